@@ -1,0 +1,3 @@
+from campaign_cli.cli.app import main
+
+main()

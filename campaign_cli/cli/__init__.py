@@ -1,0 +1,1 @@
+"""The shell: Typer sub-apps, one module per noun, and one output module."""

@@ -1,0 +1,134 @@
+"""The root command: global options, the error boundary, and the sub-apps."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from typing import Annotated, Any
+
+import typer
+from typer import _click as click
+from typer.core import TyperGroup
+
+from campaign_cli import __version__
+from campaign_cli.cli import output
+from campaign_cli.cli.common import CTX, help_text
+from campaign_cli.errors import CampaignError, ExitStatus, UsageProblem
+
+
+class CampaignGroup(TyperGroup):
+    """Runs every command inside one error boundary: domain errors become exit codes,
+    usage errors exit 2 (as JSON when --json is among the arguments), and no
+    traceback ever reaches the user."""
+
+    def main(self, args: Any = None, prog_name: str | None = None, complete_var: str | None = None,
+             standalone_mode: bool = True, **extra: Any) -> Any:
+        args = list(sys.argv[1:] if args is None else args)
+        code = run(self, args, prog_name or "campaign", complete_var, **extra)
+        if standalone_mode:
+            sys.exit(code)
+        return code
+
+
+def run(command: click.Command, args: list[str], prog_name: str = "campaign",
+        complete_var: str | None = None, **extra: Any) -> int:
+    words = args[: args.index("--")] if "--" in args else args
+    output.STATE.json_errors = "--json" in words or "--jsonl" in words
+    CTX.words = journal_words(args)
+    CTX.campaign = ""
+    try:
+        rv = TyperGroup.main(command, args=args, prog_name=prog_name, complete_var=complete_var,
+                             standalone_mode=False, **extra)
+        return rv if isinstance(rv, int) and not isinstance(rv, bool) else 0
+    except CampaignError as err:
+        return output.fail(err)
+    except click.exceptions.UsageError as err:
+        hint = f" (see `{err.ctx.command_path} --help`)" if err.ctx is not None else ""
+        return output.fail(UsageProblem(err.format_message() + hint))
+    except click.exceptions.ClickException as err:
+        return output.fail(CampaignError(err.format_message()))
+    except click.exceptions.Abort:
+        return output.fail(CampaignError("aborted", "aborted"))
+    except BrokenPipeError:
+        sys.stdout = open(os.devnull, "w")  # a closed pipe (| head) is not an error
+        return int(ExitStatus.OK)
+    except Exception as exc:  # the last line of defence: a bug, reported in one line
+        if os.environ.get("CAMPAIGN_DEBUG"):
+            raise
+        return output.fail(CampaignError(f"internal error: {type(exc).__name__}: {exc} "
+                                         "(set CAMPAIGN_DEBUG=1 for a traceback)", "internal"))
+
+
+def journal_words(args: list[str]) -> list[str]:
+    """The command's words for the journal, without the leading global --campaign PATH."""
+    i = 0
+    while i < len(args):
+        if args[i] in ("-c", "--campaign"):
+            i += 2
+        elif args[i].startswith("--campaign=") or (args[i].startswith("-c") and len(args[i]) > 2):
+            i += 1
+        else:
+            break
+    return list(args[i:])
+
+
+def _version(value: bool) -> None:
+    if value:
+        if output.STATE.json_errors:
+            output.write_json({"version": __version__})
+        else:
+            sys.stdout.write(f"campaign {__version__}\n")
+        raise typer.Exit()
+
+
+app = typer.Typer(
+    cls=CampaignGroup,
+    name="campaign",
+    help=help_text(
+        "Keep a tabletop campaign in one file and change it from the shell.",
+        "campaign init --name 'Gold Road'",
+        "campaign character create Ajax --st 12 --dx 11 --iq 9 --skill Swimming",
+        "campaign character show Ajax --json | jq .xp",
+    ),
+    no_args_is_help=True,
+    rich_markup_mode=None,
+    pretty_exceptions_enable=False,
+    add_completion=True,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+@app.callback()
+def root(
+    campaign: Annotated[
+        str | None,
+        typer.Option("--campaign", "-c", envvar="CAMPAIGN_FILE", metavar="PATH",
+                     help="Campaign file (default: campaign.json here)."),
+    ] = None,
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")
+    ] = False,
+) -> None:
+    CTX.campaign = campaign or ""
+
+
+def _register() -> None:
+    from campaign_cli.cli import campaign as campaign_cmds
+    from campaign_cli.cli import catalog, characters, demo
+
+    campaign_cmds.register(app)
+    app.add_typer(characters.app, name="character")
+    app.add_typer(catalog.app, name="catalog")
+    demo.register(app)
+
+
+_register()
+
+
+def get_command() -> click.Command:
+    return typer.main.get_command(app)
+
+
+def main() -> None:
+    get_command().main(prog_name="campaign")

@@ -1,0 +1,109 @@
+"""Campaign-wide commands: init, status, log, undo."""
+
+from __future__ import annotations
+
+import shlex
+from typing import Annotated
+
+import typer
+
+from campaign_cli import store
+from campaign_cli.cli.common import CTX, JsonlOpt, JsonOpt, campaign_path, help_text, reading, writing
+from campaign_cli.cli.output import Fields, Line, Table, emit
+from campaign_cli.errors import Refused
+from campaign_cli.store import journal
+
+
+def status_data(camp: store.Campaign) -> dict:
+    meta = camp.meta
+    return {
+        "name": meta["name"],
+        "schema_version": meta["schema_version"],
+        "phase": meta["phase"],
+        "adventure": meta["adventure"],
+        "location": meta["location"],
+        "keywords": list(meta["keywords"]),
+        "characters": len(camp.db.table("characters")),
+        "file": str(camp.path),
+    }
+
+
+def status_views(data: dict) -> Fields:
+    adventure = data["adventure"]["title"] if data["adventure"] else None
+    location = data["location"]
+    where = None if not location else location["town"] + (" (blacksmith)" if location.get("blacksmith") else "")
+    return Fields(data["name"], [
+        ("file", data["file"]),
+        ("phase", data["phase"] + (f": {adventure}" if adventure else "")),
+        ("location", where),
+        ("keywords", data["keywords"]),
+        ("characters", data["characters"]),
+        ("schema", data["schema_version"]),
+    ])
+
+
+def init(
+    name: Annotated[str, typer.Option("--name", help="The campaign's name.")] = "Campaign",
+    json_out: JsonOpt = False,
+) -> None:
+    camp = store.create(campaign_path(), name, CTX.words)
+    data = status_data(camp)
+    emit(data, [Line(f"created {data['file']}"), status_views(data)], json_out=json_out)
+
+
+def status(json_out: JsonOpt = False) -> None:
+    data = status_data(reading())
+    emit(data, status_views(data), json_out=json_out)
+
+
+def entry_view(entry: dict) -> dict:
+    words = entry.get("command") or []
+    out = {
+        "seq": entry.get("seq"),
+        "kind": entry.get("kind"),
+        "time": entry.get("time"),
+        "command": shlex.join(["campaign", *words]),
+        "args": words,
+        "summary": entry.get("summary", ""),
+        "characters": entry.get("characters", []),
+    }
+    for key in ("rolls", "undoes"):
+        if key in entry:
+            out[key] = entry[key]
+    return out
+
+
+def log(
+    limit: Annotated[int | None, typer.Option("--limit", min=0, help="Only the newest N entries.")] = None,
+    character: Annotated[str | None, typer.Option("--character", metavar="NAME", help="Only entries about this character.")] = None,
+    json_out: JsonOpt = False,
+    jsonl: JsonlOpt = False,
+) -> None:
+    camp = reading()
+    keep = None
+    if character is not None:
+        key = camp.character(character)["name"].casefold()
+        keep = lambda e: key in (n.casefold() for n in e.get("characters", []))  # noqa: E731
+    entries = [entry_view(e) for e in camp.entries(limit, keep)]
+    rows = [[e["seq"] if e["seq"] is not None else "", e["time"], e["kind"], e["summary"], e["command"]] for e in entries]
+    emit(entries, Table("Journal", ["#", "time", "kind", "summary", "command"], rows), json_out=json_out, jsonl=jsonl)
+
+
+def undo(json_out: JsonOpt = False) -> None:
+    with writing() as camp:
+        target = journal.last_undoable(camp.path, camp.meta["seq"])
+        if target is None:
+            raise Refused("nothing to undo", "nothing_to_undo")
+        camp.revert(target["before"])
+        camp.kind = "undo"
+        camp.note(f"undid #{target['seq']}: {target.get('summary', '')}", *target.get("characters", []), undoes=target["seq"])
+    data = {"undone": entry_view(target)}
+    emit(data, Line(f"undid #{target['seq']}: {target.get('summary', '')}"), json_out=json_out)
+
+
+def register(app: typer.Typer) -> None:
+    cmd = app.command
+    cmd("init", help=help_text("Create the campaign file (refused if it exists).", "campaign init --name 'Gold Road'", "campaign -c war.json init"))(init)
+    cmd("status", help=help_text("Show the campaign: phase, location, keywords, characters.", "campaign status", "campaign status --json | jq .phase"))(status)
+    cmd("log", help=help_text("Show the journal, newest last.", "campaign log --limit 10", "campaign log --character Ajax --jsonl"))(log)
+    cmd("undo", help=help_text("Revert the last change as a whole; repeat to walk further back.", "campaign undo"))(undo)

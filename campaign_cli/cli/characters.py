@@ -1,0 +1,124 @@
+"""`campaign character ...`: create, list, show, set, delete (R1-R4)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from campaign_cli.cli.common import JsonlOpt, JsonOpt, help_text, parse_pairs, reading, writing
+from campaign_cli.cli.output import Fields, Table, emit
+from campaign_cli.errors import UsageProblem
+from campaign_cli.rules import characters as rules
+
+app = typer.Typer(help=help_text("Create and manage characters (R1-R4).", "campaign character list"),
+                  no_args_is_help=True, rich_markup_mode=None)
+
+NameArg = Annotated[str, typer.Argument(metavar="NAME", help="The character's name (any case).")]
+AttrOpt = Annotated[list[str] | None, typer.Option("--attr", metavar="NAME=VALUE", help="Extra named attribute for pool tests (R10), e.g. Lore=3.")]
+KeywordOpt = Annotated[list[str] | None, typer.Option("--keyword", metavar="WORD", help="Keyword the character has (R34).")]
+
+
+def character_views(ch: dict) -> list:
+    spells = ", ".join(f"{s['name']}" + (f" ({s['rating']})" if s.get("rating") is not None else "") for s in ch["spells"])
+    pairs = [
+        ("kind", ch["kind"]),
+        ("ST / DX / IQ", f"{ch['st']} / {ch['dx']} / {ch['iq']}"),
+        ("adjusted DX / MA", f"{ch['adjusted_dx']} / {ch['ma']}"),
+        ("attributes", ch["attributes"]),
+        ("skills", ch["skills"]),
+        ("spells", spells or None),
+        ("keywords", ch["keywords"]),
+        ("XP / karma / wishes", f"{ch['xp']} / {ch['karma']} / {ch['wishes']}"),
+        ("curses", [c["name"] for c in ch["curses"]]),
+        ("damage / fatigue", f"{ch['damage']} / {ch['fatigue']}"),
+        ("status", ch["status"]),
+        ("gold", ch["gold"]),
+        ("dark stone", f"{ch['darkstone']} loose, {ch['darkstone_total']} in all"),
+        ("carried", f"{ch['carry_weight']} of {ch['carry_limit']}"),
+        ("armor", ch["armor"]),
+        ("items", [i["name"] for i in ch["items"]]),
+    ]
+    return [Fields(f"{ch['name']} (#{ch['id']})", pairs)]
+
+
+@app.command(help=help_text(
+    "Create a character: ST+DX+IQ = 32, each at least 8 (R2); 4 starting points (R3).",
+    "campaign character create Ajax --st 12 --dx 11 --iq 9 --skill Swimming --skill Sword=2",
+    "campaign character create Merlin --st 8 --dx 10 --iq 14 --wizard --spell Fireball --skill Literacy",
+    "campaign character create Kate --st 10 --dx 12 --iq 10 --attr Lore=3 --attr Luck=2 --keyword Law",
+))
+def create(
+    name: NameArg,
+    st: Annotated[int, typer.Option("--st", help="Strength (R1).")],
+    dx: Annotated[int, typer.Option("--dx", help="Dexterity (R1).")],
+    iq: Annotated[int, typer.Option("--iq", help="Intelligence (R1).")],
+    wizard: Annotated[bool, typer.Option("--wizard", help="A wizard instead of a hero (R3).")] = False,
+    skill: Annotated[list[str] | None, typer.Option("--skill", metavar="SKILL[=LEVEL]", help="Starting skill (English or Russian name), level 1 by default.")] = None,
+    spell: Annotated[list[str] | None, typer.Option("--spell", metavar="SPELL[=RATING]", help="Starting spell (wizards); rating optional (R9).")] = None,
+    keyword: KeywordOpt = None,
+    attr: AttrOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    doc = rules.new_character(
+        name, "wizard" if wizard else "hero", st, dx, iq,
+        skills=parse_pairs(skill, "--skill", default=1),
+        spells=parse_pairs(spell, "--spell", allow_null=True),
+        keywords=keyword, attributes=parse_pairs(attr, "--attr"),
+    )
+    with writing() as camp:
+        doc = camp.insert("characters", doc, "character")
+        camp.note(f"created {doc['kind']} {doc['name']}", doc["name"])
+    ch = rules.view(doc)
+    emit(ch, character_views(ch), json_out=json_out)
+
+
+@app.command("list", help=help_text("List the characters.", "campaign character list", "campaign character list --jsonl | jq -r .name"))
+def list_(json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
+    chars = [rules.view(d) for d in reading().characters()]
+    rows = [[c["id"], c["name"], c["kind"], c["st"], c["adjusted_dx"], c["iq"], c["xp"], c["status"]] for c in chars]
+    emit(chars, Table("Characters", ["id", "name", "kind", "ST", "DX", "IQ", "XP", "status"], rows), json_out=json_out, jsonl=jsonl)
+
+
+@app.command(help=help_text("Show one character.", "campaign character show Ajax", "campaign character show ajax --json | jq .adjusted_dx"))
+def show(name: NameArg, json_out: JsonOpt = False) -> None:
+    ch = rules.view(reading().character(name))
+    emit(ch, character_views(ch), json_out=json_out)
+
+
+@app.command("set", help=help_text(
+    "Change a character's extra attributes and keywords.",
+    "campaign character set Ajax --attr Luck=1 --keyword Law",
+    "campaign character set Ajax --drop-keyword Law --drop-attr Luck",
+))
+def set_(
+    name: NameArg,
+    attr: AttrOpt = None,
+    keyword: KeywordOpt = None,
+    drop_keyword: Annotated[list[str] | None, typer.Option("--drop-keyword", metavar="WORD", help="Remove a keyword.")] = None,
+    drop_attr: Annotated[list[str] | None, typer.Option("--drop-attr", metavar="NAME", help="Remove an extra attribute.")] = None,
+    json_out: JsonOpt = False,
+) -> None:
+    if not (attr or keyword or drop_keyword or drop_attr):
+        raise UsageProblem("nothing to change: give --attr, --keyword, --drop-keyword or --drop-attr")
+    values = parse_pairs(attr, "--attr")
+    with writing() as camp:
+        doc = camp.character(name)
+        for key in drop_attr or []:
+            rules.drop_attribute(doc["attributes"], key)
+        for key, value in values.items():
+            rules.set_attribute(doc["attributes"], key, value)
+        doc["keywords"] = rules.drop_keywords(rules.merge_keywords(doc["keywords"], keyword or []), drop_keyword or [])
+        camp.save("characters", doc)
+        camp.note(f"changed {doc['name']}", doc["name"])
+    ch = rules.view(doc)
+    emit(ch, character_views(ch), json_out=json_out)
+
+
+@app.command(help=help_text("Delete a character (undo brings it back).", "campaign character delete Ajax"))
+def delete(name: NameArg, json_out: JsonOpt = False) -> None:
+    with writing() as camp:
+        doc = camp.character(name)
+        camp.remove("characters", doc)
+        camp.note(f"deleted {doc['name']}", doc["name"])
+    emit({"deleted": rules.view(doc)}, Fields(f"deleted {doc['name']} (#{doc['id']})"), json_out=json_out)

@@ -1,0 +1,74 @@
+"""What every command module shares: the campaign path, transactions, option types, parsers."""
+
+from __future__ import annotations
+
+import os
+from contextlib import contextmanager
+from typing import Annotated
+
+import typer
+
+from campaign_cli import store
+from campaign_cli.errors import UsageProblem
+
+
+class Context:
+    """Per-invocation state, set by the root callback and the group's main()."""
+
+    campaign: str = "campaign.json"
+    words: list[str] = []
+
+
+CTX = Context()
+
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON document on stdout and nothing else.")]
+JsonlOpt = Annotated[bool, typer.Option("--jsonl", help="Print one compact JSON object per line.")]
+
+
+def campaign_path() -> str:
+    return CTX.campaign or os.environ.get("CAMPAIGN_FILE") or "campaign.json"
+
+
+def reading() -> store.Campaign:
+    """Open the campaign for reading: no lock, nothing created."""
+    return store.open_read(campaign_path())
+
+
+@contextmanager
+def writing():
+    """One transaction: lock, read, change, validate, journal, write atomically."""
+    with store.transaction(campaign_path(), CTX.words) as camp:
+        yield camp
+
+
+def parse_int(text: str, what: str) -> int:
+    try:
+        return int(text.strip())
+    except ValueError:
+        raise UsageProblem(f"{what}: {text!r} is not a whole number", "bad_value") from None
+
+
+def parse_pairs(values: list[str] | None, what: str, default: int | None = None, allow_null: bool = False) -> dict:
+    """Parse NAME=VALUE options (`--attr Lore=3`, `--skill Swimming`, `--spell Fire=12`)."""
+    out: dict[str, int | None] = {}
+    for raw in values or []:
+        name, sep, value = raw.partition("=")
+        name = name.strip()
+        if not name:
+            raise UsageProblem(f"{what} {raw!r}: expected NAME=VALUE", "bad_value")
+        if not sep:
+            if default is None and not allow_null:
+                raise UsageProblem(f"{what} {raw!r}: expected NAME=VALUE", "bad_value")
+            out[name] = default
+            continue
+        number = parse_int(value, f"{what} {name}")
+        if number < 0:
+            raise UsageProblem(f"{what} {name}: {number} is negative", "bad_value")
+        out[name] = number
+    return out
+
+
+def help_text(summary: str, *examples: str) -> str:
+    """A command's help: a one-line summary, then example command lines (kept as typed)."""
+    lines = "\n".join(f"  $ {e}" for e in examples)
+    return f"{summary}\n\n\b\nExamples:\n{lines}"

@@ -1,0 +1,79 @@
+"""`campaign demo`: a narrated session on a throwaway campaign, through the real commands."""
+
+from __future__ import annotations
+
+import shlex
+import sys
+import tempfile
+from pathlib import Path
+
+import typer
+
+from campaign_cli.cli.common import JsonOpt, help_text
+
+# (narration, command words); each command runs for real against a temporary file.
+SCRIPT: list[tuple[str, list[str]]] = [
+    ("A new campaign file.", ["init", "--name", "The Gold Road"]),
+    ("Ajax, a hero: 32 points over ST, DX and IQ (R2), 4 skill points, 2 of them combat (R3).",
+     ["character", "create", "Ajax", "--st", "12", "--dx", "11", "--iq", "9", "--skill", "Swimming", "--skill", "Sword=2", "--skill", "Climbing"]),
+    ("Merlin, a wizard: 4 points for spells and skills together (R3).",
+     ["character", "create", "Merlin", "--st", "8", "--dx", "10", "--iq", "14", "--wizard", "--spell", "Fireball=12", "--skill", "Literacy"]),
+    ("Too many points are refused, and the file is left as it was (exit 1).",
+     ["character", "create", "Hector", "--st", "12", "--dx", "12", "--iq", "12"]),
+    ("The board game's extra attributes, for pool tests (R10).", ["character", "set", "Ajax", "--attr", "Lore=3", "--keyword", "Law"]),
+    ("The party.", ["character", "list"]),
+    ("One character, as scripts see it.", ["character", "show", "Merlin", "--json"]),
+    ("A mistake...", ["character", "delete", "Merlin"]),
+    ("...undone: Merlin is back.", ["undo"]),
+    ("Every change is journaled.", ["log"]),
+    ("Where the campaign stands.", ["status"]),
+]
+
+
+def run_script(script: list[tuple[str, list[str]]], out=sys.stdout) -> int:
+    """Run each step in-process against a temporary campaign; return the number of unexpected failures."""
+    from campaign_cli.cli.app import get_command, run
+
+    command = get_command()
+    failures = 0
+    err, sys.stderr = sys.stderr, out  # show refusals where they happen
+    try:
+        failures = _steps(command, run, script, out)
+    finally:
+        sys.stderr = err
+    return failures
+
+
+def _steps(command, run, script, out) -> int:
+    failures = 0
+    with tempfile.TemporaryDirectory(prefix="campaign-demo-") as folder:
+        path = str(Path(folder) / "demo.json")
+        for narration, words in script:
+            out.write(f"\n# {narration}\n$ {shlex.join(['campaign', *words])}\n")
+            out.flush()
+            code = run(command, ["--campaign", path, *words])
+            sys.stdout.flush()
+            sys.stderr.flush()
+            expected_failure = "refused" in narration
+            if code and not expected_failure:
+                failures += 1
+            if code:
+                out.write(f"(exit {code})\n")
+    return failures
+
+
+def demo(json_out: JsonOpt = False) -> None:
+    from campaign_cli.cli import output
+
+    if json_out:  # the demo is for people; with --json report what ran
+        output.write_json({"steps": [shlex.join(["campaign", *w]) for _, w in SCRIPT]})
+        return
+    failures = run_script(SCRIPT)
+    output.STATE.json_errors = False
+    sys.stdout.write("\nThe demo campaign was temporary and has been removed.\n")
+    if failures:
+        raise typer.Exit(1)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("demo", help=help_text("A guided tour on a throwaway campaign (nothing is left behind).", "campaign demo"))(demo)

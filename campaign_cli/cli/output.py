@@ -1,0 +1,150 @@
+"""All output goes through here: human views (Rich on a terminal, plain text when
+piped), JSON documents, JSON Lines, and errors with their exit codes.
+
+Rich is imported only when a human view is drawn on a terminal, so piped and
+--json output never pay for it. JSON is written with sys.stdout.write, never
+through Rich (which would eat `[markup]` and wrap lines).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from campaign_cli.errors import CampaignError, ExitStatus
+
+
+@dataclass
+class Table:
+    title: str
+    columns: Sequence[str]
+    rows: list[Sequence[Any]]
+
+
+@dataclass
+class Fields:
+    title: str
+    pairs: list[tuple[str, Any]] = field(default_factory=list)
+
+
+@dataclass
+class Line:
+    text: str
+
+
+View = Table | Fields | Line
+
+
+class _State:
+    json_errors = False
+
+
+STATE = _State()
+
+_CONTROL = {c: f"\\x{c:02x}" for c in [*range(0x20), 0x7F]}
+_CONTROL[ord("\t")] = " "
+
+
+def clean(value: Any) -> str:
+    """User text, printed literally: control characters (escape sequences) are shown, not obeyed."""
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict):
+        value = ", ".join(f"{k}={v}" for k, v in value.items()) or "-"
+    elif isinstance(value, (list, tuple)):
+        value = ", ".join(clean(v) for v in value) or "-"
+    return str(value).translate(_CONTROL)
+
+
+def write_json(data: Any) -> None:
+    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+
+
+def write_jsonl(rows: Iterable[Any]) -> None:
+    sys.stdout.write("".join(json.dumps(r, ensure_ascii=False, separators=(",", ":")) + "\n" for r in rows))
+
+
+def emit(data: Any, views: View | list[View] | None = None, *, json_out: bool = False, jsonl: bool = False) -> None:
+    """Print a command's result: JSON, JSON Lines, or its human views."""
+    if jsonl:
+        write_jsonl(data if isinstance(data, list) else [data])
+    elif json_out:
+        write_json(data)
+    elif views is not None:
+        render(views if isinstance(views, list) else [views])
+
+
+def render(views: list[View]) -> None:
+    if sys.stdout.isatty():
+        _render_rich(views)
+    else:
+        sys.stdout.write(render_plain(views))
+
+
+def render_plain(views: list[View]) -> str:
+    out: list[str] = []
+    for view in views:
+        if isinstance(view, Line):
+            out.append(clean(view.text))
+            continue
+        if out:
+            out.append("")
+        if isinstance(view, Fields):
+            if view.title:
+                out.append(clean(view.title))
+            width = max((len(k) for k, _ in view.pairs), default=0)
+            out.extend(f"  {k.ljust(width)}  {clean(v)}".rstrip() for k, v in view.pairs)
+        else:
+            rows = [[clean(c) for c in row] for row in view.rows]
+            widths = [max([len(h), *(len(r[i]) for r in rows)]) for i, h in enumerate(view.columns)]
+            if view.title:
+                out.append(clean(view.title))
+            for row in [list(view.columns), *rows]:
+                out.append("  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip())
+            if not rows:
+                out.append("(none)")
+    return "\n".join(out) + "\n" if out else ""
+
+
+def _render_rich(views: list[View]) -> None:
+    from rich import box
+    from rich.console import Console
+    from rich.table import Table as RichTable
+    from rich.text import Text
+
+    console = Console(highlight=False)
+    for view in views:
+        if isinstance(view, Line):
+            console.print(Text(clean(view.text)))
+        elif isinstance(view, Fields):
+            table = RichTable(title=Text(clean(view.title), style="bold"), show_header=False, box=box.ROUNDED)
+            table.add_column(style="cyan")
+            table.add_column()
+            for key, value in view.pairs:
+                table.add_row(Text(key), Text(clean(value)))
+            console.print(table)
+        else:
+            table = RichTable(title=Text(clean(view.title), style="bold") if view.title else None, box=box.SIMPLE_HEAD)
+            for col in view.columns:
+                table.add_column(col)
+            for row in view.rows:
+                table.add_row(*(Text(clean(c)) for c in row))
+            console.print(table)
+
+
+def fail(err: CampaignError, **extra: Any) -> int:
+    """Report an error on stderr (JSON with --json) and return its exit status."""
+    if STATE.json_errors:
+        sys.stderr.write(json.dumps({"error": {"code": err.code, "message": err.message, **extra}}, ensure_ascii=False) + "\n")
+    else:
+        where = f" (line {extra['line']})" if "line" in extra else ""
+        sys.stderr.write(f"campaign: error{where}: {clean(err.message)}\n")
+    return int(err.status)
+
+
+__all__ = ["ExitStatus", "Fields", "Line", "Table", "clean", "emit", "fail", "render", "write_json", "write_jsonl"]

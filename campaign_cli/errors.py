@@ -1,0 +1,54 @@
+"""Domain errors and the exit codes they map to (CLI.md "Exit codes").
+
+Every layer raises these; only the CLI's output module turns them into an
+exit status and a message on stderr.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+
+class ExitStatus(IntEnum):
+    OK = 0
+    REFUSED = 1  # the rules forbid it, a named thing is missing, a name is taken
+    USAGE = 2  # unknown option, malformed value
+    FILE = 3  # the campaign file cannot be used
+
+
+class CampaignError(Exception):
+    """Base class: a one-line message for the user plus a stable snake_case code."""
+
+    status = ExitStatus.REFUSED
+    code = "refused"
+
+    def __init__(self, message: str, code: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        if code:
+            self.code = code
+
+
+class Refused(CampaignError):
+    status = ExitStatus.REFUSED
+    code = "refused"
+
+
+class NotFound(CampaignError):
+    status = ExitStatus.REFUSED
+    code = "not_found"
+
+
+class NameTaken(CampaignError):
+    status = ExitStatus.REFUSED
+    code = "name_taken"
+
+
+class UsageProblem(CampaignError):
+    status = ExitStatus.USAGE
+    code = "usage"
+
+
+class FileProblem(CampaignError):
+    status = ExitStatus.FILE
+    code = "campaign_file"

@@ -1,0 +1,229 @@
+"""Characters (R1-R4): allocation, starting points, derived values, status."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from campaign_cli.errors import Refused
+from campaign_cli.rules.skills import find_skill
+
+CORE = ("ST", "DX", "IQ")  # R1
+START_TOTAL = 32  # R2
+MINIMUM = 8  # R2
+START_POINTS = 4  # R3
+HERO_COMBAT_POINTS = 2  # R3
+KINDS = ("hero", "wizard")
+
+
+def check_allocation(st: int, dx: int, iq: int) -> None:
+    """R2: ST+DX+IQ = 32, none below 8."""
+    low = [f"{n} {v}" for n, v in zip(CORE, (st, dx, iq)) if v < MINIMUM]
+    if low:
+        raise Refused(f"R2: each attribute starts at least at {MINIMUM} ({', '.join(low)})", "bad_allocation")
+    total = st + dx + iq
+    if total != START_TOTAL:
+        raise Refused(
+            f"R2: ST+DX+IQ must add up to {START_TOTAL}; {st}+{dx}+{iq} = {total}", "bad_allocation"
+        )
+
+
+def canonical_skills(levels: Mapping[str, int]) -> dict[str, int]:
+    """Map typed skill names to catalog names (R23); levels of repeated skills add up."""
+    out: dict[str, int] = {}
+    for name, level in levels.items():
+        if level < 1:
+            raise Refused(f"skill level must be at least 1 ({name}={level})", "bad_level")
+        skill = find_skill(name)
+        out[skill.name] = out.get(skill.name, 0) + level
+    return out
+
+
+def check_starting_points(kind: str, skills: Mapping[str, int], spells: int) -> None:
+    """R3: heroes spend at most 4 skill points, at most 2 on combat skills;
+    wizards at most 4 points on spells and skills together.
+
+    `skills` uses catalog names (see canonical_skills); `spells` is a count.
+    """
+    points = sum(skills.values())
+    if kind == "hero":
+        if spells:
+            raise Refused("R3: a new hero has skill points only; spells cost XP later (R15)", "starting_points")
+        if points > START_POINTS:
+            raise Refused(f"R3: a new hero has {START_POINTS} skill points; this spends {points}", "starting_points")
+        combat = sum(v for k, v in skills.items() if find_skill(k).combat)
+        if combat > HERO_COMBAT_POINTS:
+            raise Refused(
+                f"R3: at most {HERO_COMBAT_POINTS} of a new hero's points go to combat skills; this spends {combat}",
+                "starting_points",
+            )
+    else:
+        if points + spells > START_POINTS:
+            raise Refused(
+                f"R3: a new wizard has {START_POINTS} points for spells and skills; this spends {points + spells}",
+                "starting_points",
+            )
+
+
+def adjusted_dx(dx: int, restriction: int) -> int:
+    """R30: DX minus the restriction of worn armor and shield."""
+    return dx - restriction
+
+
+def movement(adjusted: int) -> int:
+    """R4: MA = adjusted DX / 2, rounded down (never below 0)."""
+    return max(adjusted, 0) // 2
+
+
+def status(st: int, damage: int, fatigue: int, dying: bool = False, dead: bool = False) -> str:
+    """Derived status (R19, R20): dead, dying, out or ok."""
+    if dead or damage >= 2 * st:
+        return "dead"
+    if dying and damage >= st:
+        return "dying"
+    if damage + fatigue >= st:
+        return "out"
+    return "ok"
+
+
+def new_character(
+    name: str,
+    kind: str,
+    st: int,
+    dx: int,
+    iq: int,
+    skills: Mapping[str, int] | None = None,
+    spells: Mapping[str, int | None] | None = None,
+    keywords: list[str] | None = None,
+    attributes: Mapping[str, int] | None = None,
+) -> dict:
+    """Build a new character document, enforcing R2 and R3."""
+    check_name(name, "character")
+    if kind not in KINDS:
+        raise Refused(f"kind must be hero or wizard, not {kind!r}", "bad_kind")
+    check_allocation(st, dx, iq)
+    levels = canonical_skills(skills or {})
+    spell_list = [{"name": n, "rating": r} for n, r in (spells or {}).items()]
+    check_starting_points(kind, levels, len(spell_list))
+    extra = {}
+    for attr, value in (attributes or {}).items():
+        set_attribute(extra, attr, value)
+    return {
+        "name": name.strip(),
+        "kind": kind,
+        "st": st,
+        "dx": dx,
+        "iq": iq,
+        "attributes": extra,
+        "skills": levels,
+        "spells": spell_list,
+        "keywords": merge_keywords([], keywords or []),
+        "xp": 0,
+        "karma": 0,
+        "wishes": 0,
+        "curses": [],
+        "damage": 0,
+        "fatigue": 0,
+        "dying": False,
+        "dead": False,
+        "gold": 0,
+        "darkstone": 0,
+        "items": [],
+    }
+
+
+def check_name(name: str, what: str) -> None:
+    text = name.strip()
+    if not text:
+        raise Refused(f"a {what} needs a name", "bad_name")
+    if text.lstrip("-").isdigit():
+        raise Refused(f"a {what} name cannot be a number ({text}): numbers stand for ids and opponents", "bad_name")
+
+
+def set_attribute(attributes: dict, name: str, value: int) -> None:
+    """Set an extra named attribute (R10), matching an existing one case-insensitively."""
+    check_name(name, "attribute")
+    if name.strip().upper() in CORE:
+        raise Refused(f"{name} is a core attribute (R1); raise it with `campaign xp spend`", "core_attribute")
+    key = next((k for k in attributes if k.casefold() == name.strip().casefold()), name.strip())
+    attributes[key] = value
+
+
+def drop_attribute(attributes: dict, name: str) -> None:
+    key = next((k for k in attributes if k.casefold() == name.strip().casefold()), None)
+    if key is None:
+        raise Refused(f"no extra attribute named {name!r}", "unknown_attribute")
+    del attributes[key]
+
+
+def merge_keywords(current: list[str], add: list[str]) -> list[str]:
+    out = list(current)
+    for word in add:
+        word = word.strip()
+        check_name(word, "keyword")
+        if word.casefold() not in {k.casefold() for k in out}:
+            out.append(word)
+    return out
+
+
+def drop_keywords(current: list[str], drop: list[str]) -> list[str]:
+    out = list(current)
+    for word in drop:
+        match = [k for k in out if k.casefold() == word.strip().casefold()]
+        if not match:
+            raise Refused(f"no keyword {word!r} to drop", "unknown_keyword")
+        out.remove(match[0])
+    return out
+
+
+def gear_totals(items: list[dict]) -> dict:
+    """Armor (R29), restriction (R30) and carried weight (R33) from a character's items."""
+    worn = [i for i in items if i.get("state") == "worn"]
+    return {
+        "armor": sum(i.get("armor") or 0 for i in worn),
+        "restriction": sum(i.get("restriction") or 0 for i in worn),
+        "carry_weight": sum(i.get("weight") or 0 for i in items),
+        "darkstone_items": sum(
+            (1 if i.get("darkstone_icon") else 0) + sum(u.get("darkstone", 0) for u in i.get("upgrades", []))
+            for i in items
+        ),
+    }
+
+
+def view(doc: Mapping) -> dict:
+    """The character as CLI.md shows it: stored fields plus derived ones."""
+    gear = gear_totals(doc.get("items", []))
+    adj = adjusted_dx(doc["dx"], gear["restriction"])
+    return {
+        "id": doc.get("id"),
+        "name": doc["name"],
+        "kind": doc["kind"],
+        "st": doc["st"],
+        "dx": doc["dx"],
+        "iq": doc["iq"],
+        "adjusted_dx": adj,
+        "ma": movement(adj),
+        "attributes": dict(doc.get("attributes", {})),
+        "skills": dict(doc.get("skills", {})),
+        "spells": list(doc.get("spells", [])),
+        "keywords": list(doc.get("keywords", [])),
+        "xp": doc.get("xp", 0),
+        "karma": doc.get("karma", 0),
+        "wishes": doc.get("wishes", 0),
+        "curses": list(doc.get("curses", [])),
+        "damage": doc.get("damage", 0),
+        "fatigue": doc.get("fatigue", 0),
+        "status": status(doc["st"], doc.get("damage", 0), doc.get("fatigue", 0), doc.get("dying", False), doc.get("dead", False)),
+        "gold": doc.get("gold", 0),
+        "darkstone": doc.get("darkstone", 0),
+        "darkstone_total": doc.get("darkstone", 0) + gear["darkstone_items"],
+        "carry_weight": gear["carry_weight"],
+        "carry_limit": carry_limit(doc["st"]),
+        "armor": gear["armor"],
+        "restriction": gear["restriction"],
+        "items": list(doc.get("items", [])),
+    }
+
+
+def carry_limit(st: int) -> int:
+    """R33: 5 + ST."""
+    return 5 + st

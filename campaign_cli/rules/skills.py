@@ -1,0 +1,87 @@
+"""The skill catalog: the seed's skill table (R23), English names with Russian aliases."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from campaign_cli.errors import NotFound
+
+
+@dataclass(frozen=True)
+class Skill:
+    name: str
+    aliases: tuple[str, ...]
+    group: str  # athletic, combat, social, survival, thief, crafts
+    check: str  # "3/DX", "c-IQ" (contested IQ) or "-" (modifies attacks, R24)
+    effect: str
+
+    @property
+    def attribute(self) -> str | None:
+        """The attribute the skill is used with (None for combat skills)."""
+        if self.check == "-":
+            return None
+        return self.check.split("/")[-1].replace("c-", "")
+
+    @property
+    def combat(self) -> bool:
+        return self.group == "combat"
+
+
+def _s(name: str, aliases: str, group: str, check: str, effect: str) -> Skill:
+    return Skill(name, tuple(a.strip() for a in aliases.split("/")), group, check, effect)
+
+
+# R23: the seed's table, in its order. Effects are one-line summaries of the seed's text.
+SKILLS: tuple[Skill, ...] = (
+    _s("Acrobatics", "Акробатика/Акробат", "athletic", "3/DX", "Reduces falling damage by 1D6 per level."),
+    _s("Climbing", "Лазание", "athletic", "3/ST", "Climb over obstacles."),
+    _s("Riding", "Верховая езда", "athletic", "3/DX", "Ride large animals."),
+    _s("Swimming", "Плавание", "athletic", "3/ST", "Swim."),
+    _s("Axe", "Топор", "combat", "-", "+1 to hit or damage per level with axes, maces or clubs (R24)."),
+    _s("Bow", "Лук", "combat", "-", "+1 to hit or damage per level with bows (R24)."),
+    _s("Dagger", "Кинжал", "combat", "-", "+1 with daggers, +1 in wrestling (R24)."),
+    _s("Polearm", "Древковое оружие", "combat", "-", "+1 with spears or halberds (R24)."),
+    _s("Sling", "Праща", "combat", "-", "+1 with the sling (R24)."),
+    _s("Sword", "Меч", "combat", "-", "+1 with swords (R24)."),
+    _s("Unarmed Combat", "Безоружный бой", "combat", "-", "+1 to punches, +1 ST in wrestling (R24)."),
+    _s("Charm", "Обаяние", "social", "c-IQ", "Win a contested IQ check to control a non-hostile NPC."),
+    _s("Diplomacy", "Дипломатия", "social", "c-IQ", "Win a contested IQ check to turn 'attack' into 'talk' or back."),
+    _s("Leadership", "Лидерство", "social", "3/IQ", "Add the Leadership level to one of the character's checks (R25)."),
+    _s("Dwarvish", "Язык карликов", "social", "3/IQ", "Speak Dwarvish."),
+    _s("Elvish", "Язык эльфов", "social", "3/IQ", "Speak Elvish."),
+    _s("Orcish", "Язык орков", "social", "3/IQ", "Speak Orcish."),
+    _s("Sorcerous Language", "Колдовской язык", "social", "3/IQ", "Speak the sorcerous tongue; 10 XP per level for wizards (R15)."),
+    _s("Literacy", "Грамотность", "social", "3/IQ", "Read and write one language."),
+    _s("Hunter", "Охотник", "survival", "3/DX", "The character (not the party) surprises the enemy at the start of a fight."),
+    _s("Stealth", "Скрытность", "survival", "3/DX", "Avoid being noticed."),
+    _s("Survival", "Выживание", "survival", "3/IQ", "Forage instead of eating a day's ration."),
+    _s("Tactics", "Тактик", "survival", "c-IQ", "Win a contested IQ check to steal the initiative."),
+    _s("Tracker", "Следопыт", "survival", "3/IQ", "Identify and track local animals; cannot be surprised."),
+    _s("Locks", "Замки", "thief", "3/DX", "Pick locks."),
+    _s("Streetwise", "Пронырливость", "thief", "3/IQ", "Avoid pickpockets, swindles and ambushes."),
+    _s("Thief", "Вор", "thief", "3/DX", "Steal things."),
+    _s("Traps", "Ловушки", "thief", "3/IQ", "Find and disarm traps."),
+    _s("Alchemist", "Алхимик", "crafts", "3/IQ", "Brew a potion raising a skill or attribute by the level for one encounter; 1 XP each (R25)."),
+    _s("Animal Handler", "Укротитель животных", "crafts", "c-IQ", "Win a contested IQ check to stop an animal attacking."),
+    _s("Bard", "Бард", "crafts", "3/IQ", "Create karma equal to the level, shared in the party, for this adventure only (R25)."),
+    _s("Craftsman", "Ремесленник", "crafts", "3/DX", "Earn a skilled worker's daily wage."),
+    _s("Driver", "Возница", "crafts", "3/DX", "Drive wagons."),
+    _s("Herbalist", "Травник", "crafts", "3/IQ", "Brew a healing potion: level times doses of ST (R25)."),
+    _s("Medic", "Медик", "crafts", "3/IQ", "After a fight, heal up to the level in damage from it, split as wished (R25)."),
+    _s("Merchant", "Купец", "crafts", "c-IQ", "Win a contested IQ check to buy 10% cheaper / sell 10% dearer per level."),
+    _s("Sailor", "Моряк", "crafts", "3/DX", "Avoid collisions at sea."),
+    _s("Scholar", "Ученый/Учёный", "crafts", "3/IQ", "Knows history and science."),
+)
+
+_BY_KEY: dict[str, Skill] = {}
+for _skill in SKILLS:
+    for _key in (_skill.name, *_skill.aliases):
+        _BY_KEY[_key.casefold()] = _skill
+
+
+def find_skill(name: str) -> Skill:
+    """Look a skill up by English or Russian name, case-insensitively (CLI.md "Names")."""
+    skill = _BY_KEY.get(name.strip().casefold())
+    if skill is None:
+        raise NotFound(f"unknown skill {name!r}; see `campaign catalog skills`", "unknown_skill")
+    return skill

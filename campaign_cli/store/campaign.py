@@ -1,0 +1,303 @@
+"""The campaign file: a TinyDB JSON document with tables `meta`, `characters`, `enemies`.
+
+One transaction per command: lock the sidecar, read, apply, validate, append
+the journal entry, write atomically, release. Read-only commands take no lock
+and never create anything.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from tinydb import TinyDB
+from tinydb.storages import Storage
+from tinydb.table import Document
+
+from campaign_cli.errors import FileProblem, NameTaken, NotFound, Refused
+from campaign_cli.store import files, journal
+
+SCHEMA_VERSION = 1
+APP = "campaign"
+META_ID = 1
+TABLES = ("meta", "characters", "enemies")
+
+# Migrations: MIGRATIONS[n] upgrades a file of schema n to n + 1, in place.
+MIGRATIONS: dict[int, Callable[[dict], None]] = {}
+
+
+class _MemoryStorage(Storage):
+    """TinyDB storage over a dict we loaded ourselves: one read, one atomic write."""
+
+    def __init__(self, data: dict) -> None:
+        self.data = data
+
+    def read(self) -> dict:
+        return self.data
+
+    def write(self, data: dict) -> None:
+        self.data = data
+
+
+def resolve_path(path: str | os.PathLike) -> Path:
+    """Follow symlinks so that writes replace the file a link points at, not the link."""
+    return Path(os.path.realpath(os.path.expanduser(os.fspath(path))))
+
+
+def now() -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+
+
+def _not_campaign(path: Path, why: str) -> FileProblem:
+    return FileProblem(f"{path} is not a campaign file ({why})", "not_a_campaign")
+
+
+def parse(path: Path, raw: bytes) -> dict:
+    """Decode, validate and migrate the bytes of a campaign file."""
+    if not raw.strip():
+        raise _not_campaign(path, "it is empty")
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError):
+        raise FileProblem(f"{path} is not valid JSON (corrupt or truncated)", "corrupt") from None
+    if not isinstance(data, dict):
+        raise _not_campaign(path, "top level is not an object")
+    meta = data.get("meta")
+    doc = meta.get(str(META_ID)) if isinstance(meta, dict) else None
+    if not isinstance(doc, dict) or doc.get("app") != APP:
+        raise _not_campaign(path, "no campaign metadata")
+    version = doc.get("schema_version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 0:
+        raise _not_campaign(path, "bad schema_version")
+    if version > SCHEMA_VERSION:
+        raise FileProblem(
+            f"{path} was written by a newer campaign (schema {version}; this version reads "
+            f"{SCHEMA_VERSION}): upgrade campaign-cli",
+            "newer_schema",
+        )
+    while version < SCHEMA_VERSION:
+        MIGRATIONS[version](data)
+        version += 1
+        doc["schema_version"] = version
+    check_shape(path, data)
+    return data
+
+
+def check_shape(path: Path, data: dict) -> None:
+    """The structural invariants every command relies on."""
+    for table in TABLES:
+        docs = data.setdefault(table, {})
+        if not isinstance(docs, dict) or not all(isinstance(d, dict) for d in docs.values()):
+            raise _not_campaign(path, f"table {table!r} is malformed")
+    meta = data["meta"][str(META_ID)]
+    for key in ("seq", "next_id"):
+        if not isinstance(meta.get(key), int):
+            raise _not_campaign(path, f"meta.{key} is missing")
+    for key, doc in data["characters"].items():
+        if not isinstance(doc.get("name"), str) or not all(
+            isinstance(doc.get(a), int) for a in ("st", "dx", "iq")
+        ):
+            raise _not_campaign(path, f"character {key} is malformed")
+
+
+def load(path: Path) -> dict:
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise FileProblem(f"no campaign file at {path}; create one with `campaign init`", "no_campaign") from None
+    except OSError as exc:
+        raise FileProblem(f"cannot read {path}: {exc.strerror}", "unreadable") from None
+    return parse(path, raw)
+
+
+def _dumps(data: dict) -> bytes:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def _diff(before: dict, after: dict) -> dict:
+    """For every document that changed: its value before (None if it did not exist)."""
+    out: dict[str, dict] = {}
+    for table in set(before) | set(after):
+        b, a = before.get(table, {}), after.get(table, {})
+        changed = {k: b.get(k) for k in set(b) | set(a) if b.get(k) != a.get(k)}
+        if changed:
+            out[table] = changed
+    return out
+
+
+class Campaign:
+    """An open campaign: TinyDB tables over the loaded data, plus the pending journal entry."""
+
+    def __init__(self, path: Path, data: dict, before: dict | None = None, words: list[str] | None = None):
+        self.path = path
+        self.db = TinyDB(data, storage=_MemoryStorage)
+        self._before = before
+        self.words = words or []
+        self.summary = ""
+        self.kind = "change"
+        self.extra: dict[str, Any] = {}
+        self.touched: list[str] = []  # character names this command concerns
+        self.rolls: list[dict] = []
+
+    # -- raw data --------------------------------------------------------------
+    @property
+    def data(self) -> dict:
+        return self.db.storage.data
+
+    @property
+    def writable(self) -> bool:
+        return self._before is not None
+
+    # -- meta ------------------------------------------------------------------
+    @property
+    def meta(self) -> dict:
+        return self.data["meta"][str(META_ID)]
+
+    def set_meta(self, **fields: Any) -> None:
+        self.db.table("meta").update(fields, doc_ids=[META_ID])
+
+    def next_id(self) -> int:
+        nid = self.meta["next_id"]
+        self.set_meta(next_id=nid + 1)
+        return nid
+
+    # -- documents (characters, enemies) -----------------------------------------
+    def docs(self, table: str) -> list[dict]:
+        return sorted(self.db.table(table).all(), key=lambda d: d.doc_id)
+
+    def find(self, table: str, name: str, what: str) -> dict:
+        key = name.strip().casefold()
+        for doc in self.db.table(table).all():
+            if doc["name"].casefold() == key:
+                return doc
+        raise NotFound(f"no {what} named {name!r}", f"unknown_{what}")
+
+    def exists(self, table: str, name: str) -> bool:
+        key = name.strip().casefold()
+        return any(d["name"].casefold() == key for d in self.db.table(table).all())
+
+    def insert(self, table: str, doc: dict, what: str) -> dict:
+        if self.exists(table, doc["name"]):
+            raise NameTaken(f"a {what} named {doc['name']!r} already exists", "name_taken")
+        doc = {"id": self.next_id(), **doc}
+        self.db.table(table).insert(Document(doc, doc_id=doc["id"]))
+        return doc
+
+    def save(self, table: str, doc: dict) -> None:
+        """Replace the stored document with DOC (matched by its stable id)."""
+
+        def replace(stored: dict) -> None:
+            stored.clear()
+            stored.update(doc)
+
+        self.db.table(table).update(replace, doc_ids=[doc["id"]])
+
+    def remove(self, table: str, doc: dict) -> None:
+        self.db.table(table).remove(doc_ids=[doc["id"]])
+
+    # -- characters ------------------------------------------------------------
+    def characters(self) -> list[dict]:
+        return self.docs("characters")
+
+    def character(self, name: str) -> dict:
+        return self.find("characters", name, "character")
+
+    # -- journal -----------------------------------------------------------------
+    def note(self, summary: str, *names: str, **extra: Any) -> None:
+        """Describe this command's change for the journal."""
+        self.summary = summary
+        self.touched.extend(n for n in names if n not in self.touched)
+        self.extra.update(extra)
+
+    def record_roll(self, roll: dict) -> None:
+        self.rolls.append(roll)
+
+    def entries(self, limit: int | None = None, keep=None) -> list[dict]:
+        return journal.read_entries(self.path, self.meta["seq"], limit, keep)
+
+    def revert(self, before: dict) -> None:
+        """Put back the documents an entry recorded (ids and seq keep moving forward)."""
+        keep = {k: self.meta[k] for k in ("seq", "next_id")}
+        for table, docs in before.items():
+            stored = self.data.setdefault(table, {})
+            for key, value in docs.items():
+                if value is None:
+                    stored.pop(key, None)
+                else:
+                    stored[key] = value
+        self.meta.update(keep)
+
+    def commit(self) -> None:
+        if not self.writable:
+            raise RuntimeError("read-only campaign")
+        after = self.data
+        check_shape(self.path, after)
+        changes = _diff(self._before, after)
+        base = {"time": now(), "command": self.words, "summary": self.summary, "characters": self.touched}
+        if self.rolls:
+            base["rolls"] = self.rolls
+        if not changes:
+            if self.rolls:
+                journal.append(self.path, {"kind": "roll", "after": self.meta["seq"], **base, **self.extra})
+            return
+        seq = self.meta["seq"] + 1
+        self.set_meta(seq=seq)
+        journal.append(self.path, {"seq": seq, "kind": self.kind, **base, **self.extra, "before": changes})
+        files.write_atomic(self.path, _dumps(after))
+
+
+def open_read(path: str | os.PathLike) -> Campaign:
+    """Open for reading: no lock, nothing created."""
+    p = resolve_path(path)
+    return Campaign(p, load(p))
+
+
+@contextmanager
+def transaction(path: str | os.PathLike, words: list[str] | None = None) -> Iterator[Campaign]:
+    """Lock, read, let the caller change, then validate, journal and write atomically.
+
+    If the body raises, nothing is written: the file stays byte-for-byte as it was.
+    """
+    p = resolve_path(path)
+    with files.locked(p):
+        files.clean_temporaries(p)
+        try:
+            raw = p.read_bytes()
+        except FileNotFoundError:
+            raise FileProblem(f"no campaign file at {p}; create one with `campaign init`", "no_campaign") from None
+        except OSError as exc:
+            raise FileProblem(f"cannot read {p}: {exc.strerror}", "unreadable") from None
+        camp = Campaign(p, parse(p, raw), parse(p, raw), words)
+        yield camp
+        camp.commit()
+
+
+def create(path: str | os.PathLike, name: str, words: list[str] | None = None) -> Campaign:
+    """Create a new campaign file. Refused (exit 1) if one exists."""
+    p = resolve_path(path)
+    if not p.parent.is_dir():
+        raise FileProblem(f"folder {p.parent} does not exist", "no_folder")
+    with files.locked(p):
+        if p.exists():
+            raise Refused(f"{p} already exists", "exists")
+        meta = {
+            "app": APP,
+            "schema_version": SCHEMA_VERSION,
+            "name": name,
+            "created": now(),
+            "phase": "between",
+            "adventure": None,
+            "location": None,
+            "keywords": [],
+            "seq": 0,
+            "next_id": 1,
+        }
+        data = {"meta": {str(META_ID): meta}, "characters": {}, "enemies": {}}
+        journal.append(p, {"seq": 0, "kind": "init", "time": now(), "command": words or [], "summary": f"campaign {name!r} created", "characters": []})
+        files.write_atomic(p, _dumps(data))
+    return Campaign(p, data)
