@@ -48,7 +48,7 @@ def run(command: click.Command, args: list[str], prog_name: str = "campaign",
         return output.fail(UsageProblem(err.format_message() + hint))
     except click.exceptions.ClickException as err:
         return output.fail(CampaignError(err.format_message()))
-    except click.exceptions.Abort:
+    except typer.Abort:
         return output.fail(CampaignError("aborted", "aborted"))
     except BrokenPipeError:
         sys.stdout = open(os.devnull, "w")  # a closed pipe (| head) is not an error

@@ -30,12 +30,12 @@ SCRIPT: list[tuple[str, list[str]]] = [
 ]
 
 
-def run_script(script: list[tuple[str, list[str]]], out=sys.stdout) -> int:
+def run_script(script: list[tuple[str, list[str]]], out=None) -> int:
     """Run each step in-process against a temporary campaign; return the number of unexpected failures."""
     from campaign_cli.cli.app import get_command, run
 
     command = get_command()
-    failures = 0
+    out = out or sys.stdout
     err, sys.stderr = sys.stderr, out  # show refusals where they happen
     try:
         failures = _steps(command, run, script, out)

@@ -264,6 +264,8 @@ def transaction(path: str | os.PathLike, words: list[str] | None = None) -> Iter
     If the body raises, nothing is written: the file stays byte-for-byte as it was.
     """
     p = resolve_path(path)
+    if not p.exists():  # never leave a lock file behind for a campaign that is not there
+        load(p)
     with files.locked(p):
         files.clean_temporaries(p)
         try:

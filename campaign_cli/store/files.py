@@ -11,7 +11,14 @@ from pathlib import Path
 
 from campaign_cli.errors import FileProblem
 
-LOCK_WAIT = float(os.environ.get("CAMPAIGN_LOCK_WAIT", "5"))
+
+
+def lock_wait() -> float:
+    """Seconds a writer waits for the lock (CAMPAIGN_LOCK_WAIT, default 5)."""
+    try:
+        return float(os.environ.get("CAMPAIGN_LOCK_WAIT", "5"))
+    except ValueError:
+        return 5.0
 
 
 @contextmanager
@@ -21,7 +28,7 @@ def locked(path: Path, wait: float | None = None):
     The lock is an flock: a killed writer's lock dies with its process, so no
     stale lock ever blocks the next write.
     """
-    wait = LOCK_WAIT if wait is None else wait
+    wait = lock_wait() if wait is None else wait
     lock_path = path.with_name(path.name + ".lock")
     try:
         fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)

@@ -1,0 +1,94 @@
+"""Generate man pages from the Typer command tree (click-man does not work with
+Typer's vendored Click). `python -m campaign_cli.cli.manpage man/` rewrites the
+committed pages; tests/test_manpages.py fails when they are stale."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from typer import _click as click
+
+from campaign_cli import __version__
+
+DATE = "2026-11"  # fixed, so regenerating changes a page only when its content does
+
+
+def _esc(text: str) -> str:
+    text = text.replace("\\", "\\e").replace("-", "\\-")
+    return "\n".join(("\\&" + line) if line[:1] in ".'" else line for line in text.splitlines())
+
+
+def _walk(cmd: click.Command, path: list[str]):
+    yield path, cmd
+    if hasattr(cmd, "commands"):
+        for name in cmd.list_commands(click.Context(cmd)):
+            yield from _walk(cmd.commands[name], [*path, name])
+
+
+def _body(text: str) -> str:
+    out = []
+    for para in (text or "").replace("\b\n", "").split("\n\n"):
+        lines = para.splitlines()
+        if lines and lines[0].rstrip(":") == "Examples":
+            out.append(".SH EXAMPLES")
+            out += [f".PP\n.nf\n{_esc(line.strip())}\n.fi" for line in lines[1:]]
+        elif para.strip():
+            out.append(f".PP\n{_esc(' '.join(l.strip() for l in lines))}")
+    return "\n".join(out)
+
+
+def render(path: list[str], cmd: click.Command, ctx: click.Context) -> str:
+    name = "-".join(path)
+    summary = (cmd.get_short_help_str(limit=200) or "").rstrip(".")
+    usage = " ".join(cmd.collect_usage_pieces(ctx))
+    lines = [
+        f'.TH "{name.upper()}" "1" "{DATE}" "campaign {__version__}" "campaign manual"',
+        ".SH NAME",
+        f"{_esc(name)} \\- {_esc(summary)}",
+        ".SH SYNOPSIS",
+        f".B {_esc(' '.join(path))}\n{_esc(usage)}",
+        ".SH DESCRIPTION",
+        _body(cmd.help or ""),
+    ]
+    options = [p for p in cmd.get_params(ctx) if p.param_type_name == "option" and not getattr(p, "hidden", False)]
+    if options:
+        lines.append(".SH OPTIONS")
+        for opt in options:
+            record = opt.get_help_record(ctx)
+            if record:
+                lines.append(f".TP\n\\fB{_esc(record[0])}\\fR\n{_esc(record[1])}")
+    if hasattr(cmd, "commands"):
+        lines.append(".SH COMMANDS")
+        for sub in cmd.list_commands(ctx):
+            lines.append(f".TP\n\\fB{_esc(' '.join([*path, sub]))}\\fR\n{_esc(cmd.commands[sub].get_short_help_str(limit=200))}\n"
+                         f"See \\fB{_esc('-'.join([*path, sub]))}\\fR(1).")
+    lines.append(".SH SEE ALSO\n\\fBcampaign\\fR(1)" if len(path) > 1 else ".SH EXIT STATUS\n0 done, 1 refused, 2 usage, 3 campaign file unusable.")
+    return "\n".join(lines) + "\n"
+
+
+def pages() -> dict[str, str]:
+    from campaign_cli.cli.app import get_command
+
+    root = get_command()
+    out = {}
+    for path, cmd in _walk(root, ["campaign"]):
+        ctx = click.Context(cmd, info_name=" ".join(path))
+        out["-".join(path) + ".1"] = render(path, cmd, ctx)
+    return out
+
+
+def write(folder: Path) -> list[str]:
+    folder.mkdir(parents=True, exist_ok=True)
+    want = pages()
+    for old in folder.glob("*.1"):
+        if old.name not in want:
+            old.unlink()
+    for name, text in want.items():
+        (folder / name).write_text(text)
+    return sorted(want)
+
+
+if __name__ == "__main__":
+    names = write(Path(sys.argv[1] if len(sys.argv) > 1 else "man"))
+    print(f"wrote {len(names)} pages")

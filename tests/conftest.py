@@ -1,0 +1,49 @@
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from campaign_cli.cli.app import app
+
+
+class Cli:
+    """Runs `campaign -c FILE ...` in-process and keeps the result."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.runner = CliRunner()
+
+    def __call__(self, *args: str, input: str | None = None):
+        return self.runner.invoke(app, ["-c", str(self.path), *args], input=input)
+
+    def json(self, *args: str):
+        result = self(*args, "--json")
+        assert result.exit_code == 0, (result.stdout, result.stderr)
+        return json.loads(result.stdout)
+
+    def error(self, *args: str, code: int) -> dict:
+        """Run with --json, expect exit CODE, nothing on stdout and one error object on stderr."""
+        before = self.path.read_bytes() if self.path.exists() else None
+        result = self(*args, "--json")
+        assert result.exit_code == code, (result.stdout, result.stderr)
+        assert result.stdout == ""
+        after = self.path.read_bytes() if self.path.exists() else None
+        assert before == after, "a refused command changed the campaign file"
+        return json.loads(result.stderr)["error"]
+
+
+@pytest.fixture
+def cli(tmp_path: Path) -> Cli:
+    return Cli(tmp_path / "campaign.json")
+
+
+@pytest.fixture
+def camp(cli: Cli) -> Cli:
+    """A campaign with Ajax (hero) and Merlin (wizard)."""
+    assert cli("init", "--name", "Test").exit_code == 0
+    cli.json("character", "create", "Ajax", "--st", "12", "--dx", "11", "--iq", "9", "--skill", "Swimming", "--skill", "Sword=2")
+    cli.json("character", "create", "Merlin", "--st", "8", "--dx", "10", "--iq", "14", "--wizard", "--spell", "Fireball=12")
+    return cli

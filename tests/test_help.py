@@ -1,0 +1,40 @@
+"""Every command's --help works without a campaign, has a summary and ends with an example."""
+
+import pytest
+from typer import _click as click
+from typer.testing import CliRunner
+
+from campaign_cli.cli.app import app, get_command
+
+
+def _paths(cmd, path):
+    yield path
+    for name, sub in getattr(cmd, "commands", {}).items():
+        yield from _paths(sub, [*path, name])
+
+
+PATHS = list(_paths(get_command(), []))
+
+
+@pytest.mark.parametrize("path", PATHS, ids=lambda p: " ".join(p) or "campaign")
+def test_help_has_summary_and_example_and_creates_nothing(path, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(app, [*path, "--help"])
+    assert result.exit_code == 0
+    assert "Usage:" in result.stdout
+    examples = result.stdout.split("Examples:")[1]
+    assert "$ campaign" in examples
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_json_flag_is_on_every_leaf_command():
+    leaves = [p for p in PATHS if p and not hasattr(_get(p), "commands")]
+    missing = [p for p in leaves if "--json" not in {o for prm in _get(p).params for o in getattr(prm, "opts", [])}]
+    assert not missing
+
+
+def _get(path):
+    cmd = get_command()
+    for name in path:
+        cmd = cmd.commands[name]
+    return cmd

@@ -1,0 +1,195 @@
+"""The store's guarantees: refusals leave the file byte-identical, concurrent writers lose
+nothing, killed writers never tear the file, bad files are refused with exit 3."""
+
+import fcntl
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from campaign_cli import store
+from campaign_cli.cli.app import app
+from campaign_cli.store import campaign as campaign_mod
+from campaign_cli.store import journal
+
+WRITER = """
+import sys
+from campaign_cli.cli.app import get_command, run
+cmd = get_command()
+path, tag, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
+for i in range(1, count + 1):
+    code = run(cmd, ["-c", path, "character", "set", "Ajax", "--attr", f"{tag}={i}", "--json"])
+    if code:
+        sys.exit(code)
+"""
+
+
+def _env():
+    return {**os.environ, "CAMPAIGN_LOCK_WAIT": "30"}
+
+
+def test_concurrent_writer_processes_lose_nothing(camp):
+    writers, count = 4, 15
+    procs = [subprocess.Popen([sys.executable, "-c", WRITER, str(camp.path), f"W{w}", str(count)],
+                              stdout=subprocess.DEVNULL, env=_env()) for w in range(writers)]
+    assert [p.wait(timeout=120) for p in procs] == [0] * writers
+    ajax = camp.json("character", "show", "Ajax")
+    assert ajax["attributes"] == {f"W{w}": count for w in range(writers)}
+    entries = camp.json("log")
+    assert len(entries) == 3 + writers * count
+    assert [e["seq"] for e in entries] == list(range(len(entries)))
+
+
+def test_killed_writer_never_leaves_a_torn_file(camp):
+    rng = random.Random(7)
+    for _ in range(12):
+        proc = subprocess.Popen([sys.executable, "-c", WRITER, str(camp.path), "K", "100000"],
+                                stdout=subprocess.DEVNULL, env=_env())
+        time.sleep(rng.uniform(0.25, 0.6))
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        data = json.loads(camp.path.read_bytes())  # loads: never torn
+        meta = data["meta"]["1"]
+        value = next(iter(data["characters"].values()))["attributes"].get("K")
+        last = journal.read_entries(camp.path, meta["seq"], limit=1)[0]
+        assert last["seq"] == meta["seq"]  # the journal explains the file's state
+        if value is None:
+            assert last["summary"] == "created wizard Merlin"
+        else:
+            assert last["command"][-2:] == [f"K={value}", "--json"]
+        # no stale lock: the next write goes through at once
+        os.environ["CAMPAIGN_LOCK_WAIT"] = "1"
+        try:
+            camp.json("character", "set", "Ajax", "--attr", "K=0")
+        finally:
+            del os.environ["CAMPAIGN_LOCK_WAIT"]
+    assert not list(camp.path.parent.glob(".campaign.json.*.tmp"))
+
+
+def test_writer_waits_for_the_lock_then_exits_3(camp, monkeypatch):
+    monkeypatch.setenv("CAMPAIGN_LOCK_WAIT", "0.2")
+    fd = os.open(str(camp.path) + ".lock", os.O_RDWR)
+    fcntl.flock(fd, fcntl.LOCK_EX)
+    try:
+        err = camp.error("character", "set", "Ajax", "--attr", "Lore=1", code=3)
+        assert err["code"] == "locked" and "locked" in err["message"]
+        assert camp.json("character", "show", "Ajax")["name"] == "Ajax"  # readers take no lock
+    finally:
+        os.close(fd)
+    camp.json("character", "set", "Ajax", "--attr", "Lore=1")
+
+
+BAD_FILES = {
+    "empty": b"",
+    "truncated": None,  # filled from a real file below
+    "noise": bytes(range(256)) * 4,
+    "list": b"[1, 2, 3]",
+    "foreign": json.dumps({"_default": {"1": {"a": 1}}}).encode(),
+    "newer": None,
+}
+
+
+@pytest.mark.parametrize("kind", sorted(BAD_FILES))
+@pytest.mark.parametrize("args", [["status"], ["character", "list"], ["character", "set", "Ajax", "--attr", "X=1"], ["undo"], ["init"]])
+def test_bad_files_exit_3_and_stay_byte_identical(camp, kind, args):
+    good = camp.path.read_bytes()
+    content = BAD_FILES[kind]
+    if kind == "truncated":
+        content = good[: len(good) // 2]
+    elif kind == "newer":
+        data = json.loads(good)
+        data["meta"]["1"]["schema_version"] = store.SCHEMA_VERSION + 1
+        content = json.dumps(data).encode()
+    camp.path.write_bytes(content)
+    err = camp.error(*args, code=1 if args == ["init"] else 3)
+    expected = {"empty": "not_a_campaign", "truncated": "corrupt", "noise": "corrupt", "list": "not_a_campaign",
+                "foreign": "not_a_campaign", "newer": "newer_schema"}[kind]
+    assert err["code"] == ("exists" if args == ["init"] else expected)
+
+
+def test_newer_schema_message_says_to_upgrade(camp):
+    data = json.loads(camp.path.read_bytes())
+    data["meta"]["1"]["schema_version"] = 99
+    camp.path.write_text(json.dumps(data))
+    assert "newer" in camp.error("status", code=3)["message"]
+
+
+def test_migration_hook_upgrades_old_files_on_write(camp, monkeypatch):
+    data = json.loads(camp.path.read_bytes())
+    data["meta"]["1"]["schema_version"] = 0
+    del data["enemies"]
+    camp.path.write_text(json.dumps(data))
+
+    def zero_to_one(d):
+        d["meta"]["1"]["migrated"] = True
+
+    monkeypatch.setitem(campaign_mod.MIGRATIONS, 0, zero_to_one)
+    assert camp.json("status")["schema_version"] == 1
+    assert json.loads(camp.path.read_bytes())["meta"]["1"]["schema_version"] == 0  # reads never write
+    camp.json("character", "set", "Ajax", "--attr", "Lore=1")
+    saved = json.loads(camp.path.read_bytes())
+    assert saved["meta"]["1"]["schema_version"] == 1 and saved["meta"]["1"]["migrated"] is True
+
+
+def test_file_is_a_tinydb_database_keyed_by_stable_ids(camp):
+    from tinydb import TinyDB
+
+    db = TinyDB(camp.path)
+    names = {doc.doc_id: doc["name"] for doc in db.table("characters").all()}
+    db.close()
+    assert names == {1: "Ajax", 2: "Merlin"}
+
+
+def test_write_keeps_permissions(camp):
+    os.chmod(camp.path, 0o640)
+    camp.json("character", "set", "Ajax", "--attr", "Lore=1")
+    assert oct(os.stat(camp.path).st_mode & 0o777) == oct(0o640)
+
+
+def test_write_through_a_symlink_keeps_the_link(tmp_path, camp):
+    link = tmp_path / "link.json"
+    link.symlink_to(camp.path)
+    result = camp.runner.invoke(app, ["-c", str(link), "character", "set", "Ajax", "--attr", "Lore=5"])
+    assert result.exit_code == 0, result.stderr
+    assert link.is_symlink()
+    assert json.loads(camp.path.read_bytes())["characters"]["1"]["attributes"] == {"Lore": 5}
+
+
+def test_torn_journal_line_is_skipped_and_never_glued(camp):
+    jpath = Path(str(camp.path) + ".journal")
+    with open(jpath, "ab") as fh:
+        fh.write(b'{"seq": 99, "kind": "cha')  # a writer killed mid-append
+    camp.json("character", "set", "Ajax", "--attr", "Lore=1")
+    entries = camp.json("log")
+    assert entries[-1]["summary"] == "changed Ajax" and entries[-1]["seq"] == 3
+
+
+def test_uncommitted_journal_entry_is_ignored(camp):
+    seq = json.loads(camp.path.read_bytes())["meta"]["1"]["seq"]
+    journal.append(camp.path, {"seq": seq + 1, "kind": "change", "summary": "never committed", "before": {}})
+    assert "never committed" not in [e["summary"] for e in camp.json("log")]
+    assert camp.json("undo")["undone"]["summary"] == "created wizard Merlin"
+    camp.json("character", "set", "Ajax", "--attr", "Lore=1")  # reuses that seq: the new entry wins
+    assert camp.json("log")[-1]["summary"] == "changed Ajax"
+
+
+def test_log_reads_only_the_tail(camp, monkeypatch):
+    for i in range(30):
+        camp.json("character", "set", "Ajax", "--attr", f"Lore={i}")
+    monkeypatch.setattr(journal, "CHUNK", 256)  # force many backward reads
+    entries = camp.json("log")
+    assert [e["seq"] for e in entries] == list(range(33))
+    assert [e["seq"] for e in camp.json("log", "--limit", "3")] == [30, 31, 32]
+
+
+def test_recreated_campaign_does_not_inherit_an_old_journal(camp):
+    camp.path.unlink()
+    camp.json("init")
+    assert [e["kind"] for e in camp.json("log")] == ["init"]
+    assert camp.error("undo", code=1)["code"] == "nothing_to_undo"
