@@ -1,7 +1,6 @@
 """Every command's --help works without a campaign, has a summary and ends with an example."""
 
 import pytest
-from typer import _click as click
 from typer.testing import CliRunner
 
 from campaign_cli.cli.app import app, get_command
@@ -9,8 +8,9 @@ from campaign_cli.cli.app import app, get_command
 
 def _paths(cmd, path):
     yield path
-    for name, sub in getattr(cmd, "commands", {}).items():
-        yield from _paths(sub, [*path, name])
+    if hasattr(cmd, "commands"):
+        for name in cmd.list_commands(None):
+            yield from _paths(cmd.get_command(None, name), [*path, name])
 
 
 PATHS = list(_paths(get_command(), []))
@@ -36,5 +36,5 @@ def test_json_flag_is_on_every_leaf_command():
 def _get(path):
     cmd = get_command()
     for name in path:
-        cmd = cmd.commands[name]
+        cmd = cmd.get_command(None, name)
     return cmd

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from typing import Annotated, Any
@@ -11,16 +10,24 @@ import typer
 from typer import _click as click
 from typer.core import TyperGroup
 
+from campaign_cli.cli.lazy import LazyGroup, build
+
 from campaign_cli import __version__
 from campaign_cli.cli import output
 from campaign_cli.cli.common import CTX, help_text
 from campaign_cli.errors import CampaignError, ExitStatus, UsageProblem
 
 
-class CampaignGroup(TyperGroup):
-    """Runs every command inside one error boundary: domain errors become exit codes,
+class CampaignGroup(LazyGroup):
+    """The root group. Runs every command inside one error boundary: domain errors become exit codes,
     usage errors exit 2 (as JSON when --json is among the arguments), and no
     traceback ever reaches the user."""
+
+    # noun -> module in campaign_cli.cli with a Typer `app`, imported on first use
+    lazy_nouns = {
+        "character": "characters",
+        "catalog": "catalog",
+    }
 
     def main(self, args: Any = None, prog_name: str | None = None, complete_var: str | None = None,
              standalone_mode: bool = True, **extra: Any) -> Any:
@@ -115,11 +122,9 @@ def root(
 
 def _register() -> None:
     from campaign_cli.cli import campaign as campaign_cmds
-    from campaign_cli.cli import catalog, characters, demo
+    from campaign_cli.cli import demo
 
     campaign_cmds.register(app)
-    app.add_typer(characters.app, name="character")
-    app.add_typer(catalog.app, name="catalog")
     demo.register(app)
 
 
@@ -127,7 +132,7 @@ _register()
 
 
 def get_command() -> click.Command:
-    return typer.main.get_command(app)
+    return build(app)
 
 
 def main() -> None:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import typer
 
+from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.common import JsonlOpt, JsonOpt, help_text
 from campaign_cli.cli.output import Table, emit
 from campaign_cli.rules.skills import SKILLS
 
-app = typer.Typer(help=help_text("Show the built-in tables from the seed rules.", "campaign catalog skills"),
-                  no_args_is_help=True, rich_markup_mode=None)
+app = noun_app(help_text("Show the built-in tables from the seed rules.", "campaign catalog skills"))
 
 
 @app.command(help=help_text("The skill table (R23): names, Russian aliases, check, effect.",

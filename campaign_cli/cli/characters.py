@@ -6,13 +6,13 @@ from typing import Annotated
 
 import typer
 
+from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.common import JsonlOpt, JsonOpt, help_text, parse_pairs, reading, writing
 from campaign_cli.cli.output import Fields, Table, emit
 from campaign_cli.errors import UsageProblem
 from campaign_cli.rules import characters as rules
 
-app = typer.Typer(help=help_text("Create and manage characters (R1-R4).", "campaign character list"),
-                  no_args_is_help=True, rich_markup_mode=None)
+app = noun_app(help_text("Create and manage characters (R1-R4).", "campaign character list"))
 
 NameArg = Annotated[str, typer.Argument(metavar="NAME", help="The character's name (any case).")]
 AttrOpt = Annotated[list[str] | None, typer.Option("--attr", metavar="NAME=VALUE", help="Extra named attribute for pool tests (R10), e.g. Lore=3.")]

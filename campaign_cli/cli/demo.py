@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import shlex
 import sys
-import tempfile
 from pathlib import Path
 
 import typer
@@ -45,6 +44,8 @@ def run_script(script: list[tuple[str, list[str]]], out=None) -> int:
 
 
 def _steps(command, run, script, out) -> int:
+    import tempfile
+
     failures = 0
     with tempfile.TemporaryDirectory(prefix="campaign-demo-") as folder:
         path = str(Path(folder) / "demo.json")

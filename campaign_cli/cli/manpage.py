@@ -22,8 +22,9 @@ def _esc(text: str) -> str:
 def _walk(cmd: click.Command, path: list[str]):
     yield path, cmd
     if hasattr(cmd, "commands"):
-        for name in cmd.list_commands(click.Context(cmd)):
-            yield from _walk(cmd.commands[name], [*path, name])
+        ctx = click.Context(cmd)
+        for name in cmd.list_commands(ctx):
+            yield from _walk(cmd.get_command(ctx, name), [*path, name])
 
 
 def _body(text: str) -> str:
@@ -61,7 +62,7 @@ def render(path: list[str], cmd: click.Command, ctx: click.Context) -> str:
     if hasattr(cmd, "commands"):
         lines.append(".SH COMMANDS")
         for sub in cmd.list_commands(ctx):
-            lines.append(f".TP\n\\fB{_esc(' '.join([*path, sub]))}\\fR\n{_esc(cmd.commands[sub].get_short_help_str(limit=200))}\n"
+            lines.append(f".TP\n\\fB{_esc(' '.join([*path, sub]))}\\fR\n{_esc(cmd.get_command(ctx, sub).get_short_help_str(limit=200))}\n"
                          f"See \\fB{_esc('-'.join([*path, sub]))}\\fR(1).")
     lines.append(".SH SEE ALSO\n\\fBcampaign\\fR(1)" if len(path) > 1 else ".SH EXIT STATUS\n0 done, 1 refused, 2 usage, 3 campaign file unusable.")
     return "\n".join(lines) + "\n"

@@ -2,18 +2,24 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from campaign_cli.errors import NotFound
 
 
-@dataclass(frozen=True)
 class Skill:
-    name: str
-    aliases: tuple[str, ...]
-    group: str  # athletic, combat, social, survival, thief, crafts
-    check: str  # "3/DX", "c-IQ" (contested IQ) or "-" (modifies attacks, R24)
-    effect: str
+    """One catalog entry. A plain slotted class: this module loads on every character
+    command, and building a dataclass costs more than the whole table."""
+
+    __slots__ = ("name", "aliases", "group", "check", "effect")
+
+    def __init__(self, name: str, aliases: tuple[str, ...], group: str, check: str, effect: str) -> None:
+        self.name = name
+        self.aliases = aliases
+        self.group = group  # athletic, combat, social, survival, thief, crafts
+        self.check = check  # "3/DX", "c-IQ" (contested IQ) or "-" (modifies attacks, R24)
+        self.effect = effect
+
+    def __repr__(self) -> str:
+        return f"Skill({self.name!r})"
 
     @property
     def attribute(self) -> str | None:

@@ -1,0 +1,70 @@
+"""Start-up cost of `campaign`, as ratios to `python -c pass`, measured in the same run.
+
+    python benchmarks/startup.py [--runs 21]
+
+Goals (issue 2 / 7): `character show NAME --json` at most 7x, a write
+(`character set NAME --attr Luck=1 --json`) at most 8x, `character show NAME`
+piped (plain text, no Rich) at most 8x. Run it with the interpreter of the
+environment where campaign-cli is installed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+
+def campaign_exe() -> list[str]:
+    exe = Path(sys.executable).with_name("campaign")
+    if exe.exists():
+        return [str(exe)]
+    found = shutil.which("campaign")
+    return [found] if found else [sys.executable, "-m", "campaign_cli"]
+
+
+def median_ms(cmd: list[str], runs: int, env: dict) -> float:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, check=True)
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=21)
+    args = parser.parse_args()
+    camp = campaign_exe()
+    with tempfile.TemporaryDirectory() as folder:
+        env = {**os.environ, "CAMPAIGN_FILE": str(Path(folder) / "bench.json")}
+        subprocess.run([*camp, "init"], env=env, check=True, stdout=subprocess.DEVNULL)
+        subprocess.run([*camp, "character", "create", "Ajax", "--st", "12", "--dx", "11", "--iq", "9"],
+                       env=env, check=True, stdout=subprocess.DEVNULL)
+        for cmd in ([*camp, "--version"], [sys.executable, "-c", "pass"]):  # warm caches
+            median_ms(cmd, 3, env)
+        base = median_ms([sys.executable, "-c", "pass"], args.runs, env)
+        cases = [
+            ("character show Ajax --json", ["character", "show", "Ajax", "--json"], 7),
+            ("character set Ajax --attr Luck=1 --json", ["character", "set", "Ajax", "--attr", "Luck=1", "--json"], 8),
+            ("character show Ajax (piped, plain)", ["character", "show", "Ajax"], 8),
+        ]
+        print(f"baseline  python -c pass: {base:.1f} ms (median of {args.runs})")
+        ok = True
+        for label, words, goal in cases:
+            ms = median_ms([*camp, *words], args.runs, env)
+            ratio = ms / base
+            ok &= ratio <= goal
+            print(f"{label:42s} {ms:7.1f} ms  {ratio:5.2f}x  (goal <= {goal}x) {'ok' if ratio <= goal else 'OVER'}")
+    sys.exit(0 if ok else 1)
+
+
+if __name__ == "__main__":
+    main()

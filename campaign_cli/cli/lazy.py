@@ -1,0 +1,66 @@
+"""Lazy command groups: a command's function becomes a Click command only when it is
+invoked (or listed for help), and a noun's module is imported only when its noun is.
+
+Typer converts every registered function (signature inspection, type hints) when
+it builds a group; with dozens of commands that is most of our start-up beyond
+importing Typer itself. Scripts call `campaign` in loops, so each run pays only
+for the one command it runs.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+import typer
+import typer.main
+from typer import _click as click
+from typer.core import TyperGroup
+
+
+class LazyGroup(TyperGroup):
+    lazy_commands: dict | None = None  # name -> Typer CommandInfo, converted on first use
+    lazy_nouns: dict[str, str] = {}  # name -> module in campaign_cli.cli with a Typer `app`
+
+    def list_commands(self, ctx: click.Context | None) -> list[str]:
+        names = [*(self.lazy_commands or {}), *super().list_commands(ctx), *self.lazy_nouns]
+        return list(dict.fromkeys(names))
+
+    def get_command(self, ctx: click.Context | None, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands:
+            info = (self.lazy_commands or {}).get(cmd_name)
+            if info is not None:
+                self.commands[cmd_name] = typer.main.get_command_from_info(
+                    info, pretty_exceptions_short=True, rich_markup_mode=None)
+            elif cmd_name in self.lazy_nouns:
+                module = importlib.import_module(f"campaign_cli.cli.{self.lazy_nouns[cmd_name]}")
+                sub = build(module.app)
+                sub.name = cmd_name
+                self.commands[cmd_name] = sub
+        return super().get_command(ctx, cmd_name)
+
+
+def build(app: typer.Typer) -> LazyGroup:
+    """Build APP's group with its own callback only; commands convert on demand."""
+    infos = app.registered_commands
+    app.registered_commands = []
+    try:
+        group = typer.main.get_command(app)
+    finally:
+        app.registered_commands = infos
+    assert isinstance(group, LazyGroup), "noun apps need cls=LazyGroup and a callback"
+    group.lazy_commands = {
+        info.name or typer.main.get_command_name(info.callback.__name__): info for info in infos
+    }
+    return group
+
+
+def noun_app(help: str) -> typer.Typer:
+    """A Typer app for one noun (`character`, `catalog` ...), built lazily."""
+    app = typer.Typer(cls=LazyGroup, help=help, no_args_is_help=True, rich_markup_mode=None)
+
+    @app.callback()
+    def _group() -> None:
+        pass
+
+    _group.__doc__ = help
+    return app
