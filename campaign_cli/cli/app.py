@@ -26,6 +26,14 @@ class CampaignGroup(LazyGroup):
     # noun -> module in campaign_cli.cli with a Typer `app`, imported on first use
     lazy_nouns = {
         "character": "characters",
+        "xp": "xp",
+        "karma": "karma",
+        "wish": "karma:wish_app",
+        "curse": "curses",
+        "adventure": "flow:adventure_app",
+        "town": "flow:town_app",
+        "keyword": "flow:keyword_app",
+        "fight": "flow:fight_app",
         "catalog": "catalog",
     }
 
@@ -122,9 +130,10 @@ def root(
 
 def _register() -> None:
     from campaign_cli.cli import campaign as campaign_cmds
-    from campaign_cli.cli import demo
+    from campaign_cli.cli import demo, wounds
 
     campaign_cmds.register(app)
+    wounds.register(app)
     demo.register(app)
 
 

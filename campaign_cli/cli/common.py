@@ -41,6 +41,19 @@ def writing():
         yield camp
 
 
+def update_character(name: str, change) -> tuple[dict, object]:
+    """One transaction on one character: CHANGE(doc, camp) mutates the document and
+    returns (summary, result). Returns (the character's view, result)."""
+    from campaign_cli.rules.characters import view
+
+    with writing() as camp:
+        doc = camp.character(name)
+        summary, result = change(doc, camp)
+        camp.save("characters", doc)
+        camp.note(summary, doc["name"])
+    return view(doc), result
+
+
 def parse_int(text: str, what: str) -> int:
     try:
         return int(text.strip())

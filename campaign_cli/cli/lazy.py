@@ -19,7 +19,7 @@ from typer.core import TyperGroup
 
 class LazyGroup(TyperGroup):
     lazy_commands: dict | None = None  # name -> Typer CommandInfo, converted on first use
-    lazy_nouns: dict[str, str] = {}  # name -> module in campaign_cli.cli with a Typer `app`
+    lazy_nouns: dict[str, str] = {}  # name -> "module[:attr]" in campaign_cli.cli; attr (default `app`) is a Typer
 
     def list_commands(self, ctx: click.Context | None) -> list[str]:
         names = [*(self.lazy_commands or {}), *super().list_commands(ctx), *self.lazy_nouns]
@@ -32,8 +32,9 @@ class LazyGroup(TyperGroup):
                 self.commands[cmd_name] = typer.main.get_command_from_info(
                     info, pretty_exceptions_short=True, rich_markup_mode=None)
             elif cmd_name in self.lazy_nouns:
-                module = importlib.import_module(f"campaign_cli.cli.{self.lazy_nouns[cmd_name]}")
-                sub = build(module.app)
+                module_name, _, attr = self.lazy_nouns[cmd_name].partition(":")
+                module = importlib.import_module(f"campaign_cli.cli.{module_name}")
+                sub = build(getattr(module, attr or "app"))
                 sub.name = cmd_name
                 self.commands[cmd_name] = sub
         return super().get_command(ctx, cmd_name)

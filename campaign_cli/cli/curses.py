@@ -1,0 +1,64 @@
+"""`campaign curse apply|list|remove` (R18)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from campaign_cli.cli.characters import NameArg
+from campaign_cli.cli.common import JsonlOpt, JsonOpt, help_text, reading, update_character
+from campaign_cli.cli.lazy import noun_app
+from campaign_cli.cli.output import Line, Table, emit
+from campaign_cli.errors import UsageProblem
+from campaign_cli.rules import advancement as adv
+from campaign_cli.rules.characters import check_name
+
+app = noun_app(help_text("Curses: each makes every roll 1 worse, and they stack (R18).",
+                         "campaign curse apply Ajax 'Mummy Rot'", "campaign curse list"))
+
+CurseArg = Annotated[str, typer.Argument(metavar="CURSE", help="The curse's name.")]
+
+
+@app.command(help=help_text("Curse a character (curses stack, R18).", "campaign curse apply Ajax 'Mummy Rot' --note 'opened the sarcophagus'"))
+def apply(name: NameArg, curse: CurseArg,
+          note: Annotated[str | None, typer.Option("--note", help="Where it came from.")] = None,
+          json_out: JsonOpt = False) -> None:
+    check_name(curse, "curse")
+
+    def change(doc, camp):
+        doc["curses"].append({"name": curse.strip(), "note": note})
+        return f"{doc['name']} cursed: {curse.strip()}", None
+
+    ch, _ = update_character(name, change)
+    emit({"curse": {"name": curse.strip(), "note": note}, "modifier": len(ch["curses"]), "character": ch},
+         Line(f"{ch['name']} is cursed ({len(ch['curses'])} curse(s): every roll {len(ch['curses'])} worse)"),
+         json_out=json_out)
+
+
+@app.command("list", help=help_text("List active curses, of one character or of all.", "campaign curse list", "campaign curse list Ajax --json"))
+def list_(name: Annotated[str | None, typer.Argument(metavar="[NAME]", help="Only this character.")] = None,
+          json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
+    camp = reading()
+    docs = [camp.character(name)] if name else camp.characters()
+    rows = [{"character": d["name"], "name": c["name"], "note": c.get("note")} for d in docs for c in d["curses"]]
+    emit(rows, Table("Curses", ["character", "curse", "note"], [[r["character"], r["name"], r["note"]] for r in rows]),
+         json_out=json_out, jsonl=jsonl)
+
+
+@app.command(help=help_text("Lift a curse, paying 1 wish, 3 karma or 10 XP (R18).",
+                            "campaign curse remove Ajax 'Mummy Rot' --pay karma"))
+def remove(name: NameArg, curse: CurseArg,
+           pay: Annotated[str, typer.Option("--pay", metavar="wish|karma|xp", help="What to pay with.")],
+           json_out: JsonOpt = False) -> None:
+    pay = pay.strip().lower()
+    if pay not in adv.CURSE_PRICES:
+        raise UsageProblem(f"--pay takes wish, karma or xp, not {pay!r}")
+
+    def change(doc, camp):
+        paid = adv.remove_curse(doc, curse, pay)
+        return f"{doc['name']}: curse {curse.strip()} lifted for {paid[pay]} {pay}", paid
+
+    ch, paid = update_character(name, change)
+    emit({"removed": curse.strip(), "paid": paid, "character": ch},
+         Line(f"{ch['name']}: {curse.strip()} lifted ({paid[pay]} {pay})"), json_out=json_out)

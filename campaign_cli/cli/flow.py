@@ -1,0 +1,129 @@
+"""The campaign's flow: adventures, towns, keywords and fights (R13, R16, R20-R22, R25)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from campaign_cli.cli.common import JsonOpt, help_text, writing
+from campaign_cli.cli.lazy import noun_app
+from campaign_cli.cli.output import Line, Table, emit
+from campaign_cli.errors import Refused, UsageProblem
+from campaign_cli.rules import wounds
+from campaign_cli.rules.advancement import KILL_XP
+from campaign_cli.rules.characters import check_name, view
+from campaign_cli.store import now
+
+adventure_app = noun_app(help_text("Start and end adventures (R16, R22).", "campaign adventure start 'The Sunken Crypt'", "campaign adventure end"))
+town_app = noun_app(help_text("Enter and leave towns (forging needs a blacksmith, R39).", "campaign town enter Brimstone --blacksmith"))
+keyword_app = noun_app(help_text("Keywords the party learns (R13).", "campaign keyword learn Sunken"))
+fight_app = noun_app(help_text("Close a fight (R13, R20, R21).", "campaign fight end --won"))
+
+
+def _party_table(title: str, docs: list[dict]) -> Table:
+    chars = [view(d) for d in docs]
+    return Table(title, ["name", "XP", "damage", "fatigue", "status"],
+                 [[c["name"], c["xp"], c["damage"], c["fatigue"], c["status"]] for c in chars])
+
+
+@adventure_app.command(help=help_text("Start an adventure: new skills and spells wait until it ends (R16).",
+                                      "campaign adventure start 'The Sunken Crypt'"))
+def start(title: Annotated[str, typer.Argument(metavar="[TITLE]", help="The adventure's title.")] = "Adventure",
+          json_out: JsonOpt = False) -> None:
+    with writing() as camp:
+        if camp.meta["phase"] == "adventure":
+            raise Refused(f"already on an adventure ({camp.meta['adventure']['title']}); end it first", "in_adventure")
+        adventure = {"title": title, "started": now()}
+        camp.set_meta(phase="adventure", adventure=adventure)
+        camp.note(f"adventure started: {title}")
+    emit({"phase": "adventure", "adventure": adventure}, Line(f"adventure started: {title}"), json_out=json_out)
+
+
+@adventure_app.command(help=help_text(
+    "End the adventure: everyone recovers fully (R22), Bard karma expires (R25), the dying who were not saved die (R20).",
+    "campaign adventure end"))
+def end(json_out: JsonOpt = False) -> None:
+    with writing() as camp:
+        if camp.meta["phase"] != "adventure":
+            raise Refused("no adventure to end", "no_adventure")
+        title = camp.meta["adventure"]["title"]
+        docs = camp.characters()
+        for doc in docs:
+            wounds.recover_fully(doc)
+            doc["bard_karma"] = 0
+            camp.save("characters", doc)
+        camp.set_meta(phase="between", adventure=None)
+        camp.note(f"adventure ended: {title}", *(d["name"] for d in docs))
+    emit({"phase": "between", "ended": title, "characters": [view(d) for d in docs]},
+         [Line(f"adventure ended: {title}"), _party_table("The party", docs)], json_out=json_out)
+
+
+@town_app.command(help=help_text("Enter a town; --blacksmith if it has one (forging, R39).", "campaign town enter Brimstone --blacksmith"))
+def enter(town: Annotated[str, typer.Argument(metavar="TOWN")],
+          blacksmith: Annotated[bool, typer.Option("--blacksmith", help="The town has a blacksmith.")] = False,
+          json_out: JsonOpt = False) -> None:
+    check_name(town, "town")
+    location = {"town": town.strip(), "blacksmith": blacksmith}
+    with writing() as camp:
+        camp.set_meta(location=location)
+        camp.note(f"entered {town.strip()}" + (" (blacksmith)" if blacksmith else ""))
+    emit({"location": location}, Line(f"in {town.strip()}" + (", which has a blacksmith" if blacksmith else "")), json_out=json_out)
+
+
+@town_app.command(help=help_text("Leave the town.", "campaign town leave"))
+def leave(json_out: JsonOpt = False) -> None:
+    with writing() as camp:
+        location = camp.meta["location"]
+        if not location:
+            raise Refused("the party is not in a town", "not_in_town")
+        camp.set_meta(location=None)
+        camp.note(f"left {location['town']}")
+    emit({"location": None, "left": location}, Line(f"left {location['town']}"), json_out=json_out)
+
+
+@keyword_app.command(help=help_text("The party learns a keyword; every living character wins 1 XP (R13).",
+                                    "campaign keyword learn Sunken"))
+def learn(word: Annotated[str, typer.Argument(metavar="WORD")], json_out: JsonOpt = False) -> None:
+    check_name(word, "keyword")
+    with writing() as camp:
+        known = camp.meta["keywords"]
+        if word.strip().casefold() in (k.casefold() for k in known):
+            raise Refused(f"the party already knows {word.strip()!r}", "known_keyword")
+        camp.set_meta(keywords=[*known, word.strip()])
+        docs = [d for d in camp.characters() if wounds.alive(d)]
+        for doc in docs:
+            doc["xp"] += KILL_XP
+            camp.save("characters", doc)
+        camp.note(f"keyword learned: {word.strip()}", *(d["name"] for d in docs))
+    emit({"keyword": word.strip(), "keywords": [*known, word.strip()], "xp": {d["name"]: KILL_XP for d in docs}},
+         Line(f"learned {word.strip()}: +{KILL_XP} XP to {', '.join(d['name'] for d in docs) or 'nobody'}"), json_out=json_out)
+
+
+@fight_app.command("end", help=help_text(
+    "After a fight: --won gives 1 XP to each named (default: every living) character, --fled none (R13); "
+    "1 fatigue recovered (R21); damage at ST makes a character dying, the unsaved dying die (R20).",
+    "campaign fight end --won", "campaign fight end --won Ajax Kate", "campaign fight end --fled"))
+def fight_end(names: Annotated[list[str] | None, typer.Argument(metavar="[NAME]...", help="Who fought (default: every living character).")] = None,
+              won: Annotated[bool, typer.Option("--won", help="All enemies killed, captured or routed.")] = False,
+              fled: Annotated[bool, typer.Option("--fled", help="The party fled.")] = False,
+              json_out: JsonOpt = False) -> None:
+    if won == fled:
+        raise UsageProblem("give --won or --fled")
+    with writing() as camp:
+        docs = camp.characters()
+        fighters = [camp.character(n)["id"] for n in names] if names else [d["id"] for d in docs if wounds.alive(d)]
+        xp = {}
+        for doc in docs:
+            if won and doc["id"] in fighters and wounds.alive(doc):
+                doc["xp"] += KILL_XP
+                xp[doc["name"]] = KILL_XP
+            wounds.after_fight(doc)
+            camp.save("characters", doc)
+        camp.note(f"fight {'won' if won else 'fled'}" + (f": +{KILL_XP} XP to {', '.join(xp)}" if xp else ""),
+                  *(d["name"] for d in docs))
+    chars = [view(d) for d in docs]
+    data = {"outcome": "won" if won else "fled", "xp": xp,
+            "dying": [c["name"] for c in chars if c["status"] == "dying"],
+            "dead": [c["name"] for c in chars if c["status"] == "dead"], "characters": chars}
+    emit(data, _party_table(f"Fight {'won' if won else 'fled'}", docs), json_out=json_out)

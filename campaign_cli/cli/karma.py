@@ -1,0 +1,62 @@
+"""`campaign karma add` and `campaign wish add|spend` (R17, R25)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from campaign_cli.cli.characters import NameArg
+from campaign_cli.cli.common import JsonOpt, help_text, update_character
+from campaign_cli.cli.lazy import noun_app
+from campaign_cli.cli.output import Line, emit
+from campaign_cli.errors import Refused
+from campaign_cli.rules import advancement as adv
+
+app = noun_app(help_text("Give karma (R17); Bard karma lasts one adventure (R25).", "campaign karma add Ajax 1"))
+wish_app = noun_app(help_text("Give and spend wishes (R17).", "campaign wish add Ajax 1", "campaign wish spend Ajax"))
+
+CountArg = Annotated[int, typer.Argument(min=1, metavar="N", help="How many.")]
+
+
+@app.command(help=help_text(
+    "Give a character karma; --bard for karma a Bard made, gone when the adventure ends (R25).",
+    "campaign karma add Ajax 2",
+    "campaign karma add Merlin 1 --bard",
+))
+def add(name: NameArg, n: CountArg,
+        bard: Annotated[bool, typer.Option("--bard", help="Karma from a Bard: for this adventure only (R25).")] = False,
+        json_out: JsonOpt = False) -> None:
+    def change(doc, camp):
+        if bard:
+            if camp.meta["phase"] != "adventure":
+                raise Refused("R25: Bard karma is for the current adventure; start one first", "no_adventure")
+            doc["bard_karma"] = doc.get("bard_karma", 0) + n
+        else:
+            doc["karma"] += n
+        return f"{doc['name']}: +{n} {'Bard ' if bard else ''}karma", None
+
+    ch, _ = update_character(name, change)
+    emit({"added": n, "bard": bard, "character": ch}, Line(f"{ch['name']} has {ch['karma']} karma"), json_out=json_out)
+
+
+@wish_app.command("add", help=help_text("Give a character wishes.", "campaign wish add Ajax 1"))
+def wish_add(name: NameArg, n: CountArg, json_out: JsonOpt = False) -> None:
+    def change(doc, camp):
+        doc["wishes"] += n
+        return f"{doc['name']}: +{n} wish", None
+
+    ch, _ = update_character(name, change)
+    emit({"added": n, "character": ch}, Line(f"{ch['name']} has {ch['wishes']} wishes"), json_out=json_out)
+
+
+@wish_app.command("spend", help=help_text("Spend a wish: all damage is cancelled, even a killing blow (R17).",
+                                          "campaign wish spend Ajax"))
+def wish_spend(name: NameArg, json_out: JsonOpt = False) -> None:
+    def change(doc, camp):
+        cancelled = adv.spend_wish(doc)
+        return f"{doc['name']}: a wish cancels {cancelled} damage", cancelled
+
+    ch, cancelled = update_character(name, change)
+    emit({"cancelled": cancelled, "character": ch},
+         Line(f"{ch['name']}: a wish cancels {cancelled} damage; status {ch['status']}"), json_out=json_out)

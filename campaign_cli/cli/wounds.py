@@ -1,0 +1,65 @@
+"""`campaign damage|heal|rest` (R19-R22, R29)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from campaign_cli.cli.characters import NameArg
+from campaign_cli.cli.common import JsonOpt, help_text, update_character, writing
+from campaign_cli.cli.output import Line, Table, emit
+from campaign_cli.errors import UsageProblem
+from campaign_cli.rules import wounds
+from campaign_cli.rules.characters import gear_totals, view
+
+AmountArg = Annotated[int, typer.Argument(min=0, metavar="AMOUNT", help="Points.")]
+FatigueOpt = Annotated[bool, typer.Option("--fatigue", help="Fatigue instead of damage (R21).")]
+
+
+def damage(name: NameArg, amount: AmountArg, fatigue: FatigueOpt = False,
+           armor: Annotated[bool, typer.Option("--armor", help="Reduce by worn armor and shield (R29).")] = False,
+           json_out: JsonOpt = False) -> None:
+    if armor and fatigue:
+        raise UsageProblem("--armor reduces damage from hits, not fatigue: give one of them")
+
+    def change(doc, camp):
+        worn = gear_totals(doc["items"])["armor"] if armor else 0
+        applied = wounds.take(doc, amount, fatigue=fatigue, armor=worn)
+        what = ", ".join(f"{v} {k}" for k, v in applied.items() if v) or "nothing"
+        return f"{doc['name']} takes {what}", applied
+
+    ch, applied = update_character(name, change)
+    emit({**applied, "character": ch},
+         Line(f"{ch['name']}: damage {ch['damage']}, fatigue {ch['fatigue']} of ST {ch['st']}: {ch['status']}"
+              + (f" (armor stopped {applied['absorbed']})" if applied["absorbed"] else "")), json_out=json_out)
+
+
+def heal(name: NameArg, amount: AmountArg, fatigue: FatigueOpt = False, json_out: JsonOpt = False) -> None:
+    def change(doc, camp):
+        healed = wounds.heal(doc, amount, fatigue=fatigue)
+        return f"{doc['name']} heals {healed} {'fatigue' if fatigue else 'damage'}", healed
+
+    ch, healed = update_character(name, change)
+    emit({"healed": healed, "fatigue": fatigue, "character": ch},
+         Line(f"{ch['name']}: damage {ch['damage']}, fatigue {ch['fatigue']}: {ch['status']}"), json_out=json_out)
+
+
+def rest(json_out: JsonOpt = False) -> None:
+    with writing() as camp:
+        docs = camp.characters()
+        for doc in docs:
+            wounds.night(doc)
+            camp.save("characters", doc)
+        camp.note("a night's sleep: fatigue cleared", *(d["name"] for d in docs))
+    chars = [view(d) for d in docs]
+    emit({"characters": chars}, Table("After a night's sleep", ["name", "damage", "fatigue", "status"],
+                                      [[c["name"], c["damage"], c["fatigue"], c["status"]] for c in chars]), json_out=json_out)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("damage", help=help_text("Wound a character: damage, or fatigue with --fatigue (R19-R21).",
+                                         "campaign damage Ajax 5", "campaign damage Ajax 6 --armor", "campaign damage Merlin 2 --fatigue"))(damage)
+    app.command("heal", help=help_text("Heal damage (or fatigue) points; the dead cannot be healed (R20).",
+                                       "campaign heal Ajax 3", "campaign heal Merlin 1 --fatigue"))(heal)
+    app.command("rest", help=help_text("A night's sleep: all fatigue is recovered (R21).", "campaign rest"))(rest)

@@ -1,0 +1,137 @@
+"""`campaign xp award|spend` (R13-R17)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from campaign_cli.cli.characters import NameArg, character_views
+from campaign_cli.cli.common import JsonOpt, help_text, reading, writing
+from campaign_cli.cli.lazy import noun_app
+from campaign_cli.cli.output import Line, Table, emit
+from campaign_cli.errors import Refused, UsageProblem
+from campaign_cli.rules import advancement as adv
+from campaign_cli.rules.characters import CORE, view
+from campaign_cli.rules.skills import find_skill
+from campaign_cli.rules.wounds import alive
+
+app = noun_app(help_text("Award and spend experience points (R13-R17).",
+                         "campaign xp award 2 --party --reason 'cleared the crypt'",
+                         "campaign xp spend Ajax --attribute DX --dry-run"))
+
+
+def targets(camp, names: list[str] | None, party: bool) -> list[dict]:
+    """The characters a party-wide or named command applies to (living ones for the party)."""
+    if bool(names) == party:
+        raise UsageProblem("name characters or give --party (one or the other)")
+    if party:
+        return [c for c in camp.characters() if alive(c)]
+    found: dict[int, dict] = {}
+    for name in names or []:
+        doc = camp.character(name)
+        found[doc["id"]] = doc
+    return list(found.values())
+
+
+@app.command(help=help_text(
+    "Give XP to named characters or to every living character (--party).",
+    "campaign xp award 1 Ajax Merlin --reason 'won the ambush'",
+    "campaign xp award 3 --party",
+))
+def award(
+    amount: Annotated[int, typer.Argument(min=1, help="XP each character wins.")],
+    names: Annotated[list[str] | None, typer.Argument(metavar="[NAME]...", help="Characters (or use --party).")] = None,
+    party: Annotated[bool, typer.Option("--party", help="Every living character.")] = False,
+    reason: Annotated[str | None, typer.Option("--reason", help="Why, kept in the journal.")] = None,
+    json_out: JsonOpt = False,
+) -> None:
+    with writing() as camp:
+        docs = targets(camp, names, party)
+        if not docs:
+            raise Refused("no living character to award XP to", "nobody")
+        for doc in docs:
+            doc["xp"] += amount
+            camp.save("characters", doc)
+        who = [d["name"] for d in docs]
+        camp.note(f"+{amount} XP to {', '.join(who)}" + (f": {reason}" if reason else ""), *who, reason=reason)
+    chars = [view(d) for d in docs]
+    emit({"amount": amount, "reason": reason, "characters": chars},
+         Table(f"+{amount} XP" + (f": {reason}" if reason else ""), ["name", "XP"], [[c["name"], c["xp"]] for c in chars]),
+         json_out=json_out)
+
+
+def _plan(doc: dict, phase: str, attribute: str | None, skill: str | None, spell: str | None):
+    """What one step costs and how to apply it: (cost, description, apply)."""
+    if attribute is not None:
+        key = attribute.strip().upper()
+        if key not in CORE:
+            raise UsageProblem(f"--attribute takes ST, DX or IQ, not {attribute!r}")
+        field = key.lower()
+        value = doc[field]
+        return adv.attribute_cost(value), f"{key} {value} -> {value + 1}", lambda: doc.__setitem__(field, value + 1)
+    if skill is not None:
+        name = find_skill(skill).name
+        level = doc["skills"].get(name, 0)
+        adv.check_learning(phase, level == 0, "skill")
+        return (adv.skill_cost(doc["kind"], name), f"{name} {level} -> {level + 1}",
+                lambda: doc["skills"].__setitem__(name, level + 1))
+    name, _, rating_text = (spell or "").partition("=")
+    name = name.strip()
+    if not name:
+        raise UsageProblem("--spell needs a name: SPELL[=RATING]")
+    rating = None
+    if rating_text:
+        try:
+            rating = int(rating_text)
+        except ValueError:
+            raise UsageProblem(f"--spell {name}: rating {rating_text!r} is not a whole number") from None
+    if any(s["name"].casefold() == name.casefold() for s in doc["spells"]):
+        raise Refused(f"{doc['name']} already knows {name}", "known_spell")
+    adv.check_learning(phase, True, "spell")
+    return (adv.spell_cost(doc["kind"]), f"learns {name}",
+            lambda: doc["spells"].append({"name": name, "rating": rating}))
+
+
+@app.command(help=help_text(
+    "Spend XP on one step: an attribute (R14), a skill level or a spell (R15, R16).",
+    "campaign xp spend Ajax --attribute ST",
+    "campaign xp spend Ajax --skill Climbing --dry-run",
+    "campaign xp spend Merlin --spell Light=10 --karma",
+))
+def spend(
+    name: NameArg,
+    attribute: Annotated[str | None, typer.Option("--attribute", metavar="ST|DX|IQ", help="Raise an attribute by one; costs the new value (R14).")] = None,
+    skill: Annotated[str | None, typer.Option("--skill", metavar="SKILL", help="Learn a skill or raise it one level (R15).")] = None,
+    spell: Annotated[str | None, typer.Option("--spell", metavar="SPELL[=RATING]", help="Learn a spell (R15).")] = None,
+    karma: Annotated[bool, typer.Option("--karma", help="Let karma pay what XP lacks, one for one (R17).")] = False,
+    dry_run: Annotated[bool, typer.Option("--dry-run", help="Show the cost; change nothing.")] = False,
+    json_out: JsonOpt = False,
+) -> None:
+    if sum(x is not None for x in (attribute, skill, spell)) != 1:
+        raise UsageProblem("give exactly one of --attribute, --skill or --spell")
+    if dry_run:
+        camp = reading()
+        doc = camp.character(name)
+        cost, what, _ = _plan(doc, camp.meta["phase"], attribute, skill, spell)
+        budget = doc["xp"] + (adv.karma_total(doc) if karma else 0)
+        data = {"cost": cost, "xp_before": doc["xp"], "xp_after": max(doc["xp"] - cost, 0) if budget >= cost else doc["xp"],
+                "affordable": budget >= cost, "step": what, "dry_run": True, "character": view(doc)}
+        emit(data, Line(f"{doc['name']}: {what} costs {cost} XP; has {doc['xp']}"
+                        + ("" if data["affordable"] else " (not enough)")), json_out=json_out)
+        return
+    with writing() as camp:
+        doc = camp.character(name)
+        before = doc["xp"]
+        cost, what, apply = _plan(doc, camp.meta["phase"], attribute, skill, spell)
+        paid = adv.pay_xp(doc, cost, karma)
+        apply()
+        camp.save("characters", doc)
+        camp.note(f"{doc['name']}: {what} for {cost} XP", doc["name"])
+    ch = view(doc)
+    data = {"cost": cost, "xp_before": before, "xp_after": doc["xp"], "karma_spent": paid["karma"], "step": what,
+            "dry_run": False, "character": ch}
+    emit(data, [Line(f"{ch['name']}: {what} for {cost} XP ({before} -> {doc['xp']})"), *character_views(ch)],
+         json_out=json_out)
+
+

@@ -1,0 +1,112 @@
+"""XP, karma, wishes and curses (R13-R18, R25)."""
+
+from __future__ import annotations
+
+from campaign_cli.errors import Refused
+from campaign_cli.rules.skills import find_skill
+
+KILL_XP = 1  # R13: per fight won, per keyword learned
+CURSE_PRICES = {"wish": ("wishes", 1), "karma": ("karma", 3), "xp": ("xp", 10)}  # R18
+WIZARD_CHEAP_SKILLS = ("Sorcerous Language", "Alchemist")  # R15 exceptions from the skill table
+
+
+def attribute_cost(current: int) -> int:
+    """R14: raising an attribute by one costs the new value."""
+    return current + 1
+
+
+def skill_cost(kind: str, skill: str) -> int:
+    """R15: 10 XP per level for heroes, 20 for wizards, except the seed's two cheap skills."""
+    name = find_skill(skill).name
+    if kind == "wizard" and name not in WIZARD_CHEAP_SKILLS:
+        return 20
+    return 10
+
+
+def spell_cost(kind: str) -> int:
+    """R15: a hero pays 20 XP per spell, a wizard 10."""
+    return 10 if kind == "wizard" else 20
+
+
+def check_learning(phase: str, new: bool, what: str) -> None:
+    """R16: only what is already known may be raised during an adventure."""
+    if new and phase == "adventure":
+        raise Refused(f"R16: a new {what} may only be learned between adventures", "between_adventures")
+
+
+def karma_total(doc: dict) -> int:
+    return doc.get("karma", 0) + doc.get("bard_karma", 0)
+
+
+def pay_xp(doc: dict, cost: int, use_karma: bool = False) -> dict:
+    """Take COST XP from DOC; with USE_KARMA, karma covers what XP lacks, one for one (R17).
+
+    Returns what was paid: {"xp": n, "karma": k}. Refused, naming the shortfall, if it cannot pay.
+    """
+    xp = doc.get("xp", 0)
+    karma = karma_total(doc) if use_karma else 0
+    if xp + karma < cost:
+        extra = f" and {karma} karma" if use_karma else ""
+        raise Refused(f"needs {cost} XP, has {xp}{extra}", "not_enough_xp")
+    from_xp = min(xp, cost)
+    from_karma = cost - from_xp
+    doc["xp"] = xp - from_xp
+    spend_karma(doc, from_karma)
+    return {"xp": from_xp, "karma": from_karma}
+
+
+def spend_karma(doc: dict, amount: int) -> None:
+    """Spend karma, Bard karma first (it expires with the adventure, R25)."""
+    bard = min(doc.get("bard_karma", 0), amount)
+    doc["bard_karma"] = doc.get("bard_karma", 0) - bard
+    doc["karma"] = doc.get("karma", 0) - (amount - bard)
+    if doc["karma"] < 0:
+        raise Refused("not enough karma", "not_enough_karma")
+
+
+def reroll_payment(doc: dict) -> str:
+    """R17: a reroll costs 1 karma, or 1 wish in its place. Returns which was spent."""
+    if karma_total(doc) > 0:
+        spend_karma(doc, 1)
+        return "karma"
+    if doc.get("wishes", 0) > 0:
+        doc["wishes"] -= 1
+        return "wish"
+    raise Refused(f"{doc['name']} has no karma and no wish to reroll with (R17)", "no_karma")
+
+
+def spend_wish(doc: dict) -> int:
+    """R17: a wish cancels all damage, even a killing blow. Returns the damage cancelled."""
+    if doc.get("wishes", 0) < 1:
+        raise Refused(f"{doc['name']} has no wish to spend", "no_wish")
+    doc["wishes"] -= 1
+    cancelled = doc.get("damage", 0)
+    doc["damage"] = 0
+    doc["dying"] = False
+    doc["dead"] = False
+    return cancelled
+
+
+def curse_modifier(doc: dict) -> int:
+    """R18: each curse makes every check and damage roll 1 worse; curses stack."""
+    return len(doc.get("curses", []))
+
+
+def remove_curse(doc: dict, curse: str, pay: str) -> dict:
+    """R18: lift one curse for 1 wish, 3 karma or 10 XP, as the player chooses."""
+    match = next((c for c in doc.get("curses", []) if c["name"].casefold() == curse.strip().casefold()), None)
+    if match is None:
+        raise Refused(f"{doc['name']} has no curse named {curse!r}", "unknown_curse")
+    if pay not in CURSE_PRICES:
+        raise Refused(f"pay with wish, karma or xp, not {pay!r}", "bad_payment")
+    field, price = CURSE_PRICES[pay]
+    have = karma_total(doc) if field == "karma" else doc.get(field, 0)
+    if have < price:
+        label = {"wishes": "wish", "karma": "karma", "xp": "XP"}[field]
+        raise Refused(f"R18: lifting a curse with {label} needs {price} {label}, {doc['name']} has {have}", "cannot_pay")
+    if field == "karma":
+        spend_karma(doc, price)
+    else:
+        doc[field] -= price
+    doc["curses"].remove(match)
+    return {pay: price}

@@ -1,0 +1,88 @@
+"""Damage, fatigue, healing and the after-fight rules (R19-R22)."""
+
+from __future__ import annotations
+
+from campaign_cli.errors import Refused
+from campaign_cli.rules.characters import status
+
+
+def current_status(doc: dict) -> str:
+    return status(doc["st"], doc.get("damage", 0), doc.get("fatigue", 0), doc.get("dying", False), doc.get("dead", False))
+
+
+def alive(doc: dict) -> bool:
+    return current_status(doc) != "dead"
+
+
+def take(doc: dict, amount: int, fatigue: bool = False, armor: int = 0) -> dict:
+    """Apply a hit. Armor subtracts from damage (R29); fatigue taken while out of action
+    counts as damage (R21). Returns what was applied."""
+    if amount < 0:
+        raise Refused("damage cannot be negative; use `campaign heal`", "bad_amount")
+    if current_status(doc) == "dead":
+        raise Refused(f"{doc['name']} is dead (R20); only a wish can help", "dead")
+    if fatigue:
+        if current_status(doc) in ("out", "dying"):
+            doc["damage"] += amount  # R21
+            return {"damage": amount, "fatigue": 0, "absorbed": 0}
+        doc["fatigue"] += amount
+        return {"damage": 0, "fatigue": amount, "absorbed": 0}
+    taken = max(amount - armor, 0)
+    doc["damage"] += taken
+    if doc["damage"] >= 2 * doc["st"]:
+        doc["dead"] = True  # R20: beyond saving
+    return {"damage": taken, "fatigue": 0, "absorbed": amount - taken}
+
+
+def heal(doc: dict, amount: int, fatigue: bool = False) -> int:
+    """Heal damage (or fatigue); a dead character cannot be healed (R20). Returns points healed."""
+    if amount < 0:
+        raise Refused("healing cannot be negative", "bad_amount")
+    if current_status(doc) == "dead":
+        raise Refused(f"{doc['name']} is dead (R20); only a wish can help (R17)", "dead")
+    field = "fatigue" if fatigue else "damage"
+    healed = min(amount, doc[field])
+    doc[field] -= healed
+    if doc["damage"] < doc["st"]:
+        doc["dying"] = False  # R20: healed below ST in time
+    return healed
+
+
+def settle_dying(doc: dict) -> None:
+    """R20: a dying character still at or past ST when the moment passes is dead."""
+    if doc.get("dying") and not doc.get("dead") and doc["damage"] >= doc["st"]:
+        doc["dead"] = True
+    doc["dying"] = False if doc.get("dead") else doc.get("dying", False)
+
+
+def after_fight(doc: dict) -> None:
+    """R20, R21: the dying from an earlier fight die; damage at ST makes a character dying;
+    one fatigue point is recovered after each encounter."""
+    if not alive(doc):
+        return
+    settle_dying(doc)
+    if doc.get("dead"):
+        return
+    if doc["damage"] >= doc["st"]:
+        doc["dying"] = True
+    doc["fatigue"] = max(doc["fatigue"] - 1, 0)
+
+
+def night(doc: dict) -> None:
+    """R21: a full night's sleep clears fatigue; R20: the dying do not wake."""
+    if not alive(doc):
+        return
+    settle_dying(doc)
+    if not doc.get("dead"):
+        doc["fatigue"] = 0
+
+
+def recover_fully(doc: dict) -> None:
+    """R22: between adventures characters recover fully (the dying who were not saved are dead)."""
+    if not alive(doc):
+        return
+    settle_dying(doc)
+    if not doc.get("dead"):
+        doc["damage"] = 0
+        doc["fatigue"] = 0
+        doc["dying"] = False
