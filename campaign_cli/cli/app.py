@@ -35,6 +35,11 @@ class CampaignGroup(LazyGroup):
         "keyword": "flow:keyword_app",
         "fight": "flow:fight_app",
         "catalog": "catalog",
+        "check": "checks:check_app",
+        "contest": "checks:contest_app",
+        "initiative": "checks:initiative_app",
+        "roll": "checks:roll_app",
+        "odds": "checks:odds_app",
     }
 
     def main(self, args: Any = None, prog_name: str | None = None, complete_var: str | None = None,

@@ -27,6 +27,7 @@ def character_views(ch: dict) -> list:
         ("adjusted DX / MA", f"{ch['adjusted_dx']} / {ch['ma']}"),
         ("attributes", ch["attributes"]),
         ("skills", ch["skills"]),
+        ("combat skills", ch["combat"] or None),
         ("spells", spells or None),
         ("keywords", ch["keywords"]),
         ("XP / karma / wishes", f"{ch['xp']} / {ch['karma']} / {ch['wishes']}"),
@@ -87,9 +88,10 @@ def show(name: NameArg, json_out: JsonOpt = False) -> None:
 
 
 @app.command("set", help=help_text(
-    "Change a character's extra attributes and keywords.",
+    "Change a character's extra attributes, keywords and combat-skill choices (R24).",
     "campaign character set Ajax --attr Luck=1 --keyword Law",
     "campaign character set Ajax --drop-keyword Law --drop-attr Luck",
+    "campaign character set Ajax --combat Sword=damage",
 ))
 def set_(
     name: NameArg,
@@ -97,17 +99,26 @@ def set_(
     keyword: KeywordOpt = None,
     drop_keyword: Annotated[list[str] | None, typer.Option("--drop-keyword", metavar="WORD", help="Remove a keyword.")] = None,
     drop_attr: Annotated[list[str] | None, typer.Option("--drop-attr", metavar="NAME", help="Remove an extra attribute.")] = None,
+    combat: Annotated[list[str] | None, typer.Option("--combat", metavar="SKILL=hit|damage", help="Where a combat skill's levels go (R24).")] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    if not (attr or keyword or drop_keyword or drop_attr):
-        raise UsageProblem("nothing to change: give --attr, --keyword, --drop-keyword or --drop-attr")
+    if not (attr or keyword or drop_keyword or drop_attr or combat):
+        raise UsageProblem("nothing to change: give --attr, --keyword, --drop-keyword, --drop-attr or --combat")
     values = parse_pairs(attr, "--attr")
+    modes = {}
+    for raw in combat or []:
+        skill, _, mode = raw.partition("=")
+        if mode.strip().lower() not in ("hit", "damage"):
+            raise UsageProblem(f"--combat {raw!r}: expected SKILL=hit or SKILL=damage")
+        modes[skill] = mode.strip().lower()
     with writing() as camp:
         doc = camp.character(name)
         for key in drop_attr or []:
             rules.drop_attribute(doc["attributes"], key)
         for key, value in values.items():
             rules.set_attribute(doc["attributes"], key, value)
+        for skill, mode in modes.items():
+            rules.set_combat_mode(doc, skill, mode)
         doc["keywords"] = rules.drop_keywords(rules.merge_keywords(doc["keywords"], keyword or []), drop_keyword or [])
         camp.save("characters", doc)
         camp.note(f"changed {doc['name']}", doc["name"])

@@ -34,7 +34,9 @@ class LazyGroup(TyperGroup):
             elif cmd_name in self.lazy_nouns:
                 module_name, _, attr = self.lazy_nouns[cmd_name].partition(":")
                 module = importlib.import_module(f"campaign_cli.cli.{module_name}")
-                sub = build(getattr(module, attr or "app"))
+                noun = getattr(module, attr or "app")
+                # a noun app with a callback is a group; a lone command stays a command
+                sub = build(noun) if noun.registered_callback else typer.main.get_command(noun)
                 sub.name = cmd_name
                 self.commands[cmd_name] = sub
         return super().get_command(ctx, cmd_name)
@@ -53,6 +55,11 @@ def build(app: typer.Typer) -> LazyGroup:
         info.name or typer.main.get_command_name(info.callback.__name__): info for info in infos
     }
     return group
+
+
+def command_app() -> typer.Typer:
+    """A Typer app holding one top-level command, loaded lazily (`campaign check ...`)."""
+    return typer.Typer(rich_markup_mode=None, add_completion=False)
 
 
 def noun_app(help: str) -> typer.Typer:

@@ -156,6 +156,16 @@ def drop_attribute(attributes: dict, name: str) -> None:
     del attributes[key]
 
 
+def set_combat_mode(doc: dict, skill: str, mode: str) -> None:
+    """R24: a character's levels in a combat skill go either to hit or to damage, not split."""
+    found = find_skill(skill)
+    if not found.combat:
+        raise Refused(f"{found.name} is not a combat skill (R24)", "not_combat_skill")
+    if found.name not in doc.get("skills", {}):
+        raise Refused(f"{doc['name']} does not know {found.name}", "unknown_skill")
+    doc.setdefault("combat", {})[found.name] = mode
+
+
 def merge_keywords(current: list[str], add: list[str]) -> list[str]:
     out = list(current)
     for word in add:
@@ -205,6 +215,7 @@ def view(doc: Mapping) -> dict:
         "ma": movement(adj),
         "attributes": dict(doc.get("attributes", {})),
         "skills": dict(doc.get("skills", {})),
+        "combat": {k: doc.get("combat", {}).get(k, "hit") for k in doc.get("skills", {}) if find_skill(k).combat},
         "spells": list(doc.get("spells", [])),
         "keywords": list(doc.get("keywords", [])),
         "xp": doc.get("xp", 0),

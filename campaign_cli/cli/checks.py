@@ -1,0 +1,308 @@
+"""`campaign check|contest|initiative|roll|odds` (R5-R11, R17, R18, R24, R26).
+
+Every roll is journaled with its dice; `--seed` makes it reproducible and
+`--dice` takes physical dice typed in (validated, never silently re-rolled).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from campaign_cli.cli.common import JsonOpt, help_text, reading, writing
+from campaign_cli.cli.lazy import command_app
+from campaign_cli.cli.output import Line, Table, emit
+from campaign_cli.errors import Refused, UsageProblem
+from campaign_cli.rules import advancement as adv
+from campaign_cli.rules import checks as rules
+from campaign_cli.rules import dice as d
+from campaign_cli.rules.wounds import alive
+
+check_app, contest_app, initiative_app, roll_app, odds_app = (command_app() for _ in range(5))
+
+SeedOpt = Annotated[int | None, typer.Option("--seed", help="Seed the dice: same seed, same campaign, same result.")]
+DiceOpt = Annotated[str | None, typer.Option("--dice", metavar="LIST", help="Physical dice typed in, e.g. 1,3,6.")]
+ModifierOpt = Annotated[int, typer.Option("--modifier", help="Situational bonus (+) or penalty (-) to the target (sum) or threshold (pool).")]
+
+
+def _pct(p) -> str:
+    return f"{float(p) * 100:.1f}%"
+
+
+def _roll(count: int, typed: str | None, rng, option: str = "--dice") -> list[int]:
+    return d.typed(typed, count, rules.SIDES, option) if typed is not None else d.roll(count, rules.SIDES, rng)
+
+
+def check_result(prep: rules.Prepared, rolled: list[int]) -> dict:
+    return {
+        "character": prep.name,
+        "spec": prep.spec.text,
+        "type": prep.spec.type,
+        "dice": rolled,
+        "total": prep.total(rolled),
+        "target": prep.target,
+        "success": prep.succeeds(rolled),
+        "probability": float(prep.probability),
+        "fraction": f"{prep.probability.numerator}/{prep.probability.denominator}",
+        "modifiers": prep.modifiers,
+        "karma_spent": 0,
+        "wish_spent": 0,
+    }
+
+
+def _describe(r: dict) -> str:
+    dice = ", ".join(map(str, r["dice"]))
+    if r["type"] == "sum":
+        body = f"rolled {dice} = {r['total']} vs {r['target']}"
+    else:
+        body = f"rolled {dice or 'no dice'} needing {r['target']}+"
+    extra = f" (after rerolling {', '.join(map(str, r['first_dice']))})" if "first_dice" in r else ""
+    return f"{r['character']} {r['spec']}: {body}{extra}: {'success' if r['success'] else 'failure'} (chance {_pct(r['probability'])})"
+
+
+@check_app.command("check", help=help_text(
+    "Roll a check: N/ATTR, N/ATTR+SKILL, N/ATTR for SKILL (R5, R6) or a pool test 'ATTR T+' (R10).",
+    "campaign check Ajax 3/DX",
+    "campaign check Ajax 3/ST for Swimming --dice 2,5,4",
+    "campaign check Kate 'Lore 5+' --seed 7 --karma",
+    "campaign check --party 3/IQ --who all",
+))
+def check(
+    words: Annotated[list[str], typer.Argument(metavar="[NAME] SPEC", help="The character (not with --party) and the check.")],
+    party: Annotated[bool, typer.Option("--party", help="A party test (R11); choose --who.")] = False,
+    who: Annotated[str | None, typer.Option("--who", metavar="all|random", help="With --party: everyone, or one random living character.")] = None,
+    dice: DiceOpt = None,
+    seed: SeedOpt = None,
+    modifier: ModifierOpt = 0,
+    karma: Annotated[bool, typer.Option("--karma", help="If it fails, spend 1 karma (else 1 wish) and roll again (R17).")] = False,
+    reroll_dice: Annotated[str | None, typer.Option("--reroll-dice", metavar="LIST", help="Physical dice for the --karma reroll.")] = None,
+    json_out: JsonOpt = False,
+) -> None:
+    rng = d.rng_for(seed)
+    if party:
+        if who not in ("all", "random"):
+            raise UsageProblem("--party needs --who all or --who random")
+        if dice is not None or karma:
+            raise UsageProblem("--dice and --karma are for one character's check, not --party")
+        return _party_check(" ".join(words), who, modifier, rng, seed, json_out)
+    if who is not None:
+        raise UsageProblem("--who goes with --party")
+    if len(words) < 2:
+        raise UsageProblem("give NAME and SPEC (or --party SPEC)")
+    if reroll_dice is not None and not karma:
+        raise UsageProblem("--reroll-dice goes with --karma")
+    spec = rules.parse_spec(" ".join(words[1:]))
+    with writing() as camp:
+        doc = camp.character(words[0])
+        prep = rules.prepare(doc, spec, modifier)
+        if karma and adv.karma_total(doc) == 0 and doc.get("wishes", 0) == 0:
+            raise Refused(f"{doc['name']} has no karma and no wish to reroll with (R17)", "no_karma")
+        rolled = _roll(prep.dice, dice, rng)
+        result = check_result(prep, rolled)
+        if karma and not result["success"]:
+            paid = adv.reroll_payment(doc)
+            again = _roll(prep.dice, reroll_dice, rng, "--reroll-dice")
+            result = {**check_result(prep, again), "first_dice": rolled,
+                      "karma_spent": int(paid == "karma"), "wish_spent": int(paid == "wish")}
+            camp.save("characters", doc)
+        if seed is not None:
+            result["seed"] = seed
+        camp.record_roll(result)
+        camp.note(_describe(result), doc["name"])
+    emit(result, Line(_describe(result)), json_out=json_out)
+
+
+def _party_check(spec_text: str, who: str, modifier: int, rng, seed, json_out: bool) -> None:
+    spec = rules.parse_spec(spec_text)
+    with writing() as camp:
+        living = [c for c in camp.characters() if alive(c)]
+        if not living:
+            raise Refused("no living character to take the test", "nobody")
+        chosen = living if who == "all" else [rng.choice(living)]
+        results = []
+        for doc in chosen:
+            try:
+                prep = rules.prepare(doc, spec, modifier)
+            except Refused as err:  # R6: lacking a needed skill fails this character's test
+                results.append({"character": doc["name"], "spec": spec.text, "type": spec.type, "dice": [],
+                                "total": None, "target": None, "success": False, "probability": 0.0,
+                                "fraction": "0/1", "modifiers": [], "karma_spent": 0, "wish_spent": 0,
+                                "reason": err.message})
+                continue
+            results.append(check_result(prep, _roll(prep.dice, None, rng)))
+        data = {"spec": spec.text, "who": who, "results": results, "successes": sum(r["success"] for r in results)}
+        if seed is not None:
+            data["seed"] = seed
+        camp.record_roll(data)
+        camp.note(f"party test {spec.text} ({who}): {data['successes']} of {len(results)} succeed",
+                  *(r["character"] for r in results))
+    rows = [[r["character"], ", ".join(map(str, r["dice"])) or "-", r["total"], r["target"],
+             "success" if r["success"] else "failure", r.get("reason") or _pct(r["probability"])] for r in results]
+    emit(data, Table(f"Party test {spec.text} ({who})", ["character", "dice", "total", "target", "result", "chance"], rows),
+         json_out=json_out)
+
+
+def _side(camp, who: str, spec_text: str, typed: str | None, option: str, rng) -> dict:
+    spec = rules.parse_spec(spec_text)
+    if spec.type != "sum":
+        raise UsageProblem(f"{spec_text!r}: a contest uses N/ATTR checks (R7)")
+    try:
+        attribute = int(who)
+    except ValueError:
+        doc = camp.character(who)
+        prep = rules.prepare(doc, spec)
+        name, attribute, target, curses = doc["name"], rules.attribute_value(doc, spec.attribute), prep.target, prep.curses
+    else:
+        if attribute < 0:
+            raise UsageProblem(f"an unnamed opponent's attribute must be 0 or more, not {attribute}")
+        name, target, curses = "opponent", attribute, 0
+    rolled = _roll(spec.dice, typed, rng, option)
+    total = sum(rolled) + curses
+    return {"name": name, "spec": spec.text, "dice": rolled, "total": total, "target": target,
+            "attribute": attribute, "over": total > target}
+
+
+@contest_app.command("contest", help=help_text(
+    "A contested check (R7): both roll; over your attribute fails; higher total wins; ties go to the higher attribute.",
+    "campaign contest Ajax 3/ST Hector 3/ST",
+    "campaign contest Ajax 3/ST 11 3/ST --dice 6,4,3 --other-dice 2,3,4",
+))
+def contest(
+    name: Annotated[str, typer.Argument(metavar="NAME")],
+    spec: Annotated[str, typer.Argument(metavar="SPEC")],
+    other: Annotated[str, typer.Argument(metavar="OTHER", help="A character, or a number: an unnamed opponent's attribute.")],
+    other_spec: Annotated[str, typer.Argument(metavar="OTHER_SPEC")],
+    dice: DiceOpt = None,
+    other_dice: Annotated[str | None, typer.Option("--other-dice", metavar="LIST", help="OTHER's physical dice.")] = None,
+    seed: SeedOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    rng = d.rng_for(seed)
+    with writing() as camp:
+        a = _side(camp, name, spec, dice, "--dice", rng)
+        b = _side(camp, other, other_spec, other_dice, "--other-dice", rng)
+        if a["name"] == b["name"] and a["name"] != "opponent":
+            raise UsageProblem("a character cannot contest itself")
+        winner = rules.contest_winner(a, b)
+        data = {"a": a, "b": b, "winner": winner, **({"seed": seed} if seed is not None else {})}
+        camp.record_roll(data)
+        camp.note(f"contest {a['name']} {a['total']}/{a['target']} vs {b['name']} {b['total']}/{b['target']}: "
+                  f"{winner or 'nobody'} wins", *(n for n in (a["name"], b["name"]) if n != "opponent"))
+    rows = [[s["name"], s["spec"], ", ".join(map(str, s["dice"])), s["total"], s["target"], "over" if s["over"] else "ok"]
+            for s in (a, b)]
+    emit(data, [Table("Contest (R7)", ["side", "spec", "dice", "total", "target", ""], rows),
+                Line(f"winner: {winner or 'nobody'}")], json_out=json_out)
+
+
+@initiative_app.command("initiative", help=help_text(
+    "Initiative (R8): one die each, highest first; ties roll again.",
+    "campaign initiative Ajax Merlin Kate --seed 3"))
+def initiative(
+    names: Annotated[list[str], typer.Argument(metavar="NAME...", help="Characters (or any side's names).")],
+    seed: SeedOpt = None,
+    dice: Annotated[str | None, typer.Option("--dice", metavar="LIST", help="Physical dice in order: one per name, then the tie rolls.")] = None,
+    json_out: JsonOpt = False,
+) -> None:
+    rng = d.rng_for(seed)
+    queue = [] if dice is None else d.typed(dice, len(dice.replace(" ", ",").strip(",").split(",")), rules.SIDES)
+    if dice is not None and len(queue) < len(names):
+        raise UsageProblem(f"--dice: initiative needs at least {len(names)} dice, got {len(queue)}", "bad_dice")
+
+    def next_die() -> int:
+        if dice is None:
+            return rng.randint(1, rules.SIDES)
+        if not queue:
+            raise UsageProblem("--dice: the ties need more dice; add the tie rolls", "bad_dice")
+        return queue.pop(0)
+
+    with writing() as camp:
+        known = {c["name"].casefold(): c["name"] for c in camp.characters()}
+        sides = [known.get(n.casefold(), n) for n in names]
+        if len({s.casefold() for s in sides}) != len(sides):
+            raise UsageProblem("each side rolls once: a name is repeated")
+        order, rolls = rules.initiative(sides, next_die)
+        if queue:
+            raise UsageProblem(f"--dice: {len(queue)} dice left over", "bad_dice")
+        data = {"order": order, "rolls": rolls, **({"seed": seed} if seed is not None else {})}
+        camp.record_roll(data)
+        camp.note(f"initiative: {', '.join(order)}", *(n for n in order if n.casefold() in known))
+    emit(data, Table("Initiative (R8)", ["#", "name", "rolls"],
+                     [[i + 1, n, ", ".join(map(str, rolls[n]))] for i, n in enumerate(order)]), json_out=json_out)
+
+
+@roll_app.command("roll", help=help_text(
+    "Roll dice (D6, 2D6-1, 3d6+2, D3, D2); with --character, a damage roll: at least 1, curses and combat skill apply (R18, R24, R26).",
+    "campaign roll 3D6", "campaign roll 2D6-1 --dice 5,2", "campaign roll D6+2 --character Ajax --seed 4"))
+def roll(
+    expr: Annotated[str | None, typer.Argument(metavar="[EXPR]", help="Dice expression.")] = None,
+    character: Annotated[str | None, typer.Option("--character", metavar="NAME", help="Roll as this character's damage.")] = None,
+    weapon: Annotated[str | None, typer.Option("--weapon", metavar="ITEM", help="With --character: the weapon (EXPR defaults to its damage).")] = None,
+    seed: SeedOpt = None,
+    dice: DiceOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    if weapon is not None and character is None:
+        raise UsageProblem("--weapon goes with --character")
+    if expr is None and weapon is None:
+        raise UsageProblem("give a dice expression (or --character NAME --weapon ITEM)")
+    rng = d.rng_for(seed)
+    with writing() as camp:
+        data = _roll_damage(camp, expr, character, weapon, dice, rng)
+        if seed is not None:
+            data["seed"] = seed
+        camp.record_roll(data)
+        camp.note(f"{data.get('character') or 'roll'} {data['expression']}: {', '.join(map(str, data['dice']))} = {data['total']}",
+                  *([data["character"]] if data.get("character") else []))
+    emit(data, Line(f"{data['expression']}: {', '.join(map(str, data['dice']))} = {data['total']}"
+                    + (f" damage by {data['character']}" if data.get("character") else "")), json_out=json_out)
+
+
+def _roll_damage(camp, expr, character, weapon, typed, rng) -> dict:
+    from campaign_cli.rules import gear
+
+    doc = camp.character(character) if character else None
+    item = gear.find_item(doc, weapon) if weapon else None
+    if item is not None:
+        if not item.get("damage"):
+            raise Refused(f"{item['name']} is not a weapon (no damage)", "not_a_weapon")
+        expr = expr or item["damage"]
+    parsed = d.parse(expr)
+    rolled = d.typed(typed, parsed.count, parsed.sides) if typed is not None else d.roll(parsed.count, parsed.sides, rng)
+    data = {"expression": parsed.text(), "dice": rolled, "total": sum(rolled) + parsed.modifier}
+    if doc is None:
+        return data
+    mods = []
+    bonus = 0
+    if item is not None and item.get("skill"):
+        level = doc["skills"].get(item["skill"], 0)
+        if level and rules.combat_mode(doc, item["skill"]) == "damage":
+            bonus = level
+            mods.append({"source": f"skill {item['skill']} (R24)", "value": level})
+    curses = adv.curse_modifier(doc)
+    mods += [{"source": f"curse {c['name']}", "value": -1} for c in doc["curses"]]
+    data.update(character=doc["name"], weapon=item["name"] if item else None, modifiers=mods,
+                total=rules.damage_total(rolled, parsed, bonus, curses))
+    return data
+
+
+@odds_app.command("odds", help=help_text(
+    "The exact chance of a check before rolling: N/ATTR against a value, or a pool test with VALUE dice.",
+    "campaign odds 3/DX --value 11", "campaign odds 'Lore 5+' --value 3 --json"))
+def odds(
+    spec: Annotated[list[str], typer.Argument(metavar="SPEC")],
+    value: Annotated[int, typer.Option("--value", help="The attribute (sum) or the number of dice (pool).")],
+    modifier: ModifierOpt = 0,
+    curses: Annotated[int, typer.Option("--curses", min=0, help="Curses on the roller (R18).")] = 0,
+    json_out: JsonOpt = False,
+) -> None:
+    parsed = rules.parse_spec(" ".join(spec))
+    if parsed.type == "sum":
+        p = rules.sum_odds(parsed.dice, value, modifier, curses)
+    else:
+        if not 0 <= value <= d.MAX_DICE:
+            raise UsageProblem(f"--value: a pool test rolls 0 to {d.MAX_DICE} dice")
+        p = rules.pool_odds(value, parsed.threshold, modifier, curses)
+    data = {"spec": parsed.text, "type": parsed.type, "value": value, "modifier": modifier, "curses": curses,
+            "probability": float(p), "fraction": f"{p.numerator}/{p.denominator}"}
+    emit(data, Line(f"{parsed.text} at {value}: {data['fraction']} = {_pct(p)}"), json_out=json_out)

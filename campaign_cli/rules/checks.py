@@ -1,0 +1,171 @@
+"""Checks: roll-under sums (R5, R6), pool tests (R10), contests (R7), initiative (R8),
+curses (R18), combat skills (R24) and damage rolls (R26)."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+from campaign_cli.errors import Refused, UsageProblem
+from campaign_cli.rules import dice as d
+from campaign_cli.rules.advancement import curse_modifier
+from campaign_cli.rules.characters import CORE, adjusted_dx, gear_totals
+from campaign_cli.rules.skills import find_skill
+
+SIDES = 6
+_SUM = re.compile(r"\s*(\d+)\s*/\s*([A-Za-z]+)\s*(?:\+\s*(\S.*?)|\s+for\s+(\S.*?))?\s*", re.IGNORECASE)
+_POOL = re.compile(r"\s*(\S.*?)\s+(\d+)\s*\+\s*")
+COMBAT_MODES = ("hit", "damage")
+
+
+class Spec:
+    """A parsed check: `N/ATTR`, `N/ATTR+SKILL`, `N/ATTR for SKILL` (sum) or `ATTR T+` (pool)."""
+
+    __slots__ = ("text", "type", "dice", "attribute", "skill", "required", "threshold")
+
+    def __init__(self, text, type_, dice=0, attribute="", skill=None, required=False, threshold=0):
+        self.text, self.type, self.dice, self.attribute = text.strip(), type_, dice, attribute
+        self.skill, self.required, self.threshold = skill, required, threshold
+
+
+def parse_spec(text: str) -> Spec:
+    """Parse a check spec; anything malformed is a usage error (exit 2)."""
+    match = _SUM.fullmatch(text or "")
+    if match:
+        count, attr, plus, needed = match.groups()
+        if attr.upper() not in CORE:
+            raise UsageProblem(f"{text!r}: a check is on ST, DX or IQ, not {attr!r}", "bad_spec")
+        if len(count) > 3 or not 1 <= int(count) <= d.MAX_DICE:
+            raise UsageProblem(f"{text!r}: roll 1 to {d.MAX_DICE} dice", "bad_spec")
+        skill = plus or needed
+        return Spec(text, "sum", dice=int(count), attribute=attr.upper(), skill=skill, required=bool(needed))
+    match = _POOL.fullmatch(text or "")
+    if match:
+        attr, threshold = match.groups()
+        if len(threshold) > 2 or not 1 <= int(threshold) <= SIDES:
+            raise UsageProblem(f"{text!r}: a pool test's threshold is 1+ to {SIDES}+", "bad_spec")
+        attr = attr.upper() if attr.upper() in CORE else attr
+        return Spec(text, "pool", attribute=attr, threshold=int(threshold))
+    raise UsageProblem(f"{text!r} is not a check (3/DX, 3/ST+Climbing, 3/ST for Swimming, 'Lore 5+')", "bad_spec")
+
+
+def attribute_value(doc: dict, name: str) -> int:
+    """ST, DX (adjusted, R30), IQ, or an extra attribute (R10); refused if the character lacks it."""
+    if name == "DX":
+        return adjusted_dx(doc["dx"], gear_totals(doc.get("items", []))["restriction"])
+    if name in CORE:
+        return doc[name.lower()]
+    for key, value in doc.get("attributes", {}).items():
+        if key.casefold() == name.casefold():
+            return value
+    raise Refused(f"{doc['name']} has no attribute {name!r} for a pool test", "unknown_attribute")
+
+
+def combat_mode(doc: dict, skill: str) -> str:
+    """R24: whether a combat skill's levels go to hit or to damage (default: hit)."""
+    return doc.get("combat", {}).get(skill, "hit")
+
+
+class Prepared:
+    """Everything known before the dice are rolled."""
+
+    __slots__ = ("spec", "name", "dice", "target", "need", "modifiers", "probability", "curses")
+
+    def __init__(self, spec, name, dice, target, need, modifiers, probability, curses):
+        self.spec, self.name, self.dice, self.target, self.need = spec, name, dice, target, need
+        self.modifiers, self.probability, self.curses = modifiers, probability, curses
+
+    def succeeds(self, rolled: list[int]) -> bool:
+        if self.spec.type == "sum":
+            return sum(rolled) + self.curses <= self.target  # R5, R18
+        return any(v >= self.need for v in rolled)  # R10, R18
+
+    def total(self, rolled: list[int]) -> int | None:
+        return sum(rolled) + self.curses if self.spec.type == "sum" else None
+
+
+def prepare(doc: dict, spec: Spec, modifier: int = 0) -> Prepared:
+    """Targets, modifiers (each with its source) and the exact chance, before rolling."""
+    curses = curse_modifier(doc)
+    mods: list[dict] = []
+    if spec.type == "sum":
+        target = attribute_value(doc, spec.attribute)
+        if spec.skill:
+            skill = find_skill(spec.skill)
+            level = doc.get("skills", {}).get(skill.name, 0)
+            if spec.required and level == 0:
+                raise Refused(f"{doc['name']} does not know {skill.name} (R6: needed to try)", "skill_required")
+            if level and skill.combat and combat_mode(doc, skill.name) == "damage":
+                mods.append({"source": f"skill {skill.name} (levels go to damage, R24)", "value": 0, "applies_to": "target"})
+            elif level:
+                mods.append({"source": f"skill {skill.name}", "value": level, "applies_to": "target"})
+                target += level
+        if modifier:
+            mods.append({"source": "modifier", "value": modifier, "applies_to": "target"})
+            target += modifier
+        mods += [{"source": f"curse {c['name']}", "value": 1, "applies_to": "total"} for c in doc.get("curses", [])]
+        probability = d.prob_sum_at_most(spec.dice, SIDES, target - curses)
+        return Prepared(spec, doc["name"], spec.dice, target, None, mods, probability, curses)
+    count = attribute_value(doc, spec.attribute)
+    if count > d.MAX_DICE:
+        raise Refused(f"{spec.attribute} {count}: at most {d.MAX_DICE} dice", "too_many_dice")
+    need = spec.threshold - modifier + curses
+    if modifier:
+        mods.append({"source": "modifier", "value": modifier, "applies_to": "threshold"})
+    mods += [{"source": f"curse {c['name']}", "value": -1, "applies_to": "each die"} for c in doc.get("curses", [])]
+    probability = d.prob_any_at_least(count, need, SIDES)
+    return Prepared(spec, doc["name"], count, spec.threshold, need, mods, probability, curses)
+
+
+def sum_odds(count: int, value: int, modifier: int = 0, curses: int = 0) -> Fraction:
+    """Exact chance of an N/ATTR check against VALUE (R5, R18)."""
+    return d.prob_sum_at_most(count, SIDES, value + modifier - curses)
+
+
+def pool_odds(count: int, threshold: int, modifier: int = 0, curses: int = 0) -> Fraction:
+    """Exact chance of a pool test with COUNT dice (R10, R18)."""
+    return d.prob_any_at_least(count, threshold - modifier + curses, SIDES)
+
+
+def contest_winner(a: dict, b: dict) -> str | None:
+    """R7: a side over its target fails; the higher total wins; equal totals go to the higher
+    attribute itself (skill not counted); otherwise nobody wins.
+
+    Each side: {"name", "total", "target", "attribute"}.
+    """
+    a_ok, b_ok = a["total"] <= a["target"], b["total"] <= b["target"]
+    if a_ok and not b_ok:
+        return a["name"]
+    if b_ok and not a_ok:
+        return b["name"]
+    if not a_ok:
+        return None
+    if a["total"] != b["total"]:
+        return a["name"] if a["total"] > b["total"] else b["name"]
+    if a["attribute"] != b["attribute"]:
+        return a["name"] if a["attribute"] > b["attribute"] else b["name"]
+    return None
+
+
+def initiative(names: list[str], next_die) -> tuple[list[str], dict[str, list[int]]]:
+    """R8: one die each, higher first; tied sides roll again among themselves."""
+    rolls: dict[str, list[int]] = {n: [] for n in names}
+
+    def order(group: list[str]) -> list[str]:
+        if len(group) == 1:
+            return group
+        faces = {n: next_die() for n in group}
+        for n, v in faces.items():
+            rolls[n].append(v)
+        out: list[str] = []
+        for face in sorted(set(faces.values()), reverse=True):
+            out += order([n for n in group if faces[n] == face])
+        return out
+
+    return order(list(names)), rolls
+
+
+def damage_total(rolled: list[int], expr: d.Dice, bonus: int = 0, curses: int = 0) -> int:
+    """R26: weapon damage is at least 1; R24 adds combat-skill damage; R18 takes 1 per curse."""
+    return max(sum(rolled) + expr.modifier + bonus - curses, 1)
+

@@ -1,0 +1,127 @@
+"""Dice: a small grammar for expressions (never eval), a seedable roller, typed-in
+physical dice, and exact distributions with fractions."""
+
+from __future__ import annotations
+
+import random
+import re
+from fractions import Fraction
+from functools import lru_cache
+
+from campaign_cli.errors import UsageProblem
+
+MAX_DICE = 100
+MIN_SIDES, MAX_SIDES = 2, 100
+MAX_MODIFIER = 1000
+
+# [COUNT] D SIDES [(+|-) N], e.g. D6, 2D6-1, 3d6+2, D3, D2
+_EXPR = re.compile(r"\s*(\d*)\s*[dD]\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*")
+
+
+class Dice:
+    """A parsed expression: COUNT dice of SIDES sides, plus MODIFIER."""
+
+    __slots__ = ("count", "sides", "modifier")
+
+    def __init__(self, count: int, sides: int, modifier: int = 0) -> None:
+        self.count, self.sides, self.modifier = count, sides, modifier
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Dice) and (self.count, self.sides, self.modifier) == (other.count, other.sides, other.modifier)
+
+    def __repr__(self) -> str:
+        return f"Dice({self.text()!r})"
+
+    def text(self) -> str:
+        mod = f"{self.modifier:+d}" if self.modifier else ""
+        return f"{self.count if self.count > 1 else ''}D{self.sides}{mod}"
+
+    @property
+    def low(self) -> int:
+        return self.count + self.modifier
+
+    @property
+    def high(self) -> int:
+        return self.count * self.sides + self.modifier
+
+
+def check_counts(count: int, sides: int) -> None:
+    if not 1 <= count <= MAX_DICE:
+        raise UsageProblem(f"{count} dice: roll 1 to {MAX_DICE} dice", "bad_dice")
+    if not MIN_SIDES <= sides <= MAX_SIDES:
+        raise UsageProblem(f"a die of {sides} sides: dice have {MIN_SIDES} to {MAX_SIDES} sides", "bad_dice")
+
+
+def parse(expr: str) -> Dice:
+    """Parse a dice expression; anything else is a usage error (exit 2)."""
+    match = _EXPR.fullmatch(expr or "")
+    if not match:
+        raise UsageProblem(f"{expr!r} is not a dice expression (like D6, 2D6-1, 3d6+2)", "bad_dice")
+    count_text, sides_text, sign, mod_text = match.groups()
+    if len(count_text) > 4 or len(sides_text) > 4 or (mod_text and len(mod_text) > 5):
+        raise UsageProblem(f"{expr!r}: numbers too large", "bad_dice")
+    count = int(count_text) if count_text else 1
+    sides = int(sides_text)
+    modifier = int(mod_text or 0) * (-1 if sign == "-" else 1)
+    check_counts(count, sides)
+    if abs(modifier) > MAX_MODIFIER:
+        raise UsageProblem(f"{expr!r}: the modifier is at most {MAX_MODIFIER}", "bad_dice")
+    return Dice(count, sides, modifier)
+
+
+def roll(count: int, sides: int, rng: random.Random) -> list[int]:
+    return [rng.randint(1, sides) for _ in range(count)]
+
+
+def typed(text: str, count: int, sides: int, option: str = "--dice") -> list[int]:
+    """Physical dice typed in (`1,3,6`): exactly COUNT values, each 1..SIDES, or exit 2."""
+    parts = [p.strip() for p in (text or "").replace(" ", ",").split(",") if p.strip()]
+    try:
+        values = [int(p) for p in parts]
+    except ValueError:
+        raise UsageProblem(f"{option} {text!r}: give whole numbers separated by commas", "bad_dice") from None
+    if len(values) != count:
+        raise UsageProblem(f"{option}: this roll needs {count} dice, got {len(values)}", "bad_dice")
+    bad = [v for v in values if not 1 <= v <= sides]
+    if bad:
+        raise UsageProblem(f"{option}: a D{sides} cannot show {bad[0]}", "bad_dice")
+    return values
+
+
+def rng_for(seed: int | None) -> random.Random:
+    """The same seed gives the same rolls; no seed, fresh entropy."""
+    return random.Random(seed) if seed is not None else random.Random()
+
+
+@lru_cache(maxsize=256)
+def sum_distribution(count: int, sides: int) -> tuple[tuple[int, Fraction], ...]:
+    """Exact distribution of the sum of COUNT dice with SIDES sides: ((total, P), ...)."""
+    check_counts(count, sides)
+    ways = [1]  # ways[i]: ways to make total i (offset by the number of dice rolled so far)
+    for _ in range(count):
+        nxt = [0] * (len(ways) + sides - 1)
+        for i, w in enumerate(ways):
+            if w:
+                for face in range(sides):
+                    nxt[i + face] += w
+        ways = nxt
+    whole = sides**count
+    return tuple((count + i, Fraction(w, whole)) for i, w in enumerate(ways))
+
+
+def prob_sum_at_most(count: int, sides: int, limit: int) -> Fraction:
+    """P(sum of the dice <= LIMIT)."""
+    if limit < count:
+        return Fraction(0)
+    if limit >= count * sides:
+        return Fraction(1)
+    return sum((p for total, p in sum_distribution(count, sides) if total <= limit), Fraction(0))
+
+
+def prob_any_at_least(count: int, need: int, sides: int = 6) -> Fraction:
+    """P(at least one of COUNT dice shows NEED or more)."""
+    if count <= 0 or need > sides:
+        return Fraction(0)
+    if need <= 1:
+        return Fraction(1)
+    return 1 - Fraction(need - 1, sides) ** count
