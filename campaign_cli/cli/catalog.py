@@ -22,3 +22,24 @@ def skills(json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
     ]
     rows = [[d["group"], d["name"], " / ".join(d["aliases"]), d["check"], d["effect"]] for d in data]
     emit(data, Table("Skills (R23)", ["group", "skill", "seed name", "check", "effect"], rows), json_out=json_out, jsonl=jsonl)
+
+
+@app.command(help=help_text("The weapon table (R26-R28): damage, flags, hands; heft is not given by the seed.",
+                            "campaign catalog weapons", "campaign catalog weapons --json | jq '.[] | select(.hands==2) | .name'"))
+def weapons(json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
+    from campaign_cli.rules import catalog
+
+    data = [dict(e) for e in catalog.weapons()]
+    rows = [[e["group"], e["name"], " / ".join(e["aliases"]), e["damage"] + (" fatigue" if e["fatigue"] else ""),
+             " ".join(f"({f})" for f in e["flags"]), e["hands"], e["skill"]] for e in data]
+    emit(data, Table("Weapons (R26, R28)", ["group", "weapon", "seed name", "damage", "flags", "hands", "skill"], rows),
+         json_out=json_out, jsonl=jsonl)
+
+
+@app.command(help=help_text("The armor table (R29, R30): armor and restriction.", "campaign catalog armor"))
+def armor(json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
+    from campaign_cli.rules import catalog
+
+    data = [dict(e) for e in catalog.armor()]
+    rows = [[e["name"], " / ".join(e["aliases"]), e["armor"], e["restriction"], "shield" if e["shield"] else ""] for e in data]
+    emit(data, Table("Armor (R29, R30)", ["armor", "seed name", "A", "R", ""], rows), json_out=json_out, jsonl=jsonl)

@@ -259,10 +259,10 @@ def roll(
 
 
 def _roll_damage(camp, expr, character, weapon, typed, rng) -> dict:
-    from campaign_cli.rules import gear
+    from campaign_cli.rules.gear import find_item
 
     doc = camp.character(character) if character else None
-    item = gear.find_item(doc, weapon) if weapon else None
+    item = find_item(doc, weapon) if weapon else None
     if item is not None:
         if not item.get("damage"):
             raise Refused(f"{item['name']} is not a weapon (no damage)", "not_a_weapon")

@@ -45,6 +45,20 @@ SCRIPT: list[tuple[str, list[str]]] = [
     ("What would DX 12 cost Ajax? (R14)", ["xp", "spend", "Ajax", "--attribute", "DX", "--dry-run"]),
     ("Buy it.", ["xp", "spend", "Ajax", "--attribute", "DX"]),
     ("Lift the curse for 10 XP (R18).", ["curse", "remove", "Ajax", "Mummy Rot", "--pay", "xp"]),
+    ("A shopping trip in a town with a blacksmith (R39).", ["town", "enter", "Brimstone", "--blacksmith"]),
+    ("Gold from the crypt.", ["gold", "add", "Ajax", "60"]),
+    ("A broadsword from the catalog, by its Russian name (R28).", ["item", "add", "Ajax", "Палаш", "--weight", "3", "--value", "40", "--slots", "2"]),
+    ("Leather armor: worn, it lowers DX and MA (R29, R30).", ["item", "add", "Ajax", "Leather", "--weight", "4"]),
+    ("", ["item", "wear", "Ajax", "Leather"]),
+    ("A crate of supplies is too heavy: the limit is 5 + ST (R33), so this is refused.",
+     ["item", "add", "Ajax", "Crate", "--weight", "12"]),
+    ("Merlin buys the dagger Ajax does not need (R38).", ["item", "add", "Ajax", "Dagger", "--value", "5"]),
+    ("", ["gold", "add", "Merlin", "10"]),
+    ("", ["item", "sell", "Ajax", "Merlin", "Dagger"]),
+    ("Dark stone from the mines (R37)...", ["darkstone", "add", "Ajax", "2"]),
+    ("...forged into the sword's upgrade slots by the blacksmith (R39).",
+     ["forge", "Ajax", "Broadsword", "--stones", "2", "--gold", "20", "--name", "Void Edge"]),
+    ("What Ajax carries now.", ["item", "list", "Ajax"]),
     ("Every change is journaled.", ["log", "--limit", "8"]),
     ("Where the campaign stands.", ["status"]),
 ]
@@ -71,7 +85,8 @@ def _steps(command, run, script, out) -> int:
     with tempfile.TemporaryDirectory(prefix="campaign-demo-") as folder:
         path = str(Path(folder) / "demo.json")
         for narration, words in script:
-            out.write(f"\n# {narration}\n$ {shlex.join(['campaign', *words])}\n")
+            out.write(f"\n# {narration}\n" if narration else "")
+            out.write(f"$ {shlex.join(['campaign', *words])}\n")
             out.flush()
             code = run(command, ["--campaign", path, *words])
             sys.stdout.flush()

@@ -1,19 +1,262 @@
-"""Gear: items, hands, weight, clothing, personal items, dark stone, upgrades (R26-R39)."""
+"""Gear: items, hands, weight, clothing, personal items, trading, dark stone and
+upgrade slots (R26-R39). Functions change character documents in place and refuse,
+naming the rule and what would make it possible, before changing anything."""
 
 from __future__ import annotations
 
-from campaign_cli.errors import NotFound
+from campaign_cli.errors import NotFound, Refused, UsageProblem
+from campaign_cli.rules import catalog
+from campaign_cli.rules.characters import carry_limit, check_name
+from campaign_cli.rules.dice import parse as parse_dice
+
+KINDS = ("gear", "artifact", "weapon", "armor", "upgrade")
+HANDS = 2  # R32
+MAX_SLOTS = 3  # R39
 
 
 def find_item(doc: dict, ref: str) -> dict:
-    """An item of DOC's by its id or its name (case-insensitive)."""
+    """An item of DOC's by its id (`7` or `#7`) or its name (case-insensitive)."""
     ref = ref.strip()
     items = doc.get("items", [])
     if ref.lstrip("#").isdigit():
         for item in items:
             if item["id"] == int(ref.lstrip("#")):
                 return item
+    named = [i for i in items if i["name"].casefold() == ref.casefold()]
+    if len(named) > 1:
+        ids = ", ".join(f"#{i['id']}" for i in named)
+        raise Refused(f"{doc['name']} has {len(named)} items named {ref!r}; name one by id ({ids})", "ambiguous_item")
+    if not named:
+        raise NotFound(f"{doc['name']} has no item {ref!r}", "unknown_item")
+    return named[0]
+
+
+def two_handed(item: dict) -> bool:
+    return item.get("hands", 0) >= 2 or "2" in item.get("flags", [])
+
+
+def make_item(ref: str, options: dict) -> dict:
+    """A new item: a catalog entry (R28) with OPTIONS overriding it, or a custom item."""
+    found = catalog.lookup(ref)
+    if found and found[0] == "weapon":
+        e = found[1]
+        base = {"name": e["name"], "kind": "weapon", "hands": e["hands"], "damage": e["damage"],
+                "flags": list(e["flags"]), "skill": e["skill"], "heft": e["heft"], "fatigue": e["fatigue"]}
+    elif found:
+        e = found[1]
+        base = {"name": e["name"], "kind": "armor", "hands": e["hands"], "armor": e["armor"],
+                "restriction": e["restriction"], "shield": e["shield"]}
+    else:
+        check_name(ref, "item")
+        base = {"name": ref.strip(), "kind": "gear", "hands": 0}
+    item = {"weight": 0, "value": 0, "requires": [], "clothing": None, "personal": False,
+            "darkstone_icon": False, "slots": 0, "upgrades": [], "state": "carried", **base}
+    item.update({k: v for k, v in options.items() if v is not None})
+    validate_item(item)
+    return item
+
+
+def validate_item(item: dict) -> None:
+    if item["kind"] not in KINDS:
+        raise UsageProblem(f"--kind takes {', '.join(KINDS)}, not {item['kind']!r}", "bad_value")
+    if item["hands"] not in (0, 1, 2):
+        raise UsageProblem(f"--hands takes 0, 1 or 2, not {item['hands']}", "bad_value")
+    for key in ("weight", "value", "slots", "armor", "restriction"):
+        if (item.get(key) or 0) < 0:
+            raise UsageProblem(f"--{key} cannot be negative", "bad_value")
+    if item["slots"] > MAX_SLOTS:
+        raise Refused(f"R39: an item has at most {MAX_SLOTS} upgrade slots, not {item['slots']}", "too_many_slots")
+    if item.get("damage"):
+        item["damage"] = parse_dice(item["damage"]).text()
+    if item.get("clothing") is not None:
+        check_name(item["clothing"], "body part")
+        item["clothing"] = item["clothing"].strip().lower()
+    item["requires"] = [w.strip() for w in item.get("requires", [])]
+    if item.get("shield"):
+        item["kind"] = "armor"
+        item["hands"] = max(item["hands"], 1)  # a worn shield takes one hand (CLI.md)
+
+
+def carried_weight(doc: dict) -> int:
+    return sum(i.get("weight") or 0 for i in doc.get("items", []))
+
+
+def check_carry(doc: dict, item: dict) -> None:
+    """R33: at most 5 + ST in all."""
+    carried, limit = carried_weight(doc), carry_limit(doc["st"])
+    if carried + item["weight"] > limit:
+        raise Refused(f"R33: {doc['name']} carries {carried} of {limit}; {item['name']} weighs {item['weight']}",
+                      "too_heavy")
+
+
+def add_item(doc: dict, item: dict) -> dict:
+    """Put ITEM in DOC's pack: R36 one personal item, R33 carry limit."""
+    if item["personal"]:
+        mine = [i["name"] for i in doc["items"] if i.get("personal")]
+        if mine:
+            raise Refused(f"R36: {doc['name']} already has a personal item ({mine[0]})", "second_personal")
+    check_carry(doc, item)
+    item["state"] = "carried"
+    doc["items"].append(item)
+    return item
+
+
+def check_tradeable(doc: dict, item: dict, action: str) -> None:
+    """R36: a personal item can never be dropped, given or sold."""
+    if item.get("personal"):
+        raise Refused(f"R36: {item['name']} is {doc['name']}'s personal item and can never be {action}", "personal_item")
+
+
+def take_out(doc: dict, item: dict, action: str) -> dict:
+    """Remove ITEM from DOC's inventory for ACTION ('dropped', 'given', 'sold')."""
+    check_tradeable(doc, item, action)
+    doc["items"].remove(item)
+    return item
+
+
+def give(src: dict, dst: dict, item: dict) -> None:
+    """R38: characters trade items; R36 never a personal item; R33 on the receiver."""
+    if src["id"] == dst["id"]:
+        raise UsageProblem("giving an item to its owner changes nothing")
+    check_tradeable(src, item, "given")
+    check_carry(dst, item)
+    take_out(src, item, "given")
+    item["state"] = "carried"
+    dst["items"].append(item)
+
+
+def sell(src: dict, dst: dict, item: dict, price: int | None) -> int:
+    """R38: the buyer pays the price (default: the item's value) and must afford it."""
+    price = item.get("value", 0) if price is None else price
+    if price < 0:
+        raise UsageProblem("--price cannot be negative")
+    check_tradeable(src, item, "sold")
+    if dst.get("gold", 0) < price:
+        raise Refused(f"R38: {dst['name']} has {dst.get('gold', 0)} gold; {item['name']} costs {price}", "cannot_afford")
+    give(src, dst, item)
+    dst["gold"] -= price
+    src["gold"] = src.get("gold", 0) + price
+    return price
+
+
+def check_keywords(doc: dict, item: dict) -> None:
+    """R34: an item restricted to keywords is usable only by a character who has them all."""
+    have = {k.casefold() for k in doc.get("keywords", [])}
+    missing = [w for w in item.get("requires", []) if w.casefold() not in have]
+    if missing:
+        raise Refused(f"R34: {item['name']} is for {', '.join(missing)} only; {doc['name']} lacks that keyword",
+                      "missing_keyword")
+
+
+def hands_used(items: list[dict]) -> int:
+    return sum(i.get("hands", 0) for i in items)
+
+
+def hold(doc: dict, items: list[dict]) -> None:
+    """R32: these items are now in hand, replacing the previous choice; at most 2 hands,
+    a worn shield takes one, two-handed weapons exclude a shield; R34 keywords."""
+    if len({id(i) for i in items}) != len(items):
+        raise UsageProblem("an item is named twice")
     for item in items:
-        if item["name"].casefold() == ref.casefold():
-            return item
-    raise NotFound(f"{doc['name']} has no item {ref!r}", "unknown_item")
+        if item["kind"] == "armor":
+            raise Refused(f"{item['name']} is armor: wear it with `campaign item wear`", "wear_armor")
+        check_keywords(doc, item)
+    shields = [i for i in doc["items"] if i["state"] == "worn" and i.get("shield")]
+    big = [i["name"] for i in items if two_handed(i)]
+    if big and shields:
+        raise Refused(f"R26/R32: {big[0]} is two-handed and cannot be used with a shield; stow {shields[0]['name']} first",
+                      "two_handed_shield")
+    need = hands_used(items) + hands_used(shields)
+    if need > HANDS:
+        extra = f" (a worn {shields[0]['name']} takes one)" if shields else ""
+        raise Refused(f"R32: {doc['name']} has {HANDS} hands; these need {need}{extra}", "hands_full")
+    for item in doc["items"]:
+        if item["state"] == "held":
+            item["state"] = "carried"
+    for item in items:
+        item["state"] = "held"
+
+
+def wear(doc: dict, item: dict) -> None:
+    """R35: one item per body part; armor and shields are worn (R29), a shield takes a hand."""
+    if item["state"] == "worn":
+        raise Refused(f"{doc['name']} already wears {item['name']}", "already_worn")
+    worn = [i for i in doc["items"] if i["state"] == "worn" and i is not item]
+    if item.get("clothing"):
+        taken = next((i for i in worn if i.get("clothing") == item["clothing"]), None)
+        if taken:
+            raise Refused(f"R35: {doc['name']}'s {item['clothing']} is taken by {taken['name']}; stow it first", "body_part_taken")
+    elif item["kind"] != "armor":
+        raise Refused(f"{item['name']} is not clothing or armor; hold it instead", "not_wearable")
+    check_keywords(doc, item)
+    if item["kind"] == "armor":
+        same = next((i for i in worn if i["kind"] == "armor" and bool(i.get("shield")) == bool(item.get("shield"))), None)
+        if same:
+            raise Refused(f"{doc['name']} already wears {same['name']}; stow it first", "armor_worn")
+        if item.get("shield"):
+            held = [i for i in doc["items"] if i["state"] == "held" and i is not item]
+            big = [i["name"] for i in held if two_handed(i)]
+            if big:
+                raise Refused(f"R26/R32: {big[0]} is two-handed and excludes a shield", "two_handed_shield")
+            if hands_used(held) + item["hands"] > HANDS:
+                raise Refused(f"R32: a shield takes a hand and {doc['name']}'s hands are full; hold fewer items", "hands_full")
+    item["state"] = "worn"
+
+
+def stow(doc: dict, item: dict) -> None:
+    if item["state"] == "carried":
+        raise Refused(f"{item['name']} is already in {doc['name']}'s pack", "already_stowed")
+    item["state"] = "carried"
+
+
+def free_slots(item: dict) -> int:
+    return item.get("slots", 0) - sum(u["slots"] for u in item.get("upgrades", []))
+
+
+def _check_slots(item: dict, need: int) -> None:
+    free = free_slots(item)
+    if need > free:
+        raise Refused(f"R39: {item['name']} has {free} free upgrade slot(s) of {item.get('slots', 0)}; this needs {need}",
+                      "no_free_slots")
+
+
+def fit_upgrade(doc: dict, item: dict, upgrade: dict) -> dict:
+    """R39: an upgrade item from the pack fills one or more of ITEM's free slots."""
+    if upgrade is item:
+        raise UsageProblem("an item cannot upgrade itself")
+    if upgrade["kind"] != "upgrade":
+        raise Refused(f"{upgrade['name']} is not an upgrade (add it with --kind upgrade)", "not_an_upgrade")
+    need = upgrade.get("slots") or 1
+    _check_slots(item, need)
+    doc["items"].remove(upgrade)
+    fitted = {"name": upgrade["name"], "slots": need, "darkstone": 1 if upgrade.get("darkstone_icon") else 0}
+    item["upgrades"].append(fitted)
+    item["weight"] = item.get("weight", 0) + upgrade.get("weight", 0)  # it is carried inside the item now
+    return fitted
+
+
+def forge(doc: dict, item: dict, location: dict | None, stones: int, slots: int, gold: int, label: str | None) -> dict:
+    """R39: dark stone forged into an item, in a town with a blacksmith."""
+    if not location or not location.get("blacksmith"):
+        where = f"{location['town']} has no blacksmith" if location else "the party is not in a town"
+        raise Refused(f"R39: forging needs a town with a blacksmith ({where}); `campaign town enter TOWN --blacksmith`",
+                      "no_blacksmith")
+    if stones < 1 or slots < 1 or gold < 0:
+        raise UsageProblem("--stones and --slots are at least 1, --gold at least 0")
+    _check_slots(item, slots)
+    if doc.get("darkstone", 0) < stones:
+        raise Refused(f"{doc['name']} has {doc.get('darkstone', 0)} loose dark stone(s); forging needs {stones}", "not_enough_darkstone")
+    if doc.get("gold", 0) < gold:
+        raise Refused(f"{doc['name']} has {doc.get('gold', 0)} gold; the blacksmith asks {gold}", "cannot_afford")
+    doc["darkstone"] -= stones
+    doc["gold"] -= gold
+    fitted = {"name": (label or "Dark Stone").strip(), "slots": slots, "darkstone": stones, "forged": True, "gold": gold}
+    item["upgrades"].append(fitted)
+    return fitted
+
+
+def change_count(doc: dict, field: str, amount: int, label: str) -> None:
+    """gold add/remove, darkstone add/remove: never below zero."""
+    if doc.get(field, 0) + amount < 0:
+        raise Refused(f"{doc['name']} has {doc.get(field, 0)} {label}; cannot remove {-amount}", f"not_enough_{field}")
+    doc[field] = doc.get(field, 0) + amount

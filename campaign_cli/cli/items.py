@@ -1,0 +1,216 @@
+"""`campaign item ...`, `gold`, `darkstone` and `forge` (R26-R39)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from campaign_cli.cli.characters import NameArg
+from campaign_cli.cli.common import JsonlOpt, JsonOpt, help_text, reading, update_character, writing
+from campaign_cli.cli.lazy import command_app, noun_app
+from campaign_cli.cli.output import Line, Table, emit
+from campaign_cli.rules import gear
+from campaign_cli.rules.characters import view
+
+app = noun_app(help_text("Items a character carries, holds and wears (R31-R39).",
+                         "campaign item add Ajax Broadsword", "campaign item list Ajax"))
+gold_app = noun_app(help_text("A character's gold.", "campaign gold add Ajax 50"))
+darkstone_app = noun_app(help_text("Loose dark stone shards (R37).", "campaign darkstone add Ajax 2"))
+forge_app = command_app()
+
+ItemArg = Annotated[str, typer.Argument(metavar="ITEM", help="The item's id or name.")]
+CountArg = Annotated[int, typer.Argument(min=1, metavar="N")]
+
+
+def item_rows(items: list[dict]) -> list[list]:
+    rows = []
+    for i in items:
+        stats = i.get("damage") or (f"A{i['armor']} R{i['restriction']}" if i["kind"] == "armor" else "")
+        slots = f"{gear.free_slots(i)}/{i['slots']}" if i.get("slots") else ""
+        flags = " ".join(x for x in ("personal" if i.get("personal") else "", "stone" if i.get("darkstone_icon") else "",
+                                     f"{i['clothing']}" if i.get("clothing") else "") if x)
+        rows.append([i["id"], i["name"], i["kind"], i["state"], i["hands"], i["weight"], i["value"], stats, slots, flags])
+    return rows
+
+
+COLUMNS = ["id", "name", "kind", "state", "hands", "weight", "value", "stats", "free slots", "notes"]
+
+
+def _show(ch: dict, item: dict, message: str, json_out: bool, **extra) -> None:
+    emit({"item": item, **extra, "character": ch}, Line(message), json_out=json_out)
+
+
+@app.command(help=help_text(
+    "Add an item: a catalog weapon or armor (English or Russian name), or a new item described by the options.",
+    "campaign item add Ajax Broadsword --weight 3 --value 40",
+    "campaign item add Ajax 'Lucky Hat' --clothing hat --personal",
+    "campaign item add Ajax Crate --weight 9",
+    "campaign item add Ajax 'Rune of Power' --kind upgrade --slots 1 --darkstone-icon",
+))
+def add(
+    name: NameArg,
+    item: Annotated[str, typer.Argument(metavar="ITEM", help="Catalog name, or the new item's name.")],
+    hands: Annotated[int | None, typer.Option("--hands", metavar="0|1|2", help="Hands needed to hold it (R32).")] = None,
+    weight: Annotated[int | None, typer.Option("--weight", metavar="W", help="Weight (R33).")] = None,
+    value: Annotated[int | None, typer.Option("--value", metavar="GOLD", help="Gold value (R38).")] = None,
+    requires: Annotated[list[str] | None, typer.Option("--requires", metavar="WORD", help="Keyword needed to use it (R34).")] = None,
+    clothing: Annotated[str | None, typer.Option("--clothing", metavar="PART", help="Body part it is worn on (R35).")] = None,
+    personal: Annotated[bool | None, typer.Option("--personal", help="The character's personal item (R36).")] = None,
+    darkstone_icon: Annotated[bool | None, typer.Option("--darkstone-icon", help="Counts as one dark stone (R37).")] = None,
+    slots: Annotated[int | None, typer.Option("--slots", metavar="0..3", help="Upgrade slots (R39); for an upgrade, slots it fills.")] = None,
+    damage: Annotated[str | None, typer.Option("--damage", metavar="EXPR", help="Weapon damage, e.g. 2D6-1 (R26).")] = None,
+    armor: Annotated[int | None, typer.Option("--armor", metavar="A", help="Armor value (R29).")] = None,
+    restriction: Annotated[int | None, typer.Option("--restriction", metavar="R", help="DX restriction (R30).")] = None,
+    shield: Annotated[bool | None, typer.Option("--shield", help="A shield: worn, takes one hand.")] = None,
+    kind: Annotated[str | None, typer.Option("--kind", metavar="gear|artifact|weapon|armor|upgrade")] = None,
+    json_out: JsonOpt = False,
+) -> None:
+    options = {"hands": hands, "weight": weight, "value": value, "requires": requires, "clothing": clothing,
+               "personal": personal, "darkstone_icon": darkstone_icon, "slots": slots, "damage": damage,
+               "armor": armor, "restriction": restriction, "shield": shield, "kind": kind}
+    new = gear.make_item(item, options)
+
+    def change(doc, camp):
+        added = gear.add_item(doc, {"id": camp.next_id(), **new})
+        return f"{doc['name']} gets {added['name']} (#{added['id']})", added
+
+    ch, added = update_character(name, change)
+    _show(ch, added, f"{ch['name']} gets {added['name']} (#{added['id']}); carries {ch['carry_weight']} of {ch['carry_limit']}", json_out)
+
+
+@app.command("list", help=help_text("List a character's items.", "campaign item list Ajax", "campaign item list Ajax --jsonl | jq -r .name"))
+def list_(name: NameArg, json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
+    ch = view(reading().character(name))
+    emit(ch["items"], Table(f"{ch['name']}: carries {ch['carry_weight']} of {ch['carry_limit']}", COLUMNS, item_rows(ch["items"])),
+         json_out=json_out, jsonl=jsonl)
+
+
+@app.command(help=help_text("Drop an item (never a personal one, R36).", "campaign item drop Ajax Crate"))
+def drop(name: NameArg, item: ItemArg, json_out: JsonOpt = False) -> None:
+    def change(doc, camp):
+        gone = gear.take_out(doc, gear.find_item(doc, item), "dropped")
+        return f"{doc['name']} drops {gone['name']} (#{gone['id']})", gone
+
+    ch, gone = update_character(name, change)
+    _show(ch, gone, f"{ch['name']} drops {gone['name']}", json_out)
+
+
+def _trade(src_name: str, dst_name: str, ref: str, price: int | None, selling: bool) -> tuple[dict, dict, dict, int | None]:
+    with writing() as camp:
+        src, dst = camp.character(src_name), camp.character(dst_name)
+        item = gear.find_item(src, ref)
+        paid = gear.sell(src, dst, item, price) if selling else (gear.give(src, dst, item) or None)
+        for doc in (src, dst):
+            camp.save("characters", doc)
+        verb = f"sells {item['name']} (#{item['id']}) to {dst['name']} for {paid} gold" if selling else \
+            f"gives {item['name']} (#{item['id']}) to {dst['name']}"
+        camp.note(f"{src['name']} {verb}", src["name"], dst["name"])
+    return view(src), view(dst), item, paid
+
+
+@app.command(help=help_text("Give an item to another character (R38; R33 on the receiver; never a personal item, R36).",
+                            "campaign item give Ajax Merlin Dagger"))
+def give(src: Annotated[str, typer.Argument(metavar="FROM")], dst: Annotated[str, typer.Argument(metavar="TO")],
+         item: ItemArg, json_out: JsonOpt = False) -> None:
+    a, b, moved, _ = _trade(src, dst, item, None, False)
+    emit({"item": moved, "from": a, "to": b}, Line(f"{a['name']} gives {moved['name']} to {b['name']}"), json_out=json_out)
+
+
+@app.command(help=help_text("Sell an item: TO pays FROM the price, default the item's value (R38).",
+                            "campaign item sell Ajax Merlin Dagger --price 5"))
+def sell(src: Annotated[str, typer.Argument(metavar="FROM")], dst: Annotated[str, typer.Argument(metavar="TO")],
+         item: ItemArg, price: Annotated[int | None, typer.Option("--price", metavar="GOLD", help="Agreed price.")] = None,
+         json_out: JsonOpt = False) -> None:
+    a, b, moved, paid = _trade(src, dst, item, price, True)
+    emit({"item": moved, "price": paid, "from": a, "to": b},
+         Line(f"{a['name']} sells {moved['name']} to {b['name']} for {paid} gold"), json_out=json_out)
+
+
+@app.command(help=help_text("Put these items in hand, replacing the previous choice (R32: 2 hands; R34 keywords).",
+                            "campaign item hold Ajax Broadsword", "campaign item hold Ajax Dagger Torch", "campaign item hold Ajax"))
+def hold(name: NameArg, items: Annotated[list[str] | None, typer.Argument(metavar="[ITEM]...", help="Nothing: empty hands.")] = None,
+         json_out: JsonOpt = False) -> None:
+    def change(doc, camp):
+        chosen = [gear.find_item(doc, ref) for ref in items or []]
+        gear.hold(doc, chosen)
+        return f"{doc['name']} holds {', '.join(i['name'] for i in chosen) or 'nothing'}", chosen
+
+    ch, chosen = update_character(name, change)
+    emit({"held": chosen, "character": ch}, Line(f"{ch['name']} holds {', '.join(i['name'] for i in chosen) or 'nothing'}"),
+         json_out=json_out)
+
+
+def _state_change(name: str, ref: str, act, verb: str, json_out: bool) -> None:
+    def change(doc, camp):
+        item = gear.find_item(doc, ref)
+        act(doc, item)
+        return f"{doc['name']} {verb} {item['name']} (#{item['id']})", item
+
+    ch, item = update_character(name, change)
+    _show(ch, item, f"{ch['name']} {verb} {item['name']}; armor {ch['armor']}, adjusted DX {ch['adjusted_dx']}, MA {ch['ma']}", json_out)
+
+
+@app.command(help=help_text("Wear clothing, armor or a shield (R35: one item per body part; R29, R30).",
+                            "campaign item wear Ajax Leather", "campaign item wear Ajax 'Small Shield'"))
+def wear(name: NameArg, item: ItemArg, json_out: JsonOpt = False) -> None:
+    _state_change(name, item, gear.wear, "wears", json_out)
+
+
+@app.command(help=help_text("Put a held or worn item back in the pack.", "campaign item stow Ajax Leather"))
+def stow(name: NameArg, item: ItemArg, json_out: JsonOpt = False) -> None:
+    _state_change(name, item, gear.stow, "stows", json_out)
+
+
+@app.command(help=help_text("Fit an upgrade item from the pack into an item's free slots (R39).",
+                            "campaign item upgrade Ajax Broadsword 'Rune of Power'"))
+def upgrade(name: NameArg, item: ItemArg, upgrade: Annotated[str, typer.Argument(metavar="UPGRADE")], json_out: JsonOpt = False) -> None:
+    def change(doc, camp):
+        target = gear.find_item(doc, item)
+        fitted = gear.fit_upgrade(doc, target, gear.find_item(doc, upgrade))
+        return f"{doc['name']} fits {fitted['name']} into {target['name']} (#{target['id']})", target
+
+    ch, target = update_character(name, change)
+    _show(ch, target, f"{target['name']}: {gear.free_slots(target)} of {target['slots']} slots free", json_out)
+
+
+def _counter(field: str, label: str, sign: int):
+    def command(name: NameArg, n: CountArg, json_out: JsonOpt = False) -> None:
+        def change(doc, camp):
+            gear.change_count(doc, field, sign * n, label)
+            return f"{doc['name']}: {'+' if sign > 0 else '-'}{n} {label}", None
+
+        ch, _ = update_character(name, change)
+        emit({field: ch[field], "change": sign * n, "character": ch}, Line(f"{ch['name']} has {ch[field]} {label}"), json_out=json_out)
+
+    return command
+
+
+gold_app.command("add", help=help_text("Give a character gold.", "campaign gold add Ajax 50"))(_counter("gold", "gold", 1))
+gold_app.command("remove", help=help_text("Take gold from a character (not below 0).", "campaign gold remove Ajax 20"))(_counter("gold", "gold", -1))
+darkstone_app.command("add", help=help_text("Give a character loose dark stone shards (R37).", "campaign darkstone add Ajax 3"))(
+    _counter("darkstone", "dark stone", 1))
+darkstone_app.command("remove", help=help_text("Take loose dark stone shards away.", "campaign darkstone remove Ajax 1"))(
+    _counter("darkstone", "dark stone", -1))
+
+
+@forge_app.command("forge", help=help_text(
+    "Forge loose dark stone into an item's upgrade slots, in a town with a blacksmith (R39).",
+    "campaign forge Ajax Broadsword", "campaign forge Ajax Broadsword --stones 2 --slots 1 --gold 50 --name 'Void Edge'"))
+def forge(
+    name: NameArg,
+    item: ItemArg,
+    stones: Annotated[int, typer.Option("--stones", min=1, metavar="N", help="Loose dark stones used.")] = 1,
+    slots: Annotated[int, typer.Option("--slots", min=1, max=gear.MAX_SLOTS, metavar="K", help="Slots filled.")] = 1,
+    gold: Annotated[int, typer.Option("--gold", min=0, metavar="G", help="The blacksmith's fee.")] = 0,
+    label: Annotated[str | None, typer.Option("--name", metavar="LABEL", help="The upgrade's name.")] = None,
+    json_out: JsonOpt = False,
+) -> None:
+    def change(doc, camp):
+        target = gear.find_item(doc, item)
+        fitted = gear.forge(doc, target, camp.meta["location"], stones, slots, gold, label)
+        return f"{doc['name']} forges {fitted['name']} into {target['name']} (#{target['id']})", target
+
+    ch, target = update_character(name, change)
+    _show(ch, target, f"{target['name']}: {gear.free_slots(target)} of {target['slots']} slots free; "
+                      f"{ch['darkstone']} loose dark stone left, {ch['darkstone_total']} in all", json_out)
