@@ -24,10 +24,10 @@ class Cli:
         assert result.exit_code == 0, (result.stdout, result.stderr)
         return json.loads(result.stdout)
 
-    def error(self, *args: str, code: int) -> dict:
+    def error(self, *args: str, code: int, input: str | None = None) -> dict:
         """Run with --json, expect exit CODE, nothing on stdout and one error object on stderr."""
         before = self.path.read_bytes() if self.path.exists() else None
-        result = self(*args, "--json")
+        result = self(*args, "--json", input=input)
         assert result.exit_code == code, (result.stdout, result.stderr)
         assert result.stdout == ""
         after = self.path.read_bytes() if self.path.exists() else None

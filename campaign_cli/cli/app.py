@@ -38,6 +38,7 @@ class CampaignGroup(LazyGroup):
         "gold": "items:gold_app",
         "darkstone": "items:darkstone_app",
         "forge": "items:forge_app",
+        "enemy": "enemies",
         "catalog": "catalog",
         "check": "checks:check_app",
         "contest": "checks:contest_app",

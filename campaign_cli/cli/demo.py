@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shlex
 import sys
 from pathlib import Path
@@ -32,6 +33,10 @@ SCRIPT: list[tuple[str, list[str]]] = [
     ("Arm-wrestling an innkeeper of ST 11 (R7).",
      ["contest", "Ajax", "3/ST", "11", "3/ST", "--dice", "6,4,3", "--other-dice", "2,3,4"]),
     ("Who acts first (R8)?", ["initiative", "Ajax", "Merlin", "Skeleton", "--seed", "3"]),
+    ("A creature from the swamp: its threat board (R40).", ["enemy", "add", "Bog Lurker", "--file", "{folder}/bog-lurker.json"]),
+    ("An elite group: one die on its elite table (R42).", ["enemy", "elite", "Bog Lurker", "--seed", "2"]),
+    ("Ajax hits it for 5; its defense stops 1 (R41).", ["enemy", "hit", "Bog Lurker", "5"]),
+    ("Ajax kills it and wins its XP (R41).", ["enemy", "kill", "Bog Lurker", "--by", "Ajax"]),
     ("An adventure begins: from now on, only what is already known can be raised (R16).",
      ["adventure", "start", "The Sunken Crypt"]),
     ("A cursed idol: every roll 1 worse (R18).", ["curse", "apply", "Ajax", "Mummy Rot", "--note", "touched the idol"]),
@@ -64,6 +69,18 @@ SCRIPT: list[tuple[str, list[str]]] = [
 ]
 
 
+# An invented enemy (no published card's text or numbers), embedded so the demo needs no files.
+DEMO_BOARD = {
+    "name": "Bog Lurker", "keywords": ["Beast", "Swamp"], "size": "medium",
+    **{side: {"initiative": 3 + b, "move": 4 + b, "escape": 4 + b, "to_hit": 4, "combat": 2 + b, "damage": 1 + b,
+              "defense": 1 + b, "health": 6 + 3 * b, "xp": 15 + 10 * b,
+              "abilities": ["Ambush: appears next to the last hero to move"],
+              "elite": ["Thick Hide: +1 defense", "Lunge: +1 move", "Venom: wounds also cost fatigue",
+                        "Frenzy: +1 combat", "Mire Call: another joins", "Ancient: +3 health"]}
+       for side, b in (("normal", 0), ("brutal", 1))},
+}
+
+
 def run_script(script: list[tuple[str, list[str]]], out=None) -> int:
     """Run each step in-process against a temporary campaign; return the number of unexpected failures."""
     from campaign_cli.cli.app import get_command, run
@@ -84,9 +101,11 @@ def _steps(command, run, script, out) -> int:
     failures = 0
     with tempfile.TemporaryDirectory(prefix="campaign-demo-") as folder:
         path = str(Path(folder) / "demo.json")
+        (Path(folder) / "bog-lurker.json").write_text(json.dumps(DEMO_BOARD))
         for narration, words in script:
+            words = [w.replace("{folder}", folder) for w in words]
             out.write(f"\n# {narration}\n" if narration else "")
-            out.write(f"$ {shlex.join(['campaign', *words])}\n")
+            out.write(f"$ {shlex.join(['campaign', *words]).replace(folder + '/', '')}\n")
             out.flush()
             code = run(command, ["--campaign", path, *words])
             sys.stdout.flush()

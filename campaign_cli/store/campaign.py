@@ -183,7 +183,8 @@ class Campaign:
 
     def insert(self, table: str, doc: dict, what: str) -> dict:
         if self.exists(table, doc["name"]):
-            raise NameTaken(f"a {what} named {doc['name']!r} already exists", "name_taken")
+            article = "an" if what[:1] in "aeiou" else "a"
+            raise NameTaken(f"{article} {what} named {doc['name']!r} already exists", "name_taken")
         doc = {"id": self.next_id(), **doc}
         self.db.table(table).insert(Document(doc, doc_id=doc["id"]))
         return doc

@@ -1,0 +1,165 @@
+"""`campaign enemy ...`: threat boards with normal and brutal sides (R40-R42)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Annotated
+
+import typer
+
+from campaign_cli.cli.common import JsonlOpt, JsonOpt, help_text, parse_int, reading, update_character, writing
+from campaign_cli.cli.lazy import noun_app
+from campaign_cli.cli.output import Fields, Line, Table, emit
+from campaign_cli.errors import Refused, UsageProblem
+from campaign_cli.rules import dice as d
+from campaign_cli.rules import enemies as rules
+from campaign_cli.rules.characters import check_name
+
+app = noun_app(help_text("Enemy threat boards: a normal and a brutal side (R40-R42).",
+                         "campaign enemy add 'Bog Lurker' --file samples/enemies/bog-lurker.json", "campaign enemy list"))
+
+EnemyArg = Annotated[str, typer.Argument(metavar="NAME", help="The enemy type's name.")]
+BrutalOpt = Annotated[bool, typer.Option("--brutal", help="Use the brutal (red) side.")]
+
+
+def _read_board(path: str | None) -> dict:
+    if path is None:
+        return {}
+    try:
+        text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
+    except OSError as exc:
+        raise UsageProblem(f"--file {path}: {exc.strerror}", "bad_file") from None
+    try:
+        return json.loads(text)
+    except ValueError:
+        raise Refused(f"bad board: {path} is not valid JSON", "bad_board") from None
+
+
+def _apply_fields(board: dict, fields: list[str]) -> None:
+    """--field normal.defense=2, --field brutal.elite='a;b;c;d;e;f', --field keywords=Undead;Beast."""
+    for raw in fields:
+        path, sep, value = raw.partition("=")
+        if not sep:
+            raise UsageProblem(f"--field {raw!r}: expected FIELD=VALUE", "bad_value")
+        parts = path.strip().split(".")
+        key = parts[-1]
+        target = board
+        for part in parts[:-1]:
+            target = target.setdefault(part, {})
+            if not isinstance(target, dict):
+                raise UsageProblem(f"--field {path}: {part} is not an object", "bad_value")
+        if key in rules.LISTS or key == "keywords":
+            target[key] = [v.strip() for v in value.split(";") if v.strip()]
+        elif key in rules.NUMBERS:
+            target[key] = parse_int(value, f"--field {path}")
+        else:
+            target[key] = value
+
+
+def board_views(board: dict, brutal: bool) -> list:
+    side = rules.side_of(board, brutal)
+    pairs = [("keywords", board["keywords"]), ("size", board["size"])]
+    pairs += [(k.replace("_", "-"), side[k]) for k in rules.NUMBERS]
+    pairs += [("abilities", side["abilities"])]
+    label = "brutal" if brutal else "normal"
+    return [Fields(f"{board['name']} ({label} side)", pairs),
+            Table("Elite table (R42)", ["die", "ability"], [[i + 1, e] for i, e in enumerate(side["elite"])])]
+
+
+def shown(board: dict, brutal: bool) -> dict:
+    return {"id": board.get("id"), "name": board["name"], "keywords": board["keywords"], "size": board["size"],
+            "side": "brutal" if brutal else "normal", **rules.side_of(board, brutal)}
+
+
+@app.command(help=help_text(
+    "Add an enemy type from a board file (or - for stdin), options overriding it; NAME wins over the board's name.",
+    "campaign enemy add 'Bog Lurker' --file samples/enemies/bog-lurker.json",
+    "campaign enemy add 'Bog Lurker' --file board.json --field brutal.defense=3",
+))
+def add(
+    name: EnemyArg,
+    file: Annotated[str | None, typer.Option("--file", metavar="BOARD.json", help="The threat board (JSON); - reads stdin.")] = None,
+    size: Annotated[str | None, typer.Option("--size", metavar="SIZE", help="small, medium, large, huge or giant.")] = None,
+    keyword: Annotated[list[str] | None, typer.Option("--keyword", metavar="WORD", help="Enemy keyword (repeat).")] = None,
+    field: Annotated[list[str] | None, typer.Option("--field", metavar="FIELD=VALUE", help="Any board field, e.g. normal.defense=2, normal.elite='a;b;c;d;e;f'.")] = None,
+    json_out: JsonOpt = False,
+) -> None:
+    check_name(name, "enemy")
+    board = _read_board(file)
+    if not isinstance(board, dict):
+        raise Refused("bad board: the file must hold a JSON object", "bad_board")
+    board["name"] = name.strip()
+    if size is not None:
+        board["size"] = size
+    if keyword:
+        board["keywords"] = keyword
+    _apply_fields(board, field or [])
+    board = rules.validate_board(board)
+    with writing() as camp:
+        board = camp.insert("enemies", board, "enemy")
+        camp.note(f"enemy added: {board['name']}")
+    emit(board, [Line(f"added {board['name']} (#{board['id']})"), *board_views(board, False)], json_out=json_out)
+
+
+@app.command("list", help=help_text("List the enemy types.", "campaign enemy list --jsonl | jq -r .name"))
+def list_(json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
+    boards = reading().docs("enemies")
+    rows = [[b["id"], b["name"], b["size"], ", ".join(b["keywords"]), b["normal"]["xp"], b["brutal"]["xp"]] for b in boards]
+    emit(boards, Table("Enemies", ["id", "name", "size", "keywords", "XP", "brutal XP"], rows), json_out=json_out, jsonl=jsonl)
+
+
+@app.command(help=help_text("Show one side of an enemy's board.", "campaign enemy show 'Bog Lurker' --brutal"))
+def show(name: EnemyArg, brutal: BrutalOpt = False, json_out: JsonOpt = False) -> None:
+    board = reading().find("enemies", name, "enemy")
+    emit(shown(board, brutal), board_views(board, brutal), json_out=json_out)
+
+
+@app.command(help=help_text("Delete an enemy type (undo brings it back).", "campaign enemy delete 'Bog Lurker'"))
+def delete(name: EnemyArg, json_out: JsonOpt = False) -> None:
+    with writing() as camp:
+        board = camp.find("enemies", name, "enemy")
+        camp.remove("enemies", board)
+        camp.note(f"enemy deleted: {board['name']}")
+    emit({"deleted": board}, Line(f"deleted {board['name']}"), json_out=json_out)
+
+
+@app.command(help=help_text("Roll one die on the elite table (R42).", "campaign enemy elite 'Bog Lurker' --seed 4",
+                            "campaign enemy elite 'Bog Lurker' --brutal --dice 6"))
+def elite(name: EnemyArg, brutal: BrutalOpt = False,
+          seed: Annotated[int | None, typer.Option("--seed", help="Seed the die.")] = None,
+          dice: Annotated[str | None, typer.Option("--dice", metavar="D", help="The physical die, 1-6.")] = None,
+          json_out: JsonOpt = False) -> None:
+    with writing() as camp:
+        board = camp.find("enemies", name, "enemy")
+        die = (d.typed(dice, 1, rules.ELITE_ENTRIES) if dice is not None else d.roll(1, rules.ELITE_ENTRIES, d.rng_for(seed)))[0]
+        ability = rules.elite(board, brutal, die)
+        data = {"enemy": board["name"], "side": "brutal" if brutal else "normal", "die": die, "dice": [die], "ability": ability,
+                **({"seed": seed} if seed is not None else {})}
+        camp.record_roll(data)
+        camp.note(f"elite {board['name']}: {die} = {ability}")
+    emit(data, Line(f"{board['name']} elite roll {die}: {ability}"), json_out=json_out)
+
+
+@app.command(help=help_text("Wounds from a hit: damage minus defense, never below 0 (R41).", "campaign enemy hit 'Bog Lurker' 5"))
+def hit(name: EnemyArg, damage: Annotated[int, typer.Argument(min=0, metavar="DAMAGE")], brutal: BrutalOpt = False,
+        json_out: JsonOpt = False) -> None:
+    board = reading().find("enemies", name, "enemy")
+    wounds = rules.wounds(board, brutal, damage)
+    defense = rules.side_of(board, brutal)["defense"]
+    data = {"enemy": board["name"], "side": "brutal" if brutal else "normal", "damage": damage, "defense": defense, "wounds": wounds}
+    emit(data, Line(f"{board['name']}: {damage} damage - defense {defense} = {wounds} wound(s)"), json_out=json_out)
+
+
+@app.command(help=help_text("The killer wins the enemy's XP (R41).", "campaign enemy kill 'Bog Lurker' --by Ajax"))
+def kill(name: EnemyArg, by: Annotated[str, typer.Option("--by", metavar="CHARACTER", help="Who killed it.")],
+         brutal: BrutalOpt = False, json_out: JsonOpt = False) -> None:
+    def change(doc, camp):
+        board = camp.find("enemies", name, "enemy")
+        xp = rules.kill_xp(board, brutal)
+        doc["xp"] += xp
+        return f"{doc['name']} killed {board['name']}{' (brutal)' if brutal else ''}: +{xp} XP", (board, xp)
+
+    ch, (board, xp) = update_character(by, change)
+    emit({"enemy": board["name"], "side": "brutal" if brutal else "normal", "xp": xp, "character": ch},
+         Line(f"{ch['name']} killed {board['name']}: +{xp} XP ({ch['xp']} in all)"), json_out=json_out)

@@ -1,0 +1,83 @@
+"""Enemy threat boards (R40-R42): validation, elite rolls, defense, kill XP."""
+
+from __future__ import annotations
+
+from campaign_cli.errors import Refused
+
+SIZES = ("small", "medium", "large", "huge", "giant")  # R40
+SIDES = ("normal", "brutal")
+NUMBERS = ("initiative", "move", "escape", "to_hit", "combat", "damage", "defense", "health", "xp")
+LISTS = ("abilities", "elite")
+ELITE_ENTRIES = 6  # R42: one die on the table
+
+
+def _bad(field: str, why: str) -> Refused:
+    return Refused(f"bad board: {field} {why}", "bad_board")
+
+
+def _text_list(value, field: str) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+        raise _bad(field, "must be a list of non-empty texts")
+    return [v.strip() for v in value]
+
+
+def _side(data, where: str) -> dict:
+    if not isinstance(data, dict):
+        raise _bad(where, "must be an object with " + ", ".join(NUMBERS + LISTS))
+    unknown = sorted(set(data) - set(NUMBERS) - set(LISTS))
+    if unknown:
+        raise _bad(f"{where}.{unknown[0]}", "is not a board field")
+    side: dict = {}
+    for key in NUMBERS:
+        if key not in data:
+            raise _bad(f"{where}.{key}", "is missing")
+        value = data[key]
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise _bad(f"{where}.{key}", f"must be a whole number of 0 or more, not {value!r}")
+        side[key] = value
+    for key in LISTS:
+        if key not in data:
+            raise _bad(f"{where}.{key}", "is missing")
+        side[key] = _text_list(data[key], f"{where}.{key}")
+    if len(side["elite"]) != ELITE_ENTRIES:
+        raise _bad(f"{where}.elite", f"must have exactly {ELITE_ENTRIES} entries (has {len(side['elite'])})")
+    return side
+
+
+def validate_board(data) -> dict:
+    """A complete, typed board (R40), or Refused naming the first bad field."""
+    if not isinstance(data, dict):
+        raise _bad("board", "must be a JSON object")
+    unknown = sorted(set(data) - {"name", "keywords", "size", *SIDES})
+    if unknown:
+        raise _bad(unknown[0], "is not a board field")
+    name = data.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise _bad("name", "must be a non-empty text")
+    if "keywords" not in data:
+        raise _bad("keywords", "is missing")
+    keywords = _text_list(data["keywords"], "keywords")
+    size = data.get("size")
+    if not isinstance(size, str) or size.strip().lower() not in SIZES:
+        raise _bad("size", f"must be one of {', '.join(SIZES)}, not {size!r}")
+    return {"name": name.strip(), "keywords": keywords, "size": size.strip().lower(),
+            **{s: _side(data.get(s), s) for s in SIDES}}
+
+
+def side_of(board: dict, brutal: bool) -> dict:
+    return board["brutal" if brutal else "normal"]
+
+
+def elite(board: dict, brutal: bool, die: int) -> str:
+    """R42: one die picks the elite ability."""
+    return side_of(board, brutal)["elite"][die - 1]
+
+
+def wounds(board: dict, brutal: bool, damage: int) -> int:
+    """R41: defense is subtracted from each hit's damage; never below 0."""
+    return max(damage - side_of(board, brutal)["defense"], 0)
+
+
+def kill_xp(board: dict, brutal: bool) -> int:
+    """R41: the killer wins the enemy's XP."""
+    return side_of(board, brutal)["xp"]
