@@ -47,3 +47,12 @@ def camp(cli: Cli) -> Cli:
     cli.json("character", "create", "Ajax", "--st", "12", "--dx", "11", "--iq", "9", "--skill", "Swimming", "--skill", "Sword=2")
     cli.json("character", "create", "Merlin", "--st", "8", "--dx", "10", "--iq", "14", "--wizard", "--spell", "Fireball=12")
     return cli
+
+
+def pytest_addoption(parser):
+    parser.addoption("--slow", action="store_true", help="Long reliability runs (fuzz: 10,000 cases each).")
+
+
+@pytest.fixture
+def slow(request) -> bool:
+    return request.config.getoption("--slow")

@@ -40,6 +40,9 @@ class CampaignGroup(LazyGroup):
         "forge": "items:forge_app",
         "enemy": "enemies",
         "catalog": "catalog",
+        "batch": "batch:batch_app",
+        "export": "transfer:export_app",
+        "import": "transfer:import_app",
         "check": "checks:check_app",
         "contest": "checks:contest_app",
         "initiative": "checks:initiative_app",
@@ -56,25 +59,34 @@ class CampaignGroup(LazyGroup):
         return code
 
 
+def execute(command: click.Command, args: list[str], prog_name: str = "campaign",
+            complete_var: str | None = None, **extra: Any) -> int:
+    """Run one command line in this process. Returns its exit code; domain and usage
+    errors are raised as CampaignError (usage errors as UsageProblem)."""
+    try:
+        rv = TyperGroup.main(command, args=args, prog_name=prog_name, complete_var=complete_var,
+                             standalone_mode=False, **extra)
+    except click.exceptions.UsageError as err:
+        hint = f" (see `{err.ctx.command_path} --help`)" if err.ctx is not None else ""
+        raise UsageProblem(err.format_message() + hint) from None
+    except click.exceptions.ClickException as err:
+        raise CampaignError(err.format_message()) from None
+    except typer.Abort:
+        raise CampaignError("aborted", "aborted") from None
+    return rv if isinstance(rv, int) and not isinstance(rv, bool) else 0
+
+
 def run(command: click.Command, args: list[str], prog_name: str = "campaign",
         complete_var: str | None = None, **extra: Any) -> int:
+    """Run one command line as the user typed it: errors reported, an exit code returned."""
     words = args[: args.index("--")] if "--" in args else args
     output.STATE.json_errors = "--json" in words or "--jsonl" in words
     CTX.words = journal_words(args)
     CTX.campaign = ""
     try:
-        rv = TyperGroup.main(command, args=args, prog_name=prog_name, complete_var=complete_var,
-                             standalone_mode=False, **extra)
-        return rv if isinstance(rv, int) and not isinstance(rv, bool) else 0
+        return execute(command, args, prog_name, complete_var, **extra)
     except CampaignError as err:
         return output.fail(err)
-    except click.exceptions.UsageError as err:
-        hint = f" (see `{err.ctx.command_path} --help`)" if err.ctx is not None else ""
-        return output.fail(UsageProblem(err.format_message() + hint))
-    except click.exceptions.ClickException as err:
-        return output.fail(CampaignError(err.format_message()))
-    except typer.Abort:
-        return output.fail(CampaignError("aborted", "aborted"))
     except BrokenPipeError:
         sys.stdout = open(os.devnull, "w")  # a closed pipe (| head) is not an error
         return int(ExitStatus.OK)

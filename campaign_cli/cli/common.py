@@ -17,6 +17,7 @@ class Context:
 
     campaign: str = "campaign.json"
     words: list[str] = []
+    batch: store.Campaign | None = None  # set while `campaign batch` runs: one shared transaction
 
 
 CTX = Context()
@@ -31,12 +32,18 @@ def campaign_path() -> str:
 
 def reading() -> store.Campaign:
     """Open the campaign for reading: no lock, nothing created."""
+    if CTX.batch is not None:
+        return CTX.batch
     return store.open_read(campaign_path())
 
 
 @contextmanager
 def writing():
-    """One transaction: lock, read, change, validate, journal, write atomically."""
+    """One transaction: lock, read, change, validate, journal, write atomically.
+    Inside `campaign batch`, every line shares the batch's one transaction."""
+    if CTX.batch is not None:
+        yield CTX.batch
+        return
     with store.transaction(campaign_path(), CTX.words) as camp:
         yield camp
 

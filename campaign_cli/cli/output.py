@@ -38,6 +38,7 @@ View = Table | Fields | Line
 
 class _State:
     json_errors = False
+    capture: list | None = None  # `batch` collects each command's result here instead of printing
 
 
 STATE = _State()
@@ -69,7 +70,9 @@ def write_jsonl(rows: Iterable[Any]) -> None:
 
 def emit(data: Any, views: View | list[View] | None = None, *, json_out: bool = False, jsonl: bool = False) -> None:
     """Print a command's result: JSON, JSON Lines, or its human views."""
-    if jsonl:
+    if STATE.capture is not None:
+        STATE.capture.append(data)
+    elif jsonl:
         write_jsonl(data if isinstance(data, list) else [data])
     elif json_out:
         write_json(data)

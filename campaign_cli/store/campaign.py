@@ -280,8 +280,9 @@ def transaction(path: str | os.PathLike, words: list[str] | None = None) -> Iter
         camp.commit()
 
 
-def create(path: str | os.PathLike, name: str, words: list[str] | None = None) -> Campaign:
-    """Create a new campaign file. Refused (exit 1) if one exists."""
+def create(path: str | os.PathLike, name: str, words: list[str] | None = None, data: dict | None = None,
+           verb: str = "created") -> Campaign:
+    """Create a new campaign file (from DATA's tables when importing). Refused (exit 1) if one exists."""
     p = resolve_path(path)
     if not p.parent.is_dir():
         raise FileProblem(f"folder {p.parent} does not exist", "no_folder")
@@ -300,7 +301,10 @@ def create(path: str | os.PathLike, name: str, words: list[str] | None = None) -
             "seq": 0,
             "next_id": 1,
         }
-        data = {"meta": {str(META_ID): meta}, "characters": {}, "enemies": {}}
-        journal.append(p, {"seq": 0, "kind": "init", "time": now(), "command": words or [], "summary": f"campaign {name!r} created", "characters": []})
+        if data is None:
+            data = {"meta": {str(META_ID): meta}, "characters": {}, "enemies": {}}
+        check_shape(p, data)
+        summary = f"campaign {data['meta'][str(META_ID)]['name']!r} {verb}"
+        journal.append(p, {"seq": 0, "kind": "init", "time": now(), "command": words or [], "summary": summary, "characters": []})
         files.write_atomic(p, _dumps(data))
     return Campaign(p, data)

@@ -1,0 +1,68 @@
+"""Per-command cost inside one 5,000-line batch, against a separate `campaign` process per
+command, measured in the same run.
+
+    python benchmarks/batch.py [--lines 5000] [--processes 30]
+
+Goal (issue 7): the batch is at least 200x cheaper per command.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from startup import campaign_exe  # noqa: E402
+
+LINE_KINDS = [
+    ["xp", "award", "1", "Ajax"],
+    ["character", "set", "Ajax", "--attr", "Luck=1"],
+    ["check", "Ajax", "3/DX", "--seed", "1"],
+    ["character", "show", "Merlin"],
+    ["gold", "add", "Merlin", "1"],
+]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--lines", type=int, default=5000)
+    parser.add_argument("--processes", type=int, default=30)
+    args = parser.parse_args()
+    camp = campaign_exe()
+    with tempfile.TemporaryDirectory() as folder:
+        env = {**os.environ, "CAMPAIGN_FILE": str(Path(folder) / "bench.json")}
+
+        def run(words, **kw):
+            return subprocess.run([*camp, *words], env=env, check=True, stdout=subprocess.PIPE, **kw)
+
+        run(["init"])
+        run(["character", "create", "Ajax", "--st", "12", "--dx", "11", "--iq", "9"])
+        run(["character", "create", "Merlin", "--st", "8", "--dx", "10", "--iq", "14", "--wizard"])
+        per_process = []
+        for i in range(args.processes):
+            words = LINE_KINDS[i % len(LINE_KINDS)]
+            start = time.perf_counter()
+            run([*words, "--json"])
+            per_process.append(time.perf_counter() - start)
+        process_cost = statistics.median(per_process)
+        lines = "".join(json.dumps({"args": LINE_KINDS[i % len(LINE_KINDS)]}) + "\n" for i in range(args.lines))
+        start = time.perf_counter()
+        out = run(["batch", "-"], input=lines.encode())
+        batch_cost = (time.perf_counter() - start) / args.lines
+        assert len(out.stdout.splitlines()) == args.lines
+    ratio = process_cost / batch_cost
+    print(f"separate process per command: {process_cost * 1000:8.2f} ms (median of {args.processes})")
+    print(f"inside a {args.lines}-line batch:  {batch_cost * 1000:8.3f} ms per command (whole batch, start-up included)")
+    print(f"ratio: {ratio:,.0f}x  (goal >= 200x) {'ok' if ratio >= 200 else 'UNDER'}")
+    sys.exit(0 if ratio >= 200 else 1)
+
+
+if __name__ == "__main__":
+    main()

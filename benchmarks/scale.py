@@ -1,0 +1,90 @@
+"""`character show` on a big campaign (1,000 characters, 100,000 journaled commands)
+against the same command on a new campaign, measured in the same run.
+
+    python benchmarks/scale.py [--characters 1000] [--journal 100000] [--runs 15]
+
+The characters are made with real commands (one batch); the journal is then grown to
+the given number of entries by appending real `xp award` entries, as 100,000 separate
+commands would have left it (running them one by one would take hours of fsyncs).
+Goal (issue 7): at most 1.5x: ordinary commands never read the journal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from startup import campaign_exe  # noqa: E402
+
+
+def median_ms(cmd, env, runs):
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(cmd, env=env, check=True, stdout=subprocess.DEVNULL)
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
+def grow_journal(path: Path, entries: int) -> None:
+    """Append ENTRIES real-shaped change entries and move the file's seq to match."""
+    data = json.loads(path.read_bytes())
+    meta = data["meta"]["1"]
+    first = meta["seq"] + 1
+    ajax = next(iter(data["characters"].values()))
+    with open(str(path) + ".journal", "a", encoding="utf-8") as fh:
+        for seq in range(first, first + entries):
+            fh.write(json.dumps({"seq": seq, "kind": "change", "time": "2026-11-30T00:00:00Z",
+                                 "command": ["xp", "award", "1", ajax["name"]], "summary": f"+1 XP to {ajax['name']}",
+                                 "characters": [ajax["name"]], "before": {"characters": {str(ajax["id"]): ajax}}},
+                                separators=(",", ":")) + "\n")
+    meta["seq"] = first + entries - 1
+    path.write_text(json.dumps(data, separators=(",", ":")))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--characters", type=int, default=1000)
+    parser.add_argument("--journal", type=int, default=100_000)
+    parser.add_argument("--runs", type=int, default=15)
+    args = parser.parse_args()
+    camp = campaign_exe()
+    with tempfile.TemporaryDirectory() as folder:
+        small, big = Path(folder) / "new.json", Path(folder) / "big.json"
+        for path in (small, big):
+            env = {**os.environ, "CAMPAIGN_FILE": str(path)}
+            subprocess.run([*camp, "init"], env=env, check=True, stdout=subprocess.DEVNULL)
+        env_small = {**os.environ, "CAMPAIGN_FILE": str(small)}
+        env_big = {**os.environ, "CAMPAIGN_FILE": str(big)}
+        subprocess.run([*camp, "character", "create", "Ajax", "--st", "12", "--dx", "11", "--iq", "9"],
+                       env=env_small, check=True, stdout=subprocess.DEVNULL)
+        lines = [{"args": ["character", "create", f"Hero{i:04d}" if i else "Ajax", "--st", "12", "--dx", "11", "--iq", "9",
+                           "--skill", "Swimming", "--attr", "Lore=3"]} for i in range(args.characters)]
+        lines += [{"args": ["item", "add", f"Hero{i:04d}", "Broadsword", "--weight", "3"]} for i in range(1, args.characters)]
+        batch = "".join(json.dumps(line) + "\n" for line in lines)
+        subprocess.run([*camp, "batch", "-"], env=env_big, input=batch.encode(), check=True, stdout=subprocess.DEVNULL)
+        grow_journal(big, args.journal)
+        size = big.stat().st_size / 1e6
+        jsize = Path(str(big) + ".journal").stat().st_size / 1e6
+        cmd = [*camp, "character", "show", "Ajax", "--json"]
+        median_ms(cmd, env_big, 2)
+        base = median_ms(cmd, env_small, args.runs)
+        heavy = median_ms(cmd, env_big, args.runs)
+    ratio = heavy / base
+    print(f"new campaign (1 character):          {base:7.1f} ms")
+    print(f"{args.characters} characters, {args.journal} journal entries: {heavy:7.1f} ms  "
+          f"(file {size:.1f} MB, journal {jsize:.0f} MB)")
+    print(f"ratio: {ratio:.2f}x  (goal <= 1.5x) {'ok' if ratio <= 1.5 else 'OVER'}")
+    sys.exit(0 if ratio <= 1.5 else 1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,62 @@
+"""`campaign export` and `campaign import`: the whole campaign as one JSON document."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from campaign_cli import store
+from campaign_cli.cli.common import CTX, JsonOpt, campaign_path, help_text, reading
+from campaign_cli.cli.lazy import command_app
+from campaign_cli.cli.output import Line, emit
+from campaign_cli.errors import UsageProblem
+from campaign_cli.rules.characters import check_document
+from campaign_cli.rules.enemies import validate_board
+from campaign_cli.store import files, transfer
+
+export_app, import_app = command_app(), command_app()
+
+
+@export_app.command("export", help=help_text(
+    "Write the whole campaign as one sorted, stable JSON document (diff-friendly: keep it in git).",
+    "campaign export > gold-road.export.json", "campaign export --output gold-road.export.json"))
+def export(output: Annotated[str | None, typer.Option("--output", "-o", metavar="FILE", help="Write here (atomically) instead of stdout.")] = None,
+           json_out: JsonOpt = False) -> None:
+    camp = reading()
+    text = transfer.dumps(transfer.export_document(camp.data))
+    if output is None:
+        sys.stdout.write(text)
+        return
+    target = store.resolve_path(output)
+    if not target.parent.is_dir():
+        raise UsageProblem(f"--output: folder {target.parent} does not exist", "bad_file")
+    files.write_atomic(target, text.encode())
+    emit({"written": str(target), "characters": len(camp.data["characters"]), "enemies": len(camp.data["enemies"])},
+         Line(f"wrote {target}"), json_out=json_out)
+
+
+@import_app.command("import", help=help_text(
+    "Create a new campaign file from an export (validated first; refused if the campaign file exists).",
+    "campaign -c restored.json import gold-road.export.json", "campaign export | campaign -c copy.json import -"))
+def import_(source: Annotated[str, typer.Argument(metavar="FILE", help="An export; - reads stdin.")], json_out: JsonOpt = False) -> None:
+    try:
+        doc = json.loads(sys.stdin.read()) if source == "-" else transfer.read_export(source)
+    except OSError as exc:
+        raise UsageProblem(f"cannot read {source}: {exc.strerror}", "bad_file") from None
+    except ValueError:
+        doc = None
+    tables = transfer.tables_from_export(doc)
+    for character in tables["characters"].values():
+        check_document(character)
+    for key, board in tables["enemies"].items():
+        tables["enemies"][key] = {"id": board["id"], **validate_board({k: v for k, v in board.items() if k != "id"})}
+    meta = tables["meta"]["1"]
+    camp = store.create(campaign_path(), meta.get("name", "Campaign"), CTX.words, data=tables, verb="imported")
+    data = {"file": str(camp.path), "name": meta.get("name"), "characters": len(tables["characters"]),
+            "enemies": len(tables["enemies"])}
+    emit(data, Line(f"imported {data['characters']} character(s) and {data['enemies']} enemy type(s) into {Path(data['file'])}"),
+         json_out=json_out)

@@ -1,0 +1,75 @@
+"""Export and import: the whole campaign as one stable, sorted, diff-friendly document."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from campaign_cli.errors import Refused
+from campaign_cli.store.campaign import APP, META_ID, SCHEMA_VERSION
+
+FORMAT = "campaign-export"
+# Journal bookkeeping stays with the file it belongs to; a new file starts a new journal.
+LOCAL_META = ("seq",)
+
+
+def export_document(data: dict) -> dict:
+    meta = {k: v for k, v in data["meta"][str(META_ID)].items() if k not in LOCAL_META and k != "app"}
+    return {
+        "format": FORMAT,
+        "meta": meta,
+        "characters": sorted(data["characters"].values(), key=lambda d: d["id"]),
+        "enemies": sorted(data["enemies"].values(), key=lambda d: d["id"]),
+    }
+
+
+def dumps(doc: dict) -> str:
+    return json.dumps(doc, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
+
+
+def _bad(why: str) -> Refused:
+    return Refused(f"not a campaign export: {why}", "bad_import")
+
+
+def tables_from_export(doc) -> dict:
+    """Check an export's structure and turn it back into campaign tables."""
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise _bad('no "format": "campaign-export"')
+    meta = doc.get("meta")
+    if not isinstance(meta, dict):
+        raise _bad("meta is missing")
+    version = meta.get("schema_version")
+    if not isinstance(version, int) or version > SCHEMA_VERSION:
+        raise _bad(f"schema {version!r} (this version reads up to {SCHEMA_VERSION})")
+    tables: dict = {"meta": {str(META_ID): {**meta, "app": APP, "seq": 0}}}
+    seen_ids: set[int] = set()
+    for table in ("characters", "enemies"):
+        docs = doc.get(table, [])
+        if not isinstance(docs, list) or not all(isinstance(d, dict) for d in docs):
+            raise _bad(f"{table} must be a list of objects")
+        names = set()
+        for d in docs:
+            ident, name = d.get("id"), d.get("name")
+            if not isinstance(ident, int) or isinstance(ident, bool) or ident in seen_ids:
+                raise _bad(f"{table}: id {ident!r} is missing or repeated")
+            if not isinstance(name, str) or name.casefold() in names:
+                raise _bad(f"{table}: name {name!r} is missing or repeated")
+            seen_ids.add(ident)
+            names.add(name.casefold())
+            for item in d.get("items", []) if table == "characters" else []:
+                if not isinstance(item, dict) or not isinstance(item.get("id"), int) or item["id"] in seen_ids:
+                    raise _bad(f"{name}: an item id is missing or repeated")
+                seen_ids.add(item["id"])
+        tables[table] = {str(d["id"]): d for d in docs}
+    next_id = meta.get("next_id")
+    if not isinstance(next_id, int) or any(i >= next_id for i in seen_ids):
+        tables["meta"][str(META_ID)]["next_id"] = max(seen_ids, default=0) + 1
+    return tables
+
+
+def read_export(path: str) -> dict:
+    text = Path(path).read_text(encoding="utf-8")
+    try:
+        return json.loads(text)
+    except ValueError:
+        raise _bad("not valid JSON") from None

@@ -1,0 +1,114 @@
+"""`campaign batch`, `export` and `import` (issue 7)."""
+
+import json
+
+from campaign_cli.cli.app import app
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+
+def lines(*argss):
+    return "".join(json.dumps({"args": list(a)}) + "\n" for a in argss)
+
+
+def test_batch_runs_all_lines_in_one_transaction(camp):
+    result = camp("batch", "-", input=lines(["xp", "award", "5", "Ajax"], ["xp", "spend", "Ajax", "--skill", "Climbing", "--dry-run"],
+                                           ["check", "Ajax", "3/DX", "--dice", "1,1,1"], ["character", "show", "Ajax"]))
+    assert result.exit_code == 0, result.stderr
+    out = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [o["line"] for o in out] == [1, 2, 3, 4]
+    assert out[1]["result"]["cost"] == 10 and out[1]["result"]["xp_before"] == 5  # later lines see earlier ones
+    assert out[3]["result"]["xp"] == 5
+    entries = camp.json("log")
+    assert entries[-1]["summary"] == "batch of 4 command(s)" and len(entries) == 4  # one journal entry
+    assert entries[-1]["rolls"][0]["dice"] == [1, 1, 1]
+    camp.json("undo")  # one undo reverts the whole batch
+    assert camp.json("character", "show", "Ajax")["xp"] == 0
+
+
+def test_batch_from_a_file(camp, tmp_path):
+    source = tmp_path / "session.jsonl"
+    source.write_text(lines(["gold", "add", "Ajax", "3"], ["gold", "add", "Merlin", "4"]))
+    result = camp("batch", str(source))
+    assert result.exit_code == 0 and len(result.stdout.splitlines()) == 2
+    assert camp.json("character", "show", "Merlin")["gold"] == 4
+
+
+def test_batch_failing_line_saves_nothing(camp):
+    before = camp.path.read_bytes()
+    result = camp("batch", "-", input=lines(["xp", "award", "5", "Ajax"], ["xp", "award", "5", "Nobody"], ["rest"]))
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert json.loads(result.stderr)["error"] == {"code": "unknown_character", "message": "no character named 'Nobody'", "line": 2}
+    assert camp.path.read_bytes() == before
+
+
+def test_batch_malformed_lines_are_refused_with_their_number(camp):
+    before = camp.path.read_bytes()
+    cases = {"not json\n": "bad_line", '{"argz": ["status"]}\n': "bad_line", '{"args": []}\n': "bad_line",
+             '{"args": ["frobnicate"]}\n': "usage", '{"args": ["undo"]}\n': "bad_line", '{"args": [1, 2]}\n': "bad_line",
+             '{"args": ["check", "Ajax", "3/DX", "--dice", "9"]}\n': "bad_dice"}
+    for text, code in cases.items():
+        result = camp("batch", "-", input=lines(["rest"]) + "\n" + text)
+        assert (result.exit_code, result.stdout) == (2, ""), text
+        error = json.loads(result.stderr)["error"]
+        assert (error["code"], error["line"]) == (code, 3), text
+    assert camp.path.read_bytes() == before
+
+
+def test_batch_on_missing_campaign_exits_3(cli):
+    assert cli("batch", "-", input=lines(["status"])).exit_code == 3
+
+
+def test_export_is_sorted_stable_and_round_trips(camp, tmp_path):
+    camp.json("item", "add", "Ajax", "Broadsword", "--weight", "3")
+    camp.json("curse", "apply", "Merlin", "Rot")
+    exported = camp("export").stdout
+    assert exported == camp("export").stdout  # stable
+    doc = json.loads(exported)
+    assert doc["format"] == "campaign-export" and [c["name"] for c in doc["characters"]] == ["Ajax", "Merlin"]
+    assert list(doc) == sorted(doc) and exported.endswith("\n")
+    target = tmp_path / "copy.json"
+    result = camp.runner.invoke(app, ["-c", str(target), "import", "-", "--json"], input=exported)
+    assert result.exit_code == 0, result.stderr
+    again = camp.runner.invoke(app, ["-c", str(target), "export"]).stdout
+    assert again == exported
+
+
+def test_export_to_file_and_import_refusals(camp, tmp_path):
+    out = tmp_path / "x.export.json"
+    assert camp.json("export", "--output", str(out))["characters"] == 2
+    assert json.loads(out.read_text())["format"] == "campaign-export"
+    err = camp.error("import", str(out), code=1)  # the campaign file exists
+    assert err["code"] == "exists"
+    camp.path.unlink()
+    for bad in ('{"format": "other"}', "not json", json.dumps({"format": "campaign-export", "meta": {"schema_version": 99}}),
+                json.dumps({"format": "campaign-export", "meta": {"schema_version": 1, "name": "x", "phase": "between"},
+                            "characters": [{"id": 1, "name": "A"}, {"id": 1, "name": "B"}]})):
+        out.write_text(bad)
+        assert camp.error("import", str(out), code=1)["code"] == "bad_import"
+        assert not camp.path.exists()
+    assert camp.error("import", str(tmp_path / "missing.json"), code=2)["code"] == "bad_file"
+
+
+names = st.text(alphabet=st.characters(whitelist_categories=("Lu", "Ll")), min_size=1, max_size=8)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(chars=st.lists(st.tuples(names, st.integers(8, 16), st.integers(0, 50)), min_size=0, max_size=4,
+                      unique_by=lambda t: t[0].casefold()))
+def test_export_import_round_trip_property(tmp_path_factory, chars):
+    from tests.conftest import Cli
+
+    folder = tmp_path_factory.mktemp("rt")
+    a = Cli(folder / "a.json")
+    a.json("init", "--name", "RT")
+    for name, st_, xp in chars:
+        a.json("character", "create", name, "--st", str(st_), "--dx", str(24 - st_), "--iq", "8")
+        if xp:
+            a.json("xp", "award", str(xp), name)
+    exported = a("export").stdout
+    b = Cli(folder / "b.json")
+    assert b("import", "-", input=exported).exit_code == 0
+    assert b("export").stdout == exported
+    assert b.json("character", "list") == a.json("character", "list")
