@@ -23,7 +23,7 @@ def status_data(camp: store.Campaign) -> dict:
         "adventure": meta["adventure"],
         "location": meta["location"],
         "keywords": list(meta["keywords"]),
-        "characters": len(camp.db.table("characters")),
+        "characters": len(camp.data["characters"]),
         "file": str(camp.path),
     }
 

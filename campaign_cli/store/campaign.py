@@ -15,10 +15,6 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from tinydb import TinyDB
-from tinydb.storages import Storage
-from tinydb.table import Document
-
 from campaign_cli.errors import FileProblem, NameTaken, NotFound, Refused
 from campaign_cli.store import files, journal
 
@@ -31,8 +27,9 @@ TABLES = ("meta", "characters", "enemies")
 MIGRATIONS: dict[int, Callable[[dict], None]] = {}
 
 
-class _MemoryStorage(Storage):
-    """TinyDB storage over a dict we loaded ourselves: one read, one atomic write."""
+class _MemoryStorage:
+    """TinyDB storage (its read/write/close protocol) over the dict we loaded ourselves:
+    one read of the file, one atomic write at commit."""
 
     def __init__(self, data: dict) -> None:
         self.data = data
@@ -42,6 +39,9 @@ class _MemoryStorage(Storage):
 
     def write(self, data: dict) -> None:
         self.data = data
+
+    def close(self) -> None:
+        pass
 
 
 def resolve_path(path: str | os.PathLike) -> Path:
@@ -131,11 +131,17 @@ def _diff(before: dict, after: dict) -> dict:
 
 
 class Campaign:
-    """An open campaign: TinyDB tables over the loaded data, plus the pending journal entry."""
+    """An open campaign: the loaded tables, changed through TinyDB, plus the pending journal entry.
+
+    Reads go straight to the loaded tables (copies of the documents, as TinyDB returns);
+    TinyDB is imported and set over them on the first change, so read-only commands
+    never pay for it.
+    """
 
     def __init__(self, path: Path, data: dict, before: dict | None = None, words: list[str] | None = None):
         self.path = path
-        self.db = TinyDB(data, storage=_MemoryStorage)
+        self._data = data
+        self._db = None
         self._before = before
         self.words = words or []
         self.summary = ""
@@ -146,8 +152,16 @@ class Campaign:
 
     # -- raw data --------------------------------------------------------------
     @property
+    def db(self):
+        if self._db is None:
+            from tinydb import TinyDB
+
+            self._db = TinyDB(self._data, storage=_MemoryStorage)
+        return self._db
+
+    @property
     def data(self) -> dict:
-        return self.db.storage.data
+        return self._db.storage.data if self._db is not None else self._data
 
     @property
     def writable(self) -> bool:
@@ -168,23 +182,25 @@ class Campaign:
 
     # -- documents (characters, enemies) -----------------------------------------
     def docs(self, table: str) -> list[dict]:
-        return sorted(self.db.table(table).all(), key=lambda d: d.doc_id)
+        return [dict(d) for d in sorted(self.data[table].values(), key=lambda d: d["id"])]
 
     def find(self, table: str, name: str, what: str) -> dict:
         key = name.strip().casefold()
-        for doc in self.db.table(table).all():
+        for doc in self.data[table].values():
             if doc["name"].casefold() == key:
-                return doc
+                return dict(doc)
         raise NotFound(f"no {what} named {name!r}", f"unknown_{what}")
 
     def exists(self, table: str, name: str) -> bool:
         key = name.strip().casefold()
-        return any(d["name"].casefold() == key for d in self.db.table(table).all())
+        return any(d["name"].casefold() == key for d in self.data[table].values())
 
     def insert(self, table: str, doc: dict, what: str) -> dict:
         if self.exists(table, doc["name"]):
             article = "an" if what[:1] in "aeiou" else "a"
             raise NameTaken(f"{article} {what} named {doc['name']!r} already exists", "name_taken")
+        from tinydb.table import Document
+
         doc = {"id": self.next_id(), **doc}
         self.db.table(table).insert(Document(doc, doc_id=doc["id"]))
         return doc
