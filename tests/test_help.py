@@ -38,3 +38,8 @@ def _get(path):
     for name in path:
         cmd = cmd.get_command(None, name)
     return cmd
+
+
+def test_typos_get_suggestions_among_lazy_commands(tmp_path):
+    result = CliRunner().invoke(app, ["-c", str(tmp_path / "c.json"), "chracter", "list"])
+    assert result.exit_code == 2 and "Did you mean 'character'?" in result.stderr

@@ -10,6 +10,7 @@ for the one command it runs.
 from __future__ import annotations
 
 import importlib
+from difflib import get_close_matches
 
 import typer
 import typer.main
@@ -40,6 +41,18 @@ class LazyGroup(TyperGroup):
                 sub.name = cmd_name
                 self.commands[cmd_name] = sub
         return super().get_command(ctx, cmd_name)
+
+
+    def resolve_command(self, ctx: click.Context, args: list[str]):
+        # Typer suggests only among commands already loaded; suggest among all of them.
+        try:
+            return self._click_resolve_command(ctx, args)
+        except click.exceptions.UsageError as err:
+            if args and err.message.startswith("No such command"):
+                matches = get_close_matches(args[0], self.list_commands(ctx))
+                if matches:
+                    err.message = f"{err.message.rstrip('.')}. Did you mean {', '.join(map(repr, matches))}?"
+            raise
 
 
 def build(app: typer.Typer) -> LazyGroup:
