@@ -2,10 +2,10 @@
 
 import json
 
-from campaign_cli.cli.app import app
-
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
+from campaign_cli.cli.app import app
 
 
 def lines(*argss):

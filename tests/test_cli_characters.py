@@ -2,8 +2,9 @@
 
 import json
 
-from campaign_cli.cli.app import app
 from typer.testing import CliRunner
+
+from campaign_cli.cli.app import app
 
 FIELDS = {"name", "kind", "st", "dx", "iq", "adjusted_dx", "ma", "attributes", "skills", "spells", "keywords",
           "xp", "karma", "wishes", "curses", "damage", "fatigue", "status", "gold", "darkstone",

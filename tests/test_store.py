@@ -4,11 +4,6 @@ nothing, killed writers never tear the file, bad files are refused with exit 3."
 import fcntl
 import json
 import os
-import random
-import signal
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -17,21 +12,6 @@ from campaign_cli import store
 from campaign_cli.cli.app import app
 from campaign_cli.store import campaign as campaign_mod
 from campaign_cli.store import journal
-
-WRITER = """
-import sys
-from campaign_cli.cli.app import get_command, run
-cmd = get_command()
-path, tag, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
-for i in range(1, count + 1):
-    code = run(cmd, ["-c", path, "character", "set", "Ajax", "--attr", f"{tag}={i}", "--json"])
-    if code:
-        sys.exit(code)
-"""
-
-
-def _env():
-    return {**os.environ, "CAMPAIGN_LOCK_WAIT": "30"}
 
 
 def test_writer_waits_for_the_lock_then_exits_3(camp, monkeypatch):

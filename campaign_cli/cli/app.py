@@ -10,11 +10,10 @@ import typer
 from typer import _click as click
 from typer.core import TyperGroup
 
-from campaign_cli.cli.lazy import LazyGroup, build
-
 from campaign_cli import __version__
 from campaign_cli.cli import output
 from campaign_cli.cli.common import CTX, help_text
+from campaign_cli.cli.lazy import LazyGroup, build
 from campaign_cli.errors import CampaignError, ExitStatus, UsageProblem
 
 

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import typer
-
-from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.common import JsonlOpt, JsonOpt, help_text
+from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Table, emit
 from campaign_cli.rules.skills import SKILLS
 

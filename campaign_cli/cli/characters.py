@@ -6,8 +6,8 @@ from typing import Annotated
 
 import typer
 
-from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.common import JsonlOpt, JsonOpt, help_text, parse_pairs, reading, writing
+from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Fields, Table, emit
 from campaign_cli.errors import UsageProblem
 from campaign_cli.rules import characters as rules

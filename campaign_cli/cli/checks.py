@@ -10,7 +10,7 @@ from typing import Annotated
 
 import typer
 
-from campaign_cli.cli.common import JsonOpt, help_text, reading, writing
+from campaign_cli.cli.common import JsonOpt, help_text, writing
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import Line, Table, emit
 from campaign_cli.errors import Refused, UsageProblem

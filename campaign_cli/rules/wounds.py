@@ -55,13 +55,18 @@ def settle_dying(doc: dict) -> None:
     doc["dying"] = False if doc.get("dead") else doc.get("dying", False)
 
 
+def _settled_alive(doc: dict) -> bool:
+    """Settle the dying (R20); True if the character is still alive afterwards."""
+    if not alive(doc):
+        return False
+    settle_dying(doc)
+    return not doc.get("dead")
+
+
 def after_fight(doc: dict) -> None:
     """R20, R21: the dying from an earlier fight die; damage at ST makes a character dying;
     one fatigue point is recovered after each encounter."""
-    if not alive(doc):
-        return
-    settle_dying(doc)
-    if doc.get("dead"):
+    if not _settled_alive(doc):
         return
     if doc["damage"] >= doc["st"]:
         doc["dying"] = True
@@ -70,19 +75,13 @@ def after_fight(doc: dict) -> None:
 
 def night(doc: dict) -> None:
     """R21: a full night's sleep clears fatigue; R20: the dying do not wake."""
-    if not alive(doc):
-        return
-    settle_dying(doc)
-    if not doc.get("dead"):
+    if _settled_alive(doc):
         doc["fatigue"] = 0
 
 
 def recover_fully(doc: dict) -> None:
     """R22: between adventures characters recover fully (the dying who were not saved are dead)."""
-    if not alive(doc):
-        return
-    settle_dying(doc)
-    if not doc.get("dead"):
+    if _settled_alive(doc):
         doc["damage"] = 0
         doc["fatigue"] = 0
         doc["dying"] = False

@@ -12,7 +12,6 @@ from pathlib import Path
 from campaign_cli.errors import FileProblem
 
 
-
 def lock_wait() -> float:
     """Seconds a writer waits for the lock (CAMPAIGN_LOCK_WAIT, default 5)."""
     try:
