@@ -205,7 +205,7 @@ def initiative(
     json_out: JsonOpt = False,
 ) -> None:
     rng = d.rng_for(seed)
-    queue = [] if dice is None else d.typed(dice, len(dice.replace(" ", ",").strip(",").split(",")), rules.SIDES)
+    queue = [] if dice is None else d.typed(dice, None, rules.SIDES)
     if dice is not None and len(queue) < len(names):
         raise UsageProblem(f"--dice: initiative needs at least {len(names)} dice, got {len(queue)}", "bad_dice")
 

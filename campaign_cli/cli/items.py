@@ -100,7 +100,11 @@ def _trade(src_name: str, dst_name: str, ref: str, price: int | None, selling: b
     with writing() as camp:
         src, dst = camp.character(src_name), camp.character(dst_name)
         item = gear.find_item(src, ref)
-        paid = gear.sell(src, dst, item, price) if selling else (gear.give(src, dst, item) or None)
+        paid = None
+        if selling:
+            paid = gear.sell(src, dst, item, price)
+        else:
+            gear.give(src, dst, item)
         for doc in (src, dst):
             camp.save("characters", doc)
         verb = f"sells {item['name']} (#{item['id']}) to {dst['name']} for {paid} gold" if selling else \

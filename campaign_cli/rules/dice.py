@@ -73,14 +73,15 @@ def roll(count: int, sides: int, rng: random.Random) -> list[int]:
     return [rng.randint(1, sides) for _ in range(count)]
 
 
-def typed(text: str, count: int, sides: int, option: str = "--dice") -> list[int]:
-    """Physical dice typed in (`1,3,6`): exactly COUNT values, each 1..SIDES, or exit 2."""
+def typed(text: str, count: int | None, sides: int, option: str = "--dice") -> list[int]:
+    """Physical dice typed in (`1,3,6`): exactly COUNT values (any number when COUNT is
+    None), each 1..SIDES, or exit 2."""
     parts = [p.strip() for p in (text or "").replace(" ", ",").split(",") if p.strip()]
     try:
         values = [int(p) for p in parts]
     except ValueError:
         raise UsageProblem(f"{option} {text!r}: give whole numbers separated by commas", "bad_dice") from None
-    if len(values) != count:
+    if count is not None and len(values) != count:
         raise UsageProblem(f"{option}: this roll needs {count} dice, got {len(values)}", "bad_dice")
     bad = [v for v in values if not 1 <= v <= sides]
     if bad:
