@@ -76,6 +76,9 @@ def test_r11_party_tests(camp):
     one = camp.json("check", "--party", "3/IQ", "--who", "random", "--seed", "5")
     assert len(one["results"]) == 1
     assert camp.error("check", "--party", "3/IQ", code=2)["code"] == "usage"
+    typed = camp.json("check", "--party", "3/IQ", "--who", "all", "--dice", "1,1,1,6,6,6")
+    assert [(r["dice"], r["success"]) for r in typed["results"]] == [([1, 1, 1], True), ([6, 6, 6], False)]
+    assert camp.error("check", "--party", "3/IQ", "--who", "all", "--dice", "1,1,1", code=2)["code"] == "bad_dice"
 
 
 def test_r7_contest_against_character_and_number(camp):

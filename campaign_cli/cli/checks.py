@@ -67,12 +67,13 @@ def _describe(r: dict) -> str:
     "campaign check Ajax 3/ST for Swimming --dice 2,5,4",
     "campaign check Kate 'Lore 5+' --seed 7 --karma",
     "campaign check --party 3/IQ --who all",
+    "campaign check --party 'DX 5+' --who all --dice 6,1,2,3,4,5,1,1,2,6",
 ))
 def check(
     words: Annotated[list[str], typer.Argument(metavar="[NAME] SPEC", help="The character (not with --party) and the check.")],
     party: Annotated[bool, typer.Option("--party", help="A party test (R11); choose --who.")] = False,
     who: Annotated[str | None, typer.Option("--who", metavar="all|random", help="With --party: everyone, or one random living character.")] = None,
-    dice: DiceOpt = None,
+    dice: Annotated[str | None, typer.Option("--dice", metavar="LIST", help="Physical dice typed in, e.g. 1,3,6 (with --party: everyone's, in party order).")] = None,
     seed: SeedOpt = None,
     modifier: ModifierOpt = 0,
     karma: Annotated[bool, typer.Option("--karma", help="If it fails, spend 1 karma (else 1 wish) and roll again (R17).")] = False,
@@ -83,9 +84,9 @@ def check(
     if party:
         if who not in ("all", "random"):
             raise UsageProblem("--party needs --who all or --who random")
-        if dice is not None or karma:
-            raise UsageProblem("--dice and --karma are for one character's check, not --party")
-        return _party_check(" ".join(words), who, modifier, rng, seed, json_out)
+        if karma:
+            raise UsageProblem("--karma is for one character's check, not --party")
+        return _party_check(" ".join(words), who, modifier, rng, seed, dice, json_out)
     if who is not None:
         raise UsageProblem("--who goes with --party")
     if len(words) < 2:
@@ -113,24 +114,37 @@ def check(
     emit(result, Line(_describe(result)), json_out=json_out)
 
 
-def _party_check(spec_text: str, who: str, modifier: int, rng, seed, json_out: bool) -> None:
+def _party_check(spec_text: str, who: str, modifier: int, rng, seed, typed: str | None, json_out: bool) -> None:
+    """R11: every living character takes the test, or one picked at random. Typed dice
+    (--dice) are given in party order, each character's dice in turn."""
     spec = rules.parse_spec(spec_text)
     with writing() as camp:
         living = [c for c in camp.characters() if alive(c)]
         if not living:
             raise Refused("no living character to take the test", "nobody")
         chosen = living if who == "all" else [rng.choice(living)]
-        results = []
+        preps: list[tuple[dict, rules.Prepared | None, str | None]] = []
         for doc in chosen:
             try:
-                prep = rules.prepare(doc, spec, modifier)
+                preps.append((doc, rules.prepare(doc, spec, modifier), None))
             except Refused as err:  # R6: lacking a needed skill fails this character's test
+                preps.append((doc, None, err.message))
+        queue = None
+        if typed is not None:
+            queue = d.typed(typed, sum(p.dice for _, p, _ in preps if p), rules.SIDES)
+        results = []
+        for doc, prep, reason in preps:
+            if prep is None:
                 results.append({"character": doc["name"], "spec": spec.text, "type": spec.type, "dice": [],
                                 "total": None, "target": None, "success": False, "probability": 0.0,
                                 "fraction": "0/1", "modifiers": [], "karma_spent": 0, "wish_spent": 0,
-                                "reason": err.message})
+                                "reason": reason})
                 continue
-            results.append(check_result(prep, _roll(prep.dice, None, rng)))
+            if queue is None:
+                rolled = _roll(prep.dice, None, rng)
+            else:
+                rolled, queue = queue[: prep.dice], queue[prep.dice:]
+            results.append(check_result(prep, rolled))
         data = {"spec": spec.text, "who": who, "results": results, "successes": sum(r["success"] for r in results)}
         if seed is not None:
             data["seed"] = seed
