@@ -135,3 +135,21 @@ def test_recreated_campaign_does_not_inherit_an_old_journal(camp):
     camp.json("init")
     assert [e["kind"] for e in camp.json("log")] == ["init"]
     assert camp.error("undo", code=1)["code"] == "nothing_to_undo"
+
+
+def test_a_failed_write_exits_3_and_keeps_the_old_file(camp, monkeypatch):
+    from campaign_cli.store import files
+
+    good = camp.path.read_bytes()
+
+    def disk_full(path, data):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(files, "write_atomic", disk_full)
+    err = camp.error("character", "set", "Ajax", "--attr", "Lore=1", code=3)
+    assert err["code"] == "unwritable" and "No space left" in err["message"]
+    assert camp.path.read_bytes() == good
+    monkeypatch.undo()
+    assert "Lore" not in camp.json("character", "show", "Ajax")["attributes"]  # the journal's orphan entry is ignored
+    camp.json("character", "set", "Ajax", "--attr", "Lore=2")
+    assert camp.json("log")[-1]["summary"] == "changed Ajax"

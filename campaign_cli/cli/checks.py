@@ -42,6 +42,7 @@ def check_result(prep: rules.Prepared, rolled: list[int]) -> dict:
         "dice": rolled,
         "total": prep.total(rolled),
         "target": prep.target,
+        **({"need": prep.need} if prep.spec.type == "pool" else {}),
         "success": prep.succeeds(rolled),
         "probability": float(prep.probability),
         "fraction": f"{prep.probability.numerator}/{prep.probability.denominator}",
@@ -56,7 +57,8 @@ def _describe(r: dict) -> str:
     if r["type"] == "sum":
         body = f"rolled {dice} = {r['total']} vs {r['target']}"
     else:
-        body = f"rolled {dice or 'no dice'} needing {r['target']}+"
+        after = f" ({r['need']}+ after modifiers)" if r.get("need", r["target"]) != r["target"] else ""
+        body = f"rolled {dice or 'no dice'} needing {r['target']}+{after}"
     extra = f" (after rerolling {', '.join(map(str, r['first_dice']))})" if "first_dice" in r else ""
     return f"{r['character']} {r['spec']}: {body}{extra}: {'success' if r['success'] else 'failure'} (chance {_pct(r['probability'])})"
 

@@ -260,12 +260,14 @@ class Campaign:
             base["rolls"] = self.rolls
         if not changes:
             if self.rolls:
-                journal.append(self.path, {"kind": "roll", "after": self.meta["seq"], **base, **self.extra})
+                with files.writing_to(self.path):
+                    journal.append(self.path, {"kind": "roll", "after": self.meta["seq"], **base, **self.extra})
             return
         seq = self.meta["seq"] + 1
         self.set_meta(seq=seq)
-        journal.append(self.path, {"seq": seq, "kind": self.kind, **base, **self.extra, "before": changes})
-        files.write_atomic(self.path, _dumps(after))
+        with files.writing_to(self.path):
+            journal.append(self.path, {"seq": seq, "kind": self.kind, **base, **self.extra, "before": changes})
+            files.write_atomic(self.path, _dumps(after))
 
 
 def open_read(path: str | os.PathLike) -> Campaign:
@@ -321,6 +323,7 @@ def create(path: str | os.PathLike, name: str, words: list[str] | None = None, d
             data = {"meta": {str(META_ID): meta}, "characters": {}, "enemies": {}}
         check_shape(p, data)
         summary = f"campaign {data['meta'][str(META_ID)]['name']!r} {verb}"
-        journal.append(p, {"seq": 0, "kind": "init", "time": now(), "command": words or [], "summary": summary, "characters": []})
-        files.write_atomic(p, _dumps(data))
+        with files.writing_to(p):
+            journal.append(p, {"seq": 0, "kind": "init", "time": now(), "command": words or [], "summary": summary, "characters": []})
+            files.write_atomic(p, _dumps(data))
     return Campaign(p, data)

@@ -52,6 +52,16 @@ def locked(path: Path, wait: float | None = None):
         os.close(fd)  # closing releases the flock
 
 
+@contextmanager
+def writing_to(path: Path):
+    """A failed write (disk full, read-only folder) is a campaign-file problem (exit 3);
+    the old file is still in place, since only a complete temporary file replaces it."""
+    try:
+        yield
+    except OSError as exc:
+        raise FileProblem(f"cannot write {path}: {exc.strerror or exc}", "unwritable") from None
+
+
 def _fsync_dir(folder: Path) -> None:
     try:
         fd = os.open(folder, os.O_RDONLY)
