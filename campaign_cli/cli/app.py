@@ -24,6 +24,11 @@ class CampaignGroup(LazyGroup):
 
     # noun -> module in campaign_cli.cli with a Typer `app`, imported on first use
     lazy_nouns = {
+        "init": "campaign:init_app",
+        "status": "campaign:status_app",
+        "log": "campaign:log_app",
+        "undo": "campaign:undo_app",
+        "demo": "demo:demo_app",
         "character": "characters",
         "xp": "xp",
         "karma": "karma",
@@ -38,6 +43,9 @@ class CampaignGroup(LazyGroup):
         "darkstone": "items:darkstone_app",
         "forge": "items:forge_app",
         "enemy": "enemies",
+        "damage": "wounds:damage_app",
+        "heal": "wounds:heal_app",
+        "rest": "wounds:rest_app",
         "catalog": "catalog",
         "batch": "batch:batch_app",
         "export": "transfer:export_app",
@@ -147,18 +155,6 @@ def root(
     ] = False,
 ) -> None:
     CTX.campaign = campaign or ""
-
-
-def _register() -> None:
-    from campaign_cli.cli import campaign as campaign_cmds
-    from campaign_cli.cli import demo, wounds
-
-    campaign_cmds.register(app)
-    wounds.register(app)
-    demo.register(app)
-
-
-_register()
 
 
 def get_command() -> click.Command:

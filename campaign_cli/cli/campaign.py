@@ -9,6 +9,7 @@ import typer
 
 from campaign_cli import store
 from campaign_cli.cli.common import CTX, JsonlOpt, JsonOpt, campaign_path, help_text, reading, writing
+from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import Fields, Line, Table, emit
 from campaign_cli.errors import Refused
 from campaign_cli.store import journal
@@ -101,9 +102,8 @@ def undo(json_out: JsonOpt = False) -> None:
     emit(data, Line(f"undid #{target['seq']}: {target.get('summary', '')}"), json_out=json_out)
 
 
-def register(app: typer.Typer) -> None:
-    cmd = app.command
-    cmd("init", help=help_text("Create the campaign file (refused if it exists).", "campaign init --name 'Gold Road'", "campaign -c war.json init"))(init)
-    cmd("status", help=help_text("Show the campaign: phase, location, keywords, characters.", "campaign status", "campaign status --json | jq .phase"))(status)
-    cmd("log", help=help_text("Show the journal, newest last.", "campaign log --limit 10", "campaign log --character Ajax --jsonl"))(log)
-    cmd("undo", help=help_text("Revert the last change as a whole; repeat to walk further back.", "campaign undo"))(undo)
+init_app, status_app, log_app, undo_app = (command_app() for _ in range(4))
+init_app.command("init", help=help_text("Create the campaign file (refused if it exists).", "campaign init --name 'Gold Road'", "campaign -c war.json init"))(init)
+status_app.command("status", help=help_text("Show the campaign: phase, location, keywords, characters.", "campaign status", "campaign status --json | jq .phase"))(status)
+log_app.command("log", help=help_text("Show the journal, newest last.", "campaign log --limit 10", "campaign log --character Ajax --jsonl"))(log)
+undo_app.command("undo", help=help_text("Revert the last change as a whole; repeat to walk further back.", "campaign undo"))(undo)

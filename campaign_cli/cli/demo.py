@@ -10,6 +10,7 @@ from pathlib import Path
 import typer
 
 from campaign_cli.cli.common import JsonOpt, help_text
+from campaign_cli.cli.lazy import command_app
 
 # (narration, command words); each command runs for real against a temporary file.
 SCRIPT: list[tuple[str, list[str]]] = [
@@ -131,5 +132,5 @@ def demo(json_out: JsonOpt = False) -> None:
         raise typer.Exit(1)
 
 
-def register(app: typer.Typer) -> None:
-    app.command("demo", help=help_text("A guided tour on a throwaway campaign (nothing is left behind).", "campaign demo"))(demo)
+demo_app = command_app()
+demo_app.command("demo", help=help_text("A guided tour on a throwaway campaign (nothing is left behind).", "campaign demo"))(demo)

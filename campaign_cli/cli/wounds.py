@@ -8,6 +8,7 @@ import typer
 
 from campaign_cli.cli.characters import NameArg
 from campaign_cli.cli.common import JsonOpt, help_text, update_character, writing
+from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import Line, Table, emit
 from campaign_cli.errors import UsageProblem
 from campaign_cli.rules import wounds
@@ -57,9 +58,9 @@ def rest(json_out: JsonOpt = False) -> None:
                                       [[c["name"], c["damage"], c["fatigue"], c["status"]] for c in chars]), json_out=json_out)
 
 
-def register(app: typer.Typer) -> None:
-    app.command("damage", help=help_text("Wound a character: damage, or fatigue with --fatigue (R19-R21).",
+damage_app, heal_app, rest_app = (command_app() for _ in range(3))
+damage_app.command("damage", help=help_text("Wound a character: damage, or fatigue with --fatigue (R19-R21).",
                                          "campaign damage Ajax 5", "campaign damage Ajax 6 --armor", "campaign damage Merlin 2 --fatigue"))(damage)
-    app.command("heal", help=help_text("Heal damage (or fatigue) points; the dead cannot be healed (R20).",
+heal_app.command("heal", help=help_text("Heal damage (or fatigue) points; the dead cannot be healed (R20).",
                                        "campaign heal Ajax 3", "campaign heal Merlin 1 --fatigue"))(heal)
-    app.command("rest", help=help_text("A night's sleep: all fatigue is recovered (R21).", "campaign rest"))(rest)
+rest_app.command("rest", help=help_text("A night's sleep: all fatigue is recovered (R21).", "campaign rest"))(rest)
