@@ -62,7 +62,7 @@ def run_lines(root, camp: store.Campaign, lines: list[tuple[int, list[str]]]) ->
     sink = io.StringIO()
     for number, args in lines:
         output.STATE.capture = captured = []
-        camp.summary = ""
+        camp.summary, camp.extra = "", {}
         try:
             with redirect_stdout(sink):
                 code = execute(root, args)
@@ -72,7 +72,7 @@ def run_lines(root, camp: store.Campaign, lines: list[tuple[int, list[str]]]) ->
             raise LineFailed(number, CampaignError(f"exited with {code}", "failed"))
         results.append({"line": number, "result": captured[-1] if captured else None})
         if camp.summary:
-            summaries.append({"line": number, "args": args, "summary": camp.summary})
+            summaries.append({"line": number, "args": args, "summary": camp.summary, **camp.extra})
         sink.seek(0)
         sink.truncate()
     return results, summaries
@@ -100,7 +100,7 @@ def batch(
                 output.STATE.capture = None
             camp.summary = f"batch of {len(lines)} command(s)"
             camp.touched = sorted(set(camp.touched))
-            camp.extra["lines"] = summaries
+            camp.extra = {"lines": summaries}
     except LineFailed as failed:
         output.STATE.json_errors = True  # CLI.md: the error object carries "line"
         raise typer.Exit(output.fail(failed.error, line=failed.line)) from None
