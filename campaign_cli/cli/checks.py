@@ -31,7 +31,7 @@ def _pct(p) -> str:
 
 
 def _roll(count: int, typed: str | None, rng, option: str = "--dice") -> list[int]:
-    return d.typed(typed, count, rules.SIDES, option) if typed is not None else d.roll(count, rules.SIDES, rng)
+    return d.obtain(count, rules.SIDES, typed, rng, option)
 
 
 def check_result(prep: rules.Prepared, rolled: list[int]) -> dict:
@@ -284,7 +284,7 @@ def _roll_damage(camp, expr, character, weapon, typed, rng) -> dict:
             raise Refused(f"{item['name']} is not a weapon (no damage)", "not_a_weapon")
         expr = expr or item["damage"]
     parsed = d.parse(expr)
-    rolled = d.typed(typed, parsed.count, parsed.sides) if typed is not None else d.roll(parsed.count, parsed.sides, rng)
+    rolled = d.obtain(parsed.count, parsed.sides, typed, rng)
     data = {"expression": parsed.text(), "dice": rolled, "total": sum(rolled) + parsed.modifier}
     if doc is None:
         return data

@@ -132,7 +132,7 @@ def elite(name: EnemyArg, brutal: BrutalOpt = False,
           json_out: JsonOpt = False) -> None:
     with writing() as camp:
         board = camp.find("enemies", name, "enemy")
-        die = (d.typed(dice, 1, rules.ELITE_ENTRIES) if dice is not None else d.roll(1, rules.ELITE_ENTRIES, d.rng_for(seed)))[0]
+        die = d.obtain(1, rules.ELITE_ENTRIES, dice, d.rng_for(seed))[0]
         ability = rules.elite(board, brutal, die)
         data = {"enemy": board["name"], "side": "brutal" if brutal else "normal", "die": die, "dice": [die], "ability": ability,
                 **({"seed": seed} if seed is not None else {})}

@@ -89,6 +89,11 @@ def typed(text: str, count: int | None, sides: int, option: str = "--dice") -> l
     return values
 
 
+def obtain(count: int, sides: int, typed_text: str | None, rng: random.Random, option: str = "--dice") -> list[int]:
+    """The dice of a roll: the physical dice typed in when given (validated), else rolled."""
+    return typed(typed_text, count, sides, option) if typed_text is not None else roll(count, sides, rng)
+
+
 def rng_for(seed: int | None) -> random.Random:
     """The same seed gives the same rolls; no seed, fresh entropy."""
     return random.Random(seed) if seed is not None else random.Random()

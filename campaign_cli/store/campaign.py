@@ -293,6 +293,8 @@ def transaction(path: str | os.PathLike, words: list[str] | None = None) -> Iter
             raise FileProblem(f"no campaign file at {p}; create one with `campaign init`", "no_campaign") from None
         except OSError as exc:
             raise FileProblem(f"cannot read {p}: {exc.strerror}", "unreadable") from None
+        # Two independent parses: the working copy, and the before-state the journal diff
+        # and a refusal fall back on (a parse is faster than copy.deepcopy of the same data).
         camp = Campaign(p, parse(p, raw), parse(p, raw), words)
         yield camp
         camp.commit()
