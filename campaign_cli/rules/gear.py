@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from campaign_cli.errors import NotFound, Refused, UsageProblem
 from campaign_cli.rules import catalog
-from campaign_cli.rules.characters import carry_limit, check_name
+from campaign_cli.rules.characters import carry_limit, check_name, gear_totals
 from campaign_cli.rules.dice import parse as parse_dice
 
 KINDS = ("gear", "artifact", "weapon", "armor", "upgrade")
@@ -77,13 +77,9 @@ def validate_item(item: dict) -> None:
         item["hands"] = max(item["hands"], 1)  # a worn shield takes one hand (CLI.md)
 
 
-def carried_weight(doc: dict) -> int:
-    return sum(i.get("weight") or 0 for i in doc.get("items", []))
-
-
 def check_carry(doc: dict, item: dict) -> None:
     """R33: at most 5 + ST in all."""
-    carried, limit = carried_weight(doc), carry_limit(doc["st"])
+    carried, limit = gear_totals(doc.get("items", []))["carry_weight"], carry_limit(doc["st"])
     if carried + item["weight"] > limit:
         raise Refused(f"R33: {doc['name']} carries {carried} of {limit}; {item['name']} weighs {item['weight']}",
                       "too_heavy")

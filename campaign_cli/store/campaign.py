@@ -105,14 +105,18 @@ def check_shape(path: Path, data: dict) -> None:
             raise _not_campaign(path, f"character {key} is malformed")
 
 
-def load(path: Path) -> dict:
+def read_bytes(path: Path) -> bytes:
+    """The campaign file's bytes; missing or unreadable is a campaign-file problem (exit 3)."""
     try:
-        raw = path.read_bytes()
+        return path.read_bytes()
     except FileNotFoundError:
         raise FileProblem(f"no campaign file at {path}; create one with `campaign init`", "no_campaign") from None
     except OSError as exc:
         raise FileProblem(f"cannot read {path}: {exc.strerror}", "unreadable") from None
-    return parse(path, raw)
+
+
+def load(path: Path) -> dict:
+    return parse(path, read_bytes(path))
 
 
 def _dumps(data: dict) -> bytes:
@@ -284,15 +288,10 @@ def transaction(path: str | os.PathLike, words: list[str] | None = None) -> Iter
     """
     p = resolve_path(path)
     if not p.exists():  # never leave a lock file behind for a campaign that is not there
-        load(p)
+        read_bytes(p)
     with files.locked(p):
         files.clean_temporaries(p)
-        try:
-            raw = p.read_bytes()
-        except FileNotFoundError:
-            raise FileProblem(f"no campaign file at {p}; create one with `campaign init`", "no_campaign") from None
-        except OSError as exc:
-            raise FileProblem(f"cannot read {p}: {exc.strerror}", "unreadable") from None
+        raw = read_bytes(p)
         # Two independent parses: the working copy, and the before-state the journal diff
         # and a refusal fall back on (a parse is faster than copy.deepcopy of the same data).
         camp = Campaign(p, parse(p, raw), parse(p, raw), words)
