@@ -164,3 +164,10 @@ def test_each_flow_command_can_be_undone(camp):
     assert camp.json("character", "show", "Ajax") == base
     status = camp.json("status")
     assert (status["phase"], status["keywords"]) == ("between", [])
+
+
+def test_xp_spend_spell_option_parses_like_character_create(camp):
+    camp.json("xp", "award", "40", "Merlin")
+    assert camp.error("xp", "spend", "Merlin", "--spell", "Light=bright", code=2)["code"] == "bad_value"
+    assert camp.error("xp", "spend", "Merlin", "--spell", "=10", code=2)["code"] == "bad_value"
+    assert camp.json("xp", "spend", "Merlin", "--spell", "Light=10")["character"]["spells"][-1] == {"name": "Light", "rating": 10}

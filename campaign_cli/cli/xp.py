@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from campaign_cli.cli.characters import NameArg, character_views
-from campaign_cli.cli.common import JsonOpt, help_text, reading, writing
+from campaign_cli.cli.common import JsonOpt, help_text, parse_pairs, reading, writing
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, Table, emit
 from campaign_cli.errors import Refused, UsageProblem
@@ -76,16 +76,7 @@ def _plan(doc: dict, phase: str, attribute: str | None, skill: str | None, spell
         adv.check_learning(phase, level == 0, "skill")
         return (adv.skill_cost(doc["kind"], name), f"{name} {level} -> {level + 1}",
                 lambda: doc["skills"].__setitem__(name, level + 1))
-    name, _, rating_text = (spell or "").partition("=")
-    name = name.strip()
-    if not name:
-        raise UsageProblem("--spell needs a name: SPELL[=RATING]")
-    rating = None
-    if rating_text:
-        try:
-            rating = int(rating_text)
-        except ValueError:
-            raise UsageProblem(f"--spell {name}: rating {rating_text!r} is not a whole number") from None
+    ((name, rating),) = parse_pairs([spell or ""], "--spell", allow_null=True).items()
     if any(s["name"].casefold() == name.casefold() for s in doc["spells"]):
         raise Refused(f"{doc['name']} already knows {name}", "known_spell")
     adv.check_learning(phase, True, "spell")
