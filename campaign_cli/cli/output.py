@@ -13,7 +13,7 @@ import sys
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from campaign_cli.errors import CampaignError, ExitStatus
+from campaign_cli.errors import CampaignError
 
 
 # Views: what a command shows a person. Plain classes, not dataclasses: this module
@@ -147,5 +147,3 @@ def fail(err: CampaignError, **extra: Any) -> int:
         sys.stderr.write(f"campaign: error{where}: {clean(err.message)}\n")
     return int(err.status)
 
-
-__all__ = ["ExitStatus", "Fields", "Line", "Table", "clean", "emit", "fail", "render", "write_json", "write_jsonl"]

@@ -9,7 +9,6 @@ from campaign_cli.store.campaign import (
     resolve_path,
     transaction,
 )
-from campaign_cli.store.journal import read_entries
 
 __all__ = [
     "SCHEMA_VERSION",
@@ -17,7 +16,6 @@ __all__ = [
     "create",
     "now",
     "open_read",
-    "read_entries",
     "resolve_path",
     "transaction",
 ]
