@@ -25,6 +25,7 @@ class CampaignError(Exception):
     def __init__(self, message: str, code: str | None = None) -> None:
         super().__init__(message)
         self.message = message
+        self.extra: dict = {}  # more fields for the JSON error object (e.g. suggestions)
         if code:
             self.code = code
 

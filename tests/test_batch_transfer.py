@@ -39,7 +39,7 @@ def test_batch_failing_line_saves_nothing(camp):
     before = camp.path.read_bytes()
     result = camp("batch", "-", input=lines(["xp", "award", "5", "Ajax"], ["xp", "award", "5", "Nobody"], ["rest"]))
     assert (result.exit_code, result.stdout) == (1, "")
-    assert json.loads(result.stderr)["error"] == {"code": "unknown_character", "message": "no character named 'Nobody'", "line": 2}
+    assert json.loads(result.stderr)["error"] == {"code": "unknown_character", "message": "no character named 'Nobody'", "suggestions": [], "line": 2}
     assert camp.path.read_bytes() == before
 
 

@@ -2,6 +2,8 @@
 
 import json
 
+import pytest
+
 from typer.testing import CliRunner
 
 from campaign_cli.cli.app import app
@@ -134,11 +136,25 @@ def test_log_lists_changes_with_words_and_filters(camp):
 
 
 def test_user_text_is_printed_literally(camp):
-    name = "[bold]x[/bold]\x1b[31m"
+    name = "[bold]x[/bold]"
     camp.json("character", "create", name, "--st", "8", "--dx", "8", "--iq", "16")
-    out = camp("character", "list").stdout
-    assert "[bold]x[/bold]\\x1b[31m" in out and "\x1b" not in out
+    assert "[bold]x[/bold]" in camp("character", "list").stdout
     assert camp.json("character", "show", name)["name"] == name
+
+
+@pytest.mark.parametrize("bad", ["Ev\x1b[31mil", "two\nlines", "C1\x9b2J", "bidi\u202eevil", "x" * 101, "  "])
+def test_names_with_control_characters_or_too_long_are_usage_errors(camp, bad):
+    err = camp.error("character", "create", bad, "--st", "8", "--dx", "8", "--iq", "16", code=2)
+    assert err["code"] == "bad_name"
+
+
+def test_control_characters_from_older_files_are_shown_escaped(camp):
+    data = json.loads(camp.path.read_text())
+    data["characters"]["1"]["name"] = "A\x1b[31m\x9b\u202eB"
+    camp.path.write_text(json.dumps(data))
+    out = camp("character", "list").stdout
+    assert "A\\x1b[31m\\x9b\\u202eB" in out
+    assert not any(ch in out for ch in "\x1b\x9b\u202e")
 
 
 def test_plain_output_is_aligned_text(camp):

@@ -36,7 +36,7 @@ def test_item_ids_are_stable_and_unique(camp):
 def test_r33_carry_limit_at_the_edge_leaves_file_untouched(camp):
     add(camp, "Ajax", "Crate", "--weight", "9")
     add(camp, "Ajax", "Sack", "--weight", "8")
-    err = camp.error("item", "add", "Ajax", "Feather", "--weight", "1", code=1)
+    err = camp.error("item", "add", "Ajax", "Feather", "--weight", "1", "--custom", code=1)
     assert err["code"] == "too_heavy" and err["message"] == "R33: Ajax carries 17 of 17; Feather weighs 1"
 
 
@@ -55,7 +55,7 @@ def test_r39_item_add_refuses_a_fourth_slot(camp):
 
 def test_bad_item_options_are_usage_errors(camp):
     assert camp.error("item", "add", "Ajax", "Gun", "--damage", "lots", code=2)["code"] == "bad_dice"
-    assert camp.error("item", "add", "Ajax", "Gun", "--kind", "potion", code=2)["code"] == "bad_value"
+    assert camp.error("item", "add", "Ajax", "Gun", "--kind", "spaceship", code=2)["code"] == "bad_value"
     assert camp.error("item", "add", "Ajax", "Gun", "--hands", "3", code=2)["code"] == "bad_value"
     assert camp.error("item", "add", "Ajax", "Gun", "--weight", "x", code=2)["code"] == "usage"
 

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from campaign_cli.errors import NotFound, Refused
+from campaign_cli.errors import NotFound, Refused, UsageProblem
 from campaign_cli.rules import characters as c
 from campaign_cli.rules.skills import SKILLS, find_skill
 
@@ -53,8 +53,10 @@ def test_r3_wizard_shares_four_points_between_spells_and_skills():
         c.check_starting_points("wizard", {"Literacy": 2}, 3)
 
 
-def test_r3_repeated_skill_levels_add_up():
-    assert c.canonical_skills({"swimming": 1, "Плавание": 2}) == {"Swimming": 3}
+def test_r3_one_skill_named_twice_in_two_languages_is_a_usage_error():
+    with pytest.raises(UsageProblem, match="given twice"):
+        c.canonical_skills({"swimming": 1, "Плавание": 2})
+    assert c.canonical_skills({"swimming": 1, "Лазание": 2}) == {"Swimming": 1, "Climbing": 2}
 
 
 def test_r4_movement_is_half_adjusted_dx_rounded_down():
@@ -132,5 +134,5 @@ def test_r23_catalog_has_every_group_and_both_names():
 
 
 def test_r23_unknown_skill_is_not_found():
-    with pytest.raises(NotFound, match="unknown skill"):
+    with pytest.raises(NotFound, match="no skill named"):
         find_skill("Basket Weaving")

@@ -17,7 +17,7 @@ def char(name="Ajax", st=12, **fields):
 
 
 def item(ref, **options):
-    return {"id": next(_ids), **gear.make_item(ref, options)}
+    return {"id": next(_ids), **gear.make_item(ref, options, custom=True)}
 
 
 def test_r26_r28_weapon_catalog_by_english_and_russian_name():

@@ -12,7 +12,7 @@ from typer.core import TyperGroup
 
 from campaign_cli import __version__
 from campaign_cli.cli import output
-from campaign_cli.cli.common import CTX, help_text
+from campaign_cli.cli.common import CTX, MAX_AMOUNT, help_text
 from campaign_cli.cli.lazy import LazyGroup, build
 from campaign_cli.errors import CampaignError, ExitStatus, UsageProblem
 
@@ -57,6 +57,31 @@ class CampaignGroup(LazyGroup):
         "odds": "checks:odds_app",
     }
 
+    # The root help's titled groups (CLI.md "Global behaviour"), in this order.
+    help_groups = {
+        "Campaign": ("init", "status", "adventure", "town", "keyword", "fight", "log", "undo"),
+        "Characters": ("character", "xp", "karma", "wish", "curse", "damage", "heal", "rest"),
+        "Rolls": ("check", "contest", "initiative", "roll", "odds"),
+        "Gear": ("item", "gold", "darkstone", "forge", "catalog"),
+        "Enemies": ("enemy",),
+        "Automation": ("batch", "export", "import", "demo"),
+    }
+
+    def format_commands(self, ctx: click.Context, formatter: Any) -> None:
+        names = self.list_commands(ctx)
+        grouped = [n for group in self.help_groups.values() for n in group]
+        sections = [*self.help_groups.items(), ("Other", tuple(n for n in names if n not in grouped))]
+        width = max(map(len, names), default=0)
+        for title, group in sections:
+            rows = []
+            for name in group:
+                cmd = self.get_command(ctx, name)
+                if cmd is not None and not cmd.hidden:
+                    rows.append((name, cmd.get_short_help_str(limit=max(formatter.width - 6 - width, 30))))
+            if rows:
+                with formatter.section(title):
+                    formatter.write_dl(rows)
+
     def main(self, args: Any = None, prog_name: str | None = None, complete_var: str | None = None,
              standalone_mode: bool = True, **extra: Any) -> Any:
         args = list(sys.argv[1:] if args is None else args)
@@ -73,14 +98,27 @@ def execute(command: click.Command, args: list[str], prog_name: str = "campaign"
     try:
         rv = TyperGroup.main(command, args=args, prog_name=prog_name, complete_var=complete_var,
                              standalone_mode=False, **extra)
+    except click.exceptions.NoArgsIsHelpError as err:
+        # `campaign` or `campaign item` alone: that level's help, as --help prints it (exit 0)
+        sys.stdout.write(err.ctx.get_help() + "\n")
+        return 0
+    except click.exceptions.NoSuchOption as err:
+        if err.option_name.lstrip("-").isdigit():  # `karma add A -1`: a number, not an option
+            raise UsageProblem(f"{err.option_name} is negative: amounts are whole numbers from 0 to "
+                               f"{MAX_AMOUNT:,}") from None
+        raise UsageProblem(_usage_message(err)) from None
     except click.exceptions.UsageError as err:
-        hint = f" (see `{err.ctx.command_path} --help`)" if err.ctx is not None else ""
-        raise UsageProblem(err.format_message() + hint) from None
+        raise UsageProblem(_usage_message(err)) from None
     except click.exceptions.ClickException as err:
         raise CampaignError(err.format_message()) from None
     except typer.Abort:
         raise CampaignError("aborted", "aborted") from None
     return rv if isinstance(rv, int) and not isinstance(rv, bool) else 0
+
+
+def _usage_message(err: click.exceptions.UsageError) -> str:
+    hint = f" (see `{err.ctx.command_path} --help`)" if err.ctx is not None else ""
+    return err.format_message() + hint
 
 
 def run(command: click.Command, args: list[str], prog_name: str = "campaign",
@@ -93,6 +131,11 @@ def run(command: click.Command, args: list[str], prog_name: str = "campaign",
     try:
         return execute(command, args, prog_name, complete_var, **extra)
     except CampaignError as err:
+        if err.code == "no_campaign":  # the hint repeats the -c the user gave
+            from shlex import quote
+
+            where = f"-c {quote(CTX.campaign)} " if CTX.campaign else ""
+            err.message += f"; create one with `campaign {where}init`"
         return output.fail(err)
     except BrokenPipeError:
         sys.stdout = open(os.devnull, "w")  # a closed pipe (| head) is not an error
@@ -117,6 +160,30 @@ def journal_words(args: list[str]) -> list[str]:
     return list(args[i:])
 
 
+def _completion_shell(shell: str) -> str:
+    if shell not in ("bash", "zsh", "fish"):
+        raise UsageProblem(f"completion is for bash, zsh or fish, not {shell!r}", "bad_value")
+    return shell
+
+
+def _show_completion(value: str | None) -> None:
+    if value is not None:
+        from typer._completion_shared import get_completion_script
+
+        sys.stdout.write(get_completion_script(prog_name="campaign", complete_var="_CAMPAIGN_COMPLETE",
+                                               shell=_completion_shell(value)) + "\n")
+        raise typer.Exit()
+
+
+def _install_completion(value: str | None) -> None:
+    if value is not None:
+        from typer._completion_shared import install
+
+        shell, path = install(shell=_completion_shell(value), prog_name="campaign", complete_var="_CAMPAIGN_COMPLETE")
+        sys.stdout.write(f"{shell} completion installed in {path}; it works in a new shell\n")
+        raise typer.Exit()
+
+
 def _version(value: bool) -> None:
     if value:
         if output.STATE.json_errors:
@@ -138,7 +205,7 @@ app = typer.Typer(
     no_args_is_help=True,
     rich_markup_mode=None,
     pretty_exceptions_enable=False,
-    add_completion=True,
+    add_completion=False,  # our own --show-completion SHELL / --install-completion SHELL below
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
@@ -153,6 +220,16 @@ def root(
     version: Annotated[
         bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")
     ] = False,
+    # Completion on the root only, naming its shell (Typer's own flag printed bash's
+    # script for `--show-completion zsh`).
+    show_completion: Annotated[
+        str | None, typer.Option("--show-completion", metavar="bash|zsh|fish", callback=_show_completion,
+                                 expose_value=False, is_eager=True, help="Print the shell's completion script.")
+    ] = None,
+    install_completion: Annotated[
+        str | None, typer.Option("--install-completion", metavar="bash|zsh|fish", callback=_install_completion,
+                                 expose_value=False, is_eager=True, help="Install completion for the shell.")
+    ] = None,
 ) -> None:
     CTX.campaign = campaign or ""
 

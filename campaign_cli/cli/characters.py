@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from campaign_cli.cli.common import JsonlOpt, JsonOpt, help_text, parse_pairs, reading, writing
+from campaign_cli.cli.common import MAX_AMOUNT, JsonlOpt, JsonOpt, help_text, parse_pairs, reading, writing
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Fields, Table, emit
 from campaign_cli.errors import UsageProblem
@@ -51,9 +51,9 @@ def character_views(ch: dict) -> list:
 ))
 def create(
     name: NameArg,
-    st: Annotated[int, typer.Option("--st", help="Strength (R1).")],
-    dx: Annotated[int, typer.Option("--dx", help="Dexterity (R1).")],
-    iq: Annotated[int, typer.Option("--iq", help="Intelligence (R1).")],
+    st: Annotated[int, typer.Option("--st", min=0, max=MAX_AMOUNT, help="Strength (R1).")],
+    dx: Annotated[int, typer.Option("--dx", min=0, max=MAX_AMOUNT, help="Dexterity (R1).")],
+    iq: Annotated[int, typer.Option("--iq", min=0, max=MAX_AMOUNT, help="Intelligence (R1).")],
     wizard: Annotated[bool, typer.Option("--wizard", help="A wizard instead of a hero (R3).")] = False,
     skill: Annotated[list[str] | None, typer.Option("--skill", metavar="SKILL[=LEVEL]", help="Starting skill (English or Russian name), level 1 by default.")] = None,
     spell: Annotated[list[str] | None, typer.Option("--spell", metavar="SPELL[=RATING]", help="Starting spell (wizards); rating optional (R9).")] = None,

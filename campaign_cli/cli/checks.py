@@ -10,7 +10,7 @@ from typing import Annotated
 
 import typer
 
-from campaign_cli.cli.common import JsonOpt, help_text, writing
+from campaign_cli.cli.common import MAX_AMOUNT, MAX_SEED, JsonOpt, help_text, writing
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import Line, Table, emit
 from campaign_cli.errors import Refused, UsageProblem
@@ -21,9 +21,9 @@ from campaign_cli.rules.wounds import alive
 
 check_app, contest_app, initiative_app, roll_app, odds_app = (command_app() for _ in range(5))
 
-SeedOpt = Annotated[int | None, typer.Option("--seed", help="Seed the dice: same seed, same campaign, same result.")]
+SeedOpt = Annotated[int | None, typer.Option("--seed", min=0, max=MAX_SEED, help="Seed the dice: same seed, same campaign, same result.")]
 DiceOpt = Annotated[str | None, typer.Option("--dice", metavar="LIST", help="Physical dice typed in, e.g. 1,3,6.")]
-ModifierOpt = Annotated[int, typer.Option("--modifier", help="Situational bonus (+) or penalty (-) to the target (sum) or threshold (pool).")]
+ModifierOpt = Annotated[int, typer.Option("--modifier", min=-100, max=100, help="Situational bonus (+) or penalty (-) to the target (sum) or threshold (pool).")]
 
 
 def _pct(p) -> str:
@@ -307,9 +307,9 @@ def _roll_damage(camp, expr, character, weapon, typed, rng) -> dict:
     "campaign odds 3/DX --value 11", "campaign odds 'Lore 5+' --value 3 --json"))
 def odds(
     spec: Annotated[list[str], typer.Argument(metavar="SPEC")],
-    value: Annotated[int, typer.Option("--value", help="The attribute (sum) or the number of dice (pool).")],
+    value: Annotated[int, typer.Option("--value", min=0, max=MAX_AMOUNT, help="The attribute (sum) or the number of dice (pool).")],
     modifier: ModifierOpt = 0,
-    curses: Annotated[int, typer.Option("--curses", min=0, help="Curses on the roller (R18).")] = 0,
+    curses: Annotated[int, typer.Option("--curses", min=0, max=100, help="Curses on the roller (R18).")] = 0,
     json_out: JsonOpt = False,
 ) -> None:
     parsed = rules.parse_spec(" ".join(spec))

@@ -22,6 +22,9 @@ class Context:
 
 CTX = Context()
 
+MAX_AMOUNT = 1_000_000  # CLI.md "Names": counts and amounts are whole numbers 0..1,000,000
+MAX_SEED = 2**53  # a seed stays exact in JSON (and in jq)
+
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON document on stdout and nothing else.")]
 JsonlOpt = Annotated[bool, typer.Option("--jsonl", help="Print one compact JSON object per line.")]
 
@@ -63,9 +66,12 @@ def update_character(name: str, change) -> tuple[dict, object]:
 
 def parse_int(text: str, what: str) -> int:
     try:
-        return int(text.strip())
+        number = int(text.strip())
     except ValueError:
         raise UsageProblem(f"{what}: {text!r} is not a whole number", "bad_value") from None
+    if abs(number) > MAX_AMOUNT:
+        raise UsageProblem(f"{what}: {number} is out of bounds (at most {MAX_AMOUNT:,})", "bad_value")
+    return number
 
 
 def parse_pairs(values: list[str] | None, what: str, default: int | None = None, allow_null: bool = False) -> dict:
@@ -76,6 +82,8 @@ def parse_pairs(values: list[str] | None, what: str, default: int | None = None,
         name = name.strip()
         if not name:
             raise UsageProblem(f"{what} {raw!r}: expected NAME=VALUE", "bad_value")
+        if any(k.casefold() == name.casefold() for k in out):
+            raise UsageProblem(f"{what} {name!r} is given twice", "repeated_name")
         if not sep:
             if default is None and not allow_null:
                 raise UsageProblem(f"{what} {raw!r}: expected NAME=VALUE", "bad_value")

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from campaign_cli.cli.common import JsonlOpt, JsonOpt, help_text, parse_int, reading, update_character, writing
+from campaign_cli.cli.common import MAX_AMOUNT, MAX_SEED, JsonlOpt, JsonOpt, help_text, parse_int, reading, update_character, writing
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Fields, Line, Table, emit
 from campaign_cli.errors import Refused, UsageProblem
@@ -74,22 +74,24 @@ def shown(board: dict, brutal: bool) -> dict:
 
 @app.command(help=help_text(
     "Add an enemy type from a board file (or - for stdin), options overriding it; NAME wins over the board's name.",
-    "campaign enemy add 'Bog Lurker' --file samples/enemies/bog-lurker.json",
+    "campaign enemy add --file samples/enemies/bog-lurker.json",
     "campaign enemy add 'Bog Lurker' --file board.json --field brutal.defense=3",
 ))
 def add(
-    name: EnemyArg,
+    name: Annotated[str | None, typer.Argument(metavar="[NAME]", help="The enemy type's name (default: the board's own).")] = None,
     file: Annotated[str | None, typer.Option("--file", metavar="BOARD.json", help="The threat board (JSON); - reads stdin.")] = None,
     size: Annotated[str | None, typer.Option("--size", metavar="SIZE", help="small, medium, large, huge or giant.")] = None,
     keyword: Annotated[list[str] | None, typer.Option("--keyword", metavar="WORD", help="Enemy keyword (repeat).")] = None,
     field: Annotated[list[str] | None, typer.Option("--field", metavar="FIELD=VALUE", help="Any board field, e.g. normal.defense=2, normal.elite='a;b;c;d;e;f'.")] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    check_name(name, "enemy")
     board = _read_board(file)
     if not isinstance(board, dict):
         raise Refused("bad board: the file must hold a JSON object", "bad_board")
-    board["name"] = name.strip()
+    if name is not None:
+        board["name"] = check_name(name, "enemy")
+    elif not isinstance(board.get("name"), str):
+        raise UsageProblem("give NAME, or a --file board that has a name", "missing_name")
     if size is not None:
         board["size"] = size
     if keyword:
@@ -127,7 +129,7 @@ def delete(name: EnemyArg, json_out: JsonOpt = False) -> None:
 @app.command(help=help_text("Roll one die on the elite table (R42).", "campaign enemy elite 'Bog Lurker' --seed 4",
                             "campaign enemy elite 'Bog Lurker' --brutal --dice 6"))
 def elite(name: EnemyArg, brutal: BrutalOpt = False,
-          seed: Annotated[int | None, typer.Option("--seed", help="Seed the die.")] = None,
+          seed: Annotated[int | None, typer.Option("--seed", min=0, max=MAX_SEED, help="Seed the die.")] = None,
           dice: Annotated[str | None, typer.Option("--dice", metavar="D", help="The physical die, 1-6.")] = None,
           json_out: JsonOpt = False) -> None:
     with writing() as camp:
@@ -142,7 +144,7 @@ def elite(name: EnemyArg, brutal: BrutalOpt = False,
 
 
 @app.command(help=help_text("Wounds from a hit: damage minus defense, never below 0 (R41).", "campaign enemy hit 'Bog Lurker' 5"))
-def hit(name: EnemyArg, damage: Annotated[int, typer.Argument(min=0, metavar="DAMAGE")], brutal: BrutalOpt = False,
+def hit(name: EnemyArg, damage: Annotated[int, typer.Argument(min=0, max=MAX_AMOUNT, metavar="DAMAGE", help="Damage of the hit, before defense.")], brutal: BrutalOpt = False,
         json_out: JsonOpt = False) -> None:
     board = reading().find("enemies", name, "enemy")
     wounds = rules.wounds(board, brutal, damage)

@@ -27,15 +27,17 @@ def _party_table(title: str, docs: list[dict]) -> Table:
                  [[c["name"], c["xp"], c["damage"], c["fatigue"], c["status"]] for c in chars])
 
 
-@adventure_app.command(help=help_text("Start an adventure: new skills and spells wait until it ends (R16).",
-                                      "campaign adventure start 'The Sunken Crypt'"))
+@adventure_app.command(help=help_text(
+    "Start an adventure: the party leaves town (no blacksmith on an adventure, R39); new skills and spells wait until it ends (R16).",
+    "campaign adventure start 'The Sunken Crypt'"))
 def start(title: Annotated[str, typer.Argument(metavar="[TITLE]", help="The adventure's title.")] = "Adventure",
           json_out: JsonOpt = False) -> None:
+    title = check_name(title, "adventure")
     with writing() as camp:
         if camp.meta["phase"] == "adventure":
             raise Refused(f"already on an adventure ({camp.meta['adventure']['title']}); end it first", "in_adventure")
         adventure = {"title": title, "started": now()}
-        camp.set_meta(phase="adventure", adventure=adventure)
+        camp.set_meta(phase="adventure", adventure=adventure, location=None)
         camp.note(f"adventure started: {title}")
     emit({"phase": "adventure", "adventure": adventure}, Line(f"adventure started: {title}"), json_out=json_out)
 

@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from campaign_cli.cli.characters import NameArg
-from campaign_cli.cli.common import JsonlOpt, JsonOpt, help_text, reading, update_character, writing
+from campaign_cli.cli.common import MAX_AMOUNT, JsonlOpt, JsonOpt, help_text, reading, update_character, writing
 from campaign_cli.cli.lazy import command_app, noun_app
 from campaign_cli.cli.output import Line, Table, emit
 from campaign_cli.rules import gear
@@ -20,7 +20,7 @@ darkstone_app = noun_app(help_text("Loose dark stone shards (R37).", "campaign d
 forge_app = command_app()
 
 ItemArg = Annotated[str, typer.Argument(metavar="ITEM", help="The item's id or name.")]
-CountArg = Annotated[int, typer.Argument(min=1, metavar="N")]
+CountArg = Annotated[int, typer.Argument(min=1, max=MAX_AMOUNT, metavar="N", help="How many.")]
 
 
 def item_rows(items: list[dict]) -> list[list]:
@@ -52,24 +52,26 @@ def add(
     name: NameArg,
     item: Annotated[str, typer.Argument(metavar="ITEM", help="Catalog name, or the new item's name.")],
     hands: Annotated[int | None, typer.Option("--hands", metavar="0|1|2", help="Hands needed to hold it (R32).")] = None,
-    weight: Annotated[int | None, typer.Option("--weight", metavar="W", help="Weight (R33).")] = None,
-    value: Annotated[int | None, typer.Option("--value", metavar="GOLD", help="Gold value (R38).")] = None,
+    weight: Annotated[int | None, typer.Option("--weight", min=0, max=MAX_AMOUNT, metavar="W", help="Weight (R33).")] = None,
+    value: Annotated[int | None, typer.Option("--value", min=0, max=MAX_AMOUNT, metavar="GOLD", help="Gold value (R38).")] = None,
     requires: Annotated[list[str] | None, typer.Option("--requires", metavar="WORD", help="Keyword needed to use it (R34).")] = None,
     clothing: Annotated[str | None, typer.Option("--clothing", metavar="PART", help="Body part it is worn on (R35).")] = None,
     personal: Annotated[bool | None, typer.Option("--personal", help="The character's personal item (R36).")] = None,
     darkstone_icon: Annotated[bool | None, typer.Option("--darkstone-icon", help="Counts as one dark stone (R37).")] = None,
-    slots: Annotated[int | None, typer.Option("--slots", metavar="0..3", help="Upgrade slots (R39); for an upgrade, slots it fills.")] = None,
+    slots: Annotated[int | None, typer.Option("--slots", min=0, max=MAX_AMOUNT, metavar="0..3", help="Upgrade slots (R39); for an upgrade, slots it fills.")] = None,
     damage: Annotated[str | None, typer.Option("--damage", metavar="EXPR", help="Weapon damage, e.g. 2D6-1 (R26).")] = None,
-    armor: Annotated[int | None, typer.Option("--armor", metavar="A", help="Armor value (R29).")] = None,
-    restriction: Annotated[int | None, typer.Option("--restriction", metavar="R", help="DX restriction (R30).")] = None,
+    armor: Annotated[int | None, typer.Option("--armor", min=0, max=MAX_AMOUNT, metavar="A", help="Armor value (R29).")] = None,
+    restriction: Annotated[int | None, typer.Option("--restriction", min=0, max=MAX_AMOUNT, metavar="R", help="DX restriction (R30).")] = None,
     shield: Annotated[bool | None, typer.Option("--shield", help="A shield: worn, takes one hand.")] = None,
-    kind: Annotated[str | None, typer.Option("--kind", metavar="gear|artifact|weapon|armor|upgrade")] = None,
+    heft: Annotated[int | None, typer.Option("--heft", min=0, max=MAX_AMOUNT, metavar="ST", help="Least ST needed to hold the weapon (R27).")] = None,
+    kind: Annotated[str | None, typer.Option("--kind", metavar="|".join(gear.KINDS), help="What the item is (default: gear, or the catalog's kind).")] = None,
+    custom: Annotated[bool, typer.Option("--custom", help="A new item, even if its name is close to a catalog name.")] = False,
     json_out: JsonOpt = False,
 ) -> None:
     options = {"hands": hands, "weight": weight, "value": value, "requires": requires, "clothing": clothing,
                "personal": personal, "darkstone_icon": darkstone_icon, "slots": slots, "damage": damage,
-               "armor": armor, "restriction": restriction, "shield": shield, "kind": kind}
-    new = gear.make_item(item, options)
+               "armor": armor, "restriction": restriction, "shield": shield, "heft": heft, "kind": kind}
+    new = gear.make_item(item, options, custom)
 
     def change(doc, camp):
         added = gear.add_item(doc, {"id": camp.next_id(), **new})
@@ -124,7 +126,7 @@ def give(src: Annotated[str, typer.Argument(metavar="FROM")], dst: Annotated[str
 @app.command(help=help_text("Sell an item: TO pays FROM the price, default the item's value (R38).",
                             "campaign item sell Ajax Merlin Dagger --price 5"))
 def sell(src: Annotated[str, typer.Argument(metavar="FROM")], dst: Annotated[str, typer.Argument(metavar="TO")],
-         item: ItemArg, price: Annotated[int | None, typer.Option("--price", metavar="GOLD", help="Agreed price.")] = None,
+         item: ItemArg, price: Annotated[int | None, typer.Option("--price", min=0, max=MAX_AMOUNT, metavar="GOLD", help="Agreed price.")] = None,
          json_out: JsonOpt = False) -> None:
     a, b, moved, paid = _trade(src, dst, item, price, True)
     emit({"item": moved, "price": paid, "from": a, "to": b},
@@ -204,9 +206,9 @@ darkstone_app.command("remove", help=help_text("Take loose dark stone shards awa
 def forge(
     name: NameArg,
     item: ItemArg,
-    stones: Annotated[int, typer.Option("--stones", min=1, metavar="N", help="Loose dark stones used.")] = 1,
+    stones: Annotated[int, typer.Option("--stones", min=1, max=MAX_AMOUNT, metavar="N", help="Loose dark stones used.")] = 1,
     slots: Annotated[int, typer.Option("--slots", min=1, max=gear.MAX_SLOTS, metavar="K", help="Slots filled.")] = 1,
-    gold: Annotated[int, typer.Option("--gold", min=0, metavar="G", help="The blacksmith's fee.")] = 0,
+    gold: Annotated[int, typer.Option("--gold", min=0, max=MAX_AMOUNT, metavar="G", help="The blacksmith's fee.")] = 0,
     label: Annotated[str | None, typer.Option("--name", metavar="LABEL", help="The upgrade's name.")] = None,
     json_out: JsonOpt = False,
 ) -> None:

@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from campaign_cli.cli.characters import NameArg
-from campaign_cli.cli.common import JsonOpt, help_text, update_character
+from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, help_text, update_character
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, emit
 from campaign_cli.errors import Refused
@@ -16,7 +16,7 @@ from campaign_cli.rules import advancement as adv
 app = noun_app(help_text("Give karma (R17); Bard karma lasts one adventure (R25).", "campaign karma add Ajax 1"))
 wish_app = noun_app(help_text("Give and spend wishes (R17).", "campaign wish add Ajax 1", "campaign wish spend Ajax"))
 
-CountArg = Annotated[int, typer.Argument(min=1, metavar="N", help="How many.")]
+CountArg = Annotated[int, typer.Argument(min=1, max=MAX_AMOUNT, metavar="N", help="How many.")]
 
 
 @app.command(help=help_text(

@@ -77,7 +77,7 @@ def command_app() -> typer.Typer:
 
 def noun_app(help: str) -> typer.Typer:
     """A Typer app for one noun (`character`, `catalog` ...), built lazily."""
-    app = typer.Typer(cls=LazyGroup, help=help, no_args_is_help=True, rich_markup_mode=None)
+    app = typer.Typer(cls=LazyGroup, help=help, no_args_is_help=True, rich_markup_mode=None, add_completion=False)
 
     @app.callback()
     def _group() -> None:

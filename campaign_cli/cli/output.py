@@ -43,7 +43,11 @@ class _State:
 
 STATE = _State()
 
-_CONTROL = {c: f"\\x{c:02x}" for c in [*range(0x20), 0x7F]}
+# Shown escaped, never obeyed: C0 and C1 controls, and the format characters that
+# reorder or hide text (bidi overrides and isolates, zero-width marks).
+_CONTROL = {c: f"\\x{c:02x}" for c in [*range(0x20), *range(0x7F, 0xA0)]}
+_CONTROL.update({c: f"\\u{c:04x}" for c in [0x061C, *range(0x200B, 0x2010), *range(0x202A, 0x202F),
+                                            *range(0x2060, 0x2065), *range(0x2066, 0x206A), 0xFEFF]})
 _CONTROL[ord("\t")] = " "
 
 
@@ -141,7 +145,7 @@ def _render_rich(views: list[View]) -> None:
 def fail(err: CampaignError, **extra: Any) -> int:
     """Report an error on stderr (JSON with --json) and return its exit status."""
     if STATE.json_errors:
-        sys.stderr.write(json.dumps({"error": {"code": err.code, "message": err.message, **extra}}, ensure_ascii=False) + "\n")
+        sys.stderr.write(json.dumps({"error": {"code": err.code, "message": err.message, **err.extra, **extra}}, ensure_ascii=False) + "\n")
     else:
         where = f" (line {extra['line']})" if "line" in extra else ""
         sys.stderr.write(f"campaign: error{where}: {clean(err.message)}\n")

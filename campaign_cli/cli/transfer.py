@@ -13,7 +13,7 @@ from campaign_cli import store
 from campaign_cli.cli.common import CTX, JsonOpt, campaign_path, help_text, reading
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import Line, emit
-from campaign_cli.errors import UsageProblem
+from campaign_cli.errors import Refused, UsageProblem
 from campaign_cli.rules.characters import check_document
 from campaign_cli.rules.enemies import validate_board
 from campaign_cli.store import files, transfer
@@ -25,6 +25,7 @@ export_app, import_app = command_app(), command_app()
     "Write the whole campaign as one sorted, stable JSON document (diff-friendly: keep it in git).",
     "campaign export > gold-road.export.json", "campaign export --output gold-road.export.json"))
 def export(output: Annotated[str | None, typer.Option("--output", "-o", metavar="FILE", help="Write here (atomically) instead of stdout.")] = None,
+           force: Annotated[bool, typer.Option("--force", help="Replace FILE if it exists (never the campaign, its journal or its lock).")] = False,
            json_out: JsonOpt = False) -> None:
     camp = reading()
     text = transfer.dumps(transfer.export_document(camp.data))
@@ -34,7 +35,12 @@ def export(output: Annotated[str | None, typer.Option("--output", "-o", metavar=
     target = store.resolve_path(output)
     if not target.parent.is_dir():
         raise UsageProblem(f"--output: folder {target.parent} does not exist", "bad_file")
-    files.write_atomic(target, text.encode())
+    if store.belongs_to(camp.path, target):
+        raise Refused(f"--output {output} is the campaign's own file; export to another name", "own_file")
+    if target.exists() and not force:
+        raise Refused(f"--output {output} exists; add --force to replace it", "exists")
+    with files.writing_to(target):
+        files.write_atomic(target, text.encode())
     emit({"written": str(target), "characters": len(camp.data["characters"]), "enemies": len(camp.data["enemies"])},
          Line(f"wrote {target}"), json_out=json_out)
 

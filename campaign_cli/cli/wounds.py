@@ -7,14 +7,14 @@ from typing import Annotated
 import typer
 
 from campaign_cli.cli.characters import NameArg
-from campaign_cli.cli.common import JsonOpt, help_text, update_character, writing
+from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, help_text, update_character, writing
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import Line, Table, emit
 from campaign_cli.errors import UsageProblem
 from campaign_cli.rules import wounds
 from campaign_cli.rules.characters import gear_totals, view
 
-AmountArg = Annotated[int, typer.Argument(min=0, metavar="AMOUNT", help="Points.")]
+AmountArg = Annotated[int, typer.Argument(min=0, max=MAX_AMOUNT, metavar="AMOUNT", help="Points.")]
 FatigueOpt = Annotated[bool, typer.Option("--fatigue", help="Fatigue instead of damage (R21).")]
 
 

@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from campaign_cli.cli.characters import NameArg, character_views
-from campaign_cli.cli.common import JsonOpt, help_text, parse_pairs, reading, writing
+from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, help_text, parse_pairs, reading, writing
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, Table, emit
 from campaign_cli.errors import Refused, UsageProblem
@@ -40,7 +40,7 @@ def targets(camp, names: list[str] | None, party: bool) -> list[dict]:
     "campaign xp award 3 --party",
 ))
 def award(
-    amount: Annotated[int, typer.Argument(min=1, help="XP each character wins.")],
+    amount: Annotated[int, typer.Argument(min=1, max=MAX_AMOUNT, help="XP each character wins.")],
     names: Annotated[list[str] | None, typer.Argument(metavar="[NAME]...", help="Characters (or use --party).")] = None,
     party: Annotated[bool, typer.Option("--party", help="Every living character.")] = False,
     reason: Annotated[str | None, typer.Option("--reason", help="Why, kept in the journal.")] = None,

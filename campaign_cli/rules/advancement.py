@@ -94,9 +94,9 @@ def curse_modifier(doc: dict) -> int:
 
 def remove_curse(doc: dict, curse: str, pay: str) -> dict:
     """R18: lift one curse for 1 wish, 3 karma or 10 XP, as the player chooses."""
-    match = next((c for c in doc.get("curses", []) if c["name"].casefold() == curse.strip().casefold()), None)
-    if match is None:
-        raise Refused(f"{doc['name']} has no curse named {curse!r}", "unknown_curse")
+    from campaign_cli.rules.names import resolve
+
+    match = resolve(curse, ((c, (c["name"],), None) for c in doc.get("curses", [])), "curse", where=doc["name"])
     if pay not in CURSE_PRICES:
         raise Refused(f"pay with wish, karma or xp, not {pay!r}", "bad_payment")
     field, price = CURSE_PRICES[pay]

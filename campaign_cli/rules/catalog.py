@@ -25,6 +25,24 @@ def armor() -> tuple[dict, ...]:
     return _table("armor")
 
 
+def entries() -> list[tuple[str, dict]]:
+    """Every built-in weapon and armor entry as (kind, entry)."""
+    return [*(("weapon", e) for e in weapons()), *(("armor", e) for e in armor())]
+
+
+def aliases(name: str) -> tuple[str, ...]:
+    """The other names of the catalog entry called NAME (its Russian names), or ()."""
+    found = lookup(name)
+    return tuple(found[1]["aliases"]) if found else ()
+
+
+def near(name: str) -> str | None:
+    """A catalog name within two edits of NAME (`Broadsord` -> Broadsword), or None."""
+    from campaign_cli.rules.names import near as close
+
+    return close(name, ((e["name"], *e["aliases"]) for _, e in entries()))
+
+
 def lookup(name: str) -> tuple[str, dict] | None:
     """('weapon' or 'armor', entry) for a catalog name or alias, or None."""
     key = name.strip().casefold()

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from campaign_cli.errors import Refused
+from campaign_cli.errors import Refused, UsageProblem
+from campaign_cli.rules.names import check_text
 from campaign_cli.rules.skills import find_skill
 
 CORE = ("ST", "DX", "IQ")  # R1
@@ -28,13 +29,16 @@ def check_allocation(st: int, dx: int, iq: int) -> None:
 
 
 def canonical_skills(levels: Mapping[str, int]) -> dict[str, int]:
-    """Map typed skill names to catalog names (R23); levels of repeated skills add up."""
+    """Map typed skill names to catalog names (R23); one skill named twice, in any
+    language (`Swimming` and `Плавание`), is a usage error."""
     out: dict[str, int] = {}
     for name, level in levels.items():
         if level < 1:
             raise Refused(f"skill level must be at least 1 ({name}={level})", "bad_level")
         skill = find_skill(name)
-        out[skill.name] = out.get(skill.name, 0) + level
+        if skill.name in out:
+            raise UsageProblem(f"--skill {skill.name} is given twice ({name!r} names it too)", "repeated_name")
+        out[skill.name] = level
     return out
 
 
@@ -132,12 +136,13 @@ def new_character(
     }
 
 
-def check_name(name: str, what: str) -> None:
-    text = name.strip()
-    if not text:
-        raise Refused(f"a {what} needs a name", "bad_name")
+def check_name(name: str, what: str) -> str:
+    """A name a user gives (CLI.md "Names"): refused (exit 2) when empty, over 100
+    characters or holding control characters; refused (exit 1) when it is a number."""
+    text = check_text(name, what)
     if text.lstrip("-").isdigit():
         raise Refused(f"a {what} name cannot be a number ({text}): numbers stand for ids and opponents", "bad_name")
+    return text
 
 
 def set_attribute(attributes: dict, name: str, value: int) -> None:

@@ -5,6 +5,15 @@ from __future__ import annotations
 from campaign_cli.errors import Refused
 
 SIZES = ("small", "medium", "large", "huge", "giant")  # R40
+# R40: the seed's Russian size words (CLI.md), stored as the English size
+RUSSIAN_SIZES = {"маленький": "small", "средний": "medium", "большой": "large", "очень большой": "huge",
+                 "огромный": "huge", "гигантский": "giant"}
+
+
+def size_of(text: str) -> str | None:
+    """The English size for an English or Russian size word, or None."""
+    word = " ".join(text.split()).casefold()
+    return word if word in SIZES else RUSSIAN_SIZES.get(word)
 SIDES = ("normal", "brutal")
 NUMBERS = ("initiative", "move", "escape", "to_hit", "combat", "damage", "defense", "health", "xp")
 LISTS = ("abilities", "elite")
@@ -57,10 +66,10 @@ def validate_board(data) -> dict:
     if "keywords" not in data:
         raise _bad("keywords", "is missing")
     keywords = _text_list(data["keywords"], "keywords")
-    size = data.get("size")
-    if not isinstance(size, str) or size.strip().lower() not in SIZES:
-        raise _bad("size", f"must be one of {', '.join(SIZES)}, not {size!r}")
-    return {"name": name.strip(), "keywords": keywords, "size": size.strip().lower(),
+    size = size_of(data["size"]) if isinstance(data.get("size"), str) else None
+    if size is None:
+        raise _bad("size", f"must be one of {', '.join(SIZES)} (or {', '.join(RUSSIAN_SIZES)}), not {data.get('size')!r}")
+    return {"name": name.strip(), "keywords": keywords, "size": size,
             **{s: _side(data.get(s), s) for s in SIDES}}
 
 

@@ -4,39 +4,31 @@ naming the rule and what would make it possible, before changing anything."""
 
 from __future__ import annotations
 
-from campaign_cli.errors import NotFound, Refused, UsageProblem
+from campaign_cli.errors import Refused, UsageProblem
 from campaign_cli.rules import catalog
+from campaign_cli.rules.names import resolve
 from campaign_cli.rules.characters import carry_limit, check_name, gear_totals
 from campaign_cli.rules.dice import parse as parse_dice
 
-KINDS = ("gear", "artifact", "weapon", "armor", "upgrade")
+KINDS = ("gear", "artifact", "weapon", "armor", "upgrade", "potion")
 HANDS = 2  # R32
 MAX_SLOTS = 3  # R39
 
 
 def find_item(doc: dict, ref: str) -> dict:
-    """An item of DOC's by its id (`7` or `#7`) or its name (case-insensitive)."""
-    ref = ref.strip()
-    items = doc.get("items", [])
-    if ref.lstrip("#").isdigit():
-        for item in items:
-            if item["id"] == int(ref.lstrip("#")):
-                return item
-    named = [i for i in items if i["name"].casefold() == ref.casefold()]
-    if len(named) > 1:
-        ids = ", ".join(f"#{i['id']}" for i in named)
-        raise Refused(f"{doc['name']} has {len(named)} items named {ref!r}; name one by id ({ids})", "ambiguous_item")
-    if not named:
-        raise NotFound(f"{doc['name']} has no item {ref!r}", "unknown_item")
-    return named[0]
+    """An item of DOC's by its id (`7` or `#7`) or any of its names: the stored name and,
+    for a catalog item, the catalog's English, Russian and pack aliases (case-insensitive)."""
+    entries = ((i, (i["name"], *i.get("aliases", ()), *catalog.aliases(i["name"])), i["id"]) for i in doc.get("items", []))
+    return resolve(ref, entries, "item", where=doc["name"])
 
 
 def two_handed(item: dict) -> bool:
     return item.get("hands", 0) >= 2 or "2" in item.get("flags", [])
 
 
-def make_item(ref: str, options: dict) -> dict:
-    """A new item: a catalog entry (R28) with OPTIONS overriding it, or a custom item."""
+def make_item(ref: str, options: dict, custom: bool = False) -> dict:
+    """A new item: a catalog entry (R28) with OPTIONS overriding it, or a new item.
+    A new name within two edits of a catalog name is taken for a typo unless CUSTOM."""
     found = catalog.lookup(ref)
     if found and found[0] == "weapon":
         e = found[1]
@@ -47,8 +39,13 @@ def make_item(ref: str, options: dict) -> dict:
         base = {"name": e["name"], "kind": "armor", "hands": e["hands"], "armor": e["armor"],
                 "restriction": e["restriction"], "shield": e["shield"]}
     else:
-        check_name(ref, "item")
-        base = {"name": ref.strip(), "kind": "gear", "hands": 0}
+        close = None if custom else catalog.near(ref)
+        if close:
+            err = Refused(f"{ref.strip()!r} is not in the catalog; did you mean {close!r}? "
+                          "(add --custom to make a new item of that name)", "unknown_catalog_entry")
+            err.extra["suggestions"] = [close]
+            raise err
+        base = {"name": check_name(ref, "item"), "kind": "gear", "hands": 0}
     item = {"weight": 0, "value": 0, "requires": [], "clothing": None, "personal": False,
             "darkstone_icon": False, "slots": 0, "upgrades": [], "state": "carried", **base}
     item.update({k: v for k, v in options.items() if v is not None})

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from campaign_cli.errors import NotFound
-
 
 class Skill:
     """One catalog entry. A plain slotted class: this module loads on every character
@@ -86,8 +84,11 @@ for _skill in SKILLS:
 
 
 def find_skill(name: str) -> Skill:
-    """Look a skill up by English or Russian name, case-insensitively (CLI.md "Names")."""
+    """Look a skill up by English or Russian name, case-insensitively (CLI.md "Names");
+    an unknown name is refused with the closest skills."""
     skill = _BY_KEY.get(name.strip().casefold())
     if skill is None:
-        raise NotFound(f"unknown skill {name!r}; see `campaign catalog skills`", "unknown_skill")
+        from campaign_cli.rules.names import resolve
+
+        skill = resolve(name, ((s, (s.name, *s.aliases), None) for s in SKILLS), "skill")
     return skill

@@ -3,6 +3,7 @@
 from campaign_cli.store.campaign import (
     SCHEMA_VERSION,
     Campaign,
+    belongs_to,
     create,
     now,
     open_read,
@@ -13,6 +14,7 @@ from campaign_cli.store.campaign import (
 __all__ = [
     "SCHEMA_VERSION",
     "Campaign",
+    "belongs_to",
     "create",
     "now",
     "open_read",

@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from campaign_cli.errors import FileProblem, NameTaken, NotFound, Refused
+from campaign_cli.errors import FileProblem, NameTaken, Refused
 from campaign_cli.store import files, journal
 
 SCHEMA_VERSION = 1
@@ -47,6 +47,20 @@ class _MemoryStorage:
 def resolve_path(path: str | os.PathLike) -> Path:
     """Follow symlinks so that writes replace the file a link points at, not the link."""
     return Path(os.path.realpath(os.path.expanduser(os.fspath(path))))
+
+
+def belongs_to(path: Path, other: Path) -> bool:
+    """Whether OTHER is the campaign file at PATH, its journal or its lock (by path or by inode)."""
+    own = (path, journal.journal_path(path), files.lock_path_of(path))
+    for mine in own:
+        if other == mine:
+            return True
+        try:
+            if os.path.samefile(mine, other):
+                return True
+        except OSError:
+            pass
+    return False
 
 
 def now() -> str:
@@ -110,7 +124,7 @@ def read_bytes(path: Path) -> bytes:
     try:
         return path.read_bytes()
     except FileNotFoundError:
-        raise FileProblem(f"no campaign file at {path}; create one with `campaign init`", "no_campaign") from None
+        raise FileProblem(f"no campaign file at {path}", "no_campaign") from None
     except OSError as exc:
         raise FileProblem(f"cannot read {path}: {exc.strerror}", "unreadable") from None
 
@@ -189,11 +203,11 @@ class Campaign:
         return [dict(d) for d in sorted(self.data[table].values(), key=lambda d: d["id"])]
 
     def find(self, table: str, name: str, what: str) -> dict:
-        key = name.strip().casefold()
-        for doc in self.data[table].values():
-            if doc["name"].casefold() == key:
-                return dict(doc)
-        raise NotFound(f"no {what} named {name!r}", f"unknown_{what}")
+        """A document by its name (any case) or id; a miss is refused with suggestions."""
+        from campaign_cli.rules.names import resolve
+
+        docs = self.data[table].values()
+        return dict(resolve(name, ((d, (d["name"],), d["id"]) for d in docs), what))
 
     def exists(self, table: str, name: str) -> bool:
         key = name.strip().casefold()

@@ -20,6 +20,10 @@ def lock_wait() -> float:
         return 5.0
 
 
+def lock_path_of(path: Path) -> Path:
+    return path.with_name(path.name + ".lock")
+
+
 @contextmanager
 def locked(path: Path, wait: float | None = None):
     """Hold an exclusive lock on PATH.lock (never the data file: os.replace swaps it).
@@ -28,7 +32,7 @@ def locked(path: Path, wait: float | None = None):
     stale lock ever blocks the next write.
     """
     wait = lock_wait() if wait is None else wait
-    lock_path = path.with_name(path.name + ".lock")
+    lock_path = lock_path_of(path)
     try:
         fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
     except OSError as exc:

@@ -1,0 +1,130 @@
+"""The one resolver for every name a user types: characters, items, enemies, skills,
+spells, curses and catalog entries, by any of their names (English, Russian, aliases)
+or by id, case-insensitively. A miss is refused with the closest known names.
+
+Pure functions; difflib is imported only on a miss, so a command whose names all
+resolve never pays for the suggestions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from campaign_cli.errors import NotFound, Refused, UsageProblem
+
+MAX_NAME = 100  # CLI.md "Names": longer names are refused at creation
+MAX_TEXT = 200  # CLI.md "Sizes": any name or spec longer than this exits 2 before any work
+
+# An entry: (the value, the names it answers to (the first is shown), its id or None)
+Entry = tuple[Any, tuple[str, ...], "int | None"]
+
+
+def key(name: str) -> str:
+    return name.strip().casefold()
+
+
+def parse_id(ref: str) -> int | None:
+    """`7` or `#7` names an id."""
+    text = ref.strip().lstrip("#")
+    return int(text) if text.isdigit() and len(text) < 16 else None
+
+
+def resolve(ref: str, entries: Iterable[Entry], what: str, code: str | None = None, where: str = "") -> Any:
+    """The value whose id or one of whose names is REF; refused with suggestions when none is."""
+    if len(ref) > MAX_TEXT:
+        raise UsageProblem(f"a {what} name is at most {MAX_TEXT} characters, not {len(ref)}", "too_long")
+    entries = list(entries)
+    ident = parse_id(ref)
+    if ident is not None:
+        for value, _, eid in entries:
+            if eid == ident:
+                return value
+    wanted = key(ref)
+    found = [(value, names, eid) for value, names, eid in entries if any(key(n) == wanted for n in names)]
+    if len(found) == 1:
+        return found[0][0]
+    if len(found) > 1:
+        ids = ", ".join(f"#{eid}" for _, _, eid in found)
+        raise Refused(f"{where + ' has' if where else 'there are'} {len(found)} {what}s named {ref.strip()!r}; name one by id ({ids})",
+                      f"ambiguous_{what.replace(' ', '_')}")
+    raise not_found(ref, [names for _, names, _ in entries], what, code, where)
+
+
+def not_found(ref: str, names: Iterable[tuple[str, ...]], what: str, code: str | None = None,
+              where: str = "") -> NotFound:
+    """The refusal for a name that matches nothing: the closest known names in the
+    message and as `suggestions` (for the JSON error)."""
+    close = suggest(ref, names)
+    owner = f"{where} has no {what}" if where else f"no {what}"
+    hint = f"; did you mean {' or '.join(map(repr, close))}?" if close else ""
+    err = NotFound(f"{owner} named {ref.strip()!r}{hint}", code or f"unknown_{what.replace(' ', '_')}")
+    err.extra["suggestions"] = close
+    return err
+
+
+def suggest(ref: str, names: Iterable[tuple[str, ...]], limit: int = 3) -> list[str]:
+    """Up to LIMIT shown names whose any name is close to REF (or contains it)."""
+    from difflib import SequenceMatcher
+
+    wanted = key(ref)
+    scored: dict[str, float] = {}
+    for group in names:
+        if not group:
+            continue
+        best = 0.0
+        for name in group:
+            k = key(name)
+            score = SequenceMatcher(None, wanted, k).ratio()
+            if wanted and (wanted in k or k in wanted):
+                score = max(score, 0.8)
+            if distance(wanted, k, 2) <= 2:
+                score = max(score, 0.75)
+            best = max(best, score)
+        if best >= 0.7:
+            shown = group[0]
+            scored[shown] = max(scored.get(shown, 0.0), best)
+    return [n for n, _ in sorted(scored.items(), key=lambda p: (-p[1], p[0]))[:limit]]
+
+
+def distance(a: str, b: str, cap: int = 2) -> int:
+    """Edit distance between A and B (insert, delete, substitute), counted up to CAP + 1."""
+    if abs(len(a) - len(b)) > cap:
+        return cap + 1
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i]
+        for j, cb in enumerate(b, 1):
+            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb)))
+        if min(cur) > cap:
+            return cap + 1
+        prev = cur
+    return min(prev[-1], cap + 1)
+
+
+def near(ref: str, names: Iterable[tuple[str, ...]], edits: int = 2) -> str | None:
+    """The shown name of an entry with a name within EDITS edits of REF (not equal), or None.
+    Names under 6 letters allow one edit only (`Crate` is not a typo of `Plate`)."""
+    wanted = key(ref)
+    edits = edits if len(wanted) >= 6 else min(edits, 1)
+    for group in names:
+        for name in group:
+            if 0 < distance(wanted, key(name), edits) <= edits:
+                return group[0]
+    return None
+
+
+def check_text(text: str, what: str, limit: int = MAX_NAME) -> str:
+    """A name a user gives: not empty, at most LIMIT characters, no control or format
+    characters (Cc, Cf: newline, escape, C1 controls, bidi overrides). Exit 2 otherwise."""
+    import unicodedata
+
+    clean = text.strip()
+    if not clean:
+        raise UsageProblem(f"a {what} needs a name", "bad_name")
+    if len(clean) > limit:
+        raise UsageProblem(f"a {what} name is at most {limit} characters, not {len(clean)}", "bad_name")
+    bad = next((c for c in clean if unicodedata.category(c) in ("Cc", "Cf")), None)
+    if bad is not None:
+        raise UsageProblem(f"a {what} name cannot hold control or format characters (U+{ord(bad):04X})", "bad_name")
+    return clean
