@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import shlex
 import sys
@@ -34,7 +35,7 @@ SCRIPT: list[tuple[str, list[str]]] = [
     ("Arm-wrestling an innkeeper of ST 11 (R7).",
      ["contest", "Ajax", "3/ST", "11", "3/ST", "--dice", "6,4,3", "--other-dice", "2,3,4"]),
     ("Who acts first (R8)?", ["initiative", "Ajax", "Merlin", "Skeleton", "--seed", "3"]),
-    ("A creature from the swamp: its threat board (R40).", ["enemy", "add", "Bog Lurker", "--file", "{folder}/bog-lurker.json"]),
+    ("A creature from the swamp: its threat board (R40), typed in on stdin.", ["enemy", "add", "--file", "-"]),
     ("An elite group: one die on its elite table (R42).", ["enemy", "elite", "Bog Lurker", "--seed", "2"]),
     ("Ajax hits it for 5; its defense stops 1 (R41).", ["enemy", "hit", "Bog Lurker", "5"]),
     ("Ajax kills it and wins its XP (R41).", ["enemy", "kill", "Bog Lurker", "--by", "Ajax"]),
@@ -102,13 +103,20 @@ def _steps(command, run, script, out) -> int:
     failures = 0
     with tempfile.TemporaryDirectory(prefix="campaign-demo-") as folder:
         path = str(Path(folder) / "demo.json")
-        (Path(folder) / "bog-lurker.json").write_text(json.dumps(DEMO_BOARD))
         for narration, words in script:
-            words = [w.replace("{folder}", folder) for w in words]
             out.write(f"\n# {narration}\n" if narration else "")
-            out.write(f"$ {shlex.join(['campaign', *words]).replace(folder + '/', '')}\n")
+            out.write(f"$ {shlex.join(['campaign', *words])}")
+            stdin = sys.stdin
+            if words[-2:] == ["--file", "-"]:  # the board, as a user would paste it
+                board = json.dumps(DEMO_BOARD, ensure_ascii=False)
+                out.write(f" <<'EOF'\n{board}\nEOF")
+                sys.stdin = io.StringIO(board)
+            out.write("\n")
             out.flush()
-            code = run(command, ["--campaign", path, *words])
+            try:
+                code = run(command, ["--campaign", path, *words])
+            finally:
+                sys.stdin = stdin
             sys.stdout.flush()
             sys.stderr.flush()
             expected_failure = "refused" in narration

@@ -1,0 +1,212 @@
+"""The everyday surface (CLI.md "Global behaviour", "export", "item add"): the first
+command, names in any form with suggestions, safe export, bounds and small slips."""
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from campaign_cli.cli.app import app
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+# -- the first command ---------------------------------------------------------------
+@pytest.mark.parametrize("words", [[], ["item"], ["character"], ["catalog"]])
+def test_a_bare_command_prints_its_help_on_stdout_and_exits_0(words, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(app, words)
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.startswith(f"Usage: campaign {' '.join(words)}".rstrip() + " [OPTIONS] COMMAND")
+    assert "\\x0a" not in result.stdout and "Examples:" in result.stdout
+    assert result.stderr == "" and list(tmp_path.iterdir()) == []
+
+
+def test_root_help_lists_commands_in_titled_groups():
+    out = CliRunner().invoke(app, ["--help"]).stdout
+    titles = re.findall(r"^(\w+):$", out, re.MULTILINE)
+    assert titles == ["Options", "Campaign", "Characters", "Rolls", "Gear", "Enemies", "Automation"]
+    gear = out.split("\nGear:\n")[1].split("\n\n")[0]
+    assert [line.split()[0] for line in gear.splitlines()] == ["item", "gold", "darkstone", "forge", "catalog"]
+
+
+@pytest.mark.parametrize("shell, marker", [("bash", "complete -o"), ("zsh", "#compdef campaign"), ("fish", "complete --command campaign")])
+def test_show_completion_prints_the_named_shells_script(shell, marker):
+    result = CliRunner().invoke(app, ["--show-completion", shell])
+    assert result.exit_code == 0 and marker in result.stdout
+
+
+def test_completion_options_are_on_the_root_only():
+    assert "--show-completion" in CliRunner().invoke(app, ["--help"]).stdout
+    assert "--show-completion" not in CliRunner().invoke(app, ["item", "--help"]).stdout
+
+
+# -- export never destroys the campaign ------------------------------------------------
+@pytest.mark.parametrize("suffix", ["", ".journal", ".lock"])
+def test_export_refuses_the_campaigns_own_files(camp, suffix):
+    target = str(camp.path) + suffix
+    own = {p: p.read_bytes() for p in camp.path.parent.iterdir() if p.is_file()}
+    err = camp.error("export", "-o", target, "--force", code=1)
+    assert err["code"] == "own_file"
+    assert {p: p.read_bytes() for p in camp.path.parent.iterdir() if p.is_file()} == own
+    assert camp.json("character", "show", "Ajax")["name"] == "Ajax"
+
+
+def test_export_refuses_the_campaign_through_a_symlink(camp, tmp_path):
+    link = tmp_path / "link.json"
+    link.symlink_to(camp.path)
+    assert camp.error("export", "-o", str(link), "--force", code=1)["code"] == "own_file"
+
+
+def test_export_replaces_an_existing_file_only_with_force(camp, tmp_path):
+    target = tmp_path / "out.json"
+    target.write_text("keep me")
+    assert camp.error("export", "-o", str(target), code=1)["code"] == "exists"
+    assert target.read_text() == "keep me"
+    assert camp.json("export", "-o", str(target), "--force")["characters"] == 2
+    assert json.loads(target.read_text())["format"] == "campaign-export"
+
+
+# -- names in any form -------------------------------------------------------------------
+def test_russian_catalog_names_work_in_every_item_command(camp):
+    camp.json("item", "add", "Ajax", "Кольчуга")
+    assert camp.json("item", "wear", "Ajax", "кольчуга")["item"]["name"] == "Chainmail"
+    camp.json("item", "stow", "Ajax", "Кольчуга")
+    camp.json("item", "add", "Ajax", "Палаш", "--slots", "2")
+    assert camp.json("item", "hold", "Ajax", "Палаш")["held"][0]["name"] == "Broadsword"
+    roll = camp.json("roll", "--character", "Ajax", "--weapon", "Палаш", "--dice", "2,5")
+    assert (roll["weapon"], roll["total"]) == ("Broadsword", 7)
+    camp.json("town", "enter", "Brimstone", "--blacksmith")
+    camp.json("darkstone", "add", "Ajax", "1")
+    assert camp.json("forge", "Ajax", "Палаш")["item"]["upgrades"][0]["darkstone"] == 1
+    camp.json("gold", "add", "Merlin", "5")
+    assert camp.json("item", "sell", "Ajax", "Merlin", "Кольчуга", "--price", "5")["item"]["name"] == "Chainmail"
+    assert camp.json("item", "give", "Merlin", "Ajax", "КОЛЬЧУГА")["item"]["name"] == "Chainmail"
+    assert camp.json("item", "drop", "Ajax", "Кольчуга")["item"]["name"] == "Chainmail"
+
+
+def test_skills_resolve_in_russian_in_checks_and_xp(camp):
+    assert camp.json("check", "Ajax", "3/ST for Плавание", "--dice", "1,1,1")["success"] is True
+    camp.json("xp", "award", "10", "Ajax")
+    assert camp.json("xp", "spend", "Ajax", "--skill", "Меч")["character"]["skills"]["Sword"] == 3
+
+
+def test_characters_and_items_by_id(camp):
+    assert camp.json("character", "show", "2")["name"] == "Merlin"
+    assert camp.json("character", "show", "#1")["name"] == "Ajax"
+    item = camp.json("item", "add", "Ajax", "Dagger")["item"]
+    assert camp.json("item", "hold", "Ajax", str(item["id"]))["held"][0]["name"] == "Dagger"
+
+
+@pytest.mark.parametrize("args, suggestion", [
+    (["character", "show", "Ajaks"], "Ajax"),
+    (["character", "show", "merlinn"], "Merlin"),
+    (["check", "Ajax", "3/ST for Swiming"], "Swimming"),
+    (["item", "drop", "Ajax", "Plama"], None),
+    (["curse", "remove", "Ajax", "Mumy Rot", "--pay", "xp"], "Mummy Rot"),
+    (["enemy", "show", "Bog Lurkr"], "Bog Lurker"),
+    (["xp", "spend", "Ajax", "--skill", "Climbng"], "Climbing"),
+])
+def test_unknown_names_are_refused_with_the_closest_names(camp, args, suggestion):
+    camp.json("curse", "apply", "Ajax", "Mummy Rot")
+    camp.json("enemy", "add", "--file", str(ROOT / "samples" / "enemies" / "bog-lurker.json"))
+    err = camp.error(*args, code=1)
+    assert err["code"].startswith("unknown_")
+    if suggestion:
+        assert err["suggestions"][0] == suggestion and repr(suggestion) in err["message"]
+    else:
+        assert err["suggestions"] == []
+
+
+def test_human_error_carries_the_suggestion(camp):
+    result = camp("character", "show", "Ajaks")
+    assert result.exit_code == 1
+    assert result.stderr == "campaign: error: no character named 'Ajaks'; did you mean 'Ajax'?\n"
+
+
+# -- typos do not become items ------------------------------------------------------------
+def test_a_typo_of_a_catalog_name_is_refused_with_the_suggestion(camp):
+    err = camp.error("item", "add", "Ajax", "Broadsord", code=1)
+    assert err["code"] == "unknown_catalog_entry" and err["suggestions"] == ["Broadsword"]
+    assert "--custom" in err["message"]
+    assert camp.json("item", "add", "Ajax", "Broadsord", "--custom")["item"]["kind"] == "gear"
+    assert camp.error("item", "add", "Ajax", "Кольчужа", code=1)["suggestions"] == ["Chainmail"]
+
+
+def test_short_names_far_from_the_catalog_are_new_items(camp):
+    assert camp.json("item", "add", "Ajax", "Crate", "--weight", "2")["item"]["name"] == "Crate"
+
+
+# -- bounds -------------------------------------------------------------------------------
+@pytest.mark.parametrize("args", [
+    ["karma", "add", "Ajax", "99999999999999999999999"],
+    ["karma", "add", "Ajax", "1000001"],
+    ["karma", "add", "Ajax", "-1"],
+    ["gold", "add", "Ajax", "-5"],
+    ["xp", "award", "2000000", "Ajax"],
+    ["damage", "Ajax", "1000001"],
+    ["item", "add", "Ajax", "Rock", "--weight", "1000001"],
+])
+def test_amounts_out_of_bounds_are_usage_errors_naming_the_bound(camp, args):
+    err = camp.error(*args, code=2)
+    assert "1000000" in err["message"].replace(",", "")
+
+
+# -- small contract slips --------------------------------------------------------------------
+def test_enemy_add_takes_the_boards_own_name(camp):
+    board = camp.json("enemy", "add", "--file", str(ROOT / "samples" / "enemies" / "bog-lurker.json"))
+    assert board["name"] == "Bog Lurker"
+
+
+def test_adventure_start_leaves_the_town(camp):
+    camp.json("town", "enter", "Brimstone", "--blacksmith")
+    camp.json("adventure", "start", "Crypt")
+    assert camp.json("status")["location"] is None
+    camp.json("item", "add", "Ajax", "Dagger")
+    camp.json("darkstone", "add", "Ajax", "1")
+    assert camp.error("forge", "Ajax", "Dagger", code=1)["code"] == "no_blacksmith"
+
+
+@pytest.mark.parametrize("skills", [["Swimming=2", "Swimming=1"], ["Swimming", "Плавание"], ["swimming", "SWIMMING"]])
+def test_the_same_skill_named_twice_is_a_usage_error(cli, skills):
+    cli("init")
+    args = [arg for s in skills for arg in ("--skill", s)]
+    err = cli.error("character", "create", "Kate", "--st", "10", "--dx", "12", "--iq", "10", *args, code=2)
+    assert err["code"] == "repeated_name"
+
+
+def test_missing_campaign_hint_repeats_the_path_given(tmp_path):
+    result = CliRunner().invoke(app, ["-c", str(tmp_path / "other.json"), "status"])
+    assert result.exit_code == 3
+    assert f"create one with `campaign -c {tmp_path / 'other.json'} init`" in result.stderr
+
+
+# -- the README's "Using it" block runs as pasted ---------------------------------------------
+def using_it_block() -> list[str]:
+    text = (ROOT / "README.md").read_text()
+    block = text.split("## Using it", 1)[1].split("```sh\n", 1)[1].split("```", 1)[0]
+    return [line.split("  #")[0].strip() for line in block.splitlines() if line.strip() and not line.startswith("#")]
+
+
+def test_readme_using_it_block_runs_line_by_line_in_an_empty_folder(tmp_path):
+    lines = using_it_block()
+    assert len(lines) >= 10
+    bindir = Path(sys.executable).parent
+    env = {**os.environ, "PATH": f"{bindir}{os.pathsep}{os.environ['PATH']}", "CAMPAIGN_FILE": ""}
+    env.pop("CAMPAIGN_FILE")
+    for line in lines:
+        done = subprocess.run(["bash", "-c", line], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0, (line, done.stdout, done.stderr)
+
+
+def test_readme_points_only_inside_the_repository():
+    text = (ROOT / "README.md").read_text()
+    assert "../shared" not in text and "RULES.md" not in text.replace("docs/rules.md", "")
+    for link in re.findall(r"\]\(([^)#]+)\)", text):
+        if not link.startswith("http"):
+            assert (ROOT / link).exists(), link
