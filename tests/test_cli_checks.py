@@ -26,8 +26,8 @@ def test_seeded_checks_repeat_and_are_journaled(camp):
 
 
 def test_spec_forms_and_refusals(camp):
-    assert camp.json("check", "Ajax", "3/ST", "for", "Swimming", "--dice", "1,1,1")["target"] == 13
-    assert camp.json("check", "Ajax", "3/ST for Swimming", "--dice", "1,1,1")["target"] == 13
+    assert camp.json("check", "Ajax", "3/ST", "for", "Swimming", "--dice", "1,1,1")["target"] == 12  # R6: ST alone
+    assert camp.json("check", "Ajax", "3/ST for Swimming", "--dice", "1,1,1")["target"] == 12  # R6: ST alone
     assert camp.json("check", "Ajax", "3/ST+Climbing", "--dice", "1,1,1")["target"] == 12
     assert camp.error("check", "Ajax", "3/ST for Climbing", code=1)["code"] == "skill_required"
     assert camp.error("check", "Ajax", "3/XX", code=2)["code"] == "bad_spec"

@@ -85,10 +85,10 @@ def test_r5_seed_example_ajax_dx_11_rolls_1_3_6():
     assert prep.probability == Fraction(135, 216)  # 3d6 <= 11
 
 
-def test_r6_for_skill_needs_the_skill_plus_skill_adds_its_level():
+def test_r6_for_skill_needs_the_skill_and_rolls_against_the_attribute_alone():
     with pytest.raises(Refused, match="R6"):
         checks.prepare(ajax(), checks.parse_spec("3/ST for Climbing"))
-    assert checks.prepare(ajax(), checks.parse_spec("3/ST for Swimming")).target == 13
+    assert checks.prepare(ajax(), checks.parse_spec("3/ST for Swimming")).target == 12  # the attribute alone
     assert checks.prepare(ajax(), checks.parse_spec("3/ST+Climbing")).target == 12
     assert checks.prepare(ajax(), checks.parse_spec("3/st + плавание")).target == 13
 

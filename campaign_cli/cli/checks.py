@@ -17,7 +17,7 @@ from campaign_cli.errors import Refused, UsageProblem
 from campaign_cli.rules import advancement as adv
 from campaign_cli.rules import checks as rules
 from campaign_cli.rules import dice as d
-from campaign_cli.rules.wounds import alive
+from campaign_cli.rules.wounds import can_act, current_status
 
 check_app, contest_app, initiative_app, roll_app, odds_app = (command_app() for _ in range(5))
 
@@ -108,7 +108,8 @@ def check(
             again = _roll(prep.dice, reroll_dice, rng, "--reroll-dice")
             result = {**check_result(prep, again), "first_dice": rolled,
                       "karma_spent": int(paid == "karma"), "wish_spent": int(paid == "wish")}
-            camp.save("characters", doc)
+        if doc.pop("leadership", None) or result["karma_spent"] or result["wish_spent"]:
+            camp.save("characters", doc)  # R25: Leadership counts for one check
         if seed is not None:
             result["seed"] = seed
         camp.record_roll(result)
@@ -121,10 +122,12 @@ def _party_check(spec_text: str, who: str, modifier: int, rng, seed, typed: str 
     (--dice) are given in party order, each character's dice in turn."""
     spec = rules.parse_spec(spec_text)
     with writing() as camp:
-        living = [c for c in camp.characters() if alive(c)]
-        if not living:
-            raise Refused("no living character to take the test", "nobody")
-        chosen = living if who == "all" else [rng.choice(living)]
+        everyone = camp.characters()
+        able = [c for c in everyone if can_act(c)]  # R11a: the others are skipped, and listed
+        skipped = [{"character": c["name"], "status": current_status(c)} for c in everyone if not can_act(c)]
+        if not able:
+            raise Refused("R11a: no character can act to take the test", "nobody")
+        chosen = able if who == "all" else [rng.choice(able)]
         preps: list[tuple[dict, rules.Prepared | None, str | None]] = []
         for doc in chosen:
             try:
@@ -147,7 +150,10 @@ def _party_check(spec_text: str, who: str, modifier: int, rng, seed, typed: str 
             else:
                 rolled, queue = queue[: prep.dice], queue[prep.dice:]
             results.append(check_result(prep, rolled))
-        data = {"spec": spec.text, "who": who, "results": results, "successes": sum(r["success"] for r in results)}
+            if doc.pop("leadership", None):
+                camp.save("characters", doc)
+        data = {"spec": spec.text, "who": who, "results": results, "successes": sum(r["success"] for r in results),
+                "skipped": skipped}
         if seed is not None:
             data["seed"] = seed
         camp.record_roll(data)
@@ -155,6 +161,7 @@ def _party_check(spec_text: str, who: str, modifier: int, rng, seed, typed: str 
                   *(r["character"] for r in results))
     rows = [[r["character"], ", ".join(map(str, r["dice"])) or "-", r["total"], r["target"],
              "success" if r["success"] else "failure", r.get("reason") or _pct(r["probability"])] for r in results]
+    rows += [[s["character"], "-", "-", "-", "skipped", f"{s['status']} (R11a)"] for s in skipped]
     emit(data, Table(f"Party test {spec.text} ({who})", ["character", "dice", "total", "target", "result", "chance"], rows),
          json_out=json_out)
 
@@ -169,14 +176,14 @@ def _side(camp, who: str, spec_text: str, typed: str | None, option: str, rng) -
         doc = camp.character(who)
         prep = rules.prepare(doc, spec)
         name, attribute, target, curses = doc["name"], rules.attribute_value(doc, spec.attribute), prep.target, prep.curses
+        modifiers = [m for m in prep.modifiers if m["applies_to"] == "target"]
     else:
-        if attribute < 0:
-            raise UsageProblem(f"an unnamed opponent's attribute must be 0 or more, not {attribute}")
-        name, target, curses = "opponent", attribute, 0
+        if not 0 <= attribute <= MAX_AMOUNT:
+            raise UsageProblem(f"an unnamed opponent's attribute is 0 to {MAX_AMOUNT:,}, not {attribute}")
+        name, target, curses, modifiers = "opponent", attribute, 0, []
     rolled = _roll(spec.dice, typed, rng, option)
-    total = sum(rolled) + curses
-    return {"name": name, "spec": spec.text, "dice": rolled, "total": total, "target": target,
-            "attribute": attribute, "over": total > target}
+    return {"name": name, "spec": spec.text, "dice": rolled, "raw": sum(rolled), "curses": curses,
+            "target": target, "attribute": attribute, "modifiers": modifiers}
 
 
 @contest_app.command("contest", help=help_text(
@@ -200,7 +207,7 @@ def contest(
         b = _side(camp, other, other_spec, other_dice, "--other-dice", rng)
         if a["name"] == b["name"] and a["name"] != "opponent":
             raise UsageProblem("a character cannot contest itself")
-        winner = rules.contest_winner(a, b)
+        winner = rules.contest_with_curses(a, b)  # R7, R18
         data = {"a": a, "b": b, "winner": winner, **({"seed": seed} if seed is not None else {})}
         camp.record_roll(data)
         camp.note(f"contest {a['name']} {a['total']}/{a['target']} vs {b['name']} {b['total']}/{b['target']}: "

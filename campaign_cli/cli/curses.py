@@ -20,18 +20,17 @@ app = noun_app(help_text("Curses: each makes every roll 1 worse, and they stack 
 CurseArg = Annotated[str, typer.Argument(metavar="CURSE", help="The curse's name.")]
 
 
-@app.command(help=help_text("Curse a character (curses stack, R18).", "campaign curse apply Ajax 'Mummy Rot' --note 'opened the sarcophagus'"))
+@app.command(help=help_text("Curse a character: different curses stack; the same curse twice is refused (R18).", "campaign curse apply Ajax 'Mummy Rot' --note 'opened the sarcophagus'"))
 def apply(name: NameArg, curse: CurseArg,
           note: Annotated[str | None, typer.Option("--note", help="Where it came from.")] = None,
           json_out: JsonOpt = False) -> None:
-    check_name(curse, "curse")
+    curse = check_name(curse, "curse")
 
     def change(doc, camp):
-        doc["curses"].append({"name": curse.strip(), "note": note})
-        return f"{doc['name']} cursed: {curse.strip()}", None
+        return f"{doc['name']} cursed: {curse}", adv.add_curse(doc, curse, note)
 
-    ch, _ = update_character(name, change)
-    emit({"curse": {"name": curse.strip(), "note": note}, "modifier": len(ch["curses"]), "character": ch},
+    ch, added = update_character(name, change)
+    emit({"curse": added, "modifier": len(ch["curses"]), "character": ch},
          Line(f"{ch['name']} is cursed ({len(ch['curses'])} curse(s): every roll {len(ch['curses'])} worse)"),
          json_out=json_out)
 

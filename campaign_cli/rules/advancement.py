@@ -79,12 +79,27 @@ def spend_wish(doc: dict) -> int:
     """R17: a wish cancels all damage, even a killing blow. Returns the damage cancelled."""
     if doc.get("wishes", 0) < 1:
         raise Refused(f"{doc['name']} has no wish to spend", "no_wish")
+    if doc.get("death_settled"):
+        raise Refused(f"R17: {doc['name']}'s death has been settled (a fight end, rest or adventure end came "
+                      "since); a wish brings back only someone just killed", "death_settled")
     doc["wishes"] -= 1
     cancelled = doc.get("damage", 0)
     doc["damage"] = 0
     doc["dying"] = False
     doc["dead"] = False
+    doc.pop("death_settled", None)
     return cancelled
+
+
+def add_curse(doc: dict, name: str, note: str | None) -> dict:
+    """R18: different curses stack; the same curse twice is one curse (refused)."""
+    held = next((c["name"] for c in doc.get("curses", []) if c["name"].casefold() == name.casefold()), None)
+    if held:
+        raise Refused(f"R18: {doc['name']} already has the curse {held!r}; the same curse twice is one curse",
+                      "already_cursed")
+    curse = {"name": name, "note": note}
+    doc.setdefault("curses", []).append(curse)
+    return curse
 
 
 def curse_modifier(doc: dict) -> int:

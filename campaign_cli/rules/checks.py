@@ -11,6 +11,7 @@ from campaign_cli.rules import dice as d
 from campaign_cli.rules.advancement import curse_modifier
 from campaign_cli.rules.characters import CORE, adjusted_dx, gear_totals
 from campaign_cli.rules.skills import find_skill
+from campaign_cli.rules.wounds import check_can_act
 
 SIDES = 6
 _SUM = re.compile(r"\s*(\d+)\s*/\s*([A-Za-z]+)\s*(?:\+\s*(\S.*?)|\s+for\s+(\S.*?))?\s*", re.IGNORECASE)
@@ -84,18 +85,32 @@ class Prepared:
         return sum(rolled) + self.curses if self.spec.type == "sum" else None
 
 
+def boost(doc: dict, name: str) -> int:
+    """What a drunk potion adds to an attribute or skill for this fight (R25)."""
+    return sum(v for k, v in doc.get("boosts", {}).items() if k.casefold() == name.casefold())
+
+
 def prepare(doc: dict, spec: Spec, modifier: int = 0) -> Prepared:
-    """Targets, modifiers (each with its source) and the exact chance, before rolling."""
+    """Targets, modifiers (each with its source) and the exact chance, before rolling.
+    R11a: only a character who can act takes a check."""
+    check_can_act(doc, "take a check")
     curses = curse_modifier(doc)
     mods: list[dict] = []
+    lead = doc.get("leadership") or {}
     if spec.type == "sum":
         target = attribute_value(doc, spec.attribute)
+        if boost(doc, spec.attribute):
+            mods.append({"source": f"potion ({spec.attribute})", "value": boost(doc, spec.attribute), "applies_to": "target"})
+            target += boost(doc, spec.attribute)
         if spec.skill:
             skill = find_skill(spec.skill)
-            level = doc.get("skills", {}).get(skill.name, 0)
-            if spec.required and level == 0:
-                raise Refused(f"{doc['name']} does not know {skill.name} (R6: needed to try)", "skill_required")
-            if level and skill.combat and combat_mode(doc, skill.name) == "damage":
+            known = doc.get("skills", {}).get(skill.name, 0)
+            level = known + (boost(doc, skill.name) if known else 0)
+            if spec.required and known == 0:
+                raise Refused(f"R6: {doc['name']} does not know {skill.name}, needed to try", "skill_required")
+            if spec.required:
+                pass  # R6: `for SKILL` rolls against the attribute alone
+            elif level and skill.combat and combat_mode(doc, skill.name) == "damage":
                 mods.append({"source": f"skill {skill.name} (levels go to damage, R24)", "value": 0, "applies_to": "target"})
             elif level:
                 mods.append({"source": f"skill {skill.name}", "value": level, "applies_to": "target"})
@@ -103,15 +118,22 @@ def prepare(doc: dict, spec: Spec, modifier: int = 0) -> Prepared:
         if modifier:
             mods.append({"source": "modifier", "value": modifier, "applies_to": "target"})
             target += modifier
+        if lead:
+            mods.append({"source": "Leadership", "value": lead["value"], "applies_to": "target", "from": lead.get("from")})
+            target += lead["value"]
         mods += [{"source": f"curse {c['name']}", "value": 1, "applies_to": "total"} for c in doc.get("curses", [])]
         probability = d.prob_sum_at_most(spec.dice, SIDES, target - curses)
         return Prepared(spec, doc["name"], spec.dice, target, None, mods, probability, curses)
-    count = attribute_value(doc, spec.attribute)
+    count = attribute_value(doc, spec.attribute) + boost(doc, spec.attribute)
+    if boost(doc, spec.attribute):
+        mods.append({"source": f"potion ({spec.attribute})", "value": boost(doc, spec.attribute), "applies_to": "dice"})
     if count > d.MAX_DICE:
         raise Refused(f"{spec.attribute} {count}: at most {d.MAX_DICE} dice", "too_many_dice")
-    need = spec.threshold - modifier + curses
+    need = spec.threshold - modifier - lead.get("value", 0) + curses
     if modifier:
         mods.append({"source": "modifier", "value": modifier, "applies_to": "threshold"})
+    if lead:
+        mods.append({"source": "Leadership", "value": lead["value"], "applies_to": "threshold", "from": lead.get("from")})
     mods += [{"source": f"curse {c['name']}", "value": -1, "applies_to": "each die"} for c in doc.get("curses", [])]
     probability = d.prob_any_at_least(count, need, SIDES)
     return Prepared(spec, doc["name"], count, spec.threshold, need, mods, probability, curses)
@@ -125,6 +147,36 @@ def sum_odds(count: int, value: int, modifier: int = 0, curses: int = 0) -> Frac
 def pool_odds(count: int, threshold: int, modifier: int = 0, curses: int = 0) -> Fraction:
     """Exact chance of a pool test with COUNT dice (R10, R18)."""
     return d.prob_any_at_least(count, threshold - modifier + curses, SIDES)
+
+
+def contest_with_curses(a: dict, b: dict) -> str | None:
+    """R7 with R18: each side's curses add to or subtract from its dice (`raw`), in the
+    direction that gives that side the worse outcome: a curse never helps. Sets each
+    side's `total`, `over` and `curse` (the signed amount applied); returns the winner."""
+    def rank(side: dict, winner: str | None) -> int:
+        return 2 if winner == side["name"] else 1 if winner is None else 0
+
+    def play(da: int, db: int) -> str | None:
+        return contest_winner({**a, "total": a["raw"] + da}, {**b, "total": b["raw"] + db})
+
+    options_a = [a["curses"], -a["curses"]] if a["curses"] else [0]
+    options_b = [b["curses"], -b["curses"]] if b["curses"] else [0]
+    chosen = (options_a[0], options_b[0])
+    for da in options_a:
+        for db in options_b:
+            worst_a = min(rank(a, play(x, db)) for x in options_a)
+            worst_b = min(rank(b, play(da, y)) for y in options_b)
+            if rank(a, play(da, db)) == worst_a and rank(b, play(da, db)) == worst_b:
+                chosen = (da, db)
+                break
+        else:
+            continue
+        break
+    for side, signed in zip((a, b), chosen):
+        side["curse"] = signed
+        side["total"] = side["raw"] + signed
+        side["over"] = side["total"] > side["target"]
+    return contest_winner(a, b)
 
 
 def contest_winner(a: dict, b: dict) -> str | None:

@@ -14,6 +14,19 @@ def alive(doc: dict) -> bool:
     return current_status(doc) != "dead"
 
 
+def can_act(doc: dict) -> bool:
+    """R11a: only a character whose status is ok checks, contests, casts or uses a skill."""
+    return current_status(doc) == "ok"
+
+
+def check_can_act(doc: dict, action: str = "act") -> None:
+    """R11a: refused, naming the status, for an out-of-action, dying or dead character."""
+    state = current_status(doc)
+    if state != "ok":
+        words = {"out": "out of action", "dying": "dying", "dead": "dead"}[state]
+        raise Refused(f"R11a: {doc['name']} is {words} and cannot {action}", "cannot_act")
+
+
 def take(doc: dict, amount: int, fatigue: bool = False, armor: int = 0) -> dict:
     """Apply a hit. Armor subtracts from damage (R29); fatigue taken while out of action
     counts as damage (R21). Returns what was applied."""
@@ -24,11 +37,13 @@ def take(doc: dict, amount: int, fatigue: bool = False, armor: int = 0) -> dict:
     if fatigue:
         if current_status(doc) in ("out", "dying"):
             doc["damage"] += amount  # R21
+            doc["fight_damage"] = doc.get("fight_damage", 0) + amount
             return {"damage": amount, "fatigue": 0, "absorbed": 0}
         doc["fatigue"] += amount
         return {"damage": 0, "fatigue": amount, "absorbed": 0}
     taken = max(amount - armor, 0)
     doc["damage"] += taken
+    doc["fight_damage"] = doc.get("fight_damage", 0) + taken  # what a Medic may heal after the fight (R25)
     if doc["damage"] >= 2 * doc["st"]:
         doc["dead"] = True  # R20: beyond saving
     return {"damage": taken, "fatigue": 0, "absorbed": amount - taken}
@@ -56,8 +71,10 @@ def settle_dying(doc: dict) -> None:
 
 
 def _settled_alive(doc: dict) -> bool:
-    """Settle the dying (R20); True if the character is still alive afterwards."""
+    """Settle the dying (R20); True if the character is still alive afterwards. A death
+    that was already there is now settled: no wish brings the character back (R17)."""
     if not alive(doc):
+        doc["death_settled"] = True
         return False
     settle_dying(doc)
     return not doc.get("dead")
@@ -66,6 +83,8 @@ def _settled_alive(doc: dict) -> bool:
 def after_fight(doc: dict) -> None:
     """R20, R21: the dying from an earlier fight die; damage at ST makes a character dying;
     one fatigue point is recovered after each encounter."""
+    doc["last_fight_damage"] = doc.pop("fight_damage", 0)  # R25: the Medic heals this fight's damage
+    doc.pop("boosts", None)  # potions last one fight (R25)
     if not _settled_alive(doc):
         return
     if doc["damage"] >= doc["st"]:
@@ -80,8 +99,11 @@ def night(doc: dict) -> None:
 
 
 def recover_fully(doc: dict) -> None:
-    """R22: between adventures characters recover fully (the dying who were not saved are dead)."""
+    """R22: between adventures, or after a week of rest, characters recover fully (the
+    dying who were not saved are dead)."""
     if _settled_alive(doc):
         doc["damage"] = 0
         doc["fatigue"] = 0
         doc["dying"] = False
+        doc.pop("fight_damage", None)
+        doc.pop("last_fight_damage", None)
