@@ -65,6 +65,8 @@ def test_r17_wish_spend_revives(camp):
 def test_r25_bard_karma_expires_with_the_adventure(camp):
     assert camp.error("karma", "add", "Ajax", "1", "--bard", code=1)["code"] == "no_adventure"
     camp.json("adventure", "start")
+    assert camp.error("karma", "add", "Ajax", "1", "--bard", code=1)["code"] == "no_bard"  # R25: needs a Bard
+    camp.json("character", "create", "Orpheus", "--st", "10", "--dx", "10", "--iq", "12", "--skill", "Bard=2")
     camp.json("karma", "add", "Ajax", "2", "--bard")
     camp.json("karma", "add", "Ajax", "1")
     assert camp.json("character", "show", "Ajax")["karma"] == 3

@@ -55,13 +55,15 @@ class CampaignGroup(LazyGroup):
         "initiative": "checks:initiative_app",
         "roll": "checks:roll_app",
         "odds": "checks:odds_app",
+        "cast": "checks:cast_app",
+        "skill": "skills",
     }
 
     # The root help's titled groups (CLI.md "Global behaviour"), in this order.
     help_groups = {
         "Campaign": ("init", "status", "adventure", "town", "keyword", "fight", "log", "undo"),
-        "Characters": ("character", "xp", "karma", "wish", "curse", "damage", "heal", "rest"),
-        "Rolls": ("check", "contest", "initiative", "roll", "odds"),
+        "Characters": ("character", "xp", "karma", "wish", "curse", "skill", "damage", "heal", "rest"),
+        "Rolls": ("check", "contest", "cast", "initiative", "roll", "odds"),
         "Gear": ("item", "gold", "darkstone", "forge", "catalog"),
         "Enemies": ("enemy",),
         "Automation": ("batch", "export", "import", "demo"),

@@ -19,7 +19,7 @@ from campaign_cli.rules import checks as rules
 from campaign_cli.rules import dice as d
 from campaign_cli.rules.wounds import can_act, current_status
 
-check_app, contest_app, initiative_app, roll_app, odds_app = (command_app() for _ in range(5))
+check_app, contest_app, initiative_app, roll_app, odds_app, cast_app = (command_app() for _ in range(6))
 
 SeedOpt = Annotated[int | None, typer.Option("--seed", min=0, max=MAX_SEED, help="Seed the dice: same seed, same campaign, same result.")]
 DiceOpt = Annotated[str | None, typer.Option("--dice", metavar="LIST", help="Physical dice typed in, e.g. 1,3,6.")]
@@ -30,7 +30,7 @@ def _pct(p) -> str:
     return f"{float(p) * 100:.1f}%"
 
 
-def _roll(count: int, typed: str | None, rng, option: str = "--dice") -> list[int]:
+def roll_dice(count: int, typed: str | None, rng, option: str = "--dice") -> list[int]:
     return d.obtain(count, rules.SIDES, typed, rng, option)
 
 
@@ -52,12 +52,22 @@ def check_result(prep: rules.Prepared, rolled: list[int]) -> dict:
     }
 
 
-def _describe(r: dict) -> str:
+def _mods(mods: list[dict], applies: tuple[str, ...]) -> str:
+    return "".join(f" {m['value']:+d} ({m['source']})" for m in mods if m.get("applies_to") in applies)
+
+
+def describe_check(r: dict) -> str:
+    """One line with every modifier by source: `rolled 3, 3, 3 +1 (curse Rot) = 10 vs 12 (IQ 12)`."""
     dice = ", ".join(map(str, r["dice"]))
+    mods = r.get("modifiers", [])
     if r["type"] == "sum":
-        body = f"rolled {dice} = {r['total']} vs {r['target']}"
+        on_target = [m for m in mods if m.get("applies_to") == "target"]
+        base = r["target"] - sum(m["value"] for m in on_target)
+        attribute = r["spec"].split("/")[1][:2].upper()
+        why = f" ({attribute} {base}{_mods(on_target, ('target',))})" if on_target else f" ({attribute})"
+        body = f"rolled {dice}{_mods(mods, ('total',))} = {r['total']} vs {r['target']}{why}"
     else:
-        after = f" ({r['need']}+ after modifiers)" if r.get("need", r["target"]) != r["target"] else ""
+        after = f" ({r['need']}+ after{_mods(mods, ('threshold', 'each die', 'dice'))})" if mods else ""
         body = f"rolled {dice or 'no dice'} needing {r['target']}+{after}"
     extra = f" (after rerolling {', '.join(map(str, r['first_dice']))})" if "first_dice" in r else ""
     return f"{r['character']} {r['spec']}: {body}{extra}: {'success' if r['success'] else 'failure'} (chance {_pct(r['probability'])})"
@@ -101,11 +111,11 @@ def check(
         prep = rules.prepare(doc, spec, modifier)
         if karma and adv.karma_total(doc) == 0 and doc.get("wishes", 0) == 0:
             raise Refused(f"{doc['name']} has no karma and no wish to reroll with (R17)", "no_karma")
-        rolled = _roll(prep.dice, dice, rng)
+        rolled = roll_dice(prep.dice, dice, rng)
         result = check_result(prep, rolled)
         if karma and not result["success"]:
             paid = adv.reroll_payment(doc)
-            again = _roll(prep.dice, reroll_dice, rng, "--reroll-dice")
+            again = roll_dice(prep.dice, reroll_dice, rng, "--reroll-dice")
             result = {**check_result(prep, again), "first_dice": rolled,
                       "karma_spent": int(paid == "karma"), "wish_spent": int(paid == "wish")}
         if doc.pop("leadership", None) or result["karma_spent"] or result["wish_spent"]:
@@ -113,8 +123,8 @@ def check(
         if seed is not None:
             result["seed"] = seed
         camp.record_roll(result)
-        camp.note(_describe(result), doc["name"])
-    emit(result, Line(_describe(result)), json_out=json_out)
+        camp.note(describe_check(result), doc["name"])
+    emit(result, Line(describe_check(result)), json_out=json_out)
 
 
 def _party_check(spec_text: str, who: str, modifier: int, rng, seed, typed: str | None, json_out: bool) -> None:
@@ -146,7 +156,7 @@ def _party_check(spec_text: str, who: str, modifier: int, rng, seed, typed: str 
                                 "reason": reason})
                 continue
             if queue is None:
-                rolled = _roll(prep.dice, None, rng)
+                rolled = roll_dice(prep.dice, None, rng)
             else:
                 rolled, queue = queue[: prep.dice], queue[prep.dice:]
             results.append(check_result(prep, rolled))
@@ -166,7 +176,7 @@ def _party_check(spec_text: str, who: str, modifier: int, rng, seed, typed: str 
          json_out=json_out)
 
 
-def _side(camp, who: str, spec_text: str, typed: str | None, option: str, rng) -> dict:
+def _side(camp, who: str, spec_text: str, typed: str | None, option: str, rng, modifier: int = 0) -> dict:
     spec = rules.parse_spec(spec_text)
     if spec.type != "sum":
         raise UsageProblem(f"{spec_text!r}: a contest uses N/ATTR checks (R7)")
@@ -174,14 +184,14 @@ def _side(camp, who: str, spec_text: str, typed: str | None, option: str, rng) -
         attribute = int(who)
     except ValueError:
         doc = camp.character(who)
-        prep = rules.prepare(doc, spec)
+        prep = rules.prepare(doc, spec, modifier)
         name, attribute, target, curses = doc["name"], rules.attribute_value(doc, spec.attribute), prep.target, prep.curses
         modifiers = [m for m in prep.modifiers if m["applies_to"] == "target"]
     else:
         if not 0 <= attribute <= MAX_AMOUNT:
             raise UsageProblem(f"an unnamed opponent's attribute is 0 to {MAX_AMOUNT:,}, not {attribute}")
         name, target, curses, modifiers = "opponent", attribute, 0, []
-    rolled = _roll(spec.dice, typed, rng, option)
+    rolled = roll_dice(spec.dice, typed, rng, option)
     return {"name": name, "spec": spec.text, "dice": rolled, "raw": sum(rolled), "curses": curses,
             "target": target, "attribute": attribute, "modifiers": modifiers}
 
@@ -216,6 +226,51 @@ def contest(
             for s in (a, b)]
     emit(data, [Table("Contest (R7)", ["side", "spec", "dice", "total", "target", ""], rows),
                 Line(f"winner: {winner or 'nobody'}")], json_out=json_out)
+
+
+@cast_app.command("cast", help=help_text(
+    "Cast a spell (R9): a 3/IQ check; with --against, a contested IQ check (R7), as a personal spell on an enemy. "
+    "Only a known spell whose rating is not above the caster's IQ.",
+    "campaign cast Merlin Fireball",
+    "campaign cast Merlin Sleep --against 11 --dice 2,3,4 --other-dice 5,5,5",
+    "campaign cast Merlin Charm --against Hector",
+))
+def cast(
+    name: Annotated[str, typer.Argument(metavar="NAME", help="The caster.")],
+    spell: Annotated[str, typer.Argument(metavar="SPELL", help="A spell the caster knows.")],
+    against: Annotated[str | None, typer.Option("--against", metavar="OTHER", help="A character, or a number: an unnamed enemy's IQ.")] = None,
+    other_dice: Annotated[str | None, typer.Option("--other-dice", metavar="LIST", help="With --against: OTHER's physical dice.")] = None,
+    dice: DiceOpt = None,
+    seed: SeedOpt = None,
+    modifier: ModifierOpt = 0,
+    json_out: JsonOpt = False,
+) -> None:
+    if other_dice is not None and against is None:
+        raise UsageProblem("--other-dice goes with --against")
+    rng = d.rng_for(seed)
+    with writing() as camp:
+        doc = camp.character(name)
+        known = rules.castable(doc, spell)  # R9
+        if against is None:
+            prep = rules.prepare(doc, rules.parse_spec("3/IQ"), modifier)
+            data = {**check_result(prep, roll_dice(prep.dice, dice, rng)), "spell": known}
+            line = f"{describe_check(data)}: {known['name']} {'is cast' if data['success'] else 'fails'}"
+        else:
+            a = _side(camp, name, "3/IQ", dice, "--dice", rng, modifier)
+            b = _side(camp, against, "3/IQ", other_dice, "--other-dice", rng)
+            if a["name"] == b["name"]:
+                raise UsageProblem("a caster cannot contest itself")
+            winner = rules.contest_with_curses(a, b)  # R7, R18
+            data = {"a": a, "b": b, "winner": winner, "success": winner == a["name"], "spell": known}
+            line = (f"{known['name']}: {a['name']} {a['total']} vs {a['target']}, {b['name']} {b['total']} vs {b['target']}: "
+                    f"{'the spell takes hold' if data['success'] else 'resisted'}")
+        if doc.pop("leadership", None):
+            camp.save("characters", doc)
+        if seed is not None:
+            data["seed"] = seed
+        camp.record_roll(data)
+        camp.note(f"{doc['name']} casts {known['name']}: {'success' if data['success'] else 'failure'}", doc["name"])
+    emit(data, Line(line), json_out=json_out)
 
 
 @initiative_app.command("initiative", help=help_text(
@@ -261,31 +316,55 @@ def roll(
     expr: Annotated[str | None, typer.Argument(metavar="[EXPR]", help="Dice expression.")] = None,
     character: Annotated[str | None, typer.Option("--character", metavar="NAME", help="Roll as this character's damage.")] = None,
     weapon: Annotated[str | None, typer.Option("--weapon", metavar="ITEM", help="With --character: the weapon (EXPR defaults to its damage).")] = None,
+    against: Annotated[str | None, typer.Option("--against", metavar="NAME", help="The character hit: unarmed blows deal +1 if the attacker is stronger (R26).")] = None,
     seed: SeedOpt = None,
     dice: DiceOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    if weapon is not None and character is None:
-        raise UsageProblem("--weapon goes with --character")
+    if (weapon is not None or against is not None) and character is None:
+        raise UsageProblem("--weapon and --against go with --character")
     if expr is None and weapon is None:
         raise UsageProblem("give a dice expression (or --character NAME --weapon ITEM)")
     rng = d.rng_for(seed)
     with writing() as camp:
-        data = _roll_damage(camp, expr, character, weapon, dice, rng)
+        data = _roll_damage(camp, expr, character, weapon, against, dice, rng)
         if seed is not None:
             data["seed"] = seed
         camp.record_roll(data)
         camp.note(f"{data.get('character') or 'roll'} {data['expression']}: {', '.join(map(str, data['dice']))} = {data['total']}",
                   *([data["character"]] if data.get("character") else []))
-    emit(data, Line(f"{data['expression']}: {', '.join(map(str, data['dice']))} = {data['total']}"
-                    + (f" damage by {data['character']}" if data.get("character") else "")), json_out=json_out)
+    emit(data, Line(describeroll_dice(data)), json_out=json_out)
 
 
-def _roll_damage(camp, expr, character, weapon, typed, rng) -> dict:
+def describeroll_dice(data: dict) -> str:
+    """`2D6: 2, 5 +2 (skill Sword) = 9 damage by Ajax`: the dice, then each modifier by source."""
+    parts = ", ".join(map(str, data["dice"]))
+    mods = "".join(f" {m['value']:+d} ({m['source']})" for m in data.get("modifiers", []))
+    what = ("fatigue" if data.get("fatigue") else "damage") + (f" by {data['character']}" if data.get("character") else "")
+    floor = " (at least 1, R26)" if data.get("character") and data.get("floored") else ""
+    target = f" to {data['against']}" if data.get("against") else ""
+    return f"{data['expression']}: {parts}{mods} = {data['total']}{floor}" + (f" {what}{target}" if data.get("character") else "")
+
+
+def _weapon(doc: dict, ref: str) -> dict:
+    """The character's item REF, or bare hands (R26: Unarmed needs no item)."""
+    from campaign_cli.errors import NotFound
+    from campaign_cli.rules import catalog
     from campaign_cli.rules.gear import find_item
 
+    try:
+        return find_item(doc, ref)
+    except NotFound:
+        found = catalog.lookup(ref)
+        if found and found[1].get("fatigue"):
+            return {"name": found[1]["name"], "damage": found[1]["damage"], "skill": found[1]["skill"], "fatigue": True}
+        raise
+
+
+def _roll_damage(camp, expr, character, weapon, against, typed, rng) -> dict:
     doc = camp.character(character) if character else None
-    item = find_item(doc, weapon) if weapon else None
+    item = _weapon(doc, weapon) if weapon else None
+    target = camp.character(against) if against else None
     if item is not None:
         if not item.get("damage"):
             raise Refused(f"{item['name']} is not a weapon (no damage)", "not_a_weapon")
@@ -302,10 +381,16 @@ def _roll_damage(camp, expr, character, weapon, typed, rng) -> dict:
         if level and rules.combat_mode(doc, item["skill"]) == "damage":
             bonus = level
             mods.append({"source": f"skill {item['skill']} (R24)", "value": level})
+    fatigue = bool(item and item.get("fatigue"))
+    if fatigue and target is not None and doc["st"] > target["st"]:
+        bonus += 1  # R26 (U): +1 when the attacker is stronger
+        mods.append({"source": f"stronger than {target['name']} (R26)", "value": 1})
     curses = adv.curse_modifier(doc)
     mods += [{"source": f"curse {c['name']}", "value": -1} for c in doc["curses"]]
-    data.update(character=doc["name"], weapon=item["name"] if item else None, modifiers=mods,
-                total=rules.damage_total(rolled, parsed, bonus, curses))
+    total = rules.damage_total(rolled, parsed, bonus, curses)
+    data.update(character=doc["name"], weapon=item["name"] if item else None, modifiers=mods, total=total,
+                fatigue=fatigue, floored=sum(rolled) + parsed.modifier + bonus - curses < 1,
+                against=target["name"] if target else None)
     return data
 
 

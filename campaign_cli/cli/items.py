@@ -28,7 +28,7 @@ def item_rows(items: list[dict]) -> list[list]:
     for i in items:
         stats = i.get("damage") or (f"A{i['armor']} R{i['restriction']}" if i["kind"] == "armor" else "")
         slots = f"{gear.free_slots(i)}/{i['slots']}" if i.get("slots") else ""
-        flags = " ".join(x for x in ("personal" if i.get("personal") else "", "stone" if i.get("darkstone_icon") else "",
+        flags = " ".join(x for x in ("personal" if gear.is_personal(i) else "", "stone" if i.get("darkstone_icon") else "",
                                      f"{i['clothing']}" if i.get("clothing") else "") if x)
         rows.append([i["id"], i["name"], i["kind"], i["state"], i["hands"], i["weight"], i["value"], stats, slots, flags])
     return rows
@@ -178,6 +178,30 @@ def upgrade(name: NameArg, item: ItemArg, upgrade: Annotated[str, typer.Argument
 
     ch, target = update_character(name, change)
     _show(ch, target, f"{target['name']}: {gear.free_slots(target)} of {target['slots']} slots free", json_out)
+
+
+@app.command(help=help_text("Drink a potion (R25): it heals, or raises an attribute or skill for one fight; it is used up.",
+                            "campaign item use Ajax 'Healing Potion'", "campaign item use Kate 'Potion of ST' --on Ajax"))
+def use(name: NameArg, item: ItemArg,
+        on: Annotated[str | None, typer.Option("--on", metavar="WHO", help="Who drinks it (default: NAME).")] = None,
+        json_out: JsonOpt = False) -> None:
+    from campaign_cli.rules.craft import drink
+
+    with writing() as camp:
+        doc = camp.character(name)
+        potion = gear.find_item(doc, item)
+        target = camp.character(on) if on else doc
+        target = doc if target["id"] == doc["id"] else target
+        effect = drink(potion, target)
+        doc["items"].remove(potion)
+        for changed in {id(doc): doc, id(target): target}.values():
+            camp.save("characters", changed)
+        camp.note(f"{target['name']} drinks {potion['name']} (#{potion['id']})", doc["name"], target["name"])
+    ch = view(target)
+    what = f"heals {effect['healed']}" if "healed" in effect else \
+        f"+{effect['boost']['value']} {effect['boost']['target']} for one fight" if "boost" in effect else "no effect"
+    emit({"item": potion, "effect": effect, "character": ch},
+         Line(f"{ch['name']} drinks {potion['name']}: {what}; damage {ch['damage']}, status {ch['status']}"), json_out=json_out)
 
 
 def _counter(field: str, label: str, sign: int):

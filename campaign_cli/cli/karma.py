@@ -31,6 +31,9 @@ def add(name: NameArg, n: CountArg,
         if bard:
             if camp.meta["phase"] != "adventure":
                 raise Refused("R25: Bard karma is for the current adventure; start one first", "no_adventure")
+            if not any(c.get("skills", {}).get("Bard") for c in camp.characters()):
+                raise Refused("R25: Bard karma needs a character with the Bard skill in the party "
+                              "(`campaign skill use NAME Bard --give WHO=N`)", "no_bard")
             doc["bard_karma"] = doc.get("bard_karma", 0) + n
         else:
             doc["karma"] += n

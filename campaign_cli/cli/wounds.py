@@ -46,16 +46,25 @@ def heal(name: NameArg, amount: AmountArg, fatigue: FatigueOpt = False, json_out
          Line(f"{ch['name']}: damage {ch['damage']}, fatigue {ch['fatigue']}: {ch['status']}"), json_out=json_out)
 
 
-def rest(json_out: JsonOpt = False) -> None:
+def rest(names: Annotated[list[str] | None, typer.Argument(metavar="[NAME]...", help="With --week: who rests (default: every living character).")] = None,
+         week: Annotated[bool, typer.Option("--week", help="A week of rest: heals fully (R22).")] = False,
+         json_out: JsonOpt = False) -> None:
+    if names and not week:
+        raise UsageProblem("a night's sleep is for the whole party; name characters only with --week")
     with writing() as camp:
-        docs = camp.characters()
+        docs = [camp.character(n) for n in dict.fromkeys(names)] if names else camp.characters()
         for doc in docs:
-            wounds.night(doc)
+            if week:
+                wounds.recover_fully(doc)  # R22
+            else:
+                wounds.night(doc)  # R21
             camp.save("characters", doc)
-        camp.note("a night's sleep: fatigue cleared", *(d["name"] for d in docs))
+        what = "a week of rest: healed fully" if week else "a night's sleep: fatigue cleared"
+        camp.note(what, *(d["name"] for d in docs))
     chars = [view(d) for d in docs]
-    emit({"characters": chars}, Table("After a night's sleep", ["name", "damage", "fatigue", "status"],
-                                      [[c["name"], c["damage"], c["fatigue"], c["status"]] for c in chars]), json_out=json_out)
+    emit({"week": week, "characters": chars},
+         Table("After a week of rest" if week else "After a night's sleep", ["name", "damage", "fatigue", "status"],
+               [[c["name"], c["damage"], c["fatigue"], c["status"]] for c in chars]), json_out=json_out)
 
 
 damage_app, heal_app, rest_app = (command_app() for _ in range(3))
@@ -63,4 +72,5 @@ damage_app.command("damage", help=help_text("Wound a character: damage, or fatig
                                          "campaign damage Ajax 5", "campaign damage Ajax 6 --armor", "campaign damage Merlin 2 --fatigue"))(damage)
 heal_app.command("heal", help=help_text("Heal damage (or fatigue) points; the dead cannot be healed (R20).",
                                        "campaign heal Ajax 3", "campaign heal Merlin 1 --fatigue"))(heal)
-rest_app.command("rest", help=help_text("A night's sleep: all fatigue is recovered (R21).", "campaign rest"))(rest)
+rest_app.command("rest", help=help_text("A night's sleep: all fatigue is recovered (R21); --week: a week of rest heals fully (R22).",
+                                       "campaign rest", "campaign rest --week", "campaign rest --week Ajax"))(rest)

@@ -99,6 +99,9 @@ def prepare(doc: dict, spec: Spec, modifier: int = 0) -> Prepared:
     lead = doc.get("leadership") or {}
     if spec.type == "sum":
         target = attribute_value(doc, spec.attribute)
+        restriction = gear_totals(doc.get("items", []))["restriction"] if spec.attribute == "DX" else 0
+        if restriction:  # R30: already in the adjusted DX; listed so the arithmetic can be followed
+            mods.append({"source": "armor restriction (R30)", "value": -restriction, "applies_to": "target"})
         if boost(doc, spec.attribute):
             mods.append({"source": f"potion ({spec.attribute})", "value": boost(doc, spec.attribute), "applies_to": "target"})
             target += boost(doc, spec.attribute)
@@ -137,6 +140,17 @@ def prepare(doc: dict, spec: Spec, modifier: int = 0) -> Prepared:
     mods += [{"source": f"curse {c['name']}", "value": -1, "applies_to": "each die"} for c in doc.get("curses", [])]
     probability = d.prob_any_at_least(count, need, SIDES)
     return Prepared(spec, doc["name"], count, spec.threshold, need, mods, probability, curses)
+
+
+def castable(doc: dict, spell: str) -> dict:
+    """R9: a spell the caster knows, whose rating (if any) is not above the caster's IQ."""
+    from campaign_cli.rules.names import resolve
+
+    found = resolve(spell, ((s, (s["name"],), None) for s in doc.get("spells", [])), "spell", where=doc["name"])
+    if found.get("rating") is not None and found["rating"] > doc["iq"]:
+        raise Refused(f"R9: {found['name']} has rating {found['rating']}, above {doc['name']}'s IQ {doc['iq']}",
+                      "spell_too_hard")
+    return found
 
 
 def sum_odds(count: int, value: int, modifier: int = 0, curses: int = 0) -> Fraction:

@@ -58,7 +58,7 @@ def validate_item(item: dict) -> None:
         raise UsageProblem(f"--kind takes {', '.join(KINDS)}, not {item['kind']!r}", "bad_value")
     if item["hands"] not in (0, 1, 2):
         raise UsageProblem(f"--hands takes 0, 1 or 2, not {item['hands']}", "bad_value")
-    for key in ("weight", "value", "slots", "armor", "restriction"):
+    for key in ("weight", "value", "slots", "armor", "restriction", "heft"):
         if (item.get(key) or 0) < 0:
             raise UsageProblem(f"--{key} cannot be negative", "bad_value")
     if item["slots"] > MAX_SLOTS:
@@ -85,7 +85,7 @@ def check_carry(doc: dict, item: dict) -> None:
 def add_item(doc: dict, item: dict) -> dict:
     """Put ITEM in DOC's pack: R36 one personal item, R33 carry limit."""
     if item["personal"]:
-        mine = [i["name"] for i in doc["items"] if i.get("personal")]
+        mine = [i["name"] for i in doc["items"] if is_personal(i)]
         if mine:
             raise Refused(f"R36: {doc['name']} already has a personal item ({mine[0]})", "second_personal")
     check_carry(doc, item)
@@ -94,10 +94,19 @@ def add_item(doc: dict, item: dict) -> dict:
     return item
 
 
+def is_personal(item: dict) -> bool:
+    """R36: a personal item, or an item carrying a personal upgrade."""
+    return bool(item.get("personal")) or any(u.get("personal") for u in item.get("upgrades", []))
+
+
 def check_tradeable(doc: dict, item: dict, action: str) -> None:
-    """R36: a personal item can never be dropped, given or sold."""
+    """R36: a personal item (or one that carries a personal upgrade) can never be dropped, given or sold."""
     if item.get("personal"):
         raise Refused(f"R36: {item['name']} is {doc['name']}'s personal item and can never be {action}", "personal_item")
+    inside = next((u["name"] for u in item.get("upgrades", []) if u.get("personal")), None)
+    if inside:
+        raise Refused(f"R36: {item['name']} carries {doc['name']}'s personal item {inside} and can never be {action}",
+                      "personal_item")
 
 
 def take_out(doc: dict, item: dict, action: str) -> dict:
@@ -141,6 +150,13 @@ def check_keywords(doc: dict, item: dict) -> None:
                       "missing_keyword")
 
 
+def check_heft(doc: dict, item: dict) -> None:
+    """R27: a weapon whose heft is above the character's ST cannot be held."""
+    heft = item.get("heft")
+    if heft is not None and heft > doc["st"]:
+        raise Refused(f"R27: {item['name']} has heft {heft}; {doc['name']} has ST {doc['st']}", "too_heavy_to_wield")
+
+
 def hands_used(items: list[dict]) -> int:
     return sum(i.get("hands", 0) for i in items)
 
@@ -154,6 +170,7 @@ def hold(doc: dict, items: list[dict]) -> None:
         if item["kind"] == "armor":
             raise Refused(f"{item['name']} is armor: wear it with `campaign item wear`", "wear_armor")
         check_keywords(doc, item)
+        check_heft(doc, item)
     shields = [i for i in doc["items"] if i["state"] == "worn" and i.get("shield")]
     big = [i["name"] for i in items if two_handed(i)]
     if big and shields:
@@ -223,6 +240,8 @@ def fit_upgrade(doc: dict, item: dict, upgrade: dict) -> dict:
     _check_slots(item, need)
     doc["items"].remove(upgrade)
     fitted = {"name": upgrade["name"], "slots": need, "darkstone": 1 if upgrade.get("darkstone_icon") else 0}
+    if upgrade.get("personal"):
+        fitted["personal"] = True  # R36: the item carrying it becomes personal too
     item["upgrades"].append(fitted)
     item["weight"] = item.get("weight", 0) + upgrade.get("weight", 0)  # it is carried inside the item now
     return fitted

@@ -1,0 +1,101 @@
+"""Skills that act (R25): Medic, Bard, Leadership, Herbalist, Alchemist, and the
+potions they make. Each effect follows a successful 3/IQ check (rolled by the caller);
+these functions check the limits and change the documents in place."""
+
+from __future__ import annotations
+
+from campaign_cli.errors import Refused, UsageProblem
+from campaign_cli.rules.characters import CORE
+from campaign_cli.rules.skills import find_skill
+from campaign_cli.rules.wounds import current_status
+
+ACTING = ("Medic", "Bard", "Leadership", "Herbalist", "Alchemist")
+ALCHEMY_XP = 1  # R25: an Alchemist potion costs 1 XP to make
+
+
+def level_of(doc: dict, skill: str) -> int:
+    """The level DOC has in SKILL; refused when DOC does not know it."""
+    name = find_skill(skill).name
+    level = doc.get("skills", {}).get(name, 0)
+    if not level:
+        raise Refused(f"R25: {doc['name']} does not know {name}", "unknown_skill")
+    return level
+
+
+def _split(level: int, plan: dict[str, int], skill: str, what: str) -> None:
+    total = sum(plan.values())
+    if not plan or total < 1:
+        raise UsageProblem(f"{skill}: say who gets how much, e.g. WHO=1", "bad_value")
+    if total > level:
+        raise Refused(f"R25: {skill} level {level} gives at most {level} {what} in all; this asks {total}", "over_level")
+
+
+def medic(level: int, plan: dict[str, int], patients: dict[str, dict]) -> dict[str, int]:
+    """R25: heal at most LEVEL damage in all, split as given, only damage taken in the
+    last fight. PLAN maps patient names to points; PATIENTS names to documents."""
+    _split(level, plan, "Medic", "damage healed")
+    for who, points in plan.items():
+        doc = patients[who]
+        if current_status(doc) == "dead":
+            raise Refused(f"R20: {doc['name']} is dead; only a wish can help (R17)", "dead")
+        fresh = doc.get("last_fight_damage", 0)
+        if points > min(fresh, doc["damage"]):
+            raise Refused(f"R25: a Medic heals only damage from the last fight; {doc['name']} has "
+                          f"{min(fresh, doc['damage'])} such damage, not {points}", "not_fight_damage")
+    for who, points in plan.items():
+        doc = patients[who]
+        doc["damage"] -= points
+        doc["last_fight_damage"] = doc.get("last_fight_damage", 0) - points
+        if doc["damage"] < doc["st"]:
+            doc["dying"] = False  # R20: healed below ST in time
+    return dict(plan)
+
+
+def bard(level: int, plan: dict[str, int], party: dict[str, dict]) -> dict[str, int]:
+    """R25: karma equal to the Bard's level, shared as given, for this adventure only."""
+    _split(level, plan, "Bard", "karma")
+    for who, points in plan.items():
+        party[who]["bard_karma"] = party[who].get("bard_karma", 0) + points
+    return dict(plan)
+
+
+def leadership(level: int, leader: str, follower: dict) -> dict:
+    """R25: the leader's level is added to the follower's next check."""
+    follower["leadership"] = {"value": level, "from": leader}
+    return follower["leadership"]
+
+
+def healing_potion(level: int, doses: int) -> dict:
+    """R25 Herbalist: a potion healing level x doses damage."""
+    if doses < 1:
+        raise UsageProblem("--doses is at least 1", "bad_value")
+    return {"name": "Healing Potion", "kind": "potion", "hands": 0, "heals": level * doses}
+
+
+def boost_potion(doc: dict, level: int, target: str) -> dict:
+    """R25 Alchemist: costs 1 XP; a potion raising an attribute or skill by the level for one fight."""
+    name = target.strip().upper() if target.strip().upper() in CORE else find_skill(target).name
+    if doc.get("xp", 0) < ALCHEMY_XP:
+        raise Refused(f"R25: an Alchemist potion costs {ALCHEMY_XP} XP; {doc['name']} has {doc.get('xp', 0)}", "not_enough_xp")
+    doc["xp"] -= ALCHEMY_XP
+    return {"name": f"Potion of {name}", "kind": "potion", "hands": 0, "boost": {"target": name, "value": level}}
+
+
+def drink(potion: dict, doc: dict) -> dict:
+    """Use a potion on DOC: it heals damage, or boosts for one fight. Returns the effect."""
+    if potion.get("kind") != "potion":
+        raise Refused(f"{potion['name']} is not a potion", "not_a_potion")
+    if current_status(doc) == "dead":
+        raise Refused(f"R20: {doc['name']} is dead; only a wish can help (R17)", "dead")
+    if potion.get("heals"):
+        healed = min(potion["heals"], doc["damage"])
+        doc["damage"] -= healed
+        if doc["damage"] < doc["st"]:
+            doc["dying"] = False
+        return {"healed": healed}
+    boost = potion.get("boost")
+    if not boost:
+        return {}
+    boosts = doc.setdefault("boosts", {})
+    boosts[boost["target"]] = boosts.get(boost["target"], 0) + boost["value"]
+    return {"boost": dict(boost)}
