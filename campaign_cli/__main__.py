@@ -1,3 +1,5 @@
-from campaign_cli.cli.app import main
+"""`python -m campaign_cli`."""
+
+from campaign_cli.entry import main
 
 main()

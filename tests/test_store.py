@@ -72,11 +72,11 @@ def test_migration_hook_upgrades_old_files_on_write(camp, monkeypatch):
         d["meta"]["1"]["migrated"] = True
 
     monkeypatch.setitem(campaign_mod.MIGRATIONS, 0, zero_to_one)
-    assert camp.json("status")["schema_version"] == 1
+    assert camp.json("status")["schema_version"] == 2
     assert json.loads(camp.path.read_bytes())["meta"]["1"]["schema_version"] == 0  # reads never write
     camp.json("character", "set", "Ajax", "--attr", "Lore=1")
     saved = json.loads(camp.path.read_bytes())
-    assert saved["meta"]["1"]["schema_version"] == 1 and saved["meta"]["1"]["migrated"] is True
+    assert saved["meta"]["1"]["schema_version"] == 2 and saved["meta"]["1"]["migrated"] is True
 
 
 def test_file_is_a_tinydb_database_keyed_by_stable_ids(camp):

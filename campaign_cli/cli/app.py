@@ -131,6 +131,12 @@ def run(command: click.Command, args: list[str], prog_name: str = "campaign",
     CTX.words = journal_words(args)
     CTX.campaign = ""
     try:
+        for arg in args:
+            try:
+                arg.encode("utf-8")
+            except UnicodeEncodeError:
+                raise UsageProblem(f"an argument is not valid UTF-8 text: {arg.encode('utf-8', 'replace')!r}",
+                                   "bad_encoding") from None
         return execute(command, args, prog_name, complete_var, **extra)
     except CampaignError as err:
         if err.code == "no_campaign":  # the hint repeats the -c the user gave

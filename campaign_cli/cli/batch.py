@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 import json
 import sys
-from contextlib import redirect_stdout
+from contextlib import nullcontext, redirect_stdout
 from typing import Annotated
 
 import typer
@@ -28,39 +28,69 @@ class LineFailed(Exception):
         self.line, self.error = line, error
 
 
-def read_source(source: str) -> str:
+MAX_LINE = 64 * 1024  # CLI.md "Sizes": a longer line exits 2 with its number
+KEPT_SUMMARIES = 1000  # the journal entry keeps this many lines' summaries, then a count
+
+
+def spool_source(source: str):
+    """The input, copied in chunks to a temporary file (memory stays flat, and the lock
+    is not held while a slow producer writes to stdin)."""
+    import tempfile
+
+    spool = tempfile.TemporaryFile()
     try:
-        return sys.stdin.read() if source == "-" else open(source, encoding="utf-8").read()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UsageProblem(f"cannot read {source}: {getattr(exc, 'strerror', None) or exc}", "bad_file") from None
+        fh = sys.stdin.buffer if source == "-" else open(source, "rb")
+    except OSError as exc:
+        raise UsageProblem(f"cannot read {source}: {exc.strerror}", "bad_file") from None
+    with fh if source != "-" else nullcontext():
+        while chunk := fh.read(1 << 16):
+            spool.write(chunk)
+            if b"\n" not in chunk and spool.tell() > MAX_LINE * 2 and b"\n" not in _tail(spool):
+                break  # one endless line (`batch /dev/zero`): what was read is enough to refuse it
+    spool.seek(0)
+    return spool
 
 
-def parse_lines(text: str) -> list[tuple[int, list[str]]]:
-    """JSON Lines of {"args": [...]}; blank lines are skipped; a malformed line fails the batch."""
-    out = []
-    for number, raw in enumerate(text.splitlines(), 1):
+def _tail(spool) -> bytes:
+    pos = spool.tell()
+    spool.seek(max(pos - MAX_LINE - 1, 0))
+    data = spool.read()
+    spool.seek(pos)
+    return data
+
+
+def parse_lines(spool):
+    """JSON Lines of {"args": [...]}, one at a time; blank lines are skipped; a malformed
+    or over-long line fails the batch."""
+    number = 0
+    while raw := spool.readline(MAX_LINE + 1):
+        number += 1
+        if len(raw) > MAX_LINE:
+            raise LineFailed(number, UsageProblem(f"a line is at most {MAX_LINE // 1024} KB", "line_too_long"))
         if not raw.strip():
             continue
         try:
-            obj = json.loads(raw)
-        except ValueError:
-            raise LineFailed(number, UsageProblem("not a JSON object", "bad_line")) from None
+            obj = store.campaign.loads(raw.decode("utf-8"))
+        except (ValueError, RecursionError, UnicodeDecodeError):
+            raise LineFailed(number, UsageProblem("not a JSON object (or nested too deeply)", "bad_line")) from None
         args = obj.get("args") if isinstance(obj, dict) else None
         if not isinstance(args, list) or not args or not all(isinstance(a, str) for a in args):
             raise LineFailed(number, UsageProblem('expected {"args": ["command", ...]} with a non-empty list of strings', "bad_line"))
         if args[0] in NOT_IN_BATCH or args[0].startswith("-"):
             raise LineFailed(number, UsageProblem(f"{args[0]!r} cannot run inside a batch", "bad_line"))
-        out.append((number, args))
-    return out
+        yield number, args
 
 
-def run_lines(root, camp: store.Campaign, lines: list[tuple[int, list[str]]]) -> list[dict]:
-    """Run every line against the shared campaign; the first failure raises LineFailed."""
+def run_lines(root, camp: store.Campaign, lines, results) -> tuple[int, list[dict]]:
+    """Run every line against the shared campaign, writing each result to RESULTS;
+    the first failure raises LineFailed. Returns (lines run, kept summaries)."""
     from campaign_cli.cli.app import execute
 
-    results, summaries = [], []
+    summaries: list[dict] = []
+    count = 0
     sink = io.StringIO()
     for number, args in lines:
+        count += 1
         output.STATE.capture = captured = []
         camp.summary, camp.extra = "", {}
         try:
@@ -70,12 +100,13 @@ def run_lines(root, camp: store.Campaign, lines: list[tuple[int, list[str]]]) ->
             raise LineFailed(number, err) from None
         if code:
             raise LineFailed(number, CampaignError(f"exited with {code}", "failed"))
-        results.append({"line": number, "result": captured[-1] if captured else None})
-        if camp.summary:
+        results.write(json.dumps({"line": number, "result": captured[-1] if captured else None},
+                                 ensure_ascii=False, separators=(",", ":")).encode() + b"\n")
+        if camp.summary and len(summaries) < KEPT_SUMMARIES:
             summaries.append({"line": number, "args": args, "summary": camp.summary, **camp.extra})
         sink.seek(0)
         sink.truncate()
-    return results, summaries
+    return count, summaries
 
 
 @batch_app.command("batch", help=help_text(
@@ -88,20 +119,27 @@ def batch(
     source: Annotated[str, typer.Argument(metavar="[FILE|-]", help="JSON Lines file; - or nothing reads stdin.")] = "-",
     json_out: JsonOpt = False,
 ) -> None:
+    import tempfile
+
     root = ctx.find_root().command
+    spool = spool_source(source)
+    results = tempfile.TemporaryFile()
     try:
-        lines = parse_lines(read_source(source))
         with store.transaction(campaign_path(), CTX.words) as camp:
             CTX.batch = camp
             try:
-                results, summaries = run_lines(root, camp, lines)
+                count, summaries = run_lines(root, camp, parse_lines(spool), results)
             finally:
                 CTX.batch = None
                 output.STATE.capture = None
-            camp.summary = f"batch of {len(lines)} command(s)"
+            camp.summary = f"batch of {count} command(s)"
             camp.touched = sorted(set(camp.touched))
-            camp.extra = {"lines": summaries}
+            camp.extra = {"lines": summaries, **({"more_lines": count - len(summaries)} if count > len(summaries) else {})}
     except LineFailed as failed:
         output.STATE.json_errors = True  # CLI.md: the error object carries "line"
         raise typer.Exit(output.fail(failed.error, line=failed.line)) from None
-    output.write_jsonl(results)
+    results.seek(0)
+    sys.stdout.flush()
+    while chunk := results.read(1 << 16):
+        sys.stdout.buffer.write(chunk) if hasattr(sys.stdout, "buffer") else sys.stdout.write(chunk.decode())
+    sys.stdout.flush()

@@ -12,7 +12,6 @@ from campaign_cli.cli.common import CTX, JsonlOpt, JsonOpt, campaign_path, help_
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import Fields, Line, Table, emit
 from campaign_cli.errors import Refused
-from campaign_cli.store import journal
 
 
 def status_data(camp: store.Campaign) -> dict:
@@ -92,10 +91,10 @@ def log(
 
 def undo(json_out: JsonOpt = False) -> None:
     with writing() as camp:
-        target = journal.last_undoable(camp.path, camp.meta["seq"])
+        target = camp.undo_target()  # proves the journal first (exit 3 if it cannot)
         if target is None:
             raise Refused("nothing to undo", "nothing_to_undo")
-        camp.revert(target["before"])
+        camp.revert(target)
         camp.kind = "undo"
         camp.note(f"undid #{target['seq']}: {target.get('summary', '')}", *target.get("characters", []), undoes=target["seq"])
     data = {"undone": entry_view(target)}

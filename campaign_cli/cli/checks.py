@@ -325,6 +325,8 @@ def roll(
         raise UsageProblem("--weapon and --against go with --character")
     if expr is None and weapon is None:
         raise UsageProblem("give a dice expression (or --character NAME --weapon ITEM)")
+    if expr is not None:
+        d.parse(expr)  # a malformed expression exits 2 before the lock is taken
     rng = d.rng_for(seed)
     with writing() as camp:
         data = _roll_damage(camp, expr, character, weapon, against, dice, rng)

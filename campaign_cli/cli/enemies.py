@@ -15,6 +15,7 @@ from campaign_cli.errors import Refused, UsageProblem
 from campaign_cli.rules import dice as d
 from campaign_cli.rules import enemies as rules
 from campaign_cli.rules.characters import check_name
+from campaign_cli.store.campaign import loads
 
 app = noun_app(help_text("Enemy threat boards: a normal and a brutal side (R40-R42).",
                          "campaign enemy add 'Bog Lurker' --file samples/enemies/bog-lurker.json", "campaign enemy list"))
@@ -31,9 +32,10 @@ def _read_board(path: str | None) -> dict:
     except OSError as exc:
         raise UsageProblem(f"--file {path}: {exc.strerror}", "bad_file") from None
     try:
-        return json.loads(text)
-    except ValueError:
-        raise Refused(f"bad board: {path} is not valid JSON", "bad_board") from None
+        return loads(text)
+    except (ValueError, RecursionError) as exc:
+        why = "is not valid JSON" if isinstance(exc, json.JSONDecodeError) else f"is refused ({exc or 'nested too deeply'})"
+        raise Refused(f"bad board: {path} {why}", "bad_board") from None
 
 
 def _apply_fields(board: dict, fields: list[str]) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -14,7 +13,7 @@ from campaign_cli.cli.common import CTX, JsonOpt, campaign_path, help_text, read
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import Line, emit
 from campaign_cli.errors import Refused, UsageProblem
-from campaign_cli.rules.characters import check_document
+from campaign_cli.rules.documents import check_character, check_meta
 from campaign_cli.rules.enemies import validate_board
 from campaign_cli.store import files, transfer
 
@@ -50,14 +49,13 @@ def export(output: Annotated[str | None, typer.Option("--output", "-o", metavar=
     "campaign -c restored.json import gold-road.export.json", "campaign export | campaign -c copy.json import -"))
 def import_(source: Annotated[str, typer.Argument(metavar="FILE", help="An export; - reads stdin.")], json_out: JsonOpt = False) -> None:
     try:
-        doc = json.loads(sys.stdin.read()) if source == "-" else transfer.read_export(source)
-    except OSError as exc:
-        raise UsageProblem(f"cannot read {source}: {exc.strerror}", "bad_file") from None
-    except ValueError:
-        doc = None
-    tables = transfer.tables_from_export(doc)
+        text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UsageProblem(f"cannot read {source}: {getattr(exc, 'strerror', None) or 'not UTF-8 text'}", "bad_file") from None
+    tables = transfer.tables_from_export(transfer.read_export(text))
+    check_meta(tables["meta"]["1"])
     for character in tables["characters"].values():
-        check_document(character)
+        check_character(character)
     for key, board in tables["enemies"].items():
         tables["enemies"][key] = {"id": board["id"], **validate_board({k: v for k, v in board.items() if k != "id"})}
     meta = tables["meta"]["1"]

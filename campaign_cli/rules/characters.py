@@ -245,21 +245,3 @@ def view(doc: Mapping) -> dict:
 def carry_limit(st: int) -> int:
     """R33: 5 + ST."""
     return 5 + st
-
-
-_FIELD_TYPES = {"name": str, "kind": str, "st": int, "dx": int, "iq": int, "attributes": dict, "skills": dict,
-                "spells": list, "keywords": list, "xp": int, "karma": int, "wishes": int, "curses": list,
-                "damage": int, "fatigue": int, "gold": int, "darkstone": int, "items": list}
-
-
-def check_document(doc: dict) -> None:
-    """A stored character is well-formed (used when importing)."""
-    who = doc.get("name", "?")
-    for field, kind in _FIELD_TYPES.items():
-        value = doc.get(field)
-        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            raise Refused(f"character {who!r}: {field} must be {kind.__name__}", "bad_import")
-    if doc["kind"] not in KINDS:
-        raise Refused(f"character {who!r}: kind must be hero or wizard", "bad_import")
-    for skill in doc["skills"]:
-        find_skill(skill)

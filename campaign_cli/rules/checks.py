@@ -31,6 +31,7 @@ class Spec:
 
 def parse_spec(text: str) -> Spec:
     """Parse a check spec; anything malformed is a usage error (exit 2)."""
+    d.check_length(text, "a check spec")
     match = _SUM.fullmatch(text or "")
     if match:
         count, attr, plus, needed = match.groups()

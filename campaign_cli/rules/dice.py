@@ -13,6 +13,12 @@ from campaign_cli.errors import UsageProblem
 MAX_DICE = 100
 MIN_SIDES, MAX_SIDES = 2, 100
 MAX_MODIFIER = 1000
+MAX_TEXT = 200  # CLI.md "Sizes": longer specs and expressions exit 2 before any parsing
+
+
+def check_length(text: str, what: str) -> None:
+    if len(text or "") > MAX_TEXT:
+        raise UsageProblem(f"{what} is at most {MAX_TEXT} characters, not {len(text)}", "too_long")
 
 # [COUNT] D SIDES [(+|-) N], e.g. D6, 2D6-1, 3d6+2, D3, D2
 _EXPR = re.compile(r"\s*(\d*)\s*[dD]\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*")
@@ -54,6 +60,7 @@ def check_counts(count: int, sides: int) -> None:
 
 def parse(expr: str) -> Dice:
     """Parse a dice expression; anything else is a usage error (exit 2)."""
+    check_length(expr, "a dice expression")
     match = _EXPR.fullmatch(expr or "")
     if not match:
         raise UsageProblem(f"{expr!r} is not a dice expression (like D6, 2D6-1, 3d6+2)", "bad_dice")
@@ -76,6 +83,8 @@ def roll(count: int, sides: int, rng: random.Random) -> list[int]:
 def typed(text: str, count: int | None, sides: int, option: str = "--dice") -> list[int]:
     """Physical dice typed in (`1,3,6`): exactly COUNT values (any number when COUNT is
     None), each 1..SIDES, or exit 2."""
+    if len(text or "") > 4 * MAX_DICE * 4:
+        raise UsageProblem(f"{option}: too long a list of dice", "too_long")
     parts = [p.strip() for p in (text or "").replace(" ", ",").split(",") if p.strip()]
     try:
         values = [int(p) for p in parts]

@@ -15,16 +15,55 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from campaign_cli.errors import FileProblem, NameTaken, Refused
-from campaign_cli.store import files, journal
+from campaign_cli.errors import COMMIT, FileProblem, NameTaken, Refused
+from campaign_cli.store import files, journal, patch
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 APP = "campaign"
 META_ID = 1
 TABLES = ("meta", "characters", "enemies")
+# Journal bookkeeping in meta: moves forward on every change, never undone.
+BOOKKEEPING = ("seq", "next_id", "undo_top", "undo_at")
+MAX_DEPTH = 64  # JSON nested deeper than this is not a campaign (nor an import, board or pack)
+
+
+def new_campaign_id() -> str:
+    import secrets
+
+    return secrets.token_hex(8)
+
+
+def _v1_to_v2(data: dict) -> None:
+    """Schema 2: the file carries a campaign id, and undo pointers (absent until the next
+    change, so older journals are walked as before)."""
+    data["meta"][str(META_ID)].setdefault("campaign_id", new_campaign_id())
+
 
 # Migrations: MIGRATIONS[n] upgrades a file of schema n to n + 1, in place.
-MIGRATIONS: dict[int, Callable[[dict], None]] = {}
+MIGRATIONS: dict[int, Callable[[dict], None]] = {1: _v1_to_v2}
+
+
+def _reject_constant(name: str):
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def loads(raw: bytes | str):
+    """Strict JSON: no NaN or Infinity; nesting deeper than MAX_DEPTH is refused (ValueError)."""
+    data = json.loads(raw, parse_constant=_reject_constant)
+    check_depth(data)
+    return data
+
+
+def check_depth(value, limit: int = MAX_DEPTH) -> None:
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > limit:
+            raise ValueError(f"nested deeper than {limit} levels")
+        if isinstance(item, dict):
+            stack.extend((v, depth + 1) for v in item.values())
+        elif isinstance(item, list):
+            stack.extend((v, depth + 1) for v in item)
 
 
 class _MemoryStorage:
@@ -76,9 +115,12 @@ def parse(path: Path, raw: bytes) -> dict:
     if not raw.strip():
         raise _not_campaign(path, "it is empty")
     try:
-        data = json.loads(raw)
-    except (ValueError, UnicodeDecodeError):
-        raise FileProblem(f"{path} is not valid JSON (corrupt or truncated)", "corrupt") from None
+        data = loads(raw)
+    except RecursionError:
+        raise FileProblem(f"{path} is not a campaign file (JSON nested too deeply)", "corrupt") from None
+    except (ValueError, UnicodeDecodeError) as exc:
+        why = "corrupt or truncated" if isinstance(exc, json.JSONDecodeError) or isinstance(exc, UnicodeDecodeError) else str(exc)
+        raise FileProblem(f"{path} is not valid JSON ({why})", "corrupt") from None
     if not isinstance(data, dict):
         raise _not_campaign(path, "top level is not an object")
     meta = data.get("meta")
@@ -110,8 +152,8 @@ def check_shape(path: Path, data: dict) -> None:
             raise _not_campaign(path, f"table {table!r} is malformed")
     meta = data["meta"][str(META_ID)]
     for key in ("seq", "next_id"):
-        if not isinstance(meta.get(key), int):
-            raise _not_campaign(path, f"meta.{key} is missing")
+        if not isinstance(meta.get(key), int) or isinstance(meta.get(key), bool) or not 0 <= meta[key] < 2**53:
+            raise _not_campaign(path, f"meta.{key} is missing or out of range")
     for key, doc in data["characters"].items():
         if not isinstance(doc.get("name"), str) or not all(
             isinstance(doc.get(a), int) for a in ("st", "dx", "iq")
@@ -137,17 +179,6 @@ def _dumps(data: dict) -> bytes:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
 
 
-def _diff(before: dict, after: dict) -> dict:
-    """For every document that changed: its value before (None if it did not exist)."""
-    out: dict[str, dict] = {}
-    for table in set(before) | set(after):
-        b, a = before.get(table, {}), after.get(table, {})
-        changed = {k: b.get(k) for k in set(b) | set(a) if b.get(k) != a.get(k)}
-        if changed:
-            out[table] = changed
-    return out
-
-
 class Campaign:
     """An open campaign: the loaded tables, changed through TinyDB, plus the pending journal entry.
 
@@ -167,6 +198,7 @@ class Campaign:
         self.extra: dict[str, Any] = {}
         self.touched: list[str] = []  # character names this command concerns
         self.rolls: list[dict] = []
+        self.reverted = False  # an undo moves the undo pointer itself
 
     # -- raw data --------------------------------------------------------------
     @property
@@ -255,36 +287,60 @@ class Campaign:
     def entries(self, limit: int | None = None, keep=None) -> list[dict]:
         return journal.read_entries(self.path, self.meta["seq"], limit, keep)
 
-    def revert(self, before: dict) -> None:
-        """Put back the documents an entry recorded (ids and seq keep moving forward)."""
+    def undo_target(self) -> dict | None:
+        """The newest change still to undo, after proving the journal is this file's (exit 3 if not)."""
+        journal.prove(self.path, self.meta)
+        return journal.undo_target(self.path, self.meta)
+
+    def revert(self, entry: dict) -> None:
+        """Undo ENTRY's changes (ids and seq keep moving forward); the undo pointer moves
+        to the change before it."""
         keep = {k: self.meta[k] for k in ("seq", "next_id")}
-        for table, docs in before.items():
-            stored = self.data.setdefault(table, {})
-            for key, value in docs.items():
-                if value is None:
-                    stored.pop(key, None)
-                else:
-                    stored[key] = value
+        if "patch" in entry:
+            patch.tables_apply(self.data, entry["patch"])
+        else:  # journals written before schema 2 kept whole documents
+            for table, docs in entry["before"].items():
+                stored = self.data.setdefault(table, {})
+                for key, value in docs.items():
+                    if value is None:
+                        stored.pop(key, None)
+                    else:
+                        stored[key] = value
         self.meta.update(keep)
+        self.meta["undo_top"], self.meta["undo_at"] = entry.get("prev"), entry.get("prev_at")
+        self.reverted = True
 
     def commit(self) -> None:
         if not self.writable:
             raise RuntimeError("read-only campaign")
         after = self.data
         check_shape(self.path, after)
-        changes = _diff(self._before, after)
-        base = {"time": now(), "command": self.words, "summary": self.summary, "characters": self.touched}
+        changes = patch.tables_diff(self._before, after, BOOKKEEPING)
+        ident = self.meta.setdefault("campaign_id", new_campaign_id())
+        base = {"campaign": ident, "time": now(), "command": self.words, "summary": self.summary,
+                "characters": self.touched}
         if self.rolls:
             base["rolls"] = self.rolls
         if not changes:
             if self.rolls:
                 with files.writing_to(self.path):
+                    files.check_writable(self.path)
                     journal.append(self.path, {"kind": "roll", "after": self.meta["seq"], **base, **self.extra})
             return
         seq = self.meta["seq"] + 1
-        self.set_meta(seq=seq)
+        entry = {"seq": seq, "kind": self.kind, **base, **self.extra, "patch": changes}
+        if not self.reverted:
+            if "undo_top" not in self.meta:  # the first change since schema 2: find the chain's end once
+                older = journal.last_undoable(self.path, self.meta["seq"])
+                self.meta["undo_top"], self.meta["undo_at"] = (older["seq"], None) if older else (None, None)
+            entry["prev"], entry["prev_at"] = self.meta["undo_top"], self.meta["undo_at"]
         with files.writing_to(self.path):
-            journal.append(self.path, {"seq": seq, "kind": self.kind, **base, **self.extra, "before": changes})
+            files.check_writable(self.path)
+            COMMIT["started"] = True  # from here a signal no longer stops the command (entry.py)
+            offset = journal.append(self.path, entry)
+            self.meta["seq"] = seq
+            if not self.reverted:
+                self.meta["undo_top"], self.meta["undo_at"] = seq, offset
             files.write_atomic(self.path, _dumps(after))
 
 
@@ -303,13 +359,18 @@ def transaction(path: str | os.PathLike, words: list[str] | None = None) -> Iter
     p = resolve_path(path)
     if not p.exists():  # never leave a lock file behind for a campaign that is not there
         read_bytes(p)
-    with files.locked(p):
+    with files.locked(p) as lock:
         files.clean_temporaries(p)
         raw = read_bytes(p)
         # Two independent parses: the working copy, and the before-state the journal diff
         # and a refusal fall back on (a parse is faster than copy.deepcopy of the same data).
         camp = Campaign(p, parse(p, raw), parse(p, raw), words)
         yield camp
+        if not lock.held():  # our lock file was removed or replaced: another writer may be in
+            lock.take()
+            if read_bytes(p) != raw:
+                raise FileProblem(f"{p} changed while this command ran (its lock file was removed); "
+                                  "nothing saved: run the command again", "lock_lost")
         camp.commit()
 
 
@@ -333,12 +394,19 @@ def create(path: str | os.PathLike, name: str, words: list[str] | None = None, d
             "keywords": [],
             "seq": 0,
             "next_id": 1,
+            "campaign_id": new_campaign_id(),
+            "undo_top": None,
+            "undo_at": None,
         }
         if data is None:
             data = {"meta": {str(META_ID): meta}, "characters": {}, "enemies": {}}
+        else:  # an import is a new campaign with its own journal
+            data["meta"][str(META_ID)].update({k: meta[k] for k in ("campaign_id", "undo_top", "undo_at", "seq")})
         check_shape(p, data)
         summary = f"campaign {data['meta'][str(META_ID)]['name']!r} {verb}"
+        files.clean_temporaries(p)
         with files.writing_to(p):
-            journal.append(p, {"seq": 0, "kind": "init", "time": now(), "command": words or [], "summary": summary, "characters": []})
+            journal.append(p, {"campaign": data["meta"][str(META_ID)]["campaign_id"], "seq": 0, "kind": "init",
+                               "time": now(), "command": words or [], "summary": summary, "characters": []})
             files.write_atomic(p, _dumps(data))
     return Campaign(p, data)

@@ -1,9 +1,20 @@
-"""Low-level file safety: a sidecar lock and atomic replacement."""
+"""Low-level file safety: a sidecar lock, exclusive temporary files and atomic replacement.
+
+- The lock is an flock on PATH.lock, never opened through a symlink; after taking it the
+  writer checks that the file it holds is still the one at the lock's path (a lock file
+  deleted or replaced under a writer would otherwise let two writers in at once).
+- Temporary files are created exclusively (O_EXCL, O_NOFOLLOW) with unpredictable names
+  `.NAME.<pid>.<random>.tmp` in the target's folder; permissions are set on the open file.
+  Leftovers of a killed writer are recognised by a dead pid and matched literally.
+- A target without its owner's write permission is never replaced (also for root).
+"""
 
 from __future__ import annotations
 
 import fcntl
+import math
 import os
+import secrets
 import stat
 import time
 from contextlib import contextmanager
@@ -11,49 +22,93 @@ from pathlib import Path
 
 from campaign_cli.errors import FileProblem
 
+NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+DEFAULT_WAIT = 5.0
+
 
 def lock_wait() -> float:
-    """Seconds a writer waits for the lock (CAMPAIGN_LOCK_WAIT, default 5)."""
+    """Seconds a writer waits for the lock (CAMPAIGN_LOCK_WAIT, default 5; nonsense means 5)."""
     try:
-        return float(os.environ.get("CAMPAIGN_LOCK_WAIT", "5"))
+        wait = float(os.environ.get("CAMPAIGN_LOCK_WAIT", DEFAULT_WAIT))
     except ValueError:
-        return 5.0
+        return DEFAULT_WAIT
+    return wait if math.isfinite(wait) and 0 <= wait <= 86400 else DEFAULT_WAIT
 
 
 def lock_path_of(path: Path) -> Path:
     return path.with_name(path.name + ".lock")
 
 
-@contextmanager
-def locked(path: Path, wait: float | None = None):
-    """Hold an exclusive lock on PATH.lock (never the data file: os.replace swaps it).
-
-    The lock is an flock: a killed writer's lock dies with its process, so no
-    stale lock ever blocks the next write.
-    """
-    wait = lock_wait() if wait is None else wait
-    lock_path = lock_path_of(path)
+def _open_lock(lock_path: Path) -> int:
     try:
-        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+        return os.open(lock_path, os.O_RDWR | os.O_CREAT | NOFOLLOW, 0o644)
     except OSError as exc:
-        raise FileProblem(f"cannot create lock file {lock_path}: {exc.strerror}", "lock_failed") from exc
+        why = "it is a symbolic link" if os.path.islink(lock_path) else exc.strerror
+        raise FileProblem(f"cannot open lock file {lock_path}: {why}", "lock_failed") from None
+
+
+def _same_file(fd: int, lock_path: Path) -> bool:
     try:
-        deadline = time.monotonic() + wait
+        there = os.stat(lock_path, follow_symlinks=False)
+    except OSError:
+        return False
+    mine = os.fstat(fd)
+    return (mine.st_dev, mine.st_ino) == (there.st_dev, there.st_ino)
+
+
+class Lock:
+    """An exclusive flock on PATH.lock (never the data file: os.replace swaps it).
+
+    A killed writer's flock dies with its process, so no stale lock ever blocks the
+    next write. A lock file removed or replaced while we wait or hold it is detected:
+    `held()` says whether ours is still the file at the lock's path, and `take()`
+    locks the file that is there now.
+    """
+
+    def __init__(self, path: Path, wait: float | None = None) -> None:
+        self.path, self.lock_path = path, lock_path_of(path)
+        self.wait = lock_wait() if wait is None else wait
+        self.fd: int | None = None
+
+    def take(self) -> None:
+        self.release()
+        deadline = time.monotonic() + self.wait
         delay = 0.002
         while True:
+            fd = _open_lock(self.lock_path)
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
             except BlockingIOError:
+                os.close(fd)
                 if time.monotonic() >= deadline:
-                    raise FileProblem(
-                        f"{path} is locked by another writer (waited {wait:g} s); try again", "locked"
-                    ) from None
+                    raise FileProblem(f"{self.path} is locked by another writer (waited {self.wait:g} s); try again",
+                                      "locked") from None
                 time.sleep(delay)
                 delay = min(delay * 2, 0.05)
-        yield
-    finally:
-        os.close(fd)  # closing releases the flock
+                continue
+            if _same_file(fd, self.lock_path):
+                self.fd = fd
+                return
+            os.close(fd)  # the lock file was deleted or replaced: lock the one there now
+
+    def held(self) -> bool:
+        return self.fd is not None and _same_file(self.fd, self.lock_path)
+
+    def release(self) -> None:
+        if self.fd is not None:
+            os.close(self.fd)  # closing releases the flock
+            self.fd = None
+
+    def __enter__(self) -> "Lock":
+        self.take()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.release()
+
+
+def locked(path: Path, wait: float | None = None) -> Lock:
+    return Lock(path, wait)
 
 
 @contextmanager
@@ -79,34 +134,75 @@ def _fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
+def _pid_alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # exists, owned by someone else
+    return True
+
+
 def clean_temporaries(path: Path) -> None:
-    """Remove temporary files a killed writer left. Call only while holding the lock."""
-    prefix = f".{path.name}."
-    for tmp in path.parent.glob(f"{prefix}*.tmp"):
+    """Remove the temporary files that killed writers left beside PATH: names
+    `.NAME.<pid>.<random>.tmp` whose pid is gone, compared literally (no globbing)."""
+    prefix, folder = f".{path.name}.", path.parent
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return
+    for name in names:
+        if not (name.startswith(prefix) and name.endswith(".tmp")):
+            continue
+        pid, _, token = name[len(prefix):-len(".tmp")].partition(".")
+        if not (pid.isdigit() and token and token.isalnum()) or _pid_alive(int(pid)):
+            continue
         try:
-            tmp.unlink()
+            os.unlink(folder / name)
         except OSError:
             pass
 
 
-def write_atomic(path: Path, data: bytes) -> None:
-    """Write DATA to PATH: temporary file in the same folder, fsync, os.replace.
+def check_writable(path: Path) -> None:
+    """`chmod a-w` protects a file: without its owner's write bit it is not replaced."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return
+    if not mode & stat.S_IWUSR:
+        raise FileProblem(f"{path} is read-only (chmod u+w {path.name} to allow changes)", "read_only")
 
-    Keeps the old file's permissions. PATH must already be resolved (symlinks
-    followed), so a symlink keeps pointing at the file it named.
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write DATA to PATH: an exclusive temporary file in the same folder, fsync, os.replace.
+
+    Keeps the old file's permissions (set on the open file, never through a path).
+    PATH must already be resolved (symlinks followed), so a symlink keeps pointing at
+    the file it named. A read-only PATH is refused (exit 3).
     """
+    check_writable(path)
     try:
         mode = stat.S_IMODE(os.stat(path).st_mode)
     except FileNotFoundError:
         mode = 0o666 & ~_umask()
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    while True:
+        tmp = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(8)}.tmp")
+        try:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | NOFOLLOW, 0o600)
+            break
+        except FileExistsError:
+            continue
     try:
         with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
+            view = memoryview(data)
+            while view:
+                view = view[fh.write(view):]
             fh.flush()
+            os.fchmod(fh.fileno(), mode)
             os.fsync(fh.fileno())
-        os.chmod(tmp, mode)
         os.replace(tmp, path)
     except BaseException:
         try:

@@ -2,80 +2,161 @@
 
 It lives beside the campaign file, not inside it, so a campaign with 100,000
 entries opens as fast as a new one: ordinary commands never read it, writers
-only append, and `log`/`undo` read it backwards from the end.
+only append, and `log`/`undo` read it backwards from the end or jump to an entry
+by its byte offset.
+
+Every entry carries the campaign's id, its seq and a checksum (CRC-32 of the line,
+written as its last field), so `undo` can prove that the journal belongs to the
+file and is intact before it touches anything.
 
 Crash safety: a writer appends its entry (seq S+1) and fsyncs it *before* it
 replaces the campaign file, whose meta records the last committed seq. An
-entry whose seq is above the file's seq, or that an entry written later with
-the same seq supersedes, belongs to a writer that died before committing:
-readers skip it. A line torn by a kill is skipped too, and the next append
-starts on a fresh line.
+entry whose seq is above the file's, or that a later entry with the same seq
+supersedes, belongs to a writer that died before committing: readers skip it. A
+line torn by a kill is skipped too, and the next append starts on a fresh line.
+A short append (disk full, `ulimit -f`) fails the command before the file is replaced.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import zlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from campaign_cli.errors import FileProblem
+
 CHUNK = 1 << 16
+NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_SUM = b',"sum":"'  # the checksum field closes every line: ...,"sum":"1a2b3c4d"}
+_SUM_LEN = len(_SUM) + 8 + 2
 
 
 def journal_path(path: Path) -> Path:
     return path.with_name(path.name + ".journal")
 
 
-def append(path: Path, entry: dict) -> None:
-    line = json.dumps(entry, ensure_ascii=False, separators=(",", ":")).encode() + b"\n"
+def _seal(entry: dict) -> bytes:
+    body = json.dumps(entry, ensure_ascii=False, separators=(",", ":")).encode()
+    return body[:-1] + _SUM + b"%08x" % zlib.crc32(body) + b'"}'
+
+
+def intact(line: bytes) -> bool:
+    """Whether LINE carries a checksum that matches it."""
+    line = line.rstrip(b"\r\n")
+    if len(line) < _SUM_LEN or line[-_SUM_LEN:-10] != _SUM:
+        return False
+    body = line[:-_SUM_LEN] + b"}"
+    return b"%08x" % zlib.crc32(body) == line[-10:-2]
+
+
+def _open(jpath: Path, flags: int) -> int:
+    try:
+        return os.open(jpath, flags | NOFOLLOW, 0o644)
+    except IsADirectoryError:
+        raise FileProblem(f"journal {jpath} is a folder", "journal_unusable") from None
+    except OSError:
+        if os.path.islink(jpath):
+            raise FileProblem(f"journal {jpath} is a symbolic link; refusing to follow it", "journal_link") from None
+        raise
+
+
+def append(path: Path, entry: dict) -> int:
+    """Append ENTRY (sealed with its checksum) and fsync; returns the byte offset of its line.
+    A short write is an error: the caller must not commit."""
+    line = _seal(entry) + b"\n"
     jpath = journal_path(path)
-    fd = os.open(jpath, os.O_RDWR | os.O_CREAT | os.O_APPEND, 0o644)
+    fd = _open(jpath, os.O_RDWR | os.O_CREAT | os.O_APPEND)
     try:
         size = os.fstat(fd).st_size
         if size and os.pread(fd, 1, size - 1) != b"\n":
             line = b"\n" + line  # a killed writer left a torn line: never glue onto it
-        os.write(fd, line)
+            size += 1
+        written = os.write(fd, line)
+        if written != len(line):
+            raise OSError(0, f"short write to the journal ({written} of {len(line)} bytes)")
         os.fsync(fd)
     finally:
         os.close(fd)
+    return size
+
+
+def read_at(path: Path, offset: int) -> dict | None:
+    """The intact entry whose line starts at OFFSET, or None."""
+    try:
+        fd = _open(journal_path(path), os.O_RDONLY)
+    except FileNotFoundError:
+        return None
+    try:
+        chunks = []
+        pos = offset
+        while True:
+            block = os.pread(fd, CHUNK, pos)
+            if not block:
+                break
+            end = block.find(b"\n")
+            if end >= 0:
+                chunks.append(block[:end])
+                break
+            chunks.append(block)
+            pos += len(block)
+    finally:
+        os.close(fd)
+    line = b"".join(chunks)
+    return _decode(line) if intact(line) else None
+
+
+def _decode(line: bytes) -> dict | None:
+    try:
+        entry = json.loads(line)
+    except (ValueError, RecursionError):
+        return None
+    return entry if isinstance(entry, dict) else None
 
 
 def _lines_backwards(jpath: Path) -> Iterator[bytes]:
+    """Lines from the end, each read once: linear in what is read, however long a line."""
     try:
-        fh = open(jpath, "rb")
+        fd = _open(jpath, os.O_RDONLY)
     except FileNotFoundError:
         return
-    with fh:
+    with os.fdopen(fd, "rb") as fh:
         pos = fh.seek(0, os.SEEK_END)
-        rest = b""
+        tail: list[bytes] = []  # pieces of the line being read, last piece first
         while pos > 0:
             step = min(CHUNK, pos)
             pos -= step
             fh.seek(pos)
-            block = fh.read(step) + rest
-            lines = block.split(b"\n")
-            rest = lines.pop(0)
-            for line in reversed(lines):
-                if line.strip():
-                    yield line
-        if rest.strip():
-            yield rest
+            block = fh.read(step)
+            parts = block.split(b"\n")
+            if len(parts) == 1:
+                tail.append(block)
+                continue
+            tail.append(parts[-1])
+            line = b"".join(reversed(tail))
+            if line.strip():
+                yield line
+            for piece in reversed(parts[1:-1]):
+                if piece.strip():
+                    yield piece
+            tail = [parts[0]]
+        line = b"".join(reversed(tail))
+        if line.strip():
+            yield line
 
 
 def entries_backwards(path: Path, committed_seq: int) -> Iterator[dict]:
     """Valid entries, newest first (see the module docstring for what is valid)."""
     limit = committed_seq + 1
     for line in _lines_backwards(journal_path(path)):
-        try:
-            entry = json.loads(line)
-        except ValueError:
-            continue  # torn by a killed writer
-        if not isinstance(entry, dict):
-            continue
+        entry = _decode(line)
+        if entry is None or ("sum" in entry and not intact(line)):
+            continue  # torn by a killed writer, or damaged
         seq = entry.get("seq")
         if entry.get("kind") == "roll":
             yield entry
-        elif isinstance(seq, int) and seq < limit:
+        elif isinstance(seq, int) and not isinstance(seq, bool) and seq < limit:
             limit = seq
             yield entry
             if entry.get("kind") == "init":
@@ -98,14 +179,58 @@ def read_entries(
     return out
 
 
-def last_undoable(path: Path, committed_seq: int) -> dict | None:
-    """The newest change that no later undo has reverted, or None."""
+def _broken(path: Path, why: str) -> FileProblem:
+    return FileProblem(f"cannot undo: the journal {journal_path(path)} {why}; nothing was changed", "journal_broken")
+
+
+def prove(path: Path, meta: dict) -> None:
+    """The journal's newest committed entry must be the file's last change: same campaign
+    id, same seq, intact. Otherwise the journal was cut, damaged or belongs elsewhere."""
+    seq, ident = meta["seq"], meta.get("campaign_id")
+    if not journal_path(path).exists():
+        raise _broken(path, "is missing")
+    for line in _lines_backwards(journal_path(path)):
+        entry = _decode(line)
+        if entry is None or entry.get("kind") == "roll":
+            continue
+        found = entry.get("seq")
+        if not isinstance(found, int) or isinstance(found, bool) or found > seq:
+            continue  # a writer that died before committing
+        if found < seq:
+            raise _broken(path, f"ends at change #{found} but the campaign is at #{seq} (cut short or damaged)")
+        if ident is not None and entry.get("campaign") != ident:
+            raise _broken(path, "belongs to another campaign")
+        if "sum" in entry and not intact(line):
+            raise _broken(path, f"entry #{seq} is damaged")
+        if ident is not None and "sum" not in entry:
+            raise _broken(path, f"entry #{seq} has no checksum")
+        return
+    raise _broken(path, "holds no entry for this campaign")
+
+
+def undo_target(path: Path, meta: dict) -> dict | None:
+    """The newest change no undo has reverted, found through the file's undo pointer
+    (one read at a byte offset) and checked: seq, campaign id and checksum."""
+    top, offset = meta.get("undo_top"), meta.get("undo_at")
+    if "undo_top" not in meta or (top is not None and offset is None):
+        return last_undoable(path, meta["seq"], top)
+    if top is None:
+        return None
+    entry = read_at(path, offset)
+    if entry is None or entry.get("seq") != top or entry.get("campaign") != meta.get("campaign_id"):
+        raise _broken(path, f"entry #{top} is missing or damaged")
+    return entry
+
+
+def last_undoable(path: Path, committed_seq: int, wanted: int | None = None) -> dict | None:
+    """Older journals without undo pointers: walk back to the newest change that no
+    later undo has reverted (or to change WANTED)."""
     undone: set[int] = set()
     for entry in entries_backwards(path, committed_seq):
         kind = entry.get("kind")
         if kind == "undo":
             undone.add(entry.get("undoes"))
-        elif kind == "change" and entry["seq"] not in undone:
+        elif kind == "change" and entry["seq"] not in undone and (wanted is None or entry["seq"] == wanted):
             return entry
         elif kind == "init":
             return None

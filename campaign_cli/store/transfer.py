@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 from campaign_cli.errors import Refused
-from campaign_cli.store.campaign import APP, META_ID, SCHEMA_VERSION
+from campaign_cli.store.campaign import APP, META_ID, SCHEMA_VERSION, loads
 
 FORMAT = "campaign-export"
 # Journal bookkeeping stays with the file it belongs to; a new file starts a new journal.
-LOCAL_META = ("seq",)
+LOCAL_META = ("seq", "campaign_id", "undo_top", "undo_at")
 
 
 def export_document(data: dict) -> dict:
@@ -39,7 +38,7 @@ def tables_from_export(doc) -> dict:
     if not isinstance(meta, dict):
         raise _bad("meta is missing")
     version = meta.get("schema_version")
-    if not isinstance(version, int) or version > SCHEMA_VERSION:
+    if not isinstance(version, int) or isinstance(version, bool) or version > SCHEMA_VERSION:
         raise _bad(f"schema {version!r} (this version reads up to {SCHEMA_VERSION})")
     tables: dict = {"meta": {str(META_ID): {**meta, "app": APP, "seq": 0}}}
     seen_ids: set[int] = set()
@@ -50,26 +49,29 @@ def tables_from_export(doc) -> dict:
         names = set()
         for d in docs:
             ident, name = d.get("id"), d.get("name")
-            if not isinstance(ident, int) or isinstance(ident, bool) or ident in seen_ids:
+            if not isinstance(ident, int) or isinstance(ident, bool) or not 0 < ident < 2**53 or ident in seen_ids:
                 raise _bad(f"{table}: id {ident!r} is missing or repeated")
             if not isinstance(name, str) or name.casefold() in names:
                 raise _bad(f"{table}: name {name!r} is missing or repeated")
             seen_ids.add(ident)
             names.add(name.casefold())
             for item in d.get("items", []) if table == "characters" else []:
-                if not isinstance(item, dict) or not isinstance(item.get("id"), int) or item["id"] in seen_ids:
+                item_id = item.get("id") if isinstance(item, dict) else None
+                if not isinstance(item_id, int) or isinstance(item_id, bool) or not 0 < item_id < 2**53 or item_id in seen_ids:
                     raise _bad(f"{name}: an item id is missing or repeated")
                 seen_ids.add(item["id"])
         tables[table] = {str(d["id"]): d for d in docs}
     next_id = meta.get("next_id")
-    if not isinstance(next_id, int) or any(i >= next_id for i in seen_ids):
+    if not isinstance(next_id, int) or isinstance(next_id, bool) or any(i >= next_id for i in seen_ids):
         tables["meta"][str(META_ID)]["next_id"] = max(seen_ids, default=0) + 1
     return tables
 
 
-def read_export(path: str) -> dict:
-    text = Path(path).read_text(encoding="utf-8")
+def read_export(text: str) -> dict:
+    """An export's JSON: strict (no NaN or Infinity, not nested too deeply), else refused (exit 1)."""
     try:
-        return json.loads(text)
-    except ValueError:
-        raise _bad("not valid JSON") from None
+        return loads(text)
+    except RecursionError:
+        raise _bad("nested too deeply") from None
+    except ValueError as exc:
+        raise _bad("not valid JSON" if isinstance(exc, json.JSONDecodeError) else str(exc)) from None

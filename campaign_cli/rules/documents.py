@@ -1,0 +1,175 @@
+"""Every field of a stored character and item, checked for type and range: what `import`
+runs before it creates anything, so no later command can fail on what it let in."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from campaign_cli.errors import CampaignError, Refused
+
+MAX_ID = 2**53  # ids and counters stay exact in JSON
+MAX_AMOUNT = 1_000_000
+
+
+def _bad(where: str, why: str) -> Refused:
+    return Refused(f"bad import: {where} {why}", "bad_import")
+
+
+def _int(value: Any, where: str, low: int = 0, high: int = MAX_ID) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise _bad(where, f"must be a whole number from {low} to {high:,}, not {value!r}")
+
+
+def _bool(value: Any, where: str) -> None:
+    if not isinstance(value, bool):
+        raise _bad(where, f"must be true or false, not {value!r}")
+
+
+def _text(value: Any, where: str, optional: bool = False) -> None:
+    if optional and value is None:
+        return
+    if not isinstance(value, str) or not value.strip() or len(value) > 1000:
+        raise _bad(where, f"must be a non-empty text, not {value!r}")
+
+
+def _texts(value: Any, where: str) -> None:
+    if not isinstance(value, list):
+        raise _bad(where, "must be a list of texts")
+    for i, v in enumerate(value):
+        _text(v, f"{where}[{i}]")
+
+
+def _objects(value: Any, where: str) -> list[dict]:
+    if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+        raise _bad(where, "must be a list of objects")
+    return value
+
+
+def _numbers(value: Any, where: str, low: int = 0) -> None:
+    if not isinstance(value, dict):
+        raise _bad(where, "must be an object of numbers")
+    for k, v in value.items():
+        _text(k, f"{where} key")
+        _int(v, f"{where}.{k}", low, MAX_AMOUNT)
+
+
+def check_meta(meta: dict) -> None:
+    """The campaign's own fields in an import."""
+    _int(meta.get("schema_version"), "meta.schema_version", 0, 1000)
+    _int(meta.get("next_id", 1), "meta.next_id", 1)
+    _text(meta.get("name"), "meta.name")
+    if meta.get("phase", "between") not in ("between", "adventure"):
+        raise _bad("meta.phase", f"must be between or adventure, not {meta.get('phase')!r}")
+    adventure = meta.get("adventure")
+    if adventure is not None and (not isinstance(adventure, dict) or not isinstance(adventure.get("title"), str)):
+        raise _bad("meta.adventure", "must be null or an object with a title")
+    location = meta.get("location")
+    if location is not None:
+        if not isinstance(location, dict):
+            raise _bad("meta.location", "must be null or an object with town and blacksmith")
+        _text(location.get("town"), "meta.location.town")
+        _bool(location.get("blacksmith"), "meta.location.blacksmith")
+    _texts(meta.get("keywords", []), "meta.keywords")
+
+
+def check_character(doc: dict) -> None:
+    """Refused (exit 1), naming the character and the field, unless every field is sound."""
+    from campaign_cli.rules.characters import KINDS
+    from campaign_cli.rules.skills import find_skill
+
+    _text(doc.get("name"), "character name")
+    who = f"character {doc['name']!r}:"
+    _int(doc.get("id"), f"{who} id", 1)
+    if doc.get("kind") not in KINDS:
+        raise _bad(f"{who} kind", f"must be hero or wizard, not {doc.get('kind')!r}")
+    for field in ("st", "dx", "iq"):
+        _int(doc.get(field), f"{who} {field}", 0, MAX_AMOUNT)
+    for field in ("xp", "karma", "wishes", "damage", "fatigue", "gold", "darkstone"):
+        _int(doc.get(field), f"{who} {field}")
+    for field in ("bard_karma", "fight_damage", "last_fight_damage"):
+        if field in doc:
+            _int(doc[field], f"{who} {field}")
+    for field in ("dying", "dead", "death_settled"):
+        if field in doc:
+            _bool(doc[field], f"{who} {field}")
+    _numbers(doc.get("attributes"), f"{who} attributes")
+    _numbers(doc.get("skills"), f"{who} skills", 1)
+    for skill in doc["skills"]:
+        try:
+            find_skill(skill)
+        except Refused:
+            raise _bad(f"{who} skills", f"has an unknown skill {skill!r}") from None
+    if "boosts" in doc:
+        _numbers(doc["boosts"], f"{who} boosts")
+    combat = doc.get("combat", {})
+    if not isinstance(combat, dict) or any(v not in ("hit", "damage") for v in combat.values()):
+        raise _bad(f"{who} combat", "must map combat skills to hit or damage")
+    lead = doc.get("leadership")
+    if lead is not None:
+        if not isinstance(lead, dict):
+            raise _bad(f"{who} leadership", "must be an object")
+        _int(lead.get("value"), f"{who} leadership.value", 0, MAX_AMOUNT)
+    for i, spell in enumerate(_objects(doc.get("spells"), f"{who} spells")):
+        _text(spell.get("name"), f"{who} spells[{i}].name")
+        if spell.get("rating") is not None:
+            _int(spell["rating"], f"{who} spells[{i}].rating", 0, MAX_AMOUNT)
+    _texts(doc.get("keywords"), f"{who} keywords")
+    for i, curse in enumerate(_objects(doc.get("curses"), f"{who} curses")):
+        _text(curse.get("name"), f"{who} curses[{i}].name")
+        _text(curse.get("note"), f"{who} curses[{i}].note", optional=True)
+    for item in _objects(doc.get("items"), f"{who} items"):
+        check_item(item, f"{who} item {item.get('name')!r}")
+
+
+def check_item(item: dict, where: str) -> None:
+    from campaign_cli.rules.dice import parse
+    from campaign_cli.rules.gear import KINDS, MAX_SLOTS
+
+    _int(item.get("id"), f"{where} id", 1)
+    _text(item.get("name"), f"{where} name")
+    if item.get("kind") not in KINDS:
+        raise _bad(f"{where} kind", f"must be one of {', '.join(KINDS)}, not {item.get('kind')!r}")
+    _int(item.get("hands"), f"{where} hands", 0, 2)
+    for field in ("weight", "value"):
+        _int(item.get(field), f"{where} {field}", 0, MAX_AMOUNT)
+    _int(item.get("slots"), f"{where} slots", 0, MAX_SLOTS)
+    for field in ("armor", "restriction", "heft", "heals"):
+        if item.get(field) is not None:
+            _int(item[field], f"{where} {field}", 0, MAX_AMOUNT)
+    for field in ("personal", "darkstone_icon"):
+        _bool(item.get(field), f"{where} {field}")
+    for field in ("shield", "fatigue"):
+        if item.get(field) is not None:
+            _bool(item[field], f"{where} {field}")
+    if item.get("state") not in ("carried", "held", "worn"):
+        raise _bad(f"{where} state", f"must be carried, held or worn, not {item.get('state')!r}")
+    _texts(item.get("requires"), f"{where} requires")
+    _texts(item.get("flags", []), f"{where} flags")
+    _text(item.get("clothing"), f"{where} clothing", optional=True)
+    _text(item.get("skill"), f"{where} skill", optional=True)
+    damage = item.get("damage")
+    if damage is not None:
+        try:
+            if not isinstance(damage, str):
+                raise ValueError
+            parse(damage)
+        except (ValueError, CampaignError):
+            raise _bad(f"{where} damage", f"is not a dice expression: {damage!r}") from None
+    if item.get("boost") is not None:
+        boost = item["boost"]
+        if not isinstance(boost, dict):
+            raise _bad(f"{where} boost", "must be an object")
+        _text(boost.get("target"), f"{where} boost.target")
+        _int(boost.get("value"), f"{where} boost.value", 0, MAX_AMOUNT)
+    used = 0
+    for i, up in enumerate(_objects(item.get("upgrades"), f"{where} upgrades")):
+        _text(up.get("name"), f"{where} upgrades[{i}].name")
+        _int(up.get("slots"), f"{where} upgrades[{i}].slots", 0, MAX_SLOTS)
+        _int(up.get("darkstone", 0), f"{where} upgrades[{i}].darkstone", 0, MAX_AMOUNT)
+        _int(up.get("gold", 0), f"{where} upgrades[{i}].gold", 0, MAX_AMOUNT)
+        for flag in ("forged", "personal"):
+            if flag in up:
+                _bool(up[flag], f"{where} upgrades[{i}].{flag}")
+        used += up["slots"]
+    if used > item["slots"]:
+        raise _bad(f"{where} upgrades", f"fill {used} slots of {item['slots']}")

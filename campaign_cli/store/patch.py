@@ -1,0 +1,88 @@
+"""Undo patches: what a change replaced, and no more.
+
+`diff(old, new)` returns a patch P with `apply(new, P) == old`, whose size follows the
+change, not the document: a dict records only its changed keys, a list only the slice
+between the common prefix and suffix (adding one item to a list of 300 records nothing
+of the 300), anything else its old value.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+ABSENT = {"$absent": 1}
+
+
+def diff(old: Any, new: Any) -> dict | None:
+    """The undo patch from NEW back to OLD, or None when they are equal."""
+    if old == new:
+        return None
+    if isinstance(old, dict) and isinstance(new, dict):
+        keys = {k: (ABSENT if k not in old else diff(old[k], new.get(k, _MISSING))) for k in {*old, *new}}
+        return {"$d": {k: p for k, p in keys.items() if p is not None}}
+    if isinstance(old, list) and isinstance(new, list):
+        start = 0
+        while start < len(old) and start < len(new) and old[start] == new[start]:
+            start += 1
+        end = 0
+        while end < len(old) - start and end < len(new) - start and old[-1 - end] == new[-1 - end]:
+            end += 1
+        return {"$s": [start, len(new) - start - end, old[start:len(old) - end]]}
+    return {"$v": old}
+
+
+class _Missing:
+    def __eq__(self, other: object) -> bool:
+        return False
+
+
+_MISSING = _Missing()
+
+
+def apply(value: Any, patch: dict) -> Any:
+    """NEW patched back to OLD (returns the old value; dicts and lists are changed in place)."""
+    if "$v" in patch:
+        return patch["$v"]
+    if "$s" in patch:
+        start, count, old = patch["$s"]
+        value[start:start + count] = old
+        return value
+    for key, sub in patch["$d"].items():
+        if sub == ABSENT:
+            value.pop(key, None)
+        else:
+            value[key] = apply(value.get(key), sub)
+    return value
+
+
+def tables_diff(before: dict, after: dict, skip_meta: tuple[str, ...] = ()) -> dict:
+    """Per table, per document key: None if the document did not exist before (undo
+    deletes it), else its patch. Meta keys in SKIP_META are bookkeeping and never undone."""
+    out: dict[str, dict] = {}
+    for table in {*before, *after}:
+        b, a = before.get(table, {}), after.get(table, {})
+        changed: dict[str, Any] = {}
+        for key in {*b, *a}:
+            old, new = b.get(key), a.get(key)
+            if table == "meta" and isinstance(old, dict) and isinstance(new, dict):
+                old = {k: v for k, v in old.items() if k not in skip_meta}
+                new = {k: v for k, v in new.items() if k not in skip_meta}
+            if old == new:
+                continue
+            changed[key] = None if old is None else ({"$v": old} if new is None else diff(old, new))
+        if changed:
+            out[table] = changed
+    return out
+
+
+def tables_apply(data: dict, patches: dict) -> None:
+    """Undo one entry's patches on the loaded tables."""
+    for table, docs in patches.items():
+        stored = data.setdefault(table, {})
+        for key, sub in docs.items():
+            if sub is None:
+                stored.pop(key, None)
+            elif "$v" in sub:
+                stored[key] = sub["$v"]
+            else:
+                stored[key] = apply(stored[key], sub)
