@@ -1,24 +1,40 @@
-"""The console script. Signal handlers go in before anything heavy is imported, so an
-interrupt while starting up is one line and exit 130 (143 for SIGTERM), never a traceback."""
+"""The console script. Signal handlers go in first, before anything else is imported, so
+an interrupt while starting up is one line and exit 130 (143 for SIGTERM), never a traceback."""
 
-from __future__ import annotations
-
-import signal
+import _signal  # the C module: `signal` imports enum, a window long enough to be hit
 import sys
 
-from campaign_cli.errors import COMMIT, Interrupted
+
+class Interrupted(BaseException):
+    """SIGINT or SIGTERM before the commit point: nothing is saved (exit 128 + signal)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
 
 
-def _on_signal(signum: int, frame) -> None:
-    if COMMIT["started"]:
+_STATE = {"armed": False, "pending": None}
+
+
+def _on_signal(signum, frame):
+    errors = sys.modules.get("campaign_cli.errors")
+    if errors is not None and errors.COMMIT["started"]:
         return  # the commit has begun: it completes and the command reports success
+    if not _STATE["armed"]:  # still in pip's wrapper script: main() reports it
+        _STATE["pending"] = signum
+        return
     raise Interrupted(signum)
 
 
+_signal.signal(_signal.SIGINT, _on_signal)
+_signal.signal(_signal.SIGTERM, _on_signal)
+
+
 def main() -> None:
-    for signum in (signal.SIGINT, signal.SIGTERM):
-        signal.signal(signum, _on_signal)
+    _STATE["armed"] = True
     try:
+        if _STATE["pending"]:
+            raise Interrupted(_STATE["pending"])
         from campaign_cli.cli.app import main as run
 
         run()

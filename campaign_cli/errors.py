@@ -9,14 +9,6 @@ from __future__ import annotations
 from enum import IntEnum
 
 
-class Interrupted(BaseException):
-    """SIGINT or SIGTERM before the commit point: nothing is saved (exit 128 + signal)."""
-
-    def __init__(self, signum: int) -> None:
-        super().__init__(signum)
-        self.signum = signum
-
-
 # Set by the store while it commits: from then on a signal no longer stops the command,
 # which completes and reports success (CLI.md "Reliability guarantees").
 COMMIT = {"started": False}

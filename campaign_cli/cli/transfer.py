@@ -38,6 +38,7 @@ def export(output: Annotated[str | None, typer.Option("--output", "-o", metavar=
         raise Refused(f"--output {output} is the campaign's own file; export to another name", "own_file")
     if target.exists() and not force:
         raise Refused(f"--output {output} exists; add --force to replace it", "exists")
+    files.clean_temporaries(target)  # what a killed export left
     with files.writing_to(target):
         files.write_atomic(target, text.encode())
     emit({"written": str(target), "characters": len(camp.data["characters"]), "enemies": len(camp.data["enemies"])},

@@ -97,7 +97,7 @@ def check_character(doc: dict) -> None:
     for skill in doc["skills"]:
         try:
             find_skill(skill)
-        except Refused:
+        except CampaignError:
             raise _bad(f"{who} skills", f"has an unknown skill {skill!r}") from None
     if "boosts" in doc:
         _numbers(doc["boosts"], f"{who} boosts")

@@ -62,7 +62,9 @@ def tables_from_export(doc) -> dict:
                 seen_ids.add(item["id"])
         tables[table] = {str(d["id"]): d for d in docs}
     next_id = meta.get("next_id")
-    if not isinstance(next_id, int) or isinstance(next_id, bool) or any(i >= next_id for i in seen_ids):
+    if "next_id" in meta and (not isinstance(next_id, int) or isinstance(next_id, bool) or not 0 < next_id < 2**53):
+        raise _bad(f"meta.next_id must be a whole number from 1 to 2^53, not {next_id!r}")
+    if next_id is None or any(i >= next_id for i in seen_ids):
         tables["meta"][str(META_ID)]["next_id"] = max(seen_ids, default=0) + 1
     return tables
 
