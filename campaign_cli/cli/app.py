@@ -37,7 +37,7 @@ class CampaignGroup(LazyGroup):
         "adventure": "flow:adventure_app",
         "town": "flow:town_app",
         "keyword": "flow:keyword_app",
-        "fight": "flow:fight_app",
+        "fight": "fights",
         "item": "items",
         "gold": "items:gold_app",
         "darkstone": "items:darkstone_app",

@@ -36,15 +36,24 @@ SCRIPT: list[tuple[str, list[str]]] = [
      ["contest", "Ajax", "3/ST", "11", "3/ST", "--dice", "6,4,3", "--other-dice", "2,3,4"]),
     ("Who acts first (R8)?", ["initiative", "Ajax", "Merlin", "Skeleton", "--seed", "3"]),
     ("A creature from the swamp: its threat board (R40), typed in on stdin.", ["enemy", "add", "--file", "-"]),
+    ("A second enemy type.", ["enemy", "add", "--file", "-"]),
     ("An elite group: one die on its elite table (R42).", ["enemy", "elite", "Bog Lurker", "--seed", "2"]),
     ("Ajax hits it for 5; its defense stops 1 (R41).", ["enemy", "hit", "Bog Lurker", "5"]),
     ("Ajax kills it and wins its XP (R41).", ["enemy", "kill", "Bog Lurker", "--by", "Ajax"]),
     ("An adventure begins: from now on, only what is already known can be raised (R16).",
      ["adventure", "start", "The Sunken Crypt"]),
     ("A cursed idol: every roll 1 worse (R18).", ["curse", "apply", "Ajax", "Mummy Rot", "--note", "touched the idol"]),
-    ("A skeleton's blade: 6 points (R19).", ["damage", "Ajax", "6"]),
+    ("Ambush! A fight at the table.", ["fight", "start", "--title", "The crypt door"]),
+    ("Two Bog Lurkers on the board, each with its own wounds...", ["fight", "add", "Bog Lurker", "--count", "2"]),
+    ("...and an elite Grave Rat: one die on its elite table (R42).", ["fight", "add", "Grave Rat", "--elite", "--dice", "4"]),
+    ("Who acts first (R8): the party and each enemy group roll a die.", ["fight", "order", "--dice", "5,3,2,6"]),
+    ("Ajax's blade: 5 damage, less the Lurker's defense 1 (R41)...", ["fight", "hit", "Bog Lurker 1", "5", "--by", "Ajax"]),
+    ("...and again: at health 0 it dies, and Ajax wins its XP (R41).", ["fight", "hit", "Bog Lurker 1", "3", "--by", "Ajax"]),
+    ("The Grave Rat bites Ajax: 6 points (R19).", ["damage", "Ajax", "6"]),
+    ("Next in the order.", ["fight", "next"]),
     ("Merlin casts Fireball: a 3/IQ check, the rating 12 is not above his IQ 14 (R9).",
      ["cast", "Merlin", "Fireball", "--dice", "3,4,2"]),
+    ("The board, turn by turn.", ["fight", "status"]),
     ("The fight is won: +1 XP each, 1 fatigue recovered (R13, R21).", ["fight", "end", "--won"]),
     ("Merlin the Medic binds the wound: up to his level, from this fight's damage (R25).",
      ["skill", "use", "Merlin", "Medic", "--heal", "Ajax=1", "--dice", "2,3,4"]),
@@ -74,7 +83,7 @@ SCRIPT: list[tuple[str, list[str]]] = [
 ]
 
 
-# An invented enemy (no published card's text or numbers), embedded so the demo needs no files.
+# Invented enemies (no published card's text or numbers), embedded so the demo needs no files.
 DEMO_BOARD = {
     "name": "Bog Lurker", "keywords": ["Beast", "Swamp"], "size": "medium",
     **{side: {"initiative": 3 + b, "move": 4 + b, "escape": 4 + b, "to_hit": 4, "combat": 2 + b, "damage": 1 + b,
@@ -82,6 +91,14 @@ DEMO_BOARD = {
               "abilities": ["Ambush: appears next to the last hero to move"],
               "elite": ["Thick Hide: +1 defense", "Lunge: +1 move", "Venom: wounds also cost fatigue",
                         "Frenzy: +1 combat", "Mire Call: another joins", "Ancient: +3 health"]}
+       for side, b in (("normal", 0), ("brutal", 1))},
+}
+RAT_BOARD = {
+    "name": "Grave Rat", "keywords": ["Vermin"], "size": "small",
+    **{side: {"initiative": 5, "move": 5, "escape": 3, "to_hit": 5, "combat": 1 + b, "damage": 1 + b, "defense": 0,
+              "health": 2 + b, "xp": 5 + 5 * b, "abilities": ["Swarm: +1 combat for each other rat"],
+              "elite": ["Plague: wounds also cost fatigue", "Frenzy: +1 combat", "Burrow: +2 escape",
+                        "Tough: +2 health", "Pack: another joins", "Gnaw: +1 damage"]}
        for side, b in (("normal", 0), ("brutal", 1))},
 }
 
@@ -106,12 +123,13 @@ def _steps(command, run, script, out) -> int:
     failures = 0
     with tempfile.TemporaryDirectory(prefix="campaign-demo-") as folder:
         path = str(Path(folder) / "demo.json")
+        boards = iter([DEMO_BOARD, RAT_BOARD])
         for narration, words in script:
             out.write(f"\n# {narration}\n" if narration else "")
             out.write(f"$ {shlex.join(['campaign', *words])}")
             stdin = sys.stdin
             if words[-2:] == ["--file", "-"]:  # the board, as a user would paste it
-                board = json.dumps(DEMO_BOARD, ensure_ascii=False)
+                board = json.dumps(next(boards), ensure_ascii=False)
                 out.write(f" <<'EOF'\n{board}\nEOF")
                 sys.stdin = io.StringIO(board)
             out.write("\n")

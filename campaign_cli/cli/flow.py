@@ -9,7 +9,7 @@ import typer
 from campaign_cli.cli.common import JsonOpt, help_text, writing
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, Table, emit
-from campaign_cli.errors import Refused, UsageProblem
+from campaign_cli.errors import Refused
 from campaign_cli.rules import wounds
 from campaign_cli.rules.advancement import KILL_XP
 from campaign_cli.rules.characters import check_name, view
@@ -18,10 +18,9 @@ from campaign_cli.store import now
 adventure_app = noun_app(help_text("Start and end adventures (R16, R22).", "campaign adventure start 'The Sunken Crypt'", "campaign adventure end"))
 town_app = noun_app(help_text("Enter and leave towns (forging needs a blacksmith, R39).", "campaign town enter Brimstone --blacksmith"))
 keyword_app = noun_app(help_text("Keywords the party learns (R13).", "campaign keyword learn Sunken"))
-fight_app = noun_app(help_text("Close a fight (R13, R20, R21).", "campaign fight end --won"))
 
 
-def _party_table(title: str, docs: list[dict]) -> Table:
+def party_table(title: str, docs: list[dict]) -> Table:
     chars = [view(d) for d in docs]
     return Table(title, ["name", "XP", "damage", "fatigue", "status"],
                  [[c["name"], c["xp"], c["damage"], c["fatigue"], c["status"]] for c in chars])
@@ -49,6 +48,8 @@ def end(json_out: JsonOpt = False) -> None:
     with writing() as camp:
         if camp.meta["phase"] != "adventure":
             raise Refused("no adventure to end", "no_adventure")
+        if camp.meta.get("fight"):
+            raise Refused("a fight is open: `campaign fight end --won|--fled` first", "fight_open")
         title = camp.meta["adventure"]["title"]
         docs = camp.characters()
         for doc in docs:
@@ -58,7 +59,7 @@ def end(json_out: JsonOpt = False) -> None:
         camp.set_meta(phase="between", adventure=None)
         camp.note(f"adventure ended: {title}", *(d["name"] for d in docs))
     emit({"phase": "between", "ended": title, "characters": [view(d) for d in docs]},
-         [Line(f"adventure ended: {title}"), _party_table("The party", docs)], json_out=json_out)
+         [Line(f"adventure ended: {title}"), party_table("The party", docs)], json_out=json_out)
 
 
 @town_app.command(help=help_text("Enter a town; --blacksmith if it has one (forging, R39).", "campaign town enter Brimstone --blacksmith"))
@@ -100,32 +101,3 @@ def learn(word: Annotated[str, typer.Argument(metavar="WORD")], json_out: JsonOp
         camp.note(f"keyword learned: {word.strip()}", *(d["name"] for d in docs))
     emit({"keyword": word.strip(), "keywords": [*known, word.strip()], "xp": {d["name"]: KILL_XP for d in docs}},
          Line(f"learned {word.strip()}: +{KILL_XP} XP to {', '.join(d['name'] for d in docs) or 'nobody'}"), json_out=json_out)
-
-
-@fight_app.command("end", help=help_text(
-    "After a fight: --won gives 1 XP to each named (default: every living) character, --fled none (R13); "
-    "1 fatigue recovered (R21); damage at ST makes a character dying, the unsaved dying die (R20).",
-    "campaign fight end --won", "campaign fight end --won Ajax Kate", "campaign fight end --fled"))
-def fight_end(names: Annotated[list[str] | None, typer.Argument(metavar="[NAME]...", help="Who fought (default: every living character).")] = None,
-              won: Annotated[bool, typer.Option("--won", help="All enemies killed, captured or routed.")] = False,
-              fled: Annotated[bool, typer.Option("--fled", help="The party fled.")] = False,
-              json_out: JsonOpt = False) -> None:
-    if won == fled:
-        raise UsageProblem("give --won or --fled")
-    with writing() as camp:
-        docs = camp.characters()
-        fighters = [camp.character(n)["id"] for n in names] if names else [d["id"] for d in docs if wounds.alive(d)]
-        xp = {}
-        for doc in docs:
-            if won and doc["id"] in fighters and wounds.alive(doc):
-                doc["xp"] += KILL_XP
-                xp[doc["name"]] = KILL_XP
-            wounds.after_fight(doc)
-            camp.save("characters", doc)
-        camp.note(f"fight {'won' if won else 'fled'}" + (f": +{KILL_XP} XP to {', '.join(xp)}" if xp else ""),
-                  *(d["name"] for d in docs))
-    chars = [view(d) for d in docs]
-    data = {"outcome": "won" if won else "fled", "xp": xp,
-            "dying": [c["name"] for c in chars if c["status"] == "dying"],
-            "dead": [c["name"] for c in chars if c["status"] == "dead"], "characters": chars}
-    emit(data, _party_table(f"Fight {'won' if won else 'fled'}", docs), json_out=json_out)

@@ -10,7 +10,7 @@ from campaign_cli.cli.characters import NameArg
 from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, help_text, update_character, writing
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import Line, Table, emit
-from campaign_cli.errors import UsageProblem
+from campaign_cli.errors import Refused, UsageProblem
 from campaign_cli.rules import wounds
 from campaign_cli.rules.characters import gear_totals, view
 
@@ -52,6 +52,8 @@ def rest(names: Annotated[list[str] | None, typer.Argument(metavar="[NAME]...", 
     if names and not week:
         raise UsageProblem("a night's sleep is for the whole party; name characters only with --week")
     with writing() as camp:
+        if camp.meta.get("fight"):
+            raise Refused("no rest during a fight: `campaign fight end --won|--fled` first", "fight_open")
         docs = [camp.character(n) for n in dict.fromkeys(names)] if names else camp.characters()
         for doc in docs:
             if week:

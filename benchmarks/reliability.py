@@ -1,0 +1,180 @@
+"""Costs that must not grow with history (issue 17), each against a baseline in the same run.
+
+    python benchmarks/reliability.py [--lines 100000] [--undos 500] [--writers 16 --commands 100] [--kills 370]
+
+- journal bytes for one change on a character holding 300 items, against the change's
+  own size (goal: the same order, not the character's 60 KB);
+- the 1st against the 500th consecutive undo (goal: within 1.5x);
+- peak memory of a 100,000-line batch against a 1,000-line one (goal: within 2x);
+- with --writers: that many processes x --commands mixed commands on one file, then every
+  change accounted for (journal seq without gaps); with --kills: a writer killed that
+  many times at random moments, the file loading every time and the next write never blocked.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from startup import campaign_exe  # noqa: E402
+
+CAMP = campaign_exe()
+
+
+def run(path: Path, *args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([*CAMP, "-c", str(path), *args], input=stdin, capture_output=True, check=True)
+
+
+def jsonl(lines) -> bytes:
+    return "".join(json.dumps({"args": a}) + "\n" for a in lines).encode()
+
+
+def journal_last(path: Path) -> int:
+    return len(Path(str(path) + ".journal").read_bytes().splitlines()[-1])
+
+
+def entry_size(folder: Path) -> tuple[int, int, int]:
+    path = folder / "items.json"
+    run(path, "init")
+    run(path, "character", "create", "Ajax", "--st", "12", "--dx", "11", "--iq", "9")
+    run(path, "batch", "-", stdin=jsonl(["item", "add", "Ajax", f"Pebble {i}", "--custom", "--weight", "0"] for i in range(300)))
+    doc = json.loads(run(path, "character", "show", "Ajax", "--json").stdout)
+    run(path, "item", "add", "Ajax", "Pebble 300", "--custom")
+    item_entry = journal_last(path)
+    item_size = len(json.dumps(doc["items"][-1], separators=(",", ":")))
+    return len(json.dumps(doc, separators=(",", ":"))), item_entry, item_size
+
+
+def undo_times(folder: Path, count: int) -> tuple[float, float]:
+    """In one process (as a script driving `campaign` in a loop would, minus start-up)."""
+    code = f"""
+import sys, time, json
+from campaign_cli.cli.app import get_command, run
+cmd, path = get_command(), {str(folder / 'undo.json')!r}
+run(cmd, ["-c", path, "init"])
+run(cmd, ["-c", path, "character", "create", "Ajax", "--st", "12", "--dx", "11", "--iq", "9"])
+for i in range({count}):
+    run(cmd, ["-c", path, "gold", "add", "Ajax", "1", "--json"])
+times = []
+for i in range({count}):
+    start = time.perf_counter()
+    assert run(cmd, ["-c", path, "undo", "--json"]) == 0
+    times.append(time.perf_counter() - start)
+print(json.dumps(times))
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    times = json.loads(out.splitlines()[-1])
+    return statistics.median(times[:10]) * 1000, statistics.median(times[-10:]) * 1000
+
+
+def batch_memory(folder: Path, lines: int) -> int:
+    """Peak RSS (KB) of `campaign batch` over LINES lines, in a fresh process."""
+    path = folder / f"batch{lines}-{time.monotonic_ns()}.json"
+    run(path, "init")
+    run(path, "character", "create", "Ajax", "--st", "12", "--dx", "11", "--iq", "9")
+    source = folder / f"batch{lines}.jsonl"
+    source.write_bytes(jsonl(["gold", "add", "Ajax", "1"] for _ in range(lines)))
+    code = ("import resource, subprocess, sys\n"
+            f"subprocess.run({[*CAMP, '-c', str(path), 'batch', str(source)]!r}, stdout=subprocess.DEVNULL, check=True)\n"
+            "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n")
+    return int(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout)
+
+
+WRITER = """
+import random, sys
+from campaign_cli.cli.app import get_command, run
+cmd = get_command()
+path, tag, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
+rng = random.Random(tag)
+for i in range(1, count + 1):
+    words = rng.choice([["character", "set", "Ajax", "--attr", f"{tag}={i}"], ["gold", "add", "Ajax", "1"],
+                        ["xp", "award", "1", "Ajax"], ["check", "Ajax", "3/DX"], ["damage", "Ajax", "0"]])
+    if words[0] != "character" and i == count:
+        words = ["character", "set", "Ajax", "--attr", f"{tag}={i}"]
+    if run(cmd, ["-c", path, *words, "--json"]):
+        sys.exit(1)
+"""
+
+
+def concurrency(folder: Path, writers: int, commands: int) -> str:
+    path = folder / "busy.json"
+    run(path, "init")
+    run(path, "character", "create", "Ajax", "--st", "12", "--dx", "11", "--iq", "9")
+    env = {**os.environ, "CAMPAIGN_LOCK_WAIT": "600"}
+    procs = [subprocess.Popen([sys.executable, "-c", WRITER, str(path), f"W{w}", str(commands)], env=env,
+                              stdout=subprocess.DEVNULL) for w in range(writers)]
+    codes = [p.wait() for p in procs]
+    log = json.loads(run(path, "log", "--json").stdout)
+    changes = [e for e in log if e.get("seq") is not None]
+    seqs = [e["seq"] for e in changes]
+    attrs = json.loads(run(path, "character", "show", "Ajax", "--json").stdout)["attributes"]
+    done = sum(1 for e in log if (e.get("args") or [None])[0] in ("character", "gold", "xp", "check", "damage")
+               and e["args"][:2] != ["character", "create"])
+    ok = codes == [0] * writers and seqs == list(range(len(seqs))) and all(attrs.get(f"W{w}") == commands for w in range(writers))
+    return (f"{writers} writers x {commands} commands: exit codes all 0: {codes == [0] * writers}; "
+            f"{done} of {writers * commands} commands journaled; seq 0..{seqs[-1]} without gaps: "
+            f"{seqs == list(range(len(seqs)))}; last values all present: {ok}")
+
+
+def kills(folder: Path, rounds: int) -> str:
+    from campaign_cli import store
+
+    path = folder / "killed.json"
+    run(path, "init")
+    run(path, "character", "create", "Ajax", "--st", "12", "--dx", "11", "--iq", "9")
+    rng = random.Random(2026)
+    blocked = 0
+    for _ in range(rounds):
+        proc = subprocess.Popen([sys.executable, "-c", WRITER, str(path), "K", "100000"], stdout=subprocess.DEVNULL)
+        time.sleep(rng.uniform(0.1, 0.35))
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        store.campaign.parse(path, path.read_bytes())  # raises if torn
+        env = {**os.environ, "CAMPAIGN_LOCK_WAIT": "0"}
+        if subprocess.run([*CAMP, "-c", str(path), "gold", "add", "Ajax", "1"], env=env, capture_output=True).returncode:
+            blocked += 1
+    undo = subprocess.run([*CAMP, "-c", str(path), "undo"], capture_output=True, text=True)
+    return f"{rounds} SIGKILLs: file always loads; next write blocked {blocked} times; undo afterwards exits {undo.returncode}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--lines", type=int, default=100_000)
+    parser.add_argument("--undos", type=int, default=500)
+    parser.add_argument("--writers", type=int, default=0)
+    parser.add_argument("--commands", type=int, default=100)
+    parser.add_argument("--kills", type=int, default=0)
+    args = parser.parse_args()
+    failed = False
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        doc, entry, item = entry_size(folder)
+        print(f"journal entry for adding 1 item to a character of {doc:,} bytes (300 items): {entry:,} bytes "
+              f"(the item itself: {item:,} bytes)")
+        failed |= entry > 4 * item + 600
+        first, last = undo_times(folder, args.undos)
+        print(f"undo: 1st {first:.2f} ms, {args.undos}th {last:.2f} ms: {last / first:.2f}x (goal <= 1.5x)")
+        failed |= last / first > 1.5
+        small, big = batch_memory(folder, 1000), batch_memory(folder, args.lines)
+        print(f"batch peak memory: 1,000 lines {small / 1024:.1f} MB, {args.lines:,} lines {big / 1024:.1f} MB: "
+              f"{big / small:.2f}x (goal <= 2x)")
+        failed |= big / small > 2
+        if args.writers:
+            print(concurrency(folder, args.writers, args.commands))
+        if args.kills:
+            print(kills(folder, args.kills))
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
