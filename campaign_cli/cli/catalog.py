@@ -1,43 +1,201 @@
-"""`campaign catalog ...`: the built-in tables from the seeds. Needs no campaign."""
+"""`campaign catalog ...`: the built-in tables from the seeds, and the group's own catalog
+packs (CLI.md "Catalog packs"). Listing needs no campaign; with one, its packs are listed too."""
 
 from __future__ import annotations
 
-from campaign_cli.cli.common import JsonlOpt, JsonOpt, help_text
+from typing import Annotated
+
+import typer
+
+from campaign_cli.cli.common import JsonlOpt, JsonOpt, help_text, reading, writing
 from campaign_cli.cli.lazy import noun_app
-from campaign_cli.cli.output import Table, emit
+from campaign_cli.cli.output import Fields, Line, Table, emit
+from campaign_cli.errors import FileProblem, Refused, UsageProblem
 from campaign_cli.rules.skills import SKILLS
 
-app = noun_app(help_text("Show the built-in tables from the seed rules.", "campaign catalog skills"))
+app = noun_app(help_text("The built-in tables from the seed rules, and the group's catalog packs.",
+                         "campaign catalog skills", "campaign catalog import samples/packs/frontier.json",
+                         "campaign catalog items --search rope"))
+
+SearchOpt = Annotated[str | None, typer.Option("--search", metavar="TEXT", help="Only entries whose name or alias holds TEXT.")]
+
+
+def campaign():
+    """The campaign, if there is one (listing the catalog needs none)."""
+    try:
+        return reading()
+    except FileProblem as err:
+        if err.code == "no_campaign":
+            return None
+        raise
+
+
+def campaign_packs() -> list[dict]:
+    camp = campaign()
+    return camp.packs() if camp else []
+
+
+def _matches(entry: dict, text: str | None) -> bool:
+    if not text:
+        return True
+    key = text.strip().casefold()
+    return any(key in n.casefold() for n in (entry["name"], *entry.get("aliases", ())))
+
+
+def item_entries(packs: list[dict], kinds: tuple[str, ...] | None = None) -> list[dict]:
+    """Built-in weapons and armor and every pack item, each with its `kind` and `source`."""
+    from campaign_cli.rules import catalog
+
+    out = []
+    for kind, entry in catalog.entries(packs):
+        row = {**entry, "kind": entry.get("kind", kind) if kind == "pack" else kind,
+               "source": entry.get("pack", "built-in")}
+        row.pop("pack", None)
+        if kinds is None or row["kind"] in kinds:
+            out.append(row)
+    return out
+
+
+def _stats(e: dict) -> str:
+    if e.get("damage"):
+        return e["damage"] + (" fatigue" if e.get("fatigue") else "")
+    if e.get("armor") is not None:
+        return f"A{e['armor']} R{e.get('restriction') or 0}" + (" shield" if e.get("shield") else "")
+    return ""
+
+
+def _item_table(title: str, rows: list[dict]) -> Table:
+    return Table(title, ["name", "also", "kind", "stats", "weight", "value", "heft", "slots", "source"],
+                 [[e["name"], " / ".join(e.get("aliases", ())), e["kind"], _stats(e), e.get("weight", 0),
+                   e.get("value", 0), e.get("heft"), e.get("slots", 0), e["source"]] for e in rows])
 
 
 @app.command(help=help_text("The skill table (R23): names, Russian aliases, check, effect.",
                             "campaign catalog skills", "campaign catalog skills --jsonl | jq -r 'select(.group==\"combat\").name'"))
-def skills(json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
+def skills(search: SearchOpt = None, json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
     data = [
         {"name": s.name, "aliases": list(s.aliases), "group": s.group, "check": s.check,
          "attribute": s.attribute, "effect": s.effect}
         for s in SKILLS
     ]
+    data = [d for d in data if _matches(d, search)]
     rows = [[d["group"], d["name"], " / ".join(d["aliases"]), d["check"], d["effect"]] for d in data]
     emit(data, Table("Skills (R23)", ["group", "skill", "seed name", "check", "effect"], rows), json_out=json_out, jsonl=jsonl)
 
 
-@app.command(help=help_text("The weapon table (R26-R28): damage, flags, hands; heft is not given by the seed.",
+@app.command(help=help_text("Weapons (R26-R28): the seed's table and the packs' weapons.",
                             "campaign catalog weapons", "campaign catalog weapons --json | jq '.[] | select(.hands==2) | .name'"))
-def weapons(json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
-    from campaign_cli.rules import catalog
+def weapons(search: SearchOpt = None, json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
+    data = [e for e in item_entries(campaign_packs(), ("weapon",)) if _matches(e, search)]
+    emit(data, _item_table("Weapons (R26, R28)", data), json_out=json_out, jsonl=jsonl)
 
-    data = [dict(e) for e in catalog.weapons()]
-    rows = [[e["group"], e["name"], " / ".join(e["aliases"]), e["damage"] + (" fatigue" if e["fatigue"] else ""),
-             " ".join(f"({f})" for f in e["flags"]), e["hands"], e["skill"]] for e in data]
-    emit(data, Table("Weapons (R26, R28)", ["group", "weapon", "seed name", "damage", "flags", "hands", "skill"], rows),
+
+@app.command(help=help_text("Armor and shields (R29, R30): the seed's table and the packs' armor.", "campaign catalog armor"))
+def armor(search: SearchOpt = None, json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
+    data = [e for e in item_entries(campaign_packs(), ("armor",)) if _matches(e, search)]
+    emit(data, _item_table("Armor (R29, R30)", data), json_out=json_out, jsonl=jsonl)
+
+
+@app.command(help=help_text("Every item entry: built-in weapons and armor, and all the packs' items.",
+                            "campaign catalog items", "campaign catalog items --search верёвка"))
+def items(search: SearchOpt = None, json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
+    data = [e for e in item_entries(campaign_packs()) if _matches(e, search)]
+    emit(data, _item_table("Items", data), json_out=json_out, jsonl=jsonl)
+
+
+def enemy_entries(camp, search: str | None = None) -> list[dict]:
+    """The packs' threat boards and the campaign's own (R40)."""
+    if camp is None:
+        return []
+    out = [{**b, "source": p["pack"]} for p in camp.packs() for b in p["enemies"]]
+    out += [{**b, "source": "campaign"} for b in camp.docs("enemies")]
+    return [e for e in out if _matches(e, search)]
+
+
+@app.command(help=help_text("Enemy threat boards (R40): the packs' and the campaign's.",
+                            "campaign catalog enemies", "campaign catalog enemies --search rat --json"))
+def enemies(search: SearchOpt = None, json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
+    data = enemy_entries(campaign(), search)
+    rows = [[b["name"], b["size"], ", ".join(b["keywords"]), b["normal"]["health"], b["normal"]["xp"], b["source"]] for b in data]
+    emit(data, Table("Enemies (R40)", ["name", "size", "keywords", "health", "XP", "source"], rows),
          json_out=json_out, jsonl=jsonl)
 
 
-@app.command(help=help_text("The armor table (R29, R30): armor and restriction.", "campaign catalog armor"))
-def armor(json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
-    from campaign_cli.rules import catalog
+@app.command(help=help_text("One catalog entry in full: an item, a skill or an enemy, by any of its names.",
+                            "campaign catalog show Палаш", "campaign catalog show 'Bog Lurker' --json"))
+def show(entry: Annotated[str, typer.Argument(metavar="ENTRY", help="A name or alias, in any language.")],
+         json_out: JsonOpt = False) -> None:
+    from campaign_cli.rules.names import resolve
 
-    data = [dict(e) for e in catalog.armor()]
-    rows = [[e["name"], " / ".join(e["aliases"]), e["armor"], e["restriction"], "shield" if e["shield"] else ""] for e in data]
-    emit(data, Table("Armor (R29, R30)", ["armor", "seed name", "A", "R", ""], rows), json_out=json_out, jsonl=jsonl)
+    camp = campaign()
+    packs = camp.packs() if camp else []
+    skills_ = [{"name": s.name, "aliases": list(s.aliases), "kind": "skill", "group": s.group, "check": s.check,
+                "effect": s.effect, "source": "built-in"} for s in SKILLS]
+    every = [*item_entries(packs), *skills_, *({**e, "kind": "enemy"} for e in enemy_entries(camp))]
+    found = resolve(entry, ((e, (e["name"], *e.get("aliases", ())), None) for e in every), "catalog entry")
+    pairs = [(k, v) for k, v in found.items() if k not in ("name", "normal", "brutal") and v not in (None, [], "")]
+    views = [Fields(f"{found['name']} ({found['kind']}, {found['source']})", pairs)]
+    if found["kind"] == "enemy":
+        from campaign_cli.cli.enemies import board_views
+
+        views = [views[0], *board_views(found, False)]
+    emit(found, views, json_out=json_out)
+
+
+@app.command("import", help=help_text(
+    "Store a catalog pack in the campaign: items and enemies with the group's weights, prices and names in any language. "
+    "Checked field by field first; importing a pack of the same name replaces it. Undo removes it.",
+    "campaign catalog import samples/packs/frontier.json", "campaign catalog import house-rules.json --json"))
+def import_(source: Annotated[str, typer.Argument(metavar="PACK.json", help="The pack file; - reads stdin.")],
+            json_out: JsonOpt = False) -> None:
+    import sys
+
+    from campaign_cli.rules import catalog
+    from campaign_cli.rules import packs as rules
+    from campaign_cli.store.campaign import loads
+
+    try:
+        text = sys.stdin.read() if source == "-" else open(source, encoding="utf-8").read()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UsageProblem(f"cannot read {source}: {getattr(exc, 'strerror', None) or 'not UTF-8 text'}", "bad_file") from None
+    try:
+        data = loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise Refused(f"bad pack: {source} is not valid JSON ({exc or 'nested too deeply'})", "bad_pack") from None
+    pack = rules.validate(data)
+    with writing() as camp:
+        stored = camp.packs()
+        rules.check_clashes(pack, catalog.known_names(stored, skip=pack["pack"]))
+        old = next((p for p in stored if p["pack"].casefold() == pack["pack"].casefold()), None)
+        kept = [p for p in stored if p is not old]
+        camp.set_packs([*kept, {"id": old["id"] if old else camp.next_id(), **pack}])
+        verb = f"replaced (was {old['version']})" if old else "imported"
+        camp.note(f"pack {pack['pack']} {pack['version']} {verb}")
+    data = {**rules.summary(pack), "replaced": old["version"] if old else None}
+    emit(data, Line(f"pack {pack['pack']} {pack['version']} {verb}: {data['items']} item(s), {data['enemies']} enemy type(s)"),
+         json_out=json_out)
+
+
+@app.command(help=help_text("The catalog packs in the campaign, with their entry counts.",
+                            "campaign catalog packs", "campaign catalog packs --json"))
+def packs(json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
+    from campaign_cli.rules.packs import summary
+
+    data = [summary(p) for p in reading().packs()]
+    emit(data, Table("Catalog packs", ["pack", "version", "items", "enemies"],
+                     [[p["pack"], p["version"], p["items"], p["enemies"]] for p in data]), json_out=json_out, jsonl=jsonl)
+
+
+@app.command(help=help_text("Remove a catalog pack (items already given out keep their values; undo brings it back).",
+                            "campaign catalog remove frontier"))
+def remove(pack: Annotated[str, typer.Argument(metavar="PACK", help="The pack's name.")], json_out: JsonOpt = False) -> None:
+    from campaign_cli.rules.packs import summary
+
+    with writing() as camp:
+        from campaign_cli.rules.names import resolve
+
+        stored = camp.packs()
+        found = resolve(pack, ((p, (p["pack"],), p["id"]) for p in stored), "pack")
+        camp.set_packs([p for p in stored if p is not found])
+        camp.note(f"pack {found['pack']} removed")
+    emit({"removed": summary(found)}, Line(f"pack {found['pack']} {found['version']} removed"), json_out=json_out)

@@ -94,13 +94,16 @@ def add(
         board["name"] = check_name(name, "enemy")
     elif not isinstance(board.get("name"), str):
         raise UsageProblem("give NAME, or a --file board that has a name", "missing_name")
-    if size is not None:
-        board["size"] = size
-    if keyword:
-        board["keywords"] = keyword
-    _apply_fields(board, field or [])
-    board = rules.validate_board(board)
     with writing() as camp:
+        if file is None:  # a pack's board, by any of its names, when there is one
+            packed = {b["name"].casefold(): b for p in camp.packs() for b in p["enemies"]}
+            board = {**packed.get(board["name"].casefold(), {}), **board}
+        if size is not None:
+            board["size"] = size
+        if keyword:
+            board["keywords"] = keyword
+        _apply_fields(board, field or [])
+        board = rules.validate_board(board)
         board = camp.insert("enemies", board, "enemy")
         camp.note(f"enemy added: {board['name']}")
     emit(board, [Line(f"added {board['name']} (#{board['id']})"), *board_views(board, False)], json_out=json_out)

@@ -89,7 +89,7 @@ def add(enemy: Annotated[str, typer.Argument(metavar="ENEMY", help="An enemy typ
         raise UsageProblem("--seed and --dice roll the elite table: give --elite")
     with writing() as camp:
         fight = open_fight(camp)
-        board = camp.find("enemies", enemy, "enemy")
+        board = camp.board(enemy)
         ability, die = None, None
         if elite:
             die = d.obtain(1, enemies.ELITE_ENTRIES, dice, d.rng_for(seed))[0]

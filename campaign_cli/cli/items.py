@@ -71,9 +71,8 @@ def add(
     options = {"hands": hands, "weight": weight, "value": value, "requires": requires, "clothing": clothing,
                "personal": personal, "darkstone_icon": darkstone_icon, "slots": slots, "damage": damage,
                "armor": armor, "restriction": restriction, "shield": shield, "heft": heft, "kind": kind}
-    new = gear.make_item(item, options, custom)
-
     def change(doc, camp):
+        new = gear.make_item(item, options, custom, camp.packs())
         added = gear.add_item(doc, {"id": camp.next_id(), **new})
         return f"{doc['name']} gets {added['name']} (#{added['id']})", added
 

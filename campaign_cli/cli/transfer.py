@@ -13,6 +13,7 @@ from campaign_cli.cli.common import CTX, JsonOpt, campaign_path, help_text, read
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import Line, emit
 from campaign_cli.errors import Refused, UsageProblem
+from campaign_cli.rules import packs
 from campaign_cli.rules.documents import check_character, check_meta
 from campaign_cli.rules.enemies import validate_board
 from campaign_cli.store import files, transfer
@@ -59,6 +60,10 @@ def import_(source: Annotated[str, typer.Argument(metavar="FILE", help="An expor
         check_character(character)
     for key, board in tables["enemies"].items():
         tables["enemies"][key] = {"id": board["id"], **validate_board({k: v for k, v in board.items() if k != "id"})}
+    stored = [{"id": p["id"], **packs.validate({k: v for k, v in p.items() if k in ("pack", "version", "items", "enemies")})}
+              for p in tables.pop("packs").values()]
+    if stored:
+        tables["packs"] = store.campaign.encode_packs(stored)
     meta = tables["meta"]["1"]
     camp = store.create(campaign_path(), meta.get("name", "Campaign"), CTX.words, data=tables, verb="imported")
     data = {"file": str(camp.path), "name": meta.get("name"), "characters": len(tables["characters"]),

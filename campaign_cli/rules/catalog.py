@@ -25,29 +25,51 @@ def armor() -> tuple[dict, ...]:
     return _table("armor")
 
 
-def entries() -> list[tuple[str, dict]]:
-    """Every built-in weapon and armor entry as (kind, entry)."""
-    return [*(("weapon", e) for e in weapons()), *(("armor", e) for e in armor())]
+def entries(packs: list[dict] = ()) -> list[tuple[str, dict]]:
+    """Every item entry as (kind, entry): the packs' first (each entry knows its `pack`),
+    then the built-in weapons and armor. Kind is 'pack', 'weapon' or 'armor'."""
+    own = [("pack", {**e, "pack": p["pack"]}) for p in packs for e in p["items"]]
+    return [*own, *(("weapon", e) for e in weapons()), *(("armor", e) for e in armor())]
 
 
 def aliases(name: str) -> tuple[str, ...]:
-    """The other names of the catalog entry called NAME (its Russian names), or ()."""
+    """The other names of the built-in entry called NAME (its Russian names), or ()."""
     found = lookup(name)
     return tuple(found[1]["aliases"]) if found else ()
 
 
-def near(name: str) -> str | None:
+def near(name: str, packs: list[dict] = ()) -> str | None:
     """A catalog name within two edits of NAME (`Broadsord` -> Broadsword), or None."""
     from campaign_cli.rules.names import near as close
 
-    return close(name, ((e["name"], *e["aliases"]) for _, e in entries()))
+    return close(name, ((e["name"], *e["aliases"]) for _, e in entries(packs)))
 
 
-def lookup(name: str) -> tuple[str, dict] | None:
-    """('weapon' or 'armor', entry) for a catalog name or alias, or None."""
+def lookup(name: str, packs: list[dict] = ()) -> tuple[str, dict] | None:
+    """(kind, entry) for a catalog name or alias, a pack's first, else None (CLI.md "Catalog packs")."""
     key = name.strip().casefold()
+    for pack in packs:
+        for entry in pack["items"]:
+            if key in (n.casefold() for n in (entry["name"], *entry["aliases"])):
+                return "pack", {**entry, "pack": pack["pack"]}
     for kind, table in (("weapon", weapons()), ("armor", armor())):
         for entry in table:
             if key in (n.casefold() for n in (entry["name"], *entry["aliases"])):
                 return kind, entry
     return None
+
+
+def known_names(packs: list[dict], skip: str | None = None) -> dict[str, str]:
+    """Every item name and alias already known (built-in, and packs other than SKIP), lowered
+    -> where it is: a pack's names clash with none of them."""
+    out: dict[str, str] = {}
+    for _, entry in (("weapon", e) for e in weapons()):
+        out.update({n.casefold(): "a built-in weapon" for n in (entry["name"], *entry["aliases"])})
+    for entry in armor():
+        out.update({n.casefold(): "built-in armor" for n in (entry["name"], *entry["aliases"])})
+    for pack in packs:
+        if pack["pack"].casefold() != (skip or "").casefold():
+            for kind in ("items", "enemies"):
+                for entry in pack[kind]:
+                    out.update({n.casefold(): f"in pack {pack['pack']!r}" for n in (entry["name"], *entry.get("aliases", ()))})
+    return out

@@ -26,11 +26,20 @@ def two_handed(item: dict) -> bool:
     return item.get("hands", 0) >= 2 or "2" in item.get("flags", [])
 
 
-def make_item(ref: str, options: dict, custom: bool = False) -> dict:
-    """A new item: a catalog entry (R28) with OPTIONS overriding it, or a new item.
-    A new name within two edits of a catalog name is taken for a typo unless CUSTOM."""
-    found = catalog.lookup(ref)
-    if found and found[0] == "weapon":
+PACK_FIELDS = ("name", "aliases", "kind", "hands", "weight", "value", "heft", "slots", "damage", "armor",
+               "restriction", "requires", "clothing", "personal", "darkstone_icon", "shield", "pack")
+
+
+def make_item(ref: str, options: dict, custom: bool = False, packs: list[dict] = ()) -> dict:
+    """A new item: a catalog entry (a pack's first, then the built-in tables, R28) with
+    OPTIONS overriding it, or a new item. The item is a copy: later pack changes leave it
+    as it is. A new name within two edits of a catalog name is a typo unless CUSTOM."""
+    found = catalog.lookup(ref, packs)
+    if found and found[0] == "pack":
+        base = {k: v for k, v in found[1].items() if k in PACK_FIELDS and v is not None}
+        base["requires"] = list(base.get("requires", []))
+        base["aliases"] = list(base.get("aliases", []))
+    elif found and found[0] == "weapon":
         e = found[1]
         base = {"name": e["name"], "kind": "weapon", "hands": e["hands"], "damage": e["damage"],
                 "flags": list(e["flags"]), "skill": e["skill"], "heft": e["heft"], "fatigue": e["fatigue"]}
@@ -39,7 +48,7 @@ def make_item(ref: str, options: dict, custom: bool = False) -> dict:
         base = {"name": e["name"], "kind": "armor", "hands": e["hands"], "armor": e["armor"],
                 "restriction": e["restriction"], "shield": e["shield"]}
     else:
-        close = None if custom else catalog.near(ref)
+        close = None if custom else catalog.near(ref, packs)
         if close:
             err = Refused(f"{ref.strip()!r} is not in the catalog; did you mean {close!r}? "
                           "(add --custom to make a new item of that name)", "unknown_catalog_entry")

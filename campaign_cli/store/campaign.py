@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -22,6 +23,9 @@ SCHEMA_VERSION = 2
 APP = "campaign"
 META_ID = 1
 TABLES = ("meta", "characters", "enemies")
+# Catalog packs live in the file as one JSON text under this key, decoded only by the
+# commands that look into them: a 5,000-item pack costs the others a string scan, not a parse.
+PACKS = "packs"
 # Journal bookkeeping in meta: moves forward on every change, never undone.
 BOOKKEEPING = ("seq", "next_id", "undo_top", "undo_at")
 MAX_DEPTH = 64  # JSON nested deeper than this is not a campaign (nor an import, board or pack)
@@ -48,22 +52,19 @@ def _reject_constant(name: str):
 
 
 def loads(raw: bytes | str):
-    """Strict JSON: no NaN or Infinity; nesting deeper than MAX_DEPTH is refused (ValueError)."""
-    data = json.loads(raw, parse_constant=_reject_constant)
-    check_depth(data)
-    return data
-
-
-def check_depth(value, limit: int = MAX_DEPTH) -> None:
-    stack = [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if depth > limit:
-            raise ValueError(f"nested deeper than {limit} levels")
-        if isinstance(item, dict):
-            stack.extend((v, depth + 1) for v in item.values())
-        elif isinstance(item, list):
-            stack.extend((v, depth + 1) for v in item)
+    """Strict JSON: no NaN or Infinity (ValueError); nesting deeper than about MAX_DEPTH
+    levels raises RecursionError. The depth is bounded by lowering the recursion limit
+    while the C parser runs: no second walk over the data (a 1 MB pack costs nothing more)."""
+    frame, here = sys._getframe(), 0
+    while frame is not None:
+        here += 1
+        frame = frame.f_back
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(here + MAX_DEPTH + 10)
+    try:
+        return json.loads(raw, parse_constant=_reject_constant)
+    finally:
+        sys.setrecursionlimit(old)
 
 
 class _MemoryStorage:
@@ -144,8 +145,14 @@ def parse(path: Path, raw: bytes) -> dict:
     return data
 
 
+def encode_packs(packs: list[dict]) -> str:
+    return json.dumps(packs, ensure_ascii=False, separators=(",", ":"))
+
+
 def check_shape(path: Path, data: dict) -> None:
     """The structural invariants every command relies on."""
+    if not isinstance(data.get(PACKS, ""), str):
+        raise _not_campaign(path, "packs are malformed")
     for table in TABLES:
         docs = data.setdefault(table, {})
         if not isinstance(docs, dict) or not all(isinstance(d, dict) for d in docs.values()):
@@ -199,6 +206,7 @@ class Campaign:
         self.touched: list[str] = []  # character names this command concerns
         self.rolls: list[dict] = []
         self.reverted = False  # an undo moves the undo pointer itself
+        self._packs: tuple[str, list] | None = None
 
     # -- raw data --------------------------------------------------------------
     @property
@@ -266,6 +274,26 @@ class Campaign:
 
     def remove(self, table: str, doc: dict) -> None:
         self.db.table(table).remove(doc_ids=[doc["id"]])
+
+    def board(self, name: str) -> dict:
+        """An enemy board by name or id: the campaign's own, then the packs' (CLI.md "Catalog packs")."""
+        from campaign_cli.rules.names import resolve
+
+        own = self.docs("enemies")
+        taken = {b["name"].casefold() for b in own}
+        packed = [b for p in self.packs() for b in p["enemies"] if b["name"].casefold() not in taken]
+        entries = [*((b, (b["name"],), b["id"]) for b in own), *((b, (b["name"],), None) for b in packed)]
+        return dict(resolve(name, entries, "enemy"))
+
+    def packs(self) -> list[dict]:
+        """The catalog packs stored in this campaign, oldest first (decoded on first use)."""
+        text = self.data.get(PACKS) or "[]"
+        if self._packs is None or self._packs[0] is not text:
+            self._packs = (text, json.loads(text))
+        return self._packs[1]
+
+    def set_packs(self, packs: list[dict]) -> None:
+        self.data[PACKS] = encode_packs(packs)
 
     # -- characters ------------------------------------------------------------
     def characters(self) -> list[dict]:

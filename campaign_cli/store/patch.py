@@ -61,6 +61,10 @@ def tables_diff(before: dict, after: dict, skip_meta: tuple[str, ...] = ()) -> d
     out: dict[str, dict] = {}
     for table in {*before, *after}:
         b, a = before.get(table, {}), after.get(table, {})
+        if not (isinstance(b, dict) and isinstance(a, dict)):  # a value kept whole (the packs' text)
+            if b != a:
+                out[table] = {"$whole": before.get(table, ABSENT)}
+            continue
         changed: dict[str, Any] = {}
         for key in {*b, *a}:
             old, new = b.get(key), a.get(key)
@@ -78,6 +82,12 @@ def tables_diff(before: dict, after: dict, skip_meta: tuple[str, ...] = ()) -> d
 def tables_apply(data: dict, patches: dict) -> None:
     """Undo one entry's patches on the loaded tables."""
     for table, docs in patches.items():
+        if "$whole" in docs:
+            if docs["$whole"] == ABSENT:
+                data.pop(table, None)
+            else:
+                data[table] = docs["$whole"]
+            continue
         stored = data.setdefault(table, {})
         for key, sub in docs.items():
             if sub is None:

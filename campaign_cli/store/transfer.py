@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from campaign_cli.errors import Refused
-from campaign_cli.store.campaign import APP, META_ID, SCHEMA_VERSION, loads
+from campaign_cli.store.campaign import APP, META_ID, PACKS, SCHEMA_VERSION, loads
 
 FORMAT = "campaign-export"
 # Journal bookkeeping stays with the file it belongs to; a new file starts a new journal.
@@ -19,6 +19,7 @@ def export_document(data: dict) -> dict:
         "meta": meta,
         "characters": sorted(data["characters"].values(), key=lambda d: d["id"]),
         "enemies": sorted(data["enemies"].values(), key=lambda d: d["id"]),
+        "packs": json.loads(data.get(PACKS) or "[]"),
     }
 
 
@@ -42,13 +43,13 @@ def tables_from_export(doc) -> dict:
         raise _bad(f"schema {version!r} (this version reads up to {SCHEMA_VERSION})")
     tables: dict = {"meta": {str(META_ID): {**meta, "app": APP, "seq": 0}}}
     seen_ids: set[int] = set()
-    for table in ("characters", "enemies"):
+    for table in ("characters", "enemies", PACKS):
         docs = doc.get(table, [])
         if not isinstance(docs, list) or not all(isinstance(d, dict) for d in docs):
             raise _bad(f"{table} must be a list of objects")
         names = set()
         for d in docs:
-            ident, name = d.get("id"), d.get("name")
+            ident, name = d.get("id"), d.get("pack" if table == PACKS else "name")
             if not isinstance(ident, int) or isinstance(ident, bool) or not 0 < ident < 2**53 or ident in seen_ids:
                 raise _bad(f"{table}: id {ident!r} is missing or repeated")
             if not isinstance(name, str) or name.casefold() in names:

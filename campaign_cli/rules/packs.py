@@ -1,0 +1,136 @@
+"""Catalog packs: a group's own items and enemies, written once, in any language.
+
+A pack is `{"pack": NAME, "version": TEXT, "items": [...], "enemies": [...]}`. An item entry
+has a `name`, optional `aliases`, and any field `item add` takes; an enemy entry is a
+threat board (R40). Everything is checked field by field before anything is stored, and
+the refusal names the entry and the field.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from campaign_cli.errors import CampaignError, Refused
+from campaign_cli.rules import enemies
+from campaign_cli.rules.gear import KINDS, MAX_SLOTS
+
+MAX_AMOUNT = 1_000_000
+MAX_ENTRIES = 100_000
+ITEM_FIELDS = {"name", "aliases", "kind", "hands", "weight", "value", "heft", "slots", "damage", "armor",
+               "restriction", "requires", "clothing", "personal", "darkstone_icon", "shield"}
+NUMBERS = {"hands": (0, 2), "weight": (0, MAX_AMOUNT), "value": (0, MAX_AMOUNT), "heft": (0, MAX_AMOUNT),
+           "slots": (0, MAX_SLOTS), "armor": (0, MAX_AMOUNT), "restriction": (0, MAX_AMOUNT)}
+FLAGS = ("personal", "darkstone_icon", "shield")
+
+
+def _bad(where: str, why: str) -> Refused:
+    return Refused(f"bad pack: {where} {why}", "bad_pack")
+
+
+def _name(value: Any, where: str) -> str:
+    if not isinstance(value, str) or not value.strip() or len(value.strip()) > 100:
+        raise _bad(where, f"must be a name of 1 to 100 characters, not {value!r}")
+    if any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 for c in value):
+        raise _bad(where, "holds control characters")
+    return value.strip()
+
+
+def _item(raw: Any, where: str) -> dict:
+    from campaign_cli.rules.dice import parse
+
+    if not isinstance(raw, dict):
+        raise _bad(where, "must be an object")
+    where = f"{where} ({raw.get('name')!r})" if isinstance(raw.get("name"), str) else where
+    unknown = sorted(set(raw) - ITEM_FIELDS)
+    if unknown:
+        raise _bad(f"{where}.{unknown[0]}", "is not an item field")
+    entry: dict = {"name": _name(raw.get("name"), f"{where}.name")}
+    aliases = raw.get("aliases", [])
+    if not isinstance(aliases, list):
+        raise _bad(f"{where}.aliases", "must be a list of names")
+    entry["aliases"] = [_name(a, f"{where}.aliases[{i}]") for i, a in enumerate(aliases)]
+    for field, (low, high) in NUMBERS.items():
+        value = raw.get(field)
+        if value is None and field in ("heft", "armor", "restriction"):
+            continue
+        value = 0 if value is None else value
+        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+            raise _bad(f"{where}.{field}", f"must be a whole number from {low} to {high:,}, not {raw.get(field)!r}")
+        entry[field] = value
+    for field in FLAGS:
+        value = raw.get(field, False)
+        if not isinstance(value, bool):
+            raise _bad(f"{where}.{field}", f"must be true or false, not {value!r}")
+        entry[field] = value
+    requires = raw.get("requires", [])
+    if not isinstance(requires, list):
+        raise _bad(f"{where}.requires", "must be a list of keywords")
+    entry["requires"] = [_name(w, f"{where}.requires[{i}]") for i, w in enumerate(requires)]
+    clothing = raw.get("clothing")
+    entry["clothing"] = None if clothing is None else _name(clothing, f"{where}.clothing").lower()
+    damage = raw.get("damage")
+    if damage is not None:
+        try:
+            if not isinstance(damage, str):
+                raise ValueError
+            entry["damage"] = parse(damage).text()
+        except (ValueError, CampaignError):
+            raise _bad(f"{where}.damage", f"must be a dice expression like 2D6-1, not {damage!r}") from None
+    kind = raw.get("kind")
+    if kind is None:
+        kind = "weapon" if damage else "armor" if entry.get("armor") is not None or entry["shield"] else "gear"
+    if kind not in KINDS:
+        raise _bad(f"{where}.kind", f"must be one of {', '.join(KINDS)}, not {kind!r}")
+    entry["kind"] = kind
+    if entry["shield"]:
+        entry["kind"], entry["hands"] = "armor", max(entry["hands"], 1)
+    return entry
+
+
+def validate(data: Any) -> dict:
+    """A complete, typed pack, or Refused naming the first bad entry and field."""
+    if not isinstance(data, dict):
+        raise _bad("the file", "must hold a JSON object with pack, version, items and enemies")
+    unknown = sorted(set(data) - {"pack", "version", "items", "enemies", "description"})
+    if unknown:
+        raise _bad(unknown[0], "is not a pack field (pack, version, items, enemies)")
+    name = _name(data.get("pack"), "pack")
+    version = data.get("version")
+    if not isinstance(version, (str, int)) or isinstance(version, bool) or not str(version).strip():
+        raise _bad("version", f"must be a text like \"1.0\", not {version!r}")
+    items, boards = data.get("items", []), data.get("enemies", [])
+    for field, value in (("items", items), ("enemies", boards)):
+        if not isinstance(value, list) or len(value) > MAX_ENTRIES:
+            raise _bad(field, f"must be a list (at most {MAX_ENTRIES:,} entries)")
+    if not items and not boards:
+        raise _bad("items", "and enemies are both empty: nothing to add")
+    pack = {"pack": name, "version": str(version).strip(), "items": [_item(raw, f"items[{i}]") for i, raw in enumerate(items)],
+            "enemies": []}
+    for i, raw in enumerate(boards):
+        try:
+            pack["enemies"].append(enemies.validate_board(raw))
+        except Refused as err:
+            label = f" ({raw.get('name')!r})" if isinstance(raw, dict) and isinstance(raw.get("name"), str) else ""
+            raise _bad(f"enemies[{i}]{label}:", err.message.removeprefix("bad board: ")) from None
+    check_clashes(pack, {})
+    return pack
+
+
+def names_of(entry: dict) -> tuple[str, ...]:
+    return (entry["name"], *entry.get("aliases", ()))
+
+
+def check_clashes(pack: dict, known: dict[str, str]) -> None:
+    """No name or alias is used twice, inside the pack or against KNOWN (name -> where it is)."""
+    seen = dict(known)
+    for kind in ("items", "enemies"):
+        for entry in pack[kind]:
+            for name in names_of(entry):
+                key = name.casefold()
+                if key in seen:
+                    raise _bad(f"{kind[:-1]} {entry['name']!r}", f"uses the name {name!r}, already {seen[key]}")
+                seen[key] = f"in pack {pack['pack']!r}"
+
+
+def summary(pack: dict) -> dict:
+    return {"pack": pack["pack"], "version": pack["version"], "items": len(pack["items"]), "enemies": len(pack["enemies"])}
