@@ -210,3 +210,19 @@ def test_readme_points_only_inside_the_repository():
     for link in re.findall(r"\]\(([^)#]+)\)", text):
         if not link.startswith("http"):
             assert (ROOT / link).exists(), link
+
+
+def test_readme_pack_example_hits_the_carry_limit_from_pack_weights_alone(tmp_path):
+    text = (ROOT / "README.md").read_text()
+    block = text.split("## Catalog packs", 1)[1].split("```sh\n", 1)[1].split("```", 1)[0]
+    lines = [line.split("  #")[0].strip() for line in block.splitlines() if line.strip()]
+    (tmp_path / "samples").symlink_to(ROOT / "samples")
+    bindir = Path(sys.executable).parent
+    env = {**os.environ, "PATH": f"{bindir}{os.pathsep}{os.environ['PATH']}"}
+    env.pop("CAMPAIGN_FILE", None)
+    codes = []
+    for line in lines:
+        done = subprocess.run(["bash", "-c", line], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
+        codes.append(done.returncode)
+    assert codes == [0] * (len(lines) - 1) + [1]
+    assert done.stderr == "campaign: error: R33: Ajax carries 13 of 17; Ore Crate weighs 9\n"
