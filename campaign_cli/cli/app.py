@@ -57,11 +57,12 @@ class CampaignGroup(LazyGroup):
         "odds": "checks:odds_app",
         "cast": "checks:cast_app",
         "skill": "skills",
+        "recap": "recap:recap_app",
     }
 
     # The root help's titled groups (CLI.md "Global behaviour"), in this order.
     help_groups = {
-        "Campaign": ("init", "status", "adventure", "town", "keyword", "fight", "log", "undo"),
+        "Campaign": ("init", "status", "adventure", "town", "keyword", "fight", "log", "undo", "recap"),
         "Characters": ("character", "xp", "karma", "wish", "curse", "skill", "damage", "heal", "rest"),
         "Rolls": ("check", "contest", "cast", "initiative", "roll", "odds"),
         "Gear": ("item", "gold", "darkstone", "forge", "catalog"),

@@ -73,6 +73,32 @@ def describe_check(r: dict) -> str:
     return f"{r['character']} {r['spec']}: {body}{extra}: {'success' if r['success'] else 'failure'} (chance {_pct(r['probability'])})"
 
 
+def distribution(spec_type: str, count: int, limit: int) -> list[tuple[int, object, bool]]:
+    """(result, exact chance, counts as success): sums of COUNT dice succeed at LIMIT or
+    under (R5); pool hits succeed from 1 up, each die hitting on LIMIT+ (R10)."""
+    if spec_type == "sum":
+        return [(total, p, total <= limit) for total, p in d.sum_distribution(count, rules.SIDES)]
+    return [(hits, p, hits >= 1) for hits, p in d.pool_distribution(count, limit, rules.SIDES)]
+
+
+def plot(rows: list[tuple[int, object, bool]], what: str, rolled: int | None = None, width: int = 40) -> list[Line]:
+    """A bar chart as plain lines: `#` bars succeed, `.` bars fail, `<` marks the roll."""
+    top = max(float(p) for _, p, _ in rows) or 1.0
+    label = max(len(str(v)) for v, _, _ in rows)
+    out = [Line(f"{what}: # succeeds, . fails" + (", < rolled" if rolled is not None else ""))]
+    for value, p, ok in rows:
+        bar = ("#" if ok else ".") * max(round(width * float(p) / top), 1 if p else 0)
+        out.append(Line(f"{str(value).rjust(label)} {bar.ljust(width)} {float(p) * 100:5.1f}%" + (" <" if value == rolled else "")))
+    return out
+
+
+def fractions(rows: list[tuple[int, object, bool]]) -> dict[str, str]:
+    return {str(v): f"{p.numerator}/{p.denominator}" for v, p, _ in rows}
+
+
+PlotOpt = Annotated[bool, typer.Option("--plot", help="Draw the roll's distribution, the success region marked.")]
+
+
 @check_app.command("check", help=help_text(
     "Roll a check: N/ATTR, N/ATTR+SKILL, N/ATTR for SKILL (R5, R6) or a pool test 'ATTR T+' (R10).",
     "campaign check Ajax 3/DX",
@@ -90,9 +116,12 @@ def check(
     modifier: ModifierOpt = 0,
     karma: Annotated[bool, typer.Option("--karma", help="If it fails, spend 1 karma (else 1 wish) and roll again (R17).")] = False,
     reroll_dice: Annotated[str | None, typer.Option("--reroll-dice", metavar="LIST", help="Physical dice for the --karma reroll.")] = None,
+    plot_: PlotOpt = False,
     json_out: JsonOpt = False,
 ) -> None:
     rng = d.rng_for(seed)
+    if plot_ and party:
+        raise UsageProblem("--plot is for one character's check")
     if party:
         if who not in ("all", "random"):
             raise UsageProblem("--party needs --who all or --who random")
@@ -124,7 +153,14 @@ def check(
             result["seed"] = seed
         camp.record_roll(result)
         camp.note(describe_check(result), doc["name"])
-    emit(result, Line(describe_check(result)), json_out=json_out)
+    views = [Line(describe_check(result))]
+    if plot_:
+        limit = prep.target - prep.curses if spec.type == "sum" else prep.need
+        rows = distribution(spec.type, prep.dice, limit)
+        result["distribution"] = fractions(rows)
+        got = sum(result["dice"]) if spec.type == "sum" else sum(v >= prep.need for v in result["dice"])
+        views += plot(rows, "3d6 sums" if spec.type == "sum" else f"dice at {prep.need}+ of {prep.dice}", got)
+    emit(result, views, json_out=json_out)
 
 
 def _party_check(spec_text: str, who: str, modifier: int, rng, seed, typed: str | None, json_out: bool) -> None:
@@ -398,12 +434,13 @@ def _roll_damage(camp, expr, character, weapon, against, typed, rng) -> dict:
 
 @odds_app.command("odds", help=help_text(
     "The exact chance of a check before rolling: N/ATTR against a value, or a pool test with VALUE dice.",
-    "campaign odds 3/DX --value 11", "campaign odds 'Lore 5+' --value 3 --json"))
+    "campaign odds 3/DX --value 11", "campaign odds 'Lore 5+' --value 3 --json", "campaign odds 3/DX --value 11 --plot"))
 def odds(
     spec: Annotated[list[str], typer.Argument(metavar="SPEC")],
     value: Annotated[int, typer.Option("--value", min=0, max=MAX_AMOUNT, help="The attribute (sum) or the number of dice (pool).")],
     modifier: ModifierOpt = 0,
     curses: Annotated[int, typer.Option("--curses", min=0, max=100, help="Curses on the roller (R18).")] = 0,
+    plot_: PlotOpt = False,
     json_out: JsonOpt = False,
 ) -> None:
     parsed = rules.parse_spec(" ".join(spec))
@@ -415,4 +452,13 @@ def odds(
         p = rules.pool_odds(value, parsed.threshold, modifier, curses)
     data = {"spec": parsed.text, "type": parsed.type, "value": value, "modifier": modifier, "curses": curses,
             "probability": float(p), "fraction": f"{p.numerator}/{p.denominator}"}
-    emit(data, Line(f"{parsed.text} at {value}: {data['fraction']} = {_pct(p)}"), json_out=json_out)
+    views = [Line(f"{parsed.text} at {value}: {data['fraction']} = {_pct(p)}")]
+    if plot_:
+        if parsed.type == "sum":
+            rows, what = distribution("sum", parsed.dice, value + modifier - curses), f"{parsed.dice}d6 sums"
+        else:
+            need = parsed.threshold - modifier + curses
+            rows, what = distribution("pool", value, need), f"dice at {need}+ of {value}"
+        data["distribution"] = fractions(rows)
+        views += plot(rows, what)
+    emit(data, views, json_out=json_out)

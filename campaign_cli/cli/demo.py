@@ -80,6 +80,7 @@ SCRIPT: list[tuple[str, list[str]]] = [
     ("What Ajax carries now.", ["item", "list", "Ajax"]),
     ("Every change is journaled.", ["log", "--limit", "8"]),
     ("Where the campaign stands.", ["status"]),
+    ("And what happened on the adventure, ready for the group chat (`--format md`).", ["recap"]),
 ]
 
 

@@ -165,6 +165,7 @@ def kill(name: EnemyArg, by: Annotated[str, typer.Option("--by", metavar="CHARAC
         board = camp.find("enemies", name, "enemy")
         xp = rules.kill_xp(board, brutal)
         doc["xp"] += xp
+        camp.note("", kills=[board["name"]])
         return f"{doc['name']} killed {board['name']}{' (brutal)' if brutal else ''}: +{xp} XP", (board, xp)
 
     ch, (board, xp) = update_character(by, change)

@@ -173,7 +173,7 @@ def hit(target: Annotated[str, typer.Argument(metavar="ENEMY_INSTANCE", help="An
             camp.save("characters", hitter)
         camp.set_meta(fight=fight)
         camp.note(f"{hitter['name']} hits {enemy['name']} for {dealt}" + (f": killed, +{enemy['xp']} XP" if killed else ""),
-                  hitter["name"])
+                  hitter["name"], **({"kills": [enemy["name"]]} if killed else {}))
         data = {"enemy": enemy, "damage": damage, "defense": enemy["defense"], "wounds": dealt, "killed": killed,
                 "xp": enemy["xp"] if killed else 0, "character": view(hitter)}
     left = enemy["health"] - enemy["wounds"]

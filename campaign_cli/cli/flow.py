@@ -35,9 +35,10 @@ def start(title: Annotated[str, typer.Argument(metavar="[TITLE]", help="The adve
     with writing() as camp:
         if camp.meta["phase"] == "adventure":
             raise Refused(f"already on an adventure ({camp.meta['adventure']['title']}); end it first", "in_adventure")
-        adventure = {"title": title, "started": now()}
-        camp.set_meta(phase="adventure", adventure=adventure, location=None)
-        camp.note(f"adventure started: {title}")
+        number = camp.meta.get("adventures", 0) + 1  # numbered for `recap --adventure N`
+        adventure = {"title": title, "started": now(), "number": number}
+        camp.set_meta(phase="adventure", adventure=adventure, location=None, adventures=number)
+        camp.note(f"adventure started: {title}", adventure_start=number)
     emit({"phase": "adventure", "adventure": adventure}, Line(f"adventure started: {title}"), json_out=json_out)
 
 
@@ -50,14 +51,14 @@ def end(json_out: JsonOpt = False) -> None:
             raise Refused("no adventure to end", "no_adventure")
         if camp.meta.get("fight"):
             raise Refused("a fight is open: `campaign fight end --won|--fled` first", "fight_open")
-        title = camp.meta["adventure"]["title"]
+        title, number = camp.meta["adventure"]["title"], camp.meta["adventure"].get("number")
         docs = camp.characters()
         for doc in docs:
             wounds.recover_fully(doc)
             doc["bard_karma"] = 0
             camp.save("characters", doc)
         camp.set_meta(phase="between", adventure=None)
-        camp.note(f"adventure ended: {title}", *(d["name"] for d in docs))
+        camp.note(f"adventure ended: {title}", *(d["name"] for d in docs), adventure_end=number)
     emit({"phase": "between", "ended": title, "characters": [view(d) for d in docs]},
          [Line(f"adventure ended: {title}"), party_table("The party", docs)], json_out=json_out)
 
@@ -98,6 +99,6 @@ def learn(word: Annotated[str, typer.Argument(metavar="WORD")], json_out: JsonOp
         for doc in docs:
             doc["xp"] += KILL_XP
             camp.save("characters", doc)
-        camp.note(f"keyword learned: {word.strip()}", *(d["name"] for d in docs))
+        camp.note(f"keyword learned: {word.strip()}", *(d["name"] for d in docs), keyword=word.strip())
     emit({"keyword": word.strip(), "keywords": [*known, word.strip()], "xp": {d["name"]: KILL_XP for d in docs}},
          Line(f"learned {word.strip()}: +{KILL_XP} XP to {', '.join(d['name'] for d in docs) or 'nobody'}"), json_out=json_out)

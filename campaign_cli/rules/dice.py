@@ -133,6 +133,15 @@ def prob_sum_at_most(count: int, sides: int, limit: int) -> Fraction:
     return sum((p for total, p in sum_distribution(count, sides) if total <= limit), Fraction(0))
 
 
+@lru_cache(maxsize=256)
+def pool_distribution(count: int, need: int, sides: int = 6) -> tuple[tuple[int, Fraction], ...]:
+    """Exact distribution of how many of COUNT dice show NEED or more: ((hits, P), ...)."""
+    from math import comb
+
+    p = Fraction(min(max(sides - need + 1, 0), sides), sides)
+    return tuple((k, comb(count, k) * p**k * (1 - p) ** (count - k)) for k in range(count + 1))
+
+
 def prob_any_at_least(count: int, need: int, sides: int = 6) -> Fraction:
     """P(at least one of COUNT dice shows NEED or more)."""
     if count <= 0 or need > sides:

@@ -320,6 +320,27 @@ class Campaign:
         journal.prove(self.path, self.meta)
         return journal.undo_target(self.path, self.meta)
 
+    def history(self):
+        """The journal newest first, each entry with the documents it changed as
+        {table: {key: (before, after)}}: the current state is copied once and walked back
+        through the entries' patches, so the cost follows how far back the caller reads."""
+        state = json.loads(_dumps(self.data))
+        for entry in journal.entries_backwards(self.path, self.meta["seq"]):
+            changes: dict[str, dict] = {}
+            patches = entry.get("patch")
+            if patches is None and "before" in entry:  # schema 1 entries kept whole documents
+                patches = {t: {k: (None if v is None else {"$v": v}) for k, v in docs.items()}
+                           for t, docs in entry["before"].items()}
+            for table, docs in (patches or {}).items():
+                if table == "meta" or not isinstance(state.get(table), dict) or "$whole" in docs:
+                    continue
+                changes[table] = {k: json.loads(json.dumps(state[table].get(k))) for k in docs}
+            if patches:
+                patch.tables_apply(state, patches)
+            for table, docs in changes.items():  # copies: walking further back changes the state in place
+                changes[table] = {k: (json.loads(json.dumps(state[table].get(k))), after) for k, after in docs.items()}
+            yield entry, changes
+
     def revert(self, entry: dict) -> None:
         """Undo ENTRY's changes (ids and seq keep moving forward); the undo pointer moves
         to the change before it."""

@@ -1,0 +1,140 @@
+"""`campaign recap`: what happened this adventure (or since a date, or the last game
+night), from the journal, for a group chat or a script."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from campaign_cli.cli.common import JsonOpt, help_text, reading
+from campaign_cli.cli.lazy import command_app
+from campaign_cli.cli.output import Fields, Line, emit
+from campaign_cli.errors import Refused, UsageProblem
+from campaign_cli.rules.recap import recap as summarize
+
+recap_app = command_app()
+GAP_HOURS = 6  # `--last`: a game night is the newest run of entries without a gap this long
+
+LABELS = {"xp_won": "XP won", "xp_spent": "XP spent", "karma_won": "karma won", "karma_spent": "karma spent",
+          "wishes_won": "wishes won", "wishes_spent": "wishes spent", "damage_taken": "damage taken",
+          "knocked_out": "knocked out", "died": "died", "curses_gained": "curses gained",
+          "curses_lifted": "curses lifted", "items_gained": "items gained", "items_lost": "items lost",
+          "gold_gained": "gold gained", "gold_lost": "gold lost", "darkstone_found": "dark stone found",
+          "darkstone_forged": "dark stone forged", "checks": "checks rolled", "checks_passed": "checks passed"}
+
+
+def _hours(a: str, b: str) -> float:
+    from datetime import datetime
+
+    fmt = "%Y-%m-%dT%H:%M:%SZ"
+    return abs((datetime.strptime(a, fmt) - datetime.strptime(b, fmt)).total_seconds()) / 3600
+
+
+def _is(entry: dict, *words: str) -> bool:
+    return entry.get("command", [])[:len(words)] == list(words)
+
+
+def select(history, meta: dict, adventure: int | None, since: str | None, last: bool) -> tuple[list, str | None]:
+    """Walk the journal back (newest first) and keep the chosen stretch, stopping where it
+    starts: the cost follows the stretch, not the journal. Returns (entries oldest first, title)."""
+    kept: list = []
+    title = None
+    current = meta["adventure"] if meta["phase"] == "adventure" else None
+    in_current = current is not None and adventure in (None, current.get("number"))
+    collecting = since is not None or last or in_current
+    for entry, changes in history:
+        if since is not None and entry.get("time", "") < since:
+            break
+        if last and kept and _hours(kept[-1][0].get("time", ""), entry.get("time", "")) >= GAP_HOURS:
+            break
+        if not collecting:  # an earlier adventure: from its end back to its start
+            if not (_is(entry, "adventure", "end") and adventure in (None, entry.get("adventure_end"))):
+                continue
+            collecting = True
+        kept.append((entry, changes))
+        if since is None and not last and _is(entry, "adventure", "start"):
+            title = _title(entry)
+            break
+    if adventure is not None and title is None and not in_current:
+        raise Refused(f"no adventure number {adventure} in the journal", "unknown_adventure")
+    if in_current and title is None and not (since or last):
+        title = current["title"]
+    kept.reverse()
+    return kept, title
+
+
+def _title(entry: dict) -> str | None:
+    summary = entry.get("summary", "")
+    return summary.split(": ", 1)[1] if ": " in summary else None
+
+
+def _fmt(key: str, value) -> str:
+    if isinstance(value, list):
+        return ", ".join(value)
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def markdown(data: dict) -> str:
+    head = f"## Recap: {data['adventure']}" if data["adventure"] else "## Recap"
+    lines = [head, "", f"*{data['from'] or '-'} to {data['to'] or '-'}*", "",
+             f"- **Fights:** {data['fights']}", f"- **Enemies killed:** {', '.join(data['kills']) or 'none'}",
+             f"- **Keywords learned:** {', '.join(data['keywords']) or 'none'}"]
+    for row in data["characters"]:
+        lines += ["", f"### {row['name']}", ""]
+        lines += [f"- {LABELS[k]}: {_fmt(k, v)}" for k, v in row.items() if k != "name" and v not in (0, [], False)]
+        if len(lines) and lines[-1] == "":
+            lines.append("- nothing")
+    return "\n".join(lines) + "\n"
+
+
+@recap_app.command("recap", help=help_text(
+    "What happened, from the journal: per character XP, karma, wishes, curses, damage, knock-outs, deaths, "
+    "items, gold, dark stone, checks; fights, kills and keywords. Default: the current adventure, or the last one.",
+    "campaign recap", "campaign recap --format md > recap.md", "campaign recap --adventure 2 --json",
+    "campaign recap --since 2026-11-01", "campaign recap --last"))
+def recap(
+    adventure: Annotated[int | None, typer.Option("--adventure", min=1, max=1_000_000, metavar="N", help="The Nth adventure.")] = None,
+    since: Annotated[str | None, typer.Option("--since", metavar="DATE", help="Everything since DATE (YYYY-MM-DD or an ISO time).")] = None,
+    last: Annotated[bool, typer.Option("--last", help=f"The last game night: the newest entries with no {GAP_HOURS}-hour gap.")] = False,
+    format_: Annotated[str, typer.Option("--format", metavar="text|md", help="md: Markdown for a group chat.")] = "text",
+    json_out: JsonOpt = False,
+) -> None:
+    if sum(x is not None and x is not False for x in (adventure, since, last)) > 1:
+        raise UsageProblem("give one of --adventure, --since or --last")
+    if format_ not in ("text", "md"):
+        raise UsageProblem(f"--format takes text or md, not {format_!r}")
+    if since is not None:
+        since = _date(since)
+    camp = reading()
+    chosen, title = select(camp.history(), camp.meta, adventure, since, last)
+    names = {c["id"]: c["name"] for c in camp.characters()}
+    data = {"from": chosen[0][0].get("time") if chosen else None, "to": chosen[-1][0].get("time") if chosen else None,
+            "adventure": title, **summarize(chosen, names)}
+    if format_ == "md" and not json_out:
+        import sys
+
+        sys.stdout.write(markdown(data))
+        return
+    views = [Line(f"Recap{': ' + title if title else ''} ({data['from'] or '-'} to {data['to'] or '-'})"),
+             Line(f"fights {data['fights']}; enemies killed: {', '.join(data['kills']) or 'none'}; "
+                  f"keywords: {', '.join(data['keywords']) or 'none'}")]
+    for row in data["characters"]:
+        pairs = [(LABELS[k], _fmt(k, v)) for k, v in row.items() if k != "name" and v not in (0, [], False)]
+        views.append(Fields(row["name"], pairs or [("", "nothing")]))
+    emit(data, views, json_out=json_out)
+
+
+def _date(text: str) -> str:
+    """A date or time as the journal writes times (UTC), for comparing."""
+    from datetime import datetime
+
+    for fmt, out in (("%Y-%m-%d", "%Y-%m-%dT00:00:00Z"), ("%Y-%m-%dT%H:%M:%SZ", "%Y-%m-%dT%H:%M:%SZ"),
+                     ("%Y-%m-%dT%H:%M:%S", "%Y-%m-%dT%H:%M:%SZ"), ("%Y-%m-%dT%H:%M", "%Y-%m-%dT%H:%M:00Z")):
+        try:
+            return datetime.strptime(text.strip(), fmt).strftime(out)
+        except ValueError:
+            continue
+    raise UsageProblem(f"--since {text!r}: give a date like 2026-11-30 or a time like 2026-11-30T18:00", "bad_value")

@@ -1,0 +1,135 @@
+"""Recaps (CLI.md "Recaps and sheets"): what happened this adventure, from the journal."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def batch(camp, *lines):
+    text = "".join(json.dumps({"args": list(line)}) + "\n" for line in lines)
+    result = camp("batch", "-", input=text)
+    assert result.exit_code == 0, result.stderr
+
+
+@pytest.fixture
+def adventure(camp):
+    """A scripted adventure, scene by scene (each scene one batch: one journal entry)."""
+    camp.json("enemy", "add", "--file", str(ROOT / "samples" / "enemies" / "bog-lurker.json"))
+    camp.json("character", "create", "Hector", "--st", "8", "--dx", "12", "--iq", "12")
+    camp.json("curse", "apply", "Ajax", "Old Grudge")  # before the adventure: not in the recap
+    camp.json("xp", "award", "30", "Ajax")
+    camp.json("wish", "add", "Merlin", "1")
+    camp.json("adventure", "start", "The Drowned Mine")
+    batch(camp, ["fight", "start"], ["fight", "add", "Bog Lurker", "--count", "2"],
+          ["fight", "hit", "Bog Lurker 1", "9", "--by", "Ajax"])               # kill: +15 XP Ajax
+    batch(camp, ["damage", "Ajax", "5"], ["damage", "Hector", "16"])          # Hector dies (2 x ST)
+    batch(camp, ["check", "Ajax", "3/DX", "--dice", "1,2,3"], ["check", "Merlin", "3/IQ", "--dice", "6,6,6"])
+    batch(camp, ["fight", "end", "--won"])                                     # +1 XP Ajax, Merlin
+    batch(camp, ["curse", "apply", "Merlin", "Mummy Rot"])
+    batch(camp, ["karma", "add", "Merlin", "3"])
+    batch(camp, ["curse", "remove", "Merlin", "Mummy Rot", "--pay", "karma"])  # 3 karma spent
+    batch(camp, ["item", "add", "Ajax", "Broadsword", "--slots", "2", "--value", "40"],
+          ["gold", "add", "Ajax", "60"], ["darkstone", "add", "Ajax", "3"])
+    batch(camp, ["keyword", "learn", "Drowned"])                               # +1 XP each living
+    camp.json("adventure", "end")
+    camp.json("town", "enter", "Brimstone", "--blacksmith")
+    camp.json("forge", "Ajax", "Broadsword", "--stones", "2", "--gold", "20")  # after the adventure
+    camp.json("xp", "spend", "Ajax", "--attribute", "DX")                     # 12 XP, after it too
+    return camp
+
+
+def row(data, name):
+    return next(r for r in data["characters"] if r["name"] == name)
+
+
+def test_the_recap_of_the_last_adventure_matches_the_journal(adventure):
+    data = adventure.json("recap")
+    assert data["adventure"] == "The Drowned Mine"
+    assert (data["fights"], data["kills"], data["keywords"]) == (1, ["Bog Lurker 1"], ["Drowned"])
+    ajax = row(data, "Ajax")
+    assert ajax == {"name": "Ajax", "xp_won": 17, "xp_spent": 0, "karma_won": 0, "karma_spent": 0, "wishes_won": 0,
+                    "wishes_spent": 0, "damage_taken": 5, "knocked_out": 0, "died": False, "curses_gained": [],
+                    "curses_lifted": [], "items_gained": ["Broadsword"], "items_lost": [], "gold_gained": 60,
+                    "gold_lost": 0, "darkstone_found": 3, "darkstone_forged": 0, "checks": 1, "checks_passed": 1}
+    merlin = row(data, "Merlin")
+    assert (merlin["xp_won"], merlin["karma_won"], merlin["karma_spent"]) == (2, 3, 3)
+    assert (merlin["curses_gained"], merlin["curses_lifted"]) == (["Mummy Rot"], ["Mummy Rot"])
+    assert (merlin["checks"], merlin["checks_passed"]) == (1, 0)
+    hector = row(data, "Hector")
+    assert (hector["died"], hector["knocked_out"], hector["damage_taken"], hector["xp_won"]) == (True, 1, 16, 0)
+    assert data["from"] <= data["to"]
+
+
+def test_the_recap_since_a_date_includes_what_came_after(adventure):
+    ajax = row(adventure.json("recap", "--since", "2000-01-01"), "Ajax")
+    assert (ajax["xp_won"], ajax["xp_spent"], ajax["darkstone_forged"]) == (47, 12, 2)
+    assert ajax["curses_gained"] == ["Old Grudge"]
+
+
+def test_recap_by_adventure_number_and_during_an_adventure(adventure):
+    assert adventure.json("recap", "--adventure", "1")["adventure"] == "The Drowned Mine"
+    assert adventure.error("recap", "--adventure", "2", code=1)["code"] == "unknown_adventure"
+    adventure.json("adventure", "start", "Second")
+    adventure.json("gold", "add", "Merlin", "5")
+    data = adventure.json("recap")
+    assert data["adventure"] == "Second" and [r["name"] for r in data["characters"]] == ["Merlin"]
+    assert adventure.json("recap", "--adventure", "2")["characters"][0]["gold_gained"] == 5
+
+
+def test_undone_changes_count_for_nothing(camp):
+    camp.json("adventure", "start", "Short")
+    camp.json("gold", "add", "Ajax", "7")
+    camp.json("gold", "add", "Ajax", "100")
+    camp.json("undo")
+    assert row(camp.json("recap"), "Ajax")["gold_gained"] == 7
+
+
+def test_markdown_and_human_views(adventure):
+    md = adventure("recap", "--format", "md").stdout
+    assert md.startswith("## Recap: The Drowned Mine\n")
+    assert "### Hector" in md and "- died: yes" in md and "- **Enemies killed:** Bog Lurker 1" in md
+    text = adventure("recap").stdout
+    assert text.startswith("Recap: The Drowned Mine (") and "XP won" in text and "dark stone found  3" in text
+
+
+def test_recap_refuses_two_ranges_and_bad_dates(camp):
+    assert camp.error("recap", "--last", "--since", "2026-01-01", code=2)["code"] == "usage"
+    assert camp.error("recap", "--since", "yesterday", code=2)["code"] == "bad_value"
+
+
+def test_last_game_night_is_the_newest_run_without_a_long_gap(camp):
+    camp.json("gold", "add", "Ajax", "1")
+    journal = Path(str(camp.path) + ".journal")
+    lines = journal.read_text().splitlines()
+    assert len(lines) >= 4
+    camp.json("gold", "add", "Ajax", "2")
+    data = camp.json("recap", "--last")
+    assert row(data, "Ajax")["gold_gained"] == 3  # all within minutes: one game night
+
+
+def test_odds_plot_distribution_is_exact_and_marks_success(cli):
+    data = cli.json("odds", "3/DX", "--value", "11", "--plot")
+    from fractions import Fraction
+    dist = {int(k): Fraction(v) for k, v in data["distribution"].items()}
+    assert sum(dist.values()) == 1 and dist[10] == Fraction(27, 216) and sorted(dist) == list(range(3, 19))
+    assert sum(p for k, p in dist.items() if k <= 11) == Fraction(data["fraction"])
+    out = cli("odds", "3/DX", "--value", "11", "--plot").stdout.splitlines()
+    assert out[2].startswith(" 3 #") and out[11].startswith("12 .") and out[-1].endswith("0.5%")
+
+
+def test_pool_plot_counts_hits(cli):
+    data = cli.json("odds", "Lore 5+", "--value", "3", "--plot")
+    assert data["distribution"] == {"0": "8/27", "1": "4/9", "2": "2/9", "3": "1/27"}
+
+
+def test_check_plot_marks_the_roll(camp):
+    camp.json("curse", "apply", "Ajax", "Rot")
+    data = camp.json("check", "Ajax", "3/DX", "--dice", "3,3,4", "--plot")
+    assert data["distribution"]["10"] == "1/8"
+    out = camp("check", "Ajax", "3/DX", "--dice", "3,3,4", "--plot").stdout.splitlines()
+    marked = [line for line in out if line.endswith(" <")]
+    assert len(marked) == 1 and marked[0].startswith("10 #")  # 10 + 1 curse = 11: still under DX 11
+    assert next(line for line in out if line.startswith("11 ")).split()[1].startswith(".")  # 11 + 1 > 11
