@@ -43,3 +43,13 @@ def _get(path):
 def test_typos_get_suggestions_among_lazy_commands(tmp_path):
     result = CliRunner().invoke(app, ["-c", str(tmp_path / "c.json"), "chracter", "list"])
     assert result.exit_code == 2 and "Did you mean 'character'?" in result.stderr
+
+
+def test_every_option_and_argument_has_a_help_text():
+    missing = []
+    for path in PATHS:
+        cmd = _get(path)
+        for param in cmd.params:
+            if not getattr(param, "help", None) and param.name not in ("help",):
+                missing.append(f"{' '.join(path) or 'campaign'}: {param.name}")
+    assert not missing, missing

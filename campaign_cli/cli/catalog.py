@@ -11,6 +11,7 @@ from campaign_cli.cli.common import JsonlOpt, JsonOpt, help_text, reading, writi
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Fields, Line, Table, emit
 from campaign_cli.errors import FileProblem, Refused, UsageProblem
+from campaign_cli.i18n import ngettext
 from campaign_cli.rules.skills import SKILLS
 
 app = noun_app(help_text("The built-in tables from the seed rules, and the group's catalog packs.",
@@ -172,7 +173,8 @@ def import_(source: Annotated[str, typer.Argument(metavar="PACK.json", help="The
         verb = f"replaced (was {old['version']})" if old else "imported"
         camp.note(f"pack {pack['pack']} {pack['version']} {verb}")
     data = {**rules.summary(pack), "replaced": old["version"] if old else None}
-    emit(data, Line(f"pack {pack['pack']} {pack['version']} {verb}: {data['items']} item(s), {data['enemies']} enemy type(s)"),
+    counts = ngettext("{n} item", "{n} items", data["items"]) + ", " + ngettext("{n} enemy type", "{n} enemy types", data["enemies"])
+    emit(data, Line(f"pack {pack['pack']} {pack['version']} {verb}: {counts}"),
          json_out=json_out)
 
 

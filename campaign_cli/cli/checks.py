@@ -238,10 +238,10 @@ def _side(camp, who: str, spec_text: str, typed: str | None, option: str, rng, m
     "campaign contest Ajax 3/ST 11 3/ST --dice 6,4,3 --other-dice 2,3,4",
 ))
 def contest(
-    name: Annotated[str, typer.Argument(metavar="NAME")],
-    spec: Annotated[str, typer.Argument(metavar="SPEC")],
+    name: Annotated[str, typer.Argument(metavar="NAME", help="The character who starts the contest.")],
+    spec: Annotated[str, typer.Argument(metavar="SPEC", help="NAME's check, e.g. 3/ST or 3/ST+Climbing.")],
     other: Annotated[str, typer.Argument(metavar="OTHER", help="A character, or a number: an unnamed opponent's attribute.")],
-    other_spec: Annotated[str, typer.Argument(metavar="OTHER_SPEC")],
+    other_spec: Annotated[str, typer.Argument(metavar="OTHER_SPEC", help="OTHER's check, e.g. 3/ST.")],
     dice: DiceOpt = None,
     other_dice: Annotated[str | None, typer.Option("--other-dice", metavar="LIST", help="OTHER's physical dice.")] = None,
     seed: SeedOpt = None,
@@ -436,7 +436,7 @@ def _roll_damage(camp, expr, character, weapon, against, typed, rng) -> dict:
     "The exact chance of a check before rolling: N/ATTR against a value, or a pool test with VALUE dice.",
     "campaign odds 3/DX --value 11", "campaign odds 'Lore 5+' --value 3 --json", "campaign odds 3/DX --value 11 --plot"))
 def odds(
-    spec: Annotated[list[str], typer.Argument(metavar="SPEC")],
+    spec: Annotated[list[str], typer.Argument(metavar="SPEC", help="A check: 3/DX, or a pool test 'Lore 5+'.")],
     value: Annotated[int, typer.Option("--value", min=0, max=MAX_AMOUNT, help="The attribute (sum) or the number of dice (pool).")],
     modifier: ModifierOpt = 0,
     curses: Annotated[int, typer.Option("--curses", min=0, max=100, help="Curses on the roller (R18).")] = 0,

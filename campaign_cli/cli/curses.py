@@ -11,6 +11,7 @@ from campaign_cli.cli.common import JsonlOpt, JsonOpt, help_text, reading, updat
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, Table, emit
 from campaign_cli.errors import UsageProblem
+from campaign_cli.i18n import ngettext
 from campaign_cli.rules import advancement as adv
 from campaign_cli.rules.characters import check_name
 
@@ -31,7 +32,8 @@ def apply(name: NameArg, curse: CurseArg,
 
     ch, added = update_character(name, change)
     emit({"curse": added, "modifier": len(ch["curses"]), "character": ch},
-         Line(f"{ch['name']} is cursed ({len(ch['curses'])} curse(s): every roll {len(ch['curses'])} worse)"),
+         Line(f"{ch['name']} is cursed (" + ngettext("{n} curse", "{n} curses", len(ch["curses"]))
+              + f": every roll {len(ch['curses'])} worse)"),
          json_out=json_out)
 
 

@@ -12,6 +12,7 @@ from campaign_cli.cli.common import MAX_AMOUNT, MAX_SEED, JsonlOpt, JsonOpt, hel
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Fields, Line, Table, emit
 from campaign_cli.errors import Refused, UsageProblem
+from campaign_cli.i18n import ngettext
 from campaign_cli.rules import dice as d
 from campaign_cli.rules import enemies as rules
 from campaign_cli.rules.characters import check_name
@@ -155,7 +156,8 @@ def hit(name: EnemyArg, damage: Annotated[int, typer.Argument(min=0, max=MAX_AMO
     wounds = rules.wounds(board, brutal, damage)
     defense = rules.side_of(board, brutal)["defense"]
     data = {"enemy": board["name"], "side": "brutal" if brutal else "normal", "damage": damage, "defense": defense, "wounds": wounds}
-    emit(data, Line(f"{board['name']}: {damage} damage - defense {defense} = {wounds} wound(s)"), json_out=json_out)
+    emit(data, Line(f"{board['name']}: {damage} damage - defense {defense} = " + ngettext("{n} wound", "{n} wounds", wounds)),
+         json_out=json_out)
 
 
 @app.command(help=help_text("The killer wins the enemy's XP (R41).", "campaign enemy kill 'Bog Lurker' --by Ajax"))

@@ -14,6 +14,7 @@ from campaign_cli.cli.flow import party_table
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, Table, emit
 from campaign_cli.errors import Refused, UsageProblem
+from campaign_cli.i18n import ngettext
 from campaign_cli.rules import dice as d
 from campaign_cli.rules import enemies, fights, wounds
 from campaign_cli.rules.advancement import KILL_XP
@@ -177,7 +178,8 @@ def hit(target: Annotated[str, typer.Argument(metavar="ENEMY_INSTANCE", help="An
         data = {"enemy": enemy, "damage": damage, "defense": enemy["defense"], "wounds": dealt, "killed": killed,
                 "xp": enemy["xp"] if killed else 0, "character": view(hitter)}
     left = enemy["health"] - enemy["wounds"]
-    line = (f"{hitter['name']} hits {enemy['name']}: {damage} - defense {enemy['defense']} = {dealt} wound(s); "
+    line = (f"{hitter['name']} hits {enemy['name']}: {damage} - defense {enemy['defense']} = "
+            + ngettext("{n} wound", "{n} wounds", dealt) + "; "
             + (f"{enemy['name']} is killed: {hitter['name']} wins {enemy['xp']} XP" if killed else f"{left} of {enemy['health']} health left"))
     emit(data, Line(line), json_out=json_out)
 

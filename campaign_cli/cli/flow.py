@@ -64,7 +64,7 @@ def end(json_out: JsonOpt = False) -> None:
 
 
 @town_app.command(help=help_text("Enter a town; --blacksmith if it has one (forging, R39).", "campaign town enter Brimstone --blacksmith"))
-def enter(town: Annotated[str, typer.Argument(metavar="TOWN")],
+def enter(town: Annotated[str, typer.Argument(metavar="TOWN", help="The town's name.")],
           blacksmith: Annotated[bool, typer.Option("--blacksmith", help="The town has a blacksmith.")] = False,
           json_out: JsonOpt = False) -> None:
     check_name(town, "town")
@@ -88,7 +88,7 @@ def leave(json_out: JsonOpt = False) -> None:
 
 @keyword_app.command(help=help_text("The party learns a keyword; every living character wins 1 XP (R13).",
                                     "campaign keyword learn Sunken"))
-def learn(word: Annotated[str, typer.Argument(metavar="WORD")], json_out: JsonOpt = False) -> None:
+def learn(word: Annotated[str, typer.Argument(metavar="WORD", help="The keyword the party learns.")], json_out: JsonOpt = False) -> None:
     check_name(word, "keyword")
     with writing() as camp:
         known = camp.meta["keywords"]

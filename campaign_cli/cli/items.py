@@ -116,7 +116,7 @@ def _trade(src_name: str, dst_name: str, ref: str, price: int | None, selling: b
 
 @app.command(help=help_text("Give an item to another character (R38; R33 on the receiver; never a personal item, R36).",
                             "campaign item give Ajax Merlin Dagger"))
-def give(src: Annotated[str, typer.Argument(metavar="FROM")], dst: Annotated[str, typer.Argument(metavar="TO")],
+def give(src: Annotated[str, typer.Argument(metavar="FROM", help="Who has the item.")], dst: Annotated[str, typer.Argument(metavar="TO", help="Who gets it.")],
          item: ItemArg, json_out: JsonOpt = False) -> None:
     a, b, moved, _ = _trade(src, dst, item, None, False)
     emit({"item": moved, "from": a, "to": b}, Line(f"{a['name']} gives {moved['name']} to {b['name']}"), json_out=json_out)
@@ -124,7 +124,7 @@ def give(src: Annotated[str, typer.Argument(metavar="FROM")], dst: Annotated[str
 
 @app.command(help=help_text("Sell an item: TO pays FROM the price, default the item's value (R38).",
                             "campaign item sell Ajax Merlin Dagger --price 5"))
-def sell(src: Annotated[str, typer.Argument(metavar="FROM")], dst: Annotated[str, typer.Argument(metavar="TO")],
+def sell(src: Annotated[str, typer.Argument(metavar="FROM", help="Who has the item.")], dst: Annotated[str, typer.Argument(metavar="TO", help="Who gets it.")],
          item: ItemArg, price: Annotated[int | None, typer.Option("--price", min=0, max=MAX_AMOUNT, metavar="GOLD", help="Agreed price.")] = None,
          json_out: JsonOpt = False) -> None:
     a, b, moved, paid = _trade(src, dst, item, price, True)
@@ -169,7 +169,7 @@ def stow(name: NameArg, item: ItemArg, json_out: JsonOpt = False) -> None:
 
 @app.command(help=help_text("Fit an upgrade item from the pack into an item's free slots (R39).",
                             "campaign item upgrade Ajax Broadsword 'Rune of Power'"))
-def upgrade(name: NameArg, item: ItemArg, upgrade: Annotated[str, typer.Argument(metavar="UPGRADE")], json_out: JsonOpt = False) -> None:
+def upgrade(name: NameArg, item: ItemArg, upgrade: Annotated[str, typer.Argument(metavar="UPGRADE", help="An upgrade item in the pack (--kind upgrade).")], json_out: JsonOpt = False) -> None:
     def change(doc, camp):
         target = gear.find_item(doc, item)
         fitted = gear.fit_upgrade(doc, target, gear.find_item(doc, upgrade))

@@ -11,6 +11,7 @@ from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, help_text, update_chara
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, emit
 from campaign_cli.errors import Refused
+from campaign_cli.i18n import ngettext
 from campaign_cli.rules import advancement as adv
 
 app = noun_app(help_text("Give karma (R17); Bard karma lasts one adventure (R25).", "campaign karma add Ajax 1"))
@@ -50,7 +51,7 @@ def wish_add(name: NameArg, n: CountArg, json_out: JsonOpt = False) -> None:
         return f"{doc['name']}: +{n} wish", None
 
     ch, _ = update_character(name, change)
-    emit({"added": n, "character": ch}, Line(f"{ch['name']} has {ch['wishes']} wishes"), json_out=json_out)
+    emit({"added": n, "character": ch}, Line(f"{ch['name']} has " + ngettext("{n} wish", "{n} wishes", ch["wishes"])), json_out=json_out)
 
 
 @wish_app.command("spend", help=help_text("Spend a wish: all damage is cancelled, even a killing blow (R17).",

@@ -13,6 +13,7 @@ from campaign_cli.cli.common import CTX, JsonOpt, campaign_path, help_text, read
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import Line, emit
 from campaign_cli.errors import Refused, UsageProblem
+from campaign_cli.i18n import ngettext
 from campaign_cli.rules import packs
 from campaign_cli.rules.documents import check_character, check_meta
 from campaign_cli.rules.enemies import validate_board
@@ -68,5 +69,7 @@ def import_(source: Annotated[str, typer.Argument(metavar="FILE", help="An expor
     camp = store.create(campaign_path(), meta.get("name", "Campaign"), CTX.words, data=tables, verb="imported")
     data = {"file": str(camp.path), "name": meta.get("name"), "characters": len(tables["characters"]),
             "enemies": len(tables["enemies"])}
-    emit(data, Line(f"imported {data['characters']} character(s) and {data['enemies']} enemy type(s) into {Path(data['file'])}"),
+    counts = ngettext("{n} character", "{n} characters", data["characters"]) + " and " + \
+        ngettext("{n} enemy type", "{n} enemy types", data["enemies"])
+    emit(data, Line(f"imported {counts} into {Path(data['file'])}"),
          json_out=json_out)

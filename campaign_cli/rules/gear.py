@@ -5,6 +5,7 @@ naming the rule and what would make it possible, before changing anything."""
 from __future__ import annotations
 
 from campaign_cli.errors import Refused, UsageProblem
+from campaign_cli.i18n import ngettext
 from campaign_cli.rules import catalog
 from campaign_cli.rules.names import resolve
 from campaign_cli.rules.characters import carry_limit, check_name, gear_totals
@@ -235,7 +236,8 @@ def free_slots(item: dict) -> int:
 def _check_slots(item: dict, need: int) -> None:
     free = free_slots(item)
     if need > free:
-        raise Refused(f"R39: {item['name']} has {free} free upgrade slot(s) of {item.get('slots', 0)}; this needs {need}",
+        raise Refused(f"R39: {item['name']} has " + ngettext("{n} free upgrade slot", "{n} free upgrade slots", free)
+                      + f" of {item.get('slots', 0)}; this needs {need}",
                       "no_free_slots")
 
 
@@ -266,7 +268,8 @@ def forge(doc: dict, item: dict, location: dict | None, stones: int, slots: int,
         raise UsageProblem("--stones and --slots are at least 1, --gold at least 0")
     _check_slots(item, slots)
     if doc.get("darkstone", 0) < stones:
-        raise Refused(f"{doc['name']} has {doc.get('darkstone', 0)} loose dark stone(s); forging needs {stones}", "not_enough_darkstone")
+        raise Refused(f"{doc['name']} has " + ngettext("{n} loose dark stone", "{n} loose dark stones", doc.get("darkstone", 0))
+                      + f"; forging needs {stones}", "not_enough_darkstone")
     if doc.get("gold", 0) < gold:
         raise Refused(f"{doc['name']} has {doc.get('gold', 0)} gold; the blacksmith asks {gold}", "cannot_afford")
     doc["darkstone"] -= stones
