@@ -29,11 +29,11 @@ def campaign_exe() -> list[str]:
     return [found] if found else [sys.executable, "-m", "campaign_cli"]
 
 
-def median_ms(cmd: list[str], runs: int, env: dict) -> float:
+def median_ms(cmd: list[str], runs: int, env: dict, extra: dict | None = None) -> float:
     times = []
     for _ in range(runs):
         start = time.perf_counter()
-        subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, check=True)
+        subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env={**env, **(extra or {})}, check=True)
         times.append((time.perf_counter() - start) * 1000)
     return statistics.median(times)
 
@@ -63,6 +63,14 @@ def main() -> None:
             ratio = ms / base
             ok &= ratio <= goal
             print(f"{label:42s} {ms:7.1f} ms  {ratio:5.2f}x  (goal <= {goal}x) {'ok' if ratio <= goal else 'OVER'}")
+            if label.startswith("character show Ajax --json"):
+                read_ms = ms
+        # A TAB: completing a character's name must cost no more than the read command.
+        tab = {"_CAMPAIGN_COMPLETE": "complete_bash", "COMP_WORDS": "campaign character show A", "COMP_CWORD": "3"}
+        ms = median_ms(camp, args.runs, env, tab)
+        ok &= ms <= read_ms * 1.1
+        print(f"{'TAB after character show A (bash)':42s} {ms:7.1f} ms  {ms / base:5.2f}x  "
+              f"(goal <= the read command, {read_ms:.1f} ms) {'ok' if ms <= read_ms * 1.1 else 'OVER'}")
     sys.exit(0 if ok else 1)
 
 

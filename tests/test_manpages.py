@@ -19,3 +19,26 @@ def test_every_command_has_a_page_with_an_example():
     assert "campaign.1" in pages and "campaign-character-create.1" in pages
     leaf = [text for name, text in pages.items() if ".SH COMMANDS" not in text]
     assert leaf and all(".SH EXAMPLES" in text and "$ campaign" in text for text in leaf)
+
+
+def test_pip_install_puts_the_pages_under_share_man(tmp_path):
+    import subprocess
+    import sys
+    import zipfile
+
+    root = MAN.parent
+    done = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w",
+                           str(tmp_path), str(root)], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    wheel = next(tmp_path.glob("*.whl"))
+    names = zipfile.ZipFile(wheel).namelist()
+    pages = [n for n in names if "/data/share/man/man1/" in n]
+    assert any(n.endswith("/man1/campaign.1") for n in pages)
+    assert len(pages) == len(list(MAN.glob("*.1")))
+
+
+def test_pages_have_exit_status_environment_and_files():
+    text = (MAN / "campaign-item-add.1").read_text()
+    for section in (".SH EXIT STATUS", ".SH ENVIRONMENT", ".SH FILES", "CAMPAIGN_LANG", "CAMPAIGN_LOCK_WAIT",
+                    "NO_COLOR", "CAMPAIGN_DEBUG", "campaign.json.journal", "campaign.json.lock"):
+        assert section in text

@@ -248,4 +248,8 @@ def get_command() -> click.Command:
 
 
 def main() -> None:
+    if "_CAMPAIGN_COMPLETE" in os.environ:  # a TAB: register Typer's shell classes (only then)
+        from typer._completion_classes import completion_init
+
+        completion_init()
     get_command().main(prog_name="campaign")

@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from campaign_cli.cli import complete
 from campaign_cli.cli.common import JsonlOpt, JsonOpt, help_text, reading, writing
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Fields, Line, Table, emit
@@ -124,7 +125,8 @@ def enemies(search: SearchOpt = None, json_out: JsonOpt = False, jsonl: JsonlOpt
 
 @app.command(help=help_text("One catalog entry in full: an item, a skill or an enemy, by any of its names.",
                             "campaign catalog show Палаш", "campaign catalog show 'Bog Lurker' --json"))
-def show(entry: Annotated[str, typer.Argument(metavar="ENTRY", help="A name or alias, in any language.")],
+def show(entry: Annotated[str, typer.Argument(metavar="ENTRY", help="A name or alias, in any language.",
+                                              autocompletion=complete.everything)],
          json_out: JsonOpt = False) -> None:
     from campaign_cli.rules.names import resolve
 

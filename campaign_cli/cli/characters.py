@@ -6,6 +6,7 @@ from typing import Annotated
 
 import typer
 
+from campaign_cli.cli import complete
 from campaign_cli.cli.common import MAX_AMOUNT, JsonlOpt, JsonOpt, help_text, parse_pairs, reading, writing
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Fields, Table, emit
@@ -14,7 +15,8 @@ from campaign_cli.rules import characters as rules
 
 app = noun_app(help_text("Create and manage characters (R1-R4).", "campaign character list"))
 
-NameArg = Annotated[str, typer.Argument(metavar="NAME", help="The character's name (any case).")]
+NameArg = Annotated[str, typer.Argument(metavar="NAME", help="The character's name (any case) or id.",
+                                        autocompletion=complete.characters)]
 AttrOpt = Annotated[list[str] | None, typer.Option("--attr", metavar="NAME=VALUE", help="Extra named attribute for pool tests (R10), e.g. Lore=3.")]
 KeywordOpt = Annotated[list[str] | None, typer.Option("--keyword", metavar="WORD", help="Keyword the character has (R34).")]
 
@@ -36,11 +38,30 @@ def character_views(ch: dict) -> list:
         ("status", ch["status"]),
         ("gold", ch["gold"]),
         ("dark stone", f"{ch['darkstone']} loose, {ch['darkstone_total']} in all"),
-        ("carried", f"{ch['carry_weight']} of {ch['carry_limit']}"),
-        ("armor", ch["armor"]),
-        ("items", [i["name"] for i in ch["items"]]),
+        ("weight carried (R33)", f"{ch['carry_weight']} of {ch['carry_limit']}"),
+        ("armor (R29)", ch["armor"]),
+        *(("in hand", line) for line in hands(ch)),
+        ("worn", [i["name"] for i in ch["items"] if i["state"] == "worn"]),
+        ("carried", [i["name"] for i in ch["items"] if i["state"] == "carried"]),
     ]
     return [Fields(f"{ch['name']} (#{ch['id']})", pairs)]
+
+
+def hands(ch: dict) -> list[str]:
+    """Each held item; a weapon with its to-hit target and damage (R24, R26, R30)."""
+    out = []
+    for item in ch["items"]:
+        if item["state"] != "held":
+            continue
+        if item.get("damage"):
+            from campaign_cli.rules.checks import weapon_profile  # only with a weapon in hand
+
+            w = weapon_profile(ch, item)
+            out.append(f"{item['name']}: hits on 3/DX under {w['to_hit']}, damage {w['damage']}"
+                       + (" fatigue" if w["fatigue"] else ""))
+        else:
+            out.append(item["name"])
+    return out or ["nothing"]
 
 
 @app.command(help=help_text(
@@ -50,7 +71,7 @@ def character_views(ch: dict) -> list:
     "campaign character create Kate --st 10 --dx 12 --iq 10 --attr Lore=3 --attr Luck=2 --keyword Law",
 ))
 def create(
-    name: NameArg,
+    name: Annotated[str, typer.Argument(metavar="NAME", help="The new character's name.")],
     st: Annotated[int, typer.Option("--st", min=0, max=MAX_AMOUNT, help="Strength (R1).")],
     dx: Annotated[int, typer.Option("--dx", min=0, max=MAX_AMOUNT, help="Dexterity (R1).")],
     iq: Annotated[int, typer.Option("--iq", min=0, max=MAX_AMOUNT, help="Intelligence (R1).")],
@@ -71,7 +92,7 @@ def create(
         doc = camp.insert("characters", doc, "character")
         camp.note(f"created {doc['kind']} {doc['name']}", doc["name"])
     ch = rules.view(doc)
-    emit(ch, character_views(ch), json_out=json_out)
+    emit(ch, lambda: character_views(ch), json_out=json_out)
 
 
 @app.command("list", help=help_text("List the characters.", "campaign character list", "campaign character list --jsonl | jq -r .name"))
@@ -84,7 +105,27 @@ def list_(json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
 @app.command(help=help_text("Show one character.", "campaign character show Ajax", "campaign character show ajax --json | jq .adjusted_dx"))
 def show(name: NameArg, json_out: JsonOpt = False) -> None:
     ch = rules.view(reading().character(name))
-    emit(ch, character_views(ch), json_out=json_out)
+    emit(ch, lambda: character_views(ch), json_out=json_out)
+
+
+@app.command(help=help_text(
+    "The whole character on one page: Markdown to paste, or one self-contained HTML file to print.",
+    "campaign character sheet Ajax > ajax.md", "campaign character sheet Ajax --format html > ajax.html"))
+def sheet(name: NameArg,
+          format_: Annotated[str, typer.Option("--format", metavar="md|html", help="md (default) or html.")] = "md",
+          json_out: JsonOpt = False) -> None:
+    import sys
+
+    from campaign_cli.cli import sheet as pages
+
+    if format_ not in ("md", "html"):
+        raise UsageProblem(f"--format takes md or html, not {format_!r}")
+    ch = rules.view(reading().character(name))
+    if json_out:
+        emit({**ch, "sections": [{"title": t, "rows": [list(r) for r in rows]} for t, rows in pages.sections(ch)]},
+             json_out=True)
+        return
+    sys.stdout.write(pages.markdown(ch) if format_ == "md" else pages.html(ch))
 
 
 @app.command("set", help=help_text(
@@ -123,7 +164,7 @@ def set_(
         camp.save("characters", doc)
         camp.note(f"changed {doc['name']}", doc["name"])
     ch = rules.view(doc)
-    emit(ch, character_views(ch), json_out=json_out)
+    emit(ch, lambda: character_views(ch), json_out=json_out)
 
 
 @app.command(help=help_text("Delete a character (undo brings it back).", "campaign character delete Ajax"))

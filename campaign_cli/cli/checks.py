@@ -10,6 +10,7 @@ from typing import Annotated
 
 import typer
 
+from campaign_cli.cli import complete
 from campaign_cli.cli.common import MAX_AMOUNT, MAX_SEED, JsonOpt, help_text, writing
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import Line, Table, emit
@@ -108,7 +109,8 @@ PlotOpt = Annotated[bool, typer.Option("--plot", help="Draw the roll's distribut
     "campaign check --party 'DX 5+' --who all --dice 6,1,2,3,4,5,1,1,2,6",
 ))
 def check(
-    words: Annotated[list[str], typer.Argument(metavar="[NAME] SPEC", help="The character (not with --party) and the check.")],
+    words: Annotated[list[str], typer.Argument(metavar="[NAME] SPEC", help="The character (not with --party) and the check.",
+                                               autocompletion=complete.characters)],
     party: Annotated[bool, typer.Option("--party", help="A party test (R11); choose --who.")] = False,
     who: Annotated[str | None, typer.Option("--who", metavar="all|random", help="With --party: everyone, or one random living character.")] = None,
     dice: Annotated[str | None, typer.Option("--dice", metavar="LIST", help="Physical dice typed in, e.g. 1,3,6 (with --party: everyone's, in party order).")] = None,
@@ -238,7 +240,8 @@ def _side(camp, who: str, spec_text: str, typed: str | None, option: str, rng, m
     "campaign contest Ajax 3/ST 11 3/ST --dice 6,4,3 --other-dice 2,3,4",
 ))
 def contest(
-    name: Annotated[str, typer.Argument(metavar="NAME", help="The character who starts the contest.")],
+    name: Annotated[str, typer.Argument(metavar="NAME", help="The character who starts the contest.",
+                                        autocompletion=complete.characters)],
     spec: Annotated[str, typer.Argument(metavar="SPEC", help="NAME's check, e.g. 3/ST or 3/ST+Climbing.")],
     other: Annotated[str, typer.Argument(metavar="OTHER", help="A character, or a number: an unnamed opponent's attribute.")],
     other_spec: Annotated[str, typer.Argument(metavar="OTHER_SPEC", help="OTHER's check, e.g. 3/ST.")],
@@ -258,9 +261,7 @@ def contest(
         camp.record_roll(data)
         camp.note(f"contest {a['name']} {a['total']}/{a['target']} vs {b['name']} {b['total']}/{b['target']}: "
                   f"{winner or 'nobody'} wins", *(n for n in (a["name"], b["name"]) if n != "opponent"))
-    rows = [[s["name"], s["spec"], ", ".join(map(str, s["dice"])), s["total"], s["target"], "over" if s["over"] else "ok"]
-            for s in (a, b)]
-    emit(data, [Table("Contest (R7)", ["side", "spec", "dice", "total", "target", ""], rows),
+    emit(data, [Table("Contest (R7)", ["side", "spec", "dice", "total", "target", "modifiers", ""], contest_rows(a, b)),
                 Line(f"winner: {winner or 'nobody'}")], json_out=json_out)
 
 
@@ -272,8 +273,8 @@ def contest(
     "campaign cast Merlin Charm --against Hector",
 ))
 def cast(
-    name: Annotated[str, typer.Argument(metavar="NAME", help="The caster.")],
-    spell: Annotated[str, typer.Argument(metavar="SPELL", help="A spell the caster knows.")],
+    name: Annotated[str, typer.Argument(metavar="NAME", help="The caster.", autocompletion=complete.characters)],
+    spell: Annotated[str, typer.Argument(metavar="SPELL", help="A spell the caster knows.", autocompletion=complete.spells)],
     against: Annotated[str | None, typer.Option("--against", metavar="OTHER", help="A character, or a number: an unnamed enemy's IQ.")] = None,
     other_dice: Annotated[str | None, typer.Option("--other-dice", metavar="LIST", help="With --against: OTHER's physical dice.")] = None,
     dice: DiceOpt = None,
@@ -307,6 +308,18 @@ def cast(
         camp.record_roll(data)
         camp.note(f"{doc['name']} casts {known['name']}: {'success' if data['success'] else 'failure'}", doc["name"])
     emit(data, Line(line), json_out=json_out)
+
+
+def contest_rows(a: dict, b: dict) -> list[list]:
+    """Each side of a contest with every modifier by source (skill, armor, curses: R18's direction)."""
+    rows = []
+    for s in (a, b):
+        mods = [f"{m['value']:+d} {m['source']}" for m in s.get("modifiers", [])]
+        if s.get("curse"):
+            mods.append(f"{s['curse']:+d} curses, the worse way (R18)")
+        rows.append([s["name"], s["spec"], ", ".join(map(str, s["dice"])), s["total"], s["target"], "; ".join(mods) or "-",
+                     "over" if s["over"] else "ok"])
+    return rows
 
 
 @initiative_app.command("initiative", help=help_text(
@@ -350,7 +363,8 @@ def initiative(
     "campaign roll 3D6", "campaign roll 2D6-1 --dice 5,2", "campaign roll D6+2 --character Ajax --seed 4"))
 def roll(
     expr: Annotated[str | None, typer.Argument(metavar="[EXPR]", help="Dice expression.")] = None,
-    character: Annotated[str | None, typer.Option("--character", metavar="NAME", help="Roll as this character's damage.")] = None,
+    character: Annotated[str | None, typer.Option("--character", metavar="NAME", help="Roll as this character's damage.",
+                                                  autocompletion=complete.characters)] = None,
     weapon: Annotated[str | None, typer.Option("--weapon", metavar="ITEM", help="With --character: the weapon (EXPR defaults to its damage).")] = None,
     against: Annotated[str | None, typer.Option("--against", metavar="NAME", help="The character hit: unarmed blows deal +1 if the attacker is stronger (R26).")] = None,
     seed: SeedOpt = None,

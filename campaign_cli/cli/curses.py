@@ -6,6 +6,7 @@ from typing import Annotated
 
 import typer
 
+from campaign_cli.cli import complete
 from campaign_cli.cli.characters import NameArg
 from campaign_cli.cli.common import JsonlOpt, JsonOpt, help_text, reading, update_character
 from campaign_cli.cli.lazy import noun_app
@@ -18,7 +19,7 @@ from campaign_cli.rules.characters import check_name
 app = noun_app(help_text("Curses: each makes every roll 1 worse, and they stack (R18).",
                          "campaign curse apply Ajax 'Mummy Rot'", "campaign curse list"))
 
-CurseArg = Annotated[str, typer.Argument(metavar="CURSE", help="The curse's name.")]
+CurseArg = Annotated[str, typer.Argument(metavar="CURSE", help="The curse's name.", autocompletion=complete.curses)]
 
 
 @app.command(help=help_text("Curse a character: different curses stack; the same curse twice is refused (R18).", "campaign curse apply Ajax 'Mummy Rot' --note 'opened the sarcophagus'"))

@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 
+from campaign_cli.cli import complete
 from campaign_cli.cli.common import MAX_AMOUNT, MAX_SEED, JsonlOpt, JsonOpt, help_text, parse_int, reading, update_character, writing
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Fields, Line, Table, emit
@@ -21,7 +22,7 @@ from campaign_cli.store.campaign import loads
 app = noun_app(help_text("Enemy threat boards: a normal and a brutal side (R40-R42).",
                          "campaign enemy add 'Bog Lurker' --file samples/enemies/bog-lurker.json", "campaign enemy list"))
 
-EnemyArg = Annotated[str, typer.Argument(metavar="NAME", help="The enemy type's name.")]
+EnemyArg = Annotated[str, typer.Argument(metavar="NAME", help="The enemy type's name.", autocompletion=complete.enemies)]
 BrutalOpt = Annotated[bool, typer.Option("--brutal", help="Use the brutal (red) side.")]
 
 

@@ -8,9 +8,10 @@ from typing import Annotated
 
 import typer
 
+from campaign_cli.cli import complete
 from campaign_cli.cli.checks import DiceOpt, SeedOpt
 from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, help_text, reading, writing
-from campaign_cli.cli.flow import party_table
+from campaign_cli.cli.flow import party_table, status_news
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, Table, emit
 from campaign_cli.errors import Refused, UsageProblem
@@ -81,7 +82,8 @@ def start(title: Annotated[str | None, typer.Option("--title", metavar="TEXT", h
     "Put enemies on the board: N instances named ENEMY 1, ENEMY 2... with their side's health; "
     "--elite rolls the elite table once for the group (R42).",
     "campaign fight add 'Bog Lurker' --count 3", "campaign fight add 'Cinder Hound' --brutal --elite --seed 2"))
-def add(enemy: Annotated[str, typer.Argument(metavar="ENEMY", help="An enemy type (`campaign enemy list`).")],
+def add(enemy: Annotated[str, typer.Argument(metavar="ENEMY", help="An enemy type (`campaign enemy list`, or a pack's).",
+                                             autocompletion=complete.enemies)],
         count: Annotated[int, typer.Option("--count", min=1, max=fights.MAX_INSTANCES, metavar="N", help="How many.")] = 1,
         brutal: Annotated[bool, typer.Option("--brutal", help="Their brutal side.")] = False,
         elite: Annotated[bool, typer.Option("--elite", help="An elite group: one roll on the elite table (R42).")] = False,
@@ -160,9 +162,11 @@ def status(json_out: JsonOpt = False) -> None:
 @app.command(help=help_text("Hit an enemy on the board: wounds are the damage minus its defense (R41); "
                             "at health 0 it dies and NAME wins its XP.",
                             "campaign fight hit 'Bog Lurker 2' 5 --by Ajax"))
-def hit(target: Annotated[str, typer.Argument(metavar="ENEMY_INSTANCE", help="An enemy on the board, e.g. 'Bog Lurker 2'.")],
+def hit(target: Annotated[str, typer.Argument(metavar="ENEMY_INSTANCE", help="An enemy on the board, e.g. 'Bog Lurker 2'.",
+                                              autocompletion=complete.on_board)],
         damage: Annotated[int, typer.Argument(min=0, max=MAX_AMOUNT, metavar="DAMAGE", help="The hit's damage, before defense.")],
-        by: Annotated[str, typer.Option("--by", metavar="NAME", help="Who hit it (wins the XP for a kill).")],
+        by: Annotated[str, typer.Option("--by", metavar="NAME", help="Who hit it (wins the XP for a kill).",
+                                        autocompletion=complete.characters)],
         json_out: JsonOpt = False) -> None:
     with writing() as camp:
         fight = open_fight(camp)
@@ -215,6 +219,4 @@ def end(names: Annotated[list[str] | None, typer.Argument(metavar="[NAME]...", h
     data = {"outcome": "won" if won else "fled", "xp": xp, "killed": killed,
             "dying": [c["name"] for c in chars if c["status"] == "dying"],
             "dead": [c["name"] for c in chars if c["status"] == "dead"], "characters": chars}
-    news = [Line(f"{c['name']} {'dies' if c['status'] == 'dead' else 'is dying: heal below ST ' + str(c['st']) + ' before the next fight end or rest'}")
-            for c in chars if c["status"] in ("dying", "dead") and before[c["name"]] != c["status"]]
-    emit(data, [party_table(f"Fight {'won' if won else 'fled'}", docs), *news], json_out=json_out)
+    emit(data, [party_table(f"Fight {'won' if won else 'fled'}", docs), *status_news(before, docs)], json_out=json_out)

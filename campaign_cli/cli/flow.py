@@ -20,6 +20,20 @@ town_app = noun_app(help_text("Enter and leave towns (forging needs a blacksmith
 keyword_app = noun_app(help_text("Keywords the party learns (R13).", "campaign keyword learn Sunken"))
 
 
+def status_news(before: dict[str, str], docs: list[dict]) -> list[Line]:
+    """A line of its own for each character who died or became dying (R20)."""
+    out = []
+    for ch in (view(d) for d in docs):
+        if ch["status"] == before.get(ch["name"]):
+            continue
+        if ch["status"] == "dead":
+            out.append(Line(f"{ch['name']} dies (R20)"))
+        elif ch["status"] == "dying":
+            out.append(Line(f"{ch['name']} is dying: heal below ST {ch['st']} before the next fight end, rest or "
+                            "adventure end (R20)"))
+    return out
+
+
 def party_table(title: str, docs: list[dict]) -> Table:
     chars = [view(d) for d in docs]
     return Table(title, ["name", "XP", "damage", "fatigue", "status"],
@@ -53,6 +67,7 @@ def end(json_out: JsonOpt = False) -> None:
             raise Refused("a fight is open: `campaign fight end --won|--fled` first", "fight_open")
         title, number = camp.meta["adventure"]["title"], camp.meta["adventure"].get("number")
         docs = camp.characters()
+        before = {d["name"]: wounds.current_status(d) for d in docs}
         for doc in docs:
             wounds.recover_fully(doc)
             doc["bard_karma"] = 0
@@ -60,7 +75,7 @@ def end(json_out: JsonOpt = False) -> None:
         camp.set_meta(phase="between", adventure=None)
         camp.note(f"adventure ended: {title}", *(d["name"] for d in docs), adventure_end=number)
     emit({"phase": "between", "ended": title, "characters": [view(d) for d in docs]},
-         [Line(f"adventure ended: {title}"), party_table("The party", docs)], json_out=json_out)
+         [Line(f"adventure ended: {title}"), party_table("The party", docs), *status_news(before, docs)], json_out=json_out)
 
 
 @town_app.command(help=help_text("Enter a town; --blacksmith if it has one (forging, R39).", "campaign town enter Brimstone --blacksmith"))

@@ -6,10 +6,12 @@ from typing import Annotated
 
 import typer
 
+from campaign_cli.cli import complete
 from campaign_cli.cli.characters import NameArg
 from campaign_cli.cli.common import MAX_AMOUNT, JsonlOpt, JsonOpt, help_text, reading, update_character, writing
 from campaign_cli.cli.lazy import command_app, noun_app
-from campaign_cli.cli.output import Line, Table, emit
+from campaign_cli.cli.output import Fields, Line, Table, emit
+from campaign_cli.i18n import ngettext
 from campaign_cli.rules import gear
 from campaign_cli.rules.characters import view
 
@@ -19,22 +21,66 @@ gold_app = noun_app(help_text("A character's gold.", "campaign gold add Ajax 50"
 darkstone_app = noun_app(help_text("Loose dark stone shards (R37).", "campaign darkstone add Ajax 2"))
 forge_app = command_app()
 
-ItemArg = Annotated[str, typer.Argument(metavar="ITEM", help="The item's id or name.")]
+ItemArg = Annotated[str, typer.Argument(metavar="ITEM", help="The item's id or name.", autocompletion=complete.items)]
 CountArg = Annotated[int, typer.Argument(min=1, max=MAX_AMOUNT, metavar="N", help="How many.")]
 
 
+def stats(i: dict) -> str:
+    """Damage (with hands) for weapons, armor A-R for armor and shields."""
+    if i.get("damage"):
+        return i["damage"] + (" fatigue" if i.get("fatigue") else "") + (", 2 hands" if i.get("hands", 0) >= 2 else "")
+    if i["kind"] == "armor":
+        return f"A{i.get('armor') or 0} R{i.get('restriction') or 0}" + (" shield" if i.get("shield") else "")
+    if i.get("heals"):
+        return f"heals {i['heals']}"
+    if i.get("boost"):
+        return f"+{i['boost']['value']} {i['boost']['target']}"
+    return ""
+
+
+def upgrade_text(u: dict) -> str:
+    how = (f"forged, {ngettext('{n} stone', '{n} stones', u.get('darkstone', 0))}" if u.get("forged")
+           else "dark stone" if u.get("darkstone") else "")
+    return f"{u['name']} ({ngettext('{n} slot', '{n} slots', u['slots'])}{', ' + how if how else ''})"
+
+
+def notes(i: dict) -> str:
+    parts = ["personal" if gear.is_personal(i) else "", "dark stone icon" if i.get("darkstone_icon") else "",
+             f"worn on {i['clothing']}" if i.get("clothing") else "",
+             f"needs {', '.join(i['requires'])}" if i.get("requires") else "",
+             f"heft {i['heft']}" if i.get("heft") is not None else "",
+             *(f"+{upgrade_text(u)}" for u in i.get("upgrades", []))]
+    return "; ".join(p for p in parts if p)
+
+
 def item_rows(items: list[dict]) -> list[list]:
-    rows = []
-    for i in items:
-        stats = i.get("damage") or (f"A{i['armor']} R{i['restriction']}" if i["kind"] == "armor" else "")
-        slots = f"{gear.free_slots(i)}/{i['slots']}" if i.get("slots") else ""
-        flags = " ".join(x for x in ("personal" if gear.is_personal(i) else "", "stone" if i.get("darkstone_icon") else "",
-                                     f"{i['clothing']}" if i.get("clothing") else "") if x)
-        rows.append([i["id"], i["name"], i["kind"], i["state"], i["hands"], i["weight"], i["value"], stats, slots, flags])
-    return rows
+    return [[i["id"], i["name"], i["kind"], i["state"], stats(i), i["weight"], i["value"],
+             f"{gear.free_slots(i)}/{i['slots']}" if i.get("slots") else "", notes(i)] for i in items]
 
 
-COLUMNS = ["id", "name", "kind", "state", "hands", "weight", "value", "stats", "free slots", "notes"]
+COLUMNS = ["id", "item", "kind", "state", "stats", "wt", "gold", "slots", "notes"]
+
+
+def item_views(ch: dict, item: dict) -> list:
+    """One item in full (`item show`)."""
+    pairs = [("kind", item["kind"]), ("state", item["state"]), ("hands", item.get("hands", 0)),
+             ("weight / value", f"{item['weight']} / {item['value']} gold")]
+    if item.get("damage"):
+        pairs += [("damage", stats(item)), ("flags", " ".join(f"({f})" for f in item.get("flags", [])) or None),
+                  ("skill", item.get("skill")), ("heft (R27)", item.get("heft"))]
+    if item["kind"] == "armor":
+        pairs += [("armor / restriction", f"{item.get('armor') or 0} / {item.get('restriction') or 0}"),
+                  ("shield", bool(item.get("shield")))]
+    if item.get("heals") or item.get("boost"):
+        pairs.append(("potion", stats(item)))
+    pairs += [("requires (R34)", item.get("requires") or None), ("clothing (R35)", item.get("clothing")),
+              ("personal (R36)", gear.is_personal(item)), ("dark stone icon (R37)", bool(item.get("darkstone_icon"))),
+              ("aliases", item.get("aliases") or None)]
+    if item.get("slots") or item.get("upgrades"):
+        used = item["slots"] - gear.free_slots(item)
+        pairs.append(("slots (R39)", f"{used} used, {gear.free_slots(item)} free of {item['slots']}"))
+        pairs += [("upgrade", upgrade_text(u)) for u in item.get("upgrades", [])]
+    return [Fields(f"{item['name']} (#{item['id']}), {ch['name']}'s", [(k, v) for k, v in pairs if v is not None])]
 
 
 def _show(ch: dict, item: dict, message: str, json_out: bool, **extra) -> None:
@@ -50,7 +96,8 @@ def _show(ch: dict, item: dict, message: str, json_out: bool, **extra) -> None:
 ))
 def add(
     name: NameArg,
-    item: Annotated[str, typer.Argument(metavar="ITEM", help="Catalog name, or the new item's name.")],
+    item: Annotated[str, typer.Argument(metavar="ITEM", help="Catalog name, or the new item's name.",
+                                        autocompletion=complete.catalog_entries)],
     hands: Annotated[int | None, typer.Option("--hands", metavar="0|1|2", help="Hands needed to hold it (R32).")] = None,
     weight: Annotated[int | None, typer.Option("--weight", min=0, max=MAX_AMOUNT, metavar="W", help="Weight (R33).")] = None,
     value: Annotated[int | None, typer.Option("--value", min=0, max=MAX_AMOUNT, metavar="GOLD", help="Gold value (R38).")] = None,
@@ -78,6 +125,14 @@ def add(
 
     ch, added = update_character(name, change)
     _show(ch, added, f"{ch['name']} gets {added['name']} (#{added['id']}); carries {ch['carry_weight']} of {ch['carry_limit']}", json_out)
+
+
+@app.command(help=help_text("One item in full: stats, upgrades and forged stones, slots used and free, requires, state.",
+                            "campaign item show Ajax Broadsword", "campaign item show Ajax 7 --json"))
+def show(name: NameArg, item: ItemArg, json_out: JsonOpt = False) -> None:
+    ch = view(reading().character(name))
+    found = gear.find_item(ch, item)
+    emit(found, item_views(ch, found), json_out=json_out)
 
 
 @app.command("list", help=help_text("List a character's items.", "campaign item list Ajax", "campaign item list Ajax --jsonl | jq -r .name"))
@@ -116,7 +171,8 @@ def _trade(src_name: str, dst_name: str, ref: str, price: int | None, selling: b
 
 @app.command(help=help_text("Give an item to another character (R38; R33 on the receiver; never a personal item, R36).",
                             "campaign item give Ajax Merlin Dagger"))
-def give(src: Annotated[str, typer.Argument(metavar="FROM", help="Who has the item.")], dst: Annotated[str, typer.Argument(metavar="TO", help="Who gets it.")],
+def give(src: Annotated[str, typer.Argument(metavar="FROM", help="Who has the item.", autocompletion=complete.characters)],
+         dst: Annotated[str, typer.Argument(metavar="TO", help="Who gets it.", autocompletion=complete.characters)],
          item: ItemArg, json_out: JsonOpt = False) -> None:
     a, b, moved, _ = _trade(src, dst, item, None, False)
     emit({"item": moved, "from": a, "to": b}, Line(f"{a['name']} gives {moved['name']} to {b['name']}"), json_out=json_out)
@@ -134,7 +190,8 @@ def sell(src: Annotated[str, typer.Argument(metavar="FROM", help="Who has the it
 
 @app.command(help=help_text("Put these items in hand, replacing the previous choice (R32: 2 hands; R34 keywords).",
                             "campaign item hold Ajax Broadsword", "campaign item hold Ajax Dagger Torch", "campaign item hold Ajax"))
-def hold(name: NameArg, items: Annotated[list[str] | None, typer.Argument(metavar="[ITEM]...", help="Nothing: empty hands.")] = None,
+def hold(name: NameArg, items: Annotated[list[str] | None, typer.Argument(metavar="[ITEM]...", help="Nothing: empty hands.",
+                                                                         autocompletion=complete.items)] = None,
          json_out: JsonOpt = False) -> None:
     def change(doc, camp):
         chosen = [gear.find_item(doc, ref) for ref in items or []]

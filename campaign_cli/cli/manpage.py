@@ -64,8 +64,31 @@ def render(path: list[str], cmd: click.Command, ctx: click.Context) -> str:
         for sub in cmd.list_commands(ctx):
             lines.append(f".TP\n\\fB{_esc(' '.join([*path, sub]))}\\fR\n{_esc(cmd.get_command(ctx, sub).get_short_help_str(limit=200))}\n"
                          f"See \\fB{_esc('-'.join([*path, sub]))}\\fR(1).")
-    lines.append(".SH SEE ALSO\n\\fBcampaign\\fR(1)" if len(path) > 1 else ".SH EXIT STATUS\n0 done, 1 refused, 2 usage, 3 campaign file unusable.")
+    lines += COMMON
+    if len(path) > 1:
+        lines.append(".SH SEE ALSO\n\\fBcampaign\\fR(1)")
     return "\n".join(lines) + "\n"
+
+
+# The same on every page: what a script checks, what the tool reads, what it writes.
+COMMON = [
+    ".SH EXIT STATUS",
+    ".TP\n0\nDone (a check rolled and failed is still 0).",
+    ".TP\n1\nRefused: a rule forbids it, a name matches nothing, or a name is taken.",
+    ".TP\n2\nUsage: unknown option, malformed value, an amount out of bounds.",
+    ".TP\n3\nThe campaign file cannot be used: missing, unreadable, not a campaign, newer, or locked.",
+    ".TP\n130, 143\nInterrupted (SIGINT, SIGTERM) before the change was saved: nothing saved.",
+    ".SH ENVIRONMENT",
+    ".TP\n.B CAMPAIGN_FILE\nThe campaign file when \\fB\\-\\-campaign\\fR is not given (default: campaign.json here).",
+    ".TP\n.B CAMPAIGN_LOCK_WAIT\nSeconds a writer waits for another writer's lock (default 5).",
+    ".TP\n.B CAMPAIGN_LANG\nThe language of the human interface: en or ru (else the locale's).",
+    ".TP\n.B NO_COLOR\nWhen set, terminal output has no colour.",
+    ".TP\n.B CAMPAIGN_DEBUG\nWhen set, an internal error shows its Python traceback.",
+    ".SH FILES",
+    ".TP\n.I campaign.json\nThe campaign (or the \\fB\\-\\-campaign\\fR path): characters, enemies, catalog packs.",
+    ".TP\n.I campaign.json.journal\nEvery change and roll, for \\fBcampaign log\\fR and \\fBcampaign undo\\fR.",
+    ".TP\n.I campaign.json.lock\nHeld while a command writes.",
+]
 
 
 def pages() -> dict[str, str]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from campaign_cli.errors import CampaignError
@@ -72,8 +72,10 @@ def write_jsonl(rows: Iterable[Any]) -> None:
     sys.stdout.write("".join(json.dumps(r, ensure_ascii=False, separators=(",", ":")) + "\n" for r in rows))
 
 
-def emit(data: Any, views: View | list[View] | None = None, *, json_out: bool = False, jsonl: bool = False) -> None:
-    """Print a command's result: JSON, JSON Lines, or its human views."""
+def emit(data: Any, views: View | list[View] | Callable[[], Any] | None = None, *, json_out: bool = False,
+         jsonl: bool = False) -> None:
+    """Print a command's result: JSON, JSON Lines, or its human views (VIEWS may be a
+    function, called only when a person is shown them: JSON runs never build them)."""
     if STATE.capture is not None:
         STATE.capture.append(data)
     elif jsonl:
@@ -81,6 +83,7 @@ def emit(data: Any, views: View | list[View] | None = None, *, json_out: bool = 
     elif json_out:
         write_json(data)
     elif views is not None:
+        views = views() if callable(views) else views
         render(views if isinstance(views, list) else [views])
 
 
@@ -106,7 +109,8 @@ def render_plain(views: list[View]) -> str:
             out.extend(f"  {k.ljust(width)}  {clean(v)}".rstrip() for k, v in view.pairs)
         else:
             rows = [[clean(c) for c in row] for row in view.rows]
-            widths = [max([len(h), *(len(r[i]) for r in rows)]) for i, h in enumerate(view.columns)]
+            # columns line up, but one long cell (a 673-character roll) pads nothing else
+            widths = [min(max([len(h), *(len(r[i]) for r in rows)]), PAD_LIMIT) for i, h in enumerate(view.columns)]
             if view.title:
                 out.append(clean(view.title))
             for row in [list(view.columns), *rows]:
@@ -114,6 +118,19 @@ def render_plain(views: list[View]) -> str:
             if not rows:
                 out.append("(none)")
     return "\n".join(out) + "\n" if out else ""
+
+
+PAD_LIMIT = 30  # plain tables pad a column to at most this width
+STATUS_STYLES = {"ok": "green", "alive": "green", "out": "yellow", "dying": "bold red", "dead": "red",
+                 "success": "green", "failure": "red", "skipped": "yellow"}
+
+
+def _styled(text: str, column: str):
+    """A cell on a terminal: statuses in colour (Rich leaves colour out under NO_COLOR)."""
+    from rich.text import Text
+
+    style = STATUS_STYLES.get(text) if column in ("status", "result") else None
+    return Text(text, style=style or "")
 
 
 def _render_rich(views: list[View]) -> None:
@@ -128,17 +145,18 @@ def _render_rich(views: list[View]) -> None:
             console.print(Text(clean(view.text)))
         elif isinstance(view, Fields):
             table = RichTable(title=Text(clean(view.title), style="bold"), show_header=False, box=box.ROUNDED)
-            table.add_column(style="cyan")
-            table.add_column()
+            table.add_column(style="cyan", overflow="fold")
+            table.add_column(overflow="fold")
             for key, value in view.pairs:
-                table.add_row(Text(key), Text(clean(value)))
+                table.add_row(Text(key), _styled(clean(value), key))
             console.print(table)
         else:
             table = RichTable(title=Text(clean(view.title), style="bold") if view.title else None, box=box.SIMPLE_HEAD)
-            for col in view.columns:
-                table.add_column(col)
+            for i, col in enumerate(view.columns):  # wrap at spaces, never cut a name to "Sher…"
+                longest = max((len(w) for row in view.rows for w in clean(row[i]).split()), default=1)
+                table.add_column(col, overflow="fold", min_width=min(max(longest, len(col) if len(col) < 8 else 1), 20))
             for row in view.rows:
-                table.add_row(*(Text(clean(c)) for c in row))
+                table.add_row(*(_styled(clean(c), col) for c, col in zip(row, view.columns)))
             console.print(table)
 
 

@@ -6,6 +6,7 @@ from typing import Annotated
 
 import typer
 
+from campaign_cli.cli import complete
 from campaign_cli.cli.characters import NameArg
 from campaign_cli.cli.checks import DiceOpt, ModifierOpt, SeedOpt, check_result, describe_check, roll_dice
 from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, help_text, parse_pairs, writing
@@ -48,7 +49,7 @@ def _named(camp, plan: dict[str, int], me: dict) -> tuple[dict[str, int], dict[s
 ))
 def use(
     name: NameArg,
-    skill: Annotated[str, typer.Argument(metavar="SKILL", help="The skill, in English or Russian.")],
+    skill: Annotated[str, typer.Argument(metavar="SKILL", help="The skill, in English or Russian.", autocompletion=complete.skills)],
     heal: Annotated[list[str] | None, typer.Option("--heal", metavar="WHO=N", help="Medic: heal N damage from the last fight.")] = None,
     give: Annotated[list[str] | None, typer.Option("--give", metavar="WHO=N", help="Bard: N karma for this adventure.")] = None,
     for_: Annotated[str | None, typer.Option("--for", metavar="WHO", help="Leadership: whose next check gets the level.")] = None,

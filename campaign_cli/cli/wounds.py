@@ -11,6 +11,7 @@ from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, help_text, update_chara
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import Line, Table, emit
 from campaign_cli.errors import Refused, UsageProblem
+from campaign_cli.cli.flow import status_news
 from campaign_cli.rules import wounds
 from campaign_cli.rules.characters import gear_totals, view
 
@@ -55,6 +56,7 @@ def rest(names: Annotated[list[str] | None, typer.Argument(metavar="[NAME]...", 
         if camp.meta.get("fight"):
             raise Refused("no rest during a fight: `campaign fight end --won|--fled` first", "fight_open")
         docs = [camp.character(n) for n in dict.fromkeys(names)] if names else camp.characters()
+        before = {d["name"]: wounds.current_status(d) for d in docs}
         for doc in docs:
             if week:
                 wounds.recover_fully(doc)  # R22
@@ -65,8 +67,9 @@ def rest(names: Annotated[list[str] | None, typer.Argument(metavar="[NAME]...", 
         camp.note(what, *(d["name"] for d in docs))
     chars = [view(d) for d in docs]
     emit({"week": week, "characters": chars},
-         Table("After a week of rest" if week else "After a night's sleep", ["name", "damage", "fatigue", "status"],
-               [[c["name"], c["damage"], c["fatigue"], c["status"]] for c in chars]), json_out=json_out)
+         [Table("After a week of rest" if week else "After a night's sleep", ["name", "damage", "fatigue", "status"],
+               [[c["name"], c["damage"], c["fatigue"], c["status"]] for c in chars]), *status_news(before, docs)],
+         json_out=json_out)
 
 
 damage_app, heal_app, rest_app = (command_app() for _ in range(3))

@@ -143,6 +143,22 @@ def prepare(doc: dict, spec: Spec, modifier: int = 0) -> Prepared:
     return Prepared(spec, doc["name"], count, spec.threshold, need, mods, probability, curses)
 
 
+def weapon_profile(doc: dict, item: dict) -> dict:
+    """What a weapon in hand does for DOC: the to-hit target (a 3/DX roll under adjusted DX,
+    R30, plus combat-skill levels spent on hitting, R24) and the damage expression (plus
+    levels spent on damage, R24; curses take 1 each, R18; at least 1, R26)."""
+    dx = attribute_value(doc, "DX")
+    skill, level = item.get("skill"), 0
+    if skill:
+        level = doc.get("skills", {}).get(skill, 0)
+    hit_bonus = level if level and combat_mode(doc, skill) == "hit" else 0
+    damage_bonus = level if level and combat_mode(doc, skill) == "damage" else 0
+    expr = d.parse(item["damage"])
+    shown = d.Dice(expr.count, expr.sides, expr.modifier + damage_bonus - curse_modifier(doc)).text()
+    return {"to_hit": dx + hit_bonus, "damage": shown, "skill": skill, "skill_level": level,
+            "fatigue": bool(item.get("fatigue"))}
+
+
 def castable(doc: dict, spell: str) -> dict:
     """R9: a spell the caster knows, whose rating (if any) is not above the caster's IQ."""
     from campaign_cli.rules.names import resolve

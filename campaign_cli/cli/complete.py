@@ -1,0 +1,112 @@
+"""Shell completion of the names in the campaign file (characters, their items, curses and
+spells, enemies, fight instances, skills, catalog entries), in the language typed.
+
+Completion runs on every TAB: it reads the file without a lock, imports nothing heavy,
+and never fails loudly (no campaign, a bad file: no names).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+import typer
+
+
+def _data(ctx: typer.Context | None) -> dict:
+    root = ctx.find_root() if ctx is not None else None
+    path = (root.params.get("campaign") if root is not None else None) or os.environ.get("CAMPAIGN_FILE") or "campaign.json"
+    try:
+        with open(path, "rb") as fh:
+            data = json.loads(fh.read())
+        return data if isinstance(data, dict) else {}
+    except (OSError, ValueError, RecursionError):
+        return {}
+
+
+def _cyrillic(text: str) -> bool:
+    return any("\u0400" <= c <= "\u04ff" for c in text)
+
+
+def _pick(names, incomplete: str) -> list[str]:
+    """NAMES that start with what was typed (any case), each once, in order."""
+    key = incomplete.casefold()
+    return list(dict.fromkeys(n for n in names if isinstance(n, str) and n.casefold().startswith(key)))
+
+
+def _characters(data: dict) -> list[dict]:
+    docs = data.get("characters")
+    return [d for d in docs.values() if isinstance(d, dict)] if isinstance(docs, dict) else []
+
+
+def _character(ctx: typer.Context, data: dict) -> dict:
+    name = str(ctx.params.get("name") or ctx.params.get("src") or "").casefold()
+    return next((d for d in _characters(data) if str(d.get("name", "")).casefold() == name), {})
+
+
+def characters(ctx: typer.Context, incomplete: str) -> list[str]:
+    return _pick((d.get("name") for d in _characters(_data(ctx))), incomplete)
+
+
+def items(ctx: typer.Context, incomplete: str) -> list[str]:
+    """The items of the character named before (their names, or aliases in the language typed)."""
+    doc = _character(ctx, _data(ctx))
+    names = []
+    for item in doc.get("items", []) if isinstance(doc.get("items"), list) else []:
+        if isinstance(item, dict):
+            names += [item.get("name"), *(a for a in item.get("aliases", []) if _cyrillic(a) == _cyrillic(incomplete))]
+    return _pick(names, incomplete)
+
+
+def curses(ctx: typer.Context, incomplete: str) -> list[str]:
+    doc = _character(ctx, _data(ctx))
+    return _pick((c.get("name") for c in doc.get("curses", []) if isinstance(c, dict)), incomplete)
+
+
+def spells(ctx: typer.Context, incomplete: str) -> list[str]:
+    doc = _character(ctx, _data(ctx))
+    return _pick((s.get("name") for s in doc.get("spells", []) if isinstance(s, dict)), incomplete)
+
+
+def _packs(data: dict) -> list[dict]:
+    try:
+        packs = json.loads(data.get("packs") or "[]")
+    except (TypeError, ValueError):
+        return []
+    return [p for p in packs if isinstance(p, dict)] if isinstance(packs, list) else []
+
+
+def enemies(ctx: typer.Context, incomplete: str) -> list[str]:
+    data = _data(ctx)
+    own = data.get("enemies") if isinstance(data.get("enemies"), dict) else {}
+    names = [b.get("name") for b in own.values() if isinstance(b, dict)]
+    names += [b.get("name") for p in _packs(data) for b in p.get("enemies", []) if isinstance(b, dict)]
+    return _pick(names, incomplete)
+
+
+def on_board(ctx: typer.Context, incomplete: str) -> list[str]:
+    meta = (_data(ctx).get("meta") or {}).get("1") or {}
+    fight = meta.get("fight") or {}
+    return _pick((e.get("name") for e in fight.get("enemies", []) if isinstance(e, dict) and e.get("alive")), incomplete)
+
+
+def skills(ctx: typer.Context, incomplete: str) -> list[str]:
+    from campaign_cli.rules.skills import SKILLS
+
+    russian = _cyrillic(incomplete)
+    return _pick((n for s in SKILLS for n in ((s.aliases if russian else (s.name,)))), incomplete)
+
+
+def catalog_entries(ctx: typer.Context, incomplete: str) -> list[str]:
+    """Built-in weapons and armor and the packs' items, in the language typed."""
+    from campaign_cli.rules import catalog
+
+    russian = _cyrillic(incomplete)
+    names = []
+    for entry in [*catalog.weapons(), *catalog.armor(), *(e for p in _packs(_data(ctx)) for e in p.get("items", []))]:
+        names += [n for n in (entry.get("name"), *entry.get("aliases", [])) if isinstance(n, str) and _cyrillic(n) == russian]
+    return _pick(names, incomplete)
+
+
+def everything(ctx: typer.Context, incomplete: str) -> list[str]:
+    return [*catalog_entries(ctx, incomplete), *skills(ctx, incomplete), *enemies(ctx, incomplete)]

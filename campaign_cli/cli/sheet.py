@@ -1,0 +1,65 @@
+"""`campaign character sheet`: the whole character on one page, as Markdown or as one
+self-contained printable HTML file (no network: styles inline, user text escaped)."""
+
+from __future__ import annotations
+
+from html import escape
+
+from campaign_cli.cli.characters import hands
+from campaign_cli.cli.items import notes, stats
+
+
+def sections(ch: dict) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The sheet's content, once, for both formats: (section, [(label, text)])."""
+    spells = ", ".join(s["name"] + (f" ({s['rating']})" if s.get("rating") is not None else "") for s in ch["spells"])
+    items = [(i["name"], f"{i['state']}; {stats(i) or i['kind']}; weight {i['weight']}, {i['value']} gold"
+              + (f"; {notes(i)}" if notes(i) else "")) for i in ch["items"]]
+    return [
+        ("Attributes", [("ST / DX / IQ", f"{ch['st']} / {ch['dx']} / {ch['iq']}"),
+                        ("adjusted DX (R30) / MA (R4)", f"{ch['adjusted_dx']} / {ch['ma']}"),
+                        *((k, str(v)) for k, v in ch["attributes"].items())]),
+        ("Skills and spells", [*((k, f"level {v}" + (f", to {ch['combat'][k]} (R24)" if k in ch["combat"] else ""))
+                                 for k, v in ch["skills"].items()), ("spells", spells or "-")]),
+        ("In hand", [(f"hand {n + 1}", h) for n, h in enumerate(hands(ch))]),
+        ("Armor", [("armor (R29)", str(ch["armor"])), ("restriction (R30)", str(ch["restriction"])),
+                   ("worn", ", ".join(i["name"] for i in ch["items"] if i["state"] == "worn") or "-")]),
+        ("Items", items or [("-", "nothing")]),
+        ("Load and treasure", [("weight carried (R33)", f"{ch['carry_weight']} of {ch['carry_limit']}"),
+                               ("gold", str(ch["gold"])),
+                               ("dark stone (R37)", f"{ch['darkstone']} loose, {ch['darkstone_total']} in all")]),
+        ("Condition", [("damage / fatigue", f"{ch['damage']} / {ch['fatigue']} of ST {ch['st']}"),
+                       ("status", ch["status"]),
+                       ("curses (R18)", ", ".join(c["name"] for c in ch["curses"]) or "-")]),
+        ("Advancement", [("XP / karma / wishes", f"{ch['xp']} / {ch['karma']} / {ch['wishes']}"),
+                         ("keywords", ", ".join(ch["keywords"]) or "-")]),
+    ]
+
+
+def markdown(ch: dict) -> str:
+    lines = [f"# {ch['name']}", "", f"*{ch['kind']}, #{ch['id']}*"]
+    for title, rows in sections(ch):
+        lines += ["", f"## {title}", "", "| | |", "|---|---|"]
+        lines += [f"| {_md(k)} | {_md(v)} |" for k, v in rows]
+    return "\n".join(lines) + "\n"
+
+
+def _md(text: str) -> str:
+    return str(text).replace("|", "\\|").replace("\n", " ")
+
+
+STYLE = ("body{font-family:Georgia,serif;max-width:46em;margin:2em auto;color:#222}"
+         "h1{margin-bottom:0}h2{border-bottom:1px solid #999;font-size:1.1em;margin-top:1.4em}"
+         "table{border-collapse:collapse;width:100%}td{padding:.2em .5em;vertical-align:top}"
+         "td:first-child{width:40%;color:#555}@media print{body{margin:0}}")
+
+
+def html(ch: dict) -> str:
+    parts = ['<!DOCTYPE html>', '<html lang="en">', "<head>", '<meta charset="utf-8" />',
+             f"<title>{escape(ch['name'])}</title>", f"<style>{STYLE}</style>", "</head>", "<body>",
+             f"<h1>{escape(ch['name'])}</h1>", f"<p><em>{escape(ch['kind'])}, #{ch['id']}</em></p>"]
+    for title, rows in sections(ch):
+        parts += [f"<h2>{escape(title)}</h2>", "<table>"]
+        parts += [f"<tr><td>{escape(str(k))}</td><td>{escape(str(v))}</td></tr>" for k, v in rows]
+        parts.append("</table>")
+    parts += ["</body>", "</html>"]
+    return "\n".join(parts) + "\n"
