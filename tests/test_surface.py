@@ -226,3 +226,19 @@ def test_readme_pack_example_hits_the_carry_limit_from_pack_weights_alone(tmp_pa
         codes.append(done.returncode)
     assert codes == [0] * (len(lines) - 1) + [1]
     assert done.stderr == "campaign: error: R33: Ajax carries 13 of 17; Ore Crate weighs 9\n"
+
+
+def test_readme_fight_example_runs(tmp_path):
+    text = (ROOT / "README.md").read_text()
+    block = text.split("## Fights at the table", 1)[1].split("```sh\n", 1)[1].split("```", 1)[0]
+    lines = [line.split("  #")[0].strip() for line in block.splitlines() if line.strip()]
+    (tmp_path / "samples").symlink_to(ROOT / "samples")
+    bindir = Path(sys.executable).parent
+    env = {**os.environ, "PATH": f"{bindir}{os.pathsep}{os.environ['PATH']}"}
+    env.pop("CAMPAIGN_FILE", None)
+    for line in lines:
+        done = subprocess.run(["bash", "-c", line], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0, (line, done.stderr)
+    shown = subprocess.run(["bash", "-c", "campaign character show Ajax --json"], cwd=tmp_path, env=env,
+                           capture_output=True, text=True)
+    assert json.loads(shown.stdout)["xp"] == 6  # 5 for the kill (R41), 1 for the won fight (R13)
