@@ -187,20 +187,27 @@ def test_missing_campaign_hint_repeats_the_path_given(tmp_path):
 
 
 # -- the README's "Using it" block runs as pasted ---------------------------------------------
-def using_it_block() -> list[str]:
+def readme_block(section: str) -> list[str]:
+    """The command lines of the first sh block under README's SECTION, comments dropped."""
     text = (ROOT / "README.md").read_text()
-    block = text.split("## Using it", 1)[1].split("```sh\n", 1)[1].split("```", 1)[0]
+    block = text.split(f"## {section}", 1)[1].split("```sh\n", 1)[1].split("```", 1)[0]
     return [line.split("  #")[0].strip() for line in block.splitlines() if line.strip() and not line.startswith("#")]
 
 
+def run_lines(lines: list[str], folder: Path, with_samples: bool = False) -> list[subprocess.CompletedProcess]:
+    """Each line in bash, in FOLDER, as a user who installed the project would run it."""
+    if with_samples:
+        (folder / "samples").symlink_to(ROOT / "samples")
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
+    env.pop("CAMPAIGN_FILE", None)
+    return [subprocess.run(["bash", "-c", line], cwd=folder, env=env, capture_output=True, text=True, timeout=60)
+            for line in lines]
+
+
 def test_readme_using_it_block_runs_line_by_line_in_an_empty_folder(tmp_path):
-    lines = using_it_block()
+    lines = readme_block("Using it")
     assert len(lines) >= 10
-    bindir = Path(sys.executable).parent
-    env = {**os.environ, "PATH": f"{bindir}{os.pathsep}{os.environ['PATH']}", "CAMPAIGN_FILE": ""}
-    env.pop("CAMPAIGN_FILE")
-    for line in lines:
-        done = subprocess.run(["bash", "-c", line], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
+    for line, done in zip(lines, run_lines(lines, tmp_path)):
         assert done.returncode == 0, (line, done.stdout, done.stderr)
 
 
@@ -213,32 +220,14 @@ def test_readme_points_only_inside_the_repository():
 
 
 def test_readme_pack_example_hits_the_carry_limit_from_pack_weights_alone(tmp_path):
-    text = (ROOT / "README.md").read_text()
-    block = text.split("## Catalog packs", 1)[1].split("```sh\n", 1)[1].split("```", 1)[0]
-    lines = [line.split("  #")[0].strip() for line in block.splitlines() if line.strip()]
-    (tmp_path / "samples").symlink_to(ROOT / "samples")
-    bindir = Path(sys.executable).parent
-    env = {**os.environ, "PATH": f"{bindir}{os.pathsep}{os.environ['PATH']}"}
-    env.pop("CAMPAIGN_FILE", None)
-    codes = []
-    for line in lines:
-        done = subprocess.run(["bash", "-c", line], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
-        codes.append(done.returncode)
-    assert codes == [0] * (len(lines) - 1) + [1]
-    assert done.stderr == "campaign: error: R33: Ajax carries 13 of 17; Ore Crate weighs 9\n"
+    results = run_lines(readme_block("Catalog packs"), tmp_path, with_samples=True)
+    assert [r.returncode for r in results] == [0] * (len(results) - 1) + [1]
+    assert results[-1].stderr == "campaign: error: R33: Ajax carries 13 of 17; Ore Crate weighs 9\n"
 
 
 def test_readme_fight_example_runs(tmp_path):
-    text = (ROOT / "README.md").read_text()
-    block = text.split("## Fights at the table", 1)[1].split("```sh\n", 1)[1].split("```", 1)[0]
-    lines = [line.split("  #")[0].strip() for line in block.splitlines() if line.strip()]
-    (tmp_path / "samples").symlink_to(ROOT / "samples")
-    bindir = Path(sys.executable).parent
-    env = {**os.environ, "PATH": f"{bindir}{os.pathsep}{os.environ['PATH']}"}
-    env.pop("CAMPAIGN_FILE", None)
-    for line in lines:
-        done = subprocess.run(["bash", "-c", line], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
+    lines = readme_block("Fights at the table")
+    for line, done in zip(lines, run_lines(lines, tmp_path, with_samples=True)):
         assert done.returncode == 0, (line, done.stderr)
-    shown = subprocess.run(["bash", "-c", "campaign character show Ajax --json"], cwd=tmp_path, env=env,
-                           capture_output=True, text=True)
+    shown = run_lines(["campaign character show Ajax --json"], tmp_path)[0]
     assert json.loads(shown.stdout)["xp"] == 6  # 5 for the kill (R41), 1 for the won fight (R13)
