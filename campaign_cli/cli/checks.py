@@ -208,10 +208,11 @@ def _party_check(spec_text: str, who: str, modifier: int, rng, seed, typed: str 
         camp.note(f"party test {spec.text} ({who}): {data['successes']} of {len(results)} succeed",
                   *(r["character"] for r in results))
     rows = [[r["character"], ", ".join(map(str, r["dice"])) or "-", r["total"], r["target"],
+             "; ".join(f"{m['value']:+d} {m['source']}" for m in r["modifiers"]) or "-",
              "success" if r["success"] else "failure", r.get("reason") or _pct(r["probability"])] for r in results]
-    rows += [[s["character"], "-", "-", "-", "skipped", f"{s['status']} (R11a)"] for s in skipped]
-    emit(data, Table(f"Party test {spec.text} ({who})", ["character", "dice", "total", "target", "result", "chance"], rows),
-         json_out=json_out)
+    rows += [[s["character"], "-", "-", "-", "-", "skipped", f"{s['status']} (R11a)"] for s in skipped]
+    emit(data, Table(f"Party test {spec.text} ({who})", ["character", "dice", "total", "target", "modifiers", "result", "chance"],
+                     rows), json_out=json_out)
 
 
 def _side(camp, who: str, spec_text: str, typed: str | None, option: str, rng, modifier: int = 0) -> dict:

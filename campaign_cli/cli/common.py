@@ -10,6 +10,7 @@ import typer
 
 from campaign_cli import store
 from campaign_cli.errors import UsageProblem
+from campaign_cli.rules.names import MAX_AMOUNT, MAX_ID
 
 
 class Context:
@@ -22,8 +23,7 @@ class Context:
 
 CTX = Context()
 
-MAX_AMOUNT = 1_000_000  # CLI.md "Names": counts and amounts are whole numbers 0..1,000,000
-MAX_SEED = 2**53  # a seed stays exact in JSON (and in jq)
+MAX_SEED = MAX_ID  # a seed stays exact in JSON (and in jq)
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON document on stdout and nothing else.")]
 JsonlOpt = Annotated[bool, typer.Option("--jsonl", help="Print one compact JSON object per line.")]

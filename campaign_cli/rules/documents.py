@@ -6,9 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from campaign_cli.errors import CampaignError, Refused
+from campaign_cli.rules.names import MAX_AMOUNT, MAX_ID
 
-MAX_ID = 2**53  # ids and counters stay exact in JSON
-MAX_AMOUNT = 1_000_000
 
 
 def _bad(where: str, why: str) -> Refused:

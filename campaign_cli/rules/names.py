@@ -14,6 +14,8 @@ from typing import Any
 from campaign_cli.errors import NotFound, Refused, UsageProblem
 
 MAX_NAME = 100  # CLI.md "Names": longer names are refused at creation
+MAX_AMOUNT = 1_000_000  # CLI.md "Names": counts and amounts are whole numbers 0..1,000,000
+MAX_ID = 2**53  # ids, counters and seeds stay exact in JSON (and in jq)
 MAX_TEXT = 200  # CLI.md "Sizes": any name or spec longer than this exits 2 before any work
 
 # An entry: (the value, the names it answers to (the first is shown), its id or None)

@@ -13,8 +13,8 @@ from typing import Any
 from campaign_cli.errors import CampaignError, Refused
 from campaign_cli.rules import enemies
 from campaign_cli.rules.gear import KINDS, MAX_SLOTS
+from campaign_cli.rules.names import MAX_AMOUNT
 
-MAX_AMOUNT = 1_000_000
 MAX_ENTRIES = 100_000
 ITEM_FIELDS = {"name", "aliases", "kind", "hands", "weight", "value", "heft", "slots", "damage", "armor",
                "restriction", "requires", "clothing", "personal", "darkstone_icon", "shield"}

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from campaign_cli.errors import COMMIT, FileProblem, NameTaken, Refused
+from campaign_cli.rules.names import MAX_ID
 from campaign_cli.store import files, journal, patch
 
 SCHEMA_VERSION = 2
@@ -159,7 +160,7 @@ def check_shape(path: Path, data: dict) -> None:
             raise _not_campaign(path, f"table {table!r} is malformed")
     meta = data["meta"][str(META_ID)]
     for key in ("seq", "next_id"):
-        if not isinstance(meta.get(key), int) or isinstance(meta.get(key), bool) or not 0 <= meta[key] < 2**53:
+        if not isinstance(meta.get(key), int) or isinstance(meta.get(key), bool) or not 0 <= meta[key] < MAX_ID:
             raise _not_campaign(path, f"meta.{key} is missing or out of range")
     for key, doc in data["characters"].items():
         if not isinstance(doc.get("name"), str) or not all(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from campaign_cli.errors import Refused
+from campaign_cli.rules.names import MAX_ID
 from campaign_cli.store.campaign import APP, META_ID, PACKS, SCHEMA_VERSION, loads
 
 FORMAT = "campaign-export"
@@ -50,7 +51,7 @@ def tables_from_export(doc) -> dict:
         names = set()
         for d in docs:
             ident, name = d.get("id"), d.get("pack" if table == PACKS else "name")
-            if not isinstance(ident, int) or isinstance(ident, bool) or not 0 < ident < 2**53 or ident in seen_ids:
+            if not isinstance(ident, int) or isinstance(ident, bool) or not 0 < ident < MAX_ID or ident in seen_ids:
                 raise _bad(f"{table}: id {ident!r} is missing or repeated")
             if not isinstance(name, str) or name.casefold() in names:
                 raise _bad(f"{table}: name {name!r} is missing or repeated")
@@ -58,12 +59,12 @@ def tables_from_export(doc) -> dict:
             names.add(name.casefold())
             for item in d.get("items", []) if table == "characters" else []:
                 item_id = item.get("id") if isinstance(item, dict) else None
-                if not isinstance(item_id, int) or isinstance(item_id, bool) or not 0 < item_id < 2**53 or item_id in seen_ids:
+                if not isinstance(item_id, int) or isinstance(item_id, bool) or not 0 < item_id < MAX_ID or item_id in seen_ids:
                     raise _bad(f"{name}: an item id is missing or repeated")
                 seen_ids.add(item["id"])
         tables[table] = {str(d["id"]): d for d in docs}
     next_id = meta.get("next_id")
-    if "next_id" in meta and (not isinstance(next_id, int) or isinstance(next_id, bool) or not 0 < next_id < 2**53):
+    if "next_id" in meta and (not isinstance(next_id, int) or isinstance(next_id, bool) or not 0 < next_id < MAX_ID):
         raise _bad(f"meta.next_id must be a whole number from 1 to 2^53, not {next_id!r}")
     if next_id is None or any(i >= next_id for i in seen_ids):
         tables["meta"][str(META_ID)]["next_id"] = max(seen_ids, default=0) + 1
