@@ -98,7 +98,7 @@ path, tag, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
 rng = random.Random(tag)
 for i in range(1, count + 1):
     words = rng.choice([["character", "set", "Ajax", "--attr", f"{tag}={i}"], ["gold", "add", "Ajax", "1"],
-                        ["xp", "award", "1", "Ajax"], ["check", "Ajax", "3/DX"], ["damage", "Ajax", "0"]])
+                        ["xp", "award", "1", "Ajax"], ["check", "Ajax", "3/DX"], ["karma", "add", "Ajax", "1"]])
     if words[0] != "character" and i == count:
         words = ["character", "set", "Ajax", "--attr", f"{tag}={i}"]
     if run(cmd, ["-c", path, *words, "--json"]):
@@ -118,7 +118,7 @@ def concurrency(folder: Path, writers: int, commands: int) -> str:
     changes = [e for e in log if e.get("seq") is not None]
     seqs = [e["seq"] for e in changes]
     attrs = json.loads(run(path, "character", "show", "Ajax", "--json").stdout)["attributes"]
-    done = sum(1 for e in log if (e.get("args") or [None])[0] in ("character", "gold", "xp", "check", "damage")
+    done = sum(1 for e in log if (e.get("args") or [None])[0] in ("character", "gold", "xp", "check", "karma")
                and e["args"][:2] != ["character", "create"])
     ok = codes == [0] * writers and seqs == list(range(len(seqs))) and all(attrs.get(f"W{w}") == commands for w in range(writers))
     return (f"{writers} writers x {commands} commands: exit codes all 0: {codes == [0] * writers}; "

@@ -121,7 +121,7 @@ def parse(path: Path, raw: bytes) -> dict:
     except RecursionError:
         raise FileProblem(f"{path} is not a campaign file (JSON nested too deeply)", "corrupt") from None
     except (ValueError, UnicodeDecodeError) as exc:
-        why = "corrupt or truncated" if isinstance(exc, json.JSONDecodeError) or isinstance(exc, UnicodeDecodeError) else str(exc)
+        why = "corrupt or truncated" if isinstance(exc, (json.JSONDecodeError, UnicodeDecodeError)) else str(exc)
         raise FileProblem(f"{path} is not valid JSON ({why})", "corrupt") from None
     if not isinstance(data, dict):
         raise _not_campaign(path, "top level is not an object")
