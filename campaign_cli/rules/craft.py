@@ -18,7 +18,7 @@ def level_of(doc: dict, skill: str) -> int:
     name = find_skill(skill).name
     level = doc.get("skills", {}).get(name, 0)
     if not level:
-        raise Refused(f"R25: {doc['name']} does not know {name}", "unknown_skill")
+        raise Refused(f"{doc['name']} does not know {name} (R23); learn it with `campaign xp spend`", "unknown_skill")
     return level
 
 
