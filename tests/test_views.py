@@ -157,3 +157,12 @@ def test_sheet_escapes_user_text(camp):
     camp.json("character", "create", "<b>Rogue</b> & Co", "--st", "10", "--dx", "11", "--iq", "11")
     html = camp("character", "sheet", "<b>Rogue</b> & Co", "--format", "html").stdout
     assert "&lt;b&gt;Rogue&lt;/b&gt; &amp; Co" in html and "<b>Rogue" not in html
+
+
+def test_a_table_too_wide_for_80_columns_is_stacked_not_cut(camp):
+    camp.json("catalog", "import", str(ROOT / "samples" / "packs" / "frontier.json"))
+    screen = re.sub(r"\x1b\[[0-9;]*m", "", on_terminal(camp, "catalog", "items", columns=80))
+    assert "…" not in screen and max(len(line.rstrip("\r")) for line in screen.splitlines()) <= 80
+    assert "Grandfather's Compass" in screen and "source: frontier" in screen and "heft: 10" in screen
+    wide = re.sub(r"\x1b\[[0-9;]*m", "", on_terminal(camp, "catalog", "items", "--search", "rope", columns=120))
+    assert "Верёвка / Веревка" in wide and "frontier" in wide and "source:" not in wide

@@ -133,6 +133,23 @@ def _styled(text: str, column: str):
     return Text(text, style=style or "")
 
 
+def _stacked(console, view: Table) -> None:
+    """A table too wide for the terminal: each row as its first cell, then `column: value` lines."""
+    from rich.text import Text
+
+    if view.title:
+        console.print(Text(clean(view.title), style="bold"))
+    for row in view.rows:
+        console.print(Text(clean(row[0]), style="bold"))
+        for col, cell in zip(view.columns[1:], row[1:]):
+            if clean(cell) not in ("", "-"):
+                line = Text(f"  {col}: ")
+                line.append_text(_styled(clean(cell), col))
+                console.print(line)
+    if not view.rows:
+        console.print("(none)")
+
+
 def _render_rich(views: list[View]) -> None:
     from rich import box
     from rich.console import Console
@@ -151,10 +168,15 @@ def _render_rich(views: list[View]) -> None:
                 table.add_row(Text(key), _styled(clean(value), key))
             console.print(table)
         else:
+            # wrap at spaces, never cut a name to "Sher…"; too many columns for the width: stack each row
+            widths = [min(max([len(col) if len(col) < 8 else 1, *(len(w) for row in view.rows for w in clean(row[i]).split())]), 20)
+                      for i, col in enumerate(view.columns)]
+            if sum(widths) + 3 * len(widths) > console.width:
+                _stacked(console, view)
+                continue
             table = RichTable(title=Text(clean(view.title), style="bold") if view.title else None, box=box.SIMPLE_HEAD)
-            for i, col in enumerate(view.columns):  # wrap at spaces, never cut a name to "Sher…"
-                longest = max((len(w) for row in view.rows for w in clean(row[i]).split()), default=1)
-                table.add_column(col, overflow="fold", min_width=min(max(longest, len(col) if len(col) < 8 else 1), 20))
+            for col, width in zip(view.columns, widths):
+                table.add_column(col, overflow="fold", min_width=width)
             for row in view.rows:
                 table.add_row(*(_styled(clean(c), col) for c, col in zip(row, view.columns)))
             console.print(table)
