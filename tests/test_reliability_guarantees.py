@@ -98,6 +98,15 @@ def test_undo_walks_back_through_the_chain_exactly(camp):
     assert camp.error("undo", code=1)["code"] == "nothing_to_undo"
 
 
+def test_a_file_of_schema_1_undoes_at_once_after_the_upgrade(tmp_path, cli):
+    for name in ("campaign.json", "campaign.json.journal"):
+        shutil.copy(FIXTURES / "v1" / name, tmp_path / name)
+    c = type(cli)(tmp_path / "campaign.json")
+    assert c.json("undo")["undone"]["summary"] == "Ajax: +7 gold"
+    assert c.json("undo")["undone"]["summary"].startswith("Ajax gets Dagger")
+    assert c.json("character", "show", "Ajax")["items"] == []
+
+
 def test_a_file_of_schema_1_with_its_old_journal_opens_and_undoes(tmp_path, cli):
     for name in ("campaign.json", "campaign.json.journal"):
         shutil.copy(FIXTURES / "v1" / name, tmp_path / name)

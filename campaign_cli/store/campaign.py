@@ -357,7 +357,11 @@ class Campaign:
                     else:
                         stored[key] = value
         self.meta.update(keep)
-        self.meta["undo_top"], self.meta["undo_at"] = entry.get("prev"), entry.get("prev_at")
+        if "prev" in entry:
+            self.meta["undo_top"], self.meta["undo_at"] = entry["prev"], entry.get("prev_at")
+        else:  # an entry from before schema 2 has no pointer: the next undo walks back as they did
+            self.meta.pop("undo_top", None)
+            self.meta.pop("undo_at", None)
         self.reverted = True
 
     def commit(self) -> None:
