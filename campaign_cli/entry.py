@@ -2,7 +2,26 @@
 an interrupt while starting up is one line and exit 130 (143 for SIGTERM), never a traceback."""
 
 import _signal  # the C module: `signal` imports enum, a window long enough to be hit
-import sys
+
+_STATE = {"armed": False, "pending": 0}
+
+
+def _on_signal(signum, frame):
+    import sys
+
+    errors = sys.modules.get("campaign_cli.errors")
+    if errors is not None and errors.COMMIT["started"]:
+        return  # the commit has begun: it completes and the command reports success
+    if not _STATE["armed"]:  # still starting (pip's wrapper script): main() reports it
+        _STATE["pending"] = signum
+        return
+    raise Interrupted(signum)
+
+
+_signal.signal(_signal.SIGINT, _on_signal)
+_signal.signal(_signal.SIGTERM, _on_signal)
+
+import sys  # noqa: E402  (after the handlers, on purpose)
 
 
 class Interrupted(BaseException):
@@ -11,23 +30,6 @@ class Interrupted(BaseException):
     def __init__(self, signum: int) -> None:
         super().__init__(signum)
         self.signum = signum
-
-
-_STATE = {"armed": False, "pending": None}
-
-
-def _on_signal(signum, frame):
-    errors = sys.modules.get("campaign_cli.errors")
-    if errors is not None and errors.COMMIT["started"]:
-        return  # the commit has begun: it completes and the command reports success
-    if not _STATE["armed"]:  # still in pip's wrapper script: main() reports it
-        _STATE["pending"] = signum
-        return
-    raise Interrupted(signum)
-
-
-_signal.signal(_signal.SIGINT, _on_signal)
-_signal.signal(_signal.SIGTERM, _on_signal)
 
 
 def main() -> None:
