@@ -9,11 +9,11 @@ from fractions import Fraction
 from functools import lru_cache
 
 from campaign_cli.errors import UsageProblem
+from campaign_cli.rules.names import MAX_TEXT  # CLI.md "Sizes": longer specs and expressions exit 2 before parsing
 
 MAX_DICE = 100
 MIN_SIDES, MAX_SIDES = 2, 100
 MAX_MODIFIER = 1000
-MAX_TEXT = 200  # CLI.md "Sizes": longer specs and expressions exit 2 before any parsing
 
 
 def check_length(text: str, what: str) -> None:
