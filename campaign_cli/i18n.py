@@ -1,43 +1,13 @@
-"""The one place human text goes through, so it can be translated (gettext convention).
+"""The one place human text goes through, so it can be translated.
 
-`_("text")` and `ngettext("1 wish", "{n} wishes", n)` return the text in the chosen
-language. English needs no catalog: until another language is chosen nothing is loaded,
-and `--json` runs never choose one.
+For now the interface speaks English; plurals already go through `ngettext` so that a
+gettext catalog (issue 15: Russian, with its three plural forms) can plug in here
+without touching the call sites.
 """
 
 from __future__ import annotations
 
-_STATE: dict = {"lang": "en", "catalog": None}
-
-
-def choose(lang: str) -> None:
-    """Use LANG for human text from now on (an unknown language means English)."""
-    _STATE["lang"], _STATE["catalog"] = lang, None
-
-
-def language() -> str:
-    return _STATE["lang"]
-
-
-def _catalog():
-    if _STATE["catalog"] is None:
-        if _STATE["lang"] == "en":
-            return None
-        import gettext
-        from pathlib import Path
-
-        folder = Path(__file__).resolve().parent / "locale"
-        _STATE["catalog"] = gettext.translation("campaign", folder, languages=[_STATE["lang"]], fallback=True)
-    return _STATE["catalog"]
-
-
-def _(message: str) -> str:
-    catalog = _catalog()
-    return message if catalog is None else catalog.gettext(message)
-
 
 def ngettext(singular: str, plural: str, n: int) -> str:
-    """The form for N (English: singular for 1; Russian: its three forms), N filled in as {n}."""
-    catalog = _catalog()
-    text = (singular if n == 1 else plural) if catalog is None else catalog.ngettext(singular, plural, n)
-    return text.replace("{n}", str(n))
+    """The form for N (singular for 1), with N filled in where the text says {n}."""
+    return (singular if n == 1 else plural).replace("{n}", str(n))

@@ -109,9 +109,7 @@ def enemy_entries(camp, search: str | None = None) -> list[dict]:
     """The packs' threat boards and the campaign's own (R40)."""
     if camp is None:
         return []
-    out = [{**b, "source": p["pack"]} for p in camp.packs() for b in p["enemies"]]
-    out += [{**b, "source": "campaign"} for b in camp.docs("enemies")]
-    return [e for e in out if _matches(e, search)]
+    return [{**b, "source": source} for b, source in camp.boards() if _matches(b, search)]
 
 
 @app.command(help=help_text("Enemy threat boards (R40): the packs' and the campaign's.",

@@ -7,7 +7,7 @@ undos themselves, count for nothing.
 
 from __future__ import annotations
 
-from campaign_cli.rules.characters import status
+from campaign_cli.rules.wounds import current_status
 
 FIELDS = ("xp_won", "xp_spent", "karma_won", "karma_spent", "wishes_won", "wishes_spent", "damage_taken",
           "knocked_out", "died", "curses_gained", "curses_lifted", "items_gained", "items_lost", "gold_gained",
@@ -19,9 +19,7 @@ def _blank(name: str) -> dict:
 
 
 def _state(doc: dict | None) -> str | None:
-    if doc is None:
-        return None
-    return status(doc["st"], doc.get("damage", 0), doc.get("fatigue", 0), doc.get("dying", False), doc.get("dead", False))
+    return None if doc is None else current_status(doc)
 
 
 def _add(row: dict, won: str, lost: str, before: int, after: int) -> None:

@@ -276,15 +276,18 @@ class Campaign:
     def remove(self, table: str, doc: dict) -> None:
         self.db.table(table).remove(doc_ids=[doc["id"]])
 
+    def boards(self) -> list[tuple[dict, str]]:
+        """Every enemy board with where it comes from: the campaign's own ("campaign"), then
+        the packs' that no own board of the same name hides (CLI.md "Catalog packs")."""
+        own = [(b, "campaign") for b in self.docs("enemies")]
+        taken = {b["name"].casefold() for b, _ in own}
+        return [*own, *((b, p["pack"]) for p in self.packs() for b in p["enemies"] if b["name"].casefold() not in taken)]
+
     def board(self, name: str) -> dict:
-        """An enemy board by name or id: the campaign's own, then the packs' (CLI.md "Catalog packs")."""
+        """An enemy board by name (or id, for the campaign's own), refused with suggestions."""
         from campaign_cli.rules.names import resolve
 
-        own = self.docs("enemies")
-        taken = {b["name"].casefold() for b in own}
-        packed = [b for p in self.packs() for b in p["enemies"] if b["name"].casefold() not in taken]
-        entries = [*((b, (b["name"],), b["id"]) for b in own), *((b, (b["name"],), None) for b in packed)]
-        return dict(resolve(name, entries, "enemy"))
+        return dict(resolve(name, ((b, (b["name"],), b.get("id")) for b, _ in self.boards()), "enemy"))
 
     def packs(self) -> list[dict]:
         """The catalog packs stored in this campaign, oldest first (decoded on first use)."""
