@@ -61,13 +61,15 @@ def use(
     json_out: JsonOpt = False,
 ) -> None:
     found = find_skill(skill)
-    needs = {"Medic": heal, "Bard": give, "Leadership": for_, "Herbalist": doses, "Alchemist": boost}
-    given = [opt for opt, value in zip(("--heal", "--give", "--for", "--doses", "--boost"), needs.values()) if value]
-    wanted = {"Medic": "--heal", "Bard": "--give", "Leadership": "--for", "Herbalist": "--doses", "Alchemist": "--boost"}
-    if found.name in wanted and needs[found.name] is None:
-        raise UsageProblem(f"{found.name} needs {wanted[found.name]}", "missing_option")
-    if any(opt != wanted.get(found.name) for opt in given):
-        raise UsageProblem(f"{', '.join(given)} does not go with {found.name}", "bad_option")
+    # each acting skill takes exactly its own option (R25)
+    options = {"Medic": ("--heal", heal), "Bard": ("--give", give), "Leadership": ("--for", for_),
+               "Herbalist": ("--doses", doses), "Alchemist": ("--boost", boost)}
+    own = options.get(found.name, (None, None))
+    if own[0] and own[1] is None:
+        raise UsageProblem(f"{found.name} needs {own[0]}", "missing_option")
+    stray = [flag for flag, value in options.values() if value is not None and flag != own[0]]
+    if stray:
+        raise UsageProblem(f"{', '.join(stray)} does not go with {found.name}", "bad_option")
     if found.check == "-" or found.check.startswith("c-"):
         how = "modifies attacks (R24)" if found.check == "-" else "works by a contested IQ check: use `campaign contest`"
         raise Refused(f"{found.name} {how}", "not_a_check_skill")
