@@ -112,3 +112,16 @@ def test_export_import_round_trip_property(tmp_path_factory, chars):
     assert b("import", "-", input=exported).exit_code == 0
     assert b("export").stdout == exported
     assert b.json("character", "list") == a.json("character", "list")
+
+
+def test_a_batch_line_that_is_only_a_group_is_refused(camp):
+    err = camp.error("batch", "-", input=lines(["gold", "add", "Ajax", "1"], ["item"]), code=2)
+    assert err["line"] == 2 and "needs a command" in err["message"]
+
+
+def test_sheet_and_markdown_recap_in_a_batch_give_json_results(camp):
+    result = camp("batch", "-", input=lines(["character", "sheet", "Ajax"], ["recap", "--format", "md"]))
+    assert result.exit_code == 0
+    first, second = (json.loads(line)["result"] for line in result.stdout.splitlines())
+    assert first["name"] == "Ajax" and first["sections"][0]["title"] == "Attributes"
+    assert "characters" in second

@@ -102,6 +102,8 @@ def execute(command: click.Command, args: list[str], prog_name: str = "campaign"
         rv = TyperGroup.main(command, args=args, prog_name=prog_name, complete_var=complete_var,
                              standalone_mode=False, **extra)
     except click.exceptions.NoArgsIsHelpError as err:
+        if CTX.batch is not None:  # a batch line must be a whole command
+            raise UsageProblem(f"`{err.ctx.command_path}` needs a command (see `{err.ctx.command_path} --help`)") from None
         # `campaign` or `campaign item` alone: that level's help, as --help prints it (exit 0)
         sys.stdout.write(err.ctx.get_help() + "\n")
         return 0

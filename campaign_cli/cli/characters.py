@@ -9,6 +9,7 @@ import typer
 from campaign_cli.cli import complete
 from campaign_cli.cli.common import MAX_AMOUNT, JsonlOpt, JsonOpt, help_text, parse_pairs, reading, writing
 from campaign_cli.cli.lazy import noun_app
+from campaign_cli.cli import output
 from campaign_cli.cli.output import Fields, Table, emit
 from campaign_cli.errors import UsageProblem
 from campaign_cli.rules import characters as rules
@@ -121,7 +122,7 @@ def sheet(name: NameArg,
     if format_ not in ("md", "html"):
         raise UsageProblem(f"--format takes md or html, not {format_!r}")
     ch = rules.view(reading().character(name))
-    if json_out:
+    if json_out or output.STATE.capture is not None:  # --json, or a line of a batch
         emit({**ch, "sections": [{"title": t, "rows": [list(r) for r in rows]} for t, rows in pages.sections(ch)]},
              json_out=True)
         return

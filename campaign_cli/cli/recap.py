@@ -9,6 +9,7 @@ import typer
 
 from campaign_cli.cli.common import JsonOpt, help_text, reading
 from campaign_cli.cli.lazy import command_app
+from campaign_cli.cli import output
 from campaign_cli.cli.output import Fields, Line, emit
 from campaign_cli.errors import Refused, UsageProblem
 from campaign_cli.rules.recap import recap as summarize
@@ -113,7 +114,7 @@ def recap(
     names = {c["id"]: c["name"] for c in camp.characters()}
     data = {"from": chosen[0][0].get("time") if chosen else None, "to": chosen[-1][0].get("time") if chosen else None,
             "adventure": title, **summarize(chosen, names)}
-    if format_ == "md" and not json_out:
+    if format_ == "md" and not json_out and output.STATE.capture is None:
         import sys
 
         sys.stdout.write(markdown(data))
