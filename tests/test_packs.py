@@ -178,3 +178,10 @@ def test_a_pack_that_is_not_json_is_refused(camp, tmp_path, text):
 
 def test_listing_needs_no_campaign(cli):
     assert len(cli.json("catalog", "weapons")) > 20
+
+
+def test_an_alias_repeating_its_own_name_in_another_case_is_no_clash(camp, tmp_path):
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps({"pack": "p", "version": "1", "items": [{"name": "Lamp", "aliases": ["lamp", "Лампа"]}]}))
+    assert camp.json("catalog", "import", str(path))["items"] == 1
+    assert camp.json("item", "add", "Ajax", "лампа")["item"]["name"] == "Lamp"

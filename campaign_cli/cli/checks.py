@@ -15,6 +15,7 @@ from campaign_cli.cli.common import MAX_AMOUNT, MAX_SEED, JsonOpt, help_text, wr
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import Line, Table, emit
 from campaign_cli.errors import Refused, UsageProblem
+from campaign_cli.i18n import ngettext
 from campaign_cli.rules import advancement as adv
 from campaign_cli.rules import checks as rules
 from campaign_cli.rules import dice as d
@@ -351,7 +352,7 @@ def initiative(
             raise UsageProblem("each side rolls once: a name is repeated")
         order, rolls = rules.initiative(sides, next_die)
         if queue:
-            raise UsageProblem(f"--dice: {len(queue)} dice left over", "bad_dice")
+            raise UsageProblem("--dice: " + ngettext("{n} die left over", "{n} dice left over", len(queue)), "bad_dice")
         data = {"order": order, "rolls": rolls, **({"seed": seed} if seed is not None else {})}
         camp.record_roll(data)
         camp.note(f"initiative: {', '.join(order)}", *(n for n in order if n.casefold() in known))

@@ -129,7 +129,7 @@ def order(seed: SeedOpt = None,
         able = [c["name"] for c in camp.characters() if wounds.can_act(c)]
         rolls = fights.roll_order(fight, able, next_die)
         if queue:
-            raise UsageProblem(f"--dice: {len(queue)} dice left over", "bad_dice")
+            raise UsageProblem("--dice: " + ngettext("{n} die left over", "{n} dice left over", len(queue)), "bad_dice")
         camp.set_meta(fight=fight)
         camp.record_roll({"order": fight["order"], "rolls": rolls})
         camp.note(f"turn order: {', '.join(fight['order'])}")

@@ -117,7 +117,11 @@ def validate(data: Any) -> dict:
 
 
 def names_of(entry: dict) -> tuple[str, ...]:
-    return (entry["name"], *entry.get("aliases", ()))
+    """An entry's name and aliases, each once (an alias repeating the name in another case is the name)."""
+    seen: dict[str, str] = {}
+    for name in (entry["name"], *entry.get("aliases", ())):
+        seen.setdefault(name.casefold(), name)
+    return tuple(seen.values())
 
 
 def check_clashes(pack: dict, known: dict[str, str]) -> None:
