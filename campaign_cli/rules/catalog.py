@@ -7,6 +7,7 @@ any Russian alias from the seed, case-insensitively (R28).
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from functools import lru_cache
 from importlib import resources
 
@@ -25,11 +26,14 @@ def armor() -> tuple[dict, ...]:
     return _table("armor")
 
 
-def entries(packs: list[dict] = ()) -> list[tuple[str, dict]]:
-    """Every item entry as (kind, entry): the packs' first (each entry knows its `pack`),
-    then the built-in weapons and armor. Kind is 'pack', 'weapon' or 'armor'."""
-    own = [("pack", {**e, "pack": p["pack"]}) for p in packs for e in p["items"]]
-    return [*own, *(("weapon", e) for e in weapons()), *(("armor", e) for e in armor())]
+def entries(packs: list[dict] = ()) -> Iterator[tuple[str, dict]]:
+    """Every item entry as (kind, entry), in lookup order: the packs' first (each entry knows
+    its `pack`), then the built-in weapons and armor. Kind is 'pack', 'weapon' or 'armor'."""
+    for pack in packs:
+        for entry in pack["items"]:
+            yield "pack", {**entry, "pack": pack["pack"]}
+    yield from (("weapon", e) for e in weapons())
+    yield from (("armor", e) for e in armor())
 
 
 def aliases(name: str) -> tuple[str, ...]:
@@ -48,25 +52,19 @@ def near(name: str, packs: list[dict] = ()) -> str | None:
 def lookup(name: str, packs: list[dict] = ()) -> tuple[str, dict] | None:
     """(kind, entry) for a catalog name or alias, a pack's first, else None (CLI.md "Catalog packs")."""
     key = name.strip().casefold()
-    for pack in packs:
-        for entry in pack["items"]:
-            if key in (n.casefold() for n in (entry["name"], *entry["aliases"])):
-                return "pack", {**entry, "pack": pack["pack"]}
-    for kind, table in (("weapon", weapons()), ("armor", armor())):
-        for entry in table:
-            if key in (n.casefold() for n in (entry["name"], *entry["aliases"])):
-                return kind, entry
+    for kind, entry in entries(packs):
+        if key in (n.casefold() for n in (entry["name"], *entry["aliases"])):
+            return kind, entry
     return None
 
 
 def known_names(packs: list[dict], skip: str | None = None) -> dict[str, str]:
     """Every item name and alias already known (built-in, and packs other than SKIP), lowered
     -> where it is: a pack's names clash with none of them."""
+    labels = {"weapon": "a built-in weapon", "armor": "built-in armor"}
     out: dict[str, str] = {}
-    for _, entry in (("weapon", e) for e in weapons()):
-        out.update({n.casefold(): "a built-in weapon" for n in (entry["name"], *entry["aliases"])})
-    for entry in armor():
-        out.update({n.casefold(): "built-in armor" for n in (entry["name"], *entry["aliases"])})
+    for kind, entry in entries():
+        out.update({n.casefold(): labels[kind] for n in (entry["name"], *entry["aliases"])})
     for pack in packs:
         if pack["pack"].casefold() != (skip or "").casefold():
             for kind in ("items", "enemies"):

@@ -329,36 +329,24 @@ class Campaign:
         {table: {key: (before, after)}}: the current state is copied once and walked back
         through the entries' patches, so the cost follows how far back the caller reads."""
         state = json.loads(_dumps(self.data))
+        copy = lambda doc: json.loads(json.dumps(doc))  # noqa: E731  walking back changes the state in place
         for entry in journal.entries_backwards(self.path, self.meta["seq"]):
             changes: dict[str, dict] = {}
-            patches = entry.get("patch")
-            if patches is None and "before" in entry:  # schema 1 entries kept whole documents
-                patches = {t: {k: (None if v is None else {"$v": v}) for k, v in docs.items()}
-                           for t, docs in entry["before"].items()}
-            for table, docs in (patches or {}).items():
+            patches = patch.of_entry(entry)
+            for table, docs in patches.items():
                 if table == "meta" or not isinstance(state.get(table), dict) or "$whole" in docs:
                     continue
-                changes[table] = {k: json.loads(json.dumps(state[table].get(k))) for k in docs}
-            if patches:
-                patch.tables_apply(state, patches)
-            for table, docs in changes.items():  # copies: walking further back changes the state in place
-                changes[table] = {k: (json.loads(json.dumps(state[table].get(k))), after) for k, after in docs.items()}
+                changes[table] = {k: copy(state[table].get(k)) for k in docs}
+            patch.tables_apply(state, patches)
+            for table, docs in changes.items():
+                changes[table] = {k: (copy(state[table].get(k)), after) for k, after in docs.items()}
             yield entry, changes
 
     def revert(self, entry: dict) -> None:
         """Undo ENTRY's changes (ids and seq keep moving forward); the undo pointer moves
         to the change before it."""
         keep = {k: self.meta[k] for k in ("seq", "next_id")}
-        if "patch" in entry:
-            patch.tables_apply(self.data, entry["patch"])
-        else:  # journals written before schema 2 kept whole documents
-            for table, docs in entry["before"].items():
-                stored = self.data.setdefault(table, {})
-                for key, value in docs.items():
-                    if value is None:
-                        stored.pop(key, None)
-                    else:
-                        stored[key] = value
+        patch.tables_apply(self.data, patch.of_entry(entry))
         self.meta.update(keep)
         if "prev" in entry:
             self.meta["undo_top"], self.meta["undo_at"] = entry["prev"], entry.get("prev_at")

@@ -166,14 +166,16 @@ def clean_temporaries(path: Path) -> None:
             pass
 
 
-def check_writable(path: Path) -> None:
-    """`chmod a-w` protects a file: without its owner's write bit it is not replaced."""
+def check_writable(path: Path) -> int | None:
+    """`chmod a-w` protects a file: without its owner's write bit it is not replaced.
+    Returns the file's permission bits (None when there is no file yet)."""
     try:
         mode = os.stat(path).st_mode
     except FileNotFoundError:
-        return
+        return None
     if not mode & stat.S_IWUSR:
         raise FileProblem(f"{path} is read-only (chmod u+w {path.name} to allow changes)", "read_only")
+    return stat.S_IMODE(mode)
 
 
 def write_atomic(path: Path, data: bytes) -> None:
@@ -183,10 +185,8 @@ def write_atomic(path: Path, data: bytes) -> None:
     PATH must already be resolved (symlinks followed), so a symlink keeps pointing at
     the file it named. A read-only PATH is refused (exit 3).
     """
-    check_writable(path)
-    try:
-        mode = stat.S_IMODE(os.stat(path).st_mode)
-    except FileNotFoundError:
+    mode = check_writable(path)
+    if mode is None:
         mode = 0o666 & ~_umask()
     while True:
         tmp = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(8)}.tmp")

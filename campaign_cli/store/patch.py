@@ -79,6 +79,15 @@ def tables_diff(before: dict, after: dict, skip_meta: tuple[str, ...] = ()) -> d
     return out
 
 
+def of_entry(entry: dict) -> dict:
+    """A journal entry's undo patches; entries written before schema 2 kept whole documents
+    (`before`), which read as patches that put each document back whole."""
+    if "patch" in entry:
+        return entry["patch"]
+    return {table: {key: None if doc is None else {"$v": doc} for key, doc in docs.items()}
+            for table, docs in entry.get("before", {}).items()}
+
+
 def tables_apply(data: dict, patches: dict) -> None:
     """Undo one entry's patches on the loaded tables."""
     for table, docs in patches.items():
