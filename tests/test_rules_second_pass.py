@@ -253,3 +253,14 @@ def test_r9_castable_is_pure():
     assert checks.castable(doc, "light")["name"] == "Light"
     with pytest.raises(Refused, match="R9"):
         checks.castable(doc, "Fire")
+
+
+def test_r25_leadership_is_used_up_by_a_contest_or_a_cast_too(kate):
+    kate.json("skill", "use", "Kate", "Leadership", "--for", "Ajax", "--dice", "1,1,1")
+    first = kate.json("contest", "Ajax", "3/ST", "10", "3/ST", "--dice", "1,1,1", "--other-dice", "1,1,1")
+    assert first["a"]["target"] == 13 and any(m["source"] == "Leadership" for m in first["a"]["modifiers"])
+    second = kate.json("contest", "Ajax", "3/ST", "10", "3/ST", "--dice", "1,1,1", "--other-dice", "1,1,1")
+    assert second["a"]["target"] == 12
+    kate.json("skill", "use", "Kate", "Leadership", "--for", "Merlin", "--dice", "1,1,1")
+    assert kate.json("cast", "Merlin", "Fireball", "--against", "10", "--dice", "1,1,1", "--other-dice", "6,6,6")["a"]["target"] == 15
+    assert kate.json("cast", "Merlin", "Fireball", "--dice", "1,1,1")["target"] == 14

@@ -150,8 +150,8 @@ def check(
             again = roll_dice(prep.dice, reroll_dice, rng, "--reroll-dice")
             result = {**check_result(prep, again), "first_dice": rolled,
                       "karma_spent": int(paid == "karma"), "wish_spent": int(paid == "wish")}
-        if doc.pop("leadership", None) or result["karma_spent"] or result["wish_spent"]:
-            camp.save("characters", doc)  # R25: Leadership counts for one check
+        if prep.lead or result["karma_spent"] or result["wish_spent"]:
+            camp.save("characters", doc)
         if seed is not None:
             result["seed"] = seed
         camp.record_roll(result)
@@ -199,7 +199,7 @@ def _party_check(spec_text: str, who: str, modifier: int, rng, seed, typed: str 
             else:
                 rolled, queue = queue[: prep.dice], queue[prep.dice:]
             results.append(check_result(prep, rolled))
-            if doc.pop("leadership", None):
+            if prep.lead:
                 camp.save("characters", doc)
         data = {"spec": spec.text, "who": who, "results": results, "successes": sum(r["success"] for r in results),
                 "skipped": skipped}
@@ -225,6 +225,8 @@ def _side(camp, who: str, spec_text: str, typed: str | None, option: str, rng, m
     except ValueError:
         doc = camp.character(who)
         prep = rules.prepare(doc, spec, modifier)
+        if prep.lead:
+            camp.save("characters", doc)
         name, attribute, target, curses = doc["name"], rules.attribute_value(doc, spec.attribute), prep.target, prep.curses
         modifiers = [m for m in prep.modifiers if m["applies_to"] == "target"]
     else:
@@ -303,7 +305,7 @@ def cast(
             data = {"a": a, "b": b, "winner": winner, "success": winner == a["name"], "spell": known}
             line = (f"{known['name']}: {a['name']} {a['total']} vs {a['target']}, {b['name']} {b['total']} vs {b['target']}: "
                     f"{'the spell takes hold' if data['success'] else 'resisted'}")
-        if doc.pop("leadership", None):
+        if against is None and prep.lead:
             camp.save("characters", doc)
         if seed is not None:
             data["seed"] = seed
@@ -387,10 +389,10 @@ def roll(
         camp.record_roll(data)
         camp.note(f"{data.get('character') or 'roll'} {data['expression']}: {', '.join(map(str, data['dice']))} = {data['total']}",
                   *([data["character"]] if data.get("character") else []))
-    emit(data, Line(describeroll_dice(data)), json_out=json_out)
+    emit(data, Line(describe_roll(data)), json_out=json_out)
 
 
-def describeroll_dice(data: dict) -> str:
+def describe_roll(data: dict) -> str:
     """`2D6: 2, 5 +2 (skill Sword) = 9 damage by Ajax`: the dice, then each modifier by source."""
     parts = ", ".join(map(str, data["dice"]))
     mods = "".join(f" {m['value']:+d} ({m['source']})" for m in data.get("modifiers", []))

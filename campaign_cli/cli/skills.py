@@ -87,7 +87,6 @@ def use(
         prep = prepare(doc, parse_spec(f"3/{found.attribute}+{found.name}" if found.name not in craft.ACTING
                                        else f"3/{found.attribute}"), modifier)
         result = check_result(prep, roll_dice(prep.dice, dice, rng))
-        doc.pop("leadership", None)
         effect = _effect(camp, doc, found.name, level, heal, give, for_, doses, boost) if result["success"] else None
         result["skill"] = found.name
         result["effect"] = effect

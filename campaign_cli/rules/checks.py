@@ -71,11 +71,12 @@ def combat_mode(doc: dict, skill: str) -> str:
 class Prepared:
     """Everything known before the dice are rolled."""
 
-    __slots__ = ("spec", "name", "dice", "target", "need", "modifiers", "probability", "curses")
+    __slots__ = ("spec", "name", "dice", "target", "need", "modifiers", "probability", "curses", "lead")
 
-    def __init__(self, spec, name, dice, target, need, modifiers, probability, curses):
+    def __init__(self, spec, name, dice, target, need, modifiers, probability, curses, lead=0):
         self.spec, self.name, self.dice, self.target, self.need = spec, name, dice, target, need
         self.modifiers, self.probability, self.curses = modifiers, probability, curses
+        self.lead = lead  # a Leadership bonus this check used up (R25): the caller saves the character
 
     def succeeds(self, rolled: list[int]) -> bool:
         if self.spec.type == "sum":
@@ -127,7 +128,7 @@ def prepare(doc: dict, spec: Spec, modifier: int = 0) -> Prepared:
             target += lead["value"]
         mods += [{"source": f"curse {c['name']}", "value": 1, "applies_to": "total"} for c in doc.get("curses", [])]
         probability = d.prob_sum_at_most(spec.dice, SIDES, target - curses)
-        return Prepared(spec, doc["name"], spec.dice, target, None, mods, probability, curses)
+        return Prepared(spec, doc["name"], spec.dice, target, None, mods, probability, curses, _use_lead(doc))
     count = attribute_value(doc, spec.attribute) + boost(doc, spec.attribute)
     if boost(doc, spec.attribute):
         mods.append({"source": f"potion ({spec.attribute})", "value": boost(doc, spec.attribute), "applies_to": "dice"})
@@ -140,7 +141,12 @@ def prepare(doc: dict, spec: Spec, modifier: int = 0) -> Prepared:
         mods.append({"source": "Leadership", "value": lead["value"], "applies_to": "threshold", "from": lead.get("from")})
     mods += [{"source": f"curse {c['name']}", "value": -1, "applies_to": "each die"} for c in doc.get("curses", [])]
     probability = d.prob_any_at_least(count, need, SIDES)
-    return Prepared(spec, doc["name"], count, spec.threshold, need, mods, probability, curses)
+    return Prepared(spec, doc["name"], count, spec.threshold, need, mods, probability, curses, _use_lead(doc))
+
+
+def _use_lead(doc: dict) -> int:
+    """R25: Leadership counts for one check, whichever kind takes it."""
+    return (doc.pop("leadership", None) or {}).get("value", 0)
 
 
 def weapon_profile(doc: dict, item: dict) -> dict:
