@@ -117,3 +117,10 @@ def test_cli_board_from_options_and_stdin(camp):
     assert result.exit_code == 0 and json.loads(result.stdout)["name"] == "Lurker2"
     err = camp.error("enemy", "add", "Lurker3", "--file", "-", "--field", "normal.xp=lots", input=json.dumps(BOARD), code=2)
     assert err["code"] == "bad_value" and "normal.xp" in err["message"]
+
+
+def test_a_board_file_that_is_not_utf8_is_a_usage_error(camp, tmp_path):
+    board = tmp_path / "board.json"
+    board.write_bytes(b"\x8b\xff\x00binary")
+    err = camp.error("enemy", "add", "X", "--file", str(board), code=2)
+    assert err["code"] == "bad_file" and "not UTF-8" in err["message"]

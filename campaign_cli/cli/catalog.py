@@ -8,10 +8,10 @@ from typing import Annotated
 import typer
 
 from campaign_cli.cli import complete
-from campaign_cli.cli.common import JsonlOpt, JsonOpt, help_text, reading, writing
+from campaign_cli.cli.common import JsonlOpt, JsonOpt, help_text, read_json, reading, writing
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Fields, Line, Table, emit
-from campaign_cli.errors import FileProblem, Refused, UsageProblem
+from campaign_cli.errors import FileProblem
 from campaign_cli.i18n import ngettext
 from campaign_cli.rules.skills import SKILLS
 
@@ -149,21 +149,10 @@ def show(entry: Annotated[str, typer.Argument(metavar="ENTRY", help="A name or a
     "campaign catalog import samples/packs/frontier.json", "campaign catalog import house-rules.json --json"))
 def import_(source: Annotated[str, typer.Argument(metavar="PACK.json", help="The pack file; - reads stdin.")],
             json_out: JsonOpt = False) -> None:
-    import sys
-
     from campaign_cli.rules import catalog
     from campaign_cli.rules import packs as rules
-    from campaign_cli.store.campaign import loads
 
-    try:
-        text = sys.stdin.read() if source == "-" else open(source, encoding="utf-8").read()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UsageProblem(f"cannot read {source}: {getattr(exc, 'strerror', None) or 'not UTF-8 text'}", "bad_file") from None
-    try:
-        data = loads(text)
-    except (ValueError, RecursionError) as exc:
-        raise Refused(f"bad pack: {source} is not valid JSON ({exc or 'nested too deeply'})", "bad_pack") from None
-    pack = rules.validate(data)
+    pack = rules.validate(read_json(source, "pack"))
     with writing() as camp:
         stored = camp.packs()
         rules.check_clashes(pack, catalog.known_names(stored, skip=pack["pack"]))

@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from campaign_cli import store
-from campaign_cli.errors import UsageProblem
+from campaign_cli.errors import Refused, UsageProblem
 from campaign_cli.rules.names import MAX_AMOUNT, MAX_ID
 
 
@@ -94,6 +94,32 @@ def parse_pairs(values: list[str] | None, what: str, default: int | None = None,
             raise UsageProblem(f"{what} {name}: {number} is negative", "bad_value")
         out[name] = number
     return out
+
+
+def read_text(source: str, option: str = "") -> str:
+    """A file's text, or stdin's for `-`; unreadable or not UTF-8 is a usage error (exit 2)."""
+    import sys
+
+    try:
+        return sys.stdin.read() if source == "-" else open(source, encoding="utf-8").read()
+    except (OSError, UnicodeDecodeError) as exc:
+        why = getattr(exc, "strerror", None) or "not UTF-8 text"
+        raise UsageProblem(f"{option + ': ' if option else ''}cannot read {source}: {why}", "bad_file") from None
+
+
+def read_json(source: str, what: str, option: str = "") -> object:
+    """A board or pack file (or stdin) as strict JSON; JSON that is not valid, or is nested
+    too deeply, is refused as a bad WHAT (exit 1, code bad_WHAT)."""
+    import json
+
+    from campaign_cli.store.campaign import loads
+
+    text = read_text(source, option)
+    try:
+        return loads(text)
+    except (ValueError, RecursionError) as exc:
+        why = "not valid JSON" if isinstance(exc, json.JSONDecodeError) else str(exc) or "nested too deeply"
+        raise Refused(f"bad {what}: {'stdin' if source == '-' else source} is refused ({why})", f"bad_{what}") from None
 
 
 def help_text(summary: str, *examples: str) -> str:

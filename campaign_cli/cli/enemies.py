@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import json
-import sys
 from typing import Annotated
 
 import typer
 
 from campaign_cli.cli import complete
-from campaign_cli.cli.common import MAX_AMOUNT, MAX_SEED, JsonlOpt, JsonOpt, help_text, parse_int, reading, update_character, writing
+from campaign_cli.cli.common import (MAX_AMOUNT, MAX_SEED, JsonlOpt, JsonOpt, help_text, parse_int, read_json, reading,
+                                     update_character, writing)
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Fields, Line, Table, emit
 from campaign_cli.errors import Refused, UsageProblem
@@ -17,7 +16,6 @@ from campaign_cli.i18n import ngettext
 from campaign_cli.rules import dice as d
 from campaign_cli.rules import enemies as rules
 from campaign_cli.rules.characters import check_name
-from campaign_cli.store.campaign import loads
 
 app = noun_app(help_text("Enemy threat boards: a normal and a brutal side (R40-R42).",
                          "campaign enemy add 'Bog Lurker' --file samples/enemies/bog-lurker.json", "campaign enemy list"))
@@ -27,17 +25,7 @@ BrutalOpt = Annotated[bool, typer.Option("--brutal", help="Use the brutal (red) 
 
 
 def _read_board(path: str | None) -> dict:
-    if path is None:
-        return {}
-    try:
-        text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
-    except OSError as exc:
-        raise UsageProblem(f"--file {path}: {exc.strerror}", "bad_file") from None
-    try:
-        return loads(text)
-    except (ValueError, RecursionError) as exc:
-        why = "is not valid JSON" if isinstance(exc, json.JSONDecodeError) else f"is refused ({exc or 'nested too deeply'})"
-        raise Refused(f"bad board: {path} {why}", "bad_board") from None
+    return {} if path is None else read_json(path, "board", "--file")
 
 
 def _apply_fields(board: dict, fields: list[str]) -> None:

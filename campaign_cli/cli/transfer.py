@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from campaign_cli import store
-from campaign_cli.cli.common import CTX, JsonOpt, campaign_path, help_text, reading
+from campaign_cli.cli.common import CTX, JsonOpt, campaign_path, help_text, read_text, reading
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import Line, emit
 from campaign_cli.errors import Refused, UsageProblem
@@ -51,11 +51,7 @@ def export(output: Annotated[str | None, typer.Option("--output", "-o", metavar=
     "Create a new campaign file from an export (validated first; refused if the campaign file exists).",
     "campaign -c restored.json import gold-road.export.json", "campaign export | campaign -c copy.json import -"))
 def import_(source: Annotated[str, typer.Argument(metavar="FILE", help="An export; - reads stdin.")], json_out: JsonOpt = False) -> None:
-    try:
-        text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UsageProblem(f"cannot read {source}: {getattr(exc, 'strerror', None) or 'not UTF-8 text'}", "bad_file") from None
-    tables = transfer.tables_from_export(transfer.read_export(text))
+    tables = transfer.tables_from_export(transfer.read_export(read_text(source)))
     check_meta(tables["meta"]["1"])
     for character in tables["characters"].values():
         check_character(character)
