@@ -70,7 +70,12 @@ def _title(entry: dict) -> str | None:
     return summary.split(": ", 1)[1] if ": " in summary else None
 
 
-def _fmt(key: str, value) -> str:
+def shown(row: dict) -> list[tuple[str, str]]:
+    """A character's recap as (label, text), leaving out what did not happen."""
+    return [(LABELS[k], _fmt(v)) for k, v in row.items() if k != "name" and v not in (0, [], False)]
+
+
+def _fmt(value) -> str:
     if isinstance(value, list):
         return ", ".join(value)
     if isinstance(value, bool):
@@ -85,9 +90,7 @@ def markdown(data: dict) -> str:
              f"- **Keywords learned:** {', '.join(data['keywords']) or 'none'}"]
     for row in data["characters"]:
         lines += ["", f"### {row['name']}", ""]
-        lines += [f"- {LABELS[k]}: {_fmt(k, v)}" for k, v in row.items() if k != "name" and v not in (0, [], False)]
-        if len(lines) and lines[-1] == "":
-            lines.append("- nothing")
+        lines += [f"- {label}: {text}" for label, text in shown(row)] or ["- nothing"]
     return "\n".join(lines) + "\n"
 
 
@@ -123,8 +126,7 @@ def recap(
              Line(f"fights {data['fights']}; enemies killed: {', '.join(data['kills']) or 'none'}; "
                   f"keywords: {', '.join(data['keywords']) or 'none'}")]
     for row in data["characters"]:
-        pairs = [(LABELS[k], _fmt(k, v)) for k, v in row.items() if k != "name" and v not in (0, [], False)]
-        views.append(Fields(row["name"], pairs or [("", "nothing")]))
+        views.append(Fields(row["name"], shown(row) or [("", "nothing")]))
     emit(data, views, json_out=json_out)
 
 
