@@ -1,13 +1,169 @@
-"""The one place human text goes through, so it can be translated.
+"""The one place human text goes through, so it can be translated (CLI.md "Language").
 
-For now the interface speaks English; plurals already go through `ngettext` so that a
-gettext catalog (issue 15: Russian, with its three plural forms) can plug in here
-without touching the call sites.
+Every sentence, label and help text a person reads is written in English in the code
+and passed through `_()` (or `ngettext()` for counts). The language is chosen once per
+run, before the command line is parsed (`choose`): `--lang` on the root, then
+CAMPAIGN_LANG, then the locale (LC_ALL, LC_MESSAGES, LANG); anything but Russian is
+English. English costs nothing: the standard library's `gettext` and the compiled
+catalog (`locale/ru/LC_MESSAGES/campaign.mo`) are loaded only for a Russian run, and a
+run that prints JSON never chooses Russian, so JSON, error codes and stored data stay
+the same in every language.
+
+The catalog's template is extracted from the code by `tools/i18n.py` (strings in
+`_()`, `N_()`, `ngettext()`, `help=` and `help_text()`), with Click's own words.
 """
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
+LANGUAGES = ("en", "ru")
+DOMAIN = "campaign"
+LOCALE_DIR = Path(__file__).with_name("locale")
+
+
+class _State:
+    lang = "en"
+    catalog = None  # a gettext.GNUTranslations while Russian is in use
+    names: dict | None = None  # English rule and catalog names -> Russian, built on first use
+
+
+STATE = _State()
+
+
+def _(message: str) -> str:
+    """MESSAGE in the chosen language (MESSAGE itself in English or when not translated)."""
+    catalog = STATE.catalog
+    return message if catalog is None else catalog.gettext(message)
+
+
+def N_(message: str) -> str:
+    """Marks MESSAGE for the catalog where it is defined; `_()` translates it where it is shown."""
+    return message
+
 
 def ngettext(singular: str, plural: str, n: int) -> str:
-    """The form for N (singular for 1), with N filled in where the text says {n}."""
-    return (singular if n == 1 else plural).replace("{n}", str(n))
+    """The form for N in the chosen language (Russian has three), with {n} filled in."""
+    catalog = STATE.catalog
+    text = (singular if n == 1 else plural) if catalog is None else catalog.ngettext(singular, plural, n)
+    return text.replace("{n}", str(n))
+
+
+def requested(args: list[str], environ: os._Environ | dict | None = None) -> str:
+    """The language a command line asks for: `--lang` among the root options, then
+    CAMPAIGN_LANG, then the locale. Unknown values mean English; JSON output is never Russian."""
+    env = os.environ if environ is None else environ
+    words = args[: args.index("--")] if "--" in args else args
+    if {"--json", "--jsonl", "--format=json"} & set(words) or any(
+            a == "--format" and b == "json" for a, b in zip(words, words[1:])):
+        return "en"
+    value = None
+    i = 0
+    while i < len(args):  # the root's own options come before the first command word
+        arg = args[i]
+        if arg == "--lang" and i + 1 < len(args):
+            value = args[i + 1]
+            break
+        if arg.startswith("--lang="):
+            value = arg.partition("=")[2]
+            break
+        if arg in ("-c", "--campaign"):
+            i += 2
+        elif arg.startswith("-"):
+            i += 1
+        else:
+            break
+    if value is None:
+        value = env.get("CAMPAIGN_LANG") or env.get("LC_ALL") or env.get("LC_MESSAGES") or env.get("LANG") or ""
+    return "ru" if value.lower().replace("-", "_").split("_")[0].split(".")[0] == "ru" else "en"
+
+
+def use(lang: str) -> None:
+    """Speak LANG from now on (loads the catalog for Russian; English unloads it)."""
+    if lang != "ru":
+        STATE.lang, STATE.catalog = "en", None
+        return
+    import gettext
+
+    with open(LOCALE_DIR / "ru" / "LC_MESSAGES" / f"{DOMAIN}.mo", "rb") as fp:
+        STATE.catalog = gettext.GNUTranslations(fp)
+    STATE.lang = "ru"
+    _speak_click()
+
+
+def _speak_click() -> None:
+    """Click's and Typer's own words ("Usage:", "Options:", "[default: 1]"): Typer's help
+    formatting calls gettext's `_`, and every help page is written by Click's formatter."""
+    import typer.core
+    from typer import _click as click
+
+    typer.core._ = _
+    if not getattr(click.Context.formatter_class, "translated", False):
+        click.Context.formatter_class = _formatter(click.Context.formatter_class)
+
+
+def _formatter(base: type) -> type:
+    class Formatter(base):  # type: ignore[misc, valid-type]
+        translated = True
+
+        def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+            super().write_usage(prog, args, prefix=_("Usage: ") if prefix is None else prefix)
+
+        def write_heading(self, heading: str) -> None:
+            super().write_heading(_(heading))
+
+        def write_dl(self, rows, *args, **kwargs) -> None:  # the help option's own "Show this message and exit."
+            super().write_dl([(a, _(b) if b else b) for a, b in rows], *args, **kwargs)
+
+    return Formatter
+
+
+def help_(text: str | None) -> str | None:
+    """A help text in the chosen language, paragraph by paragraph: examples stay as typed."""
+    if not text or STATE.catalog is None:
+        return text
+    return "\n\n".join(_paragraph(p) for p in text.split("\n\n"))
+
+
+def _paragraph(text: str) -> str:
+    if text.startswith("\b\nExamples:\n"):
+        return "\b\n" + _("Examples:") + text[len("\b\nExamples:"):]
+    return _(text)
+
+
+def translate_command(command) -> None:
+    """Put COMMAND's help texts (its own, its options' and arguments') in the chosen language."""
+    if STATE.catalog is None or getattr(command, "_translated", False):
+        return
+    command._translated = True
+    command.help = help_(command.help)
+    command.short_help = help_(command.short_help)
+    for param in command.params:
+        if getattr(param, "help", None):
+            param.help = help_(param.help)
+
+
+# Words stored as data (statuses, kinds, places) that views show in the chosen language.
+WORDS = {
+    "alive": N_("alive"), "out": N_("out"), "dying": N_("dying"), "dead": N_("dead"),
+    "success": N_("success"), "failure": N_("failure"), "skipped": N_("skipped"), "ok": N_("ok"),
+    "hero": N_("hero"), "wizard": N_("wizard"), "held": N_("held"), "worn": N_("worn"),
+    "carried": N_("carried"), "normal": N_("normal"), "brutal": N_("brutal"), "town": N_("town"),
+    "adventure": N_("adventure"), "yes": N_("yes"), "no": N_("no"), "none": N_("none"),
+    "character": N_("character"), "enemy": N_("enemy"), "hit": N_("hit"), "miss": N_("miss"),
+}
+
+
+def shown(value: str) -> str:
+    """How a stored word or name is shown: a status word or a rule or catalog name in the
+    chosen language (R-tables' English names become the seeds' Russian ones); anything else as is."""
+    if STATE.catalog is None:
+        return value
+    if value in WORDS:
+        return _(value)
+    if STATE.names is None:
+        from campaign_cli.rules.catalog import russian_names
+
+        STATE.names = russian_names()
+    return STATE.names.get(value, value)

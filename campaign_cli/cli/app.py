@@ -15,6 +15,7 @@ from campaign_cli.cli import output
 from campaign_cli.cli.common import CTX, MAX_AMOUNT, help_text
 from campaign_cli.cli.lazy import LazyGroup, build
 from campaign_cli.errors import CampaignError, ExitStatus, UsageProblem
+from campaign_cli.i18n import _
 
 
 class CampaignGroup(LazyGroup):
@@ -73,7 +74,7 @@ class CampaignGroup(LazyGroup):
     def format_commands(self, ctx: click.Context, formatter: Any) -> None:
         names = self.list_commands(ctx)
         grouped = [n for group in self.help_groups.values() for n in group]
-        sections = [*self.help_groups.items(), ("Other", tuple(n for n in names if n not in grouped))]
+        sections = [*self.help_groups.items(), (_("Other"), tuple(n for n in names if n not in grouped))]
         width = max(map(len, names), default=0)
         for title, group in sections:
             rows = []
@@ -103,21 +104,20 @@ def execute(command: click.Command, args: list[str], prog_name: str = "campaign"
                              standalone_mode=False, **extra)
     except click.exceptions.NoArgsIsHelpError as err:
         if CTX.batch is not None:  # a batch line must be a whole command
-            raise UsageProblem(f"`{err.ctx.command_path}` needs a command (see `{err.ctx.command_path} --help`)") from None
+            raise UsageProblem(_('`{command_path}` needs a command (see `{command_path} --help`)').format(command_path=err.ctx.command_path)) from None
         # `campaign` or `campaign item` alone: that level's help, as --help prints it (exit 0)
         sys.stdout.write(err.ctx.get_help() + "\n")
         return 0
     except click.exceptions.NoSuchOption as err:
         if err.option_name.lstrip("-").isdigit():  # `karma add A -1`: a number, not an option
-            raise UsageProblem(f"{err.option_name} is negative: amounts are whole numbers from 0 to "
-                               f"{MAX_AMOUNT:,}") from None
+            raise UsageProblem(_('{option_name} is negative: amounts are whole numbers from 0 to {MAX_AMOUNT:,}').format(option_name=err.option_name, MAX_AMOUNT=MAX_AMOUNT)) from None
         raise UsageProblem(_usage_message(err)) from None
     except click.exceptions.UsageError as err:
         raise UsageProblem(_usage_message(err)) from None
     except click.exceptions.ClickException as err:
         raise CampaignError(err.format_message()) from None
     except typer.Abort:
-        raise CampaignError("aborted", "aborted") from None
+        raise CampaignError(_("aborted"), "aborted") from None
     return rv if isinstance(rv, int) and not isinstance(rv, bool) else 0
 
 
@@ -138,7 +138,7 @@ def run(command: click.Command, args: list[str], prog_name: str = "campaign",
             try:
                 arg.encode("utf-8")
             except UnicodeEncodeError:
-                raise UsageProblem(f"an argument is not valid UTF-8 text: {arg.encode('utf-8', 'replace')!r}",
+                raise UsageProblem(_('an argument is not valid UTF-8 text: {value!r}').format(value=arg.encode('utf-8', 'replace')),
                                    "bad_encoding") from None
         return execute(command, args, prog_name, complete_var, **extra)
     except CampaignError as err:
@@ -154,8 +154,7 @@ def run(command: click.Command, args: list[str], prog_name: str = "campaign",
     except Exception as exc:  # the last line of defence: a bug, reported in one line
         if os.environ.get("CAMPAIGN_DEBUG"):
             raise
-        return output.fail(CampaignError(f"internal error: {type(exc).__name__}: {exc} "
-                                         "(set CAMPAIGN_DEBUG=1 for a traceback)", "internal"))
+        return output.fail(CampaignError(_('internal error: {name}: {exc} (set CAMPAIGN_DEBUG=1 for a traceback)').format(name=type(exc).__name__, exc=exc), "internal"))
 
 
 def journal_words(args: list[str]) -> list[str]:
@@ -173,7 +172,7 @@ def journal_words(args: list[str]) -> list[str]:
 
 def _completion_shell(shell: str) -> str:
     if shell not in ("bash", "zsh", "fish"):
-        raise UsageProblem(f"completion is for bash, zsh or fish, not {shell!r}", "bad_value")
+        raise UsageProblem(_('completion is for bash, zsh or fish, not {shell!r}').format(shell=shell), "bad_value")
     return shell
 
 

@@ -16,6 +16,7 @@ from campaign_cli.cli.common import CTX, JsonOpt, campaign_path, help_text
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.errors import CampaignError, UsageProblem
 from campaign_cli.i18n import ngettext
+from campaign_cli.i18n import _
 
 batch_app = command_app()
 
@@ -42,7 +43,7 @@ def spool_source(source: str):
     try:
         fh = sys.stdin.buffer if source == "-" else open(source, "rb")
     except OSError as exc:
-        raise UsageProblem(f"cannot read {source}: {exc.strerror}", "bad_file") from None
+        raise UsageProblem(_('cannot read {source}: {strerror}').format(source=source, strerror=exc.strerror), "bad_file") from None
     with fh if source != "-" else nullcontext():
         while chunk := fh.read(1 << 16):
             spool.write(chunk)
@@ -67,18 +68,18 @@ def parse_lines(spool):
     while raw := spool.readline(MAX_LINE + 1):
         number += 1
         if len(raw) > MAX_LINE:
-            raise LineFailed(number, UsageProblem(f"a line is at most {MAX_LINE // 1024} KB", "line_too_long"))
+            raise LineFailed(number, UsageProblem(_('a line is at most {value} KB').format(value=MAX_LINE // 1024), "line_too_long"))
         if not raw.strip():
             continue
         try:
             obj = store.campaign.loads(raw.decode("utf-8"))
         except (ValueError, RecursionError, UnicodeDecodeError):
-            raise LineFailed(number, UsageProblem("not a JSON object (or nested too deeply)", "bad_line")) from None
+            raise LineFailed(number, UsageProblem(_("not a JSON object (or nested too deeply)"), "bad_line")) from None
         args = obj.get("args") if isinstance(obj, dict) else None
         if not isinstance(args, list) or not args or not all(isinstance(a, str) for a in args):
-            raise LineFailed(number, UsageProblem('expected {"args": ["command", ...]} with a non-empty list of strings', "bad_line"))
+            raise LineFailed(number, UsageProblem(_('expected {"args": ["command", ...]} with a non-empty list of strings'), "bad_line"))
         if args[0] in NOT_IN_BATCH or args[0].startswith("-"):
-            raise LineFailed(number, UsageProblem(f"{args[0]!r} cannot run inside a batch", "bad_line"))
+            raise LineFailed(number, UsageProblem(_('{value!r} cannot run inside a batch').format(value=args[0]), "bad_line"))
         yield number, args
 
 
@@ -100,7 +101,7 @@ def run_lines(root, camp: store.Campaign, lines, results) -> tuple[int, list[dic
         except CampaignError as err:
             raise LineFailed(number, err) from None
         if code:
-            raise LineFailed(number, CampaignError(f"exited with {code}", "failed"))
+            raise LineFailed(number, CampaignError(_('exited with {code}').format(code=code), "failed"))
         results.write(json.dumps({"line": number, "result": captured[-1] if captured else None},
                                  ensure_ascii=False, separators=(",", ":")).encode() + b"\n")
         if camp.summary and len(summaries) < KEPT_SUMMARIES:

@@ -12,6 +12,7 @@ from campaign_cli.cli.common import CTX, JsonlOpt, JsonOpt, campaign_path, help_
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import Fields, Line, Table, emit
 from campaign_cli.errors import Refused
+from campaign_cli.i18n import _
 
 
 def status_data(camp: store.Campaign) -> dict:
@@ -33,12 +34,12 @@ def status_views(data: dict) -> Fields:
     location = data["location"]
     where = None if not location else location["town"] + (" (blacksmith)" if location.get("blacksmith") else "")
     return Fields(data["name"], [
-        ("file", data["file"]),
-        ("phase", data["phase"] + (f": {adventure}" if adventure else "")),
-        ("location", where),
-        ("keywords", data["keywords"]),
-        ("characters", data["characters"]),
-        ("schema", data["schema_version"]),
+        (_("file"), data["file"]),
+        (_("phase"), data["phase"] + (f": {adventure}" if adventure else "")),
+        (_("location"), where),
+        (_("keywords"), data["keywords"]),
+        (_("characters"), data["characters"]),
+        (_("schema"), data["schema_version"]),
     ])
 
 
@@ -48,7 +49,7 @@ def init(
 ) -> None:
     camp = store.create(campaign_path(), name, CTX.words)
     data = status_data(camp)
-    emit(data, [Line(f"created {data['file']}"), status_views(data)], json_out=json_out)
+    emit(data, [Line(_('created {file}').format(file=data['file'])), status_views(data)], json_out=json_out)
 
 
 def status(json_out: JsonOpt = False) -> None:
@@ -86,19 +87,19 @@ def log(
         keep = lambda e: key in (n.casefold() for n in e.get("characters", []))  # noqa: E731
     entries = [entry_view(e) for e in camp.entries(limit, keep)]
     rows = [[e["seq"] if e["seq"] is not None else "", e["time"], e["kind"], e["summary"], e["command"]] for e in entries]
-    emit(entries, Table("Journal", ["#", "time", "kind", "summary", "command"], rows), json_out=json_out, jsonl=jsonl)
+    emit(entries, Table(_("Journal"), ["#", _("time"), _("kind"), _("summary"), _("command")], rows), json_out=json_out, jsonl=jsonl)
 
 
 def undo(json_out: JsonOpt = False) -> None:
     with writing() as camp:
         target = camp.undo_target()  # proves the journal first (exit 3 if it cannot)
         if target is None:
-            raise Refused("nothing to undo", "nothing_to_undo")
+            raise Refused(_("nothing to undo"), "nothing_to_undo")
         camp.revert(target)
         camp.kind = "undo"
         camp.note(f"undid #{target['seq']}: {target.get('summary', '')}", *target.get("characters", []), undoes=target["seq"])
     data = {"undone": entry_view(target)}
-    emit(data, Line(f"undid #{target['seq']}: {target.get('summary', '')}"), json_out=json_out)
+    emit(data, Line(_('undid #{seq}: {value}').format(seq=target['seq'], value=target.get('summary', ''))), json_out=json_out)
 
 
 init_app, status_app, log_app, undo_app = (command_app() for _ in range(4))

@@ -14,6 +14,7 @@ from campaign_cli.cli.output import Fields, Line, Table, emit
 from campaign_cli.errors import FileProblem
 from campaign_cli.i18n import ngettext
 from campaign_cli.rules.skills import SKILLS
+from campaign_cli.i18n import _
 
 app = noun_app(help_text("The built-in tables from the seed rules, and the group's catalog packs.",
                          "campaign catalog skills", "campaign catalog import samples/packs/frontier.json",
@@ -67,7 +68,7 @@ def _stats(e: dict) -> str:
 
 
 def _item_table(title: str, rows: list[dict]) -> Table:
-    return Table(title, ["name", "also", "kind", "stats", "weight", "value", "heft", "slots", "source"],
+    return Table(title, [_("name"), _("also"), _("kind"), _("stats"), _("weight"), _("value"), _("heft"), _("slots"), _("source")],
                  [[e["name"], " / ".join(e.get("aliases", ())), e["kind"], _stats(e), e.get("weight", 0),
                    e.get("value", 0), e.get("heft"), e.get("slots", 0), e["source"]] for e in rows])
 
@@ -82,7 +83,7 @@ def skills(search: SearchOpt = None, json_out: JsonOpt = False, jsonl: JsonlOpt 
     ]
     data = [d for d in data if _matches(d, search)]
     rows = [[d["group"], d["name"], " / ".join(d["aliases"]), d["check"], d["effect"]] for d in data]
-    emit(data, Table("Skills (R23)", ["group", "skill", "seed name", "check", "effect"], rows), json_out=json_out, jsonl=jsonl)
+    emit(data, Table(_("Skills (R23)"), [_("group"), _("skill"), _("seed name"), _("check"), _("effect")], rows), json_out=json_out, jsonl=jsonl)
 
 
 @app.command(help=help_text("Weapons (R26-R28): the seed's table and the packs' weapons.",
@@ -117,7 +118,7 @@ def enemy_entries(camp, search: str | None = None) -> list[dict]:
 def enemies(search: SearchOpt = None, json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
     data = enemy_entries(campaign(), search)
     rows = [[b["name"], b["size"], ", ".join(b["keywords"]), b["normal"]["health"], b["normal"]["xp"], b["source"]] for b in data]
-    emit(data, Table("Enemies (R40)", ["name", "size", "keywords", "health", "XP", "source"], rows),
+    emit(data, Table(_("Enemies (R40)"), [_("name"), _("size"), _("keywords"), _("health"), _("XP"), _("source")], rows),
          json_out=json_out, jsonl=jsonl)
 
 
@@ -135,7 +136,7 @@ def show(entry: Annotated[str, typer.Argument(metavar="ENTRY", help="A name or a
     every = [*item_entries(packs), *skills_, *({**e, "kind": "enemy"} for e in enemy_entries(camp))]
     found = resolve(entry, ((e, (e["name"], *e.get("aliases", ())), None) for e in every), "catalog entry")
     pairs = [(k, v) for k, v in found.items() if k not in ("name", "normal", "brutal") and v not in (None, [], "")]
-    views = [Fields(f"{found['name']} ({found['kind']}, {found['source']})", pairs)]
+    views = [Fields(_('{name} ({kind}, {source})').format(name=found['name'], kind=found['kind'], source=found['source']), pairs)]
     if found["kind"] == "enemy":
         from campaign_cli.cli.enemies import board_views
 
@@ -163,7 +164,7 @@ def import_(source: Annotated[str, typer.Argument(metavar="PACK.json", help="The
         camp.note(f"pack {pack['pack']} {pack['version']} {verb}")
     data = {**rules.summary(pack), "replaced": old["version"] if old else None}
     counts = ngettext("{n} item", "{n} items", data["items"]) + ", " + ngettext("{n} enemy type", "{n} enemy types", data["enemies"])
-    emit(data, Line(f"pack {pack['pack']} {pack['version']} {verb}: {counts}"),
+    emit(data, Line(_('pack {pack} {version} {verb}: {counts}').format(pack=pack['pack'], version=pack['version'], verb=verb, counts=counts)),
          json_out=json_out)
 
 
@@ -173,7 +174,7 @@ def packs(json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
     from campaign_cli.rules.packs import summary
 
     data = [summary(p) for p in reading().packs()]
-    emit(data, Table("Catalog packs", ["pack", "version", "items", "enemies"],
+    emit(data, Table(_("Catalog packs"), [_("pack"), _("version"), _("items"), _("enemies")],
                      [[p["pack"], p["version"], p["items"], p["enemies"]] for p in data]), json_out=json_out, jsonl=jsonl)
 
 
@@ -189,4 +190,4 @@ def remove(pack: Annotated[str, typer.Argument(metavar="PACK", help="The pack's 
         found = resolve(pack, ((p, (p["pack"],), p["id"]) for p in stored), "pack")
         camp.set_packs([p for p in stored if p is not found])
         camp.note(f"pack {found['pack']} removed")
-    emit({"removed": summary(found)}, Line(f"pack {found['pack']} {found['version']} removed"), json_out=json_out)
+    emit({"removed": summary(found)}, Line(_('pack {pack} {version} removed').format(pack=found['pack'], version=found['version'])), json_out=json_out)

@@ -13,6 +13,7 @@ from campaign_cli.cli import output
 from campaign_cli.cli.output import Fields, Table, emit
 from campaign_cli.errors import UsageProblem
 from campaign_cli.rules import characters as rules
+from campaign_cli.i18n import _
 
 app = noun_app(help_text("Create and manage characters (R1-R4).", "campaign character list"))
 
@@ -25,27 +26,27 @@ KeywordOpt = Annotated[list[str] | None, typer.Option("--keyword", metavar="WORD
 def character_views(ch: dict) -> list:
     spells = ", ".join(f"{s['name']}" + (f" ({s['rating']})" if s.get("rating") is not None else "") for s in ch["spells"])
     pairs = [
-        ("kind", ch["kind"]),
-        ("ST / DX / IQ", f"{ch['st']} / {ch['dx']} / {ch['iq']}"),
-        ("adjusted DX / MA", f"{ch['adjusted_dx']} / {ch['ma']}"),
-        ("attributes", ch["attributes"]),
-        ("skills", ch["skills"]),
-        ("combat skills", ch["combat"] or None),
-        ("spells", spells or None),
-        ("keywords", ch["keywords"]),
-        ("XP / karma / wishes", f"{ch['xp']} / {ch['karma']} / {ch['wishes']}"),
-        ("curses", [c["name"] for c in ch["curses"]]),
-        ("damage / fatigue", f"{ch['damage']} / {ch['fatigue']}"),
-        ("status", ch["status"]),
-        ("gold", ch["gold"]),
-        ("dark stone", f"{ch['darkstone']} loose, {ch['darkstone_total']} in all"),
-        ("weight carried (R33)", f"{ch['carry_weight']} of {ch['carry_limit']}"),
-        ("armor (R29)", ch["armor"]),
+        (_("kind"), ch["kind"]),
+        (_("ST / DX / IQ"), f"{ch['st']} / {ch['dx']} / {ch['iq']}"),
+        (_("adjusted DX / MA"), f"{ch['adjusted_dx']} / {ch['ma']}"),
+        (_("attributes"), ch["attributes"]),
+        (_("skills"), ch["skills"]),
+        (_("combat skills"), ch["combat"] or None),
+        (_("spells"), spells or None),
+        (_("keywords"), ch["keywords"]),
+        (_("XP / karma / wishes"), f"{ch['xp']} / {ch['karma']} / {ch['wishes']}"),
+        (_("curses"), [c["name"] for c in ch["curses"]]),
+        (_("damage / fatigue"), f"{ch['damage']} / {ch['fatigue']}"),
+        (_("status"), ch["status"]),
+        (_("gold"), ch["gold"]),
+        (_("dark stone"), f"{ch['darkstone']} loose, {ch['darkstone_total']} in all"),
+        (_("weight carried (R33)"), f"{ch['carry_weight']} of {ch['carry_limit']}"),
+        (_("armor (R29)"), ch["armor"]),
         *(("in hand", line) for line in hands(ch)),
-        ("worn", [i["name"] for i in ch["items"] if i["state"] == "worn"]),
-        ("carried", [i["name"] for i in ch["items"] if i["state"] == "carried"]),
+        (_("worn"), [i["name"] for i in ch["items"] if i["state"] == "worn"]),
+        (_("carried"), [i["name"] for i in ch["items"] if i["state"] == "carried"]),
     ]
-    return [Fields(f"{ch['name']} (#{ch['id']})", pairs)]
+    return [Fields(_('{name} (#{id})').format(name=ch['name'], id=ch['id']), pairs)]
 
 
 def hands(ch: dict) -> list[str]:
@@ -100,7 +101,7 @@ def create(
 def list_(json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
     chars = [rules.view(d) for d in reading().characters()]
     rows = [[c["id"], c["name"], c["kind"], c["st"], c["adjusted_dx"], c["iq"], c["xp"], c["status"]] for c in chars]
-    emit(chars, Table("Characters", ["id", "name", "kind", "ST", "DX", "IQ", "XP", "status"], rows), json_out=json_out, jsonl=jsonl)
+    emit(chars, Table(_("Characters"), [_("id"), _("name"), _("kind"), _("ST"), _("DX"), _("IQ"), _("XP"), _("status")], rows), json_out=json_out, jsonl=jsonl)
 
 
 @app.command(help=help_text("Show one character.", "campaign character show Ajax", "campaign character show ajax --json | jq .adjusted_dx"))
@@ -120,7 +121,7 @@ def sheet(name: NameArg,
     from campaign_cli.cli import sheet as pages
 
     if format_ not in ("md", "html"):
-        raise UsageProblem(f"--format takes md or html, not {format_!r}")
+        raise UsageProblem(_('--format takes md or html, not {format!r}').format(format=format_))
     ch = rules.view(reading().character(name))
     if json_out or output.STATE.capture is not None:  # --json, or a line of a batch
         emit({**ch, "sections": [{"title": t, "rows": [list(r) for r in rows]} for t, rows in pages.sections(ch)]},
@@ -145,13 +146,13 @@ def set_(
     json_out: JsonOpt = False,
 ) -> None:
     if not (attr or keyword or drop_keyword or drop_attr or combat):
-        raise UsageProblem("nothing to change: give --attr, --keyword, --drop-keyword, --drop-attr or --combat")
+        raise UsageProblem(_("nothing to change: give --attr, --keyword, --drop-keyword, --drop-attr or --combat"))
     values = parse_pairs(attr, "--attr")
     modes = {}
     for raw in combat or []:
-        skill, _, mode = raw.partition("=")
+        skill, _sep, mode = raw.partition("=")
         if mode.strip().lower() not in ("hit", "damage"):
-            raise UsageProblem(f"--combat {raw!r}: expected SKILL=hit or SKILL=damage")
+            raise UsageProblem(_('--combat {raw!r}: expected SKILL=hit or SKILL=damage').format(raw=raw))
         modes[skill] = mode.strip().lower()
     with writing() as camp:
         doc = camp.character(name)
@@ -174,4 +175,4 @@ def delete(name: NameArg, json_out: JsonOpt = False) -> None:
         doc = camp.character(name)
         camp.remove("characters", doc)
         camp.note(f"deleted {doc['name']}", doc["name"])
-    emit({"deleted": rules.view(doc)}, Fields(f"deleted {doc['name']} (#{doc['id']})"), json_out=json_out)
+    emit({"deleted": rules.view(doc)}, Fields(_('deleted {name} (#{id})').format(name=doc['name'], id=doc['id'])), json_out=json_out)

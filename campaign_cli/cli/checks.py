@@ -20,6 +20,7 @@ from campaign_cli.rules import advancement as adv
 from campaign_cli.rules import checks as rules
 from campaign_cli.rules import dice as d
 from campaign_cli.rules.wounds import can_act, current_status
+from campaign_cli.i18n import _
 
 check_app, contest_app, initiative_app, roll_app, odds_app, cast_app = (command_app() for _ in range(6))
 
@@ -124,25 +125,25 @@ def check(
 ) -> None:
     rng = d.rng_for(seed)
     if plot_ and party:
-        raise UsageProblem("--plot is for one character's check")
+        raise UsageProblem(_("--plot is for one character's check"))
     if party:
         if who not in ("all", "random"):
-            raise UsageProblem("--party needs --who all or --who random")
+            raise UsageProblem(_("--party needs --who all or --who random"))
         if karma:
-            raise UsageProblem("--karma is for one character's check, not --party")
+            raise UsageProblem(_("--karma is for one character's check, not --party"))
         return _party_check(" ".join(words), who, modifier, rng, seed, dice, json_out)
     if who is not None:
-        raise UsageProblem("--who goes with --party")
+        raise UsageProblem(_("--who goes with --party"))
     if len(words) < 2:
-        raise UsageProblem("give NAME and SPEC (or --party SPEC)")
+        raise UsageProblem(_("give NAME and SPEC (or --party SPEC)"))
     if reroll_dice is not None and not karma:
-        raise UsageProblem("--reroll-dice goes with --karma")
+        raise UsageProblem(_("--reroll-dice goes with --karma"))
     spec = rules.parse_spec(" ".join(words[1:]))
     with writing() as camp:
         doc = camp.character(words[0])
         prep = rules.prepare(doc, spec, modifier)
         if karma and adv.karma_total(doc) == 0 and doc.get("wishes", 0) == 0:
-            raise Refused(f"{doc['name']} has no karma and no wish to reroll with (R17)", "no_karma")
+            raise Refused(_('{name} has no karma and no wish to reroll with (R17)').format(name=doc['name']), "no_karma")
         rolled = roll_dice(prep.dice, dice, rng)
         result = check_result(prep, rolled)
         if karma and not result["success"]:
@@ -175,7 +176,7 @@ def _party_check(spec_text: str, who: str, modifier: int, rng, seed, typed: str 
         able = [c for c in everyone if can_act(c)]  # R11a: the others are skipped, and listed
         skipped = [{"character": c["name"], "status": current_status(c)} for c in everyone if not can_act(c)]
         if not able:
-            raise Refused("R11a: no character can act to take the test", "nobody")
+            raise Refused(_("R11a: no character can act to take the test"), "nobody")
         chosen = able if who == "all" else [rng.choice(able)]
         preps: list[tuple[dict, rules.Prepared | None, str | None]] = []
         for doc in chosen:
@@ -212,14 +213,14 @@ def _party_check(spec_text: str, who: str, modifier: int, rng, seed, typed: str 
              "; ".join(f"{m['value']:+d} {m['source']}" for m in r["modifiers"]) or "-",
              "success" if r["success"] else "failure", r.get("reason") or _pct(r["probability"])] for r in results]
     rows += [[s["character"], "-", "-", "-", "-", "skipped", f"{s['status']} (R11a)"] for s in skipped]
-    emit(data, Table(f"Party test {spec.text} ({who})", ["character", "dice", "total", "target", "modifiers", "result", "chance"],
+    emit(data, Table(_('Party test {text} ({who})').format(text=spec.text, who=who), [_("character"), _("dice"), _("total"), _("target"), _("modifiers"), _("result"), _("chance")],
                      rows), json_out=json_out)
 
 
 def _side(camp, who: str, spec_text: str, typed: str | None, option: str, rng, modifier: int = 0) -> dict:
     spec = rules.parse_spec(spec_text)
     if spec.type != "sum":
-        raise UsageProblem(f"{spec_text!r}: a contest uses N/ATTR checks (R7)")
+        raise UsageProblem(_('{spec_text!r}: a contest uses N/ATTR checks (R7)').format(spec_text=spec_text))
     try:
         attribute = int(who)
     except ValueError:
@@ -231,7 +232,7 @@ def _side(camp, who: str, spec_text: str, typed: str | None, option: str, rng, m
         modifiers = [m for m in prep.modifiers if m["applies_to"] == "target"]
     else:
         if not 0 <= attribute <= MAX_AMOUNT:
-            raise UsageProblem(f"an unnamed opponent's attribute is 0 to {MAX_AMOUNT:,}, not {attribute}")
+            raise UsageProblem(_("an unnamed opponent's attribute is 0 to {MAX_AMOUNT:,}, not {attribute}").format(MAX_AMOUNT=MAX_AMOUNT, attribute=attribute))
         name, target, curses, modifiers = "opponent", attribute, 0, []
     rolled = roll_dice(spec.dice, typed, rng, option)
     return {"name": name, "spec": spec.text, "dice": rolled, "raw": sum(rolled), "curses": curses,
@@ -259,14 +260,14 @@ def contest(
         a = _side(camp, name, spec, dice, "--dice", rng)
         b = _side(camp, other, other_spec, other_dice, "--other-dice", rng)
         if a["name"] == b["name"] and a["name"] != "opponent":
-            raise UsageProblem("a character cannot contest itself")
+            raise UsageProblem(_("a character cannot contest itself"))
         winner = rules.contest_with_curses(a, b)  # R7, R18
         data = {"a": a, "b": b, "winner": winner, **({"seed": seed} if seed is not None else {})}
         camp.record_roll(data)
         camp.note(f"contest {a['name']} {a['total']}/{a['target']} vs {b['name']} {b['total']}/{b['target']}: "
                   f"{winner or 'nobody'} wins", *(n for n in (a["name"], b["name"]) if n != "opponent"))
-    emit(data, [Table("Contest (R7)", ["side", "spec", "dice", "total", "target", "modifiers", ""], contest_rows(a, b)),
-                Line(f"winner: {winner or 'nobody'}")], json_out=json_out)
+    emit(data, [Table(_("Contest (R7)"), [_("side"), _("spec"), _("dice"), _("total"), _("target"), _("modifiers"), ""], contest_rows(a, b)),
+                Line(_('winner: {value}').format(value=winner or 'nobody'))], json_out=json_out)
 
 
 @cast_app.command("cast", help=help_text(
@@ -287,7 +288,7 @@ def cast(
     json_out: JsonOpt = False,
 ) -> None:
     if other_dice is not None and against is None:
-        raise UsageProblem("--other-dice goes with --against")
+        raise UsageProblem(_("--other-dice goes with --against"))
     rng = d.rng_for(seed)
     with writing() as camp:
         doc = camp.character(name)
@@ -300,7 +301,7 @@ def cast(
             a = _side(camp, name, "3/IQ", dice, "--dice", rng, modifier)
             b = _side(camp, against, "3/IQ", other_dice, "--other-dice", rng)
             if a["name"] == b["name"]:
-                raise UsageProblem("a caster cannot contest itself")
+                raise UsageProblem(_("a caster cannot contest itself"))
             winner = rules.contest_with_curses(a, b)  # R7, R18
             data = {"a": a, "b": b, "winner": winner, "success": winner == a["name"], "spell": known}
             line = (f"{known['name']}: {a['name']} {a['total']} vs {a['target']}, {b['name']} {b['total']} vs {b['target']}: "
@@ -338,27 +339,27 @@ def initiative(
     rng = d.rng_for(seed)
     queue = [] if dice is None else d.typed(dice, None, rules.SIDES)
     if dice is not None and len(queue) < len(names):
-        raise UsageProblem(f"--dice: initiative needs at least {len(names)} dice, got {len(queue)}", "bad_dice")
+        raise UsageProblem(_('--dice: initiative needs at least {count} dice, got {count2}').format(count=len(names), count2=len(queue)), "bad_dice")
 
     def next_die() -> int:
         if dice is None:
             return rng.randint(1, rules.SIDES)
         if not queue:
-            raise UsageProblem("--dice: the ties need more dice; add the tie rolls", "bad_dice")
+            raise UsageProblem(_("--dice: the ties need more dice; add the tie rolls"), "bad_dice")
         return queue.pop(0)
 
     with writing() as camp:
         known = {c["name"].casefold(): c["name"] for c in camp.characters()}
         sides = [known.get(n.casefold(), n) for n in names]
         if len({s.casefold() for s in sides}) != len(sides):
-            raise UsageProblem("each side rolls once: a name is repeated")
+            raise UsageProblem(_("each side rolls once: a name is repeated"))
         order, rolls = rules.initiative(sides, next_die)
         if queue:
             raise UsageProblem("--dice: " + ngettext("{n} die left over", "{n} dice left over", len(queue)), "bad_dice")
         data = {"order": order, "rolls": rolls, **({"seed": seed} if seed is not None else {})}
         camp.record_roll(data)
         camp.note(f"initiative: {', '.join(order)}", *(n for n in order if n.casefold() in known))
-    emit(data, Table("Initiative (R8)", ["#", "name", "rolls"],
+    emit(data, Table(_("Initiative (R8)"), ["#", _("name"), _("rolls")],
                      [[i + 1, n, ", ".join(map(str, rolls[n]))] for i, n in enumerate(order)]), json_out=json_out)
 
 
@@ -376,9 +377,9 @@ def roll(
     json_out: JsonOpt = False,
 ) -> None:
     if (weapon is not None or against is not None) and character is None:
-        raise UsageProblem("--weapon and --against go with --character")
+        raise UsageProblem(_("--weapon and --against go with --character"))
     if expr is None and weapon is None:
-        raise UsageProblem("give a dice expression (or --character NAME --weapon ITEM)")
+        raise UsageProblem(_("give a dice expression (or --character NAME --weapon ITEM)"))
     if expr is not None:
         d.parse(expr)  # a malformed expression exits 2 before the lock is taken
     rng = d.rng_for(seed)
@@ -423,7 +424,7 @@ def _roll_damage(camp, expr, character, weapon, against, typed, rng) -> dict:
     target = camp.character(against) if against else None
     if item is not None:
         if not item.get("damage"):
-            raise Refused(f"{item['name']} is not a weapon (no damage)", "not_a_weapon")
+            raise Refused(_('{name} is not a weapon (no damage)').format(name=item['name']), "not_a_weapon")
         expr = expr or item["damage"]
     parsed = d.parse(expr)
     rolled = d.obtain(parsed.count, parsed.sides, typed, rng)
@@ -466,11 +467,11 @@ def odds(
         p = rules.sum_odds(parsed.dice, value, modifier, curses)
     else:
         if not 0 <= value <= d.MAX_DICE:
-            raise UsageProblem(f"--value: a pool test rolls 0 to {d.MAX_DICE} dice")
+            raise UsageProblem(_('--value: a pool test rolls 0 to {MAX_DICE} dice').format(MAX_DICE=d.MAX_DICE))
         p = rules.pool_odds(value, parsed.threshold, modifier, curses)
     data = {"spec": parsed.text, "type": parsed.type, "value": value, "modifier": modifier, "curses": curses,
             "probability": float(p), "fraction": f"{p.numerator}/{p.denominator}"}
-    views = [Line(f"{parsed.text} at {value}: {data['fraction']} = {_pct(p)}")]
+    views = [Line(_('{text} at {value}: {fraction} = {value2}').format(text=parsed.text, value=value, fraction=data['fraction'], value2=_pct(p)))]
     if plot_:
         if parsed.type == "sum":
             rows, what = distribution("sum", parsed.dice, value + modifier - curses), f"{parsed.dice}d6 sums"

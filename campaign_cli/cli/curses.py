@@ -15,6 +15,7 @@ from campaign_cli.errors import UsageProblem
 from campaign_cli.i18n import ngettext
 from campaign_cli.rules import advancement as adv
 from campaign_cli.rules.characters import check_name
+from campaign_cli.i18n import _
 
 app = noun_app(help_text("Curses: each makes every roll 1 worse, and they stack (R18).",
                          "campaign curse apply Ajax 'Mummy Rot'", "campaign curse list"))
@@ -44,7 +45,7 @@ def list_(name: Annotated[str | None, typer.Argument(metavar="[NAME]", help="Onl
     camp = reading()
     docs = [camp.character(name)] if name else camp.characters()
     rows = [{"character": d["name"], "name": c["name"], "note": c.get("note")} for d in docs for c in d["curses"]]
-    emit(rows, Table("Curses", ["character", "curse", "note"], [[r["character"], r["name"], r["note"]] for r in rows]),
+    emit(rows, Table(_("Curses"), [_("character"), _("curse"), _("note")], [[r["character"], r["name"], r["note"]] for r in rows]),
          json_out=json_out, jsonl=jsonl)
 
 
@@ -55,7 +56,7 @@ def remove(name: NameArg, curse: CurseArg,
            json_out: JsonOpt = False) -> None:
     pay = pay.strip().lower()
     if pay not in adv.CURSE_PRICES:
-        raise UsageProblem(f"--pay takes wish, karma or xp, not {pay!r}")
+        raise UsageProblem(_('--pay takes wish, karma or xp, not {pay!r}').format(pay=pay))
 
     def change(doc, camp):
         paid = adv.remove_curse(doc, curse, pay)
@@ -63,4 +64,4 @@ def remove(name: NameArg, curse: CurseArg,
 
     ch, paid = update_character(name, change)
     emit({"removed": curse.strip(), "paid": paid, "character": ch},
-         Line(f"{ch['name']}: {curse.strip()} lifted ({paid[pay]} {pay})"), json_out=json_out)
+         Line(_('{name}: {value} lifted ({value2} {pay})').format(name=ch['name'], value=curse.strip(), value2=paid[pay], pay=pay)), json_out=json_out)

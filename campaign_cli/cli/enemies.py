@@ -16,6 +16,7 @@ from campaign_cli.i18n import ngettext
 from campaign_cli.rules import dice as d
 from campaign_cli.rules import enemies as rules
 from campaign_cli.rules.characters import check_name
+from campaign_cli.i18n import _
 
 app = noun_app(help_text("Enemy threat boards: a normal and a brutal side (R40-R42).",
                          "campaign enemy add 'Bog Lurker' --file samples/enemies/bog-lurker.json", "campaign enemy list"))
@@ -33,14 +34,14 @@ def _apply_fields(board: dict, fields: list[str]) -> None:
     for raw in fields:
         path, sep, value = raw.partition("=")
         if not sep:
-            raise UsageProblem(f"--field {raw!r}: expected FIELD=VALUE", "bad_value")
+            raise UsageProblem(_('--field {raw!r}: expected FIELD=VALUE').format(raw=raw), "bad_value")
         parts = path.strip().split(".")
         key = parts[-1]
         target = board
         for part in parts[:-1]:
             target = target.setdefault(part, {})
             if not isinstance(target, dict):
-                raise UsageProblem(f"--field {path}: {part} is not an object", "bad_value")
+                raise UsageProblem(_('--field {path}: {part} is not an object').format(path=path, part=part), "bad_value")
         if key in rules.LISTS or key == "keywords":
             target[key] = [v.strip() for v in value.split(";") if v.strip()]
         elif key in rules.NUMBERS:
@@ -51,12 +52,12 @@ def _apply_fields(board: dict, fields: list[str]) -> None:
 
 def board_views(board: dict, brutal: bool) -> list:
     side = rules.side_of(board, brutal)
-    pairs = [("keywords", board["keywords"]), ("size", board["size"])]
+    pairs = [(_("keywords"), board["keywords"]), (_("size"), board["size"])]
     pairs += [(k.replace("_", "-"), side[k]) for k in rules.NUMBERS]
-    pairs += [("abilities", side["abilities"])]
+    pairs += [(_("abilities"), side["abilities"])]
     label = "brutal" if brutal else "normal"
-    return [Fields(f"{board['name']} ({label} side)", pairs),
-            Table("Elite table (R42)", ["die", "ability"], [[i + 1, e] for i, e in enumerate(side["elite"])])]
+    return [Fields(_('{name} ({label} side)').format(name=board['name'], label=label), pairs),
+            Table(_("Elite table (R42)"), [_("die"), _("ability")], [[i + 1, e] for i, e in enumerate(side["elite"])])]
 
 
 def shown(board: dict, brutal: bool) -> dict:
@@ -79,11 +80,11 @@ def add(
 ) -> None:
     board = _read_board(file)
     if not isinstance(board, dict):
-        raise Refused("bad board: the file must hold a JSON object", "bad_board")
+        raise Refused(_("bad board: the file must hold a JSON object"), "bad_board")
     if name is not None:
         board["name"] = check_name(name, "enemy")
     elif not isinstance(board.get("name"), str):
-        raise UsageProblem("give NAME, or a --file board that has a name", "missing_name")
+        raise UsageProblem(_("give NAME, or a --file board that has a name"), "missing_name")
     with writing() as camp:
         if file is None:  # a pack's board, by any of its names, when there is one
             packed = {b["name"].casefold(): b for p in camp.packs() for b in p["enemies"]}
@@ -96,14 +97,14 @@ def add(
         board = rules.validate_board(board)
         board = camp.insert("enemies", board, "enemy")
         camp.note(f"enemy added: {board['name']}")
-    emit(board, [Line(f"added {board['name']} (#{board['id']})"), *board_views(board, False)], json_out=json_out)
+    emit(board, [Line(_('added {name} (#{id})').format(name=board['name'], id=board['id'])), *board_views(board, False)], json_out=json_out)
 
 
 @app.command("list", help=help_text("List the enemy types.", "campaign enemy list --jsonl | jq -r .name"))
 def list_(json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
     boards = reading().docs("enemies")
     rows = [[b["id"], b["name"], b["size"], ", ".join(b["keywords"]), b["normal"]["xp"], b["brutal"]["xp"]] for b in boards]
-    emit(boards, Table("Enemies", ["id", "name", "size", "keywords", "XP", "brutal XP"], rows), json_out=json_out, jsonl=jsonl)
+    emit(boards, Table(_("Enemies"), [_("id"), _("name"), _("size"), _("keywords"), _("XP"), _("brutal XP")], rows), json_out=json_out, jsonl=jsonl)
 
 
 @app.command(help=help_text("Show one side of an enemy's board.", "campaign enemy show 'Bog Lurker' --brutal"))
@@ -118,7 +119,7 @@ def delete(name: EnemyArg, json_out: JsonOpt = False) -> None:
         board = camp.find("enemies", name, "enemy")
         camp.remove("enemies", board)
         camp.note(f"enemy deleted: {board['name']}")
-    emit({"deleted": board}, Line(f"deleted {board['name']}"), json_out=json_out)
+    emit({"deleted": board}, Line(_('deleted {name}').format(name=board['name'])), json_out=json_out)
 
 
 @app.command(help=help_text("Roll one die on the elite table (R42).", "campaign enemy elite 'Bog Lurker' --seed 4",
@@ -135,7 +136,7 @@ def elite(name: EnemyArg, brutal: BrutalOpt = False,
                 **({"seed": seed} if seed is not None else {})}
         camp.record_roll(data)
         camp.note(f"elite {board['name']}: {die} = {ability}")
-    emit(data, Line(f"{board['name']} elite roll {die}: {ability}"), json_out=json_out)
+    emit(data, Line(_('{name} elite roll {die}: {ability}').format(name=board['name'], die=die, ability=ability)), json_out=json_out)
 
 
 @app.command(help=help_text("Wounds from a hit: damage minus defense, never below 0 (R41).", "campaign enemy hit 'Bog Lurker' 5"))
@@ -161,4 +162,4 @@ def kill(name: EnemyArg, by: Annotated[str, typer.Option("--by", metavar="CHARAC
 
     ch, (board, xp) = update_character(by, change)
     emit({"enemy": board["name"], "side": "brutal" if brutal else "normal", "xp": xp, "character": ch},
-         Line(f"{ch['name']} killed {board['name']}: +{xp} XP ({ch['xp']} in all)"), json_out=json_out)
+         Line(_('{name} killed {name2}: +{xp} XP ({xp2} in all)').format(name=ch['name'], name2=board['name'], xp=xp, xp2=ch['xp'])), json_out=json_out)

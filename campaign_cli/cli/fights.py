@@ -20,6 +20,7 @@ from campaign_cli.rules import dice as d
 from campaign_cli.rules import enemies, fights, wounds
 from campaign_cli.rules.advancement import KILL_XP
 from campaign_cli.rules.characters import check_name, view
+from campaign_cli.i18n import _
 
 app = noun_app(help_text("Fights at the table: enemies on the board, turn order, wounds (R8, R13, R20, R21, R40-R42).",
                          "campaign fight start", "campaign fight add 'Bog Lurker' --count 3", "campaign fight status"))
@@ -28,7 +29,7 @@ app = noun_app(help_text("Fights at the table: enemies on the board, turn order,
 def open_fight(camp) -> dict:
     fight = camp.meta.get("fight")
     if not fight:
-        raise Refused("no fight is open: `campaign fight start` first", "no_fight")
+        raise Refused(_("no fight is open: `campaign fight start` first"), "no_fight")
     return fight
 
 
@@ -59,7 +60,7 @@ def status_views(data: dict) -> list:
                      f"{e['side']}; defense {e['defense']}" + (f"; elite: {e['elite']}" if e["elite"] else ""),
                      "alive" if e["alive"] else "dead"])
     order = Line("order: " + (" > ".join(data["order"]) or "not rolled yet (`campaign fight order`)"))
-    return [Table(title, ["", "who", "left", "", "status"], rows), order]
+    return [Table(title, ["", _("who"), _("left"), "", _("status")], rows), order]
 
 
 @app.command(help=help_text("Open a fight: enemies can be put on the board, and rest and adventure end wait for it.",
@@ -69,12 +70,12 @@ def start(title: Annotated[str | None, typer.Option("--title", metavar="TEXT", h
     title = check_name(title, "fight") if title is not None else None
     with writing() as camp:
         if camp.meta.get("fight"):
-            raise Refused("a fight is already open: `campaign fight end --won|--fled` first", "fight_open")
+            raise Refused(_("a fight is already open: `campaign fight end --won|--fled` first"), "fight_open")
         fight = fights.new(title)
         camp.set_meta(fight=fight)
         camp.note(f"fight started{': ' + title if title else ''}")
         data = fight_view(camp, fight)
-    emit(data, Line(f"fight started{': ' + title if title else ''}; add enemies with `campaign fight add ENEMY`"),
+    emit(data, Line(_('fight started{value}; add enemies with `campaign fight add ENEMY`').format(value=': ' + title if title else '')),
          json_out=json_out)
 
 
@@ -89,7 +90,7 @@ def add(enemy: Annotated[str, typer.Argument(metavar="ENEMY", help="An enemy typ
         elite: Annotated[bool, typer.Option("--elite", help="An elite group: one roll on the elite table (R42).")] = False,
         seed: SeedOpt = None, dice: DiceOpt = None, json_out: JsonOpt = False) -> None:
     if (seed is not None or dice is not None) and not elite:
-        raise UsageProblem("--seed and --dice roll the elite table: give --elite")
+        raise UsageProblem(_("--seed and --dice roll the elite table: give --elite"))
     with writing() as camp:
         fight = open_fight(camp)
         board = camp.board(enemy)
@@ -105,7 +106,7 @@ def add(enemy: Annotated[str, typer.Argument(metavar="ENEMY", help="An enemy typ
         data = {"added": added, **({"elite_die": die} if die else {}), "fight": fight_view(camp, fight)}
     elite_text = f"; elite roll {die}: {ability}" if ability else ""
     verb = "joins" if len(added) == 1 else "join"
-    emit(data, Line(f"{', '.join(e['name'] for e in added)} {verb} the fight (health {added[0]['health']}){elite_text}"),
+    emit(data, Line(_('{value} {verb} the fight (health {health}){elite_text}').format(value=', '.join(e['name'] for e in added), verb=verb, health=added[0]['health'], elite_text=elite_text)),
          json_out=json_out)
 
 
@@ -121,7 +122,7 @@ def order(seed: SeedOpt = None,
         if queue is None:
             return rng.randint(1, 6)
         if not queue:
-            raise UsageProblem("--dice: not enough dice for every side and the ties", "bad_dice")
+            raise UsageProblem(_("--dice: not enough dice for every side and the ties"), "bad_dice")
         return queue.pop(0)
 
     with writing() as camp:
@@ -134,9 +135,9 @@ def order(seed: SeedOpt = None,
         camp.record_roll({"order": fight["order"], "rolls": rolls})
         camp.note(f"turn order: {', '.join(fight['order'])}")
         data = {"rolls": rolls, "fight": fight_view(camp, fight)}
-    emit(data, [Table("Turn order (R8)", ["#", "side", "rolls"],
+    emit(data, [Table(_("Turn order (R8)"), ["#", _("side"), _("rolls")],
                       [[i + 1, n, ", ".join(map(str, rolls[n]))] for i, n in enumerate(fight["order"])]),
-                Line(f"round 1: {fight['order'][0]} goes first")], json_out=json_out)
+                Line(_('round 1: {value} goes first').format(value=fight['order'][0]))], json_out=json_out)
 
 
 @app.command("next", help=help_text("Move to the next side in the order (a new round after the last).", "campaign fight next"))
@@ -148,7 +149,7 @@ def next_(json_out: JsonOpt = False) -> None:
         camp.set_meta(fight=fight)
         camp.note(f"round {fight['round']}: {turn}'s turn")
         data = fight_view(camp, fight)
-    emit(data, Line(f"round {fight['round']}: {turn}'s turn"), json_out=json_out)
+    emit(data, Line(_("round {round}: {turn}'s turn").format(round=fight['round'], turn=turn)), json_out=json_out)
 
 
 @app.command(help=help_text("The fight: round, whose turn, every combatant's wounds and health left, elite abilities.",
@@ -198,7 +199,7 @@ def end(names: Annotated[list[str] | None, typer.Argument(metavar="[NAME]...", h
         fled: Annotated[bool, typer.Option("--fled", help="The party fled.")] = False,
         json_out: JsonOpt = False) -> None:
     if won == fled:
-        raise UsageProblem("give --won or --fled")
+        raise UsageProblem(_("give --won or --fled"))
     with writing() as camp:
         docs = camp.characters()
         fighters = [camp.character(n)["id"] for n in names] if names else [d["id"] for d in docs if wounds.alive(d)]

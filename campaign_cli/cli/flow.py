@@ -14,6 +14,7 @@ from campaign_cli.rules import wounds
 from campaign_cli.rules.advancement import KILL_XP
 from campaign_cli.rules.characters import check_name, view
 from campaign_cli.store import now
+from campaign_cli.i18n import _
 
 adventure_app = noun_app(help_text("Start and end adventures (R16, R22).", "campaign adventure start 'The Sunken Crypt'", "campaign adventure end"))
 town_app = noun_app(help_text("Enter and leave towns (forging needs a blacksmith, R39).", "campaign town enter Brimstone --blacksmith"))
@@ -27,16 +28,15 @@ def status_news(before: dict[str, str], docs: list[dict]) -> list[Line]:
         if ch["status"] == before.get(ch["name"]):
             continue
         if ch["status"] == "dead":
-            out.append(Line(f"{ch['name']} dies (R20)"))
+            out.append(Line(_('{name} dies (R20)').format(name=ch['name'])))
         elif ch["status"] == "dying":
-            out.append(Line(f"{ch['name']} is dying: heal below ST {ch['st']} before the next fight end, rest or "
-                            "adventure end (R20)"))
+            out.append(Line(_('{name} is dying: heal below ST {st} before the next fight end, rest or adventure end (R20)').format(name=ch['name'], st=ch['st'])))
     return out
 
 
 def party_table(title: str, docs: list[dict]) -> Table:
     chars = [view(d) for d in docs]
-    return Table(title, ["name", "XP", "damage", "fatigue", "status"],
+    return Table(title, [_("name"), _("XP"), _("damage"), _("fatigue"), _("status")],
                  [[c["name"], c["xp"], c["damage"], c["fatigue"], c["status"]] for c in chars])
 
 
@@ -48,12 +48,12 @@ def start(title: Annotated[str, typer.Argument(metavar="[TITLE]", help="The adve
     title = check_name(title, "adventure")
     with writing() as camp:
         if camp.meta["phase"] == "adventure":
-            raise Refused(f"already on an adventure ({camp.meta['adventure']['title']}); end it first", "in_adventure")
+            raise Refused(_('already on an adventure ({title}); end it first').format(title=camp.meta['adventure']['title']), "in_adventure")
         number = camp.meta.get("adventures", 0) + 1  # numbered for `recap --adventure N`
         adventure = {"title": title, "started": now(), "number": number}
         camp.set_meta(phase="adventure", adventure=adventure, location=None, adventures=number)
         camp.note(f"adventure started: {title}", adventure_start=number)
-    emit({"phase": "adventure", "adventure": adventure}, Line(f"adventure started: {title}"), json_out=json_out)
+    emit({"phase": "adventure", "adventure": adventure}, Line(_('adventure started: {title}').format(title=title)), json_out=json_out)
 
 
 @adventure_app.command(help=help_text(
@@ -62,9 +62,9 @@ def start(title: Annotated[str, typer.Argument(metavar="[TITLE]", help="The adve
 def end(json_out: JsonOpt = False) -> None:
     with writing() as camp:
         if camp.meta["phase"] != "adventure":
-            raise Refused("no adventure to end", "no_adventure")
+            raise Refused(_("no adventure to end"), "no_adventure")
         if camp.meta.get("fight"):
-            raise Refused("a fight is open: `campaign fight end --won|--fled` first", "fight_open")
+            raise Refused(_("a fight is open: `campaign fight end --won|--fled` first"), "fight_open")
         title, number = camp.meta["adventure"]["title"], camp.meta["adventure"].get("number")
         docs = camp.characters()
         before = {d["name"]: wounds.current_status(d) for d in docs}
@@ -75,7 +75,7 @@ def end(json_out: JsonOpt = False) -> None:
         camp.set_meta(phase="between", adventure=None)
         camp.note(f"adventure ended: {title}", *(d["name"] for d in docs), adventure_end=number)
     emit({"phase": "between", "ended": title, "characters": [view(d) for d in docs]},
-         [Line(f"adventure ended: {title}"), party_table("The party", docs), *status_news(before, docs)], json_out=json_out)
+         [Line(_('adventure ended: {title}').format(title=title)), party_table("The party", docs), *status_news(before, docs)], json_out=json_out)
 
 
 @town_app.command(help=help_text("Enter a town; --blacksmith if it has one (forging, R39).", "campaign town enter Brimstone --blacksmith"))
@@ -95,10 +95,10 @@ def leave(json_out: JsonOpt = False) -> None:
     with writing() as camp:
         location = camp.meta["location"]
         if not location:
-            raise Refused("the party is not in a town", "not_in_town")
+            raise Refused(_("the party is not in a town"), "not_in_town")
         camp.set_meta(location=None)
         camp.note(f"left {location['town']}")
-    emit({"location": None, "left": location}, Line(f"left {location['town']}"), json_out=json_out)
+    emit({"location": None, "left": location}, Line(_('left {town}').format(town=location['town'])), json_out=json_out)
 
 
 @keyword_app.command(help=help_text("The party learns a keyword; every living character wins 1 XP (R13).",
@@ -108,7 +108,7 @@ def learn(word: Annotated[str, typer.Argument(metavar="WORD", help="The keyword 
     with writing() as camp:
         known = camp.meta["keywords"]
         if word.strip().casefold() in (k.casefold() for k in known):
-            raise Refused(f"the party already knows {word.strip()!r}", "known_keyword")
+            raise Refused(_('the party already knows {value!r}').format(value=word.strip()), "known_keyword")
         camp.set_meta(keywords=[*known, word.strip()])
         docs = [d for d in camp.characters() if wounds.alive(d)]
         for doc in docs:
@@ -116,4 +116,4 @@ def learn(word: Annotated[str, typer.Argument(metavar="WORD", help="The keyword 
             camp.save("characters", doc)
         camp.note(f"keyword learned: {word.strip()}", *(d["name"] for d in docs), keyword=word.strip())
     emit({"keyword": word.strip(), "keywords": [*known, word.strip()], "xp": {d["name"]: KILL_XP for d in docs}},
-         Line(f"learned {word.strip()}: +{KILL_XP} XP to {', '.join(d['name'] for d in docs) or 'nobody'}"), json_out=json_out)
+         Line(_('learned {value}: +{KILL_XP} XP to {value2}').format(value=word.strip(), KILL_XP=KILL_XP, value2=', '.join(d['name'] for d in docs) or 'nobody')), json_out=json_out)

@@ -14,6 +14,7 @@ from campaign_cli.cli.output import Fields, Line, Table, emit
 from campaign_cli.i18n import ngettext
 from campaign_cli.rules import gear
 from campaign_cli.rules.characters import view
+from campaign_cli.i18n import _
 
 app = noun_app(help_text("Items a character carries, holds and wears (R31-R39).",
                          "campaign item add Ajax Broadsword", "campaign item list Ajax"))
@@ -63,24 +64,24 @@ COLUMNS = ["id", "item", "kind", "state", "stats", "wt", "gold", "slots", "notes
 
 def item_views(ch: dict, item: dict) -> list:
     """One item in full (`item show`)."""
-    pairs = [("kind", item["kind"]), ("state", item["state"]), ("hands", item.get("hands", 0)),
-             ("weight / value", f"{item['weight']} / {item['value']} gold")]
+    pairs = [(_("kind"), item["kind"]), (_("state"), item["state"]), (_("hands"), item.get("hands", 0)),
+             (_("weight / value"), f"{item['weight']} / {item['value']} gold")]
     if item.get("damage"):
-        pairs += [("damage", stats(item)), ("flags", " ".join(f"({f})" for f in item.get("flags", [])) or None),
-                  ("skill", item.get("skill")), ("heft (R27)", item.get("heft"))]
+        pairs += [(_("damage"), stats(item)), (_("flags"), " ".join(f"({f})" for f in item.get("flags", [])) or None),
+                  (_("skill"), item.get("skill")), (_("heft (R27)"), item.get("heft"))]
     if item["kind"] == "armor":
-        pairs += [("armor / restriction", f"{item.get('armor') or 0} / {item.get('restriction') or 0}"),
-                  ("shield", bool(item.get("shield")))]
+        pairs += [(_("armor / restriction"), f"{item.get('armor') or 0} / {item.get('restriction') or 0}"),
+                  (_("shield"), bool(item.get("shield")))]
     if item.get("heals") or item.get("boost"):
         pairs.append(("potion", stats(item)))
-    pairs += [("requires (R34)", item.get("requires") or None), ("clothing (R35)", item.get("clothing")),
-              ("personal (R36)", gear.is_personal(item)), ("dark stone icon (R37)", bool(item.get("darkstone_icon"))),
-              ("aliases", item.get("aliases") or None)]
+    pairs += [(_("requires (R34)"), item.get("requires") or None), (_("clothing (R35)"), item.get("clothing")),
+              (_("personal (R36)"), gear.is_personal(item)), (_("dark stone icon (R37)"), bool(item.get("darkstone_icon"))),
+              (_("aliases"), item.get("aliases") or None)]
     if item.get("slots") or item.get("upgrades"):
         used = item["slots"] - gear.free_slots(item)
         pairs.append(("slots (R39)", f"{used} used, {gear.free_slots(item)} free of {item['slots']}"))
         pairs += [("upgrade", upgrade_text(u)) for u in item.get("upgrades", [])]
-    return [Fields(f"{item['name']} (#{item['id']}), {ch['name']}'s", [(k, v) for k, v in pairs if v is not None])]
+    return [Fields(_("{name} (#{id}), {name2}'s").format(name=item['name'], id=item['id'], name2=ch['name']), [(k, v) for k, v in pairs if v is not None])]
 
 
 def _show(ch: dict, item: dict, message: str, json_out: bool, **extra) -> None:
@@ -138,7 +139,7 @@ def show(name: NameArg, item: ItemArg, json_out: JsonOpt = False) -> None:
 @app.command("list", help=help_text("List a character's items.", "campaign item list Ajax", "campaign item list Ajax --jsonl | jq -r .name"))
 def list_(name: NameArg, json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
     ch = view(reading().character(name))
-    emit(ch["items"], Table(f"{ch['name']}: carries {ch['carry_weight']} of {ch['carry_limit']}", COLUMNS, item_rows(ch["items"])),
+    emit(ch["items"], Table(_('{name}: carries {carry_weight} of {carry_limit}').format(name=ch['name'], carry_weight=ch['carry_weight'], carry_limit=ch['carry_limit']), COLUMNS, item_rows(ch["items"])),
          json_out=json_out, jsonl=jsonl)
 
 
@@ -174,8 +175,8 @@ def _trade(src_name: str, dst_name: str, ref: str, price: int | None, selling: b
 def give(src: Annotated[str, typer.Argument(metavar="FROM", help="Who has the item.", autocompletion=complete.characters)],
          dst: Annotated[str, typer.Argument(metavar="TO", help="Who gets it.", autocompletion=complete.characters)],
          item: ItemArg, json_out: JsonOpt = False) -> None:
-    a, b, moved, _ = _trade(src, dst, item, None, False)
-    emit({"item": moved, "from": a, "to": b}, Line(f"{a['name']} gives {moved['name']} to {b['name']}"), json_out=json_out)
+    a, b, moved, _rest = _trade(src, dst, item, None, False)
+    emit({"item": moved, "from": a, "to": b}, Line(_('{name} gives {name2} to {name3}').format(name=a['name'], name2=moved['name'], name3=b['name'])), json_out=json_out)
 
 
 @app.command(help=help_text("Sell an item: TO pays FROM the price, default the item's value (R38).",
@@ -185,7 +186,7 @@ def sell(src: Annotated[str, typer.Argument(metavar="FROM", help="Who has the it
          json_out: JsonOpt = False) -> None:
     a, b, moved, paid = _trade(src, dst, item, price, True)
     emit({"item": moved, "price": paid, "from": a, "to": b},
-         Line(f"{a['name']} sells {moved['name']} to {b['name']} for {paid} gold"), json_out=json_out)
+         Line(_('{name} sells {name2} to {name3} for {paid} gold').format(name=a['name'], name2=moved['name'], name3=b['name'], paid=paid)), json_out=json_out)
 
 
 @app.command(help=help_text("Put these items in hand, replacing the previous choice (R32: 2 hands; R34 keywords).",
@@ -199,7 +200,7 @@ def hold(name: NameArg, items: Annotated[list[str] | None, typer.Argument(metava
         return f"{doc['name']} holds {', '.join(i['name'] for i in chosen) or 'nothing'}", chosen
 
     ch, chosen = update_character(name, change)
-    emit({"held": chosen, "character": ch}, Line(f"{ch['name']} holds {', '.join(i['name'] for i in chosen) or 'nothing'}"),
+    emit({"held": chosen, "character": ch}, Line(_('{name} holds {value}').format(name=ch['name'], value=', '.join(i['name'] for i in chosen) or 'nothing')),
          json_out=json_out)
 
 
@@ -257,7 +258,7 @@ def use(name: NameArg, item: ItemArg,
     what = f"heals {effect['healed']}" if "healed" in effect else \
         f"+{effect['boost']['value']} {effect['boost']['target']} for one fight" if "boost" in effect else "no effect"
     emit({"item": potion, "effect": effect, "character": ch},
-         Line(f"{ch['name']} drinks {potion['name']}: {what}; damage {ch['damage']}, status {ch['status']}"), json_out=json_out)
+         Line(_('{name} drinks {name2}: {what}; damage {damage}, status {status}').format(name=ch['name'], name2=potion['name'], what=what, damage=ch['damage'], status=ch['status'])), json_out=json_out)
 
 
 def _counter(field: str, label: str, sign: int):
@@ -266,8 +267,8 @@ def _counter(field: str, label: str, sign: int):
             gear.change_count(doc, field, sign * n, label)
             return f"{doc['name']}: {'+' if sign > 0 else '-'}{n} {label}", None
 
-        ch, _ = update_character(name, change)
-        emit({field: ch[field], "change": sign * n, "character": ch}, Line(f"{ch['name']} has {ch[field]} {label}"), json_out=json_out)
+        ch, _result = update_character(name, change)
+        emit({field: ch[field], "change": sign * n, "character": ch}, Line(_('{name} has {value} {label}').format(name=ch['name'], value=ch[field], label=label)), json_out=json_out)
 
     return command
 

@@ -13,6 +13,7 @@ from campaign_cli.cli.output import Line, emit
 from campaign_cli.errors import Refused
 from campaign_cli.i18n import ngettext
 from campaign_cli.rules import advancement as adv
+from campaign_cli.i18n import _
 
 app = noun_app(help_text("Give karma (R17); Bard karma lasts one adventure (R25).", "campaign karma add Ajax 1"))
 wish_app = noun_app(help_text("Give and spend wishes (R17).", "campaign wish add Ajax 1", "campaign wish spend Ajax"))
@@ -31,17 +32,17 @@ def add(name: NameArg, n: CountArg,
     def change(doc, camp):
         if bard:
             if camp.meta["phase"] != "adventure":
-                raise Refused("R25: Bard karma is for the current adventure; start one first", "no_adventure")
+                raise Refused(_("R25: Bard karma is for the current adventure; start one first"), "no_adventure")
             if not any(c.get("skills", {}).get("Bard") for c in camp.characters()):
-                raise Refused("R25: Bard karma needs a character with the Bard skill in the party "
-                              "(`campaign skill use NAME Bard --give WHO=N`)", "no_bard")
+                raise Refused(_("R25: Bard karma needs a character with the Bard skill in the party "
+                              "(`campaign skill use NAME Bard --give WHO=N`)"), "no_bard")
             doc["bard_karma"] = doc.get("bard_karma", 0) + n
         else:
             doc["karma"] += n
         return f"{doc['name']}: +{n} {'Bard ' if bard else ''}karma", None
 
-    ch, _ = update_character(name, change)
-    emit({"added": n, "bard": bard, "character": ch}, Line(f"{ch['name']} has {ch['karma']} karma"), json_out=json_out)
+    ch, _result = update_character(name, change)
+    emit({"added": n, "bard": bard, "character": ch}, Line(_('{name} has {karma} karma').format(name=ch['name'], karma=ch['karma'])), json_out=json_out)
 
 
 @wish_app.command("add", help=help_text("Give a character wishes.", "campaign wish add Ajax 1"))
@@ -50,7 +51,7 @@ def wish_add(name: NameArg, n: CountArg, json_out: JsonOpt = False) -> None:
         doc["wishes"] += n
         return f"{doc['name']}: +{n} wish", None
 
-    ch, _ = update_character(name, change)
+    ch, _result = update_character(name, change)
     emit({"added": n, "character": ch}, Line(f"{ch['name']} has " + ngettext("{n} wish", "{n} wishes", ch["wishes"])), json_out=json_out)
 
 
@@ -63,4 +64,4 @@ def wish_spend(name: NameArg, json_out: JsonOpt = False) -> None:
 
     ch, cancelled = update_character(name, change)
     emit({"cancelled": cancelled, "character": ch},
-         Line(f"{ch['name']}: a wish cancels {cancelled} damage; status {ch['status']}"), json_out=json_out)
+         Line(_('{name}: a wish cancels {cancelled} damage; status {status}').format(name=ch['name'], cancelled=cancelled, status=ch['status'])), json_out=json_out)

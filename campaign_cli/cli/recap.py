@@ -13,6 +13,7 @@ from campaign_cli.cli import output
 from campaign_cli.cli.output import Fields, Line, emit
 from campaign_cli.errors import Refused, UsageProblem
 from campaign_cli.rules.recap import recap as summarize
+from campaign_cli.i18n import _
 
 recap_app = command_app()
 GAP_HOURS = 6  # `--last`: a game night is the newest run of entries without a gap this long
@@ -58,7 +59,7 @@ def select(history, meta: dict, adventure: int | None, since: str | None, last: 
             title = _title(entry)
             break
     if adventure is not None and title is None and not in_current:
-        raise Refused(f"no adventure number {adventure} in the journal", "unknown_adventure")
+        raise Refused(_('no adventure number {adventure} in the journal').format(adventure=adventure), "unknown_adventure")
     if in_current and title is None and not (since or last):
         title = current["title"]
     kept.reverse()
@@ -107,9 +108,9 @@ def recap(
     json_out: JsonOpt = False,
 ) -> None:
     if sum(x is not None and x is not False for x in (adventure, since, last)) > 1:
-        raise UsageProblem("give one of --adventure, --since or --last")
+        raise UsageProblem(_("give one of --adventure, --since or --last"))
     if format_ not in ("text", "md"):
-        raise UsageProblem(f"--format takes text or md, not {format_!r}")
+        raise UsageProblem(_('--format takes text or md, not {format!r}').format(format=format_))
     if since is not None:
         since = _date(since)
     camp = reading()
@@ -122,9 +123,8 @@ def recap(
 
         sys.stdout.write(markdown(data))
         return
-    views = [Line(f"Recap{': ' + title if title else ''} ({data['from'] or '-'} to {data['to'] or '-'})"),
-             Line(f"fights {data['fights']}; enemies killed: {', '.join(data['kills']) or 'none'}; "
-                  f"keywords: {', '.join(data['keywords']) or 'none'}")]
+    views = [Line(_('Recap{value} ({value2} to {value3})').format(value=': ' + title if title else '', value2=data['from'] or '-', value3=data['to'] or '-')),
+             Line(_('fights {fights}; enemies killed: {value}; keywords: {value2}').format(fights=data['fights'], value=', '.join(data['kills']) or 'none', value2=', '.join(data['keywords']) or 'none'))]
     for row in data["characters"]:
         views.append(Fields(row["name"], shown(row) or [("", "nothing")]))
     emit(data, views, json_out=json_out)
@@ -140,4 +140,4 @@ def _date(text: str) -> str:
             return datetime.strptime(text.strip(), fmt).strftime(out)
         except ValueError:
             continue
-    raise UsageProblem(f"--since {text!r}: give a date like 2026-11-30 or a time like 2026-11-30T18:00", "bad_value")
+    raise UsageProblem(_('--since {text!r}: give a date like 2026-11-30 or a time like 2026-11-30T18:00').format(text=text), "bad_value")

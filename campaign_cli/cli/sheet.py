@@ -7,6 +7,7 @@ from html import escape
 
 from campaign_cli.cli.characters import hands
 from campaign_cli.cli.items import notes, stats
+from campaign_cli.i18n import _
 
 
 def sections(ch: dict) -> list[tuple[str, list[tuple[str, str]]]]:
@@ -15,23 +16,23 @@ def sections(ch: dict) -> list[tuple[str, list[tuple[str, str]]]]:
     items = [(i["name"], f"{i['state']}; {stats(i) or i['kind']}; weight {i['weight']}, {i['value']} gold"
               + (f"; {notes(i)}" if notes(i) else "")) for i in ch["items"]]
     return [
-        ("Attributes", [("ST / DX / IQ", f"{ch['st']} / {ch['dx']} / {ch['iq']}"),
-                        ("adjusted DX (R30) / MA (R4)", f"{ch['adjusted_dx']} / {ch['ma']}"),
+        (_("Attributes"), [(_("ST / DX / IQ"), f"{ch['st']} / {ch['dx']} / {ch['iq']}"),
+                        (_("adjusted DX (R30) / MA (R4)"), f"{ch['adjusted_dx']} / {ch['ma']}"),
                         *((k, str(v)) for k, v in ch["attributes"].items())]),
-        ("Skills and spells", [*((k, f"level {v}" + (f", to {ch['combat'][k]} (R24)" if k in ch["combat"] else ""))
-                                 for k, v in ch["skills"].items()), ("spells", spells or "-")]),
-        ("In hand", [(f"hand {n + 1}", h) for n, h in enumerate(hands(ch))]),
-        ("Armor", [("armor (R29)", str(ch["armor"])), ("restriction (R30)", str(ch["restriction"])),
-                   ("worn", ", ".join(i["name"] for i in ch["items"] if i["state"] == "worn") or "-")]),
-        ("Items", items or [("-", "nothing")]),
-        ("Load and treasure", [("weight carried (R33)", f"{ch['carry_weight']} of {ch['carry_limit']}"),
-                               ("gold", str(ch["gold"])),
-                               ("dark stone (R37)", f"{ch['darkstone']} loose, {ch['darkstone_total']} in all")]),
-        ("Condition", [("damage / fatigue", f"{ch['damage']} / {ch['fatigue']} of ST {ch['st']}"),
-                       ("status", ch["status"]),
-                       ("curses (R18)", ", ".join(c["name"] for c in ch["curses"]) or "-")]),
-        ("Advancement", [("XP / karma / wishes", f"{ch['xp']} / {ch['karma']} / {ch['wishes']}"),
-                         ("keywords", ", ".join(ch["keywords"]) or "-")]),
+        (_("Skills and spells"), [*((k, f"level {v}" + (f", to {ch['combat'][k]} (R24)" if k in ch["combat"] else ""))
+                                 for k, v in ch["skills"].items()), (_("spells"), spells or "-")]),
+        (_("In hand"), [(f"hand {n + 1}", h) for n, h in enumerate(hands(ch))]),
+        (_("Armor"), [(_("armor (R29)"), str(ch["armor"])), (_("restriction (R30)"), str(ch["restriction"])),
+                   (_("worn"), ", ".join(i["name"] for i in ch["items"] if i["state"] == "worn") or "-")]),
+        (_("Items"), items or [("-", "nothing")]),
+        (_("Load and treasure"), [(_("weight carried (R33)"), f"{ch['carry_weight']} of {ch['carry_limit']}"),
+                               (_("gold"), str(ch["gold"])),
+                               (_("dark stone (R37)"), f"{ch['darkstone']} loose, {ch['darkstone_total']} in all")]),
+        (_("Condition"), [(_("damage / fatigue"), f"{ch['damage']} / {ch['fatigue']} of ST {ch['st']}"),
+                       (_("status"), ch["status"]),
+                       (_("curses (R18)"), ", ".join(c["name"] for c in ch["curses"]) or "-")]),
+        (_("Advancement"), [(_("XP / karma / wishes"), f"{ch['xp']} / {ch['karma']} / {ch['wishes']}"),
+                         (_("keywords"), ", ".join(ch["keywords"]) or "-")]),
     ]
 
 

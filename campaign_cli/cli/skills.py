@@ -18,6 +18,7 @@ from campaign_cli.rules import dice as d
 from campaign_cli.rules.checks import parse_spec, prepare
 from campaign_cli.rules.gear import add_item, make_item
 from campaign_cli.rules.skills import find_skill
+from campaign_cli.i18n import _
 
 app = noun_app(help_text("Use a skill: a check, then its effect on success (R25).",
                          "campaign skill use Kate Medic --heal Ajax=2"))
@@ -66,23 +67,23 @@ def use(
                "Herbalist": ("--doses", doses), "Alchemist": ("--boost", boost)}
     own = options.get(found.name, (None, None))
     if own[0] and own[1] is None:
-        raise UsageProblem(f"{found.name} needs {own[0]}", "missing_option")
+        raise UsageProblem(_('{name} needs {value}').format(name=found.name, value=own[0]), "missing_option")
     stray = [flag for flag, value in options.values() if value is not None and flag != own[0]]
     if stray:
-        raise UsageProblem(f"{', '.join(stray)} does not go with {found.name}", "bad_option")
+        raise UsageProblem(_('{value} does not go with {name}').format(value=', '.join(stray), name=found.name), "bad_option")
     if found.check == "-" or found.check.startswith("c-"):
         how = "modifies attacks (R24)" if found.check == "-" else "works by a contested IQ check: use `campaign contest`"
-        raise Refused(f"{found.name} {how}", "not_a_check_skill")
+        raise Refused(_('{name} {how}').format(name=found.name, how=how), "not_a_check_skill")
     rng = d.rng_for(seed)
     with writing() as camp:
         doc = camp.character(name)
         level = craft.level_of(doc, found.name)
         if found.name == "Bard" and camp.meta["phase"] != "adventure":
-            raise Refused("R25: Bard karma is for the current adventure; start one first", "no_adventure")
+            raise Refused(_("R25: Bard karma is for the current adventure; start one first"), "no_adventure")
         if found.name == "Medic" and camp.meta.get("fight"):
-            raise Refused("R25: a Medic heals after the fight; end it first", "fight_open")
+            raise Refused(_("R25: a Medic heals after the fight; end it first"), "fight_open")
         if found.name == "Alchemist" and doc.get("xp", 0) < craft.ALCHEMY_XP:
-            raise Refused(f"R25: an Alchemist potion costs {craft.ALCHEMY_XP} XP; {doc['name']} has {doc.get('xp', 0)}",
+            raise Refused(_('R25: an Alchemist potion costs {ALCHEMY_XP} XP; {name} has {value}').format(ALCHEMY_XP=craft.ALCHEMY_XP, name=doc['name'], value=doc.get('xp', 0)),
                           "not_enough_xp")
         prep = prepare(doc, parse_spec(f"3/{found.attribute}+{found.name}" if found.name not in craft.ACTING
                                        else f"3/{found.attribute}"), modifier)

@@ -18,6 +18,7 @@ from campaign_cli.rules import packs
 from campaign_cli.rules.documents import check_character, check_meta
 from campaign_cli.rules.enemies import validate_board
 from campaign_cli.store import files, transfer
+from campaign_cli.i18n import _
 
 export_app, import_app = command_app(), command_app()
 
@@ -35,16 +36,16 @@ def export(output: Annotated[str | None, typer.Option("--output", "-o", metavar=
         return
     target = store.resolve_path(output)
     if not target.parent.is_dir():
-        raise UsageProblem(f"--output: folder {target.parent} does not exist", "bad_file")
+        raise UsageProblem(_('--output: folder {parent} does not exist').format(parent=target.parent), "bad_file")
     if store.belongs_to(camp.path, target):
-        raise Refused(f"--output {output} is the campaign's own file; export to another name", "own_file")
+        raise Refused(_("--output {output} is the campaign's own file; export to another name").format(output=output), "own_file")
     if target.exists() and not force:
-        raise Refused(f"--output {output} exists; add --force to replace it", "exists")
+        raise Refused(_('--output {output} exists; add --force to replace it').format(output=output), "exists")
     files.clean_temporaries(target)  # what a killed export left
     with files.writing_to(target):
         files.write_atomic(target, text.encode())
     emit({"written": str(target), "characters": len(camp.data["characters"]), "enemies": len(camp.data["enemies"])},
-         Line(f"wrote {target}"), json_out=json_out)
+         Line(_('wrote {target}').format(target=target)), json_out=json_out)
 
 
 @import_app.command("import", help=help_text(
@@ -67,5 +68,5 @@ def import_(source: Annotated[str, typer.Argument(metavar="FILE", help="An expor
             "enemies": len(tables["enemies"])}
     counts = ngettext("{n} character", "{n} characters", data["characters"]) + " and " + \
         ngettext("{n} enemy type", "{n} enemy types", data["enemies"])
-    emit(data, Line(f"imported {counts} into {Path(data['file'])}"),
+    emit(data, Line(_('imported {counts} into {value}').format(counts=counts, value=Path(data['file']))),
          json_out=json_out)

@@ -14,6 +14,7 @@ from campaign_cli.errors import Refused, UsageProblem
 from campaign_cli.cli.flow import status_news
 from campaign_cli.rules import wounds
 from campaign_cli.rules.characters import gear_totals, view
+from campaign_cli.i18n import _
 
 AmountArg = Annotated[int, typer.Argument(min=0, max=MAX_AMOUNT, metavar="AMOUNT", help="Points.")]
 FatigueOpt = Annotated[bool, typer.Option("--fatigue", help="Fatigue instead of damage (R21).")]
@@ -23,7 +24,7 @@ def damage(name: NameArg, amount: AmountArg, fatigue: FatigueOpt = False,
            armor: Annotated[bool, typer.Option("--armor", help="Reduce by worn armor and shield (R29).")] = False,
            json_out: JsonOpt = False) -> None:
     if armor and fatigue:
-        raise UsageProblem("--armor reduces damage from hits, not fatigue: give one of them")
+        raise UsageProblem(_("--armor reduces damage from hits, not fatigue: give one of them"))
 
     def change(doc, camp):
         worn = gear_totals(doc["items"])["armor"] if armor else 0
@@ -44,17 +45,17 @@ def heal(name: NameArg, amount: AmountArg, fatigue: FatigueOpt = False, json_out
 
     ch, healed = update_character(name, change)
     emit({"healed": healed, "fatigue": fatigue, "character": ch},
-         Line(f"{ch['name']}: damage {ch['damage']}, fatigue {ch['fatigue']}: {ch['status']}"), json_out=json_out)
+         Line(_('{name}: damage {damage}, fatigue {fatigue}: {status}').format(name=ch['name'], damage=ch['damage'], fatigue=ch['fatigue'], status=ch['status'])), json_out=json_out)
 
 
 def rest(names: Annotated[list[str] | None, typer.Argument(metavar="[NAME]...", help="With --week: who rests (default: every living character).")] = None,
          week: Annotated[bool, typer.Option("--week", help="A week of rest: heals fully (R22).")] = False,
          json_out: JsonOpt = False) -> None:
     if names and not week:
-        raise UsageProblem("a night's sleep is for the whole party; name characters only with --week")
+        raise UsageProblem(_("a night's sleep is for the whole party; name characters only with --week"))
     with writing() as camp:
         if camp.meta.get("fight"):
-            raise Refused("no rest during a fight: `campaign fight end --won|--fled` first", "fight_open")
+            raise Refused(_("no rest during a fight: `campaign fight end --won|--fled` first"), "fight_open")
         docs = [camp.character(n) for n in dict.fromkeys(names)] if names else camp.characters()
         before = {d["name"]: wounds.current_status(d) for d in docs}
         for doc in docs:
@@ -67,7 +68,7 @@ def rest(names: Annotated[list[str] | None, typer.Argument(metavar="[NAME]...", 
         camp.note(what, *(d["name"] for d in docs))
     chars = [view(d) for d in docs]
     emit({"week": week, "characters": chars},
-         [Table("After a week of rest" if week else "After a night's sleep", ["name", "damage", "fatigue", "status"],
+         [Table("After a week of rest" if week else "After a night's sleep", [_("name"), _("damage"), _("fatigue"), _("status")],
                [[c["name"], c["damage"], c["fatigue"], c["status"]] for c in chars]), *status_news(before, docs)],
          json_out=json_out)
 

@@ -15,6 +15,7 @@ from campaign_cli.rules import advancement as adv
 from campaign_cli.rules.characters import CORE, view
 from campaign_cli.rules.skills import find_skill
 from campaign_cli.rules.wounds import alive
+from campaign_cli.i18n import _
 
 app = noun_app(help_text("Award and spend experience points (R13-R17).",
                          "campaign xp award 2 --party --reason 'cleared the crypt'",
@@ -24,7 +25,7 @@ app = noun_app(help_text("Award and spend experience points (R13-R17).",
 def targets(camp, names: list[str] | None, party: bool) -> list[dict]:
     """The characters a party-wide or named command applies to (living ones for the party)."""
     if bool(names) == party:
-        raise UsageProblem("name characters or give --party (one or the other)")
+        raise UsageProblem(_("name characters or give --party (one or the other)"))
     if party:
         return [c for c in camp.characters() if alive(c)]
     found: dict[int, dict] = {}
@@ -49,7 +50,7 @@ def award(
     with writing() as camp:
         docs = targets(camp, names, party)
         if not docs:
-            raise Refused("no living character to award XP to", "nobody")
+            raise Refused(_("no living character to award XP to"), "nobody")
         for doc in docs:
             doc["xp"] += amount
             camp.save("characters", doc)
@@ -57,7 +58,7 @@ def award(
         camp.note(f"+{amount} XP to {', '.join(who)}" + (f": {reason}" if reason else ""), *who, reason=reason)
     chars = [view(d) for d in docs]
     emit({"amount": amount, "reason": reason, "characters": chars},
-         Table(f"+{amount} XP" + (f": {reason}" if reason else ""), ["name", "XP"], [[c["name"], c["xp"]] for c in chars]),
+         Table(f"+{amount} XP" + (f": {reason}" if reason else ""), [_("name"), _("XP")], [[c["name"], c["xp"]] for c in chars]),
          json_out=json_out)
 
 
@@ -66,7 +67,7 @@ def _plan(doc: dict, phase: str, attribute: str | None, skill: str | None, spell
     if attribute is not None:
         key = attribute.strip().upper()
         if key not in CORE:
-            raise UsageProblem(f"--attribute takes ST, DX or IQ, not {attribute!r}")
+            raise UsageProblem(_('--attribute takes ST, DX or IQ, not {attribute!r}').format(attribute=attribute))
         field = key.lower()
         value = doc[field]
         return adv.attribute_cost(value), f"{key} {value} -> {value + 1}", lambda: doc.__setitem__(field, value + 1)
@@ -78,7 +79,7 @@ def _plan(doc: dict, phase: str, attribute: str | None, skill: str | None, spell
                 lambda: doc["skills"].__setitem__(name, level + 1))
     ((name, rating),) = parse_pairs([spell or ""], "--spell", allow_null=True).items()
     if any(s["name"].casefold() == name.casefold() for s in doc["spells"]):
-        raise Refused(f"{doc['name']} already knows {name}", "known_spell")
+        raise Refused(_('{name} already knows {name2}').format(name=doc['name'], name2=name), "known_spell")
     adv.check_learning(phase, True, "spell")
     return (adv.spell_cost(doc["kind"]), f"learns {name}",
             lambda: doc["spells"].append({"name": name, "rating": rating}))
@@ -100,11 +101,11 @@ def spend(
     json_out: JsonOpt = False,
 ) -> None:
     if sum(x is not None for x in (attribute, skill, spell)) != 1:
-        raise UsageProblem("give exactly one of --attribute, --skill or --spell")
+        raise UsageProblem(_("give exactly one of --attribute, --skill or --spell"))
     if dry_run:
         camp = reading()
         doc = camp.character(name)
-        cost, what, _ = _plan(doc, camp.meta["phase"], attribute, skill, spell)
+        cost, what, _plan_ = _plan(doc, camp.meta["phase"], attribute, skill, spell)
         budget = doc["xp"] + (adv.karma_total(doc) if karma else 0)
         data = {"cost": cost, "xp_before": doc["xp"], "xp_after": max(doc["xp"] - cost, 0) if budget >= cost else doc["xp"],
                 "affordable": budget >= cost, "step": what, "dry_run": True, "character": view(doc)}
@@ -122,7 +123,7 @@ def spend(
     ch = view(doc)
     data = {"cost": cost, "xp_before": before, "xp_after": doc["xp"], "karma_spent": paid["karma"], "step": what,
             "dry_run": False, "character": ch}
-    emit(data, [Line(f"{ch['name']}: {what} for {cost} XP ({before} -> {doc['xp']})"), *character_views(ch)],
+    emit(data, [Line(_('{name}: {what} for {cost} XP ({before} -> {xp})').format(name=ch['name'], what=what, cost=cost, before=before, xp=doc['xp'])), *character_views(ch)],
          json_out=json_out)
 
 

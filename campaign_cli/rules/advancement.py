@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from campaign_cli.errors import Refused
 from campaign_cli.rules.skills import find_skill
+from campaign_cli.i18n import _
 
 KILL_XP = 1  # R13: per fight won, per keyword learned
 CURSE_PRICES = {"wish": ("wishes", 1), "karma": ("karma", 3), "xp": ("xp", 10)}  # R18
@@ -31,7 +32,7 @@ def spell_cost(kind: str) -> int:
 def check_learning(phase: str, new: bool, what: str) -> None:
     """R16: only what is already known may be raised during an adventure."""
     if new and phase == "adventure":
-        raise Refused(f"R16: a new {what} may only be learned between adventures", "between_adventures")
+        raise Refused(_('R16: a new {what} may only be learned between adventures').format(what=what), "between_adventures")
 
 
 def karma_total(doc: dict) -> int:
@@ -47,7 +48,7 @@ def pay_xp(doc: dict, cost: int, use_karma: bool = False) -> dict:
     karma = karma_total(doc) if use_karma else 0
     if xp + karma < cost:
         extra = f" and {karma} karma" if use_karma else ""
-        raise Refused(f"needs {cost} XP, has {xp}{extra}", "not_enough_xp")
+        raise Refused(_('needs {cost} XP, has {xp}{extra}').format(cost=cost, xp=xp, extra=extra), "not_enough_xp")
     from_xp = min(xp, cost)
     from_karma = cost - from_xp
     doc["xp"] = xp - from_xp
@@ -61,7 +62,7 @@ def spend_karma(doc: dict, amount: int) -> None:
     doc["bard_karma"] = doc.get("bard_karma", 0) - bard
     doc["karma"] = doc.get("karma", 0) - (amount - bard)
     if doc["karma"] < 0:
-        raise Refused("not enough karma", "not_enough_karma")
+        raise Refused(_("not enough karma"), "not_enough_karma")
 
 
 def reroll_payment(doc: dict) -> str:
@@ -72,16 +73,15 @@ def reroll_payment(doc: dict) -> str:
     if doc.get("wishes", 0) > 0:
         doc["wishes"] -= 1
         return "wish"
-    raise Refused(f"{doc['name']} has no karma and no wish to reroll with (R17)", "no_karma")
+    raise Refused(_('{name} has no karma and no wish to reroll with (R17)').format(name=doc['name']), "no_karma")
 
 
 def spend_wish(doc: dict) -> int:
     """R17: a wish cancels all damage, even a killing blow. Returns the damage cancelled."""
     if doc.get("wishes", 0) < 1:
-        raise Refused(f"{doc['name']} has no wish to spend", "no_wish")
+        raise Refused(_('{name} has no wish to spend').format(name=doc['name']), "no_wish")
     if doc.get("death_settled"):
-        raise Refused(f"R17: {doc['name']}'s death has been settled (a fight end, rest or adventure end came "
-                      "since); a wish brings back only someone just killed", "death_settled")
+        raise Refused(_("R17: {name}'s death has been settled (a fight end, rest or adventure end came since); a wish brings back only someone just killed").format(name=doc['name']), "death_settled")
     doc["wishes"] -= 1
     cancelled = doc.get("damage", 0)
     doc["damage"] = 0
@@ -95,7 +95,7 @@ def add_curse(doc: dict, name: str, note: str | None) -> dict:
     """R18: different curses stack; the same curse twice is one curse (refused)."""
     held = next((c["name"] for c in doc.get("curses", []) if c["name"].casefold() == name.casefold()), None)
     if held:
-        raise Refused(f"R18: {doc['name']} already has the curse {held!r}; the same curse twice is one curse",
+        raise Refused(_('R18: {name} already has the curse {held!r}; the same curse twice is one curse').format(name=doc['name'], held=held),
                       "already_cursed")
     curse = {"name": name, "note": note}
     doc.setdefault("curses", []).append(curse)
@@ -113,12 +113,12 @@ def remove_curse(doc: dict, curse: str, pay: str) -> dict:
 
     match = resolve(curse, ((c, (c["name"],), None) for c in doc.get("curses", [])), "curse", where=doc["name"])
     if pay not in CURSE_PRICES:
-        raise Refused(f"pay with wish, karma or xp, not {pay!r}", "bad_payment")
+        raise Refused(_('pay with wish, karma or xp, not {pay!r}').format(pay=pay), "bad_payment")
     field, price = CURSE_PRICES[pay]
     have = karma_total(doc) if field == "karma" else doc.get(field, 0)
     if have < price:
         label = {"wishes": "wish", "karma": "karma", "xp": "XP"}[field]
-        raise Refused(f"R18: lifting a curse with {label} needs {price} {label}, {doc['name']} has {have}", "cannot_pay")
+        raise Refused(_('R18: lifting a curse with {label} needs {price} {label}, {name} has {have}').format(label=label, price=price, name=doc['name'], have=have), "cannot_pay")
     if field == "karma":
         spend_karma(doc, price)
     else:

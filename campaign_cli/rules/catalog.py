@@ -71,3 +71,17 @@ def known_names(packs: list[dict], skip: str | None = None) -> dict[str, str]:
                 for entry in pack[kind]:
                     out.update({n.casefold(): f"in pack {pack['pack']!r}" for n in (entry["name"], *entry.get("aliases", ()))})
     return out
+
+
+def russian_names() -> dict[str, str]:
+    """English name -> the seed's Russian name (its first Cyrillic alias), for the built-in
+    weapons, armor and skills: how a Russian view shows them (CLI.md "Language")."""
+    from campaign_cli.rules.skills import SKILLS
+
+    out: dict[str, str] = {}
+    for name, names in [*((e["name"], e["aliases"]) for e in (*weapons(), *armor())),
+                        *((s.name, s.aliases) for s in SKILLS)]:
+        russian = next((n for n in names if any("а" <= c.lower() <= "я" or c in "ёЁ" for c in n)), None)
+        if russian:
+            out[name] = russian
+    return out

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from campaign_cli.errors import Refused, UsageProblem
 from campaign_cli.rules.names import check_text
 from campaign_cli.rules.skills import find_skill
+from campaign_cli.i18n import _
 
 CORE = ("ST", "DX", "IQ")  # R1
 START_TOTAL = 32  # R2
@@ -20,11 +21,11 @@ def check_allocation(st: int, dx: int, iq: int) -> None:
     """R2: ST+DX+IQ = 32, none below 8."""
     low = [f"{n} {v}" for n, v in zip(CORE, (st, dx, iq)) if v < MINIMUM]
     if low:
-        raise Refused(f"R2: each attribute starts at least at {MINIMUM} ({', '.join(low)})", "bad_allocation")
+        raise Refused(_('R2: each attribute starts at least at {MINIMUM} ({value})').format(MINIMUM=MINIMUM, value=', '.join(low)), "bad_allocation")
     total = st + dx + iq
     if total != START_TOTAL:
         raise Refused(
-            f"R2: ST+DX+IQ must add up to {START_TOTAL}; {st}+{dx}+{iq} = {total}", "bad_allocation"
+            _('R2: ST+DX+IQ must add up to {START_TOTAL}; {st}+{dx}+{iq} = {total}').format(START_TOTAL=START_TOTAL, st=st, dx=dx, iq=iq, total=total), "bad_allocation"
         )
 
 
@@ -34,10 +35,10 @@ def canonical_skills(levels: Mapping[str, int]) -> dict[str, int]:
     out: dict[str, int] = {}
     for name, level in levels.items():
         if level < 1:
-            raise Refused(f"skill level must be at least 1 ({name}={level})", "bad_level")
+            raise Refused(_('skill level must be at least 1 ({name}={level})').format(name=name, level=level), "bad_level")
         skill = find_skill(name)
         if skill.name in out:
-            raise UsageProblem(f"--skill {skill.name} is given twice ({name!r} names it too)", "repeated_name")
+            raise UsageProblem(_('--skill {name} is given twice ({name2!r} names it too)').format(name=skill.name, name2=name), "repeated_name")
         out[skill.name] = level
     return out
 
@@ -51,19 +52,19 @@ def check_starting_points(kind: str, skills: Mapping[str, int], spells: int) -> 
     points = sum(skills.values())
     if kind == "hero":
         if spells:
-            raise Refused("R3: a new hero has skill points only; spells cost XP later (R15)", "starting_points")
+            raise Refused(_("R3: a new hero has skill points only; spells cost XP later (R15)"), "starting_points")
         if points > START_POINTS:
-            raise Refused(f"R3: a new hero has {START_POINTS} skill points; this spends {points}", "starting_points")
+            raise Refused(_('R3: a new hero has {START_POINTS} skill points; this spends {points}').format(START_POINTS=START_POINTS, points=points), "starting_points")
         combat = sum(v for k, v in skills.items() if find_skill(k).combat)
         if combat > HERO_COMBAT_POINTS:
             raise Refused(
-                f"R3: at most {HERO_COMBAT_POINTS} of a new hero's points go to combat skills; this spends {combat}",
+                _("R3: at most {HERO_COMBAT_POINTS} of a new hero's points go to combat skills; this spends {combat}").format(HERO_COMBAT_POINTS=HERO_COMBAT_POINTS, combat=combat),
                 "starting_points",
             )
     else:
         if points + spells > START_POINTS:
             raise Refused(
-                f"R3: a new wizard has {START_POINTS} points for spells and skills; this spends {points + spells}",
+                _('R3: a new wizard has {START_POINTS} points for spells and skills; this spends {value}').format(START_POINTS=START_POINTS, value=points + spells),
                 "starting_points",
             )
 
@@ -103,7 +104,7 @@ def new_character(
     """Build a new character document, enforcing R2 and R3."""
     check_name(name, "character")
     if kind not in KINDS:
-        raise Refused(f"kind must be hero or wizard, not {kind!r}", "bad_kind")
+        raise Refused(_('kind must be hero or wizard, not {kind!r}').format(kind=kind), "bad_kind")
     check_allocation(st, dx, iq)
     levels = canonical_skills(skills or {})
     spell_list = [{"name": n, "rating": r} for n, r in (spells or {}).items()]
@@ -141,7 +142,7 @@ def check_name(name: str, what: str) -> str:
     characters or holding control characters; refused (exit 1) when it is a number."""
     text = check_text(name, what)
     if text.lstrip("-").isdigit():
-        raise Refused(f"a {what} name cannot be a number ({text}): numbers stand for ids and opponents", "bad_name")
+        raise Refused(_('a {what} name cannot be a number ({text}): numbers stand for ids and opponents').format(what=what, text=text), "bad_name")
     return text
 
 
@@ -149,7 +150,7 @@ def set_attribute(attributes: dict, name: str, value: int) -> None:
     """Set an extra named attribute (R10), matching an existing one case-insensitively."""
     check_name(name, "attribute")
     if name.strip().upper() in CORE:
-        raise Refused(f"{name} is a core attribute (R1); raise it with `campaign xp spend`", "core_attribute")
+        raise Refused(_('{name} is a core attribute (R1); raise it with `campaign xp spend`').format(name=name), "core_attribute")
     key = next((k for k in attributes if k.casefold() == name.strip().casefold()), name.strip())
     attributes[key] = value
 
@@ -157,7 +158,7 @@ def set_attribute(attributes: dict, name: str, value: int) -> None:
 def drop_attribute(attributes: dict, name: str) -> None:
     key = next((k for k in attributes if k.casefold() == name.strip().casefold()), None)
     if key is None:
-        raise Refused(f"no extra attribute named {name!r}", "unknown_attribute")
+        raise Refused(_('no extra attribute named {name!r}').format(name=name), "unknown_attribute")
     del attributes[key]
 
 
@@ -165,9 +166,9 @@ def set_combat_mode(doc: dict, skill: str, mode: str) -> None:
     """R24: a character's levels in a combat skill go either to hit or to damage, not split."""
     found = find_skill(skill)
     if not found.combat:
-        raise Refused(f"{found.name} is not a combat skill (R24)", "not_combat_skill")
+        raise Refused(_('{name} is not a combat skill (R24)').format(name=found.name), "not_combat_skill")
     if found.name not in doc.get("skills", {}):
-        raise Refused(f"{doc['name']} does not know {found.name}", "unknown_skill")
+        raise Refused(_('{name} does not know {name2}').format(name=doc['name'], name2=found.name), "unknown_skill")
     doc.setdefault("combat", {})[found.name] = mode
 
 
@@ -186,7 +187,7 @@ def drop_keywords(current: list[str], drop: list[str]) -> list[str]:
     for word in drop:
         match = [k for k in out if k.casefold() == word.strip().casefold()]
         if not match:
-            raise Refused(f"no keyword {word!r} to drop", "unknown_keyword")
+            raise Refused(_('no keyword {word!r} to drop').format(word=word), "unknown_keyword")
         out.remove(match[0])
     return out
 

@@ -12,6 +12,7 @@ from campaign_cli.rules.advancement import curse_modifier
 from campaign_cli.rules.characters import CORE, adjusted_dx, gear_totals
 from campaign_cli.rules.skills import find_skill
 from campaign_cli.rules.wounds import check_can_act
+from campaign_cli.i18n import _
 
 SIDES = 6
 _SUM = re.compile(r"\s*(\d+)\s*/\s*([A-Za-z]+)\s*(?:\+\s*(\S.*?)|\s+for\s+(\S.*?))?\s*", re.IGNORECASE)
@@ -36,19 +37,19 @@ def parse_spec(text: str) -> Spec:
     if match:
         count, attr, plus, needed = match.groups()
         if attr.upper() not in CORE:
-            raise UsageProblem(f"{text!r}: a check is on ST, DX or IQ, not {attr!r}", "bad_spec")
+            raise UsageProblem(_('{text!r}: a check is on ST, DX or IQ, not {attr!r}').format(text=text, attr=attr), "bad_spec")
         if len(count) > 3 or not 1 <= int(count) <= d.MAX_DICE:
-            raise UsageProblem(f"{text!r}: roll 1 to {d.MAX_DICE} dice", "bad_spec")
+            raise UsageProblem(_('{text!r}: roll 1 to {MAX_DICE} dice').format(text=text, MAX_DICE=d.MAX_DICE), "bad_spec")
         skill = plus or needed
         return Spec(text, "sum", dice=int(count), attribute=attr.upper(), skill=skill, required=bool(needed))
     match = _POOL.fullmatch(text or "")
     if match:
         attr, threshold = match.groups()
         if len(threshold) > 2 or not 1 <= int(threshold) <= SIDES:
-            raise UsageProblem(f"{text!r}: a pool test's threshold is 1+ to {SIDES}+", "bad_spec")
+            raise UsageProblem(_("{text!r}: a pool test's threshold is 1+ to {SIDES}+").format(text=text, SIDES=SIDES), "bad_spec")
         attr = attr.upper() if attr.upper() in CORE else attr
         return Spec(text, "pool", attribute=attr, threshold=int(threshold))
-    raise UsageProblem(f"{text!r} is not a check (3/DX, 3/ST+Climbing, 3/ST for Swimming, 'Lore 5+')", "bad_spec")
+    raise UsageProblem(_("{text!r} is not a check (3/DX, 3/ST+Climbing, 3/ST for Swimming, 'Lore 5+')").format(text=text), "bad_spec")
 
 
 def attribute_value(doc: dict, name: str) -> int:
@@ -60,7 +61,7 @@ def attribute_value(doc: dict, name: str) -> int:
     for key, value in doc.get("attributes", {}).items():
         if key.casefold() == name.casefold():
             return value
-    raise Refused(f"{doc['name']} has no attribute {name!r} for a pool test", "unknown_attribute")
+    raise Refused(_('{name} has no attribute {name2!r} for a pool test').format(name=doc['name'], name2=name), "unknown_attribute")
 
 
 def combat_mode(doc: dict, skill: str) -> str:
@@ -112,7 +113,7 @@ def prepare(doc: dict, spec: Spec, modifier: int = 0) -> Prepared:
             known = doc.get("skills", {}).get(skill.name, 0)
             level = known + (boost(doc, skill.name) if known else 0)
             if spec.required and known == 0:
-                raise Refused(f"R6: {doc['name']} does not know {skill.name}, needed to try", "skill_required")
+                raise Refused(_('R6: {name} does not know {name2}, needed to try').format(name=doc['name'], name2=skill.name), "skill_required")
             if spec.required:
                 pass  # R6: `for SKILL` rolls against the attribute alone
             elif level and skill.combat and combat_mode(doc, skill.name) == "damage":
@@ -133,7 +134,7 @@ def prepare(doc: dict, spec: Spec, modifier: int = 0) -> Prepared:
     if boost(doc, spec.attribute):
         mods.append({"source": f"potion ({spec.attribute})", "value": boost(doc, spec.attribute), "applies_to": "dice"})
     if count > d.MAX_DICE:
-        raise Refused(f"{spec.attribute} {count}: at most {d.MAX_DICE} dice", "too_many_dice")
+        raise Refused(_('{attribute} {count}: at most {MAX_DICE} dice').format(attribute=spec.attribute, count=count, MAX_DICE=d.MAX_DICE), "too_many_dice")
     need = spec.threshold - modifier - lead.get("value", 0) + curses
     if modifier:
         mods.append({"source": "modifier", "value": modifier, "applies_to": "threshold"})
@@ -171,7 +172,7 @@ def castable(doc: dict, spell: str) -> dict:
 
     found = resolve(spell, ((s, (s["name"],), None) for s in doc.get("spells", [])), "spell", where=doc["name"])
     if found.get("rating") is not None and found["rating"] > doc["iq"]:
-        raise Refused(f"R9: {found['name']} has rating {found['rating']}, above {doc['name']}'s IQ {doc['iq']}",
+        raise Refused(_("R9: {name} has rating {rating}, above {name2}'s IQ {iq}").format(name=found['name'], rating=found['rating'], name2=doc['name'], iq=doc['iq']),
                       "spell_too_hard")
     return found
 

@@ -8,6 +8,7 @@ from campaign_cli.errors import Refused, UsageProblem
 from campaign_cli.rules.characters import CORE
 from campaign_cli.rules.skills import find_skill
 from campaign_cli.rules.wounds import current_status
+from campaign_cli.i18n import _
 
 ACTING = ("Medic", "Bard", "Leadership", "Herbalist", "Alchemist")
 ALCHEMY_XP = 1  # R25: an Alchemist potion costs 1 XP to make
@@ -18,16 +19,16 @@ def level_of(doc: dict, skill: str) -> int:
     name = find_skill(skill).name
     level = doc.get("skills", {}).get(name, 0)
     if not level:
-        raise Refused(f"{doc['name']} does not know {name} (R23); learn it with `campaign xp spend`", "unknown_skill")
+        raise Refused(_('{name} does not know {name2} (R23); learn it with `campaign xp spend`').format(name=doc['name'], name2=name), "unknown_skill")
     return level
 
 
 def _split(level: int, plan: dict[str, int], skill: str, what: str) -> None:
     total = sum(plan.values())
     if not plan or total < 1:
-        raise UsageProblem(f"{skill}: say who gets how much, e.g. WHO=1", "bad_value")
+        raise UsageProblem(_('{skill}: say who gets how much, e.g. WHO=1').format(skill=skill), "bad_value")
     if total > level:
-        raise Refused(f"R25: {skill} level {level} gives at most {level} {what} in all; this asks {total}", "over_level")
+        raise Refused(_('R25: {skill} level {level} gives at most {level} {what} in all; this asks {total}').format(skill=skill, level=level, what=what, total=total), "over_level")
 
 
 def medic(level: int, plan: dict[str, int], patients: dict[str, dict]) -> dict[str, int]:
@@ -37,11 +38,10 @@ def medic(level: int, plan: dict[str, int], patients: dict[str, dict]) -> dict[s
     for who, points in plan.items():
         doc = patients[who]
         if current_status(doc) == "dead":
-            raise Refused(f"R20: {doc['name']} is dead; only a wish can help (R17)", "dead")
+            raise Refused(_('R20: {name} is dead; only a wish can help (R17)').format(name=doc['name']), "dead")
         fresh = doc.get("last_fight_damage", 0)
         if points > min(fresh, doc["damage"]):
-            raise Refused(f"R25: a Medic heals only damage from the last fight; {doc['name']} has "
-                          f"{min(fresh, doc['damage'])} such damage, not {points}", "not_fight_damage")
+            raise Refused(_('R25: a Medic heals only damage from the last fight; {name} has {value} such damage, not {points}').format(name=doc['name'], value=min(fresh, doc['damage']), points=points), "not_fight_damage")
     for who, points in plan.items():
         doc = patients[who]
         doc["damage"] -= points
@@ -68,7 +68,7 @@ def leadership(level: int, leader: str, follower: dict) -> dict:
 def healing_potion(level: int, doses: int) -> dict:
     """R25 Herbalist: a potion healing level x doses damage."""
     if doses < 1:
-        raise UsageProblem("--doses is at least 1", "bad_value")
+        raise UsageProblem(_("--doses is at least 1"), "bad_value")
     return {"name": "Healing Potion", "kind": "potion", "hands": 0, "heals": level * doses}
 
 
@@ -76,7 +76,7 @@ def boost_potion(doc: dict, level: int, target: str) -> dict:
     """R25 Alchemist: costs 1 XP; a potion raising an attribute or skill by the level for one fight."""
     name = target.strip().upper() if target.strip().upper() in CORE else find_skill(target).name
     if doc.get("xp", 0) < ALCHEMY_XP:
-        raise Refused(f"R25: an Alchemist potion costs {ALCHEMY_XP} XP; {doc['name']} has {doc.get('xp', 0)}", "not_enough_xp")
+        raise Refused(_('R25: an Alchemist potion costs {ALCHEMY_XP} XP; {name} has {value}').format(ALCHEMY_XP=ALCHEMY_XP, name=doc['name'], value=doc.get('xp', 0)), "not_enough_xp")
     doc["xp"] -= ALCHEMY_XP
     return {"name": f"Potion of {name}", "kind": "potion", "hands": 0, "boost": {"target": name, "value": level}}
 
@@ -84,9 +84,9 @@ def boost_potion(doc: dict, level: int, target: str) -> dict:
 def drink(potion: dict, doc: dict) -> dict:
     """Use a potion on DOC: it heals damage, or boosts for one fight. Returns the effect."""
     if potion.get("kind") != "potion":
-        raise Refused(f"{potion['name']} is not a potion", "not_a_potion")
+        raise Refused(_('{name} is not a potion').format(name=potion['name']), "not_a_potion")
     if current_status(doc) == "dead":
-        raise Refused(f"R20: {doc['name']} is dead; only a wish can help (R17)", "dead")
+        raise Refused(_('R20: {name} is dead; only a wish can help (R17)').format(name=doc['name']), "dead")
     if potion.get("heals"):
         healed = min(potion["heals"], doc["damage"])
         doc["damage"] -= healed

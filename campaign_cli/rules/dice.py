@@ -10,6 +10,7 @@ from functools import lru_cache
 
 from campaign_cli.errors import UsageProblem
 from campaign_cli.rules.names import MAX_TEXT  # CLI.md "Sizes": longer specs and expressions exit 2 before parsing
+from campaign_cli.i18n import _
 
 MAX_DICE = 100
 MIN_SIDES, MAX_SIDES = 2, 100
@@ -18,7 +19,7 @@ MAX_MODIFIER = 1000
 
 def check_length(text: str, what: str) -> None:
     if len(text or "") > MAX_TEXT:
-        raise UsageProblem(f"{what} is at most {MAX_TEXT} characters, not {len(text)}", "too_long")
+        raise UsageProblem(_('{what} is at most {MAX_TEXT} characters, not {count}').format(what=what, MAX_TEXT=MAX_TEXT, count=len(text)), "too_long")
 
 # [COUNT] D SIDES [(+|-) N], e.g. D6, 2D6-1, 3d6+2, D3, D2
 _EXPR = re.compile(r"\s*(\d*)\s*[dD]\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*")
@@ -53,9 +54,9 @@ class Dice:
 
 def check_counts(count: int, sides: int) -> None:
     if not 1 <= count <= MAX_DICE:
-        raise UsageProblem(f"{count} dice: roll 1 to {MAX_DICE} dice", "bad_dice")
+        raise UsageProblem(_('{count} dice: roll 1 to {MAX_DICE} dice').format(count=count, MAX_DICE=MAX_DICE), "bad_dice")
     if not MIN_SIDES <= sides <= MAX_SIDES:
-        raise UsageProblem(f"a die of {sides} sides: dice have {MIN_SIDES} to {MAX_SIDES} sides", "bad_dice")
+        raise UsageProblem(_('a die of {sides} sides: dice have {MIN_SIDES} to {MAX_SIDES} sides').format(sides=sides, MIN_SIDES=MIN_SIDES, MAX_SIDES=MAX_SIDES), "bad_dice")
 
 
 def parse(expr: str) -> Dice:
@@ -63,16 +64,16 @@ def parse(expr: str) -> Dice:
     check_length(expr, "a dice expression")
     match = _EXPR.fullmatch(expr or "")
     if not match:
-        raise UsageProblem(f"{expr!r} is not a dice expression (like D6, 2D6-1, 3d6+2)", "bad_dice")
+        raise UsageProblem(_('{expr!r} is not a dice expression (like D6, 2D6-1, 3d6+2)').format(expr=expr), "bad_dice")
     count_text, sides_text, sign, mod_text = match.groups()
     if len(count_text) > 4 or len(sides_text) > 4 or (mod_text and len(mod_text) > 5):
-        raise UsageProblem(f"{expr!r}: numbers too large", "bad_dice")
+        raise UsageProblem(_('{expr!r}: numbers too large').format(expr=expr), "bad_dice")
     count = int(count_text) if count_text else 1
     sides = int(sides_text)
     modifier = int(mod_text or 0) * (-1 if sign == "-" else 1)
     check_counts(count, sides)
     if abs(modifier) > MAX_MODIFIER:
-        raise UsageProblem(f"{expr!r}: the modifier is at most {MAX_MODIFIER}", "bad_dice")
+        raise UsageProblem(_('{expr!r}: the modifier is at most {MAX_MODIFIER}').format(expr=expr, MAX_MODIFIER=MAX_MODIFIER), "bad_dice")
     return Dice(count, sides, modifier)
 
 
@@ -84,17 +85,17 @@ def typed(text: str, count: int | None, sides: int, option: str = "--dice") -> l
     """Physical dice typed in (`1,3,6`): exactly COUNT values (any number when COUNT is
     None), each 1..SIDES, or exit 2."""
     if len(text or "") > 4 * MAX_DICE * 4:
-        raise UsageProblem(f"{option}: too long a list of dice", "too_long")
+        raise UsageProblem(_('{option}: too long a list of dice').format(option=option), "too_long")
     parts = [p.strip() for p in (text or "").replace(" ", ",").split(",") if p.strip()]
     try:
         values = [int(p) for p in parts]
     except ValueError:
-        raise UsageProblem(f"{option} {text!r}: give whole numbers separated by commas", "bad_dice") from None
+        raise UsageProblem(_('{option} {text!r}: give whole numbers separated by commas').format(option=option, text=text), "bad_dice") from None
     if count is not None and len(values) != count:
-        raise UsageProblem(f"{option}: this roll needs {count} dice, got {len(values)}", "bad_dice")
+        raise UsageProblem(_('{option}: this roll needs {count} dice, got {count2}').format(option=option, count=count, count2=len(values)), "bad_dice")
     bad = [v for v in values if not 1 <= v <= sides]
     if bad:
-        raise UsageProblem(f"{option}: a D{sides} cannot show {bad[0]}", "bad_dice")
+        raise UsageProblem(_('{option}: a D{sides} cannot show {value}').format(option=option, sides=sides, value=bad[0]), "bad_dice")
     return values
 
 
@@ -113,7 +114,7 @@ def sum_distribution(count: int, sides: int) -> tuple[tuple[int, Fraction], ...]
     """Exact distribution of the sum of COUNT dice with SIDES sides: ((total, P), ...)."""
     check_counts(count, sides)
     ways = [1]  # ways[i]: ways to make total i (offset by the number of dice rolled so far)
-    for _ in range(count):
+    for _n in range(count):
         nxt = [0] * (len(ways) + sides - 1)
         for i, w in enumerate(ways):
             if w:

@@ -7,46 +7,47 @@ from typing import Any
 
 from campaign_cli.errors import CampaignError, Refused
 from campaign_cli.rules.names import MAX_AMOUNT, MAX_ID
+from campaign_cli.i18n import _
 
 
 
 def _bad(where: str, why: str) -> Refused:
-    return Refused(f"bad import: {where} {why}", "bad_import")
+    return Refused(_('bad import: {where} {why}').format(where=where, why=why), "bad_import")
 
 
 def _int(value: Any, where: str, low: int = 0, high: int = MAX_ID) -> None:
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise _bad(where, f"must be a whole number from {low} to {high:,}, not {value!r}")
+        raise _bad(where, _('must be a whole number from {low} to {high:,}, not {value!r}').format(low=low, high=high, value=value))
 
 
 def _bool(value: Any, where: str) -> None:
     if not isinstance(value, bool):
-        raise _bad(where, f"must be true or false, not {value!r}")
+        raise _bad(where, _('must be true or false, not {value!r}').format(value=value))
 
 
 def _text(value: Any, where: str, optional: bool = False) -> None:
     if optional and value is None:
         return
     if not isinstance(value, str) or not value.strip() or len(value) > 1000:
-        raise _bad(where, f"must be a non-empty text, not {value!r}")
+        raise _bad(where, _('must be a non-empty text, not {value!r}').format(value=value))
 
 
 def _texts(value: Any, where: str) -> None:
     if not isinstance(value, list):
-        raise _bad(where, "must be a list of texts")
+        raise _bad(where, _("must be a list of texts"))
     for i, v in enumerate(value):
         _text(v, f"{where}[{i}]")
 
 
 def _objects(value: Any, where: str) -> list[dict]:
     if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
-        raise _bad(where, "must be a list of objects")
+        raise _bad(where, _("must be a list of objects"))
     return value
 
 
 def _numbers(value: Any, where: str, low: int = 0) -> None:
     if not isinstance(value, dict):
-        raise _bad(where, "must be an object of numbers")
+        raise _bad(where, _("must be an object of numbers"))
     for k, v in value.items():
         _text(k, f"{where} key")
         _int(v, f"{where}.{k}", low, MAX_AMOUNT)
@@ -58,14 +59,14 @@ def check_meta(meta: dict) -> None:
     _int(meta.get("next_id", 1), "meta.next_id", 1)
     _text(meta.get("name"), "meta.name")
     if meta.get("phase", "between") not in ("between", "adventure"):
-        raise _bad("meta.phase", f"must be between or adventure, not {meta.get('phase')!r}")
+        raise _bad("meta.phase", _('must be between or adventure, not {value!r}').format(value=meta.get('phase')))
     adventure = meta.get("adventure")
     if adventure is not None and (not isinstance(adventure, dict) or not isinstance(adventure.get("title"), str)):
-        raise _bad("meta.adventure", "must be null or an object with a title")
+        raise _bad("meta.adventure", _("must be null or an object with a title"))
     location = meta.get("location")
     if location is not None:
         if not isinstance(location, dict):
-            raise _bad("meta.location", "must be null or an object with town and blacksmith")
+            raise _bad("meta.location", _("must be null or an object with town and blacksmith"))
         _text(location.get("town"), "meta.location.town")
         _bool(location.get("blacksmith"), "meta.location.blacksmith")
     _texts(meta.get("keywords", []), "meta.keywords")
@@ -80,7 +81,7 @@ def check_character(doc: dict) -> None:
     who = f"character {doc['name']!r}:"
     _int(doc.get("id"), f"{who} id", 1)
     if doc.get("kind") not in KINDS:
-        raise _bad(f"{who} kind", f"must be hero or wizard, not {doc.get('kind')!r}")
+        raise _bad(f"{who} kind", _('must be hero or wizard, not {value!r}').format(value=doc.get('kind')))
     for field in ("st", "dx", "iq"):
         _int(doc.get(field), f"{who} {field}", 0, MAX_AMOUNT)
     for field in ("xp", "karma", "wishes", "damage", "fatigue", "gold", "darkstone"):
@@ -97,16 +98,16 @@ def check_character(doc: dict) -> None:
         try:
             find_skill(skill)
         except CampaignError:
-            raise _bad(f"{who} skills", f"has an unknown skill {skill!r}") from None
+            raise _bad(f"{who} skills", _('has an unknown skill {skill!r}').format(skill=skill)) from None
     if "boosts" in doc:
         _numbers(doc["boosts"], f"{who} boosts")
     combat = doc.get("combat", {})
     if not isinstance(combat, dict) or any(v not in ("hit", "damage") for v in combat.values()):
-        raise _bad(f"{who} combat", "must map combat skills to hit or damage")
+        raise _bad(f"{who} combat", _("must map combat skills to hit or damage"))
     lead = doc.get("leadership")
     if lead is not None:
         if not isinstance(lead, dict):
-            raise _bad(f"{who} leadership", "must be an object")
+            raise _bad(f"{who} leadership", _("must be an object"))
         _int(lead.get("value"), f"{who} leadership.value", 0, MAX_AMOUNT)
     for i, spell in enumerate(_objects(doc.get("spells"), f"{who} spells")):
         _text(spell.get("name"), f"{who} spells[{i}].name")
@@ -127,7 +128,7 @@ def check_item(item: dict, where: str) -> None:
     _int(item.get("id"), f"{where} id", 1)
     _text(item.get("name"), f"{where} name")
     if item.get("kind") not in KINDS:
-        raise _bad(f"{where} kind", f"must be one of {', '.join(KINDS)}, not {item.get('kind')!r}")
+        raise _bad(f"{where} kind", _('must be one of {value}, not {value2!r}').format(value=', '.join(KINDS), value2=item.get('kind')))
     _int(item.get("hands"), f"{where} hands", 0, 2)
     for field in ("weight", "value"):
         _int(item.get(field), f"{where} {field}", 0, MAX_AMOUNT)
@@ -141,7 +142,7 @@ def check_item(item: dict, where: str) -> None:
         if item.get(field) is not None:
             _bool(item[field], f"{where} {field}")
     if item.get("state") not in ("carried", "held", "worn"):
-        raise _bad(f"{where} state", f"must be carried, held or worn, not {item.get('state')!r}")
+        raise _bad(f"{where} state", _('must be carried, held or worn, not {value!r}').format(value=item.get('state')))
     _texts(item.get("requires"), f"{where} requires")
     _texts(item.get("flags", []), f"{where} flags")
     _text(item.get("clothing"), f"{where} clothing", optional=True)
@@ -153,11 +154,11 @@ def check_item(item: dict, where: str) -> None:
                 raise ValueError
             parse(damage)
         except (ValueError, CampaignError):
-            raise _bad(f"{where} damage", f"is not a dice expression: {damage!r}") from None
+            raise _bad(f"{where} damage", _('is not a dice expression: {damage!r}').format(damage=damage)) from None
     if item.get("boost") is not None:
         boost = item["boost"]
         if not isinstance(boost, dict):
-            raise _bad(f"{where} boost", "must be an object")
+            raise _bad(f"{where} boost", _("must be an object"))
         _text(boost.get("target"), f"{where} boost.target")
         _int(boost.get("value"), f"{where} boost.value", 0, MAX_AMOUNT)
     used = 0
@@ -171,4 +172,4 @@ def check_item(item: dict, where: str) -> None:
                 _bool(up[flag], f"{where} upgrades[{i}].{flag}")
         used += up["slots"]
     if used > item["slots"]:
-        raise _bad(f"{where} upgrades", f"fill {used} slots of {item['slots']}")
+        raise _bad(f"{where} upgrades", _('fill {used} slots of {slots}').format(used=used, slots=item['slots']))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from campaign_cli.errors import Refused
+from campaign_cli.i18n import _
 
 SIZES = ("small", "medium", "large", "huge", "giant")  # R40
 # R40: the seed's Russian size words (CLI.md), stored as the English size
@@ -21,12 +22,12 @@ ELITE_ENTRIES = 6  # R42: one die on the table
 
 
 def _bad(field: str, why: str) -> Refused:
-    return Refused(f"bad board: {field} {why}", "bad_board")
+    return Refused(_('bad board: {field} {why}').format(field=field, why=why), "bad_board")
 
 
 def _text_list(value, field: str) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
-        raise _bad(field, "must be a list of non-empty texts")
+        raise _bad(field, _("must be a list of non-empty texts"))
     return [v.strip() for v in value]
 
 
@@ -35,40 +36,40 @@ def _side(data, where: str) -> dict:
         raise _bad(where, "must be an object with " + ", ".join(NUMBERS + LISTS))
     unknown = sorted(set(data) - set(NUMBERS) - set(LISTS))
     if unknown:
-        raise _bad(f"{where}.{unknown[0]}", "is not a board field")
+        raise _bad(f"{where}.{unknown[0]}", _("is not a board field"))
     side: dict = {}
     for key in NUMBERS:
         if key not in data:
-            raise _bad(f"{where}.{key}", "is missing")
+            raise _bad(f"{where}.{key}", _("is missing"))
         value = data[key]
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise _bad(f"{where}.{key}", f"must be a whole number of 0 or more, not {value!r}")
+            raise _bad(f"{where}.{key}", _('must be a whole number of 0 or more, not {value!r}').format(value=value))
         side[key] = value
     for key in LISTS:
         if key not in data:
-            raise _bad(f"{where}.{key}", "is missing")
+            raise _bad(f"{where}.{key}", _("is missing"))
         side[key] = _text_list(data[key], f"{where}.{key}")
     if len(side["elite"]) != ELITE_ENTRIES:
-        raise _bad(f"{where}.elite", f"must have exactly {ELITE_ENTRIES} entries (has {len(side['elite'])})")
+        raise _bad(f"{where}.elite", _('must have exactly {ELITE_ENTRIES} entries (has {count})').format(ELITE_ENTRIES=ELITE_ENTRIES, count=len(side['elite'])))
     return side
 
 
 def validate_board(data) -> dict:
     """A complete, typed board (R40), or Refused naming the first bad field."""
     if not isinstance(data, dict):
-        raise _bad("board", "must be a JSON object")
+        raise _bad("board", _("must be a JSON object"))
     unknown = sorted(set(data) - {"name", "keywords", "size", *SIDES})
     if unknown:
-        raise _bad(unknown[0], "is not a board field")
+        raise _bad(unknown[0], _("is not a board field"))
     name = data.get("name")
     if not isinstance(name, str) or not name.strip():
-        raise _bad("name", "must be a non-empty text")
+        raise _bad("name", _("must be a non-empty text"))
     if "keywords" not in data:
-        raise _bad("keywords", "is missing")
+        raise _bad("keywords", _("is missing"))
     keywords = _text_list(data["keywords"], "keywords")
     size = size_of(data["size"]) if isinstance(data.get("size"), str) else None
     if size is None:
-        raise _bad("size", f"must be one of {', '.join(SIZES)} (or {', '.join(RUSSIAN_SIZES)}), not {data.get('size')!r}")
+        raise _bad("size", _('must be one of {value} (or {value2}), not {value3!r}').format(value=', '.join(SIZES), value2=', '.join(RUSSIAN_SIZES), value3=data.get('size')))
     return {"name": name.strip(), "keywords": keywords, "size": size,
             **{s: _side(data.get(s), s) for s in SIDES}}
 

@@ -9,6 +9,7 @@ from campaign_cli.errors import Refused
 from campaign_cli.rules import enemies
 from campaign_cli.rules.checks import initiative
 from campaign_cli.rules.names import resolve
+from campaign_cli.i18n import _
 
 MAX_INSTANCES = 100  # one `fight add` puts at most this many on the board
 
@@ -21,7 +22,7 @@ def add(fight: dict, board: dict, count: int, brutal: bool, ability: str | None)
     """COUNT instances of BOARD's side, named `TYPE 1`, `TYPE 2`... after those already there;
     an elite group (R42) shares one ability."""
     if not 1 <= count <= MAX_INSTANCES:
-        raise Refused(f"--count is 1 to {MAX_INSTANCES}, not {count}", "bad_count")
+        raise Refused(_('--count is 1 to {MAX_INSTANCES}, not {count}').format(MAX_INSTANCES=MAX_INSTANCES, count=count), "bad_count")
     side = enemies.side_of(board, brutal)
     same = [e for e in fight["enemies"] if e["type"] == board["name"]]
     first = max((int(e["name"].rsplit(" ", 1)[1]) for e in same), default=0) + 1
@@ -41,7 +42,7 @@ def roll_order(fight: dict, characters: list[str], next_die: Callable[[], int]) 
     """R8 over the characters able to act and the enemy groups; ties roll again."""
     sides = [*characters, *groups(fight)]
     if not sides:
-        raise Refused("nobody to order: add enemies with `campaign fight add`", "nobody")
+        raise Refused(_("nobody to order: add enemies with `campaign fight add`"), "nobody")
     order, rolls = initiative(sides, next_die)
     fight.update(order=order, round=1, turn=0)
     return rolls
@@ -56,9 +57,9 @@ def current(fight: dict) -> str | None:
 def advance(fight: dict, able: Callable[[str], bool]) -> str:
     """The next side in order that can still act (a new round after the last)."""
     if not fight["order"]:
-        raise Refused("no turn order yet: `campaign fight order` first", "no_order")
+        raise Refused(_("no turn order yet: `campaign fight order` first"), "no_order")
     standing = set(groups(fight))
-    for _ in range(len(fight["order"])):
+    for _turn in range(len(fight["order"])):
         fight["turn"] += 1
         if fight["turn"] >= len(fight["order"]):
             fight["turn"] = 0
@@ -66,7 +67,7 @@ def advance(fight: dict, able: Callable[[str], bool]) -> str:
         name = fight["order"][fight["turn"]]
         if name in standing or able(name):
             return name
-    raise Refused("nobody in the order can act any more: end the fight", "nobody")
+    raise Refused(_("nobody in the order can act any more: end the fight"), "nobody")
 
 
 def instance(fight: dict, ref: str) -> dict:
@@ -78,7 +79,7 @@ def hit(fight: dict, ref: str, damage: int) -> tuple[dict, int, bool]:
     Returns (instance, wounds dealt, killed now)."""
     target = instance(fight, ref)
     if not target["alive"]:
-        raise Refused(f"{target['name']} is already dead", "already_dead")
+        raise Refused(_('{name} is already dead').format(name=target['name']), "already_dead")
     wounds = max(damage - target["defense"], 0)
     target["wounds"] = min(target["wounds"] + wounds, target["health"])
     killed = target["wounds"] >= target["health"]

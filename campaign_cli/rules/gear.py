@@ -10,6 +10,7 @@ from campaign_cli.rules import catalog
 from campaign_cli.rules.names import resolve
 from campaign_cli.rules.characters import carry_limit, check_name, gear_totals
 from campaign_cli.rules.dice import parse as parse_dice
+from campaign_cli.i18n import _
 
 KINDS = ("gear", "artifact", "weapon", "armor", "upgrade", "potion")
 HANDS = 2  # R32
@@ -51,8 +52,7 @@ def make_item(ref: str, options: dict, custom: bool = False, packs: list[dict] =
     else:
         close = None if custom else catalog.near(ref, packs)
         if close:
-            err = Refused(f"{ref.strip()!r} is not in the catalog; did you mean {close!r}? "
-                          "(add --custom to make a new item of that name)", "unknown_catalog_entry")
+            err = Refused(_('{value!r} is not in the catalog; did you mean {close!r}? (add --custom to make a new item of that name)').format(value=ref.strip(), close=close), "unknown_catalog_entry")
             err.extra["suggestions"] = [close]
             raise err
         base = {"name": check_name(ref, "item"), "kind": "gear", "hands": 0}
@@ -65,14 +65,14 @@ def make_item(ref: str, options: dict, custom: bool = False, packs: list[dict] =
 
 def validate_item(item: dict) -> None:
     if item["kind"] not in KINDS:
-        raise UsageProblem(f"--kind takes {', '.join(KINDS)}, not {item['kind']!r}", "bad_value")
+        raise UsageProblem(_('--kind takes {value}, not {kind!r}').format(value=', '.join(KINDS), kind=item['kind']), "bad_value")
     if item["hands"] not in (0, 1, 2):
-        raise UsageProblem(f"--hands takes 0, 1 or 2, not {item['hands']}", "bad_value")
+        raise UsageProblem(_('--hands takes 0, 1 or 2, not {hands}').format(hands=item['hands']), "bad_value")
     for key in ("weight", "value", "slots", "armor", "restriction", "heft"):
         if (item.get(key) or 0) < 0:
-            raise UsageProblem(f"--{key} cannot be negative", "bad_value")
+            raise UsageProblem(_('--{key} cannot be negative').format(key=key), "bad_value")
     if item["slots"] > MAX_SLOTS:
-        raise Refused(f"R39: an item has at most {MAX_SLOTS} upgrade slots, not {item['slots']}", "too_many_slots")
+        raise Refused(_('R39: an item has at most {MAX_SLOTS} upgrade slots, not {slots}').format(MAX_SLOTS=MAX_SLOTS, slots=item['slots']), "too_many_slots")
     if item.get("damage"):
         item["damage"] = parse_dice(item["damage"]).text()
     if item.get("clothing") is not None:
@@ -88,7 +88,7 @@ def check_carry(doc: dict, item: dict) -> None:
     """R33: at most 5 + ST in all."""
     carried, limit = gear_totals(doc.get("items", []))["carry_weight"], carry_limit(doc["st"])
     if carried + item["weight"] > limit:
-        raise Refused(f"R33: {doc['name']} carries {carried} of {limit}; {item['name']} weighs {item['weight']}",
+        raise Refused(_('R33: {name} carries {carried} of {limit}; {name2} weighs {weight}').format(name=doc['name'], carried=carried, limit=limit, name2=item['name'], weight=item['weight']),
                       "too_heavy")
 
 
@@ -97,7 +97,7 @@ def add_item(doc: dict, item: dict) -> dict:
     if item["personal"]:
         mine = [i["name"] for i in doc["items"] if is_personal(i)]
         if mine:
-            raise Refused(f"R36: {doc['name']} already has a personal item ({mine[0]})", "second_personal")
+            raise Refused(_('R36: {name} already has a personal item ({value})').format(name=doc['name'], value=mine[0]), "second_personal")
     check_carry(doc, item)
     item["state"] = "carried"
     doc["items"].append(item)
@@ -112,10 +112,10 @@ def is_personal(item: dict) -> bool:
 def check_tradeable(doc: dict, item: dict, action: str) -> None:
     """R36: a personal item (or one that carries a personal upgrade) can never be dropped, given or sold."""
     if item.get("personal"):
-        raise Refused(f"R36: {item['name']} is {doc['name']}'s personal item and can never be {action}", "personal_item")
+        raise Refused(_("R36: {name} is {name2}'s personal item and can never be {action}").format(name=item['name'], name2=doc['name'], action=action), "personal_item")
     inside = next((u["name"] for u in item.get("upgrades", []) if u.get("personal")), None)
     if inside:
-        raise Refused(f"R36: {item['name']} carries {doc['name']}'s personal item {inside} and can never be {action}",
+        raise Refused(_("R36: {name} carries {name2}'s personal item {inside} and can never be {action}").format(name=item['name'], name2=doc['name'], inside=inside, action=action),
                       "personal_item")
 
 
@@ -129,7 +129,7 @@ def take_out(doc: dict, item: dict, action: str) -> dict:
 def give(src: dict, dst: dict, item: dict) -> None:
     """R38: characters trade items; R36 never a personal item; R33 on the receiver."""
     if src["id"] == dst["id"]:
-        raise UsageProblem("giving an item to its owner changes nothing")
+        raise UsageProblem(_("giving an item to its owner changes nothing"))
     check_tradeable(src, item, "given")
     check_carry(dst, item)
     take_out(src, item, "given")
@@ -141,10 +141,10 @@ def sell(src: dict, dst: dict, item: dict, price: int | None) -> int:
     """R38: the buyer pays the price (default: the item's value) and must afford it."""
     price = item.get("value", 0) if price is None else price
     if price < 0:
-        raise UsageProblem("--price cannot be negative")
+        raise UsageProblem(_("--price cannot be negative"))
     check_tradeable(src, item, "sold")
     if dst.get("gold", 0) < price:
-        raise Refused(f"R38: {dst['name']} has {dst.get('gold', 0)} gold; {item['name']} costs {price}", "cannot_afford")
+        raise Refused(_('R38: {name} has {value} gold; {name2} costs {price}').format(name=dst['name'], value=dst.get('gold', 0), name2=item['name'], price=price), "cannot_afford")
     give(src, dst, item)
     dst["gold"] -= price
     src["gold"] = src.get("gold", 0) + price
@@ -156,7 +156,7 @@ def check_keywords(doc: dict, item: dict) -> None:
     have = {k.casefold() for k in doc.get("keywords", [])}
     missing = [w for w in item.get("requires", []) if w.casefold() not in have]
     if missing:
-        raise Refused(f"R34: {item['name']} is for {', '.join(missing)} only; {doc['name']} lacks that keyword",
+        raise Refused(_('R34: {name} is for {value} only; {name2} lacks that keyword').format(name=item['name'], value=', '.join(missing), name2=doc['name']),
                       "missing_keyword")
 
 
@@ -164,7 +164,7 @@ def check_heft(doc: dict, item: dict) -> None:
     """R27: a weapon whose heft is above the character's ST cannot be held."""
     heft = item.get("heft")
     if heft is not None and heft > doc["st"]:
-        raise Refused(f"R27: {item['name']} has heft {heft}; {doc['name']} has ST {doc['st']}", "too_heavy_to_wield")
+        raise Refused(_('R27: {name} has heft {heft}; {name2} has ST {st}').format(name=item['name'], heft=heft, name2=doc['name'], st=doc['st']), "too_heavy_to_wield")
 
 
 def hands_used(items: list[dict]) -> int:
@@ -175,21 +175,21 @@ def hold(doc: dict, items: list[dict]) -> None:
     """R32: these items are now in hand, replacing the previous choice; at most 2 hands,
     a worn shield takes one, two-handed weapons exclude a shield; R34 keywords."""
     if len({id(i) for i in items}) != len(items):
-        raise UsageProblem("an item is named twice")
+        raise UsageProblem(_("an item is named twice"))
     for item in items:
         if item["kind"] == "armor":
-            raise Refused(f"{item['name']} is armor: wear it with `campaign item wear`", "wear_armor")
+            raise Refused(_('{name} is armor: wear it with `campaign item wear`').format(name=item['name']), "wear_armor")
         check_keywords(doc, item)
         check_heft(doc, item)
     shields = [i for i in doc["items"] if i["state"] == "worn" and i.get("shield")]
     big = [i["name"] for i in items if two_handed(i)]
     if big and shields:
-        raise Refused(f"R26/R32: {big[0]} is two-handed and cannot be used with a shield; stow {shields[0]['name']} first",
+        raise Refused(_('R26/R32: {value} is two-handed and cannot be used with a shield; stow {name} first').format(value=big[0], name=shields[0]['name']),
                       "two_handed_shield")
     need = hands_used(items) + hands_used(shields)
     if need > HANDS:
         extra = f" (a worn {shields[0]['name']} takes one)" if shields else ""
-        raise Refused(f"R32: {doc['name']} has {HANDS} hands; these need {need}{extra}", "hands_full")
+        raise Refused(_('R32: {name} has {HANDS} hands; these need {need}{extra}').format(name=doc['name'], HANDS=HANDS, need=need, extra=extra), "hands_full")
     for item in doc["items"]:
         if item["state"] == "held":
             item["state"] = "carried"
@@ -200,32 +200,32 @@ def hold(doc: dict, items: list[dict]) -> None:
 def wear(doc: dict, item: dict) -> None:
     """R35: one item per body part; armor and shields are worn (R29), a shield takes a hand."""
     if item["state"] == "worn":
-        raise Refused(f"{doc['name']} already wears {item['name']}", "already_worn")
+        raise Refused(_('{name} already wears {name2}').format(name=doc['name'], name2=item['name']), "already_worn")
     worn = [i for i in doc["items"] if i["state"] == "worn" and i is not item]
     if item.get("clothing"):
         taken = next((i for i in worn if i.get("clothing") == item["clothing"]), None)
         if taken:
-            raise Refused(f"R35: {doc['name']}'s {item['clothing']} is taken by {taken['name']}; stow it first", "body_part_taken")
+            raise Refused(_("R35: {name}'s {clothing} is taken by {name2}; stow it first").format(name=doc['name'], clothing=item['clothing'], name2=taken['name']), "body_part_taken")
     elif item["kind"] != "armor":
-        raise Refused(f"{item['name']} is not clothing or armor; hold it instead", "not_wearable")
+        raise Refused(_('{name} is not clothing or armor; hold it instead').format(name=item['name']), "not_wearable")
     check_keywords(doc, item)
     if item["kind"] == "armor":
         same = next((i for i in worn if i["kind"] == "armor" and bool(i.get("shield")) == bool(item.get("shield"))), None)
         if same:
-            raise Refused(f"{doc['name']} already wears {same['name']}; stow it first", "armor_worn")
+            raise Refused(_('{name} already wears {name2}; stow it first').format(name=doc['name'], name2=same['name']), "armor_worn")
         if item.get("shield"):
             held = [i for i in doc["items"] if i["state"] == "held" and i is not item]
             big = [i["name"] for i in held if two_handed(i)]
             if big:
-                raise Refused(f"R26/R32: {big[0]} is two-handed and excludes a shield", "two_handed_shield")
+                raise Refused(_('R26/R32: {value} is two-handed and excludes a shield').format(value=big[0]), "two_handed_shield")
             if hands_used(held) + item["hands"] > HANDS:
-                raise Refused(f"R32: a shield takes a hand and {doc['name']}'s hands are full; hold fewer items", "hands_full")
+                raise Refused(_("R32: a shield takes a hand and {name}'s hands are full; hold fewer items").format(name=doc['name']), "hands_full")
     item["state"] = "worn"
 
 
 def stow(doc: dict, item: dict) -> None:
     if item["state"] == "carried":
-        raise Refused(f"{item['name']} is already in {doc['name']}'s pack", "already_stowed")
+        raise Refused(_("{name} is already in {name2}'s pack").format(name=item['name'], name2=doc['name']), "already_stowed")
     item["state"] = "carried"
 
 
@@ -244,9 +244,9 @@ def _check_slots(item: dict, need: int) -> None:
 def fit_upgrade(doc: dict, item: dict, upgrade: dict) -> dict:
     """R39: an upgrade item from the pack fills one or more of ITEM's free slots."""
     if upgrade is item:
-        raise UsageProblem("an item cannot upgrade itself")
+        raise UsageProblem(_("an item cannot upgrade itself"))
     if upgrade["kind"] != "upgrade":
-        raise Refused(f"{upgrade['name']} is not an upgrade (add it with --kind upgrade)", "not_an_upgrade")
+        raise Refused(_('{name} is not an upgrade (add it with --kind upgrade)').format(name=upgrade['name']), "not_an_upgrade")
     need = upgrade.get("slots") or 1
     _check_slots(item, need)
     doc["items"].remove(upgrade)
@@ -262,16 +262,16 @@ def forge(doc: dict, item: dict, location: dict | None, stones: int, slots: int,
     """R39: dark stone forged into an item, in a town with a blacksmith."""
     if not location or not location.get("blacksmith"):
         where = f"{location['town']} has no blacksmith" if location else "the party is not in a town"
-        raise Refused(f"R39: forging needs a town with a blacksmith ({where}); `campaign town enter TOWN --blacksmith`",
+        raise Refused(_('R39: forging needs a town with a blacksmith ({where}); `campaign town enter TOWN --blacksmith`').format(where=where),
                       "no_blacksmith")
     if stones < 1 or slots < 1 or gold < 0:
-        raise UsageProblem("--stones and --slots are at least 1, --gold at least 0")
+        raise UsageProblem(_("--stones and --slots are at least 1, --gold at least 0"))
     _check_slots(item, slots)
     if doc.get("darkstone", 0) < stones:
         raise Refused(f"{doc['name']} has " + ngettext("{n} loose dark stone", "{n} loose dark stones", doc.get("darkstone", 0))
                       + f"; forging needs {stones}", "not_enough_darkstone")
     if doc.get("gold", 0) < gold:
-        raise Refused(f"{doc['name']} has {doc.get('gold', 0)} gold; the blacksmith asks {gold}", "cannot_afford")
+        raise Refused(_('{name} has {value} gold; the blacksmith asks {gold}').format(name=doc['name'], value=doc.get('gold', 0), gold=gold), "cannot_afford")
     doc["darkstone"] -= stones
     doc["gold"] -= gold
     fitted = {"name": (label or "Dark Stone").strip(), "slots": slots, "darkstone": stones, "forged": True, "gold": gold}
@@ -282,5 +282,5 @@ def forge(doc: dict, item: dict, location: dict | None, stones: int, slots: int,
 def change_count(doc: dict, field: str, amount: int, label: str) -> None:
     """gold add/remove, darkstone add/remove: never below zero."""
     if doc.get(field, 0) + amount < 0:
-        raise Refused(f"{doc['name']} has {doc.get(field, 0)} {label}; cannot remove {-amount}", f"not_enough_{field}")
+        raise Refused(_('{name} has {value} {label}; cannot remove {value2}').format(name=doc['name'], value=doc.get(field, 0), label=label, value2=-amount), f"not_enough_{field}")
     doc[field] = doc.get(field, 0) + amount

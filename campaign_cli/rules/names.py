@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from campaign_cli.errors import NotFound, Refused, UsageProblem
+from campaign_cli.i18n import _
 
 MAX_NAME = 100  # CLI.md "Names": longer names are refused at creation
 MAX_AMOUNT = 1_000_000  # CLI.md "Names": counts and amounts are whole numbers 0..1,000,000
@@ -35,11 +36,11 @@ def parse_id(ref: str) -> int | None:
 def resolve(ref: str, entries: Iterable[Entry], what: str, code: str | None = None, where: str = "") -> Any:
     """The value whose id or one of whose names is REF; refused with suggestions when none is."""
     if len(ref) > MAX_TEXT:
-        raise UsageProblem(f"a {what} name is at most {MAX_TEXT} characters, not {len(ref)}", "too_long")
+        raise UsageProblem(_('a {what} name is at most {MAX_TEXT} characters, not {count}').format(what=what, MAX_TEXT=MAX_TEXT, count=len(ref)), "too_long")
     entries = list(entries)
     ident = parse_id(ref)
     if ident is not None:
-        for value, _, eid in entries:
+        for value, _names, eid in entries:
             if eid == ident:
                 return value
     wanted = key(ref)
@@ -48,7 +49,7 @@ def resolve(ref: str, entries: Iterable[Entry], what: str, code: str | None = No
         return found[0][0]
     if len(found) > 1:
         ids = ", ".join(f"#{eid}" for _, _, eid in found)
-        raise Refused(f"{where + ' has' if where else 'there are'} {len(found)} {what}s named {ref.strip()!r}; name one by id ({ids})",
+        raise Refused(_('{value} {count} {what}s named {value2!r}; name one by id ({ids})').format(value=where + ' has' if where else 'there are', count=len(found), what=what, value2=ref.strip(), ids=ids),
                       f"ambiguous_{what.replace(' ', '_')}")
     raise not_found(ref, [names for _, names, _ in entries], what, code, where)
 
@@ -60,7 +61,7 @@ def not_found(ref: str, names: Iterable[tuple[str, ...]], what: str, code: str |
     close = suggest(ref, names)
     owner = f"{where} has no {what}" if where else f"no {what}"
     hint = f"; did you mean {' or '.join(map(repr, close))}?" if close else ""
-    err = NotFound(f"{owner} named {ref.strip()!r}{hint}", code or f"unknown_{what.replace(' ', '_')}")
+    err = NotFound(_('{owner} named {value!r}{hint}').format(owner=owner, value=ref.strip(), hint=hint), code or f"unknown_{what.replace(' ', '_')}")
     err.extra["suggestions"] = close
     return err
 
@@ -123,10 +124,10 @@ def check_text(text: str, what: str, limit: int = MAX_NAME) -> str:
 
     clean = text.strip()
     if not clean:
-        raise UsageProblem(f"a {what} needs a name", "bad_name")
+        raise UsageProblem(_('a {what} needs a name').format(what=what), "bad_name")
     if len(clean) > limit:
-        raise UsageProblem(f"a {what} name is at most {limit} characters, not {len(clean)}", "bad_name")
+        raise UsageProblem(_('a {what} name is at most {limit} characters, not {count}').format(what=what, limit=limit, count=len(clean)), "bad_name")
     bad = next((c for c in clean if unicodedata.category(c) in ("Cc", "Cf")), None)
     if bad is not None:
-        raise UsageProblem(f"a {what} name cannot hold control or format characters (U+{ord(bad):04X})", "bad_name")
+        raise UsageProblem(_('a {what} name cannot hold control or format characters (U+{value:04X})').format(what=what, value=ord(bad)), "bad_name")
     return clean

@@ -14,6 +14,7 @@ from campaign_cli.errors import CampaignError, Refused
 from campaign_cli.rules import enemies
 from campaign_cli.rules.gear import KINDS, MAX_SLOTS
 from campaign_cli.rules.names import MAX_AMOUNT
+from campaign_cli.i18n import _
 
 MAX_ENTRIES = 100_000
 ITEM_FIELDS = {"name", "aliases", "kind", "hands", "weight", "value", "heft", "slots", "damage", "armor",
@@ -24,14 +25,14 @@ FLAGS = ("personal", "darkstone_icon", "shield")
 
 
 def _bad(where: str, why: str) -> Refused:
-    return Refused(f"bad pack: {where} {why}", "bad_pack")
+    return Refused(_('bad pack: {where} {why}').format(where=where, why=why), "bad_pack")
 
 
 def _name(value: Any, where: str) -> str:
     if not isinstance(value, str) or not value.strip() or len(value.strip()) > 100:
-        raise _bad(where, f"must be a name of 1 to 100 characters, not {value!r}")
+        raise _bad(where, _('must be a name of 1 to 100 characters, not {value!r}').format(value=value))
     if any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 for c in value):
-        raise _bad(where, "holds control characters")
+        raise _bad(where, _("holds control characters"))
     return value.strip()
 
 
@@ -39,15 +40,15 @@ def _item(raw: Any, where: str) -> dict:
     from campaign_cli.rules.dice import parse
 
     if not isinstance(raw, dict):
-        raise _bad(where, "must be an object")
+        raise _bad(where, _("must be an object"))
     where = f"{where} ({raw.get('name')!r})" if isinstance(raw.get("name"), str) else where
     unknown = sorted(set(raw) - ITEM_FIELDS)
     if unknown:
-        raise _bad(f"{where}.{unknown[0]}", "is not an item field")
+        raise _bad(f"{where}.{unknown[0]}", _("is not an item field"))
     entry: dict = {"name": _name(raw.get("name"), f"{where}.name")}
     aliases = raw.get("aliases", [])
     if not isinstance(aliases, list):
-        raise _bad(f"{where}.aliases", "must be a list of names")
+        raise _bad(f"{where}.aliases", _("must be a list of names"))
     entry["aliases"] = [_name(a, f"{where}.aliases[{i}]") for i, a in enumerate(aliases)]
     for field, (low, high) in NUMBERS.items():
         value = raw.get(field)
@@ -55,16 +56,16 @@ def _item(raw: Any, where: str) -> dict:
             continue
         value = 0 if value is None else value
         if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-            raise _bad(f"{where}.{field}", f"must be a whole number from {low} to {high:,}, not {raw.get(field)!r}")
+            raise _bad(f"{where}.{field}", _('must be a whole number from {low} to {high:,}, not {value!r}').format(low=low, high=high, value=raw.get(field)))
         entry[field] = value
     for field in FLAGS:
         value = raw.get(field, False)
         if not isinstance(value, bool):
-            raise _bad(f"{where}.{field}", f"must be true or false, not {value!r}")
+            raise _bad(f"{where}.{field}", _('must be true or false, not {value!r}').format(value=value))
         entry[field] = value
     requires = raw.get("requires", [])
     if not isinstance(requires, list):
-        raise _bad(f"{where}.requires", "must be a list of keywords")
+        raise _bad(f"{where}.requires", _("must be a list of keywords"))
     entry["requires"] = [_name(w, f"{where}.requires[{i}]") for i, w in enumerate(requires)]
     clothing = raw.get("clothing")
     entry["clothing"] = None if clothing is None else _name(clothing, f"{where}.clothing").lower()
@@ -75,12 +76,12 @@ def _item(raw: Any, where: str) -> dict:
                 raise ValueError
             entry["damage"] = parse(damage).text()
         except (ValueError, CampaignError):
-            raise _bad(f"{where}.damage", f"must be a dice expression like 2D6-1, not {damage!r}") from None
+            raise _bad(f"{where}.damage", _('must be a dice expression like 2D6-1, not {damage!r}').format(damage=damage)) from None
     kind = raw.get("kind")
     if kind is None:
         kind = "weapon" if damage else "armor" if entry.get("armor") is not None or entry["shield"] else "gear"
     if kind not in KINDS:
-        raise _bad(f"{where}.kind", f"must be one of {', '.join(KINDS)}, not {kind!r}")
+        raise _bad(f"{where}.kind", _('must be one of {value}, not {kind!r}').format(value=', '.join(KINDS), kind=kind))
     entry["kind"] = kind
     if entry["shield"]:
         entry["kind"], entry["hands"] = "armor", max(entry["hands"], 1)
@@ -90,20 +91,20 @@ def _item(raw: Any, where: str) -> dict:
 def validate(data: Any) -> dict:
     """A complete, typed pack, or Refused naming the first bad entry and field."""
     if not isinstance(data, dict):
-        raise _bad("the file", "must hold a JSON object with pack, version, items and enemies")
+        raise _bad("the file", _("must hold a JSON object with pack, version, items and enemies"))
     unknown = sorted(set(data) - {"pack", "version", "items", "enemies", "description"})
     if unknown:
-        raise _bad(unknown[0], "is not a pack field (pack, version, items, enemies)")
+        raise _bad(unknown[0], _("is not a pack field (pack, version, items, enemies)"))
     name = _name(data.get("pack"), "pack")
     version = data.get("version")
     if not isinstance(version, (str, int)) or isinstance(version, bool) or not str(version).strip():
-        raise _bad("version", f"must be a text like \"1.0\", not {version!r}")
+        raise _bad("version", _('must be a text like "1.0", not {version!r}').format(version=version))
     items, boards = data.get("items", []), data.get("enemies", [])
     for field, value in (("items", items), ("enemies", boards)):
         if not isinstance(value, list) or len(value) > MAX_ENTRIES:
-            raise _bad(field, f"must be a list (at most {MAX_ENTRIES:,} entries)")
+            raise _bad(field, _('must be a list (at most {MAX_ENTRIES:,} entries)').format(MAX_ENTRIES=MAX_ENTRIES))
     if not items and not boards:
-        raise _bad("items", "and enemies are both empty: nothing to add")
+        raise _bad("items", _("and enemies are both empty: nothing to add"))
     pack = {"pack": name, "version": str(version).strip(), "items": [_item(raw, f"items[{i}]") for i, raw in enumerate(items)],
             "enemies": []}
     for i, raw in enumerate(boards):
@@ -132,7 +133,7 @@ def check_clashes(pack: dict, known: dict[str, str]) -> None:
             for name in names_of(entry):
                 key = name.casefold()
                 if key in seen:
-                    raise _bad(f"{kind[:-1]} {entry['name']!r}", f"uses the name {name!r}, already {seen[key]}")
+                    raise _bad(f"{kind[:-1]} {entry['name']!r}", _('uses the name {name!r}, already {value}').format(name=name, value=seen[key]))
                 seen[key] = f"in pack {pack['pack']!r}"
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from campaign_cli.errors import Refused
 from campaign_cli.rules.characters import status
+from campaign_cli.i18n import _
 
 
 def current_status(doc: dict) -> str:
@@ -24,16 +25,16 @@ def check_can_act(doc: dict, action: str = "act") -> None:
     state = current_status(doc)
     if state != "ok":
         words = {"out": "out of action", "dying": "dying", "dead": "dead"}[state]
-        raise Refused(f"R11a: {doc['name']} is {words} and cannot {action}", "cannot_act")
+        raise Refused(_('R11a: {name} is {words} and cannot {action}').format(name=doc['name'], words=words, action=action), "cannot_act")
 
 
 def take(doc: dict, amount: int, fatigue: bool = False, armor: int = 0) -> dict:
     """Apply a hit. Armor subtracts from damage (R29); fatigue taken while out of action
     counts as damage (R21). Returns what was applied."""
     if amount < 0:
-        raise Refused("damage cannot be negative; use `campaign heal`", "bad_amount")
+        raise Refused(_("damage cannot be negative; use `campaign heal`"), "bad_amount")
     if current_status(doc) == "dead":
-        raise Refused(f"{doc['name']} is dead (R20); only a wish can help", "dead")
+        raise Refused(_('{name} is dead (R20); only a wish can help').format(name=doc['name']), "dead")
     if fatigue:
         if current_status(doc) in ("out", "dying"):
             doc["damage"] += amount  # R21
@@ -52,9 +53,9 @@ def take(doc: dict, amount: int, fatigue: bool = False, armor: int = 0) -> dict:
 def heal(doc: dict, amount: int, fatigue: bool = False) -> int:
     """Heal damage (or fatigue); a dead character cannot be healed (R20). Returns points healed."""
     if amount < 0:
-        raise Refused("healing cannot be negative", "bad_amount")
+        raise Refused(_("healing cannot be negative"), "bad_amount")
     if current_status(doc) == "dead":
-        raise Refused(f"{doc['name']} is dead (R20); only a wish can help (R17)", "dead")
+        raise Refused(_('{name} is dead (R20); only a wish can help (R17)').format(name=doc['name']), "dead")
     field = "fatigue" if fatigue else "damage"
     healed = min(amount, doc[field])
     doc[field] -= healed

@@ -19,6 +19,7 @@ from typing import Any
 from campaign_cli.errors import COMMIT, FileProblem, NameTaken, Refused
 from campaign_cli.rules.names import MAX_ID
 from campaign_cli.store import files, journal, patch
+from campaign_cli.i18n import _
 
 SCHEMA_VERSION = 2
 APP = "campaign"
@@ -109,7 +110,7 @@ def now() -> str:
 
 
 def _not_campaign(path: Path, why: str) -> FileProblem:
-    return FileProblem(f"{path} is not a campaign file ({why})", "not_a_campaign")
+    return FileProblem(_('{path} is not a campaign file ({why})').format(path=path, why=why), "not_a_campaign")
 
 
 def parse(path: Path, raw: bytes) -> dict:
@@ -119,10 +120,10 @@ def parse(path: Path, raw: bytes) -> dict:
     try:
         data = loads(raw)
     except RecursionError:
-        raise FileProblem(f"{path} is not a campaign file (JSON nested too deeply)", "corrupt") from None
+        raise FileProblem(_('{path} is not a campaign file (JSON nested too deeply)').format(path=path), "corrupt") from None
     except (ValueError, UnicodeDecodeError) as exc:
         why = "corrupt or truncated" if isinstance(exc, (json.JSONDecodeError, UnicodeDecodeError)) else str(exc)
-        raise FileProblem(f"{path} is not valid JSON ({why})", "corrupt") from None
+        raise FileProblem(_('{path} is not valid JSON ({why})').format(path=path, why=why), "corrupt") from None
     if not isinstance(data, dict):
         raise _not_campaign(path, "top level is not an object")
     meta = data.get("meta")
@@ -134,8 +135,7 @@ def parse(path: Path, raw: bytes) -> dict:
         raise _not_campaign(path, "bad schema_version")
     if version > SCHEMA_VERSION:
         raise FileProblem(
-            f"{path} was written by a newer campaign (schema {version}; this version reads "
-            f"{SCHEMA_VERSION}): upgrade campaign-cli",
+            _('{path} was written by a newer campaign (schema {version}; this version reads {SCHEMA_VERSION}): upgrade campaign-cli').format(path=path, version=version, SCHEMA_VERSION=SCHEMA_VERSION),
             "newer_schema",
         )
     while version < SCHEMA_VERSION:
@@ -174,9 +174,9 @@ def read_bytes(path: Path) -> bytes:
     try:
         return path.read_bytes()
     except FileNotFoundError:
-        raise FileProblem(f"no campaign file at {path}", "no_campaign") from None
+        raise FileProblem(_('no campaign file at {path}').format(path=path), "no_campaign") from None
     except OSError as exc:
-        raise FileProblem(f"cannot read {path}: {exc.strerror}", "unreadable") from None
+        raise FileProblem(_('cannot read {path}: {strerror}').format(path=path, strerror=exc.strerror), "unreadable") from None
 
 
 def load(path: Path) -> dict:
@@ -257,7 +257,7 @@ class Campaign:
     def insert(self, table: str, doc: dict, what: str) -> dict:
         if self.exists(table, doc["name"]):
             article = "an" if what[:1] in "aeiou" else "a"
-            raise NameTaken(f"{article} {what} named {doc['name']!r} already exists", "name_taken")
+            raise NameTaken(_('{article} {what} named {name!r} already exists').format(article=article, what=what, name=doc['name']), "name_taken")
         from tinydb.table import Document
 
         doc = {"id": self.next_id(), **doc}
@@ -414,8 +414,7 @@ def transaction(path: str | os.PathLike, words: list[str] | None = None) -> Iter
         if not lock.held():  # our lock file was removed or replaced: another writer may be in
             lock.take()
             if read_bytes(p) != raw:
-                raise FileProblem(f"{p} changed while this command ran (its lock file was removed); "
-                                  "nothing saved: run the command again", "lock_lost")
+                raise FileProblem(_('{p} changed while this command ran (its lock file was removed); nothing saved: run the command again').format(p=p), "lock_lost")
         camp.commit()
 
 
@@ -424,10 +423,10 @@ def create(path: str | os.PathLike, name: str, words: list[str] | None = None, d
     """Create a new campaign file (from DATA's tables when importing). Refused (exit 1) if one exists."""
     p = resolve_path(path)
     if not p.parent.is_dir():
-        raise FileProblem(f"folder {p.parent} does not exist", "no_folder")
+        raise FileProblem(_('folder {parent} does not exist').format(parent=p.parent), "no_folder")
     with files.locked(p):
         if p.exists():
-            raise Refused(f"{p} already exists", "exists")
+            raise Refused(_('{p} already exists').format(p=p), "exists")
         meta = {
             "app": APP,
             "schema_version": SCHEMA_VERSION,

@@ -21,6 +21,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from campaign_cli.errors import FileProblem
+from campaign_cli.i18n import _
 
 NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 DEFAULT_WAIT = 5.0
@@ -44,7 +45,7 @@ def _open_lock(lock_path: Path) -> int:
         return os.open(lock_path, os.O_RDWR | os.O_CREAT | NOFOLLOW, 0o644)
     except OSError as exc:
         why = "it is a symbolic link" if os.path.islink(lock_path) else exc.strerror
-        raise FileProblem(f"cannot open lock file {lock_path}: {why}", "lock_failed") from None
+        raise FileProblem(_('cannot open lock file {lock_path}: {why}').format(lock_path=lock_path, why=why), "lock_failed") from None
 
 
 def _same_file(fd: int, lock_path: Path) -> bool:
@@ -81,7 +82,7 @@ class Lock:
             except BlockingIOError:
                 os.close(fd)
                 if time.monotonic() >= deadline:
-                    raise FileProblem(f"{self.path} is locked by another writer (waited {self.wait:g} s); try again",
+                    raise FileProblem(_('{path} is locked by another writer (waited {wait:g} s); try again').format(path=self.path, wait=self.wait),
                                       "locked") from None
                 time.sleep(delay)
                 delay = min(delay * 2, 0.05)
@@ -118,7 +119,7 @@ def writing_to(path: Path):
     try:
         yield
     except OSError as exc:
-        raise FileProblem(f"cannot write {path}: {exc.strerror or exc}", "unwritable") from None
+        raise FileProblem(_('cannot write {path}: {value}').format(path=path, value=exc.strerror or exc), "unwritable") from None
 
 
 def _fsync_dir(folder: Path) -> None:
@@ -157,7 +158,7 @@ def clean_temporaries(path: Path) -> None:
     for name in names:
         if not (name.startswith(prefix) and name.endswith(".tmp")):
             continue
-        pid, _, token = name[len(prefix):-len(".tmp")].partition(".")
+        pid, _sep, token = name[len(prefix):-len(".tmp")].partition(".")
         if not (pid.isdigit() and token and token.isalnum()) or _pid_alive(int(pid)):
             continue
         try:
@@ -174,7 +175,7 @@ def check_writable(path: Path) -> int | None:
     except FileNotFoundError:
         return None
     if not mode & stat.S_IWUSR:
-        raise FileProblem(f"{path} is read-only (chmod u+w {path.name} to allow changes)", "read_only")
+        raise FileProblem(_('{path} is read-only (chmod u+w {name} to allow changes)').format(path=path, name=path.name), "read_only")
     return stat.S_IMODE(mode)
 
 

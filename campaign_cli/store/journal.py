@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from campaign_cli.errors import FileProblem
+from campaign_cli.i18n import _
 
 CHUNK = 1 << 16
 NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
@@ -55,10 +56,10 @@ def _open(jpath: Path, flags: int) -> int:
     try:
         return os.open(jpath, flags | NOFOLLOW, 0o644)
     except IsADirectoryError:
-        raise FileProblem(f"journal {jpath} is a folder", "journal_unusable") from None
+        raise FileProblem(_('journal {jpath} is a folder').format(jpath=jpath), "journal_unusable") from None
     except OSError:
         if os.path.islink(jpath):
-            raise FileProblem(f"journal {jpath} is a symbolic link; refusing to follow it", "journal_link") from None
+            raise FileProblem(_('journal {jpath} is a symbolic link; refusing to follow it').format(jpath=jpath), "journal_link") from None
         raise
 
 
@@ -180,7 +181,7 @@ def read_entries(
 
 
 def _broken(path: Path, why: str) -> FileProblem:
-    return FileProblem(f"cannot undo: the journal {journal_path(path)} {why}; nothing was changed", "journal_broken")
+    return FileProblem(_('cannot undo: the journal {value} {why}; nothing was changed').format(value=journal_path(path), why=why), "journal_broken")
 
 
 def prove(path: Path, meta: dict) -> None:
