@@ -16,11 +16,10 @@ The catalog's template is extracted from the code by `tools/i18n.py` (strings in
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 LANGUAGES = ("en", "ru")
 DOMAIN = "campaign"
-LOCALE_DIR = Path(__file__).with_name("locale")
+LOCALE_DIR = os.path.join(os.path.dirname(__file__), "locale")
 
 
 class _State:
@@ -35,12 +34,17 @@ STATE = _State()
 def _(message: str) -> str:
     """MESSAGE in the chosen language (MESSAGE itself in English or when not translated)."""
     catalog = STATE.catalog
-    return message if catalog is None else catalog.gettext(message)
+    return message if catalog is None or not message else catalog.gettext(message)
 
 
 def N_(message: str) -> str:
     """Marks MESSAGE for the catalog where it is defined; `_()` translates it where it is shown."""
     return message
+
+
+def N_plural(singular: str, plural: str) -> tuple[str, str]:
+    """Marks a singular and plural pair for the catalog; `ngettext(*pair, n)` chooses where it is shown."""
+    return singular, plural
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
@@ -79,6 +83,17 @@ def requested(args: list[str], environ: os._Environ | dict | None = None) -> str
     return "ru" if value.lower().replace("-", "_").split("_")[0].split(".")[0] == "ru" else "en"
 
 
+class english:
+    """`with english():` text that is stored (journal summaries) is written in English
+    whatever the language shown: stored data never changes with the language."""
+
+    def __enter__(self) -> None:
+        self.saved, STATE.catalog = STATE.catalog, None
+
+    def __exit__(self, *exc: object) -> None:
+        STATE.catalog = self.saved
+
+
 def use(lang: str) -> None:
     """Speak LANG from now on (loads the catalog for Russian; English unloads it)."""
     if lang != "ru":
@@ -86,7 +101,7 @@ def use(lang: str) -> None:
         return
     import gettext
 
-    with open(LOCALE_DIR / "ru" / "LC_MESSAGES" / f"{DOMAIN}.mo", "rb") as fp:
+    with open(os.path.join(LOCALE_DIR, "ru", "LC_MESSAGES", f"{DOMAIN}.mo"), "rb") as fp:
         STATE.catalog = gettext.GNUTranslations(fp)
     STATE.lang = "ru"
     _speak_click()
@@ -144,6 +159,37 @@ def translate_command(command) -> None:
             param.help = help_(param.help)
 
 
+# Click's own usage errors, as Click words them (it has no catalog of its own here).
+CLICK_ERRORS = (
+    (r"No such option: (?P<option>\S+)(?: \(Possible options: (?P<options>.*)\))?",
+     N_("No such option: {option}"), N_("No such option: {option} (possible options: {options})")),
+    (r"Missing argument '(?P<name>.+)'\.", N_("Missing argument {name}."), None),
+    (r"Missing option '(?P<name>.+)'\.", N_("Missing option {name}."), None),
+    (r"Got unexpected extra arguments? \((?P<args>.*)\)", N_("Unexpected extra arguments: {args}"), None),
+    (r"Option '(?P<name>.+)' does not take a value\.", N_("Option {name} does not take a value."), None),
+    (r"Option '(?P<name>.+)' requires an argument\.", N_("Option {name} needs a value."), None),
+    (r"Invalid value for (?P<name>.+?): '(?P<value>.*)' is not a valid (?:integer|int range)\.",
+     N_("Invalid value for {name}: {value!r} is not a whole number."), None),
+    (r"Invalid value for (?P<name>.+?): (?P<value>.*) is not in the range (?P<range>.*)\.",
+     N_("Invalid value for {name}: {value} is outside {range}."), None),
+    (r"Invalid value for (?P<name>.+?): (?P<why>.*)", N_("Invalid value for {name}: {why}"), None),
+)
+
+
+def click_message(message: str) -> str:
+    """A usage error from Click in the chosen language (English: as Click wrote it)."""
+    if STATE.catalog is None:
+        return message
+    import re
+
+    for pattern, template, other in CLICK_ERRORS:
+        found = re.fullmatch(pattern, message, re.S)
+        if found:
+            parts = {k: v for k, v in found.groupdict().items() if v is not None}
+            return _(other if other and "options" in parts else template).format(**parts)
+    return message
+
+
 # Words stored as data (statuses, kinds, places) that views show in the chosen language.
 WORDS = {
     "alive": N_("alive"), "out": N_("out"), "dying": N_("dying"), "dead": N_("dead"),
@@ -151,7 +197,15 @@ WORDS = {
     "hero": N_("hero"), "wizard": N_("wizard"), "held": N_("held"), "worn": N_("worn"),
     "carried": N_("carried"), "normal": N_("normal"), "brutal": N_("brutal"), "town": N_("town"),
     "adventure": N_("adventure"), "yes": N_("yes"), "no": N_("no"), "none": N_("none"),
-    "character": N_("character"), "enemy": N_("enemy"), "hit": N_("hit"), "miss": N_("miss"),
+    "character": N_("character"), "enemy": N_("enemy"), "between": N_("between"),
+    "small": N_("small"), "medium": N_("medium"), "large": N_("large"), "huge": N_("huge"), "giant": N_("giant"),
+    "gear": N_("gear"), "artifact": N_("artifact"), "weapon": N_("weapon"), "armor": N_("armor"),
+    "upgrade": N_("upgrade"), "potion": N_("potion"), "change": N_("change"), "undo": N_("undo"), "roll": N_("roll"),
+    "init": N_("init"), "batch": N_("batch"), "over": N_("over"), "won": N_("won"), "fled": N_("fled"),
+    "hit": N_("hit"), "damage": N_("damage"), "built-in": N_("built-in"), "skill": N_("skill"), "pack": N_("pack"),
+    # R23's skill groups
+    "athletic": N_("athletic"), "combat": N_("combat (skill group)"), "social": N_("social"),
+    "survival": N_("survival"), "thief": N_("thief"), "crafts": N_("crafts"),
 }
 
 

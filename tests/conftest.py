@@ -9,6 +9,12 @@ from typer.testing import CliRunner
 from campaign_cli.cli.app import app
 
 
+@pytest.fixture(autouse=True)
+def english(monkeypatch):
+    """Tests speak English whatever the machine's locale; Russian tests ask for it."""
+    monkeypatch.setenv("CAMPAIGN_LANG", "en")
+
+
 class Cli:
     """Runs `campaign -c FILE ...` in-process and keeps the result."""
 

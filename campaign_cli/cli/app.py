@@ -15,7 +15,8 @@ from campaign_cli.cli import output
 from campaign_cli.cli.common import CTX, MAX_AMOUNT, help_text
 from campaign_cli.cli.lazy import LazyGroup, build
 from campaign_cli.errors import CampaignError, ExitStatus, UsageProblem
-from campaign_cli.i18n import _
+from campaign_cli import i18n
+from campaign_cli.i18n import _, N_
 
 
 class CampaignGroup(LazyGroup):
@@ -63,18 +64,18 @@ class CampaignGroup(LazyGroup):
 
     # The root help's titled groups (CLI.md "Global behaviour"), in this order.
     help_groups = {
-        "Campaign": ("init", "status", "adventure", "town", "keyword", "fight", "log", "undo", "recap"),
-        "Characters": ("character", "xp", "karma", "wish", "curse", "skill", "damage", "heal", "rest"),
-        "Rolls": ("check", "contest", "cast", "initiative", "roll", "odds"),
-        "Gear": ("item", "gold", "darkstone", "forge", "catalog"),
-        "Enemies": ("enemy",),
-        "Automation": ("batch", "export", "import", "demo"),
+        N_("Campaign"): ("init", "status", "adventure", "town", "keyword", "fight", "log", "undo", "recap"),
+        N_("Characters"): ("character", "xp", "karma", "wish", "curse", "skill", "damage", "heal", "rest"),
+        N_("Rolls"): ("check", "contest", "cast", "initiative", "roll", "odds"),
+        N_("Gear"): ("item", "gold", "darkstone", "forge", "catalog"),
+        N_("Enemies"): ("enemy",),
+        N_("Automation"): ("batch", "export", "import", "demo"),
     }
 
     def format_commands(self, ctx: click.Context, formatter: Any) -> None:
         names = self.list_commands(ctx)
         grouped = [n for group in self.help_groups.values() for n in group]
-        sections = [*self.help_groups.items(), (_("Other"), tuple(n for n in names if n not in grouped))]
+        sections = [*self.help_groups.items(), (N_("Other"), tuple(n for n in names if n not in grouped))]
         width = max(map(len, names), default=0)
         for title, group in sections:
             rows = []
@@ -89,6 +90,7 @@ class CampaignGroup(LazyGroup):
     def main(self, args: Any = None, prog_name: str | None = None, complete_var: str | None = None,
              standalone_mode: bool = True, **extra: Any) -> Any:
         args = list(sys.argv[1:] if args is None else args)
+        i18n.use(i18n.requested(args))  # once per command line: `campaign demo` runs its lines in it
         code = run(self, args, prog_name or "campaign", complete_var, **extra)
         if standalone_mode:
             sys.exit(code)
@@ -122,8 +124,10 @@ def execute(command: click.Command, args: list[str], prog_name: str = "campaign"
 
 
 def _usage_message(err: click.exceptions.UsageError) -> str:
-    hint = f" (see `{err.ctx.command_path} --help`)" if err.ctx is not None else ""
-    return err.format_message() + hint
+    message = i18n.click_message(err.format_message())
+    if err.ctx is None:
+        return message
+    return _("{message} (see `{command} --help`)").format(message=message, command=err.ctx.command_path)
 
 
 def run(command: click.Command, args: list[str], prog_name: str = "campaign",
@@ -133,6 +137,7 @@ def run(command: click.Command, args: list[str], prog_name: str = "campaign",
     output.STATE.json_errors = "--json" in words or "--jsonl" in words
     CTX.words = journal_words(args)
     CTX.campaign = ""
+    i18n.translate_command(command)
     try:
         for arg in args:
             try:
@@ -146,7 +151,7 @@ def run(command: click.Command, args: list[str], prog_name: str = "campaign",
             from shlex import quote
 
             where = f"-c {quote(CTX.campaign)} " if CTX.campaign else ""
-            err.message += f"; create one with `campaign {where}init`"
+            err.message += _("; create one with `{command}`").format(command=f"campaign {where}init")
         return output.fail(err)
     except BrokenPipeError:
         sys.stdout = open(os.devnull, "w")  # a closed pipe (| head) is not an error
@@ -158,12 +163,14 @@ def run(command: click.Command, args: list[str], prog_name: str = "campaign",
 
 
 def journal_words(args: list[str]) -> list[str]:
-    """The command's words for the journal, without the leading global --campaign PATH."""
+    """The command's words for the journal, without the leading global --campaign PATH and --lang."""
     i = 0
     while i < len(args):
         if args[i] in ("-c", "--campaign"):
             i += 2
-        elif args[i].startswith("--campaign=") or (args[i].startswith("-c") and len(args[i]) > 2):
+        elif args[i] == "--lang":
+            i += 2
+        elif args[i].startswith(("--campaign=", "--lang=")) or (args[i].startswith("-c") and len(args[i]) > 2):
             i += 1
         else:
             break
@@ -226,6 +233,11 @@ def root(
         str | None,
         typer.Option("--campaign", "-c", envvar="CAMPAIGN_FILE", metavar="PATH",
                      help="Campaign file (default: campaign.json here)."),
+    ] = None,
+    lang: Annotated[
+        str | None,
+        typer.Option("--lang", metavar="ru|en", help="Language of help, messages and views: ru or en "
+                     "(default: CAMPAIGN_LANG, then the locale). JSON is the same in every language."),
     ] = None,
     version: Annotated[
         bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")

@@ -15,8 +15,7 @@ from campaign_cli.cli import output
 from campaign_cli.cli.common import CTX, JsonOpt, campaign_path, help_text
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.errors import CampaignError, UsageProblem
-from campaign_cli.i18n import ngettext
-from campaign_cli.i18n import _
+from campaign_cli.i18n import _, ngettext
 
 batch_app = command_app()
 

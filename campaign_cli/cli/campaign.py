@@ -12,7 +12,7 @@ from campaign_cli.cli.common import CTX, JsonlOpt, JsonOpt, campaign_path, help_
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import Fields, Line, Table, emit
 from campaign_cli.errors import Refused
-from campaign_cli.i18n import _
+from campaign_cli.i18n import _, shown, STATE
 
 
 def status_data(camp: store.Campaign) -> dict:
@@ -32,10 +32,10 @@ def status_data(camp: store.Campaign) -> dict:
 def status_views(data: dict) -> Fields:
     adventure = data["adventure"]["title"] if data["adventure"] else None
     location = data["location"]
-    where = None if not location else location["town"] + (" (blacksmith)" if location.get("blacksmith") else "")
+    where = None if not location else location["town"] + (_(" (blacksmith)") if location.get("blacksmith") else "")
     return Fields(data["name"], [
         (_("file"), data["file"]),
-        (_("phase"), data["phase"] + (f": {adventure}" if adventure else "")),
+        (_("phase"), shown(data["phase"]) + (f": {adventure}" if adventure else "")),
         (_("location"), where),
         (_("keywords"), data["keywords"]),
         (_("characters"), data["characters"]),
@@ -86,8 +86,17 @@ def log(
         key = camp.character(character)["name"].casefold()
         keep = lambda e: key in (n.casefold() for n in e.get("characters", []))  # noqa: E731
     entries = [entry_view(e) for e in camp.entries(limit, keep)]
-    rows = [[e["seq"] if e["seq"] is not None else "", e["time"], e["kind"], e["summary"], e["command"]] for e in entries]
-    emit(entries, Table(_("Journal"), ["#", _("time"), _("kind"), _("summary"), _("command")], rows), json_out=json_out, jsonl=jsonl)
+    emit(entries, lambda: log_table(entries), json_out=json_out, jsonl=jsonl)
+
+
+def log_table(entries: list[dict]) -> Table:
+    """The journal. Its summaries are stored in English (stored data never changes with the
+    language): another language shows the command each entry ran instead."""
+    if STATE.catalog is None:
+        rows = [[e["seq"] if e["seq"] is not None else "", e["time"], e["kind"], e["summary"], e["command"]] for e in entries]
+        return Table(_("Journal"), ["#", _("time"), _("kind"), _("summary"), _("command")], rows)
+    rows = [[e["seq"] if e["seq"] is not None else "", e["time"], e["kind"], e["command"]] for e in entries]
+    return Table(_("Journal"), ["#", _("time"), _("kind"), _("command")], rows)
 
 
 def undo(json_out: JsonOpt = False) -> None:
@@ -99,7 +108,8 @@ def undo(json_out: JsonOpt = False) -> None:
         camp.kind = "undo"
         camp.note(f"undid #{target['seq']}: {target.get('summary', '')}", *target.get("characters", []), undoes=target["seq"])
     data = {"undone": entry_view(target)}
-    emit(data, Line(_('undid #{seq}: {value}').format(seq=target['seq'], value=target.get('summary', ''))), json_out=json_out)
+    what = target.get("summary", "") if STATE.catalog is None else data["undone"]["command"]
+    emit(data, Line(_("undid #{seq}: {what}").format(seq=target["seq"], what=_(what))), json_out=json_out)
 
 
 init_app, status_app, log_app, undo_app = (command_app() for _ in range(4))

@@ -12,9 +12,8 @@ from campaign_cli.cli.common import JsonlOpt, JsonOpt, help_text, read_json, rea
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Fields, Line, Table, emit
 from campaign_cli.errors import FileProblem
-from campaign_cli.i18n import ngettext
+from campaign_cli.i18n import _, N_, ngettext, shown
 from campaign_cli.rules.skills import SKILLS
-from campaign_cli.i18n import _
 
 app = noun_app(help_text("The built-in tables from the seed rules, and the group's catalog packs.",
                          "campaign catalog skills", "campaign catalog import samples/packs/frontier.json",
@@ -59,11 +58,20 @@ def item_entries(packs: list[dict], kinds: tuple[str, ...] | None = None) -> lis
     return out
 
 
+# A catalog entry's fields, as `catalog show` labels them.
+FIELDS = {"aliases": N_("aliases"), "armor": N_("armor"), "damage": N_("damage"), "fatigue": N_("fatigue"),
+          "flags": N_("flags"), "group": N_("group"), "hands": N_("hands"), "heft": N_("heft"), "restriction": N_("restriction"),
+          "shield": N_("shield"), "skill": N_("skill"), "kind": N_("kind"), "source": N_("source"), "weight": N_("weight"),
+          "value": N_("value"), "slots": N_("slots"), "check": N_("check"), "effect": N_("effect"), "keywords": N_("keywords"),
+          "size": N_("size"), "id": N_("id"), "clothing": N_("clothing"), "requires": N_("requires"), "personal": N_("personal"),
+          "darkstone_icon": N_("dark stone icon"), "heals": N_("heals"), "boost": N_("boost"), "upgrade": N_("upgrade")}
+
+
 def _stats(e: dict) -> str:
     if e.get("damage"):
-        return e["damage"] + (" fatigue" if e.get("fatigue") else "")
+        return e["damage"] + (_(" fatigue") if e.get("fatigue") else "")
     if e.get("armor") is not None:
-        return f"A{e['armor']} R{e.get('restriction') or 0}" + (" shield" if e.get("shield") else "")
+        return f"A{e['armor']} R{e.get('restriction') or 0}" + (_(" shield") if e.get("shield") else "")
     return ""
 
 
@@ -82,7 +90,7 @@ def skills(search: SearchOpt = None, json_out: JsonOpt = False, jsonl: JsonlOpt 
         for s in SKILLS
     ]
     data = [d for d in data if _matches(d, search)]
-    rows = [[d["group"], d["name"], " / ".join(d["aliases"]), d["check"], d["effect"]] for d in data]
+    rows = [[d["group"], d["name"], " / ".join(d["aliases"]), d["check"], _(d["effect"])] for d in data]
     emit(data, Table(_("Skills (R23)"), [_("group"), _("skill"), _("seed name"), _("check"), _("effect")], rows), json_out=json_out, jsonl=jsonl)
 
 
@@ -90,20 +98,20 @@ def skills(search: SearchOpt = None, json_out: JsonOpt = False, jsonl: JsonlOpt 
                             "campaign catalog weapons", "campaign catalog weapons --json | jq '.[] | select(.hands==2) | .name'"))
 def weapons(search: SearchOpt = None, json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
     data = [e for e in item_entries(campaign_packs(), ("weapon",)) if _matches(e, search)]
-    emit(data, _item_table("Weapons (R26, R28)", data), json_out=json_out, jsonl=jsonl)
+    emit(data, _item_table(_("Weapons (R26, R28)"), data), json_out=json_out, jsonl=jsonl)
 
 
 @app.command(help=help_text("Armor and shields (R29, R30): the seed's table and the packs' armor.", "campaign catalog armor"))
 def armor(search: SearchOpt = None, json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
     data = [e for e in item_entries(campaign_packs(), ("armor",)) if _matches(e, search)]
-    emit(data, _item_table("Armor (R29, R30)", data), json_out=json_out, jsonl=jsonl)
+    emit(data, _item_table(_("Armor (R29, R30)"), data), json_out=json_out, jsonl=jsonl)
 
 
 @app.command(help=help_text("Every item entry: built-in weapons and armor, and all the packs' items.",
                             "campaign catalog items", "campaign catalog items --search верёвка"))
 def items(search: SearchOpt = None, json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
     data = [e for e in item_entries(campaign_packs()) if _matches(e, search)]
-    emit(data, _item_table("Items", data), json_out=json_out, jsonl=jsonl)
+    emit(data, _item_table(_("Items"), data), json_out=json_out, jsonl=jsonl)
 
 
 def enemy_entries(camp, search: str | None = None) -> list[dict]:
@@ -135,8 +143,10 @@ def show(entry: Annotated[str, typer.Argument(metavar="ENTRY", help="A name or a
                 "effect": s.effect, "source": "built-in"} for s in SKILLS]
     every = [*item_entries(packs), *skills_, *({**e, "kind": "enemy"} for e in enemy_entries(camp))]
     found = resolve(entry, ((e, (e["name"], *e.get("aliases", ())), None) for e in every), "catalog entry")
-    pairs = [(k, v) for k, v in found.items() if k not in ("name", "normal", "brutal") and v not in (None, [], "")]
-    views = [Fields(_('{name} ({kind}, {source})').format(name=found['name'], kind=found['kind'], source=found['source']), pairs)]
+    pairs = [(_(FIELDS.get(k, k)), _(v) if k == "effect" else v) for k, v in found.items()
+             if k not in ("name", "normal", "brutal") and v not in (None, [], "")]
+    title = _("{name} ({kind}, {source})").format(name=found["name"], kind=shown(found["kind"]), source=shown(found["source"]))
+    views = [Fields(title, pairs)]
     if found["kind"] == "enemy":
         from campaign_cli.cli.enemies import board_views
 
@@ -164,7 +174,8 @@ def import_(source: Annotated[str, typer.Argument(metavar="PACK.json", help="The
         camp.note(f"pack {pack['pack']} {pack['version']} {verb}")
     data = {**rules.summary(pack), "replaced": old["version"] if old else None}
     counts = ngettext("{n} item", "{n} items", data["items"]) + ", " + ngettext("{n} enemy type", "{n} enemy types", data["enemies"])
-    emit(data, Line(_('pack {pack} {version} {verb}: {counts}').format(pack=pack['pack'], version=pack['version'], verb=verb, counts=counts)),
+    done = _("pack {pack} {version} replaced (was {old}): {counts}") if old else _("pack {pack} {version} imported: {counts}")
+    emit(data, Line(done.format(pack=pack["pack"], version=pack["version"], old=old and old["version"], counts=counts)),
          json_out=json_out)
 
 

@@ -13,7 +13,7 @@ from campaign_cli.cli import output
 from campaign_cli.cli.output import Fields, Table, emit
 from campaign_cli.errors import UsageProblem
 from campaign_cli.rules import characters as rules
-from campaign_cli.i18n import _
+from campaign_cli.i18n import _, shown
 
 app = noun_app(help_text("Create and manage characters (R1-R4).", "campaign character list"))
 
@@ -24,7 +24,7 @@ KeywordOpt = Annotated[list[str] | None, typer.Option("--keyword", metavar="WORD
 
 
 def character_views(ch: dict) -> list:
-    spells = ", ".join(f"{s['name']}" + (f" ({s['rating']})" if s.get("rating") is not None else "") for s in ch["spells"])
+    spells = ", ".join(shown(s["name"]) + (f" ({s['rating']})" if s.get("rating") is not None else "") for s in ch["spells"])
     pairs = [
         (_("kind"), ch["kind"]),
         (_("ST / DX / IQ"), f"{ch['st']} / {ch['dx']} / {ch['iq']}"),
@@ -39,10 +39,10 @@ def character_views(ch: dict) -> list:
         (_("damage / fatigue"), f"{ch['damage']} / {ch['fatigue']}"),
         (_("status"), ch["status"]),
         (_("gold"), ch["gold"]),
-        (_("dark stone"), f"{ch['darkstone']} loose, {ch['darkstone_total']} in all"),
-        (_("weight carried (R33)"), f"{ch['carry_weight']} of {ch['carry_limit']}"),
+        (_("dark stone"), _("{loose} loose, {total} in all").format(loose=ch["darkstone"], total=ch["darkstone_total"])),
+        (_("weight carried (R33)"), _("{weight} of {limit}").format(weight=ch["carry_weight"], limit=ch["carry_limit"])),
         (_("armor (R29)"), ch["armor"]),
-        *(("in hand", line) for line in hands(ch)),
+        *((_("in hand"), line) for line in hands(ch)),
         (_("worn"), [i["name"] for i in ch["items"] if i["state"] == "worn"]),
         (_("carried"), [i["name"] for i in ch["items"] if i["state"] == "carried"]),
     ]
@@ -59,11 +59,12 @@ def hands(ch: dict) -> list[str]:
             from campaign_cli.rules.checks import weapon_profile  # only with a weapon in hand
 
             w = weapon_profile(ch, item)
-            out.append(f"{item['name']}: hits on 3/DX under {w['to_hit']}, damage {w['damage']}"
-                       + (" fatigue" if w["fatigue"] else ""))
+            text = _("{item}: hits on 3/DX under {to_hit}, fatigue {damage}") if w["fatigue"] else \
+                _("{item}: hits on 3/DX under {to_hit}, damage {damage}")
+            out.append(text.format(item=shown(item["name"]), to_hit=w["to_hit"], damage=w["damage"]))
         else:
             out.append(item["name"])
-    return out or ["nothing"]
+    return out or [_("nothing")]
 
 
 @app.command(help=help_text(

@@ -15,12 +15,11 @@ from campaign_cli.cli.common import MAX_AMOUNT, MAX_SEED, JsonOpt, help_text, wr
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import Line, Table, emit
 from campaign_cli.errors import Refused, UsageProblem
-from campaign_cli.i18n import ngettext
+from campaign_cli.i18n import _, english, N_, ngettext, shown, STATE
 from campaign_cli.rules import advancement as adv
 from campaign_cli.rules import checks as rules
 from campaign_cli.rules import dice as d
 from campaign_cli.rules.wounds import can_act, current_status
-from campaign_cli.i18n import _
 
 check_app, contest_app, initiative_app, roll_app, odds_app, cast_app = (command_app() for _ in range(6))
 
@@ -56,7 +55,33 @@ def check_result(prep: rules.Prepared, rolled: list[int]) -> dict:
 
 
 def _mods(mods: list[dict], applies: tuple[str, ...]) -> str:
-    return "".join(f" {m['value']:+d} ({m['source']})" for m in mods if m.get("applies_to") in applies)
+    return "".join(f" {m['value']:+d} ({source(m['source'])})" for m in mods if m.get("applies_to") in applies)
+
+
+# A modifier's source as the rules word it (and JSON keeps it), for a view in the chosen language.
+SOURCES = (
+    (r"skill (?P<name>.+) \(levels go to damage, R24\)", N_("skill {name} (levels go to damage, R24)")),
+    (r"skill (?P<name>.+) \(R24\)", N_("skill {name} (R24)")),
+    (r"skill (?P<name>.+)", N_("skill {name}")),
+    (r"curse (?P<name>.+)", N_("curse {name}")),
+    (r"potion \((?P<name>.+)\)", N_("potion ({name})")),
+    (r"stronger than (?P<name>.+) \(R26\)", N_("stronger than {name} (R26)")),
+    (r"armor restriction \(R30\)", N_("armor restriction (R30)")),
+    (r"modifier", N_("modifier")),
+)
+
+
+def source(text: str) -> str:
+    """A modifier's source (`skill Climbing`, `curse Rot`) in the chosen language."""
+    if STATE.catalog is None:  # English: as the rules wrote it
+        return text
+    import re
+
+    for pattern, template in SOURCES:
+        found = re.fullmatch(pattern, text)
+        if found:
+            return _(template).format(**{k: shown(v) for k, v in found.groupdict().items()})
+    return shown(text)
 
 
 def describe_check(r: dict) -> str:
@@ -68,12 +93,17 @@ def describe_check(r: dict) -> str:
         base = r["target"] - sum(m["value"] for m in on_target)
         attribute = r["spec"].split("/")[1][:2].upper()
         why = f" ({attribute} {base}{_mods(on_target, ('target',))})" if on_target else f" ({attribute})"
-        body = f"rolled {dice}{_mods(mods, ('total',))} = {r['total']} vs {r['target']}{why}"
+        body = _("rolled {dice}{modifiers} = {total} vs {target}{why}").format(
+            dice=dice, modifiers=_mods(mods, ("total",)), total=r["total"], target=r["target"], why=why)
     else:
-        after = f" ({r['need']}+ after{_mods(mods, ('threshold', 'each die', 'dice'))})" if mods else ""
-        body = f"rolled {dice or 'no dice'} needing {r['target']}+{after}"
-    extra = f" (after rerolling {', '.join(map(str, r['first_dice']))})" if "first_dice" in r else ""
-    return f"{r['character']} {r['spec']}: {body}{extra}: {'success' if r['success'] else 'failure'} (chance {_pct(r['probability'])})"
+        after = _(" ({need}+ after{modifiers})").format(
+            need=r["need"], modifiers=_mods(mods, ("threshold", "each die", "dice"))) if mods else ""
+        body = (_("rolled {dice} needing {target}+{after}") if dice else _("rolled no dice needing {target}+{after}")).format(
+            dice=dice, target=r["target"], after=after)
+    extra = _(" (after rerolling {dice})").format(dice=", ".join(map(str, r["first_dice"]))) if "first_dice" in r else ""
+    return _("{character} {spec}: {body}{extra}: {outcome} (chance {chance})").format(
+        character=r["character"], spec=r["spec"], body=body, extra=extra,
+        outcome=_("success") if r["success"] else _("failure"), chance=_pct(r["probability"]))
 
 
 def distribution(spec_type: str, count: int, limit: int) -> list[tuple[int, object, bool]]:
@@ -88,7 +118,7 @@ def plot(rows: list[tuple[int, object, bool]], what: str, rolled: int | None = N
     """A bar chart as plain lines: `#` bars succeed, `.` bars fail, `<` marks the roll."""
     top = max(float(p) for _, p, _ in rows) or 1.0
     label = max(len(str(v)) for v, _, _ in rows)
-    out = [Line(f"{what}: # succeeds, . fails" + (", < rolled" if rolled is not None else ""))]
+    out = [Line((_("{what}: # succeeds, . fails") if rolled is None else _("{what}: # succeeds, . fails, < rolled")).format(what=_(what)))]
     for value, p, ok in rows:
         bar = ("#" if ok else ".") * max(round(width * float(p) / top), 1 if p else 0)
         out.append(Line(f"{str(value).rjust(label)} {bar.ljust(width)} {float(p) * 100:5.1f}%" + (" <" if value == rolled else "")))
@@ -156,14 +186,15 @@ def check(
         if seed is not None:
             result["seed"] = seed
         camp.record_roll(result)
-        camp.note(describe_check(result), doc["name"])
+        with english():
+            camp.note(describe_check(result), doc["name"])
     views = [Line(describe_check(result))]
     if plot_:
         limit = prep.target - prep.curses if spec.type == "sum" else prep.need
         rows = distribution(spec.type, prep.dice, limit)
         result["distribution"] = fractions(rows)
         got = sum(result["dice"]) if spec.type == "sum" else sum(v >= prep.need for v in result["dice"])
-        views += plot(rows, "3d6 sums" if spec.type == "sum" else f"dice at {prep.need}+ of {prep.dice}", got)
+        views += plot(rows, _("3d6 sums") if spec.type == "sum" else _("dice at {need}+ of {count}").format(need=prep.need, count=prep.dice), got)
     emit(result, views, json_out=json_out)
 
 
@@ -210,9 +241,9 @@ def _party_check(spec_text: str, who: str, modifier: int, rng, seed, typed: str 
         camp.note(f"party test {spec.text} ({who}): {data['successes']} of {len(results)} succeed",
                   *(r["character"] for r in results))
     rows = [[r["character"], ", ".join(map(str, r["dice"])) or "-", r["total"], r["target"],
-             "; ".join(f"{m['value']:+d} {m['source']}" for m in r["modifiers"]) or "-",
+             "; ".join(f"{m['value']:+d} {source(m['source'])}" for m in r["modifiers"]) or "-",
              "success" if r["success"] else "failure", r.get("reason") or _pct(r["probability"])] for r in results]
-    rows += [[s["character"], "-", "-", "-", "-", "skipped", f"{s['status']} (R11a)"] for s in skipped]
+    rows += [[s["character"], "-", "-", "-", "-", "skipped", f"{shown(s['status'])} (R11a)"] for s in skipped]
     emit(data, Table(_('Party test {text} ({who})').format(text=spec.text, who=who), [_("character"), _("dice"), _("total"), _("target"), _("modifiers"), _("result"), _("chance")],
                      rows), json_out=json_out)
 
@@ -267,7 +298,7 @@ def contest(
         camp.note(f"contest {a['name']} {a['total']}/{a['target']} vs {b['name']} {b['total']}/{b['target']}: "
                   f"{winner or 'nobody'} wins", *(n for n in (a["name"], b["name"]) if n != "opponent"))
     emit(data, [Table(_("Contest (R7)"), [_("side"), _("spec"), _("dice"), _("total"), _("target"), _("modifiers"), ""], contest_rows(a, b)),
-                Line(_('winner: {value}').format(value=winner or 'nobody'))], json_out=json_out)
+                Line(_("winner: {name}").format(name=winner) if winner else _("winner: nobody"))], json_out=json_out)
 
 
 @cast_app.command("cast", help=help_text(
@@ -296,7 +327,8 @@ def cast(
         if against is None:
             prep = rules.prepare(doc, rules.parse_spec("3/IQ"), modifier)
             data = {**check_result(prep, roll_dice(prep.dice, dice, rng)), "spell": known}
-            line = f"{describe_check(data)}: {known['name']} {'is cast' if data['success'] else 'fails'}"
+            line = (_("{check}: {spell} is cast") if data["success"] else _("{check}: {spell} fails")).format(
+                check=describe_check(data), spell=known["name"])
         else:
             a = _side(camp, name, "3/IQ", dice, "--dice", rng, modifier)
             b = _side(camp, against, "3/IQ", other_dice, "--other-dice", rng)
@@ -304,8 +336,11 @@ def cast(
                 raise UsageProblem(_("a caster cannot contest itself"))
             winner = rules.contest_with_curses(a, b)  # R7, R18
             data = {"a": a, "b": b, "winner": winner, "success": winner == a["name"], "spell": known}
-            line = (f"{known['name']}: {a['name']} {a['total']} vs {a['target']}, {b['name']} {b['total']} vs {b['target']}: "
-                    f"{'the spell takes hold' if data['success'] else 'resisted'}")
+            line = (_("{spell}: {a} {a_total} vs {a_target}, {b} {b_total} vs {b_target}: the spell takes hold")
+                    if data["success"] else
+                    _("{spell}: {a} {a_total} vs {a_target}, {b} {b_total} vs {b_target}: resisted")).format(
+                spell=known["name"], a=a["name"], a_total=a["total"], a_target=a["target"],
+                b=shown_side(b["name"]), b_total=b["total"], b_target=b["target"])
         if against is None and prep.lead:
             camp.save("characters", doc)
         if seed is not None:
@@ -315,15 +350,20 @@ def cast(
     emit(data, Line(line), json_out=json_out)
 
 
+def shown_side(name: str) -> str:
+    """A contest's side: a character's name, or the unnamed opponent."""
+    return _("opponent") if name == "opponent" else name
+
+
 def contest_rows(a: dict, b: dict) -> list[list]:
     """Each side of a contest with every modifier by source (skill, armor, curses: R18's direction)."""
     rows = []
     for s in (a, b):
-        mods = [f"{m['value']:+d} {m['source']}" for m in s.get("modifiers", [])]
+        mods = [f"{m['value']:+d} {source(m['source'])}" for m in s.get("modifiers", [])]
         if s.get("curse"):
-            mods.append(f"{s['curse']:+d} curses, the worse way (R18)")
-        rows.append([s["name"], s["spec"], ", ".join(map(str, s["dice"])), s["total"], s["target"], "; ".join(mods) or "-",
-                     "over" if s["over"] else "ok"])
+            mods.append(_("{value:+d} curses, the worse way (R18)").format(value=s["curse"]))
+        rows.append([shown_side(s["name"]), s["spec"], ", ".join(map(str, s["dice"])), s["total"], s["target"],
+                     "; ".join(mods) or "-", _("over") if s["over"] else _("ok")])
     return rows
 
 
@@ -396,11 +436,16 @@ def roll(
 def describe_roll(data: dict) -> str:
     """`2D6: 2, 5 +2 (skill Sword) = 9 damage by Ajax`: the dice, then each modifier by source."""
     parts = ", ".join(map(str, data["dice"]))
-    mods = "".join(f" {m['value']:+d} ({m['source']})" for m in data.get("modifiers", []))
-    what = ("fatigue" if data.get("fatigue") else "damage") + (f" by {data['character']}" if data.get("character") else "")
-    floor = " (at least 1, R26)" if data.get("character") and data.get("floored") else ""
-    target = f" to {data['against']}" if data.get("against") else ""
-    return f"{data['expression']}: {parts}{mods} = {data['total']}{floor}" + (f" {what}{target}" if data.get("character") else "")
+    mods = "".join(f" {m['value']:+d} ({source(m['source'])})" for m in data.get("modifiers", []))
+    line = f"{data['expression']}: {parts}{mods} = {data['total']}"
+    if not data.get("character"):
+        return line
+    floor = _(" (at least 1, R26)") if data.get("floored") else ""
+    if data.get("against"):
+        what = _("fatigue by {character} to {target}") if data.get("fatigue") else _("damage by {character} to {target}")
+    else:
+        what = _("fatigue by {character}") if data.get("fatigue") else _("damage by {character}")
+    return f"{line}{floor} " + what.format(character=data["character"], target=data.get("against"))
 
 
 def _weapon(doc: dict, ref: str) -> dict:
@@ -474,10 +519,10 @@ def odds(
     views = [Line(_('{text} at {value}: {fraction} = {value2}').format(text=parsed.text, value=value, fraction=data['fraction'], value2=_pct(p)))]
     if plot_:
         if parsed.type == "sum":
-            rows, what = distribution("sum", parsed.dice, value + modifier - curses), f"{parsed.dice}d6 sums"
+            rows, what = distribution("sum", parsed.dice, value + modifier - curses), _("{count}d6 sums").format(count=parsed.dice)
         else:
             need = parsed.threshold - modifier + curses
-            rows, what = distribution("pool", value, need), f"dice at {need}+ of {value}"
+            rows, what = distribution("pool", value, need), _("dice at {need}+ of {count}").format(need=need, count=value)
         data["distribution"] = fractions(rows)
         views += plot(rows, what)
     emit(data, views, json_out=json_out)

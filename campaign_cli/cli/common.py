@@ -69,9 +69,9 @@ def parse_int(text: str, what: str) -> int:
     try:
         number = int(text.strip())
     except ValueError:
-        raise UsageProblem(_('{what}: {text!r} is not a whole number').format(what=what, text=text), "bad_value") from None
+        raise UsageProblem(_('{what}: {text!r} is not a whole number').format(what=_(what), text=text), "bad_value") from None
     if abs(number) > MAX_AMOUNT:
-        raise UsageProblem(_('{what}: {number} is out of bounds (at most {MAX_AMOUNT:,})').format(what=what, number=number, MAX_AMOUNT=MAX_AMOUNT), "bad_value")
+        raise UsageProblem(_('{what}: {number} is out of bounds (at most {MAX_AMOUNT:,})').format(what=_(what), number=number, MAX_AMOUNT=MAX_AMOUNT), "bad_value")
     return number
 
 
@@ -82,17 +82,17 @@ def parse_pairs(values: list[str] | None, what: str, default: int | None = None,
         name, sep, value = raw.partition("=")
         name = name.strip()
         if not name:
-            raise UsageProblem(_('{what} {raw!r}: expected NAME=VALUE').format(what=what, raw=raw), "bad_value")
+            raise UsageProblem(_('{what} {raw!r}: expected NAME=VALUE').format(what=_(what), raw=raw), "bad_value")
         if any(k.casefold() == name.casefold() for k in out):
-            raise UsageProblem(_('{what} {name!r} is given twice').format(what=what, name=name), "repeated_name")
+            raise UsageProblem(_('{what} {name!r} is given twice').format(what=_(what), name=name), "repeated_name")
         if not sep:
             if default is None and not allow_null:
-                raise UsageProblem(_('{what} {raw!r}: expected NAME=VALUE').format(what=what, raw=raw), "bad_value")
+                raise UsageProblem(_('{what} {raw!r}: expected NAME=VALUE').format(what=_(what), raw=raw), "bad_value")
             out[name] = default
             continue
         number = parse_int(value, f"{what} {name}")
         if number < 0:
-            raise UsageProblem(_('{what} {name}: {number} is negative').format(what=what, name=name, number=number), "bad_value")
+            raise UsageProblem(_('{what} {name}: {number} is negative').format(what=_(what), name=name, number=number), "bad_value")
         out[name] = number
     return out
 
@@ -120,7 +120,7 @@ def read_json(source: str, what: str, option: str = "") -> object:
         return loads(text)
     except (ValueError, RecursionError) as exc:
         why = "not valid JSON" if isinstance(exc, json.JSONDecodeError) else str(exc) or "nested too deeply"
-        raise Refused(_('bad {what}: {value} is refused ({why})').format(what=what, value='stdin' if source == '-' else source, why=why), f"bad_{what}") from None
+        raise Refused(_('bad {what}: {value} is refused ({why})').format(what=_(what), value='stdin' if source == '-' else source, why=why), f"bad_{what}") from None
 
 
 def help_text(summary: str, *examples: str) -> str:

@@ -12,10 +12,9 @@ from campaign_cli.cli.common import JsonlOpt, JsonOpt, help_text, reading, updat
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, Table, emit
 from campaign_cli.errors import UsageProblem
-from campaign_cli.i18n import ngettext
+from campaign_cli.i18n import _, N_plural, ngettext
 from campaign_cli.rules import advancement as adv
 from campaign_cli.rules.characters import check_name
-from campaign_cli.i18n import _
 
 app = noun_app(help_text("Curses: each makes every roll 1 worse, and they stack (R18).",
                          "campaign curse apply Ajax 'Mummy Rot'", "campaign curse list"))
@@ -34,8 +33,8 @@ def apply(name: NameArg, curse: CurseArg,
 
     ch, added = update_character(name, change)
     emit({"curse": added, "modifier": len(ch["curses"]), "character": ch},
-         Line(f"{ch['name']} is cursed (" + ngettext("{n} curse", "{n} curses", len(ch["curses"]))
-              + f": every roll {len(ch['curses'])} worse)"),
+         Line(ngettext("{name} is cursed ({n} curse: every roll {n} worse)",
+                       "{name} is cursed ({n} curses: every roll {n} worse)", len(ch["curses"])).format(name=ch["name"])),
          json_out=json_out)
 
 
@@ -64,4 +63,9 @@ def remove(name: NameArg, curse: CurseArg,
 
     ch, paid = update_character(name, change)
     emit({"removed": curse.strip(), "paid": paid, "character": ch},
-         Line(_('{name}: {value} lifted ({value2} {pay})').format(name=ch['name'], value=curse.strip(), value2=paid[pay], pay=pay)), json_out=json_out)
+         Line(ngettext(*PAID[pay], paid[pay]).format(name=ch["name"], curse=curse.strip())), json_out=json_out)
+
+
+PAID = {"wish": N_plural("{name}: {curse} lifted ({n} wish)", "{name}: {curse} lifted ({n} wishes)"),
+        "karma": N_plural("{name}: {curse} lifted ({n} karma)", "{name}: {curse} lifted ({n} karma)"),
+        "xp": N_plural("{name}: {curse} lifted ({n} XP)", "{name}: {curse} lifted ({n} XP)")}

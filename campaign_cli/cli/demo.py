@@ -12,76 +12,84 @@ import typer
 
 from campaign_cli.cli.common import JsonOpt, help_text
 from campaign_cli.cli.lazy import command_app
-from campaign_cli.i18n import _
+from campaign_cli.i18n import _, N_
+
+class Said(str):
+    """Free text in a demo command (a title, a note, a reason): typed in the chosen language."""
+
+
+def said(text: str) -> Said:
+    return Said(text)
+
 
 # (narration, command words); each command runs for real against a temporary file.
 SCRIPT: list[tuple[str, list[str]]] = [
-    (_("A new campaign file."), ["init", "--name", "The Gold Road"]),
-    (_("Ajax, a hero: 32 points over ST, DX and IQ (R2), 4 skill points, 2 of them combat (R3)."),
+    (N_("A new campaign file."), ["init", "--name", said("The Gold Road")]),
+    (N_("Ajax, a hero: 32 points over ST, DX and IQ (R2), 4 skill points, 2 of them combat (R3)."),
      ["character", "create", "Ajax", "--st", "12", "--dx", "11", "--iq", "9", "--skill", "Swimming", "--skill", "Sword=2", "--skill", "Climbing"]),
-    (_("Merlin, a wizard: 4 points for spells and skills together (R3)."),
+    (N_("Merlin, a wizard: 4 points for spells and skills together (R3)."),
      ["character", "create", "Merlin", "--st", "8", "--dx", "10", "--iq", "14", "--wizard", "--spell", "Fireball=12", "--skill", "Medic"]),
-    (_("Too many points are refused, and the file is left as it was (exit 1)."),
+    (N_("Too many points are refused, and the file is left as it was (exit 1)."),
      ["character", "create", "Hector", "--st", "12", "--dx", "12", "--iq", "12"]),
-    (_("The board game's extra attributes, for pool tests (R10)."), ["character", "set", "Ajax", "--attr", "Lore=3", "--keyword", "Law"]),
-    (_("The party."), ["character", "list"]),
-    (_("One character, as scripts see it."), ["character", "show", "Merlin", "--json"]),
-    (_("A mistake..."), ["character", "delete", "Merlin"]),
-    (_("...undone: Merlin is back."), ["undo"]),
-    (_("The exact chance before rolling: 3 dice under DX 11 (R5)."), ["odds", "3/DX", "--value", "11"]),
-    (_("Ajax climbs the wall with physical dice typed in (R6: +Climbing adds the skill)."),
+    (N_("The board game's extra attributes, for pool tests (R10)."), ["character", "set", "Ajax", "--attr", "Lore=3", "--keyword", "Law"]),
+    (N_("The party."), ["character", "list"]),
+    (N_("One character, as scripts see it."), ["character", "show", "Merlin", "--json"]),
+    (N_("A mistake..."), ["character", "delete", "Merlin"]),
+    (N_("...undone: Merlin is back."), ["undo"]),
+    (N_("The exact chance before rolling: 3 dice under DX 11 (R5)."), ["odds", "3/DX", "--value", "11"]),
+    (N_("Ajax climbs the wall with physical dice typed in (R6: +Climbing adds the skill)."),
      ["check", "Ajax", "3/ST+Climbing", "--dice", "4,5,2"]),
-    (_("The tool rolls instead, reproducibly with a seed (R10 pool test on Lore)."),
+    (N_("The tool rolls instead, reproducibly with a seed (R10 pool test on Lore)."),
      ["check", "Ajax", "Lore 5+", "--seed", "7"]),
-    (_("Arm-wrestling an innkeeper of ST 11 (R7)."),
+    (N_("Arm-wrestling an innkeeper of ST 11 (R7)."),
      ["contest", "Ajax", "3/ST", "11", "3/ST", "--dice", "6,4,3", "--other-dice", "2,3,4"]),
-    (_("Who acts first (R8)?"), ["initiative", "Ajax", "Merlin", "Skeleton", "--seed", "3"]),
-    (_("A creature from the swamp: its threat board (R40), typed in on stdin."), ["enemy", "add", "--file", "-"]),
-    (_("A second enemy type."), ["enemy", "add", "--file", "-"]),
-    (_("An elite group: one die on its elite table (R42)."), ["enemy", "elite", "Bog Lurker", "--seed", "2"]),
-    (_("Ajax hits it for 5; its defense stops 1 (R41)."), ["enemy", "hit", "Bog Lurker", "5"]),
-    (_("Ajax kills it and wins its XP (R41)."), ["enemy", "kill", "Bog Lurker", "--by", "Ajax"]),
-    (_("An adventure begins: from now on, only what is already known can be raised (R16)."),
-     ["adventure", "start", "The Sunken Crypt"]),
-    (_("A cursed idol: every roll 1 worse (R18)."), ["curse", "apply", "Ajax", "Mummy Rot", "--note", "touched the idol"]),
-    (_("Ambush! A fight at the table."), ["fight", "start", "--title", "The crypt door"]),
-    (_("Two Bog Lurkers on the board, each with its own wounds..."), ["fight", "add", "Bog Lurker", "--count", "2"]),
-    (_("...and an elite Grave Rat: one die on its elite table (R42)."), ["fight", "add", "Grave Rat", "--elite", "--dice", "4"]),
-    (_("Who acts first (R8): the party and each enemy group roll a die."), ["fight", "order", "--dice", "5,3,2,6"]),
-    (_("Ajax's blade: 5 damage, less the Lurker's defense 1 (R41)..."), ["fight", "hit", "Bog Lurker 1", "5", "--by", "Ajax"]),
-    (_("...and again: at health 0 it dies, and Ajax wins its XP (R41)."), ["fight", "hit", "Bog Lurker 1", "3", "--by", "Ajax"]),
-    (_("The Grave Rat bites Ajax: 6 points (R19)."), ["damage", "Ajax", "6"]),
-    (_("Next in the order."), ["fight", "next"]),
-    (_("Merlin casts Fireball: a 3/IQ check, the rating 12 is not above his IQ 14 (R9)."),
+    (N_("Who acts first (R8)?"), ["initiative", "Ajax", "Merlin", "Skeleton", "--seed", "3"]),
+    (N_("A creature from the swamp: its threat board (R40), typed in on stdin."), ["enemy", "add", "--file", "-"]),
+    (N_("A second enemy type."), ["enemy", "add", "--file", "-"]),
+    (N_("An elite group: one die on its elite table (R42)."), ["enemy", "elite", "Bog Lurker", "--seed", "2"]),
+    (N_("Ajax hits it for 5; its defense stops 1 (R41)."), ["enemy", "hit", "Bog Lurker", "5"]),
+    (N_("Ajax kills it and wins its XP (R41)."), ["enemy", "kill", "Bog Lurker", "--by", "Ajax"]),
+    (N_("An adventure begins: from now on, only what is already known can be raised (R16)."),
+     ["adventure", "start", said("The Sunken Crypt")]),
+    (N_("A cursed idol: every roll 1 worse (R18)."), ["curse", "apply", "Ajax", said("Mummy Rot"), "--note", said("touched the idol")]),
+    (N_("Ambush! A fight at the table."), ["fight", "start", "--title", said("The crypt door")]),
+    (N_("Two Bog Lurkers on the board, each with its own wounds..."), ["fight", "add", "Bog Lurker", "--count", "2"]),
+    (N_("...and an elite Grave Rat: one die on its elite table (R42)."), ["fight", "add", "Grave Rat", "--elite", "--dice", "4"]),
+    (N_("Who acts first (R8): the party and each enemy group roll a die."), ["fight", "order", "--dice", "5,3,2,6"]),
+    (N_("Ajax's blade: 5 damage, less the Lurker's defense 1 (R41)..."), ["fight", "hit", "Bog Lurker 1", "5", "--by", "Ajax"]),
+    (N_("...and again: at health 0 it dies, and Ajax wins its XP (R41)."), ["fight", "hit", "Bog Lurker 1", "3", "--by", "Ajax"]),
+    (N_("The Grave Rat bites Ajax: 6 points (R19)."), ["damage", "Ajax", "6"]),
+    (N_("Next in the order."), ["fight", "next"]),
+    (N_("Merlin casts Fireball: a 3/IQ check, the rating 12 is not above his IQ 14 (R9)."),
      ["cast", "Merlin", "Fireball", "--dice", "3,4,2"]),
-    (_("The board, turn by turn."), ["fight", "status"]),
-    (_("The fight is won: +1 XP each, 1 fatigue recovered (R13, R21)."), ["fight", "end", "--won"]),
-    (_("Merlin the Medic binds the wound: up to his level, from this fight's damage (R25)."),
+    (N_("The board, turn by turn."), ["fight", "status"]),
+    (N_("The fight is won: +1 XP each, 1 fatigue recovered (R13, R21)."), ["fight", "end", "--won"]),
+    (N_("Merlin the Medic binds the wound: up to his level, from this fight's damage (R25)."),
      ["skill", "use", "Merlin", "Medic", "--heal", "Ajax=1", "--dice", "2,3,4"]),
-    (_("The party learns a keyword: +1 XP each (R13)."), ["keyword", "learn", "Sunken"]),
-    (_("A new skill during an adventure is refused (R16)."), ["xp", "spend", "Ajax", "--skill", "Stealth"]),
-    (_("Back home: everyone recovers fully (R22)."), ["adventure", "end"]),
-    (_("The treasure is shared out as XP."), ["xp", "award", "22", "--party", "--reason", "the crypt's gold"]),
-    (_("What would DX 12 cost Ajax? (R14)"), ["xp", "spend", "Ajax", "--attribute", "DX", "--dry-run"]),
-    (_("Buy it."), ["xp", "spend", "Ajax", "--attribute", "DX"]),
-    (_("Lift the curse for 10 XP (R18)."), ["curse", "remove", "Ajax", "Mummy Rot", "--pay", "xp"]),
-    (_("A shopping trip in a town with a blacksmith (R39)."), ["town", "enter", "Brimstone", "--blacksmith"]),
-    (_("Gold from the crypt."), ["gold", "add", "Ajax", "60"]),
-    (_("A broadsword from the catalog, by its Russian name (R28)."), ["item", "add", "Ajax", "Палаш", "--weight", "3", "--value", "40", "--slots", "2"]),
-    (_("Leather armor: worn, it lowers DX and MA (R29, R30)."), ["item", "add", "Ajax", "Leather", "--weight", "4"]),
+    (N_("The party learns a keyword: +1 XP each (R13)."), ["keyword", "learn", "Sunken"]),
+    (N_("A new skill during an adventure is refused (R16)."), ["xp", "spend", "Ajax", "--skill", "Stealth"]),
+    (N_("Back home: everyone recovers fully (R22)."), ["adventure", "end"]),
+    (N_("The treasure is shared out as XP."), ["xp", "award", "22", "--party", "--reason", said("the crypt's gold")]),
+    (N_("What would DX 12 cost Ajax? (R14)"), ["xp", "spend", "Ajax", "--attribute", "DX", "--dry-run"]),
+    (N_("Buy it."), ["xp", "spend", "Ajax", "--attribute", "DX"]),
+    (N_("Lift the curse for 10 XP (R18)."), ["curse", "remove", "Ajax", said("Mummy Rot"), "--pay", "xp"]),
+    (N_("A shopping trip in a town with a blacksmith (R39)."), ["town", "enter", "Brimstone", "--blacksmith"]),
+    (N_("Gold from the crypt."), ["gold", "add", "Ajax", "60"]),
+    (N_("A broadsword from the catalog, by its Russian name (R28)."), ["item", "add", "Ajax", "Палаш", "--weight", "3", "--value", "40", "--slots", "2"]),
+    (N_("Leather armor: worn, it lowers DX and MA (R29, R30)."), ["item", "add", "Ajax", "Leather", "--weight", "4"]),
     ("", ["item", "wear", "Ajax", "Leather"]),
-    (_("A crate of supplies is too heavy: the limit is 5 + ST (R33), so this is refused."),
+    (N_("A crate of supplies is too heavy: the limit is 5 + ST (R33), so this is refused."),
      ["item", "add", "Ajax", "Crate", "--weight", "12"]),
-    (_("Merlin buys the dagger Ajax does not need (R38)."), ["item", "add", "Ajax", "Dagger", "--value", "5"]),
+    (N_("Merlin buys the dagger Ajax does not need (R38)."), ["item", "add", "Ajax", "Dagger", "--value", "5"]),
     ("", ["gold", "add", "Merlin", "10"]),
     ("", ["item", "sell", "Ajax", "Merlin", "Dagger"]),
-    (_("Dark stone from the mines (R37)..."), ["darkstone", "add", "Ajax", "2"]),
-    (_("...forged into the sword's upgrade slots by the blacksmith (R39)."),
-     ["forge", "Ajax", "Broadsword", "--stones", "2", "--gold", "20", "--name", "Void Edge"]),
-    (_("What Ajax carries now."), ["item", "list", "Ajax"]),
-    (_("Every change is journaled."), ["log", "--limit", "8"]),
-    (_("Where the campaign stands."), ["status"]),
-    (_("And what happened on the adventure, ready for the group chat (`--format md`)."), ["recap"]),
+    (N_("Dark stone from the mines (R37)..."), ["darkstone", "add", "Ajax", "2"]),
+    (N_("...forged into the sword's upgrade slots by the blacksmith (R39)."),
+     ["forge", "Ajax", "Broadsword", "--stones", "2", "--gold", "20", "--name", said("Void Edge")]),
+    (N_("What Ajax carries now."), ["item", "list", "Ajax"]),
+    (N_("Every change is journaled."), ["log", "--limit", "8"]),
+    (N_("Where the campaign stands."), ["status"]),
+    (N_("And what happened on the adventure, ready for the group chat (`--format md`)."), ["recap"]),
 ]
 
 
@@ -90,19 +98,26 @@ DEMO_BOARD = {
     "name": "Bog Lurker", "keywords": ["Beast", "Swamp"], "size": "medium",
     **{side: {"initiative": 3 + b, "move": 4 + b, "escape": 4 + b, "to_hit": 4, "combat": 2 + b, "damage": 1 + b,
               "defense": 1 + b, "health": 6 + 3 * b, "xp": 15 + 10 * b,
-              "abilities": ["Ambush: appears next to the last hero to move"],
-              "elite": ["Thick Hide: +1 defense", "Lunge: +1 move", "Venom: wounds also cost fatigue",
-                        "Frenzy: +1 combat", "Mire Call: another joins", "Ancient: +3 health"]}
+              "abilities": [N_("Ambush: appears next to the last hero to move")],
+              "elite": [N_("Thick Hide: +1 defense"), N_("Lunge: +1 move"), N_("Venom: wounds also cost fatigue"),
+                        N_("Frenzy: +1 combat"), N_("Mire Call: another joins"), N_("Ancient: +3 health")]}
        for side, b in (("normal", 0), ("brutal", 1))},
 }
 RAT_BOARD = {
     "name": "Grave Rat", "keywords": ["Vermin"], "size": "small",
     **{side: {"initiative": 5, "move": 5, "escape": 3, "to_hit": 5, "combat": 1 + b, "damage": 1 + b, "defense": 0,
-              "health": 2 + b, "xp": 5 + 5 * b, "abilities": ["Swarm: +1 combat for each other rat"],
-              "elite": ["Plague: wounds also cost fatigue", "Frenzy: +1 combat", "Burrow: +2 escape",
-                        "Tough: +2 health", "Pack: another joins", "Gnaw: +1 damage"]}
+              "health": 2 + b, "xp": 5 + 5 * b, "abilities": [N_("Swarm: +1 combat for each other rat")],
+              "elite": [N_("Plague: wounds also cost fatigue"), N_("Frenzy: +1 combat"), N_("Burrow: +2 escape"),
+                        N_("Tough: +2 health"), N_("Pack: another joins"), N_("Gnaw: +1 damage")]}
        for side, b in (("normal", 0), ("brutal", 1))},
 }
+
+
+def _board(board: dict) -> dict:
+    """A demo board as a user would type it: its abilities in the chosen language."""
+    sides = {side: {**board[side], **{k: [_(t) for t in board[side][k]] for k in ("abilities", "elite")}}
+             for side in ("normal", "brutal")}
+    return {**board, **sides}
 
 
 def run_script(script: list[tuple[str, list[str]]], out=None) -> int:
@@ -127,11 +142,12 @@ def _steps(command, run, script, out) -> int:
         path = str(Path(folder) / "demo.json")
         boards = iter([DEMO_BOARD, RAT_BOARD])
         for narration, words in script:
-            out.write(f"\n# {narration}\n" if narration else "")
+            words = [_(w) if isinstance(w, Said) else w for w in words]
+            out.write(f"\n# {_(narration)}\n" if narration else "")
             out.write(f"$ {shlex.join(['campaign', *words])}")
             stdin = sys.stdin
             if words[-2:] == ["--file", "-"]:  # the board, as a user would paste it
-                board = json.dumps(next(boards), ensure_ascii=False)
+                board = json.dumps(_board(next(boards)), ensure_ascii=False)
                 out.write(f" <<'EOF'\n{board}\nEOF")
                 sys.stdin = io.StringIO(board)
             out.write("\n")
@@ -146,7 +162,7 @@ def _steps(command, run, script, out) -> int:
             if code and not expected_failure:
                 failures += 1
             if code:
-                out.write(f"(exit {code})\n")
+                out.write(_("(exit {code})").format(code=code) + "\n")
     return failures
 
 
@@ -158,7 +174,7 @@ def demo(json_out: JsonOpt = False) -> None:
         return
     failures = run_script(SCRIPT)
     output.STATE.json_errors = False
-    sys.stdout.write("\nThe demo campaign was temporary and has been removed.\n")
+    sys.stdout.write("\n" + _("The demo campaign was temporary and has been removed.") + "\n")
     if failures:
         raise typer.Exit(1)
 

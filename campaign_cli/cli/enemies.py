@@ -12,11 +12,10 @@ from campaign_cli.cli.common import (MAX_AMOUNT, MAX_SEED, JsonlOpt, JsonOpt, he
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Fields, Line, Table, emit
 from campaign_cli.errors import Refused, UsageProblem
-from campaign_cli.i18n import ngettext
+from campaign_cli.i18n import _, N_, ngettext
 from campaign_cli.rules import dice as d
 from campaign_cli.rules import enemies as rules
 from campaign_cli.rules.characters import check_name
-from campaign_cli.i18n import _
 
 app = noun_app(help_text("Enemy threat boards: a normal and a brutal side (R40-R42).",
                          "campaign enemy add 'Bog Lurker' --file samples/enemies/bog-lurker.json", "campaign enemy list"))
@@ -50,17 +49,23 @@ def _apply_fields(board: dict, fields: list[str]) -> None:
             target[key] = value
 
 
+# A threat board's numbers (R40), as the board game's card prints them.
+BOARD_LABELS = {"initiative": N_("initiative"), "move": N_("move"), "escape": N_("escape"), "to_hit": N_("to-hit"),
+                "combat": N_("combat"), "damage": N_("damage"), "defense": N_("defense"), "health": N_("health"),
+                "xp": N_("xp")}
+
+
 def board_views(board: dict, brutal: bool) -> list:
     side = rules.side_of(board, brutal)
     pairs = [(_("keywords"), board["keywords"]), (_("size"), board["size"])]
-    pairs += [(k.replace("_", "-"), side[k]) for k in rules.NUMBERS]
+    pairs += [(_(BOARD_LABELS[k]), side[k]) for k in rules.NUMBERS]
     pairs += [(_("abilities"), side["abilities"])]
-    label = "brutal" if brutal else "normal"
-    return [Fields(_('{name} ({label} side)').format(name=board['name'], label=label), pairs),
+    title = _("{name} (brutal side)") if brutal else _("{name} (normal side)")
+    return [Fields(title.format(name=board["name"]), pairs),
             Table(_("Elite table (R42)"), [_("die"), _("ability")], [[i + 1, e] for i, e in enumerate(side["elite"])])]
 
 
-def shown(board: dict, brutal: bool) -> dict:
+def board_data(board: dict, brutal: bool) -> dict:
     return {"id": board.get("id"), "name": board["name"], "keywords": board["keywords"], "size": board["size"],
             "side": "brutal" if brutal else "normal", **rules.side_of(board, brutal)}
 
@@ -110,7 +115,7 @@ def list_(json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
 @app.command(help=help_text("Show one side of an enemy's board.", "campaign enemy show 'Bog Lurker' --brutal"))
 def show(name: EnemyArg, brutal: BrutalOpt = False, json_out: JsonOpt = False) -> None:
     board = reading().find("enemies", name, "enemy")
-    emit(shown(board, brutal), board_views(board, brutal), json_out=json_out)
+    emit(board_data(board, brutal), board_views(board, brutal), json_out=json_out)
 
 
 @app.command(help=help_text("Delete an enemy type (undo brings it back).", "campaign enemy delete 'Bog Lurker'"))
@@ -146,7 +151,8 @@ def hit(name: EnemyArg, damage: Annotated[int, typer.Argument(min=0, max=MAX_AMO
     wounds = rules.wounds(board, brutal, damage)
     defense = rules.side_of(board, brutal)["defense"]
     data = {"enemy": board["name"], "side": "brutal" if brutal else "normal", "damage": damage, "defense": defense, "wounds": wounds}
-    emit(data, Line(f"{board['name']}: {damage} damage - defense {defense} = " + ngettext("{n} wound", "{n} wounds", wounds)),
+    emit(data, Line(_("{enemy}: {damage} damage - defense {defense} = ").format(enemy=board["name"], damage=damage, defense=defense)
+                    + ngettext("{n} wound", "{n} wounds", wounds)),
          json_out=json_out)
 
 
@@ -162,4 +168,4 @@ def kill(name: EnemyArg, by: Annotated[str, typer.Option("--by", metavar="CHARAC
 
     ch, (board, xp) = update_character(by, change)
     emit({"enemy": board["name"], "side": "brutal" if brutal else "normal", "xp": xp, "character": ch},
-         Line(_('{name} killed {name2}: +{xp} XP ({xp2} in all)').format(name=ch['name'], name2=board['name'], xp=xp, xp2=ch['xp'])), json_out=json_out)
+         Line(_("{name} killed {enemy}: +{xp} XP ({total} in all)").format(name=ch["name"], enemy=board["name"], xp=xp, total=ch["xp"])), json_out=json_out)

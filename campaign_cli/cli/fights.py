@@ -15,12 +15,11 @@ from campaign_cli.cli.flow import party_table, status_news
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, Table, emit
 from campaign_cli.errors import Refused, UsageProblem
-from campaign_cli.i18n import ngettext
+from campaign_cli.i18n import _, ngettext, shown
 from campaign_cli.rules import dice as d
 from campaign_cli.rules import enemies, fights, wounds
 from campaign_cli.rules.advancement import KILL_XP
 from campaign_cli.rules.characters import check_name, view
-from campaign_cli.i18n import _
 
 app = noun_app(help_text("Fights at the table: enemies on the board, turn order, wounds (R8, R13, R20, R21, R40-R42).",
                          "campaign fight start", "campaign fight add 'Bog Lurker' --count 3", "campaign fight status"))
@@ -48,18 +47,23 @@ def _bar(left: int, full: int, width: int = 10) -> str:
 
 def status_views(data: dict) -> list:
     turn = data["turn"]
-    title = f"Fight{': ' + data['title'] if data['title'] else ''}, round {data['round']}" + (f", {turn}'s turn" if turn else "")
+    title = (_("Fight: {title}, round {round}") if data["title"] else _("Fight, round {round}")).format(
+        title=data["title"], round=data["round"])
+    if turn:
+        title += _(", {name}'s turn").format(name=turn)
     rows = []
     for c in data["characters"]:
         left = max(c["st"] - c["damage"] - c["fatigue"], 0)
         rows.append([">" if c["name"] == turn else "", c["name"], f"{_bar(left, c['st'])} {left}/{c['st']}",
-                     f"damage {c['damage']}, fatigue {c['fatigue']}", c["status"]])
+                     _("damage {damage}, fatigue {fatigue}").format(damage=c["damage"], fatigue=c["fatigue"]), c["status"]])
     for e in data["enemies"]:
         left = e["health"] - e["wounds"]
         rows.append([">" if e["type"] == turn else "", e["name"], f"{_bar(left, e['health'])} {left}/{e['health']}",
-                     f"{e['side']}; defense {e['defense']}" + (f"; elite: {e['elite']}" if e["elite"] else ""),
+                     _("{side}; defense {defense}").format(side=shown(e["side"]), defense=e["defense"])
+                     + (_("; elite: {ability}").format(ability=e["elite"]) if e["elite"] else ""),
                      "alive" if e["alive"] else "dead"])
-    order = Line("order: " + (" > ".join(data["order"]) or "not rolled yet (`campaign fight order`)"))
+    order = Line(_("order: {sides}").format(sides=" > ".join(data["order"])) if data["order"]
+                 else _("order: not rolled yet (`campaign fight order`)"))
     return [Table(title, ["", _("who"), _("left"), "", _("status")], rows), order]
 
 
@@ -75,7 +79,8 @@ def start(title: Annotated[str | None, typer.Option("--title", metavar="TEXT", h
         camp.set_meta(fight=fight)
         camp.note(f"fight started{': ' + title if title else ''}")
         data = fight_view(camp, fight)
-    emit(data, Line(_('fight started{value}; add enemies with `campaign fight add ENEMY`').format(value=': ' + title if title else '')),
+    emit(data, Line((_("fight started: {title}; add enemies with `campaign fight add ENEMY`") if title else
+                     _("fight started; add enemies with `campaign fight add ENEMY`")).format(title=title)),
          json_out=json_out)
 
 
@@ -104,9 +109,10 @@ def add(enemy: Annotated[str, typer.Argument(metavar="ENEMY", help="An enemy typ
         verb = "joins" if len(added) == 1 else "join"
         camp.note(f"{', '.join(e['name'] for e in added)} {verb} the fight" + (f" (elite: {ability})" if ability else ""))
         data = {"added": added, **({"elite_die": die} if die else {}), "fight": fight_view(camp, fight)}
-    elite_text = f"; elite roll {die}: {ability}" if ability else ""
-    verb = "joins" if len(added) == 1 else "join"
-    emit(data, Line(_('{value} {verb} the fight (health {health}){elite_text}').format(value=', '.join(e['name'] for e in added), verb=verb, health=added[0]['health'], elite_text=elite_text)),
+    elite_text = _("; elite roll {die}: {ability}").format(die=die, ability=ability) if ability else ""
+    joined = ngettext("{names} joins the fight (health {health}){elite}", "{names} join the fight (health {health}){elite}",
+                      len(added))
+    emit(data, Line(joined.format(names=", ".join(e["name"] for e in added), health=added[0]["health"], elite=elite_text)),
          json_out=json_out)
 
 
@@ -183,9 +189,11 @@ def hit(target: Annotated[str, typer.Argument(metavar="ENEMY_INSTANCE", help="An
         data = {"enemy": enemy, "damage": damage, "defense": enemy["defense"], "wounds": dealt, "killed": killed,
                 "xp": enemy["xp"] if killed else 0, "character": view(hitter)}
     left = enemy["health"] - enemy["wounds"]
-    line = (f"{hitter['name']} hits {enemy['name']}: {damage} - defense {enemy['defense']} = "
+    line = (_("{hitter} hits {enemy}: {damage} - defense {defense} = ").format(
+                hitter=hitter["name"], enemy=enemy["name"], damage=damage, defense=enemy["defense"])
             + ngettext("{n} wound", "{n} wounds", dealt) + "; "
-            + (f"{enemy['name']} is killed: {hitter['name']} wins {enemy['xp']} XP" if killed else f"{left} of {enemy['health']} health left"))
+            + (_("{enemy} is killed: {hitter} wins {xp} XP").format(enemy=enemy["name"], hitter=hitter["name"], xp=enemy["xp"])
+               if killed else _("{left} of {health} health left").format(left=left, health=enemy["health"])))
     emit(data, Line(line), json_out=json_out)
 
 
@@ -220,4 +228,4 @@ def end(names: Annotated[list[str] | None, typer.Argument(metavar="[NAME]...", h
     data = {"outcome": "won" if won else "fled", "xp": xp, "killed": killed,
             "dying": [c["name"] for c in chars if c["status"] == "dying"],
             "dead": [c["name"] for c in chars if c["status"] == "dead"], "characters": chars}
-    emit(data, [party_table(f"Fight {'won' if won else 'fled'}", docs), *status_news(before, docs)], json_out=json_out)
+    emit(data, [party_table(_("Fight won") if won else _("Fight fled"), docs), *status_news(before, docs)], json_out=json_out)

@@ -75,7 +75,7 @@ def end(json_out: JsonOpt = False) -> None:
         camp.set_meta(phase="between", adventure=None)
         camp.note(f"adventure ended: {title}", *(d["name"] for d in docs), adventure_end=number)
     emit({"phase": "between", "ended": title, "characters": [view(d) for d in docs]},
-         [Line(_('adventure ended: {title}').format(title=title)), party_table("The party", docs), *status_news(before, docs)], json_out=json_out)
+         [Line(_('adventure ended: {title}').format(title=title)), party_table(_("The party"), docs), *status_news(before, docs)], json_out=json_out)
 
 
 @town_app.command(help=help_text("Enter a town; --blacksmith if it has one (forging, R39).", "campaign town enter Brimstone --blacksmith"))
@@ -87,7 +87,7 @@ def enter(town: Annotated[str, typer.Argument(metavar="TOWN", help="The town's n
     with writing() as camp:
         camp.set_meta(location=location)
         camp.note(f"entered {town.strip()}" + (" (blacksmith)" if blacksmith else ""))
-    emit({"location": location}, Line(f"in {town.strip()}" + (", which has a blacksmith" if blacksmith else "")), json_out=json_out)
+    emit({"location": location}, Line((_("in {town}, which has a blacksmith") if blacksmith else _("in {town}")).format(town=town.strip())), json_out=json_out)
 
 
 @town_app.command(help=help_text("Leave the town.", "campaign town leave"))
@@ -116,4 +116,5 @@ def learn(word: Annotated[str, typer.Argument(metavar="WORD", help="The keyword 
             camp.save("characters", doc)
         camp.note(f"keyword learned: {word.strip()}", *(d["name"] for d in docs), keyword=word.strip())
     emit({"keyword": word.strip(), "keywords": [*known, word.strip()], "xp": {d["name"]: KILL_XP for d in docs}},
-         Line(_('learned {value}: +{KILL_XP} XP to {value2}').format(value=word.strip(), KILL_XP=KILL_XP, value2=', '.join(d['name'] for d in docs) or 'nobody')), json_out=json_out)
+         Line(_("learned {word}: +{xp} XP to {names}").format(word=word.strip(), xp=KILL_XP, names=", ".join(d["name"] for d in docs))
+              if docs else _("learned {word}: nobody can win XP").format(word=word.strip())), json_out=json_out)

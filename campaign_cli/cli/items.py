@@ -11,10 +11,9 @@ from campaign_cli.cli.characters import NameArg
 from campaign_cli.cli.common import MAX_AMOUNT, JsonlOpt, JsonOpt, help_text, reading, update_character, writing
 from campaign_cli.cli.lazy import command_app, noun_app
 from campaign_cli.cli.output import Fields, Line, Table, emit
-from campaign_cli.i18n import ngettext
+from campaign_cli.i18n import _, N_, N_plural, ngettext, shown
 from campaign_cli.rules import gear
 from campaign_cli.rules.characters import view
-from campaign_cli.i18n import _
 
 app = noun_app(help_text("Items a character carries, holds and wears (R31-R39).",
                          "campaign item add Ajax Broadsword", "campaign item list Ajax"))
@@ -29,27 +28,27 @@ CountArg = Annotated[int, typer.Argument(min=1, max=MAX_AMOUNT, metavar="N", hel
 def stats(i: dict) -> str:
     """Damage (with hands) for weapons, armor A-R for armor and shields."""
     if i.get("damage"):
-        return i["damage"] + (" fatigue" if i.get("fatigue") else "") + (", 2 hands" if i.get("hands", 0) >= 2 else "")
+        return i["damage"] + (_(" fatigue") if i.get("fatigue") else "") + (_(", 2 hands") if i.get("hands", 0) >= 2 else "")
     if i["kind"] == "armor":
-        return f"A{i.get('armor') or 0} R{i.get('restriction') or 0}" + (" shield" if i.get("shield") else "")
+        return f"A{i.get('armor') or 0} R{i.get('restriction') or 0}" + (_(" shield") if i.get("shield") else "")
     if i.get("heals"):
-        return f"heals {i['heals']}"
+        return _("heals {amount}").format(amount=i["heals"])
     if i.get("boost"):
-        return f"+{i['boost']['value']} {i['boost']['target']}"
+        return f"+{i['boost']['value']} {shown(i['boost']['target'])}"
     return ""
 
 
 def upgrade_text(u: dict) -> str:
-    how = (f"forged, {ngettext('{n} stone', '{n} stones', u.get('darkstone', 0))}" if u.get("forged")
-           else "dark stone" if u.get("darkstone") else "")
+    how = (_("forged, {stones}").format(stones=ngettext("{n} stone", "{n} stones", u.get("darkstone", 0))) if u.get("forged")
+           else _("dark stone") if u.get("darkstone") else "")
     return f"{u['name']} ({ngettext('{n} slot', '{n} slots', u['slots'])}{', ' + how if how else ''})"
 
 
 def notes(i: dict) -> str:
-    parts = ["personal" if gear.is_personal(i) else "", "dark stone icon" if i.get("darkstone_icon") else "",
-             f"worn on {i['clothing']}" if i.get("clothing") else "",
-             f"needs {', '.join(i['requires'])}" if i.get("requires") else "",
-             f"heft {i['heft']}" if i.get("heft") is not None else "",
+    parts = [_("personal") if gear.is_personal(i) else "", _("dark stone icon") if i.get("darkstone_icon") else "",
+             _("worn on {part}").format(part=i["clothing"]) if i.get("clothing") else "",
+             _("needs {keywords}").format(keywords=", ".join(i["requires"])) if i.get("requires") else "",
+             _("heft {heft}").format(heft=i["heft"]) if i.get("heft") is not None else "",
              *(f"+{upgrade_text(u)}" for u in i.get("upgrades", []))]
     return "; ".join(p for p in parts if p)
 
@@ -59,13 +58,13 @@ def item_rows(items: list[dict]) -> list[list]:
              f"{gear.free_slots(i)}/{i['slots']}" if i.get("slots") else "", notes(i)] for i in items]
 
 
-COLUMNS = ["id", "item", "kind", "state", "stats", "wt", "gold", "slots", "notes"]
+COLUMNS = [N_("id"), N_("item"), N_("kind"), N_("state"), N_("stats"), N_("wt"), N_("gold"), N_("slots"), N_("notes")]
 
 
 def item_views(ch: dict, item: dict) -> list:
     """One item in full (`item show`)."""
     pairs = [(_("kind"), item["kind"]), (_("state"), item["state"]), (_("hands"), item.get("hands", 0)),
-             (_("weight / value"), f"{item['weight']} / {item['value']} gold")]
+             (_("weight / value"), _("{weight} / {value} gold").format(weight=item["weight"], value=item["value"]))]
     if item.get("damage"):
         pairs += [(_("damage"), stats(item)), (_("flags"), " ".join(f"({f})" for f in item.get("flags", [])) or None),
                   (_("skill"), item.get("skill")), (_("heft (R27)"), item.get("heft"))]
@@ -73,15 +72,17 @@ def item_views(ch: dict, item: dict) -> list:
         pairs += [(_("armor / restriction"), f"{item.get('armor') or 0} / {item.get('restriction') or 0}"),
                   (_("shield"), bool(item.get("shield")))]
     if item.get("heals") or item.get("boost"):
-        pairs.append(("potion", stats(item)))
+        pairs.append((_("potion"), stats(item)))
     pairs += [(_("requires (R34)"), item.get("requires") or None), (_("clothing (R35)"), item.get("clothing")),
               (_("personal (R36)"), gear.is_personal(item)), (_("dark stone icon (R37)"), bool(item.get("darkstone_icon"))),
               (_("aliases"), item.get("aliases") or None)]
     if item.get("slots") or item.get("upgrades"):
         used = item["slots"] - gear.free_slots(item)
-        pairs.append(("slots (R39)", f"{used} used, {gear.free_slots(item)} free of {item['slots']}"))
-        pairs += [("upgrade", upgrade_text(u)) for u in item.get("upgrades", [])]
-    return [Fields(_("{name} (#{id}), {name2}'s").format(name=item['name'], id=item['id'], name2=ch['name']), [(k, v) for k, v in pairs if v is not None])]
+        pairs.append((_("slots (R39)"), _("{used} used, {free} free of {slots}").format(
+            used=used, free=gear.free_slots(item), slots=item["slots"])))
+        pairs += [(_("upgrade"), upgrade_text(u)) for u in item.get("upgrades", [])]
+    title = _("{item} (#{id}), {owner}'s").format(item=shown(item["name"]), id=item["id"], owner=ch["name"])
+    return [Fields(title, [(k, v) for k, v in pairs if v is not None])]
 
 
 def _show(ch: dict, item: dict, message: str, json_out: bool, **extra) -> None:
@@ -125,7 +126,8 @@ def add(
         return f"{doc['name']} gets {added['name']} (#{added['id']})", added
 
     ch, added = update_character(name, change)
-    _show(ch, added, f"{ch['name']} gets {added['name']} (#{added['id']}); carries {ch['carry_weight']} of {ch['carry_limit']}", json_out)
+    _show(ch, added, _("{name} gets {item} (#{id}); carries {weight} of {limit}").format(
+        name=ch["name"], item=shown(added["name"]), id=added["id"], weight=ch["carry_weight"], limit=ch["carry_limit"]), json_out)
 
 
 @app.command(help=help_text("One item in full: stats, upgrades and forged stones, slots used and free, requires, state.",
@@ -139,7 +141,7 @@ def show(name: NameArg, item: ItemArg, json_out: JsonOpt = False) -> None:
 @app.command("list", help=help_text("List a character's items.", "campaign item list Ajax", "campaign item list Ajax --jsonl | jq -r .name"))
 def list_(name: NameArg, json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
     ch = view(reading().character(name))
-    emit(ch["items"], Table(_('{name}: carries {carry_weight} of {carry_limit}').format(name=ch['name'], carry_weight=ch['carry_weight'], carry_limit=ch['carry_limit']), COLUMNS, item_rows(ch["items"])),
+    emit(ch["items"], Table(_('{name}: carries {carry_weight} of {carry_limit}').format(name=ch['name'], carry_weight=ch['carry_weight'], carry_limit=ch['carry_limit']), [_(c) for c in COLUMNS], item_rows(ch["items"])),
          json_out=json_out, jsonl=jsonl)
 
 
@@ -150,7 +152,7 @@ def drop(name: NameArg, item: ItemArg, json_out: JsonOpt = False) -> None:
         return f"{doc['name']} drops {gone['name']} (#{gone['id']})", gone
 
     ch, gone = update_character(name, change)
-    _show(ch, gone, f"{ch['name']} drops {gone['name']}", json_out)
+    _show(ch, gone, _("{name} drops {item}").format(name=ch["name"], item=shown(gone["name"])), json_out)
 
 
 def _trade(src_name: str, dst_name: str, ref: str, price: int | None, selling: bool) -> tuple[dict, dict, dict, int | None]:
@@ -176,7 +178,7 @@ def give(src: Annotated[str, typer.Argument(metavar="FROM", help="Who has the it
          dst: Annotated[str, typer.Argument(metavar="TO", help="Who gets it.", autocompletion=complete.characters)],
          item: ItemArg, json_out: JsonOpt = False) -> None:
     a, b, moved, _rest = _trade(src, dst, item, None, False)
-    emit({"item": moved, "from": a, "to": b}, Line(_('{name} gives {name2} to {name3}').format(name=a['name'], name2=moved['name'], name3=b['name'])), json_out=json_out)
+    emit({"item": moved, "from": a, "to": b}, Line(_("{name} gives {item} to {other}").format(name=a["name"], item=shown(moved["name"]), other=b["name"])), json_out=json_out)
 
 
 @app.command(help=help_text("Sell an item: TO pays FROM the price, default the item's value (R38).",
@@ -186,7 +188,7 @@ def sell(src: Annotated[str, typer.Argument(metavar="FROM", help="Who has the it
          json_out: JsonOpt = False) -> None:
     a, b, moved, paid = _trade(src, dst, item, price, True)
     emit({"item": moved, "price": paid, "from": a, "to": b},
-         Line(_('{name} sells {name2} to {name3} for {paid} gold').format(name=a['name'], name2=moved['name'], name3=b['name'], paid=paid)), json_out=json_out)
+         Line(_("{name} sells {item} to {other} for {paid} gold").format(name=a["name"], item=shown(moved["name"]), other=b["name"], paid=paid)), json_out=json_out)
 
 
 @app.command(help=help_text("Put these items in hand, replacing the previous choice (R32: 2 hands; R34 keywords).",
@@ -200,7 +202,8 @@ def hold(name: NameArg, items: Annotated[list[str] | None, typer.Argument(metava
         return f"{doc['name']} holds {', '.join(i['name'] for i in chosen) or 'nothing'}", chosen
 
     ch, chosen = update_character(name, change)
-    emit({"held": chosen, "character": ch}, Line(_('{name} holds {value}').format(name=ch['name'], value=', '.join(i['name'] for i in chosen) or 'nothing')),
+    emit({"held": chosen, "character": ch}, Line(_("{name} holds {items}").format(name=ch["name"], items=", ".join(shown(i["name"]) for i in chosen))
+              if chosen else _("{name} holds nothing").format(name=ch["name"])),
          json_out=json_out)
 
 
@@ -211,7 +214,10 @@ def _state_change(name: str, ref: str, act, verb: str, json_out: bool) -> None:
         return f"{doc['name']} {verb} {item['name']} (#{item['id']})", item
 
     ch, item = update_character(name, change)
-    _show(ch, item, f"{ch['name']} {verb} {item['name']}; armor {ch['armor']}, adjusted DX {ch['adjusted_dx']}, MA {ch['ma']}", json_out)
+    done = {"wears": _("{name} wears {item}; armor {armor}, adjusted DX {dx}, MA {ma}"),
+            "stows": _("{name} stows {item}; armor {armor}, adjusted DX {dx}, MA {ma}")}[verb]
+    _show(ch, item, done.format(name=ch["name"], item=shown(item["name"]), armor=ch["armor"], dx=ch["adjusted_dx"], ma=ch["ma"]),
+          json_out)
 
 
 @app.command(help=help_text("Wear clothing, armor or a shield (R35: one item per body part; R29, R30).",
@@ -234,7 +240,8 @@ def upgrade(name: NameArg, item: ItemArg, upgrade: Annotated[str, typer.Argument
         return f"{doc['name']} fits {fitted['name']} into {target['name']} (#{target['id']})", target
 
     ch, target = update_character(name, change)
-    _show(ch, target, f"{target['name']}: {gear.free_slots(target)} of {target['slots']} slots free", json_out)
+    _show(ch, target, _("{item}: {free} of {slots} slots free").format(
+        item=shown(target["name"]), free=gear.free_slots(target), slots=target["slots"]), json_out)
 
 
 @app.command(help=help_text("Drink a potion (R25): it heals, or raises an attribute or skill for one fight; it is used up.",
@@ -255,10 +262,23 @@ def use(name: NameArg, item: ItemArg,
             camp.save("characters", changed)
         camp.note(f"{target['name']} drinks {potion['name']} (#{potion['id']})", doc["name"], target["name"])
     ch = view(target)
-    what = f"heals {effect['healed']}" if "healed" in effect else \
-        f"+{effect['boost']['value']} {effect['boost']['target']} for one fight" if "boost" in effect else "no effect"
     emit({"item": potion, "effect": effect, "character": ch},
-         Line(_('{name} drinks {name2}: {what}; damage {damage}, status {status}').format(name=ch['name'], name2=potion['name'], what=what, damage=ch['damage'], status=ch['status'])), json_out=json_out)
+         Line(_("{name} drinks {item}: {effect}; damage {damage}, status {status}").format(
+             name=ch["name"], item=potion["name"], effect=effect_text(effect), damage=ch["damage"], status=shown(ch["status"]))),
+         json_out=json_out)
+
+
+def effect_text(effect: dict) -> str:
+    """What a potion did (R25): healed, or a boost for one fight."""
+    if "healed" in effect:
+        return _("heals {amount}").format(amount=effect["healed"])
+    if "boost" in effect:
+        return _("+{value} {target} for one fight").format(value=effect["boost"]["value"], target=shown(effect["boost"]["target"]))
+    return _("no effect")
+
+
+HAS = {"gold": N_plural("{name} has {n} gold", "{name} has {n} gold"),
+       "darkstone": N_plural("{name} has {n} dark stone", "{name} has {n} dark stones")}
 
 
 def _counter(field: str, label: str, sign: int):
@@ -268,7 +288,7 @@ def _counter(field: str, label: str, sign: int):
             return f"{doc['name']}: {'+' if sign > 0 else '-'}{n} {label}", None
 
         ch, _result = update_character(name, change)
-        emit({field: ch[field], "change": sign * n, "character": ch}, Line(_('{name} has {value} {label}').format(name=ch['name'], value=ch[field], label=label)), json_out=json_out)
+        emit({field: ch[field], "change": sign * n, "character": ch}, Line(ngettext(*HAS[field], ch[field]).format(name=ch["name"])), json_out=json_out)
 
     return command
 
@@ -299,5 +319,6 @@ def forge(
         return f"{doc['name']} forges {fitted['name']} into {target['name']} (#{target['id']})", target
 
     ch, target = update_character(name, change)
-    _show(ch, target, f"{target['name']}: {gear.free_slots(target)} of {target['slots']} slots free; "
-                      f"{ch['darkstone']} loose dark stone left, {ch['darkstone_total']} in all", json_out)
+    _show(ch, target, _("{item}: {free} of {slots} slots free; {loose} loose dark stone left, {total} in all").format(
+        item=shown(target["name"]), free=gear.free_slots(target), slots=target["slots"], loose=ch["darkstone"],
+        total=ch["darkstone_total"]), json_out)

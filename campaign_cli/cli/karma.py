@@ -11,9 +11,8 @@ from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, help_text, update_chara
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, emit
 from campaign_cli.errors import Refused
-from campaign_cli.i18n import ngettext
+from campaign_cli.i18n import _, ngettext, shown
 from campaign_cli.rules import advancement as adv
-from campaign_cli.i18n import _
 
 app = noun_app(help_text("Give karma (R17); Bard karma lasts one adventure (R25).", "campaign karma add Ajax 1"))
 wish_app = noun_app(help_text("Give and spend wishes (R17).", "campaign wish add Ajax 1", "campaign wish spend Ajax"))
@@ -42,7 +41,7 @@ def add(name: NameArg, n: CountArg,
         return f"{doc['name']}: +{n} {'Bard ' if bard else ''}karma", None
 
     ch, _result = update_character(name, change)
-    emit({"added": n, "bard": bard, "character": ch}, Line(_('{name} has {karma} karma').format(name=ch['name'], karma=ch['karma'])), json_out=json_out)
+    emit({"added": n, "bard": bard, "character": ch}, Line(ngettext("{name} has {n} karma", "{name} has {n} karma", ch["karma"]).format(name=ch["name"])), json_out=json_out)
 
 
 @wish_app.command("add", help=help_text("Give a character wishes.", "campaign wish add Ajax 1"))
@@ -52,7 +51,7 @@ def wish_add(name: NameArg, n: CountArg, json_out: JsonOpt = False) -> None:
         return f"{doc['name']}: +{n} wish", None
 
     ch, _result = update_character(name, change)
-    emit({"added": n, "character": ch}, Line(f"{ch['name']} has " + ngettext("{n} wish", "{n} wishes", ch["wishes"])), json_out=json_out)
+    emit({"added": n, "character": ch}, Line(ngettext("{name} has {n} wish", "{name} has {n} wishes", ch["wishes"]).format(name=ch["name"])), json_out=json_out)
 
 
 @wish_app.command("spend", help=help_text("Spend a wish: all damage is cancelled, even a killing blow (R17).",
@@ -64,4 +63,5 @@ def wish_spend(name: NameArg, json_out: JsonOpt = False) -> None:
 
     ch, cancelled = update_character(name, change)
     emit({"cancelled": cancelled, "character": ch},
-         Line(_('{name}: a wish cancels {cancelled} damage; status {status}').format(name=ch['name'], cancelled=cancelled, status=ch['status'])), json_out=json_out)
+         Line(_("{name}: a wish cancels {cancelled} damage; status {status}").format(
+             name=ch["name"], cancelled=cancelled, status=shown(ch["status"]))), json_out=json_out)

@@ -17,6 +17,8 @@ import typer.main
 from typer import _click as click
 from typer.core import TyperGroup
 
+from campaign_cli.i18n import _, translate_command
+
 
 class LazyGroup(TyperGroup):
     lazy_commands: dict | None = None  # name -> Typer CommandInfo, converted on first use
@@ -40,6 +42,8 @@ class LazyGroup(TyperGroup):
                 sub = build(noun) if noun.registered_callback else typer.main.get_command(noun)
                 sub.name = cmd_name
                 self.commands[cmd_name] = sub
+            if cmd_name in self.commands:
+                translate_command(self.commands[cmd_name])
         return super().get_command(ctx, cmd_name)
 
 
@@ -48,10 +52,11 @@ class LazyGroup(TyperGroup):
         try:
             return self._click_resolve_command(ctx, args)
         except click.exceptions.UsageError as err:
-            if args and err.message.startswith("No such command"):
+            if args and err.message.startswith(_("No such command {name!r}.").partition("{")[0]):
                 matches = get_close_matches(args[0], self.list_commands(ctx))
                 if matches:
-                    err.message = f"{err.message.rstrip('.')}. Did you mean {', '.join(map(repr, matches))}?"
+                    err.message = _("{message}. Did you mean {names}?").format(
+                        message=err.message.rstrip("."), names=", ".join(map(repr, matches)))
             raise
 
 

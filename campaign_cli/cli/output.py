@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from campaign_cli.errors import CampaignError
+from campaign_cli.i18n import _, shown
 
 
 # Views: what a command shows a person. Plain classes, not dataclasses: this module
@@ -56,9 +57,11 @@ def clean(value: Any) -> str:
     if value is None:
         return "-"
     if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, dict):
-        value = ", ".join(f"{k}={v}" for k, v in value.items()) or "-"
+        return shown("yes" if value else "no")
+    if isinstance(value, str):  # a status word or a catalog name, in the chosen language
+        value = shown(value)
+    elif isinstance(value, dict):
+        value = ", ".join(f"{shown(k)}={v}" for k, v in value.items()) or "-"
     elif isinstance(value, (list, tuple)):
         value = ", ".join(clean(v) for v in value) or "-"
     return str(value).translate(_CONTROL)
@@ -116,7 +119,7 @@ def render_plain(views: list[View]) -> str:
             for row in [list(view.columns), *rows]:
                 out.append("  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip())
             if not rows:
-                out.append("(none)")
+                out.append(_("(none)"))
     return "\n".join(out) + "\n" if out else ""
 
 
@@ -129,7 +132,8 @@ def _styled(text: str, column: str):
     """A cell on a terminal: statuses in colour (Rich leaves colour out under NO_COLOR)."""
     from rich.text import Text
 
-    style = STATUS_STYLES.get(text) if column in ("status", "result") else None
+    styles = {shown(word): style for word, style in STATUS_STYLES.items()}
+    style = styles.get(text) if column in (_("status"), _("result")) else None
     return Text(text, style=style or "")
 
 
@@ -147,7 +151,7 @@ def _stacked(console, view: Table) -> None:
                 line.append_text(_styled(clean(cell), col))
                 console.print(line)
     if not view.rows:
-        console.print("(none)")
+        console.print(_("(none)"))
 
 
 def _render_rich(views: list[View]) -> None:
@@ -187,7 +191,12 @@ def fail(err: CampaignError, **extra: Any) -> int:
     if STATE.json_errors:
         sys.stderr.write(json.dumps({"error": {"code": err.code, "message": err.message, **err.extra, **extra}}, ensure_ascii=False) + "\n")
     else:
-        where = f" (line {extra['line']})" if "line" in extra else ""
-        sys.stderr.write(f"campaign: error{where}: {clean(err.message)}\n")
+        from campaign_cli.i18n import _
+
+        if "line" in extra:
+            text = _("campaign: error (line {line}): {message}").format(line=extra["line"], message=clean(err.message))
+        else:
+            text = _("campaign: error: {message}").format(message=clean(err.message))
+        sys.stderr.write(text + "\n")
     return int(err.status)
 

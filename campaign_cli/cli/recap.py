@@ -13,17 +13,17 @@ from campaign_cli.cli import output
 from campaign_cli.cli.output import Fields, Line, emit
 from campaign_cli.errors import Refused, UsageProblem
 from campaign_cli.rules.recap import recap as summarize
-from campaign_cli.i18n import _
+from campaign_cli.i18n import _, N_, shown
 
 recap_app = command_app()
 GAP_HOURS = 6  # `--last`: a game night is the newest run of entries without a gap this long
 
-LABELS = {"xp_won": "XP won", "xp_spent": "XP spent", "karma_won": "karma won", "karma_spent": "karma spent",
-          "wishes_won": "wishes won", "wishes_spent": "wishes spent", "damage_taken": "damage taken",
-          "knocked_out": "knocked out", "died": "died", "curses_gained": "curses gained",
-          "curses_lifted": "curses lifted", "items_gained": "items gained", "items_lost": "items lost",
-          "gold_gained": "gold gained", "gold_lost": "gold lost", "darkstone_found": "dark stone found",
-          "darkstone_forged": "dark stone forged", "checks": "checks rolled", "checks_passed": "checks passed"}
+LABELS = {"xp_won": N_("XP won"), "xp_spent": N_("XP spent"), "karma_won": N_("karma won"), "karma_spent": N_("karma spent"),
+          "wishes_won": N_("wishes won"), "wishes_spent": N_("wishes spent"), "damage_taken": N_("damage taken"),
+          "knocked_out": N_("knocked out"), "died": N_("died"), "curses_gained": N_("curses gained"),
+          "curses_lifted": N_("curses lifted"), "items_gained": N_("items gained"), "items_lost": N_("items lost"),
+          "gold_gained": N_("gold gained"), "gold_lost": N_("gold lost"), "darkstone_found": N_("dark stone found"),
+          "darkstone_forged": N_("dark stone forged"), "checks": N_("checks rolled"), "checks_passed": N_("checks passed")}
 
 
 def _hours(a: str, b: str) -> float:
@@ -71,27 +71,32 @@ def _title(entry: dict) -> str | None:
     return summary.split(": ", 1)[1] if ": " in summary else None
 
 
-def shown(row: dict) -> list[tuple[str, str]]:
+def happened(row: dict) -> list[tuple[str, str]]:
     """A character's recap as (label, text), leaving out what did not happen."""
-    return [(LABELS[k], _fmt(v)) for k, v in row.items() if k != "name" and v not in (0, [], False)]
+    return [(_(LABELS[k]), _fmt(v)) for k, v in row.items() if k != "name" and v not in (0, [], False)]
 
 
 def _fmt(value) -> str:
     if isinstance(value, list):
-        return ", ".join(value)
+        return ", ".join(shown(v) for v in value)
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return shown("yes" if value else "no")
     return str(value)
 
 
+def _listed(names: list[str]) -> str:
+    return ", ".join(names) or _("none")
+
+
 def markdown(data: dict) -> str:
-    head = f"## Recap: {data['adventure']}" if data["adventure"] else "## Recap"
-    lines = [head, "", f"*{data['from'] or '-'} to {data['to'] or '-'}*", "",
-             f"- **Fights:** {data['fights']}", f"- **Enemies killed:** {', '.join(data['kills']) or 'none'}",
-             f"- **Keywords learned:** {', '.join(data['keywords']) or 'none'}"]
+    head = _("## Recap: {title}").format(title=data["adventure"]) if data["adventure"] else _("## Recap")
+    lines = [head, "", "*" + _("{start} to {end}").format(start=data["from"] or "-", end=data["to"] or "-") + "*", "",
+             _("- **Fights:** {fights}").format(fights=data["fights"]),
+             _("- **Enemies killed:** {names}").format(names=_listed(data["kills"])),
+             _("- **Keywords learned:** {words}").format(words=_listed(data["keywords"]))]
     for row in data["characters"]:
         lines += ["", f"### {row['name']}", ""]
-        lines += [f"- {label}: {text}" for label, text in shown(row)] or ["- nothing"]
+        lines += [f"- {label}: {text}" for label, text in happened(row)] or ["- " + _("nothing")]
     return "\n".join(lines) + "\n"
 
 
@@ -103,7 +108,7 @@ def markdown(data: dict) -> str:
 def recap(
     adventure: Annotated[int | None, typer.Option("--adventure", min=1, max=1_000_000, metavar="N", help="The Nth adventure.")] = None,
     since: Annotated[str | None, typer.Option("--since", metavar="DATE", help="Everything since DATE (YYYY-MM-DD or an ISO time).")] = None,
-    last: Annotated[bool, typer.Option("--last", help=f"The last game night: the newest entries with no {GAP_HOURS}-hour gap.")] = False,
+    last: Annotated[bool, typer.Option("--last", help="The last game night: the newest entries with no 6-hour gap.")] = False,
     format_: Annotated[str, typer.Option("--format", metavar="text|md", help="md: Markdown for a group chat.")] = "text",
     json_out: JsonOpt = False,
 ) -> None:
@@ -123,10 +128,12 @@ def recap(
 
         sys.stdout.write(markdown(data))
         return
-    views = [Line(_('Recap{value} ({value2} to {value3})').format(value=': ' + title if title else '', value2=data['from'] or '-', value3=data['to'] or '-')),
-             Line(_('fights {fights}; enemies killed: {value}; keywords: {value2}').format(fights=data['fights'], value=', '.join(data['kills']) or 'none', value2=', '.join(data['keywords']) or 'none'))]
+    when = _("{start} to {end}").format(start=data["from"] or "-", end=data["to"] or "-")
+    views = [Line((_("Recap: {title} ({when})") if title else _("Recap ({when})")).format(title=title, when=when)),
+             Line(_("fights {fights}; enemies killed: {names}; keywords: {words}").format(
+                 fights=data["fights"], names=_listed(data["kills"]), words=_listed(data["keywords"])))]
     for row in data["characters"]:
-        views.append(Fields(row["name"], shown(row) or [("", "nothing")]))
+        views.append(Fields(row["name"], happened(row) or [("", _("nothing"))]))
     emit(data, views, json_out=json_out)
 
 

@@ -7,29 +7,34 @@ from html import escape
 
 from campaign_cli.cli.characters import hands
 from campaign_cli.cli.items import notes, stats
-from campaign_cli.i18n import _
+from campaign_cli.i18n import _, shown, STATE
 
 
 def sections(ch: dict) -> list[tuple[str, list[tuple[str, str]]]]:
     """The sheet's content, once, for both formats: (section, [(label, text)])."""
     spells = ", ".join(s["name"] + (f" ({s['rating']})" if s.get("rating") is not None else "") for s in ch["spells"])
-    items = [(i["name"], f"{i['state']}; {stats(i) or i['kind']}; weight {i['weight']}, {i['value']} gold"
+    items = [(shown(i["name"]), _("{state}; {stats}; weight {weight}, {value} gold").format(
+        state=shown(i["state"]), stats=stats(i) or shown(i["kind"]), weight=i["weight"], value=i["value"])
               + (f"; {notes(i)}" if notes(i) else "")) for i in ch["items"]]
+    levels = [(shown(k), (_("level {level}, to {use} (R24)") if k in ch["combat"] else _("level {level}")).format(
+        level=v, use=shown(ch["combat"].get(k, "")))) for k, v in ch["skills"].items()]
     return [
         (_("Attributes"), [(_("ST / DX / IQ"), f"{ch['st']} / {ch['dx']} / {ch['iq']}"),
                         (_("adjusted DX (R30) / MA (R4)"), f"{ch['adjusted_dx']} / {ch['ma']}"),
-                        *((k, str(v)) for k, v in ch["attributes"].items())]),
-        (_("Skills and spells"), [*((k, f"level {v}" + (f", to {ch['combat'][k]} (R24)" if k in ch["combat"] else ""))
-                                 for k, v in ch["skills"].items()), (_("spells"), spells or "-")]),
-        (_("In hand"), [(f"hand {n + 1}", h) for n, h in enumerate(hands(ch))]),
+                        *((shown(k), str(v)) for k, v in ch["attributes"].items())]),
+        (_("Skills and spells"), [*levels, (_("spells"), spells or "-")]),
+        (_("In hand"), [(_("hand {n}").format(n=n + 1), h) for n, h in enumerate(hands(ch))]),
         (_("Armor"), [(_("armor (R29)"), str(ch["armor"])), (_("restriction (R30)"), str(ch["restriction"])),
-                   (_("worn"), ", ".join(i["name"] for i in ch["items"] if i["state"] == "worn") or "-")]),
-        (_("Items"), items or [("-", "nothing")]),
-        (_("Load and treasure"), [(_("weight carried (R33)"), f"{ch['carry_weight']} of {ch['carry_limit']}"),
+                   (_("worn"), ", ".join(shown(i["name"]) for i in ch["items"] if i["state"] == "worn") or "-")]),
+        (_("Items"), items or [("-", _("nothing"))]),
+        (_("Load and treasure"), [(_("weight carried (R33)"), _("{weight} of {limit}").format(
+                                       weight=ch["carry_weight"], limit=ch["carry_limit"])),
                                (_("gold"), str(ch["gold"])),
-                               (_("dark stone (R37)"), f"{ch['darkstone']} loose, {ch['darkstone_total']} in all")]),
-        (_("Condition"), [(_("damage / fatigue"), f"{ch['damage']} / {ch['fatigue']} of ST {ch['st']}"),
-                       (_("status"), ch["status"]),
+                               (_("dark stone (R37)"), _("{loose} loose, {total} in all").format(
+                                   loose=ch["darkstone"], total=ch["darkstone_total"]))]),
+        (_("Condition"), [(_("damage / fatigue"), _("{damage} / {fatigue} of ST {st}").format(
+                               damage=ch["damage"], fatigue=ch["fatigue"], st=ch["st"])),
+                       (_("status"), shown(ch["status"])),
                        (_("curses (R18)"), ", ".join(c["name"] for c in ch["curses"]) or "-")]),
         (_("Advancement"), [(_("XP / karma / wishes"), f"{ch['xp']} / {ch['karma']} / {ch['wishes']}"),
                          (_("keywords"), ", ".join(ch["keywords"]) or "-")]),
@@ -37,7 +42,7 @@ def sections(ch: dict) -> list[tuple[str, list[tuple[str, str]]]]:
 
 
 def markdown(ch: dict) -> str:
-    lines = [f"# {ch['name']}", "", f"*{ch['kind']}, #{ch['id']}*"]
+    lines = [f"# {ch['name']}", "", f"*{shown(ch['kind'])}, #{ch['id']}*"]
     for title, rows in sections(ch):
         lines += ["", f"## {title}", "", "| | |", "|---|---|"]
         lines += [f"| {_md(k)} | {_md(v)} |" for k, v in rows]
@@ -55,9 +60,9 @@ STYLE = ("body{font-family:Georgia,serif;max-width:46em;margin:2em auto;color:#2
 
 
 def html(ch: dict) -> str:
-    parts = ['<!DOCTYPE html>', '<html lang="en">', "<head>", '<meta charset="utf-8" />',
+    parts = ['<!DOCTYPE html>', f'<html lang="{STATE.lang}">', "<head>", '<meta charset="utf-8" />',
              f"<title>{escape(ch['name'])}</title>", f"<style>{STYLE}</style>", "</head>", "<body>",
-             f"<h1>{escape(ch['name'])}</h1>", f"<p><em>{escape(ch['kind'])}, #{ch['id']}</em></p>"]
+             f"<h1>{escape(ch['name'])}</h1>", f"<p><em>{escape(shown(ch['kind']))}, #{ch['id']}</em></p>"]
     for title, rows in sections(ch):
         parts += [f"<h2>{escape(title)}</h2>", "<table>"]
         parts += [f"<tr><td>{escape(str(k))}</td><td>{escape(str(v))}</td></tr>" for k, v in rows]

@@ -10,6 +10,7 @@ from campaign_cli.cli import complete
 from campaign_cli.cli.characters import NameArg
 from campaign_cli.cli.checks import DiceOpt, ModifierOpt, SeedOpt, check_result, describe_check, roll_dice
 from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, help_text, parse_pairs, writing
+from campaign_cli.cli.items import effect_text
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, emit
 from campaign_cli.errors import Refused, UsageProblem
@@ -18,7 +19,7 @@ from campaign_cli.rules import dice as d
 from campaign_cli.rules.checks import parse_spec, prepare
 from campaign_cli.rules.gear import add_item, make_item
 from campaign_cli.rules.skills import find_skill
-from campaign_cli.i18n import _
+from campaign_cli.i18n import _, shown
 
 app = noun_app(help_text("Use a skill: a check, then its effect on success (R25).",
                          "campaign skill use Kate Medic --heal Ajax=2"))
@@ -67,13 +68,14 @@ def use(
                "Herbalist": ("--doses", doses), "Alchemist": ("--boost", boost)}
     own = options.get(found.name, (None, None))
     if own[0] and own[1] is None:
-        raise UsageProblem(_('{name} needs {value}').format(name=found.name, value=own[0]), "missing_option")
+        raise UsageProblem(_("{skill} needs {option}").format(skill=shown(found.name), option=own[0]), "missing_option")
     stray = [flag for flag, value in options.values() if value is not None and flag != own[0]]
     if stray:
-        raise UsageProblem(_('{value} does not go with {name}').format(value=', '.join(stray), name=found.name), "bad_option")
+        raise UsageProblem(_("{options} does not go with {skill}").format(options=", ".join(stray), skill=shown(found.name)), "bad_option")
     if found.check == "-" or found.check.startswith("c-"):
-        how = "modifies attacks (R24)" if found.check == "-" else "works by a contested IQ check: use `campaign contest`"
-        raise Refused(_('{name} {how}').format(name=found.name, how=how), "not_a_check_skill")
+        how = _("{skill} modifies attacks (R24)") if found.check == "-" else \
+            _("{skill} works by a contested IQ check: use `campaign contest`")
+        raise Refused(how.format(skill=shown(found.name)), "not_a_check_skill")
     rng = d.rng_for(seed)
     with writing() as camp:
         doc = camp.character(name)
@@ -130,14 +132,15 @@ def _save_others(camp, doc: dict, docs: dict[str, dict]) -> None:
 
 def _effect_line(skill: str, effect: dict | None) -> str:
     if effect is None:
-        return "no effect" if skill in craft.ACTING else ""
+        return _("no effect") if skill in craft.ACTING else ""
     if "healed" in effect:
-        return "healed: " + ", ".join(f"{k} {v}" for k, v in effect["healed"].items())
+        return _("healed: {who}").format(who=", ".join(f"{k} {v}" for k, v in effect["healed"].items()))
     if "karma" in effect:
-        return "Bard karma for this adventure: " + ", ".join(f"{k} +{v}" for k, v in effect["karma"].items())
+        return _("Bard karma for this adventure: {who}").format(who=", ".join(f"{k} +{v}" for k, v in effect["karma"].items()))
     if "leadership" in effect:
         lead = effect["leadership"]
-        return f"{lead['for']}'s next check gets +{lead['value']} (Leadership)"
+        return _("{name}'s next check gets +{value} (Leadership)").format(name=lead["for"], value=lead["value"])
     potion = effect["potion"]
-    what = f"heals {potion['heals']}" if potion.get("heals") else f"+{potion['boost']['value']} {potion['boost']['target']} for one fight"
-    return f"made {potion['name']} (#{potion['id']}): {what}" + (f"; paid {effect['xp_spent']} XP" if effect["xp_spent"] else "")
+    what = effect_text({"healed": potion["heals"]} if potion.get("heals") else {"boost": potion["boost"]})
+    made = _("made {potion} (#{id}): {effect}").format(potion=potion["name"], id=potion["id"], effect=what)
+    return made + (_("; paid {xp} XP").format(xp=effect["xp_spent"]) if effect["xp_spent"] else "")

@@ -13,12 +13,11 @@ from campaign_cli.cli.common import CTX, JsonOpt, campaign_path, help_text, read
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import Line, emit
 from campaign_cli.errors import Refused, UsageProblem
-from campaign_cli.i18n import ngettext
+from campaign_cli.i18n import _, ngettext
 from campaign_cli.rules import packs
 from campaign_cli.rules.documents import check_character, check_meta
 from campaign_cli.rules.enemies import validate_board
 from campaign_cli.store import files, transfer
-from campaign_cli.i18n import _
 
 export_app, import_app = command_app(), command_app()
 

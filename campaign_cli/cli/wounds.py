@@ -14,7 +14,7 @@ from campaign_cli.errors import Refused, UsageProblem
 from campaign_cli.cli.flow import status_news
 from campaign_cli.rules import wounds
 from campaign_cli.rules.characters import gear_totals, view
-from campaign_cli.i18n import _
+from campaign_cli.i18n import _, shown
 
 AmountArg = Annotated[int, typer.Argument(min=0, max=MAX_AMOUNT, metavar="AMOUNT", help="Points.")]
 FatigueOpt = Annotated[bool, typer.Option("--fatigue", help="Fatigue instead of damage (R21).")]
@@ -34,8 +34,10 @@ def damage(name: NameArg, amount: AmountArg, fatigue: FatigueOpt = False,
 
     ch, applied = update_character(name, change)
     emit({**applied, "character": ch},
-         Line(f"{ch['name']}: damage {ch['damage']}, fatigue {ch['fatigue']} of ST {ch['st']}: {ch['status']}"
-              + (f" (armor stopped {applied['absorbed']})" if applied["absorbed"] else "")), json_out=json_out)
+         Line(_("{name}: damage {damage}, fatigue {fatigue} of ST {st}: {status}").format(
+             name=ch["name"], damage=ch["damage"], fatigue=ch["fatigue"], st=ch["st"], status=shown(ch["status"]))
+              + (_(" (armor stopped {absorbed})").format(absorbed=applied["absorbed"]) if applied["absorbed"] else "")),
+         json_out=json_out)
 
 
 def heal(name: NameArg, amount: AmountArg, fatigue: FatigueOpt = False, json_out: JsonOpt = False) -> None:
@@ -45,7 +47,8 @@ def heal(name: NameArg, amount: AmountArg, fatigue: FatigueOpt = False, json_out
 
     ch, healed = update_character(name, change)
     emit({"healed": healed, "fatigue": fatigue, "character": ch},
-         Line(_('{name}: damage {damage}, fatigue {fatigue}: {status}').format(name=ch['name'], damage=ch['damage'], fatigue=ch['fatigue'], status=ch['status'])), json_out=json_out)
+         Line(_("{name}: damage {damage}, fatigue {fatigue}: {status}").format(
+             name=ch["name"], damage=ch["damage"], fatigue=ch["fatigue"], status=shown(ch["status"]))), json_out=json_out)
 
 
 def rest(names: Annotated[list[str] | None, typer.Argument(metavar="[NAME]...", help="With --week: who rests (default: every living character).")] = None,
@@ -68,7 +71,7 @@ def rest(names: Annotated[list[str] | None, typer.Argument(metavar="[NAME]...", 
         camp.note(what, *(d["name"] for d in docs))
     chars = [view(d) for d in docs]
     emit({"week": week, "characters": chars},
-         [Table("After a week of rest" if week else "After a night's sleep", [_("name"), _("damage"), _("fatigue"), _("status")],
+         [Table(_("After a week of rest") if week else _("After a night's sleep"), [_("name"), _("damage"), _("fatigue"), _("status")],
                [[c["name"], c["damage"], c["fatigue"], c["status"]] for c in chars]), *status_news(before, docs)],
          json_out=json_out)
 

@@ -15,7 +15,7 @@ from campaign_cli.rules import advancement as adv
 from campaign_cli.rules.characters import CORE, view
 from campaign_cli.rules.skills import find_skill
 from campaign_cli.rules.wounds import alive
-from campaign_cli.i18n import _
+from campaign_cli.i18n import _, shown
 
 app = noun_app(help_text("Award and spend experience points (R13-R17).",
                          "campaign xp award 2 --party --reason 'cleared the crypt'",
@@ -58,30 +58,31 @@ def award(
         camp.note(f"+{amount} XP to {', '.join(who)}" + (f": {reason}" if reason else ""), *who, reason=reason)
     chars = [view(d) for d in docs]
     emit({"amount": amount, "reason": reason, "characters": chars},
-         Table(f"+{amount} XP" + (f": {reason}" if reason else ""), [_("name"), _("XP")], [[c["name"], c["xp"]] for c in chars]),
+         Table(_("+{amount} XP: {reason}").format(amount=amount, reason=reason) if reason else f"+{amount} XP", [_("name"), _("XP")], [[c["name"], c["xp"]] for c in chars]),
          json_out=json_out)
 
 
 def _plan(doc: dict, phase: str, attribute: str | None, skill: str | None, spell: str | None):
-    """What one step costs and how to apply it: (cost, description, apply)."""
+    """What one step costs and how to apply it: (cost, description (stored), description shown, apply)."""
     if attribute is not None:
         key = attribute.strip().upper()
         if key not in CORE:
             raise UsageProblem(_('--attribute takes ST, DX or IQ, not {attribute!r}').format(attribute=attribute))
         field = key.lower()
         value = doc[field]
-        return adv.attribute_cost(value), f"{key} {value} -> {value + 1}", lambda: doc.__setitem__(field, value + 1)
+        step = f"{key} {value} -> {value + 1}"
+        return adv.attribute_cost(value), step, step, lambda: doc.__setitem__(field, value + 1)
     if skill is not None:
         name = find_skill(skill).name
         level = doc["skills"].get(name, 0)
         adv.check_learning(phase, level == 0, "skill")
-        return (adv.skill_cost(doc["kind"], name), f"{name} {level} -> {level + 1}",
+        return (adv.skill_cost(doc["kind"], name), f"{name} {level} -> {level + 1}", f"{shown(name)} {level} -> {level + 1}",
                 lambda: doc["skills"].__setitem__(name, level + 1))
     ((name, rating),) = parse_pairs([spell or ""], "--spell", allow_null=True).items()
     if any(s["name"].casefold() == name.casefold() for s in doc["spells"]):
         raise Refused(_('{name} already knows {name2}').format(name=doc['name'], name2=name), "known_spell")
     adv.check_learning(phase, True, "spell")
-    return (adv.spell_cost(doc["kind"]), f"learns {name}",
+    return (adv.spell_cost(doc["kind"]), f"learns {name}", _("learns {spell}").format(spell=name),
             lambda: doc["spells"].append({"name": name, "rating": rating}))
 
 
@@ -105,17 +106,18 @@ def spend(
     if dry_run:
         camp = reading()
         doc = camp.character(name)
-        cost, what, _plan_ = _plan(doc, camp.meta["phase"], attribute, skill, spell)
+        cost, what, shown_what, _apply = _plan(doc, camp.meta["phase"], attribute, skill, spell)
         budget = doc["xp"] + (adv.karma_total(doc) if karma else 0)
         data = {"cost": cost, "xp_before": doc["xp"], "xp_after": max(doc["xp"] - cost, 0) if budget >= cost else doc["xp"],
                 "affordable": budget >= cost, "step": what, "dry_run": True, "character": view(doc)}
-        emit(data, Line(f"{doc['name']}: {what} costs {cost} XP; has {doc['xp']}"
-                        + ("" if data["affordable"] else " (not enough)")), json_out=json_out)
+        text = _("{name}: {step} costs {cost} XP; has {xp}") if data["affordable"] else \
+            _("{name}: {step} costs {cost} XP; has {xp} (not enough)")
+        emit(data, Line(text.format(name=doc["name"], step=shown_what, cost=cost, xp=doc["xp"])), json_out=json_out)
         return
     with writing() as camp:
         doc = camp.character(name)
         before = doc["xp"]
-        cost, what, apply = _plan(doc, camp.meta["phase"], attribute, skill, spell)
+        cost, what, shown_what, apply = _plan(doc, camp.meta["phase"], attribute, skill, spell)
         paid = adv.pay_xp(doc, cost, karma)
         apply()
         camp.save("characters", doc)
@@ -123,7 +125,8 @@ def spend(
     ch = view(doc)
     data = {"cost": cost, "xp_before": before, "xp_after": doc["xp"], "karma_spent": paid["karma"], "step": what,
             "dry_run": False, "character": ch}
-    emit(data, [Line(_('{name}: {what} for {cost} XP ({before} -> {xp})').format(name=ch['name'], what=what, cost=cost, before=before, xp=doc['xp'])), *character_views(ch)],
+    emit(data, [Line(_("{name}: {step} for {cost} XP ({before} -> {xp})").format(
+        name=ch["name"], step=shown_what, cost=cost, before=before, xp=doc["xp"])), *character_views(ch)],
          json_out=json_out)
 
 

@@ -32,7 +32,7 @@ def spell_cost(kind: str) -> int:
 def check_learning(phase: str, new: bool, what: str) -> None:
     """R16: only what is already known may be raised during an adventure."""
     if new and phase == "adventure":
-        raise Refused(_('R16: a new {what} may only be learned between adventures').format(what=what), "between_adventures")
+        raise Refused(_('R16: a new {what} may only be learned between adventures').format(what=_(what)), "between_adventures")
 
 
 def karma_total(doc: dict) -> int:

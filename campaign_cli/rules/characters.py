@@ -142,7 +142,7 @@ def check_name(name: str, what: str) -> str:
     characters or holding control characters; refused (exit 1) when it is a number."""
     text = check_text(name, what)
     if text.lstrip("-").isdigit():
-        raise Refused(_('a {what} name cannot be a number ({text}): numbers stand for ids and opponents').format(what=what, text=text), "bad_name")
+        raise Refused(_('a {what} name cannot be a number ({text}): numbers stand for ids and opponents').format(what=_(what), text=text), "bad_name")
     return text
 
 

@@ -28,7 +28,7 @@ def _split(level: int, plan: dict[str, int], skill: str, what: str) -> None:
     if not plan or total < 1:
         raise UsageProblem(_('{skill}: say who gets how much, e.g. WHO=1').format(skill=skill), "bad_value")
     if total > level:
-        raise Refused(_('R25: {skill} level {level} gives at most {level} {what} in all; this asks {total}').format(skill=skill, level=level, what=what, total=total), "over_level")
+        raise Refused(_('R25: {skill} level {level} gives at most {level} {what} in all; this asks {total}').format(skill=skill, level=level, what=_(what), total=total), "over_level")
 
 
 def medic(level: int, plan: dict[str, int], patients: dict[str, dict]) -> dict[str, int]:

@@ -19,7 +19,7 @@ MAX_MODIFIER = 1000
 
 def check_length(text: str, what: str) -> None:
     if len(text or "") > MAX_TEXT:
-        raise UsageProblem(_('{what} is at most {MAX_TEXT} characters, not {count}').format(what=what, MAX_TEXT=MAX_TEXT, count=len(text)), "too_long")
+        raise UsageProblem(_('{what} is at most {MAX_TEXT} characters, not {count}').format(what=_(what), MAX_TEXT=MAX_TEXT, count=len(text)), "too_long")
 
 # [COUNT] D SIDES [(+|-) N], e.g. D6, 2D6-1, 3d6+2, D3, D2
 _EXPR = re.compile(r"\s*(\d*)\s*[dD]\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*")

@@ -5,12 +5,11 @@ naming the rule and what would make it possible, before changing anything."""
 from __future__ import annotations
 
 from campaign_cli.errors import Refused, UsageProblem
-from campaign_cli.i18n import ngettext
+from campaign_cli.i18n import _, ngettext
 from campaign_cli.rules import catalog
 from campaign_cli.rules.names import resolve
 from campaign_cli.rules.characters import carry_limit, check_name, gear_totals
 from campaign_cli.rules.dice import parse as parse_dice
-from campaign_cli.i18n import _
 
 KINDS = ("gear", "artifact", "weapon", "armor", "upgrade", "potion")
 HANDS = 2  # R32
@@ -282,5 +281,5 @@ def forge(doc: dict, item: dict, location: dict | None, stones: int, slots: int,
 def change_count(doc: dict, field: str, amount: int, label: str) -> None:
     """gold add/remove, darkstone add/remove: never below zero."""
     if doc.get(field, 0) + amount < 0:
-        raise Refused(_('{name} has {value} {label}; cannot remove {value2}').format(name=doc['name'], value=doc.get(field, 0), label=label, value2=-amount), f"not_enough_{field}")
+        raise Refused(_('{name} has {value} {label}; cannot remove {value2}').format(name=doc['name'], value=doc.get(field, 0), label=_(label), value2=-amount), f"not_enough_{field}")
     doc[field] = doc.get(field, 0) + amount

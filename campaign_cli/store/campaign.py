@@ -257,7 +257,7 @@ class Campaign:
     def insert(self, table: str, doc: dict, what: str) -> dict:
         if self.exists(table, doc["name"]):
             article = "an" if what[:1] in "aeiou" else "a"
-            raise NameTaken(_('{article} {what} named {name!r} already exists').format(article=article, what=what, name=doc['name']), "name_taken")
+            raise NameTaken(_('{article} {what} named {name!r} already exists').format(article=article, what=_(what), name=doc['name']), "name_taken")
         from tinydb.table import Document
 
         doc = {"id": self.next_id(), **doc}

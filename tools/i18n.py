@@ -1,0 +1,256 @@
+"""The message catalogs (gettext): extract the template, merge it into ru.po, compile .mo.
+
+    python tools/i18n.py extract   # campaign_cli/locale/campaign.pot from the code
+    python tools/i18n.py update    # merge the template into each .po (new entries empty)
+    python tools/i18n.py compile   # each .po -> its .mo (shipped in the package)
+    python tools/i18n.py check     # exit 1 if the template is stale, an entry is missing,
+                                   # empty or fuzzy, or a .mo is out of date
+
+Translatable text is found by reading the code (ast), not by running it: the first
+argument of `_()`, `N_()`, `said()` (the demo's typed text), `ngettext()` (two forms), every `help=` keyword, the summary
+of every `help_text()`, and Click's and Typer's own words listed below. The standard
+library writes nothing of this, so the .po reading and .mo writing are here (the .mo
+layout is GNU gettext's, read by the standard library's `gettext.GNUTranslations`).
+"""
+
+from __future__ import annotations
+
+import ast
+import struct
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "campaign_cli"
+LOCALE = PACKAGE / "locale"
+POT = LOCALE / "campaign.pot"
+LANGS = ("ru",)
+
+# Click's and Typer's words in a help page or a usage error (translated in campaign_cli.i18n).
+CLICK_WORDS = ("Usage: ", "Options", "Arguments", "Commands", "Show this message and exit.",
+               "default: {default}", "required", "No such command {name!r}.", "Missing command.",
+               "env var: {var}", "(dynamic)", "Examples:")
+
+HEADER = {
+    "ru": ('Project-Id-Version: campaign-cli\nLanguage: ru\nMIME-Version: 1.0\n'
+           'Content-Type: text/plain; charset=UTF-8\nContent-Transfer-Encoding: 8bit\n'
+           'Plural-Forms: nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && '
+           '(n%100<10 || n%100>=20) ? 1 : 2);\n'),
+}
+
+
+def _text(node: ast.AST) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+def _name(call: ast.Call) -> str | None:
+    f = call.func
+    return f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else None
+
+
+def extract() -> dict[tuple[str, str | None], list[str]]:
+    """(msgid, msgid_plural or None) -> where it is used, in a stable order."""
+    found: dict[tuple[str, str | None], list[str]] = {}
+
+    def add(msgid: str | None, plural: str | None, where: str) -> None:
+        if msgid:
+            found.setdefault((msgid, plural), []).append(where)
+
+    for path in sorted(PACKAGE.rglob("*.py")):
+        rel = path.relative_to(ROOT).as_posix()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            where = f"{rel}:{node.lineno}"
+            name = _name(node)
+            if name in ("_", "N_", "said") and node.args:
+                add(_text(node.args[0]), None, where)
+            elif name in ("ngettext", "N_plural") and len(node.args) >= 2:
+                add(_text(node.args[0]), _text(node.args[1]), where)
+            elif name == "help_text" and node.args:
+                for paragraph in (_text(node.args[0]) or "").split("\n\n"):
+                    add(paragraph, None, where)
+            for kw in node.keywords:
+                if kw.arg == "help" and _text(kw.value):
+                    for paragraph in _text(kw.value).split("\n\n"):
+                        add(paragraph, None, where)
+    for word in CLICK_WORDS:
+        add(word, None, "click")
+    return found
+
+
+def _quote(text: str) -> str:
+    out = text.replace("\\", "\\\\").replace('"', '\\"').replace("\t", "\\t").replace("\b", "\\b")
+    lines = out.split("\n")
+    if len(lines) == 1:
+        return f'"{out}"'
+    parts = [line + "\\n" for line in lines[:-1]] + ([lines[-1]] if lines[-1] else [])
+    return '""\n' + "\n".join(f'"{p}"' for p in parts)
+
+
+def _unquote(text: str) -> str:
+    body = text.strip()[1:-1]
+    out, i = [], 0
+    escapes = {"n": "\n", "t": "\t", "b": "\b", '"': '"', "\\": "\\", "r": "\r"}
+    while i < len(body):
+        c = body[i]
+        if c == "\\" and i + 1 < len(body):
+            out.append(escapes.get(body[i + 1], body[i + 1]))
+            i += 2
+        else:
+            out.append(c)
+            i += 1
+    return "".join(out)
+
+
+def pot_text(found: dict) -> str:
+    out = ['msgid ""', 'msgstr ""', '"Content-Type: text/plain; charset=UTF-8\\n"', ""]
+    for (msgid, plural), where in found.items():
+        out.append("#: " + " ".join(dict.fromkeys(where)))
+        if "{" in msgid:
+            out.append("#, python-brace-format")
+        out.append("msgid " + _quote(msgid))
+        if plural:
+            out += ["msgid_plural " + _quote(plural), 'msgstr[0] ""', 'msgstr[1] ""']
+        else:
+            out.append('msgstr ""')
+        out.append("")
+    return "\n".join(out)
+
+
+def read_po(path: Path) -> list[dict]:
+    """Entries as dicts: msgid, msgid_plural, msgstr (a list of forms), flags, comments."""
+    entries, entry, field = [], None, None
+    for line in path.read_text(encoding="utf-8").splitlines() + [""]:
+        if not line.strip():
+            if entry is not None:
+                entries.append(entry)
+            entry, field = None, None
+            continue
+        if entry is None:
+            entry = {"msgid": "", "msgid_plural": None, "msgstr": {}, "flags": [], "comments": []}
+        if line.startswith("#,"):
+            entry["flags"] += [f.strip() for f in line[2:].split(",")]
+        elif line.startswith("#"):
+            entry["comments"].append(line)
+        elif line.startswith('"'):
+            if field[0] == "msgstr":
+                entry["msgstr"][field[1]] += _unquote(line)
+            else:
+                entry[field[0]] += _unquote(line)
+        else:
+            key, _, value = line.partition(" ")
+            if key.startswith("msgstr"):
+                index = int(key[7:-1]) if "[" in key else 0
+                field = ("msgstr", index)
+                entry["msgstr"][index] = _unquote(value)
+            else:
+                field = (key, None)
+                entry[key] = _unquote(value)
+    return entries
+
+
+def write_po(path: Path, lang: str, entries: list[dict]) -> None:
+    out = ['msgid ""', 'msgstr ""'] + [f'"{line}\\n"' for line in HEADER[lang].splitlines()] + [""]
+    for e in entries:
+        if not e["msgid"]:
+            continue
+        out += e["comments"]
+        if e["flags"]:
+            out.append("#, " + ", ".join(e["flags"]))
+        out.append("msgid " + _quote(e["msgid"]))
+        if e["msgid_plural"]:
+            out.append("msgid_plural " + _quote(e["msgid_plural"]))
+            out += [f"msgstr[{i}] " + _quote(e["msgstr"].get(i, "")) for i in range(3)]
+        else:
+            out.append("msgstr " + _quote(e["msgstr"].get(0, "")))
+        out.append("")
+    path.write_text("\n".join(out), encoding="utf-8")
+
+
+def update(lang: str) -> Path:
+    """Merge the code's strings into LANG's .po: translations kept, new ones empty, gone ones dropped."""
+    path = LOCALE / lang / "LC_MESSAGES" / "campaign.po"
+    old = {(e["msgid"], e["msgid_plural"]): e for e in read_po(path)} if path.exists() else {}
+    entries = []
+    for (msgid, plural), where in extract().items():
+        e = old.get((msgid, plural)) or {"msgid": msgid, "msgid_plural": plural, "msgstr": {}, "flags": []}
+        flags = [f for f in e["flags"] if f != "python-brace-format"] + (["python-brace-format"] if "{" in msgid else [])
+        entries.append({**e, "flags": flags, "comments": ["#: " + " ".join(dict.fromkeys(where))]})
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_po(path, lang, entries)
+    return path
+
+
+def mo_bytes(po: Path) -> bytes:
+    """GNU .mo: a header, two tables of (length, offset), then the strings (keys sorted)."""
+    pairs = {}
+    for e in read_po(po):
+        if "fuzzy" in e["flags"]:
+            continue
+        forms = [e["msgstr"][i] for i in sorted(e["msgstr"])]
+        if not e["msgid"]:
+            pairs[""] = forms[0]
+        elif all(forms):
+            key = e["msgid"] + ("\0" + e["msgid_plural"] if e["msgid_plural"] else "")
+            pairs[key] = "\0".join(forms)
+    keys = sorted(pairs)
+    ids = [k.encode("utf-8") for k in keys]
+    strs = [pairs[k].encode("utf-8") for k in keys]
+    start = 7 * 4 + 16 * len(keys)
+    table, blob = [], b""
+    for data in ids:
+        table.append((len(data), start + len(blob)))
+        blob += data + b"\0"
+    for data in strs:
+        table.append((len(data), start + len(blob)))
+        blob += data + b"\0"
+    head = struct.pack("<7I", 0x950412DE, 0, len(keys), 28, 28 + 8 * len(keys), 0, 0)
+    return head + b"".join(struct.pack("<2I", n, o) for n, o in table) + blob
+
+
+def problems() -> list[str]:
+    """Why the catalogs are not whole (empty when they are)."""
+    out = []
+    found = extract()
+    if not POT.exists() or POT.read_text(encoding="utf-8") != pot_text(found):
+        out.append(f"{POT.relative_to(ROOT)} is stale: run python tools/i18n.py extract")
+    for lang in LANGS:
+        po = LOCALE / lang / "LC_MESSAGES" / "campaign.po"
+        entries = {(e["msgid"], e["msgid_plural"]): e for e in read_po(po) if e["msgid"]}
+        for key in found:
+            e = entries.get(key)
+            if e is None:
+                out.append(f"{lang}: no entry for {key[0]!r}")
+            elif "fuzzy" in e["flags"] or not all(e["msgstr"].get(i) for i in range(3 if key[1] else 1)):
+                out.append(f"{lang}: {key[0]!r} is fuzzy or not translated")
+        mo = po.with_suffix(".mo")
+        if not mo.exists() or mo.read_bytes() != mo_bytes(po):
+            out.append(f"{mo.relative_to(ROOT)} is out of date: run python tools/i18n.py compile")
+    return out
+
+
+def main(argv: list[str]) -> int:
+    what = argv[0] if argv else "check"
+    if what == "extract":
+        POT.parent.mkdir(parents=True, exist_ok=True)
+        POT.write_text(pot_text(extract()), encoding="utf-8")
+    elif what == "update":
+        for lang in LANGS:
+            update(lang)
+    elif what == "compile":
+        for lang in LANGS:
+            po = LOCALE / lang / "LC_MESSAGES" / "campaign.po"
+            po.with_suffix(".mo").write_bytes(mo_bytes(po))
+    elif what == "check":
+        found = problems()
+        sys.stdout.write("".join(p + "\n" for p in found) or "catalogs are whole\n")
+        return 1 if found else 0
+    else:
+        sys.stderr.write(__doc__)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
