@@ -197,7 +197,7 @@ def _install_completion(value: str | None) -> None:
         from typer._completion_shared import install
 
         shell, path = install(shell=_completion_shell(value), prog_name="campaign", complete_var="_CAMPAIGN_COMPLETE")
-        sys.stdout.write(f"{shell} completion installed in {path}; it works in a new shell\n")
+        sys.stdout.write(_("{shell} completion installed in {path}; it works in a new shell").format(shell=shell, path=path) + "\n")
         raise typer.Exit()
 
 

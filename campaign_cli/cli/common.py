@@ -104,7 +104,7 @@ def read_text(source: str, option: str = "") -> str:
     try:
         return sys.stdin.read() if source == "-" else open(source, encoding="utf-8").read()
     except (OSError, UnicodeDecodeError) as exc:
-        why = getattr(exc, "strerror", None) or "not UTF-8 text"
+        why = getattr(exc, "strerror", None) or _("not UTF-8 text")
         raise UsageProblem(_('{value}cannot read {source}: {why}').format(value=option + ': ' if option else '', source=source, why=why), "bad_file") from None
 
 
@@ -119,7 +119,7 @@ def read_json(source: str, what: str, option: str = "") -> object:
     try:
         return loads(text)
     except (ValueError, RecursionError) as exc:
-        why = "not valid JSON" if isinstance(exc, json.JSONDecodeError) else str(exc) or "nested too deeply"
+        why = _("not valid JSON") if isinstance(exc, json.JSONDecodeError) else str(exc) or _("nested too deeply")
         raise Refused(_('bad {what}: {value} is refused ({why})').format(what=_(what), value='stdin' if source == '-' else source, why=why), f"bad_{what}") from None
 
 

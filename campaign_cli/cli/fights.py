@@ -178,7 +178,7 @@ def hit(target: Annotated[str, typer.Argument(metavar="ENEMY_INSTANCE", help="An
     with writing() as camp:
         fight = open_fight(camp)
         hitter = camp.character(by)
-        wounds.check_can_act(hitter, "fight")
+        wounds.check_can_act(hitter, _("fight"))
         enemy, dealt, killed = fights.hit(fight, target, damage)
         if killed:
             hitter["xp"] += enemy["xp"]  # R41

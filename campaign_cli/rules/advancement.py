@@ -47,8 +47,8 @@ def pay_xp(doc: dict, cost: int, use_karma: bool = False) -> dict:
     xp = doc.get("xp", 0)
     karma = karma_total(doc) if use_karma else 0
     if xp + karma < cost:
-        extra = f" and {karma} karma" if use_karma else ""
-        raise Refused(_('needs {cost} XP, has {xp}{extra}').format(cost=cost, xp=xp, extra=extra), "not_enough_xp")
+        text = _("needs {cost} XP, has {xp} and {karma} karma") if use_karma else _("needs {cost} XP, has {xp}")
+        raise Refused(text.format(cost=cost, xp=xp, karma=karma), "not_enough_xp")
     from_xp = min(xp, cost)
     from_karma = cost - from_xp
     doc["xp"] = xp - from_xp

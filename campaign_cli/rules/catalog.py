@@ -11,6 +11,8 @@ from collections.abc import Iterator
 from functools import lru_cache
 from importlib import resources
 
+from campaign_cli.i18n import _
+
 
 @lru_cache(maxsize=None)
 def _table(name: str) -> tuple[dict, ...]:
@@ -61,7 +63,7 @@ def lookup(name: str, packs: list[dict] = ()) -> tuple[str, dict] | None:
 def known_names(packs: list[dict], skip: str | None = None) -> dict[str, str]:
     """Every item name and alias already known (built-in, and packs other than SKIP), lowered
     -> where it is: a pack's names clash with none of them."""
-    labels = {"weapon": "a built-in weapon", "armor": "built-in armor"}
+    labels = {"weapon": _("a built-in weapon"), "armor": _("built-in armor")}
     out: dict[str, str] = {}
     for kind, entry in entries():
         out.update({n.casefold(): labels[kind] for n in (entry["name"], *entry["aliases"])})
@@ -69,7 +71,7 @@ def known_names(packs: list[dict], skip: str | None = None) -> dict[str, str]:
         if pack["pack"].casefold() != (skip or "").casefold():
             for kind in ("items", "enemies"):
                 for entry in pack[kind]:
-                    out.update({n.casefold(): f"in pack {pack['pack']!r}" for n in (entry["name"], *entry.get("aliases", ()))})
+                    out.update({n.casefold(): _("in pack {pack!r}").format(pack=pack["pack"]) for n in (entry["name"], *entry.get("aliases", ()))})
     return out
 
 

@@ -32,7 +32,7 @@ class Spec:
 
 def parse_spec(text: str) -> Spec:
     """Parse a check spec; anything malformed is a usage error (exit 2)."""
-    d.check_length(text, "a check spec")
+    d.check_length(text, _("a check spec"))
     match = _SUM.fullmatch(text or "")
     if match:
         count, attr, plus, needed = match.groups()
@@ -96,7 +96,7 @@ def boost(doc: dict, name: str) -> int:
 def prepare(doc: dict, spec: Spec, modifier: int = 0) -> Prepared:
     """Targets, modifiers (each with its source) and the exact chance, before rolling.
     R11a: only a character who can act takes a check."""
-    check_can_act(doc, "take a check")
+    check_can_act(doc, _("take a check"))
     curses = curse_modifier(doc)
     mods: list[dict] = []
     lead = doc.get("leadership") or {}

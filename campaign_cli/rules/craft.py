@@ -8,7 +8,7 @@ from campaign_cli.errors import Refused, UsageProblem
 from campaign_cli.rules.characters import CORE
 from campaign_cli.rules.skills import find_skill
 from campaign_cli.rules.wounds import current_status
-from campaign_cli.i18n import _
+from campaign_cli.i18n import _, shown
 
 ACTING = ("Medic", "Bard", "Leadership", "Herbalist", "Alchemist")
 ALCHEMY_XP = 1  # R25: an Alchemist potion costs 1 XP to make
@@ -26,15 +26,15 @@ def level_of(doc: dict, skill: str) -> int:
 def _split(level: int, plan: dict[str, int], skill: str, what: str) -> None:
     total = sum(plan.values())
     if not plan or total < 1:
-        raise UsageProblem(_('{skill}: say who gets how much, e.g. WHO=1').format(skill=skill), "bad_value")
+        raise UsageProblem(_('{skill}: say who gets how much, e.g. WHO=1').format(skill=shown(skill)), "bad_value")
     if total > level:
-        raise Refused(_('R25: {skill} level {level} gives at most {level} {what} in all; this asks {total}').format(skill=skill, level=level, what=_(what), total=total), "over_level")
+        raise Refused(_('R25: {skill} level {level} gives at most {level} {what} in all; this asks {total}').format(skill=shown(skill), level=level, what=what, total=total), "over_level")
 
 
 def medic(level: int, plan: dict[str, int], patients: dict[str, dict]) -> dict[str, int]:
     """R25: heal at most LEVEL damage in all, split as given, only damage taken in the
     last fight. PLAN maps patient names to points; PATIENTS names to documents."""
-    _split(level, plan, "Medic", "damage healed")
+    _split(level, plan, "Medic", _("damage healed"))
     for who, points in plan.items():
         doc = patients[who]
         if current_status(doc) == "dead":
@@ -53,7 +53,7 @@ def medic(level: int, plan: dict[str, int], patients: dict[str, dict]) -> dict[s
 
 def bard(level: int, plan: dict[str, int], party: dict[str, dict]) -> dict[str, int]:
     """R25: karma equal to the Bard's level, shared as given, for this adventure only."""
-    _split(level, plan, "Bard", "karma")
+    _split(level, plan, "Bard", _("karma"))
     for who, points in plan.items():
         party[who]["bard_karma"] = party[who].get("bard_karma", 0) + points
     return dict(plan)

@@ -61,7 +61,7 @@ def check_counts(count: int, sides: int) -> None:
 
 def parse(expr: str) -> Dice:
     """Parse a dice expression; anything else is a usage error (exit 2)."""
-    check_length(expr, "a dice expression")
+    check_length(expr, _("a dice expression"))
     match = _EXPR.fullmatch(expr or "")
     if not match:
         raise UsageProblem(_('{expr!r} is not a dice expression (like D6, 2D6-1, 3d6+2)').format(expr=expr), "bad_dice")

@@ -22,7 +22,9 @@ ELITE_ENTRIES = 6  # R42: one die on the table
 
 
 def _bad(field: str, why: str) -> Refused:
-    return Refused(_('bad board: {field} {why}').format(field=field, why=why), "bad_board")
+    err = Refused(_("bad board: {field} {why}").format(field=field, why=why), "bad_board")
+    err.detail = f"{field} {why}"  # what a pack's message quotes
+    return err
 
 
 def _text_list(value, field: str) -> list[str]:
@@ -33,7 +35,7 @@ def _text_list(value, field: str) -> list[str]:
 
 def _side(data, where: str) -> dict:
     if not isinstance(data, dict):
-        raise _bad(where, "must be an object with " + ", ".join(NUMBERS + LISTS))
+        raise _bad(where, _("must be an object with {fields}").format(fields=", ".join(NUMBERS + LISTS)))
     unknown = sorted(set(data) - set(NUMBERS) - set(LISTS))
     if unknown:
         raise _bad(f"{where}.{unknown[0]}", _("is not a board field"))

@@ -5,7 +5,7 @@ naming the rule and what would make it possible, before changing anything."""
 from __future__ import annotations
 
 from campaign_cli.errors import Refused, UsageProblem
-from campaign_cli.i18n import _, ngettext
+from campaign_cli.i18n import _, ngettext, shown
 from campaign_cli.rules import catalog
 from campaign_cli.rules.names import resolve
 from campaign_cli.rules.characters import carry_limit, check_name, gear_totals
@@ -187,8 +187,9 @@ def hold(doc: dict, items: list[dict]) -> None:
                       "two_handed_shield")
     need = hands_used(items) + hands_used(shields)
     if need > HANDS:
-        extra = f" (a worn {shields[0]['name']} takes one)" if shields else ""
-        raise Refused(_('R32: {name} has {HANDS} hands; these need {need}{extra}').format(name=doc['name'], HANDS=HANDS, need=need, extra=extra), "hands_full")
+        extra = _(" (a worn {shield} takes one)").format(shield=shown(shields[0]["name"])) if shields else ""
+        raise Refused(_("R32: {name} has {hands} hands; these need {need}{extra}").format(
+            name=doc["name"], hands=HANDS, need=need, extra=extra), "hands_full")
     for item in doc["items"]:
         if item["state"] == "held":
             item["state"] = "carried"
@@ -235,9 +236,9 @@ def free_slots(item: dict) -> int:
 def _check_slots(item: dict, need: int) -> None:
     free = free_slots(item)
     if need > free:
-        raise Refused(f"R39: {item['name']} has " + ngettext("{n} free upgrade slot", "{n} free upgrade slots", free)
-                      + f" of {item.get('slots', 0)}; this needs {need}",
-                      "no_free_slots")
+        raise Refused(ngettext("R39: {item} has {n} free upgrade slot of {slots}; this needs {need}",
+                               "R39: {item} has {n} free upgrade slots of {slots}; this needs {need}", free).format(
+                          item=shown(item["name"]), slots=item.get("slots", 0), need=need), "no_free_slots")
 
 
 def fit_upgrade(doc: dict, item: dict, upgrade: dict) -> dict:
@@ -260,15 +261,16 @@ def fit_upgrade(doc: dict, item: dict, upgrade: dict) -> dict:
 def forge(doc: dict, item: dict, location: dict | None, stones: int, slots: int, gold: int, label: str | None) -> dict:
     """R39: dark stone forged into an item, in a town with a blacksmith."""
     if not location or not location.get("blacksmith"):
-        where = f"{location['town']} has no blacksmith" if location else "the party is not in a town"
+        where = _("{town} has no blacksmith").format(town=location["town"]) if location else _("the party is not in a town")
         raise Refused(_('R39: forging needs a town with a blacksmith ({where}); `campaign town enter TOWN --blacksmith`').format(where=where),
                       "no_blacksmith")
     if stones < 1 or slots < 1 or gold < 0:
         raise UsageProblem(_("--stones and --slots are at least 1, --gold at least 0"))
     _check_slots(item, slots)
     if doc.get("darkstone", 0) < stones:
-        raise Refused(f"{doc['name']} has " + ngettext("{n} loose dark stone", "{n} loose dark stones", doc.get("darkstone", 0))
-                      + f"; forging needs {stones}", "not_enough_darkstone")
+        raise Refused(ngettext("{name} has {n} loose dark stone; forging needs {stones}",
+                               "{name} has {n} loose dark stones; forging needs {stones}", doc.get("darkstone", 0)).format(
+                          name=doc["name"], stones=stones), "not_enough_darkstone")
     if doc.get("gold", 0) < gold:
         raise Refused(_('{name} has {value} gold; the blacksmith asks {gold}').format(name=doc['name'], value=doc.get('gold', 0), gold=gold), "cannot_afford")
     doc["darkstone"] -= stones

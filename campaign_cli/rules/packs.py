@@ -91,7 +91,7 @@ def _item(raw: Any, where: str) -> dict:
 def validate(data: Any) -> dict:
     """A complete, typed pack, or Refused naming the first bad entry and field."""
     if not isinstance(data, dict):
-        raise _bad("the file", _("must hold a JSON object with pack, version, items and enemies"))
+        raise _bad(_("the file"), _("must hold a JSON object with pack, version, items and enemies"))
     unknown = sorted(set(data) - {"pack", "version", "items", "enemies", "description"})
     if unknown:
         raise _bad(unknown[0], _("is not a pack field (pack, version, items, enemies)"))
@@ -112,7 +112,7 @@ def validate(data: Any) -> dict:
             pack["enemies"].append(enemies.validate_board(raw))
         except Refused as err:
             label = f" ({raw.get('name')!r})" if isinstance(raw, dict) and isinstance(raw.get("name"), str) else ""
-            raise _bad(f"enemies[{i}]{label}:", err.message.removeprefix("bad board: ")) from None
+            raise _bad(f"enemies[{i}]{label}:", getattr(err, "detail", err.message)) from None
     check_clashes(pack, {})
     return pack
 
@@ -134,7 +134,7 @@ def check_clashes(pack: dict, known: dict[str, str]) -> None:
                 key = name.casefold()
                 if key in seen:
                     raise _bad(f"{kind[:-1]} {entry['name']!r}", _('uses the name {name!r}, already {value}').format(name=name, value=seen[key]))
-                seen[key] = f"in pack {pack['pack']!r}"
+                seen[key] = _("in pack {pack!r}").format(pack=pack["pack"])
 
 
 def summary(pack: dict) -> dict:

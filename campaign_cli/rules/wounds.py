@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from campaign_cli.errors import Refused
 from campaign_cli.rules.characters import status
-from campaign_cli.i18n import _
+from campaign_cli.i18n import _, N_
 
 
 def current_status(doc: dict) -> str:
@@ -20,12 +20,13 @@ def can_act(doc: dict) -> bool:
     return current_status(doc) == "ok"
 
 
-def check_can_act(doc: dict, action: str = "act") -> None:
+def check_can_act(doc: dict, action: str = N_("act")) -> None:
     """R11a: refused, naming the status, for an out-of-action, dying or dead character."""
     state = current_status(doc)
     if state != "ok":
-        words = {"out": "out of action", "dying": "dying", "dead": "dead"}[state]
-        raise Refused(_('R11a: {name} is {words} and cannot {action}').format(name=doc['name'], words=words, action=action), "cannot_act")
+        words = {"out": _("out of action"), "dying": _("dying"), "dead": _("dead")}[state]
+        raise Refused(_("R11a: {name} is {words} and cannot {action}").format(
+            name=doc["name"], words=words, action=_(action)), "cannot_act")
 
 
 def take(doc: dict, amount: int, fatigue: bool = False, armor: int = 0) -> dict:

@@ -116,7 +116,7 @@ def _not_campaign(path: Path, why: str) -> FileProblem:
 def parse(path: Path, raw: bytes) -> dict:
     """Decode, validate and migrate the bytes of a campaign file."""
     if not raw.strip():
-        raise _not_campaign(path, "it is empty")
+        raise _not_campaign(path, _("it is empty"))
     try:
         data = loads(raw)
     except RecursionError:
@@ -125,14 +125,14 @@ def parse(path: Path, raw: bytes) -> dict:
         why = "corrupt or truncated" if isinstance(exc, (json.JSONDecodeError, UnicodeDecodeError)) else str(exc)
         raise FileProblem(_('{path} is not valid JSON ({why})').format(path=path, why=why), "corrupt") from None
     if not isinstance(data, dict):
-        raise _not_campaign(path, "top level is not an object")
+        raise _not_campaign(path, _("top level is not an object"))
     meta = data.get("meta")
     doc = meta.get(str(META_ID)) if isinstance(meta, dict) else None
     if not isinstance(doc, dict) or doc.get("app") != APP:
-        raise _not_campaign(path, "no campaign metadata")
+        raise _not_campaign(path, _("no campaign metadata"))
     version = doc.get("schema_version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 0:
-        raise _not_campaign(path, "bad schema_version")
+        raise _not_campaign(path, _("bad schema_version"))
     if version > SCHEMA_VERSION:
         raise FileProblem(
             _('{path} was written by a newer campaign (schema {version}; this version reads {SCHEMA_VERSION}): upgrade campaign-cli').format(path=path, version=version, SCHEMA_VERSION=SCHEMA_VERSION),
@@ -153,20 +153,20 @@ def encode_packs(packs: list[dict]) -> str:
 def check_shape(path: Path, data: dict) -> None:
     """The structural invariants every command relies on."""
     if not isinstance(data.get(PACKS, ""), str):
-        raise _not_campaign(path, "packs are malformed")
+        raise _not_campaign(path, _("packs are malformed"))
     for table in TABLES:
         docs = data.setdefault(table, {})
         if not isinstance(docs, dict) or not all(isinstance(d, dict) for d in docs.values()):
-            raise _not_campaign(path, f"table {table!r} is malformed")
+            raise _not_campaign(path, _('table {table!r} is malformed').format(table=table))
     meta = data["meta"][str(META_ID)]
     for key in ("seq", "next_id"):
         if not isinstance(meta.get(key), int) or isinstance(meta.get(key), bool) or not 0 <= meta[key] < MAX_ID:
-            raise _not_campaign(path, f"meta.{key} is missing or out of range")
+            raise _not_campaign(path, _('meta.{key} is missing or out of range').format(key=key))
     for key, doc in data["characters"].items():
         if not isinstance(doc.get("name"), str) or not all(
             isinstance(doc.get(a), int) for a in ("st", "dx", "iq")
         ):
-            raise _not_campaign(path, f"character {key} is malformed")
+            raise _not_campaign(path, _('character {key} is malformed').format(key=key))
 
 
 def read_bytes(path: Path) -> bytes:

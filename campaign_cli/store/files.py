@@ -44,7 +44,7 @@ def _open_lock(lock_path: Path) -> int:
     try:
         return os.open(lock_path, os.O_RDWR | os.O_CREAT | NOFOLLOW, 0o644)
     except OSError as exc:
-        why = "it is a symbolic link" if os.path.islink(lock_path) else exc.strerror
+        why = _("it is a symbolic link") if os.path.islink(lock_path) else exc.strerror
         raise FileProblem(_('cannot open lock file {lock_path}: {why}').format(lock_path=lock_path, why=why), "lock_failed") from None
 
 

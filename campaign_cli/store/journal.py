@@ -189,7 +189,7 @@ def prove(path: Path, meta: dict) -> None:
     id, same seq, intact. Otherwise the journal was cut, damaged or belongs elsewhere."""
     seq, ident = meta["seq"], meta.get("campaign_id")
     if not journal_path(path).exists():
-        raise _broken(path, "is missing")
+        raise _broken(path, _("is missing"))
     for line in _lines_backwards(journal_path(path)):
         entry = _decode(line)
         if entry is None or entry.get("kind") == "roll":
@@ -198,15 +198,15 @@ def prove(path: Path, meta: dict) -> None:
         if not isinstance(found, int) or isinstance(found, bool) or found > seq:
             continue  # a writer that died before committing
         if found < seq:
-            raise _broken(path, f"ends at change #{found} but the campaign is at #{seq} (cut short or damaged)")
+            raise _broken(path, _('ends at change #{found} but the campaign is at #{seq} (cut short or damaged)').format(found=found, seq=seq))
         if "campaign" not in entry and "sum" not in entry:
             return  # written before schema 2 (no id, no checksum): the seq is all there is to prove
         if entry.get("campaign") != ident:
-            raise _broken(path, "belongs to another campaign")
+            raise _broken(path, _("belongs to another campaign"))
         if not intact(line):
-            raise _broken(path, f"entry #{seq} is damaged")
+            raise _broken(path, _('entry #{seq} is damaged').format(seq=seq))
         return
-    raise _broken(path, "holds no entry for this campaign")
+    raise _broken(path, _("holds no entry for this campaign"))
 
 
 def undo_target(path: Path, meta: dict) -> dict | None:
@@ -219,7 +219,7 @@ def undo_target(path: Path, meta: dict) -> dict | None:
         return None
     entry = read_at(path, offset)
     if entry is None or entry.get("seq") != top or entry.get("campaign") != meta.get("campaign_id"):
-        raise _broken(path, f"entry #{top} is missing or damaged")
+        raise _broken(path, _('entry #{top} is missing or damaged').format(top=top))
     return entry
 
 

@@ -79,4 +79,4 @@ def read_export(text: str) -> dict:
     except RecursionError:
         raise _bad(_("nested too deeply")) from None
     except ValueError as exc:
-        raise _bad("not valid JSON" if isinstance(exc, json.JSONDecodeError) else str(exc)) from None
+        raise _bad(_("not valid JSON") if isinstance(exc, json.JSONDecodeError) else str(exc)) from None
