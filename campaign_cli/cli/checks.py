@@ -298,7 +298,7 @@ def contest(
         camp.note(f"contest {a['name']} {a['total']}/{a['target']} vs {b['name']} {b['total']}/{b['target']}: "
                   f"{winner or 'nobody'} wins", *(n for n in (a["name"], b["name"]) if n != "opponent"))
     emit(data, [Table(_("Contest (R7)"), [_("side"), _("spec"), _("dice"), _("total"), _("target"), _("modifiers"), ""], contest_rows(a, b)),
-                Line(_("winner: {name}").format(name=winner) if winner else _("winner: nobody"))], json_out=json_out)
+                Line(_("winner: {name}").format(name=shown_side(winner)) if winner else _("winner: nobody"))], json_out=json_out)
 
 
 @cast_app.command("cast", help=help_text(

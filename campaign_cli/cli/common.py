@@ -11,7 +11,7 @@ import typer
 from campaign_cli import store
 from campaign_cli.errors import Refused, UsageProblem
 from campaign_cli.rules.names import MAX_AMOUNT, MAX_ID
-from campaign_cli.i18n import _
+from campaign_cli.i18n import _, N_
 
 
 class Context:
@@ -105,7 +105,8 @@ def read_text(source: str, option: str = "") -> str:
         return sys.stdin.read() if source == "-" else open(source, encoding="utf-8").read()
     except (OSError, UnicodeDecodeError) as exc:
         why = getattr(exc, "strerror", None) or _("not UTF-8 text")
-        raise UsageProblem(_('{value}cannot read {source}: {why}').format(value=option + ': ' if option else '', source=source, why=why), "bad_file") from None
+        text = _("{option}: cannot read {source}: {why}") if option else _("cannot read {source}: {why}")
+        raise UsageProblem(text.format(option=option, source=source, why=why), "bad_file") from None
 
 
 def read_json(source: str, what: str, option: str = "") -> object:
@@ -121,6 +122,9 @@ def read_json(source: str, what: str, option: str = "") -> object:
     except (ValueError, RecursionError) as exc:
         why = _("not valid JSON") if isinstance(exc, json.JSONDecodeError) else str(exc) or _("nested too deeply")
         raise Refused(_('bad {what}: {value} is refused ({why})').format(what=_(what), value='stdin' if source == '-' else source, why=why), f"bad_{what}") from None
+
+
+FILE_KINDS = (N_("board"), N_("pack"))  # what read_json reads, as its refusals name it
 
 
 def help_text(summary: str, *examples: str) -> str:

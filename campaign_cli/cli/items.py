@@ -148,7 +148,7 @@ def list_(name: NameArg, json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> 
 @app.command(help=help_text("Drop an item (never a personal one, R36).", "campaign item drop Ajax Crate"))
 def drop(name: NameArg, item: ItemArg, json_out: JsonOpt = False) -> None:
     def change(doc, camp):
-        gone = gear.take_out(doc, gear.find_item(doc, item), "dropped")
+        gone = gear.take_out(doc, gear.find_item(doc, item), N_("dropped"))
         return f"{doc['name']} drops {gone['name']} (#{gone['id']})", gone
 
     ch, gone = update_character(name, change)

@@ -61,7 +61,7 @@ def clean(value: Any) -> str:
     if isinstance(value, str):  # a status word or a catalog name, in the chosen language
         value = shown(value)
     elif isinstance(value, dict):
-        value = ", ".join(f"{shown(k)}={v}" for k, v in value.items()) or "-"
+        value = ", ".join(f"{shown(k)}={shown(v) if isinstance(v, str) else v}" for k, v in value.items()) or "-"
     elif isinstance(value, (list, tuple)):
         value = ", ".join(clean(v) for v in value) or "-"
     return str(value).translate(_CONTROL)

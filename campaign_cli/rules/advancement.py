@@ -117,8 +117,10 @@ def remove_curse(doc: dict, curse: str, pay: str) -> dict:
     field, price = CURSE_PRICES[pay]
     have = karma_total(doc) if field == "karma" else doc.get(field, 0)
     if have < price:
-        label = {"wishes": "wish", "karma": "karma", "xp": "XP"}[field]
-        raise Refused(_('R18: lifting a curse with {label} needs {price} {label}, {name} has {have}').format(label=label, price=price, name=doc['name'], have=have), "cannot_pay")
+        text = {"wishes": _("R18: lifting a curse with wish needs {price} wish, {name} has {have}"),
+                "karma": _("R18: lifting a curse with karma needs {price} karma, {name} has {have}"),
+                "xp": _("R18: lifting a curse with XP needs {price} XP, {name} has {have}")}[field]
+        raise Refused(text.format(price=price, name=doc["name"], have=have), "cannot_pay")
     if field == "karma":
         spend_karma(doc, price)
     else:

@@ -5,7 +5,7 @@ naming the rule and what would make it possible, before changing anything."""
 from __future__ import annotations
 
 from campaign_cli.errors import Refused, UsageProblem
-from campaign_cli.i18n import _, ngettext, shown
+from campaign_cli.i18n import _, N_, ngettext, shown
 from campaign_cli.rules import catalog
 from campaign_cli.rules.names import resolve
 from campaign_cli.rules.characters import carry_limit, check_name, gear_totals
@@ -111,10 +111,10 @@ def is_personal(item: dict) -> bool:
 def check_tradeable(doc: dict, item: dict, action: str) -> None:
     """R36: a personal item (or one that carries a personal upgrade) can never be dropped, given or sold."""
     if item.get("personal"):
-        raise Refused(_("R36: {name} is {name2}'s personal item and can never be {action}").format(name=item['name'], name2=doc['name'], action=action), "personal_item")
+        raise Refused(_("R36: {name} is {name2}'s personal item and can never be {action}").format(name=item['name'], name2=doc['name'], action=_(action)), "personal_item")
     inside = next((u["name"] for u in item.get("upgrades", []) if u.get("personal")), None)
     if inside:
-        raise Refused(_("R36: {name} carries {name2}'s personal item {inside} and can never be {action}").format(name=item['name'], name2=doc['name'], inside=inside, action=action),
+        raise Refused(_("R36: {name} carries {name2}'s personal item {inside} and can never be {action}").format(name=item['name'], name2=doc['name'], inside=inside, action=_(action)),
                       "personal_item")
 
 
@@ -129,9 +129,9 @@ def give(src: dict, dst: dict, item: dict) -> None:
     """R38: characters trade items; R36 never a personal item; R33 on the receiver."""
     if src["id"] == dst["id"]:
         raise UsageProblem(_("giving an item to its owner changes nothing"))
-    check_tradeable(src, item, "given")
+    check_tradeable(src, item, N_("given"))
     check_carry(dst, item)
-    take_out(src, item, "given")
+    take_out(src, item, N_("given"))
     item["state"] = "carried"
     dst["items"].append(item)
 
@@ -141,7 +141,7 @@ def sell(src: dict, dst: dict, item: dict, price: int | None) -> int:
     price = item.get("value", 0) if price is None else price
     if price < 0:
         raise UsageProblem(_("--price cannot be negative"))
-    check_tradeable(src, item, "sold")
+    check_tradeable(src, item, N_("sold"))
     if dst.get("gold", 0) < price:
         raise Refused(_('R38: {name} has {value} gold; {name2} costs {price}').format(name=dst['name'], value=dst.get('gold', 0), name2=item['name'], price=price), "cannot_afford")
     give(src, dst, item)

@@ -256,8 +256,9 @@ class Campaign:
 
     def insert(self, table: str, doc: dict, what: str) -> dict:
         if self.exists(table, doc["name"]):
-            article = "an" if what[:1] in "aeiou" else "a"
-            raise NameTaken(_('{article} {what} named {name!r} already exists').format(article=article, what=_(what), name=doc['name']), "name_taken")
+            taken = _("an {what} named {name!r} already exists") if what[:1] in "aeiou" else \
+                _("a {what} named {name!r} already exists")
+            raise NameTaken(taken.format(what=_(what), name=doc["name"]), "name_taken")
         from tinydb.table import Document
 
         doc = {"id": self.next_id(), **doc}
