@@ -12,7 +12,10 @@ from campaign_cli.cli.app import app
 @pytest.fixture(autouse=True)
 def english(monkeypatch):
     """Tests speak English whatever the machine's locale; Russian tests ask for it."""
+    from campaign_cli import i18n
+
     monkeypatch.setenv("CAMPAIGN_LANG", "en")
+    i18n.use("en")
 
 
 class Cli:

@@ -14,6 +14,19 @@ def test_man_pages_are_up_to_date():
     assert not stale, f"stale man pages {stale}: run `python -m campaign_cli.cli.manpage man`"
 
 
+def test_russian_man_pages_are_up_to_date_and_russian():
+    want = manpage.pages("ru")
+    have = {p.name: p.read_text() for p in (MAN / "ru").glob("*.1")}
+    stale = sorted(n for n in set(want) | set(have) if want.get(n) != have.get(n))
+    assert not stale, f"stale man pages {stale}: run `python -m campaign_cli.cli.manpage man/ru --lang ru`"
+    assert set(want) == set(manpage.pages())
+    page = want["campaign-character-create.1"]
+    for text in (".SH ИМЯ", ".SH ОПИСАНИЕ", ".SH ПРИМЕРЫ", ".SH КОД ВОЗВРАТА", "Создать персонажа: ST+DX+IQ = 32",
+                 "Сила (R1).", "Показать эту справку и выйти."):
+        assert text in page
+    assert "Usage" not in page and "Examples" not in page
+
+
 def test_every_command_has_a_page_with_an_example():
     pages = manpage.pages()
     assert "campaign.1" in pages and "campaign-character-create.1" in pages
@@ -35,6 +48,8 @@ def test_pip_install_puts_the_pages_under_share_man(tmp_path):
     pages = [n for n in names if "/data/share/man/man1/" in n]
     assert any(n.endswith("/man1/campaign.1") for n in pages)
     assert len(pages) == len(list(MAN.glob("*.1")))
+    russian = [n for n in names if "/data/share/man/ru/man1/" in n]
+    assert len(russian) == len(list((MAN / "ru").glob("*.1"))) == len(pages)
 
 
 def test_pages_have_exit_status_environment_and_files():

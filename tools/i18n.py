@@ -103,6 +103,20 @@ def _unquote(text: str) -> str:
     return "".join(out)
 
 
+def _fields(text: str) -> set[str]:
+    """The {placeholders} a template fills (a translation must keep every one, and add none)."""
+    import re
+
+    return set(re.findall(r"\{[^{}\"]*\}", text))
+
+
+def mismatched(msgid: str, plural: str | None, forms: list[str]) -> list[str]:
+    """The translated forms whose placeholders differ from the English (a plural form may
+    leave out {n}, as Russian "одно" may)."""
+    want = _fields(msgid + (plural or ""))
+    return [f for f in forms if _fields(f) != want and not (plural and _fields(f) == want - {"{n}"})]
+
+
 def pot_text(found: dict) -> str:
     out = ['msgid ""', 'msgstr ""', '"Content-Type: text/plain; charset=UTF-8\\n"', ""]
     for (msgid, plural), where in found.items():
@@ -224,6 +238,9 @@ def problems() -> list[str]:
                 out.append(f"{lang}: no entry for {key[0]!r}")
             elif "fuzzy" in e["flags"] or not all(e["msgstr"].get(i) for i in range(3 if key[1] else 1)):
                 out.append(f"{lang}: {key[0]!r} is fuzzy or not translated")
+            else:
+                out += [f"{lang}: {key[0]!r}: {form!r} has other placeholders"
+                        for form in mismatched(key[0], key[1], list(e["msgstr"].values()))]
         mo = po.with_suffix(".mo")
         if not mo.exists() or mo.read_bytes() != mo_bytes(po):
             out.append(f"{mo.relative_to(ROOT)} is out of date: run python tools/i18n.py compile")

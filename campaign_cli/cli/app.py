@@ -104,18 +104,21 @@ def execute(command: click.Command, args: list[str], prog_name: str = "campaign"
     try:
         rv = TyperGroup.main(command, args=args, prog_name=prog_name, complete_var=complete_var,
                              standalone_mode=False, **extra)
-    except click.exceptions.NoArgsIsHelpError as err:
-        if CTX.batch is not None:  # a batch line must be a whole command
-            raise UsageProblem(_('`{command_path}` needs a command (see `{command_path} --help`)').format(command_path=err.ctx.command_path)) from None
-        # `campaign` or `campaign item` alone: that level's help, as --help prints it (exit 0)
-        sys.stdout.write(err.ctx.get_help() + "\n")
-        return 0
     except click.exceptions.NoSuchOption as err:
         if err.option_name.lstrip("-").isdigit():  # `karma add A -1`: a number, not an option
             raise UsageProblem(_('{option_name} is negative: amounts are whole numbers from 0 to {MAX_AMOUNT:,}').format(option_name=err.option_name, MAX_AMOUNT=MAX_AMOUNT)) from None
         raise UsageProblem(_usage_message(err)) from None
     except click.exceptions.UsageError as err:
-        raise UsageProblem(_usage_message(err)) from None
+        # `campaign`, `campaign item` or `campaign --lang ru` alone: that level's help, as
+        # --help prints it (exit 0); a batch line must be a whole command
+        alone = isinstance(err, click.exceptions.NoArgsIsHelpError) or err.message == _("Missing command.")
+        if not alone or err.ctx is None:
+            raise UsageProblem(_usage_message(err)) from None
+        if CTX.batch is not None:
+            raise UsageProblem(_("`{command_path}` needs a command (see `{command_path} --help`)").format(
+                command_path=err.ctx.command_path)) from None
+        sys.stdout.write(err.ctx.get_help() + "\n")
+        return 0
     except click.exceptions.ClickException as err:
         raise CampaignError(err.format_message()) from None
     except typer.Abort:

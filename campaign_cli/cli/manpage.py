@@ -1,6 +1,7 @@
 """Generate man pages from the Typer command tree (click-man does not work with
-Typer's vendored Click). `python -m campaign_cli.cli.manpage man/` rewrites the
-committed pages; tests/test_manpages.py fails when they are stale."""
+Typer's vendored Click). `python -m campaign_cli.cli.manpage man` rewrites the
+committed English pages, `python -m campaign_cli.cli.manpage man/ru --lang ru` the
+Russian ones; tests/test_manpages.py fails when either set is stale."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from pathlib import Path
 
 from typer import _click as click
 
-from campaign_cli import __version__
+from campaign_cli import __version__, i18n
+from campaign_cli.i18n import N_, _
 
 DATE = "2026-11"  # fixed, so regenerating changes a page only when its content does
 
@@ -31,8 +33,8 @@ def _body(text: str) -> str:
     out = []
     for para in (text or "").replace("\b\n", "").split("\n\n"):
         lines = para.splitlines()
-        if lines and lines[0].rstrip(":") == "Examples":
-            out.append(".SH EXAMPLES")
+        if lines and lines[0] in ("Examples:", _("Examples:")):
+            out.append(".SH " + _("EXAMPLES"))
             out += [f".PP\n.nf\n{_esc(line.strip())}\n.fi" for line in lines[1:]]
         elif para.strip():
             out.append(f".PP\n{_esc(' '.join(l.strip() for l in lines))}")
@@ -44,57 +46,75 @@ def render(path: list[str], cmd: click.Command, ctx: click.Context) -> str:
     summary = (cmd.get_short_help_str(limit=200) or "").rstrip(".")
     usage = " ".join(cmd.collect_usage_pieces(ctx))
     lines = [
-        f'.TH "{name.upper()}" "1" "{DATE}" "campaign {__version__}" "campaign manual"',
-        ".SH NAME",
+        f'.TH "{name.upper()}" "1" "{DATE}" "campaign {__version__}" "{_("campaign manual")}"',
+        ".SH " + _("NAME"),
         f"{_esc(name)} \\- {_esc(summary)}",
-        ".SH SYNOPSIS",
+        ".SH " + _("SYNOPSIS"),
         f".B {_esc(' '.join(path))}\n{_esc(usage)}",
-        ".SH DESCRIPTION",
+        ".SH " + _("DESCRIPTION"),
         _body(cmd.help or ""),
     ]
     options = [p for p in cmd.get_params(ctx) if p.param_type_name == "option" and not getattr(p, "hidden", False)]
     if options:
-        lines.append(".SH OPTIONS")
+        lines.append(".SH " + _("OPTIONS"))
         for opt in options:
             record = opt.get_help_record(ctx)
             if record:
-                lines.append(f".TP\n\\fB{_esc(record[0])}\\fR\n{_esc(record[1])}")
+                # _(): the --help option's text is Click's own, made for every command anew
+                lines.append(f".TP\n\\fB{_esc(record[0])}\\fR\n{_esc(_(record[1]))}")
     if hasattr(cmd, "commands"):
-        lines.append(".SH COMMANDS")
+        lines.append(".SH " + _("COMMANDS"))
         for sub in cmd.list_commands(ctx):
-            lines.append(f".TP\n\\fB{_esc(' '.join([*path, sub]))}\\fR\n{_esc(cmd.get_command(ctx, sub).get_short_help_str(limit=200))}\n"
-                         f"See \\fB{_esc('-'.join([*path, sub]))}\\fR(1).")
-    lines += COMMON
+            see = _("See {page}(1).").format(page=f"\\fB{_esc('-'.join([*path, sub]))}\\fR")
+            lines.append(f".TP\n\\fB{_esc(' '.join([*path, sub]))}\\fR\n"
+                         f"{_esc(cmd.get_command(ctx, sub).get_short_help_str(limit=200))}\n{see}")
+    lines += common()
     if len(path) > 1:
-        lines.append(".SH SEE ALSO\n\\fBcampaign\\fR(1)")
+        lines.append(".SH " + _("SEE ALSO") + "\n\\fBcampaign\\fR(1)")
     return "\n".join(lines) + "\n"
 
 
 # The same on every page: what a script checks, what the tool reads, what it writes.
+# (heading, [(term, text)]); the texts are roff already.
 COMMON = [
-    ".SH EXIT STATUS",
-    ".TP\n0\nDone (a check rolled and failed is still 0).",
-    ".TP\n1\nRefused: a rule forbids it, a name matches nothing, or a name is taken.",
-    ".TP\n2\nUsage: unknown option, malformed value, an amount out of bounds.",
-    ".TP\n3\nThe campaign file cannot be used: missing, unreadable, not a campaign, newer, or locked.",
-    ".TP\n130, 143\nInterrupted (SIGINT, SIGTERM) before the change was saved: nothing saved.",
-    ".SH ENVIRONMENT",
-    ".TP\n.B CAMPAIGN_FILE\nThe campaign file when \\fB\\-\\-campaign\\fR is not given (default: campaign.json here).",
-    ".TP\n.B CAMPAIGN_LOCK_WAIT\nSeconds a writer waits for another writer's lock (default 5).",
-    ".TP\n.B CAMPAIGN_LANG\nThe language of the human interface: en or ru (else the locale's).",
-    ".TP\n.B NO_COLOR\nWhen set, terminal output has no colour.",
-    ".TP\n.B CAMPAIGN_DEBUG\nWhen set, an internal error shows its Python traceback.",
-    ".SH FILES",
-    ".TP\n.I campaign.json\nThe campaign (or the \\fB\\-\\-campaign\\fR path): characters, enemies, catalog packs.",
-    ".TP\n.I campaign.json.journal\nEvery change and roll, for \\fBcampaign log\\fR and \\fBcampaign undo\\fR.",
-    ".TP\n.I campaign.json.lock\nHeld while a command writes.",
+    (N_("EXIT STATUS"), [
+        ("0", N_("Done (a check rolled and failed is still 0).")),
+        ("1", N_("Refused: a rule forbids it, a name matches nothing, or a name is taken.")),
+        ("2", N_("Usage: unknown option, malformed value, an amount out of bounds.")),
+        ("3", N_("The campaign file cannot be used: missing, unreadable, not a campaign, newer, or locked.")),
+        ("130, 143", N_("Interrupted (SIGINT, SIGTERM) before the change was saved: nothing saved."))]),
+    (N_("ENVIRONMENT"), [
+        (".B CAMPAIGN_FILE", N_("The campaign file when \\fB\\-\\-campaign\\fR is not given (default: campaign.json here).")),
+        (".B CAMPAIGN_LOCK_WAIT", N_("Seconds a writer waits for another writer's lock (default 5).")),
+        (".B CAMPAIGN_LANG", N_("The language of the human interface: en or ru (else the locale's). "
+                                "\\fB\\-\\-lang\\fR overrides it; JSON is the same in every language.")),
+        (".B NO_COLOR", N_("When set, terminal output has no colour.")),
+        (".B CAMPAIGN_DEBUG", N_("When set, an internal error shows its Python traceback."))]),
+    (N_("FILES"), [
+        (".I campaign.json", N_("The campaign (or the \\fB\\-\\-campaign\\fR path): characters, enemies, catalog packs.")),
+        (".I campaign.json.journal", N_("Every change and roll, for \\fBcampaign log\\fR and \\fBcampaign undo\\fR.")),
+        (".I campaign.json.lock", N_("Held while a command writes."))]),
 ]
 
 
-def pages() -> dict[str, str]:
+def common() -> list[str]:
+    return [f".SH {_(heading)}\n" + "\n".join(f".TP\n{term}\n{_(text)}" for term, text in rows) for heading, rows in COMMON]
+
+
+def pages(lang: str = "en") -> dict[str, str]:
+    """Every page, in LANG."""
     from campaign_cli.cli.app import get_command
 
-    root = get_command()
+    before = i18n.STATE.catalog
+    i18n.use(lang)
+    try:
+        return _pages(get_command())
+    finally:
+        i18n.STATE.catalog = before
+
+
+def _pages(root) -> dict[str, str]:
+    i18n.translate_command(root)
     out = {}
     for path, cmd in _walk(root, ["campaign"]):
         ctx = click.Context(cmd, info_name=" ".join(path))
@@ -102,9 +122,9 @@ def pages() -> dict[str, str]:
     return out
 
 
-def write(folder: Path) -> list[str]:
+def write(folder: Path, lang: str = "en") -> list[str]:
     folder.mkdir(parents=True, exist_ok=True)
-    want = pages()
+    want = pages(lang)
     for old in folder.glob("*.1"):
         if old.name not in want:
             old.unlink()
@@ -114,5 +134,8 @@ def write(folder: Path) -> list[str]:
 
 
 if __name__ == "__main__":
-    names = write(Path(sys.argv[1] if len(sys.argv) > 1 else "man"))
-    print(f"wrote {len(names)} pages")
+    args = sys.argv[1:]
+    lang = args[args.index("--lang") + 1] if "--lang" in args else "en"
+    folder = next((a for a in args if not a.startswith("-") and a != lang), "man")
+    names = write(Path(folder), lang)
+    print(f"wrote {len(names)} pages in {folder}")

@@ -1,0 +1,316 @@
+"""Issue 15: the interface in Russian (CLI.md "Language").
+
+The catalog is whole (every string in the code has a Russian entry, the template is not
+stale, the compiled catalog matches); the language is chosen as CLI.md says; a Russian
+run speaks Russian everywhere a person reads, and JSON, error codes, exit codes and
+stored data are the same in every language.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from campaign_cli import i18n
+from campaign_cli.cli.app import app
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _tool():
+    spec = importlib.util.spec_from_file_location("i18n_tool", ROOT / "tools" / "i18n.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def ru(path: Path, *args: str, input: str | None = None):
+    return CliRunner().invoke(app, ["--lang", "ru", "-c", str(path), *args], input=input)
+
+
+def en(path: Path, *args: str, input: str | None = None):
+    return CliRunner().invoke(app, ["-c", str(path), *args], input=input)
+
+
+@pytest.fixture
+def party(tmp_path: Path) -> Path:
+    path = tmp_path / "c.json"
+    for args in (["init", "--name", "Road"],
+                 ["character", "create", "Ajax", "--st", "12", "--dx", "11", "--iq", "9", "--skill", "Swimming",
+                  "--skill", "Sword=2"],
+                 ["character", "create", "Merlin", "--st", "8", "--dx", "10", "--iq", "14", "--wizard",
+                  "--spell", "Fireball=12", "--skill", "Medic"]):
+        assert en(path, *args).exit_code == 0
+    return path
+
+
+# --- the catalog --------------------------------------------------------------------
+
+def test_catalog_is_whole_template_fresh_and_compiled():
+    """Every translatable string has a non-empty, non-fuzzy Russian entry with the same
+    placeholders; campaign.pot is what the code holds; ru.mo is ru.po compiled."""
+    assert _tool().problems() == []
+
+
+def test_catalog_check_catches_a_lost_placeholder_and_a_missing_plural_form():
+    tool = _tool()
+    assert tool.mismatched("{name} has {n} wish", "{name} has {n} wishes", ["у {name} {n} желание"]) == []
+    assert tool.mismatched("{name} has {n} wish", "{name} has {n} wishes", ["у него {n} желание"]) == ["у него {n} желание"]
+    assert tool.mismatched("no {what} named {name!r}", None, ["не найдено: {what} {name}"]) == ["не найдено: {what} {name}"]
+
+
+def test_extractor_finds_messages_help_and_click_words():
+    found = {msgid for msgid, _plural in _tool().extract()}
+    assert "R16: a new {what} may only be learned between adventures" in found  # a rules refusal
+    assert "Show one character." in found  # a help_text summary
+    assert "The character's name (any case) or id." in found  # an option's help=
+    assert "Show this message and exit." in found and "Usage: " in found  # Click's own words
+    assert ("{n} wound", "{n} wounds") in _tool().extract()  # a plural pair
+
+
+def test_mo_round_trips_through_the_standard_library(tmp_path: Path):
+    """Our .mo writer's output is read by gettext.GNUTranslations with Russian plural rules."""
+    import gettext
+
+    tool = _tool()
+    po = tmp_path / "x.po"
+    tool.write_po(po, "ru", [{"msgid": "{n} wish", "msgid_plural": "{n} wishes", "flags": [], "comments": [],
+                              "msgstr": {0: "{n} желание", 1: "{n} желания", 2: "{n} желаний"}},
+                             {"msgid": "Line\none \"quoted\"", "msgid_plural": None, "flags": [], "comments": [],
+                              "msgstr": {0: "Строка\nодна «в кавычках»"}}])
+    (tmp_path / "x.mo").write_bytes(tool.mo_bytes(po))
+    with open(tmp_path / "x.mo", "rb") as fp:
+        cat = gettext.GNUTranslations(fp)
+    assert [cat.ngettext("{n} wish", "{n} wishes", n).replace("{n}", str(n)) for n in (1, 2, 5, 11, 21, 22, 25)] == [
+        "1 желание", "2 желания", "5 желаний", "11 желаний", "21 желание", "22 желания", "25 желаний"]
+    assert cat.gettext('Line\none "quoted"') == "Строка\nодна «в кавычках»"
+
+
+# --- choosing the language ----------------------------------------------------------
+
+@pytest.mark.parametrize("args, env, lang", [
+    (["--lang", "ru", "status"], {}, "ru"),
+    (["--lang=ru", "status"], {}, "ru"),
+    (["-c", "x.json", "--lang", "ru", "status"], {}, "ru"),
+    (["--lang", "en", "status"], {"CAMPAIGN_LANG": "ru"}, "en"),  # the option wins
+    (["status"], {"CAMPAIGN_LANG": "ru"}, "ru"),
+    (["status"], {"CAMPAIGN_LANG": "en", "LANG": "ru_RU.UTF-8"}, "en"),  # CAMPAIGN_LANG before the locale
+    (["status"], {"LC_ALL": "ru_RU.UTF-8"}, "ru"),
+    (["status"], {"LC_MESSAGES": "ru_RU", "LANG": "en_US.UTF-8"}, "ru"),  # LC_MESSAGES before LANG
+    (["status"], {"LC_ALL": "en_GB.UTF-8", "LC_MESSAGES": "ru_RU"}, "en"),  # LC_ALL first
+    (["status"], {"LANG": "ru_RU.UTF-8"}, "ru"),
+    (["status"], {"LANG": "de_DE.UTF-8"}, "en"),  # unknown: English, no error
+    (["--lang", "klingon", "status"], {}, "en"),
+    (["status"], {}, "en"),
+    (["--lang", "ru", "status", "--json"], {}, "en"),  # JSON is never Russian
+    (["--lang", "ru", "recap", "--format", "json"], {}, "en"),
+    (["status", "--lang", "ru"], {}, "en"),  # --lang is a root option: after the command it is not one
+])
+def test_language_is_chosen_as_cli_md_says(args, env, lang):
+    assert i18n.requested(args, env) == lang
+
+
+def test_an_unknown_language_falls_back_to_english_without_error(party: Path):
+    result = CliRunner().invoke(app, ["--lang", "xx", "-c", str(party), "character", "show", "Ajax"])
+    assert result.exit_code == 0, result.stderr
+    assert "adjusted DX / MA" in result.stdout
+
+
+def test_the_locale_alone_chooses_russian(party: Path, monkeypatch):
+    monkeypatch.delenv("CAMPAIGN_LANG")
+    monkeypatch.setenv("LANG", "ru_RU.UTF-8")
+    result = en(party, "character", "show", "Ajax")
+    assert "скорр. DX / MA" in result.stdout
+
+
+def test_english_and_json_runs_never_load_the_catalog(party: Path):
+    i18n.use("en")
+    en(party, "character", "show", "Ajax", "--json")
+    assert i18n.STATE.catalog is None
+    ru(party, "character", "show", "Ajax", "--json")
+    assert i18n.STATE.catalog is None  # --json wins over --lang ru
+    ru(party, "character", "show", "Ajax")
+    assert i18n.STATE.catalog is not None
+
+
+# --- what a Russian speaker reads ---------------------------------------------------
+
+def test_russian_character_view_uses_the_seeds_words(party: Path):
+    out = ru(party, "character", "show", "Ajax").stdout
+    assert "скорр. DX / MA" in out and "XP / карма / желания" in out and "повреждения / усталость" in out
+    assert "Плавание=1, Меч=2" in out  # R23's Russian names
+    assert "Меч=меткость" in out  # R24: levels go to hit
+    assert "состояние" in out and "в норме" in out
+    assert "kind" not in out and "hero" not in out
+
+
+def test_russian_plurals_of_wishes(party: Path):
+    lines = [ru(party, "wish", "add", "Ajax", n).stdout.strip() for n in ("1", "1", "3", "16", "1")]
+    assert lines == ["у Ajax 1 желание", "у Ajax 2 желания", "у Ajax 5 желаний", "у Ajax 21 желание",
+                     "у Ajax 22 желания"]
+
+
+def test_russian_refusals_name_the_rule_and_leave_the_file_alone(party: Path):
+    before = party.read_bytes()
+    cases = [
+        (["character", "create", "Hector", "--st", "12", "--dx", "12", "--iq", "12"],
+         "R2: ST+DX+IQ в сумме должны давать 32; 12+12+12 = 36"),
+        (["item", "add", "Ajax", "Бочка", "--weight", "30", "--custom"], "R33: Ajax несёт 0 из 17; Бочка весит 30"),
+        (["forge", "Ajax", "Палаш"], "у Ajax не найдено: предмет 'Палаш'"),
+        (["curse", "remove", "Ajax", "Rot", "--pay", "karma"], "у Ajax не найдено: проклятие 'Rot'"),
+        (["cast", "Merlin", "Light"], "у Merlin не найдено: заклинание 'Light'"),
+        (["character", "show", "Ajxa"], "не найдено: персонаж 'Ajxa'; может быть, 'Ajax'?"),
+    ]
+    for args, message in cases:
+        result = ru(party, *args)
+        assert result.exit_code == 1, (args, result.stderr)
+        assert result.stderr == f"campaign: ошибка: {message}\n"
+    assert party.read_bytes() == before
+
+
+def test_a_rule_refusal_after_a_change_is_russian_too(party: Path):
+    assert ru(party, "adventure", "start", "Склеп").exit_code == 0
+    result = ru(party, "xp", "spend", "Ajax", "--skill", "Stealth")
+    assert result.stderr == "campaign: ошибка: R16: новое умение можно изучить только между приключениями\n"
+
+
+def test_click_words_and_usage_errors_in_russian(party: Path):
+    help_ = ru(party, "character", "create", "--help").stdout
+    assert help_.startswith("Использование: campaign character create [OPTIONS]")
+    assert "Создать персонажа: ST+DX+IQ = 32" in help_ and "Примеры:" in help_
+    assert "Аргументы:" in help_ and "Опции:" in help_ and "Показать эту справку и выйти." in help_
+    assert "[обязательно]" in help_
+    assert "Usage" not in help_ and "Options" not in help_
+    typo = ru(party, "character", "creat")
+    assert typo.exit_code == 2
+    assert typo.stderr == ("campaign: ошибка: Нет такой команды 'creat'. Может быть, 'create'? "
+                           "(см. `campaign character --help`)\n")
+    option = ru(party, "character", "show", "Ajax", "--jsn")
+    assert option.exit_code == 2 and "Нет такой опции: --jsn" in option.stderr
+    number = ru(party, "character", "create", "A", "--st", "x", "--dx", "1", "--iq", "1")
+    assert number.exit_code == 2 and "Неверное значение для '--st': 'x' — не целое число." in number.stderr
+
+
+def test_root_help_groups_are_russian(tmp_path: Path):
+    out = CliRunner().invoke(app, ["--lang", "ru"]).stdout
+    assert "Кампания:" in out and "Персонажи:" in out and "Броски:" in out and "Снаряжение:" in out
+    assert "--lang ru|en" in out
+
+
+def test_russian_sheet(party: Path):
+    md = ru(party, "character", "sheet", "Ajax").stdout
+    assert md.startswith("# Ajax\n\n*герой, #")
+    assert "## Атрибуты" in md and "## Умения и заклинания" in md and "| Плавание | уровень 1 |" in md
+    assert "| Меч | уровень 2, в меткость (R24) |" in md
+    html = ru(party, "character", "sheet", "Ajax", "--format", "html").stdout
+    assert '<html lang="ru">' in html and "<h2>Состояние</h2>" in html
+
+
+def test_russian_recap_markdown(party: Path):
+    ru(party, "adventure", "start", "Склеп")
+    ru(party, "damage", "Ajax", "3")
+    md = ru(party, "recap", "--format", "md").stdout
+    assert md.startswith("## Итоги: Склеп\n")
+    assert "- **Бои:** 0" in md and "- получено повреждений: 3" in md
+
+
+# --- what never changes with the language -------------------------------------------
+
+SEEDED = [
+    ["check", "Ajax", "3/DX", "--seed", "4"],
+    ["check", "--party", "3/IQ", "--who", "all", "--seed", "2"],
+    ["wish", "add", "Ajax", "2"],
+    ["item", "add", "Ajax", "Палаш"],
+    ["item", "list", "Ajax"],
+    ["character", "show", "Ajax"],
+    ["xp", "spend", "Ajax", "--attribute", "ST", "--dry-run"],
+    ["roll", "2D6", "--seed", "9"],
+    ["catalog", "show", "Кожа"],
+    ["character", "show", "Nobody"],  # an error object
+    ["cast", "Merlin", "Fireball", "--seed", "1"],
+]
+
+
+def _json_run(tmp_path: Path, name: str, lang: list[str], env: dict) -> list[tuple]:
+    path = tmp_path / name
+    runner = CliRunner(env=env)
+    out = []
+    for args in [["init", "--name", "Road"],
+                 ["character", "create", "Ajax", "--st", "12", "--dx", "11", "--iq", "9", "--skill", "Swimming"],
+                 ["character", "create", "Merlin", "--st", "8", "--dx", "10", "--iq", "14", "--wizard",
+                  "--spell", "Fireball=12"], *SEEDED]:
+        result = runner.invoke(app, [*lang, "-c", str(path), *args, "--json"])
+        out.append((result.exit_code, result.stdout.replace(str(path), "FILE"),
+                    result.stderr.replace(str(path), "FILE")))
+    return out
+
+
+def test_json_is_byte_identical_in_every_language(tmp_path: Path):
+    english = _json_run(tmp_path, "en.json", [], {"CAMPAIGN_LANG": "en"})
+    assert _json_run(tmp_path, "ru1.json", ["--lang", "ru"], {}) == english
+    assert _json_run(tmp_path, "ru2.json", [], {"CAMPAIGN_LANG": "ru"}) == english
+    assert _json_run(tmp_path, "ru3.json", [], {"CAMPAIGN_LANG": "", "LANG": "ru_RU.UTF-8"}) == english
+    assert any(code == 1 and '"code": "unknown_character"' in err for code, _out, err in english)
+
+
+def test_stored_data_is_english_after_a_russian_run(party: Path):
+    ru(party, "check", "Ajax", "3/DX", "--dice", "1,2,3")
+    ru(party, "curse", "apply", "Ajax", "Гниль")
+    entries = json.loads(en(party, "log", "--json").stdout)
+    assert entries[-2]["summary"] == "Ajax 3/DX: rolled 1, 2, 3 = 6 vs 11 (DX): success (chance 62.5%)"
+    assert entries[-1]["summary"] == "Ajax cursed: Гниль"
+    doc = json.loads(party.read_text())
+    assert "успех" not in json.dumps(doc, ensure_ascii=False)
+
+
+def test_russian_log_shows_commands_instead_of_english_summaries(party: Path):
+    out = ru(party, "log", "--limit", "1").stdout
+    assert out.splitlines()[1].split() == ["#", "время", "вид", "команда"]
+    assert "campaign character create Merlin" in out and "created" not in out
+
+
+# --- the Russian demo ---------------------------------------------------------------
+
+# Names the demo's commands give (characters, enemies, places, keywords, spells), and
+# the words any language keeps: attribute abbreviations and command words.
+ALLOWED = {"Ajax", "Merlin", "Hector", "Bog", "Lurker", "Grave", "Rat", "Skeleton", "Brimstone", "Crate", "Fireball",
+           "Lore", "Law", "Sunken", "Beast", "Swamp", "Vermin", "campaign", "ST", "DX", "IQ", "MA", "XP", "EOF",
+           "Climbing", "md", "format", "id"}
+
+
+def english_words(line: str) -> list[str]:
+    """The Latin-letter words in LINE that are not names, rule numbers, dice or command words."""
+    line = re.sub(r"`[^`]*`", "", line)  # a command quoted in a sentence
+    line = re.sub(r"/\S+", "", line)  # a file's path
+    line = re.sub(r"\bcampaign .*", "", line)  # a command line (the journal, undo)
+    line = re.sub(r"\d{4}-\d\d-\d\dT[\d:]+Z", "", line)  # a time
+    words = re.findall(r"[A-Za-z][A-Za-z']*", line)
+    return [w for w in words if w not in ALLOWED and not re.fullmatch(r"R\d+|\d*[dD]\d*|[AR]\d*", w)]
+
+
+def test_russian_demo_shows_no_english_sentence():
+    result = subprocess.run([sys.executable, "-m", "campaign_cli", "--lang", "ru", "demo"], capture_output=True,
+                            text=True, encoding="utf-8", env={"PATH": "/usr/bin:/bin", "CAMPAIGN_LANG": ""})
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "# Новый файл кампании." in out and "Демо-кампания была временной и уже удалена." in out
+    text = re.sub(r"<<'EOF'\n.*?\nEOF", "", out, flags=re.S)  # the board a user pastes (JSON)
+    text = re.sub(r"\n\{\n.*?\n\}\n", "\n", text, flags=re.S)  # the step that shows --json
+    leftovers = [(line, english_words(line)) for line in text.splitlines()
+                 if not line.startswith("$ campaign") and english_words(line)]
+    assert leftovers == []
+
+
+def test_english_demo_is_unchanged_in_english():
+    result = subprocess.run([sys.executable, "-m", "campaign_cli", "demo"], capture_output=True, text=True,
+                            env={"PATH": "/usr/bin:/bin", "CAMPAIGN_LANG": "en"})
+    assert result.returncode == 0
+    assert "# A new campaign file." in result.stdout and "Ajax gets Broadsword (#5); carries 3 of 17" in result.stdout
+    assert not re.search(r"[А-Яа-яЁё]", result.stdout.replace("Палаш", ""))
