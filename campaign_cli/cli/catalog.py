@@ -10,7 +10,7 @@ import typer
 from campaign_cli.cli import complete
 from campaign_cli.cli.common import JsonlOpt, JsonOpt, help_text, read_json, reading, writing
 from campaign_cli.cli.lazy import noun_app
-from campaign_cli.cli.output import Fields, Line, Table, emit
+from campaign_cli.cli.output import Fields, Line, Table, emit, Verbatim
 from campaign_cli.errors import FileProblem
 from campaign_cli.i18n import _, N_, ngettext, shown
 from campaign_cli.rules.skills import SKILLS
@@ -75,9 +75,14 @@ def _stats(e: dict) -> str:
     return ""
 
 
+def _others(entry: dict) -> str:
+    """An entry's other names: its aliases, or in Russian (which shows the seed's name) the rest."""
+    return Verbatim(" / ".join(n for n in (entry["name"], *entry.get("aliases", ())) if n != shown(entry["name"])))
+
+
 def _item_table(title: str, rows: list[dict]) -> Table:
     return Table(title, [_("name"), _("also"), _("kind"), _("stats"), _("weight"), _("value"), _("heft"), _("slots"), _("source")],
-                 [[e["name"], " / ".join(e.get("aliases", ())), e["kind"], _stats(e), e.get("weight", 0),
+                 [[e["name"], _others(e), e["kind"], _stats(e), e.get("weight", 0),
                    e.get("value", 0), e.get("heft"), e.get("slots", 0), e["source"]] for e in rows])
 
 
@@ -90,7 +95,7 @@ def skills(search: SearchOpt = None, json_out: JsonOpt = False, jsonl: JsonlOpt 
         for s in SKILLS
     ]
     data = [d for d in data if _matches(d, search)]
-    rows = [[d["group"], d["name"], " / ".join(d["aliases"]), d["check"], _(d["effect"])] for d in data]
+    rows = [[d["group"], d["name"], _others(d), d["check"], _(d["effect"])] for d in data]
     emit(data, Table(_("Skills (R23)"), [_("group"), _("skill"), _("seed name"), _("check"), _("effect")], rows), json_out=json_out, jsonl=jsonl)
 
 
@@ -145,7 +150,7 @@ def show(entry: Annotated[str, typer.Argument(metavar="ENTRY", help="A name or a
     found = resolve(entry, ((e, (e["name"], *e.get("aliases", ())), None) for e in every), "catalog entry")
     pairs = [(_(FIELDS.get(k, k)), _(v) if k == "effect" else v) for k, v in found.items()
              if k not in ("name", "normal", "brutal") and v not in (None, [], "")]
-    title = _("{name} ({kind}, {source})").format(name=found["name"], kind=shown(found["kind"]), source=shown(found["source"]))
+    title = _("{name} ({kind}, {source})").format(name=shown(found["name"]), kind=shown(found["kind"]), source=shown(found["source"]))
     views = [Fields(title, pairs)]
     if found["kind"] == "enemy":
         from campaign_cli.cli.enemies import board_views

@@ -11,7 +11,7 @@ from pathlib import Path
 from typer import _click as click
 
 from campaign_cli import __version__, i18n
-from campaign_cli.i18n import N_, _
+from campaign_cli.i18n import _, N_
 
 DATE = "2026-11"  # fixed, so regenerating changes a page only when its content does
 

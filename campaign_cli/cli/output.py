@@ -37,6 +37,10 @@ class Line:
 View = Table | Fields | Line
 
 
+class Verbatim(str):
+    """A cell shown exactly as it is: not taken for a status word or a catalog name."""
+
+
 class _State:
     json_errors = False
     capture: list | None = None  # `batch` collects each command's result here instead of printing
@@ -58,7 +62,7 @@ def clean(value: Any) -> str:
         return "-"
     if isinstance(value, bool):
         return shown("yes" if value else "no")
-    if isinstance(value, str):  # a status word or a catalog name, in the chosen language
+    if isinstance(value, str) and not isinstance(value, Verbatim):  # a status word or a catalog name, in the chosen language
         value = shown(value)
     elif isinstance(value, dict):
         value = ", ".join(f"{shown(k)}={shown(v) if isinstance(v, str) else v}" for k, v in value.items()) or "-"
@@ -173,7 +177,7 @@ def _render_rich(views: list[View]) -> None:
             console.print(table)
         else:
             # wrap at spaces, never cut a name to "Sher…"; too many columns for the width: stack each row
-            widths = [min(max([len(col) if len(col) < 8 else 1, *(len(w) for row in view.rows for w in clean(row[i]).split())]), 20)
+            widths = [min(max([*(len(w) for w in col.split()), *(len(w) for row in view.rows for w in clean(row[i]).split())]), 20)
                       for i, col in enumerate(view.columns)]
             if sum(widths) + 3 * len(widths) > console.width:
                 _stacked(console, view)
