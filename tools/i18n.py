@@ -61,7 +61,7 @@ def extract() -> dict[tuple[str, str | None], list[str]]:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Call):
                 continue
-            where = f"{rel}:{node.lineno}"
+            where = rel  # the file only: moving a line does not make the template stale
             name = _name(node)
             if name in ("_", "N_", "said") and node.args:
                 add(_text(node.args[0]), None, where)
