@@ -25,7 +25,6 @@ LOCALE_DIR = os.path.join(os.path.dirname(__file__), "locale")
 class _State:
     lang = "en"
     catalog = None  # a gettext.GNUTranslations while Russian is in use
-    names: dict | None = None  # English rule and catalog names -> Russian, built on first use
 
 
 STATE = _State()
@@ -212,12 +211,9 @@ WORDS = {
 def shown(value: str) -> str:
     """How a stored word or name is shown: a status word or a rule or catalog name in the
     chosen language (R-tables' English names become the seeds' Russian ones); anything else as is."""
-    if STATE.catalog is None:
+    catalog = STATE.catalog
+    if catalog is None or not value:
         return value
     if value in WORDS:
-        return _(value)
-    if STATE.names is None:
-        from campaign_cli.rules.catalog import russian_names
-
-        STATE.names = russian_names()
-    return STATE.names.get(value, value)
+        return catalog.gettext(value)
+    return catalog.pgettext("name", value)  # the catalog's name entries come from the seed's tables

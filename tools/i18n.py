@@ -117,6 +117,25 @@ def mismatched(msgid: str, plural: str | None, forms: list[str]) -> list[str]:
     return [f for f in forms if _fields(f) != want and not (plural and _fields(f) == want - {"{n}"})]
 
 
+NAME_CONTEXT = "name"  # msgctxt of the rule and catalog names (i18n.shown looks them up)
+
+
+def names() -> dict[str, str]:
+    """The built-in weapons', armor's and skills' English names -> the seed's Russian names,
+    from the tables themselves: the catalog's name entries are made from these, never typed."""
+    sys.path.insert(0, str(ROOT))
+    from campaign_cli.rules.catalog import russian_names
+
+    return russian_names()
+
+
+def _name_entries(lang: str | None) -> list[dict]:
+    table = names() if lang == "ru" else {}
+    return [{"msgctxt": NAME_CONTEXT, "msgid": name, "msgid_plural": None, "flags": [],
+             "comments": ["#. a built-in name (R23, R26-R30), from the seed's table"],
+             "msgstr": {0: table.get(name, "")}} for name in names()]
+
+
 def pot_text(found: dict) -> str:
     out = ['msgid ""', 'msgstr ""', '"Content-Type: text/plain; charset=UTF-8\\n"', ""]
     for (msgid, plural), where in found.items():
@@ -129,6 +148,8 @@ def pot_text(found: dict) -> str:
         else:
             out.append('msgstr ""')
         out.append("")
+    for e in _name_entries(None):
+        out += [*e["comments"], f"msgctxt {_quote(NAME_CONTEXT)}", "msgid " + _quote(e["msgid"]), 'msgstr ""', ""]
     return "\n".join(out)
 
 
@@ -142,7 +163,7 @@ def read_po(path: Path) -> list[dict]:
             entry, field = None, None
             continue
         if entry is None:
-            entry = {"msgid": "", "msgid_plural": None, "msgstr": {}, "flags": [], "comments": []}
+            entry = {"msgctxt": None, "msgid": "", "msgid_plural": None, "msgstr": {}, "flags": [], "comments": []}
         if line.startswith("#,"):
             entry["flags"] += [f.strip() for f in line[2:].split(",")]
         elif line.startswith("#"):
@@ -172,6 +193,8 @@ def write_po(path: Path, lang: str, entries: list[dict]) -> None:
         out += e["comments"]
         if e["flags"]:
             out.append("#, " + ", ".join(e["flags"]))
+        if e.get("msgctxt"):
+            out.append("msgctxt " + _quote(e["msgctxt"]))
         out.append("msgid " + _quote(e["msgid"]))
         if e["msgid_plural"]:
             out.append("msgid_plural " + _quote(e["msgid_plural"]))
@@ -185,12 +208,13 @@ def write_po(path: Path, lang: str, entries: list[dict]) -> None:
 def update(lang: str) -> Path:
     """Merge the code's strings into LANG's .po: translations kept, new ones empty, gone ones dropped."""
     path = LOCALE / lang / "LC_MESSAGES" / "campaign.po"
-    old = {(e["msgid"], e["msgid_plural"]): e for e in read_po(path)} if path.exists() else {}
+    old = {(e["msgid"], e["msgid_plural"]): e for e in read_po(path) if not e.get("msgctxt")} if path.exists() else {}
     entries = []
     for (msgid, plural), where in extract().items():
         e = old.get((msgid, plural)) or {"msgid": msgid, "msgid_plural": plural, "msgstr": {}, "flags": []}
         flags = [f for f in e["flags"] if f != "python-brace-format"] + (["python-brace-format"] if "{" in msgid else [])
         entries.append({**e, "flags": flags, "comments": ["#: " + " ".join(dict.fromkeys(where))]})
+    entries += _name_entries(lang)
     path.parent.mkdir(parents=True, exist_ok=True)
     write_po(path, lang, entries)
     return path
@@ -206,7 +230,8 @@ def mo_bytes(po: Path) -> bytes:
         if not e["msgid"]:
             pairs[""] = forms[0]
         elif all(forms):
-            key = e["msgid"] + ("\0" + e["msgid_plural"] if e["msgid_plural"] else "")
+            key = (e["msgctxt"] + "\x04" if e.get("msgctxt") else "") + e["msgid"] + (
+                "\0" + e["msgid_plural"] if e["msgid_plural"] else "")
             pairs[key] = "\0".join(forms)
     keys = sorted(pairs)
     ids = [k.encode("utf-8") for k in keys]
@@ -231,7 +256,11 @@ def problems() -> list[str]:
         out.append(f"{POT.relative_to(ROOT)} is stale: run python tools/i18n.py extract")
     for lang in LANGS:
         po = LOCALE / lang / "LC_MESSAGES" / "campaign.po"
-        entries = {(e["msgid"], e["msgid_plural"]): e for e in read_po(po) if e["msgid"]}
+        read = read_po(po)
+        entries = {(e["msgid"], e["msgid_plural"]): e for e in read if e["msgid"] and not e.get("msgctxt")}
+        given = {e["msgid"]: e["msgstr"].get(0) for e in read if e.get("msgctxt") == NAME_CONTEXT}
+        if lang == "ru" and given != names():
+            out.append(f"{lang}: the name entries differ from the tables: run python tools/i18n.py update")
         for key in found:
             e = entries.get(key)
             if e is None:
