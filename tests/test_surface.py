@@ -225,6 +225,18 @@ def test_readme_pack_example_hits_the_carry_limit_from_pack_weights_alone(tmp_pa
     assert results[-1].stderr == "campaign: error: R33: Ajax carries 13 of 17; Ore Crate weighs 9\n"
 
 
+def test_readme_russian_example_runs_and_says_what_it_shows(tmp_path, monkeypatch):
+    monkeypatch.delenv("CAMPAIGN_LANG")  # as on a user's machine: the block chooses the language itself
+    lines = readme_block("По-русски")
+    results = run_lines(lines, tmp_path)
+    assert [r.returncode for r in results] == [0] * len(lines)
+    block = (ROOT / "README.md").read_text().split("## По-русски", 1)[1].split("```sh\n", 1)[1].split("```", 1)[0]
+    said = [line.split("  # ", 1)[1].strip() for line in block.splitlines() if "  # " in line]
+    assert [r.stdout.strip() for r in results[2:4]] == said
+    assert "## Умения и заклинания" in (tmp_path / "аякс.md").read_text()
+    assert results[-1].stdout.startswith("Использование: campaign character create")
+
+
 def test_readme_fight_example_runs(tmp_path):
     lines = readme_block("Fights at the table")
     for line, done in zip(lines, run_lines(lines, tmp_path, with_samples=True)):
