@@ -124,7 +124,8 @@ def test_an_unknown_language_falls_back_to_english_without_error(party: Path):
 
 
 def test_the_locale_alone_chooses_russian(party: Path, monkeypatch):
-    monkeypatch.delenv("CAMPAIGN_LANG")
+    for var in ("CAMPAIGN_LANG", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(var, raising=False)
     monkeypatch.setenv("LANG", "ru_RU.UTF-8")
     result = en(party, "character", "show", "Ajax")
     assert "скорр. DX / MA" in result.stdout
@@ -256,7 +257,8 @@ def test_json_is_byte_identical_in_every_language(tmp_path: Path):
     english = _json_run(tmp_path, "en.json", [], {"CAMPAIGN_LANG": "en"})
     assert _json_run(tmp_path, "ru1.json", ["--lang", "ru"], {}) == english
     assert _json_run(tmp_path, "ru2.json", [], {"CAMPAIGN_LANG": "ru"}) == english
-    assert _json_run(tmp_path, "ru3.json", [], {"CAMPAIGN_LANG": "", "LANG": "ru_RU.UTF-8"}) == english
+    assert _json_run(tmp_path, "ru3.json", [], {"CAMPAIGN_LANG": "", "LC_ALL": "", "LC_MESSAGES": "",
+                                                 "LANG": "ru_RU.UTF-8"}) == english
     assert any(code == 1 and '"code": "unknown_character"' in err for code, _out, err in english)
 
 
@@ -314,3 +316,15 @@ def test_english_demo_is_unchanged_in_english():
     assert result.returncode == 0
     assert "# A new campaign file." in result.stdout and "Ajax gets Broadsword (#5); carries 3 of 17" in result.stdout
     assert not re.search(r"[А-Яа-яЁё]", result.stdout.replace("Палаш", ""))
+
+
+def test_a_typo_is_answered_in_the_language_it_was_typed_in(party: Path):
+    """The resolver suggests each entry's closest name: Палш -> Палаш, Broadsord -> Broadsword,
+    in either interface language (and the same in the JSON error)."""
+    for run in (ru, en):
+        error = json.loads(run(party, "catalog", "show", "Палш", "--json").stderr)["error"]
+        assert error["suggestions"] == ["Палаш"]
+        error = json.loads(run(party, "catalog", "show", "Broadsord", "--json").stderr)["error"]
+        assert error["suggestions"][0] == "Broadsword"
+    assert ru(party, "catalog", "show", "Палш").stderr == (
+        "campaign: ошибка: не найдено: запись каталога 'Палш'; может быть, 'Палаш'?\n")

@@ -226,7 +226,8 @@ def test_readme_pack_example_hits_the_carry_limit_from_pack_weights_alone(tmp_pa
 
 
 def test_readme_russian_example_runs_and_says_what_it_shows(tmp_path, monkeypatch):
-    monkeypatch.delenv("CAMPAIGN_LANG")  # as on a user's machine: the block chooses the language itself
+    for var in ("CAMPAIGN_LANG", "LC_ALL", "LC_MESSAGES"):  # the block chooses the language itself
+        monkeypatch.delenv(var, raising=False)
     lines = readme_block("По-русски")
     results = run_lines(lines, tmp_path)
     assert [r.returncode for r in results] == [0] * len(lines)

@@ -77,7 +77,8 @@ def not_found(ref: str, names: Iterable[tuple[str, ...]], what: str, code: str |
 
 
 def suggest(ref: str, names: Iterable[tuple[str, ...]], limit: int = 3) -> list[str]:
-    """Up to LIMIT shown names whose any name is close to REF (or contains it)."""
+    """Up to LIMIT names close to REF (or containing it), each group's closest name: a
+    Russian typo is answered with the Russian name, an English one with the English."""
     from difflib import SequenceMatcher
 
     wanted = key(ref)
@@ -85,7 +86,7 @@ def suggest(ref: str, names: Iterable[tuple[str, ...]], limit: int = 3) -> list[
     for group in names:
         if not group:
             continue
-        best = 0.0
+        best, shown = 0.0, group[0]
         for name in group:
             k = key(name)
             score = SequenceMatcher(None, wanted, k).ratio()
@@ -93,9 +94,9 @@ def suggest(ref: str, names: Iterable[tuple[str, ...]], limit: int = 3) -> list[
                 score = max(score, 0.8)
             if distance(wanted, k, 2) <= 2:
                 score = max(score, 0.75)
-            best = max(best, score)
+            if score > best:
+                best, shown = score, name
         if best >= 0.7:
-            shown = group[0]
             scored[shown] = max(scored.get(shown, 0.0), best)
     return [n for n, _ in sorted(scored.items(), key=lambda p: (-p[1], p[0]))[:limit]]
 
