@@ -75,7 +75,7 @@ def entry_view(entry: dict) -> dict:
 
 
 def log(
-    limit: Annotated[int | None, typer.Option("--limit", min=0, help="Only the newest N entries.")] = None,
+    limit: Annotated[int | None, typer.Option("--limit", metavar="N", min=0, help="Only the newest N entries.")] = None,
     character: Annotated[str | None, typer.Option("--character", metavar="NAME", help="Only entries about this character.")] = None,
     json_out: JsonOpt = False,
     jsonl: JsonlOpt = False,

@@ -75,9 +75,9 @@ def hands(ch: dict) -> list[str]:
 ))
 def create(
     name: Annotated[str, typer.Argument(metavar="NAME", help="The new character's name.")],
-    st: Annotated[int, typer.Option("--st", min=0, max=MAX_AMOUNT, help="Strength (R1).")],
-    dx: Annotated[int, typer.Option("--dx", min=0, max=MAX_AMOUNT, help="Dexterity (R1).")],
-    iq: Annotated[int, typer.Option("--iq", min=0, max=MAX_AMOUNT, help="Intelligence (R1).")],
+    st: Annotated[int, typer.Option("--st", metavar="N", min=0, max=MAX_AMOUNT, help="Strength (R1).")],
+    dx: Annotated[int, typer.Option("--dx", metavar="N", min=0, max=MAX_AMOUNT, help="Dexterity (R1).")],
+    iq: Annotated[int, typer.Option("--iq", metavar="N", min=0, max=MAX_AMOUNT, help="Intelligence (R1).")],
     wizard: Annotated[bool, typer.Option("--wizard", help="A wizard instead of a hero (R3).")] = False,
     skill: Annotated[list[str] | None, typer.Option("--skill", metavar="SKILL[=LEVEL]", help="Starting skill (English or Russian name), level 1 by default.")] = None,
     spell: Annotated[list[str] | None, typer.Option("--spell", metavar="SPELL[=RATING]", help="Starting spell (wizards); rating optional (R9).")] = None,

@@ -23,9 +23,9 @@ from campaign_cli.rules.wounds import can_act, current_status
 
 check_app, contest_app, initiative_app, roll_app, odds_app, cast_app = (command_app() for _ in range(6))
 
-SeedOpt = Annotated[int | None, typer.Option("--seed", min=0, max=MAX_SEED, help="Seed the dice: same seed, same campaign, same result.")]
+SeedOpt = Annotated[int | None, typer.Option("--seed", metavar="N", min=0, max=MAX_SEED, help="Seed the dice: same seed, same campaign, same result.")]
 DiceOpt = Annotated[str | None, typer.Option("--dice", metavar="LIST", help="Physical dice typed in, e.g. 1,3,6.")]
-ModifierOpt = Annotated[int, typer.Option("--modifier", min=-100, max=100, help="Situational bonus (+) or penalty (-) to the target (sum) or threshold (pool).")]
+ModifierOpt = Annotated[int, typer.Option("--modifier", metavar="N", min=-100, max=100, help="Situational bonus (+) or penalty (-) to the target (sum) or threshold (pool).")]
 
 
 def _pct(p) -> str:
@@ -501,9 +501,9 @@ def _roll_damage(camp, expr, character, weapon, against, typed, rng) -> dict:
     "campaign odds 3/DX --value 11", "campaign odds 'Lore 5+' --value 3 --json", "campaign odds 3/DX --value 11 --plot"))
 def odds(
     spec: Annotated[list[str], typer.Argument(metavar="SPEC", help="A check: 3/DX, or a pool test 'Lore 5+'.")],
-    value: Annotated[int, typer.Option("--value", min=0, max=MAX_AMOUNT, help="The attribute (sum) or the number of dice (pool).")],
+    value: Annotated[int, typer.Option("--value", metavar="N", min=0, max=MAX_AMOUNT, help="The attribute (sum) or the number of dice (pool).")],
     modifier: ModifierOpt = 0,
-    curses: Annotated[int, typer.Option("--curses", min=0, max=100, help="Curses on the roller (R18).")] = 0,
+    curses: Annotated[int, typer.Option("--curses", metavar="N", min=0, max=100, help="Curses on the roller (R18).")] = 0,
     plot_: PlotOpt = False,
     json_out: JsonOpt = False,
 ) -> None:

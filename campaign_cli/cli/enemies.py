@@ -130,7 +130,7 @@ def delete(name: EnemyArg, json_out: JsonOpt = False) -> None:
 @app.command(help=help_text("Roll one die on the elite table (R42).", "campaign enemy elite 'Bog Lurker' --seed 4",
                             "campaign enemy elite 'Bog Lurker' --brutal --dice 6"))
 def elite(name: EnemyArg, brutal: BrutalOpt = False,
-          seed: Annotated[int | None, typer.Option("--seed", min=0, max=MAX_SEED, help="Seed the die.")] = None,
+          seed: Annotated[int | None, typer.Option("--seed", metavar="N", min=0, max=MAX_SEED, help="Seed the die.")] = None,
           dice: Annotated[str | None, typer.Option("--dice", metavar="D", help="The physical die, 1-6.")] = None,
           json_out: JsonOpt = False) -> None:
     with writing() as camp:
