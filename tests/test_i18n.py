@@ -328,3 +328,48 @@ def test_a_typo_is_answered_in_the_language_it_was_typed_in(party: Path):
         assert error["suggestions"][0] == "Broadsword"
     assert ru(party, "catalog", "show", "Палш").stderr == (
         "campaign: ошибка: не найдено: запись каталога 'Палш'; может быть, 'Палаш'?\n")
+
+
+# (setup commands, the refused command, the Russian message it gives): one per rule a user meets.
+RULE_REFUSALS = [
+    ([], ["character", "create", "H", "--st", "10", "--dx", "11", "--iq", "11", "--spell", "Light"],
+     "R3: у нового героя только очки умений; заклинания стоят XP позже (R15)"),
+    ([["xp", "award", "20", "Merlin"], ["xp", "spend", "Merlin", "--spell", "Big=20"]], ["cast", "Merlin", "Big"],
+     "R9: рейтинг Big — 20, выше IQ персонажа Merlin (14)"),
+    ([], ["check", "Ajax", "3/DX", "--karma", "--dice", "6,6,6"],
+     "у Ajax нет ни кармы, ни желания для переброса (R17)"),
+    ([["curse", "apply", "Ajax", "Гниль"]], ["curse", "apply", "Ajax", "гниль"],
+     "R18: на Ajax уже лежит проклятие 'Гниль'; одно и то же проклятие дважды — это одно проклятие"),
+    ([], ["skill", "use", "Merlin", "Medic", "--heal", "Ajax=1", "--dice", "1,1,1"],
+     "R25: медик лечит только повреждения последнего боя; у Ajax таких повреждений 0, а не 1"),
+    ([["item", "add", "Ajax", "Two-Handed Sword"], ["item", "add", "Ajax", "Малый щит"], ["item", "wear", "Ajax", "Малый щит"]],
+     ["item", "hold", "Ajax", "2-ручный меч"],
+     "R26/R32: 2-ручный меч — двуручное оружие и не сочетается со щитом; сначала уберите Малый щит"),
+    ([["item", "add", "Merlin", "Дубина", "--custom", "--damage", "1D6", "--heft", "12"]], ["item", "hold", "Merlin", "Дубина"],
+     "R27: громоздкость Дубина — 12; у Merlin ST 8"),
+    ([], ["item", "add", "Ajax", "Камень", "--custom", "--weight", "30"], "R33: Ajax несёт 0 из 17; Камень весит 30"),
+    ([["item", "add", "Merlin", "Жезл", "--custom", "--requires", "Закон"]], ["item", "hold", "Merlin", "Жезл"],
+     "R34: Жезл — только для Закон; у Merlin нет этого ключевого слова"),
+    ([["item", "add", "Ajax", "Шляпа", "--custom", "--clothing", "голова"], ["item", "add", "Ajax", "Шлем", "--custom",
+      "--clothing", "голова"], ["item", "wear", "Ajax", "Шляпа"]], ["item", "wear", "Ajax", "Шлем"],
+     "R35: место «голова» у Ajax занято предметом Шляпа; сначала снимите его"),
+    ([["item", "add", "Ajax", "Амулет", "--custom", "--personal"]], ["item", "drop", "Ajax", "Амулет"],
+     "R36: Амулет — личный предмет персонажа Ajax, его никогда нельзя выбросить"),
+    ([["item", "add", "Ajax", "Dagger"]], ["item", "sell", "Ajax", "Merlin", "Кинжал", "--price", "100"],
+     "R38: у Merlin 0 зол.; Кинжал стоит 100"),
+    ([["item", "add", "Ajax", "Палаш", "--slots", "2"], ["darkstone", "add", "Ajax", "1"]], ["forge", "Ajax", "Палаш"],
+     "R39: ковать можно только в городе с кузней (группа не в городе); `campaign town enter ГОРОД --blacksmith`"),
+    ([["damage", "Ajax", "20"]], ["check", "Ajax", "3/DX"], "R11a: Ajax вышел из строя и не может пройти проверку"),
+]
+
+
+@pytest.mark.parametrize("setup, args, message", RULE_REFUSALS, ids=[m.split(":")[0] for *_x, m in RULE_REFUSALS])
+def test_each_rule_refuses_in_russian_and_changes_nothing(party: Path, setup, args, message):
+    for step in setup:
+        assert ru(party, *step).exit_code == 0, step
+    before = party.read_bytes()
+    result = ru(party, *args)
+    assert (result.exit_code, result.stderr) == (1, f"campaign: ошибка: {message}\n")
+    assert party.read_bytes() == before
+    english = en(party, *args, "--json")  # the same refusal for a script: English, the same code
+    assert english.exit_code == 1 and json.loads(english.stderr)["error"]["code"] != "internal"

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from campaign_cli.errors import Refused, UsageProblem
 from campaign_cli.rules.names import check_text
 from campaign_cli.rules.skills import find_skill
-from campaign_cli.i18n import _
+from campaign_cli.i18n import _, shown
 
 CORE = ("ST", "DX", "IQ")  # R1
 START_TOTAL = 32  # R2
@@ -166,9 +166,9 @@ def set_combat_mode(doc: dict, skill: str, mode: str) -> None:
     """R24: a character's levels in a combat skill go either to hit or to damage, not split."""
     found = find_skill(skill)
     if not found.combat:
-        raise Refused(_('{name} is not a combat skill (R24)').format(name=found.name), "not_combat_skill")
+        raise Refused(_('{name} is not a combat skill (R24)').format(name=shown(found.name)), "not_combat_skill")
     if found.name not in doc.get("skills", {}):
-        raise Refused(_('{name} does not know {name2}').format(name=doc['name'], name2=found.name), "unknown_skill")
+        raise Refused(_('{name} does not know {name2}').format(name=doc['name'], name2=shown(found.name)), "unknown_skill")
     doc.setdefault("combat", {})[found.name] = mode
 
 

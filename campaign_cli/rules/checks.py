@@ -12,7 +12,7 @@ from campaign_cli.rules.advancement import curse_modifier
 from campaign_cli.rules.characters import CORE, adjusted_dx, gear_totals
 from campaign_cli.rules.skills import find_skill
 from campaign_cli.rules.wounds import check_can_act
-from campaign_cli.i18n import _
+from campaign_cli.i18n import _, shown
 
 SIDES = 6
 _SUM = re.compile(r"\s*(\d+)\s*/\s*([A-Za-z]+)\s*(?:\+\s*(\S.*?)|\s+for\s+(\S.*?))?\s*", re.IGNORECASE)
@@ -113,7 +113,7 @@ def prepare(doc: dict, spec: Spec, modifier: int = 0) -> Prepared:
             known = doc.get("skills", {}).get(skill.name, 0)
             level = known + (boost(doc, skill.name) if known else 0)
             if spec.required and known == 0:
-                raise Refused(_('R6: {name} does not know {name2}, needed to try').format(name=doc['name'], name2=skill.name), "skill_required")
+                raise Refused(_('R6: {name} does not know {name2}, needed to try').format(name=doc['name'], name2=shown(skill.name)), "skill_required")
             if spec.required:
                 pass  # R6: `for SKILL` rolls against the attribute alone
             elif level and skill.combat and combat_mode(doc, skill.name) == "damage":

@@ -19,7 +19,7 @@ def level_of(doc: dict, skill: str) -> int:
     name = find_skill(skill).name
     level = doc.get("skills", {}).get(name, 0)
     if not level:
-        raise Refused(_('{name} does not know {name2} (R23); learn it with `campaign xp spend`').format(name=doc['name'], name2=name), "unknown_skill")
+        raise Refused(_('{name} does not know {name2} (R23); learn it with `campaign xp spend`').format(name=doc['name'], name2=shown(name)), "unknown_skill")
     return level
 
 

@@ -87,7 +87,7 @@ def check_carry(doc: dict, item: dict) -> None:
     """R33: at most 5 + ST in all."""
     carried, limit = gear_totals(doc.get("items", []))["carry_weight"], carry_limit(doc["st"])
     if carried + item["weight"] > limit:
-        raise Refused(_('R33: {name} carries {carried} of {limit}; {name2} weighs {weight}').format(name=doc['name'], carried=carried, limit=limit, name2=item['name'], weight=item['weight']),
+        raise Refused(_('R33: {name} carries {carried} of {limit}; {name2} weighs {weight}').format(name=doc['name'], carried=carried, limit=limit, name2=shown(item['name']), weight=item['weight']),
                       "too_heavy")
 
 
@@ -96,7 +96,7 @@ def add_item(doc: dict, item: dict) -> dict:
     if item["personal"]:
         mine = [i["name"] for i in doc["items"] if is_personal(i)]
         if mine:
-            raise Refused(_('R36: {name} already has a personal item ({value})').format(name=doc['name'], value=mine[0]), "second_personal")
+            raise Refused(_('R36: {name} already has a personal item ({value})').format(name=doc['name'], value=shown(mine[0])), "second_personal")
     check_carry(doc, item)
     item["state"] = "carried"
     doc["items"].append(item)
@@ -111,10 +111,10 @@ def is_personal(item: dict) -> bool:
 def check_tradeable(doc: dict, item: dict, action: str) -> None:
     """R36: a personal item (or one that carries a personal upgrade) can never be dropped, given or sold."""
     if item.get("personal"):
-        raise Refused(_("R36: {name} is {name2}'s personal item and can never be {action}").format(name=item['name'], name2=doc['name'], action=_(action)), "personal_item")
+        raise Refused(_("R36: {name} is {name2}'s personal item and can never be {action}").format(name=shown(item['name']), name2=doc['name'], action=_(action)), "personal_item")
     inside = next((u["name"] for u in item.get("upgrades", []) if u.get("personal")), None)
     if inside:
-        raise Refused(_("R36: {name} carries {name2}'s personal item {inside} and can never be {action}").format(name=item['name'], name2=doc['name'], inside=inside, action=_(action)),
+        raise Refused(_("R36: {name} carries {name2}'s personal item {inside} and can never be {action}").format(name=shown(item['name']), name2=doc['name'], inside=inside, action=_(action)),
                       "personal_item")
 
 
@@ -143,7 +143,7 @@ def sell(src: dict, dst: dict, item: dict, price: int | None) -> int:
         raise UsageProblem(_("--price cannot be negative"))
     check_tradeable(src, item, N_("sold"))
     if dst.get("gold", 0) < price:
-        raise Refused(_('R38: {name} has {value} gold; {name2} costs {price}').format(name=dst['name'], value=dst.get('gold', 0), name2=item['name'], price=price), "cannot_afford")
+        raise Refused(_('R38: {name} has {value} gold; {name2} costs {price}').format(name=dst['name'], value=dst.get('gold', 0), name2=shown(item['name']), price=price), "cannot_afford")
     give(src, dst, item)
     dst["gold"] -= price
     src["gold"] = src.get("gold", 0) + price
@@ -155,7 +155,7 @@ def check_keywords(doc: dict, item: dict) -> None:
     have = {k.casefold() for k in doc.get("keywords", [])}
     missing = [w for w in item.get("requires", []) if w.casefold() not in have]
     if missing:
-        raise Refused(_('R34: {name} is for {value} only; {name2} lacks that keyword').format(name=item['name'], value=', '.join(missing), name2=doc['name']),
+        raise Refused(_('R34: {name} is for {value} only; {name2} lacks that keyword').format(name=shown(item['name']), value=', '.join(missing), name2=doc['name']),
                       "missing_keyword")
 
 
@@ -163,7 +163,7 @@ def check_heft(doc: dict, item: dict) -> None:
     """R27: a weapon whose heft is above the character's ST cannot be held."""
     heft = item.get("heft")
     if heft is not None and heft > doc["st"]:
-        raise Refused(_('R27: {name} has heft {heft}; {name2} has ST {st}').format(name=item['name'], heft=heft, name2=doc['name'], st=doc['st']), "too_heavy_to_wield")
+        raise Refused(_('R27: {name} has heft {heft}; {name2} has ST {st}').format(name=shown(item['name']), heft=heft, name2=doc['name'], st=doc['st']), "too_heavy_to_wield")
 
 
 def hands_used(items: list[dict]) -> int:
@@ -177,13 +177,13 @@ def hold(doc: dict, items: list[dict]) -> None:
         raise UsageProblem(_("an item is named twice"))
     for item in items:
         if item["kind"] == "armor":
-            raise Refused(_('{name} is armor: wear it with `campaign item wear`').format(name=item['name']), "wear_armor")
+            raise Refused(_('{name} is armor: wear it with `campaign item wear`').format(name=shown(item['name'])), "wear_armor")
         check_keywords(doc, item)
         check_heft(doc, item)
     shields = [i for i in doc["items"] if i["state"] == "worn" and i.get("shield")]
     big = [i["name"] for i in items if two_handed(i)]
     if big and shields:
-        raise Refused(_('R26/R32: {value} is two-handed and cannot be used with a shield; stow {name} first').format(value=big[0], name=shields[0]['name']),
+        raise Refused(_('R26/R32: {value} is two-handed and cannot be used with a shield; stow {name} first').format(value=shown(big[0]), name=shown(shields[0]['name'])),
                       "two_handed_shield")
     need = hands_used(items) + hands_used(shields)
     if need > HANDS:
@@ -200,24 +200,24 @@ def hold(doc: dict, items: list[dict]) -> None:
 def wear(doc: dict, item: dict) -> None:
     """R35: one item per body part; armor and shields are worn (R29), a shield takes a hand."""
     if item["state"] == "worn":
-        raise Refused(_('{name} already wears {name2}').format(name=doc['name'], name2=item['name']), "already_worn")
+        raise Refused(_('{name} already wears {name2}').format(name=doc['name'], name2=shown(item['name'])), "already_worn")
     worn = [i for i in doc["items"] if i["state"] == "worn" and i is not item]
     if item.get("clothing"):
         taken = next((i for i in worn if i.get("clothing") == item["clothing"]), None)
         if taken:
-            raise Refused(_("R35: {name}'s {clothing} is taken by {name2}; stow it first").format(name=doc['name'], clothing=item['clothing'], name2=taken['name']), "body_part_taken")
+            raise Refused(_("R35: {name}'s {clothing} is taken by {name2}; stow it first").format(name=doc['name'], clothing=item['clothing'], name2=shown(taken['name'])), "body_part_taken")
     elif item["kind"] != "armor":
-        raise Refused(_('{name} is not clothing or armor; hold it instead').format(name=item['name']), "not_wearable")
+        raise Refused(_('{name} is not clothing or armor; hold it instead').format(name=shown(item['name'])), "not_wearable")
     check_keywords(doc, item)
     if item["kind"] == "armor":
         same = next((i for i in worn if i["kind"] == "armor" and bool(i.get("shield")) == bool(item.get("shield"))), None)
         if same:
-            raise Refused(_('{name} already wears {name2}; stow it first').format(name=doc['name'], name2=same['name']), "armor_worn")
+            raise Refused(_('{name} already wears {name2}; stow it first').format(name=doc['name'], name2=shown(same['name'])), "armor_worn")
         if item.get("shield"):
             held = [i for i in doc["items"] if i["state"] == "held" and i is not item]
             big = [i["name"] for i in held if two_handed(i)]
             if big:
-                raise Refused(_('R26/R32: {value} is two-handed and excludes a shield').format(value=big[0]), "two_handed_shield")
+                raise Refused(_('R26/R32: {value} is two-handed and excludes a shield').format(value=shown(big[0])), "two_handed_shield")
             if hands_used(held) + item["hands"] > HANDS:
                 raise Refused(_("R32: a shield takes a hand and {name}'s hands are full; hold fewer items").format(name=doc['name']), "hands_full")
     item["state"] = "worn"
@@ -225,7 +225,7 @@ def wear(doc: dict, item: dict) -> None:
 
 def stow(doc: dict, item: dict) -> None:
     if item["state"] == "carried":
-        raise Refused(_("{name} is already in {name2}'s pack").format(name=item['name'], name2=doc['name']), "already_stowed")
+        raise Refused(_("{name} is already in {name2}'s pack").format(name=shown(item['name']), name2=doc['name']), "already_stowed")
     item["state"] = "carried"
 
 
@@ -246,7 +246,7 @@ def fit_upgrade(doc: dict, item: dict, upgrade: dict) -> dict:
     if upgrade is item:
         raise UsageProblem(_("an item cannot upgrade itself"))
     if upgrade["kind"] != "upgrade":
-        raise Refused(_('{name} is not an upgrade (add it with --kind upgrade)').format(name=upgrade['name']), "not_an_upgrade")
+        raise Refused(_('{name} is not an upgrade (add it with --kind upgrade)').format(name=shown(upgrade['name'])), "not_an_upgrade")
     need = upgrade.get("slots") or 1
     _check_slots(item, need)
     doc["items"].remove(upgrade)
