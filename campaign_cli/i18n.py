@@ -2,7 +2,7 @@
 
 Every sentence, label and help text a person reads is written in English in the code
 and passed through `_()` (or `ngettext()` for counts). The language is chosen once per
-run, before the command line is parsed (`choose`): `--lang` on the root, then
+run, before the command line is parsed (`requested`, `use`): `--lang` on the root, then
 CAMPAIGN_LANG, then the locale (LC_ALL, LC_MESSAGES, LANG); anything but Russian is
 English. English costs nothing: the standard library's `gettext` and the compiled
 catalog (`locale/ru/LC_MESSAGES/campaign.mo`) are loaded only for a Russian run, and a
@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import os
 
-LANGUAGES = ("en", "ru")
 DOMAIN = "campaign"
 LOCALE_DIR = os.path.join(os.path.dirname(__file__), "locale")
 
@@ -215,5 +214,5 @@ def shown(value: str) -> str:
     if catalog is None or not value:
         return value
     if value in WORDS:
-        return catalog.gettext(value)
+        return catalog.gettext(WORDS[value])
     return catalog.pgettext("name", value)  # the catalog's name entries come from the seed's tables

@@ -265,9 +265,12 @@ def test_json_is_byte_identical_in_every_language(tmp_path: Path):
 def test_stored_data_is_english_after_a_russian_run(party: Path):
     ru(party, "check", "Ajax", "3/DX", "--dice", "1,2,3")
     ru(party, "curse", "apply", "Ajax", "Гниль")
+    lines = '{"args": ["wish", "add", "Ajax", "1"]}\n{"args": ["gold", "add", "Ajax", "2"]}\n'
+    assert ru(party, "batch", "-", input=lines).exit_code == 0
     entries = json.loads(en(party, "log", "--json").stdout)
-    assert entries[-2]["summary"] == "Ajax 3/DX: rolled 1, 2, 3 = 6 vs 11 (DX): success (chance 62.5%)"
-    assert entries[-1]["summary"] == "Ajax cursed: Гниль"
+    assert entries[-3]["summary"] == "Ajax 3/DX: rolled 1, 2, 3 = 6 vs 11 (DX): success (chance 62.5%)"
+    assert entries[-2]["summary"] == "Ajax cursed: Гниль"
+    assert entries[-1]["summary"] == "batch of 2 commands"
     doc = json.loads(party.read_text())
     assert "успех" not in json.dumps(doc, ensure_ascii=False)
 

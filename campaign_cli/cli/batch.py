@@ -15,7 +15,7 @@ from campaign_cli.cli import output
 from campaign_cli.cli.common import CTX, JsonOpt, campaign_path, help_text
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.errors import CampaignError, UsageProblem
-from campaign_cli.i18n import _, ngettext
+from campaign_cli.i18n import _, english, ngettext
 
 batch_app = command_app()
 
@@ -133,7 +133,8 @@ def batch(
             finally:
                 CTX.batch = None
                 output.STATE.capture = None
-            camp.summary = ngettext("batch of {n} command", "batch of {n} commands", count)
+            with english():  # stored: the journal is the same in every language
+                camp.summary = ngettext("batch of {n} command", "batch of {n} commands", count)
             camp.touched = sorted(set(camp.touched))
             camp.extra = {"lines": summaries, **({"more_lines": count - len(summaries)} if count > len(summaries) else {})}
     except LineFailed as failed:
