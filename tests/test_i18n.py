@@ -376,3 +376,14 @@ def test_each_rule_refuses_in_russian_and_changes_nothing(party: Path, setup, ar
     assert party.read_bytes() == before
     english = en(party, *args, "--json")  # the same refusal for a script: English, the same code
     assert english.exit_code == 1 and json.loads(english.stderr)["error"]["code"] != "internal"
+
+
+def test_catalog_tables_in_russian_name_entries_by_the_seeds_names(party: Path):
+    skills = ru(party, "catalog", "skills").stdout
+    assert "Умения (R23)" in skills
+    assert re.search(r"^боевые\s+Меч\s+Sword\s+-\s+\+1 с мечами \(R24\)\.$", skills, re.M)
+    assert re.search(r"^атлетические\s+Плавание\s+Swimming\s+3/ST\s+Плавать\.$", skills, re.M)
+    armor = ru(party, "catalog", "armor").stdout
+    assert re.search(r"^Кожа\s+Leather\s+броня\s+A2 R2", armor, re.M)
+    english = en(party, "catalog", "skills").stdout
+    assert re.search(r"^combat\s+Sword\s+Меч\s+-\s+\+1 with swords \(R24\)\.$", english, re.M)
