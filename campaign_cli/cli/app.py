@@ -106,7 +106,8 @@ def execute(command: click.Command, args: list[str], prog_name: str = "campaign"
                              standalone_mode=False, **extra)
     except click.exceptions.NoSuchOption as err:
         if err.option_name.lstrip("-").isdigit():  # `karma add A -1`: a number, not an option
-            raise UsageProblem(_('{option_name} is negative: amounts are whole numbers from 0 to {MAX_AMOUNT:,}').format(option_name=err.option_name, MAX_AMOUNT=MAX_AMOUNT)) from None
+            raise UsageProblem(_('{option_name} is negative: amounts are whole numbers from 0 to {MAX_AMOUNT:,}').format(
+                    option_name=err.option_name, MAX_AMOUNT=MAX_AMOUNT)) from None
         raise UsageProblem(_usage_message(err)) from None
     except click.exceptions.UsageError as err:
         # `campaign`, `campaign item` or `campaign --lang ru` alone: that level's help, as
@@ -146,7 +147,8 @@ def run(command: click.Command, args: list[str], prog_name: str = "campaign",
             try:
                 arg.encode("utf-8")
             except UnicodeEncodeError:
-                raise UsageProblem(_('an argument is not valid UTF-8 text: {value!r}').format(value=arg.encode('utf-8', 'replace')),
+                raise UsageProblem(_('an argument is not valid UTF-8 text: {value!r}').format(
+                        value=arg.encode('utf-8', 'replace')),
                                    "bad_encoding") from None
         return execute(command, args, prog_name, complete_var, **extra)
     except CampaignError as err:
@@ -162,7 +164,8 @@ def run(command: click.Command, args: list[str], prog_name: str = "campaign",
     except Exception as exc:  # the last line of defence: a bug, reported in one line
         if os.environ.get("CAMPAIGN_DEBUG"):
             raise
-        return output.fail(CampaignError(_('internal error: {name}: {exc} (set CAMPAIGN_DEBUG=1 for a traceback)').format(name=type(exc).__name__, exc=exc), "internal"))
+        return output.fail(CampaignError(_('internal error: {name}: {exc} (set CAMPAIGN_DEBUG=1 for a traceback)').format(
+                name=type(exc).__name__, exc=exc), "internal"))
 
 
 def journal_words(args: list[str]) -> list[str]:
@@ -200,7 +203,8 @@ def _install_completion(value: str | None) -> None:
         from typer._completion_shared import install
 
         shell, path = install(shell=_completion_shell(value), prog_name="campaign", complete_var="_CAMPAIGN_COMPLETE")
-        sys.stdout.write(_("{shell} completion installed in {path}; it works in a new shell").format(shell=shell, path=path) + "\n")
+        sys.stdout.write(_("{shell} completion installed in {path}; it works in a new shell").format(
+                shell=shell, path=path) + "\n")
         raise typer.Exit()
 
 
@@ -239,7 +243,9 @@ def root(
     ] = None,
     lang: Annotated[
         str | None,
-        typer.Option("--lang", metavar="ru|en", help="Language of help, messages and views: ru or en "
+        # chosen before the line is parsed (CampaignGroup.main, i18n.requested): here for --help
+        typer.Option("--lang", metavar="ru|en", expose_value=False,
+                     help="Language of help, messages and views: ru or en "
                      "(default: CAMPAIGN_LANG, then the locale). JSON is the same in every language."),
     ] = None,
     version: Annotated[

@@ -42,7 +42,8 @@ def spool_source(source: str):
     try:
         fh = sys.stdin.buffer if source == "-" else open(source, "rb")
     except OSError as exc:
-        raise UsageProblem(_('cannot read {source}: {strerror}').format(source=source, strerror=exc.strerror), "bad_file") from None
+        raise UsageProblem(_('cannot read {source}: {strerror}').format(
+                source=source, strerror=exc.strerror), "bad_file") from None
     with fh if source != "-" else nullcontext():
         while chunk := fh.read(1 << 16):
             spool.write(chunk)
@@ -67,7 +68,8 @@ def parse_lines(spool):
     while raw := spool.readline(MAX_LINE + 1):
         number += 1
         if len(raw) > MAX_LINE:
-            raise LineFailed(number, UsageProblem(_('a line is at most {value} KB').format(value=MAX_LINE // 1024), "line_too_long"))
+            raise LineFailed(number, UsageProblem(_('a line is at most {value} KB').format(
+                    value=MAX_LINE // 1024), "line_too_long"))
         if not raw.strip():
             continue
         try:

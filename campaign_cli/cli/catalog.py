@@ -150,7 +150,8 @@ def show(entry: Annotated[str, typer.Argument(metavar="ENTRY", help="A name or a
     found = resolve(entry, ((e, (e["name"], *e.get("aliases", ())), None) for e in every), "catalog entry")
     pairs = [(_(FIELDS.get(k, k)), _(v) if k == "effect" else v) for k, v in found.items()
              if k not in ("name", "normal", "brutal") and v not in (None, [], "")]
-    title = _("{name} ({kind}, {source})").format(name=shown(found["name"]), kind=shown(found["kind"]), source=shown(found["source"]))
+    title = _("{name} ({kind}, {source})").format(
+            name=shown(found["name"]), kind=shown(found["kind"]), source=shown(found["source"]))
     views = [Fields(title, pairs)]
     if found["kind"] == "enemy":
         from campaign_cli.cli.enemies import board_views
@@ -206,4 +207,5 @@ def remove(pack: Annotated[str, typer.Argument(metavar="PACK", help="The pack's 
         found = resolve(pack, ((p, (p["pack"],), p["id"]) for p in stored), "pack")
         camp.set_packs([p for p in stored if p is not found])
         camp.note(f"pack {found['pack']} removed")
-    emit({"removed": summary(found)}, Line(_('pack {pack} {version} removed').format(pack=found['pack'], version=found['version'])), json_out=json_out)
+    emit({"removed": summary(found)}, Line(_('pack {pack} {version} removed').format(
+            pack=found['pack'], version=found['version'])), json_out=json_out)

@@ -176,4 +176,5 @@ def delete(name: NameArg, json_out: JsonOpt = False) -> None:
         doc = camp.character(name)
         camp.remove("characters", doc)
         camp.note(f"deleted {doc['name']}", doc["name"])
-    emit({"deleted": rules.view(doc)}, Fields(_('deleted {name} (#{id})').format(name=doc['name'], id=doc['id'])), json_out=json_out)
+    emit({"deleted": rules.view(doc)}, Fields(_('deleted {name} (#{id})').format(
+            name=doc['name'], id=doc['id'])), json_out=json_out)

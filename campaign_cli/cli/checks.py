@@ -118,7 +118,8 @@ def plot(rows: list[tuple[int, object, bool]], what: str, rolled: int | None = N
     """A bar chart as plain lines: `#` bars succeed, `.` bars fail, `<` marks the roll."""
     top = max(float(p) for _, p, _ in rows) or 1.0
     label = max(len(str(v)) for v, _, _ in rows)
-    out = [Line((_("{what}: # succeeds, . fails") if rolled is None else _("{what}: # succeeds, . fails, < rolled")).format(what=_(what)))]
+    out = [Line((_("{what}: # succeeds, . fails") if rolled is None else _("{what}: # succeeds, . fails, < rolled")).format(
+            what=_(what)))]
     for value, p, ok in rows:
         bar = ("#" if ok else ".") * max(round(width * float(p) / top), 1 if p else 0)
         out.append(Line(f"{str(value).rjust(label)} {bar.ljust(width)} {float(p) * 100:5.1f}%" + (" <" if value == rolled else "")))
@@ -194,7 +195,8 @@ def check(
         rows = distribution(spec.type, prep.dice, limit)
         result["distribution"] = fractions(rows)
         got = sum(result["dice"]) if spec.type == "sum" else sum(v >= prep.need for v in result["dice"])
-        views += plot(rows, _("3d6 sums") if spec.type == "sum" else _("dice at {need}+ of {count}").format(need=prep.need, count=prep.dice), got)
+        views += plot(rows, _("3d6 sums") if spec.type == "sum" else _("dice at {need}+ of {count}").format(
+                need=prep.need, count=prep.dice), got)
     emit(result, views, json_out=json_out)
 
 
@@ -244,7 +246,8 @@ def _party_check(spec_text: str, who: str, modifier: int, rng, seed, typed: str 
              "; ".join(f"{m['value']:+d} {source(m['source'])}" for m in r["modifiers"]) or "-",
              "success" if r["success"] else "failure", r.get("reason") or _pct(r["probability"])] for r in results]
     rows += [[s["character"], "-", "-", "-", "-", "skipped", f"{shown(s['status'])} (R11a)"] for s in skipped]
-    emit(data, Table(_('Party test {text} ({who})').format(text=spec.text, who=who), [_("character"), _("dice"), _("total"), _("target"), _("modifiers"), _("result"), _("chance")],
+    emit(data, Table(_('Party test {text} ({who})').format(
+            text=spec.text, who=who), [_("character"), _("dice"), _("total"), _("target"), _("modifiers"), _("result"), _("chance")],
                      rows), json_out=json_out)
 
 
@@ -379,7 +382,8 @@ def initiative(
     rng = d.rng_for(seed)
     queue = [] if dice is None else d.typed(dice, None, rules.SIDES)
     if dice is not None and len(queue) < len(names):
-        raise UsageProblem(_('--dice: initiative needs at least {count} dice, got {count2}').format(count=len(names), count2=len(queue)), "bad_dice")
+        raise UsageProblem(_('--dice: initiative needs at least {count} dice, got {count2}').format(
+                count=len(names), count2=len(queue)), "bad_dice")
 
     def next_die() -> int:
         if dice is None:
@@ -516,10 +520,12 @@ def odds(
         p = rules.pool_odds(value, parsed.threshold, modifier, curses)
     data = {"spec": parsed.text, "type": parsed.type, "value": value, "modifier": modifier, "curses": curses,
             "probability": float(p), "fraction": f"{p.numerator}/{p.denominator}"}
-    views = [Line(_('{text} at {value}: {fraction} = {value2}').format(text=parsed.text, value=value, fraction=data['fraction'], value2=_pct(p)))]
+    views = [Line(_('{text} at {value}: {fraction} = {value2}').format(
+            text=parsed.text, value=value, fraction=data['fraction'], value2=_pct(p)))]
     if plot_:
         if parsed.type == "sum":
-            rows, what = distribution("sum", parsed.dice, value + modifier - curses), _("{count}d6 sums").format(count=parsed.dice)
+            rows, what = distribution("sum", parsed.dice, value + modifier - curses), _("{count}d6 sums").format(
+                    count=parsed.dice)
         else:
             need = parsed.threshold - modifier + curses
             rows, what = distribution("pool", value, need), _("dice at {need}+ of {count}").format(need=need, count=value)

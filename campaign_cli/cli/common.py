@@ -71,7 +71,8 @@ def parse_int(text: str, what: str) -> int:
     except ValueError:
         raise UsageProblem(_('{what}: {text!r} is not a whole number').format(what=_(what), text=text), "bad_value") from None
     if abs(number) > MAX_AMOUNT:
-        raise UsageProblem(_('{what}: {number} is out of bounds (at most {MAX_AMOUNT:,})').format(what=_(what), number=number, MAX_AMOUNT=MAX_AMOUNT), "bad_value")
+        raise UsageProblem(_('{what}: {number} is out of bounds (at most {MAX_AMOUNT:,})').format(
+                what=_(what), number=number, MAX_AMOUNT=MAX_AMOUNT), "bad_value")
     return number
 
 
@@ -92,7 +93,8 @@ def parse_pairs(values: list[str] | None, what: str, default: int | None = None,
             continue
         number = parse_int(value, f"{what} {name}")
         if number < 0:
-            raise UsageProblem(_('{what} {name}: {number} is negative').format(what=_(what), name=name, number=number), "bad_value")
+            raise UsageProblem(_('{what} {name}: {number} is negative').format(
+                    what=_(what), name=name, number=number), "bad_value")
         out[name] = number
     return out
 
@@ -121,7 +123,8 @@ def read_json(source: str, what: str, option: str = "") -> object:
         return loads(text)
     except (ValueError, RecursionError) as exc:
         why = _("not valid JSON") if isinstance(exc, json.JSONDecodeError) else str(exc) or _("nested too deeply")
-        raise Refused(_('bad {what}: {value} is refused ({why})').format(what=_(what), value='stdin' if source == '-' else source, why=why), f"bad_{what}") from None
+        raise Refused(_('bad {what}: {value} is refused ({why})').format(
+                what=_(what), value='stdin' if source == '-' else source, why=why), f"bad_{what}") from None
 
 
 FILE_KINDS = (N_("board"), N_("pack"))  # what read_json reads, as its refusals name it

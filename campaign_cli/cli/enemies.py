@@ -102,7 +102,8 @@ def add(
         board = rules.validate_board(board)
         board = camp.insert("enemies", board, "enemy")
         camp.note(f"enemy added: {board['name']}")
-    emit(board, [Line(_('added {name} (#{id})').format(name=board['name'], id=board['id'])), *board_views(board, False)], json_out=json_out)
+    emit(board, [Line(_('added {name} (#{id})').format(
+            name=board['name'], id=board['id'])), *board_views(board, False)], json_out=json_out)
 
 
 @app.command("list", help=help_text("List the enemy types.", "campaign enemy list --jsonl | jq -r .name"))
@@ -141,7 +142,8 @@ def elite(name: EnemyArg, brutal: BrutalOpt = False,
                 **({"seed": seed} if seed is not None else {})}
         camp.record_roll(data)
         camp.note(f"elite {board['name']}: {die} = {ability}")
-    emit(data, Line(_('{name} elite roll {die}: {ability}').format(name=board['name'], die=die, ability=ability)), json_out=json_out)
+    emit(data, Line(_('{name} elite roll {die}: {ability}').format(
+            name=board['name'], die=die, ability=ability)), json_out=json_out)
 
 
 @app.command(help=help_text("Wounds from a hit: damage minus defense, never below 0 (R41).", "campaign enemy hit 'Bog Lurker' 5"))
@@ -151,7 +153,8 @@ def hit(name: EnemyArg, damage: Annotated[int, typer.Argument(min=0, max=MAX_AMO
     wounds = rules.wounds(board, brutal, damage)
     defense = rules.side_of(board, brutal)["defense"]
     data = {"enemy": board["name"], "side": "brutal" if brutal else "normal", "damage": damage, "defense": defense, "wounds": wounds}
-    emit(data, Line(_("{enemy}: {damage} damage - defense {defense} = ").format(enemy=board["name"], damage=damage, defense=defense)
+    emit(data, Line(_("{enemy}: {damage} damage - defense {defense} = ").format(
+            enemy=board["name"], damage=damage, defense=defense)
                     + ngettext("{n} wound", "{n} wounds", wounds)),
          json_out=json_out)
 
@@ -168,4 +171,5 @@ def kill(name: EnemyArg, by: Annotated[str, typer.Option("--by", metavar="CHARAC
 
     ch, (board, xp) = update_character(by, change)
     emit({"enemy": board["name"], "side": "brutal" if brutal else "normal", "xp": xp, "character": ch},
-         Line(_("{name} killed {enemy}: +{xp} XP ({total} in all)").format(name=ch["name"], enemy=board["name"], xp=xp, total=ch["xp"])), json_out=json_out)
+         Line(_("{name} killed {enemy}: +{xp} XP ({total} in all)").format(
+                 name=ch["name"], enemy=board["name"], xp=xp, total=ch["xp"])), json_out=json_out)

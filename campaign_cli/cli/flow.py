@@ -30,7 +30,8 @@ def status_news(before: dict[str, str], docs: list[dict]) -> list[Line]:
         if ch["status"] == "dead":
             out.append(Line(_('{name} dies (R20)').format(name=ch['name'])))
         elif ch["status"] == "dying":
-            out.append(Line(_('{name} is dying: heal below ST {st} before the next fight end, rest or adventure end (R20)').format(name=ch['name'], st=ch['st'])))
+            out.append(Line(_('{name} is dying: heal below ST {st} before the next fight end, rest or adventure end (R20)').format(
+                    name=ch['name'], st=ch['st'])))
     return out
 
 
@@ -48,12 +49,14 @@ def start(title: Annotated[str, typer.Argument(metavar="[TITLE]", help="The adve
     title = check_name(title, "adventure")
     with writing() as camp:
         if camp.meta["phase"] == "adventure":
-            raise Refused(_('already on an adventure ({title}); end it first').format(title=camp.meta['adventure']['title']), "in_adventure")
+            raise Refused(_('already on an adventure ({title}); end it first').format(
+                    title=camp.meta['adventure']['title']), "in_adventure")
         number = camp.meta.get("adventures", 0) + 1  # numbered for `recap --adventure N`
         adventure = {"title": title, "started": now(), "number": number}
         camp.set_meta(phase="adventure", adventure=adventure, location=None, adventures=number)
         camp.note(f"adventure started: {title}", adventure_start=number)
-    emit({"phase": "adventure", "adventure": adventure}, Line(_('adventure started: {title}').format(title=title)), json_out=json_out)
+    emit({"phase": "adventure", "adventure": adventure}, Line(_('adventure started: {title}').format(
+            title=title)), json_out=json_out)
 
 
 @adventure_app.command(help=help_text(
@@ -75,7 +78,8 @@ def end(json_out: JsonOpt = False) -> None:
         camp.set_meta(phase="between", adventure=None)
         camp.note(f"adventure ended: {title}", *(d["name"] for d in docs), adventure_end=number)
     emit({"phase": "between", "ended": title, "characters": [view(d) for d in docs]},
-         [Line(_('adventure ended: {title}').format(title=title)), party_table(_("The party"), docs), *status_news(before, docs)], json_out=json_out)
+         [Line(_('adventure ended: {title}').format(
+                 title=title)), party_table(_("The party"), docs), *status_news(before, docs)], json_out=json_out)
 
 
 @town_app.command(help=help_text("Enter a town; --blacksmith if it has one (forging, R39).", "campaign town enter Brimstone --blacksmith"))
@@ -87,7 +91,8 @@ def enter(town: Annotated[str, typer.Argument(metavar="TOWN", help="The town's n
     with writing() as camp:
         camp.set_meta(location=location)
         camp.note(f"entered {town.strip()}" + (" (blacksmith)" if blacksmith else ""))
-    emit({"location": location}, Line((_("in {town}, which has a blacksmith") if blacksmith else _("in {town}")).format(town=town.strip())), json_out=json_out)
+    emit({"location": location}, Line((_("in {town}, which has a blacksmith") if blacksmith else _("in {town}")).format(
+            town=town.strip())), json_out=json_out)
 
 
 @town_app.command(help=help_text("Leave the town.", "campaign town leave"))
@@ -116,5 +121,6 @@ def learn(word: Annotated[str, typer.Argument(metavar="WORD", help="The keyword 
             camp.save("characters", doc)
         camp.note(f"keyword learned: {word.strip()}", *(d["name"] for d in docs), keyword=word.strip())
     emit({"keyword": word.strip(), "keywords": [*known, word.strip()], "xp": {d["name"]: KILL_XP for d in docs}},
-         Line(_("learned {word}: +{xp} XP to {names}").format(word=word.strip(), xp=KILL_XP, names=", ".join(d["name"] for d in docs))
+         Line(_("learned {word}: +{xp} XP to {names}").format(
+                 word=word.strip(), xp=KILL_XP, names=", ".join(d["name"] for d in docs))
               if docs else _("learned {word}: nobody can win XP").format(word=word.strip())), json_out=json_out)

@@ -141,7 +141,8 @@ def show(name: NameArg, item: ItemArg, json_out: JsonOpt = False) -> None:
 @app.command("list", help=help_text("List a character's items.", "campaign item list Ajax", "campaign item list Ajax --jsonl | jq -r .name"))
 def list_(name: NameArg, json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
     ch = view(reading().character(name))
-    emit(ch["items"], Table(_('{name}: carries {carry_weight} of {carry_limit}').format(name=ch['name'], carry_weight=ch['carry_weight'], carry_limit=ch['carry_limit']), [_(c) for c in COLUMNS], item_rows(ch["items"])),
+    emit(ch["items"], Table(_('{name}: carries {carry_weight} of {carry_limit}').format(
+            name=ch['name'], carry_weight=ch['carry_weight'], carry_limit=ch['carry_limit']), [_(c) for c in COLUMNS], item_rows(ch["items"])),
          json_out=json_out, jsonl=jsonl)
 
 
@@ -178,7 +179,8 @@ def give(src: Annotated[str, typer.Argument(metavar="FROM", help="Who has the it
          dst: Annotated[str, typer.Argument(metavar="TO", help="Who gets it.", autocompletion=complete.characters)],
          item: ItemArg, json_out: JsonOpt = False) -> None:
     a, b, moved, _rest = _trade(src, dst, item, None, False)
-    emit({"item": moved, "from": a, "to": b}, Line(_("{name} gives {item} to {other}").format(name=a["name"], item=shown(moved["name"]), other=b["name"])), json_out=json_out)
+    emit({"item": moved, "from": a, "to": b}, Line(_("{name} gives {item} to {other}").format(
+            name=a["name"], item=shown(moved["name"]), other=b["name"])), json_out=json_out)
 
 
 @app.command(help=help_text("Sell an item: TO pays FROM the price, default the item's value (R38).",
@@ -188,7 +190,8 @@ def sell(src: Annotated[str, typer.Argument(metavar="FROM", help="Who has the it
          json_out: JsonOpt = False) -> None:
     a, b, moved, paid = _trade(src, dst, item, price, True)
     emit({"item": moved, "price": paid, "from": a, "to": b},
-         Line(_("{name} sells {item} to {other} for {paid} gold").format(name=a["name"], item=shown(moved["name"]), other=b["name"], paid=paid)), json_out=json_out)
+         Line(_("{name} sells {item} to {other} for {paid} gold").format(
+                 name=a["name"], item=shown(moved["name"]), other=b["name"], paid=paid)), json_out=json_out)
 
 
 @app.command(help=help_text("Put these items in hand, replacing the previous choice (R32: 2 hands; R34 keywords).",
@@ -202,7 +205,8 @@ def hold(name: NameArg, items: Annotated[list[str] | None, typer.Argument(metava
         return f"{doc['name']} holds {', '.join(i['name'] for i in chosen) or 'nothing'}", chosen
 
     ch, chosen = update_character(name, change)
-    emit({"held": chosen, "character": ch}, Line(_("{name} holds {items}").format(name=ch["name"], items=", ".join(shown(i["name"]) for i in chosen))
+    emit({"held": chosen, "character": ch}, Line(_("{name} holds {items}").format(
+            name=ch["name"], items=", ".join(shown(i["name"]) for i in chosen))
               if chosen else _("{name} holds nothing").format(name=ch["name"])),
          json_out=json_out)
 
@@ -273,7 +277,8 @@ def effect_text(effect: dict) -> str:
     if "healed" in effect:
         return _("heals {amount}").format(amount=effect["healed"])
     if "boost" in effect:
-        return _("+{value} {target} for one fight").format(value=effect["boost"]["value"], target=shown(effect["boost"]["target"]))
+        return _("+{value} {target} for one fight").format(
+                value=effect["boost"]["value"], target=shown(effect["boost"]["target"]))
     return _("no effect")
 
 
@@ -288,7 +293,8 @@ def _counter(field: str, label: str, sign: int):
             return f"{doc['name']}: {'+' if sign > 0 else '-'}{n} {label}", None
 
         ch, _result = update_character(name, change)
-        emit({field: ch[field], "change": sign * n, "character": ch}, Line(ngettext(*HAS[field], ch[field]).format(name=ch["name"])), json_out=json_out)
+        emit({field: ch[field], "change": sign * n, "character": ch}, Line(ngettext(*HAS[field], ch[field]).format(
+                name=ch["name"])), json_out=json_out)
 
     return command
 

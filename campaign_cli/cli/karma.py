@@ -41,7 +41,8 @@ def add(name: NameArg, n: CountArg,
         return f"{doc['name']}: +{n} {'Bard ' if bard else ''}karma", None
 
     ch, _result = update_character(name, change)
-    emit({"added": n, "bard": bard, "character": ch}, Line(ngettext("{name} has {n} karma", "{name} has {n} karma", ch["karma"]).format(name=ch["name"])), json_out=json_out)
+    emit({"added": n, "bard": bard, "character": ch}, Line(ngettext("{name} has {n} karma", "{name} has {n} karma", ch["karma"]).format(
+            name=ch["name"])), json_out=json_out)
 
 
 @wish_app.command("add", help=help_text("Give a character wishes.", "campaign wish add Ajax 1"))
@@ -51,7 +52,8 @@ def wish_add(name: NameArg, n: CountArg, json_out: JsonOpt = False) -> None:
         return f"{doc['name']}: +{n} wish", None
 
     ch, _result = update_character(name, change)
-    emit({"added": n, "character": ch}, Line(ngettext("{name} has {n} wish", "{name} has {n} wishes", ch["wishes"]).format(name=ch["name"])), json_out=json_out)
+    emit({"added": n, "character": ch}, Line(ngettext("{name} has {n} wish", "{name} has {n} wishes", ch["wishes"]).format(
+            name=ch["name"])), json_out=json_out)
 
 
 @wish_app.command("spend", help=help_text("Spend a wish: all damage is cancelled, even a killing blow (R17).",

@@ -147,4 +147,5 @@ def _date(text: str) -> str:
             return datetime.strptime(text.strip(), fmt).strftime(out)
         except ValueError:
             continue
-    raise UsageProblem(_('--since {text!r}: give a date like 2026-11-30 or a time like 2026-11-30T18:00').format(text=text), "bad_value")
+    raise UsageProblem(_('--since {text!r}: give a date like 2026-11-30 or a time like 2026-11-30T18:00').format(
+            text=text), "bad_value")

@@ -71,7 +71,8 @@ def use(
         raise UsageProblem(_("{skill} needs {option}").format(skill=shown(found.name), option=own[0]), "missing_option")
     stray = [flag for flag, value in options.values() if value is not None and flag != own[0]]
     if stray:
-        raise UsageProblem(_("{options} does not go with {skill}").format(options=", ".join(stray), skill=shown(found.name)), "bad_option")
+        raise UsageProblem(_("{options} does not go with {skill}").format(
+                options=", ".join(stray), skill=shown(found.name)), "bad_option")
     if found.check == "-" or found.check.startswith("c-"):
         how = _("{skill} modifies attacks (R24)") if found.check == "-" else \
             _("{skill} works by a contested IQ check: use `campaign contest`")
@@ -85,7 +86,8 @@ def use(
         if found.name == "Medic" and camp.meta.get("fight"):
             raise Refused(_("R25: a Medic heals after the fight; end it first"), "fight_open")
         if found.name == "Alchemist" and doc.get("xp", 0) < craft.ALCHEMY_XP:
-            raise Refused(_('R25: an Alchemist potion costs {ALCHEMY_XP} XP; {name} has {value}').format(ALCHEMY_XP=craft.ALCHEMY_XP, name=doc['name'], value=doc.get('xp', 0)),
+            raise Refused(_('R25: an Alchemist potion costs {ALCHEMY_XP} XP; {name} has {value}').format(
+                    ALCHEMY_XP=craft.ALCHEMY_XP, name=doc['name'], value=doc.get('xp', 0)),
                           "not_enough_xp")
         prep = prepare(doc, parse_spec(f"3/{found.attribute}+{found.name}" if found.name not in craft.ACTING
                                        else f"3/{found.attribute}"), modifier)

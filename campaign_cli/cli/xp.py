@@ -58,7 +58,8 @@ def award(
         camp.note(f"+{amount} XP to {', '.join(who)}" + (f": {reason}" if reason else ""), *who, reason=reason)
     chars = [view(d) for d in docs]
     emit({"amount": amount, "reason": reason, "characters": chars},
-         Table(_("+{amount} XP: {reason}").format(amount=amount, reason=reason) if reason else f"+{amount} XP", [_("name"), _("XP")], [[c["name"], c["xp"]] for c in chars]),
+         Table(_("+{amount} XP: {reason}").format(
+                 amount=amount, reason=reason) if reason else f"+{amount} XP", [_("name"), _("XP")], [[c["name"], c["xp"]] for c in chars]),
          json_out=json_out)
 
 

@@ -95,7 +95,8 @@ def add_curse(doc: dict, name: str, note: str | None) -> dict:
     """R18: different curses stack; the same curse twice is one curse (refused)."""
     held = next((c["name"] for c in doc.get("curses", []) if c["name"].casefold() == name.casefold()), None)
     if held:
-        raise Refused(_('R18: {name} already has the curse {held!r}; the same curse twice is one curse').format(name=doc['name'], held=held),
+        raise Refused(_('R18: {name} already has the curse {held!r}; the same curse twice is one curse').format(
+                name=doc['name'], held=held),
                       "already_cursed")
     curse = {"name": name, "note": note}
     doc.setdefault("curses", []).append(curse)

@@ -71,7 +71,8 @@ def known_names(packs: list[dict], skip: str | None = None) -> dict[str, str]:
         if pack["pack"].casefold() != (skip or "").casefold():
             for kind in ("items", "enemies"):
                 for entry in pack[kind]:
-                    out.update({n.casefold(): _("in pack {pack!r}").format(pack=pack["pack"]) for n in (entry["name"], *entry.get("aliases", ()))})
+                    out.update({n.casefold(): _("in pack {pack!r}").format(
+                            pack=pack["pack"]) for n in (entry["name"], *entry.get("aliases", ()))})
     return out
 
 

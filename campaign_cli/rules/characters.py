@@ -21,11 +21,13 @@ def check_allocation(st: int, dx: int, iq: int) -> None:
     """R2: ST+DX+IQ = 32, none below 8."""
     low = [f"{n} {v}" for n, v in zip(CORE, (st, dx, iq)) if v < MINIMUM]
     if low:
-        raise Refused(_('R2: each attribute starts at least at {MINIMUM} ({value})').format(MINIMUM=MINIMUM, value=', '.join(low)), "bad_allocation")
+        raise Refused(_('R2: each attribute starts at least at {MINIMUM} ({value})').format(
+                MINIMUM=MINIMUM, value=', '.join(low)), "bad_allocation")
     total = st + dx + iq
     if total != START_TOTAL:
         raise Refused(
-            _('R2: ST+DX+IQ must add up to {START_TOTAL}; {st}+{dx}+{iq} = {total}').format(START_TOTAL=START_TOTAL, st=st, dx=dx, iq=iq, total=total), "bad_allocation"
+            _('R2: ST+DX+IQ must add up to {START_TOTAL}; {st}+{dx}+{iq} = {total}').format(
+                    START_TOTAL=START_TOTAL, st=st, dx=dx, iq=iq, total=total), "bad_allocation"
         )
 
 
@@ -38,7 +40,8 @@ def canonical_skills(levels: Mapping[str, int]) -> dict[str, int]:
             raise Refused(_('skill level must be at least 1 ({name}={level})').format(name=name, level=level), "bad_level")
         skill = find_skill(name)
         if skill.name in out:
-            raise UsageProblem(_('--skill {name} is given twice ({name2!r} names it too)').format(name=skill.name, name2=name), "repeated_name")
+            raise UsageProblem(_('--skill {name} is given twice ({name2!r} names it too)').format(
+                    name=skill.name, name2=name), "repeated_name")
         out[skill.name] = level
     return out
 
@@ -54,7 +57,8 @@ def check_starting_points(kind: str, skills: Mapping[str, int], spells: int) -> 
         if spells:
             raise Refused(_("R3: a new hero has skill points only; spells cost XP later (R15)"), "starting_points")
         if points > START_POINTS:
-            raise Refused(_('R3: a new hero has {START_POINTS} skill points; this spends {points}').format(START_POINTS=START_POINTS, points=points), "starting_points")
+            raise Refused(_('R3: a new hero has {START_POINTS} skill points; this spends {points}').format(
+                    START_POINTS=START_POINTS, points=points), "starting_points")
         combat = sum(v for k, v in skills.items() if find_skill(k).combat)
         if combat > HERO_COMBAT_POINTS:
             raise Refused(
@@ -64,7 +68,8 @@ def check_starting_points(kind: str, skills: Mapping[str, int], spells: int) -> 
     else:
         if points + spells > START_POINTS:
             raise Refused(
-                _('R3: a new wizard has {START_POINTS} points for spells and skills; this spends {value}').format(START_POINTS=START_POINTS, value=points + spells),
+                _('R3: a new wizard has {START_POINTS} points for spells and skills; this spends {value}').format(
+                        START_POINTS=START_POINTS, value=points + spells),
                 "starting_points",
             )
 
@@ -142,7 +147,8 @@ def check_name(name: str, what: str) -> str:
     characters or holding control characters; refused (exit 1) when it is a number."""
     text = check_text(name, what)
     if text.lstrip("-").isdigit():
-        raise Refused(_('a {what} name cannot be a number ({text}): numbers stand for ids and opponents').format(what=_(what), text=text), "bad_name")
+        raise Refused(_('a {what} name cannot be a number ({text}): numbers stand for ids and opponents').format(
+                what=_(what), text=text), "bad_name")
     return text
 
 

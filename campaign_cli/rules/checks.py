@@ -49,7 +49,8 @@ def parse_spec(text: str) -> Spec:
             raise UsageProblem(_("{text!r}: a pool test's threshold is 1+ to {SIDES}+").format(text=text, SIDES=SIDES), "bad_spec")
         attr = attr.upper() if attr.upper() in CORE else attr
         return Spec(text, "pool", attribute=attr, threshold=int(threshold))
-    raise UsageProblem(_("{text!r} is not a check (3/DX, 3/ST+Climbing, 3/ST for Swimming, 'Lore 5+')").format(text=text), "bad_spec")
+    raise UsageProblem(_("{text!r} is not a check (3/DX, 3/ST+Climbing, 3/ST for Swimming, 'Lore 5+')").format(
+            text=text), "bad_spec")
 
 
 def attribute_value(doc: dict, name: str) -> int:
@@ -61,7 +62,8 @@ def attribute_value(doc: dict, name: str) -> int:
     for key, value in doc.get("attributes", {}).items():
         if key.casefold() == name.casefold():
             return value
-    raise Refused(_('{name} has no attribute {name2!r} for a pool test').format(name=doc['name'], name2=name), "unknown_attribute")
+    raise Refused(_('{name} has no attribute {name2!r} for a pool test').format(
+            name=doc['name'], name2=name), "unknown_attribute")
 
 
 def combat_mode(doc: dict, skill: str) -> str:
@@ -113,7 +115,8 @@ def prepare(doc: dict, spec: Spec, modifier: int = 0) -> Prepared:
             known = doc.get("skills", {}).get(skill.name, 0)
             level = known + (boost(doc, skill.name) if known else 0)
             if spec.required and known == 0:
-                raise Refused(_('R6: {name} does not know {name2}, needed to try').format(name=doc['name'], name2=shown(skill.name)), "skill_required")
+                raise Refused(_('R6: {name} does not know {name2}, needed to try').format(
+                        name=doc['name'], name2=shown(skill.name)), "skill_required")
             if spec.required:
                 pass  # R6: `for SKILL` rolls against the attribute alone
             elif level and skill.combat and combat_mode(doc, skill.name) == "damage":
@@ -134,7 +137,8 @@ def prepare(doc: dict, spec: Spec, modifier: int = 0) -> Prepared:
     if boost(doc, spec.attribute):
         mods.append({"source": f"potion ({spec.attribute})", "value": boost(doc, spec.attribute), "applies_to": "dice"})
     if count > d.MAX_DICE:
-        raise Refused(_('{attribute} {count}: at most {MAX_DICE} dice').format(attribute=spec.attribute, count=count, MAX_DICE=d.MAX_DICE), "too_many_dice")
+        raise Refused(_('{attribute} {count}: at most {MAX_DICE} dice').format(
+                attribute=spec.attribute, count=count, MAX_DICE=d.MAX_DICE), "too_many_dice")
     need = spec.threshold - modifier - lead.get("value", 0) + curses
     if modifier:
         mods.append({"source": "modifier", "value": modifier, "applies_to": "threshold"})

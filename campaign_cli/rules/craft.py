@@ -19,7 +19,8 @@ def level_of(doc: dict, skill: str) -> int:
     name = find_skill(skill).name
     level = doc.get("skills", {}).get(name, 0)
     if not level:
-        raise Refused(_('{name} does not know {name2} (R23); learn it with `campaign xp spend`').format(name=doc['name'], name2=shown(name)), "unknown_skill")
+        raise Refused(_('{name} does not know {name2} (R23); learn it with `campaign xp spend`').format(
+                name=doc['name'], name2=shown(name)), "unknown_skill")
     return level
 
 
@@ -28,7 +29,8 @@ def _split(level: int, plan: dict[str, int], skill: str, what: str) -> None:
     if not plan or total < 1:
         raise UsageProblem(_('{skill}: say who gets how much, e.g. WHO=1').format(skill=shown(skill)), "bad_value")
     if total > level:
-        raise Refused(_('R25: {skill} level {level} gives at most {level} {what} in all; this asks {total}').format(skill=shown(skill), level=level, what=what, total=total), "over_level")
+        raise Refused(_('R25: {skill} level {level} gives at most {level} {what} in all; this asks {total}').format(
+                skill=shown(skill), level=level, what=what, total=total), "over_level")
 
 
 def medic(level: int, plan: dict[str, int], patients: dict[str, dict]) -> dict[str, int]:
@@ -41,7 +43,8 @@ def medic(level: int, plan: dict[str, int], patients: dict[str, dict]) -> dict[s
             raise Refused(_('R20: {name} is dead; only a wish can help (R17)').format(name=doc['name']), "dead")
         fresh = doc.get("last_fight_damage", 0)
         if points > min(fresh, doc["damage"]):
-            raise Refused(_('R25: a Medic heals only damage from the last fight; {name} has {value} such damage, not {points}').format(name=doc['name'], value=min(fresh, doc['damage']), points=points), "not_fight_damage")
+            raise Refused(_('R25: a Medic heals only damage from the last fight; {name} has {value} such damage, not {points}').format(
+                    name=doc['name'], value=min(fresh, doc['damage']), points=points), "not_fight_damage")
     for who, points in plan.items():
         doc = patients[who]
         doc["damage"] -= points
@@ -76,7 +79,8 @@ def boost_potion(doc: dict, level: int, target: str) -> dict:
     """R25 Alchemist: costs 1 XP; a potion raising an attribute or skill by the level for one fight."""
     name = target.strip().upper() if target.strip().upper() in CORE else find_skill(target).name
     if doc.get("xp", 0) < ALCHEMY_XP:
-        raise Refused(_('R25: an Alchemist potion costs {ALCHEMY_XP} XP; {name} has {value}').format(ALCHEMY_XP=ALCHEMY_XP, name=doc['name'], value=doc.get('xp', 0)), "not_enough_xp")
+        raise Refused(_('R25: an Alchemist potion costs {ALCHEMY_XP} XP; {name} has {value}').format(
+                ALCHEMY_XP=ALCHEMY_XP, name=doc['name'], value=doc.get('xp', 0)), "not_enough_xp")
     doc["xp"] -= ALCHEMY_XP
     return {"name": f"Potion of {name}", "kind": "potion", "hands": 0, "boost": {"target": name, "value": level}}
 

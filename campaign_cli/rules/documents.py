@@ -17,7 +17,8 @@ def _bad(where: str, why: str) -> Refused:
 
 def _int(value: Any, where: str, low: int = 0, high: int = MAX_ID) -> None:
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise _bad(where, _('must be a whole number from {low} to {high:,}, not {value!r}').format(low=low, high=high, value=value))
+        raise _bad(where, _('must be a whole number from {low} to {high:,}, not {value!r}').format(
+                low=low, high=high, value=value))
 
 
 def _bool(value: Any, where: str) -> None:
@@ -128,7 +129,8 @@ def check_item(item: dict, where: str) -> None:
     _int(item.get("id"), f"{where} id", 1)
     _text(item.get("name"), f"{where} name")
     if item.get("kind") not in KINDS:
-        raise _bad(f"{where} kind", _('must be one of {value}, not {value2!r}').format(value=', '.join(KINDS), value2=item.get('kind')))
+        raise _bad(f"{where} kind", _('must be one of {value}, not {value2!r}').format(
+                value=', '.join(KINDS), value2=item.get('kind')))
     _int(item.get("hands"), f"{where} hands", 0, 2)
     for field in ("weight", "value"):
         _int(item.get(field), f"{where} {field}", 0, MAX_AMOUNT)

@@ -52,7 +52,8 @@ def _side(data, where: str) -> dict:
             raise _bad(f"{where}.{key}", _("is missing"))
         side[key] = _text_list(data[key], f"{where}.{key}")
     if len(side["elite"]) != ELITE_ENTRIES:
-        raise _bad(f"{where}.elite", _('must have exactly {ELITE_ENTRIES} entries (has {count})').format(ELITE_ENTRIES=ELITE_ENTRIES, count=len(side['elite'])))
+        raise _bad(f"{where}.elite", _('must have exactly {ELITE_ENTRIES} entries (has {count})').format(
+                ELITE_ENTRIES=ELITE_ENTRIES, count=len(side['elite'])))
     return side
 
 
@@ -71,7 +72,8 @@ def validate_board(data) -> dict:
     keywords = _text_list(data["keywords"], "keywords")
     size = size_of(data["size"]) if isinstance(data.get("size"), str) else None
     if size is None:
-        raise _bad("size", _('must be one of {value} (or {value2}), not {value3!r}').format(value=', '.join(SIZES), value2=', '.join(RUSSIAN_SIZES), value3=data.get('size')))
+        raise _bad("size", _('must be one of {value} (or {value2}), not {value3!r}').format(
+                value=', '.join(SIZES), value2=', '.join(RUSSIAN_SIZES), value3=data.get('size')))
     return {"name": name.strip(), "keywords": keywords, "size": size,
             **{s: _side(data.get(s), s) for s in SIDES}}
 

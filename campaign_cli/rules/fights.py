@@ -22,7 +22,8 @@ def add(fight: dict, board: dict, count: int, brutal: bool, ability: str | None)
     """COUNT instances of BOARD's side, named `TYPE 1`, `TYPE 2`... after those already there;
     an elite group (R42) shares one ability."""
     if not 1 <= count <= MAX_INSTANCES:
-        raise Refused(_('--count is 1 to {MAX_INSTANCES}, not {count}').format(MAX_INSTANCES=MAX_INSTANCES, count=count), "bad_count")
+        raise Refused(_('--count is 1 to {MAX_INSTANCES}, not {count}').format(
+                MAX_INSTANCES=MAX_INSTANCES, count=count), "bad_count")
     side = enemies.side_of(board, brutal)
     same = [e for e in fight["enemies"] if e["type"] == board["name"]]
     first = max((int(e["name"].rsplit(" ", 1)[1]) for e in same), default=0) + 1

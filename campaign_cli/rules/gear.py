@@ -51,7 +51,8 @@ def make_item(ref: str, options: dict, custom: bool = False, packs: list[dict] =
     else:
         close = None if custom else catalog.near(ref, packs)
         if close:
-            err = Refused(_('{value!r} is not in the catalog; did you mean {close!r}? (add --custom to make a new item of that name)').format(value=ref.strip(), close=close), "unknown_catalog_entry")
+            err = Refused(_('{value!r} is not in the catalog; did you mean {close!r}? (add --custom to make a new item of that name)').format(
+                    value=ref.strip(), close=close), "unknown_catalog_entry")
             err.extra["suggestions"] = [close]
             raise err
         base = {"name": check_name(ref, "item"), "kind": "gear", "hands": 0}
@@ -71,7 +72,8 @@ def validate_item(item: dict) -> None:
         if (item.get(key) or 0) < 0:
             raise UsageProblem(_('--{key} cannot be negative').format(key=key), "bad_value")
     if item["slots"] > MAX_SLOTS:
-        raise Refused(_('R39: an item has at most {MAX_SLOTS} upgrade slots, not {slots}').format(MAX_SLOTS=MAX_SLOTS, slots=item['slots']), "too_many_slots")
+        raise Refused(_('R39: an item has at most {MAX_SLOTS} upgrade slots, not {slots}').format(
+                MAX_SLOTS=MAX_SLOTS, slots=item['slots']), "too_many_slots")
     if item.get("damage"):
         item["damage"] = parse_dice(item["damage"]).text()
     if item.get("clothing") is not None:
@@ -87,7 +89,8 @@ def check_carry(doc: dict, item: dict) -> None:
     """R33: at most 5 + ST in all."""
     carried, limit = gear_totals(doc.get("items", []))["carry_weight"], carry_limit(doc["st"])
     if carried + item["weight"] > limit:
-        raise Refused(_('R33: {name} carries {carried} of {limit}; {name2} weighs {weight}').format(name=doc['name'], carried=carried, limit=limit, name2=shown(item['name']), weight=item['weight']),
+        raise Refused(_('R33: {name} carries {carried} of {limit}; {name2} weighs {weight}').format(
+                name=doc['name'], carried=carried, limit=limit, name2=shown(item['name']), weight=item['weight']),
                       "too_heavy")
 
 
@@ -96,7 +99,8 @@ def add_item(doc: dict, item: dict) -> dict:
     if item["personal"]:
         mine = [i["name"] for i in doc["items"] if is_personal(i)]
         if mine:
-            raise Refused(_('R36: {name} already has a personal item ({value})').format(name=doc['name'], value=shown(mine[0])), "second_personal")
+            raise Refused(_('R36: {name} already has a personal item ({value})').format(
+                    name=doc['name'], value=shown(mine[0])), "second_personal")
     check_carry(doc, item)
     item["state"] = "carried"
     doc["items"].append(item)
@@ -143,7 +147,8 @@ def sell(src: dict, dst: dict, item: dict, price: int | None) -> int:
         raise UsageProblem(_("--price cannot be negative"))
     check_tradeable(src, item, N_("sold"))
     if dst.get("gold", 0) < price:
-        raise Refused(_('R38: {name} has {value} gold; {name2} costs {price}').format(name=dst['name'], value=dst.get('gold', 0), name2=shown(item['name']), price=price), "cannot_afford")
+        raise Refused(_('R38: {name} has {value} gold; {name2} costs {price}').format(
+                name=dst['name'], value=dst.get('gold', 0), name2=shown(item['name']), price=price), "cannot_afford")
     give(src, dst, item)
     dst["gold"] -= price
     src["gold"] = src.get("gold", 0) + price
@@ -155,7 +160,8 @@ def check_keywords(doc: dict, item: dict) -> None:
     have = {k.casefold() for k in doc.get("keywords", [])}
     missing = [w for w in item.get("requires", []) if w.casefold() not in have]
     if missing:
-        raise Refused(_('R34: {name} is for {value} only; {name2} lacks that keyword').format(name=shown(item['name']), value=', '.join(missing), name2=doc['name']),
+        raise Refused(_('R34: {name} is for {value} only; {name2} lacks that keyword').format(
+                name=shown(item['name']), value=', '.join(missing), name2=doc['name']),
                       "missing_keyword")
 
 
@@ -163,7 +169,8 @@ def check_heft(doc: dict, item: dict) -> None:
     """R27: a weapon whose heft is above the character's ST cannot be held."""
     heft = item.get("heft")
     if heft is not None and heft > doc["st"]:
-        raise Refused(_('R27: {name} has heft {heft}; {name2} has ST {st}').format(name=shown(item['name']), heft=heft, name2=doc['name'], st=doc['st']), "too_heavy_to_wield")
+        raise Refused(_('R27: {name} has heft {heft}; {name2} has ST {st}').format(
+                name=shown(item['name']), heft=heft, name2=doc['name'], st=doc['st']), "too_heavy_to_wield")
 
 
 def hands_used(items: list[dict]) -> int:
@@ -183,7 +190,8 @@ def hold(doc: dict, items: list[dict]) -> None:
     shields = [i for i in doc["items"] if i["state"] == "worn" and i.get("shield")]
     big = [i["name"] for i in items if two_handed(i)]
     if big and shields:
-        raise Refused(_('R26/R32: {value} is two-handed and cannot be used with a shield; stow {name} first').format(value=shown(big[0]), name=shown(shields[0]['name'])),
+        raise Refused(_('R26/R32: {value} is two-handed and cannot be used with a shield; stow {name} first').format(
+                value=shown(big[0]), name=shown(shields[0]['name'])),
                       "two_handed_shield")
     need = hands_used(items) + hands_used(shields)
     if need > HANDS:
@@ -212,12 +220,14 @@ def wear(doc: dict, item: dict) -> None:
     if item["kind"] == "armor":
         same = next((i for i in worn if i["kind"] == "armor" and bool(i.get("shield")) == bool(item.get("shield"))), None)
         if same:
-            raise Refused(_('{name} already wears {name2}; stow it first').format(name=doc['name'], name2=shown(same['name'])), "armor_worn")
+            raise Refused(_('{name} already wears {name2}; stow it first').format(
+                    name=doc['name'], name2=shown(same['name'])), "armor_worn")
         if item.get("shield"):
             held = [i for i in doc["items"] if i["state"] == "held" and i is not item]
             big = [i["name"] for i in held if two_handed(i)]
             if big:
-                raise Refused(_('R26/R32: {value} is two-handed and excludes a shield').format(value=shown(big[0])), "two_handed_shield")
+                raise Refused(_('R26/R32: {value} is two-handed and excludes a shield').format(
+                        value=shown(big[0])), "two_handed_shield")
             if hands_used(held) + item["hands"] > HANDS:
                 raise Refused(_("R32: a shield takes a hand and {name}'s hands are full; hold fewer items").format(name=doc['name']), "hands_full")
     item["state"] = "worn"
@@ -246,7 +256,8 @@ def fit_upgrade(doc: dict, item: dict, upgrade: dict) -> dict:
     if upgrade is item:
         raise UsageProblem(_("an item cannot upgrade itself"))
     if upgrade["kind"] != "upgrade":
-        raise Refused(_('{name} is not an upgrade (add it with --kind upgrade)').format(name=shown(upgrade['name'])), "not_an_upgrade")
+        raise Refused(_('{name} is not an upgrade (add it with --kind upgrade)').format(
+                name=shown(upgrade['name'])), "not_an_upgrade")
     need = upgrade.get("slots") or 1
     _check_slots(item, need)
     doc["items"].remove(upgrade)
@@ -262,7 +273,8 @@ def forge(doc: dict, item: dict, location: dict | None, stones: int, slots: int,
     """R39: dark stone forged into an item, in a town with a blacksmith."""
     if not location or not location.get("blacksmith"):
         where = _("{town} has no blacksmith").format(town=location["town"]) if location else _("the party is not in a town")
-        raise Refused(_('R39: forging needs a town with a blacksmith ({where}); `campaign town enter TOWN --blacksmith`').format(where=where),
+        raise Refused(_('R39: forging needs a town with a blacksmith ({where}); `campaign town enter TOWN --blacksmith`').format(
+                where=where),
                       "no_blacksmith")
     if stones < 1 or slots < 1 or gold < 0:
         raise UsageProblem(_("--stones and --slots are at least 1, --gold at least 0"))
@@ -272,7 +284,8 @@ def forge(doc: dict, item: dict, location: dict | None, stones: int, slots: int,
                                "{name} has {n} loose dark stones; forging needs {stones}", doc.get("darkstone", 0)).format(
                           name=doc["name"], stones=stones), "not_enough_darkstone")
     if doc.get("gold", 0) < gold:
-        raise Refused(_('{name} has {value} gold; the blacksmith asks {gold}').format(name=doc['name'], value=doc.get('gold', 0), gold=gold), "cannot_afford")
+        raise Refused(_('{name} has {value} gold; the blacksmith asks {gold}').format(
+                name=doc['name'], value=doc.get('gold', 0), gold=gold), "cannot_afford")
     doc["darkstone"] -= stones
     doc["gold"] -= gold
     fitted = {"name": (label or "Dark Stone").strip(), "slots": slots, "darkstone": stones, "forged": True, "gold": gold}
@@ -283,5 +296,6 @@ def forge(doc: dict, item: dict, location: dict | None, stones: int, slots: int,
 def change_count(doc: dict, field: str, amount: int, label: str) -> None:
     """gold add/remove, darkstone add/remove: never below zero."""
     if doc.get(field, 0) + amount < 0:
-        raise Refused(_('{name} has {value} {label}; cannot remove {value2}').format(name=doc['name'], value=doc.get(field, 0), label=_(label), value2=-amount), f"not_enough_{field}")
+        raise Refused(_('{name} has {value} {label}; cannot remove {value2}').format(
+                name=doc['name'], value=doc.get(field, 0), label=_(label), value2=-amount), f"not_enough_{field}")
     doc[field] = doc.get(field, 0) + amount

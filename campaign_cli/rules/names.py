@@ -141,5 +141,6 @@ def check_text(text: str, what: str, limit: int = MAX_NAME) -> str:
             what=_(what), limit=limit, count=len(clean)), "bad_name")
     bad = next((c for c in clean if unicodedata.category(c) in ("Cc", "Cf")), None)
     if bad is not None:
-        raise UsageProblem(_("a {what} name cannot hold control or format characters (U+{code:04X})").format(what=_(what), code=ord(bad)), "bad_name")
+        raise UsageProblem(_("a {what} name cannot hold control or format characters (U+{code:04X})").format(
+                what=_(what), code=ord(bad)), "bad_name")
     return clean

@@ -56,7 +56,8 @@ def _item(raw: Any, where: str) -> dict:
             continue
         value = 0 if value is None else value
         if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-            raise _bad(f"{where}.{field}", _('must be a whole number from {low} to {high:,}, not {value!r}').format(low=low, high=high, value=raw.get(field)))
+            raise _bad(f"{where}.{field}", _('must be a whole number from {low} to {high:,}, not {value!r}').format(
+                    low=low, high=high, value=raw.get(field)))
         entry[field] = value
     for field in FLAGS:
         value = raw.get(field, False)
@@ -76,7 +77,8 @@ def _item(raw: Any, where: str) -> dict:
                 raise ValueError
             entry["damage"] = parse(damage).text()
         except (ValueError, CampaignError):
-            raise _bad(f"{where}.damage", _('must be a dice expression like 2D6-1, not {damage!r}').format(damage=damage)) from None
+            raise _bad(f"{where}.damage", _('must be a dice expression like 2D6-1, not {damage!r}').format(
+                    damage=damage)) from None
     kind = raw.get("kind")
     if kind is None:
         kind = "weapon" if damage else "armor" if entry.get("armor") is not None or entry["shield"] else "gear"
@@ -133,7 +135,8 @@ def check_clashes(pack: dict, known: dict[str, str]) -> None:
             for name in names_of(entry):
                 key = name.casefold()
                 if key in seen:
-                    raise _bad(f"{kind[:-1]} {entry['name']!r}", _('uses the name {name!r}, already {value}').format(name=name, value=seen[key]))
+                    raise _bad(f"{kind[:-1]} {entry['name']!r}", _('uses the name {name!r}, already {value}').format(
+                            name=name, value=seen[key]))
                 seen[key] = _("in pack {pack!r}").format(pack=pack["pack"])
 
 

@@ -135,7 +135,8 @@ def parse(path: Path, raw: bytes) -> dict:
         raise _not_campaign(path, _("bad schema_version"))
     if version > SCHEMA_VERSION:
         raise FileProblem(
-            _('{path} was written by a newer campaign (schema {version}; this version reads {SCHEMA_VERSION}): upgrade campaign-cli').format(path=path, version=version, SCHEMA_VERSION=SCHEMA_VERSION),
+            _('{path} was written by a newer campaign (schema {version}; this version reads {SCHEMA_VERSION}): upgrade campaign-cli').format(
+                    path=path, version=version, SCHEMA_VERSION=SCHEMA_VERSION),
             "newer_schema",
         )
     while version < SCHEMA_VERSION:
@@ -415,7 +416,8 @@ def transaction(path: str | os.PathLike, words: list[str] | None = None) -> Iter
         if not lock.held():  # our lock file was removed or replaced: another writer may be in
             lock.take()
             if read_bytes(p) != raw:
-                raise FileProblem(_('{p} changed while this command ran (its lock file was removed); nothing saved: run the command again').format(p=p), "lock_lost")
+                raise FileProblem(_('{p} changed while this command ran (its lock file was removed); nothing saved: run the command again').format(
+                        p=p), "lock_lost")
         camp.commit()
 
 

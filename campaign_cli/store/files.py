@@ -45,7 +45,8 @@ def _open_lock(lock_path: Path) -> int:
         return os.open(lock_path, os.O_RDWR | os.O_CREAT | NOFOLLOW, 0o644)
     except OSError as exc:
         why = _("it is a symbolic link") if os.path.islink(lock_path) else exc.strerror
-        raise FileProblem(_('cannot open lock file {lock_path}: {why}').format(lock_path=lock_path, why=why), "lock_failed") from None
+        raise FileProblem(_('cannot open lock file {lock_path}: {why}').format(
+                lock_path=lock_path, why=why), "lock_failed") from None
 
 
 def _same_file(fd: int, lock_path: Path) -> bool:
@@ -82,7 +83,8 @@ class Lock:
             except BlockingIOError:
                 os.close(fd)
                 if time.monotonic() >= deadline:
-                    raise FileProblem(_('{path} is locked by another writer (waited {wait:g} s); try again').format(path=self.path, wait=self.wait),
+                    raise FileProblem(_('{path} is locked by another writer (waited {wait:g} s); try again').format(
+                            path=self.path, wait=self.wait),
                                       "locked") from None
                 time.sleep(delay)
                 delay = min(delay * 2, 0.05)
@@ -175,7 +177,8 @@ def check_writable(path: Path) -> int | None:
     except FileNotFoundError:
         return None
     if not mode & stat.S_IWUSR:
-        raise FileProblem(_('{path} is read-only (chmod u+w {name} to allow changes)').format(path=path, name=path.name), "read_only")
+        raise FileProblem(_('{path} is read-only (chmod u+w {name} to allow changes)').format(
+                path=path, name=path.name), "read_only")
     return stat.S_IMODE(mode)
 
 

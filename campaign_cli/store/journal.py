@@ -59,7 +59,8 @@ def _open(jpath: Path, flags: int) -> int:
         raise FileProblem(_('journal {jpath} is a folder').format(jpath=jpath), "journal_unusable") from None
     except OSError:
         if os.path.islink(jpath):
-            raise FileProblem(_('journal {jpath} is a symbolic link; refusing to follow it').format(jpath=jpath), "journal_link") from None
+            raise FileProblem(_('journal {jpath} is a symbolic link; refusing to follow it').format(
+                    jpath=jpath), "journal_link") from None
         raise
 
 
@@ -181,7 +182,8 @@ def read_entries(
 
 
 def _broken(path: Path, why: str) -> FileProblem:
-    return FileProblem(_('cannot undo: the journal {value} {why}; nothing was changed').format(value=journal_path(path), why=why), "journal_broken")
+    return FileProblem(_('cannot undo: the journal {value} {why}; nothing was changed').format(
+            value=journal_path(path), why=why), "journal_broken")
 
 
 def prove(path: Path, meta: dict) -> None:
@@ -198,7 +200,8 @@ def prove(path: Path, meta: dict) -> None:
         if not isinstance(found, int) or isinstance(found, bool) or found > seq:
             continue  # a writer that died before committing
         if found < seq:
-            raise _broken(path, _('ends at change #{found} but the campaign is at #{seq} (cut short or damaged)').format(found=found, seq=seq))
+            raise _broken(path, _('ends at change #{found} but the campaign is at #{seq} (cut short or damaged)').format(
+                    found=found, seq=seq))
         if "campaign" not in entry and "sum" not in entry:
             return  # written before schema 2 (no id, no checksum): the seq is all there is to prove
         if entry.get("campaign") != ident:

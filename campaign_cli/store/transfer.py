@@ -42,7 +42,8 @@ def tables_from_export(doc) -> dict:
         raise _bad(_("meta is missing"))
     version = meta.get("schema_version")
     if not isinstance(version, int) or isinstance(version, bool) or version > SCHEMA_VERSION:
-        raise _bad(_('schema {version!r} (this version reads up to {SCHEMA_VERSION})').format(version=version, SCHEMA_VERSION=SCHEMA_VERSION))
+        raise _bad(_('schema {version!r} (this version reads up to {SCHEMA_VERSION})').format(
+                version=version, SCHEMA_VERSION=SCHEMA_VERSION))
     tables: dict = {"meta": {str(META_ID): {**meta, "app": APP, "seq": 0}}}
     seen_ids: set[int] = set()
     for table in ("characters", "enemies", PACKS):
