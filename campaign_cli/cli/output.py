@@ -142,14 +142,16 @@ def _styled(text: str, column: str):
 
 
 def _stacked(console, view: Table) -> None:
-    """A table too wide for the terminal: each row as its first cell, then `column: value` lines."""
+    """A table too wide for the terminal: each row as its first cell (an id with the name
+    beside it: `#5 Broadsword`), then `column: value` lines."""
     from rich.text import Text
 
     if view.title:
         console.print(Text(clean(view.title), style="bold"))
+    lead = 2 if view.columns[0] in ("#", _("id")) and len(view.columns) > 2 else 1
     for row in view.rows:
-        console.print(Text(clean(row[0]), style="bold"))
-        for col, cell in zip(view.columns[1:], row[1:]):
+        console.print(Text(f"#{clean(row[0])} {clean(row[1])}" if lead == 2 else clean(row[0]), style="bold"))
+        for col, cell in zip(view.columns[lead:], row[lead:]):
             if clean(cell) not in ("", "-"):
                 line = Text(f"  {col}: ")
                 line.append_text(_styled(clean(cell), col))
