@@ -3,12 +3,14 @@ an interrupt while starting up is one line and exit 130 (143 for SIGTERM), never
 
 import _signal  # the C module: `signal` imports enum, a window long enough to be hit
 
-_STATE = {"armed": False, "pending": 0}
+_STATE = {"armed": False, "pending": 0, "done": False}
 
 
 def _on_signal(signum, frame):
     import sys
 
+    if _STATE["done"]:
+        return  # the command has finished and said so: the interpreter is only shutting down
     errors = sys.modules.get("campaign_cli.errors")
     if errors is not None and errors.COMMIT["started"]:
         return  # the commit has begun: it completes and the command reports success
@@ -22,6 +24,19 @@ _signal.signal(_signal.SIGINT, _on_signal)
 _signal.signal(_signal.SIGTERM, _on_signal)
 
 import sys  # noqa: E402  (after the handlers, on purpose)
+
+
+def _unraisable(hook=sys.unraisablehook):
+    """An interrupt that lands where Python cannot raise it (a callback of the import
+    machinery) is lost, not printed as a traceback: the command carries on as if it
+    had not come, and its own outcome is what it reports."""
+    def on_unraisable(unraisable):
+        if not isinstance(unraisable.exc_value, Interrupted):
+            hook(unraisable)
+    return on_unraisable
+
+
+sys.unraisablehook = _unraisable()
 
 
 class Interrupted(BaseException):
@@ -43,3 +58,5 @@ def main() -> None:
     except Interrupted as stop:
         sys.stderr.write("interrupted: nothing saved\n")
         sys.exit(128 + stop.signum)
+    finally:
+        _STATE["done"] = True
