@@ -384,3 +384,23 @@ def test_each_undo_reads_one_entry_whatever_the_history(camp, monkeypatch):
         camp.json("undo")
     assert len(reads) == 25
     assert camp.json("character", "show", "Ajax")["gold"] == 10
+
+
+def test_an_interrupt_python_cannot_raise_or_one_after_the_end_prints_nothing(monkeypatch):
+    from types import SimpleNamespace
+
+    from campaign_cli import entry
+
+    seen = []
+    hook = entry._unraisable(seen.append)
+    hook(SimpleNamespace(exc_value=entry.Interrupted(2)))  # lost in an import-machinery callback
+    assert seen == []
+    other = SimpleNamespace(exc_value=ValueError("x"))
+    hook(other)
+    assert seen == [other]  # anything else still reaches Python's own hook
+    monkeypatch.setitem(entry._STATE, "done", True)
+    monkeypatch.setitem(entry._STATE, "armed", True)
+    assert entry._on_signal(2, None) is None  # finished: shutting down is not interrupted
+    monkeypatch.setitem(entry._STATE, "done", False)
+    with pytest.raises(entry.Interrupted):
+        entry._on_signal(2, None)
