@@ -390,7 +390,9 @@ def test_an_interrupt_python_cannot_raise_or_one_after_the_end_prints_nothing(mo
     from types import SimpleNamespace
 
     from campaign_cli import entry
+    from campaign_cli.errors import COMMIT
 
+    monkeypatch.setitem(COMMIT, "started", False)
     seen = []
     hook = entry._unraisable(seen.append)
     hook(SimpleNamespace(exc_value=entry.Interrupted(2)))  # lost in an import-machinery callback
