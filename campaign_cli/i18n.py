@@ -99,8 +99,12 @@ def use(lang: str) -> None:
         return
     import gettext
 
-    with open(os.path.join(LOCALE_DIR, "ru", "LC_MESSAGES", f"{DOMAIN}.mo"), "rb") as fp:
-        STATE.catalog = gettext.GNUTranslations(fp)
+    try:
+        with open(os.path.join(LOCALE_DIR, "ru", "LC_MESSAGES", f"{DOMAIN}.mo"), "rb") as fp:
+            STATE.catalog = gettext.GNUTranslations(fp)
+    except (OSError, ValueError, UnicodeError):  # no catalog installed (or a broken one): English
+        STATE.lang, STATE.catalog = "en", None
+        return
     STATE.lang = "ru"
     _speak_click()
 

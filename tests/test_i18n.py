@@ -387,3 +387,14 @@ def test_catalog_tables_in_russian_name_entries_by_the_seeds_names(party: Path):
     assert re.search(r"^Кожа\s+Leather\s+броня\s+A2 R2", armor, re.M)
     english = en(party, "catalog", "skills").stdout
     assert re.search(r"^combat\s+Sword\s+Меч\s+-\s+\+1 with swords \(R24\)\.$", english, re.M)
+
+
+def test_a_missing_catalog_means_english_not_a_crash(party: Path, monkeypatch, tmp_path: Path):
+    monkeypatch.setattr(i18n, "LOCALE_DIR", str(tmp_path / "nowhere"))
+    result = ru(party, "character", "show", "Ajax")
+    assert result.exit_code == 0 and "adjusted DX / MA" in result.stdout
+    (tmp_path / "bad" / "ru" / "LC_MESSAGES").mkdir(parents=True)
+    (tmp_path / "bad" / "ru" / "LC_MESSAGES" / "campaign.mo").write_bytes(b"not a catalog")
+    monkeypatch.setattr(i18n, "LOCALE_DIR", str(tmp_path / "bad"))
+    result = ru(party, "character", "show", "Ajax")
+    assert result.exit_code == 0 and "adjusted DX / MA" in result.stdout
