@@ -120,12 +120,17 @@ def _speak_click() -> None:
         click.Context.formatter_class = _formatter(click.Context.formatter_class)
 
 
+def usage_words(args: str) -> str:
+    """Click's usage line (`[OPTIONS] COMMAND [ARGS]...`) in the chosen language."""
+    return args.replace("[OPTIONS]", _("[OPTIONS]")).replace("COMMAND [ARGS]...", _("COMMAND [ARGS]..."))
+
+
 def _formatter(base: type) -> type:
     class Formatter(base):  # type: ignore[misc, valid-type]
         translated = True
 
         def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
-            super().write_usage(prog, args, prefix=_("Usage: ") if prefix is None else prefix)
+            super().write_usage(prog, usage_words(args), prefix=_("Usage: ") if prefix is None else prefix)
 
         def write_heading(self, heading: str) -> None:
             super().write_heading(_(heading))

@@ -184,7 +184,7 @@ def test_a_rule_refusal_after_a_change_is_russian_too(party: Path):
 
 def test_click_words_and_usage_errors_in_russian(party: Path):
     help_ = ru(party, "character", "create", "--help").stdout
-    assert help_.startswith("Использование: campaign character create [OPTIONS]")
+    assert help_.startswith("Использование: campaign character create [ОПЦИИ]")
     assert "Создать персонажа: ST+DX+IQ = 32" in help_ and "Примеры:" in help_
     assert "Аргументы:" in help_ and "Опции:" in help_ and "Показать эту справку и выйти." in help_
     assert "[обязательно]" in help_

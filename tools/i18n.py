@@ -29,7 +29,7 @@ LANGS = ("ru",)
 # Click's and Typer's words in a help page or a usage error (translated in campaign_cli.i18n).
 CLICK_WORDS = ("Usage: ", "Options", "Arguments", "Commands", "Show this message and exit.",
                "default: {default}", "required", "No such command {name!r}.", "Missing command.",
-               "env var: {var}", "(dynamic)", "Examples:")
+               "env var: {var}", "(dynamic)", "Examples:", "[OPTIONS]", "COMMAND [ARGS]...")
 
 HEADER = {
     "ru": ('Project-Id-Version: campaign-cli\nLanguage: ru\nMIME-Version: 1.0\n'

@@ -44,7 +44,7 @@ def _body(text: str) -> str:
 def render(path: list[str], cmd: click.Command, ctx: click.Context) -> str:
     name = "-".join(path)
     summary = (cmd.get_short_help_str(limit=200) or "").rstrip(".")
-    usage = " ".join(cmd.collect_usage_pieces(ctx))
+    usage = i18n.usage_words(" ".join(cmd.collect_usage_pieces(ctx)))
     lines = [
         f'.TH "{name.upper()}" "1" "{DATE}" "campaign {__version__}" "{_("campaign manual")}"',
         ".SH " + _("NAME"),
