@@ -54,7 +54,8 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 
 def requested(args: list[str], environ: os._Environ | dict | None = None) -> str:
     """The language a command line asks for: `--lang` among the root options, then
-    CAMPAIGN_LANG, then the locale. Unknown values mean English; JSON output is never Russian."""
+    CAMPAIGN_LANG, then the locale. Unknown values mean English; JSON output (--json, --jsonl,
+    --format json, batch) is never Russian."""
     env = os.environ if environ is None else environ
     words = args[: args.index("--")] if "--" in args else args
     if {"--json", "--jsonl", "--format=json"} & set(words) or any(
@@ -66,16 +67,18 @@ def requested(args: list[str], environ: os._Environ | dict | None = None) -> str
         arg = args[i]
         if arg == "--lang" and i + 1 < len(args):
             value = args[i + 1]
-            break
-        if arg.startswith("--lang="):
+            i += 2
+        elif arg.startswith("--lang="):
             value = arg.partition("=")[2]
-            break
-        if arg in ("-c", "--campaign"):
+            i += 1
+        elif arg in ("-c", "--campaign"):
             i += 2
         elif arg.startswith("-"):
             i += 1
         else:
             break
+    if args[i:i + 1] == ["batch"] and not {"--help", "-h"} & set(words):
+        return "en"  # batch answers in JSON Lines, its errors as JSON too
     if value is None:
         value = env.get("CAMPAIGN_LANG") or env.get("LC_ALL") or env.get("LC_MESSAGES") or env.get("LANG") or ""
     return "ru" if value.lower().replace("-", "_").split("_")[0].split(".")[0] == "ru" else "en"

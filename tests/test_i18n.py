@@ -112,6 +112,9 @@ def test_mo_round_trips_through_the_standard_library(tmp_path: Path):
     (["--lang", "ru", "status", "--json"], {}, "en"),  # JSON is never Russian
     (["--lang", "ru", "recap", "--format", "json"], {}, "en"),
     (["status", "--lang", "ru"], {}, "en"),  # --lang is a root option: after the command it is not one
+    (["--lang", "ru", "batch", "-"], {}, "en"),  # batch speaks JSON Lines
+    (["-c", "x.json", "batch", "lines.jsonl"], {"CAMPAIGN_LANG": "ru"}, "en"),
+    (["--lang", "ru", "batch", "--help"], {}, "ru"),  # its help is for a person
 ])
 def test_language_is_chosen_as_cli_md_says(args, env, lang):
     assert i18n.requested(args, env) == lang
@@ -398,3 +401,12 @@ def test_a_missing_catalog_means_english_not_a_crash(party: Path, monkeypatch, t
     monkeypatch.setattr(i18n, "LOCALE_DIR", str(tmp_path / "bad"))
     result = ru(party, "character", "show", "Ajax")
     assert result.exit_code == 0 and "adjusted DX / MA" in result.stdout
+
+
+def test_batch_answers_the_same_json_in_every_language(party: Path, tmp_path: Path):
+    lines = '{"args": ["wish", "add", "Ajax", "1"]}\n{"args": ["gold", "add", "Nobody", "2"]}\n'
+    english = en(party, "batch", "-", input=lines)
+    russian = ru(party, "batch", "-", input=lines)
+    assert (russian.exit_code, russian.stdout, russian.stderr) == (english.exit_code, english.stdout, english.stderr)
+    assert json.loads(english.stderr)["error"]["message"] == "no character named 'Nobody'"
+    assert "Выполнить команды из JSON Lines" in ru(party, "batch", "--help").stdout

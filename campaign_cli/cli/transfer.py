@@ -65,7 +65,7 @@ def import_(source: Annotated[str, typer.Argument(metavar="FILE", help="An expor
     camp = store.create(campaign_path(), meta.get("name", "Campaign"), CTX.words, data=tables, verb="imported")
     data = {"file": str(camp.path), "name": meta.get("name"), "characters": len(tables["characters"]),
             "enemies": len(tables["enemies"])}
-    counts = ngettext("{n} character", "{n} characters", data["characters"]) + " and " + \
-        ngettext("{n} enemy type", "{n} enemy types", data["enemies"])
-    emit(data, Line(_('imported {counts} into {value}').format(counts=counts, value=Path(data['file']))),
+    emit(data, Line(_("imported {characters} and {enemies} into {file}").format(
+        characters=ngettext("{n} character", "{n} characters", data["characters"]),
+        enemies=ngettext("{n} enemy type", "{n} enemy types", data["enemies"]), file=Path(data["file"]))),
          json_out=json_out)
