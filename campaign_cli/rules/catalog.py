@@ -87,4 +87,5 @@ def russian_names() -> dict[str, str]:
         russian = next((n for n in names if any("а" <= c.lower() <= "я" or c in "ёЁ" for c in n)), None)
         if russian:
             out[name] = russian
+    out["Healing Potion"] = "Исцеляющее зелье"  # R25: the Herbalist's, "исцеляющее зелье" in the seed
     return out
