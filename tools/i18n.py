@@ -1,7 +1,7 @@
 """The message catalogs (gettext): extract the template, merge it into ru.po, compile .mo.
 
     python tools/i18n.py extract   # campaign_cli/locale/campaign.pot from the code
-    python tools/i18n.py update    # merge the template into each .po (new entries empty)
+    python tools/i18n.py update    # the template, merged into each .po (new entries empty)
     python tools/i18n.py compile   # each .po -> its .mo (shipped in the package)
     python tools/i18n.py check     # exit 1 if the template is stale, an entry is missing,
                                    # empty or fuzzy, or a .mo is out of date
@@ -283,6 +283,7 @@ def main(argv: list[str]) -> int:
         POT.parent.mkdir(parents=True, exist_ok=True)
         POT.write_text(pot_text(extract()), encoding="utf-8")
     elif what == "update":
+        POT.write_text(pot_text(extract()), encoding="utf-8")
         for lang in LANGS:
             update(lang)
     elif what == "compile":
