@@ -87,5 +87,8 @@ def russian_names() -> dict[str, str]:
         russian = next((n for n in names if any("а" <= c.lower() <= "я" or c in "ёЁ" for c in n)), None)
         if russian:
             out[name] = russian
-    out["Healing Potion"] = "Исцеляющее зелье"  # R25: the Herbalist's, "исцеляющее зелье" in the seed
+    # R25's brewed potions: the Herbalist's ("исцеляющее зелье" in the seed), the Alchemist's
+    out["Healing Potion"] = "Исцеляющее зелье"
+    for target in ("ST", "DX", "IQ", *(s.name for s in SKILLS)):
+        out[f"Potion of {target}"] = f"Зелье «{out.get(target, target)}»"
     return out
