@@ -66,6 +66,15 @@ def test_catalog_check_catches_a_lost_placeholder_and_a_missing_plural_form():
     assert tool.mismatched("no {what} named {name!r}", None, ["не найдено: {what} {name}"]) == ["не найдено: {what} {name}"]
 
 
+def test_check_reports_an_f_string_given_to_the_translator(tmp_path: Path, monkeypatch):
+    tool = _tool()
+    (tmp_path / "campaign_cli").mkdir()
+    (tmp_path / "campaign_cli" / "x.py").write_text('name = "Ajax"\nprint(_(f"no {name}"), _("fine {name}"))\n')
+    monkeypatch.setattr(tool, "PACKAGE", tmp_path / "campaign_cli")
+    monkeypatch.setattr(tool, "ROOT", tmp_path)
+    assert tool.formatted_too_early() == ["campaign_cli/x.py:2: an f-string given to _()"]
+
+
 def test_extractor_finds_messages_help_and_click_words():
     found = {msgid for msgid, _plural in _tool().extract()}
     assert "R16: a new {what} may only be learned between adventures" in found  # a rules refusal

@@ -7,8 +7,10 @@
                                    # empty or fuzzy, or a .mo is out of date
 
 Translatable text is found by reading the code (ast), not by running it: the first
-argument of `_()`, `N_()`, `said()` (the demo's typed text), `ngettext()` (two forms), every `help=` keyword, the summary
-of every `help_text()`, and Click's and Typer's own words listed below. The standard
+argument of `_()`, `N_()`, `said()` (the demo's typed text), `ngettext()` and
+`N_plural()` (two forms), every `help=` keyword, the summary of every `help_text()`,
+and Click's and Typer's own words listed below. An f-string given to `_()` or
+`ngettext()` cannot be in a catalog: `check` reports it. The standard
 library writes nothing of this, so the .po reading and .mo writing are here (the .mo
 layout is GNU gettext's, read by the standard library's `gettext.GNUTranslations`).
 """
@@ -249,9 +251,20 @@ def mo_bytes(po: Path) -> bytes:
     return head + b"".join(struct.pack("<2I", n, o) for n, o in table) + blob
 
 
+def formatted_too_early() -> list[str]:
+    """Where `_()` or `ngettext()` is given an f-string (filled in before it is looked up)."""
+    out = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and _name(node) in ("_", "ngettext") and node.args \
+                    and isinstance(node.args[0], ast.JoinedStr):
+                out.append(f"{path.relative_to(ROOT).as_posix()}:{node.lineno}: an f-string given to {_name(node)}()")
+    return out
+
+
 def problems() -> list[str]:
     """Why the catalogs are not whole (empty when they are)."""
-    out = []
+    out = formatted_too_early()
     found = extract()
     if not POT.exists() or POT.read_text(encoding="utf-8") != pot_text(found):
         out.append(f"{POT.relative_to(ROOT)} is stale: run python tools/i18n.py extract")
