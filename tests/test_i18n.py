@@ -373,7 +373,7 @@ RULE_REFUSALS = [
     ([["item", "add", "Ajax", "Dagger"]], ["item", "sell", "Ajax", "Merlin", "Кинжал", "--price", "100"],
      "R38: у Merlin 0 зол.; Кинжал стоит 100"),
     ([["item", "add", "Ajax", "Палаш", "--slots", "2"], ["darkstone", "add", "Ajax", "1"]], ["forge", "Ajax", "Палаш"],
-     "R39: ковать можно только в городе с кузней (группа не в городе); `campaign town enter ГОРОД --blacksmith`"),
+     "R39: ковать можно только в городе с кузней (группа не в городе); `campaign town enter TOWN --blacksmith`"),
     ([["damage", "Ajax", "20"]], ["check", "Ajax", "3/DX"], "R11a: Ajax вышел из строя и не может пройти проверку"),
 ]
 
