@@ -52,6 +52,25 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return text.replace("{n}", str(n))
 
 
+def root_split(args: list[str]) -> tuple[str | None, int]:
+    """The root's own options come before the command's words: (the --lang value or None,
+    where the command's words start). -c/--campaign and --lang take a value."""
+    lang, i = None, 0
+    while i < len(args):
+        arg = args[i]
+        if arg in ("--lang", "-c", "--campaign"):
+            if arg == "--lang" and i + 1 < len(args):
+                lang = args[i + 1]
+            i += 2
+        elif arg.startswith("--lang="):
+            lang, i = arg.partition("=")[2], i + 1
+        elif arg.startswith("-"):
+            i += 1
+        else:
+            break
+    return lang, i
+
+
 def requested(args: list[str], environ: os._Environ | dict | None = None) -> str:
     """The language a command line asks for: `--lang` among the root options, then
     CAMPAIGN_LANG, then the locale. Unknown values mean English; JSON output (--json, --jsonl,
@@ -61,22 +80,7 @@ def requested(args: list[str], environ: os._Environ | dict | None = None) -> str
     if {"--json", "--jsonl", "--format=json"} & set(words) or any(
             a == "--format" and b == "json" for a, b in zip(words, words[1:])):
         return "en"
-    value = None
-    i = 0
-    while i < len(args):  # the root's own options come before the first command word
-        arg = args[i]
-        if arg == "--lang" and i + 1 < len(args):
-            value = args[i + 1]
-            i += 2
-        elif arg.startswith("--lang="):
-            value = arg.partition("=")[2]
-            i += 1
-        elif arg in ("-c", "--campaign"):
-            i += 2
-        elif arg.startswith("-"):
-            i += 1
-        else:
-            break
+    value, i = root_split(args)
     if args[i:i + 1] == ["batch"] and not {"--help", "-h"} & set(words):
         return "en"  # batch answers in JSON Lines, its errors as JSON too
     if value is None:

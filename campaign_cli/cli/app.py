@@ -169,18 +169,8 @@ def run(command: click.Command, args: list[str], prog_name: str = "campaign",
 
 
 def journal_words(args: list[str]) -> list[str]:
-    """The command's words for the journal, without the leading global --campaign PATH and --lang."""
-    i = 0
-    while i < len(args):
-        if args[i] in ("-c", "--campaign"):
-            i += 2
-        elif args[i] == "--lang":
-            i += 2
-        elif args[i].startswith(("--campaign=", "--lang=")) or (args[i].startswith("-c") and len(args[i]) > 2):
-            i += 1
-        else:
-            break
-    return list(args[i:])
+    """The command's words for the journal, without the root's options (--campaign PATH, --lang)."""
+    return list(args[i18n.root_split(args)[1]:])
 
 
 def _completion_shell(shell: str) -> str:
