@@ -22,8 +22,7 @@ LOCALE_DIR = os.path.join(os.path.dirname(__file__), "locale")
 
 
 class _State:
-    lang = "en"
-    catalog = None  # a gettext.GNUTranslations while Russian is in use
+    catalog = None  # a gettext.GNUTranslations while Russian is in use, else None (English)
 
 
 STATE = _State()
@@ -88,6 +87,11 @@ def requested(args: list[str], environ: os._Environ | dict | None = None) -> str
     return "ru" if value.lower().replace("-", "_").split("_")[0].split(".")[0] == "ru" else "en"
 
 
+def language() -> str:
+    """The language in use: "ru" while the Russian catalog is loaded, else "en"."""
+    return "en" if STATE.catalog is None else "ru"
+
+
 class english:
     """`with english():` text that is stored (journal summaries) is written in English
     whatever the language shown: stored data never changes with the language."""
@@ -102,7 +106,7 @@ class english:
 def use(lang: str) -> None:
     """Speak LANG from now on (loads the catalog for Russian; English unloads it)."""
     if lang != "ru":
-        STATE.lang, STATE.catalog = "en", None
+        STATE.catalog = None
         return
     import gettext
 
@@ -110,9 +114,8 @@ def use(lang: str) -> None:
         with open(os.path.join(LOCALE_DIR, "ru", "LC_MESSAGES", f"{DOMAIN}.mo"), "rb") as fp:
             STATE.catalog = gettext.GNUTranslations(fp)
     except (OSError, ValueError, UnicodeError):  # no catalog installed (or a broken one): English
-        STATE.lang, STATE.catalog = "en", None
+        STATE.catalog = None
         return
-    STATE.lang = "ru"
     _speak_click()
 
 

@@ -12,7 +12,7 @@ from campaign_cli.cli.common import CTX, JsonlOpt, JsonOpt, campaign_path, help_
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import Fields, Line, Table, emit
 from campaign_cli.errors import Refused
-from campaign_cli.i18n import _, shown, STATE
+from campaign_cli.i18n import _, language, shown
 
 
 def status_data(camp: store.Campaign) -> dict:
@@ -92,7 +92,7 @@ def log(
 def log_table(entries: list[dict]) -> Table:
     """The journal. Its summaries are stored in English (stored data never changes with the
     language): another language shows the command each entry ran instead."""
-    if STATE.catalog is None:
+    if language() == "en":
         rows = [[e["seq"] if e["seq"] is not None else "", e["time"], e["kind"], e["summary"], e["command"]] for e in entries]
         return Table(_("Journal"), ["#", _("time"), _("kind"), _("summary"), _("command")], rows)
     rows = [[e["seq"] if e["seq"] is not None else "", e["time"], e["kind"], e["command"]] for e in entries]
@@ -108,7 +108,7 @@ def undo(json_out: JsonOpt = False) -> None:
         camp.kind = "undo"
         camp.note(f"undid #{target['seq']}: {target.get('summary', '')}", *target.get("characters", []), undoes=target["seq"])
     data = {"undone": entry_view(target)}
-    what = target.get("summary", "") if STATE.catalog is None else data["undone"]["command"]
+    what = target.get("summary", "") if language() == "en" else data["undone"]["command"]
     emit(data, Line(_("undid #{seq}: {what}").format(seq=target["seq"], what=_(what))), json_out=json_out)
 
 

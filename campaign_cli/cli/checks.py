@@ -15,7 +15,7 @@ from campaign_cli.cli.common import MAX_AMOUNT, MAX_SEED, JsonOpt, help_text, wr
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import Line, Table, emit
 from campaign_cli.errors import Refused, UsageProblem
-from campaign_cli.i18n import _, english, N_, ngettext, shown, STATE
+from campaign_cli.i18n import _, english, language, N_, ngettext, shown
 from campaign_cli.rules import advancement as adv
 from campaign_cli.rules import checks as rules
 from campaign_cli.rules import dice as d
@@ -73,7 +73,7 @@ SOURCES = (
 
 def source(text: str) -> str:
     """A modifier's source (`skill Climbing`, `curse Rot`) in the chosen language."""
-    if STATE.catalog is None:  # English: as the rules wrote it
+    if language() == "en":  # as the rules wrote it
         return text
     import re
 

@@ -7,7 +7,7 @@ from html import escape
 
 from campaign_cli.cli.characters import hands
 from campaign_cli.cli.items import notes, stats
-from campaign_cli.i18n import _, shown, STATE
+from campaign_cli.i18n import _, language, shown
 
 
 def sections(ch: dict) -> list[tuple[str, list[tuple[str, str]]]]:
@@ -60,7 +60,7 @@ STYLE = ("body{font-family:Georgia,serif;max-width:46em;margin:2em auto;color:#2
 
 
 def html(ch: dict) -> str:
-    parts = ['<!DOCTYPE html>', f'<html lang="{STATE.lang}">', "<head>", '<meta charset="utf-8" />',
+    parts = ['<!DOCTYPE html>', f'<html lang="{language()}">', "<head>", '<meta charset="utf-8" />',
              f"<title>{escape(ch['name'])}</title>", f"<style>{STYLE}</style>", "</head>", "<body>",
              f"<h1>{escape(ch['name'])}</h1>", f"<p><em>{escape(shown(ch['kind']))}, #{ch['id']}</em></p>"]
     for title, rows in sections(ch):
