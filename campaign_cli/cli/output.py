@@ -136,8 +136,9 @@ def _styled(text: str, column: str):
     """A cell on a terminal: statuses in colour (Rich leaves colour out under NO_COLOR)."""
     from rich.text import Text
 
-    styles = {shown(word): style for word, style in STATUS_STYLES.items()}
-    style = styles.get(text) if column in (_("status"), _("result")) else None
+    style = None
+    if column in (_("status"), _("result")):
+        style = {shown(word): style for word, style in STATUS_STYLES.items()}.get(text)
     return Text(text, style=style or "")
 
 
@@ -197,8 +198,6 @@ def fail(err: CampaignError, **extra: Any) -> int:
     if STATE.json_errors:
         sys.stderr.write(json.dumps({"error": {"code": err.code, "message": err.message, **err.extra, **extra}}, ensure_ascii=False) + "\n")
     else:
-        from campaign_cli.i18n import _
-
         if "line" in extra:
             text = _("campaign: error (line {line}): {message}").format(line=extra["line"], message=clean(err.message))
         else:
