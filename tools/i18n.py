@@ -7,7 +7,7 @@
                                    # empty or fuzzy, or a .mo is out of date
 
 Translatable text is found by reading the code (ast), not by running it: the first
-argument of `_()`, `N_()`, `said()` (the demo's typed text), `ngettext()` and
+argument of `_()`, `N_()`, `Said()` (the demo's typed text), `ngettext()` and
 `N_plural()` (two forms), every `help=` keyword, the summary of every `help_text()`,
 and Click's and Typer's own words listed below. An f-string given to `_()` or
 `ngettext()` cannot be in a catalog: `check` reports it. The standard
@@ -65,7 +65,7 @@ def extract() -> dict[tuple[str, str | None], list[str]]:
                 continue
             where = rel  # the file only: moving a line does not make the template stale
             name = _name(node)
-            if name in ("_", "N_", "said") and node.args:
+            if name in ("_", "N_", "Said") and node.args:
                 add(_text(node.args[0]), None, where)
             elif name in ("ngettext", "N_plural") and len(node.args) >= 2:
                 add(_text(node.args[0]), _text(node.args[1]), where)

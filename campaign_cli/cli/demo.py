@@ -15,16 +15,13 @@ from campaign_cli.cli.lazy import command_app
 from campaign_cli.i18n import _, N_
 
 class Said(str):
-    """Free text in a demo command (a title, a note, a reason): typed in the chosen language."""
-
-
-def said(text: str) -> Said:
-    return Said(text)
+    """Free text in a demo command (a title, a note, a reason): typed in the chosen language
+    (tools/i18n.py extracts it like `_()`)."""
 
 
 # (narration, command words); each command runs for real against a temporary file.
 SCRIPT: list[tuple[str, list[str]]] = [
-    (N_("A new campaign file."), ["init", "--name", said("The Gold Road")]),
+    (N_("A new campaign file."), ["init", "--name", Said("The Gold Road")]),
     (N_("Ajax, a hero: 32 points over ST, DX and IQ (R2), 4 skill points, 2 of them combat (R3)."),
      ["character", "create", "Ajax", "--st", "12", "--dx", "11", "--iq", "9", "--skill", "Swimming", "--skill", "Sword=2", "--skill", "Climbing"]),
     (N_("Merlin, a wizard: 4 points for spells and skills together (R3)."),
@@ -50,9 +47,9 @@ SCRIPT: list[tuple[str, list[str]]] = [
     (N_("Ajax hits it for 5; its defense stops 1 (R41)."), ["enemy", "hit", "Bog Lurker", "5"]),
     (N_("Ajax kills it and wins its XP (R41)."), ["enemy", "kill", "Bog Lurker", "--by", "Ajax"]),
     (N_("An adventure begins: from now on, only what is already known can be raised (R16)."),
-     ["adventure", "start", said("The Sunken Crypt")]),
-    (N_("A cursed idol: every roll 1 worse (R18)."), ["curse", "apply", "Ajax", said("Mummy Rot"), "--note", said("touched the idol")]),
-    (N_("Ambush! A fight at the table."), ["fight", "start", "--title", said("The crypt door")]),
+     ["adventure", "start", Said("The Sunken Crypt")]),
+    (N_("A cursed idol: every roll 1 worse (R18)."), ["curse", "apply", "Ajax", Said("Mummy Rot"), "--note", Said("touched the idol")]),
+    (N_("Ambush! A fight at the table."), ["fight", "start", "--title", Said("The crypt door")]),
     (N_("Two Bog Lurkers on the board, each with its own wounds..."), ["fight", "add", "Bog Lurker", "--count", "2"]),
     (N_("...and an elite Grave Rat: one die on its elite table (R42)."), ["fight", "add", "Grave Rat", "--elite", "--dice", "4"]),
     (N_("Who acts first (R8): the party and each enemy group roll a die."), ["fight", "order", "--dice", "5,3,2,6"]),
@@ -69,10 +66,10 @@ SCRIPT: list[tuple[str, list[str]]] = [
     (N_("The party learns a keyword: +1 XP each (R13)."), ["keyword", "learn", "Sunken"]),
     (N_("A new skill during an adventure is refused (R16)."), ["xp", "spend", "Ajax", "--skill", "Stealth"]),
     (N_("Back home: everyone recovers fully (R22)."), ["adventure", "end"]),
-    (N_("The treasure is shared out as XP."), ["xp", "award", "22", "--party", "--reason", said("the crypt's gold")]),
+    (N_("The treasure is shared out as XP."), ["xp", "award", "22", "--party", "--reason", Said("the crypt's gold")]),
     (N_("What would DX 12 cost Ajax? (R14)"), ["xp", "spend", "Ajax", "--attribute", "DX", "--dry-run"]),
     (N_("Buy it."), ["xp", "spend", "Ajax", "--attribute", "DX"]),
-    (N_("Lift the curse for 10 XP (R18)."), ["curse", "remove", "Ajax", said("Mummy Rot"), "--pay", "xp"]),
+    (N_("Lift the curse for 10 XP (R18)."), ["curse", "remove", "Ajax", Said("Mummy Rot"), "--pay", "xp"]),
     (N_("A shopping trip in a town with a blacksmith (R39)."), ["town", "enter", "Brimstone", "--blacksmith"]),
     (N_("Gold from the crypt."), ["gold", "add", "Ajax", "60"]),
     (N_("A broadsword from the catalog, by its Russian name (R28)."), ["item", "add", "Ajax", "Палаш", "--weight", "3", "--value", "40", "--slots", "2"]),
@@ -85,7 +82,7 @@ SCRIPT: list[tuple[str, list[str]]] = [
     ("", ["item", "sell", "Ajax", "Merlin", "Dagger"]),
     (N_("Dark stone from the mines (R37)..."), ["darkstone", "add", "Ajax", "2"]),
     (N_("...forged into the sword's upgrade slots by the blacksmith (R39)."),
-     ["forge", "Ajax", "Broadsword", "--stones", "2", "--gold", "20", "--name", said("Void Edge")]),
+     ["forge", "Ajax", "Broadsword", "--stones", "2", "--gold", "20", "--name", Said("Void Edge")]),
     (N_("What Ajax carries now."), ["item", "list", "Ajax"]),
     (N_("Every change is journaled."), ["log", "--limit", "8"]),
     (N_("Where the campaign stands."), ["status"]),
