@@ -57,8 +57,11 @@ def test_r17_wish_spend_revives(camp):
     camp.json("damage", "Ajax", "24")
     assert camp.json("character", "show", "Ajax")["status"] == "dead"
     assert camp.error("wish", "spend", "Ajax", code=1)["code"] == "no_wish"
-    camp.json("wish", "add", "Ajax", "1")
-    data = camp.json("wish", "spend", "Ajax")
+    assert camp.error("wish", "add", "Ajax", "1", code=1)["code"] == "dead"  # R11a: the dead win nothing
+    camp.json("character", "create", "Hector", "--st", "12", "--dx", "10", "--iq", "10")
+    camp.json("wish", "add", "Hector", "1")
+    camp.json("damage", "Hector", "24")
+    data = camp.json("wish", "spend", "Hector")  # R17: the one exception, on the just-killed
     assert data["cancelled"] == 24 and data["character"]["status"] == "ok"
 
 

@@ -142,6 +142,7 @@ def test_r37_r39_forge_and_upgrade(camp):
 
 def test_r24_r26_weapon_damage_roll(camp):
     add(camp, "Ajax", "Broadsword")
+    camp.json("item", "hold", "Ajax", "Broadsword")  # R32: damage comes from the hands
     camp.json("character", "set", "Ajax", "--combat", "Sword=damage")
     r = camp.json("roll", "--character", "Ajax", "--weapon", "Broadsword", "--dice", "1,1")
     assert (r["expression"], r["total"], r["weapon"]) == ("2D6", 4, "Broadsword")  # 2 + Sword 2

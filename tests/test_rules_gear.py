@@ -36,7 +36,7 @@ def test_r27_heft_is_not_given():
 
 def test_r29_r30_armor_catalog_seed_values():
     table = {a["name"]: (a["armor"], a["restriction"]) for a in catalog.armor()}
-    assert table == {"Padded": (1, 1), "Leather": (2, 2), "Chainmail": (3, 3), "Scale": (4, 4), "Plate": (5, 5),
+    assert table == {"Padded": (1, 1), "Leather": (2, 2), "Chainmail": (3, 3), "Segmented": (4, 4), "Plate": (5, 5),
                      "Small Shield": (1, 0), "Large Shield": (2, 1), "Tower Shield": (3, 2)}
     assert catalog.lookup("Кольчуга")[1]["name"] == "Chainmail"
 

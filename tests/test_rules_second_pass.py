@@ -155,7 +155,7 @@ def test_r25_medic_heals_only_the_last_fights_damage_up_to_the_level(kate):
     assert camp.json("character", "show", "Ajax")["damage"] == 3
     camp.json("damage", "Merlin", "1")  # not the last fight's damage: the next fight's
     err = camp.error("skill", "use", "Kate", "Medic", "--heal", "Merlin=1", "--dice", "1,1,1", code=1)
-    assert err["code"] == "not_fight_damage"
+    assert err["code"] == "skill_used"  # R25a: and once per fight in any case
 
 
 def test_r25_a_failed_check_has_no_effect(kate):
@@ -207,7 +207,7 @@ def test_r25_bard_gives_karma_up_to_the_level_for_this_adventure(camp):
 
 def test_r25_pure_limits():
     with pytest.raises(Refused, match="at most 2"):
-        craft.bard(2, {"A": 3}, {"A": {}})
+        craft.check_bard(2, {"A": 3}, {"A": {"name": "A", "st": 10}})
     assert craft.healing_potion(2, 3)["heals"] == 6
 
 
@@ -261,6 +261,7 @@ def test_r25_leadership_is_used_up_by_a_contest_or_a_cast_too(kate):
     assert first["a"]["target"] == 13 and any(m["source"] == "Leadership" for m in first["a"]["modifiers"])
     second = kate.json("contest", "Ajax", "3/ST", "10", "3/ST", "--dice", "1,1,1", "--other-dice", "1,1,1")
     assert second["a"]["target"] == 12
+    kate.json("fight", "end", "--won")  # R25a: once per fight (and once between fights)
     kate.json("skill", "use", "Kate", "Leadership", "--for", "Merlin", "--dice", "1,1,1")
     assert kate.json("cast", "Merlin", "Fireball", "--against", "10", "--dice", "1,1,1", "--other-dice", "6,6,6")["a"]["target"] == 15
     assert kate.json("cast", "Merlin", "Fireball", "--dice", "1,1,1")["target"] == 14

@@ -32,7 +32,7 @@ def test_root_help_lists_commands_in_titled_groups():
     titles = re.findall(r"^(\w+):$", out, re.MULTILINE)
     assert titles == ["Options", "Campaign", "Characters", "Rolls", "Gear", "Enemies", "Automation"]
     gear = out.split("\nGear:\n")[1].split("\n\n")[0]
-    assert [line.split()[0] for line in gear.splitlines()] == ["item", "gold", "darkstone", "forge", "catalog"]
+    assert [line.split()[0] for line in gear.splitlines()] == ["item", "shop", "gold", "darkstone", "forge", "catalog"]
 
 
 @pytest.mark.parametrize("shell, marker", [("bash", "complete -o"), ("zsh", "#compdef campaign"), ("fish", "complete --command campaign")])

@@ -44,6 +44,7 @@ class CampaignGroup(LazyGroup):
         "gold": "items:gold_app",
         "darkstone": "items:darkstone_app",
         "forge": "items:forge_app",
+        "shop": "shop",
         "enemy": "enemies",
         "damage": "wounds:damage_app",
         "heal": "wounds:heal_app",
@@ -67,7 +68,7 @@ class CampaignGroup(LazyGroup):
         N_("Campaign"): ("init", "status", "adventure", "town", "keyword", "fight", "log", "undo", "recap"),
         N_("Characters"): ("character", "xp", "karma", "wish", "curse", "skill", "damage", "heal", "rest"),
         N_("Rolls"): ("check", "contest", "cast", "initiative", "roll", "odds"),
-        N_("Gear"): ("item", "gold", "darkstone", "forge", "catalog"),
+        N_("Gear"): ("item", "shop", "gold", "darkstone", "forge", "catalog"),
         N_("Enemies"): ("enemy",),
         N_("Automation"): ("batch", "export", "import", "demo"),
     }

@@ -25,6 +25,8 @@ check_app, contest_app, initiative_app, roll_app, odds_app, cast_app = (command_
 
 SeedOpt = Annotated[int | None, typer.Option("--seed", metavar="N", min=0, max=MAX_SEED, help="Seed the dice: same seed, same campaign, same result.")]
 DiceOpt = Annotated[str | None, typer.Option("--dice", metavar="LIST", help="Physical dice typed in, e.g. 1,3,6.")]
+KarmaOpt = Annotated[bool, typer.Option("--karma", help="If the roll fails, spend 1 karma (else 1 wish) and roll again (R17).")]
+RerollOpt = Annotated[str | None, typer.Option("--reroll-dice", metavar="LIST", help="Physical dice for the --karma reroll.")]
 ModifierOpt = Annotated[int, typer.Option("--modifier", metavar="N", min=-100, max=100, help="Situational bonus (+) or penalty (-) to the target (sum) or threshold (pool).")]
 
 
@@ -34,6 +36,28 @@ def _pct(p) -> str:
 
 def roll_dice(count: int, typed: str | None, rng, option: str = "--dice") -> list[int]:
     return d.obtain(count, rules.SIDES, typed, rng, option)
+
+
+def karma_options(karma: bool, reroll_dice: str | None) -> None:
+    """`--reroll-dice` is the dice of a `--karma` reroll (R17): alone it is a usage error."""
+    if reroll_dice is not None and not karma:
+        raise UsageProblem(_("--reroll-dice goes with --karma"))
+
+
+def rolled_check(doc: dict, prep: rules.Prepared, typed: str | None, rng, karma: bool = False,
+                 reroll_dice: str | None = None) -> dict:
+    """Roll a prepared check; with KARMA, a failure is rolled again for 1 karma (else 1
+    wish, R17), refused up front when DOC has neither. The caller saves DOC."""
+    if karma:
+        adv.require_reroll(doc)
+    rolled = roll_dice(prep.dice, typed, rng)
+    result = check_result(prep, rolled)
+    if karma and not result["success"]:
+        paid = adv.reroll_payment(doc)
+        again = roll_dice(prep.dice, reroll_dice, rng, "--reroll-dice")
+        result = {**check_result(prep, again), "first_dice": rolled,
+                  "karma_spent": int(paid == "karma"), "wish_spent": int(paid == "wish")}
+    return result
 
 
 def check_result(prep: rules.Prepared, rolled: list[int]) -> dict:
@@ -149,8 +173,8 @@ def check(
     dice: Annotated[str | None, typer.Option("--dice", metavar="LIST", help="Physical dice typed in, e.g. 1,3,6 (with --party: everyone's, in party order).")] = None,
     seed: SeedOpt = None,
     modifier: ModifierOpt = 0,
-    karma: Annotated[bool, typer.Option("--karma", help="If it fails, spend 1 karma (else 1 wish) and roll again (R17).")] = False,
-    reroll_dice: Annotated[str | None, typer.Option("--reroll-dice", metavar="LIST", help="Physical dice for the --karma reroll.")] = None,
+    karma: KarmaOpt = False,
+    reroll_dice: RerollOpt = None,
     plot_: PlotOpt = False,
     json_out: JsonOpt = False,
 ) -> None:
@@ -167,21 +191,12 @@ def check(
         raise UsageProblem(_("--who goes with --party"))
     if len(words) < 2:
         raise UsageProblem(_("give NAME and SPEC (or --party SPEC)"))
-    if reroll_dice is not None and not karma:
-        raise UsageProblem(_("--reroll-dice goes with --karma"))
+    karma_options(karma, reroll_dice)
     spec = rules.parse_spec(" ".join(words[1:]))
     with writing() as camp:
         doc = camp.character(words[0])
         prep = rules.prepare(doc, spec, modifier)
-        if karma and adv.karma_total(doc) == 0 and doc.get("wishes", 0) == 0:
-            raise Refused(_('{name} has no karma and no wish to reroll with (R17)').format(name=doc['name']), "no_karma")
-        rolled = roll_dice(prep.dice, dice, rng)
-        result = check_result(prep, rolled)
-        if karma and not result["success"]:
-            paid = adv.reroll_payment(doc)
-            again = roll_dice(prep.dice, reroll_dice, rng, "--reroll-dice")
-            result = {**check_result(prep, again), "first_dice": rolled,
-                      "karma_spent": int(paid == "karma"), "wish_spent": int(paid == "wish")}
+        result = rolled_check(doc, prep, dice, rng, karma, reroll_dice)
         if prep.lead or result["karma_spent"] or result["wish_spent"]:
             camp.save("characters", doc)
         if seed is not None:
@@ -251,14 +266,18 @@ def _party_check(spec_text: str, who: str, modifier: int, rng, seed, typed: str 
                      rows), json_out=json_out)
 
 
-def _side(camp, who: str, spec_text: str, typed: str | None, option: str, rng, modifier: int = 0) -> dict:
+def _side(camp, who: str | dict, spec_text: str, typed: str | None, option: str, rng, modifier: int = 0) -> dict:
+    """One side of a contest: WHO is a character (a name, or the document itself) or a
+    number, an unnamed opponent's attribute."""
     spec = rules.parse_spec(spec_text)
     if spec.type != "sum":
         raise UsageProblem(_('{spec_text!r}: a contest uses N/ATTR checks (R7)').format(spec_text=spec_text))
+    doc = who if isinstance(who, dict) else None
     try:
-        attribute = int(who)
+        attribute = int(who) if doc is None else None
     except ValueError:
         doc = camp.character(who)
+    if doc is not None:
         prep = rules.prepare(doc, spec, modifier)
         if prep.lead:
             camp.save("characters", doc)
@@ -273,10 +292,53 @@ def _side(camp, who: str, spec_text: str, typed: str | None, option: str, rng, m
             "target": target, "attribute": attribute, "modifiers": modifiers}
 
 
+def contested(camp, who: str | dict, spec: str, other: str, dice: str | None, other_dice: str | None, rng,
+              modifier: int = 0, karma: bool = False, reroll_dice: str | None = None, other_spec: str | None = None) -> dict:
+    """R7 with R18: both sides roll, the winner or None. With KARMA, WHO's side rolls again
+    when it does not win, for 1 karma (else 1 wish, R17), refused up front without either."""
+    a_doc = who if isinstance(who, dict) else None
+    if karma and a_doc is None:
+        try:
+            int(who)
+        except ValueError:
+            a_doc = camp.character(who)
+        else:
+            raise UsageProblem(_("--karma is for a character's roll, not an unnamed opponent's"))
+    if karma:
+        adv.require_reroll(a_doc)
+    a = _side(camp, a_doc or who, spec, dice, "--dice", rng, modifier)
+    b = _side(camp, other, other_spec or spec, other_dice, "--other-dice", rng)
+    if a["name"] == b["name"] and a["name"] != "opponent":
+        raise UsageProblem(_("a character cannot contest itself"))
+    winner = rules.contest_with_curses(a, b)  # R7, R18
+    spent = {"karma_spent": 0, "wish_spent": 0}
+    if karma and winner != a["name"]:
+        paid = adv.reroll_payment(a_doc)
+        spent[f"{paid}_spent"] = 1
+        again = roll_dice(len(a["dice"]), reroll_dice, rng, "--reroll-dice")
+        a.update(first_dice=a["dice"], dice=again, raw=sum(again))
+        winner = rules.contest_with_curses(a, b)
+        camp.save("characters", a_doc)
+    return {"a": a, "b": b, "winner": winner, "success": winner == a["name"], **spent}
+
+
+def describe_contest(data: dict) -> str:
+    """One line: each side's total against its target, and who wins."""
+    a, b = data["a"], data["b"]
+    again = _(" (after rerolling {dice})").format(dice=", ".join(map(str, a["first_dice"]))) if "first_dice" in a else ""
+    line = _("{a} {a_total} vs {a_target}{again}, {b} {b_total} vs {b_target}").format(
+        a=a["name"], a_total=a["total"], a_target=a["target"], again=again, b=shown_side(b["name"]),
+        b_total=b["total"], b_target=b["target"])
+    winner = _("winner: {name}").format(name=shown_side(data["winner"])) if data["winner"] else _("winner: nobody")
+    return f"{line}: {winner}"
+
+
 @contest_app.command("contest", help=help_text(
-    "A contested check (R7): both roll; over your attribute fails; higher total wins; ties go to the higher attribute.",
+    "A contested check (R7): both roll; over your attribute fails; higher total wins; ties go to the higher attribute. "
+    "--karma rolls NAME's side again when it does not win (R17).",
     "campaign contest Ajax 3/ST Hector 3/ST",
     "campaign contest Ajax 3/ST 11 3/ST --dice 6,4,3 --other-dice 2,3,4",
+    "campaign contest Ajax 3/IQ 12 3/IQ --karma",
 ))
 def contest(
     name: Annotated[str, typer.Argument(metavar="NAME", help="The character who starts the contest.",
@@ -287,16 +349,18 @@ def contest(
     dice: DiceOpt = None,
     other_dice: Annotated[str | None, typer.Option("--other-dice", metavar="LIST", help="OTHER's physical dice.")] = None,
     seed: SeedOpt = None,
+    karma: KarmaOpt = False,
+    reroll_dice: RerollOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
+    karma_options(karma, reroll_dice)
     rng = d.rng_for(seed)
     with writing() as camp:
-        a = _side(camp, name, spec, dice, "--dice", rng)
-        b = _side(camp, other, other_spec, other_dice, "--other-dice", rng)
-        if a["name"] == b["name"] and a["name"] != "opponent":
-            raise UsageProblem(_("a character cannot contest itself"))
-        winner = rules.contest_with_curses(a, b)  # R7, R18
-        data = {"a": a, "b": b, "winner": winner, **({"seed": seed} if seed is not None else {})}
+        data = contested(camp, name, spec, other, dice, other_dice, rng, karma=karma, reroll_dice=reroll_dice,
+                         other_spec=other_spec)
+        a, b, winner = data["a"], data["b"], data["winner"]
+        if seed is not None:
+            data["seed"] = seed
         camp.record_roll(data)
         camp.note(f"contest {a['name']} {a['total']}/{a['target']} vs {b['name']} {b['total']}/{b['target']}: "
                   f"{winner or 'nobody'} wins", *(n for n in (a["name"], b["name"]) if n != "opponent"))
@@ -306,10 +370,10 @@ def contest(
 
 @cast_app.command("cast", help=help_text(
     "Cast a spell (R9): a 3/IQ check; with --against, a contested IQ check (R7), as a personal spell on an enemy. "
-    "Only a known spell whose rating is not above the caster's IQ.",
+    "Only a known spell whose rating is not above the caster's IQ. --karma rolls a failure again (R17).",
     "campaign cast Merlin Fireball",
     "campaign cast Merlin Sleep --against 11 --dice 2,3,4 --other-dice 5,5,5",
-    "campaign cast Merlin Charm --against Hector",
+    "campaign cast Merlin Charm --against Hector --karma",
 ))
 def cast(
     name: Annotated[str, typer.Argument(metavar="NAME", help="The caster.", autocompletion=complete.characters)],
@@ -319,33 +383,32 @@ def cast(
     dice: DiceOpt = None,
     seed: SeedOpt = None,
     modifier: ModifierOpt = 0,
+    karma: KarmaOpt = False,
+    reroll_dice: RerollOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
     if other_dice is not None and against is None:
         raise UsageProblem(_("--other-dice goes with --against"))
+    karma_options(karma, reroll_dice)
     rng = d.rng_for(seed)
     with writing() as camp:
         doc = camp.character(name)
         known = rules.castable(doc, spell)  # R9
         if against is None:
             prep = rules.prepare(doc, rules.parse_spec("3/IQ"), modifier)
-            data = {**check_result(prep, roll_dice(prep.dice, dice, rng)), "spell": known}
+            data = {**rolled_check(doc, prep, dice, rng, karma, reroll_dice), "spell": known}
             line = (_("{check}: {spell} is cast") if data["success"] else _("{check}: {spell} fails")).format(
                 check=describe_check(data), spell=known["name"])
+            camp.save("characters", doc)
         else:
-            a = _side(camp, name, "3/IQ", dice, "--dice", rng, modifier)
-            b = _side(camp, against, "3/IQ", other_dice, "--other-dice", rng)
-            if a["name"] == b["name"]:
-                raise UsageProblem(_("a caster cannot contest itself"))
-            winner = rules.contest_with_curses(a, b)  # R7, R18
-            data = {"a": a, "b": b, "winner": winner, "success": winner == a["name"], "spell": known}
+            data = {**contested(camp, doc, "3/IQ", against, dice, other_dice, rng, modifier, karma, reroll_dice),
+                    "spell": known}
+            a, b = data["a"], data["b"]
             line = (_("{spell}: {a} {a_total} vs {a_target}, {b} {b_total} vs {b_target}: the spell takes hold")
                     if data["success"] else
                     _("{spell}: {a} {a_total} vs {a_target}, {b} {b_total} vs {b_target}: resisted")).format(
                 spell=known["name"], a=a["name"], a_total=a["total"], a_target=a["target"],
                 b=shown_side(b["name"]), b_total=b["total"], b_target=b["target"])
-        if against is None and prep.lead:
-            camp.save("characters", doc)
         if seed is not None:
             data["seed"] = seed
         camp.record_roll(data)
@@ -418,17 +481,20 @@ def roll(
     against: Annotated[str | None, typer.Option("--against", metavar="NAME", help="The character hit: unarmed blows deal +1 if the attacker is stronger (R26).")] = None,
     seed: SeedOpt = None,
     dice: DiceOpt = None,
+    karma: Annotated[bool, typer.Option("--karma", help="With --character: spend 1 karma (else 1 wish) to roll the damage again, the new roll kept (R17).")] = False,
+    reroll_dice: RerollOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    if (weapon is not None or against is not None) and character is None:
-        raise UsageProblem(_("--weapon and --against go with --character"))
+    if (weapon is not None or against is not None or karma) and character is None:
+        raise UsageProblem(_("--weapon, --against and --karma go with --character"))
+    karma_options(karma, reroll_dice)
     if expr is None and weapon is None:
         raise UsageProblem(_("give a dice expression (or --character NAME --weapon ITEM)"))
     if expr is not None:
         d.parse(expr)  # a malformed expression exits 2 before the lock is taken
     rng = d.rng_for(seed)
     with writing() as camp:
-        data = _roll_damage(camp, expr, character, weapon, against, dice, rng)
+        data = _roll_damage(camp, expr, character, weapon, against, dice, rng, karma, reroll_dice)
         if seed is not None:
             data["seed"] = seed
         camp.record_roll(data)
@@ -445,6 +511,8 @@ def describe_roll(data: dict) -> str:
     if not data.get("character"):
         return line
     floor = _(" (at least 1, R26)") if data.get("floored") else ""
+    if "first_dice" in data:
+        floor += _(" (after rerolling {dice})").format(dice=", ".join(map(str, data["first_dice"])))
     if data.get("against"):
         what = _("fatigue by {character} to {target}") if data.get("fatigue") else _("damage by {character} to {target}")
     else:
@@ -467,17 +535,30 @@ def _weapon(doc: dict, ref: str) -> dict:
         raise
 
 
-def _roll_damage(camp, expr, character, weapon, against, typed, rng) -> dict:
+def _roll_damage(camp, expr, character, weapon, against, typed, rng, karma=False, reroll_dice=None) -> dict:
+    from campaign_cli.rules.gear import check_wielded
+
     doc = camp.character(character) if character else None
     item = _weapon(doc, weapon) if weapon else None
     target = camp.character(against) if against else None
     if item is not None:
         if not item.get("damage"):
             raise Refused(_('{name} is not a weapon (no damage)').format(name=item['name']), "not_a_weapon")
+        if item.get("id") is not None:
+            check_wielded(doc, item)  # R27, R32: in hand, and not too heavy
         expr = expr or item["damage"]
     parsed = d.parse(expr)
+    if karma:
+        adv.require_reroll(doc)
     rolled = d.obtain(parsed.count, parsed.sides, typed, rng)
     data = {"expression": parsed.text(), "dice": rolled, "total": sum(rolled) + parsed.modifier}
+    if karma:  # R17: the damage is rolled again and the new roll kept
+        paid = adv.reroll_payment(doc)
+        data["first_dice"] = rolled
+        rolled = d.obtain(parsed.count, parsed.sides, reroll_dice, rng, "--reroll-dice")
+        data.update(dice=rolled, total=sum(rolled) + parsed.modifier,
+                    karma_spent=int(paid == "karma"), wish_spent=int(paid == "wish"))
+        camp.save("characters", doc)
     if doc is None:
         return data
     mods = []

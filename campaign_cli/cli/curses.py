@@ -15,6 +15,7 @@ from campaign_cli.errors import UsageProblem
 from campaign_cli.i18n import _, N_plural, ngettext
 from campaign_cli.rules import advancement as adv
 from campaign_cli.rules.characters import check_name
+from campaign_cli.rules.wounds import check_not_dead
 
 app = noun_app(help_text("Curses: each makes every roll 1 worse, and they stack (R18).",
                          "campaign curse apply Ajax 'Mummy Rot'", "campaign curse list"))
@@ -58,6 +59,7 @@ def remove(name: NameArg, curse: CurseArg,
         raise UsageProblem(_('--pay takes wish, karma or xp, not {pay!r}').format(pay=pay))
 
     def change(doc, camp):
+        check_not_dead(doc)  # R11a: the dead spend nothing
         paid = adv.remove_curse(doc, curse, pay)
         return f"{doc['name']}: curse {curse.strip()} lifted for {paid[pay]} {pay}", paid
 

@@ -76,6 +76,10 @@ def start(title: Annotated[str | None, typer.Option("--title", metavar="TEXT", h
         if camp.meta.get("fight"):
             raise Refused(_("a fight is already open: `campaign fight end --won|--fled` first"), "fight_open")
         fight = fights.new(title)
+        for doc in camp.characters():
+            if doc.get("fight_damage"):
+                wounds.new_fight(doc)  # R25: a Medic heals only what this fight does
+                camp.save("characters", doc)
         camp.set_meta(fight=fight)
         camp.note(f"fight started{': ' + title if title else ''}")
         data = fight_view(camp, fight)
@@ -221,7 +225,7 @@ def end(names: Annotated[list[str] | None, typer.Argument(metavar="[NAME]...", h
             camp.save("characters", doc)
         fight = camp.meta.get("fight")
         killed = [e["name"] for e in (fight or {}).get("enemies", []) if not e["alive"]]
-        camp.set_meta(fight=None)
+        camp.set_meta(fight=None, fights=camp.meta.get("fights", 0) + 1)  # R25a counts fights
         camp.note(f"fight {'won' if won else 'fled'}" + (f": +{KILL_XP} XP to {', '.join(xp)}" if xp else ""),
                   *(d["name"] for d in docs), killed=killed)
     chars = [view(d) for d in docs]

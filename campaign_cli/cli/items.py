@@ -11,6 +11,7 @@ from campaign_cli.cli.characters import NameArg
 from campaign_cli.cli.common import MAX_AMOUNT, JsonlOpt, JsonOpt, help_text, reading, update_character, writing
 from campaign_cli.cli.lazy import command_app, noun_app
 from campaign_cli.cli.output import Fields, Line, Table, emit
+from campaign_cli.errors import UsageProblem
 from campaign_cli.i18n import _, N_, N_plural, ngettext, shown
 from campaign_cli.rules import gear
 from campaign_cli.rules.characters import view
@@ -89,6 +90,31 @@ def _show(ch: dict, item: dict, message: str, json_out: bool, **extra) -> None:
     emit({"item": item, **extra, "character": ch}, Line(message), json_out=json_out)
 
 
+# `item add`'s options, which `shop buy` takes too (CLI.md "[item add options]").
+HandsOpt = Annotated[int | None, typer.Option("--hands", metavar="0|1|2", help="Hands needed to hold it (R32).")]
+WeightOpt = Annotated[int | None, typer.Option("--weight", min=0, max=MAX_AMOUNT, metavar="W", help="Weight (R33).")]
+ValueOpt = Annotated[int | None, typer.Option("--value", min=0, max=MAX_AMOUNT, metavar="GOLD", help="Gold value (R38).")]
+RequiresOpt = Annotated[list[str] | None, typer.Option("--requires", metavar="WORD", help="Keyword needed to use it (R34).")]
+ClothingOpt = Annotated[str | None, typer.Option("--clothing", metavar="PART", help="Body part it is worn on (R35).")]
+PersonalOpt = Annotated[bool | None, typer.Option("--personal", help="The character's personal item (R36).")]
+IconOpt = Annotated[bool | None, typer.Option("--darkstone-icon", help="Counts as one dark stone (R37).")]
+SlotsOpt = Annotated[int | None, typer.Option("--slots", min=0, max=MAX_AMOUNT, metavar="0..3", help="Upgrade slots (R39); for an upgrade, slots it fills.")]
+DamageOpt = Annotated[str | None, typer.Option("--damage", metavar="EXPR", help="Weapon damage, e.g. 2D6-1 (R26).")]
+ArmorOpt = Annotated[int | None, typer.Option("--armor", min=0, max=MAX_AMOUNT, metavar="A", help="Armor value (R29).")]
+RestrictionOpt = Annotated[int | None, typer.Option("--restriction", min=0, max=MAX_AMOUNT, metavar="R", help="DX restriction (R30).")]
+ShieldOpt = Annotated[bool | None, typer.Option("--shield", help="A shield: worn, takes one hand.")]
+HeftOpt = Annotated[int | None, typer.Option("--heft", min=0, max=MAX_AMOUNT, metavar="ST", help="Least ST needed to hold the weapon (R27).")]
+KindOpt = Annotated[str | None, typer.Option("--kind", metavar="|".join(gear.KINDS), help="What the item is (default: gear, or the catalog's kind).")]
+CustomOpt = Annotated[bool, typer.Option("--custom", help="A new item, even if its name is close to a catalog name.")]
+CatalogArg = Annotated[str, typer.Argument(metavar="ITEM", help="Catalog name, or the new item's name.",
+                                           autocompletion=complete.catalog_entries)]
+
+
+def new_item(camp, item: str, custom: bool, **options) -> dict:
+    """The item `item add` (and `shop buy`) makes: catalog values, options over them, a new id."""
+    return {"id": camp.next_id(), **gear.make_item(item, options, custom, camp.packs())}
+
+
 @app.command(help=help_text(
     "Add an item: a catalog weapon or armor (English or Russian name), or a new item described by the options.",
     "campaign item add Ajax Broadsword --weight 3 --value 40",
@@ -96,33 +122,16 @@ def _show(ch: dict, item: dict, message: str, json_out: bool, **extra) -> None:
     "campaign item add Ajax Crate --weight 9",
     "campaign item add Ajax 'Rune of Power' --kind upgrade --slots 1 --darkstone-icon",
 ))
-def add(
-    name: NameArg,
-    item: Annotated[str, typer.Argument(metavar="ITEM", help="Catalog name, or the new item's name.",
-                                        autocompletion=complete.catalog_entries)],
-    hands: Annotated[int | None, typer.Option("--hands", metavar="0|1|2", help="Hands needed to hold it (R32).")] = None,
-    weight: Annotated[int | None, typer.Option("--weight", min=0, max=MAX_AMOUNT, metavar="W", help="Weight (R33).")] = None,
-    value: Annotated[int | None, typer.Option("--value", min=0, max=MAX_AMOUNT, metavar="GOLD", help="Gold value (R38).")] = None,
-    requires: Annotated[list[str] | None, typer.Option("--requires", metavar="WORD", help="Keyword needed to use it (R34).")] = None,
-    clothing: Annotated[str | None, typer.Option("--clothing", metavar="PART", help="Body part it is worn on (R35).")] = None,
-    personal: Annotated[bool | None, typer.Option("--personal", help="The character's personal item (R36).")] = None,
-    darkstone_icon: Annotated[bool | None, typer.Option("--darkstone-icon", help="Counts as one dark stone (R37).")] = None,
-    slots: Annotated[int | None, typer.Option("--slots", min=0, max=MAX_AMOUNT, metavar="0..3", help="Upgrade slots (R39); for an upgrade, slots it fills.")] = None,
-    damage: Annotated[str | None, typer.Option("--damage", metavar="EXPR", help="Weapon damage, e.g. 2D6-1 (R26).")] = None,
-    armor: Annotated[int | None, typer.Option("--armor", min=0, max=MAX_AMOUNT, metavar="A", help="Armor value (R29).")] = None,
-    restriction: Annotated[int | None, typer.Option("--restriction", min=0, max=MAX_AMOUNT, metavar="R", help="DX restriction (R30).")] = None,
-    shield: Annotated[bool | None, typer.Option("--shield", help="A shield: worn, takes one hand.")] = None,
-    heft: Annotated[int | None, typer.Option("--heft", min=0, max=MAX_AMOUNT, metavar="ST", help="Least ST needed to hold the weapon (R27).")] = None,
-    kind: Annotated[str | None, typer.Option("--kind", metavar="|".join(gear.KINDS), help="What the item is (default: gear, or the catalog's kind).")] = None,
-    custom: Annotated[bool, typer.Option("--custom", help="A new item, even if its name is close to a catalog name.")] = False,
-    json_out: JsonOpt = False,
-) -> None:
-    options = {"hands": hands, "weight": weight, "value": value, "requires": requires, "clothing": clothing,
-               "personal": personal, "darkstone_icon": darkstone_icon, "slots": slots, "damage": damage,
-               "armor": armor, "restriction": restriction, "shield": shield, "heft": heft, "kind": kind}
+def add(name: NameArg, item: CatalogArg, hands: HandsOpt = None, weight: WeightOpt = None, value: ValueOpt = None,
+        requires: RequiresOpt = None, clothing: ClothingOpt = None, personal: PersonalOpt = None,
+        darkstone_icon: IconOpt = None, slots: SlotsOpt = None, damage: DamageOpt = None, armor: ArmorOpt = None,
+        restriction: RestrictionOpt = None, shield: ShieldOpt = None, heft: HeftOpt = None, kind: KindOpt = None,
+        custom: CustomOpt = False, json_out: JsonOpt = False) -> None:
     def change(doc, camp):
-        new = gear.make_item(item, options, custom, camp.packs())
-        added = gear.add_item(doc, {"id": camp.next_id(), **new})
+        added = gear.add_item(doc, new_item(
+            camp, item, custom, hands=hands, weight=weight, value=value, requires=requires, clothing=clothing,
+            personal=personal, darkstone_icon=darkstone_icon, slots=slots, damage=damage, armor=armor,
+            restriction=restriction, shield=shield, heft=heft, kind=kind))
         return f"{doc['name']} gets {added['name']} (#{added['id']})", added
 
     ch, added = update_character(name, change)
@@ -194,11 +203,17 @@ def sell(src: Annotated[str, typer.Argument(metavar="FROM", help="Who has the it
                  name=a["name"], item=shown(moved["name"]), other=b["name"], paid=paid)), json_out=json_out)
 
 
-@app.command(help=help_text("Put these items in hand, replacing the previous choice (R32: 2 hands; R34 keywords).",
-                            "campaign item hold Ajax Broadsword", "campaign item hold Ajax Dagger Torch", "campaign item hold Ajax"))
-def hold(name: NameArg, items: Annotated[list[str] | None, typer.Argument(metavar="[ITEM]...", help="Nothing: empty hands.",
+@app.command(help=help_text("Put these items in hand, replacing the previous choice (R32: 2 hands; R34 keywords); "
+                            "--none empties the hands.",
+                            "campaign item hold Ajax Broadsword", "campaign item hold Ajax Dagger Torch",
+                            "campaign item hold Ajax --none"))
+def hold(name: NameArg, items: Annotated[list[str] | None, typer.Argument(metavar="[ITEM]...", help="What to hold.",
                                                                          autocompletion=complete.items)] = None,
+         none: Annotated[bool, typer.Option("--none", help="Empty the hands.")] = False,
          json_out: JsonOpt = False) -> None:
+    if bool(items) == none:
+        raise UsageProblem(_("name the items to hold, or --none to empty the hands (one or the other)"), "missing_argument")
+
     def change(doc, camp):
         chosen = [gear.find_item(doc, ref) for ref in items or []]
         gear.hold(doc, chosen)

@@ -13,6 +13,7 @@ from campaign_cli.cli.output import Line, emit
 from campaign_cli.errors import Refused
 from campaign_cli.i18n import _, ngettext, shown
 from campaign_cli.rules import advancement as adv
+from campaign_cli.rules.wounds import check_not_dead
 
 app = noun_app(help_text("Give karma (R17); Bard karma lasts one adventure (R25).", "campaign karma add Ajax 1"))
 wish_app = noun_app(help_text("Give and spend wishes (R17).", "campaign wish add Ajax 1", "campaign wish spend Ajax"))
@@ -29,6 +30,7 @@ def add(name: NameArg, n: CountArg,
         bard: Annotated[bool, typer.Option("--bard", help="Karma from a Bard: for this adventure only (R25).")] = False,
         json_out: JsonOpt = False) -> None:
     def change(doc, camp):
+        check_not_dead(doc)  # R11a
         if bard:
             if camp.meta["phase"] != "adventure":
                 raise Refused(_("R25: Bard karma is for the current adventure; start one first"), "no_adventure")
@@ -48,6 +50,7 @@ def add(name: NameArg, n: CountArg,
 @wish_app.command("add", help=help_text("Give a character wishes.", "campaign wish add Ajax 1"))
 def wish_add(name: NameArg, n: CountArg, json_out: JsonOpt = False) -> None:
     def change(doc, camp):
+        check_not_dead(doc)  # R11a
         doc["wishes"] += n
         return f"{doc['name']}: +{n} wish", None
 

@@ -8,7 +8,8 @@ import typer
 
 from campaign_cli.cli import complete
 from campaign_cli.cli.characters import NameArg
-from campaign_cli.cli.checks import DiceOpt, ModifierOpt, SeedOpt, check_result, describe_check, roll_dice
+from campaign_cli.cli.checks import (DiceOpt, KarmaOpt, ModifierOpt, RerollOpt, SeedOpt, contested, describe_check,
+                                     describe_contest, karma_options, rolled_check)
 from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, help_text, parse_pairs, writing
 from campaign_cli.cli.items import effect_text
 from campaign_cli.cli.lazy import noun_app
@@ -19,6 +20,7 @@ from campaign_cli.rules import dice as d
 from campaign_cli.rules.checks import parse_spec, prepare
 from campaign_cli.rules.gear import add_item, make_item
 from campaign_cli.rules.skills import find_skill
+from campaign_cli.rules.wounds import check_can_act, check_not_dead
 from campaign_cli.i18n import _, shown
 
 app = noun_app(help_text("Use a skill: a check, then its effect on success (R25).",
@@ -38,92 +40,140 @@ def _named(camp, plan: dict[str, int], me: dict) -> tuple[dict[str, int], dict[s
 
 
 @app.command(help=help_text(
-    "Use a skill: a 3/IQ check (curses apply), then on success its effect (R25). Medic heals damage from the last "
-    "fight, up to the level in all; Bard gives karma up to the level for this adventure; Leadership adds the level "
-    "to someone's next check; Herbalist brews a healing potion (level x doses); Alchemist spends 1 XP on a potion "
-    "that raises an attribute or skill by the level for one fight. Other skills: the check alone.",
+    "Use a skill the character has (R23): its check, then on success its effect (R25), within the limits of R25a "
+    "(a use beyond them is refused before any roll; a failed check spends the use). Medic heals damage from the last "
+    "fight, up to the level in all, once per fight; Bard gives karma up to the level for this adventure, once per "
+    "adventure; Leadership adds the level to someone's next check, once per fight; Herbalist brews a healing potion "
+    "(level x doses); Alchemist spends 1 XP on a potion that raises an attribute or skill by the level for one "
+    "encounter. Contested skills (Charm, Diplomacy, Tactics, Animal Handler, Merchant) take --against. Other skills: "
+    "the check alone.",
     "campaign skill use Kate Medic --heal Ajax=2 --heal Kate=1",
     "campaign skill use Kate Bard --give Ajax=1 --give Merlin=1",
     "campaign skill use Ajax Leadership --for Kate",
     "campaign skill use Kate Herbalist --doses 2",
     "campaign skill use Merlin Alchemist --boost ST",
-    "campaign skill use Ajax Swimming --dice 2,3,4",
+    "campaign skill use Ajax Swimming --dice 2,3,4 --karma",
+    "campaign skill use Kate Charm --against 11",
 ))
 def use(
     name: NameArg,
     skill: Annotated[str, typer.Argument(metavar="SKILL", help="The skill, in English or Russian.", autocompletion=complete.skills)],
-    heal: Annotated[list[str] | None, typer.Option("--heal", metavar="WHO=N", help="Medic: heal N damage from the last fight.")] = None,
-    give: Annotated[list[str] | None, typer.Option("--give", metavar="WHO=N", help="Bard: N karma for this adventure.")] = None,
-    for_: Annotated[str | None, typer.Option("--for", metavar="WHO", help="Leadership: whose next check gets the level.")] = None,
+    heal: Annotated[list[str] | None, typer.Option("--heal", metavar="WHO=N", help="Medic: heal N damage from the last fight.",
+                                                   autocompletion=complete.characters)] = None,
+    give: Annotated[list[str] | None, typer.Option("--give", metavar="WHO=N", help="Bard: N karma for this adventure.",
+                                                   autocompletion=complete.characters)] = None,
+    for_: Annotated[str | None, typer.Option("--for", metavar="WHO", help="Leadership: whose next check gets the level.",
+                                             autocompletion=complete.characters)] = None,
     doses: Annotated[int | None, typer.Option("--doses", min=1, max=MAX_AMOUNT, metavar="N", help="Herbalist: doses in the potion.")] = None,
     boost: Annotated[str | None, typer.Option("--boost", metavar="ATTR_OR_SKILL", help="Alchemist: what the potion raises.")] = None,
+    against: Annotated[str | None, typer.Option("--against", metavar="OTHER", help="Contested skills: a character, or a number: the other side's IQ.")] = None,
+    other_dice: Annotated[str | None, typer.Option("--other-dice", metavar="LIST", help="With --against: OTHER's physical dice.")] = None,
     dice: DiceOpt = None,
     seed: SeedOpt = None,
     modifier: ModifierOpt = 0,
+    karma: KarmaOpt = False,
+    reroll_dice: RerollOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
     found = find_skill(skill)
-    # each acting skill takes exactly its own option (R25)
-    options = {"Medic": ("--heal", heal), "Bard": ("--give", give), "Leadership": ("--for", for_),
-               "Herbalist": ("--doses", doses), "Alchemist": ("--boost", boost)}
-    own = options.get(found.name, (None, None))
-    if own[0] and own[1] is None:
-        raise UsageProblem(_("{skill} needs {option}").format(skill=shown(found.name), option=own[0]), "missing_option")
-    stray = [flag for flag, value in options.values() if value is not None and flag != own[0]]
-    if stray:
-        raise UsageProblem(_("{options} does not go with {skill}").format(
-                options=", ".join(stray), skill=shown(found.name)), "bad_option")
-    if found.check == "-" or found.check.startswith("c-"):
-        how = _("{skill} modifies attacks (R24)") if found.check == "-" else \
-            _("{skill} works by a contested IQ check: use `campaign contest`")
-        raise Refused(how.format(skill=shown(found.name)), "not_a_check_skill")
+    _check_options(found, {"--heal": heal, "--give": give, "--for": for_, "--doses": doses, "--boost": boost}, against, other_dice)
+    karma_options(karma, reroll_dice)
     rng = d.rng_for(seed)
     with writing() as camp:
         doc = camp.character(name)
         level = craft.level_of(doc, found.name)
-        if found.name == "Bard" and camp.meta["phase"] != "adventure":
-            raise Refused(_("R25: Bard karma is for the current adventure; start one first"), "no_adventure")
-        if found.name == "Medic" and camp.meta.get("fight"):
-            raise Refused(_("R25: a Medic heals after the fight; end it first"), "fight_open")
-        if found.name == "Alchemist" and doc.get("xp", 0) < craft.ALCHEMY_XP:
-            raise Refused(_('R25: an Alchemist potion costs {ALCHEMY_XP} XP; {name} has {value}').format(
-                    ALCHEMY_XP=craft.ALCHEMY_XP, name=doc['name'], value=doc.get('xp', 0)),
-                          "not_enough_xp")
-        prep = prepare(doc, parse_spec(f"3/{found.attribute}+{found.name}" if found.name not in craft.ACTING
-                                       else f"3/{found.attribute}"), modifier)
-        result = check_result(prep, roll_dice(prep.dice, dice, rng))
-        effect = _effect(camp, doc, found.name, level, heal, give, for_, doses, boost) if result["success"] else None
+        check_can_act(doc, _("use a skill"))
+        craft.check_occasion(doc, found.name, camp.meta)  # R25a: before any roll
+        apply = _prepare_effect(camp, doc, found.name, level, heal, give, for_, doses, boost)
+        craft.spend_occasion(doc, found.name, camp.meta)
+        if found.name == "Alchemist":
+            craft.pay_alchemy(doc)  # R25a: once per XP paid, a failed check included
+        if found.check.startswith("c-"):
+            result = contested(camp, doc, "3/IQ", against, dice, other_dice, rng, modifier, karma, reroll_dice)
+        else:
+            spec = f"3/{found.attribute}" if found.name in craft.ACTING else f"3/{found.attribute}+{found.name}"
+            prep = prepare(doc, parse_spec(spec), modifier)
+            result = rolled_check(doc, prep, dice, rng, karma, reroll_dice)
+        effect = apply() if result["success"] and apply else None
         result["skill"] = found.name
         result["effect"] = effect
         camp.save("characters", doc)
         camp.record_roll(result)
         camp.note(f"{doc['name']} uses {found.name}: {'success' if result['success'] else 'failure'}", doc["name"],
                   *(effect or {}).get("characters", []))
-    emit(result, [Line(describe_check(result)), Line(_effect_line(found.name, effect))], json_out=json_out)
+    lines = [Line(describe_check(result)) if "a" not in result else Line(describe_contest(result))]
+    if effect is not None or found.name in craft.ACTING:
+        lines.append(Line(_effect_line(found.name, effect)))
+    emit(result, lines, json_out=json_out)
 
 
-def _effect(camp, doc: dict, skill: str, level: int, heal, give, for_, doses, boost) -> dict | None:
+def _check_options(found, options: dict, against, other_dice) -> None:
+    """Each acting skill takes exactly its own option (R25); contested skills take --against (R23)."""
+    own = OWN_OPTION.get(found.name)
+    if own and options[own] is None:
+        raise UsageProblem(_("{skill} needs {option}").format(skill=shown(found.name), option=own), "missing_option")
+    stray = [flag for flag, value in options.items() if value is not None and flag != own]
+    if stray:
+        raise UsageProblem(_("{options} does not go with {skill}").format(
+                options=", ".join(stray), skill=shown(found.name)), "bad_option")
+    if found.check == "-":
+        raise Refused(_("{skill} modifies attacks (R24): its levels count in `campaign roll --character` "
+                        "and on a held weapon").format(skill=shown(found.name)), "not_a_check_skill")
+    contested_skill = found.check.startswith("c-")
+    if contested_skill and against is None:
+        raise UsageProblem(_("{skill} is a contested IQ check (R23): give --against OTHER (a character or a number)").format(
+                skill=shown(found.name)), "missing_option")
+    if not contested_skill and (against is not None or other_dice is not None):
+        raise UsageProblem(_("--against and --other-dice are for contested skills, not {skill}").format(
+                skill=shown(found.name)), "bad_option")
+    if other_dice is not None and against is None:
+        raise UsageProblem(_("--other-dice goes with --against"))
+
+
+OWN_OPTION = {"Medic": "--heal", "Bard": "--give", "Leadership": "--for", "Herbalist": "--doses", "Alchemist": "--boost"}
+
+
+def _prepare_effect(camp, doc: dict, skill: str, level: int, heal, give, for_, doses, boost):
+    """Check everything the effect needs before the roll (R25, R25a); return the change
+    to make on success, or None for a skill with no effect of its own."""
     if skill == "Medic":
+        if camp.meta.get("fight"):
+            raise Refused(_("R25: a Medic heals after the fight; end it first"), "fight_open")
         plan, docs = _named(camp, parse_pairs(heal, "--heal"), doc)
-        healed = craft.medic(level, plan, docs)
-        _save_others(camp, doc, docs)
-        return {"healed": healed, "characters": list(healed)}
+        craft.check_medic(level, plan, docs)
+        return lambda: _done(camp, doc, docs, healed=craft.medic(plan, docs))
     if skill == "Bard":
+        if camp.meta["phase"] != "adventure":
+            raise Refused(_("R25: Bard karma is for the current adventure; start one first"), "no_adventure")
         plan, docs = _named(camp, parse_pairs(give, "--give"), doc)
-        given = craft.bard(level, plan, docs)
-        _save_others(camp, doc, docs)
-        return {"karma": given, "characters": list(given)}
+        craft.check_bard(level, plan, docs)
+        return lambda: _done(camp, doc, docs, karma=craft.bard(plan, docs))
     if skill == "Leadership":
         follower = camp.character(for_)
         follower = doc if follower["id"] == doc["id"] else follower
-        bonus = craft.leadership(level, doc["name"], follower)
-        _save_others(camp, doc, {follower["name"]: follower})
-        return {"leadership": {"for": follower["name"], "value": bonus["value"]}, "characters": [follower["name"]]}
-    potion = craft.healing_potion(level, doses) if skill == "Herbalist" else craft.boost_potion(doc, level, boost)
-    item = make_item(potion["name"], {"kind": "potion", "hands": 0}, custom=True)
-    item.update({k: v for k, v in potion.items() if k in ("heals", "boost")})
-    added = add_item(doc, {"id": camp.next_id(), **item})
-    return {"potion": added, "xp_spent": craft.ALCHEMY_XP if skill == "Alchemist" else 0}
+        check_not_dead(follower)
+
+        def lead() -> dict:
+            bonus = craft.leadership(level, doc["name"], follower)
+            _save_others(camp, doc, {follower["name"]: follower})
+            return {"leadership": {"for": follower["name"], "value": bonus["value"]}, "characters": [follower["name"]]}
+        return lead
+    if skill in ("Herbalist", "Alchemist"):
+        potion = craft.healing_potion(level, doses) if skill == "Herbalist" else craft.boost_potion(level, boost)
+        item = make_item(potion["name"], {"kind": "potion", "hands": 0}, custom=True)
+        item.update({k: v for k, v in potion.items() if k in ("heals", "boost")})
+
+        def brew() -> dict:
+            added = add_item(doc, {"id": camp.next_id(), **item})
+            return {"potion": added, "xp_spent": craft.ALCHEMY_XP if skill == "Alchemist" else 0}
+        return brew
+    return None
+
+
+def _done(camp, doc: dict, docs: dict[str, dict], **effect: dict) -> dict:
+    _save_others(camp, doc, docs)
+    (value,) = effect.values()
+    return {**effect, "characters": list(value)}
 
 
 def _save_others(camp, doc: dict, docs: dict[str, dict]) -> None:
@@ -134,7 +184,7 @@ def _save_others(camp, doc: dict, docs: dict[str, dict]) -> None:
 
 def _effect_line(skill: str, effect: dict | None) -> str:
     if effect is None:
-        return _("no effect") if skill in craft.ACTING else ""
+        return _("no effect")
     if "healed" in effect:
         return _("healed: {who}").format(who=", ".join(f"{k} {v}" for k, v in effect["healed"].items()))
     if "karma" in effect:

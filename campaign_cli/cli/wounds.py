@@ -63,7 +63,7 @@ def rest(names: Annotated[list[str] | None, typer.Argument(metavar="[NAME]...", 
         before = {d["name"]: wounds.current_status(d) for d in docs}
         for doc in docs:
             if week:
-                wounds.recover_fully(doc)  # R22
+                wounds.recover_fully(doc, week=True)  # R22
             else:
                 wounds.night(doc)  # R21
             camp.save("characters", doc)

@@ -14,7 +14,7 @@ from campaign_cli.errors import Refused, UsageProblem
 from campaign_cli.rules import advancement as adv
 from campaign_cli.rules.characters import CORE, view
 from campaign_cli.rules.skills import find_skill
-from campaign_cli.rules.wounds import alive
+from campaign_cli.rules.wounds import alive, check_can_spend, check_not_dead
 from campaign_cli.i18n import _, shown
 
 app = noun_app(help_text("Award and spend experience points (R13-R17).",
@@ -31,6 +31,7 @@ def targets(camp, names: list[str] | None, party: bool) -> list[dict]:
     found: dict[int, dict] = {}
     for name in names or []:
         doc = camp.character(name)
+        check_not_dead(doc)  # R11a: the dead win nothing
         found[doc["id"]] = doc
     return list(found.values())
 
@@ -117,6 +118,7 @@ def spend(
         return
     with writing() as camp:
         doc = camp.character(name)
+        check_can_spend(doc)  # R20, R11a
         before = doc["xp"]
         cost, what, shown_what, apply = _plan(doc, camp.meta["phase"], attribute, skill, spell)
         paid = adv.pay_xp(doc, cost, karma)

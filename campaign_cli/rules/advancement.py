@@ -65,21 +65,29 @@ def spend_karma(doc: dict, amount: int) -> None:
         raise Refused(_("not enough karma"), "not_enough_karma")
 
 
+def require_reroll(doc: dict) -> None:
+    """R17: a reroll needs 1 karma or 1 wish; refused up front without either."""
+    if karma_total(doc) == 0 and doc.get("wishes", 0) == 0:
+        raise Refused(_('{name} has no karma and no wish to reroll with (R17)').format(name=doc['name']), "no_karma")
+
+
 def reroll_payment(doc: dict) -> str:
     """R17: a reroll costs 1 karma, or 1 wish in its place. Returns which was spent."""
+    require_reroll(doc)
     if karma_total(doc) > 0:
         spend_karma(doc, 1)
         return "karma"
-    if doc.get("wishes", 0) > 0:
-        doc["wishes"] -= 1
-        return "wish"
-    raise Refused(_('{name} has no karma and no wish to reroll with (R17)').format(name=doc['name']), "no_karma")
+    doc["wishes"] -= 1
+    return "wish"
 
 
 def spend_wish(doc: dict) -> int:
     """R17: a wish cancels all damage, even a killing blow. Returns the damage cancelled."""
     if doc.get("wishes", 0) < 1:
         raise Refused(_('{name} has no wish to spend').format(name=doc['name']), "no_wish")
+    if not doc.get("damage", 0) and not doc.get("dead") and not doc.get("dying"):
+        raise Refused(_("R17: {name} has no damage for a wish to cancel; the wish is kept").format(name=doc["name"]),
+                      "nothing_to_cancel")
     if doc.get("death_settled"):
         raise Refused(_("R17: {name}'s death has been settled (a fight end, rest or adventure end came since); a wish brings back only someone just killed").format(name=doc['name']), "death_settled")
     doc["wishes"] -= 1

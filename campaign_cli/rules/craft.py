@@ -7,7 +7,7 @@ from __future__ import annotations
 from campaign_cli.errors import Refused, UsageProblem
 from campaign_cli.rules.characters import CORE
 from campaign_cli.rules.skills import find_skill
-from campaign_cli.rules.wounds import current_status
+from campaign_cli.rules.wounds import check_not_dead, current_status
 from campaign_cli.i18n import _, shown
 
 ACTING = ("Medic", "Bard", "Leadership", "Herbalist", "Alchemist")
@@ -33,18 +33,53 @@ def _split(level: int, plan: dict[str, int], skill: str, what: str) -> None:
                 skill=shown(skill), level=level, what=what, total=total), "over_level")
 
 
-def medic(level: int, plan: dict[str, int], patients: dict[str, dict]) -> dict[str, int]:
-    """R25: heal at most LEVEL damage in all, split as given, only damage taken in the
-    last fight. PLAN maps patient names to points; PATIENTS names to documents."""
+def occasion(skill: str, meta: dict) -> str | None:
+    """R25a: the occasion one use of SKILL belongs to (one use per occasion), or None for
+    a skill without a limit. Fights are counted by `meta.fights` (fights ended)."""
+    fights = meta.get("fights", 0)
+    if skill == "Bard":
+        return f"adventure {meta.get('adventures', 0)}"
+    if skill == "Medic":
+        return f"fight {fights}"  # after the last fight that ended
+    if skill == "Leadership":
+        return f"fight {fights + 1}" if meta.get("fight") else f"after fight {fights}"
+    return None
+
+
+def check_occasion(doc: dict, skill: str, meta: dict) -> None:
+    """R25a: refused, before any roll, when DOC already used SKILL on this occasion."""
+    when = occasion(skill, meta)
+    if when is None or doc.get("uses", {}).get(skill) != when:
+        return
+    text = {"Bard": _("R25a: {name} has used Bard this adventure: once per adventure per bard"),
+            "Medic": _("R25a: {name} has used Medic after this fight: once per fight per medic"),
+            "Leadership": _("R25a: {name} has used Leadership in this fight (or since the last): once per fight per leader")}
+    raise Refused(text[skill].format(name=doc["name"]), "skill_used")
+
+
+def spend_occasion(doc: dict, skill: str, meta: dict) -> None:
+    """R25a: the use is spent, whether the check succeeds or not."""
+    when = occasion(skill, meta)
+    if when is not None:
+        doc.setdefault("uses", {})[skill] = when
+
+
+def check_medic(level: int, plan: dict[str, int], patients: dict[str, dict]) -> None:
+    """R25: at most LEVEL damage in all, split as given, only damage taken in the last
+    fight (R25a). PLAN maps patient names to points; PATIENTS names to documents."""
     _split(level, plan, "Medic", _("damage healed"))
     for who, points in plan.items():
         doc = patients[who]
         if current_status(doc) == "dead":
             raise Refused(_('R20: {name} is dead; only a wish can help (R17)').format(name=doc['name']), "dead")
-        fresh = doc.get("last_fight_damage", 0)
-        if points > min(fresh, doc["damage"]):
+        fresh = min(doc.get("last_fight_damage", 0), doc["damage"])
+        if points > fresh:
             raise Refused(_('R25: a Medic heals only damage from the last fight; {name} has {value} such damage, not {points}').format(
-                    name=doc['name'], value=min(fresh, doc['damage']), points=points), "not_fight_damage")
+                    name=doc['name'], value=fresh, points=points), "not_fight_damage")
+
+
+def medic(plan: dict[str, int], patients: dict[str, dict]) -> dict[str, int]:
+    """Apply a Medic's healing that check_medic allowed."""
     for who, points in plan.items():
         doc = patients[who]
         doc["damage"] -= points
@@ -54,9 +89,15 @@ def medic(level: int, plan: dict[str, int], patients: dict[str, dict]) -> dict[s
     return dict(plan)
 
 
-def bard(level: int, plan: dict[str, int], party: dict[str, dict]) -> dict[str, int]:
-    """R25: karma equal to the Bard's level, shared as given, for this adventure only."""
+def check_bard(level: int, plan: dict[str, int], party: dict[str, dict]) -> None:
+    """R25: karma equal to the Bard's level at most, shared as given; R11a: not to the dead."""
     _split(level, plan, "Bard", _("karma"))
+    for doc in party.values():
+        check_not_dead(doc)
+
+
+def bard(plan: dict[str, int], party: dict[str, dict]) -> dict[str, int]:
+    """R25: the Bard's karma, for this adventure only."""
     for who, points in plan.items():
         party[who]["bard_karma"] = party[who].get("bard_karma", 0) + points
     return dict(plan)
@@ -75,13 +116,23 @@ def healing_potion(level: int, doses: int) -> dict:
     return {"name": "Healing Potion", "kind": "potion", "hands": 0, "heals": level * doses}
 
 
-def boost_potion(doc: dict, level: int, target: str) -> dict:
-    """R25 Alchemist: costs 1 XP; a potion raising an attribute or skill by the level for one fight."""
-    name = target.strip().upper() if target.strip().upper() in CORE else find_skill(target).name
+def boost_target(target: str) -> str:
+    """What an Alchemist's potion raises: ST, DX, IQ or a skill (R25)."""
+    return target.strip().upper() if target.strip().upper() in CORE else find_skill(target).name
+
+
+def pay_alchemy(doc: dict) -> None:
+    """R25: an Alchemist potion costs 1 XP; R25a: the XP is paid for each use, a failed
+    check included."""
     if doc.get("xp", 0) < ALCHEMY_XP:
         raise Refused(_('R25: an Alchemist potion costs {ALCHEMY_XP} XP; {name} has {value}').format(
                 ALCHEMY_XP=ALCHEMY_XP, name=doc['name'], value=doc.get('xp', 0)), "not_enough_xp")
     doc["xp"] -= ALCHEMY_XP
+
+
+def boost_potion(level: int, target: str) -> dict:
+    """R25 Alchemist: a potion raising an attribute or skill by the level for one encounter."""
+    name = boost_target(target)
     return {"name": f"Potion of {name}", "kind": "potion", "hands": 0, "boost": {"target": name, "value": level}}
 
 
@@ -100,6 +151,11 @@ def drink(potion: dict, doc: dict) -> dict:
     boost = potion.get("boost")
     if not boost:
         return {}
+    target = boost["target"]
+    if target not in CORE and not doc.get("skills", {}).get(find_skill(target).name):
+        raise Refused(_("R25: a potion of {skill} raises a skill the drinker has; {name} does not know {skill}").format(
+                skill=shown(find_skill(target).name), name=doc["name"]), "unknown_skill")
     boosts = doc.setdefault("boosts", {})
-    boosts[boost["target"]] = boosts.get(boost["target"], 0) + boost["value"]
+    # R25: one encounter; a second potion of the same kind does not stack, the stronger counts
+    boosts[target] = max(boosts.get(target, 0), boost["value"])
     return {"boost": dict(boost)}

@@ -58,6 +58,8 @@ def check_meta(meta: dict) -> None:
     """The campaign's own fields in an import."""
     _int(meta.get("schema_version"), "meta.schema_version", 0, 1000)
     _int(meta.get("next_id", 1), "meta.next_id", 1)
+    for key in ("fights", "adventures"):
+        _int(meta.get(key, 0), f"meta.{key}")
     _text(meta.get("name"), "meta.name")
     if meta.get("phase", "between") not in ("between", "adventure"):
         raise _bad("meta.phase", _('must be between or adventure, not {value!r}').format(value=meta.get('phase')))
@@ -102,6 +104,9 @@ def check_character(doc: dict) -> None:
             raise _bad(f"{who} skills", _('has an unknown skill {skill!r}').format(skill=skill)) from None
     if "boosts" in doc:
         _numbers(doc["boosts"], f"{who} boosts")
+    uses = doc.get("uses", {})
+    if not isinstance(uses, dict) or not all(isinstance(v, str) and len(v) <= 100 for v in uses.values()):
+        raise _bad(f"{who} uses", _("must map skills to the occasion of their last use (R25a)"))
     combat = doc.get("combat", {})
     if not isinstance(combat, dict) or any(v not in ("hit", "damage") for v in combat.values()):
         raise _bad(f"{who} combat", _("must map combat skills to hit or damage"))

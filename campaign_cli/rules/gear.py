@@ -10,6 +10,7 @@ from campaign_cli.rules import catalog
 from campaign_cli.rules.names import resolve
 from campaign_cli.rules.characters import carry_limit, check_name, gear_totals
 from campaign_cli.rules.dice import parse as parse_dice
+from campaign_cli.rules.wounds import check_not_dead
 
 KINDS = ("gear", "artifact", "weapon", "armor", "upgrade", "potion")
 HANDS = 2  # R32
@@ -95,7 +96,8 @@ def check_carry(doc: dict, item: dict) -> None:
 
 
 def add_item(doc: dict, item: dict) -> dict:
-    """Put ITEM in DOC's pack: R36 one personal item, R33 carry limit."""
+    """Put ITEM in DOC's pack: R36 one personal item, R33 carry limit; R11a: the dead win nothing."""
+    check_not_dead(doc)
     if item["personal"]:
         mine = [i["name"] for i in doc["items"] if is_personal(i)]
         if mine:
@@ -155,6 +157,33 @@ def sell(src: dict, dst: dict, item: dict, price: int | None) -> int:
     return price
 
 
+def haggled(price: int, level: int, buying: bool) -> int:
+    """R25, R38: a Merchant who wins the contest buys 10% cheaper or sells 10% dearer per
+    level, rounded in the Merchant's favour (never below 0)."""
+    if buying:
+        return max(price * (10 - level) // 10, 0)
+    return -(-price * (10 + level) // 10)
+
+
+def buy(doc: dict, item: dict, price: int) -> dict:
+    """R38: a merchant sells ITEM to DOC for PRICE; DOC must afford it, and carry it (R33)."""
+    check_not_dead(doc)
+    if doc.get("gold", 0) < price:
+        raise Refused(_('R38: {name} has {value} gold; {name2} costs {price}').format(
+                name=doc['name'], value=doc.get('gold', 0), name2=shown(item['name']), price=price), "cannot_afford")
+    added = add_item(doc, item)
+    doc["gold"] -= price
+    return added
+
+
+def sell_off(doc: dict, item: dict, price: int) -> dict:
+    """R38: DOC sells ITEM to a merchant for PRICE (never a personal item, R36)."""
+    check_not_dead(doc)
+    gone = take_out(doc, item, N_("sold"))
+    doc["gold"] = doc.get("gold", 0) + price
+    return gone
+
+
 def check_keywords(doc: dict, item: dict) -> None:
     """R34: an item restricted to keywords is usable only by a character who has them all."""
     have = {k.casefold() for k in doc.get("keywords", [])}
@@ -171,6 +200,14 @@ def check_heft(doc: dict, item: dict) -> None:
     if heft is not None and heft > doc["st"]:
         raise Refused(_('R27: {name} has heft {heft}; {name2} has ST {st}').format(
                 name=shown(item['name']), heft=heft, name2=doc['name'], st=doc['st']), "too_heavy_to_wield")
+
+
+def check_wielded(doc: dict, item: dict) -> None:
+    """R27, R32: a weapon deals damage only from the hands of someone strong enough."""
+    check_heft(doc, item)
+    if item.get("state") != "held":
+        raise Refused(_("R32: {name} does not hold {item}; `campaign item hold {name} {item}` first").format(
+                name=doc["name"], item=shown(item["name"])), "not_in_hand")
 
 
 def hands_used(items: list[dict]) -> int:
@@ -294,7 +331,9 @@ def forge(doc: dict, item: dict, location: dict | None, stones: int, slots: int,
 
 
 def change_count(doc: dict, field: str, amount: int, label: str) -> None:
-    """gold add/remove, darkstone add/remove: never below zero."""
+    """gold add/remove, darkstone add/remove: never below zero; R11a: the dead win no gold."""
+    if field == "gold" and amount > 0:
+        check_not_dead(doc)
     if doc.get(field, 0) + amount < 0:
         raise Refused(_('{name} has {value} {label}; cannot remove {value2}').format(
                 name=doc['name'], value=doc.get(field, 0), label=_(label), value2=-amount), f"not_enough_{field}")

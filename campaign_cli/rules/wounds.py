@@ -29,6 +29,20 @@ def check_can_act(doc: dict, action: str = N_("act")) -> None:
             name=doc["name"], words=words, action=_(action)), "cannot_act")
 
 
+def check_not_dead(doc: dict) -> None:
+    """R11a: a dead character takes no further part: wins and spends nothing."""
+    if current_status(doc) == "dead":
+        raise Refused(_("R11a: {name} is dead: the dead win and spend nothing").format(name=doc["name"]), "dead")
+
+
+def check_can_spend(doc: dict) -> None:
+    """R20, R11a: the dying spend no XP (raising ST is not healing); the dead nothing."""
+    check_not_dead(doc)
+    if current_status(doc) == "dying":
+        raise Refused(_("R20: {name} is dying and spends no XP: heal below ST {st} first (raising ST is not healing)").format(
+                name=doc["name"], st=doc["st"]), "dying")
+
+
 def take(doc: dict, amount: int, fatigue: bool = False, armor: int = 0) -> dict:
     """Apply a hit. Armor subtracts from damage (R29); fatigue taken while out of action
     counts as damage (R21). Returns what was applied."""
@@ -100,9 +114,19 @@ def night(doc: dict) -> None:
         doc["fatigue"] = 0
 
 
-def recover_fully(doc: dict) -> None:
+def new_fight(doc: dict) -> None:
+    """A fight starts: damage taken from now on is this fight's (R25: what a Medic heals)."""
+    doc.pop("fight_damage", None)
+
+
+def recover_fully(doc: dict, week: bool = False) -> None:
     """R22: between adventures, or after a week of rest, characters recover fully (the
-    dying who were not saved are dead)."""
+    dying who were not saved are dead). A week is lived through only below ST: a character
+    at or past ST who was not healed before it dies, as at any rest (R20). Potions' boosts
+    end with the encounter (R25)."""
+    doc.pop("boosts", None)
+    if week and alive(doc) and doc["damage"] >= doc["st"]:
+        doc["dying"] = True
     if _settled_alive(doc):
         doc["damage"] = 0
         doc["fatigue"] = 0
