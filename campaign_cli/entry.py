@@ -60,3 +60,8 @@ def main() -> None:
         sys.exit(128 + stop.signum)
     finally:
         _STATE["done"] = True
+        # The answer is given: a signal from now on changes nothing. Ignored at the C level,
+        # since Python's shutdown puts its own handlers back to the default (which would
+        # kill the process by the signal after a saved change), but leaves SIG_IGN alone.
+        _signal.signal(_signal.SIGINT, _signal.SIG_IGN)
+        _signal.signal(_signal.SIGTERM, _signal.SIG_IGN)

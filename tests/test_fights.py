@@ -19,9 +19,12 @@ def table(camp):
     return camp
 
 
+from campaign_cli.store.campaign import BOOKKEEPING  # noqa: E402
+
+
 def docs_of(raw: bytes) -> dict:
     data = json.loads(raw)
-    meta = {k: v for k, v in data["meta"]["1"].items() if k not in ("seq", "next_id", "undo_top", "undo_at")}
+    meta = {k: v for k, v in data["meta"]["1"].items() if k not in BOOKKEEPING}
     return {**data, "meta": meta}
 
 

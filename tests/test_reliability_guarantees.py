@@ -126,7 +126,7 @@ def test_temporary_names_are_unpredictable_and_never_followed(tmp_path, monkeypa
     victim.write_text("secret")
     victim.chmod(0o600)
     tokens = iter(["planted0", "fresh001"])
-    monkeypatch.setattr(files.secrets, "token_hex", lambda n: next(tokens))
+    monkeypatch.setattr(files, "token", lambda: next(tokens))
     (tmp_path / f".out.json.{os.getpid()}.planted0.tmp").symlink_to(victim)
     files.write_atomic(target, b"data")
     assert target.read_bytes() == b"data"
@@ -183,22 +183,50 @@ def test_chmod_a_minus_w_protects_the_campaign(camp):
 
 
 # -- 3. the lock ---------------------------------------------------------------------------------
-def test_a_lock_deleted_under_a_writer_never_lets_two_commit_the_same_seq(camp):
+def test_a_lock_deleted_under_a_writer_keeps_the_next_writer_out(camp):
     lock = Path(str(camp.path) + ".lock")
-    with pytest.raises(FileProblem, match="changed while this command ran"):
-        with store.transaction(camp.path, ["test"]) as mine:
-            doc = mine.character("Ajax")
-            doc["gold"] = 99
-            mine.save("characters", doc)
-            mine.note("mine")
-            lock.unlink()
-            other = subprocess.run([sys.executable, "-m", "campaign_cli", "-c", str(camp.path), "gold", "add", "Merlin", "3"],
-                                   capture_output=True, text=True, timeout=60)
-            assert other.returncode == 0, other.stderr
-    assert camp.json("character", "show", "Merlin")["gold"] == 3  # the acknowledged change stays
-    assert camp.json("character", "show", "Ajax")["gold"] == 0
+    with store.transaction(camp.path, ["test"]) as mine:
+        doc = mine.character("Ajax")
+        doc["gold"] = 99
+        mine.save("characters", doc)
+        mine.note("mine")
+        lock.unlink()
+        other = subprocess.run([sys.executable, "-m", "campaign_cli", "-c", str(camp.path), "gold", "add", "Merlin", "3"],
+                               capture_output=True, text=True, timeout=60, env={**os.environ, "CAMPAIGN_LOCK_WAIT": "0.3"})
+        assert other.returncode == 3 and "locked by another writer" in other.stderr  # the folder's flock holds
+    assert camp.json("character", "show", "Ajax")["gold"] == 99
+    assert camp.json("character", "show", "Merlin")["gold"] == 0
     seqs = [e["seq"] for e in camp.json("log")]
-    assert len(seqs) == len(set(seqs))
+    assert seqs == list(range(len(seqs)))
+
+
+def test_writers_against_a_loop_that_removes_and_recreates_the_lock_file_lose_nothing(camp):
+    import threading
+
+    from tests.test_reliability import _writer
+
+    lock, stop = Path(str(camp.path) + ".lock"), threading.Event()
+
+    def vandal() -> None:
+        while not stop.is_set():
+            try:
+                lock.unlink()
+                lock.write_bytes(b"")
+            except OSError:
+                pass
+
+    thread = threading.Thread(target=vandal)
+    thread.start()
+    try:
+        writers, count = 4, 40
+        procs = [_writer(camp.path, f"W{w}", count) for w in range(writers)]
+        assert [p.wait(timeout=300) for p in procs] == [0] * writers
+    finally:
+        stop.set()
+        thread.join()
+    assert camp.json("character", "show", "Ajax")["attributes"] == {f"W{w}": count for w in range(writers)}
+    seqs = [e["seq"] for e in camp.json("log")]
+    assert seqs == list(range(3 + writers * count))  # every acknowledged write, each seq once
 
 
 # -- 4. Ctrl-C ------------------------------------------------------------------------------------
@@ -333,7 +361,7 @@ def test_non_utf8_arguments_exit_2(camp):
 
 
 def test_tied_typed_initiative_dice_exit_2(camp):
-    assert camp.error("initiative", "A", "B", "--dice", ",".join(["1"] * 390), code=2)["code"] == "bad_dice"
+    assert camp.error("initiative", "A", "B", "--dice", ",".join(["1"] * 100), code=2)["code"] == "bad_dice"
 
 
 def test_a_journal_that_is_a_folder_exits_3(camp):
@@ -382,8 +410,8 @@ def test_each_undo_reads_one_entry_whatever_the_history(camp, monkeypatch):
     for _ in range(30):
         camp.json("gold", "add", "Ajax", "1")
     reads = []
-    original = journal.read_at
-    monkeypatch.setattr(journal, "read_at", lambda *a: reads.append(a) or original(*a))
+    original = journal.line_at
+    monkeypatch.setattr(journal, "line_at", lambda *a: reads.append(a) or original(*a))
     for _ in range(25):
         camp.json("undo")
     assert len(reads) == 25
@@ -410,3 +438,242 @@ def test_an_interrupt_python_cannot_raise_or_one_after_the_end_prints_nothing(mo
     monkeypatch.setitem(entry._STATE, "done", False)
     with pytest.raises(entry.Interrupted):
         entry._on_signal(2, None)
+
+
+# -- third pass (issue 28) -------------------------------------------------------------------
+SELF_SIGNAL = """
+import os, signal, sys
+from campaign_cli.store import files
+real = os.replace
+def replace_then_signal(a, b):
+    real(a, b)
+    os.kill(os.getpid(), signal.SIGINT)  # lands right after the rename: the file is written
+files.os.replace = replace_then_signal
+sys.argv = ["campaign", *sys.argv[1:]]
+from campaign_cli.entry import main
+main()
+"""
+
+
+@pytest.mark.parametrize("args", [("init",), ("export", "--output", "OUT"), ("gold", "add", "Ajax", "1")])
+def test_a_signal_after_the_rename_changes_nothing_about_success(camp, tmp_path, args):
+    path = tmp_path / "new.json" if args[0] == "init" else camp.path
+    args = tuple(str(tmp_path / "out.json") if a == "OUT" else a for a in args)
+    run = subprocess.run([sys.executable, "-c", SELF_SIGNAL, "-c", str(path), *args], capture_output=True, text=True,
+                         timeout=60)
+    assert (run.returncode, run.stderr) == (0, "")
+    assert "interrupted" not in run.stdout
+
+
+def test_after_the_answer_signals_are_ignored_so_shutdown_cannot_turn_them_into_a_kill(camp):
+    code = ("import signal, sys\nsys.argv = ['campaign', '-c', sys.argv[1], 'gold', 'add', 'Ajax', '1']\n"
+            "from campaign_cli import entry\ntry:\n    entry.main()\nexcept SystemExit:\n    pass\n"
+            "assert signal.getsignal(signal.SIGINT) == signal.SIG_IGN\n"
+            "assert signal.getsignal(signal.SIGTERM) == signal.SIG_IGN\n"
+            "import os\nos.kill(os.getpid(), signal.SIGINT)\nos.kill(os.getpid(), signal.SIGTERM)\n")
+    run = subprocess.run([sys.executable, "-c", code, str(camp.path)], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+
+
+def _forge(camp, change):
+    """Edit the journal's newest change entry with CHANGE and re-seal its CRC, as a forger would."""
+    jpath = Path(str(camp.path) + ".journal")
+    lines = jpath.read_bytes().splitlines()
+    entry = json.loads(lines[-1])
+    entry.pop("sum")
+    change(entry)
+    lines[-1] = journal._seal(entry)
+    jpath.write_bytes(b"\n".join(lines) + b"\n")
+
+
+@pytest.mark.parametrize("change", [
+    lambda e: e["patch"]["characters"]["1"]["$d"].update({"xp": {"$v": -50}}),
+    lambda e: e["patch"]["characters"]["1"]["$d"].update({"gold": {"$v": "lots"}}),
+    lambda e: e["patch"].update({"meta": {"1": {"app": {"$v": "evil"}}}}),
+    lambda e: e.update({"summary": "edited"}),
+])
+def test_undo_refuses_an_edited_and_resealed_entry(camp, change):
+    camp.json("gold", "add", "Ajax", "5")
+    _forge(camp, change)
+    before = camp.path.read_bytes()
+    err = camp.error("undo", code=3)
+    assert err["code"] == "journal_broken" and "re-sealed" in err["message"]
+    assert camp.path.read_bytes() == before
+
+
+def test_undo_refuses_an_old_entry_replayed_with_the_current_seq(camp):
+    camp.json("gold", "add", "Ajax", "5")
+    camp.json("gold", "add", "Merlin", "3")
+    jpath = Path(str(camp.path) + ".journal")
+    lines = jpath.read_bytes().splitlines()
+    old = json.loads(lines[-2])
+    old.pop("sum")
+    old["seq"] = json.loads(lines[-1])["seq"]
+    jpath.write_bytes(b"\n".join([*lines[:-1], journal._seal(old)]) + b"\n")
+    assert camp.error("undo", code=3)["code"] == "journal_broken"
+
+
+def test_the_journal_is_a_chain(camp):
+    camp.json("gold", "add", "Ajax", "5")
+    camp.json("gold", "add", "Ajax", "1")
+    lines = Path(str(camp.path) + ".journal").read_bytes().splitlines()
+    entries = [json.loads(line) for line in lines]
+    assert [e.get("prev_hash") for e in entries[1:]] == [journal.digest(line) for line in lines[:-1]]
+    assert json.loads(camp.path.read_bytes())["meta"]["1"]["journal_hash"] == journal.digest(lines[-1])
+    camp.json("undo")
+    camp.json("undo")  # each undo follows the verified pointer chain
+    assert camp.json("character", "show", "Ajax")["gold"] == 0
+
+
+def test_undo_never_writes_what_import_refuses_nor_crashes_on_a_malformed_patch(camp):
+    camp.json("gold", "add", "Ajax", "5")
+    data = json.loads(camp.path.read_bytes())
+    data["meta"]["1"].pop("journal_hash")  # a file from before the chain: only the CRC protects it
+    data["meta"]["1"].pop("undo_hash")
+    camp.path.write_text(json.dumps(data))
+    _forge(camp, lambda e: e["patch"]["characters"]["1"]["$d"].update({"xp": {"$v": -50}}))
+    before = camp.path.read_bytes()
+    err = camp.error("undo", code=3)
+    assert "import refuses" in err["message"] and camp.path.read_bytes() == before
+    _forge(camp, lambda e: e.update({"patch": {"characters": {"1": 7}}}))
+    assert camp.error("undo", code=3)["code"] == "journal_broken"
+
+
+@pytest.mark.parametrize("field", ["health", "xp", "defense"])
+def test_board_numbers_are_bounded(camp, tmp_path, field):
+    board = json.loads((Path(__file__).parent / "fixtures" / "bog_lurker.json").read_text()) \
+        if (Path(__file__).parent / "fixtures" / "bog_lurker.json").exists() else None
+    if board is None:
+        side = {"initiative": 3, "move": 4, "escape": 4, "to_hit": 4, "combat": 2, "damage": 2, "defense": 1,
+                "health": 6, "xp": 15, "abilities": [], "elite": ["a", "b", "c", "d", "e", "f"]}
+        board = {"name": "Bog", "keywords": [], "size": "medium", "normal": dict(side), "brutal": dict(side)}
+    board["normal"][field] = 10 ** 30
+    (tmp_path / "b.json").write_text(json.dumps(board))
+    err = camp.error("enemy", "add", "Bog", "--file", str(tmp_path / "b.json"), code=1)
+    assert f"normal.{field}" in err["message"] and "1,000,000" in err["message"]
+
+
+@pytest.mark.parametrize("name", ["A" * 101, "A\x1bB", "A\u202eB", "A\u200bB"])
+def test_imports_refuse_names_users_could_not_give(camp, tmp_path, name):
+    camp.json("export", "--output", str(tmp_path / "e.json"))
+    doc = json.loads((tmp_path / "e.json").read_text())
+    doc["characters"][0]["name"] = name
+    (tmp_path / "e.json").write_text(json.dumps(doc))
+    cli = type(camp)(tmp_path / "new.json")
+    assert cli.error("import", str(tmp_path / "e.json"), code=1)["code"] == "bad_import"
+    assert not (tmp_path / "new.json").exists()
+
+
+def test_a_pack_item_name_with_a_bidi_override_is_refused(camp, tmp_path):
+    (tmp_path / "p.json").write_text(json.dumps({"pack": "p", "version": "1", "items": [{"name": "Evil\u202eGem"}]}))
+    assert camp.error("catalog", "import", str(tmp_path / "p.json"), code=1)["code"] == "bad_pack"
+
+
+@pytest.mark.parametrize("fight", [{"round": "x"}, "open", {"round": 1, "turn": 0, "order": [], "enemies": [{"name": 3}]}])
+def test_imports_validate_meta_fight(camp, tmp_path, fight):
+    camp.json("export", "--output", str(tmp_path / "e.json"))
+    doc = json.loads((tmp_path / "e.json").read_text())
+    doc["meta"]["fight"] = fight
+    (tmp_path / "e.json").write_text(json.dumps(doc))
+    assert type(camp)(tmp_path / "n.json").error("import", str(tmp_path / "e.json"), code=1)["code"] == "bad_import"
+
+
+@pytest.mark.parametrize("field, value", [("xp", "lots"), ("xp", -3), ("skills", []), ("items", {}), ("st", 10 ** 9),
+                                          ("curses", [{"name": 5}]), ("damage", None), ("kind", "dragon")])
+def test_a_hand_edited_character_field_exits_3_never_an_internal_error(camp, field, value):
+    data = json.loads(camp.path.read_bytes())
+    data["characters"]["1"][field] = value
+    camp.path.write_text(json.dumps(data))
+    for args in (("character", "show", "Ajax"), ("gold", "add", "Ajax", "1"), ("character", "list"), ("xp", "award", "1", "--party")):
+        assert camp.error(*args, code=3)["code"] == "not_a_campaign"
+
+
+@pytest.mark.parametrize("value", [{"round": -1}, "x"])
+def test_a_hand_edited_fight_exits_3(camp, value):
+    data = json.loads(camp.path.read_bytes())
+    data["meta"]["1"]["fight"] = value
+    camp.path.write_text(json.dumps(data))
+    assert camp.error("fight", "status", code=3)["code"] == "not_a_campaign"
+
+
+def test_a_fifo_as_campaign_or_journal_exits_3_at_once(tmp_path):
+    from tests.conftest import Cli
+
+    fifo = tmp_path / "c.json"
+    os.mkfifo(fifo)
+    cli = Cli(fifo)
+    start = time.monotonic()
+    assert cli("status").exit_code == 3 and cli("gold", "add", "A", "1").exit_code == 3
+    real = Cli(tmp_path / "r.json")
+    real("init")
+    real.json("character", "create", "Ajax", "--st", "12", "--dx", "11", "--iq", "9")
+    jpath = Path(str(real.path) + ".journal")
+    jpath.unlink()
+    os.mkfifo(jpath)
+    assert real.error("gold", "add", "Ajax", "1", code=3)["code"] == "not_a_file"
+    assert real.error("undo", code=3)
+    assert time.monotonic() - start < 10
+
+
+def test_a_hard_linked_campaign_or_journal_is_refused(camp, tmp_path):
+    os.link(camp.path, tmp_path / "elsewhere.json")
+    assert camp.error("gold", "add", "Ajax", "1", code=3)["code"] == "hard_linked"
+    os.unlink(tmp_path / "elsewhere.json")
+    os.link(str(camp.path) + ".journal", tmp_path / "outside.log")
+    assert camp.error("gold", "add", "Ajax", "1", code=3)["code"] == "hard_linked"
+
+
+def _hostile_name(camp):
+    data = json.loads(camp.path.read_bytes())
+    data["characters"]["1"]["name"] = "*Doom*\x1b]0;owned\x07<script>\u202e"
+    data["characters"]["1"]["curses"] = [{"name": "Rot | x", "note": None}]
+    camp.path.write_text(json.dumps(data))
+
+
+def test_sheets_show_old_files_control_characters_escaped_and_markdown_inert(camp):
+    _hostile_name(camp)
+    md = camp("character", "sheet", "1").stdout
+    assert "\x1b" not in md and "\x07" not in md and "\u202e" not in md
+    # rendered, the heading reads *Doom*\x1b]0;owned\x07<script>\u202e: escapes shown, nothing obeyed
+    assert md.startswith("# \\*Doom\\*\\\\x1b\\]0;owned\\\\x07&lt;script&gt;\\\\u202e\n")
+    assert "Rot \\| x" in md
+    html = camp("character", "sheet", "1", "--format", "html").stdout
+    assert "\x1b" not in html and "&lt;script&gt;" in html and "<script>" not in html
+
+
+def test_the_markdown_recap_is_inert(camp):
+    camp.json("adventure", "start", "*Bold* <b>")
+    camp.json("xp", "award", "1", "Ajax")
+    _hostile_name(camp)
+    md = camp("recap", "--format", "md").stdout
+    assert "\\*Bold\\* &lt;b&gt;" in md and "\x1b" not in md and "<script>" not in md
+
+
+def test_completion_never_offers_a_name_holding_control_characters(camp):
+    from campaign_cli.cli import complete
+
+    _hostile_name(camp)
+    ctx = type("Ctx", (), {"find_root": lambda self: type("R", (), {"params": {"campaign": str(camp.path)}})(),
+                           "params": {}})()
+    assert complete.characters(ctx, "") == ["Merlin"]
+
+
+@pytest.mark.parametrize("args", [
+    ("contest", "Ajax", "3/ST" + " " * 300, "10", "3/ST"), ("roll", "2D6", "--dice", "1," * 150 + "1"),
+    ("damage", "A" * 16000, "1"), ("roll", "D6", "--character", "Ajax", "--weapon", "x" * 300),
+    ("check", "Ajax", "3/DX", "--dice", "1," * 300 + "1"),
+])
+def test_oversized_arguments_exit_2_before_any_lock(camp, args):
+    with files.locked(camp.path, wait=0):  # another writer holds the campaign
+        start = time.perf_counter()
+        err = camp.error(*args, code=2)
+        assert err["code"] == "too_long" and time.perf_counter() - start < 2
+
+
+def test_an_oversized_batch_line_exits_2_before_any_lock(camp):
+    line = json.dumps({"args": ["gold", "add", "Ajax", "1" + " " * 70000]}) + "\n"
+    with files.locked(camp.path, wait=0):
+        start = time.perf_counter()
+        result = camp("batch", "-", "--json", input=json.dumps({"args": ["gold", "add", "Ajax", "1"]}) + "\n" + line)
+        assert result.exit_code == 2 and time.perf_counter() - start < 2
+        assert json.loads(result.stderr)["error"]["line"] == 2

@@ -105,6 +105,7 @@ def undo(json_out: JsonOpt = False) -> None:
         if target is None:
             raise Refused(_("nothing to undo"), "nothing_to_undo")
         camp.revert(target)
+        camp.check_sound(target)  # what undo writes, import would take (exit 3 otherwise)
         camp.kind = "undo"
         camp.note(f"undid #{target['seq']}: {target.get('summary', '')}", *target.get("characters", []), undoes=target["seq"])
     data = {"undone": entry_view(target)}

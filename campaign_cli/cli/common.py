@@ -130,6 +130,24 @@ def read_json(source: str, what: str, option: str = "") -> object:
 FILE_KINDS = (N_("board"), N_("pack"))  # what read_json reads, as its refusals name it
 
 
+MAX_ARGUMENT = 200  # CLI.md "Sizes": a spec, dice list, expression or name longer than this exits 2
+FREE_TEXT = frozenset({"note", "reason", "source", "output", "file", "campaign"})  # notes and paths
+
+
+def check_sizes(params: dict, labels: dict[str, str]) -> None:
+    """CLI.md "Sizes": every argument that names or specifies something (a name, a check
+    spec, a dice list or expression) is at most 200 characters; refused (exit 2) before
+    any parsing or locking. Notes and paths are free text. LABELS: each parameter as the
+    usage line shows it."""
+    for key, value in params.items():
+        if key in FREE_TEXT:
+            continue
+        for text in value if isinstance(value, (list, tuple)) else (value,):
+            if isinstance(text, str) and len(text) > MAX_ARGUMENT:
+                raise UsageProblem(_("{option}: at most {limit} characters, not {count}").format(
+                        option=labels.get(key, key), limit=MAX_ARGUMENT, count=len(text)), "too_long")
+
+
 def help_text(summary: str, *examples: str) -> str:
     """A command's help: a one-line summary, then example command lines (kept as typed)."""
     lines = "\n".join(f"  $ {e}" for e in examples)

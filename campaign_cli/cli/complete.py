@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 
 import typer
 
@@ -17,7 +18,10 @@ def _data(ctx: typer.Context | None) -> dict:
     root = ctx.find_root() if ctx is not None else None
     path = (root.params.get("campaign") if root is not None else None) or os.environ.get("CAMPAIGN_FILE") or "campaign.json"
     try:
-        with open(path, "rb") as fh:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)  # a FIFO in its place never hangs a TAB
+        with os.fdopen(fd, "rb") as fh:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                return {}
             data = json.loads(fh.read())
         return data if isinstance(data, dict) else {}
     except (OSError, ValueError, RecursionError):
@@ -29,9 +33,12 @@ def _cyrillic(text: str) -> bool:
 
 
 def _pick(names, incomplete: str) -> list[str]:
-    """NAMES that start with what was typed (any case), each once, in order."""
+    """NAMES that start with what was typed (any case), each once, in order. A name holding
+    control or format characters (an older file's) is never offered: printed, the terminal
+    would obey it; escaped, it would not be the name."""
     key = incomplete.casefold()
-    return list(dict.fromkeys(n for n in names if isinstance(n, str) and n.casefold().startswith(key)))
+    return list(dict.fromkeys(n for n in names if isinstance(n, str) and n.casefold().startswith(key)
+                              and n.isprintable()))
 
 
 def _characters(data: dict) -> list[dict]:

@@ -44,6 +44,7 @@ class LazyGroup(TyperGroup):
                 self.commands[cmd_name] = sub
             if cmd_name in self.commands:
                 translate_command(self.commands[cmd_name])
+                guard_sizes(self.commands[cmd_name])
         return super().get_command(ctx, cmd_name)
 
 
@@ -58,6 +59,23 @@ class LazyGroup(TyperGroup):
                     err.message = _("{message}. Did you mean {names}?").format(
                         message=err.message.rstrip("."), names=", ".join(map(repr, matches)))
             raise
+
+
+def guard_sizes(command: click.Command) -> None:
+    """Arguments over the size bound exit 2 before the command runs (so before any lock)."""
+    callback = command.callback
+    if isinstance(command, TyperGroup) or callback is None or getattr(callback, "sized", False):
+        return
+    from campaign_cli.cli.common import check_sizes
+
+    labels = {p.name: (p.opts[0] if p.param_type_name == "option" else p.human_readable_name) for p in command.params}
+
+    def sized(*args, **params):
+        check_sizes(params, labels)
+        return callback(*args, **params)
+
+    sized.sized = True  # type: ignore[attr-defined]
+    command.callback = sized
 
 
 def build(app: typer.Typer) -> LazyGroup:

@@ -71,6 +71,21 @@ def clean(value: Any) -> str:
     return str(value).translate(_CONTROL)
 
 
+def inert(value: Any) -> str:
+    """Any text as it is, but control and format characters shown escaped (`\\x1b`)."""
+    return str(value).translate(_CONTROL)
+
+
+_MARKDOWN = {ord(c): "\\" + c for c in "\\`*_[]|~#"}
+_MARKDOWN.update({ord("&"): "&amp;", ord("<"): "&lt;", ord(">"): "&gt;", ord("\n"): " "})
+
+
+def markdown_text(value: Any) -> str:
+    """User text inside Markdown (a sheet, a recap): inert, and read as text, never as
+    emphasis, links, tables or raw HTML (`*Doom*`, `<script>`)."""
+    return inert(value).translate(_MARKDOWN)
+
+
 def write_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
 

@@ -10,7 +10,7 @@ import typer
 from campaign_cli.cli.common import JsonOpt, help_text, reading
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli import output
-from campaign_cli.cli.output import Fields, Line, emit
+from campaign_cli.cli.output import Fields, Line, emit, markdown_text
 from campaign_cli.errors import Refused, UsageProblem
 from campaign_cli.rules.recap import recap as summarize
 from campaign_cli.i18n import _, N_, shown
@@ -89,14 +89,14 @@ def _listed(names: list[str]) -> str:
 
 
 def markdown(data: dict) -> str:
-    head = _("## Recap: {title}").format(title=data["adventure"]) if data["adventure"] else _("## Recap")
+    head = _("## Recap: {title}").format(title=markdown_text(data["adventure"])) if data["adventure"] else _("## Recap")
     lines = [head, "", "*" + _("{start} to {end}").format(start=data["from"] or "-", end=data["to"] or "-") + "*", "",
              _("- **Fights:** {fights}").format(fights=data["fights"]),
-             _("- **Enemies killed:** {names}").format(names=_listed(data["kills"])),
-             _("- **Keywords learned:** {words}").format(words=_listed(data["keywords"]))]
+             _("- **Enemies killed:** {names}").format(names=markdown_text(_listed(data["kills"]))),
+             _("- **Keywords learned:** {words}").format(words=markdown_text(_listed(data["keywords"])))]
     for row in data["characters"]:
-        lines += ["", f"### {row['name']}", ""]
-        lines += [f"- {label}: {text}" for label, text in happened(row)] or ["- " + _("nothing")]
+        lines += ["", f"### {markdown_text(row['name'])}", ""]
+        lines += [f"- {label}: {markdown_text(text)}" for label, text in happened(row)] or ["- " + _("nothing")]
     return "\n".join(lines) + "\n"
 
 

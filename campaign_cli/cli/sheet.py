@@ -7,6 +7,7 @@ from html import escape
 
 from campaign_cli.cli.characters import hands
 from campaign_cli.cli.items import notes, stats
+from campaign_cli.cli.output import inert, markdown_text
 from campaign_cli.i18n import _, language, shown
 
 
@@ -42,15 +43,12 @@ def sections(ch: dict) -> list[tuple[str, list[tuple[str, str]]]]:
 
 
 def markdown(ch: dict) -> str:
-    lines = [f"# {ch['name']}", "", f"*{shown(ch['kind'])}, #{ch['id']}*"]
+    """The sheet in Markdown; user text is escaped, never read as markup or obeyed."""
+    lines = [f"# {markdown_text(ch['name'])}", "", f"*{shown(ch['kind'])}, #{ch['id']}*"]
     for title, rows in sections(ch):
         lines += ["", f"## {title}", "", "| | |", "|---|---|"]
-        lines += [f"| {_md(k)} | {_md(v)} |" for k, v in rows]
+        lines += [f"| {markdown_text(k)} | {markdown_text(v)} |" for k, v in rows]
     return "\n".join(lines) + "\n"
-
-
-def _md(text: str) -> str:
-    return str(text).replace("|", "\\|").replace("\n", " ")
 
 
 STYLE = ("body{font-family:Georgia,serif;max-width:46em;margin:2em auto;color:#222}"
@@ -61,11 +59,11 @@ STYLE = ("body{font-family:Georgia,serif;max-width:46em;margin:2em auto;color:#2
 
 def html(ch: dict) -> str:
     parts = ['<!DOCTYPE html>', f'<html lang="{language()}">', "<head>", '<meta charset="utf-8" />',
-             f"<title>{escape(ch['name'])}</title>", f"<style>{STYLE}</style>", "</head>", "<body>",
-             f"<h1>{escape(ch['name'])}</h1>", f"<p><em>{escape(shown(ch['kind']))}, #{ch['id']}</em></p>"]
+             f"<title>{escape(inert(ch['name']))}</title>", f"<style>{STYLE}</style>", "</head>", "<body>",
+             f"<h1>{escape(inert(ch['name']))}</h1>", f"<p><em>{escape(shown(ch['kind']))}, #{ch['id']}</em></p>"]
     for title, rows in sections(ch):
         parts += [f"<h2>{escape(title)}</h2>", "<table>"]
-        parts += [f"<tr><td>{escape(str(k))}</td><td>{escape(str(v))}</td></tr>" for k, v in rows]
+        parts += [f"<tr><td>{escape(inert(k))}</td><td>{escape(inert(v))}</td></tr>" for k, v in rows]
         parts.append("</table>")
     parts += ["</body>", "</html>"]
     return "\n".join(parts) + "\n"

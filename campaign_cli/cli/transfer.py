@@ -14,9 +14,7 @@ from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import Line, emit
 from campaign_cli.errors import Refused, UsageProblem
 from campaign_cli.i18n import _, ngettext
-from campaign_cli.rules import packs
-from campaign_cli.rules.documents import check_character, check_meta
-from campaign_cli.rules.enemies import validate_board
+from campaign_cli.rules.documents import check_tables
 from campaign_cli.store import files, transfer
 
 export_app, import_app = command_app(), command_app()
@@ -52,13 +50,8 @@ def export(output: Annotated[str | None, typer.Option("--output", "-o", metavar=
     "campaign -c restored.json import gold-road.export.json", "campaign export | campaign -c copy.json import -"))
 def import_(source: Annotated[str, typer.Argument(metavar="FILE", help="An export; - reads stdin.")], json_out: JsonOpt = False) -> None:
     tables = transfer.tables_from_export(transfer.read_export(read_text(source)))
-    check_meta(tables["meta"]["1"])
-    for character in tables["characters"].values():
-        check_character(character)
-    for key, board in tables["enemies"].items():
-        tables["enemies"][key] = {"id": board["id"], **validate_board({k: v for k, v in board.items() if k != "id"})}
-    stored = [{"id": p["id"], **packs.validate({k: v for k, v in p.items() if k in ("pack", "version", "items", "enemies")})}
-              for p in tables.pop("packs").values()]
+    stored = list(tables.pop("packs").values())
+    tables = check_tables(tables, stored)
     if stored:
         tables["packs"] = store.campaign.encode_packs(stored)
     meta = tables["meta"]["1"]

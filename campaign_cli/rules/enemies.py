@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from campaign_cli.errors import Refused
 from campaign_cli.i18n import _
+from campaign_cli.rules.names import MAX_AMOUNT, MAX_NAME, unsafe_char
+
+MAX_TEXT = 1000  # an ability's or keyword's text
 
 SIZES = ("small", "medium", "large", "huge", "giant")  # R40
 # R40: the seed's Russian size words (CLI.md), stored as the English size
@@ -28,8 +31,10 @@ def _bad(field: str, why: str) -> Refused:
 
 
 def _text_list(value, field: str) -> list[str]:
-    if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
-        raise _bad(field, _("must be a list of non-empty texts"))
+    if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() and len(v) <= MAX_TEXT for v in value):
+        raise _bad(field, _("must be a list of non-empty texts of at most {limit} characters").format(limit=MAX_TEXT))
+    if any(unsafe_char(v) for v in value):
+        raise _bad(field, _("holds control characters"))
     return [v.strip() for v in value]
 
 
@@ -44,8 +49,9 @@ def _side(data, where: str) -> dict:
         if key not in data:
             raise _bad(f"{where}.{key}", _("is missing"))
         value = data[key]
-        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise _bad(f"{where}.{key}", _('must be a whole number of 0 or more, not {value!r}').format(value=value))
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_AMOUNT:
+            raise _bad(f"{where}.{key}", _('must be a whole number from 0 to {high:,}, not {value!r}').format(
+                    high=MAX_AMOUNT, value=value))
         side[key] = value
     for key in LISTS:
         if key not in data:
@@ -65,8 +71,10 @@ def validate_board(data) -> dict:
     if unknown:
         raise _bad(unknown[0], _("is not a board field"))
     name = data.get("name")
-    if not isinstance(name, str) or not name.strip():
-        raise _bad("name", _("must be a non-empty text"))
+    if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_NAME:
+        raise _bad("name", _("must be a name of 1 to {limit} characters").format(limit=MAX_NAME))
+    if unsafe_char(name):
+        raise _bad("name", _("holds control characters"))
     if "keywords" not in data:
         raise _bad("keywords", _("is missing"))
     keywords = _text_list(data["keywords"], "keywords")

@@ -128,18 +128,23 @@ def near(ref: str, names: Iterable[tuple[str, ...]], edits: int = 2) -> str | No
     return None
 
 
+def unsafe_char(text: str) -> str | None:
+    """The first control or format character in TEXT (Unicode Cc, Cf), or None."""
+    import unicodedata
+
+    return next((c for c in text if unicodedata.category(c) in ("Cc", "Cf")), None)
+
+
 def check_text(text: str, what: str, limit: int = MAX_NAME) -> str:
     """A name a user gives: not empty, at most LIMIT characters, no control or format
     characters (Cc, Cf: newline, escape, C1 controls, bidi overrides). Exit 2 otherwise."""
-    import unicodedata
-
     clean = text.strip()
     if not clean:
         raise UsageProblem(_("a {what} needs a name").format(what=_(what)), "bad_name")
     if len(clean) > limit:
         raise UsageProblem(_("a {what} name is at most {limit} characters, not {count}").format(
             what=_(what), limit=limit, count=len(clean)), "bad_name")
-    bad = next((c for c in clean if unicodedata.category(c) in ("Cc", "Cf")), None)
+    bad = unsafe_char(clean)
     if bad is not None:
         raise UsageProblem(_("a {what} name cannot hold control or format characters (U+{code:04X})").format(
                 what=_(what), code=ord(bad)), "bad_name")

@@ -13,7 +13,7 @@ from typing import Any
 from campaign_cli.errors import CampaignError, Refused
 from campaign_cli.rules import enemies
 from campaign_cli.rules.gear import KINDS, MAX_SLOTS
-from campaign_cli.rules.names import MAX_AMOUNT
+from campaign_cli.rules.names import MAX_AMOUNT, unsafe_char
 from campaign_cli.i18n import _
 
 MAX_ENTRIES = 100_000
@@ -31,7 +31,7 @@ def _bad(where: str, why: str) -> Refused:
 def _name(value: Any, where: str) -> str:
     if not isinstance(value, str) or not value.strip() or len(value.strip()) > 100:
         raise _bad(where, _('must be a name of 1 to 100 characters, not {value!r}').format(value=value))
-    if any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 for c in value):
+    if unsafe_char(value):
         raise _bad(where, _("holds control characters"))
     return value.strip()
 

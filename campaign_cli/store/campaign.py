@@ -29,14 +29,12 @@ TABLES = ("meta", "characters", "enemies")
 # commands that look into them: a 5,000-item pack costs the others a string scan, not a parse.
 PACKS = "packs"
 # Journal bookkeeping in meta: moves forward on every change, never undone.
-BOOKKEEPING = ("seq", "next_id", "undo_top", "undo_at")
+BOOKKEEPING = ("seq", "next_id", "undo_top", "undo_at", "journal_hash", "undo_hash")
 MAX_DEPTH = 64  # JSON nested deeper than this is not a campaign (nor an import, board or pack)
 
 
 def new_campaign_id() -> str:
-    import secrets
-
-    return secrets.token_hex(8)
+    return os.urandom(8).hex()
 
 
 def _v1_to_v2(data: dict) -> None:
@@ -144,7 +142,19 @@ def parse(path: Path, raw: bytes) -> dict:
         version += 1
         doc["schema_version"] = version
     check_shape(path, data)
+    check_documents(path, data)
     return data
+
+
+def check_documents(path: Path, data: dict) -> None:
+    """Every field of meta, as import checks it: a hand-edited file with a field out of
+    type or range is refused (exit 3) before a command could trip over it."""
+    from campaign_cli.rules.documents import check_meta
+
+    try:
+        check_meta(data["meta"][str(META_ID)], strict=False)
+    except Refused as err:
+        raise _not_campaign(path, err.message) from None
 
 
 def encode_packs(packs: list[dict]) -> str:
@@ -171,13 +181,22 @@ def check_shape(path: Path, data: dict) -> None:
 
 
 def read_bytes(path: Path) -> bytes:
-    """The campaign file's bytes; missing or unreadable is a campaign-file problem (exit 3)."""
+    """The campaign file's bytes; missing or unreadable is a campaign-file problem (exit 3).
+    Only a regular file with one link is a campaign file: a FIFO, folder or device is
+    refused at once (opened without blocking), and so is a file hard-linked elsewhere."""
     try:
-        return path.read_bytes()
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     except FileNotFoundError:
         raise FileProblem(_('no campaign file at {path}').format(path=path), "no_campaign") from None
     except OSError as exc:
         raise FileProblem(_('cannot read {path}: {strerror}').format(path=path, strerror=exc.strerror), "unreadable") from None
+    with os.fdopen(fd, "rb") as fh:
+        files.check_regular(fh.fileno(), path, _("campaign file"))
+        try:
+            return fh.read()
+        except OSError as exc:
+            raise FileProblem(_('cannot read {path}: {strerror}').format(path=path, strerror=exc.strerror),
+                              "unreadable") from None
 
 
 def load(path: Path) -> dict:
@@ -200,6 +219,7 @@ class Campaign:
         self.path = path
         self._data = data
         self._db = None
+        self._sound: set[int] = set()  # ids of the stored documents already checked
         self._before = before
         self.words = words or []
         self.summary = ""
@@ -242,14 +262,27 @@ class Campaign:
 
     # -- documents (characters, enemies) -----------------------------------------
     def docs(self, table: str) -> list[dict]:
-        return [dict(d) for d in sorted(self.data[table].values(), key=lambda d: d["id"])]
+        return [self._checked(table, d) for d in sorted(self.data[table].values(), key=lambda d: d["id"])]
 
     def find(self, table: str, name: str, what: str) -> dict:
         """A document by its name (any case) or id; a miss is refused with suggestions."""
         from campaign_cli.rules.names import resolve
 
         docs = self.data[table].values()
-        return dict(resolve(name, ((d, (d["name"],), d["id"]) for d in docs), what))
+        return self._checked(table, resolve(name, ((d, (d["name"],), d["id"]) for d in docs), what))
+
+    def _checked(self, table: str, doc: dict) -> dict:
+        """A copy of DOC; a character is checked field by field first, as import checks it,
+        so a hand-edited file fails here (exit 3), never inside a command."""
+        if table == "characters" and id(doc) not in self._sound:
+            from campaign_cli.rules.documents import check_character
+
+            try:
+                check_character(doc, strict=False)
+            except Refused as err:
+                raise _not_campaign(self.path, err.message) from None
+            self._sound.add(id(doc))
+        return dict(doc)
 
     def exists(self, table: str, name: str) -> bool:
         key = name.strip().casefold()
@@ -347,15 +380,36 @@ class Campaign:
     def revert(self, entry: dict) -> None:
         """Undo ENTRY's changes (ids and seq keep moving forward); the undo pointer moves
         to the change before it."""
-        keep = {k: self.meta[k] for k in ("seq", "next_id")}
-        patch.tables_apply(self.data, patch.of_entry(entry))
+        keep = {k: self.meta[k] for k in ("seq", "next_id", "journal_hash") if k in self.meta}
+        try:
+            patch.tables_apply(self.data, patch.of_entry(entry))
+        except (AttributeError, KeyError, TypeError, ValueError, IndexError):
+            raise journal.broken(self.path, _("entry #{seq} holds a malformed patch").format(seq=entry.get("seq"))) from None
         self.meta.update(keep)
         if "prev" in entry:
             self.meta["undo_top"], self.meta["undo_at"] = entry["prev"], entry.get("prev_at")
+            self.meta["undo_hash"] = entry.get("prev_undo_hash")
         else:  # an entry from before schema 2 has no pointer: the next undo walks back as they did
-            self.meta.pop("undo_top", None)
-            self.meta.pop("undo_at", None)
+            for key in ("undo_top", "undo_at", "undo_hash"):
+                self.meta.pop(key, None)
         self.reverted = True
+
+    def check_sound(self, entry: dict) -> None:
+        """The document an undo of ENTRY would write passes every check `import` makes; a
+        journal entry that would make anything else is refused (exit 3), nothing written."""
+        from campaign_cli.rules.documents import check_tables
+
+        data = json.loads(_dumps(self.data))
+        tables = {t: data.get(t, {}) for t in TABLES}
+        try:
+            check_shape(self.path, data)
+            check_tables(tables, json.loads(data.get(PACKS) or "[]"))
+        except (Refused, FileProblem) as err:
+            raise journal.broken(self.path, _("undoing entry #{seq} would write a campaign that import refuses ({why})").format(
+                    seq=entry.get("seq"), why=err.message)) from None
+        except (AttributeError, KeyError, TypeError, ValueError, IndexError):
+            raise journal.broken(self.path, _("undoing entry #{seq} would write a malformed campaign").format(
+                    seq=entry.get("seq"))) from None
 
     def commit(self) -> None:
         if not self.writable:
@@ -381,13 +435,15 @@ class Campaign:
                 older = journal.last_undoable(self.path, self.meta["seq"])
                 self.meta["undo_top"], self.meta["undo_at"] = (older["seq"], None) if older else (None, None)
             entry["prev"], entry["prev_at"] = self.meta["undo_top"], self.meta["undo_at"]
+            entry["prev_undo_hash"] = self.meta.get("undo_hash")
+        entry["prev_hash"] = self.meta.get("journal_hash")  # the chain (journal.py)
         with files.writing_to(self.path):
             files.check_writable(self.path)
             COMMIT["started"] = True  # from here a signal no longer stops the command (entry.py)
-            offset = journal.append(self.path, entry)
-            self.meta["seq"] = seq
+            offset, sealed = journal.append(self.path, entry)
+            self.meta["seq"], self.meta["journal_hash"] = seq, sealed
             if not self.reverted:
-                self.meta["undo_top"], self.meta["undo_at"] = seq, offset
+                self.meta["undo_top"], self.meta["undo_at"], self.meta["undo_hash"] = seq, offset, sealed
             files.write_atomic(self.path, _dumps(after))
 
 
@@ -406,18 +462,13 @@ def transaction(path: str | os.PathLike, words: list[str] | None = None) -> Iter
     p = resolve_path(path)
     if not p.exists():  # never leave a lock file behind for a campaign that is not there
         read_bytes(p)
-    with files.locked(p) as lock:
+    with files.locked(p):  # the folder's flock: no other writer until we have renamed
         files.clean_temporaries(p)
         raw = read_bytes(p)
         # Two independent parses: the working copy, and the before-state the journal diff
         # and a refusal fall back on (a parse is faster than copy.deepcopy of the same data).
         camp = Campaign(p, parse(p, raw), parse(p, raw), words)
         yield camp
-        if not lock.held():  # our lock file was removed or replaced: another writer may be in
-            lock.take()
-            if read_bytes(p) != raw:
-                raise FileProblem(_('{p} changed while this command ran (its lock file was removed); nothing saved: run the command again').format(
-                        p=p), "lock_lost")
         camp.commit()
 
 
@@ -444,16 +495,20 @@ def create(path: str | os.PathLike, name: str, words: list[str] | None = None, d
             "campaign_id": new_campaign_id(),
             "undo_top": None,
             "undo_at": None,
+            "undo_hash": None,
         }
         if data is None:
             data = {"meta": {str(META_ID): meta}, "characters": {}, "enemies": {}}
         else:  # an import is a new campaign with its own journal
-            data["meta"][str(META_ID)].update({k: meta[k] for k in ("campaign_id", "undo_top", "undo_at", "seq")})
+            data["meta"][str(META_ID)].update({k: meta[k] for k in ("campaign_id", "undo_top", "undo_at", "undo_hash", "seq")})
         check_shape(p, data)
         summary = f"campaign {data['meta'][str(META_ID)]['name']!r} {verb}"
         files.clean_temporaries(p)
         with files.writing_to(p):
-            journal.append(p, {"campaign": data["meta"][str(META_ID)]["campaign_id"], "seq": 0, "kind": "init",
-                               "time": now(), "command": words or [], "summary": summary, "characters": []})
+            COMMIT["started"] = True  # from here a signal no longer stops the command (entry.py)
+            _offset, sealed = journal.append(p, {"campaign": data["meta"][str(META_ID)]["campaign_id"], "seq": 0,
+                                                 "kind": "init", "time": now(), "command": words or [],
+                                                 "summary": summary, "characters": []})
+            data["meta"][str(META_ID)]["journal_hash"] = sealed
             files.write_atomic(p, _dumps(data))
     return Campaign(p, data)

@@ -1,8 +1,9 @@
 """Low-level file safety: a sidecar lock, exclusive temporary files and atomic replacement.
 
-- The lock is an flock on PATH.lock, never opened through a symlink; after taking it the
-  writer checks that the file it holds is still the one at the lock's path (a lock file
-  deleted or replaced under a writer would otherwise let two writers in at once).
+- The lock is an flock on the campaign's folder, which nobody can delete or replace
+  while it holds the campaign, taken before an flock on PATH.lock (the sidecar older
+  versions lock, never opened through a symlink). A lock file deleted or replaced under
+  a writer therefore never lets a second writer in: both wait on the folder.
 - Temporary files are created exclusively (O_EXCL, O_NOFOLLOW) with unpredictable names
   `.NAME.<pid>.<random>.tmp` in the target's folder; permissions are set on the open file.
   Leftovers of a killed writer are recognised by a dead pid and matched literally.
@@ -14,17 +15,27 @@ from __future__ import annotations
 import fcntl
 import math
 import os
-import secrets
 import stat
 import time
 from contextlib import contextmanager
 from pathlib import Path
 
-from campaign_cli.errors import FileProblem
+from campaign_cli.errors import COMMIT, FileProblem
 from campaign_cli.i18n import _
 
 NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 DEFAULT_WAIT = 5.0
+
+
+def check_regular(fd: int, path: Path, what: str) -> None:
+    """Only a regular file with one link is a campaign file or journal (exit 3 otherwise):
+    a FIFO would hang every command, a second link lets another path change it unseen."""
+    st = os.fstat(fd)
+    if not stat.S_ISREG(st.st_mode):
+        raise FileProblem(_("{path}: the {what} is not a regular file").format(path=path, what=what), "not_a_file")
+    if st.st_nlink > 1:
+        raise FileProblem(_("{path}: the {what} has {count} hard links; refusing a file that other paths can change").format(
+                path=path, what=what, count=st.st_nlink), "hard_linked")
 
 
 def lock_wait() -> float:
@@ -59,48 +70,60 @@ def _same_file(fd: int, lock_path: Path) -> bool:
 
 
 class Lock:
-    """An exclusive flock on PATH.lock (never the data file: os.replace swaps it).
+    """An exclusive flock on the campaign's folder, then on PATH.lock (never the data
+    file: os.replace swaps it).
 
-    A killed writer's flock dies with its process, so no stale lock ever blocks the
-    next write. A lock file removed or replaced while we wait or hold it is detected:
-    `held()` says whether ours is still the file at the lock's path, and `take()`
-    locks the file that is there now.
+    A killed writer's flocks die with its process, so no stale lock ever blocks the next
+    write. The folder's flock is what keeps two writers apart: a folder holding the
+    campaign cannot be removed, and a lock file removed or replaced (by a person, a sync
+    tool) changes nothing about it. The sidecar's flock keeps older versions out, and is
+    taken again if its file was replaced while we waited.
     """
 
     def __init__(self, path: Path, wait: float | None = None) -> None:
         self.path, self.lock_path = path, lock_path_of(path)
         self.wait = lock_wait() if wait is None else wait
         self.fd: int | None = None
+        self.folder_fd: int | None = None
 
     def take(self) -> None:
         self.release()
         deadline = time.monotonic() + self.wait
-        delay = 0.002
+        self.folder_fd = self._flock(lambda: _open_folder(self.path.parent), deadline)
         while True:
-            fd = _open_lock(self.lock_path)
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
-                os.close(fd)
-                if time.monotonic() >= deadline:
-                    raise FileProblem(_('{path} is locked by another writer (waited {wait:g} s); try again').format(
-                            path=self.path, wait=self.wait),
-                                      "locked") from None
-                time.sleep(delay)
-                delay = min(delay * 2, 0.05)
-                continue
+            fd = self._flock(lambda: _open_lock(self.lock_path), deadline)
             if _same_file(fd, self.lock_path):
                 self.fd = fd
                 return
             os.close(fd)  # the lock file was deleted or replaced: lock the one there now
 
+    def _flock(self, opener, deadline: float) -> int:
+        delay = 0.002
+        while True:
+            fd = opener()
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                return fd
+            except BlockingIOError:
+                os.close(fd)
+                if time.monotonic() >= deadline:
+                    self.release()
+                    raise FileProblem(_('{path} is locked by another writer (waited {wait:g} s); try again').format(
+                            path=self.path, wait=self.wait), "locked") from None
+                time.sleep(delay)
+                delay = min(delay * 2, 0.05)
+
     def held(self) -> bool:
-        return self.fd is not None and _same_file(self.fd, self.lock_path)
+        """Whether we still keep every other writer out: the folder's flock does, whatever
+        became of the lock file."""
+        return self.folder_fd is not None
 
     def release(self) -> None:
-        if self.fd is not None:
-            os.close(self.fd)  # closing releases the flock
-            self.fd = None
+        for name in ("fd", "folder_fd"):
+            fd = getattr(self, name)
+            if fd is not None:
+                os.close(fd)  # closing releases the flock
+                setattr(self, name, None)
 
     def __enter__(self) -> "Lock":
         self.take()
@@ -108,6 +131,14 @@ class Lock:
 
     def __exit__(self, *exc) -> None:
         self.release()
+
+
+def _open_folder(folder: Path) -> int:
+    try:
+        return os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError as exc:
+        raise FileProblem(_('cannot lock the folder {folder}: {why}').format(folder=folder, why=exc.strerror),
+                          "lock_failed") from None
 
 
 def locked(path: Path, wait: float | None = None) -> Lock:
@@ -192,8 +223,9 @@ def write_atomic(path: Path, data: bytes) -> None:
     mode = check_writable(path)
     if mode is None:
         mode = 0o666 & ~_umask()
+    COMMIT["started"] = True  # init, import, export: from here the file is written, whatever signal comes
     while True:
-        tmp = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(8)}.tmp")
+        tmp = path.with_name(f".{path.name}.{os.getpid()}.{token()}.tmp")
         try:
             fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | NOFOLLOW, 0o600)
             break
@@ -215,6 +247,12 @@ def write_atomic(path: Path, data: bytes) -> None:
             pass
         raise
     _fsync_dir(path.parent)
+
+
+def token() -> str:
+    """An unpredictable name part: 64 bits from the OS (os.urandom, as `secrets` uses,
+    without importing `secrets` and its hashlib on every command)."""
+    return os.urandom(8).hex()
 
 
 def _umask() -> int:

@@ -9,6 +9,15 @@ Every entry carries the campaign's id, its seq and a checksum (CRC-32 of the lin
 written as its last field), so `undo` can prove that the journal belongs to the
 file and is intact before it touches anything.
 
+The journal is a chain, as git chains commits: each change carries the hash (SHA-256)
+of the change before it (`prev_hash`) and of the change an undo would go back to next
+(`prev_undo_hash`), and the campaign file carries the hash of its last change
+(`journal_hash`) and of the change `undo` reverts next (`undo_hash`). A CRC only catches
+accidents; an entry edited and re-sealed, or an old one replayed with the current seq,
+no longer matches its hash and `undo` refuses. What the chain cannot stop: someone who
+rewrites the campaign file and the journal together. Rolls are not chained: they change
+nothing undo relies on.
+
 Crash safety: a writer appends its entry (seq S+1) and fsyncs it *before* it
 replaces the campaign file, whose meta records the last committed seq. An
 entry whose seq is above the file's, or that a later entry with the same seq
@@ -26,6 +35,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from campaign_cli.errors import FileProblem
+from campaign_cli.store.files import check_regular
 from campaign_cli.i18n import _
 
 CHUNK = 1 << 16
@@ -53,21 +63,41 @@ def intact(line: bytes) -> bool:
 
 
 def _open(jpath: Path, flags: int) -> int:
+    """The journal, never through a symlink, never blocking: only a regular file with one
+    link is a journal (exit 3 otherwise)."""
     try:
-        return os.open(jpath, flags | NOFOLLOW, 0o644)
+        fd = os.open(jpath, flags | NOFOLLOW | os.O_NONBLOCK, 0o644)
     except IsADirectoryError:
         raise FileProblem(_('journal {jpath} is a folder').format(jpath=jpath), "journal_unusable") from None
-    except OSError:
+    except FileNotFoundError:
+        raise
+    except OSError as exc:
         if os.path.islink(jpath):
             raise FileProblem(_('journal {jpath} is a symbolic link; refusing to follow it').format(
                     jpath=jpath), "journal_link") from None
+        raise FileProblem(_('cannot open the journal {jpath}: {why}').format(jpath=jpath, why=exc.strerror),
+                          "journal_unusable") from None
+    try:
+        check_regular(fd, jpath, _("journal"))
+    except FileProblem:
+        os.close(fd)
         raise
+    return fd
 
 
-def append(path: Path, entry: dict) -> int:
-    """Append ENTRY (sealed with its checksum) and fsync; returns the byte offset of its line.
-    A short write is an error: the caller must not commit."""
-    line = _seal(entry) + b"\n"
+def digest(line: bytes) -> str:
+    """An entry's hash in the chain: SHA-256 of its line (hashlib is loaded only by
+    writes and undo, never by a read command)."""
+    import hashlib
+
+    return hashlib.sha256(line.rstrip(b"\r\n")).hexdigest()
+
+
+def append(path: Path, entry: dict) -> tuple[int, str]:
+    """Append ENTRY (sealed with its checksum) and fsync; returns the byte offset of its
+    line and its hash. A short write is an error: the caller must not commit."""
+    sealed = _seal(entry)
+    line = sealed + b"\n"
     jpath = journal_path(path)
     fd = _open(jpath, os.O_RDWR | os.O_CREAT | os.O_APPEND)
     try:
@@ -81,11 +111,17 @@ def append(path: Path, entry: dict) -> int:
         os.fsync(fd)
     finally:
         os.close(fd)
-    return size
+    return size, digest(sealed)
 
 
 def read_at(path: Path, offset: int) -> dict | None:
     """The intact entry whose line starts at OFFSET, or None."""
+    line = line_at(path, offset)
+    return _decode(line) if line is not None and intact(line) else None
+
+
+def line_at(path: Path, offset: int) -> bytes | None:
+    """The line that starts at OFFSET, or None when there is no journal."""
     try:
         fd = _open(journal_path(path), os.O_RDONLY)
     except FileNotFoundError:
@@ -105,8 +141,7 @@ def read_at(path: Path, offset: int) -> dict | None:
             pos += len(block)
     finally:
         os.close(fd)
-    line = b"".join(chunks)
-    return _decode(line) if intact(line) else None
+    return b"".join(chunks)
 
 
 def _decode(line: bytes) -> dict | None:
@@ -181,7 +216,7 @@ def read_entries(
     return out
 
 
-def _broken(path: Path, why: str) -> FileProblem:
+def broken(path: Path, why: str) -> FileProblem:
     return FileProblem(_('cannot undo: the journal {value} {why}; nothing was changed').format(
             value=journal_path(path), why=why), "journal_broken")
 
@@ -191,7 +226,7 @@ def prove(path: Path, meta: dict) -> None:
     id, same seq, intact. Otherwise the journal was cut, damaged or belongs elsewhere."""
     seq, ident = meta["seq"], meta.get("campaign_id")
     if not journal_path(path).exists():
-        raise _broken(path, _("is missing"))
+        raise broken(path, _("is missing"))
     for line in _lines_backwards(journal_path(path)):
         entry = _decode(line)
         if entry is None or entry.get("kind") == "roll":
@@ -200,16 +235,19 @@ def prove(path: Path, meta: dict) -> None:
         if not isinstance(found, int) or isinstance(found, bool) or found > seq:
             continue  # a writer that died before committing
         if found < seq:
-            raise _broken(path, _('ends at change #{found} but the campaign is at #{seq} (cut short or damaged)').format(
+            raise broken(path, _('ends at change #{found} but the campaign is at #{seq} (cut short or damaged)').format(
                     found=found, seq=seq))
         if "campaign" not in entry and "sum" not in entry:
             return  # written before schema 2 (no id, no checksum): the seq is all there is to prove
         if entry.get("campaign") != ident:
-            raise _broken(path, _("belongs to another campaign"))
+            raise broken(path, _("belongs to another campaign"))
         if not intact(line):
-            raise _broken(path, _('entry #{seq} is damaged').format(seq=seq))
+            raise broken(path, _('entry #{seq} is damaged').format(seq=seq))
+        if meta.get("journal_hash") and digest(line) != meta["journal_hash"]:
+            raise broken(path, _("entry #{seq} is not the change the campaign file records (edited, re-sealed or "
+                                  "replayed)").format(seq=seq))
         return
-    raise _broken(path, _("holds no entry for this campaign"))
+    raise broken(path, _("holds no entry for this campaign"))
 
 
 def undo_target(path: Path, meta: dict) -> dict | None:
@@ -220,9 +258,13 @@ def undo_target(path: Path, meta: dict) -> dict | None:
         return last_undoable(path, meta["seq"], top)
     if top is None:
         return None
-    entry = read_at(path, offset)
+    line = line_at(path, offset) if isinstance(offset, int) and not isinstance(offset, bool) and offset >= 0 else None
+    entry = _decode(line) if line is not None and intact(line) else None
     if entry is None or entry.get("seq") != top or entry.get("campaign") != meta.get("campaign_id"):
-        raise _broken(path, _('entry #{top} is missing or damaged').format(top=top))
+        raise broken(path, _('entry #{top} is missing or damaged').format(top=top))
+    if meta.get("undo_hash") and digest(line) != meta["undo_hash"]:
+        raise broken(path, _("entry #{top} is not the change the campaign file records (edited, re-sealed or "
+                              "replayed)").format(top=top))
     return entry
 
 

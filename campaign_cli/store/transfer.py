@@ -11,7 +11,7 @@ from campaign_cli.i18n import _
 
 FORMAT = "campaign-export"
 # Journal bookkeeping stays with the file it belongs to; a new file starts a new journal.
-LOCAL_META = ("seq", "campaign_id", "undo_top", "undo_at")
+LOCAL_META = ("seq", "campaign_id", "undo_top", "undo_at", "journal_hash", "undo_hash")
 
 
 def export_document(data: dict) -> dict:
