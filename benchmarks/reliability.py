@@ -6,6 +6,9 @@
   own size (goal: the same order, not the character's 60 KB);
 - the 1st against the 500th consecutive undo (goal: within 1.5x);
 - peak memory of a 100,000-line batch against a 1,000-line one (goal: within 2x);
+- writers against a loop that removes and recreates the lock file (--vandal-rounds),
+  every acknowledged write found (goal: 0 lost, 0 duplicate seqs);
+- journal forgeries re-sealed with a valid CRC (goal: undo refuses every one);
 - with --writers: that many processes x --commands mixed commands on one file, then every
   change accounted for (journal seq without gaps); with --kills: a writer killed that
   many times at random moments, the file loading every time and the next write never blocked.
@@ -147,6 +150,79 @@ def kills(folder: Path, rounds: int) -> str:
     return f"{rounds} SIGKILLs: file always loads; next write blocked {blocked} times; undo afterwards exits {undo.returncode}"
 
 
+def lock_removal(folder: Path, writers: int, commands: int, rounds: int) -> tuple[str, bool]:
+    """Writers against a loop that unlinks and recreates the lock file: every acknowledged
+    write must be in the file, each seq committed once."""
+    import threading
+
+    lost = dupes = total = 0
+    for r in range(rounds):
+        path = folder / f"vandal{r}.json"
+        run(path, "init")
+        run(path, "character", "create", "Ajax", "--st", "12", "--dx", "11", "--iq", "9")
+        lock, stop = Path(str(path) + ".lock"), threading.Event()
+
+        def vandal() -> None:
+            while not stop.is_set():
+                try:
+                    lock.unlink()
+                    lock.write_bytes(b"")
+                except OSError:
+                    pass
+
+        thread = threading.Thread(target=vandal)
+        thread.start()
+        code = ("import sys\nfrom campaign_cli.cli.app import get_command, run\ncmd = get_command()\n"
+                "for i in range(int(sys.argv[3])):\n"
+                "    if run(cmd, ['-c', sys.argv[1], 'xp', 'award', '1', 'Ajax', '--json']) == 0:\n"
+                "        print('ack', flush=True)\n")
+        env = {**os.environ, "CAMPAIGN_LOCK_WAIT": "600"}
+        procs = [subprocess.Popen([sys.executable, "-c", code, str(path), "x", str(commands)], env=env,
+                                  stdout=subprocess.PIPE, text=True) for _ in range(writers)]
+        acked = sum(p.communicate()[0].count("ack") for p in procs)
+        stop.set()
+        thread.join()
+        xp = json.loads(run(path, "character", "show", "Ajax", "--json").stdout)["xp"]
+        seqs = [e["seq"] for e in json.loads(run(path, "log", "--json").stdout)]
+        total += acked
+        lost += acked - xp
+        dupes += len(seqs) - len(set(seqs))
+    return (f"lock file removed in a loop: {rounds} rounds, {writers} writers x {commands} awards: {total} acknowledged, "
+            f"{lost} lost, {dupes} duplicate seqs (goal: 0 and 0)"), lost == 0 and dupes == 0
+
+
+def forgery(folder: Path) -> tuple[str, bool]:
+    """Journal forgeries that pass a CRC: an entry edited and re-sealed, an old entry replayed
+    with the current seq. Undo must refuse each (exit 3) and leave the file as it was."""
+    from campaign_cli.store import journal
+
+    cases = {
+        "xp -50": lambda e, old: e["patch"]["characters"]["1"]["$d"].update({"xp": {"$v": -50}}),
+        "gold 'lots'": lambda e, old: e["patch"]["characters"]["1"]["$d"].update({"gold": {"$v": "lots"}}),
+        "app 'evil'": lambda e, old: e["patch"].update({"meta": {"1": {"$d": {"app": {"$v": "evil"}}}}}),
+        "replayed": lambda e, old: e.update({k: v for k, v in old.items() if k != "seq"}),
+    }
+    refused = 0
+    for name, forge in cases.items():
+        path = folder / f"forged-{len(name)}-{refused}.json"
+        run(path, "init")
+        run(path, "character", "create", "Ajax", "--st", "12", "--dx", "11", "--iq", "9")
+        run(path, "gold", "add", "Ajax", "2")
+        run(path, "gold", "add", "Ajax", "5")
+        jpath = Path(str(path) + ".journal")
+        lines = jpath.read_bytes().splitlines()
+        entry, old = json.loads(lines[-1]), json.loads(lines[-2])
+        entry.pop("sum")
+        old.pop("sum")
+        forge(entry, old)
+        jpath.write_bytes(b"\n".join([*lines[:-1], journal._seal(entry)]) + b"\n")
+        before = path.read_bytes()
+        undo = subprocess.run([*CAMP, "-c", str(path), "undo"], capture_output=True)
+        refused += undo.returncode == 3 and path.read_bytes() == before
+    return f"journal forgeries re-sealed with a valid CRC: {refused} of {len(cases)} refused, file unchanged", \
+        refused == len(cases)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--lines", type=int, default=100_000)
@@ -154,6 +230,7 @@ def main() -> None:
     parser.add_argument("--writers", type=int, default=0)
     parser.add_argument("--commands", type=int, default=100)
     parser.add_argument("--kills", type=int, default=0)
+    parser.add_argument("--vandal-rounds", type=int, default=3, help="rounds of writers against lock removal")
     args = parser.parse_args()
     failed = False
     with tempfile.TemporaryDirectory() as tmp:
@@ -173,6 +250,9 @@ def main() -> None:
             print(concurrency(folder, args.writers, args.commands))
         if args.kills:
             print(kills(folder, args.kills))
+        for text, ok in (lock_removal(folder, 4, 40, args.vandal_rounds), forgery(folder)):
+            print(text)
+            failed |= not ok
     sys.exit(1 if failed else 0)
 
 

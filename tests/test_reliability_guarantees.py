@@ -677,3 +677,15 @@ def test_an_oversized_batch_line_exits_2_before_any_lock(camp):
         result = camp("batch", "-", "--json", input=json.dumps({"args": ["gold", "add", "Ajax", "1"]}) + "\n" + line)
         assert result.exit_code == 2 and time.perf_counter() - start < 2
         assert json.loads(result.stderr)["error"]["line"] == 2
+
+
+def test_a_hand_edited_enemy_board_exits_3(camp, tmp_path):
+    side = {"initiative": 3, "move": 4, "escape": 4, "to_hit": 4, "combat": 2, "damage": 2, "defense": 1,
+            "health": 6, "xp": 15, "abilities": [], "elite": ["a", "b", "c", "d", "e", "f"]}
+    (tmp_path / "b.json").write_text(json.dumps({"name": "Bog", "keywords": [], "size": "medium",
+                                                 "normal": side, "brutal": side}))
+    camp.json("enemy", "add", "--file", str(tmp_path / "b.json"))
+    data = json.loads(camp.path.read_bytes())
+    next(iter(data["enemies"].values()))["normal"]["health"] = "lots"
+    camp.path.write_text(json.dumps(data))
+    assert camp.error("enemy", "show", "Bog", code=3)["code"] == "not_a_campaign"

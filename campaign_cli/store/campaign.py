@@ -272,13 +272,17 @@ class Campaign:
         return self._checked(table, resolve(name, ((d, (d["name"],), d["id"]) for d in docs), what))
 
     def _checked(self, table: str, doc: dict) -> dict:
-        """A copy of DOC; a character is checked field by field first, as import checks it,
-        so a hand-edited file fails here (exit 3), never inside a command."""
-        if table == "characters" and id(doc) not in self._sound:
+        """A copy of DOC; a character or an enemy board is checked field by field first, as
+        import checks it, so a hand-edited file fails here (exit 3), never inside a command."""
+        if id(doc) not in self._sound:
             from campaign_cli.rules.documents import check_character
+            from campaign_cli.rules.enemies import validate_board
 
             try:
-                check_character(doc, strict=False)
+                if table == "characters":
+                    check_character(doc, strict=False)
+                else:
+                    validate_board({k: v for k, v in doc.items() if k != "id"})
             except Refused as err:
                 raise _not_campaign(self.path, err.message) from None
             self._sound.add(id(doc))
