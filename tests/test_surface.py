@@ -244,3 +244,13 @@ def test_readme_fight_example_runs(tmp_path):
         assert done.returncode == 0, (line, done.stderr)
     shown = run_lines(["campaign character show Ajax --json"], tmp_path)[0]
     assert json.loads(shown.stdout)["xp"] == 6  # 5 for the kill (R41), 1 for the won fight (R13)
+
+
+def test_readme_interchange_example_runs_both_ways(tmp_path):
+    lines = readme_block("Characters from other tools")
+    results = run_lines(lines, tmp_path)
+    for line, done in zip(lines, results):
+        assert done.returncode == 0, (line, done.stderr)
+    assert results[-1].stdout.strip() == '["Alchemy"]'
+    names = [c["name"] for c in json.loads(run_lines(["campaign character list --json"], tmp_path)[0].stdout)]
+    assert names == ["Ajax", "Ajax (Foundry)", "Ajax (stat block)", "Dolmar"]

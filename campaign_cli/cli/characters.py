@@ -11,7 +11,7 @@ from campaign_cli.cli.common import MAX_AMOUNT, JsonlOpt, JsonOpt, help_text, pa
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli import output
 from campaign_cli.cli.output import Fields, Table, emit
-from campaign_cli.errors import UsageProblem
+from campaign_cli.errors import Refused, UsageProblem
 from campaign_cli.rules import characters as rules
 from campaign_cli.i18n import _, shown
 
@@ -178,3 +178,102 @@ def delete(name: NameArg, json_out: JsonOpt = False) -> None:
         camp.note(f"deleted {doc['name']}", doc["name"])
     emit({"deleted": rules.view(doc)}, Fields(_('deleted {name} (#{id})').format(
             name=doc['name'], id=doc['id'])), json_out=json_out)
+
+
+FORMATS = ("foundry", "statblock")
+
+
+@app.command("export", help=help_text(
+    "Write a character for another tool: an actor of Foundry VTT's fantasy-trip system (JSON), or the stat block "
+    "TFT adventures print. docs/interchange.md says what maps to what.",
+    "campaign character export Ajax --format foundry --output ajax.foundry.json",
+    "campaign character export Ajax --format statblock"))
+def export(name: NameArg,
+           format_: Annotated[str, typer.Option("--format", metavar="foundry|statblock", help="The other tool's format.")],
+           output_: Annotated[str | None, typer.Option("--output", "-o", metavar="FILE", help="Write here (atomically) instead of stdout.")] = None,
+           force: Annotated[bool, typer.Option("--force", help="Replace FILE if it exists (never the campaign, its journal or its lock).")] = False,
+           json_out: JsonOpt = False) -> None:
+    import json
+
+    from campaign_cli.cli.transfer import write_out
+    from campaign_cli.rules import interchange
+
+    if format_ not in FORMATS:
+        raise UsageProblem(_('--format takes foundry or statblock, not {format!r}').format(format=format_))
+    camp = reading()
+    ch = rules.view(camp.character(name))
+    text = (json.dumps(interchange.to_foundry(ch), ensure_ascii=False, indent=2) + "\n" if format_ == "foundry"
+            else interchange.to_statblock(ch))
+    if json_out and output_ is None:
+        emit({"format": format_, "character": ch["name"], "text": text}, json_out=True)
+        return
+    written = write_out(camp, text, output_, force)
+    if written is not None:
+        emit({"format": format_, "character": ch["name"], "written": str(written)},
+             Fields(_("wrote {file}").format(file=written)), json_out=json_out)
+
+
+@app.command("import", help=help_text(
+    "Read a character from another tool (a Foundry VTT fantasy-trip actor, or a stat block) as a new character: "
+    "attributes as they are (R2 is for new characters), talents matched to the skill table (the others kept and "
+    "listed as unmatched), spells, items worn or carried.",
+    "campaign character import uldor.json",
+    "campaign character import hector.txt --format statblock --name Hector2"))
+def import_(source: Annotated[str, typer.Argument(metavar="FILE", help="The file; - reads stdin.")],
+            format_: Annotated[str | None, typer.Option("--format", metavar="foundry|statblock", help="The file's format (default: detected).")] = None,
+            new_name: Annotated[str | None, typer.Option("--name", metavar="NEW", help="The character's name here.")] = None,
+            json_out: JsonOpt = False) -> None:
+    from campaign_cli.cli.common import read_text
+    from campaign_cli.rules import interchange
+    from campaign_cli.rules.documents import check_character
+    from campaign_cli.store.campaign import loads
+
+    if format_ is not None and format_ not in FORMATS:
+        raise UsageProblem(_('--format takes foundry or statblock, not {format!r}').format(format=format_))
+    text = read_text(source)
+    format_ = format_ or interchange.detect(text)
+    if format_ == "foundry":
+        try:
+            data = loads(text)
+        except (ValueError, RecursionError):
+            raise Refused(_("not a Foundry actor: {source} is not valid JSON").format(source=source),
+                          "bad_character_file") from None
+        plan = interchange.from_foundry(data)
+    else:
+        plan = interchange.from_statblock(text)
+    with writing() as camp:
+        doc = rules.new_character(new_name if new_name is not None else plan["name"], plan["kind"], plan["st"],
+                                  plan["dx"], plan["iq"], plan["skills"], plan["spells"], starting=False)
+        doc.update({k: plan[k] for k in ("xp", "damage", "fatigue")})
+        doc.update({k: v for k, v in plan["extra"].items() if k in ("karma", "wishes", "gold", "darkstone", "keywords",
+                                                                      "attributes", "curses", "combat")})
+        if plan["talents"]:
+            doc["talents"] = plan["talents"]
+        _equip(camp, doc, plan["items"])
+        check_character({"id": 1, **doc})  # bounds and types, as import checks them
+        stored = camp.insert("characters", doc, "character")
+        camp.note(f"imported {stored['name']} ({format_})", stored["name"])
+    ch = rules.view(stored)
+    emit({**ch, "unmatched": plan["unmatched"]},
+         lambda: [*character_views(ch), *([Fields(_("unmatched: {names}").format(names=", ".join(plan["unmatched"])))]
+                                           if plan["unmatched"] else [])], json_out=json_out)
+
+
+def _equip(camp, doc: dict, entries: list[dict]) -> None:
+    """Imported items: worn or held when the file says equipped and the rules allow it
+    (R32 hands, R35 body parts), else carried; R33 and R36 as for `item add`."""
+    from campaign_cli.errors import CampaignError
+    from campaign_cli.rules import gear
+    from campaign_cli.rules.interchange import build_item
+
+    for entry in entries:
+        item = gear.add_item(doc, {"id": camp.next_id(), **build_item(entry, camp.packs())})
+        if not entry["equipped"]:
+            continue
+        try:
+            if item["kind"] == "armor" or item.get("clothing"):
+                gear.wear(doc, item)
+            elif item.get("hands"):
+                gear.hold(doc, [*(i for i in doc["items"] if i["state"] == "held"), item])
+        except CampaignError:
+            item["state"] = "carried"

@@ -28,9 +28,18 @@ def export(output: Annotated[str | None, typer.Option("--output", "-o", metavar=
            json_out: JsonOpt = False) -> None:
     camp = reading()
     text = transfer.dumps(transfer.export_document(camp.data))
+    written = write_out(camp, text, output, force)
+    if written is not None:
+        emit({"written": str(written), "characters": len(camp.data["characters"]), "enemies": len(camp.data["enemies"])},
+             Line(_('wrote {target}').format(target=written)), json_out=json_out)
+
+
+def write_out(camp, text: str, output: str | None, force: bool) -> Path | None:
+    """TEXT on stdout, or written atomically to OUTPUT: never the campaign file, its journal
+    or its lock (exit 1), another existing file only with FORCE. Returns the file written."""
     if output is None:
         sys.stdout.write(text)
-        return
+        return None
     target = store.resolve_path(output)
     if not target.parent.is_dir():
         raise UsageProblem(_('--output: folder {parent} does not exist').format(parent=target.parent), "bad_file")
@@ -41,8 +50,7 @@ def export(output: Annotated[str | None, typer.Option("--output", "-o", metavar=
     files.clean_temporaries(target)  # what a killed export left
     with files.writing_to(target):
         files.write_atomic(target, text.encode())
-    emit({"written": str(target), "characters": len(camp.data["characters"]), "enemies": len(camp.data["enemies"])},
-         Line(_('wrote {target}').format(target=target)), json_out=json_out)
+    return target
 
 
 @import_app.command("import", help=help_text(

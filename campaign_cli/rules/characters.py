@@ -105,15 +105,18 @@ def new_character(
     spells: Mapping[str, int | None] | None = None,
     keywords: list[str] | None = None,
     attributes: Mapping[str, int] | None = None,
+    starting: bool = True,
 ) -> dict:
-    """Build a new character document, enforcing R2 and R3."""
+    """Build a new character document, enforcing R2 and R3 for a STARTING character (an
+    imported one keeps the attributes and skills it has)."""
     check_name(name, "character")
     if kind not in KINDS:
         raise Refused(_('kind must be hero or wizard, not {kind!r}').format(kind=kind), "bad_kind")
-    check_allocation(st, dx, iq)
     levels = canonical_skills(skills or {})
     spell_list = [{"name": n, "rating": r} for n, r in (spells or {}).items()]
-    check_starting_points(kind, levels, len(spell_list))
+    if starting:
+        check_allocation(st, dx, iq)
+        check_starting_points(kind, levels, len(spell_list))
     extra = {}
     for attr, value in (attributes or {}).items():
         set_attribute(extra, attr, value)
@@ -246,6 +249,7 @@ def view(doc: Mapping) -> dict:
         "armor": gear["armor"],
         "restriction": gear["restriction"],
         "items": list(doc.get("items", [])),
+        "talents": list(doc.get("talents", [])),  # talents from another tool the skill table lacks
     }
 
 

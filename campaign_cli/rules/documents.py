@@ -155,6 +155,7 @@ def check_character(doc: dict, strict: bool = True) -> None:
         if spell.get("rating") is not None:
             _int(spell["rating"], f"{who} spells[{i}].rating", 0, MAX_AMOUNT)
     _texts(doc.get("keywords"), f"{who} keywords", strict=strict)
+    _texts(doc.get("talents", []), f"{who} talents", strict=strict)
     for i, curse in enumerate(_objects(doc.get("curses"), f"{who} curses")):
         _text(curse.get("name"), f"{who} curses[{i}].name", strict=strict)
         _text(curse.get("note"), f"{who} curses[{i}].note", optional=True, limit=NOTE, strict=strict)

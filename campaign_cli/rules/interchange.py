@@ -1,0 +1,312 @@
+"""Characters in and out of other tools: Foundry VTT's fantasy-trip actors and the stat
+block that The Fantasy Trip's adventures print (docs/interchange.md has the mapping).
+
+Pure functions: a character's view in, a document or text out; a document or text in, a
+plan out (the character's fields, its items as `item add` options, and what did not
+match). The caller stores the plan.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from campaign_cli.errors import CampaignError, Refused
+from campaign_cli.i18n import _
+from campaign_cli.rules.names import MAX_AMOUNT
+
+FLAG = "campaign-cli"  # our own scope in a Foundry document's `flags`: what Foundry has no field for
+ITEM_FLAGS = ("kind", "hands", "restriction", "shield", "slots", "personal", "darkstone_icon", "clothing",
+              "requires", "upgrades", "heals", "boost", "skill", "flags", "fatigue", "aliases")
+
+
+def _bad(what: str, why: str) -> Refused:
+    return Refused(_("bad character file: {what} {why}").format(what=what, why=why), "bad_character_file")
+
+
+# -- out ------------------------------------------------------------------------------------
+def foundry_damage(expr: str) -> str:
+    """`2D6-1` as Foundry writes it: `2d6-1` (one die: `1d6`)."""
+    from campaign_cli.rules.dice import parse
+
+    dice = parse(expr)
+    mod = f"{dice.modifier:+d}" if dice.modifier else ""
+    return f"{dice.count}d{dice.sides}{mod}"
+
+
+def to_foundry(ch: dict) -> dict:
+    """An actor document of the fantasy-trip system (`type: character`)."""
+    from campaign_cli.rules.characters import movement
+
+    items: list[dict] = []
+    for skill, level in ch["skills"].items():
+        items.append({"name": skill, "type": "talent", "system": {"notes": "", "minIQ": 0, "iqCost": level},
+                      "flags": {FLAG: {"level": level}}})
+    for talent in ch.get("talents", []):
+        items.append({"name": talent, "type": "talent", "system": {"notes": "", "minIQ": 0, "iqCost": 1}})
+    for spell in ch["spells"]:
+        items.append({"name": spell["name"], "type": "spell",
+                      "system": {"notes": "", "minIQ": spell["rating"] or 0, "iqCost": 1}})
+    for item in ch["items"]:
+        system: dict[str, Any] = {"notes": "", "cost": item["value"], "wt": item["weight"], "qty": 1,
+                                  "location": "equipped" if item["state"] in ("held", "worn") else "carried",
+                                  "capacity": 0, "container": None, "attacks": [], "defenses": []}
+        if item.get("damage"):
+            system["attacks"].append({"action": "Attack", "type": "melee", "toHitMod": 0,
+                                      "baseDamage": foundry_damage(item["damage"]), "minST": item.get("heft") or 0})
+        if item["kind"] == "armor":
+            system["defenses"].append({"action": "Body", "hitsStopped": item.get("armor") or 0})
+        items.append({"name": item["name"], "type": "equipment", "system": system,
+                      "flags": {FLAG: {k: item[k] for k in ITEM_FLAGS if k in item}}})
+    return {
+        "name": ch["name"],
+        "type": "character",
+        "system": {"type": ch["kind"], "xp": ch["xp"], "damage": ch["damage"], "fatigue": ch["fatigue"],
+                   "notes": "", "st": {"max": ch["st"], "mod": 0}, "dx": {"max": ch["dx"], "mod": 0},
+                   "iq": {"max": ch["iq"], "mod": 0},
+                   "ma": {"mode": "walk", "walk": {"max": movement(ch["dx"]), "mod": 0}}},
+        "items": items,
+        "flags": {FLAG: {k: ch[k] for k in ("karma", "wishes", "gold", "darkstone", "keywords", "attributes",
+                                            "curses", "combat") if ch.get(k)}},
+    }
+
+
+def _listed(label: str, entries: list[str]) -> list[str]:
+    return [f"{label}: {', '.join(entries)}"] if entries else []
+
+
+def to_statblock(ch: dict) -> str:
+    """The stat block TFT adventures print (and the fantasy-trip system reads)."""
+    from campaign_cli.rules.characters import movement
+
+    talents = [f"{k} ({v})" if v > 1 else k for k, v in ch["skills"].items()] + list(ch.get("talents", []))
+    spells = [s["name"] + (f" ({s['rating']})" if s.get("rating") is not None else "") for s in ch["spells"]]
+    weapons = [f"{i['name']} ({foundry_damage(i['damage'])})" for i in ch["items"] if i.get("damage")]
+    armor = [f"{i['name']} stops {i.get('armor') or 0}" for i in ch["items"] if i["kind"] == "armor"]
+    gear = [i["name"] for i in ch["items"] if not i.get("damage") and i["kind"] != "armor"]
+    lines = [f"{ch['name']}, {ch['kind']}", f"ST {ch['st']}, DX {ch['dx']}, IQ {ch['iq']}, MA {movement(ch['dx'])}",
+             *_listed("Talents", talents), *_listed("Spells", spells), *_listed("Weapons", weapons),
+             *_listed("Armor", armor), *_listed("Equipment", gear)]
+    return "\n".join(lines) + "\n"
+
+
+# -- in -------------------------------------------------------------------------------------
+def detect(text: str) -> str:
+    """`foundry` for a JSON object, `statblock` for text with an `ST n, DX n, IQ n` line."""
+    stripped = text.lstrip()
+    if stripped.startswith("{"):
+        return "foundry"
+    if ATTRIBUTES.search(text):
+        return "statblock"
+    raise Refused(_("not a character file: neither a Foundry actor (a JSON object) nor a stat block "
+                    "(a line `ST n, DX n, IQ n`)"), "bad_character_file")
+
+
+def _number(value: Any, what: str, whole: bool = True) -> int:
+    """A number as the other tool writes it; fractions rounded (weights, costs), bounded."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
+        raise _bad(what, _("must be a number, not {value!r}").format(value=value))
+    if whole and value != int(value):
+        raise _bad(what, _("must be a whole number, not {value!r}").format(value=value))
+    number = int(round(value))
+    if not 0 <= number <= MAX_AMOUNT:
+        raise _bad(what, _("must be from 0 to {high:,}, not {value!r}").format(high=MAX_AMOUNT, value=value))
+    return number
+
+
+def _text(value: Any, what: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise _bad(what, _("must be a non-empty text, not {value!r}").format(value=value))
+    return value.strip()
+
+
+def _dict(value: Any, what: str) -> dict:
+    if not isinstance(value, dict):
+        raise _bad(what, _("must be an object"))
+    return value
+
+
+def _attribute(system: dict, key: str) -> int:
+    value = system.get(key)
+    return _number(value.get("max") if isinstance(value, dict) else value, f"system.{key}.max")
+
+
+def from_foundry(doc: Any) -> dict:
+    """A plan from a Foundry actor: {name, kind, st, dx, iq, xp, damage, fatigue, skills,
+    spells, items, talents (unknown), unmatched, extra}."""
+    doc = _dict(doc, _("the actor"))
+    if doc.get("type", "character") not in ("character", "npc"):
+        raise _bad("type", _("must be character, not {value!r}").format(value=doc.get("type")))
+    system = _dict(doc.get("system"), "system")
+    kind = system.get("type", "hero")
+    if kind not in ("hero", "wizard"):
+        raise _bad("system.type", _("must be hero or wizard, not {value!r}").format(value=kind))
+    plan = _plan(_text(doc.get("name"), "name"), kind,
+                 *(_attribute(system, k) for k in ("st", "dx", "iq")))
+    for key in ("xp", "damage", "fatigue"):
+        plan[key] = _number(system.get(key, 0), f"system.{key}")
+    items = doc.get("items", [])
+    if not isinstance(items, list):
+        raise _bad("items", _("must be a list"))
+    for i, raw in enumerate(items):
+        raw = _dict(raw, f"items[{i}]")
+        name, kind_ = _text(raw.get("name"), f"items[{i}].name"), raw.get("type")
+        ours = (raw.get("flags") or {}).get(FLAG) or {} if isinstance(raw.get("flags"), dict) else {}
+        sub = _dict(raw.get("system", {}), f"items[{i}].system")
+        if kind_ == "talent":
+            level = ours.get("level", 1)
+            _talent(plan, name, _number(level, f"items[{i}].flags.{FLAG}.level") or 1)
+        elif kind_ == "spell":
+            rating = _number(sub.get("minIQ", 0) or 0, f"items[{i}].system.minIQ")
+            plan["spells"][name] = rating or None
+        elif kind_ == "equipment":
+            plan["items"].append(_equipment(name, sub, ours if isinstance(ours, dict) else {}, f"items[{i}]"))
+        else:
+            plan["unmatched"].append(name)
+    extra = (doc.get("flags") or {}).get(FLAG) if isinstance(doc.get("flags"), dict) else None
+    plan["extra"] = extra if isinstance(extra, dict) else {}
+    return plan
+
+
+def _plan(name: str, kind: str, st: int, dx: int, iq: int) -> dict:
+    return {"name": name, "kind": kind, "st": st, "dx": dx, "iq": iq, "xp": 0, "damage": 0, "fatigue": 0,
+            "skills": {}, "spells": {}, "items": [], "talents": [], "unmatched": [], "extra": {}}
+
+
+def _talent(plan: dict, name: str, level: int) -> None:
+    """A talent matched to a catalog skill by any name or alias; others kept as talents."""
+    from campaign_cli.rules.skills import find_skill
+
+    try:
+        skill = find_skill(name).name
+    except CampaignError:
+        if name not in plan["talents"]:
+            plan["talents"].append(name)
+            plan["unmatched"].append(name)
+        return
+    plan["skills"][skill] = max(plan["skills"].get(skill, 0), level)
+
+
+def _equipment(name: str, sub: dict, ours: dict, where: str) -> dict:
+    """`item add` options for one equipment item (weight and cost by quantity, rounded)."""
+    qty = sub.get("qty", 1)
+    qty = qty if isinstance(qty, (int, float)) and not isinstance(qty, bool) and qty > 0 else 1
+    options: dict[str, Any] = {k: ours[k] for k in ITEM_FLAGS if k in ours}
+    options["weight"] = _number(float(sub.get("wt", 0) or 0) * qty if _numeric(sub.get("wt", 0)) else sub.get("wt"),
+                                f"{where}.system.wt", whole=False)
+    options["value"] = _number(float(sub.get("cost", 0) or 0) * qty if _numeric(sub.get("cost", 0)) else sub.get("cost"),
+                               f"{where}.system.cost", whole=False)
+    attacks, defenses = sub.get("attacks") or [], sub.get("defenses") or []
+    if not isinstance(attacks, list) or not isinstance(defenses, list):
+        raise _bad(f"{where}.system", _("attacks and defenses must be lists"))
+    damage = next((a.get("baseDamage") for a in attacks if isinstance(a, dict) and a.get("baseDamage")), None)
+    if damage is not None:
+        options["damage"] = _damage(damage, f"{where}.system.attacks.baseDamage")
+        options.setdefault("kind", "weapon")
+        heft = next((a.get("minST") for a in attacks if isinstance(a, dict) and a.get("minST")), None)
+        if heft is not None:
+            options["heft"] = _number(heft, f"{where}.system.attacks.minST")
+    stops = next((d.get("hitsStopped") for d in defenses if isinstance(d, dict) and d.get("hitsStopped") is not None), None)
+    if stops is not None:
+        options["armor"] = _number(stops, f"{where}.system.defenses.hitsStopped")
+        options.setdefault("kind", "armor")
+    location = sub.get("location") or "carried"
+    return {"name": name, "options": options, "equipped": location == "equipped"}
+
+
+def _numeric(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _damage(text: Any, where: str) -> str:
+    from campaign_cli.rules.dice import parse
+
+    try:
+        if not isinstance(text, str):
+            raise ValueError
+        # TFT writes `1d-1`, `2d+1`: a d without sides is a six-sided die
+        return parse(re.sub(r"(?i)d(?!\d)", "D6", text.replace(" ", ""))).text()
+    except (ValueError, CampaignError):
+        raise _bad(where, _("is not a dice expression like 2d6-1: {value!r}").format(value=text)) from None
+
+
+ATTRIBUTES = re.compile(r"^\s*ST\s*(\d+)\s*,\s*DX\s*(\d+)\s*,\s*IQ\s*(\d+)(?:\s*,\s*MA\s*(\d+))?", re.I | re.M)
+HEADER = re.compile(r"^\s*(?P<name>[^,\n]+?)\s*(?:,\s*(?P<kind>hero|wizard))?\s*(?:,\s*age\s+\d+)?\s*$", re.I)
+LIST = re.compile(r"^\s*(?P<label>[A-Za-z][A-Za-z /]*?)\s*:\s*(?P<rest>.*)$")
+
+
+def _split(text: str) -> list[str]:
+    """Comma-separated entries; commas inside parentheses stay (`Sword (2d6, thrown)`)."""
+    out, depth, cur = [], 0, ""
+    for c in text:
+        depth += (c == "(") - (c == ")")
+        if c == "," and depth <= 0:
+            out.append(cur.strip())
+            cur = ""
+        else:
+            cur += c
+    out.append(cur.strip())
+    return [e for e in out if e]
+
+
+def from_statblock(text: str) -> dict:
+    """A plan from a stat block: `Name, hero|wizard`, `ST n, DX n, IQ n, MA n`, then lists."""
+    found = ATTRIBUTES.search(text)
+    if found is None:
+        raise _bad(_("the stat block"), _("has no `ST n, DX n, IQ n` line"))
+    before = [line for line in text[:found.start()].splitlines() if line.strip()]
+    header = HEADER.match(before[-1]) if before else None
+    if header is None:
+        raise _bad(_("the stat block"), _("has no `Name, hero|wizard` line before its attributes"))
+    st, dx, iq = (_number(int(v), k) for v, k in zip(found.groups()[:3], ("ST", "DX", "IQ")))
+    plan = _plan(header["name"].strip(), (header["kind"] or "hero").lower(), st, dx, iq)
+    lists: dict[str, str] = {}
+    label = None
+    for line in text[found.end():].splitlines():
+        match = LIST.match(line)
+        if match:
+            label = " ".join(match["label"].lower().split())
+            lists[label] = lists.get(label, "") + " " + match["rest"]
+        elif label and line.strip():
+            lists[label] += " " + line.strip()
+    for label, body in lists.items():
+        for entry in _split(body):
+            _statblock_entry(plan, label, entry)
+    return plan
+
+
+def _statblock_entry(plan: dict, label: str, entry: str) -> None:
+    paren = re.match(r"^(?P<name>.*?)\s*\((?P<inner>[^)]*)\)\s*$", entry)
+    name, inner = (paren["name"].strip(), paren["inner"].strip()) if paren else (entry.strip(), None)
+    if label in ("talents", "languages"):
+        _talent(plan, name, int(inner) if inner and inner.isdigit() else 1)
+    elif label in ("spells", "spells include"):
+        plan["spells"][name] = int(inner) if inner and inner.isdigit() else None
+    elif label in ("weapon", "weapons"):
+        options = {"kind": "weapon"}
+        if inner:
+            options["damage"] = _damage(inner.split(",")[0].split("/")[0], f"Weapons: {entry}")
+        plan["items"].append({"name": name, "options": options, "equipped": True})
+    elif label in ("armor", "armour"):
+        stops = re.match(r"^(?P<name>.*?)\s+stops?\s+(?P<n>\d+)\s*$", entry, re.I)
+        if stops:
+            plan["items"].append({"name": stops["name"].strip(), "equipped": True,
+                                  "options": {"kind": "armor", "armor": _number(int(stops["n"]), f"Armor: {entry}")}})
+        else:
+            plan["items"].append({"name": name, "options": {}, "equipped": True})
+    elif label == "equipment":
+        plan["items"].append({"name": name, "options": {}, "equipped": False})
+    else:
+        plan["unmatched"].append(f"{label}: {entry}")
+
+
+def build_item(entry: dict, packs: list[dict]) -> dict:
+    """The item an imported entry becomes: the catalog's (or a pack's) when the name is
+    one, with the file's numbers over it; otherwise a new item. A weapon takes a hand."""
+    from campaign_cli.rules.gear import make_item
+
+    item = make_item(entry["name"], dict(entry["options"]), custom=True, packs=packs)
+    if item["kind"] == "weapon" and not item["hands"] and "hands" not in entry["options"]:
+        item["hands"] = 1
+    return item
+
