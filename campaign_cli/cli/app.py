@@ -61,6 +61,8 @@ class CampaignGroup(LazyGroup):
         "cast": "checks:cast_app",
         "skill": "skills",
         "recap": "recap:recap_app",
+        "share": "share:share_app",
+        "merge": "share:merge_app",
     }
 
     # The root help's titled groups (CLI.md "Global behaviour"), in this order.
@@ -70,7 +72,7 @@ class CampaignGroup(LazyGroup):
         N_("Rolls"): ("check", "contest", "cast", "initiative", "roll", "odds"),
         N_("Gear"): ("item", "shop", "gold", "darkstone", "forge", "catalog"),
         N_("Enemies"): ("enemy",),
-        N_("Automation"): ("batch", "export", "import", "demo"),
+        N_("Automation"): ("batch", "export", "import", "share", "merge", "demo"),
     }
 
     def format_commands(self, ctx: click.Context, formatter: Any) -> None:

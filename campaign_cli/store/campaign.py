@@ -220,6 +220,7 @@ class Campaign:
         self._data = data
         self._db = None
         self._sound: set[int] = set()  # ids of the stored documents already checked
+        self.target = path  # the file commit() writes: the campaign itself, or a merge driver's OURS
         self._before = before
         self.words = words or []
         self.summary = ""
@@ -441,14 +442,14 @@ class Campaign:
             entry["prev"], entry["prev_at"] = self.meta["undo_top"], self.meta["undo_at"]
             entry["prev_undo_hash"] = self.meta.get("undo_hash")
         entry["prev_hash"] = self.meta.get("journal_hash")  # the chain (journal.py)
-        with files.writing_to(self.path):
-            files.check_writable(self.path)
+        with files.writing_to(self.target):
+            files.check_writable(self.target)
             COMMIT["started"] = True  # from here a signal no longer stops the command (entry.py)
             offset, sealed = journal.append(self.path, entry)
             self.meta["seq"], self.meta["journal_hash"] = seq, sealed
             if not self.reverted:
                 self.meta["undo_top"], self.meta["undo_at"], self.meta["undo_hash"] = seq, offset, sealed
-            files.write_atomic(self.path, _dumps(after))
+            files.write_atomic(self.target, _dumps(after))
 
 
 def open_read(path: str | os.PathLike) -> Campaign:
@@ -516,3 +517,20 @@ def create(path: str | os.PathLike, name: str, words: list[str] | None = None, d
             data["meta"][str(META_ID)]["journal_hash"] = sealed
             files.write_atomic(p, _dumps(data))
     return Campaign(p, data)
+
+
+def write_merge(target: Path, before: dict, after: dict, words: list[str], local: Path | None, summary: str) -> None:
+    """Write a merge's result to TARGET (git's OURS). With LOCAL (the campaign file the
+    merge is for), one `merge` entry goes to LOCAL's journal first, so `undo` there takes
+    the whole merge back; without, the file alone is written."""
+    check_shape(target, after)
+    if local is None:
+        with files.writing_to(target):
+            files.write_atomic(target, _dumps(after))
+        return
+    with files.locked(local):
+        camp = Campaign(local, after, before, words)
+        camp.target, camp.kind = target, "merge"
+        camp.note(summary)
+        camp.commit()
+

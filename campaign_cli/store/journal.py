@@ -276,7 +276,7 @@ def last_undoable(path: Path, committed_seq: int, wanted: int | None = None) -> 
         kind = entry.get("kind")
         if kind == "undo":
             undone.add(entry.get("undoes"))
-        elif kind == "change" and entry["seq"] not in undone and (wanted is None or entry["seq"] == wanted):
+        elif kind in ("change", "merge") and entry["seq"] not in undone and (wanted is None or entry["seq"] == wanted):
             return entry
         elif kind == "init":
             return None

@@ -1,0 +1,117 @@
+"""`campaign share git` and `campaign merge`: one campaign on several machines, git as the
+transport and the history, the tool as the merge (a git merge driver)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from campaign_cli import store
+from campaign_cli.cli.common import CTX, JsonOpt, campaign_path, help_text
+from campaign_cli.cli.lazy import command_app, noun_app
+from campaign_cli.cli.output import Line, emit, inert
+from campaign_cli.errors import CampaignError, FileProblem, Refused
+from campaign_cli.i18n import _, N_, ngettext
+
+share_app = noun_app(help_text("Share the campaign between machines (git carries it, `campaign merge` merges it).",
+                               "campaign share git"))
+merge_app = command_app()
+
+DRIVER = "campaign merge %O %A %B --path %P"
+KINDS = {"character": N_("character"), "enemy": N_("enemy"), "packs": N_("packs"), "campaign": N_("campaign")}
+
+
+def _git(folder: Path, *args: str) -> str:
+    try:
+        done = subprocess.run(["git", *args], cwd=folder, capture_output=True, text=True, timeout=60)
+    except FileNotFoundError:
+        raise Refused(_("git is not installed"), "no_git") from None
+    if done.returncode:
+        raise Refused(_("git {args}: {why}").format(args=" ".join(args), why=done.stderr.strip() or done.returncode),
+                      "git_failed")
+    return done.stdout.strip()
+
+
+def _add_lines(path: Path, lines: list[str]) -> list[str]:
+    """Append the LINES that PATH does not hold yet; returns those added."""
+    text = path.read_text(encoding="utf-8") if path.exists() else ""
+    have = {line.strip() for line in text.splitlines()}
+    new = [line for line in lines if line not in have]
+    if new:
+        with path.open("a", encoding="utf-8") as fh:
+            fh.write(("" if not text or text.endswith("\n") else "\n") + "\n".join(new) + "\n")
+    return new
+
+
+@share_app.command("git", help=help_text(
+    "Set up the git work tree the campaign file is in: the campaign file merges with `campaign merge` "
+    "(.gitattributes, and the driver in the repository's config); its journal and lock stay local (.gitignore). "
+    "Run it in each clone (git does not carry its config). `campaign` must be on PATH when git runs.",
+    "campaign share git", "git clone keeper:gold-road && cd gold-road && campaign share git"))
+def git(json_out: JsonOpt = False) -> None:
+    path = store.resolve_path(campaign_path())
+    if not path.exists():
+        raise FileProblem(_('no campaign file at {path}').format(path=path), "no_campaign")
+    top = Path(_git(path.parent, "rev-parse", "--show-toplevel"))
+    rel = path.relative_to(store.resolve_path(top)).as_posix()
+    quoted = rel.replace(" ", "[[:space:]]")  # gitattributes patterns cannot hold a plain space
+    attributes = _add_lines(top / ".gitattributes", [f"{quoted} merge=campaign"])
+    ignored = _add_lines(top / ".gitignore", [f"{quoted}.journal", f"{quoted}.lock"])
+    _git(top, "config", "merge.campaign.name", "campaign: a field-by-field merge of a campaign file")
+    _git(top, "config", "merge.campaign.driver", DRIVER)
+    data = {"repository": str(top), "campaign": rel, "gitattributes": attributes, "gitignore": ignored,
+            "driver": DRIVER}
+    emit(data, [Line(_("{file} merges with `campaign merge` in {repo}").format(file=rel, repo=top)),
+                Line(_("commit .gitattributes and .gitignore; run `campaign share git` in every clone"))],
+         json_out=json_out)
+
+
+@merge_app.command("merge", help=help_text(
+    "A three-way merge of three versions of one campaign, field by field; the result is written to OURS. "
+    "Exit 0 when clean; 1 when both sides changed a field differently (ours kept there, each conflict on stderr); "
+    "3 when the files are not versions of one campaign. With --path, one `merge` entry goes to that campaign's "
+    "journal, so `undo` takes the whole merge back. Git runs it as a merge driver (`campaign share git`).",
+    "campaign merge base.json ours.json theirs.json",
+    "campaign merge %O %A %B --path %P"))
+def merge(base: Annotated[str, typer.Argument(metavar="BASE", help="The common ancestor.")],
+          ours: Annotated[str, typer.Argument(metavar="OURS", help="Our version; the result is written here.")],
+          theirs: Annotated[str, typer.Argument(metavar="THEIRS", help="Their version.")],
+          path: Annotated[str | None, typer.Option("--path", metavar="P", help="The campaign file the merge is for (its journal records it).")] = None,
+          json_out: JsonOpt = False) -> None:
+    from campaign_cli.rules import merge as rules
+    from campaign_cli.rules.documents import check_tables
+
+    files = [store.resolve_path(p) for p in (base, ours, theirs)]
+    versions = [store.campaign.load(p) for p in files]  # not a campaign: exit 3
+    ids = {v["meta"]["1"].get("campaign_id") for v in versions}
+    if len(ids) != 1:
+        raise FileProblem(_("{base}, {ours} and {theirs} are not versions of one campaign (their campaign ids differ)").format(
+                base=base, ours=ours, theirs=theirs), "different_campaigns")
+    result, conflicts = rules.merge(*versions)
+    try:
+        tables = {t: result.get(t, {}) for t in ("meta", "characters", "enemies")}
+        check_tables(json.loads(json.dumps(tables)), json.loads(result.get("packs") or "[]"))
+    except CampaignError as err:  # never write what the tool could not read back: ours, whole
+        result, conflicts = versions[1], [rules.Conflict(("campaign", ""), "merge", "ours, whole", err.message)]
+    local = store.resolve_path(path) if path is not None else None
+    shown = path if path is not None else ours  # git's OURS is a temporary name: say the campaign's
+    summary = f"merged {path} (git)" if path is not None else f"merged {theirs} into {ours}"
+    summary += f": {len(conflicts)} conflicts" if conflicts else ""
+    store.campaign.write_merge(files[1], versions[1], result, CTX.words, local, summary)
+    for c in conflicts:
+        kind, name = c.where
+        where = " ".join(w for w in (_(KINDS[kind]), inert(name)) if w)
+        sys.stderr.write(_("campaign: conflict: {where}: {field}: ours {ours}, theirs {theirs}").format(
+            where=where, field=inert(c.field) or "-", ours=inert(json.dumps(c.as_dict()["ours"], ensure_ascii=False)),
+            theirs=inert(json.dumps(c.as_dict()["theirs"], ensure_ascii=False))) + "\n")
+    data = {"written": str(files[1]), "conflicts": [c.as_dict() for c in conflicts],
+            "characters": len(result["characters"]), "enemies": len(result["enemies"])}
+    emit(data, Line(ngettext("merged {file}: {n} conflict", "merged {file}: {n} conflicts", len(conflicts)).format(
+        file=shown) if conflicts else _("merged {file}").format(file=shown)), json_out=json_out)
+    if conflicts:
+        raise typer.Exit(1)

@@ -1,0 +1,176 @@
+"""A three-way merge of three versions of one campaign (the git merge driver's work),
+field by field: what only one side changed is taken, what both changed the same way too;
+a field both changed differently is a conflict and keeps our value.
+
+Documents are matched by id (characters and enemies in their tables, items inside
+characters); documents both sides created get distinct ids (theirs move to fresh ids
+above every id in use). Lists of names (keywords) merge as sets; lists of objects with
+an id or a name (items, spells, curses, packs) merge entry by entry. Pure: tables in,
+tables and conflicts out.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+MISSING = object()  # a key one version does not have
+LOCAL = ("seq", "undo_top", "undo_at", "journal_hash", "undo_hash", "campaign_id", "app", "schema_version")
+COUNTERS = ("adventures", "fights")  # events counted on both sides add up
+
+
+class Conflict:
+    """One field both sides changed differently: where (what kind of document, its name),
+    the field's path, and both values."""
+
+    __slots__ = ("where", "field", "ours", "theirs")
+
+    def __init__(self, where: tuple[str, str], field: str, ours: Any, theirs: Any) -> None:
+        self.where, self.field, self.ours, self.theirs = where, field, ours, theirs
+
+    def as_dict(self) -> dict:
+        return {"where": " ".join(w for w in self.where if w), "kind": self.where[0], "name": self.where[1],
+                "field": self.field, "ours": _shown(self.ours), "theirs": _shown(self.theirs)}
+
+
+def _shown(value: Any) -> Any:
+    return None if value is MISSING else value
+
+
+def _key(entry: Any) -> Any:
+    if isinstance(entry, dict):
+        for k in ("id", "name", "pack"):
+            if k in entry:
+                return (k, entry[k] if not isinstance(entry[k], str) else entry[k].casefold())
+    return None
+
+
+def _merge_list(base: list, ours: list, theirs: list, where: tuple[str, str], field: str, out: list[Conflict]) -> list:
+    if all(not isinstance(v, (dict, list)) for v in (*base, *ours, *theirs)):
+        removed = [v for v in base if v not in ours or v not in theirs]
+        merged = [v for v in ours if v not in removed]
+        return merged + [v for v in theirs if v not in merged and v not in base]
+    keys = [_key(v) for v in (*base, *ours, *theirs)]
+    if None in keys:
+        out.append(Conflict(where, field, ours, theirs))
+        return ours
+    b, o, t = ({_key(v): v for v in side} for side in (base, ours, theirs))
+    merged = []
+    for key in dict.fromkeys([*o, *t]):
+        value = merge_value(b.get(key, MISSING), o.get(key, MISSING), t.get(key, MISSING), where,
+                            f"{field}[{key[1]}]", out)
+        if value is not MISSING:
+            merged.append(value)
+    return merged
+
+
+def merge_value(base: Any, ours: Any, theirs: Any, where: tuple[str, str], field: str, out: list[Conflict]) -> Any:
+    """The three-way merge of one value; conflicts go to OUT and keep ours."""
+    if ours == theirs:
+        return ours
+    if base == ours:
+        return theirs
+    if base == theirs:
+        return ours
+    if isinstance(ours, dict) and isinstance(theirs, dict):
+        base = base if isinstance(base, dict) else {}
+        merged = {}
+        for key in dict.fromkeys([*ours, *theirs]):
+            value = merge_value(base.get(key, MISSING), ours.get(key, MISSING), theirs.get(key, MISSING), where,
+                                f"{field}.{key}" if field else key, out)
+            if value is not MISSING:
+                merged[key] = value
+        return merged
+    if isinstance(ours, list) and isinstance(theirs, list):
+        return _merge_list(base if isinstance(base, list) else [], ours, theirs, where, field, out)
+    out.append(Conflict(where, field, ours, theirs))
+    return ours
+
+
+def ids_of(tables: dict) -> set[int]:
+    """Every id in use: documents and the items inside characters."""
+    found: set[int] = set()
+    for table in ("characters", "enemies"):
+        for doc in tables.get(table, {}).values():
+            found.add(doc["id"])
+            found.update(i["id"] for i in doc.get("items", []) if isinstance(i, dict) and "id" in i)
+    return found
+
+
+def renumber(tables: dict, mapping: dict[int, int]) -> dict:
+    """TABLES with every id in MAPPING moved (documents, their table keys, items)."""
+    out = dict(tables)
+    for table in ("characters", "enemies"):
+        moved = {}
+        for doc in tables.get(table, {}).values():
+            doc = {**doc, "id": mapping.get(doc["id"], doc["id"])}
+            if "items" in doc:
+                doc["items"] = [{**i, "id": mapping.get(i["id"], i["id"])} for i in doc["items"]]
+            moved[str(doc["id"])] = doc
+        out[table] = moved
+    return out
+
+
+def merge(base: dict, ours: dict, theirs: dict) -> tuple[dict, list[Conflict]]:
+    """Merge three campaigns' tables (meta, characters, enemies, packs as a JSON text);
+    returns the merged tables (our bookkeeping kept) and the conflicts."""
+    conflicts: list[Conflict] = []
+    new_ours, new_theirs = ids_of(ours) - ids_of(base), ids_of(theirs) - ids_of(base)
+    clash = sorted(new_ours & new_theirs)
+    top = max(ids_of(ours) | ids_of(theirs) | {_meta(ours).get("next_id", 1) - 1, _meta(theirs).get("next_id", 1) - 1})
+    theirs = renumber(theirs, {old: top + 1 + n for n, old in enumerate(clash)})
+    result: dict[str, Any] = {}
+    for table in ("characters", "enemies"):
+        b, o, t = (side.get(table, {}) for side in (base, ours, theirs))
+        merged = {}
+        for key in dict.fromkeys([*o, *t]):
+            name = _name(o.get(key) or t.get(key) or {}, table)
+            value = merge_value(b.get(key, MISSING), o.get(key, MISSING), t.get(key, MISSING), name, "", conflicts)
+            if value is not MISSING:
+                merged[key] = value
+        result[table] = _unique_names(merged, o, table, conflicts)
+    packs = merge_value(_packs(base), _packs(ours), _packs(theirs), ("packs", ""), "", conflicts)
+    if packs:
+        result["packs"] = json.dumps(packs, ensure_ascii=False, separators=(",", ":"))
+    result["meta"] = {"1": _merge_meta(_meta(base), _meta(ours), _meta(theirs), result, conflicts)}
+    return result, conflicts
+
+
+def _meta(tables: dict) -> dict:
+    return tables["meta"]["1"]
+
+
+def _packs(tables: dict) -> list:
+    return json.loads(tables.get("packs") or "[]")
+
+
+def _name(doc: dict, table: str) -> tuple[str, str]:
+    return ("character" if table == "characters" else "enemy", str(doc.get("name", "?")))
+
+
+def _unique_names(merged: dict, ours: dict, table: str, out: list[Conflict]) -> dict:
+    """Two documents may not share a name (both sides created one): ours stays."""
+    seen: dict[str, str] = {}
+    for key in sorted(merged, key=lambda k: (k not in ours, int(k))):
+        name = merged[key]["name"].casefold()
+        if name in seen:
+            out.append(Conflict(_name(merged[key], table), "created on both sides", merged[seen[name]], merged[key]))
+            del merged[key]
+        else:
+            seen[name] = key
+    return merged
+
+
+def _merge_meta(base: dict, ours: dict, theirs: dict, result: dict, out: list[Conflict]) -> dict:
+    shared = [k for k in dict.fromkeys([*ours, *theirs]) if k not in LOCAL and k not in COUNTERS and k != "next_id"]
+    meta = {k: ours[k] for k in LOCAL if k in ours}
+    for key in shared:
+        value = merge_value(base.get(key, MISSING), ours.get(key, MISSING), theirs.get(key, MISSING), ("campaign", ""),
+                            key, out)
+        if value is not MISSING:
+            meta[key] = value
+    for key in (k for k in COUNTERS if k in ours or k in theirs):
+        start = base.get(key, 0)
+        meta[key] = start + (ours.get(key, 0) - start) + (theirs.get(key, 0) - start)
+    meta["next_id"] = max(ours.get("next_id", 1), theirs.get("next_id", 1), max(ids_of(result), default=0) + 1)
+    return meta

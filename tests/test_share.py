@@ -1,0 +1,210 @@
+"""One campaign on several machines (issue 27): `campaign share git` and `campaign merge`,
+tested with real git (two clones of a repository in a temporary folder) and as a
+property: merging two command sequences applied to one base."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests.conftest import Cli
+
+ROOT = Path(__file__).resolve().parent.parent
+pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+
+
+def sh(folder: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
+           "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@x", "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@x"}
+    env.pop("CAMPAIGN_FILE", None)
+    done = subprocess.run(list(args), cwd=folder, env=env, capture_output=True, text=True, timeout=120)
+    if check:
+        assert done.returncode == 0, (args, done.stdout, done.stderr)
+    return done
+
+
+def campaign(folder: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess:
+    return sh(folder, "campaign", *args, check=check)
+
+
+def show(folder: Path, name: str) -> dict:
+    return json.loads(campaign(folder, "character", "show", name, "--json").stdout)
+
+
+@pytest.fixture
+def clones(tmp_path):
+    """A keeper's repository with a shared campaign (Ajax, Lada) and a player's clone."""
+    keeper, player = tmp_path / "keeper", tmp_path / "player"
+    sh(tmp_path, "git", "init", "-q", "-b", "main", str(keeper))
+    campaign(keeper, "init", "--name", "Road")
+    campaign(keeper, "character", "create", "Ajax", "--st", "12", "--dx", "11", "--iq", "9")
+    campaign(keeper, "character", "create", "Lada", "--st", "10", "--dx", "12", "--iq", "10")
+    out = json.loads(campaign(keeper, "share", "git", "--json").stdout)
+    assert out["gitattributes"] == ["campaign.json merge=campaign"]
+    assert out["gitignore"] == ["campaign.json.journal", "campaign.json.lock"]
+    assert sh(keeper, "git", "config", "merge.campaign.driver").stdout.strip() == "campaign merge %O %A %B --path %P"
+    sh(keeper, "git", "add", "-A")
+    sh(keeper, "git", "commit", "-qm", "base")
+    assert "campaign.json.journal" not in sh(keeper, "git", "ls-files").stdout
+    sh(tmp_path, "git", "clone", "-q", str(keeper), str(player))
+    campaign(player, "share", "git")
+    return keeper, player
+
+
+def pull(keeper: Path, player: Path, check: bool = True) -> subprocess.CompletedProcess:
+    sh(player, "git", "commit", "-qam", "player")
+    sh(keeper, "git", "commit", "-qam", "keeper")
+    return sh(keeper, "git", "pull", "--no-rebase", "--no-edit", str(player), "main", check=check)
+
+
+def test_share_git_is_idempotent(clones):
+    keeper, _player = clones
+    again = json.loads(campaign(keeper, "share", "git", "--json").stdout)
+    assert again["gitattributes"] == [] and again["gitignore"] == []
+
+
+def test_different_characters_merge_cleanly_and_undo_takes_the_merge_back(clones):
+    keeper, player = clones
+    campaign(player, "gold", "add", "Lada", "5")
+    campaign(player, "item", "add", "Lada", "Dagger")
+    campaign(keeper, "xp", "award", "3", "Ajax")
+    campaign(keeper, "item", "add", "Ajax", "Broadsword")
+    pull(keeper, player)
+    lada, ajax = show(keeper, "Lada"), show(keeper, "Ajax")
+    assert (lada["gold"], [i["name"] for i in lada["items"]]) == (5, ["Dagger"])
+    assert (ajax["xp"], [i["name"] for i in ajax["items"]]) == (3, ["Broadsword"])
+    ids = [i["id"] for c in (lada, ajax) for i in c["items"]] + [lada["id"], ajax["id"]]
+    assert len(ids) == len(set(ids))  # both sides made item #3: theirs moved
+    for args in (("status",), ("character", "list"), ("log",), ("recap",), ("export",), ("character", "sheet", "Lada")):
+        campaign(keeper, *args)
+    assert json.loads(campaign(keeper, "log", "--limit", "1", "--json").stdout)[0]["kind"] == "merge"
+    campaign(keeper, "undo")
+    assert show(keeper, "Lada")["gold"] == 0 and show(keeper, "Ajax")["xp"] == 3
+
+
+def test_the_same_character_in_different_fields_merges(clones):
+    keeper, player = clones
+    campaign(player, "gold", "add", "Ajax", "4")
+    campaign(player, "character", "set", "Ajax", "--keyword", "Law")
+    campaign(keeper, "karma", "add", "Ajax", "2")
+    campaign(keeper, "character", "set", "Ajax", "--keyword", "Sunken")
+    pull(keeper, player)
+    ajax = show(keeper, "Ajax")
+    assert (ajax["gold"], ajax["karma"], sorted(ajax["keywords"])) == (4, 2, ["Law", "Sunken"])
+
+
+def test_the_same_field_is_a_conflict_that_stops_git_and_leaves_a_readable_file(clones):
+    keeper, player = clones
+    campaign(player, "gold", "add", "Lada", "1")
+    campaign(keeper, "gold", "add", "Lada", "2")
+    done = pull(keeper, player, check=False)
+    assert done.returncode != 0 and "CONFLICT" in done.stdout
+    assert "campaign: conflict: character Lada: gold: ours 2, theirs 1" in done.stderr
+    assert show(keeper, "Lada")["gold"] == 2  # ours kept there
+    campaign(keeper, "character", "list")
+
+
+def test_characters_created_on_both_sides_get_distinct_ids_and_packs_travel(clones):
+    keeper, player = clones
+    campaign(player, "character", "create", "Mira", "--st", "10", "--dx", "12", "--iq", "10")
+    campaign(player, "catalog", "import", str(ROOT / "samples" / "packs" / "frontier.json"))
+    campaign(keeper, "character", "create", "Velimira", "--st", "11", "--dx", "11", "--iq", "10")
+    pull(keeper, player)
+    listed = json.loads(campaign(keeper, "character", "list", "--json").stdout)
+    assert [c["name"] for c in listed] == ["Ajax", "Lada", "Velimira", "Mira"]
+    assert len({c["id"] for c in listed}) == 4
+    assert json.loads(campaign(keeper, "catalog", "packs", "--json").stdout)[0]["pack"]
+    campaign(keeper, "item", "add", "Mira", "Ore Crate")  # the pack's entry works after the merge
+
+
+def test_not_versions_of_one_campaign_exit_3_and_nothing_is_written(tmp_path):
+    a, b = Cli(tmp_path / "a.json"), Cli(tmp_path / "b.json")
+    a("init")
+    b("init")
+    before = a.path.read_bytes()
+    assert a.error("merge", str(a.path), str(a.path), str(b.path), code=3)["code"] == "different_campaigns"
+    (tmp_path / "junk.json").write_text("{}")
+    assert a.error("merge", str(a.path), str(a.path), str(tmp_path / "junk.json"), code=3)["code"] == "not_a_campaign"
+    assert a.path.read_bytes() == before
+
+
+# -- the property: disjoint command sequences merge to both applied one after the other ---------
+ACTIONS = st.sampled_from([("gold", "add", "{who}", "3"), ("xp", "award", "2", "{who}"), ("karma", "add", "{who}", "1"),
+                           ("item", "add", "{who}", "Dagger"), ("damage", "{who}", "2"),
+                           ("character", "set", "{who}", "--keyword", "K{n}"), ("curse", "apply", "{who}", "Rot{n}")])
+
+
+def _apply(cli: Cli, who: str, actions) -> None:
+    for n, action in enumerate(actions):
+        result = cli(*(a.format(who=who, n=n) for a in action), "--json")
+        assert result.exit_code == 0, result.stderr
+
+
+def _comparable(path: Path) -> dict:
+    data = json.loads(path.read_bytes())
+    out = {}
+    for doc in data["characters"].values():
+        doc = {k: v for k, v in doc.items() if k != "id"}
+        doc["items"] = sorted((i["name"], i["state"]) for i in doc.get("items", []))
+        out[doc["name"]] = doc
+    return out
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(ours=st.lists(ACTIONS, max_size=6), theirs=st.lists(ACTIONS, max_size=6))
+def test_disjoint_sequences_merge_to_both_applied_in_turn(tmp_path_factory, ours, theirs):
+    folder = tmp_path_factory.mktemp("merge")
+    base = Cli(folder / "base.json")
+    base("init")
+    base.json("character", "create", "Ajax", "--st", "12", "--dx", "11", "--iq", "9")
+    base.json("character", "create", "Lada", "--st", "10", "--dx", "12", "--iq", "10")
+    for name in ("ours", "theirs", "both"):
+        shutil.copy(base.path, folder / f"{name}.json")
+    _apply(Cli(folder / "ours.json"), "Ajax", ours)
+    _apply(Cli(folder / "theirs.json"), "Lada", theirs)
+    both = Cli(folder / "both.json")
+    _apply(both, "Ajax", ours)
+    _apply(both, "Lada", theirs)
+    merged = base("merge", str(base.path), str(folder / "ours.json"), str(folder / "theirs.json"), "--json")
+    assert merged.exit_code == 0, merged.stderr
+    assert _comparable(folder / "ours.json") == _comparable(both.path)
+    data = json.loads((folder / "ours.json").read_bytes())
+    ids = [d["id"] for d in data["characters"].values()] + [i["id"] for d in data["characters"].values() for i in d["items"]]
+    assert len(ids) == len(set(ids)) and max(ids) < data["meta"]["1"]["next_id"]
+    Cli(folder / "ours.json").json("character", "list")  # a valid campaign
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(ours=st.lists(ACTIONS, max_size=5), theirs=st.lists(ACTIONS, max_size=5), who=st.sampled_from(["Ajax", "Lada"]))
+def test_any_two_sequences_merge_to_a_valid_campaign(tmp_path_factory, ours, theirs, who):
+    folder = tmp_path_factory.mktemp("merge")
+    base = Cli(folder / "base.json")
+    base("init")
+    base.json("character", "create", "Ajax", "--st", "12", "--dx", "11", "--iq", "9")
+    base.json("character", "create", "Lada", "--st", "10", "--dx", "12", "--iq", "10")
+    for name in ("ours", "theirs"):
+        shutil.copy(base.path, folder / f"{name}.json")
+    _apply(Cli(folder / "ours.json"), "Ajax", ours)
+    _apply(Cli(folder / "theirs.json"), who, theirs)
+    merged = base("merge", str(base.path), str(folder / "ours.json"), str(folder / "theirs.json"))
+    assert merged.exit_code in (0, 1), merged.stderr
+    after = Cli(folder / "ours.json")
+    for name in ("Ajax", "Lada"):
+        after.json("character", "show", name)
+    after.json("export")
+
+
+def test_readme_several_machines_block_runs_line_by_line(tmp_path):
+    from tests.test_surface import readme_block
+
+    lines = readme_block("A group on several machines")
+    results = [sh(tmp_path, "bash", "-c", line) for line in lines]
+    assert results[-1].stdout.strip() == "[2,5]"
