@@ -73,7 +73,7 @@ def test_r41_killer_wins_the_sides_xp():
 
 def test_r42_one_die_picks_the_elite_ability():
     board = enemies.validate_board(BOARD)
-    assert [enemies.elite(board, False, die) for die in range(1, 7)] == BOARD["normal"]["elite"]
+    assert [enemies.elite(board, False, die) for die in range(1, 7)] == [enemies.elite_text(e) for e in BOARD["normal"]["elite"]]
 
 
 def test_cli_enemy_lifecycle(camp):
@@ -85,7 +85,7 @@ def test_cli_enemy_lifecycle(camp):
     assert [e["name"] for e in camp.json("enemy", "list")] == ["Lurker"]
     assert camp.json("enemy", "hit", "Lurker", "5", "--brutal")["wounds"] == 3
     assert camp.json("enemy", "hit", "Lurker", "0")["wounds"] == 0
-    assert camp.json("enemy", "elite", "Lurker", "--dice", "6")["ability"] == BOARD["normal"]["elite"][5]
+    assert camp.json("enemy", "elite", "Lurker", "--dice", "6")["ability"] == "Ancient: +3 health"
     seeded = [camp.json("enemy", "elite", "Lurker", "--seed", "5")["die"] for _ in range(2)]
     assert seeded[0] == seeded[1]
     killed = camp.json("enemy", "kill", "Lurker", "--by", "Ajax", "--brutal")

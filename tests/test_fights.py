@@ -4,6 +4,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from campaign_cli.errors import Refused
 from campaign_cli.rules import fights
@@ -38,22 +40,24 @@ def test_a_full_fight_then_undo_back_to_before_it(table):
     elite = camp.json("fight", "add", "Cinder Hound", "--count", "2", "--brutal", "--elite", "--dice", "3")
     abilities = {e["elite"] for e in elite["added"]}
     assert len(abilities) == 1 and None not in abilities  # R42: one roll for the group, kept on each
-    order = camp.json("fight", "order", "--dice", "6,5,4,3")
-    assert order["fight"]["order"] == ["Ajax", "Merlin", "Bog Lurker", "Cinder Hound"]
+    order = camp.json("fight", "order", "--dice", "6,5")  # R8: the party's die beats the enemies'
+    assert order["first"] == "party" and order["rolls"] == {"party": [6], "enemies": [5]}
+    assert order["fight"]["order"] == ["Ajax", "Merlin", "Cinder Hound", "Bog Lurker"]  # initiative 6, then 3
     assert order["fight"]["turn"] == "Ajax" and order["fight"]["round"] == 1
     hit = camp.json("fight", "hit", "bog lurker 2", "4", "--by", "Ajax")
     assert (hit["wounds"], hit["killed"], hit["enemy"]["wounds"]) == (3, False, 3)  # R41: defense 1
     hit = camp.json("fight", "hit", "Bog Lurker 2", "9", "--by", "Ajax")
     assert (hit["killed"], hit["xp"], hit["character"]["xp"]) == (True, 15, 15)
     camp.json("damage", "Merlin", "8")  # knocked out
-    assert camp.json("fight", "next")["turn"] == "Bog Lurker"  # Merlin cannot act: skipped
+    assert camp.json("fight", "next")["turn"] == "Cinder Hound"  # Merlin cannot act: skipped
     camp.json("heal", "Merlin", "3")
     status = camp.json("fight", "status")
     assert status["round"] == 1 and [e["alive"] for e in status["enemies"]] == [True, False, True, True, True]
     assert {c["name"]: c["status"] for c in status["characters"]} == {"Ajax": "ok", "Merlin": "ok"}
-    assert camp.json("fight", "next")["turn"] == "Cinder Hound"
+    assert camp.json("fight", "next")["turn"] == "Bog Lurker"
     assert camp.json("fight", "next")["turn"] == "Ajax" and camp.json("fight", "status")["round"] == 2
-    end = camp.json("fight", "end", "--won")
+    assert camp.error("fight", "end", "--won", code=1)["code"] == "enemies_standing"  # R13
+    end = camp.json("fight", "end", "--routed")
     assert end["killed"] == ["Bog Lurker 2"] and end["xp"] == {"Ajax": 1, "Merlin": 1}
     assert camp.json("status").get("fight") is None
     while docs_of(camp.path.read_bytes()) != docs_of(before):
@@ -109,3 +113,131 @@ def test_pure_fight_rules():
     assert (dealt, killed) == (0, False)  # R41: never below 0
     with pytest.raises(Refused):
         fights.add(fight, board, 0, False, None)
+
+
+# -- second pass (issue 22) ------------------------------------------------------------------
+WRAITH = ROOT / "samples" / "enemies" / "rust-wraith.json"
+
+
+def test_r8_a_whole_fight_the_tool_rolls_both_ways(table):
+    camp = table
+    camp.json("enemy", "add", "--file", str(WRAITH))
+    camp.json("item", "add", "Ajax", "Broadsword")
+    camp.json("item", "hold", "Ajax", "Broadsword")
+    before = camp.path.read_bytes()
+    camp.json("fight", "start", "--title", "Ford")
+    camp.json("fight", "add", "Bog Lurker", "--count", "2")                       # initiative 3
+    elite_a = camp.json("fight", "add", "Cinder Hound", "--elite", "--dice", "2")  # Ember Coat: +1 defense, init 5
+    elite_b = camp.json("fight", "add", "Cinder Hound", "--elite", "--dice", "1")  # Blaze: +1 damage
+    assert [e["defense"] for e in elite_a["added"]] == [3] and [e["damage"] for e in elite_b["added"]] == [3]
+    order = camp.json("fight", "order", "--dice", "2,2,1,4")  # a tie, rolled again: the enemies go first
+    assert order["first"] == "enemies" and order["rolls"] == {"party": [2, 1], "enemies": [2, 4]}
+    assert order["fight"]["order"] == ["Cinder Hound (group 1)", "Cinder Hound (group 2)", "Bog Lurker", "Ajax", "Merlin"]
+    camp.json("fight", "next")
+    camp.json("fight", "add", "Rust Wraith")  # joins in round 1 at initiative 6: takes its place at once
+    status = camp.json("fight", "status")
+    assert status["order"][0] == "Rust Wraith" and status["turn"] == "Cinder Hound (group 2)"
+    miss = camp.json("fight", "attack", "Ajax", "Cinder Hound 1", "--dice", "6,6,6")
+    assert (miss["hit"], miss["wounds"]) == (False, 0)
+    blow = camp.json("fight", "attack", "Ajax", "Cinder Hound 1", "--dice", "1,2,3", "--damage-dice", "5,4")
+    assert (blow["hit"], blow["damage"], blow["wounds"]) == (True, 9, 6)  # 2D6 = 9, defense 2 + 1 (Ember Coat)
+    assert blow["xp"] == 6 * 2 and blow["character"]["xp"] == 12  # R41: wound_xp 2 per wound, a large enemy
+    bite = camp.json("fight", "attack", "Cinder Hound 2", "Merlin", "--dice", "6,6,1")
+    assert (bite["hits"], bite["damage"]) == (2, 6) and bite["target"]["damage"] == 6  # to-hit 4, damage 2 + 1 (Blaze)
+    camp.json("damage", "Merlin", "2")  # knocked out (R19)
+    assert "Merlin" not in camp.json("fight", "status")["order"]
+    assert camp.error("fight", "end", "--won", code=1)["code"] == "enemies_standing"
+    end = camp.json("fight", "end", "--routed")
+    assert end["outcome"] == "routed" and end["xp"] == {"Ajax": 1, "Merlin": 1}
+    while json.loads(camp.path.read_bytes())["characters"] != json.loads(before)["characters"] or \
+            docs_of(camp.path.read_bytes()) != docs_of(before):
+        camp.json("undo")
+    assert docs_of(camp.path.read_bytes()) == docs_of(before)
+
+
+def test_r8_the_party_order_is_the_players(table):
+    camp = table
+    camp.json("character", "create", "Kate", "--st", "10", "--dx", "12", "--iq", "10")
+    camp.json("fight", "start")
+    camp.json("fight", "add", "Bog Lurker")
+    data = camp.json("fight", "order", "--party", "Kate", "--party", "Ajax", "--dice", "6,1")
+    assert data["fight"]["order"] == ["Kate", "Ajax", "Merlin", "Bog Lurker"]
+
+
+def test_r41_an_enemy_blow_counts_as_this_fights_damage_less_armor(table):
+    camp = table
+    camp.json("item", "add", "Ajax", "Chainmail")
+    camp.json("item", "wear", "Ajax", "Chainmail")
+    camp.json("fight", "start")
+    camp.json("fight", "add", "Cinder Hound", "--brutal")
+    board = json.loads((BOARDS / "cinder-hound.json").read_text())["brutal"]
+    rolled = [6] * (board["combat"] - 1) + [1]
+    hit = camp.json("fight", "attack", "Cinder Hound 1", "Ajax", "--dice", ",".join(map(str, rolled)))
+    hits, per = board["combat"] - 1, max(board["damage"] - 3, 0)  # Chainmail stops 3 of each hit (R29)
+    assert (hit["hits"], hit["per_hit"], hit["damage"]) == (hits, per, hits * per)
+    assert camp.json("character", "show", "Ajax")["damage"] == hits * per
+
+
+def test_fight_attack_refusals(table):
+    camp = table
+    camp.json("fight", "start")
+    camp.json("fight", "add", "Bog Lurker")
+    camp.json("item", "add", "Ajax", "Dagger")
+    assert camp.error("fight", "attack", "Ajax", "Bog Lurker 1", "--weapon", "Dagger", code=1)["code"] == "not_in_hand"
+    assert camp.error("fight", "attack", "Ajax", "Nobody 1", code=1)["code"].startswith("unknown_")
+    assert camp.error("fight", "attack", "Bog Lurker 1", "Ajax", "--karma", code=2)["code"] == "usage"
+    assert camp.error("fight", "attack", "Ajax", "Bog Lurker 1", "--dice", "1,1", code=2)["code"] == "bad_dice"
+
+
+def test_elite_entries_are_validated(camp, tmp_path):
+    board = json.loads((BOARDS / "bog-lurker.json").read_text())
+    board["normal"]["elite"][0] = {"name": "Tough", "health": "lots"}
+    (tmp_path / "b.json").write_text(json.dumps(board))
+    err = camp.error("enemy", "add", "--file", str(tmp_path / "b.json"), code=1)
+    assert "normal.elite[0].health" in err["message"]
+    board["normal"]["elite"][0] = {"name": "Tough", "armour": 2}
+    (tmp_path / "b.json").write_text(json.dumps(board))
+    assert "normal.elite[0].armour" in camp.error("enemy", "add", "--file", str(tmp_path / "b.json"), code=1)["message"]
+
+
+def test_status_tables_stay_aligned_with_a_long_ability(table):
+    camp = table
+    camp.json("fight", "start")
+    camp.json("fight", "add", "Bog Lurker", "--elite", "--dice", "3")  # a long text entry
+    camp.json("fight", "add", "Cinder Hound")
+    out = camp("fight", "status").stdout.splitlines()
+    rows = [line for line in out if "Lurker 1" in line or "Hound 1" in line or line.lstrip().startswith(("Ajax", "Merlin"))]
+    columns = {line.index("alive") if "alive" in line else line.index("ok") for line in rows}
+    assert len(columns) == 1, out
+
+
+@settings(max_examples=60, deadline=None)
+@given(joins=st.lists(st.tuples(st.sampled_from(["Bog Lurker", "Cinder Hound", "Rust Wraith"]), st.booleans(),
+                                st.integers(1, 3), st.integers(0, 3)), min_size=1, max_size=6),
+       first=st.sampled_from(["party", "enemies"]), kills=st.lists(st.integers(0, 20), max_size=5))
+def test_r8_every_living_group_is_in_every_rounds_order_once_in_initiative_order(joins, first, kills):
+    from campaign_cli.rules import enemies as enemy_rules
+
+    boards = {b["name"]: b for b in (json.loads(p.read_text()) for p in (BOARDS.glob("*.json")))}
+    fight = fights.new(None)
+    party = ["Ajax", "Merlin"]
+    for i, (name, brutal, count, _when) in enumerate(joins):
+        fights.add(fight, enemy_rules.validate_board(boards[name]), count, brutal, None)
+        if i == 0:
+            fights.roll_order(fight, party, iter([6, 1] if first == "party" else [1, 6]).__next__)
+        else:
+            fights.refresh(fight, party)
+        for k in kills:
+            if k < len(fight["enemies"]):
+                fight["enemies"][k]["alive"] = False
+        fights.refresh(fight, party)
+        living = [g for g in fight["groups"] if any(e["alive"] and e["group"] == g["id"] for e in fight["enemies"])]
+        labels = [fights.label(fight, g) for g in living]
+        order = fight["order"]
+        assert sorted(n for n in order if n not in party) == sorted(labels)  # each living group exactly once
+        enemy_part = [n for n in order if n not in party]
+        inits = [next(g["initiative"] for g in living if fights.label(fight, g) == n) for n in enemy_part]
+        assert inits == sorted(inits, reverse=True)
+        assert (order[: len(party)] == party) == (first == "party" or not enemy_part)
+        for _ in range(len(order) + 1):
+            fights.advance(fight, party)

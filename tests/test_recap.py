@@ -27,7 +27,7 @@ def adventure(camp):
           ["fight", "hit", "Bog Lurker 1", "9", "--by", "Ajax"])               # kill: +15 XP Ajax
     batch(camp, ["damage", "Ajax", "5"], ["damage", "Hector", "16"])          # Hector dies (2 x ST)
     batch(camp, ["check", "Ajax", "3/DX", "--dice", "1,2,3"], ["check", "Merlin", "3/IQ", "--dice", "6,6,6"])
-    batch(camp, ["fight", "end", "--won"])                                     # +1 XP Ajax, Merlin
+    batch(camp, ["fight", "end", "--routed"])                                  # +1 XP Ajax, Merlin (R13)
     batch(camp, ["curse", "apply", "Merlin", "Mummy Rot"])
     batch(camp, ["karma", "add", "Merlin", "3"])
     batch(camp, ["curse", "remove", "Merlin", "Mummy Rot", "--pay", "karma"])  # 3 karma spent

@@ -546,6 +546,15 @@ def _roll_damage(camp, expr, character, weapon, against, typed, rng, karma=False
             raise Refused(_('{name} is not a weapon (no damage)').format(name=item['name']), "not_a_weapon")
         if item.get("id") is not None:
             check_wielded(doc, item)  # R27, R32: in hand, and not too heavy
+    return damage_roll(camp, doc, item, target, typed, rng, expr, karma, reroll_dice)
+
+
+def damage_roll(camp, doc: dict | None, item: dict | None, target: dict | None, typed, rng, expr: str | None = None,
+                karma: bool = False, reroll_dice: str | None = None) -> dict:
+    """A damage roll: EXPR (default: ITEM's damage), DOC's combat-skill levels to damage
+    (R24), +1 unarmed against a weaker TARGET (R26), 1 less per curse (R18), at least 1;
+    with KARMA rolled again and the new roll kept (R17)."""
+    if item is not None:
         expr = expr or item["damage"]
     parsed = d.parse(expr)
     if karma:

@@ -49,18 +49,28 @@ SCRIPT: list[tuple[str, list[str]]] = [
     (N_("An adventure begins: from now on, only what is already known can be raised (R16)."),
      ["adventure", "start", Said("The Sunken Crypt")]),
     (N_("A cursed idol: every roll 1 worse (R18)."), ["curse", "apply", "Ajax", Said("Mummy Rot"), "--note", Said("touched the idol")]),
+    (N_("Ajax draws a shortsword from the catalog (R28): in hand, it is what his blows roll (R32)."),
+     ["item", "add", "Ajax", "Shortsword", "--weight", "2"]),
+    ("", ["item", "hold", "Ajax", "Shortsword"]),
     (N_("Ambush! A fight at the table."), ["fight", "start", "--title", Said("The crypt door")]),
     (N_("Two Bog Lurkers on the board, each with its own wounds..."), ["fight", "add", "Bog Lurker", "--count", "2"]),
-    (N_("...and an elite Grave Rat: one die on its elite table (R42)."), ["fight", "add", "Grave Rat", "--elite", "--dice", "4"]),
-    (N_("Who acts first (R8): the party and each enemy group roll a die."), ["fight", "order", "--dice", "5,3,2,6"]),
-    (N_("Ajax's blade: 5 damage, less the Lurker's defense 1 (R41)..."), ["fight", "hit", "Bog Lurker 1", "5", "--by", "Ajax"]),
-    (N_("...and again: at health 0 it dies, and Ajax wins its XP (R41)."), ["fight", "hit", "Bog Lurker 1", "3", "--by", "Ajax"]),
-    (N_("The Grave Rat bites Ajax: 6 points (R19)."), ["damage", "Ajax", "6"]),
+    (N_("...and an elite Grave Rat: one die on its elite table (R42); Tough adds 2 to its health."),
+     ["fight", "add", "Grave Rat", "--elite", "--dice", "4"]),
+    (N_("Who acts first (R8): the party's die against the enemies'; the enemy groups by initiative."),
+     ["fight", "order", "--dice", "5,3"]),
+    (N_("Ajax attacks: the tool rolls 3/DX, then his blade's damage, less the Lurker's defense (R24, R41)..."),
+     ["fight", "attack", "Ajax", "Bog Lurker 1", "--dice", "3,4,2", "--damage-dice", "3,2"]),
+    (N_("...and again: at health 0 it dies, and Ajax wins its XP (R41)."),
+     ["fight", "attack", "Ajax", "Bog Lurker 1", "--dice", "2,2,5", "--damage-dice", "4,4"]),
     (N_("Next in the order."), ["fight", "next"]),
+    (N_("The Grave Rat bites: its combat die against its to-hit, its damage less Ajax's armor (R29)."),
+     ["fight", "attack", "Grave Rat 1", "Ajax", "--dice", "6"]),
     (N_("Merlin casts Fireball: a 3/IQ check, the rating 12 is not above his IQ 14 (R9)."),
      ["cast", "Merlin", "Fireball", "--dice", "3,4,2"]),
     (N_("The board, turn by turn."), ["fight", "status"]),
-    (N_("The fight is won: +1 XP each, 1 fatigue recovered (R13, R21)."), ["fight", "end", "--won"]),
+    (N_("A win is refused while enemies stand (R13)..."), ["fight", "end", "--won"]),
+    (N_("...but the rest flee: routed is a win too, +1 XP each, 1 fatigue recovered (R13, R21)."),
+     ["fight", "end", "--routed"]),
     (N_("Merlin the Medic binds the wound: up to his level, from this fight's damage (R25)."),
      ["skill", "use", "Merlin", "Medic", "--heal", "Ajax=1", "--dice", "2,3,4"]),
     (N_("The party learns a keyword: +1 XP each (R13)."), ["keyword", "learn", "Sunken"]),
@@ -105,14 +115,18 @@ RAT_BOARD = {
     **{side: {"initiative": 5, "move": 5, "escape": 3, "to_hit": 5, "combat": 1 + b, "damage": 1 + b, "defense": 0,
               "health": 2 + b, "xp": 5 + 5 * b, "abilities": [N_("Swarm: +1 combat for each other rat")],
               "elite": [N_("Plague: wounds also cost fatigue"), N_("Frenzy: +1 combat"), N_("Burrow: +2 escape"),
-                        N_("Tough: +2 health"), N_("Pack: another joins"), N_("Gnaw: +1 damage")]}
+                        {"name": N_("Tough"), "text": N_("+2 health"), "health": 2}, N_("Pack: another joins"),
+                        {"name": N_("Gnaw"), "text": N_("+1 damage"), "damage": 1}]}
        for side, b in (("normal", 0), ("brutal", 1))},
 }
 
 
 def _board(board: dict) -> dict:
     """A demo board as a user would type it: its abilities in the chosen language."""
-    sides = {side: {**board[side], **{k: [_(t) for t in board[side][k]] for k in ("abilities", "elite")}}
+    def said(entry):
+        return _(entry) if isinstance(entry, str) else {**entry, "name": _(entry["name"]), "text": _(entry["text"])}
+
+    sides = {side: {**board[side], **{k: [said(t) for t in board[side][k]] for k in ("abilities", "elite")}}
              for side in ("normal", "brutal")}
     return {**board, **sides}
 

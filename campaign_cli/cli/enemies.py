@@ -62,7 +62,7 @@ def board_views(board: dict, brutal: bool) -> list:
     pairs += [(_("abilities"), side["abilities"])]
     title = _("{name} (brutal side)") if brutal else _("{name} (normal side)")
     return [Fields(title.format(name=board["name"]), pairs),
-            Table(_("Elite table (R42)"), [_("die"), _("ability")], [[i + 1, e] for i, e in enumerate(side["elite"])])]
+            Table(_("Elite table (R42)"), [_("die"), _("ability")], [[i + 1, rules.elite_text(e)] for i, e in enumerate(side["elite"])])]
 
 
 def board_data(board: dict, brutal: bool) -> dict:

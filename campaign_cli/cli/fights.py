@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from campaign_cli.cli import complete
-from campaign_cli.cli.checks import DiceOpt, SeedOpt
+from campaign_cli.cli.checks import DiceOpt, KarmaOpt, RerollOpt, SeedOpt, karma_options
 from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, help_text, reading, writing
 from campaign_cli.cli.flow import party_table, status_news
 from campaign_cli.cli.lazy import noun_app
@@ -33,11 +33,23 @@ def open_fight(camp) -> dict:
 
 
 def fight_view(camp, fight: dict) -> dict:
-    """Fight JSON (CLI.md): round, turn, order, enemies; plus the characters' state."""
+    """Fight JSON (CLI.md): round, turn, order, enemies; plus the groups and the characters' state.
+    The order is worked out as it stands now (a knock-out since the last fight command counts)."""
+    import copy
+
+    fight = copy.deepcopy(fight)
+    fights.refresh(fight, able(camp))
     chars = [view(c) for c in camp.characters()]
+    groups = [{"id": g["id"], "name": fights.label(fight, g), "type": g["type"], "initiative": g["initiative"], "elite": g.get("elite"),
+               "elite_numbers": g.get("elite_numbers", {})} for g in fights.all_groups(fight)]
     return {"title": fight.get("title"), "round": fight["round"], "turn": fights.current(fight), "order": fight["order"],
-            "enemies": fight["enemies"],
+            "first": fight.get("first"), "groups": groups, "enemies": fight["enemies"],
             "characters": [{k: c[k] for k in ("name", "st", "damage", "fatigue", "status")} for c in chars]}
+
+
+def able(camp) -> list[str]:
+    """The characters who can act (R11a), as created."""
+    return [c["name"] for c in camp.characters() if wounds.can_act(c)]
 
 
 def _bar(left: int, full: int, width: int = 10) -> str:
@@ -54,17 +66,22 @@ def status_views(data: dict) -> list:
     rows = []
     for c in data["characters"]:
         left = max(c["st"] - c["damage"] - c["fatigue"], 0)
-        rows.append([">" if c["name"] == turn else "", c["name"], f"{_bar(left, c['st'])} {left}/{c['st']}",
-                     _("damage {damage}, fatigue {fatigue}").format(damage=c["damage"], fatigue=c["fatigue"]), c["status"]])
+        rows.append([">" if c["name"] == turn else "", c["name"], f"{_bar(left, c['st'])} {left}/{c['st']}", c["status"],
+                     _("damage {damage}, fatigue {fatigue}").format(damage=c["damage"], fatigue=c["fatigue"])])
+    label_of = {g["id"]: g["name"] for g in data["groups"]}
     for e in data["enemies"]:
         left = e["health"] - e["wounds"]
-        rows.append([">" if e["type"] == turn else "", e["name"], f"{_bar(left, e['health'])} {left}/{e['health']}",
-                     _("{side}; defense {defense}").format(side=shown(e["side"]), defense=e["defense"])
-                     + (_("; elite: {ability}").format(ability=e["elite"]) if e["elite"] else ""),
-                     "alive" if e["alive"] else "dead"])
-    order = Line(_("order: {sides}").format(sides=" > ".join(data["order"])) if data["order"]
-                 else _("order: not rolled yet (`campaign fight order`)"))
-    return [Table(title, ["", _("who"), _("left"), "", _("status")], rows), order]
+        here = ">" if e["alive"] and label_of.get(e.get("group", e["type"])) == turn else ""
+        rows.append([here, e["name"], f"{_bar(left, e['health'])} {left}/{e['health']}", "alive" if e["alive"] else "dead",
+                     _("{side}; initiative {initiative}, defense {defense}").format(
+                         side=shown(e["side"]), defense=e["defense"], initiative=e.get("initiative", 0))
+                     + (_("; elite: {ability}").format(ability=e["elite"]) if e["elite"] else "")])
+    if data["order"]:
+        first = {"party": _("the party goes first"), "enemies": _("the enemies go first")}.get(data.get("first"), "")
+        order = Line(_("order: {sides}").format(sides=" > ".join(data["order"])) + (f" ({first})" if first else ""))
+    else:
+        order = Line(_("order: not rolled yet (`campaign fight order`)"))
+    return [Table(title, ["", _("who"), _("left"), _("status"), ""], rows), order]
 
 
 @app.command(help=help_text("Open a fight: enemies can be put on the board, and rest and adventure end wait for it.",
@@ -89,8 +106,9 @@ def start(title: Annotated[str | None, typer.Option("--title", metavar="TEXT", h
 
 
 @app.command(help=help_text(
-    "Put enemies on the board: N instances named ENEMY 1, ENEMY 2... with their side's health; "
-    "--elite rolls the elite table once for the group (R42).",
+    "Put enemies on the board as one group: N instances named ENEMY 1, ENEMY 2... with their side's numbers; "
+    "--elite rolls the elite table once for the group (R42), and an elite entry's numbers are added to each "
+    "instance. A group that joins after the order was rolled takes its place by initiative at once (R8).",
     "campaign fight add 'Bog Lurker' --count 3", "campaign fight add 'Cinder Hound' --brutal --elite --seed 2"))
 def add(enemy: Annotated[str, typer.Argument(metavar="ENEMY", help="An enemy type (`campaign enemy list`, or a pack's).",
                                              autocompletion=complete.enemies)],
@@ -103,13 +121,15 @@ def add(enemy: Annotated[str, typer.Argument(metavar="ENEMY", help="An enemy typ
     with writing() as camp:
         fight = open_fight(camp)
         board = camp.board(enemy)
-        ability, die = None, None
+        entry, die = None, None
         if elite:
             die = d.obtain(1, enemies.ELITE_ENTRIES, dice, d.rng_for(seed))[0]
-            ability = enemies.elite(board, brutal, die)
-            camp.record_roll({"enemy": board["name"], "dice": [die], "ability": ability})
-        added = fights.add(fight, board, count, brutal, ability)
+            entry = enemies.elite_entry(board, brutal, die)
+            camp.record_roll({"enemy": board["name"], "dice": [die], "ability": enemies.elite_text(entry)})
+        added = fights.add(fight, board, count, brutal, entry)
+        fights.refresh(fight, able(camp))
         camp.set_meta(fight=fight)
+        ability = added[0]["elite"]
         verb = "joins" if len(added) == 1 else "join"
         camp.note(f"{', '.join(e['name'] for e in added)} {verb} the fight" + (f" (elite: {ability})" if ability else ""))
         data = {"added": added, **({"elite_die": die} if die else {}), "fight": fight_view(camp, fight)}
@@ -120,10 +140,15 @@ def add(enemy: Annotated[str, typer.Argument(metavar="ENEMY", help="An enemy typ
          json_out=json_out)
 
 
-@app.command(help=help_text("Roll initiative (R8) over the characters who can act and the enemy groups; ties roll again.",
-                            "campaign fight order --seed 3", "campaign fight order --dice 5,2,6"))
+@app.command(help=help_text(
+    "Roll initiative (R8): the party's die against the enemies' die (ties roll again) says which side goes first; "
+    "the enemy groups act by their boards' initiative, highest first; the party in the order --party gives "
+    "(default: as created).",
+    "campaign fight order --seed 3", "campaign fight order --dice 5,2", "campaign fight order --party Kate Ajax --dice 4,6"))
 def order(seed: SeedOpt = None,
-          dice: Annotated[str | None, typer.Option("--dice", metavar="LIST", help="Physical dice: one per side in party order, then enemy groups, then tie rolls.")] = None,
+          dice: Annotated[str | None, typer.Option("--dice", metavar="LIST", help="Physical dice: the party's, the enemies', then tie rolls in pairs.")] = None,
+          party: Annotated[list[str] | None, typer.Option("--party", metavar="NAME", help="The party's order, one name each time (others follow as created).",
+                                                        autocompletion=complete.characters)] = None,
           json_out: JsonOpt = False) -> None:
     rng = d.rng_for(seed)
     queue = None if dice is None else d.typed(dice, None, 6)
@@ -132,37 +157,42 @@ def order(seed: SeedOpt = None,
         if queue is None:
             return rng.randint(1, 6)
         if not queue:
-            raise UsageProblem(_("--dice: not enough dice for every side and the ties"), "bad_dice")
+            raise UsageProblem(_("--dice: not enough dice for both sides and the ties"), "bad_dice")
         return queue.pop(0)
 
     with writing() as camp:
         fight = open_fight(camp)
-        able = [c["name"] for c in camp.characters() if wounds.can_act(c)]
-        rolls = fights.roll_order(fight, able, next_die)
+        chosen = [camp.character(n)["name"] for n in party] if party else None
+        if chosen is not None and len(set(chosen)) != len(chosen):
+            raise UsageProblem(_("--party: a name is repeated"))
+        rolls = fights.roll_order(fight, able(camp), next_die, chosen)
         if queue:
             raise UsageProblem("--dice: " + ngettext("{n} die left over", "{n} dice left over", len(queue)), "bad_dice")
         camp.set_meta(fight=fight)
-        camp.record_roll({"order": fight["order"], "rolls": rolls})
+        camp.record_roll({"order": fight["order"], "rolls": rolls, "first": fight["first"]})
         camp.note(f"turn order: {', '.join(fight['order'])}")
-        data = {"rolls": rolls, "fight": fight_view(camp, fight)}
-    emit(data, [Table(_("Turn order (R8)"), ["#", _("side"), _("rolls")],
-                      [[i + 1, n, ", ".join(map(str, rolls[n]))] for i, n in enumerate(fight["order"])]),
+        data = {"rolls": rolls, "first": fight["first"], "fight": fight_view(camp, fight)}
+    first = {"party": _("the party goes first"), "enemies": _("the enemies go first")}[fight["first"]]
+    dice_line = _("party {party} vs enemies {enemies}: {first}").format(
+        party=", ".join(map(str, rolls["party"])) or "-", enemies=", ".join(map(str, rolls["enemies"])) or "-", first=first)
+    emit(data, [Line(dice_line), Table(_("Turn order (R8)"), ["#", _("side")], [[i + 1, n] for i, n in enumerate(fight["order"])]),
                 Line(_('round 1: {value} goes first').format(value=fight['order'][0]))], json_out=json_out)
 
 
-@app.command("next", help=help_text("Move to the next side in the order (a new round after the last).", "campaign fight next"))
+@app.command("next", help=help_text("Move to the next side in the order (a new round after the last); groups that "
+                                    "joined take their place, the fallen drop out.", "campaign fight next"))
 def next_(json_out: JsonOpt = False) -> None:
     with writing() as camp:
         fight = open_fight(camp)
-        by_name = {c["name"]: c for c in camp.characters()}
-        turn = fights.advance(fight, lambda n: n in by_name and wounds.can_act(by_name[n]))
+        turn = fights.advance(fight, able(camp))
         camp.set_meta(fight=fight)
         camp.note(f"round {fight['round']}: {turn}'s turn")
         data = fight_view(camp, fight)
     emit(data, Line(_("round {round}: {turn}'s turn").format(round=fight['round'], turn=turn)), json_out=json_out)
 
 
-@app.command(help=help_text("The fight: round, whose turn, every combatant's wounds and health left, elite abilities.",
+@app.command(help=help_text("The fight: round, whose turn, every combatant's wounds and health left, initiative, "
+                            "elite abilities and their numbers, the order.",
                             "campaign fight status", "campaign fight status --json | jq '.enemies[] | select(.alive)'"))
 def status(json_out: JsonOpt = False) -> None:
     camp = reading()
@@ -170,8 +200,33 @@ def status(json_out: JsonOpt = False) -> None:
     emit(data, status_views(data), json_out=json_out)
 
 
+def _strike(camp, fight: dict, hitter: dict, target: str, damage: int) -> dict:
+    """A blow on an enemy instance by HITTER: wounds after defense, kill and wound XP (R41)."""
+    enemy, dealt, killed = fights.hit(fight, target, damage)
+    xp = fights.hit_xp(enemy, dealt, killed)
+    if xp:
+        hitter["xp"] += xp
+        camp.save("characters", hitter)
+    fights.refresh(fight, able(camp))
+    camp.set_meta(fight=fight)
+    return {"enemy": enemy, "damage": damage, "defense": enemy["defense"], "wounds": dealt, "killed": killed,
+            "xp": xp, "character": view(hitter)}
+
+
+def _strike_line(hitter: str, data: dict) -> str:
+    enemy, dealt = data["enemy"], data["wounds"]
+    left = enemy["health"] - enemy["wounds"]
+    line = (_("{hitter} hits {enemy}: {damage} - defense {defense} = ").format(
+                hitter=hitter, enemy=enemy["name"], damage=data["damage"], defense=enemy["defense"])
+            + ngettext("{n} wound", "{n} wounds", dealt) + "; ")
+    if data["killed"]:
+        return line + _("{enemy} is killed: {hitter} wins {xp} XP").format(enemy=enemy["name"], hitter=hitter, xp=data["xp"])
+    line += _("{left} of {health} health left").format(left=left, health=enemy["health"])
+    return line + (_("; {hitter} wins {xp} XP for the wounds (R41)").format(hitter=hitter, xp=data["xp"]) if data["xp"] else "")
+
+
 @app.command(help=help_text("Hit an enemy on the board: wounds are the damage minus its defense (R41); "
-                            "at health 0 it dies and NAME wins its XP.",
+                            "at health 0 it dies and NAME wins its XP; a large enemy's wound XP is won per wound.",
                             "campaign fight hit 'Bog Lurker 2' 5 --by Ajax"))
 def hit(target: Annotated[str, typer.Argument(metavar="ENEMY_INSTANCE", help="An enemy on the board, e.g. 'Bog Lurker 2'.",
                                               autocompletion=complete.on_board)],
@@ -183,53 +238,170 @@ def hit(target: Annotated[str, typer.Argument(metavar="ENEMY_INSTANCE", help="An
         fight = open_fight(camp)
         hitter = camp.character(by)
         wounds.check_can_act(hitter, _("fight"))
-        enemy, dealt, killed = fights.hit(fight, target, damage)
-        if killed:
-            hitter["xp"] += enemy["xp"]  # R41
-            camp.save("characters", hitter)
-        camp.set_meta(fight=fight)
-        camp.note(f"{hitter['name']} hits {enemy['name']} for {dealt}" + (f": killed, +{enemy['xp']} XP" if killed else ""),
-                  hitter["name"], **({"kills": [enemy["name"]]} if killed else {}))
-        data = {"enemy": enemy, "damage": damage, "defense": enemy["defense"], "wounds": dealt, "killed": killed,
-                "xp": enemy["xp"] if killed else 0, "character": view(hitter)}
-    left = enemy["health"] - enemy["wounds"]
-    line = (_("{hitter} hits {enemy}: {damage} - defense {defense} = ").format(
-                hitter=hitter["name"], enemy=enemy["name"], damage=damage, defense=enemy["defense"])
-            + ngettext("{n} wound", "{n} wounds", dealt) + "; "
-            + (_("{enemy} is killed: {hitter} wins {xp} XP").format(enemy=enemy["name"], hitter=hitter["name"], xp=enemy["xp"])
-               if killed else _("{left} of {health} health left").format(left=left, health=enemy["health"])))
-    emit(data, Line(line), json_out=json_out)
+        data = _strike(camp, fight, hitter, target, damage)
+        enemy = data["enemy"]
+        camp.note(f"{hitter['name']} hits {enemy['name']} for {data['wounds']}" +
+                  (f": killed, +{data['xp']} XP" if data["killed"] else f", +{data['xp']} XP" if data["xp"] else ""),
+                  hitter["name"], **({"kills": [enemy["name"]]} if data["killed"] else {}))
+    emit(data, Line(_strike_line(hitter["name"], data)), json_out=json_out)
+
+
+@app.command(help=help_text(
+    "The tool rolls a blow. A character attacking an enemy instance: a 3/DX check (adjusted DX, combat-skill levels "
+    "to hit, curses; R24, R18, R30) with the held weapon (or --weapon; unarmed if none, R26), then on a hit the "
+    "weapon's damage (skill levels to damage, curses) less the enemy's defense (R41), kills and XP included. "
+    "An enemy instance attacking a character: its combat dice, each at or above its to-hit a hit, each hit its damage "
+    "less the character's armor (R29), counted as damage in this fight.",
+    "campaign fight attack Ajax 'Bog Lurker 1' --dice 3,4,2 --damage-dice 5,3",
+    "campaign fight attack 'Bog Lurker 2' Ajax --seed 7",
+    "campaign fight attack Ajax 'Cinder Hound 1' --karma"))
+def attack(attacker: Annotated[str, typer.Argument(metavar="ATTACKER", help="A character, or an enemy on the board.",
+                                                   autocompletion=complete.characters)],
+           target: Annotated[str, typer.Argument(metavar="TARGET", help="An enemy on the board, or a character.",
+                                                 autocompletion=complete.on_board)],
+           weapon: Annotated[str | None, typer.Option("--weapon", metavar="ITEM", help="A character's weapon in hand (default: the one held).")] = None,
+           dice: DiceOpt = None,
+           damage_dice: Annotated[str | None, typer.Option("--damage-dice", metavar="LIST", help="Physical dice for the damage roll.")] = None,
+           seed: SeedOpt = None,
+           karma: KarmaOpt = False,
+           reroll_dice: RerollOpt = None,
+           json_out: JsonOpt = False) -> None:
+    karma_options(karma, reroll_dice)
+    rng = d.rng_for(seed)
+    with writing() as camp:
+        fight = open_fight(camp)
+        if camp.exists("characters", attacker) or attacker.strip().isdigit():
+            data = _character_blow(camp, fight, camp.character(attacker), target, weapon, dice, damage_dice, rng,
+                                   karma, reroll_dice)
+        else:
+            if weapon is not None or karma:
+                raise UsageProblem(_("--weapon and --karma are for a character's blow"))
+            data = _enemy_blow(camp, fight, fights.instance(fight, attacker), camp.character(target), dice, rng)
+        if seed is not None:
+            data["seed"] = seed
+        camp.record_roll({k: v for k, v in data.items() if k not in ("target", "character")})
+        camp.note(data["summary"], *data["names"], **({"kills": [data["target"]["name"]]} if data.get("killed") else {}))
+    emit({k: v for k, v in data.items() if k not in ("summary", "names", "lines")}, [Line(t) for t in data["lines"]],
+         json_out=json_out)
+
+
+def _character_blow(camp, fight, doc, target, weapon, dice, damage_dice, rng, karma, reroll_dice) -> dict:
+    """R24, R26, R30, R18, R41: a 3/DX check with the weapon's skill, then its damage on a hit."""
+    from campaign_cli.cli.checks import damage_roll, describe_check, describe_roll, rolled_check
+    from campaign_cli.rules import checks as check_rules
+
+    wounds.check_can_act(doc, _("fight"))
+    enemy = fights.instance(fight, target)
+    if not enemy["alive"]:
+        raise Refused(_('{name} is already dead').format(name=enemy['name']), "already_dead")
+    item = _blade(doc, weapon)
+    skill = item.get("skill") if item.get("skill") in doc.get("skills", {}) else None
+    prep = check_rules.prepare(doc, check_rules.parse_spec(f"3/DX+{skill}" if skill else "3/DX"))
+    check = rolled_check(doc, prep, dice, rng, karma, reroll_dice)
+    camp.save("characters", doc)
+    lines = [describe_check(check)]
+    data = {"attacker": doc["name"], "weapon": item["name"], "hit": check["success"], "hits": int(check["success"]),
+            "dice": check["dice"], "check": check, "damage_dice": [], "damage": 0, "wounds": 0, "killed": False, "xp": 0}
+    if check["success"]:
+        roll = damage_roll(camp, doc, item, None, damage_dice, rng)
+        lines.append(describe_roll(roll))
+        blow = _strike(camp, fight, doc, enemy["name"], roll["total"])
+        lines.append(_strike_line(doc["name"], blow))
+        data.update(damage_dice=roll["dice"], damage=roll["total"], roll=roll, wounds=blow["wounds"], killed=blow["killed"],
+                    xp=blow["xp"], character=blow["character"])
+        enemy = blow["enemy"]
+    else:
+        lines.append(_("{name} misses {enemy}").format(name=doc["name"], enemy=enemy["name"]))
+    data.update(target=enemy, summary=f"{doc['name']} attacks {enemy['name']}: " +
+                (f"{data['wounds']} wounds" + (", killed" if data["killed"] else "") if data["hit"] else "miss"),
+                names=[doc["name"]], lines=lines)
+    return data
+
+
+def _blade(doc: dict, ref: str | None) -> dict:
+    """The weapon of a blow: --weapon (in hand, heft within ST: R27, R32), else the first
+    weapon held, else bare hands (R26)."""
+    from campaign_cli.rules import catalog
+    from campaign_cli.rules.gear import check_wielded, find_item
+
+    if ref is not None:
+        found = catalog.lookup(ref)
+        if found and found[1].get("fatigue") and not any(i["name"] == found[1]["name"] for i in doc["items"]):
+            return {"name": found[1]["name"], "damage": found[1]["damage"], "skill": found[1]["skill"], "fatigue": True}
+        item = find_item(doc, ref)
+        if not item.get("damage"):
+            raise Refused(_('{name} is not a weapon (no damage)').format(name=item['name']), "not_a_weapon")
+        check_wielded(doc, item)
+        return item
+    held = next((i for i in doc["items"] if i["state"] == "held" and i.get("damage")), None)
+    if held is not None:
+        return held
+    unarmed = catalog.lookup("Unarmed")[1]
+    return {"name": unarmed["name"], "damage": unarmed["damage"], "skill": unarmed["skill"], "fatigue": True}
+
+
+def _enemy_blow(camp, fight, enemy: dict, doc: dict, dice, rng) -> dict:
+    """An enemy's attack: its combat dice against its to-hit; each hit its damage less armor (R29)."""
+    if not enemy["alive"]:
+        raise Refused(_('{name} is dead and attacks no more').format(name=enemy['name']), "already_dead")
+    if wounds.current_status(doc) == "dead":
+        raise Refused(_('{name} is dead (R20); only a wish can help').format(name=doc['name']), "dead")
+    rolled = d.obtain(enemy.get("combat", 0), 6, dice, rng)
+    armor = view(doc)["armor"]
+    blow = fights.enemy_attack(armor, enemy, rolled)
+    taken = {"damage": 0}
+    for _hit in range(blow["hits"]):
+        taken = wounds.take(doc, enemy.get("damage", 0), armor=armor)  # R29 per hit; counted for the Medic (R25)
+    camp.save("characters", doc)
+    ch = view(doc)
+    line = _("{enemy} attacks {name}: rolled {dice} needing {to_hit}+: ").format(
+        enemy=enemy["name"], name=doc["name"], dice=", ".join(map(str, rolled)) or "-", to_hit=enemy.get("to_hit", 0))
+    line += ngettext("{n} hit", "{n} hits", blow["hits"])
+    if blow["hits"]:
+        line += _(" x ({damage} - armor {armor}) = {total} damage; {name}: {status}").format(
+            damage=enemy.get("damage", 0), armor=armor, total=blow["damage"], name=doc["name"], status=shown(ch["status"]))
+    return {"attacker": enemy["name"], "hit": blow["hits"] > 0, "hits": blow["hits"], "dice": rolled, "damage_dice": [],
+            "damage": blow["damage"], "per_hit": blow["per_hit"], "absorbed": blow["absorbed"], "wounds": blow["damage"],
+            "target": ch, "summary": f"{enemy['name']} attacks {doc['name']}: {blow['hits']} hits, {blow['damage']} damage",
+            "names": [doc["name"]], "lines": [line], "last": taken}
 
 
 @app.command("end", help=help_text(
-    "End the fight: --won gives 1 XP to each named (default: every living) character, --fled none (R13); "
-    "1 fatigue recovered (R21); damage at ST makes a character dying, the unsaved dying die (R20). "
-    "The enemies leave the board.",
-    "campaign fight end --won", "campaign fight end --won Ajax Kate", "campaign fight end --fled"))
+    "End the fight: --won (every enemy killed) or --routed (the rest captured or routed) give 1 XP to each named "
+    "(default: every living) character, --fled none (R13); 1 fatigue recovered (R21); damage at ST makes a character "
+    "dying, the unsaved dying die (R20). The enemies leave the board.",
+    "campaign fight end --won", "campaign fight end --routed Ajax Kate", "campaign fight end --fled"))
 def end(names: Annotated[list[str] | None, typer.Argument(metavar="[NAME]...", help="Who fought (default: every living character).")] = None,
-        won: Annotated[bool, typer.Option("--won", help="All enemies killed, captured or routed.")] = False,
+        won: Annotated[bool, typer.Option("--won", help="All enemies killed.")] = False,
+        routed: Annotated[bool, typer.Option("--routed", help="The enemies still standing were captured or routed: a win too (R13).")] = False,
         fled: Annotated[bool, typer.Option("--fled", help="The party fled.")] = False,
         json_out: JsonOpt = False) -> None:
-    if won == fled:
-        raise UsageProblem(_("give --won or --fled"))
+    if won + routed + fled != 1:
+        raise UsageProblem(_("give one of --won, --routed or --fled"))
+    outcome = "won" if won else "routed" if routed else "fled"
     with writing() as camp:
+        fight = camp.meta.get("fight")
+        left = fights.standing(fight) if fight else []
+        if won and left:
+            raise Refused(_("R13: {names} still stand; a fight is won when they are killed, or --routed if they "
+                            "were captured or routed").format(names=", ".join(left)), "enemies_standing")
         docs = camp.characters()
         fighters = [camp.character(n)["id"] for n in names] if names else [d["id"] for d in docs if wounds.alive(d)]
         xp = {}
         before = {d["name"]: wounds.current_status(d) for d in docs}
         for doc in docs:
-            if won and doc["id"] in fighters and wounds.alive(doc):
+            if not fled and doc["id"] in fighters and wounds.alive(doc):
                 doc["xp"] += KILL_XP
                 xp[doc["name"]] = KILL_XP
             wounds.after_fight(doc)
             camp.save("characters", doc)
-        fight = camp.meta.get("fight")
         killed = [e["name"] for e in (fight or {}).get("enemies", []) if not e["alive"]]
         camp.set_meta(fight=None, fights=camp.meta.get("fights", 0) + 1)  # R25a counts fights
-        camp.note(f"fight {'won' if won else 'fled'}" + (f": +{KILL_XP} XP to {', '.join(xp)}" if xp else ""),
+        camp.note(f"fight {outcome}" + (f": +{KILL_XP} XP to {', '.join(xp)}" if xp else ""),
                   *(d["name"] for d in docs), killed=killed)
     chars = [view(d) for d in docs]
-    data = {"outcome": "won" if won else "fled", "xp": xp, "killed": killed,
+    data = {"outcome": outcome, "xp": xp, "killed": killed, "routed": left if routed else [],
             "dying": [c["name"] for c in chars if c["status"] == "dying"],
             "dead": [c["name"] for c in chars if c["status"] == "dead"], "characters": chars}
-    emit(data, [party_table(_("Fight won") if won else _("Fight fled"), docs), *status_news(before, docs)], json_out=json_out)
+    title = {"won": _("Fight won"), "routed": _("Fight won: the rest routed"), "fled": _("Fight fled")}[outcome]
+    emit(data, [party_table(title, docs), *status_news(before, docs)], json_out=json_out)

@@ -20,7 +20,9 @@ def size_of(text: str) -> str | None:
     return word if word in SIZES else RUSSIAN_SIZES.get(word)
 SIDES = ("normal", "brutal")
 NUMBERS = ("initiative", "move", "escape", "to_hit", "combat", "damage", "defense", "health", "xp")
+OPTIONAL = ("wound_xp",)  # R41: XP a character wins for each wound dealt ("large and dangerous enemies")
 LISTS = ("abilities", "elite")
+ELITE_NUMBERS = ("health", "defense", "damage", "combat", "to_hit", "move", "initiative", "escape")
 ELITE_ENTRIES = 6  # R42: one die on the table
 
 
@@ -38,25 +40,65 @@ def _text_list(value, field: str) -> list[str]:
     return [v.strip() for v in value]
 
 
+def _whole(value, where: str, low: int = 0) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= MAX_AMOUNT:
+        raise _bad(where, _('must be a whole number from {low} to {high:,}, not {value!r}').format(
+                low=low, high=MAX_AMOUNT, value=value))
+    return value
+
+
+def _elite_entry(entry, where: str):
+    """An elite table entry (R42): a text (`"Tough: +2 health"`), or an object whose
+    numbers are added to that field of every instance of the group:
+    `{"name": "Tough", "text": "...", "health": 2}`."""
+    if isinstance(entry, str):
+        return _text_list([entry], where)[0]
+    if not isinstance(entry, dict):
+        raise _bad(where, _("must be a text or an object with name, text and numbers"))
+    unknown = sorted(set(entry) - {"name", "text", *ELITE_NUMBERS})
+    if unknown:
+        raise _bad(f"{where}.{unknown[0]}", _("is not an elite field (name, text, {fields})").format(
+                fields=", ".join(ELITE_NUMBERS)))
+    out = {"name": _text_list([entry.get("name")] if isinstance(entry.get("name"), str) else [None], f"{where}.name")[0]}
+    if "text" in entry:
+        out["text"] = _text_list([entry["text"]], f"{where}.text")[0]
+    for key in ELITE_NUMBERS:
+        if key in entry:
+            out[key] = _whole(entry[key], f"{where}.{key}", -MAX_AMOUNT)
+    return out
+
+
+def elite_text(entry) -> str:
+    """How an elite entry reads: the text as given, or `Name: text`."""
+    if isinstance(entry, str):
+        return entry
+    return f"{entry['name']}: {entry['text']}" if entry.get("text") else entry["name"]
+
+
+def elite_numbers(entry) -> dict[str, int]:
+    """What an elite entry adds to each instance's fields (nothing for a text entry)."""
+    return {k: v for k, v in entry.items() if k in ELITE_NUMBERS} if isinstance(entry, dict) else {}
+
+
 def _side(data, where: str) -> dict:
     if not isinstance(data, dict):
         raise _bad(where, _("must be an object with {fields}").format(fields=", ".join(NUMBERS + LISTS)))
-    unknown = sorted(set(data) - set(NUMBERS) - set(LISTS))
+    unknown = sorted(set(data) - set(NUMBERS) - set(OPTIONAL) - set(LISTS))
     if unknown:
         raise _bad(f"{where}.{unknown[0]}", _("is not a board field"))
     side: dict = {}
-    for key in NUMBERS:
+    for key in (*NUMBERS, *OPTIONAL):
         if key not in data:
+            if key in OPTIONAL:
+                continue
             raise _bad(f"{where}.{key}", _("is missing"))
-        value = data[key]
-        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_AMOUNT:
-            raise _bad(f"{where}.{key}", _('must be a whole number from 0 to {high:,}, not {value!r}').format(
-                    high=MAX_AMOUNT, value=value))
-        side[key] = value
+        side[key] = _whole(data[key], f"{where}.{key}")
     for key in LISTS:
         if key not in data:
             raise _bad(f"{where}.{key}", _("is missing"))
-        side[key] = _text_list(data[key], f"{where}.{key}")
+    side["abilities"] = _text_list(data["abilities"], f"{where}.abilities")
+    side["elite"] = [_elite_entry(e, f"{where}.elite[{i}]") for i, e in enumerate(data["elite"])] \
+        if isinstance(data["elite"], list) else _text_list(data["elite"], f"{where}.elite")
     if len(side["elite"]) != ELITE_ENTRIES:
         raise _bad(f"{where}.elite", _('must have exactly {ELITE_ENTRIES} entries (has {count})').format(
                 ELITE_ENTRIES=ELITE_ENTRIES, count=len(side['elite'])))
@@ -91,7 +133,12 @@ def side_of(board: dict, brutal: bool) -> dict:
 
 
 def elite(board: dict, brutal: bool, die: int) -> str:
-    """R42: one die picks the elite ability."""
+    """R42: one die picks the elite ability (as it reads)."""
+    return elite_text(elite_entry(board, brutal, die))
+
+
+def elite_entry(board: dict, brutal: bool, die: int):
+    """R42: the elite table's entry for DIE: a text, or an object with numbers."""
     return side_of(board, brutal)["elite"][die - 1]
 
 

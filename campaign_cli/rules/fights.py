@@ -1,5 +1,14 @@
-"""A fight at the table: the enemy instances on the board with their wounds, the turn
-order (R8) and kills (R41, R42). The fight is a plain dict kept in the campaign's meta."""
+"""A fight at the table: the enemy instances on the board in their groups, with their
+wounds, the turn order (R8), hits, kills and wound XP (R41), elite groups (R42). The fight
+is a plain dict kept in the campaign's meta.
+
+The order (R8): the party's die against the enemies' die decides which side goes first;
+within the enemy side each group acts at its board's initiative (elite numbers included),
+highest first, ties in the order they joined; within the party, the characters able to
+act, in the order the players set (`fight order --party`), else as created. The order is
+worked out again after every change, so a group that joins later takes its place at once
+and one whose instances are all dead drops out.
+"""
 
 from __future__ import annotations
 
@@ -7,72 +16,160 @@ from collections.abc import Callable
 
 from campaign_cli.errors import Refused
 from campaign_cli.rules import enemies
-from campaign_cli.rules.checks import initiative
 from campaign_cli.rules.names import resolve
 from campaign_cli.i18n import _
 
 MAX_INSTANCES = 100  # one `fight add` puts at most this many on the board
+STATS = ("health", "defense", "damage", "combat", "to_hit", "move", "initiative", "escape")  # an instance's numbers
 
 
 def new(title: str | None) -> dict:
-    return {"title": title, "round": 0, "turn": None, "order": [], "enemies": []}
+    return {"title": title, "round": 0, "turn": None, "order": [], "enemies": [], "groups": [], "first": None,
+            "party": []}
 
 
-def add(fight: dict, board: dict, count: int, brutal: bool, ability: str | None) -> list[dict]:
-    """COUNT instances of BOARD's side, named `TYPE 1`, `TYPE 2`... after those already there;
-    an elite group (R42) shares one ability."""
+def add(fight: dict, board: dict, count: int, brutal: bool, entry=None) -> list[dict]:
+    """COUNT instances of BOARD's side, named `TYPE 1`, `TYPE 2`... after those already there,
+    as one new group; an elite group (R42) shares one ability ENTRY, whose numbers are added
+    to every instance's fields."""
     if not 1 <= count <= MAX_INSTANCES:
         raise Refused(_('--count is 1 to {MAX_INSTANCES}, not {count}').format(
                 MAX_INSTANCES=MAX_INSTANCES, count=count), "bad_count")
     side = enemies.side_of(board, brutal)
+    bonus = enemies.elite_numbers(entry) if entry is not None else {}
+    stats = {k: max(side[k] + bonus.get(k, 0), 1 if k == "health" else 0) for k in STATS}
     same = [e for e in fight["enemies"] if e["type"] == board["name"]]
     first = max((int(e["name"].rsplit(" ", 1)[1]) for e in same), default=0) + 1
-    added = [{"name": f"{board['name']} {first + i}", "type": board["name"], "side": "brutal" if brutal else "normal",
-              "health": side["health"], "wounds": 0, "defense": side["defense"], "xp": side["xp"],
-              "initiative": side["initiative"], "elite": ability, "alive": True} for i in range(count)]
+    groups = fight.setdefault("groups", [])
+    group = {"id": len(groups) + 1, "type": board["name"], "side": "brutal" if brutal else "normal",
+             "elite": enemies.elite_text(entry) if entry is not None else None, "elite_numbers": bonus,
+             "initiative": stats["initiative"], "gender": board.get("gender")}
+    groups.append(group)
+    added = [{"name": f"{board['name']} {first + i}", "type": board["name"], "group": group["id"],
+              "side": group["side"], **stats, "wounds": 0, "xp": side["xp"], "wound_xp": side.get("wound_xp", 0),
+              "elite": group["elite"], "alive": True} for i in range(count)]
     fight["enemies"].extend(added)
     return added
 
 
-def groups(fight: dict) -> list[str]:
-    """Enemy types with someone still standing, in the order they came."""
-    return list(dict.fromkeys(e["type"] for e in fight["enemies"] if e["alive"]))
+def label(fight: dict, group: dict) -> str:
+    """A group's name in the order: its type, or `Type (group N)` when one type has several
+    (stored: the order is data, the same in every language)."""
+    same = [g for g in all_groups(fight) if g["type"] == group["type"]]
+    if len(same) == 1:
+        return group["type"]
+    return f"{group['type']} (group {same.index(group) + 1})"
 
 
-def roll_order(fight: dict, characters: list[str], next_die: Callable[[], int]) -> dict[str, list[int]]:
-    """R8 over the characters able to act and the enemy groups; ties roll again."""
-    sides = [*characters, *groups(fight)]
-    if not sides:
+def all_groups(fight: dict) -> list[dict]:
+    """Every group, in the order they joined; a fight from before groups were kept (no
+    `group` on its instances) counts each enemy type as one group."""
+    if fight.get("groups") and all("group" in e for e in fight["enemies"]):
+        return fight["groups"]
+    seen: dict[str, dict] = {}
+    for e in fight["enemies"]:
+        seen.setdefault(e["type"], {"id": e["type"], "type": e["type"], "initiative": e.get("initiative", 0),
+                                    "elite": e.get("elite")})
+    return list(seen.values())
+
+
+def group_of(fight: dict, enemy: dict) -> dict:
+    return next(g for g in all_groups(fight) if g["id"] == enemy.get("group", enemy["type"]))
+
+
+def _groups(fight: dict) -> list[dict]:
+    """Groups with someone still standing."""
+    standing = {e.get("group", e["type"]) for e in fight["enemies"] if e["alive"]}
+    return [g for g in all_groups(fight) if g["id"] in standing]
+
+
+def enemy_order(fight: dict) -> list[str]:
+    """R8: the enemy side's groups, highest initiative first, ties in the order they joined."""
+    groups = _groups(fight)
+    ranked = sorted(range(len(groups)), key=lambda i: (-groups[i]["initiative"], i))
+    return [label(fight, groups[i]) for i in ranked]
+
+
+def party_order(fight: dict, able: list[str]) -> list[str]:
+    """The characters able to act: in the order the players set, then the others as created."""
+    chosen = [n for n in fight.get("party", []) if n in able]
+    return chosen + [n for n in able if n not in chosen]
+
+
+def refresh(fight: dict, able: list[str]) -> None:
+    """Work the order out again (after a join, a kill, a knock-out), keeping whose turn it
+    is; ABLE: the characters who can act. Nothing before the order is rolled."""
+    if fight.get("first") is None and fight.get("order"):  # rolled by a version before sides
+        fight["first"] = "party" if fight["order"][0] not in enemy_order(fight) else "enemies"
+    if fight.get("first") is None:
+        return
+    current = fight["order"][fight["turn"]] if fight.get("turn") is not None and fight["order"] else None
+    party = party_order(fight, able)
+    sides = [party, enemy_order(fight)] if fight["first"] == "party" else [enemy_order(fight), party]
+    order = [*sides[0], *sides[1]]
+    fight["order"] = order
+    if current in order:
+        fight["turn"] = order.index(current)
+    elif order:
+        fight["turn"] = min(fight.get("turn") or 0, len(order) - 1)
+
+
+def roll_order(fight: dict, able: list[str], next_die: Callable[[], int],
+               party: list[str] | None = None) -> dict[str, list[int]]:
+    """R8: the party's die against the enemies' die (ties roll again) decides which side
+    goes first; then the order is worked out. Returns the dice of each side."""
+    if not able and not _groups(fight):
         raise Refused(_("nobody to order: add enemies with `campaign fight add`"), "nobody")
-    order, rolls = initiative(sides, next_die)
-    fight.update(order=order, round=1, turn=0)
+    if party is not None:
+        fight["party"] = party
+    rolls: dict[str, list[int]] = {"party": [], "enemies": []}
+    if not _groups(fight):
+        fight["first"] = "party"
+    elif not able:
+        fight["first"] = "enemies"
+    else:
+        while True:
+            ours, theirs = next_die(), next_die()
+            rolls["party"].append(ours)
+            rolls["enemies"].append(theirs)
+            if ours != theirs:
+                break
+        fight["first"] = "party" if ours > theirs else "enemies"
+    fight.update(round=1, turn=None)
+    fight["order"] = []
+    refresh(fight, able)
+    fight["turn"] = 0
     return rolls
 
 
 def current(fight: dict) -> str | None:
-    if fight["turn"] is None or not fight["order"]:
+    if fight.get("turn") is None or not fight["order"]:
         return None
     return fight["order"][fight["turn"]]
 
 
-def advance(fight: dict, able: Callable[[str], bool]) -> str:
-    """The next side in order that can still act (a new round after the last)."""
+def advance(fight: dict, able: list[str]) -> str:
+    """The next side in order that can still act (a new round after the last); the order
+    is worked out again first, so late groups are in it and the fallen are not."""
     if not fight["order"]:
         raise Refused(_("no turn order yet: `campaign fight order` first"), "no_order")
-    standing = set(groups(fight))
-    for _turn in range(len(fight["order"])):
-        fight["turn"] += 1
-        if fight["turn"] >= len(fight["order"]):
-            fight["turn"] = 0
-            fight["round"] += 1
-        name = fight["order"][fight["turn"]]
-        if name in standing or able(name):
-            return name
-    raise Refused(_("nobody in the order can act any more: end the fight"), "nobody")
+    refresh(fight, able)
+    if not fight["order"]:
+        raise Refused(_("nobody in the order can act any more: end the fight"), "nobody")
+    fight["turn"] += 1
+    if fight["turn"] >= len(fight["order"]):
+        fight["turn"] = 0
+        fight["round"] += 1
+    return fight["order"][fight["turn"]]
 
 
 def instance(fight: dict, ref: str) -> dict:
     return resolve(ref, ((e, (e["name"],), None) for e in fight["enemies"]), "enemy on the board")
+
+
+def standing(fight: dict) -> list[str]:
+    """The instances still alive (R13: a fight is won when none is, or they were routed)."""
+    return [e["name"] for e in fight["enemies"] if e["alive"]]
 
 
 def hit(fight: dict, ref: str, damage: int) -> tuple[dict, int, bool]:
@@ -81,9 +178,23 @@ def hit(fight: dict, ref: str, damage: int) -> tuple[dict, int, bool]:
     target = instance(fight, ref)
     if not target["alive"]:
         raise Refused(_('{name} is already dead').format(name=target['name']), "already_dead")
-    wounds = max(damage - target["defense"], 0)
-    target["wounds"] = min(target["wounds"] + wounds, target["health"])
+    wounds = min(max(damage - target["defense"], 0), target["health"] - target["wounds"])
+    target["wounds"] += wounds
     killed = target["wounds"] >= target["health"]
     if killed:
         target["alive"] = False
     return target, wounds, killed
+
+
+def hit_xp(target: dict, wounds: int, killed: bool) -> int:
+    """R41: the killer wins the enemy's XP; a large enemy's `wound_xp` is won per wound."""
+    return target.get("wound_xp", 0) * wounds + (target["xp"] if killed else 0)
+
+
+def enemy_attack(target_doc_armor: int, attacker: dict, rolled: list[int]) -> dict:
+    """An enemy instance's attack: each of its combat dice at or above its to-hit is a hit,
+    each hit deals its damage less the character's armor (R29)."""
+    hits = sum(1 for v in rolled if v >= attacker.get("to_hit", 0))
+    per_hit = max(attacker.get("damage", 0) - target_doc_armor, 0)
+    return {"hits": hits, "per_hit": per_hit, "damage": hits * per_hit,
+            "absorbed": hits * min(attacker.get("damage", 0), target_doc_armor)}
