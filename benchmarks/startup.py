@@ -1,10 +1,11 @@
-"""Start-up cost of `campaign`, as ratios to `python -c pass`, measured in the same run.
+"""Start-up cost of `campaign`, as ratios to `import typer` alone, measured in the same run.
 
     python benchmarks/startup.py [--runs 21]
 
-Goals (issue 2 / 7): `character show NAME --json` at most 7x, a write
-(`character set NAME --attr Luck=1 --json`) at most 8x, `character show NAME`
-piped (plain text, no Rich) at most 8x. Issue 15: the same view in Russian
+Goals (issue 24), as ratios to `python -c "import typer"` in the same run (Typer is the
+floor every command stands on): `character show NAME --json` at most 1.20x, a write
+(`character set NAME --attr Luck=1 --json`) at most 1.35x, `character show NAME` piped
+(plain text, no Rich) at most 1.35x, a TAB at most 1.20x. Issue 15: the same view in Russian
 (CAMPAIGN_LANG=ru: the catalog loaded) at most a few milliseconds more than in English,
 and `--json` with CAMPAIGN_LANG=ru no slower than in English (the catalog is not loaded;
 +2 ms is the run-to-run noise of this comparison). Run it with the interpreter of the
@@ -51,15 +52,16 @@ def main() -> None:
         subprocess.run([*camp, "init"], env=env, check=True, stdout=subprocess.DEVNULL)
         subprocess.run([*camp, "character", "create", "Ajax", "--st", "12", "--dx", "11", "--iq", "9"],
                        env=env, check=True, stdout=subprocess.DEVNULL)
-        for cmd in ([*camp, "--version"], [sys.executable, "-c", "pass"]):  # warm caches
+        typer_only = [sys.executable, "-c", "import typer"]
+        for cmd in ([*camp, "--version"], typer_only):  # warm caches
             median_ms(cmd, 3, env)
-        base = median_ms([sys.executable, "-c", "pass"], args.runs, env)
+        base = median_ms(typer_only, args.runs, env)
         cases = [
-            ("character show Ajax --json", ["character", "show", "Ajax", "--json"], 7),
-            ("character set Ajax --attr Luck=1 --json", ["character", "set", "Ajax", "--attr", "Luck=1", "--json"], 8),
-            ("character show Ajax (piped, plain)", ["character", "show", "Ajax"], 8),
+            ("character show Ajax --json", ["character", "show", "Ajax", "--json"], 1.20),
+            ("character set Ajax --attr Luck=1 --json", ["character", "set", "Ajax", "--attr", "Luck=1", "--json"], 1.35),
+            ("character show Ajax (piped, plain)", ["character", "show", "Ajax"], 1.35),
         ]
-        print(f"baseline  python -c pass: {base:.1f} ms (median of {args.runs})")
+        print(f"baseline  python -c 'import typer': {base:.1f} ms (median of {args.runs})")
         ok = True
         english = {**env, "CAMPAIGN_LANG": "en"}
         for label, words, goal in cases:
@@ -72,9 +74,9 @@ def main() -> None:
         # A TAB: completing a character's name must cost no more than the read command.
         tab = {"_CAMPAIGN_COMPLETE": "complete_bash", "COMP_WORDS": "campaign character show A", "COMP_CWORD": "3"}
         ms = median_ms(camp, args.runs, env, tab)
-        ok &= ms <= read_ms * 1.1
+        ok &= ms / base <= 1.20
         print(f"{'TAB after character show A (bash)':42s} {ms:7.1f} ms  {ms / base:5.2f}x  "
-              f"(goal <= the read command, {read_ms:.1f} ms) {'ok' if ms <= read_ms * 1.1 else 'OVER'}")
+              f"(goal <= 1.2x; the read command: {read_ms:.1f} ms) {'ok' if ms / base <= 1.20 else 'OVER'}")
         # Issue 15: what the Russian interface costs, against English in the same run (the
         # two alternate, run by run, so a machine growing busier weighs on both alike).
         for label, words, limit in (("character show Ajax (piped), ru - en", ["character", "show", "Ajax"], 5.0),

@@ -22,7 +22,7 @@ def test_init_creates_and_refuses_a_second_time(cli):
 def test_status_has_the_contract_fields(camp):
     data = camp.json("status")
     assert {k: data[k] for k in ("schema_version", "phase", "adventure", "location", "keywords", "characters")} == {
-        "schema_version": 2, "phase": "between", "adventure": None, "location": None, "keywords": [], "characters": 2}
+        "schema_version": 3, "phase": "between", "adventure": None, "location": None, "keywords": [], "characters": 2}
 
 
 def test_r2_create_and_show_have_every_character_field(camp):

@@ -72,11 +72,11 @@ def test_migration_hook_upgrades_old_files_on_write(camp, monkeypatch):
         d["meta"]["1"]["migrated"] = True
 
     monkeypatch.setitem(campaign_mod.MIGRATIONS, 0, zero_to_one)
-    assert camp.json("status")["schema_version"] == 2
+    assert camp.json("status")["schema_version"] == 3
     assert json.loads(camp.path.read_bytes())["meta"]["1"]["schema_version"] == 0  # reads never write
     camp.json("character", "set", "Ajax", "--attr", "Lore=1")
     saved = json.loads(camp.path.read_bytes())
-    assert saved["meta"]["1"]["schema_version"] == 2 and saved["meta"]["1"]["migrated"] is True
+    assert saved["meta"]["1"]["schema_version"] == 3 and saved["meta"]["1"]["migrated"] is True
 
 
 def test_file_is_a_tinydb_database_keyed_by_stable_ids(camp):
@@ -153,3 +153,31 @@ def test_a_failed_write_exits_3_and_keeps_the_old_file(camp, monkeypatch):
     assert "Lore" not in camp.json("character", "show", "Ajax")["attributes"]  # the journal's orphan entry is ignored
     camp.json("character", "set", "Ajax", "--attr", "Lore=2")
     assert camp.json("log")[-1]["summary"] == "changed Ajax"
+
+
+def test_schema_3_keeps_packs_in_a_table_stock_tinydb_reads(camp, tmp_path):
+    from tinydb import TinyDB
+
+    camp.json("catalog", "import", str(Path(__file__).resolve().parent.parent / "samples" / "packs" / "frontier.json"))
+    db = TinyDB(str(camp.path))
+    for table in db.tables():
+        db.table(table).all()  # every top-level key is a table TinyDB reads
+    (doc,) = db.table("packs").all()
+    assert json.loads(doc["text"])[0]["pack"]
+    db.close()
+
+
+def test_a_schema_2_file_with_packs_as_text_opens_and_undoes(camp, tmp_path):
+    camp.json("catalog", "import", str(Path(__file__).resolve().parent.parent / "samples" / "packs" / "frontier.json"))
+    data = json.loads(camp.path.read_bytes())
+    text = data["packs"]["1"]["text"]
+    data["packs"] = text  # as schema 2 wrote it
+    data["meta"]["1"]["schema_version"] = 2
+    camp.path.write_text(json.dumps(data))
+    assert camp.json("catalog", "packs")[0]["items"] > 0
+    camp.json("gold", "add", "Ajax", "1")  # the first write stores schema 3
+    saved = json.loads(camp.path.read_bytes())
+    assert saved["meta"]["1"]["schema_version"] == 3 and saved["packs"] == {"1": {"text": text}}
+    camp.json("undo")
+    camp.json("undo")  # the pack import, journaled when packs were text
+    assert camp.json("catalog", "packs") == []

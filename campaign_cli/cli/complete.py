@@ -13,6 +13,8 @@ import stat
 
 import typer
 
+from campaign_cli.store.layout import packs_text
+
 
 def _data(ctx: typer.Context | None) -> dict:
     root = ctx.find_root() if ctx is not None else None
@@ -77,7 +79,7 @@ def spells(ctx: typer.Context, incomplete: str) -> list[str]:
 
 def _packs(data: dict) -> list[dict]:
     try:
-        packs = json.loads(data.get("packs") or "[]")
+        packs = json.loads(packs_text(data))
     except (TypeError, ValueError):
         return []
     return [p for p in packs if isinstance(p, dict)] if isinstance(packs, list) else []

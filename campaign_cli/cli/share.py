@@ -17,6 +17,7 @@ from campaign_cli.cli.lazy import command_app, noun_app
 from campaign_cli.cli.output import Line, emit, inert
 from campaign_cli.errors import CampaignError, FileProblem, Refused
 from campaign_cli.i18n import _, N_, ngettext
+from campaign_cli.store.layout import packs_text, set_packs_text
 
 share_app = noun_app(help_text("Share the campaign between machines (git carries it, `campaign merge` merges it).",
                                "campaign share git"))
@@ -88,14 +89,16 @@ def merge(base: Annotated[str, typer.Argument(metavar="BASE", help="The common a
 
     files = [store.resolve_path(p) for p in (base, ours, theirs)]
     versions = [store.campaign.load(p) for p in files]  # not a campaign: exit 3
+    tables = [{**v, "packs": json.loads(packs_text(v))} for v in versions]
     ids = {v["meta"]["1"].get("campaign_id") for v in versions}
     if len(ids) != 1:
         raise FileProblem(_("{base}, {ours} and {theirs} are not versions of one campaign (their campaign ids differ)").format(
                 base=base, ours=ours, theirs=theirs), "different_campaigns")
-    result, conflicts = rules.merge(*versions)
+    result, conflicts = rules.merge(*tables)
     try:
-        tables = {t: result.get(t, {}) for t in ("meta", "characters", "enemies")}
-        check_tables(json.loads(json.dumps(tables)), json.loads(result.get("packs") or "[]"))
+        check_tables(json.loads(json.dumps({t: result[t] for t in ("meta", "characters", "enemies")})),
+                     json.loads(json.dumps(result["packs"])))
+        set_packs_text(result, store.campaign.encode_packs(result["packs"]))
     except CampaignError as err:  # never write what the tool could not read back: ours, whole
         result, conflicts = versions[1], [rules.Conflict(("campaign", ""), "merge", "ours, whole", err.message)]
     local = store.resolve_path(path) if path is not None else None

@@ -16,6 +16,7 @@ from campaign_cli.errors import Refused, UsageProblem
 from campaign_cli.i18n import _, ngettext
 from campaign_cli.rules.documents import check_tables
 from campaign_cli.store import files, transfer
+from campaign_cli.store.layout import set_packs_text
 
 export_app, import_app = command_app(), command_app()
 
@@ -61,7 +62,7 @@ def import_(source: Annotated[str, typer.Argument(metavar="FILE", help="An expor
     stored = list(tables.pop("packs").values())
     tables = check_tables(tables, stored)
     if stored:
-        tables["packs"] = store.campaign.encode_packs(stored)
+        set_packs_text(tables, store.campaign.encode_packs(stored))
     meta = tables["meta"]["1"]
     camp = store.create(campaign_path(), meta.get("name", "Campaign"), CTX.words, data=tables, verb="imported")
     data = {"file": str(camp.path), "name": meta.get("name"), "characters": len(tables["characters"]),

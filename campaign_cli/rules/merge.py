@@ -11,7 +11,6 @@ tables and conflicts out.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 MISSING = object()  # a key one version does not have
@@ -112,7 +111,7 @@ def renumber(tables: dict, mapping: dict[int, int]) -> dict:
 
 
 def merge(base: dict, ours: dict, theirs: dict) -> tuple[dict, list[Conflict]]:
-    """Merge three campaigns' tables (meta, characters, enemies, packs as a JSON text);
+    """Merge three campaigns' tables (meta, characters, enemies, and packs as a list);
     returns the merged tables (our bookkeeping kept) and the conflicts."""
     conflicts: list[Conflict] = []
     new_ours, new_theirs = ids_of(ours) - ids_of(base), ids_of(theirs) - ids_of(base)
@@ -129,19 +128,13 @@ def merge(base: dict, ours: dict, theirs: dict) -> tuple[dict, list[Conflict]]:
             if value is not MISSING:
                 merged[key] = value
         result[table] = _unique_names(merged, o, table, conflicts)
-    packs = merge_value(_packs(base), _packs(ours), _packs(theirs), ("packs", ""), "", conflicts)
-    if packs:
-        result["packs"] = json.dumps(packs, ensure_ascii=False, separators=(",", ":"))
+    result["packs"] = merge_value(base["packs"], ours["packs"], theirs["packs"], ("packs", ""), "", conflicts)
     result["meta"] = {"1": _merge_meta(_meta(base), _meta(ours), _meta(theirs), result, conflicts)}
     return result, conflicts
 
 
 def _meta(tables: dict) -> dict:
     return tables["meta"]["1"]
-
-
-def _packs(tables: dict) -> list:
-    return json.loads(tables.get("packs") or "[]")
 
 
 def _name(doc: dict, table: str) -> tuple[str, str]:

@@ -19,15 +19,14 @@ from typing import Any
 from campaign_cli.errors import COMMIT, FileProblem, NameTaken, Refused
 from campaign_cli.rules.names import MAX_ID
 from campaign_cli.store import files, journal, patch
+from campaign_cli.store.layout import PACKS, packs_text, set_packs_text
 from campaign_cli.i18n import _
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 APP = "campaign"
 META_ID = 1
 TABLES = ("meta", "characters", "enemies")
-# Catalog packs live in the file as one JSON text under this key, decoded only by the
-# commands that look into them: a 5,000-item pack costs the others a string scan, not a parse.
-PACKS = "packs"
+# Catalog packs: a table whose one document holds every pack as one JSON text (layout.py).
 # Journal bookkeeping in meta: moves forward on every change, never undone.
 BOOKKEEPING = ("seq", "next_id", "undo_top", "undo_at", "journal_hash", "undo_hash")
 MAX_DEPTH = 64  # JSON nested deeper than this is not a campaign (nor an import, board or pack)
@@ -43,8 +42,15 @@ def _v1_to_v2(data: dict) -> None:
     data["meta"][str(META_ID)].setdefault("campaign_id", new_campaign_id())
 
 
+def _v2_to_v3(data: dict) -> None:
+    """Schema 3: the packs' text moves into a `packs` table, so stock TinyDB reads every
+    top-level key as a table."""
+    if isinstance(data.get(PACKS, ""), str):
+        set_packs_text(data, packs_text(data))
+
+
 # Migrations: MIGRATIONS[n] upgrades a file of schema n to n + 1, in place.
-MIGRATIONS: dict[int, Callable[[dict], None]] = {1: _v1_to_v2}
+MIGRATIONS: dict[int, Callable[[dict], None]] = {1: _v1_to_v2, 2: _v2_to_v3}
 
 
 def _reject_constant(name: str):
@@ -163,7 +169,11 @@ def encode_packs(packs: list[dict]) -> str:
 
 def check_shape(path: Path, data: dict) -> None:
     """The structural invariants every command relies on."""
-    if not isinstance(data.get(PACKS, ""), str):
+    if isinstance(data.get(PACKS), str):  # an undo of a change written before schema 3
+        set_packs_text(data, data[PACKS])
+    packs = data.setdefault(PACKS, {})
+    if not isinstance(packs, dict) or any(not isinstance(d, dict) or not isinstance(d.get("text"), str)
+                                          for d in packs.values()):
         raise _not_campaign(path, _("packs are malformed"))
     for table in TABLES:
         docs = data.setdefault(table, {})
@@ -331,13 +341,13 @@ class Campaign:
 
     def packs(self) -> list[dict]:
         """The catalog packs stored in this campaign, oldest first (decoded on first use)."""
-        text = self.data.get(PACKS) or "[]"
+        text = packs_text(self.data)
         if self._packs is None or self._packs[0] is not text:
             self._packs = (text, json.loads(text))
         return self._packs[1]
 
     def set_packs(self, packs: list[dict]) -> None:
-        self.data[PACKS] = encode_packs(packs)
+        set_packs_text(self.data, encode_packs(packs))
 
     # -- characters ------------------------------------------------------------
     def characters(self) -> list[dict]:
@@ -408,7 +418,7 @@ class Campaign:
         tables = {t: data.get(t, {}) for t in TABLES}
         try:
             check_shape(self.path, data)
-            check_tables(tables, json.loads(data.get(PACKS) or "[]"))
+            check_tables(tables, json.loads(packs_text(data)))
         except (Refused, FileProblem) as err:
             raise journal.broken(self.path, _("undoing entry #{seq} would write a campaign that import refuses ({why})").format(
                     seq=entry.get("seq"), why=err.message)) from None

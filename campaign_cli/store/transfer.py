@@ -6,7 +6,8 @@ import json
 
 from campaign_cli.errors import Refused
 from campaign_cli.rules.names import MAX_ID
-from campaign_cli.store.campaign import APP, META_ID, PACKS, SCHEMA_VERSION, loads
+from campaign_cli.store.campaign import APP, META_ID, SCHEMA_VERSION, loads
+from campaign_cli.store.layout import PACKS, packs_text
 from campaign_cli.i18n import _
 
 FORMAT = "campaign-export"
@@ -21,7 +22,7 @@ def export_document(data: dict) -> dict:
         "meta": meta,
         "characters": sorted(data["characters"].values(), key=lambda d: d["id"]),
         "enemies": sorted(data["enemies"].values(), key=lambda d: d["id"]),
-        "packs": json.loads(data.get(PACKS) or "[]"),
+        "packs": json.loads(packs_text(data)),
     }
 
 
