@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from startup import campaign_exe  # noqa: E402
+from startup import campaign_exe
 
 LINE_KINDS = [
     ["xp", "award", "1", "Ajax"],
@@ -59,7 +59,9 @@ def main() -> None:
         assert len(out.stdout.splitlines()) == args.lines
     ratio = process_cost / batch_cost
     print(f"separate process per command: {process_cost * 1000:8.2f} ms (median of {args.processes})")
-    print(f"inside a {args.lines}-line batch:  {batch_cost * 1000:8.3f} ms per command (whole batch, start-up included)")
+    print(
+        f"inside a {args.lines}-line batch:  {batch_cost * 1000:8.3f} ms per command (whole batch, start-up included)"
+    )
     print(f"ratio: {ratio:,.0f}x  (goal >= 200x) {'ok' if ratio >= 200 else 'UNDER'}")
     sys.exit(0 if ratio >= 200 else 1)
 

@@ -30,8 +30,10 @@ def main() -> None:
     base = min(timed(rng.randint, 1, 6) for _ in range(1000))
     for label, times in (("sum checks 1/ATTR..6/ATTR", sums), ("pool tests 1..20 dice", pools)):
         mean = sum(times) / len(times)
-        print(f"{label:28s} {len(times):4d} computations  mean {mean * 1e6:7.1f} us  "
-              f"slowest {max(times) * 1e6:7.1f} us  ({max(times) / base:,.0f}x one die roll)")
+        print(
+            f"{label:28s} {len(times):4d} computations  mean {mean * 1e6:7.1f} us  "
+            f"slowest {max(times) * 1e6:7.1f} us  ({max(times) / base:,.0f}x one die roll)"
+        )
     print(f"baseline: one random.randint(1, 6) {base * 1e6:.2f} us; goal: every computation well under 1000 us")
 
 

@@ -29,7 +29,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from startup import campaign_exe  # noqa: E402
+from startup import campaign_exe
 
 CAMP = campaign_exe()
 
@@ -50,7 +50,12 @@ def entry_size(folder: Path) -> tuple[int, int, int]:
     path = folder / "items.json"
     run(path, "init")
     run(path, "character", "create", "Ajax", "--st", "12", "--dx", "11", "--iq", "9")
-    run(path, "batch", "-", stdin=jsonl(["item", "add", "Ajax", f"Pebble {i}", "--custom", "--weight", "0"] for i in range(300)))
+    run(
+        path,
+        "batch",
+        "-",
+        stdin=jsonl(["item", "add", "Ajax", f"Pebble {i}", "--custom", "--weight", "0"] for i in range(300)),
+    )
     doc = json.loads(run(path, "character", "show", "Ajax", "--json").stdout)
     run(path, "item", "add", "Ajax", "Pebble 300", "--custom")
     item_entry = journal_last(path)
@@ -87,9 +92,11 @@ def batch_memory(folder: Path, lines: int) -> int:
     run(path, "character", "create", "Ajax", "--st", "12", "--dx", "11", "--iq", "9")
     source = folder / f"batch{lines}.jsonl"
     source.write_bytes(jsonl(["gold", "add", "Ajax", "1"] for _ in range(lines)))
-    code = ("import resource, subprocess, sys\n"
-            f"subprocess.run({[*CAMP, '-c', str(path), 'batch', str(source)]!r}, stdout=subprocess.DEVNULL, check=True)\n"
-            "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n")
+    code = (
+        "import resource, subprocess, sys\n"
+        f"subprocess.run({[*CAMP, '-c', str(path), 'batch', str(source)]!r}, stdout=subprocess.DEVNULL, check=True)\n"
+        "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+    )
     return int(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout)
 
 
@@ -114,19 +121,33 @@ def concurrency(folder: Path, writers: int, commands: int) -> str:
     run(path, "init")
     run(path, "character", "create", "Ajax", "--st", "12", "--dx", "11", "--iq", "9")
     env = {**os.environ, "CAMPAIGN_LOCK_WAIT": "600"}
-    procs = [subprocess.Popen([sys.executable, "-c", WRITER, str(path), f"W{w}", str(commands)], env=env,
-                              stdout=subprocess.DEVNULL) for w in range(writers)]
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", WRITER, str(path), f"W{w}", str(commands)], env=env, stdout=subprocess.DEVNULL
+        )
+        for w in range(writers)
+    ]
     codes = [p.wait() for p in procs]
     log = json.loads(run(path, "log", "--json").stdout)
     changes = [e for e in log if e.get("seq") is not None]
     seqs = [e["seq"] for e in changes]
     attrs = json.loads(run(path, "character", "show", "Ajax", "--json").stdout)["attributes"]
-    done = sum(1 for e in log if (e.get("args") or [None])[0] in ("character", "gold", "xp", "check", "karma")
-               and e["args"][:2] != ["character", "create"])
-    ok = codes == [0] * writers and seqs == list(range(len(seqs))) and all(attrs.get(f"W{w}") == commands for w in range(writers))
-    return (f"{writers} writers x {commands} commands: exit codes all 0: {codes == [0] * writers}; "
-            f"{done} of {writers * commands} commands journaled; seq 0..{seqs[-1]} without gaps: "
-            f"{seqs == list(range(len(seqs)))}; last values all present: {ok}")
+    done = sum(
+        1
+        for e in log
+        if (e.get("args") or [None])[0] in ("character", "gold", "xp", "check", "karma")
+        and e["args"][:2] != ["character", "create"]
+    )
+    ok = (
+        codes == [0] * writers
+        and seqs == list(range(len(seqs)))
+        and all(attrs.get(f"W{w}") == commands for w in range(writers))
+    )
+    return (
+        f"{writers} writers x {commands} commands: exit codes all 0: {codes == [0] * writers}; "
+        f"{done} of {writers * commands} commands journaled; seq 0..{seqs[-1]} without gaps: "
+        f"{seqs == list(range(len(seqs)))}; last values all present: {ok}"
+    )
 
 
 def kills(folder: Path, rounds: int) -> str:
@@ -144,10 +165,15 @@ def kills(folder: Path, rounds: int) -> str:
         proc.wait()
         store.campaign.parse(path, path.read_bytes())  # raises if torn
         env = {**os.environ, "CAMPAIGN_LOCK_WAIT": "0"}
-        if subprocess.run([*CAMP, "-c", str(path), "gold", "add", "Ajax", "1"], env=env, capture_output=True).returncode:
+        if subprocess.run(
+            [*CAMP, "-c", str(path), "gold", "add", "Ajax", "1"], env=env, capture_output=True
+        ).returncode:
             blocked += 1
     undo = subprocess.run([*CAMP, "-c", str(path), "undo"], capture_output=True, text=True)
-    return f"{rounds} SIGKILLs: file always loads; next write blocked {blocked} times; undo afterwards exits {undo.returncode}"
+    return (
+        f"{rounds} SIGKILLs: file always loads; next write blocked {blocked} times; "
+        f"undo afterwards exits {undo.returncode}"
+    )
 
 
 def lock_removal(folder: Path, writers: int, commands: int, rounds: int) -> tuple[str, bool]:
@@ -162,7 +188,7 @@ def lock_removal(folder: Path, writers: int, commands: int, rounds: int) -> tupl
         run(path, "character", "create", "Ajax", "--st", "12", "--dx", "11", "--iq", "9")
         lock, stop = Path(str(path) + ".lock"), threading.Event()
 
-        def vandal() -> None:
+        def vandal(lock: Path = lock, stop: threading.Event = stop) -> None:
             while not stop.is_set():
                 try:
                     lock.unlink()
@@ -172,13 +198,19 @@ def lock_removal(folder: Path, writers: int, commands: int, rounds: int) -> tupl
 
         thread = threading.Thread(target=vandal)
         thread.start()
-        code = ("import sys\nfrom campaign_cli.cli.app import get_command, run\ncmd = get_command()\n"
-                "for i in range(int(sys.argv[3])):\n"
-                "    if run(cmd, ['-c', sys.argv[1], 'xp', 'award', '1', 'Ajax', '--json']) == 0:\n"
-                "        print('ack', flush=True)\n")
+        code = (
+            "import sys\nfrom campaign_cli.cli.app import get_command, run\ncmd = get_command()\n"
+            "for i in range(int(sys.argv[3])):\n"
+            "    if run(cmd, ['-c', sys.argv[1], 'xp', 'award', '1', 'Ajax', '--json']) == 0:\n"
+            "        print('ack', flush=True)\n"
+        )
         env = {**os.environ, "CAMPAIGN_LOCK_WAIT": "600"}
-        procs = [subprocess.Popen([sys.executable, "-c", code, str(path), "x", str(commands)], env=env,
-                                  stdout=subprocess.PIPE, text=True) for _ in range(writers)]
+        procs = [
+            subprocess.Popen(
+                [sys.executable, "-c", code, str(path), "x", str(commands)], env=env, stdout=subprocess.PIPE, text=True
+            )
+            for _ in range(writers)
+        ]
         acked = sum(p.communicate()[0].count("ack") for p in procs)
         stop.set()
         thread.join()
@@ -187,8 +219,10 @@ def lock_removal(folder: Path, writers: int, commands: int, rounds: int) -> tupl
         total += acked
         lost += acked - xp
         dupes += len(seqs) - len(set(seqs))
-    return (f"lock file removed in a loop: {rounds} rounds, {writers} writers x {commands} awards: {total} acknowledged, "
-            f"{lost} lost, {dupes} duplicate seqs (goal: 0 and 0)"), lost == 0 and dupes == 0
+    return (
+        f"lock file removed in a loop: {rounds} rounds, {writers} writers x {commands} awards: {total} acknowledged, "
+        f"{lost} lost, {dupes} duplicate seqs (goal: 0 and 0)"
+    ), lost == 0 and dupes == 0
 
 
 def forgery(folder: Path) -> tuple[str, bool]:
@@ -219,8 +253,10 @@ def forgery(folder: Path) -> tuple[str, bool]:
         before = path.read_bytes()
         undo = subprocess.run([*CAMP, "-c", str(path), "undo"], capture_output=True)
         refused += undo.returncode == 3 and path.read_bytes() == before
-    return f"journal forgeries re-sealed with a valid CRC: {refused} of {len(cases)} refused, file unchanged", \
-        refused == len(cases)
+    return (
+        f"journal forgeries re-sealed with a valid CRC: {refused} of {len(cases)} refused, file unchanged",
+        refused == len(cases),
+    )
 
 
 def main() -> None:
@@ -236,15 +272,19 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         doc, entry, item = entry_size(folder)
-        print(f"journal entry for adding 1 item to a character of {doc:,} bytes (300 items): {entry:,} bytes "
-              f"(the item itself: {item:,} bytes)")
+        print(
+            f"journal entry for adding 1 item to a character of {doc:,} bytes (300 items): {entry:,} bytes "
+            f"(the item itself: {item:,} bytes)"
+        )
         failed |= entry > 4 * item + 600
         first, last = undo_times(folder, args.undos)
         print(f"undo: 1st {first:.2f} ms, {args.undos}th {last:.2f} ms: {last / first:.2f}x (goal <= 1.5x)")
         failed |= last / first > 1.5
         small, big = batch_memory(folder, 1000), batch_memory(folder, args.lines)
-        print(f"batch peak memory: 1,000 lines {small / 1024:.1f} MB, {args.lines:,} lines {big / 1024:.1f} MB: "
-              f"{big / small:.2f}x (goal <= 2x)")
+        print(
+            f"batch peak memory: 1,000 lines {small / 1024:.1f} MB, {args.lines:,} lines {big / 1024:.1f} MB: "
+            f"{big / small:.2f}x (goal <= 2x)"
+        )
         failed |= big / small > 2
         if args.writers:
             print(concurrency(folder, args.writers, args.commands))

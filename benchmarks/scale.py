@@ -30,7 +30,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from startup import campaign_exe  # noqa: E402
+from startup import campaign_exe
 
 
 def median_ms(cmd, env, runs):
@@ -50,18 +50,42 @@ def grow_journal(path: Path, entries: int) -> None:
     ajax = next(iter(data["characters"].values()))
     with open(str(path) + ".journal", "a", encoding="utf-8") as fh:
         for seq in range(first, first + entries):
-            fh.write(json.dumps({"seq": seq, "kind": "change", "time": "2026-11-30T00:00:00Z",
-                                 "command": ["xp", "award", "1", ajax["name"]], "summary": f"+1 XP to {ajax['name']}",
-                                 "characters": [ajax["name"]], "before": {"characters": {str(ajax["id"]): ajax}}},
-                                separators=(",", ":")) + "\n")
+            fh.write(
+                json.dumps(
+                    {
+                        "seq": seq,
+                        "kind": "change",
+                        "time": "2026-11-30T00:00:00Z",
+                        "command": ["xp", "award", "1", ajax["name"]],
+                        "summary": f"+1 XP to {ajax['name']}",
+                        "characters": [ajax["name"]],
+                        "before": {"characters": {str(ajax["id"]): ajax}},
+                    },
+                    separators=(",", ":"),
+                )
+                + "\n"
+            )
     meta["seq"] = first + entries - 1
     path.write_text(json.dumps(data, separators=(",", ":")))
 
 
 def pack_case(camp: list[str], folder: Path, entries: int, runs: int) -> bool:
-    pack = {"pack": "bench", "version": "1", "items": [
-        {"name": f"Thing {i}", "aliases": [f"Вещь {i}"], "weight": i % 5, "value": i % 50, "slots": i % 4,
-         "clothing": None if i % 7 else "hat", "requires": ["Law"] if i % 11 == 0 else []} for i in range(entries)]}
+    pack = {
+        "pack": "bench",
+        "version": "1",
+        "items": [
+            {
+                "name": f"Thing {i}",
+                "aliases": [f"Вещь {i}"],
+                "weight": i % 5,
+                "value": i % 50,
+                "slots": i % 4,
+                "clothing": None if i % 7 else "hat",
+                "requires": ["Law"] if i % 11 == 0 else [],
+            }
+            for i in range(entries)
+        ],
+    }
     source = folder / "pack.json"
     source.write_text(json.dumps(pack, ensure_ascii=False))
     results = {}
@@ -69,14 +93,20 @@ def pack_case(camp: list[str], folder: Path, entries: int, runs: int) -> bool:
         path = folder / f"{label}-pack.json"
         env = {**os.environ, "CAMPAIGN_FILE": str(path)}
         subprocess.run([*camp, "init"], env=env, check=True, stdout=subprocess.DEVNULL)
-        subprocess.run([*camp, "character", "create", "Ajax", "--st", "12", "--dx", "11", "--iq", "9"], env=env,
-                       check=True, stdout=subprocess.DEVNULL)
+        subprocess.run(
+            [*camp, "character", "create", "Ajax", "--st", "12", "--dx", "11", "--iq", "9"],
+            env=env,
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
         if label == "pack":
             start = time.perf_counter()
             subprocess.run([*camp, "catalog", "import", str(source)], env=env, check=True, stdout=subprocess.DEVNULL)
             results["import"] = (time.perf_counter() - start) * 1000
-        results[label] = (median_ms([*camp, "character", "show", "Ajax", "--json"], env, runs),
-                          median_ms([*camp, "gold", "add", "Ajax", "1", "--json"], env, runs))
+        results[label] = (
+            median_ms([*camp, "character", "show", "Ajax", "--json"], env, runs),
+            median_ms([*camp, "gold", "add", "Ajax", "1", "--json"], env, runs),
+        )
     read, write = results["pack"][0] / results["new"][0], results["pack"][1] / results["new"][1]
     print(f"catalog import of a {entries:,}-item pack: {results['import']:.0f} ms (goal < 1000 ms)")
     print(f"character show with the pack: {results['pack'][0]:.1f} ms vs {results['new'][0]:.1f} ms: {read:.2f}x")
@@ -99,17 +129,46 @@ def main() -> None:
             subprocess.run([*camp, "init"], env=env, check=True, stdout=subprocess.DEVNULL)
         env_small = {**os.environ, "CAMPAIGN_FILE": str(small)}
         env_big = {**os.environ, "CAMPAIGN_FILE": str(big)}
-        subprocess.run([*camp, "character", "create", "Ajax", "--st", "12", "--dx", "11", "--iq", "9"],
-                       env=env_small, check=True, stdout=subprocess.DEVNULL)
-        lines = [{"args": ["character", "create", f"Hero{i:04d}" if i else "Ajax", "--st", "12", "--dx", "11", "--iq", "9",
-                           "--skill", "Swimming", "--attr", "Lore=3"]} for i in range(args.characters)]
-        lines += [{"args": ["item", "add", f"Hero{i:04d}", "Broadsword", "--weight", "3"]} for i in range(1, args.characters)]
+        subprocess.run(
+            [*camp, "character", "create", "Ajax", "--st", "12", "--dx", "11", "--iq", "9"],
+            env=env_small,
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
+        lines = [
+            {
+                "args": [
+                    "character",
+                    "create",
+                    f"Hero{i:04d}" if i else "Ajax",
+                    "--st",
+                    "12",
+                    "--dx",
+                    "11",
+                    "--iq",
+                    "9",
+                    "--skill",
+                    "Swimming",
+                    "--attr",
+                    "Lore=3",
+                ]
+            }
+            for i in range(args.characters)
+        ]
+        lines += [
+            {"args": ["item", "add", f"Hero{i:04d}", "Broadsword", "--weight", "3"]} for i in range(1, args.characters)
+        ]
         batch = "".join(json.dumps(line) + "\n" for line in lines)
         subprocess.run([*camp, "batch", "-"], env=env_big, input=batch.encode(), check=True, stdout=subprocess.DEVNULL)
         grow_journal(big, args.journal)
         for env in (env_small, env_big):
-            for words in (["adventure", "start", "Bench"], ["gold", "add", "Ajax", "3"], ["xp", "award", "2", "Ajax"],
-                          ["check", "Ajax", "3/DX", "--seed", "1"], ["adventure", "end"]):
+            for words in (
+                ["adventure", "start", "Bench"],
+                ["gold", "add", "Ajax", "3"],
+                ["xp", "award", "2", "Ajax"],
+                ["check", "Ajax", "3/DX", "--seed", "1"],
+                ["adventure", "end"],
+            ):
                 subprocess.run([*camp, *words], env=env, check=True, stdout=subprocess.DEVNULL)
         recap_cmd = [*camp, "recap", "--json"]
         recap_base, recap_big = median_ms(recap_cmd, env_small, args.runs), median_ms(recap_cmd, env_big, args.runs)
@@ -122,12 +181,16 @@ def main() -> None:
         pack_ok = pack_case(camp, Path(folder), args.pack, args.runs) if args.pack else True
     ratio = heavy / base
     print(f"new campaign (1 character):          {base:7.1f} ms")
-    print(f"{args.characters} characters, {args.journal} journal entries: {heavy:7.1f} ms  "
-          f"(file {size:.1f} MB, journal {jsize:.0f} MB)")
+    print(
+        f"{args.characters} characters, {args.journal} journal entries: {heavy:7.1f} ms  "
+        f"(file {size:.1f} MB, journal {jsize:.0f} MB)"
+    )
     print(f"ratio: {ratio:.2f}x  (goal <= 1.5x) {'ok' if ratio <= 1.5 else 'OVER'}")
     recap_ratio = recap_big / recap_base
-    print(f"recap of the last adventure: {recap_big:.1f} ms vs {recap_base:.1f} ms on a new campaign: "
-          f"{recap_ratio:.2f}x (goal <= 1.5x) {'ok' if recap_ratio <= 1.5 else 'OVER'}")
+    print(
+        f"recap of the last adventure: {recap_big:.1f} ms vs {recap_base:.1f} ms on a new campaign: "
+        f"{recap_ratio:.2f}x (goal <= 1.5x) {'ok' if recap_ratio <= 1.5 else 'OVER'}"
+    )
     sys.exit(0 if ratio <= 1.5 and recap_ratio <= 1.5 and pack_ok else 1)
 
 

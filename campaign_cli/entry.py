@@ -30,9 +30,11 @@ def _unraisable(hook=sys.unraisablehook):
     """An interrupt that lands where Python cannot raise it (a callback of the import
     machinery) is lost, not printed as a traceback: the command carries on as if it
     had not come, and its own outcome is what it reports."""
+
     def on_unraisable(unraisable):
         if not isinstance(unraisable.exc_value, Interrupted):
             hook(unraisable)
+
     return on_unraisable
 
 

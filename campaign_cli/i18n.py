@@ -15,6 +15,9 @@ The catalog's template is extracted from the code by `tools/i18n.py` (strings in
 
 from __future__ import annotations
 
+import itertools
+from typing import Any
+
 import os
 
 DOMAIN = "campaign"
@@ -22,7 +25,7 @@ LOCALE_DIR = os.path.join(os.path.dirname(__file__), "locale")
 
 
 class _State:
-    catalog = None  # a gettext.GNUTranslations while Russian is in use, else None (English)
+    catalog: Any = None  # a gettext.GNUTranslations while Russian is in use, else None (English)
 
 
 STATE = _State()
@@ -77,10 +80,11 @@ def requested(args: list[str], environ: os._Environ | dict | None = None) -> str
     env = os.environ if environ is None else environ
     words = args[: args.index("--")] if "--" in args else args
     if {"--json", "--jsonl", "--format=json"} & set(words) or any(
-            a == "--format" and b == "json" for a, b in zip(words, words[1:])):
+        a == "--format" and b == "json" for a, b in itertools.pairwise(words)
+    ):
         return "en"
     value, i = root_split(args)
-    if args[i:i + 1] == ["batch"] and not {"--help", "-h"} & set(words):
+    if args[i : i + 1] == ["batch"] and not {"--help", "-h"} & set(words):
         return "en"  # batch answers in JSON Lines, its errors as JSON too
     if value is None:
         value = env.get("CAMPAIGN_LANG") or env.get("LC_ALL") or env.get("LC_MESSAGES") or env.get("LANG") or ""
@@ -136,7 +140,7 @@ def usage_words(args: str) -> str:
 
 
 def _formatter(base: type) -> type:
-    class Formatter(base):  # type: ignore[misc, valid-type]
+    class Formatter(base):
         translated = True
 
         def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
@@ -160,7 +164,7 @@ def help_(text: str | None) -> str | None:
 
 def _paragraph(text: str) -> str:
     if text.startswith("\b\nExamples:\n"):
-        return "\b\n" + _("Examples:") + text[len("\b\nExamples:"):]
+        return "\b\n" + _("Examples:") + text[len("\b\nExamples:") :]
     return _(text)
 
 
@@ -178,17 +182,26 @@ def translate_command(command) -> None:
 
 # Click's own usage errors, as Click words them (it has no catalog of its own here).
 CLICK_ERRORS = (
-    (r"No such option: (?P<option>\S+)(?: \(Possible options: (?P<options>.*)\))?",
-     N_("No such option: {option}"), N_("No such option: {option} (possible options: {options})")),
+    (
+        r"No such option: (?P<option>\S+)(?: \(Possible options: (?P<options>.*)\))?",
+        N_("No such option: {option}"),
+        N_("No such option: {option} (possible options: {options})"),
+    ),
     (r"Missing argument '(?P<name>.+)'\.", N_("Missing argument {name}."), None),
     (r"Missing option '(?P<name>.+)'\.", N_("Missing option {name}."), None),
     (r"Got unexpected extra arguments? \((?P<args>.*)\)", N_("Unexpected extra arguments: {args}"), None),
     (r"Option '(?P<name>.+)' does not take a value\.", N_("Option {name} does not take a value."), None),
     (r"Option '(?P<name>.+)' requires an argument\.", N_("Option {name} needs a value."), None),
-    (r"Invalid value for (?P<name>.+?): '(?P<value>.*)' is not a valid (?:integer|int range)\.",
-     N_("Invalid value for {name}: {value!r} is not a whole number."), None),
-    (r"Invalid value for (?P<name>.+?): (?P<value>.*) is not in the range (?P<range>.*)\.",
-     N_("Invalid value for {name}: {value} is outside {range}."), None),
+    (
+        r"Invalid value for (?P<name>.+?): '(?P<value>.*)' is not a valid (?:integer|int range)\.",
+        N_("Invalid value for {name}: {value!r} is not a whole number."),
+        None,
+    ),
+    (
+        r"Invalid value for (?P<name>.+?): (?P<value>.*) is not in the range (?P<range>.*)\.",
+        N_("Invalid value for {name}: {value} is outside {range}."),
+        None,
+    ),
     (r"Invalid value for (?P<name>.+?): (?P<why>.*)", N_("Invalid value for {name}: {why}"), None),
 )
 
@@ -209,20 +222,60 @@ def click_message(message: str) -> str:
 
 # Words stored as data (statuses, kinds, places) that views show in the chosen language.
 WORDS = {
-    "alive": N_("alive"), "out": N_("out"), "dying": N_("dying"), "dead": N_("dead"),
-    "success": N_("success"), "failure": N_("failure"), "skipped": N_("skipped"), "ok": N_("ok"),
-    "hero": N_("hero"), "wizard": N_("wizard"), "held": N_("held"), "worn": N_("worn"),
-    "carried": N_("carried"), "normal": N_("normal"), "brutal": N_("brutal"), "town": N_("town"),
-    "adventure": N_("adventure"), "yes": N_("yes"), "no": N_("no"), "none": N_("none"),
-    "character": N_("character"), "enemy": N_("enemy"), "between": N_("between"),
-    "small": N_("small"), "medium": N_("medium"), "large": N_("large"), "huge": N_("huge"), "giant": N_("giant"),
-    "gear": N_("gear"), "artifact": N_("artifact"), "weapon": N_("weapon"), "armor": N_("armor"),
-    "upgrade": N_("upgrade"), "potion": N_("potion"), "change": N_("change"), "undo": N_("undo"), "roll": N_("roll"),
-    "init": N_("init"), "batch": N_("batch"), "over": N_("over"), "won": N_("won"), "fled": N_("fled"),
-    "hit": N_("hit"), "damage": N_("damage"), "built-in": N_("built-in"), "skill": N_("skill"), "pack": N_("pack"),
+    "alive": N_("alive"),
+    "out": N_("out"),
+    "dying": N_("dying"),
+    "dead": N_("dead"),
+    "success": N_("success"),
+    "failure": N_("failure"),
+    "skipped": N_("skipped"),
+    "ok": N_("ok"),
+    "hero": N_("hero"),
+    "wizard": N_("wizard"),
+    "held": N_("held"),
+    "worn": N_("worn"),
+    "carried": N_("carried"),
+    "normal": N_("normal"),
+    "brutal": N_("brutal"),
+    "town": N_("town"),
+    "adventure": N_("adventure"),
+    "yes": N_("yes"),
+    "no": N_("no"),
+    "none": N_("none"),
+    "character": N_("character"),
+    "enemy": N_("enemy"),
+    "between": N_("between"),
+    "small": N_("small"),
+    "medium": N_("medium"),
+    "large": N_("large"),
+    "huge": N_("huge"),
+    "giant": N_("giant"),
+    "gear": N_("gear"),
+    "artifact": N_("artifact"),
+    "weapon": N_("weapon"),
+    "armor": N_("armor"),
+    "upgrade": N_("upgrade"),
+    "potion": N_("potion"),
+    "change": N_("change"),
+    "undo": N_("undo"),
+    "roll": N_("roll"),
+    "init": N_("init"),
+    "batch": N_("batch"),
+    "over": N_("over"),
+    "won": N_("won"),
+    "fled": N_("fled"),
+    "hit": N_("hit"),
+    "damage": N_("damage"),
+    "built-in": N_("built-in"),
+    "skill": N_("skill"),
+    "pack": N_("pack"),
     # R23's skill groups
-    "athletic": N_("athletic"), "combat": N_("combat (skill group)"), "social": N_("social"),
-    "survival": N_("survival"), "thief": N_("thief"), "crafts": N_("crafts"),
+    "athletic": N_("athletic"),
+    "combat": N_("combat (skill group)"),
+    "social": N_("social"),
+    "survival": N_("survival"),
+    "thief": N_("thief"),
+    "crafts": N_("crafts"),
 }
 
 

@@ -53,8 +53,24 @@ def cli(tmp_path: Path) -> Cli:
 def camp(cli: Cli) -> Cli:
     """A campaign with Ajax (hero) and Merlin (wizard)."""
     assert cli("init", "--name", "Test").exit_code == 0
-    cli.json("character", "create", "Ajax", "--st", "12", "--dx", "11", "--iq", "9", "--skill", "Swimming", "--skill", "Sword=2")
-    cli.json("character", "create", "Merlin", "--st", "8", "--dx", "10", "--iq", "14", "--wizard", "--spell", "Fireball=12")
+    cli.json(
+        "character",
+        "create",
+        "Ajax",
+        "--st",
+        "12",
+        "--dx",
+        "11",
+        "--iq",
+        "9",
+        "--skill",
+        "Swimming",
+        "--skill",
+        "Sword=2",
+    )
+    cli.json(
+        "character", "create", "Merlin", "--st", "8", "--dx", "10", "--iq", "14", "--wizard", "--spell", "Fireball=12"
+    )
     return cli
 
 

@@ -13,8 +13,16 @@ def lines(*argss):
 
 
 def test_batch_runs_all_lines_in_one_transaction(camp):
-    result = camp("batch", "-", input=lines(["xp", "award", "5", "Ajax"], ["xp", "spend", "Ajax", "--skill", "Climbing", "--dry-run"],
-                                           ["check", "Ajax", "3/DX", "--dice", "1,1,1"], ["character", "show", "Ajax"]))
+    result = camp(
+        "batch",
+        "-",
+        input=lines(
+            ["xp", "award", "5", "Ajax"],
+            ["xp", "spend", "Ajax", "--skill", "Climbing", "--dry-run"],
+            ["check", "Ajax", "3/DX", "--dice", "1,1,1"],
+            ["character", "show", "Ajax"],
+        ),
+    )
     assert result.exit_code == 0, result.stderr
     out = [json.loads(line) for line in result.stdout.splitlines()]
     assert [o["line"] for o in out] == [1, 2, 3, 4]
@@ -39,15 +47,26 @@ def test_batch_failing_line_saves_nothing(camp):
     before = camp.path.read_bytes()
     result = camp("batch", "-", input=lines(["xp", "award", "5", "Ajax"], ["xp", "award", "5", "Nobody"], ["rest"]))
     assert (result.exit_code, result.stdout) == (1, "")
-    assert json.loads(result.stderr)["error"] == {"code": "unknown_character", "message": "no character named 'Nobody'", "suggestions": [], "line": 2}
+    assert json.loads(result.stderr)["error"] == {
+        "code": "unknown_character",
+        "message": "no character named 'Nobody'",
+        "suggestions": [],
+        "line": 2,
+    }
     assert camp.path.read_bytes() == before
 
 
 def test_batch_malformed_lines_are_refused_with_their_number(camp):
     before = camp.path.read_bytes()
-    cases = {"not json\n": "bad_line", '{"argz": ["status"]}\n': "bad_line", '{"args": []}\n': "bad_line",
-             '{"args": ["frobnicate"]}\n': "usage", '{"args": ["undo"]}\n': "bad_line", '{"args": [1, 2]}\n': "bad_line",
-             '{"args": ["check", "Ajax", "3/DX", "--dice", "9"]}\n': "bad_dice"}
+    cases = {
+        "not json\n": "bad_line",
+        '{"argz": ["status"]}\n': "bad_line",
+        '{"args": []}\n': "bad_line",
+        '{"args": ["frobnicate"]}\n': "usage",
+        '{"args": ["undo"]}\n': "bad_line",
+        '{"args": [1, 2]}\n': "bad_line",
+        '{"args": ["check", "Ajax", "3/DX", "--dice", "9"]}\n': "bad_dice",
+    }
     for text, code in cases.items():
         result = camp("batch", "-", input=lines(["rest"]) + "\n" + text)
         assert (result.exit_code, result.stdout) == (2, ""), text
@@ -82,9 +101,18 @@ def test_export_to_file_and_import_refusals(camp, tmp_path):
     err = camp.error("import", str(out), code=1)  # the campaign file exists
     assert err["code"] == "exists"
     camp.path.unlink()
-    for bad in ('{"format": "other"}', "not json", json.dumps({"format": "campaign-export", "meta": {"schema_version": 99}}),
-                json.dumps({"format": "campaign-export", "meta": {"schema_version": 1, "name": "x", "phase": "between"},
-                            "characters": [{"id": 1, "name": "A"}, {"id": 1, "name": "B"}]})):
+    for bad in (
+        '{"format": "other"}',
+        "not json",
+        json.dumps({"format": "campaign-export", "meta": {"schema_version": 99}}),
+        json.dumps(
+            {
+                "format": "campaign-export",
+                "meta": {"schema_version": 1, "name": "x", "phase": "between"},
+                "characters": [{"id": 1, "name": "A"}, {"id": 1, "name": "B"}],
+            }
+        ),
+    ):
         out.write_text(bad)
         assert camp.error("import", str(out), code=1)["code"] == "bad_import"
         assert not camp.path.exists()
@@ -95,8 +123,14 @@ names = st.text(alphabet=st.characters(whitelist_categories=("Lu", "Ll")), min_s
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(chars=st.lists(st.tuples(names, st.integers(8, 16), st.integers(0, 50)), min_size=0, max_size=4,
-                      unique_by=lambda t: t[0].casefold()))
+@given(
+    chars=st.lists(
+        st.tuples(names, st.integers(8, 16), st.integers(0, 50)),
+        min_size=0,
+        max_size=4,
+        unique_by=lambda t: t[0].casefold(),
+    )
+)
 def test_export_import_round_trip_property(tmp_path_factory, chars):
     from tests.conftest import Cli
 

@@ -2,12 +2,23 @@
 
 from fractions import Fraction
 
-CHECK_FIELDS = {"character", "spec", "type", "dice", "total", "target", "success", "probability", "modifiers", "karma_spent"}
+CHECK_FIELDS = {
+    "character",
+    "spec",
+    "type",
+    "dice",
+    "total",
+    "target",
+    "success",
+    "probability",
+    "modifiers",
+    "karma_spent",
+}
 
 
 def test_r5_check_with_typed_dice(camp):
     r = camp.json("check", "Ajax", "3/DX", "--dice", "1,3,6")
-    assert CHECK_FIELDS <= set(r)
+    assert set(r) >= CHECK_FIELDS
     assert (r["type"], r["dice"], r["total"], r["target"], r["success"]) == ("sum", [1, 3, 6], 10, 11, True)
     assert Fraction(r["fraction"]) == Fraction(135, 216) and r["probability"] == 0.625
 

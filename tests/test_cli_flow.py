@@ -36,7 +36,10 @@ def test_r15_r16_skills_and_spells(camp):
     assert camp.json("xp", "spend", "Merlin", "--skill", "Alchemist")["cost"] == 10  # R15 exception
     assert camp.json("xp", "spend", "Merlin", "--skill", "Literacy")["cost"] == 20
     assert camp.json("xp", "spend", "Ajax", "--spell", "Light=10")["cost"] == 20
-    assert camp.json("xp", "spend", "Merlin", "--spell", "Light")["character"]["spells"][-1] == {"name": "Light", "rating": None}
+    assert camp.json("xp", "spend", "Merlin", "--spell", "Light")["character"]["spells"][-1] == {
+        "name": "Light",
+        "rating": None,
+    }
     assert camp.error("xp", "spend", "Merlin", "--spell", "light", code=1)["code"] == "known_spell"
     camp.json("adventure", "start", "Crypt")
     assert camp.error("xp", "spend", "Ajax", "--skill", "Climbing", code=1)["code"] == "between_adventures"
@@ -83,7 +86,8 @@ def test_r18_curses_apply_list_remove(camp):
     assert [c["name"] for c in camp.json("character", "show", "Ajax")["curses"]] == ["Mummy Rot", "Evil Eye"]
     assert camp.json("curse", "list") == [
         {"character": "Ajax", "name": "Mummy Rot", "note": "sarcophagus"},
-        {"character": "Ajax", "name": "Evil Eye", "note": None}]
+        {"character": "Ajax", "name": "Evil Eye", "note": None},
+    ]
     assert camp.error("curse", "remove", "Ajax", "mummy rot", "--pay", "wish", code=1)["code"] == "cannot_pay"
     assert camp.error("curse", "remove", "Ajax", "Rot", "--pay", "gold", code=2)["code"] == "usage"
     assert camp.error("curse", "remove", "Ajax", "Plague", "--pay", "xp", code=1)["code"] == "unknown_curse"
@@ -160,9 +164,17 @@ def test_damage_with_armor_and_refusals(camp):
 
 def test_each_flow_command_can_be_undone(camp):
     base = camp.json("character", "show", "Ajax")
-    for args in (["xp", "award", "5", "Ajax"], ["karma", "add", "Ajax", "1"], ["wish", "add", "Ajax", "1"],
-                 ["curse", "apply", "Ajax", "Rot"], ["damage", "Ajax", "3"], ["rest"], ["fight", "end", "--won"],
-                 ["keyword", "learn", "Sunken"], ["adventure", "start"]):
+    for args in (
+        ["xp", "award", "5", "Ajax"],
+        ["karma", "add", "Ajax", "1"],
+        ["wish", "add", "Ajax", "1"],
+        ["curse", "apply", "Ajax", "Rot"],
+        ["damage", "Ajax", "3"],
+        ["rest"],
+        ["fight", "end", "--won"],
+        ["keyword", "learn", "Sunken"],
+        ["adventure", "start"],
+    ):
         camp.json(*args)
     for _ in range(9):
         camp.json("undo")
@@ -175,4 +187,7 @@ def test_xp_spend_spell_option_parses_like_character_create(camp):
     camp.json("xp", "award", "40", "Merlin")
     assert camp.error("xp", "spend", "Merlin", "--spell", "Light=bright", code=2)["code"] == "bad_value"
     assert camp.error("xp", "spend", "Merlin", "--spell", "=10", code=2)["code"] == "bad_value"
-    assert camp.json("xp", "spend", "Merlin", "--spell", "Light=10")["character"]["spells"][-1] == {"name": "Light", "rating": 10}
+    assert camp.json("xp", "spend", "Merlin", "--spell", "Light=10")["character"]["spells"][-1] == {
+        "name": "Light",
+        "rating": 10,
+    }

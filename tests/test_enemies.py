@@ -73,13 +73,17 @@ def test_r41_killer_wins_the_sides_xp():
 
 def test_r42_one_die_picks_the_elite_ability():
     board = enemies.validate_board(BOARD)
-    assert [enemies.elite(board, False, die) for die in range(1, 7)] == [enemies.elite_text(e) for e in BOARD["normal"]["elite"]]
+    assert [enemies.elite(board, False, die) for die in range(1, 7)] == [
+        enemies.elite_text(e) for e in BOARD["normal"]["elite"]
+    ]
 
 
 def test_cli_enemy_lifecycle(camp):
     added = camp.json("enemy", "add", "Lurker", "--file", str(SAMPLES / "bog-lurker.json"))
     assert added["name"] == "Lurker" and isinstance(added["id"], int)  # NAME wins over the board's
-    assert camp.error("enemy", "add", "lurker", "--file", str(SAMPLES / "bog-lurker.json"), code=1)["code"] == "name_taken"
+    assert (
+        camp.error("enemy", "add", "lurker", "--file", str(SAMPLES / "bog-lurker.json"), code=1)["code"] == "name_taken"
+    )
     shown = camp.json("enemy", "show", "LURKER", "--brutal")
     assert (shown["side"], shown["defense"], len(shown["elite"])) == ("brutal", 2, 6)
     assert [e["name"] for e in camp.json("enemy", "list")] == ["Lurker"]
@@ -115,7 +119,9 @@ def test_cli_board_from_options_and_stdin(camp):
     assert made["normal"]["elite"] == list("abcdef") and made["keywords"] == ["Vermin"]
     result = camp("enemy", "add", "Lurker2", "--file", "-", "--json", input=json.dumps(BOARD))
     assert result.exit_code == 0 and json.loads(result.stdout)["name"] == "Lurker2"
-    err = camp.error("enemy", "add", "Lurker3", "--file", "-", "--field", "normal.xp=lots", input=json.dumps(BOARD), code=2)
+    err = camp.error(
+        "enemy", "add", "Lurker3", "--file", "-", "--field", "normal.xp=lots", input=json.dumps(BOARD), code=2
+    )
     assert err["code"] == "bad_value" and "normal.xp" in err["message"]
 
 

@@ -99,9 +99,14 @@ def test_damage_in_a_fight_is_what_the_medic_heals_after_it(table):
     camp.json("character", "create", "Kate", "--st", "10", "--dx", "10", "--iq", "12", "--skill", "Medic=2")
     camp.json("fight", "start")
     camp.json("damage", "Ajax", "4")
-    assert camp.error("skill", "use", "Kate", "Medic", "--heal", "Ajax=2", "--dice", "1,1,1", code=1)["code"] == "fight_open"
+    assert (
+        camp.error("skill", "use", "Kate", "Medic", "--heal", "Ajax=2", "--dice", "1,1,1", code=1)["code"]
+        == "fight_open"
+    )
     camp.json("fight", "end", "--won")
-    assert camp.json("skill", "use", "Kate", "Medic", "--heal", "Ajax=2", "--dice", "1,1,1")["effect"]["healed"] == {"Ajax": 2}
+    assert camp.json("skill", "use", "Kate", "Medic", "--heal", "Ajax=2", "--dice", "1,1,1")["effect"]["healed"] == {
+        "Ajax": 2
+    }
 
 
 def test_pure_fight_rules():
@@ -109,7 +114,7 @@ def test_pure_fight_rules():
     fight = fights.new(None)
     fights.add(fight, board, 2, True, None)
     assert [e["health"] for e in fight["enemies"]] == [board["brutal"]["health"]] * 2
-    target, dealt, killed = fights.hit(fight, "Bog Lurker 1", board["brutal"]["defense"])
+    _target, dealt, killed = fights.hit(fight, "Bog Lurker 1", board["brutal"]["defense"])
     assert (dealt, killed) == (0, False)  # R41: never below 0
     with pytest.raises(Refused):
         fights.add(fight, board, 0, False, None)
@@ -126,13 +131,19 @@ def test_r8_a_whole_fight_the_tool_rolls_both_ways(table):
     camp.json("item", "hold", "Ajax", "Broadsword")
     before = camp.path.read_bytes()
     camp.json("fight", "start", "--title", "Ford")
-    camp.json("fight", "add", "Bog Lurker", "--count", "2")                       # initiative 3
+    camp.json("fight", "add", "Bog Lurker", "--count", "2")  # initiative 3
     elite_a = camp.json("fight", "add", "Cinder Hound", "--elite", "--dice", "2")  # Ember Coat: +1 defense, init 5
     elite_b = camp.json("fight", "add", "Cinder Hound", "--elite", "--dice", "1")  # Blaze: +1 damage
     assert [e["defense"] for e in elite_a["added"]] == [3] and [e["damage"] for e in elite_b["added"]] == [3]
     order = camp.json("fight", "order", "--dice", "2,2,1,4")  # a tie, rolled again: the enemies go first
     assert order["first"] == "enemies" and order["rolls"] == {"party": [2, 1], "enemies": [2, 4]}
-    assert order["fight"]["order"] == ["Cinder Hound (group 1)", "Cinder Hound (group 2)", "Bog Lurker", "Ajax", "Merlin"]
+    assert order["fight"]["order"] == [
+        "Cinder Hound (group 1)",
+        "Cinder Hound (group 2)",
+        "Bog Lurker",
+        "Ajax",
+        "Merlin",
+    ]
     camp.json("fight", "next")
     camp.json("fight", "add", "Rust Wraith")  # joins in round 1 at initiative 6: takes its place at once
     status = camp.json("fight", "status")
@@ -149,8 +160,9 @@ def test_r8_a_whole_fight_the_tool_rolls_both_ways(table):
     assert camp.error("fight", "end", "--won", code=1)["code"] == "enemies_standing"
     end = camp.json("fight", "end", "--routed")
     assert end["outcome"] == "routed" and end["xp"] == {"Ajax": 1, "Merlin": 1}
-    while json.loads(camp.path.read_bytes())["characters"] != json.loads(before)["characters"] or \
-            docs_of(camp.path.read_bytes()) != docs_of(before):
+    while json.loads(camp.path.read_bytes())["characters"] != json.loads(before)["characters"] or docs_of(
+        camp.path.read_bytes()
+    ) != docs_of(before):
         camp.json("undo")
     assert docs_of(camp.path.read_bytes()) == docs_of(before)
 
@@ -206,15 +218,28 @@ def test_status_tables_stay_aligned_with_a_long_ability(table):
     camp.json("fight", "add", "Bog Lurker", "--elite", "--dice", "3")  # a long text entry
     camp.json("fight", "add", "Cinder Hound")
     out = camp("fight", "status").stdout.splitlines()
-    rows = [line for line in out if "Lurker 1" in line or "Hound 1" in line or line.lstrip().startswith(("Ajax", "Merlin"))]
+    rows = [
+        line for line in out if "Lurker 1" in line or "Hound 1" in line or line.lstrip().startswith(("Ajax", "Merlin"))
+    ]
     columns = {line.index("alive") if "alive" in line else line.index("ok") for line in rows}
     assert len(columns) == 1, out
 
 
 @settings(max_examples=60, deadline=None)
-@given(joins=st.lists(st.tuples(st.sampled_from(["Bog Lurker", "Cinder Hound", "Rust Wraith"]), st.booleans(),
-                                st.integers(1, 3), st.integers(0, 3)), min_size=1, max_size=6),
-       first=st.sampled_from(["party", "enemies"]), kills=st.lists(st.integers(0, 20), max_size=5))
+@given(
+    joins=st.lists(
+        st.tuples(
+            st.sampled_from(["Bog Lurker", "Cinder Hound", "Rust Wraith"]),
+            st.booleans(),
+            st.integers(1, 3),
+            st.integers(0, 3),
+        ),
+        min_size=1,
+        max_size=6,
+    ),
+    first=st.sampled_from(["party", "enemies"]),
+    kills=st.lists(st.integers(0, 20), max_size=5),
+)
 def test_r8_every_living_group_is_in_every_rounds_order_once_in_initiative_order(joins, first, kills):
     from campaign_cli.rules import enemies as enemy_rules
 

@@ -42,16 +42,46 @@ def en(path: Path, *args: str, input: str | None = None):
 @pytest.fixture
 def party(tmp_path: Path) -> Path:
     path = tmp_path / "c.json"
-    for args in (["init", "--name", "Road"],
-                 ["character", "create", "Ajax", "--st", "12", "--dx", "11", "--iq", "9", "--skill", "Swimming",
-                  "--skill", "Sword=2"],
-                 ["character", "create", "Merlin", "--st", "8", "--dx", "10", "--iq", "14", "--wizard",
-                  "--spell", "Fireball=12", "--skill", "Medic"]):
+    for args in (
+        ["init", "--name", "Road"],
+        [
+            "character",
+            "create",
+            "Ajax",
+            "--st",
+            "12",
+            "--dx",
+            "11",
+            "--iq",
+            "9",
+            "--skill",
+            "Swimming",
+            "--skill",
+            "Sword=2",
+        ],
+        [
+            "character",
+            "create",
+            "Merlin",
+            "--st",
+            "8",
+            "--dx",
+            "10",
+            "--iq",
+            "14",
+            "--wizard",
+            "--spell",
+            "Fireball=12",
+            "--skill",
+            "Medic",
+        ],
+    ):
         assert en(path, *args).exit_code == 0
     return path
 
 
 # --- the catalog --------------------------------------------------------------------
+
 
 def test_catalog_is_whole_template_fresh_and_compiled():
     """Every translatable string has a non-empty, non-fuzzy Russian entry with the same
@@ -62,8 +92,12 @@ def test_catalog_is_whole_template_fresh_and_compiled():
 def test_catalog_check_catches_a_lost_placeholder_and_a_missing_plural_form():
     tool = _tool()
     assert tool.mismatched("{name} has {n} wish", "{name} has {n} wishes", ["у {name} {n} желание"]) == []
-    assert tool.mismatched("{name} has {n} wish", "{name} has {n} wishes", ["у него {n} желание"]) == ["у него {n} желание"]
-    assert tool.mismatched("no {what} named {name!r}", None, ["не найдено: {what} {name}"]) == ["не найдено: {what} {name}"]
+    assert tool.mismatched("{name} has {n} wish", "{name} has {n} wishes", ["у него {n} желание"]) == [
+        "у него {n} желание"
+    ]
+    assert tool.mismatched("no {what} named {name!r}", None, ["не найдено: {what} {name}"]) == [
+        "не найдено: {what} {name}"
+    ]
 
 
 def test_check_reports_an_f_string_given_to_the_translator(tmp_path: Path, monkeypatch):
@@ -90,41 +124,68 @@ def test_mo_round_trips_through_the_standard_library(tmp_path: Path):
 
     tool = _tool()
     po = tmp_path / "x.po"
-    tool.write_po(po, "ru", [{"msgid": "{n} wish", "msgid_plural": "{n} wishes", "flags": [], "comments": [],
-                              "msgstr": {0: "{n} желание", 1: "{n} желания", 2: "{n} желаний"}},
-                             {"msgid": "Line\none \"quoted\"", "msgid_plural": None, "flags": [], "comments": [],
-                              "msgstr": {0: "Строка\nодна «в кавычках»"}}])
+    tool.write_po(
+        po,
+        "ru",
+        [
+            {
+                "msgid": "{n} wish",
+                "msgid_plural": "{n} wishes",
+                "flags": [],
+                "comments": [],
+                "msgstr": {0: "{n} желание", 1: "{n} желания", 2: "{n} желаний"},
+            },
+            {
+                "msgid": "Line\none \"quoted\"",
+                "msgid_plural": None,
+                "flags": [],
+                "comments": [],
+                "msgstr": {0: "Строка\nодна «в кавычках»"},
+            },
+        ],
+    )
     (tmp_path / "x.mo").write_bytes(tool.mo_bytes(po))
     with open(tmp_path / "x.mo", "rb") as fp:
         cat = gettext.GNUTranslations(fp)
     assert [cat.ngettext("{n} wish", "{n} wishes", n).replace("{n}", str(n)) for n in (1, 2, 5, 11, 21, 22, 25)] == [
-        "1 желание", "2 желания", "5 желаний", "11 желаний", "21 желание", "22 желания", "25 желаний"]
+        "1 желание",
+        "2 желания",
+        "5 желаний",
+        "11 желаний",
+        "21 желание",
+        "22 желания",
+        "25 желаний",
+    ]
     assert cat.gettext('Line\none "quoted"') == "Строка\nодна «в кавычках»"
 
 
 # --- choosing the language ----------------------------------------------------------
 
-@pytest.mark.parametrize("args, env, lang", [
-    (["--lang", "ru", "status"], {}, "ru"),
-    (["--lang=ru", "status"], {}, "ru"),
-    (["-c", "x.json", "--lang", "ru", "status"], {}, "ru"),
-    (["--lang", "en", "status"], {"CAMPAIGN_LANG": "ru"}, "en"),  # the option wins
-    (["status"], {"CAMPAIGN_LANG": "ru"}, "ru"),
-    (["status"], {"CAMPAIGN_LANG": "en", "LANG": "ru_RU.UTF-8"}, "en"),  # CAMPAIGN_LANG before the locale
-    (["status"], {"LC_ALL": "ru_RU.UTF-8"}, "ru"),
-    (["status"], {"LC_MESSAGES": "ru_RU", "LANG": "en_US.UTF-8"}, "ru"),  # LC_MESSAGES before LANG
-    (["status"], {"LC_ALL": "en_GB.UTF-8", "LC_MESSAGES": "ru_RU"}, "en"),  # LC_ALL first
-    (["status"], {"LANG": "ru_RU.UTF-8"}, "ru"),
-    (["status"], {"LANG": "de_DE.UTF-8"}, "en"),  # unknown: English, no error
-    (["--lang", "klingon", "status"], {}, "en"),
-    (["status"], {}, "en"),
-    (["--lang", "ru", "status", "--json"], {}, "en"),  # JSON is never Russian
-    (["--lang", "ru", "recap", "--format", "json"], {}, "en"),
-    (["status", "--lang", "ru"], {}, "en"),  # --lang is a root option: after the command it is not one
-    (["--lang", "ru", "batch", "-"], {}, "en"),  # batch speaks JSON Lines
-    (["-c", "x.json", "batch", "lines.jsonl"], {"CAMPAIGN_LANG": "ru"}, "en"),
-    (["--lang", "ru", "batch", "--help"], {}, "ru"),  # its help is for a person
-])
+
+@pytest.mark.parametrize(
+    "args, env, lang",
+    [
+        (["--lang", "ru", "status"], {}, "ru"),
+        (["--lang=ru", "status"], {}, "ru"),
+        (["-c", "x.json", "--lang", "ru", "status"], {}, "ru"),
+        (["--lang", "en", "status"], {"CAMPAIGN_LANG": "ru"}, "en"),  # the option wins
+        (["status"], {"CAMPAIGN_LANG": "ru"}, "ru"),
+        (["status"], {"CAMPAIGN_LANG": "en", "LANG": "ru_RU.UTF-8"}, "en"),  # CAMPAIGN_LANG before the locale
+        (["status"], {"LC_ALL": "ru_RU.UTF-8"}, "ru"),
+        (["status"], {"LC_MESSAGES": "ru_RU", "LANG": "en_US.UTF-8"}, "ru"),  # LC_MESSAGES before LANG
+        (["status"], {"LC_ALL": "en_GB.UTF-8", "LC_MESSAGES": "ru_RU"}, "en"),  # LC_ALL first
+        (["status"], {"LANG": "ru_RU.UTF-8"}, "ru"),
+        (["status"], {"LANG": "de_DE.UTF-8"}, "en"),  # unknown: English, no error
+        (["--lang", "klingon", "status"], {}, "en"),
+        (["status"], {}, "en"),
+        (["--lang", "ru", "status", "--json"], {}, "en"),  # JSON is never Russian
+        (["--lang", "ru", "recap", "--format", "json"], {}, "en"),
+        (["status", "--lang", "ru"], {}, "en"),  # --lang is a root option: after the command it is not one
+        (["--lang", "ru", "batch", "-"], {}, "en"),  # batch speaks JSON Lines
+        (["-c", "x.json", "batch", "lines.jsonl"], {"CAMPAIGN_LANG": "ru"}, "en"),
+        (["--lang", "ru", "batch", "--help"], {}, "ru"),  # its help is for a person
+    ],
+)
 def test_language_is_chosen_as_cli_md_says(args, env, lang):
     assert i18n.requested(args, env) == lang
 
@@ -155,6 +216,7 @@ def test_english_and_json_runs_never_load_the_catalog(party: Path):
 
 # --- what a Russian speaker reads ---------------------------------------------------
 
+
 def test_russian_character_view_uses_the_seeds_words(party: Path):
     out = ru(party, "character", "show", "Ajax").stdout
     assert "скорр. DX / MA" in out and "XP / карма / желания" in out and "повреждения / усталость" in out
@@ -166,15 +228,22 @@ def test_russian_character_view_uses_the_seeds_words(party: Path):
 
 def test_russian_plurals_of_wishes(party: Path):
     lines = [ru(party, "wish", "add", "Ajax", n).stdout.strip() for n in ("1", "1", "3", "16", "1")]
-    assert lines == ["у Ajax 1 желание", "у Ajax 2 желания", "у Ajax 5 желаний", "у Ajax 21 желание",
-                     "у Ajax 22 желания"]
+    assert lines == [
+        "у Ajax 1 желание",
+        "у Ajax 2 желания",
+        "у Ajax 5 желаний",
+        "у Ajax 21 желание",
+        "у Ajax 22 желания",
+    ]
 
 
 def test_russian_refusals_name_the_rule_and_leave_the_file_alone(party: Path):
     before = party.read_bytes()
     cases = [
-        (["character", "create", "Hector", "--st", "12", "--dx", "12", "--iq", "12"],
-         "R2: ST+DX+IQ в сумме должны давать 32; 12+12+12 = 36"),
+        (
+            ["character", "create", "Hector", "--st", "12", "--dx", "12", "--iq", "12"],
+            "R2: ST+DX+IQ в сумме должны давать 32; 12+12+12 = 36",
+        ),
         (["item", "add", "Ajax", "Бочка", "--weight", "30", "--custom"], "R33: Ajax несёт 0 из 17; Бочка весит 30"),
         (["forge", "Ajax", "Палаш"], "у Ajax не найдено: предмет 'Палаш'"),
         (["curse", "remove", "Ajax", "Rot", "--pay", "karma"], "у Ajax не найдено: проклятие 'Rot'"),
@@ -203,8 +272,9 @@ def test_click_words_and_usage_errors_in_russian(party: Path):
     assert "Usage" not in help_ and "Options" not in help_
     typo = ru(party, "character", "creat")
     assert typo.exit_code == 2
-    assert typo.stderr == ("campaign: ошибка: Нет такой команды 'creat'. Может быть, 'create'? "
-                           "(см. `campaign character --help`)\n")
+    assert typo.stderr == (
+        "campaign: ошибка: Нет такой команды 'creat'. Может быть, 'create'? (см. `campaign character --help`)\n"
+    )
     option = ru(party, "character", "show", "Ajax", "--jsn")
     assert option.exit_code == 2 and "Нет такой опции: --jsn" in option.stderr
     number = ru(party, "character", "create", "A", "--st", "x", "--dx", "1", "--iq", "1")
@@ -255,13 +325,29 @@ def _json_run(tmp_path: Path, name: str, lang: list[str], env: dict) -> list[tup
     path = tmp_path / name
     runner = CliRunner(env=env)
     out = []
-    for args in [["init", "--name", "Road"],
-                 ["character", "create", "Ajax", "--st", "12", "--dx", "11", "--iq", "9", "--skill", "Swimming"],
-                 ["character", "create", "Merlin", "--st", "8", "--dx", "10", "--iq", "14", "--wizard",
-                  "--spell", "Fireball=12"], *SEEDED]:
+    for args in [
+        ["init", "--name", "Road"],
+        ["character", "create", "Ajax", "--st", "12", "--dx", "11", "--iq", "9", "--skill", "Swimming"],
+        [
+            "character",
+            "create",
+            "Merlin",
+            "--st",
+            "8",
+            "--dx",
+            "10",
+            "--iq",
+            "14",
+            "--wizard",
+            "--spell",
+            "Fireball=12",
+        ],
+        *SEEDED,
+    ]:
         result = runner.invoke(app, [*lang, "-c", str(path), *args, "--json"])
-        out.append((result.exit_code, result.stdout.replace(str(path), "FILE"),
-                    result.stderr.replace(str(path), "FILE")))
+        out.append(
+            (result.exit_code, result.stdout.replace(str(path), "FILE"), result.stderr.replace(str(path), "FILE"))
+        )
     return out
 
 
@@ -269,8 +355,12 @@ def test_json_is_byte_identical_in_every_language(tmp_path: Path):
     english = _json_run(tmp_path, "en.json", [], {"CAMPAIGN_LANG": "en"})
     assert _json_run(tmp_path, "ru1.json", ["--lang", "ru"], {}) == english
     assert _json_run(tmp_path, "ru2.json", [], {"CAMPAIGN_LANG": "ru"}) == english
-    assert _json_run(tmp_path, "ru3.json", [], {"CAMPAIGN_LANG": "", "LC_ALL": "", "LC_MESSAGES": "",
-                                                 "LANG": "ru_RU.UTF-8"}) == english
+    assert (
+        _json_run(
+            tmp_path, "ru3.json", [], {"CAMPAIGN_LANG": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "ru_RU.UTF-8"}
+        )
+        == english
+    )
     assert any(code == 1 and '"code": "unknown_character"' in err for code, _out, err in english)
 
 
@@ -297,9 +387,34 @@ def test_russian_log_shows_commands_instead_of_english_summaries(party: Path):
 
 # Names the demo's commands give (characters, enemies, places, keywords, spells), and
 # the words any language keeps: attribute abbreviations and command words.
-ALLOWED = {"Ajax", "Merlin", "Hector", "Bog", "Lurker", "Grave", "Rat", "Skeleton", "Brimstone", "Crate", "Fireball",
-           "Lore", "Law", "Sunken", "Beast", "Swamp", "Vermin", "campaign", "ST", "DX", "IQ", "MA", "XP", "EOF",
-           "Climbing", "id"}
+ALLOWED = {
+    "Ajax",
+    "Merlin",
+    "Hector",
+    "Bog",
+    "Lurker",
+    "Grave",
+    "Rat",
+    "Skeleton",
+    "Brimstone",
+    "Crate",
+    "Fireball",
+    "Lore",
+    "Law",
+    "Sunken",
+    "Beast",
+    "Swamp",
+    "Vermin",
+    "campaign",
+    "ST",
+    "DX",
+    "IQ",
+    "MA",
+    "XP",
+    "EOF",
+    "Climbing",
+    "id",
+}
 
 
 def english_words(line: str) -> list[str]:
@@ -314,21 +429,33 @@ def english_words(line: str) -> list[str]:
 
 
 def test_russian_demo_shows_no_english_sentence():
-    result = subprocess.run([sys.executable, "-m", "campaign_cli", "--lang", "ru", "demo"], capture_output=True,
-                            text=True, encoding="utf-8", env={"PATH": "/usr/bin:/bin", "CAMPAIGN_LANG": ""})
+    result = subprocess.run(
+        [sys.executable, "-m", "campaign_cli", "--lang", "ru", "demo"],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env={"PATH": "/usr/bin:/bin", "CAMPAIGN_LANG": ""},
+    )
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert "# Новый файл кампании." in out and "Демо-кампания была временной и уже удалена." in out
     text = re.sub(r"<<'EOF'\n.*?\nEOF", "", out, flags=re.S)  # the board a user pastes (JSON)
     text = re.sub(r"\n\{\n.*?\n\}\n", "\n", text, flags=re.S)  # the step that shows --json
-    leftovers = [(line, english_words(line)) for line in text.splitlines()
-                 if not line.startswith("$ campaign") and english_words(line)]
+    leftovers = [
+        (line, english_words(line))
+        for line in text.splitlines()
+        if not line.startswith("$ campaign") and english_words(line)
+    ]
     assert leftovers == []
 
 
 def test_english_demo_is_unchanged_in_english():
-    result = subprocess.run([sys.executable, "-m", "campaign_cli", "demo"], capture_output=True, text=True,
-                            env={"PATH": "/usr/bin:/bin", "CAMPAIGN_LANG": "en"})
+    result = subprocess.run(
+        [sys.executable, "-m", "campaign_cli", "demo"],
+        capture_output=True,
+        text=True,
+        env={"PATH": "/usr/bin:/bin", "CAMPAIGN_LANG": "en"},
+    )
     assert result.returncode == 0
     assert "# A new campaign file." in result.stdout and "Ajax gets Broadsword (#6); carries 5 of 17" in result.stdout
     assert not re.search(r"[А-Яа-яЁё]", result.stdout.replace("Палаш", ""))
@@ -343,38 +470,81 @@ def test_a_typo_is_answered_in_the_language_it_was_typed_in(party: Path):
         error = json.loads(run(party, "catalog", "show", "Broadsord", "--json").stderr)["error"]
         assert error["suggestions"][0] == "Broadsword"
     assert ru(party, "catalog", "show", "Палш").stderr == (
-        "campaign: ошибка: не найдено: запись каталога 'Палш'; может быть, 'Палаш'?\n")
+        "campaign: ошибка: не найдено: запись каталога 'Палш'; может быть, 'Палаш'?\n"
+    )
 
 
 # (setup commands, the refused command, the Russian message it gives): one per rule a user meets.
 RULE_REFUSALS = [
-    ([], ["character", "create", "H", "--st", "10", "--dx", "11", "--iq", "11", "--spell", "Light"],
-     "R3: у нового героя только очки умений; заклинания стоят XP позже (R15)"),
-    ([["xp", "award", "20", "Merlin"], ["xp", "spend", "Merlin", "--spell", "Big=20"]], ["cast", "Merlin", "Big"],
-     "R9: рейтинг Big — 20, выше IQ персонажа Merlin (14)"),
-    ([], ["check", "Ajax", "3/DX", "--karma", "--dice", "6,6,6"],
-     "у Ajax нет ни кармы, ни желания для переброса (R17)"),
-    ([["curse", "apply", "Ajax", "Гниль"]], ["curse", "apply", "Ajax", "гниль"],
-     "R18: на Ajax уже лежит проклятие 'Гниль'; одно и то же проклятие дважды — это одно проклятие"),
-    ([], ["skill", "use", "Merlin", "Medic", "--heal", "Ajax=1", "--dice", "1,1,1"],
-     "R25: медик лечит только повреждения последнего боя; у Ajax таких повреждений 0, а не 1"),
-    ([["item", "add", "Ajax", "Two-Handed Sword"], ["item", "add", "Ajax", "Малый щит"], ["item", "wear", "Ajax", "Малый щит"]],
-     ["item", "hold", "Ajax", "2-ручный меч"],
-     "R26/R32: 2-ручный меч — двуручное оружие и не сочетается со щитом; сначала уберите Малый щит"),
-    ([["item", "add", "Merlin", "Дубина", "--custom", "--damage", "1D6", "--heft", "12"]], ["item", "hold", "Merlin", "Дубина"],
-     "R27: громоздкость Дубина — 12; у Merlin ST 8"),
+    (
+        [],
+        ["character", "create", "H", "--st", "10", "--dx", "11", "--iq", "11", "--spell", "Light"],
+        "R3: у нового героя только очки умений; заклинания стоят XP позже (R15)",
+    ),
+    (
+        [["xp", "award", "20", "Merlin"], ["xp", "spend", "Merlin", "--spell", "Big=20"]],
+        ["cast", "Merlin", "Big"],
+        "R9: рейтинг Big — 20, выше IQ персонажа Merlin (14)",
+    ),
+    (
+        [],
+        ["check", "Ajax", "3/DX", "--karma", "--dice", "6,6,6"],
+        "у Ajax нет ни кармы, ни желания для переброса (R17)",
+    ),
+    (
+        [["curse", "apply", "Ajax", "Гниль"]],
+        ["curse", "apply", "Ajax", "гниль"],
+        "R18: на Ajax уже лежит проклятие 'Гниль'; одно и то же проклятие дважды — это одно проклятие",
+    ),
+    (
+        [],
+        ["skill", "use", "Merlin", "Medic", "--heal", "Ajax=1", "--dice", "1,1,1"],
+        "R25: медик лечит только повреждения последнего боя; у Ajax таких повреждений 0, а не 1",
+    ),
+    (
+        [
+            ["item", "add", "Ajax", "Two-Handed Sword"],
+            ["item", "add", "Ajax", "Малый щит"],
+            ["item", "wear", "Ajax", "Малый щит"],
+        ],
+        ["item", "hold", "Ajax", "2-ручный меч"],
+        "R26/R32: 2-ручный меч — двуручное оружие и не сочетается со щитом; сначала уберите Малый щит",
+    ),
+    (
+        [["item", "add", "Merlin", "Дубина", "--custom", "--damage", "1D6", "--heft", "12"]],
+        ["item", "hold", "Merlin", "Дубина"],
+        "R27: громоздкость Дубина — 12; у Merlin ST 8",
+    ),
     ([], ["item", "add", "Ajax", "Камень", "--custom", "--weight", "30"], "R33: Ajax несёт 0 из 17; Камень весит 30"),
-    ([["item", "add", "Merlin", "Жезл", "--custom", "--requires", "Закон"]], ["item", "hold", "Merlin", "Жезл"],
-     "R34: Жезл — только для Закон; у Merlin нет этого ключевого слова"),
-    ([["item", "add", "Ajax", "Шляпа", "--custom", "--clothing", "голова"], ["item", "add", "Ajax", "Шлем", "--custom",
-      "--clothing", "голова"], ["item", "wear", "Ajax", "Шляпа"]], ["item", "wear", "Ajax", "Шлем"],
-     "R35: место «голова» у Ajax занято предметом Шляпа; сначала снимите его"),
-    ([["item", "add", "Ajax", "Амулет", "--custom", "--personal"]], ["item", "drop", "Ajax", "Амулет"],
-     "R36: Амулет — личный предмет персонажа Ajax, его никогда нельзя выбросить"),
-    ([["item", "add", "Ajax", "Dagger"]], ["item", "sell", "Ajax", "Merlin", "Кинжал", "--price", "100"],
-     "R38: у Merlin 0 зол.; Кинжал стоит 100"),
-    ([["item", "add", "Ajax", "Палаш", "--slots", "2"], ["darkstone", "add", "Ajax", "1"]], ["forge", "Ajax", "Палаш"],
-     "R39: ковать можно только в городе с кузней (группа не в городе); `campaign town enter TOWN --blacksmith`"),
+    (
+        [["item", "add", "Merlin", "Жезл", "--custom", "--requires", "Закон"]],
+        ["item", "hold", "Merlin", "Жезл"],
+        "R34: Жезл — только для Закон; у Merlin нет этого ключевого слова",
+    ),
+    (
+        [
+            ["item", "add", "Ajax", "Шляпа", "--custom", "--clothing", "голова"],
+            ["item", "add", "Ajax", "Шлем", "--custom", "--clothing", "голова"],
+            ["item", "wear", "Ajax", "Шляпа"],
+        ],
+        ["item", "wear", "Ajax", "Шлем"],
+        "R35: место «голова» у Ajax занято предметом Шляпа; сначала снимите его",
+    ),
+    (
+        [["item", "add", "Ajax", "Амулет", "--custom", "--personal"]],
+        ["item", "drop", "Ajax", "Амулет"],
+        "R36: Амулет — личный предмет персонажа Ajax, его никогда нельзя выбросить",
+    ),
+    (
+        [["item", "add", "Ajax", "Dagger"]],
+        ["item", "sell", "Ajax", "Merlin", "Кинжал", "--price", "100"],
+        "R38: у Merlin 0 зол.; Кинжал стоит 100",
+    ),
+    (
+        [["item", "add", "Ajax", "Палаш", "--slots", "2"], ["darkstone", "add", "Ajax", "1"]],
+        ["forge", "Ajax", "Палаш"],
+        "R39: ковать можно только в городе с кузней (группа не в городе); `campaign town enter TOWN --blacksmith`",
+    ),
     ([["damage", "Ajax", "20"]], ["check", "Ajax", "3/DX"], "R11a: Ajax вышел из строя и не может пройти проверку"),
 ]
 

@@ -32,8 +32,11 @@ def test_import_a_stat_block_as_tft_prints_it(camp):
     data = camp.json("character", "import", str(FIXTURES / "statblock-dolmar.txt"))
     assert (data["name"], data["kind"], data["st"], data["dx"], data["iq"]) == ("Dolmar", "wizard", 9, 11, 14)
     assert data["skills"] == {"Literacy": 1, "Scholar": 1}
-    assert data["spells"] == [{"name": "Fire", "rating": 9}, {"name": "Light", "rating": None},
-                              {"name": "Summon Wolf", "rating": None}]
+    assert data["spells"] == [
+        {"name": "Fire", "rating": 9},
+        {"name": "Light", "rating": None},
+        {"name": "Summon Wolf", "rating": None},
+    ]
     assert data["unmatched"] == ["Alchemy", "Area Knowledge"]
     items = {i["name"]: i for i in data["items"]}
     assert items["Dagger"]["damage"] == "D6-1" and items["Wizard's Staff"]["damage"] == "D6"
@@ -60,8 +63,9 @@ def test_round_trip_through_foundry(camp, tmp_path):
     before = camp.json("character", "show", "Ajax")
     for key in ("kind", "st", "dx", "iq", "skills", "spells", "armor", "adjusted_dx", "combat"):
         assert back[key] == before[key], key
-    assert [(i["name"], i["state"], i.get("heft")) for i in back["items"]] == \
-        [(i["name"], i["state"], i.get("heft")) for i in before["items"]]
+    assert [(i["name"], i["state"], i.get("heft")) for i in back["items"]] == [
+        (i["name"], i["state"], i.get("heft")) for i in before["items"]
+    ]
     assert back["unmatched"] == []
 
 
@@ -82,16 +86,23 @@ def test_round_trip_through_the_stat_block(camp):
     assert sorted(i["name"] for i in back["items"]) == sorted(i["name"] for i in before["items"])
 
 
-@pytest.mark.parametrize("text, code", [
-    ("just some notes\n", 1),
-    ('{"name": "X", "type": "character", "system": {"type": "hero", "st": {"max": "nine"}}}', 1),
-    ('{"name": "X", "type": "character", "system": "hero"}', 1),
-    ('{"name": "X", "type": "character", "system": {"type": "dragon"}}', 1),
-    ('{"name": "X", "system": {"st": {"max": 9}, "dx": {"max": 9}, "iq": {"max": 9}}, "items": [{"name": "S", "type": "equipment", "system": {"attacks": [{"baseDamage": "lots"}]}}]}', 1),
-    ('{"name": "X", "system": {"st": {"max": 10000000}, "dx": {"max": 9}, "iq": {"max": 9}}}', 1),
-    ("Hector, hero\nDX 12\nTalents: Sword\n", 1),
-    ("{not json", 1),
-])
+@pytest.mark.parametrize(
+    "text, code",
+    [
+        ("just some notes\n", 1),
+        ('{"name": "X", "type": "character", "system": {"type": "hero", "st": {"max": "nine"}}}', 1),
+        ('{"name": "X", "type": "character", "system": "hero"}', 1),
+        ('{"name": "X", "type": "character", "system": {"type": "dragon"}}', 1),
+        (
+            '{"name": "X", "system": {"st": {"max": 9}, "dx": {"max": 9}, "iq": {"max": 9}}, "items": '
+            '[{"name": "S", "type": "equipment", "system": {"attacks": [{"baseDamage": "lots"}]}}]}',
+            1,
+        ),
+        ('{"name": "X", "system": {"st": {"max": 10000000}, "dx": {"max": 9}, "iq": {"max": 9}}}', 1),
+        ("Hector, hero\nDX 12\nTalents: Sword\n", 1),
+        ("{not json", 1),
+    ],
+)
 def test_bad_character_files_are_refused_and_nothing_is_stored(camp, tmp_path, text, code):
     path = tmp_path / "in.txt"
     path.write_text(text)
@@ -115,10 +126,18 @@ def test_imported_characters_keep_their_attributes_r2_is_for_new_ones(camp, tmp_
 
 def test_export_refuses_to_replace_a_file_without_force(camp, tmp_path):
     (tmp_path / "x.json").write_text("keep")
-    assert camp.error("character", "export", "Ajax", "--format", "foundry", "--output", str(tmp_path / "x.json"),
-                      code=1)["code"] == "exists"
-    assert camp.error("character", "export", "Ajax", "--format", "foundry", "--output", str(camp.path), "--force",
-                      code=1)["code"] == "own_file"
+    assert (
+        camp.error("character", "export", "Ajax", "--format", "foundry", "--output", str(tmp_path / "x.json"), code=1)[
+            "code"
+        ]
+        == "exists"
+    )
+    assert (
+        camp.error("character", "export", "Ajax", "--format", "foundry", "--output", str(camp.path), "--force", code=1)[
+            "code"
+        ]
+        == "own_file"
+    )
     assert camp.error("character", "export", "Ajax", "--format", "pdf", code=2)["code"] == "usage"
 
 

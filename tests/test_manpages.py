@@ -21,8 +21,15 @@ def test_russian_man_pages_are_up_to_date_and_russian():
     assert not stale, f"stale man pages {stale}: run `python -m campaign_cli.cli.manpage man/ru --lang ru`"
     assert set(want) == set(manpage.pages())
     page = want["campaign-character-create.1"]
-    for text in (".SH ИМЯ", ".SH ОПИСАНИЕ", ".SH ПРИМЕРЫ", ".SH КОД ВОЗВРАТА", "Создать персонажа: ST+DX+IQ = 32",
-                 "Сила (R1).", "Показать эту справку и выйти."):
+    for text in (
+        ".SH ИМЯ",
+        ".SH ОПИСАНИЕ",
+        ".SH ПРИМЕРЫ",
+        ".SH КОД ВОЗВРАТА",
+        "Создать персонажа: ST+DX+IQ = 32",
+        "Сила (R1).",
+        "Показать эту справку и выйти.",
+    ):
         assert text in page
     assert "Usage" not in page and "Examples" not in page
 
@@ -40,8 +47,12 @@ def test_pip_install_puts_the_pages_under_share_man(tmp_path):
     import zipfile
 
     root = MAN.parent
-    done = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w",
-                           str(tmp_path), str(root)], capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(root)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stderr
     wheel = next(tmp_path.glob("*.whl"))
     names = zipfile.ZipFile(wheel).namelist()
@@ -54,6 +65,15 @@ def test_pip_install_puts_the_pages_under_share_man(tmp_path):
 
 def test_pages_have_exit_status_environment_and_files():
     text = (MAN / "campaign-item-add.1").read_text()
-    for section in (".SH EXIT STATUS", ".SH ENVIRONMENT", ".SH FILES", "CAMPAIGN_LANG", "CAMPAIGN_LOCK_WAIT",
-                    "NO_COLOR", "CAMPAIGN_DEBUG", "campaign.json.journal", "campaign.json.lock"):
+    for section in (
+        ".SH EXIT STATUS",
+        ".SH ENVIRONMENT",
+        ".SH FILES",
+        "CAMPAIGN_LANG",
+        "CAMPAIGN_LOCK_WAIT",
+        "NO_COLOR",
+        "CAMPAIGN_DEBUG",
+        "campaign.json.journal",
+        "campaign.json.lock",
+    ):
         assert section in text

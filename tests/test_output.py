@@ -43,9 +43,11 @@ def test_escape_sequences_are_shown_not_obeyed(monkeypatch):
 def test_piped_output_does_not_import_rich():
     import subprocess
 
-    code = ("import sys; from campaign_cli.cli import output; "
-            "output.render([output.Table('T', ['a'], [['1']])]); "
-            "sys.exit(1 if 'rich' in sys.modules else 0)")
+    code = (
+        "import sys; from campaign_cli.cli import output; "
+        "output.render([output.Table('T', ['a'], [['1']])]); "
+        "sys.exit(1 if 'rich' in sys.modules else 0)"
+    )
     assert subprocess.run([sys.executable, "-c", code], capture_output=True).returncode == 0
 
 

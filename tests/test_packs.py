@@ -20,11 +20,19 @@ def test_import_then_add_by_english_russian_and_alias_names(packed):
     camp = packed
     assert camp.json("catalog", "packs") == [{"pack": "frontier", "version": "1.0", "items": 12, "enemies": 2}]
     pick = camp.json("item", "add", "Ajax", "Кирка")["item"]
-    assert (pick["name"], pick["weight"], pick["value"], pick["heft"], pick["hands"], pick["damage"]) == \
-        ("Miner's Pick", 4, 30, 10, 2, "D6+1")
+    assert (pick["name"], pick["weight"], pick["value"], pick["heft"], pick["hands"], pick["damage"]) == (
+        "Miner's Pick",
+        4,
+        30,
+        10,
+        2,
+        "D6+1",
+    )
     assert camp.json("item", "add", "Merlin", "coat")["item"]["clothing"] == "coat"
     assert camp.json("item", "hold", "Ajax", "pick")["held"][0]["name"] == "Miner's Pick"  # the alias keeps working
-    assert camp.json("item", "add", "Ajax", "Frontier Saber", "--value", "99")["item"]["value"] == 99  # options override
+    assert (
+        camp.json("item", "add", "Ajax", "Frontier Saber", "--value", "99")["item"]["value"] == 99
+    )  # options override
 
 
 def test_the_carry_limit_bites_from_pack_weights_alone(packed):
@@ -48,7 +56,10 @@ def test_a_personal_item_and_heft_from_the_pack(packed):
     camp.json("item", "add", "Merlin", "compass")
     assert camp.error("item", "drop", "Merlin", "compass", code=1)["code"] == "personal_item"
     camp.json("item", "add", "Merlin", "Frontier Saber")
-    assert camp.error("item", "hold", "Merlin", "Сабля", code=1)["message"] == "R27: Frontier Saber has heft 11; Merlin has ST 8"
+    assert (
+        camp.error("item", "hold", "Merlin", "Сабля", code=1)["message"]
+        == "R27: Frontier Saber has heft 11; Merlin has ST 8"
+    )
 
 
 def test_reimport_replaces_the_pack_and_items_keep_their_values(packed, tmp_path):
@@ -182,6 +193,8 @@ def test_listing_needs_no_campaign(cli):
 
 def test_an_alias_repeating_its_own_name_in_another_case_is_no_clash(camp, tmp_path):
     path = tmp_path / "p.json"
-    path.write_text(json.dumps({"pack": "p", "version": "1", "items": [{"name": "Lamp", "aliases": ["lamp", "Лампа"]}]}))
+    path.write_text(
+        json.dumps({"pack": "p", "version": "1", "items": [{"name": "Lamp", "aliases": ["lamp", "Лампа"]}]})
+    )
     assert camp.json("catalog", "import", str(path))["items"] == 1
     assert camp.json("item", "add", "Ajax", "лампа")["item"]["name"] == "Lamp"

@@ -23,21 +23,29 @@ def adventure(camp):
     camp.json("xp", "award", "30", "Ajax")
     camp.json("wish", "add", "Merlin", "1")
     camp.json("adventure", "start", "The Drowned Mine")
-    batch(camp, ["fight", "start"], ["fight", "add", "Bog Lurker", "--count", "2"],
-          ["fight", "hit", "Bog Lurker 1", "9", "--by", "Ajax"])               # kill: +15 XP Ajax
-    batch(camp, ["damage", "Ajax", "5"], ["damage", "Hector", "16"])          # Hector dies (2 x ST)
+    batch(
+        camp,
+        ["fight", "start"],
+        ["fight", "add", "Bog Lurker", "--count", "2"],
+        ["fight", "hit", "Bog Lurker 1", "9", "--by", "Ajax"],
+    )  # kill: +15 XP Ajax
+    batch(camp, ["damage", "Ajax", "5"], ["damage", "Hector", "16"])  # Hector dies (2 x ST)
     batch(camp, ["check", "Ajax", "3/DX", "--dice", "1,2,3"], ["check", "Merlin", "3/IQ", "--dice", "6,6,6"])
-    batch(camp, ["fight", "end", "--routed"])                                  # +1 XP Ajax, Merlin (R13)
+    batch(camp, ["fight", "end", "--routed"])  # +1 XP Ajax, Merlin (R13)
     batch(camp, ["curse", "apply", "Merlin", "Mummy Rot"])
     batch(camp, ["karma", "add", "Merlin", "3"])
     batch(camp, ["curse", "remove", "Merlin", "Mummy Rot", "--pay", "karma"])  # 3 karma spent
-    batch(camp, ["item", "add", "Ajax", "Broadsword", "--slots", "2", "--value", "40"],
-          ["gold", "add", "Ajax", "60"], ["darkstone", "add", "Ajax", "3"])
-    batch(camp, ["keyword", "learn", "Drowned"])                               # +1 XP each living
+    batch(
+        camp,
+        ["item", "add", "Ajax", "Broadsword", "--slots", "2", "--value", "40"],
+        ["gold", "add", "Ajax", "60"],
+        ["darkstone", "add", "Ajax", "3"],
+    )
+    batch(camp, ["keyword", "learn", "Drowned"])  # +1 XP each living
     camp.json("adventure", "end")
     camp.json("town", "enter", "Brimstone", "--blacksmith")
     camp.json("forge", "Ajax", "Broadsword", "--stones", "2", "--gold", "20")  # after the adventure
-    camp.json("xp", "spend", "Ajax", "--attribute", "DX")                     # 12 XP, after it too
+    camp.json("xp", "spend", "Ajax", "--attribute", "DX")  # 12 XP, after it too
     return camp
 
 
@@ -50,10 +58,28 @@ def test_the_recap_of_the_last_adventure_matches_the_journal(adventure):
     assert data["adventure"] == "The Drowned Mine"
     assert (data["fights"], data["kills"], data["keywords"]) == (1, ["Bog Lurker 1"], ["Drowned"])
     ajax = row(data, "Ajax")
-    assert ajax == {"name": "Ajax", "xp_won": 17, "xp_spent": 0, "karma_won": 0, "karma_spent": 0, "wishes_won": 0,
-                    "wishes_spent": 0, "damage_taken": 5, "knocked_out": 0, "died": False, "curses_gained": [],
-                    "curses_lifted": [], "items_gained": ["Broadsword"], "items_lost": [], "gold_gained": 60,
-                    "gold_lost": 0, "darkstone_found": 3, "darkstone_forged": 0, "checks": 1, "checks_passed": 1}
+    assert ajax == {
+        "name": "Ajax",
+        "xp_won": 17,
+        "xp_spent": 0,
+        "karma_won": 0,
+        "karma_spent": 0,
+        "wishes_won": 0,
+        "wishes_spent": 0,
+        "damage_taken": 5,
+        "knocked_out": 0,
+        "died": False,
+        "curses_gained": [],
+        "curses_lifted": [],
+        "items_gained": ["Broadsword"],
+        "items_lost": [],
+        "gold_gained": 60,
+        "gold_lost": 0,
+        "darkstone_found": 3,
+        "darkstone_forged": 0,
+        "checks": 1,
+        "checks_passed": 1,
+    }
     merlin = row(data, "Merlin")
     assert (merlin["xp_won"], merlin["karma_won"], merlin["karma_spent"]) == (2, 3, 3)
     assert (merlin["curses_gained"], merlin["curses_lifted"]) == (["Mummy Rot"], ["Mummy Rot"])
@@ -113,6 +139,7 @@ def test_last_game_night_is_the_newest_run_without_a_long_gap(camp):
 def test_odds_plot_distribution_is_exact_and_marks_success(cli):
     data = cli.json("odds", "3/DX", "--value", "11", "--plot")
     from fractions import Fraction
+
     dist = {int(k): Fraction(v) for k, v in data["distribution"].items()}
     assert sum(dist.values()) == 1 and dist[10] == Fraction(27, 216) and sorted(dist) == list(range(3, 19))
     assert sum(p for k, p in dist.items() if k <= 11) == Fraction(data["fraction"])

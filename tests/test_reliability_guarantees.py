@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 
 from campaign_cli import store
-from campaign_cli.errors import FileProblem
 from campaign_cli.store import files, journal, patch
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -70,9 +69,10 @@ def test_undo_refuses_a_missing_journal(camp):
 def test_a_short_journal_append_fails_the_command_and_keeps_the_file(camp):
     size = os.path.getsize(str(camp.path) + ".journal")
     before = camp.path.read_bytes()
-    code = ("import resource, sys; resource.setrlimit(resource.RLIMIT_FSIZE, ({0}, {0})); "
-            "from campaign_cli.entry import main; sys.argv = ['campaign', '-c', {1!r}, 'xp', 'award', '5', 'Ajax']; main()"
-            ).format(size + 20, str(camp.path))
+    code = (
+        "import resource, sys; resource.setrlimit(resource.RLIMIT_FSIZE, ({0}, {0})); "
+        "from campaign_cli.entry import main; sys.argv = ['campaign', '-c', {1!r}, 'xp', 'award', '5', 'Ajax']; main()"
+    ).format(size + 20, str(camp.path))
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.returncode == 3, done.stderr
     assert "short write" in done.stderr or "too large" in done.stderr.lower()
@@ -83,8 +83,13 @@ def test_a_short_journal_append_fails_the_command_and_keeps_the_file(camp):
 
 def test_undo_walks_back_through_the_chain_exactly(camp):
     states = [camp.path.read_bytes()]
-    for args in (["xp", "award", "3", "Ajax"], ["item", "add", "Ajax", "Dagger"], ["check", "Ajax", "3/DX", "--seed", "1"],
-                 ["gold", "add", "Merlin", "4"], ["character", "delete", "Merlin"]):
+    for args in (
+        ["xp", "award", "3", "Ajax"],
+        ["item", "add", "Ajax", "Dagger"],
+        ["check", "Ajax", "3/DX", "--seed", "1"],
+        ["gold", "add", "Merlin", "4"],
+        ["character", "delete", "Merlin"],
+    ):
         camp.json(*args)
         states.append(camp.path.read_bytes())
     docs = [{k: v for k, v in json.loads(raw).items() if k != "meta"} for raw in states]
@@ -191,8 +196,13 @@ def test_a_lock_deleted_under_a_writer_keeps_the_next_writer_out(camp):
         mine.save("characters", doc)
         mine.note("mine")
         lock.unlink()
-        other = subprocess.run([sys.executable, "-m", "campaign_cli", "-c", str(camp.path), "gold", "add", "Merlin", "3"],
-                               capture_output=True, text=True, timeout=60, env={**os.environ, "CAMPAIGN_LOCK_WAIT": "0.3"})
+        other = subprocess.run(
+            [sys.executable, "-m", "campaign_cli", "-c", str(camp.path), "gold", "add", "Merlin", "3"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            env={**os.environ, "CAMPAIGN_LOCK_WAIT": "0.3"},
+        )
         assert other.returncode == 3 and "locked by another writer" in other.stderr  # the folder's flock holds
     assert camp.json("character", "show", "Ajax")["gold"] == 99
     assert camp.json("character", "show", "Merlin")["gold"] == 0
@@ -232,24 +242,28 @@ def test_writers_against_a_loop_that_removes_and_recreates_the_lock_file_lose_no
 # -- 4. Ctrl-C ------------------------------------------------------------------------------------
 def test_sigint_before_the_commit_point_saves_nothing(camp):
     before = camp.path.read_bytes()
-    code = ("import os, signal, sys, campaign_cli.store.campaign as c\n"
-            "orig = c.Campaign.commit\n"
-            "def commit(self):\n    os.kill(os.getpid(), signal.SIGINT)\n    orig(self)\n"
-            "c.Campaign.commit = commit\n"
-            "from campaign_cli.entry import main\n"
-            f"sys.argv = ['campaign', '-c', {str(camp.path)!r}, 'gold', 'add', 'Ajax', '5']\nmain()\n")
+    code = (
+        "import os, signal, sys, campaign_cli.store.campaign as c\n"
+        "orig = c.Campaign.commit\n"
+        "def commit(self):\n    os.kill(os.getpid(), signal.SIGINT)\n    orig(self)\n"
+        "c.Campaign.commit = commit\n"
+        "from campaign_cli.entry import main\n"
+        f"sys.argv = ['campaign', '-c', {str(camp.path)!r}, 'gold', 'add', 'Ajax', '5']\nmain()\n"
+    )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert (done.returncode, done.stderr) == (130, "interrupted: nothing saved\n")
     assert camp.path.read_bytes() == before
 
 
 def test_sigterm_after_the_commit_began_completes_and_reports_success(camp):
-    code = ("import os, signal, sys, campaign_cli.store.journal as j\n"
-            "orig = j.append\n"
-            "def append(path, entry):\n    os.kill(os.getpid(), signal.SIGTERM)\n    return orig(path, entry)\n"
-            "j.append = append\n"
-            "from campaign_cli.entry import main\n"
-            f"sys.argv = ['campaign', '-c', {str(camp.path)!r}, 'gold', 'add', 'Ajax', '5', '--json']\nmain()\n")
+    code = (
+        "import os, signal, sys, campaign_cli.store.journal as j\n"
+        "orig = j.append\n"
+        "def append(path, entry):\n    os.kill(os.getpid(), signal.SIGTERM)\n    return orig(path, entry)\n"
+        "j.append = append\n"
+        "from campaign_cli.entry import main\n"
+        f"sys.argv = ['campaign', '-c', {str(camp.path)!r}, 'gold', 'add', 'Ajax', '5', '--json']\nmain()\n"
+    )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["gold"] == 5 and camp.json("character", "show", "Ajax")["gold"] == 5
@@ -260,11 +274,12 @@ def test_sigint_while_starting_up_is_one_line_never_a_traceback(tmp_path):
     cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "campaign_cli"]
     seen = set()
     for delay in (0.0, 0.01, 0.02, 0.03, 0.04, 0.05, 0.06, 0.08, 0.1, 0.15, 0.25, 0.4):
-        proc = subprocess.Popen([*cmd, "-c", str(tmp_path / "c.json"), "status"], stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, text=True)
+        proc = subprocess.Popen(
+            [*cmd, "-c", str(tmp_path / "c.json"), "status"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        )
         time.sleep(delay)
         proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=60)
+        _out, err = proc.communicate(timeout=60)
         ours = [line for line in err.splitlines() if "campaign_cli/" in line and "campaign_cli/__init__.py" not in line]
         said = [line for line in err.splitlines() if line.startswith(("campaign:", "interrupted:"))]
         if not ours and ("Traceback" in err or not said):
@@ -279,8 +294,14 @@ def test_sigint_while_starting_up_is_one_line_never_a_traceback(tmp_path):
 
 
 # -- 5. bounded parsing ------------------------------------------------------------------------
-@pytest.mark.parametrize("args", [["roll", "d6" + " " * 40000 + "x"], ["check", "Ajax", "3/DX" + " " * 16000],
-                                  ["odds", " " * 16000 + "3/DX", "--value", "11"]])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["roll", "d6" + " " * 40000 + "x"],
+        ["check", "Ajax", "3/DX" + " " * 16000],
+        ["odds", " " * 16000 + "3/DX", "--value", "11"],
+    ],
+)
 def test_long_specs_exit_2_at_once(camp, args):
     start = time.perf_counter()
     assert camp.error(*args, code=2)["code"] == "too_long"
@@ -295,7 +316,9 @@ def _export(camp) -> dict:
 CRAFTED = {
     "bool schema": lambda d: d["meta"].update(schema_version=True),
     "bool next_id": lambda d: d["meta"].update(next_id=True),
-    "heavy weight": lambda d: d["characters"][0]["items"].append({**d["characters"][0]["items"][0], "id": 90, "weight": "heavy"}),
+    "heavy weight": lambda d: d["characters"][0]["items"].append(
+        {**d["characters"][0]["items"][0], "id": 90, "weight": "heavy"}
+    ),
     "curse number": lambda d: d["characters"][0].update(curses=[5]),
     "huge id": lambda d: d["characters"][0].update(id=2**60),
     "bool st": lambda d: d["characters"][0].update(st=True),
@@ -349,14 +372,21 @@ def test_batch_refuses_a_line_over_64_kb_with_its_number(camp):
 
 
 def test_batch_of_dev_zero_ends_with_exit_2(camp):
-    done = subprocess.run([sys.executable, "-m", "campaign_cli", "-c", str(camp.path), "batch", "/dev/zero", "--json"],
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "campaign_cli", "-c", str(camp.path), "batch", "/dev/zero", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 2 and json.loads(done.stderr)["error"]["code"] == "line_too_long"
 
 
 def test_non_utf8_arguments_exit_2(camp):
-    done = subprocess.run([sys.executable, "-m", "campaign_cli", "-c", str(camp.path), "character", "show", b"\xff\xfe"],
-                          capture_output=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "campaign_cli", "-c", str(camp.path), "character", "show", b"\xff\xfe"],
+        capture_output=True,
+        timeout=60,
+    )
     assert done.returncode == 2 and b"not valid UTF-8" in done.stderr and b"Traceback" not in done.stderr
 
 
@@ -389,8 +419,16 @@ def test_c1_and_bidi_characters_are_escaped_in_log_output(camp):
 
 # -- 11. costs -------------------------------------------------------------------------------------
 def test_a_journal_entry_holds_what_changed_not_whole_documents(camp):
-    assert camp("batch", "-", input="".join(json.dumps({"args": ["item", "add", "Ajax", f"Pebble {i}", "--custom"]}) + "\n"
-                                           for i in range(300))).exit_code == 0
+    assert (
+        camp(
+            "batch",
+            "-",
+            input="".join(
+                json.dumps({"args": ["item", "add", "Ajax", f"Pebble {i}", "--custom"]}) + "\n" for i in range(300)
+            ),
+        ).exit_code
+        == 0
+    )
     size = len(jlines(camp)[-1])
     camp.json("gold", "add", "Ajax", "1")
     assert len(jlines(camp)[-1]) < 1000 < size  # the 300 items are not copied into the entry
@@ -406,7 +444,12 @@ def test_patches_round_trip():
 
 
 def test_each_undo_reads_one_entry_whatever_the_history(camp, monkeypatch):
-    assert camp("batch", "-", input="".join(json.dumps({"args": ["gold", "add", "Ajax", "1"]}) + "\n" for _ in range(5))).exit_code == 0
+    assert (
+        camp(
+            "batch", "-", input="".join(json.dumps({"args": ["gold", "add", "Ajax", "1"]}) + "\n" for _ in range(5))
+        ).exit_code
+        == 0
+    )
     for _ in range(30):
         camp.json("gold", "add", "Ajax", "1")
     reads = []
@@ -459,18 +502,21 @@ main()
 def test_a_signal_after_the_rename_changes_nothing_about_success(camp, tmp_path, args):
     path = tmp_path / "new.json" if args[0] == "init" else camp.path
     args = tuple(str(tmp_path / "out.json") if a == "OUT" else a for a in args)
-    run = subprocess.run([sys.executable, "-c", SELF_SIGNAL, "-c", str(path), *args], capture_output=True, text=True,
-                         timeout=60)
+    run = subprocess.run(
+        [sys.executable, "-c", SELF_SIGNAL, "-c", str(path), *args], capture_output=True, text=True, timeout=60
+    )
     assert (run.returncode, run.stderr) == (0, "")
     assert "interrupted" not in run.stdout
 
 
 def test_after_the_answer_signals_are_ignored_so_shutdown_cannot_turn_them_into_a_kill(camp):
-    code = ("import signal, sys\nsys.argv = ['campaign', '-c', sys.argv[1], 'gold', 'add', 'Ajax', '1']\n"
-            "from campaign_cli import entry\ntry:\n    entry.main()\nexcept SystemExit:\n    pass\n"
-            "assert signal.getsignal(signal.SIGINT) == signal.SIG_IGN\n"
-            "assert signal.getsignal(signal.SIGTERM) == signal.SIG_IGN\n"
-            "import os\nos.kill(os.getpid(), signal.SIGINT)\nos.kill(os.getpid(), signal.SIGTERM)\n")
+    code = (
+        "import signal, sys\nsys.argv = ['campaign', '-c', sys.argv[1], 'gold', 'add', 'Ajax', '1']\n"
+        "from campaign_cli import entry\ntry:\n    entry.main()\nexcept SystemExit:\n    pass\n"
+        "assert signal.getsignal(signal.SIGINT) == signal.SIG_IGN\n"
+        "assert signal.getsignal(signal.SIGTERM) == signal.SIG_IGN\n"
+        "import os\nos.kill(os.getpid(), signal.SIGINT)\nos.kill(os.getpid(), signal.SIGTERM)\n"
+    )
     run = subprocess.run([sys.executable, "-c", code, str(camp.path)], capture_output=True, text=True, timeout=60)
     assert run.returncode == 0, run.stderr
 
@@ -486,12 +532,15 @@ def _forge(camp, change):
     jpath.write_bytes(b"\n".join(lines) + b"\n")
 
 
-@pytest.mark.parametrize("change", [
-    lambda e: e["patch"]["characters"]["1"]["$d"].update({"xp": {"$v": -50}}),
-    lambda e: e["patch"]["characters"]["1"]["$d"].update({"gold": {"$v": "lots"}}),
-    lambda e: e["patch"].update({"meta": {"1": {"app": {"$v": "evil"}}}}),
-    lambda e: e.update({"summary": "edited"}),
-])
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda e: e["patch"]["characters"]["1"]["$d"].update({"xp": {"$v": -50}}),
+        lambda e: e["patch"]["characters"]["1"]["$d"].update({"gold": {"$v": "lots"}}),
+        lambda e: e["patch"].update({"meta": {"1": {"app": {"$v": "evil"}}}}),
+        lambda e: e.update({"summary": "edited"}),
+    ],
+)
 def test_undo_refuses_an_edited_and_resealed_entry(camp, change):
     camp.json("gold", "add", "Ajax", "5")
     _forge(camp, change)
@@ -541,13 +590,27 @@ def test_undo_never_writes_what_import_refuses_nor_crashes_on_a_malformed_patch(
 
 @pytest.mark.parametrize("field", ["health", "xp", "defense"])
 def test_board_numbers_are_bounded(camp, tmp_path, field):
-    board = json.loads((Path(__file__).parent / "fixtures" / "bog_lurker.json").read_text()) \
-        if (Path(__file__).parent / "fixtures" / "bog_lurker.json").exists() else None
+    board = (
+        json.loads((Path(__file__).parent / "fixtures" / "bog_lurker.json").read_text())
+        if (Path(__file__).parent / "fixtures" / "bog_lurker.json").exists()
+        else None
+    )
     if board is None:
-        side = {"initiative": 3, "move": 4, "escape": 4, "to_hit": 4, "combat": 2, "damage": 2, "defense": 1,
-                "health": 6, "xp": 15, "abilities": [], "elite": ["a", "b", "c", "d", "e", "f"]}
+        side = {
+            "initiative": 3,
+            "move": 4,
+            "escape": 4,
+            "to_hit": 4,
+            "combat": 2,
+            "damage": 2,
+            "defense": 1,
+            "health": 6,
+            "xp": 15,
+            "abilities": [],
+            "elite": ["a", "b", "c", "d", "e", "f"],
+        }
         board = {"name": "Bog", "keywords": [], "size": "medium", "normal": dict(side), "brutal": dict(side)}
-    board["normal"][field] = 10 ** 30
+    board["normal"][field] = 10**30
     (tmp_path / "b.json").write_text(json.dumps(board))
     err = camp.error("enemy", "add", "Bog", "--file", str(tmp_path / "b.json"), code=1)
     assert f"normal.{field}" in err["message"] and "1,000,000" in err["message"]
@@ -569,7 +632,9 @@ def test_a_pack_item_name_with_a_bidi_override_is_refused(camp, tmp_path):
     assert camp.error("catalog", "import", str(tmp_path / "p.json"), code=1)["code"] == "bad_pack"
 
 
-@pytest.mark.parametrize("fight", [{"round": "x"}, "open", {"round": 1, "turn": 0, "order": [], "enemies": [{"name": 3}]}])
+@pytest.mark.parametrize(
+    "fight", [{"round": "x"}, "open", {"round": 1, "turn": 0, "order": [], "enemies": [{"name": 3}]}]
+)
 def test_imports_validate_meta_fight(camp, tmp_path, fight):
     camp.json("export", "--output", str(tmp_path / "e.json"))
     doc = json.loads((tmp_path / "e.json").read_text())
@@ -578,13 +643,29 @@ def test_imports_validate_meta_fight(camp, tmp_path, fight):
     assert type(camp)(tmp_path / "n.json").error("import", str(tmp_path / "e.json"), code=1)["code"] == "bad_import"
 
 
-@pytest.mark.parametrize("field, value", [("xp", "lots"), ("xp", -3), ("skills", []), ("items", {}), ("st", 10 ** 9),
-                                          ("curses", [{"name": 5}]), ("damage", None), ("kind", "dragon")])
+@pytest.mark.parametrize(
+    "field, value",
+    [
+        ("xp", "lots"),
+        ("xp", -3),
+        ("skills", []),
+        ("items", {}),
+        ("st", 10**9),
+        ("curses", [{"name": 5}]),
+        ("damage", None),
+        ("kind", "dragon"),
+    ],
+)
 def test_a_hand_edited_character_field_exits_3_never_an_internal_error(camp, field, value):
     data = json.loads(camp.path.read_bytes())
     data["characters"]["1"][field] = value
     camp.path.write_text(json.dumps(data))
-    for args in (("character", "show", "Ajax"), ("gold", "add", "Ajax", "1"), ("character", "list"), ("xp", "award", "1", "--party")):
+    for args in (
+        ("character", "show", "Ajax"),
+        ("gold", "add", "Ajax", "1"),
+        ("character", "list"),
+        ("xp", "award", "1", "--party"),
+    ):
         assert camp.error(*args, code=3)["code"] == "not_a_campaign"
 
 
@@ -653,16 +734,22 @@ def test_completion_never_offers_a_name_holding_control_characters(camp):
     from campaign_cli.cli import complete
 
     _hostile_name(camp)
-    ctx = type("Ctx", (), {"find_root": lambda self: type("R", (), {"params": {"campaign": str(camp.path)}})(),
-                           "params": {}})()
+    ctx = type(
+        "Ctx", (), {"find_root": lambda self: type("R", (), {"params": {"campaign": str(camp.path)}})(), "params": {}}
+    )()
     assert complete.characters(ctx, "") == ["Merlin"]
 
 
-@pytest.mark.parametrize("args", [
-    ("contest", "Ajax", "3/ST" + " " * 300, "10", "3/ST"), ("roll", "2D6", "--dice", "1," * 150 + "1"),
-    ("damage", "A" * 16000, "1"), ("roll", "D6", "--character", "Ajax", "--weapon", "x" * 300),
-    ("check", "Ajax", "3/DX", "--dice", "1," * 300 + "1"),
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("contest", "Ajax", "3/ST" + " " * 300, "10", "3/ST"),
+        ("roll", "2D6", "--dice", "1," * 150 + "1"),
+        ("damage", "A" * 16000, "1"),
+        ("roll", "D6", "--character", "Ajax", "--weapon", "x" * 300),
+        ("check", "Ajax", "3/DX", "--dice", "1," * 300 + "1"),
+    ],
+)
 def test_oversized_arguments_exit_2_before_any_lock(camp, args):
     with files.locked(camp.path, wait=0):  # another writer holds the campaign
         start = time.perf_counter()
@@ -680,10 +767,22 @@ def test_an_oversized_batch_line_exits_2_before_any_lock(camp):
 
 
 def test_a_hand_edited_enemy_board_exits_3(camp, tmp_path):
-    side = {"initiative": 3, "move": 4, "escape": 4, "to_hit": 4, "combat": 2, "damage": 2, "defense": 1,
-            "health": 6, "xp": 15, "abilities": [], "elite": ["a", "b", "c", "d", "e", "f"]}
-    (tmp_path / "b.json").write_text(json.dumps({"name": "Bog", "keywords": [], "size": "medium",
-                                                 "normal": side, "brutal": side}))
+    side = {
+        "initiative": 3,
+        "move": 4,
+        "escape": 4,
+        "to_hit": 4,
+        "combat": 2,
+        "damage": 2,
+        "defense": 1,
+        "health": 6,
+        "xp": 15,
+        "abilities": [],
+        "elite": ["a", "b", "c", "d", "e", "f"],
+    }
+    (tmp_path / "b.json").write_text(
+        json.dumps({"name": "Bog", "keywords": [], "size": "medium", "normal": side, "brutal": side})
+    )
     camp.json("enemy", "add", "--file", str(tmp_path / "b.json"))
     data = json.loads(camp.path.read_bytes())
     next(iter(data["enemies"].values()))["normal"]["health"] = "lots"

@@ -72,8 +72,10 @@ def test_r30_seed_example_hector_adjusted_dx_and_ma():
 
 def test_r4_view_follows_worn_armor():
     doc = c.new_character("Hector", "hero", 12, 12, 8)
-    doc["items"] = [{"name": "Leather", "state": "worn", "armor": 2, "restriction": 2, "weight": 0},
-                    {"name": "Chainmail", "state": "carried", "armor": 3, "restriction": 3, "weight": 0}]
+    doc["items"] = [
+        {"name": "Leather", "state": "worn", "armor": 2, "restriction": 2, "weight": 0},
+        {"name": "Chainmail", "state": "carried", "armor": 3, "restriction": 3, "weight": 0},
+    ]
     view = c.view(doc)
     assert (view["adjusted_dx"], view["ma"], view["armor"]) == (10, 5, 2)
 

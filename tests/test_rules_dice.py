@@ -42,14 +42,25 @@ def test_distribution_matches_brute_force():
     assert dict(dice.sum_distribution(3, 6)) == {t: Fraction(n, 216) for t, n in brute.items()}
 
 
-@pytest.mark.parametrize("text,expected", [("D6", (1, 6, 0)), ("2D6-1", (2, 6, -1)), ("3d6+2", (3, 6, 2)),
-                                           ("D3", (1, 3, 0)), ("D2", (1, 2, 0)), (" 2 d 6 - 2 ", (2, 6, -2))])
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ("D6", (1, 6, 0)),
+        ("2D6-1", (2, 6, -1)),
+        ("3d6+2", (3, 6, 2)),
+        ("D3", (1, 3, 0)),
+        ("D2", (1, 2, 0)),
+        (" 2 d 6 - 2 ", (2, 6, -2)),
+    ],
+)
 def test_r26_dice_expressions_parse(text, expected):
     p = dice.parse(text)
     assert (p.count, p.sides, p.modifier) == expected
 
 
-@pytest.mark.parametrize("text", ["", "6", "D", "D1", "0D6", "101D6", "D101", "2D6*2", "__import__('os')", "1D6+1D6", "D6+99999"])
+@pytest.mark.parametrize(
+    "text", ["", "6", "D", "D1", "0D6", "101D6", "D101", "2D6*2", "__import__('os')", "1D6+1D6", "D6+99999"]
+)
 def test_dice_grammar_refuses_everything_else(text):
     with pytest.raises(UsageProblem):
         dice.parse(text)

@@ -36,8 +36,16 @@ def test_r27_heft_is_not_given():
 
 def test_r29_r30_armor_catalog_seed_values():
     table = {a["name"]: (a["armor"], a["restriction"]) for a in catalog.armor()}
-    assert table == {"Padded": (1, 1), "Leather": (2, 2), "Chainmail": (3, 3), "Segmented": (4, 4), "Plate": (5, 5),
-                     "Small Shield": (1, 0), "Large Shield": (2, 1), "Tower Shield": (3, 2)}
+    assert table == {
+        "Padded": (1, 1),
+        "Leather": (2, 2),
+        "Chainmail": (3, 3),
+        "Segmented": (4, 4),
+        "Plate": (5, 5),
+        "Small Shield": (1, 0),
+        "Large Shield": (2, 1),
+        "Tower Shield": (3, 2),
+    }
     assert catalog.lookup("Кольчуга")[1]["name"] == "Chainmail"
 
 
@@ -52,7 +60,12 @@ def test_r29_r30_worn_armor_and_shield_add_up():
 
 def test_r31_custom_gear_and_artifacts():
     relic = item("Idol", kind="artifact", value=100, darkstone_icon=True)
-    assert (relic["kind"], relic["value"], relic["darkstone_icon"], relic["state"]) == ("artifact", 100, True, "carried")
+    assert (relic["kind"], relic["value"], relic["darkstone_icon"], relic["state"]) == (
+        "artifact",
+        100,
+        True,
+        "carried",
+    )
 
 
 def test_r32_two_hands_and_hold_replaces_previous_choice():
@@ -121,8 +134,11 @@ def test_r36_personal_item_unique_never_dropped_given_or_sold():
     charm = gear.add_item(a, item("Charm", personal=True))
     with pytest.raises(Refused, match="R36"):
         gear.add_item(a, item("Ring", personal=True))
-    for act in (lambda: gear.take_out(a, charm, "dropped"), lambda: gear.give(a, b, charm),
-                lambda: gear.sell(a, b, charm, 1)):
+    for act in (
+        lambda: gear.take_out(a, charm, "dropped"),
+        lambda: gear.give(a, b, charm),
+        lambda: gear.sell(a, b, charm, 1),
+    ):
         with pytest.raises(Refused, match="R36"):
             act()
     assert charm in a["items"] and b["gold"] == 100

@@ -16,8 +16,14 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def side(name, raw, target, attribute=None, curses=0):
-    return {"name": name, "raw": raw, "total": raw, "target": target,
-            "attribute": target if attribute is None else attribute, "curses": curses}
+    return {
+        "name": name,
+        "raw": raw,
+        "total": raw,
+        "target": target,
+        "attribute": target if attribute is None else attribute,
+        "curses": curses,
+    }
 
 
 # -- R18 ---------------------------------------------------------------------------------
@@ -31,8 +37,9 @@ def test_r18_a_curse_never_turns_a_lost_contest_into_a_win():
 RANK = {"a": 2, None: 1, "b": 0}
 
 
-@given(st.integers(3, 18), st.integers(3, 18), st.integers(3, 18), st.integers(3, 18),
-       st.integers(0, 3), st.integers(0, 3))
+@given(
+    st.integers(3, 18), st.integers(3, 18), st.integers(3, 18), st.integers(3, 18), st.integers(0, 3), st.integers(0, 3)
+)
 def test_r18_a_curse_never_helps_the_cursed_side_in_a_contest(ra, rb, ta, tb, ca, cb):
     plain = contest_winner(side("a", ra, ta), side("b", rb, tb))
     only_a = contest_with_curses(side("a", ra, ta, curses=ca), side("b", rb, tb))
@@ -67,8 +74,12 @@ def test_r6_for_skill_rolls_against_the_attribute_alone_plus_skill_adds_the_leve
 @pytest.mark.parametrize("hurt, state", [(["damage", "Ajax", "12"], "out"), (["damage", "Ajax", "24"], "dead")])
 def test_r11a_characters_who_cannot_act_do_not_roll(camp, hurt, state):
     camp.json(*hurt)
-    for args in (["check", "Ajax", "3/DX"], ["contest", "Ajax", "3/ST", "10", "3/ST"],
-                 ["skill", "use", "Ajax", "Swimming"], ["contest", "Merlin", "3/ST", "Ajax", "3/ST"]):
+    for args in (
+        ["check", "Ajax", "3/DX"],
+        ["contest", "Ajax", "3/ST", "10", "3/ST"],
+        ["skill", "use", "Ajax", "Swimming"],
+        ["contest", "Merlin", "3/ST", "Ajax", "3/ST"],
+    ):
         err = camp.error(*args, code=1)
         assert err["code"] == "cannot_act" and state.replace("out", "out of action") in err["message"]
     party = camp.json("check", "--party", "3/IQ", "--who", "all", "--seed", "1")
@@ -82,7 +93,9 @@ def test_r11a_the_dying_are_skipped_too(camp):
     assert camp.json("character", "show", "Ajax")["status"] == "dying"
     err = camp.error("check", "Ajax", "3/DX", code=1)
     assert err["code"] == "cannot_act" and "dying" in err["message"]
-    assert camp.json("check", "--party", "3/IQ", "--who", "random", "--seed", "4")["results"][0]["character"] == "Merlin"
+    assert (
+        camp.json("check", "--party", "3/IQ", "--who", "random", "--seed", "4")["results"][0]["character"] == "Merlin"
+    )
 
 
 # -- R17 ---------------------------------------------------------------------------------
@@ -102,8 +115,11 @@ def test_r36_a_personal_upgrade_makes_its_item_personal(camp):
     camp.json("item", "add", "Ajax", "Family Rune", "--kind", "upgrade", "--personal")
     camp.json("item", "upgrade", "Ajax", "Broadsword", "Family Rune")
     camp.json("gold", "add", "Merlin", "50")
-    for args in (["item", "sell", "Ajax", "Merlin", "Broadsword"], ["item", "give", "Ajax", "Merlin", "Broadsword"],
-                 ["item", "drop", "Ajax", "Broadsword"]):
+    for args in (
+        ["item", "sell", "Ajax", "Merlin", "Broadsword"],
+        ["item", "give", "Ajax", "Merlin", "Broadsword"],
+        ["item", "drop", "Ajax", "Broadsword"],
+    ):
         err = camp.error(*args, code=1)
         assert err["code"] == "personal_item" and "Family Rune" in err["message"]
     assert camp.error("item", "add", "Ajax", "Lucky Hat", "--personal", code=1)["code"] == "second_personal"
@@ -139,8 +155,23 @@ def test_r9_a_personal_spell_is_a_contested_iq_check(camp):
 # -- R25 ---------------------------------------------------------------------------------
 @pytest.fixture
 def kate(camp):
-    camp.json("character", "create", "Kate", "--st", "10", "--dx", "10", "--iq", "12",
-              "--skill", "Medic=2", "--skill", "Leadership=1", "--skill", "Herbalist=1")
+    camp.json(
+        "character",
+        "create",
+        "Kate",
+        "--st",
+        "10",
+        "--dx",
+        "10",
+        "--iq",
+        "12",
+        "--skill",
+        "Medic=2",
+        "--skill",
+        "Leadership=1",
+        "--skill",
+        "Herbalist=1",
+    )
     return camp
 
 
@@ -169,7 +200,10 @@ def test_r25_a_failed_check_has_no_effect(kate):
 def test_r25_leadership_adds_to_one_next_check(kate):
     kate.json("skill", "use", "Kate", "Leadership", "--for", "Ajax", "--dice", "1,1,1")
     first = kate.json("check", "Ajax", "3/DX", "--dice", "6,6,1")
-    assert first["target"] == 12 and {"source": "Leadership", "value": 1, "applies_to": "target", "from": "Kate"} in first["modifiers"]
+    assert (
+        first["target"] == 12
+        and {"source": "Leadership", "value": 1, "applies_to": "target", "from": "Kate"} in first["modifiers"]
+    )
     assert kate.json("check", "Ajax", "3/DX", "--dice", "6,6,1")["target"] == 11
 
 
@@ -184,7 +218,10 @@ def test_r25_herbalist_potion_heals_level_times_doses(kate):
 
 def test_r25_alchemist_costs_1_xp_and_boosts_for_one_fight(camp):
     camp.json("character", "create", "Zed", "--st", "8", "--dx", "10", "--iq", "14", "--wizard", "--skill", "Alchemist")
-    assert camp.error("skill", "use", "Zed", "Alchemist", "--boost", "ST", "--dice", "1,1,1", code=1)["code"] == "not_enough_xp"
+    assert (
+        camp.error("skill", "use", "Zed", "Alchemist", "--boost", "ST", "--dice", "1,1,1", code=1)["code"]
+        == "not_enough_xp"
+    )
     camp.json("xp", "award", "1", "Zed")
     data = camp.json("skill", "use", "Zed", "Alchemist", "--boost", "ST", "--dice", "1,1,1")
     assert data["effect"]["potion"]["boost"] == {"target": "ST", "value": 1} and data["effect"]["xp_spent"] == 1
@@ -198,7 +235,12 @@ def test_r25_bard_gives_karma_up_to_the_level_for_this_adventure(camp):
     camp.json("character", "create", "Orpheus", "--st", "10", "--dx", "10", "--iq", "12", "--skill", "Bard=2")
     assert camp.error("skill", "use", "Orpheus", "Bard", "--give", "Ajax=1", code=1)["code"] == "no_adventure"
     camp.json("adventure", "start")
-    assert camp.error("skill", "use", "Orpheus", "Bard", "--give", "Ajax=2", "--give", "Merlin=1", "--dice", "1,1,1", code=1)["code"] == "over_level"
+    assert (
+        camp.error(
+            "skill", "use", "Orpheus", "Bard", "--give", "Ajax=2", "--give", "Merlin=1", "--dice", "1,1,1", code=1
+        )["code"]
+        == "over_level"
+    )
     camp.json("skill", "use", "Orpheus", "Bard", "--give", "Ajax=1", "--give", "Merlin=1", "--dice", "1,1,1")
     assert camp.json("character", "show", "Ajax")["bard_karma"] == 1
     camp.json("adventure", "end")
@@ -235,8 +277,17 @@ def test_r26_unarmed_deals_fatigue_plus_one_when_stronger(camp):
 
 
 # -- R40 ---------------------------------------------------------------------------------
-@pytest.mark.parametrize("word, size", [("маленький", "small"), ("Средний", "medium"), ("большой", "large"),
-                                        ("очень большой", "huge"), ("огромный", "huge"), ("гигантский", "giant")])
+@pytest.mark.parametrize(
+    "word, size",
+    [
+        ("маленький", "small"),
+        ("Средний", "medium"),
+        ("большой", "large"),
+        ("очень большой", "huge"),
+        ("огромный", "huge"),
+        ("гигантский", "giant"),
+    ],
+)
 def test_r40_sizes_in_russian(word, size):
     board = json.loads((ROOT / "samples" / "enemies" / "bog-lurker.json").read_text())
     assert enemies.validate_board({**board, "size": word})["size"] == size
@@ -263,5 +314,10 @@ def test_r25_leadership_is_used_up_by_a_contest_or_a_cast_too(kate):
     assert second["a"]["target"] == 12
     kate.json("fight", "end", "--won")  # R25a: once per fight (and once between fights)
     kate.json("skill", "use", "Kate", "Leadership", "--for", "Merlin", "--dice", "1,1,1")
-    assert kate.json("cast", "Merlin", "Fireball", "--against", "10", "--dice", "1,1,1", "--other-dice", "6,6,6")["a"]["target"] == 15
+    assert (
+        kate.json("cast", "Merlin", "Fireball", "--against", "10", "--dice", "1,1,1", "--other-dice", "6,6,6")["a"][
+            "target"
+        ]
+        == 15
+    )
     assert kate.json("cast", "Merlin", "Fireball", "--dice", "1,1,1")["target"] == 14

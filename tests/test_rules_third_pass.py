@@ -18,8 +18,25 @@ from campaign_cli.rules.skills import SKILLS
 @pytest.fixture
 def party(camp):
     """Ajax and Merlin, plus Kate (Medic 1, Bard 1, Leadership 1, Merchant 1, Charm 1)."""
-    camp.json("character", "create", "Kate", "--st", "10", "--dx", "10", "--iq", "12", "--skill", "Medic",
-              "--skill", "Bard", "--skill", "Leadership", "--skill", "Charm")
+    camp.json(
+        "character",
+        "create",
+        "Kate",
+        "--st",
+        "10",
+        "--dx",
+        "10",
+        "--iq",
+        "12",
+        "--skill",
+        "Medic",
+        "--skill",
+        "Bard",
+        "--skill",
+        "Leadership",
+        "--skill",
+        "Charm",
+    )
     camp.json("xp", "award", "40", "Kate")
     camp.json("xp", "spend", "Kate", "--skill", "Merchant")
     return camp
@@ -34,8 +51,11 @@ def test_r23_skill_use_succeeds_for_a_skill_without_an_effect(camp):
     data = camp.json("skill", "use", "Ajax", "Swimming", "--dice", "1,1,1")  # crashed with AttributeError
     assert (data["skill"], data["success"], data["effect"], data["target"]) == ("Swimming", True, None, 13)
     out = camp("skill", "use", "Ajax", "Плавание", "--dice", "1,1,1")
-    assert out.exit_code == 0 and out.stdout == \
-        "Ajax 3/ST+Swimming: rolled 1, 1, 1 = 3 vs 13 (ST 12 +1 (skill Swimming)): success (chance 83.8%)\n"
+    assert (
+        out.exit_code == 0
+        and out.stdout
+        == "Ajax 3/ST+Swimming: rolled 1, 1, 1 = 3 vs 13 (ST 12 +1 (skill Swimming)): success (chance 83.8%)\n"
+    )
 
 
 def test_r23_contested_skills_take_against(party):
@@ -43,7 +63,9 @@ def test_r23_contested_skills_take_against(party):
     assert "--against" in err["message"]
     data = party.json("skill", "use", "Kate", "Charm", "--against", "10", "--dice", "1,1,1", "--other-dice", "6,6,6")
     assert (data["winner"], data["success"], data["a"]["target"]) == ("Kate", True, 12)
-    data = party.json("skill", "use", "Kate", "Обаяние", "--against", "Merlin", "--dice", "6,6,6", "--other-dice", "1,1,1")
+    data = party.json(
+        "skill", "use", "Kate", "Обаяние", "--against", "Merlin", "--dice", "6,6,6", "--other-dice", "1,1,1"
+    )
     assert (data["winner"], data["success"]) == ("Merlin", False)
     assert party.error("skill", "use", "Ajax", "Swimming", "--against", "10", code=2)["code"] == "bad_option"
 
@@ -54,33 +76,68 @@ def test_r24_combat_skills_are_refused_naming_where_they_count(camp):
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(skill=st.sampled_from(SKILLS), dice=st.lists(st.integers(1, 6), min_size=3, max_size=3),
-       other=st.lists(st.integers(1, 6), min_size=3, max_size=3), lang=st.sampled_from(["en", "ru"]),
-       russian_name=st.booleans())
-def test_r23_every_catalog_skill_through_skill_use_never_an_internal_error(tmp_path_factory, skill, dice, other, lang,
-                                                                          russian_name):
+@given(
+    skill=st.sampled_from(SKILLS),
+    dice=st.lists(st.integers(1, 6), min_size=3, max_size=3),
+    other=st.lists(st.integers(1, 6), min_size=3, max_size=3),
+    lang=st.sampled_from(["en", "ru"]),
+    russian_name=st.booleans(),
+)
+def test_r23_every_catalog_skill_through_skill_use_never_an_internal_error(
+    tmp_path_factory, skill, dice, other, lang, russian_name
+):
     from tests.conftest import Cli
 
     cli = Cli(tmp_path_factory.mktemp("skills") / "campaign.json")
     cli("init")
-    cli.json("character", "create", "Ajax", "--st", "12", "--dx", "10", "--iq", "10", "--skill",
-             "Sword" if skill.name == "Axe" else "Axe")
+    cli.json(
+        "character",
+        "create",
+        "Ajax",
+        "--st",
+        "12",
+        "--dx",
+        "10",
+        "--iq",
+        "10",
+        "--skill",
+        "Sword" if skill.name == "Axe" else "Axe",
+    )
     cli.json("xp", "award", "100", "Ajax")
     if skill.name != "Axe":
         cli.json("xp", "spend", "Ajax", "--skill", skill.name)
     cli.json("adventure", "start")
     cli.json("damage", "Ajax", "2")
     cli.json("fight", "end", "--won")
-    options = {"Medic": ["--heal", "Ajax=1"], "Bard": ["--give", "Ajax=1"], "Leadership": ["--for", "Ajax"],
-               "Herbalist": ["--doses", "2"], "Alchemist": ["--boost", "ST"]}.get(skill.name, [])
+    options = {
+        "Medic": ["--heal", "Ajax=1"],
+        "Bard": ["--give", "Ajax=1"],
+        "Leadership": ["--for", "Ajax"],
+        "Herbalist": ["--doses", "2"],
+        "Alchemist": ["--boost", "ST"],
+    }.get(skill.name, [])
     if skill.check.startswith("c-"):
         options += ["--against", "10", "--other-dice", ",".join(map(str, other))]
     name = skill.aliases[0] if russian_name else skill.name
     for _ in range(3):  # R25a: repeating never crashes either
         before = cli.path.read_bytes()
-        result = cli.runner.invoke(__import__("campaign_cli.cli.app", fromlist=["app"]).app,
-                                   ["--lang", lang, "-c", str(cli.path), "skill", "use", "Ajax", name, *options,
-                                    "--dice", ",".join(map(str, dice)), "--json"])
+        result = cli.runner.invoke(
+            __import__("campaign_cli.cli.app", fromlist=["app"]).app,
+            [
+                "--lang",
+                lang,
+                "-c",
+                str(cli.path),
+                "skill",
+                "use",
+                "Ajax",
+                name,
+                *options,
+                "--dice",
+                ",".join(map(str, dice)),
+                "--json",
+            ],
+        )
         assert result.exit_code in (0, 1, 2), result.stderr
         assert "internal error" not in result.stderr
         if result.exit_code:
@@ -98,7 +155,9 @@ def test_r25a_bard_once_per_adventure_per_bard_a_failure_spends_it(party):
     assert show(party, "Ajax")["karma"] == 0
     party.json("adventure", "end")
     party.json("adventure", "start")
-    assert party.json("skill", "use", "Kate", "Bard", "--give", "Ajax=1", "--dice", "1,1,1")["effect"]["karma"] == {"Ajax": 1}
+    assert party.json("skill", "use", "Kate", "Bard", "--give", "Ajax=1", "--dice", "1,1,1")["effect"]["karma"] == {
+        "Ajax": 1
+    }
 
 
 def test_r25a_bard_karma_cannot_be_farmed_into_iq(party):
@@ -118,7 +177,9 @@ def test_r25a_medic_once_per_fight_per_medic_only_that_fights_damage(party):
     assert err["code"] == "over_level"  # level 1
     err = party.error("skill", "use", "Kate", "Medic", "--heal", "Merlin=1", "--dice", "1,1,1", code=1)
     assert err["code"] == "not_fight_damage"
-    assert party.json("skill", "use", "Kate", "Medic", "--heal", "Ajax=1", "--dice", "1,1,1")["effect"]["healed"] == {"Ajax": 1}
+    assert party.json("skill", "use", "Kate", "Medic", "--heal", "Ajax=1", "--dice", "1,1,1")["effect"]["healed"] == {
+        "Ajax": 1
+    }
     err = party.error("skill", "use", "Kate", "Medic", "--heal", "Ajax=1", "--dice", "1,1,1", code=1)
     assert err["code"] == "skill_used"
     assert show(party, "Ajax")["damage"] == 4  # the damage from before the fight stays
@@ -240,11 +301,18 @@ def test_r20_a_dying_character_spends_no_xp(camp):
     assert err["code"] == "dying" and "R20" in err["message"]
 
 
-@pytest.mark.parametrize("args", [
-    ("xp", "award", "1", "Ajax"), ("karma", "add", "Ajax", "1"), ("wish", "add", "Ajax", "1"),
-    ("gold", "add", "Ajax", "5"), ("item", "add", "Ajax", "Dagger"), ("xp", "spend", "Ajax", "--attribute", "ST"),
-    ("shop", "buy", "Ajax", "Dagger", "--price", "0"),
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("xp", "award", "1", "Ajax"),
+        ("karma", "add", "Ajax", "1"),
+        ("wish", "add", "Ajax", "1"),
+        ("gold", "add", "Ajax", "5"),
+        ("item", "add", "Ajax", "Dagger"),
+        ("xp", "spend", "Ajax", "--attribute", "ST"),
+        ("shop", "buy", "Ajax", "Dagger", "--price", "0"),
+    ],
+)
 def test_r11a_the_dead_win_and_spend_nothing(camp, args):
     camp.json("damage", "Ajax", "24")
     assert show(camp, "Ajax")["status"] == "dead"
@@ -271,9 +339,26 @@ def test_r22_a_week_of_rest_settles_the_dying(camp):
 # -- R17: karma on every roll ----------------------------------------------------------------
 def test_r17_karma_on_a_contest_rerolls_names_side_when_it_does_not_win(camp):
     camp.json("karma", "add", "Ajax", "1")
-    data = camp.json("contest", "Ajax", "3/ST", "10", "3/ST", "--dice", "6,6,6", "--other-dice", "3,3,3",
-                     "--karma", "--reroll-dice", "4,4,4")
-    assert (data["winner"], data["a"]["first_dice"], data["a"]["dice"], data["karma_spent"]) == ("Ajax", [6, 6, 6], [4, 4, 4], 1)
+    data = camp.json(
+        "contest",
+        "Ajax",
+        "3/ST",
+        "10",
+        "3/ST",
+        "--dice",
+        "6,6,6",
+        "--other-dice",
+        "3,3,3",
+        "--karma",
+        "--reroll-dice",
+        "4,4,4",
+    )
+    assert (data["winner"], data["a"]["first_dice"], data["a"]["dice"], data["karma_spent"]) == (
+        "Ajax",
+        [6, 6, 6],
+        [4, 4, 4],
+        1,
+    )
     assert show(camp, "Ajax")["karma"] == 0
     assert camp.error("contest", "Ajax", "3/ST", "10", "3/ST", "--karma", code=1)["code"] == "no_karma"
 
@@ -293,8 +378,9 @@ def test_r17_karma_on_a_damage_roll_keeps_the_new_roll(camp):
     camp.json("item", "add", "Ajax", "Broadsword")
     camp.json("item", "hold", "Ajax", "Broadsword")
     camp.json("karma", "add", "Ajax", "1")
-    data = camp.json("roll", "--character", "Ajax", "--weapon", "Broadsword", "--dice", "6,6", "--karma",
-                     "--reroll-dice", "1,2")
+    data = camp.json(
+        "roll", "--character", "Ajax", "--weapon", "Broadsword", "--dice", "6,6", "--karma", "--reroll-dice", "1,2"
+    )
     assert (data["first_dice"], data["dice"], data["total"], data["karma_spent"]) == ([6, 6], [1, 2], 3, 1)
     out = camp("roll", "--character", "Ajax", "--weapon", "Broadsword", "--dice", "6,6")
     assert out.exit_code == 0
@@ -322,16 +408,33 @@ def test_r38_shop_sell_pays_and_never_takes_a_personal_item(camp):
 
 
 def test_r25_haggle_needs_the_merchant_skill_and_moves_the_price_by_level(party):
-    assert party.error("shop", "buy", "Ajax", "Dagger", "--price", "10", "--haggle", "10", code=1)["code"] == "unknown_skill"
+    assert (
+        party.error("shop", "buy", "Ajax", "Dagger", "--price", "10", "--haggle", "10", code=1)["code"]
+        == "unknown_skill"
+    )
     party.json("gold", "add", "Kate", "100")
-    won = party.json("shop", "buy", "Kate", "Dagger", "--price", "15", "--haggle", "10", "--dice", "1,1,1",
-                     "--other-dice", "6,6,6")
+    won = party.json(
+        "shop", "buy", "Kate", "Dagger", "--price", "15", "--haggle", "10", "--dice", "1,1,1", "--other-dice", "6,6,6"
+    )
     assert (won["price"], won["paid"], won["haggle"]["winner"]) == (15, 13, "Kate")  # 13.5 rounded in Kate's favour
-    lost = party.json("shop", "buy", "Kate", "Dagger", "--price", "15", "--haggle", "10", "--dice", "6,6,6",
-                      "--other-dice", "1,1,1")
+    lost = party.json(
+        "shop", "buy", "Kate", "Dagger", "--price", "15", "--haggle", "10", "--dice", "6,6,6", "--other-dice", "1,1,1"
+    )
     assert lost["paid"] == 15
-    sold = party.json("shop", "sell", "Kate", str(won["item"]["id"]), "--price", "15", "--haggle", "10", "--dice", "1,1,1",
-                      "--other-dice", "6,6,6")
+    sold = party.json(
+        "shop",
+        "sell",
+        "Kate",
+        str(won["item"]["id"]),
+        "--price",
+        "15",
+        "--haggle",
+        "10",
+        "--dice",
+        "1,1,1",
+        "--other-dice",
+        "6,6,6",
+    )
     assert sold["received"] == 17  # 16.5 rounded in Kate's favour
 
 

@@ -22,8 +22,14 @@ pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not 
 
 
 def sh(folder: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess:
-    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
-           "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@x", "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@x"}
+    env = {
+        **os.environ,
+        "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
+        "GIT_AUTHOR_NAME": "t",
+        "GIT_AUTHOR_EMAIL": "t@x",
+        "GIT_COMMITTER_NAME": "t",
+        "GIT_COMMITTER_EMAIL": "t@x",
+    }
     env.pop("CAMPAIGN_FILE", None)
     done = subprocess.run(list(args), cwd=folder, env=env, capture_output=True, text=True, timeout=120)
     if check:
@@ -137,9 +143,17 @@ def test_not_versions_of_one_campaign_exit_3_and_nothing_is_written(tmp_path):
 
 
 # -- the property: disjoint command sequences merge to both applied one after the other ---------
-ACTIONS = st.sampled_from([("gold", "add", "{who}", "3"), ("xp", "award", "2", "{who}"), ("karma", "add", "{who}", "1"),
-                           ("item", "add", "{who}", "Dagger"), ("damage", "{who}", "2"),
-                           ("character", "set", "{who}", "--keyword", "K{n}"), ("curse", "apply", "{who}", "Rot{n}")])
+ACTIONS = st.sampled_from(
+    [
+        ("gold", "add", "{who}", "3"),
+        ("xp", "award", "2", "{who}"),
+        ("karma", "add", "{who}", "1"),
+        ("item", "add", "{who}", "Dagger"),
+        ("damage", "{who}", "2"),
+        ("character", "set", "{who}", "--keyword", "K{n}"),
+        ("curse", "apply", "{who}", "Rot{n}"),
+    ]
+)
 
 
 def _apply(cli: Cli, who: str, actions) -> None:
@@ -177,7 +191,9 @@ def test_disjoint_sequences_merge_to_both_applied_in_turn(tmp_path_factory, ours
     assert merged.exit_code == 0, merged.stderr
     assert _comparable(folder / "ours.json") == _comparable(both.path)
     data = json.loads((folder / "ours.json").read_bytes())
-    ids = [d["id"] for d in data["characters"].values()] + [i["id"] for d in data["characters"].values() for i in d["items"]]
+    ids = [d["id"] for d in data["characters"].values()] + [
+        i["id"] for d in data["characters"].values() for i in d["items"]
+    ]
     assert len(ids) == len(set(ids)) and max(ids) < data["meta"]["1"]["next_id"]
     Cli(folder / "ours.json").json("character", "list")  # a valid campaign
 

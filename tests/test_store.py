@@ -38,7 +38,9 @@ BAD_FILES = {
 
 
 @pytest.mark.parametrize("kind", sorted(BAD_FILES))
-@pytest.mark.parametrize("args", [["status"], ["character", "list"], ["character", "set", "Ajax", "--attr", "X=1"], ["undo"], ["init"]])
+@pytest.mark.parametrize(
+    "args", [["status"], ["character", "list"], ["character", "set", "Ajax", "--attr", "X=1"], ["undo"], ["init"]]
+)
 def test_bad_files_exit_3_and_stay_byte_identical(camp, kind, args):
     good = camp.path.read_bytes()
     content = BAD_FILES[kind]
@@ -50,8 +52,14 @@ def test_bad_files_exit_3_and_stay_byte_identical(camp, kind, args):
         content = json.dumps(data).encode()
     camp.path.write_bytes(content)
     err = camp.error(*args, code=1 if args == ["init"] else 3)
-    expected = {"empty": "not_a_campaign", "truncated": "corrupt", "noise": "corrupt", "list": "not_a_campaign",
-                "foreign": "not_a_campaign", "newer": "newer_schema"}[kind]
+    expected = {
+        "empty": "not_a_campaign",
+        "truncated": "corrupt",
+        "noise": "corrupt",
+        "list": "not_a_campaign",
+        "foreign": "not_a_campaign",
+        "newer": "newer_schema",
+    }[kind]
     assert err["code"] == ("exists" if args == ["init"] else expected)
 
 

@@ -35,7 +35,9 @@ def test_root_help_lists_commands_in_titled_groups():
     assert [line.split()[0] for line in gear.splitlines()] == ["item", "shop", "gold", "darkstone", "forge", "catalog"]
 
 
-@pytest.mark.parametrize("shell, marker", [("bash", "complete -o"), ("zsh", "#compdef campaign"), ("fish", "complete --command campaign")])
+@pytest.mark.parametrize(
+    "shell, marker", [("bash", "complete -o"), ("zsh", "#compdef campaign"), ("fish", "complete --command campaign")]
+)
 def test_show_completion_prints_the_named_shells_script(shell, marker):
     result = CliRunner().invoke(app, ["--show-completion", shell])
     assert result.exit_code == 0 and marker in result.stdout
@@ -103,15 +105,18 @@ def test_characters_and_items_by_id(camp):
     assert camp.json("item", "hold", "Ajax", str(item["id"]))["held"][0]["name"] == "Dagger"
 
 
-@pytest.mark.parametrize("args, suggestion", [
-    (["character", "show", "Ajaks"], "Ajax"),
-    (["character", "show", "merlinn"], "Merlin"),
-    (["check", "Ajax", "3/ST for Swiming"], "Swimming"),
-    (["item", "drop", "Ajax", "Plama"], None),
-    (["curse", "remove", "Ajax", "Mumy Rot", "--pay", "xp"], "Mummy Rot"),
-    (["enemy", "show", "Bog Lurkr"], "Bog Lurker"),
-    (["xp", "spend", "Ajax", "--skill", "Climbng"], "Climbing"),
-])
+@pytest.mark.parametrize(
+    "args, suggestion",
+    [
+        (["character", "show", "Ajaks"], "Ajax"),
+        (["character", "show", "merlinn"], "Merlin"),
+        (["check", "Ajax", "3/ST for Swiming"], "Swimming"),
+        (["item", "drop", "Ajax", "Plama"], None),
+        (["curse", "remove", "Ajax", "Mumy Rot", "--pay", "xp"], "Mummy Rot"),
+        (["enemy", "show", "Bog Lurkr"], "Bog Lurker"),
+        (["xp", "spend", "Ajax", "--skill", "Climbng"], "Climbing"),
+    ],
+)
 def test_unknown_names_are_refused_with_the_closest_names(camp, args, suggestion):
     camp.json("curse", "apply", "Ajax", "Mummy Rot")
     camp.json("enemy", "add", "--file", str(ROOT / "samples" / "enemies" / "bog-lurker.json"))
@@ -143,15 +148,18 @@ def test_short_names_far_from_the_catalog_are_new_items(camp):
 
 
 # -- bounds -------------------------------------------------------------------------------
-@pytest.mark.parametrize("args", [
-    ["karma", "add", "Ajax", "99999999999999999999999"],
-    ["karma", "add", "Ajax", "1000001"],
-    ["karma", "add", "Ajax", "-1"],
-    ["gold", "add", "Ajax", "-5"],
-    ["xp", "award", "2000000", "Ajax"],
-    ["damage", "Ajax", "1000001"],
-    ["item", "add", "Ajax", "Rock", "--weight", "1000001"],
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["karma", "add", "Ajax", "99999999999999999999999"],
+        ["karma", "add", "Ajax", "1000001"],
+        ["karma", "add", "Ajax", "-1"],
+        ["gold", "add", "Ajax", "-5"],
+        ["xp", "award", "2000000", "Ajax"],
+        ["damage", "Ajax", "1000001"],
+        ["item", "add", "Ajax", "Rock", "--weight", "1000001"],
+    ],
+)
 def test_amounts_out_of_bounds_are_usage_errors_naming_the_bound(camp, args):
     err = camp.error(*args, code=2)
     assert "1000000" in err["message"].replace(",", "")
@@ -200,8 +208,10 @@ def run_lines(lines: list[str], folder: Path, with_samples: bool = False) -> lis
         (folder / "samples").symlink_to(ROOT / "samples")
     env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
     env.pop("CAMPAIGN_FILE", None)
-    return [subprocess.run(["bash", "-c", line], cwd=folder, env=env, capture_output=True, text=True, timeout=60)
-            for line in lines]
+    return [
+        subprocess.run(["bash", "-c", line], cwd=folder, env=env, capture_output=True, text=True, timeout=60)
+        for line in lines
+    ]
 
 
 def test_readme_using_it_block_runs_line_by_line_in_an_empty_folder(tmp_path):

@@ -20,8 +20,14 @@ def on_terminal(camp, *args: str, columns: int = 80, env: dict | None = None) ->
     main, sub = pty.openpty()
     environ = {**os.environ, "COLUMNS": str(columns), "LINES": "50", "TERM": "xterm", **(env or {})}
     environ.pop("NO_COLOR", None) if "NO_COLOR" not in (env or {}) else None
-    proc = subprocess.Popen([sys.executable, "-m", "campaign_cli", "-c", str(camp.path), *args],
-                            stdin=sub, stdout=sub, stderr=sub, env=environ, close_fds=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "campaign_cli", "-c", str(camp.path), *args],
+        stdin=sub,
+        stdout=sub,
+        stderr=sub,
+        env=environ,
+        close_fds=True,
+    )
     os.close(sub)
     out = b""
     while True:
@@ -57,8 +63,10 @@ def armed(camp):
 
 def test_a_check_line_names_every_modifier(armed):
     out = armed("check", "Ajax", "3/DX+Sword", "--dice", "3,3,3").stdout
-    assert out == ("Ajax 3/DX+Sword: rolled 3, 3, 3 +1 (curse Rot) = 10 vs 10 "
-                   "(DX 11 -3 (armor restriction (R30)) +2 (skill Sword)): success (chance 37.5%)\n")
+    assert out == (
+        "Ajax 3/DX+Sword: rolled 3, 3, 3 +1 (curse Rot) = 10 vs 10 "
+        "(DX 11 -3 (armor restriction (R30)) +2 (skill Sword)): success (chance 37.5%)\n"
+    )
 
 
 def test_a_damage_roll_names_the_skill_and_the_curse(armed):
@@ -69,8 +77,12 @@ def test_a_damage_roll_names_the_skill_and_the_curse(armed):
 
 def test_item_show_and_list_show_upgrades_and_forged_stones(armed):
     out = armed("item", "show", "Ajax", "Broadsword").stdout
-    for text in ("slots (R39)            2 used, 1 free of 3", "Rune of Power (1 slot, dark stone)",
-                 "Void Edge (1 slot, forged, 2 stones)", "state                  held"):
+    for text in (
+        "slots (R39)            2 used, 1 free of 3",
+        "Rune of Power (1 slot, dark stone)",
+        "Void Edge (1 slot, forged, 2 stones)",
+        "state                  held",
+    ):
         assert text in out
     listing = armed("item", "list", "Ajax").stdout
     assert "+Void Edge (1 slot, forged, 2 stones)" in listing
@@ -86,8 +98,9 @@ def test_the_character_view_shows_hands_with_to_hit_and_damage(armed):
 def test_tables_on_a_terminal_never_cut_names(camp, columns):
     camp.json("character", "create", "Sheridan Featherstonehaugh", "--st", "10", "--dx", "11", "--iq", "11")
     camp.json("item", "add", "Sheridan Featherstonehaugh", "Grandmother's Enchanted Umbrella", "--kind", "artifact")
-    screen = on_terminal(camp, "character", "list", columns=columns) + \
-        on_terminal(camp, "item", "list", "Sheridan Featherstonehaugh", columns=columns)
+    screen = on_terminal(camp, "character", "list", columns=columns) + on_terminal(
+        camp, "item", "list", "Sheridan Featherstonehaugh", columns=columns
+    )
     assert "…" not in screen
     assert "Featherstonehaugh" in screen and "Umbrella" in screen and "artifact" in screen
     visible = re.sub(r"\x1b\[[0-9;]*m", "", screen)
@@ -123,30 +136,57 @@ def test_plurals(camp):
     assert "(1 curse: every roll 1 worse)" in camp("curse", "apply", "Ajax", "Rot").stdout
 
 
-@pytest.mark.parametrize("shell, env, expect", [
-    ("bash", {"COMP_WORDS": "campaign character show A", "COMP_CWORD": "3"}, "Ajax"),
-    ("zsh", {"_TYPER_COMPLETE_ARGS": "campaign item hold Ajax Dag"}, "Dagger"),
-    ("fish", {"_TYPER_COMPLETE_ARGS": "campaign skill use Ajax Пла", "_TYPER_COMPLETE_FISH_ACTION": "get-args"}, "Плавание"),
-])
+@pytest.mark.parametrize(
+    "shell, env, expect",
+    [
+        ("bash", {"COMP_WORDS": "campaign character show A", "COMP_CWORD": "3"}, "Ajax"),
+        ("zsh", {"_TYPER_COMPLETE_ARGS": "campaign item hold Ajax Dag"}, "Dagger"),
+        (
+            "fish",
+            {"_TYPER_COMPLETE_ARGS": "campaign skill use Ajax Пла", "_TYPER_COMPLETE_FISH_ACTION": "get-args"},
+            "Плавание",
+        ),
+    ],
+)
 def test_completion_of_names_through_the_shell_protocol(camp, shell, env, expect):
     camp.json("item", "add", "Ajax", "Dagger")
     environ = {**os.environ, **env, "_CAMPAIGN_COMPLETE": f"complete_{shell}", "CAMPAIGN_FILE": str(camp.path)}
-    done = subprocess.run([sys.executable, "-m", "campaign_cli"], env=environ, capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "campaign_cli"], env=environ, capture_output=True, text=True, timeout=60
+    )
     assert done.returncode == 0 and expect in done.stdout and "Merlin" not in done.stdout
 
 
 def test_completion_without_a_campaign_is_quiet(tmp_path):
-    environ = {**os.environ, "_CAMPAIGN_COMPLETE": "complete_bash", "COMP_WORDS": "campaign character show A",
-               "COMP_CWORD": "3", "CAMPAIGN_FILE": str(tmp_path / "none.json")}
-    done = subprocess.run([sys.executable, "-m", "campaign_cli"], env=environ, capture_output=True, text=True, timeout=60)
+    environ = {
+        **os.environ,
+        "_CAMPAIGN_COMPLETE": "complete_bash",
+        "COMP_WORDS": "campaign character show A",
+        "COMP_CWORD": "3",
+        "CAMPAIGN_FILE": str(tmp_path / "none.json"),
+    }
+    done = subprocess.run(
+        [sys.executable, "-m", "campaign_cli"], env=environ, capture_output=True, text=True, timeout=60
+    )
     assert (done.returncode, done.stdout.strip(), done.stderr) == (0, "", "")
 
 
 def test_the_character_sheet_in_markdown_and_html(armed):
     md = armed("character", "sheet", "Ajax").stdout
     html = armed("character", "sheet", "Ajax", "--format", "html").stdout
-    for text in ("ST / DX / IQ", "12 / 11 / 9", "8 / 4", "Sword", "level 2", "hits on 3/DX under 10, damage 2D6-1",
-                 "Chainmail", "Void Edge (1 slot, forged, 2 stones)", "3 of 17", "Rot", "XP / karma / wishes"):
+    for text in (
+        "ST / DX / IQ",
+        "12 / 11 / 9",
+        "8 / 4",
+        "Sword",
+        "level 2",
+        "hits on 3/DX under 10, damage 2D6-1",
+        "Chainmail",
+        "Void Edge (1 slot, forged, 2 stones)",
+        "3 of 17",
+        "Rot",
+        "XP / karma / wishes",
+    ):
         assert text in md and text in html, text
     tree = ET.fromstring(html.split("\n", 1)[1])  # well-formed (XHTML-compatible) after the doctype
     assert tree.tag == "html" and tree.find("head/style") is not None
@@ -173,6 +213,7 @@ def test_stacked_rows_are_headed_by_id_and_name_in_either_language(camp):
     camp.json("item", "add", "Ajax", "Leather", "--weight", "4")
     screen = re.sub(r"\x1b\[[0-9;]*m", "", on_terminal(camp, "item", "list", "Ajax", columns=60))
     assert re.search(r"^#3 Broadsword\s*$", screen, re.M) and "  kind: weapon" in screen and "item:" not in screen
-    russian = re.sub(r"\x1b\[[0-9;]*m", "", on_terminal(camp, "item", "list", "Ajax", columns=60,
-                                                       env={"CAMPAIGN_LANG": "ru"}))
+    russian = re.sub(
+        r"\x1b\[[0-9;]*m", "", on_terminal(camp, "item", "list", "Ajax", columns=60, env={"CAMPAIGN_LANG": "ru"})
+    )
     assert re.search(r"^#4 Кожа\s*$", russian, re.M) and "  вид: броня" in russian and "  где: в рюкзаке" in russian

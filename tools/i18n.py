@@ -29,15 +29,30 @@ POT = LOCALE / "campaign.pot"
 LANGS = ("ru",)
 
 # Click's and Typer's words in a help page or a usage error (translated in campaign_cli.i18n).
-CLICK_WORDS = ("Usage: ", "Options", "Arguments", "Commands", "Show this message and exit.",
-               "default: {default}", "required", "No such command {name!r}.", "Missing command.",
-               "env var: {var}", "(dynamic)", "Examples:", "[OPTIONS]", "COMMAND [ARGS]...")
+CLICK_WORDS = (
+    "Usage: ",
+    "Options",
+    "Arguments",
+    "Commands",
+    "Show this message and exit.",
+    "default: {default}",
+    "required",
+    "No such command {name!r}.",
+    "Missing command.",
+    "env var: {var}",
+    "(dynamic)",
+    "Examples:",
+    "[OPTIONS]",
+    "COMMAND [ARGS]...",
+)
 
 HEADER = {
-    "ru": ('Project-Id-Version: campaign-cli\nLanguage: ru\nMIME-Version: 1.0\n'
-           'Content-Type: text/plain; charset=UTF-8\nContent-Transfer-Encoding: 8bit\n'
-           'Plural-Forms: nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && '
-           '(n%100<10 || n%100>=20) ? 1 : 2);\n'),
+    "ru": (
+        'Project-Id-Version: campaign-cli\nLanguage: ru\nMIME-Version: 1.0\n'
+        'Content-Type: text/plain; charset=UTF-8\nContent-Transfer-Encoding: 8bit\n'
+        'Plural-Forms: nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && '
+        '(n%100<10 || n%100>=20) ? 1 : 2);\n'
+    ),
 }
 
 
@@ -134,9 +149,17 @@ def names() -> dict[str, str]:
 
 def _name_entries(lang: str | None) -> list[dict]:
     table = names() if lang == "ru" else {}
-    return [{"msgctxt": NAME_CONTEXT, "msgid": name, "msgid_plural": None, "flags": [],
-             "comments": ["#. a built-in name (R23, R26-R30), from the seed's table"],
-             "msgstr": {0: table.get(name, "")}} for name in names()]
+    return [
+        {
+            "msgctxt": NAME_CONTEXT,
+            "msgid": name,
+            "msgid_plural": None,
+            "flags": [],
+            "comments": ["#. a built-in name (R23, R26-R30), from the seed's table"],
+            "msgstr": {0: table.get(name, "")},
+        }
+        for name in names()
+    ]
 
 
 def pot_text(found: dict) -> str:
@@ -159,7 +182,7 @@ def pot_text(found: dict) -> str:
 def read_po(path: Path) -> list[dict]:
     """Entries as dicts: msgid, msgid_plural, msgstr (a list of forms), flags, comments."""
     entries, entry, field = [], None, None
-    for line in path.read_text(encoding="utf-8").splitlines() + [""]:
+    for line in [*path.read_text(encoding="utf-8").splitlines(), ""]:
         if not line.strip():
             if entry is not None:
                 entries.append(entry)
@@ -215,7 +238,9 @@ def update(lang: str) -> Path:
     entries = []
     for (msgid, plural), where in extract().items():
         e = old.get((msgid, plural)) or {"msgid": msgid, "msgid_plural": plural, "msgstr": {}, "flags": []}
-        flags = [f for f in e["flags"] if f != "python-brace-format"] + (["python-brace-format"] if "{" in msgid else [])
+        flags = [f for f in e["flags"] if f != "python-brace-format"] + (
+            ["python-brace-format"] if "{" in msgid else []
+        )
         entries.append({**e, "flags": flags, "comments": ["#: " + " ".join(dict.fromkeys(where))]})
     entries += _name_entries(lang)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -233,8 +258,11 @@ def mo_bytes(po: Path) -> bytes:
         if not e["msgid"]:
             pairs[""] = forms[0]
         elif all(forms):
-            key = (e["msgctxt"] + "\x04" if e.get("msgctxt") else "") + e["msgid"] + (
-                "\0" + e["msgid_plural"] if e["msgid_plural"] else "")
+            key = (
+                (e["msgctxt"] + "\x04" if e.get("msgctxt") else "")
+                + e["msgid"]
+                + ("\0" + e["msgid_plural"] if e["msgid_plural"] else "")
+            )
             pairs[key] = "\0".join(forms)
     keys = sorted(pairs)
     ids = [k.encode("utf-8") for k in keys]
@@ -256,8 +284,12 @@ def formatted_too_early() -> list[str]:
     out = []
     for path in sorted(PACKAGE.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Call) and _name(node) in ("_", "ngettext") and node.args \
-                    and isinstance(node.args[0], ast.JoinedStr):
+            if (
+                isinstance(node, ast.Call)
+                and _name(node) in ("_", "ngettext")
+                and node.args
+                and isinstance(node.args[0], ast.JoinedStr)
+            ):
                 out.append(f"{path.relative_to(ROOT).as_posix()}:{node.lineno}: an f-string given to {_name(node)}()")
     return out
 
@@ -282,8 +314,10 @@ def problems() -> list[str]:
             elif "fuzzy" in e["flags"] or not all(e["msgstr"].get(i) for i in range(3 if key[1] else 1)):
                 out.append(f"{lang}: {key[0]!r} is fuzzy or not translated")
             else:
-                out += [f"{lang}: {key[0]!r}: {form!r} has other placeholders"
-                        for form in mismatched(key[0], key[1], list(e["msgstr"].values()))]
+                out += [
+                    f"{lang}: {key[0]!r}: {form!r} has other placeholders"
+                    for form in mismatched(key[0], key[1], list(e["msgstr"].values()))
+                ]
         mo = po.with_suffix(".mo")
         if not mo.exists() or mo.read_bytes() != mo_bytes(po):
             out.append(f"{mo.relative_to(ROOT)} is out of date: run python tools/i18n.py compile")

@@ -90,8 +90,14 @@ class CampaignGroup(LazyGroup):
                 with formatter.section(title):
                     formatter.write_dl(rows)
 
-    def main(self, args: Any = None, prog_name: str | None = None, complete_var: str | None = None,
-             standalone_mode: bool = True, **extra: Any) -> Any:
+    def main(  # type: ignore[override]  # returns the exit code (standalone_mode=False)
+        self,
+        args: Any = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
         args = list(sys.argv[1:] if args is None else args)
         i18n.use(i18n.requested(args))  # once per command line: `campaign demo` runs its lines in it
         code = run(self, args, prog_name or "campaign", complete_var, **extra)
@@ -100,17 +106,22 @@ class CampaignGroup(LazyGroup):
         return code
 
 
-def execute(command: click.Command, args: list[str], prog_name: str = "campaign",
-            complete_var: str | None = None, **extra: Any) -> int:
+def execute(
+    command: Any, args: list[str], prog_name: str = "campaign", complete_var: str | None = None, **extra: Any
+) -> int:
     """Run one command line in this process. Returns its exit code; domain and usage
     errors are raised as CampaignError (usage errors as UsageProblem)."""
     try:
-        rv = TyperGroup.main(command, args=args, prog_name=prog_name, complete_var=complete_var,
-                             standalone_mode=False, **extra)
+        rv = TyperGroup.main(
+            command, args=args, prog_name=prog_name, complete_var=complete_var, standalone_mode=False, **extra
+        )
     except click.exceptions.NoSuchOption as err:
         if err.option_name.lstrip("-").isdigit():  # `karma add A -1`: a number, not an option
-            raise UsageProblem(_('{option_name} is negative: amounts are whole numbers from 0 to {MAX_AMOUNT:,}').format(
-                    option_name=err.option_name, MAX_AMOUNT=MAX_AMOUNT)) from None
+            raise UsageProblem(
+                _('{option_name} is negative: amounts are whole numbers from 0 to {MAX_AMOUNT:,}').format(
+                    option_name=err.option_name, MAX_AMOUNT=MAX_AMOUNT
+                )
+            ) from None
         raise UsageProblem(_usage_message(err)) from None
     except click.exceptions.UsageError as err:
         # `campaign`, `campaign item` or `campaign --lang ru` alone: that level's help, as
@@ -119,8 +130,11 @@ def execute(command: click.Command, args: list[str], prog_name: str = "campaign"
         if not alone or err.ctx is None:
             raise UsageProblem(_usage_message(err)) from None
         if CTX.batch is not None:
-            raise UsageProblem(_("`{command_path}` needs a command (see `{command_path} --help`)").format(
-                command_path=err.ctx.command_path)) from None
+            raise UsageProblem(
+                _("`{command_path}` needs a command (see `{command_path} --help`)").format(
+                    command_path=err.ctx.command_path
+                )
+            ) from None
         sys.stdout.write(err.ctx.get_help() + "\n")
         return 0
     except click.exceptions.ClickException as err:
@@ -137,8 +151,9 @@ def _usage_message(err: click.exceptions.UsageError) -> str:
     return _("{message} (see `{command} --help`)").format(message=message, command=err.ctx.command_path)
 
 
-def run(command: click.Command, args: list[str], prog_name: str = "campaign",
-        complete_var: str | None = None, **extra: Any) -> int:
+def run(
+    command: click.Command, args: list[str], prog_name: str = "campaign", complete_var: str | None = None, **extra: Any
+) -> int:
     """Run one command line as the user typed it: errors reported, an exit code returned."""
     words = args[: args.index("--")] if "--" in args else args
     output.STATE.json_errors = "--json" in words or "--jsonl" in words
@@ -150,9 +165,10 @@ def run(command: click.Command, args: list[str], prog_name: str = "campaign",
             try:
                 arg.encode("utf-8")
             except UnicodeEncodeError:
-                raise UsageProblem(_('an argument is not valid UTF-8 text: {value!r}').format(
-                        value=arg.encode('utf-8', 'replace')),
-                                   "bad_encoding") from None
+                raise UsageProblem(
+                    _('an argument is not valid UTF-8 text: {value!r}').format(value=arg.encode('utf-8', 'replace')),
+                    "bad_encoding",
+                ) from None
         return execute(command, args, prog_name, complete_var, **extra)
     except CampaignError as err:
         if err.code == "no_campaign":  # the hint repeats the -c the user gave
@@ -167,13 +183,19 @@ def run(command: click.Command, args: list[str], prog_name: str = "campaign",
     except Exception as exc:  # the last line of defence: a bug, reported in one line
         if os.environ.get("CAMPAIGN_DEBUG"):
             raise
-        return output.fail(CampaignError(_('internal error: {name}: {exc} (set CAMPAIGN_DEBUG=1 for a traceback)').format(
-                name=type(exc).__name__, exc=exc), "internal"))
+        return output.fail(
+            CampaignError(
+                _('internal error: {name}: {exc} (set CAMPAIGN_DEBUG=1 for a traceback)').format(
+                    name=type(exc).__name__, exc=exc
+                ),
+                "internal",
+            )
+        )
 
 
 def journal_words(args: list[str]) -> list[str]:
     """The command's words for the journal, without the root's options (--campaign PATH, --lang)."""
-    return list(args[i18n.root_split(args)[1]:])
+    return list(args[i18n.root_split(args)[1] :])
 
 
 def _completion_shell(shell: str) -> str:
@@ -186,8 +208,12 @@ def _show_completion(value: str | None) -> None:
     if value is not None:
         from typer._completion_shared import get_completion_script
 
-        sys.stdout.write(get_completion_script(prog_name="campaign", complete_var="_CAMPAIGN_COMPLETE",
-                                               shell=_completion_shell(value)) + "\n")
+        sys.stdout.write(
+            get_completion_script(
+                prog_name="campaign", complete_var="_CAMPAIGN_COMPLETE", shell=_completion_shell(value)
+            )
+            + "\n"
+        )
         raise typer.Exit()
 
 
@@ -196,8 +222,9 @@ def _install_completion(value: str | None) -> None:
         from typer._completion_shared import install
 
         shell, path = install(shell=_completion_shell(value), prog_name="campaign", complete_var="_CAMPAIGN_COMPLETE")
-        sys.stdout.write(_("{shell} completion installed in {path}; it works in a new shell").format(
-                shell=shell, path=path) + "\n")
+        sys.stdout.write(
+            _("{shell} completion installed in {path}; it works in a new shell").format(shell=shell, path=path) + "\n"
+        )
         raise typer.Exit()
 
 
@@ -231,15 +258,24 @@ app = typer.Typer(
 def root(
     campaign: Annotated[
         str | None,
-        typer.Option("--campaign", "-c", envvar="CAMPAIGN_FILE", metavar="PATH",
-                     help="Campaign file (default: campaign.json here)."),
+        typer.Option(
+            "--campaign",
+            "-c",
+            envvar="CAMPAIGN_FILE",
+            metavar="PATH",
+            help="Campaign file (default: campaign.json here).",
+        ),
     ] = None,
     lang: Annotated[
         str | None,
         # chosen before the line is parsed (CampaignGroup.main, i18n.requested): here for --help
-        typer.Option("--lang", metavar="ru|en", expose_value=False,
-                     help="Language of help, messages and views: ru or en "
-                     "(default: CAMPAIGN_LANG, then the locale). JSON is the same in every language."),
+        typer.Option(
+            "--lang",
+            metavar="ru|en",
+            expose_value=False,
+            help="Language of help, messages and views: ru or en "
+            "(default: CAMPAIGN_LANG, then the locale). JSON is the same in every language.",
+        ),
     ] = None,
     version: Annotated[
         bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")
@@ -247,12 +283,26 @@ def root(
     # Completion on the root only, naming its shell (Typer's own flag printed bash's
     # script for `--show-completion zsh`).
     show_completion: Annotated[
-        str | None, typer.Option("--show-completion", metavar="bash|zsh|fish", callback=_show_completion,
-                                 expose_value=False, is_eager=True, help="Print the shell's completion script.")
+        str | None,
+        typer.Option(
+            "--show-completion",
+            metavar="bash|zsh|fish",
+            callback=_show_completion,
+            expose_value=False,
+            is_eager=True,
+            help="Print the shell's completion script.",
+        ),
     ] = None,
     install_completion: Annotated[
-        str | None, typer.Option("--install-completion", metavar="bash|zsh|fish", callback=_install_completion,
-                                 expose_value=False, is_eager=True, help="Install completion for the shell.")
+        str | None,
+        typer.Option(
+            "--install-completion",
+            metavar="bash|zsh|fish",
+            callback=_install_completion,
+            expose_value=False,
+            is_eager=True,
+            help="Install completion for the shell.",
+        ),
     ] = None,
 ) -> None:
     CTX.campaign = campaign or ""

@@ -42,8 +42,9 @@ def spool_source(source: str):
     try:
         fh = sys.stdin.buffer if source == "-" else open(source, "rb")
     except OSError as exc:
-        raise UsageProblem(_('cannot read {source}: {strerror}').format(
-                source=source, strerror=exc.strerror), "bad_file") from None
+        raise UsageProblem(
+            _('cannot read {source}: {strerror}').format(source=source, strerror=exc.strerror), "bad_file"
+        ) from None
     with fh if source != "-" else nullcontext():
         while chunk := fh.read(1 << 16):
             spool.write(chunk)
@@ -68,8 +69,9 @@ def check_lengths(spool) -> None:
     while raw := spool.readline(MAX_LINE + 1):
         number += 1
         if len(raw) > MAX_LINE:  # as parse_lines counts it
-            raise LineFailed(number, UsageProblem(_('a line is at most {value} KB').format(
-                    value=MAX_LINE // 1024), "line_too_long"))
+            raise LineFailed(
+                number, UsageProblem(_('a line is at most {value} KB').format(value=MAX_LINE // 1024), "line_too_long")
+            )
     spool.seek(0)
 
 
@@ -80,8 +82,9 @@ def parse_lines(spool):
     while raw := spool.readline(MAX_LINE + 1):
         number += 1
         if len(raw) > MAX_LINE:
-            raise LineFailed(number, UsageProblem(_('a line is at most {value} KB').format(
-                    value=MAX_LINE // 1024), "line_too_long"))
+            raise LineFailed(
+                number, UsageProblem(_('a line is at most {value} KB').format(value=MAX_LINE // 1024), "line_too_long")
+            )
         if not raw.strip():
             continue
         try:
@@ -90,9 +93,14 @@ def parse_lines(spool):
             raise LineFailed(number, UsageProblem(_("not a JSON object (or nested too deeply)"), "bad_line")) from None
         args = obj.get("args") if isinstance(obj, dict) else None
         if not isinstance(args, list) or not args or not all(isinstance(a, str) for a in args):
-            raise LineFailed(number, UsageProblem(_('expected {"args": ["command", ...]} with a non-empty list of strings'), "bad_line"))
+            raise LineFailed(
+                number,
+                UsageProblem(_('expected {"args": ["command", ...]} with a non-empty list of strings'), "bad_line"),
+            )
         if args[0] in NOT_IN_BATCH or args[0].startswith("-"):
-            raise LineFailed(number, UsageProblem(_('{value!r} cannot run inside a batch').format(value=args[0]), "bad_line"))
+            raise LineFailed(
+                number, UsageProblem(_('{value!r} cannot run inside a batch').format(value=args[0]), "bad_line")
+            )
         yield number, args
 
 
@@ -106,7 +114,8 @@ def run_lines(root, camp: store.Campaign, lines, results) -> tuple[int, list[dic
     sink = io.StringIO()
     for number, args in lines:
         count += 1
-        output.STATE.capture = captured = []
+        captured: list = []
+        output.STATE.capture = captured
         camp.summary, camp.extra = "", {}
         try:
             with redirect_stdout(sink):
@@ -115,8 +124,14 @@ def run_lines(root, camp: store.Campaign, lines, results) -> tuple[int, list[dic
             raise LineFailed(number, err) from None
         if code:
             raise LineFailed(number, CampaignError(_('exited with {code}').format(code=code), "failed"))
-        results.write(json.dumps({"line": number, "result": captured[-1] if captured else None},
-                                 ensure_ascii=False, separators=(",", ":")).encode() + b"\n")
+        results.write(
+            json.dumps(
+                {"line": number, "result": captured[-1] if captured else None},
+                ensure_ascii=False,
+                separators=(",", ":"),
+            ).encode()
+            + b"\n"
+        )
         if camp.summary and len(summaries) < KEPT_SUMMARIES:
             summaries.append({"line": number, "args": args, "summary": camp.summary, **camp.extra})
         sink.seek(0)
@@ -124,11 +139,14 @@ def run_lines(root, camp: store.Campaign, lines, results) -> tuple[int, list[dic
     return count, summaries
 
 
-@batch_app.command("batch", help=help_text(
-    "Run JSON Lines of commands in one process and one transaction: all are saved, or none.",
-    "printf '%s\\n' '{\"args\": [\"xp\", \"award\", \"5\", \"Ajax\"]}' | campaign batch -",
-    "campaign batch session.jsonl > results.jsonl",
-))
+@batch_app.command(
+    "batch",
+    help=help_text(
+        "Run JSON Lines of commands in one process and one transaction: all are saved, or none.",
+        "printf '%s\\n' '{\"args\": [\"xp\", \"award\", \"5\", \"Ajax\"]}' | campaign batch -",
+        "campaign batch session.jsonl > results.jsonl",
+    ),
+)
 def batch(
     ctx: typer.Context,
     source: Annotated[str, typer.Argument(metavar="[FILE|-]", help="JSON Lines file; - or nothing reads stdin.")] = "-",
@@ -151,7 +169,10 @@ def batch(
             with english():  # stored: the journal is the same in every language
                 camp.summary = ngettext("batch of {n} command", "batch of {n} commands", count)
             camp.touched = sorted(set(camp.touched))
-            camp.extra = {"lines": summaries, **({"more_lines": count - len(summaries)} if count > len(summaries) else {})}
+            camp.extra = {
+                "lines": summaries,
+                **({"more_lines": count - len(summaries)} if count > len(summaries) else {}),
+            }
     except LineFailed as failed:
         output.STATE.json_errors = True  # CLI.md: the error object carries "line"
         raise typer.Exit(output.fail(failed.error, line=failed.line)) from None

@@ -33,14 +33,17 @@ def status_views(data: dict) -> Fields:
     adventure = data["adventure"]["title"] if data["adventure"] else None
     location = data["location"]
     where = None if not location else location["town"] + (_(" (blacksmith)") if location.get("blacksmith") else "")
-    return Fields(data["name"], [
-        (_("file"), data["file"]),
-        (_("phase"), shown(data["phase"]) + (f": {adventure}" if adventure else "")),
-        (_("location"), where),
-        (_("keywords"), data["keywords"]),
-        (_("characters"), data["characters"]),
-        (_("schema"), data["schema_version"]),
-    ])
+    return Fields(
+        data["name"],
+        [
+            (_("file"), data["file"]),
+            (_("phase"), shown(data["phase"]) + (f": {adventure}" if adventure else "")),
+            (_("location"), where),
+            (_("keywords"), data["keywords"]),
+            (_("characters"), data["characters"]),
+            (_("schema"), data["schema_version"]),
+        ],
+    )
 
 
 def init(
@@ -76,7 +79,9 @@ def entry_view(entry: dict) -> dict:
 
 def log(
     limit: Annotated[int | None, typer.Option("--limit", metavar="N", min=0, help="Only the newest N entries.")] = None,
-    character: Annotated[str | None, typer.Option("--character", metavar="NAME", help="Only entries about this character.")] = None,
+    character: Annotated[
+        str | None, typer.Option("--character", metavar="NAME", help="Only entries about this character.")
+    ] = None,
     json_out: JsonOpt = False,
     jsonl: JsonlOpt = False,
 ) -> None:
@@ -93,7 +98,10 @@ def log_table(entries: list[dict]) -> Table:
     """The journal. Its summaries are stored in English (stored data never changes with the
     language): another language shows the command each entry ran instead."""
     if language() == "en":
-        rows = [[e["seq"] if e["seq"] is not None else "", e["time"], e["kind"], e["summary"], e["command"]] for e in entries]
+        rows = [
+            [e["seq"] if e["seq"] is not None else "", e["time"], e["kind"], e["summary"], e["command"]]
+            for e in entries
+        ]
         return Table(_("Journal"), ["#", _("time"), _("kind"), _("summary"), _("command")], rows)
     rows = [[e["seq"] if e["seq"] is not None else "", e["time"], e["kind"], e["command"]] for e in entries]
     return Table(_("Journal"), ["#", _("time"), _("kind"), _("command")], rows)
@@ -107,14 +115,37 @@ def undo(json_out: JsonOpt = False) -> None:
         camp.revert(target)
         camp.check_sound(target)  # what undo writes, import would take (exit 3 otherwise)
         camp.kind = "undo"
-        camp.note(f"undid #{target['seq']}: {target.get('summary', '')}", *target.get("characters", []), undoes=target["seq"])
+        camp.note(
+            f"undid #{target['seq']}: {target.get('summary', '')}", *target.get("characters", []), undoes=target["seq"]
+        )
     data = {"undone": entry_view(target)}
     what = target.get("summary", "") if language() == "en" else data["undone"]["command"]
     emit(data, Line(_("undid #{seq}: {what}").format(seq=target["seq"], what=_(what))), json_out=json_out)
 
 
 init_app, status_app, log_app, undo_app = (command_app() for _ in range(4))
-init_app.command("init", help=help_text("Create the campaign file (refused if it exists).", "campaign init --name 'Gold Road'", "campaign -c war.json init"))(init)
-status_app.command("status", help=help_text("Show the campaign: phase, location, keywords, characters.", "campaign status", "campaign status --json | jq .phase"))(status)
-log_app.command("log", help=help_text("Show the journal, newest last.", "campaign log --limit 10", "campaign log --character Ajax --jsonl"))(log)
-undo_app.command("undo", help=help_text("Revert the last change as a whole; repeat to walk further back.", "campaign undo"))(undo)
+init_app.command(
+    "init",
+    help=help_text(
+        "Create the campaign file (refused if it exists).",
+        "campaign init --name 'Gold Road'",
+        "campaign -c war.json init",
+    ),
+)(init)
+status_app.command(
+    "status",
+    help=help_text(
+        "Show the campaign: phase, location, keywords, characters.",
+        "campaign status",
+        "campaign status --json | jq .phase",
+    ),
+)(status)
+log_app.command(
+    "log",
+    help=help_text(
+        "Show the journal, newest last.", "campaign log --limit 10", "campaign log --character Ajax --jsonl"
+    ),
+)(log)
+undo_app.command(
+    "undo", help=help_text("Revert the last change as a whole; repeat to walk further back.", "campaign undo")
+)(undo)

@@ -17,14 +17,23 @@ from campaign_cli.i18n import _, shown
 
 app = noun_app(help_text("Create and manage characters (R1-R4).", "campaign character list"))
 
-NameArg = Annotated[str, typer.Argument(metavar="NAME", help="The character's name (any case) or id.",
-                                        autocompletion=complete.characters)]
-AttrOpt = Annotated[list[str] | None, typer.Option("--attr", metavar="NAME=VALUE", help="Extra named attribute for pool tests (R10), e.g. Lore=3.")]
-KeywordOpt = Annotated[list[str] | None, typer.Option("--keyword", metavar="WORD", help="Keyword the character has (R34).")]
+NameArg = Annotated[
+    str,
+    typer.Argument(metavar="NAME", help="The character's name (any case) or id.", autocompletion=complete.characters),
+]
+AttrOpt = Annotated[
+    list[str] | None,
+    typer.Option("--attr", metavar="NAME=VALUE", help="Extra named attribute for pool tests (R10), e.g. Lore=3."),
+]
+KeywordOpt = Annotated[
+    list[str] | None, typer.Option("--keyword", metavar="WORD", help="Keyword the character has (R34).")
+]
 
 
 def character_views(ch: dict) -> list:
-    spells = ", ".join(shown(s["name"]) + (f" ({s['rating']})" if s.get("rating") is not None else "") for s in ch["spells"])
+    spells = ", ".join(
+        shown(s["name"]) + (f" ({s['rating']})" if s.get("rating") is not None else "") for s in ch["spells"]
+    )
     pairs = [
         (_("kind"), ch["kind"]),
         (_("ST / DX / IQ"), f"{ch['st']} / {ch['dx']} / {ch['iq']}"),
@@ -39,8 +48,14 @@ def character_views(ch: dict) -> list:
         (_("damage / fatigue"), f"{ch['damage']} / {ch['fatigue']}"),
         (_("status"), ch["status"]),
         (_("gold"), ch["gold"]),
-        (_("dark stone"), _("{loose} loose, {total} in all").format(loose=ch["darkstone"], total=ch["darkstone_total"])),
-        (_("weight carried (R33)"), _("{weight} of {limit}").format(weight=ch["carry_weight"], limit=ch["carry_limit"])),
+        (
+            _("dark stone"),
+            _("{loose} loose, {total} in all").format(loose=ch["darkstone"], total=ch["darkstone_total"]),
+        ),
+        (
+            _("weight carried (R33)"),
+            _("{weight} of {limit}").format(weight=ch["carry_weight"], limit=ch["carry_limit"]),
+        ),
         (_("armor (R29)"), ch["armor"]),
         *((_("in hand"), line) for line in hands(ch)),
         (_("worn"), [i["name"] for i in ch["items"] if i["state"] == "worn"]),
@@ -59,37 +74,55 @@ def hands(ch: dict) -> list[str]:
             from campaign_cli.rules.checks import weapon_profile  # only with a weapon in hand
 
             w = weapon_profile(ch, item)
-            text = _("{item}: hits on 3/DX under {to_hit}, fatigue {damage}") if w["fatigue"] else \
-                _("{item}: hits on 3/DX under {to_hit}, damage {damage}")
+            text = (
+                _("{item}: hits on 3/DX under {to_hit}, fatigue {damage}")
+                if w["fatigue"]
+                else _("{item}: hits on 3/DX under {to_hit}, damage {damage}")
+            )
             out.append(text.format(item=shown(item["name"]), to_hit=w["to_hit"], damage=w["damage"]))
         else:
             out.append(item["name"])
     return out or [_("nothing")]
 
 
-@app.command(help=help_text(
-    "Create a character: ST+DX+IQ = 32, each at least 8 (R2); 4 starting points (R3).",
-    "campaign character create Ajax --st 12 --dx 11 --iq 9 --skill Swimming --skill Sword=2",
-    "campaign character create Merlin --st 8 --dx 10 --iq 14 --wizard --spell Fireball --skill Literacy",
-    "campaign character create Kate --st 10 --dx 12 --iq 10 --attr Lore=3 --attr Luck=2 --keyword Law",
-))
+@app.command(
+    help=help_text(
+        "Create a character: ST+DX+IQ = 32, each at least 8 (R2); 4 starting points (R3).",
+        "campaign character create Ajax --st 12 --dx 11 --iq 9 --skill Swimming --skill Sword=2",
+        "campaign character create Merlin --st 8 --dx 10 --iq 14 --wizard --spell Fireball --skill Literacy",
+        "campaign character create Kate --st 10 --dx 12 --iq 10 --attr Lore=3 --attr Luck=2 --keyword Law",
+    )
+)
 def create(
     name: Annotated[str, typer.Argument(metavar="NAME", help="The new character's name.")],
     st: Annotated[int, typer.Option("--st", metavar="N", min=0, max=MAX_AMOUNT, help="Strength (R1).")],
     dx: Annotated[int, typer.Option("--dx", metavar="N", min=0, max=MAX_AMOUNT, help="Dexterity (R1).")],
     iq: Annotated[int, typer.Option("--iq", metavar="N", min=0, max=MAX_AMOUNT, help="Intelligence (R1).")],
     wizard: Annotated[bool, typer.Option("--wizard", help="A wizard instead of a hero (R3).")] = False,
-    skill: Annotated[list[str] | None, typer.Option("--skill", metavar="SKILL[=LEVEL]", help="Starting skill (English or Russian name), level 1 by default.")] = None,
-    spell: Annotated[list[str] | None, typer.Option("--spell", metavar="SPELL[=RATING]", help="Starting spell (wizards); rating optional (R9).")] = None,
+    skill: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--skill", metavar="SKILL[=LEVEL]", help="Starting skill (English or Russian name), level 1 by default."
+        ),
+    ] = None,
+    spell: Annotated[
+        list[str] | None,
+        typer.Option("--spell", metavar="SPELL[=RATING]", help="Starting spell (wizards); rating optional (R9)."),
+    ] = None,
     keyword: KeywordOpt = None,
     attr: AttrOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
     doc = rules.new_character(
-        name, "wizard" if wizard else "hero", st, dx, iq,
+        name,
+        "wizard" if wizard else "hero",
+        st,
+        dx,
+        iq,
         skills=parse_pairs(skill, "--skill", default=1),
         spells=parse_pairs(spell, "--spell", allow_null=True),
-        keywords=keyword, attributes=parse_pairs(attr, "--attr"),
+        keywords=keyword,
+        attributes=parse_pairs(attr, "--attr"),
     )
     with writing() as camp:
         doc = camp.insert("characters", doc, "character")
@@ -98,25 +131,43 @@ def create(
     emit(ch, lambda: character_views(ch), json_out=json_out)
 
 
-@app.command("list", help=help_text("List the characters.", "campaign character list", "campaign character list --jsonl | jq -r .name"))
+@app.command(
+    "list",
+    help=help_text("List the characters.", "campaign character list", "campaign character list --jsonl | jq -r .name"),
+)
 def list_(json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
     chars = [rules.view(d) for d in reading().characters()]
     rows = [[c["id"], c["name"], c["kind"], c["st"], c["adjusted_dx"], c["iq"], c["xp"], c["status"]] for c in chars]
-    emit(chars, Table(_("Characters"), [_("id"), _("name"), _("kind"), _("ST"), _("DX"), _("IQ"), _("XP"), _("status")], rows), json_out=json_out, jsonl=jsonl)
+    emit(
+        chars,
+        Table(_("Characters"), [_("id"), _("name"), _("kind"), _("ST"), _("DX"), _("IQ"), _("XP"), _("status")], rows),
+        json_out=json_out,
+        jsonl=jsonl,
+    )
 
 
-@app.command(help=help_text("Show one character.", "campaign character show Ajax", "campaign character show ajax --json | jq .adjusted_dx"))
+@app.command(
+    help=help_text(
+        "Show one character.", "campaign character show Ajax", "campaign character show ajax --json | jq .adjusted_dx"
+    )
+)
 def show(name: NameArg, json_out: JsonOpt = False) -> None:
     ch = rules.view(reading().character(name))
     emit(ch, lambda: character_views(ch), json_out=json_out)
 
 
-@app.command(help=help_text(
-    "The whole character on one page: Markdown to paste, or one self-contained HTML file to print.",
-    "campaign character sheet Ajax > ajax.md", "campaign character sheet Ajax --format html > ajax.html"))
-def sheet(name: NameArg,
-          format_: Annotated[str, typer.Option("--format", metavar="md|html", help="md (default) or html.")] = "md",
-          json_out: JsonOpt = False) -> None:
+@app.command(
+    help=help_text(
+        "The whole character on one page: Markdown to paste, or one self-contained HTML file to print.",
+        "campaign character sheet Ajax > ajax.md",
+        "campaign character sheet Ajax --format html > ajax.html",
+    )
+)
+def sheet(
+    name: NameArg,
+    format_: Annotated[str, typer.Option("--format", metavar="md|html", help="md (default) or html.")] = "md",
+    json_out: JsonOpt = False,
+) -> None:
     import sys
 
     from campaign_cli.cli import sheet as pages
@@ -125,25 +176,37 @@ def sheet(name: NameArg,
         raise UsageProblem(_('--format takes md or html, not {format!r}').format(format=format_))
     ch = rules.view(reading().character(name))
     if json_out or output.STATE.capture is not None:  # --json, or a line of a batch
-        emit({**ch, "sections": [{"title": t, "rows": [list(r) for r in rows]} for t, rows in pages.sections(ch)]},
-             json_out=True)
+        emit(
+            {**ch, "sections": [{"title": t, "rows": [list(r) for r in rows]} for t, rows in pages.sections(ch)]},
+            json_out=True,
+        )
         return
     sys.stdout.write(pages.markdown(ch) if format_ == "md" else pages.html(ch))
 
 
-@app.command("set", help=help_text(
-    "Change a character's extra attributes, keywords and combat-skill choices (R24).",
-    "campaign character set Ajax --attr Luck=1 --keyword Law",
-    "campaign character set Ajax --drop-keyword Law --drop-attr Luck",
-    "campaign character set Ajax --combat Sword=damage",
-))
+@app.command(
+    "set",
+    help=help_text(
+        "Change a character's extra attributes, keywords and combat-skill choices (R24).",
+        "campaign character set Ajax --attr Luck=1 --keyword Law",
+        "campaign character set Ajax --drop-keyword Law --drop-attr Luck",
+        "campaign character set Ajax --combat Sword=damage",
+    ),
+)
 def set_(
     name: NameArg,
     attr: AttrOpt = None,
     keyword: KeywordOpt = None,
-    drop_keyword: Annotated[list[str] | None, typer.Option("--drop-keyword", metavar="WORD", help="Remove a keyword.")] = None,
-    drop_attr: Annotated[list[str] | None, typer.Option("--drop-attr", metavar="NAME", help="Remove an extra attribute.")] = None,
-    combat: Annotated[list[str] | None, typer.Option("--combat", metavar="SKILL=hit|damage", help="Where a combat skill's levels go (R24).")] = None,
+    drop_keyword: Annotated[
+        list[str] | None, typer.Option("--drop-keyword", metavar="WORD", help="Remove a keyword.")
+    ] = None,
+    drop_attr: Annotated[
+        list[str] | None, typer.Option("--drop-attr", metavar="NAME", help="Remove an extra attribute.")
+    ] = None,
+    combat: Annotated[
+        list[str] | None,
+        typer.Option("--combat", metavar="SKILL=hit|damage", help="Where a combat skill's levels go (R24)."),
+    ] = None,
     json_out: JsonOpt = False,
 ) -> None:
     if not (attr or keyword or drop_keyword or drop_attr or combat):
@@ -176,23 +239,36 @@ def delete(name: NameArg, json_out: JsonOpt = False) -> None:
         doc = camp.character(name)
         camp.remove("characters", doc)
         camp.note(f"deleted {doc['name']}", doc["name"])
-    emit({"deleted": rules.view(doc)}, Fields(_('deleted {name} (#{id})').format(
-            name=doc['name'], id=doc['id'])), json_out=json_out)
+    emit(
+        {"deleted": rules.view(doc)},
+        Fields(_('deleted {name} (#{id})').format(name=doc['name'], id=doc['id'])),
+        json_out=json_out,
+    )
 
 
 FORMATS = ("foundry", "statblock")
 
 
-@app.command("export", help=help_text(
-    "Write a character for another tool: an actor of Foundry VTT's fantasy-trip system (JSON), or the stat block "
-    "TFT adventures print. docs/interchange.md says what maps to what.",
-    "campaign character export Ajax --format foundry --output ajax.foundry.json",
-    "campaign character export Ajax --format statblock"))
-def export(name: NameArg,
-           format_: Annotated[str, typer.Option("--format", metavar="foundry|statblock", help="The other tool's format.")],
-           output_: Annotated[str | None, typer.Option("--output", "-o", metavar="FILE", help="Write here (atomically) instead of stdout.")] = None,
-           force: Annotated[bool, typer.Option("--force", help="Replace FILE if it exists (never the campaign, its journal or its lock).")] = False,
-           json_out: JsonOpt = False) -> None:
+@app.command(
+    "export",
+    help=help_text(
+        "Write a character for another tool: an actor of Foundry VTT's fantasy-trip system (JSON), or the stat block "
+        "TFT adventures print. docs/interchange.md says what maps to what.",
+        "campaign character export Ajax --format foundry --output ajax.foundry.json",
+        "campaign character export Ajax --format statblock",
+    ),
+)
+def export(
+    name: NameArg,
+    format_: Annotated[str, typer.Option("--format", metavar="foundry|statblock", help="The other tool's format.")],
+    output_: Annotated[
+        str | None, typer.Option("--output", "-o", metavar="FILE", help="Write here (atomically) instead of stdout.")
+    ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Replace FILE if it exists (never the campaign, its journal or its lock).")
+    ] = False,
+    json_out: JsonOpt = False,
+) -> None:
     import json
 
     from campaign_cli.cli.transfer import write_out
@@ -202,27 +278,41 @@ def export(name: NameArg,
         raise UsageProblem(_('--format takes foundry or statblock, not {format!r}').format(format=format_))
     camp = reading()
     ch = rules.view(camp.character(name))
-    text = (json.dumps(interchange.to_foundry(ch), ensure_ascii=False, indent=2) + "\n" if format_ == "foundry"
-            else interchange.to_statblock(ch))
+    text = (
+        json.dumps(interchange.to_foundry(ch), ensure_ascii=False, indent=2) + "\n"
+        if format_ == "foundry"
+        else interchange.to_statblock(ch)
+    )
     if json_out and output_ is None:
         emit({"format": format_, "character": ch["name"], "text": text}, json_out=True)
         return
     written = write_out(camp, text, output_, force)
     if written is not None:
-        emit({"format": format_, "character": ch["name"], "written": str(written)},
-             Fields(_("wrote {file}").format(file=written)), json_out=json_out)
+        emit(
+            {"format": format_, "character": ch["name"], "written": str(written)},
+            Fields(_("wrote {file}").format(file=written)),
+            json_out=json_out,
+        )
 
 
-@app.command("import", help=help_text(
-    "Read a character from another tool (a Foundry VTT fantasy-trip actor, or a stat block) as a new character: "
-    "attributes as they are (R2 is for new characters), talents matched to the skill table (the others kept and "
-    "listed as unmatched), spells, items worn or carried.",
-    "campaign character import uldor.json",
-    "campaign character import hector.txt --format statblock --name Hector2"))
-def import_(source: Annotated[str, typer.Argument(metavar="FILE", help="The file; - reads stdin.")],
-            format_: Annotated[str | None, typer.Option("--format", metavar="foundry|statblock", help="The file's format (default: detected).")] = None,
-            new_name: Annotated[str | None, typer.Option("--name", metavar="NEW", help="The character's name here.")] = None,
-            json_out: JsonOpt = False) -> None:
+@app.command(
+    "import",
+    help=help_text(
+        "Read a character from another tool (a Foundry VTT fantasy-trip actor, or a stat block) as a new character: "
+        "attributes as they are (R2 is for new characters), talents matched to the skill table (the others kept and "
+        "listed as unmatched), spells, items worn or carried.",
+        "campaign character import uldor.json",
+        "campaign character import hector.txt --format statblock --name Hector2",
+    ),
+)
+def import_(
+    source: Annotated[str, typer.Argument(metavar="FILE", help="The file; - reads stdin.")],
+    format_: Annotated[
+        str | None, typer.Option("--format", metavar="foundry|statblock", help="The file's format (default: detected).")
+    ] = None,
+    new_name: Annotated[str | None, typer.Option("--name", metavar="NEW", help="The character's name here.")] = None,
+    json_out: JsonOpt = False,
+) -> None:
     from campaign_cli.cli.common import read_text
     from campaign_cli.rules import interchange
     from campaign_cli.rules.documents import check_character
@@ -236,17 +326,31 @@ def import_(source: Annotated[str, typer.Argument(metavar="FILE", help="The file
         try:
             data = loads(text)
         except (ValueError, RecursionError):
-            raise Refused(_("not a Foundry actor: {source} is not valid JSON").format(source=source),
-                          "bad_character_file") from None
+            raise Refused(
+                _("not a Foundry actor: {source} is not valid JSON").format(source=source), "bad_character_file"
+            ) from None
         plan = interchange.from_foundry(data)
     else:
         plan = interchange.from_statblock(text)
     with writing() as camp:
-        doc = rules.new_character(new_name if new_name is not None else plan["name"], plan["kind"], plan["st"],
-                                  plan["dx"], plan["iq"], plan["skills"], plan["spells"], starting=False)
+        doc = rules.new_character(
+            new_name if new_name is not None else plan["name"],
+            plan["kind"],
+            plan["st"],
+            plan["dx"],
+            plan["iq"],
+            plan["skills"],
+            plan["spells"],
+            starting=False,
+        )
         doc.update({k: plan[k] for k in ("xp", "damage", "fatigue")})
-        doc.update({k: v for k, v in plan["extra"].items() if k in ("karma", "wishes", "gold", "darkstone", "keywords",
-                                                                      "attributes", "curses", "combat")})
+        doc.update(
+            {
+                k: v
+                for k, v in plan["extra"].items()
+                if k in ("karma", "wishes", "gold", "darkstone", "keywords", "attributes", "curses", "combat")
+            }
+        )
         if plan["talents"]:
             doc["talents"] = plan["talents"]
         _equip(camp, doc, plan["items"])
@@ -254,9 +358,18 @@ def import_(source: Annotated[str, typer.Argument(metavar="FILE", help="The file
         stored = camp.insert("characters", doc, "character")
         camp.note(f"imported {stored['name']} ({format_})", stored["name"])
     ch = rules.view(stored)
-    emit({**ch, "unmatched": plan["unmatched"]},
-         lambda: [*character_views(ch), *([Fields(_("unmatched: {names}").format(names=", ".join(plan["unmatched"])))]
-                                           if plan["unmatched"] else [])], json_out=json_out)
+    emit(
+        {**ch, "unmatched": plan["unmatched"]},
+        lambda: [
+            *character_views(ch),
+            *(
+                [Fields(_("unmatched: {names}").format(names=", ".join(plan["unmatched"])))]
+                if plan["unmatched"]
+                else []
+            ),
+        ],
+        json_out=json_out,
+    )
 
 
 def _equip(camp, doc: dict, entries: list[dict]) -> None:

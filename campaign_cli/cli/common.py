@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from contextlib import contextmanager
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -52,7 +52,7 @@ def writing():
         yield camp
 
 
-def update_character(name: str, change) -> tuple[dict, object]:
+def update_character(name: str, change) -> tuple[dict, Any]:
     """One transaction on one character: CHANGE(doc, camp) mutates the document and
     returns (summary, result). Returns (the character's view, result)."""
     from campaign_cli.rules.characters import view
@@ -69,10 +69,16 @@ def parse_int(text: str, what: str) -> int:
     try:
         number = int(text.strip())
     except ValueError:
-        raise UsageProblem(_('{what}: {text!r} is not a whole number').format(what=_(what), text=text), "bad_value") from None
+        raise UsageProblem(
+            _('{what}: {text!r} is not a whole number').format(what=_(what), text=text), "bad_value"
+        ) from None
     if abs(number) > MAX_AMOUNT:
-        raise UsageProblem(_('{what}: {number} is out of bounds (at most {MAX_AMOUNT:,})').format(
-                what=_(what), number=number, MAX_AMOUNT=MAX_AMOUNT), "bad_value")
+        raise UsageProblem(
+            _('{what}: {number} is out of bounds (at most {MAX_AMOUNT:,})').format(
+                what=_(what), number=number, MAX_AMOUNT=MAX_AMOUNT
+            ),
+            "bad_value",
+        )
     return number
 
 
@@ -93,8 +99,9 @@ def parse_pairs(values: list[str] | None, what: str, default: int | None = None,
             continue
         number = parse_int(value, f"{what} {name}")
         if number < 0:
-            raise UsageProblem(_('{what} {name}: {number} is negative').format(
-                    what=_(what), name=name, number=number), "bad_value")
+            raise UsageProblem(
+                _('{what} {name}: {number} is negative').format(what=_(what), name=name, number=number), "bad_value"
+            )
         out[name] = number
     return out
 
@@ -123,8 +130,12 @@ def read_json(source: str, what: str, option: str = "") -> object:
         return loads(text)
     except (ValueError, RecursionError) as exc:
         why = _("not valid JSON") if isinstance(exc, json.JSONDecodeError) else str(exc) or _("nested too deeply")
-        raise Refused(_('bad {what}: {value} is refused ({why})').format(
-                what=_(what), value='stdin' if source == '-' else source, why=why), f"bad_{what}") from None
+        raise Refused(
+            _('bad {what}: {value} is refused ({why})').format(
+                what=_(what), value='stdin' if source == '-' else source, why=why
+            ),
+            f"bad_{what}",
+        ) from None
 
 
 FILE_KINDS = (N_("board"), N_("pack"))  # what read_json reads, as its refusals name it
@@ -144,8 +155,12 @@ def check_sizes(params: dict, labels: dict[str, str]) -> None:
             continue
         for text in value if isinstance(value, (list, tuple)) else (value,):
             if isinstance(text, str) and len(text) > MAX_ARGUMENT:
-                raise UsageProblem(_("{option}: at most {limit} characters, not {count}").format(
-                        option=labels.get(key, key), limit=MAX_ARGUMENT, count=len(text)), "too_long")
+                raise UsageProblem(
+                    _("{option}: at most {limit} characters, not {count}").format(
+                        option=labels.get(key, key), limit=MAX_ARGUMENT, count=len(text)
+                    ),
+                    "too_long",
+                )
 
 
 def help_text(summary: str, *examples: str) -> str:

@@ -18,7 +18,11 @@ from campaign_cli.store.layout import packs_text
 
 def _data(ctx: typer.Context | None) -> dict:
     root = ctx.find_root() if ctx is not None else None
-    path = (root.params.get("campaign") if root is not None else None) or os.environ.get("CAMPAIGN_FILE") or "campaign.json"
+    path = (
+        (root.params.get("campaign") if root is not None else None)
+        or os.environ.get("CAMPAIGN_FILE")
+        or "campaign.json"
+    )
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)  # a FIFO in its place never hangs a TAB
         with os.fdopen(fd, "rb") as fh:
@@ -39,8 +43,9 @@ def _pick(names, incomplete: str) -> list[str]:
     control or format characters (an older file's) is never offered: printed, the terminal
     would obey it; escaped, it would not be the name."""
     key = incomplete.casefold()
-    return list(dict.fromkeys(n for n in names if isinstance(n, str) and n.casefold().startswith(key)
-                              and n.isprintable()))
+    return list(
+        dict.fromkeys(n for n in names if isinstance(n, str) and n.casefold().startswith(key) and n.isprintable())
+    )
 
 
 def _characters(data: dict) -> list[dict]:
@@ -87,7 +92,7 @@ def _packs(data: dict) -> list[dict]:
 
 def enemies(ctx: typer.Context, incomplete: str) -> list[str]:
     data = _data(ctx)
-    own = data.get("enemies") if isinstance(data.get("enemies"), dict) else {}
+    own = data["enemies"] if isinstance(data.get("enemies"), dict) else {}
     names = [b.get("name") for b in own.values() if isinstance(b, dict)]
     names += [b.get("name") for p in _packs(data) for b in p.get("enemies", []) if isinstance(b, dict)]
     return _pick(names, incomplete)
@@ -96,14 +101,16 @@ def enemies(ctx: typer.Context, incomplete: str) -> list[str]:
 def on_board(ctx: typer.Context, incomplete: str) -> list[str]:
     meta = (_data(ctx).get("meta") or {}).get("1") or {}
     fight = meta.get("fight") or {}
-    return _pick((e.get("name") for e in fight.get("enemies", []) if isinstance(e, dict) and e.get("alive")), incomplete)
+    return _pick(
+        (e.get("name") for e in fight.get("enemies", []) if isinstance(e, dict) and e.get("alive")), incomplete
+    )
 
 
 def skills(ctx: typer.Context, incomplete: str) -> list[str]:
     from campaign_cli.rules.skills import SKILLS
 
     russian = _cyrillic(incomplete)
-    return _pick((n for s in SKILLS for n in ((s.aliases if russian else (s.name,)))), incomplete)
+    return _pick((n for s in SKILLS for n in (s.aliases if russian else (s.name,))), incomplete)
 
 
 def catalog_entries(ctx: typer.Context, incomplete: str) -> list[str]:
@@ -113,7 +120,9 @@ def catalog_entries(ctx: typer.Context, incomplete: str) -> list[str]:
     russian = _cyrillic(incomplete)
     names = []
     for entry in [*catalog.weapons(), *catalog.armor(), *(e for p in _packs(_data(ctx)) for e in p.get("items", []))]:
-        names += [n for n in (entry.get("name"), *entry.get("aliases", [])) if isinstance(n, str) and _cyrillic(n) == russian]
+        names += [
+            n for n in (entry.get("name"), *entry.get("aliases", [])) if isinstance(n, str) and _cyrillic(n) == russian
+        ]
     return _pick(names, incomplete)
 
 

@@ -17,43 +17,83 @@ from campaign_cli.rules import advancement as adv
 from campaign_cli.rules.characters import check_name
 from campaign_cli.rules.wounds import check_not_dead
 
-app = noun_app(help_text("Curses: each makes every roll 1 worse, and they stack (R18).",
-                         "campaign curse apply Ajax 'Mummy Rot'", "campaign curse list"))
+app = noun_app(
+    help_text(
+        "Curses: each makes every roll 1 worse, and they stack (R18).",
+        "campaign curse apply Ajax 'Mummy Rot'",
+        "campaign curse list",
+    )
+)
 
 CurseArg = Annotated[str, typer.Argument(metavar="CURSE", help="The curse's name.", autocompletion=complete.curses)]
 
 
-@app.command(help=help_text("Curse a character: different curses stack; the same curse twice is refused (R18).", "campaign curse apply Ajax 'Mummy Rot' --note 'opened the sarcophagus'"))
-def apply(name: NameArg, curse: CurseArg,
-          note: Annotated[str | None, typer.Option("--note", help="Where it came from.")] = None,
-          json_out: JsonOpt = False) -> None:
+@app.command(
+    help=help_text(
+        "Curse a character: different curses stack; the same curse twice is refused (R18).",
+        "campaign curse apply Ajax 'Mummy Rot' --note 'opened the sarcophagus'",
+    )
+)
+def apply(
+    name: NameArg,
+    curse: CurseArg,
+    note: Annotated[str | None, typer.Option("--note", help="Where it came from.")] = None,
+    json_out: JsonOpt = False,
+) -> None:
     curse = check_name(curse, "curse")
 
     def change(doc, camp):
         return f"{doc['name']} cursed: {curse}", adv.add_curse(doc, curse, note)
 
     ch, added = update_character(name, change)
-    emit({"curse": added, "modifier": len(ch["curses"]), "character": ch},
-         Line(ngettext("{name} is cursed ({n} curse: every roll {n} worse)",
-                       "{name} is cursed ({n} curses: every roll {n} worse)", len(ch["curses"])).format(name=ch["name"])),
-         json_out=json_out)
+    emit(
+        {"curse": added, "modifier": len(ch["curses"]), "character": ch},
+        Line(
+            ngettext(
+                "{name} is cursed ({n} curse: every roll {n} worse)",
+                "{name} is cursed ({n} curses: every roll {n} worse)",
+                len(ch["curses"]),
+            ).format(name=ch["name"])
+        ),
+        json_out=json_out,
+    )
 
 
-@app.command("list", help=help_text("List active curses, of one character or of all.", "campaign curse list", "campaign curse list Ajax --json"))
-def list_(name: Annotated[str | None, typer.Argument(metavar="[NAME]", help="Only this character.")] = None,
-          json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
+@app.command(
+    "list",
+    help=help_text(
+        "List active curses, of one character or of all.", "campaign curse list", "campaign curse list Ajax --json"
+    ),
+)
+def list_(
+    name: Annotated[str | None, typer.Argument(metavar="[NAME]", help="Only this character.")] = None,
+    json_out: JsonOpt = False,
+    jsonl: JsonlOpt = False,
+) -> None:
     camp = reading()
     docs = [camp.character(name)] if name else camp.characters()
     rows = [{"character": d["name"], "name": c["name"], "note": c.get("note")} for d in docs for c in d["curses"]]
-    emit(rows, Table(_("Curses"), [_("character"), _("curse"), _("note")], [[r["character"], r["name"], r["note"]] for r in rows]),
-         json_out=json_out, jsonl=jsonl)
+    emit(
+        rows,
+        Table(
+            _("Curses"), [_("character"), _("curse"), _("note")], [[r["character"], r["name"], r["note"]] for r in rows]
+        ),
+        json_out=json_out,
+        jsonl=jsonl,
+    )
 
 
-@app.command(help=help_text("Lift a curse, paying 1 wish, 3 karma or 10 XP (R18).",
-                            "campaign curse remove Ajax 'Mummy Rot' --pay karma"))
-def remove(name: NameArg, curse: CurseArg,
-           pay: Annotated[str, typer.Option("--pay", metavar="wish|karma|xp", help="What to pay with.")],
-           json_out: JsonOpt = False) -> None:
+@app.command(
+    help=help_text(
+        "Lift a curse, paying 1 wish, 3 karma or 10 XP (R18).", "campaign curse remove Ajax 'Mummy Rot' --pay karma"
+    )
+)
+def remove(
+    name: NameArg,
+    curse: CurseArg,
+    pay: Annotated[str, typer.Option("--pay", metavar="wish|karma|xp", help="What to pay with.")],
+    json_out: JsonOpt = False,
+) -> None:
     pay = pay.strip().lower()
     if pay not in adv.CURSE_PRICES:
         raise UsageProblem(_('--pay takes wish, karma or xp, not {pay!r}').format(pay=pay))
@@ -64,10 +104,15 @@ def remove(name: NameArg, curse: CurseArg,
         return f"{doc['name']}: curse {curse.strip()} lifted for {paid[pay]} {pay}", paid
 
     ch, paid = update_character(name, change)
-    emit({"removed": curse.strip(), "paid": paid, "character": ch},
-         Line(ngettext(*PAID[pay], paid[pay]).format(name=ch["name"], curse=curse.strip())), json_out=json_out)
+    emit(
+        {"removed": curse.strip(), "paid": paid, "character": ch},
+        Line(ngettext(*PAID[pay], paid[pay]).format(name=ch["name"], curse=curse.strip())),
+        json_out=json_out,
+    )
 
 
-PAID = {"wish": N_plural("{name}: {curse} lifted ({n} wish)", "{name}: {curse} lifted ({n} wishes)"),
-        "karma": N_plural("{name}: {curse} lifted ({n} karma)", "{name}: {curse} lifted ({n} karma)"),
-        "xp": N_plural("{name}: {curse} lifted ({n} XP)", "{name}: {curse} lifted ({n} XP)")}
+PAID = {
+    "wish": N_plural("{name}: {curse} lifted ({n} wish)", "{name}: {curse} lifted ({n} wishes)"),
+    "karma": N_plural("{name}: {curse} lifted ({n} karma)", "{name}: {curse} lifted ({n} karma)"),
+    "xp": N_plural("{name}: {curse} lifted ({n} XP)", "{name}: {curse} lifted ({n} XP)"),
+}

@@ -14,6 +14,7 @@ from campaign_cli.cli.common import JsonOpt, help_text
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.i18n import _, N_
 
+
 class Said(str):
     """Free text in a demo command (a title, a note, a reason): typed in the chosen language
     (tools/i18n.py extracts it like `_()`)."""
@@ -22,57 +23,126 @@ class Said(str):
 # (narration, command words); each command runs for real against a temporary file.
 SCRIPT: list[tuple[str, list[str]]] = [
     (N_("A new campaign file."), ["init", "--name", Said("The Gold Road")]),
-    (N_("Ajax, a hero: 32 points over ST, DX and IQ (R2), 4 skill points, 2 of them combat (R3)."),
-     ["character", "create", "Ajax", "--st", "12", "--dx", "11", "--iq", "9", "--skill", "Swimming", "--skill", "Sword=2", "--skill", "Climbing"]),
-    (N_("Merlin, a wizard: 4 points for spells and skills together (R3)."),
-     ["character", "create", "Merlin", "--st", "8", "--dx", "10", "--iq", "14", "--wizard", "--spell", "Fireball=12", "--skill", "Medic"]),
-    (N_("Too many points are refused, and the file is left as it was (exit 1)."),
-     ["character", "create", "Hector", "--st", "12", "--dx", "12", "--iq", "12"]),
-    (N_("The board game's extra attributes, for pool tests (R10)."), ["character", "set", "Ajax", "--attr", "Lore=3", "--keyword", "Law"]),
+    (
+        N_("Ajax, a hero: 32 points over ST, DX and IQ (R2), 4 skill points, 2 of them combat (R3)."),
+        [
+            "character",
+            "create",
+            "Ajax",
+            "--st",
+            "12",
+            "--dx",
+            "11",
+            "--iq",
+            "9",
+            "--skill",
+            "Swimming",
+            "--skill",
+            "Sword=2",
+            "--skill",
+            "Climbing",
+        ],
+    ),
+    (
+        N_("Merlin, a wizard: 4 points for spells and skills together (R3)."),
+        [
+            "character",
+            "create",
+            "Merlin",
+            "--st",
+            "8",
+            "--dx",
+            "10",
+            "--iq",
+            "14",
+            "--wizard",
+            "--spell",
+            "Fireball=12",
+            "--skill",
+            "Medic",
+        ],
+    ),
+    (
+        N_("Too many points are refused, and the file is left as it was (exit 1)."),
+        ["character", "create", "Hector", "--st", "12", "--dx", "12", "--iq", "12"],
+    ),
+    (
+        N_("The board game's extra attributes, for pool tests (R10)."),
+        ["character", "set", "Ajax", "--attr", "Lore=3", "--keyword", "Law"],
+    ),
     (N_("The party."), ["character", "list"]),
     (N_("One character, as scripts see it."), ["character", "show", "Merlin", "--json"]),
     (N_("A mistake..."), ["character", "delete", "Merlin"]),
     (N_("...undone: Merlin is back."), ["undo"]),
     (N_("The exact chance before rolling: 3 dice under DX 11 (R5)."), ["odds", "3/DX", "--value", "11"]),
-    (N_("Ajax climbs the wall with physical dice typed in (R6: +Climbing adds the skill)."),
-     ["check", "Ajax", "3/ST+Climbing", "--dice", "4,5,2"]),
-    (N_("The tool rolls instead, reproducibly with a seed (R10 pool test on Lore)."),
-     ["check", "Ajax", "Lore 5+", "--seed", "7"]),
-    (N_("Arm-wrestling an innkeeper of ST 11 (R7)."),
-     ["contest", "Ajax", "3/ST", "11", "3/ST", "--dice", "6,4,3", "--other-dice", "2,3,4"]),
+    (
+        N_("Ajax climbs the wall with physical dice typed in (R6: +Climbing adds the skill)."),
+        ["check", "Ajax", "3/ST+Climbing", "--dice", "4,5,2"],
+    ),
+    (
+        N_("The tool rolls instead, reproducibly with a seed (R10 pool test on Lore)."),
+        ["check", "Ajax", "Lore 5+", "--seed", "7"],
+    ),
+    (
+        N_("Arm-wrestling an innkeeper of ST 11 (R7)."),
+        ["contest", "Ajax", "3/ST", "11", "3/ST", "--dice", "6,4,3", "--other-dice", "2,3,4"],
+    ),
     (N_("Who acts first (R8)?"), ["initiative", "Ajax", "Merlin", "Skeleton", "--seed", "3"]),
     (N_("A creature from the swamp: its threat board (R40), typed in on stdin."), ["enemy", "add", "--file", "-"]),
     (N_("A second enemy type."), ["enemy", "add", "--file", "-"]),
     (N_("An elite group: one die on its elite table (R42)."), ["enemy", "elite", "Bog Lurker", "--seed", "2"]),
     (N_("Ajax hits it for 5; its defense stops 1 (R41)."), ["enemy", "hit", "Bog Lurker", "5"]),
     (N_("Ajax kills it and wins its XP (R41)."), ["enemy", "kill", "Bog Lurker", "--by", "Ajax"]),
-    (N_("An adventure begins: from now on, only what is already known can be raised (R16)."),
-     ["adventure", "start", Said("The Sunken Crypt")]),
-    (N_("A cursed idol: every roll 1 worse (R18)."), ["curse", "apply", "Ajax", Said("Mummy Rot"), "--note", Said("touched the idol")]),
-    (N_("Ajax draws a shortsword from the catalog (R28): in hand, it is what his blows roll (R32)."),
-     ["item", "add", "Ajax", "Shortsword", "--weight", "2"]),
+    (
+        N_("An adventure begins: from now on, only what is already known can be raised (R16)."),
+        ["adventure", "start", Said("The Sunken Crypt")],
+    ),
+    (
+        N_("A cursed idol: every roll 1 worse (R18)."),
+        ["curse", "apply", "Ajax", Said("Mummy Rot"), "--note", Said("touched the idol")],
+    ),
+    (
+        N_("Ajax draws a shortsword from the catalog (R28): in hand, it is what his blows roll (R32)."),
+        ["item", "add", "Ajax", "Shortsword", "--weight", "2"],
+    ),
     ("", ["item", "hold", "Ajax", "Shortsword"]),
     (N_("Ambush! A fight at the table."), ["fight", "start", "--title", Said("The crypt door")]),
     (N_("Two Bog Lurkers on the board, each with its own wounds..."), ["fight", "add", "Bog Lurker", "--count", "2"]),
-    (N_("...and an elite Grave Rat: one die on its elite table (R42); Tough adds 2 to its health."),
-     ["fight", "add", "Grave Rat", "--elite", "--dice", "4"]),
-    (N_("Who acts first (R8): the party's die against the enemies'; the enemy groups by initiative."),
-     ["fight", "order", "--dice", "5,3"]),
-    (N_("Ajax attacks: the tool rolls 3/DX, then his blade's damage, less the Lurker's defense (R24, R41)..."),
-     ["fight", "attack", "Ajax", "Bog Lurker 1", "--dice", "3,4,2", "--damage-dice", "3,2"]),
-    (N_("...and again: at health 0 it dies, and Ajax wins its XP (R41)."),
-     ["fight", "attack", "Ajax", "Bog Lurker 1", "--dice", "2,2,5", "--damage-dice", "4,4"]),
+    (
+        N_("...and an elite Grave Rat: one die on its elite table (R42); Tough adds 2 to its health."),
+        ["fight", "add", "Grave Rat", "--elite", "--dice", "4"],
+    ),
+    (
+        N_("Who acts first (R8): the party's die against the enemies'; the enemy groups by initiative."),
+        ["fight", "order", "--dice", "5,3"],
+    ),
+    (
+        N_("Ajax attacks: the tool rolls 3/DX, then his blade's damage, less the Lurker's defense (R24, R41)..."),
+        ["fight", "attack", "Ajax", "Bog Lurker 1", "--dice", "3,4,2", "--damage-dice", "3,2"],
+    ),
+    (
+        N_("...and again: at health 0 it dies, and Ajax wins its XP (R41)."),
+        ["fight", "attack", "Ajax", "Bog Lurker 1", "--dice", "2,2,5", "--damage-dice", "4,4"],
+    ),
     (N_("Next in the order."), ["fight", "next"]),
-    (N_("The Grave Rat bites: its combat die against its to-hit, its damage less Ajax's armor (R29)."),
-     ["fight", "attack", "Grave Rat 1", "Ajax", "--dice", "6"]),
-    (N_("Merlin casts Fireball: a 3/IQ check, the rating 12 is not above his IQ 14 (R9)."),
-     ["cast", "Merlin", "Fireball", "--dice", "3,4,2"]),
+    (
+        N_("The Grave Rat bites: its combat die against its to-hit, its damage less Ajax's armor (R29)."),
+        ["fight", "attack", "Grave Rat 1", "Ajax", "--dice", "6"],
+    ),
+    (
+        N_("Merlin casts Fireball: a 3/IQ check, the rating 12 is not above his IQ 14 (R9)."),
+        ["cast", "Merlin", "Fireball", "--dice", "3,4,2"],
+    ),
     (N_("The board, turn by turn."), ["fight", "status"]),
     (N_("A win is refused while enemies stand (R13)..."), ["fight", "end", "--won"]),
-    (N_("...but the rest flee: routed is a win too, +1 XP each, 1 fatigue recovered (R13, R21)."),
-     ["fight", "end", "--routed"]),
-    (N_("Merlin the Medic binds the wound: up to his level, from this fight's damage (R25)."),
-     ["skill", "use", "Merlin", "Medic", "--heal", "Ajax=1", "--dice", "2,3,4"]),
+    (
+        N_("...but the rest flee: routed is a win too, +1 XP each, 1 fatigue recovered (R13, R21)."),
+        ["fight", "end", "--routed"],
+    ),
+    (
+        N_("Merlin the Medic binds the wound: up to his level, from this fight's damage (R25)."),
+        ["skill", "use", "Merlin", "Medic", "--heal", "Ajax=1", "--dice", "2,3,4"],
+    ),
     (N_("The party learns a keyword: +1 XP each (R13)."), ["keyword", "learn", "Sunken"]),
     (N_("A new skill during an adventure is refused (R16)."), ["xp", "spend", "Ajax", "--skill", "Stealth"]),
     (N_("Back home: everyone recovers fully (R22)."), ["adventure", "end"]),
@@ -82,17 +152,24 @@ SCRIPT: list[tuple[str, list[str]]] = [
     (N_("Lift the curse for 10 XP (R18)."), ["curse", "remove", "Ajax", Said("Mummy Rot"), "--pay", "xp"]),
     (N_("A shopping trip in a town with a blacksmith (R39)."), ["town", "enter", "Brimstone", "--blacksmith"]),
     (N_("Gold from the crypt."), ["gold", "add", "Ajax", "60"]),
-    (N_("A broadsword from the catalog, by its Russian name (R28)."), ["item", "add", "Ajax", "Палаш", "--weight", "3", "--value", "40", "--slots", "2"]),
+    (
+        N_("A broadsword from the catalog, by its Russian name (R28)."),
+        ["item", "add", "Ajax", "Палаш", "--weight", "3", "--value", "40", "--slots", "2"],
+    ),
     (N_("Leather armor: worn, it lowers DX and MA (R29, R30)."), ["item", "add", "Ajax", "Leather", "--weight", "4"]),
     ("", ["item", "wear", "Ajax", "Leather"]),
-    (N_("A crate of supplies is too heavy: the limit is 5 + ST (R33), so this is refused."),
-     ["item", "add", "Ajax", "Crate", "--weight", "12"]),
+    (
+        N_("A crate of supplies is too heavy: the limit is 5 + ST (R33), so this is refused."),
+        ["item", "add", "Ajax", "Crate", "--weight", "12"],
+    ),
     (N_("Merlin buys the dagger Ajax does not need (R38)."), ["item", "add", "Ajax", "Dagger", "--value", "5"]),
     ("", ["gold", "add", "Merlin", "10"]),
     ("", ["item", "sell", "Ajax", "Merlin", "Dagger"]),
     (N_("Dark stone from the mines (R37)..."), ["darkstone", "add", "Ajax", "2"]),
-    (N_("...forged into the sword's upgrade slots by the blacksmith (R39)."),
-     ["forge", "Ajax", "Broadsword", "--stones", "2", "--gold", "20", "--name", Said("Void Edge")]),
+    (
+        N_("...forged into the sword's upgrade slots by the blacksmith (R39)."),
+        ["forge", "Ajax", "Broadsword", "--stones", "2", "--gold", "20", "--name", Said("Void Edge")],
+    ),
     (N_("What Ajax carries now."), ["item", "list", "Ajax"]),
     (N_("Every change is journaled."), ["log", "--limit", "8"]),
     (N_("Where the campaign stands."), ["status"]),
@@ -102,32 +179,73 @@ SCRIPT: list[tuple[str, list[str]]] = [
 
 # Invented enemies (no published card's text or numbers), embedded so the demo needs no files.
 DEMO_BOARD = {
-    "name": "Bog Lurker", "keywords": ["Beast", "Swamp"], "size": "medium",
-    **{side: {"initiative": 3 + b, "move": 4 + b, "escape": 4 + b, "to_hit": 4, "combat": 2 + b, "damage": 1 + b,
-              "defense": 1 + b, "health": 6 + 3 * b, "xp": 15 + 10 * b,
-              "abilities": [N_("Ambush: appears next to the last hero to move")],
-              "elite": [N_("Thick Hide: +1 defense"), N_("Lunge: +1 move"), N_("Venom: wounds also cost fatigue"),
-                        N_("Frenzy: +1 combat"), N_("Mire Call: another joins"), N_("Ancient: +3 health")]}
-       for side, b in (("normal", 0), ("brutal", 1))},
+    "name": "Bog Lurker",
+    "keywords": ["Beast", "Swamp"],
+    "size": "medium",
+    **{
+        side: {
+            "initiative": 3 + b,
+            "move": 4 + b,
+            "escape": 4 + b,
+            "to_hit": 4,
+            "combat": 2 + b,
+            "damage": 1 + b,
+            "defense": 1 + b,
+            "health": 6 + 3 * b,
+            "xp": 15 + 10 * b,
+            "abilities": [N_("Ambush: appears next to the last hero to move")],
+            "elite": [
+                N_("Thick Hide: +1 defense"),
+                N_("Lunge: +1 move"),
+                N_("Venom: wounds also cost fatigue"),
+                N_("Frenzy: +1 combat"),
+                N_("Mire Call: another joins"),
+                N_("Ancient: +3 health"),
+            ],
+        }
+        for side, b in (("normal", 0), ("brutal", 1))
+    },
 }
 RAT_BOARD = {
-    "name": "Grave Rat", "keywords": ["Vermin"], "size": "small",
-    **{side: {"initiative": 5, "move": 5, "escape": 3, "to_hit": 5, "combat": 1 + b, "damage": 1 + b, "defense": 0,
-              "health": 2 + b, "xp": 5 + 5 * b, "abilities": [N_("Swarm: +1 combat for each other rat")],
-              "elite": [N_("Plague: wounds also cost fatigue"), N_("Frenzy: +1 combat"), N_("Burrow: +2 escape"),
-                        {"name": N_("Tough"), "text": N_("+2 health"), "health": 2}, N_("Pack: another joins"),
-                        {"name": N_("Gnaw"), "text": N_("+1 damage"), "damage": 1}]}
-       for side, b in (("normal", 0), ("brutal", 1))},
+    "name": "Grave Rat",
+    "keywords": ["Vermin"],
+    "size": "small",
+    **{
+        side: {
+            "initiative": 5,
+            "move": 5,
+            "escape": 3,
+            "to_hit": 5,
+            "combat": 1 + b,
+            "damage": 1 + b,
+            "defense": 0,
+            "health": 2 + b,
+            "xp": 5 + 5 * b,
+            "abilities": [N_("Swarm: +1 combat for each other rat")],
+            "elite": [
+                N_("Plague: wounds also cost fatigue"),
+                N_("Frenzy: +1 combat"),
+                N_("Burrow: +2 escape"),
+                {"name": N_("Tough"), "text": N_("+2 health"), "health": 2},
+                N_("Pack: another joins"),
+                {"name": N_("Gnaw"), "text": N_("+1 damage"), "damage": 1},
+            ],
+        }
+        for side, b in (("normal", 0), ("brutal", 1))
+    },
 }
 
 
 def _board(board: dict) -> dict:
     """A demo board as a user would type it: its abilities in the chosen language."""
+
     def said(entry):
         return _(entry) if isinstance(entry, str) else {**entry, "name": _(entry["name"]), "text": _(entry["text"])}
 
-    sides = {side: {**board[side], **{k: [said(t) for t in board[side][k]] for k in ("abilities", "elite")}}
-             for side in ("normal", "brutal")}
+    sides = {
+        side: {**board[side], **{k: [said(t) for t in board[side][k]] for k in ("abilities", "elite")}}
+        for side in ("normal", "brutal")
+    }
     return {**board, **sides}
 
 
@@ -191,4 +309,6 @@ def demo(json_out: JsonOpt = False) -> None:
 
 
 demo_app = command_app()
-demo_app.command("demo", help=help_text("A guided tour on a throwaway campaign (nothing is left behind).", "campaign demo"))(demo)
+demo_app.command(
+    "demo", help=help_text("A guided tour on a throwaway campaign (nothing is left behind).", "campaign demo")
+)(demo)

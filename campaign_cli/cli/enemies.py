@@ -7,8 +7,18 @@ from typing import Annotated
 import typer
 
 from campaign_cli.cli import complete
-from campaign_cli.cli.common import (MAX_AMOUNT, MAX_SEED, JsonlOpt, JsonOpt, help_text, parse_int, read_json, reading,
-                                     update_character, writing)
+from campaign_cli.cli.common import (
+    MAX_AMOUNT,
+    MAX_SEED,
+    JsonlOpt,
+    JsonOpt,
+    help_text,
+    parse_int,
+    read_json,
+    reading,
+    update_character,
+    writing,
+)
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Fields, Line, Table, emit
 from campaign_cli.errors import Refused, UsageProblem
@@ -17,15 +27,22 @@ from campaign_cli.rules import dice as d
 from campaign_cli.rules import enemies as rules
 from campaign_cli.rules.characters import check_name
 
-app = noun_app(help_text("Enemy threat boards: a normal and a brutal side (R40-R42).",
-                         "campaign enemy add 'Bog Lurker' --file samples/enemies/bog-lurker.json", "campaign enemy list"))
+app = noun_app(
+    help_text(
+        "Enemy threat boards: a normal and a brutal side (R40-R42).",
+        "campaign enemy add 'Bog Lurker' --file samples/enemies/bog-lurker.json",
+        "campaign enemy list",
+    )
+)
 
-EnemyArg = Annotated[str, typer.Argument(metavar="NAME", help="The enemy type's name.", autocompletion=complete.enemies)]
+EnemyArg = Annotated[
+    str, typer.Argument(metavar="NAME", help="The enemy type's name.", autocompletion=complete.enemies)
+]
 BrutalOpt = Annotated[bool, typer.Option("--brutal", help="Use the brutal (red) side.")]
 
 
 def _read_board(path: str | None) -> dict:
-    return {} if path is None else read_json(path, "board", "--file")
+    return {} if path is None else read_json(path, "board", "--file")  # type: ignore[return-value]  # checked later
 
 
 def _apply_fields(board: dict, fields: list[str]) -> None:
@@ -40,7 +57,9 @@ def _apply_fields(board: dict, fields: list[str]) -> None:
         for part in parts[:-1]:
             target = target.setdefault(part, {})
             if not isinstance(target, dict):
-                raise UsageProblem(_('--field {path}: {part} is not an object').format(path=path, part=part), "bad_value")
+                raise UsageProblem(
+                    _('--field {path}: {part} is not an object').format(path=path, part=part), "bad_value"
+                )
         if key in rules.LISTS or key == "keywords":
             target[key] = [v.strip() for v in value.split(";") if v.strip()]
         elif key in rules.NUMBERS:
@@ -50,9 +69,17 @@ def _apply_fields(board: dict, fields: list[str]) -> None:
 
 
 # A threat board's numbers (R40), as the board game's card prints them.
-BOARD_LABELS = {"initiative": N_("initiative"), "move": N_("move"), "escape": N_("escape"), "to_hit": N_("to-hit"),
-                "combat": N_("combat"), "damage": N_("damage"), "defense": N_("defense"), "health": N_("health"),
-                "xp": N_("xp")}
+BOARD_LABELS = {
+    "initiative": N_("initiative"),
+    "move": N_("move"),
+    "escape": N_("escape"),
+    "to_hit": N_("to-hit"),
+    "combat": N_("combat"),
+    "damage": N_("damage"),
+    "defense": N_("defense"),
+    "health": N_("health"),
+    "xp": N_("xp"),
+}
 
 
 def board_views(board: dict, brutal: bool) -> list:
@@ -61,26 +88,53 @@ def board_views(board: dict, brutal: bool) -> list:
     pairs += [(_(BOARD_LABELS[k]), side[k]) for k in rules.NUMBERS]
     pairs += [(_("abilities"), side["abilities"])]
     title = _("{name} (brutal side)") if brutal else _("{name} (normal side)")
-    return [Fields(title.format(name=board["name"]), pairs),
-            Table(_("Elite table (R42)"), [_("die"), _("ability")], [[i + 1, rules.elite_text(e)] for i, e in enumerate(side["elite"])])]
+    return [
+        Fields(title.format(name=board["name"]), pairs),
+        Table(
+            _("Elite table (R42)"),
+            [_("die"), _("ability")],
+            [[i + 1, rules.elite_text(e)] for i, e in enumerate(side["elite"])],
+        ),
+    ]
 
 
 def board_data(board: dict, brutal: bool) -> dict:
-    return {"id": board.get("id"), "name": board["name"], "keywords": board["keywords"], "size": board["size"],
-            "side": "brutal" if brutal else "normal", **rules.side_of(board, brutal)}
+    return {
+        "id": board.get("id"),
+        "name": board["name"],
+        "keywords": board["keywords"],
+        "size": board["size"],
+        "side": "brutal" if brutal else "normal",
+        **rules.side_of(board, brutal),
+    }
 
 
-@app.command(help=help_text(
-    "Add an enemy type from a board file (or - for stdin), options overriding it; NAME wins over the board's name.",
-    "campaign enemy add --file samples/enemies/bog-lurker.json",
-    "campaign enemy add 'Bog Lurker' --file board.json --field brutal.defense=3",
-))
+@app.command(
+    help=help_text(
+        "Add an enemy type from a board file (or - for stdin), options overriding it; NAME wins over the board's name.",
+        "campaign enemy add --file samples/enemies/bog-lurker.json",
+        "campaign enemy add 'Bog Lurker' --file board.json --field brutal.defense=3",
+    )
+)
 def add(
-    name: Annotated[str | None, typer.Argument(metavar="[NAME]", help="The enemy type's name (default: the board's own).")] = None,
-    file: Annotated[str | None, typer.Option("--file", metavar="BOARD.json", help="The threat board (JSON); - reads stdin.")] = None,
-    size: Annotated[str | None, typer.Option("--size", metavar="SIZE", help="small, medium, large, huge or giant.")] = None,
-    keyword: Annotated[list[str] | None, typer.Option("--keyword", metavar="WORD", help="Enemy keyword (repeat).")] = None,
-    field: Annotated[list[str] | None, typer.Option("--field", metavar="FIELD=VALUE", help="Any board field, e.g. normal.defense=2, normal.elite='a;b;c;d;e;f'.")] = None,
+    name: Annotated[
+        str | None, typer.Argument(metavar="[NAME]", help="The enemy type's name (default: the board's own).")
+    ] = None,
+    file: Annotated[
+        str | None, typer.Option("--file", metavar="BOARD.json", help="The threat board (JSON); - reads stdin.")
+    ] = None,
+    size: Annotated[
+        str | None, typer.Option("--size", metavar="SIZE", help="small, medium, large, huge or giant.")
+    ] = None,
+    keyword: Annotated[
+        list[str] | None, typer.Option("--keyword", metavar="WORD", help="Enemy keyword (repeat).")
+    ] = None,
+    field: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--field", metavar="FIELD=VALUE", help="Any board field, e.g. normal.defense=2, normal.elite='a;b;c;d;e;f'."
+        ),
+    ] = None,
     json_out: JsonOpt = False,
 ) -> None:
     board = _read_board(file)
@@ -102,15 +156,25 @@ def add(
         board = rules.validate_board(board)
         board = camp.insert("enemies", board, "enemy")
         camp.note(f"enemy added: {board['name']}")
-    emit(board, [Line(_('added {name} (#{id})').format(
-            name=board['name'], id=board['id'])), *board_views(board, False)], json_out=json_out)
+    emit(
+        board,
+        [Line(_('added {name} (#{id})').format(name=board['name'], id=board['id'])), *board_views(board, False)],
+        json_out=json_out,
+    )
 
 
 @app.command("list", help=help_text("List the enemy types.", "campaign enemy list --jsonl | jq -r .name"))
 def list_(json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
     boards = reading().docs("enemies")
-    rows = [[b["id"], b["name"], b["size"], ", ".join(b["keywords"]), b["normal"]["xp"], b["brutal"]["xp"]] for b in boards]
-    emit(boards, Table(_("Enemies"), [_("id"), _("name"), _("size"), _("keywords"), _("XP"), _("brutal XP")], rows), json_out=json_out, jsonl=jsonl)
+    rows = [
+        [b["id"], b["name"], b["size"], ", ".join(b["keywords"]), b["normal"]["xp"], b["brutal"]["xp"]] for b in boards
+    ]
+    emit(
+        boards,
+        Table(_("Enemies"), [_("id"), _("name"), _("size"), _("keywords"), _("XP"), _("brutal XP")], rows),
+        json_out=json_out,
+        jsonl=jsonl,
+    )
 
 
 @app.command(help=help_text("Show one side of an enemy's board.", "campaign enemy show 'Bog Lurker' --brutal"))
@@ -128,40 +192,81 @@ def delete(name: EnemyArg, json_out: JsonOpt = False) -> None:
     emit({"deleted": board}, Line(_('deleted {name}').format(name=board['name'])), json_out=json_out)
 
 
-@app.command(help=help_text("Roll one die on the elite table (R42).", "campaign enemy elite 'Bog Lurker' --seed 4",
-                            "campaign enemy elite 'Bog Lurker' --brutal --dice 6"))
-def elite(name: EnemyArg, brutal: BrutalOpt = False,
-          seed: Annotated[int | None, typer.Option("--seed", metavar="N", min=0, max=MAX_SEED, help="Seed the die.")] = None,
-          dice: Annotated[str | None, typer.Option("--dice", metavar="D", help="The physical die, 1-6.")] = None,
-          json_out: JsonOpt = False) -> None:
+@app.command(
+    help=help_text(
+        "Roll one die on the elite table (R42).",
+        "campaign enemy elite 'Bog Lurker' --seed 4",
+        "campaign enemy elite 'Bog Lurker' --brutal --dice 6",
+    )
+)
+def elite(
+    name: EnemyArg,
+    brutal: BrutalOpt = False,
+    seed: Annotated[int | None, typer.Option("--seed", metavar="N", min=0, max=MAX_SEED, help="Seed the die.")] = None,
+    dice: Annotated[str | None, typer.Option("--dice", metavar="D", help="The physical die, 1-6.")] = None,
+    json_out: JsonOpt = False,
+) -> None:
     with writing() as camp:
         board = camp.find("enemies", name, "enemy")
         die = d.obtain(1, rules.ELITE_ENTRIES, dice, d.rng_for(seed))[0]
         ability = rules.elite(board, brutal, die)
-        data = {"enemy": board["name"], "side": "brutal" if brutal else "normal", "die": die, "dice": [die], "ability": ability,
-                **({"seed": seed} if seed is not None else {})}
+        data = {
+            "enemy": board["name"],
+            "side": "brutal" if brutal else "normal",
+            "die": die,
+            "dice": [die],
+            "ability": ability,
+            **({"seed": seed} if seed is not None else {}),
+        }
         camp.record_roll(data)
         camp.note(f"elite {board['name']}: {die} = {ability}")
-    emit(data, Line(_('{name} elite roll {die}: {ability}').format(
-            name=board['name'], die=die, ability=ability)), json_out=json_out)
+    emit(
+        data,
+        Line(_('{name} elite roll {die}: {ability}').format(name=board['name'], die=die, ability=ability)),
+        json_out=json_out,
+    )
 
 
-@app.command(help=help_text("Wounds from a hit: damage minus defense, never below 0 (R41).", "campaign enemy hit 'Bog Lurker' 5"))
-def hit(name: EnemyArg, damage: Annotated[int, typer.Argument(min=0, max=MAX_AMOUNT, metavar="DAMAGE", help="Damage of the hit, before defense.")], brutal: BrutalOpt = False,
-        json_out: JsonOpt = False) -> None:
+@app.command(
+    help=help_text("Wounds from a hit: damage minus defense, never below 0 (R41).", "campaign enemy hit 'Bog Lurker' 5")
+)
+def hit(
+    name: EnemyArg,
+    damage: Annotated[
+        int, typer.Argument(min=0, max=MAX_AMOUNT, metavar="DAMAGE", help="Damage of the hit, before defense.")
+    ],
+    brutal: BrutalOpt = False,
+    json_out: JsonOpt = False,
+) -> None:
     board = reading().find("enemies", name, "enemy")
     wounds = rules.wounds(board, brutal, damage)
     defense = rules.side_of(board, brutal)["defense"]
-    data = {"enemy": board["name"], "side": "brutal" if brutal else "normal", "damage": damage, "defense": defense, "wounds": wounds}
-    emit(data, Line(_("{enemy}: {damage} damage - defense {defense} = ").format(
-            enemy=board["name"], damage=damage, defense=defense)
-                    + ngettext("{n} wound", "{n} wounds", wounds)),
-         json_out=json_out)
+    data = {
+        "enemy": board["name"],
+        "side": "brutal" if brutal else "normal",
+        "damage": damage,
+        "defense": defense,
+        "wounds": wounds,
+    }
+    emit(
+        data,
+        Line(
+            _("{enemy}: {damage} damage - defense {defense} = ").format(
+                enemy=board["name"], damage=damage, defense=defense
+            )
+            + ngettext("{n} wound", "{n} wounds", wounds)
+        ),
+        json_out=json_out,
+    )
 
 
 @app.command(help=help_text("The killer wins the enemy's XP (R41).", "campaign enemy kill 'Bog Lurker' --by Ajax"))
-def kill(name: EnemyArg, by: Annotated[str, typer.Option("--by", metavar="CHARACTER", help="Who killed it.")],
-         brutal: BrutalOpt = False, json_out: JsonOpt = False) -> None:
+def kill(
+    name: EnemyArg,
+    by: Annotated[str, typer.Option("--by", metavar="CHARACTER", help="Who killed it.")],
+    brutal: BrutalOpt = False,
+    json_out: JsonOpt = False,
+) -> None:
     def change(doc, camp):
         board = camp.find("enemies", name, "enemy")
         xp = rules.kill_xp(board, brutal)
@@ -170,6 +275,12 @@ def kill(name: EnemyArg, by: Annotated[str, typer.Option("--by", metavar="CHARAC
         return f"{doc['name']} killed {board['name']}{' (brutal)' if brutal else ''}: +{xp} XP", (board, xp)
 
     ch, (board, xp) = update_character(by, change)
-    emit({"enemy": board["name"], "side": "brutal" if brutal else "normal", "xp": xp, "character": ch},
-         Line(_("{name} killed {enemy}: +{xp} XP ({total} in all)").format(
-                 name=ch["name"], enemy=board["name"], xp=xp, total=ch["xp"])), json_out=json_out)
+    emit(
+        {"enemy": board["name"], "side": "brutal" if brutal else "normal", "xp": xp, "character": ch},
+        Line(
+            _("{name} killed {enemy}: +{xp} XP ({total} in all)").format(
+                name=ch["name"], enemy=board["name"], xp=xp, total=ch["xp"]
+            )
+        ),
+        json_out=json_out,
+    )

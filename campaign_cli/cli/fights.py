@@ -21,8 +21,14 @@ from campaign_cli.rules import enemies, fights, wounds
 from campaign_cli.rules.advancement import KILL_XP
 from campaign_cli.rules.characters import check_name, view
 
-app = noun_app(help_text("Fights at the table: enemies on the board, turn order, wounds (R8, R13, R20, R21, R40-R42).",
-                         "campaign fight start", "campaign fight add 'Bog Lurker' --count 3", "campaign fight status"))
+app = noun_app(
+    help_text(
+        "Fights at the table: enemies on the board, turn order, wounds (R8, R13, R20, R21, R40-R42).",
+        "campaign fight start",
+        "campaign fight add 'Bog Lurker' --count 3",
+        "campaign fight status",
+    )
+)
 
 
 def open_fight(camp) -> dict:
@@ -40,11 +46,27 @@ def fight_view(camp, fight: dict) -> dict:
     fight = copy.deepcopy(fight)
     fights.refresh(fight, able(camp))
     chars = [view(c) for c in camp.characters()]
-    groups = [{"id": g["id"], "name": fights.label(fight, g), "type": g["type"], "initiative": g["initiative"], "elite": g.get("elite"),
-               "elite_numbers": g.get("elite_numbers", {})} for g in fights.all_groups(fight)]
-    return {"title": fight.get("title"), "round": fight["round"], "turn": fights.current(fight), "order": fight["order"],
-            "first": fight.get("first"), "groups": groups, "enemies": fight["enemies"],
-            "characters": [{k: c[k] for k in ("name", "st", "damage", "fatigue", "status")} for c in chars]}
+    groups = [
+        {
+            "id": g["id"],
+            "name": fights.label(fight, g),
+            "type": g["type"],
+            "initiative": g["initiative"],
+            "elite": g.get("elite"),
+            "elite_numbers": g.get("elite_numbers", {}),
+        }
+        for g in fights.all_groups(fight)
+    ]
+    return {
+        "title": fight.get("title"),
+        "round": fight["round"],
+        "turn": fights.current(fight),
+        "order": fight["order"],
+        "first": fight.get("first"),
+        "groups": groups,
+        "enemies": fight["enemies"],
+        "characters": [{k: c[k] for k in ("name", "st", "damage", "fatigue", "status")} for c in chars],
+    }
 
 
 def able(camp) -> list[str]:
@@ -60,34 +82,59 @@ def _bar(left: int, full: int, width: int = 10) -> str:
 def status_views(data: dict) -> list:
     turn = data["turn"]
     title = (_("Fight: {title}, round {round}") if data["title"] else _("Fight, round {round}")).format(
-        title=data["title"], round=data["round"])
+        title=data["title"], round=data["round"]
+    )
     if turn:
         title += _(", {name}'s turn").format(name=turn)
     rows = []
     for c in data["characters"]:
         left = max(c["st"] - c["damage"] - c["fatigue"], 0)
-        rows.append([">" if c["name"] == turn else "", c["name"], f"{_bar(left, c['st'])} {left}/{c['st']}", c["status"],
-                     _("damage {damage}, fatigue {fatigue}").format(damage=c["damage"], fatigue=c["fatigue"])])
+        rows.append(
+            [
+                ">" if c["name"] == turn else "",
+                c["name"],
+                f"{_bar(left, c['st'])} {left}/{c['st']}",
+                c["status"],
+                _("damage {damage}, fatigue {fatigue}").format(damage=c["damage"], fatigue=c["fatigue"]),
+            ]
+        )
     label_of = {g["id"]: g["name"] for g in data["groups"]}
     for e in data["enemies"]:
         left = e["health"] - e["wounds"]
         here = ">" if e["alive"] and label_of.get(e.get("group", e["type"])) == turn else ""
-        rows.append([here, e["name"], f"{_bar(left, e['health'])} {left}/{e['health']}", "alive" if e["alive"] else "dead",
-                     _("{side}; initiative {initiative}, defense {defense}").format(
-                         side=shown(e["side"]), defense=e["defense"], initiative=e.get("initiative", 0))
-                     + (_("; elite: {ability}").format(ability=e["elite"]) if e["elite"] else "")])
+        rows.append(
+            [
+                here,
+                e["name"],
+                f"{_bar(left, e['health'])} {left}/{e['health']}",
+                "alive" if e["alive"] else "dead",
+                _("{side}; initiative {initiative}, defense {defense}").format(
+                    side=shown(e["side"]), defense=e["defense"], initiative=e.get("initiative", 0)
+                )
+                + (_("; elite: {ability}").format(ability=e["elite"]) if e["elite"] else ""),
+            ]
+        )
     if data["order"]:
-        first = {"party": _("the party goes first"), "enemies": _("the enemies go first")}.get(data.get("first"), "")
+        first = {"party": _("the party goes first"), "enemies": _("the enemies go first")}.get(
+            data.get("first") or "", ""
+        )
         order = Line(_("order: {sides}").format(sides=" > ".join(data["order"])) + (f" ({first})" if first else ""))
     else:
         order = Line(_("order: not rolled yet (`campaign fight order`)"))
     return [Table(title, ["", _("who"), _("left"), _("status"), ""], rows), order]
 
 
-@app.command(help=help_text("Open a fight: enemies can be put on the board, and rest and adventure end wait for it.",
-                            "campaign fight start", "campaign fight start --title 'Ambush at the ford'"))
-def start(title: Annotated[str | None, typer.Option("--title", metavar="TEXT", help="What the fight is called.")] = None,
-          json_out: JsonOpt = False) -> None:
+@app.command(
+    help=help_text(
+        "Open a fight: enemies can be put on the board, and rest and adventure end wait for it.",
+        "campaign fight start",
+        "campaign fight start --title 'Ambush at the ford'",
+    )
+)
+def start(
+    title: Annotated[str | None, typer.Option("--title", metavar="TEXT", help="What the fight is called.")] = None,
+    json_out: JsonOpt = False,
+) -> None:
     title = check_name(title, "fight") if title is not None else None
     with writing() as camp:
         if camp.meta.get("fight"):
@@ -100,22 +147,42 @@ def start(title: Annotated[str | None, typer.Option("--title", metavar="TEXT", h
         camp.set_meta(fight=fight)
         camp.note(f"fight started{': ' + title if title else ''}")
         data = fight_view(camp, fight)
-    emit(data, Line((_("fight started: {title}; add enemies with `campaign fight add ENEMY`") if title else
-                     _("fight started; add enemies with `campaign fight add ENEMY`")).format(title=title)),
-         json_out=json_out)
+    emit(
+        data,
+        Line(
+            (
+                _("fight started: {title}; add enemies with `campaign fight add ENEMY`")
+                if title
+                else _("fight started; add enemies with `campaign fight add ENEMY`")
+            ).format(title=title)
+        ),
+        json_out=json_out,
+    )
 
 
-@app.command(help=help_text(
-    "Put enemies on the board as one group: N instances named ENEMY 1, ENEMY 2... with their side's numbers; "
-    "--elite rolls the elite table once for the group (R42), and an elite entry's numbers are added to each "
-    "instance. A group that joins after the order was rolled takes its place by initiative at once (R8).",
-    "campaign fight add 'Bog Lurker' --count 3", "campaign fight add 'Cinder Hound' --brutal --elite --seed 2"))
-def add(enemy: Annotated[str, typer.Argument(metavar="ENEMY", help="An enemy type (`campaign enemy list`, or a pack's).",
-                                             autocompletion=complete.enemies)],
-        count: Annotated[int, typer.Option("--count", min=1, max=fights.MAX_INSTANCES, metavar="N", help="How many.")] = 1,
-        brutal: Annotated[bool, typer.Option("--brutal", help="Their brutal side.")] = False,
-        elite: Annotated[bool, typer.Option("--elite", help="An elite group: one roll on the elite table (R42).")] = False,
-        seed: SeedOpt = None, dice: DiceOpt = None, json_out: JsonOpt = False) -> None:
+@app.command(
+    help=help_text(
+        "Put enemies on the board as one group: N instances named ENEMY 1, ENEMY 2... with their side's numbers; "
+        "--elite rolls the elite table once for the group (R42), and an elite entry's numbers are added to each "
+        "instance. A group that joins after the order was rolled takes its place by initiative at once (R8).",
+        "campaign fight add 'Bog Lurker' --count 3",
+        "campaign fight add 'Cinder Hound' --brutal --elite --seed 2",
+    )
+)
+def add(
+    enemy: Annotated[
+        str,
+        typer.Argument(
+            metavar="ENEMY", help="An enemy type (`campaign enemy list`, or a pack's).", autocompletion=complete.enemies
+        ),
+    ],
+    count: Annotated[int, typer.Option("--count", min=1, max=fights.MAX_INSTANCES, metavar="N", help="How many.")] = 1,
+    brutal: Annotated[bool, typer.Option("--brutal", help="Their brutal side.")] = False,
+    elite: Annotated[bool, typer.Option("--elite", help="An elite group: one roll on the elite table (R42).")] = False,
+    seed: SeedOpt = None,
+    dice: DiceOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
     if (seed is not None or dice is not None) and not elite:
         raise UsageProblem(_("--seed and --dice roll the elite table: give --elite"))
     with writing() as camp:
@@ -131,25 +198,52 @@ def add(enemy: Annotated[str, typer.Argument(metavar="ENEMY", help="An enemy typ
         camp.set_meta(fight=fight)
         ability = added[0]["elite"]
         verb = "joins" if len(added) == 1 else "join"
-        camp.note(f"{', '.join(e['name'] for e in added)} {verb} the fight" + (f" (elite: {ability})" if ability else ""))
+        camp.note(
+            f"{', '.join(e['name'] for e in added)} {verb} the fight" + (f" (elite: {ability})" if ability else "")
+        )
         data = {"added": added, **({"elite_die": die} if die else {}), "fight": fight_view(camp, fight)}
     elite_text = _("; elite roll {die}: {ability}").format(die=die, ability=ability) if ability else ""
-    joined = ngettext("{names} joins the fight (health {health}){elite}", "{names} join the fight (health {health}){elite}",
-                      len(added))
-    emit(data, Line(joined.format(names=", ".join(e["name"] for e in added), health=added[0]["health"], elite=elite_text)),
-         json_out=json_out)
+    joined = ngettext(
+        "{names} joins the fight (health {health}){elite}",
+        "{names} join the fight (health {health}){elite}",
+        len(added),
+    )
+    emit(
+        data,
+        Line(joined.format(names=", ".join(e["name"] for e in added), health=added[0]["health"], elite=elite_text)),
+        json_out=json_out,
+    )
 
 
-@app.command(help=help_text(
-    "Roll initiative (R8): the party's die against the enemies' die (ties roll again) says which side goes first; "
-    "the enemy groups act by their boards' initiative, highest first; the party in the order --party gives "
-    "(default: as created).",
-    "campaign fight order --seed 3", "campaign fight order --dice 5,2", "campaign fight order --party Kate Ajax --dice 4,6"))
-def order(seed: SeedOpt = None,
-          dice: Annotated[str | None, typer.Option("--dice", metavar="LIST", help="Physical dice: the party's, the enemies', then tie rolls in pairs.")] = None,
-          party: Annotated[list[str] | None, typer.Option("--party", metavar="NAME", help="The party's order, one name each time (others follow as created).",
-                                                        autocompletion=complete.characters)] = None,
-          json_out: JsonOpt = False) -> None:
+@app.command(
+    help=help_text(
+        "Roll initiative (R8): the party's die against the enemies' die (ties roll again) says which side goes first; "
+        "the enemy groups act by their boards' initiative, highest first; the party in the order --party gives "
+        "(default: as created).",
+        "campaign fight order --seed 3",
+        "campaign fight order --dice 5,2",
+        "campaign fight order --party Kate Ajax --dice 4,6",
+    )
+)
+def order(
+    seed: SeedOpt = None,
+    dice: Annotated[
+        str | None,
+        typer.Option(
+            "--dice", metavar="LIST", help="Physical dice: the party's, the enemies', then tie rolls in pairs."
+        ),
+    ] = None,
+    party: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--party",
+            metavar="NAME",
+            help="The party's order, one name each time (others follow as created).",
+            autocompletion=complete.characters,
+        ),
+    ] = None,
+    json_out: JsonOpt = False,
+) -> None:
     rng = d.rng_for(seed)
     queue = None if dice is None else d.typed(dice, None, 6)
 
@@ -174,13 +268,29 @@ def order(seed: SeedOpt = None,
         data = {"rolls": rolls, "first": fight["first"], "fight": fight_view(camp, fight)}
     first = {"party": _("the party goes first"), "enemies": _("the enemies go first")}[fight["first"]]
     dice_line = _("party {party} vs enemies {enemies}: {first}").format(
-        party=", ".join(map(str, rolls["party"])) or "-", enemies=", ".join(map(str, rolls["enemies"])) or "-", first=first)
-    emit(data, [Line(dice_line), Table(_("Turn order (R8)"), ["#", _("side")], [[i + 1, n] for i, n in enumerate(fight["order"])]),
-                Line(_('round 1: {value} goes first').format(value=fight['order'][0]))], json_out=json_out)
+        party=", ".join(map(str, rolls["party"])) or "-",
+        enemies=", ".join(map(str, rolls["enemies"])) or "-",
+        first=first,
+    )
+    emit(
+        data,
+        [
+            Line(dice_line),
+            Table(_("Turn order (R8)"), ["#", _("side")], [[i + 1, n] for i, n in enumerate(fight["order"])]),
+            Line(_('round 1: {value} goes first').format(value=fight['order'][0])),
+        ],
+        json_out=json_out,
+    )
 
 
-@app.command("next", help=help_text("Move to the next side in the order (a new round after the last); groups that "
-                                    "joined take their place, the fallen drop out.", "campaign fight next"))
+@app.command(
+    "next",
+    help=help_text(
+        "Move to the next side in the order (a new round after the last); groups that "
+        "joined take their place, the fallen drop out.",
+        "campaign fight next",
+    ),
+)
 def next_(json_out: JsonOpt = False) -> None:
     with writing() as camp:
         fight = open_fight(camp)
@@ -191,9 +301,14 @@ def next_(json_out: JsonOpt = False) -> None:
     emit(data, Line(_("round {round}: {turn}'s turn").format(round=fight['round'], turn=turn)), json_out=json_out)
 
 
-@app.command(help=help_text("The fight: round, whose turn, every combatant's wounds and health left, initiative, "
-                            "elite abilities and their numbers, the order.",
-                            "campaign fight status", "campaign fight status --json | jq '.enemies[] | select(.alive)'"))
+@app.command(
+    help=help_text(
+        "The fight: round, whose turn, every combatant's wounds and health left, initiative, "
+        "elite abilities and their numbers, the order.",
+        "campaign fight status",
+        "campaign fight status --json | jq '.enemies[] | select(.alive)'",
+    )
+)
 def status(json_out: JsonOpt = False) -> None:
     camp = reading()
     data = fight_view(camp, open_fight(camp))
@@ -209,70 +324,127 @@ def _strike(camp, fight: dict, hitter: dict, target: str, damage: int) -> dict:
         camp.save("characters", hitter)
     fights.refresh(fight, able(camp))
     camp.set_meta(fight=fight)
-    return {"enemy": enemy, "damage": damage, "defense": enemy["defense"], "wounds": dealt, "killed": killed,
-            "xp": xp, "character": view(hitter)}
+    return {
+        "enemy": enemy,
+        "damage": damage,
+        "defense": enemy["defense"],
+        "wounds": dealt,
+        "killed": killed,
+        "xp": xp,
+        "character": view(hitter),
+    }
 
 
 def _strike_line(hitter: str, data: dict) -> str:
     enemy, dealt = data["enemy"], data["wounds"]
     left = enemy["health"] - enemy["wounds"]
-    line = (_("{hitter} hits {enemy}: {damage} - defense {defense} = ").format(
-                hitter=hitter, enemy=enemy["name"], damage=data["damage"], defense=enemy["defense"])
-            + ngettext("{n} wound", "{n} wounds", dealt) + "; ")
+    line = (
+        _("{hitter} hits {enemy}: {damage} - defense {defense} = ").format(
+            hitter=hitter, enemy=enemy["name"], damage=data["damage"], defense=enemy["defense"]
+        )
+        + ngettext("{n} wound", "{n} wounds", dealt)
+        + "; "
+    )
     if data["killed"]:
-        return line + _("{enemy} is killed: {hitter} wins {xp} XP").format(enemy=enemy["name"], hitter=hitter, xp=data["xp"])
+        return line + _("{enemy} is killed: {hitter} wins {xp} XP").format(
+            enemy=enemy["name"], hitter=hitter, xp=data["xp"]
+        )
     line += _("{left} of {health} health left").format(left=left, health=enemy["health"])
-    return line + (_("; {hitter} wins {xp} XP for the wounds (R41)").format(hitter=hitter, xp=data["xp"]) if data["xp"] else "")
+    return line + (
+        _("; {hitter} wins {xp} XP for the wounds (R41)").format(hitter=hitter, xp=data["xp"]) if data["xp"] else ""
+    )
 
 
-@app.command(help=help_text("Hit an enemy on the board: wounds are the damage minus its defense (R41); "
-                            "at health 0 it dies and NAME wins its XP; a large enemy's wound XP is won per wound.",
-                            "campaign fight hit 'Bog Lurker 2' 5 --by Ajax"))
-def hit(target: Annotated[str, typer.Argument(metavar="ENEMY_INSTANCE", help="An enemy on the board, e.g. 'Bog Lurker 2'.",
-                                              autocompletion=complete.on_board)],
-        damage: Annotated[int, typer.Argument(min=0, max=MAX_AMOUNT, metavar="DAMAGE", help="The hit's damage, before defense.")],
-        by: Annotated[str, typer.Option("--by", metavar="NAME", help="Who hit it (wins the XP for a kill).",
-                                        autocompletion=complete.characters)],
-        json_out: JsonOpt = False) -> None:
+@app.command(
+    help=help_text(
+        "Hit an enemy on the board: wounds are the damage minus its defense (R41); "
+        "at health 0 it dies and NAME wins its XP; a large enemy's wound XP is won per wound.",
+        "campaign fight hit 'Bog Lurker 2' 5 --by Ajax",
+    )
+)
+def hit(
+    target: Annotated[
+        str,
+        typer.Argument(
+            metavar="ENEMY_INSTANCE",
+            help="An enemy on the board, e.g. 'Bog Lurker 2'.",
+            autocompletion=complete.on_board,
+        ),
+    ],
+    damage: Annotated[
+        int, typer.Argument(min=0, max=MAX_AMOUNT, metavar="DAMAGE", help="The hit's damage, before defense.")
+    ],
+    by: Annotated[
+        str,
+        typer.Option(
+            "--by", metavar="NAME", help="Who hit it (wins the XP for a kill).", autocompletion=complete.characters
+        ),
+    ],
+    json_out: JsonOpt = False,
+) -> None:
     with writing() as camp:
         fight = open_fight(camp)
         hitter = camp.character(by)
         wounds.check_can_act(hitter, _("fight"))
         data = _strike(camp, fight, hitter, target, damage)
         enemy = data["enemy"]
-        camp.note(f"{hitter['name']} hits {enemy['name']} for {data['wounds']}" +
-                  (f": killed, +{data['xp']} XP" if data["killed"] else f", +{data['xp']} XP" if data["xp"] else ""),
-                  hitter["name"], **({"kills": [enemy["name"]]} if data["killed"] else {}))
+        camp.note(
+            f"{hitter['name']} hits {enemy['name']} for {data['wounds']}"
+            + (f": killed, +{data['xp']} XP" if data["killed"] else f", +{data['xp']} XP" if data["xp"] else ""),
+            hitter["name"],
+            **({"kills": [enemy["name"]]} if data["killed"] else {}),
+        )
     emit(data, Line(_strike_line(hitter["name"], data)), json_out=json_out)
 
 
-@app.command(help=help_text(
-    "The tool rolls a blow. A character attacking an enemy instance: a 3/DX check (adjusted DX, combat-skill levels "
-    "to hit, curses; R24, R18, R30) with the held weapon (or --weapon; unarmed if none, R26), then on a hit the "
-    "weapon's damage (skill levels to damage, curses) less the enemy's defense (R41), kills and XP included. "
-    "An enemy instance attacking a character: its combat dice, each at or above its to-hit a hit, each hit its damage "
-    "less the character's armor (R29), counted as damage in this fight.",
-    "campaign fight attack Ajax 'Bog Lurker 1' --dice 3,4,2 --damage-dice 5,3",
-    "campaign fight attack 'Bog Lurker 2' Ajax --seed 7",
-    "campaign fight attack Ajax 'Cinder Hound 1' --karma"))
-def attack(attacker: Annotated[str, typer.Argument(metavar="ATTACKER", help="A character, or an enemy on the board.",
-                                                   autocompletion=complete.characters)],
-           target: Annotated[str, typer.Argument(metavar="TARGET", help="An enemy on the board, or a character.",
-                                                 autocompletion=complete.on_board)],
-           weapon: Annotated[str | None, typer.Option("--weapon", metavar="ITEM", help="A character's weapon in hand (default: the one held).")] = None,
-           dice: DiceOpt = None,
-           damage_dice: Annotated[str | None, typer.Option("--damage-dice", metavar="LIST", help="Physical dice for the damage roll.")] = None,
-           seed: SeedOpt = None,
-           karma: KarmaOpt = False,
-           reroll_dice: RerollOpt = None,
-           json_out: JsonOpt = False) -> None:
+@app.command(
+    help=help_text(
+        "The tool rolls a blow. A character attacking an enemy instance: a 3/DX check (adjusted DX, "
+        "combat-skill levels "
+        "to hit, curses; R24, R18, R30) with the held weapon (or --weapon; unarmed if none, R26), then on a hit the "
+        "weapon's damage (skill levels to damage, curses) less the enemy's defense (R41), kills and XP included. "
+        "An enemy instance attacking a character: its combat dice, each at or above its to-hit a hit, each hit "
+        "its damage "
+        "less the character's armor (R29), counted as damage in this fight.",
+        "campaign fight attack Ajax 'Bog Lurker 1' --dice 3,4,2 --damage-dice 5,3",
+        "campaign fight attack 'Bog Lurker 2' Ajax --seed 7",
+        "campaign fight attack Ajax 'Cinder Hound 1' --karma",
+    )
+)
+def attack(
+    attacker: Annotated[
+        str,
+        typer.Argument(
+            metavar="ATTACKER", help="A character, or an enemy on the board.", autocompletion=complete.characters
+        ),
+    ],
+    target: Annotated[
+        str,
+        typer.Argument(
+            metavar="TARGET", help="An enemy on the board, or a character.", autocompletion=complete.on_board
+        ),
+    ],
+    weapon: Annotated[
+        str | None,
+        typer.Option("--weapon", metavar="ITEM", help="A character's weapon in hand (default: the one held)."),
+    ] = None,
+    dice: DiceOpt = None,
+    damage_dice: Annotated[
+        str | None, typer.Option("--damage-dice", metavar="LIST", help="Physical dice for the damage roll.")
+    ] = None,
+    seed: SeedOpt = None,
+    karma: KarmaOpt = False,
+    reroll_dice: RerollOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
     karma_options(karma, reroll_dice)
     rng = d.rng_for(seed)
     with writing() as camp:
         fight = open_fight(camp)
         if camp.exists("characters", attacker) or attacker.strip().isdigit():
-            data = _character_blow(camp, fight, camp.character(attacker), target, weapon, dice, damage_dice, rng,
-                                   karma, reroll_dice)
+            data = _character_blow(
+                camp, fight, camp.character(attacker), target, weapon, dice, damage_dice, rng, karma, reroll_dice
+            )
         else:
             if weapon is not None or karma:
                 raise UsageProblem(_("--weapon and --karma are for a character's blow"))
@@ -280,9 +452,14 @@ def attack(attacker: Annotated[str, typer.Argument(metavar="ATTACKER", help="A c
         if seed is not None:
             data["seed"] = seed
         camp.record_roll({k: v for k, v in data.items() if k not in ("target", "character")})
-        camp.note(data["summary"], *data["names"], **({"kills": [data["target"]["name"]]} if data.get("killed") else {}))
-    emit({k: v for k, v in data.items() if k not in ("summary", "names", "lines")}, [Line(t) for t in data["lines"]],
-         json_out=json_out)
+        camp.note(
+            data["summary"], *data["names"], **({"kills": [data["target"]["name"]]} if data.get("killed") else {})
+        )
+    emit(
+        {k: v for k, v in data.items() if k not in ("summary", "names", "lines")},
+        [Line(t) for t in data["lines"]],
+        json_out=json_out,
+    )
 
 
 def _character_blow(camp, fight, doc, target, weapon, dice, damage_dice, rng, karma, reroll_dice) -> dict:
@@ -300,21 +477,43 @@ def _character_blow(camp, fight, doc, target, weapon, dice, damage_dice, rng, ka
     check = rolled_check(doc, prep, dice, rng, karma, reroll_dice)
     camp.save("characters", doc)
     lines = [describe_check(check)]
-    data = {"attacker": doc["name"], "weapon": item["name"], "hit": check["success"], "hits": int(check["success"]),
-            "dice": check["dice"], "check": check, "damage_dice": [], "damage": 0, "wounds": 0, "killed": False, "xp": 0}
+    data = {
+        "attacker": doc["name"],
+        "weapon": item["name"],
+        "hit": check["success"],
+        "hits": int(check["success"]),
+        "dice": check["dice"],
+        "check": check,
+        "damage_dice": [],
+        "damage": 0,
+        "wounds": 0,
+        "killed": False,
+        "xp": 0,
+    }
     if check["success"]:
         roll = damage_roll(camp, doc, item, None, damage_dice, rng)
         lines.append(describe_roll(roll))
         blow = _strike(camp, fight, doc, enemy["name"], roll["total"])
         lines.append(_strike_line(doc["name"], blow))
-        data.update(damage_dice=roll["dice"], damage=roll["total"], roll=roll, wounds=blow["wounds"], killed=blow["killed"],
-                    xp=blow["xp"], character=blow["character"])
+        data.update(
+            damage_dice=roll["dice"],
+            damage=roll["total"],
+            roll=roll,
+            wounds=blow["wounds"],
+            killed=blow["killed"],
+            xp=blow["xp"],
+            character=blow["character"],
+        )
         enemy = blow["enemy"]
     else:
         lines.append(_("{name} misses {enemy}").format(name=doc["name"], enemy=enemy["name"]))
-    data.update(target=enemy, summary=f"{doc['name']} attacks {enemy['name']}: " +
-                (f"{data['wounds']} wounds" + (", killed" if data["killed"] else "") if data["hit"] else "miss"),
-                names=[doc["name"]], lines=lines)
+    data.update(
+        target=enemy,
+        summary=f"{doc['name']} attacks {enemy['name']}: "
+        + (f"{data['wounds']} wounds" + (", killed" if data["killed"] else "") if data["hit"] else "miss"),
+        names=[doc["name"]],
+        lines=lines,
+    )
     return data
 
 
@@ -336,7 +535,9 @@ def _blade(doc: dict, ref: str | None) -> dict:
     held = next((i for i in doc["items"] if i["state"] == "held" and i.get("damage")), None)
     if held is not None:
         return held
-    unarmed = catalog.lookup("Unarmed")[1]
+    found = catalog.lookup("Unarmed")
+    assert found is not None  # the built-in weapon table has it (R26)
+    unarmed = found[1]
     return {"name": unarmed["name"], "damage": unarmed["damage"], "skill": unarmed["skill"], "fatigue": True}
 
 
@@ -355,27 +556,58 @@ def _enemy_blow(camp, fight, enemy: dict, doc: dict, dice, rng) -> dict:
     camp.save("characters", doc)
     ch = view(doc)
     line = _("{enemy} attacks {name}: rolled {dice} needing {to_hit}+: ").format(
-        enemy=enemy["name"], name=doc["name"], dice=", ".join(map(str, rolled)) or "-", to_hit=enemy.get("to_hit", 0))
+        enemy=enemy["name"], name=doc["name"], dice=", ".join(map(str, rolled)) or "-", to_hit=enemy.get("to_hit", 0)
+    )
     line += ngettext("{n} hit", "{n} hits", blow["hits"])
     if blow["hits"]:
         line += _(" x ({damage} - armor {armor}) = {total} damage; {name}: {status}").format(
-            damage=enemy.get("damage", 0), armor=armor, total=blow["damage"], name=doc["name"], status=shown(ch["status"]))
-    return {"attacker": enemy["name"], "hit": blow["hits"] > 0, "hits": blow["hits"], "dice": rolled, "damage_dice": [],
-            "damage": blow["damage"], "per_hit": blow["per_hit"], "absorbed": blow["absorbed"], "wounds": blow["damage"],
-            "target": ch, "summary": f"{enemy['name']} attacks {doc['name']}: {blow['hits']} hits, {blow['damage']} damage",
-            "names": [doc["name"]], "lines": [line], "last": taken}
+            damage=enemy.get("damage", 0),
+            armor=armor,
+            total=blow["damage"],
+            name=doc["name"],
+            status=shown(ch["status"]),
+        )
+    return {
+        "attacker": enemy["name"],
+        "hit": blow["hits"] > 0,
+        "hits": blow["hits"],
+        "dice": rolled,
+        "damage_dice": [],
+        "damage": blow["damage"],
+        "per_hit": blow["per_hit"],
+        "absorbed": blow["absorbed"],
+        "wounds": blow["damage"],
+        "target": ch,
+        "summary": f"{enemy['name']} attacks {doc['name']}: {blow['hits']} hits, {blow['damage']} damage",
+        "names": [doc["name"]],
+        "lines": [line],
+        "last": taken,
+    }
 
 
-@app.command("end", help=help_text(
-    "End the fight: --won (every enemy killed) or --routed (the rest captured or routed) give 1 XP to each named "
-    "(default: every living) character, --fled none (R13); 1 fatigue recovered (R21); damage at ST makes a character "
-    "dying, the unsaved dying die (R20). The enemies leave the board.",
-    "campaign fight end --won", "campaign fight end --routed Ajax Kate", "campaign fight end --fled"))
-def end(names: Annotated[list[str] | None, typer.Argument(metavar="[NAME]...", help="Who fought (default: every living character).")] = None,
-        won: Annotated[bool, typer.Option("--won", help="All enemies killed.")] = False,
-        routed: Annotated[bool, typer.Option("--routed", help="The enemies still standing were captured or routed: a win too (R13).")] = False,
-        fled: Annotated[bool, typer.Option("--fled", help="The party fled.")] = False,
-        json_out: JsonOpt = False) -> None:
+@app.command(
+    "end",
+    help=help_text(
+        "End the fight: --won (every enemy killed) or --routed (the rest captured or routed) give 1 XP to each named "
+        "(default: every living) character, --fled none (R13); 1 fatigue recovered (R21); damage at ST makes a "
+        "character "
+        "dying, the unsaved dying die (R20). The enemies leave the board.",
+        "campaign fight end --won",
+        "campaign fight end --routed Ajax Kate",
+        "campaign fight end --fled",
+    ),
+)
+def end(
+    names: Annotated[
+        list[str] | None, typer.Argument(metavar="[NAME]...", help="Who fought (default: every living character).")
+    ] = None,
+    won: Annotated[bool, typer.Option("--won", help="All enemies killed.")] = False,
+    routed: Annotated[
+        bool, typer.Option("--routed", help="The enemies still standing were captured or routed: a win too (R13).")
+    ] = False,
+    fled: Annotated[bool, typer.Option("--fled", help="The party fled.")] = False,
+    json_out: JsonOpt = False,
+) -> None:
     if won + routed + fled != 1:
         raise UsageProblem(_("give one of --won, --routed or --fled"))
     outcome = "won" if won else "routed" if routed else "fled"
@@ -383,8 +615,13 @@ def end(names: Annotated[list[str] | None, typer.Argument(metavar="[NAME]...", h
         fight = camp.meta.get("fight")
         left = fights.standing(fight) if fight else []
         if won and left:
-            raise Refused(_("R13: {names} still stand; a fight is won when they are killed, or --routed if they "
-                            "were captured or routed").format(names=", ".join(left)), "enemies_standing")
+            raise Refused(
+                _(
+                    "R13: {names} still stand; a fight is won when they are killed, or --routed if they "
+                    "were captured or routed"
+                ).format(names=", ".join(left)),
+                "enemies_standing",
+            )
         docs = camp.characters()
         fighters = [camp.character(n)["id"] for n in names] if names else [d["id"] for d in docs if wounds.alive(d)]
         xp = {}
@@ -397,11 +634,20 @@ def end(names: Annotated[list[str] | None, typer.Argument(metavar="[NAME]...", h
             camp.save("characters", doc)
         killed = [e["name"] for e in (fight or {}).get("enemies", []) if not e["alive"]]
         camp.set_meta(fight=None, fights=camp.meta.get("fights", 0) + 1)  # R25a counts fights
-        camp.note(f"fight {outcome}" + (f": +{KILL_XP} XP to {', '.join(xp)}" if xp else ""),
-                  *(d["name"] for d in docs), killed=killed)
+        camp.note(
+            f"fight {outcome}" + (f": +{KILL_XP} XP to {', '.join(xp)}" if xp else ""),
+            *(d["name"] for d in docs),
+            killed=killed,
+        )
     chars = [view(d) for d in docs]
-    data = {"outcome": outcome, "xp": xp, "killed": killed, "routed": left if routed else [],
-            "dying": [c["name"] for c in chars if c["status"] == "dying"],
-            "dead": [c["name"] for c in chars if c["status"] == "dead"], "characters": chars}
+    data = {
+        "outcome": outcome,
+        "xp": xp,
+        "killed": killed,
+        "routed": left if routed else [],
+        "dying": [c["name"] for c in chars if c["status"] == "dying"],
+        "dead": [c["name"] for c in chars if c["status"] == "dead"],
+        "characters": chars,
+    }
     title = {"won": _("Fight won"), "routed": _("Fight won: the rest routed"), "fled": _("Fight fled")}[outcome]
     emit(data, [party_table(title, docs), *status_news(before, docs)], json_out=json_out)

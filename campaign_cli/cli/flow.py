@@ -16,8 +16,14 @@ from campaign_cli.rules.characters import check_name, view
 from campaign_cli.store import now
 from campaign_cli.i18n import _
 
-adventure_app = noun_app(help_text("Start and end adventures (R16, R22).", "campaign adventure start 'The Sunken Crypt'", "campaign adventure end"))
-town_app = noun_app(help_text("Enter and leave towns (forging needs a blacksmith, R39).", "campaign town enter Brimstone --blacksmith"))
+adventure_app = noun_app(
+    help_text(
+        "Start and end adventures (R16, R22).", "campaign adventure start 'The Sunken Crypt'", "campaign adventure end"
+    )
+)
+town_app = noun_app(
+    help_text("Enter and leave towns (forging needs a blacksmith, R39).", "campaign town enter Brimstone --blacksmith")
+)
 keyword_app = noun_app(help_text("Keywords the party learns (R13).", "campaign keyword learn Sunken"))
 
 
@@ -30,38 +36,61 @@ def status_news(before: dict[str, str], docs: list[dict]) -> list[Line]:
         if ch["status"] == "dead":
             out.append(Line(_('{name} dies (R20)').format(name=ch['name'])))
         elif ch["status"] == "dying":
-            out.append(Line(_('{name} is dying: heal below ST {st} before the next fight end, rest or adventure end (R20)').format(
-                    name=ch['name'], st=ch['st'])))
+            out.append(
+                Line(
+                    _(
+                        '{name} is dying: heal below ST {st} before the next fight end, rest or adventure end (R20)'
+                    ).format(name=ch['name'], st=ch['st'])
+                )
+            )
     return out
 
 
 def party_table(title: str, docs: list[dict]) -> Table:
     chars = [view(d) for d in docs]
-    return Table(title, [_("name"), _("XP"), _("damage"), _("fatigue"), _("status")],
-                 [[c["name"], c["xp"], c["damage"], c["fatigue"], c["status"]] for c in chars])
+    return Table(
+        title,
+        [_("name"), _("XP"), _("damage"), _("fatigue"), _("status")],
+        [[c["name"], c["xp"], c["damage"], c["fatigue"], c["status"]] for c in chars],
+    )
 
 
-@adventure_app.command(help=help_text(
-    "Start an adventure: the party leaves town (no blacksmith on an adventure, R39); new skills and spells wait until it ends (R16).",
-    "campaign adventure start 'The Sunken Crypt'"))
-def start(title: Annotated[str, typer.Argument(metavar="[TITLE]", help="The adventure's title.")] = "Adventure",
-          json_out: JsonOpt = False) -> None:
+@adventure_app.command(
+    help=help_text(
+        "Start an adventure: the party leaves town (no blacksmith on an adventure, R39); new skills and spells "
+        "wait until it ends (R16).",
+        "campaign adventure start 'The Sunken Crypt'",
+    )
+)
+def start(
+    title: Annotated[str, typer.Argument(metavar="[TITLE]", help="The adventure's title.")] = "Adventure",
+    json_out: JsonOpt = False,
+) -> None:
     title = check_name(title, "adventure")
     with writing() as camp:
         if camp.meta["phase"] == "adventure":
-            raise Refused(_('already on an adventure ({title}); end it first').format(
-                    title=camp.meta['adventure']['title']), "in_adventure")
+            raise Refused(
+                _('already on an adventure ({title}); end it first').format(title=camp.meta['adventure']['title']),
+                "in_adventure",
+            )
         number = camp.meta.get("adventures", 0) + 1  # numbered for `recap --adventure N`
         adventure = {"title": title, "started": now(), "number": number}
         camp.set_meta(phase="adventure", adventure=adventure, location=None, adventures=number)
         camp.note(f"adventure started: {title}", adventure_start=number)
-    emit({"phase": "adventure", "adventure": adventure}, Line(_('adventure started: {title}').format(
-            title=title)), json_out=json_out)
+    emit(
+        {"phase": "adventure", "adventure": adventure},
+        Line(_('adventure started: {title}').format(title=title)),
+        json_out=json_out,
+    )
 
 
-@adventure_app.command(help=help_text(
-    "End the adventure: everyone recovers fully (R22), Bard karma expires (R25), the dying who were not saved die (R20).",
-    "campaign adventure end"))
+@adventure_app.command(
+    help=help_text(
+        "End the adventure: everyone recovers fully (R22), Bard karma expires (R25), the dying who were not "
+        "saved die (R20).",
+        "campaign adventure end",
+    )
+)
 def end(json_out: JsonOpt = False) -> None:
     with writing() as camp:
         if camp.meta["phase"] != "adventure":
@@ -77,22 +106,37 @@ def end(json_out: JsonOpt = False) -> None:
             camp.save("characters", doc)
         camp.set_meta(phase="between", adventure=None)
         camp.note(f"adventure ended: {title}", *(d["name"] for d in docs), adventure_end=number)
-    emit({"phase": "between", "ended": title, "characters": [view(d) for d in docs]},
-         [Line(_('adventure ended: {title}').format(
-                 title=title)), party_table(_("The party"), docs), *status_news(before, docs)], json_out=json_out)
+    emit(
+        {"phase": "between", "ended": title, "characters": [view(d) for d in docs]},
+        [
+            Line(_('adventure ended: {title}').format(title=title)),
+            party_table(_("The party"), docs),
+            *status_news(before, docs),
+        ],
+        json_out=json_out,
+    )
 
 
-@town_app.command(help=help_text("Enter a town; --blacksmith if it has one (forging, R39).", "campaign town enter Brimstone --blacksmith"))
-def enter(town: Annotated[str, typer.Argument(metavar="TOWN", help="The town's name.")],
-          blacksmith: Annotated[bool, typer.Option("--blacksmith", help="The town has a blacksmith.")] = False,
-          json_out: JsonOpt = False) -> None:
+@town_app.command(
+    help=help_text(
+        "Enter a town; --blacksmith if it has one (forging, R39).", "campaign town enter Brimstone --blacksmith"
+    )
+)
+def enter(
+    town: Annotated[str, typer.Argument(metavar="TOWN", help="The town's name.")],
+    blacksmith: Annotated[bool, typer.Option("--blacksmith", help="The town has a blacksmith.")] = False,
+    json_out: JsonOpt = False,
+) -> None:
     check_name(town, "town")
     location = {"town": town.strip(), "blacksmith": blacksmith}
     with writing() as camp:
         camp.set_meta(location=location)
         camp.note(f"entered {town.strip()}" + (" (blacksmith)" if blacksmith else ""))
-    emit({"location": location}, Line((_("in {town}, which has a blacksmith") if blacksmith else _("in {town}")).format(
-            town=town.strip())), json_out=json_out)
+    emit(
+        {"location": location},
+        Line((_("in {town}, which has a blacksmith") if blacksmith else _("in {town}")).format(town=town.strip())),
+        json_out=json_out,
+    )
 
 
 @town_app.command(help=help_text("Leave the town.", "campaign town leave"))
@@ -106,9 +150,15 @@ def leave(json_out: JsonOpt = False) -> None:
     emit({"location": None, "left": location}, Line(_('left {town}').format(town=location['town'])), json_out=json_out)
 
 
-@keyword_app.command(help=help_text("The party learns a keyword; every living character wins 1 XP (R13).",
-                                    "campaign keyword learn Sunken"))
-def learn(word: Annotated[str, typer.Argument(metavar="WORD", help="The keyword the party learns.")], json_out: JsonOpt = False) -> None:
+@keyword_app.command(
+    help=help_text(
+        "The party learns a keyword; every living character wins 1 XP (R13).", "campaign keyword learn Sunken"
+    )
+)
+def learn(
+    word: Annotated[str, typer.Argument(metavar="WORD", help="The keyword the party learns.")],
+    json_out: JsonOpt = False,
+) -> None:
     check_name(word, "keyword")
     with writing() as camp:
         known = camp.meta["keywords"]
@@ -120,7 +170,14 @@ def learn(word: Annotated[str, typer.Argument(metavar="WORD", help="The keyword 
             doc["xp"] += KILL_XP
             camp.save("characters", doc)
         camp.note(f"keyword learned: {word.strip()}", *(d["name"] for d in docs), keyword=word.strip())
-    emit({"keyword": word.strip(), "keywords": [*known, word.strip()], "xp": {d["name"]: KILL_XP for d in docs}},
-         Line(_("learned {word}: +{xp} XP to {names}").format(
-                 word=word.strip(), xp=KILL_XP, names=", ".join(d["name"] for d in docs))
-              if docs else _("learned {word}: nobody can win XP").format(word=word.strip())), json_out=json_out)
+    emit(
+        {"keyword": word.strip(), "keywords": [*known, word.strip()], "xp": {d["name"]: KILL_XP for d in docs}},
+        Line(
+            _("learned {word}: +{xp} XP to {names}").format(
+                word=word.strip(), xp=KILL_XP, names=", ".join(d["name"] for d in docs)
+            )
+            if docs
+            else _("learned {word}: nobody can win XP").format(word=word.strip())
+        ),
+        json_out=json_out,
+    )

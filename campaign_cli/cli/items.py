@@ -16,8 +16,13 @@ from campaign_cli.i18n import _, N_, N_plural, ngettext, shown
 from campaign_cli.rules import gear
 from campaign_cli.rules.characters import view
 
-app = noun_app(help_text("Items a character carries, holds and wears (R31-R39).",
-                         "campaign item add Ajax Broadsword", "campaign item list Ajax"))
+app = noun_app(
+    help_text(
+        "Items a character carries, holds and wears (R31-R39).",
+        "campaign item add Ajax Broadsword",
+        "campaign item list Ajax",
+    )
+)
 gold_app = noun_app(help_text("A character's gold.", "campaign gold add Ajax 50"))
 darkstone_app = noun_app(help_text("Loose dark stone shards (R37).", "campaign darkstone add Ajax 2"))
 forge_app = command_app()
@@ -29,7 +34,11 @@ CountArg = Annotated[int, typer.Argument(min=1, max=MAX_AMOUNT, metavar="N", hel
 def stats(i: dict) -> str:
     """Damage (with hands) for weapons, armor A-R for armor and shields."""
     if i.get("damage"):
-        return i["damage"] + (_(" fatigue") if i.get("fatigue") else "") + (_(", 2 hands") if i.get("hands", 0) >= 2 else "")
+        return (
+            i["damage"]
+            + (_(" fatigue") if i.get("fatigue") else "")
+            + (_(", 2 hands") if i.get("hands", 0) >= 2 else "")
+        )
     if i["kind"] == "armor":
         return f"A{i.get('armor') or 0} R{i.get('restriction') or 0}" + (_(" shield") if i.get("shield") else "")
     if i.get("heals"):
@@ -40,23 +49,43 @@ def stats(i: dict) -> str:
 
 
 def upgrade_text(u: dict) -> str:
-    how = (_("forged, {stones}").format(stones=ngettext("{n} stone", "{n} stones", u.get("darkstone", 0))) if u.get("forged")
-           else _("dark stone") if u.get("darkstone") else "")
+    how = (
+        _("forged, {stones}").format(stones=ngettext("{n} stone", "{n} stones", u.get("darkstone", 0)))
+        if u.get("forged")
+        else _("dark stone")
+        if u.get("darkstone")
+        else ""
+    )
     return f"{u['name']} ({ngettext('{n} slot', '{n} slots', u['slots'])}{', ' + how if how else ''})"
 
 
 def notes(i: dict) -> str:
-    parts = [_("personal") if gear.is_personal(i) else "", _("dark stone icon") if i.get("darkstone_icon") else "",
-             _("worn on {part}").format(part=i["clothing"]) if i.get("clothing") else "",
-             _("needs {keywords}").format(keywords=", ".join(i["requires"])) if i.get("requires") else "",
-             _("heft {heft}").format(heft=i["heft"]) if i.get("heft") is not None else "",
-             *(f"+{upgrade_text(u)}" for u in i.get("upgrades", []))]
+    parts = [
+        _("personal") if gear.is_personal(i) else "",
+        _("dark stone icon") if i.get("darkstone_icon") else "",
+        _("worn on {part}").format(part=i["clothing"]) if i.get("clothing") else "",
+        _("needs {keywords}").format(keywords=", ".join(i["requires"])) if i.get("requires") else "",
+        _("heft {heft}").format(heft=i["heft"]) if i.get("heft") is not None else "",
+        *(f"+{upgrade_text(u)}" for u in i.get("upgrades", [])),
+    ]
     return "; ".join(p for p in parts if p)
 
 
 def item_rows(items: list[dict]) -> list[list]:
-    return [[i["id"], i["name"], i["kind"], i["state"], stats(i), i["weight"], i["value"],
-             f"{gear.free_slots(i)}/{i['slots']}" if i.get("slots") else "", notes(i)] for i in items]
+    return [
+        [
+            i["id"],
+            i["name"],
+            i["kind"],
+            i["state"],
+            stats(i),
+            i["weight"],
+            i["value"],
+            f"{gear.free_slots(i)}/{i['slots']}" if i.get("slots") else "",
+            notes(i),
+        ]
+        for i in items
+    ]
 
 
 COLUMNS = [N_("id"), N_("item"), N_("kind"), N_("state"), N_("stats"), N_("wt"), N_("gold"), N_("slots"), N_("notes")]
@@ -64,23 +93,43 @@ COLUMNS = [N_("id"), N_("item"), N_("kind"), N_("state"), N_("stats"), N_("wt"),
 
 def item_views(ch: dict, item: dict) -> list:
     """One item in full (`item show`)."""
-    pairs = [(_("kind"), item["kind"]), (_("state"), item["state"]), (_("hands"), item.get("hands", 0)),
-             (_("weight / value"), _("{weight} / {value} gold").format(weight=item["weight"], value=item["value"]))]
+    pairs = [
+        (_("kind"), item["kind"]),
+        (_("state"), item["state"]),
+        (_("hands"), item.get("hands", 0)),
+        (_("weight / value"), _("{weight} / {value} gold").format(weight=item["weight"], value=item["value"])),
+    ]
     if item.get("damage"):
-        pairs += [(_("damage"), stats(item)), (_("flags"), " ".join(f"({f})" for f in item.get("flags", [])) or None),
-                  (_("skill"), item.get("skill")), (_("heft (R27)"), item.get("heft"))]
+        pairs += [
+            (_("damage"), stats(item)),
+            (_("flags"), " ".join(f"({f})" for f in item.get("flags", [])) or None),
+            (_("skill"), item.get("skill")),
+            (_("heft (R27)"), item.get("heft")),
+        ]
     if item["kind"] == "armor":
-        pairs += [(_("armor / restriction"), f"{item.get('armor') or 0} / {item.get('restriction') or 0}"),
-                  (_("shield"), bool(item.get("shield")))]
+        pairs += [
+            (_("armor / restriction"), f"{item.get('armor') or 0} / {item.get('restriction') or 0}"),
+            (_("shield"), bool(item.get("shield"))),
+        ]
     if item.get("heals") or item.get("boost"):
         pairs.append((_("potion"), stats(item)))
-    pairs += [(_("requires (R34)"), item.get("requires") or None), (_("clothing (R35)"), item.get("clothing")),
-              (_("personal (R36)"), gear.is_personal(item)), (_("dark stone icon (R37)"), bool(item.get("darkstone_icon"))),
-              (_("aliases"), item.get("aliases") or None)]
+    pairs += [
+        (_("requires (R34)"), item.get("requires") or None),
+        (_("clothing (R35)"), item.get("clothing")),
+        (_("personal (R36)"), gear.is_personal(item)),
+        (_("dark stone icon (R37)"), bool(item.get("darkstone_icon"))),
+        (_("aliases"), item.get("aliases") or None),
+    ]
     if item.get("slots") or item.get("upgrades"):
         used = item["slots"] - gear.free_slots(item)
-        pairs.append((_("slots (R39)"), _("{used} used, {free} free of {slots}").format(
-            used=used, free=gear.free_slots(item), slots=item["slots"])))
+        pairs.append(
+            (
+                _("slots (R39)"),
+                _("{used} used, {free} free of {slots}").format(
+                    used=used, free=gear.free_slots(item), slots=item["slots"]
+                ),
+            )
+        )
         pairs += [(_("upgrade"), upgrade_text(u)) for u in item.get("upgrades", [])]
     title = _("{item} (#{id}), {owner}'s").format(item=shown(item["name"]), id=item["id"], owner=ch["name"])
     return [Fields(title, [(k, v) for k, v in pairs if v is not None])]
@@ -93,21 +142,44 @@ def _show(ch: dict, item: dict, message: str, json_out: bool, **extra) -> None:
 # `item add`'s options, which `shop buy` takes too (CLI.md "[item add options]").
 HandsOpt = Annotated[int | None, typer.Option("--hands", metavar="0|1|2", help="Hands needed to hold it (R32).")]
 WeightOpt = Annotated[int | None, typer.Option("--weight", min=0, max=MAX_AMOUNT, metavar="W", help="Weight (R33).")]
-ValueOpt = Annotated[int | None, typer.Option("--value", min=0, max=MAX_AMOUNT, metavar="GOLD", help="Gold value (R38).")]
-RequiresOpt = Annotated[list[str] | None, typer.Option("--requires", metavar="WORD", help="Keyword needed to use it (R34).")]
+ValueOpt = Annotated[
+    int | None, typer.Option("--value", min=0, max=MAX_AMOUNT, metavar="GOLD", help="Gold value (R38).")
+]
+RequiresOpt = Annotated[
+    list[str] | None, typer.Option("--requires", metavar="WORD", help="Keyword needed to use it (R34).")
+]
 ClothingOpt = Annotated[str | None, typer.Option("--clothing", metavar="PART", help="Body part it is worn on (R35).")]
 PersonalOpt = Annotated[bool | None, typer.Option("--personal", help="The character's personal item (R36).")]
 IconOpt = Annotated[bool | None, typer.Option("--darkstone-icon", help="Counts as one dark stone (R37).")]
-SlotsOpt = Annotated[int | None, typer.Option("--slots", min=0, max=MAX_AMOUNT, metavar="0..3", help="Upgrade slots (R39); for an upgrade, slots it fills.")]
+SlotsOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--slots", min=0, max=MAX_AMOUNT, metavar="0..3", help="Upgrade slots (R39); for an upgrade, slots it fills."
+    ),
+]
 DamageOpt = Annotated[str | None, typer.Option("--damage", metavar="EXPR", help="Weapon damage, e.g. 2D6-1 (R26).")]
 ArmorOpt = Annotated[int | None, typer.Option("--armor", min=0, max=MAX_AMOUNT, metavar="A", help="Armor value (R29).")]
-RestrictionOpt = Annotated[int | None, typer.Option("--restriction", min=0, max=MAX_AMOUNT, metavar="R", help="DX restriction (R30).")]
+RestrictionOpt = Annotated[
+    int | None, typer.Option("--restriction", min=0, max=MAX_AMOUNT, metavar="R", help="DX restriction (R30).")
+]
 ShieldOpt = Annotated[bool | None, typer.Option("--shield", help="A shield: worn, takes one hand.")]
-HeftOpt = Annotated[int | None, typer.Option("--heft", min=0, max=MAX_AMOUNT, metavar="ST", help="Least ST needed to hold the weapon (R27).")]
-KindOpt = Annotated[str | None, typer.Option("--kind", metavar="|".join(gear.KINDS), help="What the item is (default: gear, or the catalog's kind).")]
+HeftOpt = Annotated[
+    int | None,
+    typer.Option("--heft", min=0, max=MAX_AMOUNT, metavar="ST", help="Least ST needed to hold the weapon (R27)."),
+]
+KindOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--kind", metavar="|".join(gear.KINDS), help="What the item is (default: gear, or the catalog's kind)."
+    ),
+]
 CustomOpt = Annotated[bool, typer.Option("--custom", help="A new item, even if its name is close to a catalog name.")]
-CatalogArg = Annotated[str, typer.Argument(metavar="ITEM", help="Catalog name, or the new item's name.",
-                                           autocompletion=complete.catalog_entries)]
+CatalogArg = Annotated[
+    str,
+    typer.Argument(
+        metavar="ITEM", help="Catalog name, or the new item's name.", autocompletion=complete.catalog_entries
+    ),
+]
 
 
 def new_item(camp, item: str, custom: bool, **options) -> dict:
@@ -115,44 +187,108 @@ def new_item(camp, item: str, custom: bool, **options) -> dict:
     return {"id": camp.next_id(), **gear.make_item(item, options, custom, camp.packs())}
 
 
-@app.command(help=help_text(
-    "Add an item: a catalog weapon or armor (English or Russian name), or a new item described by the options.",
-    "campaign item add Ajax Broadsword --weight 3 --value 40",
-    "campaign item add Ajax 'Lucky Hat' --clothing hat --personal",
-    "campaign item add Ajax Crate --weight 9",
-    "campaign item add Ajax 'Rune of Power' --kind upgrade --slots 1 --darkstone-icon",
-))
-def add(name: NameArg, item: CatalogArg, hands: HandsOpt = None, weight: WeightOpt = None, value: ValueOpt = None,
-        requires: RequiresOpt = None, clothing: ClothingOpt = None, personal: PersonalOpt = None,
-        darkstone_icon: IconOpt = None, slots: SlotsOpt = None, damage: DamageOpt = None, armor: ArmorOpt = None,
-        restriction: RestrictionOpt = None, shield: ShieldOpt = None, heft: HeftOpt = None, kind: KindOpt = None,
-        custom: CustomOpt = False, json_out: JsonOpt = False) -> None:
+@app.command(
+    help=help_text(
+        "Add an item: a catalog weapon or armor (English or Russian name), or a new item described by the options.",
+        "campaign item add Ajax Broadsword --weight 3 --value 40",
+        "campaign item add Ajax 'Lucky Hat' --clothing hat --personal",
+        "campaign item add Ajax Crate --weight 9",
+        "campaign item add Ajax 'Rune of Power' --kind upgrade --slots 1 --darkstone-icon",
+    )
+)
+def add(
+    name: NameArg,
+    item: CatalogArg,
+    hands: HandsOpt = None,
+    weight: WeightOpt = None,
+    value: ValueOpt = None,
+    requires: RequiresOpt = None,
+    clothing: ClothingOpt = None,
+    personal: PersonalOpt = None,
+    darkstone_icon: IconOpt = None,
+    slots: SlotsOpt = None,
+    damage: DamageOpt = None,
+    armor: ArmorOpt = None,
+    restriction: RestrictionOpt = None,
+    shield: ShieldOpt = None,
+    heft: HeftOpt = None,
+    kind: KindOpt = None,
+    custom: CustomOpt = False,
+    json_out: JsonOpt = False,
+) -> None:
     def change(doc, camp):
-        added = gear.add_item(doc, new_item(
-            camp, item, custom, hands=hands, weight=weight, value=value, requires=requires, clothing=clothing,
-            personal=personal, darkstone_icon=darkstone_icon, slots=slots, damage=damage, armor=armor,
-            restriction=restriction, shield=shield, heft=heft, kind=kind))
+        added = gear.add_item(
+            doc,
+            new_item(
+                camp,
+                item,
+                custom,
+                hands=hands,
+                weight=weight,
+                value=value,
+                requires=requires,
+                clothing=clothing,
+                personal=personal,
+                darkstone_icon=darkstone_icon,
+                slots=slots,
+                damage=damage,
+                armor=armor,
+                restriction=restriction,
+                shield=shield,
+                heft=heft,
+                kind=kind,
+            ),
+        )
         return f"{doc['name']} gets {added['name']} (#{added['id']})", added
 
     ch, added = update_character(name, change)
-    _show(ch, added, _("{name} gets {item} (#{id}); carries {weight} of {limit}").format(
-        name=ch["name"], item=shown(added["name"]), id=added["id"], weight=ch["carry_weight"], limit=ch["carry_limit"]), json_out)
+    _show(
+        ch,
+        added,
+        _("{name} gets {item} (#{id}); carries {weight} of {limit}").format(
+            name=ch["name"],
+            item=shown(added["name"]),
+            id=added["id"],
+            weight=ch["carry_weight"],
+            limit=ch["carry_limit"],
+        ),
+        json_out,
+    )
 
 
-@app.command(help=help_text("One item in full: stats, upgrades and forged stones, slots used and free, requires, state.",
-                            "campaign item show Ajax Broadsword", "campaign item show Ajax 7 --json"))
+@app.command(
+    help=help_text(
+        "One item in full: stats, upgrades and forged stones, slots used and free, requires, state.",
+        "campaign item show Ajax Broadsword",
+        "campaign item show Ajax 7 --json",
+    )
+)
 def show(name: NameArg, item: ItemArg, json_out: JsonOpt = False) -> None:
     ch = view(reading().character(name))
     found = gear.find_item(ch, item)
     emit(found, item_views(ch, found), json_out=json_out)
 
 
-@app.command("list", help=help_text("List a character's items.", "campaign item list Ajax", "campaign item list Ajax --jsonl | jq -r .name"))
+@app.command(
+    "list",
+    help=help_text(
+        "List a character's items.", "campaign item list Ajax", "campaign item list Ajax --jsonl | jq -r .name"
+    ),
+)
 def list_(name: NameArg, json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
     ch = view(reading().character(name))
-    emit(ch["items"], Table(_('{name}: carries {carry_weight} of {carry_limit}').format(
-            name=ch['name'], carry_weight=ch['carry_weight'], carry_limit=ch['carry_limit']), [_(c) for c in COLUMNS], item_rows(ch["items"])),
-         json_out=json_out, jsonl=jsonl)
+    emit(
+        ch["items"],
+        Table(
+            _('{name}: carries {carry_weight} of {carry_limit}').format(
+                name=ch['name'], carry_weight=ch['carry_weight'], carry_limit=ch['carry_limit']
+            ),
+            [_(c) for c in COLUMNS],
+            item_rows(ch["items"]),
+        ),
+        json_out=json_out,
+        jsonl=jsonl,
+    )
 
 
 @app.command(help=help_text("Drop an item (never a personal one, R36).", "campaign item drop Ajax Crate"))
@@ -165,7 +301,9 @@ def drop(name: NameArg, item: ItemArg, json_out: JsonOpt = False) -> None:
     _show(ch, gone, _("{name} drops {item}").format(name=ch["name"], item=shown(gone["name"])), json_out)
 
 
-def _trade(src_name: str, dst_name: str, ref: str, price: int | None, selling: bool) -> tuple[dict, dict, dict, int | None]:
+def _trade(
+    src_name: str, dst_name: str, ref: str, price: int | None, selling: bool
+) -> tuple[dict, dict, dict, int | None]:
     with writing() as camp:
         src, dst = camp.character(src_name), camp.character(dst_name)
         item = gear.find_item(src, ref)
@@ -176,43 +314,83 @@ def _trade(src_name: str, dst_name: str, ref: str, price: int | None, selling: b
             gear.give(src, dst, item)
         for doc in (src, dst):
             camp.save("characters", doc)
-        verb = f"sells {item['name']} (#{item['id']}) to {dst['name']} for {paid} gold" if selling else \
-            f"gives {item['name']} (#{item['id']}) to {dst['name']}"
+        verb = (
+            f"sells {item['name']} (#{item['id']}) to {dst['name']} for {paid} gold"
+            if selling
+            else f"gives {item['name']} (#{item['id']}) to {dst['name']}"
+        )
         camp.note(f"{src['name']} {verb}", src["name"], dst["name"])
     return view(src), view(dst), item, paid
 
 
-@app.command(help=help_text("Give an item to another character (R38; R33 on the receiver; never a personal item, R36).",
-                            "campaign item give Ajax Merlin Dagger"))
-def give(src: Annotated[str, typer.Argument(metavar="FROM", help="Who has the item.", autocompletion=complete.characters)],
-         dst: Annotated[str, typer.Argument(metavar="TO", help="Who gets it.", autocompletion=complete.characters)],
-         item: ItemArg, json_out: JsonOpt = False) -> None:
+@app.command(
+    help=help_text(
+        "Give an item to another character (R38; R33 on the receiver; never a personal item, R36).",
+        "campaign item give Ajax Merlin Dagger",
+    )
+)
+def give(
+    src: Annotated[str, typer.Argument(metavar="FROM", help="Who has the item.", autocompletion=complete.characters)],
+    dst: Annotated[str, typer.Argument(metavar="TO", help="Who gets it.", autocompletion=complete.characters)],
+    item: ItemArg,
+    json_out: JsonOpt = False,
+) -> None:
     a, b, moved, _rest = _trade(src, dst, item, None, False)
-    emit({"item": moved, "from": a, "to": b}, Line(_("{name} gives {item} to {other}").format(
-            name=a["name"], item=shown(moved["name"]), other=b["name"])), json_out=json_out)
+    emit(
+        {"item": moved, "from": a, "to": b},
+        Line(_("{name} gives {item} to {other}").format(name=a["name"], item=shown(moved["name"]), other=b["name"])),
+        json_out=json_out,
+    )
 
 
-@app.command(help=help_text("Sell an item: TO pays FROM the price, default the item's value (R38).",
-                            "campaign item sell Ajax Merlin Dagger --price 5"))
-def sell(src: Annotated[str, typer.Argument(metavar="FROM", help="Who has the item.")], dst: Annotated[str, typer.Argument(metavar="TO", help="Who gets it.")],
-         item: ItemArg, price: Annotated[int | None, typer.Option("--price", min=0, max=MAX_AMOUNT, metavar="GOLD", help="Agreed price.")] = None,
-         json_out: JsonOpt = False) -> None:
+@app.command(
+    help=help_text(
+        "Sell an item: TO pays FROM the price, default the item's value (R38).",
+        "campaign item sell Ajax Merlin Dagger --price 5",
+    )
+)
+def sell(
+    src: Annotated[str, typer.Argument(metavar="FROM", help="Who has the item.")],
+    dst: Annotated[str, typer.Argument(metavar="TO", help="Who gets it.")],
+    item: ItemArg,
+    price: Annotated[
+        int | None, typer.Option("--price", min=0, max=MAX_AMOUNT, metavar="GOLD", help="Agreed price.")
+    ] = None,
+    json_out: JsonOpt = False,
+) -> None:
     a, b, moved, paid = _trade(src, dst, item, price, True)
-    emit({"item": moved, "price": paid, "from": a, "to": b},
-         Line(_("{name} sells {item} to {other} for {paid} gold").format(
-                 name=a["name"], item=shown(moved["name"]), other=b["name"], paid=paid)), json_out=json_out)
+    emit(
+        {"item": moved, "price": paid, "from": a, "to": b},
+        Line(
+            _("{name} sells {item} to {other} for {paid} gold").format(
+                name=a["name"], item=shown(moved["name"]), other=b["name"], paid=paid
+            )
+        ),
+        json_out=json_out,
+    )
 
 
-@app.command(help=help_text("Put these items in hand, replacing the previous choice (R32: 2 hands; R34 keywords); "
-                            "--none empties the hands.",
-                            "campaign item hold Ajax Broadsword", "campaign item hold Ajax Dagger Torch",
-                            "campaign item hold Ajax --none"))
-def hold(name: NameArg, items: Annotated[list[str] | None, typer.Argument(metavar="[ITEM]...", help="What to hold.",
-                                                                         autocompletion=complete.items)] = None,
-         none: Annotated[bool, typer.Option("--none", help="Empty the hands.")] = False,
-         json_out: JsonOpt = False) -> None:
+@app.command(
+    help=help_text(
+        "Put these items in hand, replacing the previous choice (R32: 2 hands; R34 keywords); "
+        "--none empties the hands.",
+        "campaign item hold Ajax Broadsword",
+        "campaign item hold Ajax Dagger Torch",
+        "campaign item hold Ajax --none",
+    )
+)
+def hold(
+    name: NameArg,
+    items: Annotated[
+        list[str] | None, typer.Argument(metavar="[ITEM]...", help="What to hold.", autocompletion=complete.items)
+    ] = None,
+    none: Annotated[bool, typer.Option("--none", help="Empty the hands.")] = False,
+    json_out: JsonOpt = False,
+) -> None:
     if bool(items) == none:
-        raise UsageProblem(_("name the items to hold, or --none to empty the hands (one or the other)"), "missing_argument")
+        raise UsageProblem(
+            _("name the items to hold, or --none to empty the hands (one or the other)"), "missing_argument"
+        )
 
     def change(doc, camp):
         chosen = [gear.find_item(doc, ref) for ref in items or []]
@@ -220,10 +398,15 @@ def hold(name: NameArg, items: Annotated[list[str] | None, typer.Argument(metava
         return f"{doc['name']} holds {', '.join(i['name'] for i in chosen) or 'nothing'}", chosen
 
     ch, chosen = update_character(name, change)
-    emit({"held": chosen, "character": ch}, Line(_("{name} holds {items}").format(
-            name=ch["name"], items=", ".join(shown(i["name"]) for i in chosen))
-              if chosen else _("{name} holds nothing").format(name=ch["name"])),
-         json_out=json_out)
+    emit(
+        {"held": chosen, "character": ch},
+        Line(
+            _("{name} holds {items}").format(name=ch["name"], items=", ".join(shown(i["name"]) for i in chosen))
+            if chosen
+            else _("{name} holds nothing").format(name=ch["name"])
+        ),
+        json_out=json_out,
+    )
 
 
 def _state_change(name: str, ref: str, act, verb: str, json_out: bool) -> None:
@@ -233,14 +416,25 @@ def _state_change(name: str, ref: str, act, verb: str, json_out: bool) -> None:
         return f"{doc['name']} {verb} {item['name']} (#{item['id']})", item
 
     ch, item = update_character(name, change)
-    done = {"wears": _("{name} wears {item}; armor {armor}, adjusted DX {dx}, MA {ma}"),
-            "stows": _("{name} stows {item}; armor {armor}, adjusted DX {dx}, MA {ma}")}[verb]
-    _show(ch, item, done.format(name=ch["name"], item=shown(item["name"]), armor=ch["armor"], dx=ch["adjusted_dx"], ma=ch["ma"]),
-          json_out)
+    done = {
+        "wears": _("{name} wears {item}; armor {armor}, adjusted DX {dx}, MA {ma}"),
+        "stows": _("{name} stows {item}; armor {armor}, adjusted DX {dx}, MA {ma}"),
+    }[verb]
+    _show(
+        ch,
+        item,
+        done.format(name=ch["name"], item=shown(item["name"]), armor=ch["armor"], dx=ch["adjusted_dx"], ma=ch["ma"]),
+        json_out,
+    )
 
 
-@app.command(help=help_text("Wear clothing, armor or a shield (R35: one item per body part; R29, R30).",
-                            "campaign item wear Ajax Leather", "campaign item wear Ajax 'Small Shield'"))
+@app.command(
+    help=help_text(
+        "Wear clothing, armor or a shield (R35: one item per body part; R29, R30).",
+        "campaign item wear Ajax Leather",
+        "campaign item wear Ajax 'Small Shield'",
+    )
+)
 def wear(name: NameArg, item: ItemArg, json_out: JsonOpt = False) -> None:
     _state_change(name, item, gear.wear, "wears", json_out)
 
@@ -250,24 +444,47 @@ def stow(name: NameArg, item: ItemArg, json_out: JsonOpt = False) -> None:
     _state_change(name, item, gear.stow, "stows", json_out)
 
 
-@app.command(help=help_text("Fit an upgrade item from the pack into an item's free slots (R39).",
-                            "campaign item upgrade Ajax Broadsword 'Rune of Power'"))
-def upgrade(name: NameArg, item: ItemArg, upgrade: Annotated[str, typer.Argument(metavar="UPGRADE", help="An upgrade item in the pack (--kind upgrade).")], json_out: JsonOpt = False) -> None:
+@app.command(
+    help=help_text(
+        "Fit an upgrade item from the pack into an item's free slots (R39).",
+        "campaign item upgrade Ajax Broadsword 'Rune of Power'",
+    )
+)
+def upgrade(
+    name: NameArg,
+    item: ItemArg,
+    upgrade: Annotated[str, typer.Argument(metavar="UPGRADE", help="An upgrade item in the pack (--kind upgrade).")],
+    json_out: JsonOpt = False,
+) -> None:
     def change(doc, camp):
         target = gear.find_item(doc, item)
         fitted = gear.fit_upgrade(doc, target, gear.find_item(doc, upgrade))
         return f"{doc['name']} fits {fitted['name']} into {target['name']} (#{target['id']})", target
 
     ch, target = update_character(name, change)
-    _show(ch, target, _("{item}: {free} of {slots} slots free").format(
-        item=shown(target["name"]), free=gear.free_slots(target), slots=target["slots"]), json_out)
+    _show(
+        ch,
+        target,
+        _("{item}: {free} of {slots} slots free").format(
+            item=shown(target["name"]), free=gear.free_slots(target), slots=target["slots"]
+        ),
+        json_out,
+    )
 
 
-@app.command(help=help_text("Drink a potion (R25): it heals, or raises an attribute or skill for one fight; it is used up.",
-                            "campaign item use Ajax 'Healing Potion'", "campaign item use Kate 'Potion of ST' --on Ajax"))
-def use(name: NameArg, item: ItemArg,
-        on: Annotated[str | None, typer.Option("--on", metavar="WHO", help="Who drinks it (default: NAME).")] = None,
-        json_out: JsonOpt = False) -> None:
+@app.command(
+    help=help_text(
+        "Drink a potion (R25): it heals, or raises an attribute or skill for one fight; it is used up.",
+        "campaign item use Ajax 'Healing Potion'",
+        "campaign item use Kate 'Potion of ST' --on Ajax",
+    )
+)
+def use(
+    name: NameArg,
+    item: ItemArg,
+    on: Annotated[str | None, typer.Option("--on", metavar="WHO", help="Who drinks it (default: NAME).")] = None,
+    json_out: JsonOpt = False,
+) -> None:
     from campaign_cli.rules.craft import drink
 
     with writing() as camp:
@@ -281,10 +498,19 @@ def use(name: NameArg, item: ItemArg,
             camp.save("characters", changed)
         camp.note(f"{target['name']} drinks {potion['name']} (#{potion['id']})", doc["name"], target["name"])
     ch = view(target)
-    emit({"item": potion, "effect": effect, "character": ch},
-         Line(_("{name} drinks {item}: {effect}; damage {damage}, status {status}").format(
-             name=ch["name"], item=potion["name"], effect=effect_text(effect), damage=ch["damage"], status=shown(ch["status"]))),
-         json_out=json_out)
+    emit(
+        {"item": potion, "effect": effect, "character": ch},
+        Line(
+            _("{name} drinks {item}: {effect}; damage {damage}, status {status}").format(
+                name=ch["name"],
+                item=potion["name"],
+                effect=effect_text(effect),
+                damage=ch["damage"],
+                status=shown(ch["status"]),
+            )
+        ),
+        json_out=json_out,
+    )
 
 
 def effect_text(effect: dict) -> str:
@@ -293,12 +519,15 @@ def effect_text(effect: dict) -> str:
         return _("heals {amount}").format(amount=effect["healed"])
     if "boost" in effect:
         return _("+{value} {target} for one fight").format(
-                value=effect["boost"]["value"], target=shown(effect["boost"]["target"]))
+            value=effect["boost"]["value"], target=shown(effect["boost"]["target"])
+        )
     return _("no effect")
 
 
-HAS = {"gold": N_plural("{name} has {n} gold", "{name} has {n} gold"),
-       "darkstone": N_plural("{name} has {n} dark stone", "{name} has {n} dark stones")}
+HAS = {
+    "gold": N_plural("{name} has {n} gold", "{name} has {n} gold"),
+    "darkstone": N_plural("{name} has {n} dark stone", "{name} has {n} dark stones"),
+}
 
 
 def _counter(field: str, label: str, sign: int):
@@ -308,27 +537,43 @@ def _counter(field: str, label: str, sign: int):
             return f"{doc['name']}: {'+' if sign > 0 else '-'}{n} {label}", None
 
         ch, _result = update_character(name, change)
-        emit({field: ch[field], "change": sign * n, "character": ch}, Line(ngettext(*HAS[field], ch[field]).format(
-                name=ch["name"])), json_out=json_out)
+        emit(
+            {field: ch[field], "change": sign * n, "character": ch},
+            Line(ngettext(*HAS[field], ch[field]).format(name=ch["name"])),
+            json_out=json_out,
+        )
 
     return command
 
 
-gold_app.command("add", help=help_text("Give a character gold.", "campaign gold add Ajax 50"))(_counter("gold", "gold", 1))
-gold_app.command("remove", help=help_text("Take gold from a character (not below 0).", "campaign gold remove Ajax 20"))(_counter("gold", "gold", -1))
-darkstone_app.command("add", help=help_text("Give a character loose dark stone shards (R37).", "campaign darkstone add Ajax 3"))(
-    _counter("darkstone", "dark stone", 1))
-darkstone_app.command("remove", help=help_text("Take loose dark stone shards away.", "campaign darkstone remove Ajax 1"))(
-    _counter("darkstone", "dark stone", -1))
+gold_app.command("add", help=help_text("Give a character gold.", "campaign gold add Ajax 50"))(
+    _counter("gold", "gold", 1)
+)
+gold_app.command("remove", help=help_text("Take gold from a character (not below 0).", "campaign gold remove Ajax 20"))(
+    _counter("gold", "gold", -1)
+)
+darkstone_app.command(
+    "add", help=help_text("Give a character loose dark stone shards (R37).", "campaign darkstone add Ajax 3")
+)(_counter("darkstone", "dark stone", 1))
+darkstone_app.command(
+    "remove", help=help_text("Take loose dark stone shards away.", "campaign darkstone remove Ajax 1")
+)(_counter("darkstone", "dark stone", -1))
 
 
-@forge_app.command("forge", help=help_text(
-    "Forge loose dark stone into an item's upgrade slots, in a town with a blacksmith (R39).",
-    "campaign forge Ajax Broadsword", "campaign forge Ajax Broadsword --stones 2 --slots 1 --gold 50 --name 'Void Edge'"))
+@forge_app.command(
+    "forge",
+    help=help_text(
+        "Forge loose dark stone into an item's upgrade slots, in a town with a blacksmith (R39).",
+        "campaign forge Ajax Broadsword",
+        "campaign forge Ajax Broadsword --stones 2 --slots 1 --gold 50 --name 'Void Edge'",
+    ),
+)
 def forge(
     name: NameArg,
     item: ItemArg,
-    stones: Annotated[int, typer.Option("--stones", min=1, max=MAX_AMOUNT, metavar="N", help="Loose dark stones used.")] = 1,
+    stones: Annotated[
+        int, typer.Option("--stones", min=1, max=MAX_AMOUNT, metavar="N", help="Loose dark stones used.")
+    ] = 1,
     slots: Annotated[int, typer.Option("--slots", min=1, max=gear.MAX_SLOTS, metavar="K", help="Slots filled.")] = 1,
     gold: Annotated[int, typer.Option("--gold", min=0, max=MAX_AMOUNT, metavar="G", help="The blacksmith's fee.")] = 0,
     label: Annotated[str | None, typer.Option("--name", metavar="LABEL", help="The upgrade's name.")] = None,
@@ -340,6 +585,15 @@ def forge(
         return f"{doc['name']} forges {fitted['name']} into {target['name']} (#{target['id']})", target
 
     ch, target = update_character(name, change)
-    _show(ch, target, _("{item}: {free} of {slots} slots free; {loose} loose dark stone left, {total} in all").format(
-        item=shown(target["name"]), free=gear.free_slots(target), slots=target["slots"], loose=ch["darkstone"],
-        total=ch["darkstone_total"]), json_out)
+    _show(
+        ch,
+        target,
+        _("{item}: {free} of {slots} slots free; {loose} loose dark stone left, {total} in all").format(
+            item=shown(target["name"]),
+            free=gear.free_slots(target),
+            slots=target["slots"],
+            loose=ch["darkstone"],
+            total=ch["darkstone_total"],
+        ),
+        json_out,
+    )

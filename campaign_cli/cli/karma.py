@@ -21,30 +21,43 @@ wish_app = noun_app(help_text("Give and spend wishes (R17).", "campaign wish add
 CountArg = Annotated[int, typer.Argument(min=1, max=MAX_AMOUNT, metavar="N", help="How many.")]
 
 
-@app.command(help=help_text(
-    "Give a character karma; --bard for karma a Bard made, gone when the adventure ends (R25).",
-    "campaign karma add Ajax 2",
-    "campaign karma add Merlin 1 --bard",
-))
-def add(name: NameArg, n: CountArg,
-        bard: Annotated[bool, typer.Option("--bard", help="Karma from a Bard: for this adventure only (R25).")] = False,
-        json_out: JsonOpt = False) -> None:
+@app.command(
+    help=help_text(
+        "Give a character karma; --bard for karma a Bard made, gone when the adventure ends (R25).",
+        "campaign karma add Ajax 2",
+        "campaign karma add Merlin 1 --bard",
+    )
+)
+def add(
+    name: NameArg,
+    n: CountArg,
+    bard: Annotated[bool, typer.Option("--bard", help="Karma from a Bard: for this adventure only (R25).")] = False,
+    json_out: JsonOpt = False,
+) -> None:
     def change(doc, camp):
         check_not_dead(doc)  # R11a
         if bard:
             if camp.meta["phase"] != "adventure":
                 raise Refused(_("R25: Bard karma is for the current adventure; start one first"), "no_adventure")
             if not any(c.get("skills", {}).get("Bard") for c in camp.characters()):
-                raise Refused(_("R25: Bard karma needs a character with the Bard skill in the party "
-                              "(`campaign skill use NAME Bard --give WHO=N`)"), "no_bard")
+                raise Refused(
+                    _(
+                        "R25: Bard karma needs a character with the Bard skill in the party "
+                        "(`campaign skill use NAME Bard --give WHO=N`)"
+                    ),
+                    "no_bard",
+                )
             doc["bard_karma"] = doc.get("bard_karma", 0) + n
         else:
             doc["karma"] += n
         return f"{doc['name']}: +{n} {'Bard ' if bard else ''}karma", None
 
     ch, _result = update_character(name, change)
-    emit({"added": n, "bard": bard, "character": ch}, Line(ngettext("{name} has {n} karma", "{name} has {n} karma", ch["karma"]).format(
-            name=ch["name"])), json_out=json_out)
+    emit(
+        {"added": n, "bard": bard, "character": ch},
+        Line(ngettext("{name} has {n} karma", "{name} has {n} karma", ch["karma"]).format(name=ch["name"])),
+        json_out=json_out,
+    )
 
 
 @wish_app.command("add", help=help_text("Give a character wishes.", "campaign wish add Ajax 1"))
@@ -55,18 +68,29 @@ def wish_add(name: NameArg, n: CountArg, json_out: JsonOpt = False) -> None:
         return f"{doc['name']}: +{n} wish", None
 
     ch, _result = update_character(name, change)
-    emit({"added": n, "character": ch}, Line(ngettext("{name} has {n} wish", "{name} has {n} wishes", ch["wishes"]).format(
-            name=ch["name"])), json_out=json_out)
+    emit(
+        {"added": n, "character": ch},
+        Line(ngettext("{name} has {n} wish", "{name} has {n} wishes", ch["wishes"]).format(name=ch["name"])),
+        json_out=json_out,
+    )
 
 
-@wish_app.command("spend", help=help_text("Spend a wish: all damage is cancelled, even a killing blow (R17).",
-                                          "campaign wish spend Ajax"))
+@wish_app.command(
+    "spend",
+    help=help_text("Spend a wish: all damage is cancelled, even a killing blow (R17).", "campaign wish spend Ajax"),
+)
 def wish_spend(name: NameArg, json_out: JsonOpt = False) -> None:
     def change(doc, camp):
         cancelled = adv.spend_wish(doc)
         return f"{doc['name']}: a wish cancels {cancelled} damage", cancelled
 
     ch, cancelled = update_character(name, change)
-    emit({"cancelled": cancelled, "character": ch},
-         Line(_("{name}: a wish cancels {cancelled} damage; status {status}").format(
-             name=ch["name"], cancelled=cancelled, status=shown(ch["status"]))), json_out=json_out)
+    emit(
+        {"cancelled": cancelled, "character": ch},
+        Line(
+            _("{name}: a wish cancels {cancelled} damage; status {status}").format(
+                name=ch["name"], cancelled=cancelled, status=shown(ch["status"])
+            )
+        ),
+        json_out=json_out,
+    )

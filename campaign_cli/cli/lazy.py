@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib
 from difflib import get_close_matches
+from typing import Any
 
 import typer
 import typer.main
@@ -24,16 +25,17 @@ class LazyGroup(TyperGroup):
     lazy_commands: dict | None = None  # name -> Typer CommandInfo, converted on first use
     lazy_nouns: dict[str, str] = {}  # name -> "module[:attr]" in campaign_cli.cli; attr (default `app`) is a Typer
 
-    def list_commands(self, ctx: click.Context | None) -> list[str]:
+    def list_commands(self, ctx: Any) -> list[str]:
         names = [*(self.lazy_commands or {}), *super().list_commands(ctx), *self.lazy_nouns]
         return list(dict.fromkeys(names))
 
-    def get_command(self, ctx: click.Context | None, cmd_name: str) -> click.Command | None:
+    def get_command(self, ctx: Any, cmd_name: str) -> click.Command | None:
         if cmd_name not in self.commands:
             info = (self.lazy_commands or {}).get(cmd_name)
             if info is not None:
                 self.commands[cmd_name] = typer.main.get_command_from_info(
-                    info, pretty_exceptions_short=True, rich_markup_mode=None)
+                    info, pretty_exceptions_short=True, rich_markup_mode=None
+                )
             elif cmd_name in self.lazy_nouns:
                 module_name, _, attr = self.lazy_nouns[cmd_name].partition(":")
                 module = importlib.import_module(f"campaign_cli.cli.{module_name}")
@@ -47,7 +49,6 @@ class LazyGroup(TyperGroup):
                 guard_sizes(self.commands[cmd_name])
         return super().get_command(ctx, cmd_name)
 
-
     def resolve_command(self, ctx: click.Context, args: list[str]):
         # Typer suggests only among commands already loaded; suggest among all of them.
         try:
@@ -57,7 +58,8 @@ class LazyGroup(TyperGroup):
                 matches = get_close_matches(args[0], self.list_commands(ctx))
                 if matches:
                     err.message = _("{message}. Did you mean {names}?").format(
-                        message=err.message.rstrip("."), names=", ".join(map(repr, matches)))
+                        message=err.message.rstrip("."), names=", ".join(map(repr, matches))
+                    )
             raise
 
 
@@ -88,7 +90,7 @@ def build(app: typer.Typer) -> LazyGroup:
         app.registered_commands = infos
     assert isinstance(group, LazyGroup), "noun apps need cls=LazyGroup and a callback"
     group.lazy_commands = {
-        info.name or typer.main.get_command_name(info.callback.__name__): info for info in infos
+        info.name or typer.main.get_command_name(getattr(info.callback, "__name__", "")): info for info in infos
     }
     return group
 

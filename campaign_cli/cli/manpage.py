@@ -5,6 +5,8 @@ Russian ones; tests/test_manpages.py fails when either set is stale."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import sys
 from pathlib import Path
 
@@ -21,7 +23,7 @@ def _esc(text: str) -> str:
     return "\n".join(("\\&" + line) if line[:1] in ".'" else line for line in text.splitlines())
 
 
-def _walk(cmd: click.Command, path: list[str]):
+def _walk(cmd: Any, path: list[str]):
     yield path, cmd
     if hasattr(cmd, "commands"):
         ctx = click.Context(cmd)
@@ -37,11 +39,11 @@ def _body(text: str) -> str:
             out.append(".SH " + _("EXAMPLES"))
             out += [f".PP\n.nf\n{_esc(line.strip())}\n.fi" for line in lines[1:]]
         elif para.strip():
-            out.append(f".PP\n{_esc(' '.join(l.strip() for l in lines))}")
+            out.append(f".PP\n{_esc(' '.join(text.strip() for text in lines))}")
     return "\n".join(out)
 
 
-def render(path: list[str], cmd: click.Command, ctx: click.Context) -> str:
+def render(path: list[str], cmd: Any, ctx: click.Context) -> str:
     name = "-".join(path)
     summary = (cmd.get_short_help_str(limit=200) or "").rstrip(".")
     usage = i18n.usage_words(" ".join(cmd.collect_usage_pieces(ctx)))
@@ -66,8 +68,10 @@ def render(path: list[str], cmd: click.Command, ctx: click.Context) -> str:
         lines.append(".SH " + _("COMMANDS"))
         for sub in cmd.list_commands(ctx):
             see = _("See {page}(1).").format(page=f"\\fB{_esc('-'.join([*path, sub]))}\\fR")
-            lines.append(f".TP\n\\fB{_esc(' '.join([*path, sub]))}\\fR\n"
-                         f"{_esc(cmd.get_command(ctx, sub).get_short_help_str(limit=200))}\n{see}")
+            lines.append(
+                f".TP\n\\fB{_esc(' '.join([*path, sub]))}\\fR\n"
+                f"{_esc(cmd.get_command(ctx, sub).get_short_help_str(limit=200))}\n{see}"
+            )
     lines += common()
     if len(path) > 1:
         lines.append(".SH " + _("SEE ALSO") + "\n\\fBcampaign\\fR(1)")
@@ -77,28 +81,56 @@ def render(path: list[str], cmd: click.Command, ctx: click.Context) -> str:
 # The same on every page: what a script checks, what the tool reads, what it writes.
 # (heading, [(term, text)]); the texts are roff already.
 COMMON = [
-    (N_("EXIT STATUS"), [
-        ("0", N_("Done (a check rolled and failed is still 0).")),
-        ("1", N_("Refused: a rule forbids it, a name matches nothing, or a name is taken.")),
-        ("2", N_("Usage: unknown option, malformed value, an amount out of bounds.")),
-        ("3", N_("The campaign file cannot be used: missing, unreadable, not a campaign, newer, or locked.")),
-        ("130, 143", N_("Interrupted (SIGINT, SIGTERM) before the change was saved: nothing saved."))]),
-    (N_("ENVIRONMENT"), [
-        (".B CAMPAIGN_FILE", N_("The campaign file when \\fB\\-\\-campaign\\fR is not given (default: campaign.json here).")),
-        (".B CAMPAIGN_LOCK_WAIT", N_("Seconds a writer waits for another writer's lock (default 5).")),
-        (".B CAMPAIGN_LANG", N_("The language of the human interface: en or ru (else the locale's). "
-                                "\\fB\\-\\-lang\\fR overrides it; JSON is the same in every language.")),
-        (".B NO_COLOR", N_("When set, terminal output has no colour.")),
-        (".B CAMPAIGN_DEBUG", N_("When set, an internal error shows its Python traceback."))]),
-    (N_("FILES"), [
-        (".I campaign.json", N_("The campaign (or the \\fB\\-\\-campaign\\fR path): characters, enemies, catalog packs.")),
-        (".I campaign.json.journal", N_("Every change and roll, for \\fBcampaign log\\fR and \\fBcampaign undo\\fR.")),
-        (".I campaign.json.lock", N_("Held while a command writes."))]),
+    (
+        N_("EXIT STATUS"),
+        [
+            ("0", N_("Done (a check rolled and failed is still 0).")),
+            ("1", N_("Refused: a rule forbids it, a name matches nothing, or a name is taken.")),
+            ("2", N_("Usage: unknown option, malformed value, an amount out of bounds.")),
+            ("3", N_("The campaign file cannot be used: missing, unreadable, not a campaign, newer, or locked.")),
+            ("130, 143", N_("Interrupted (SIGINT, SIGTERM) before the change was saved: nothing saved.")),
+        ],
+    ),
+    (
+        N_("ENVIRONMENT"),
+        [
+            (
+                ".B CAMPAIGN_FILE",
+                N_("The campaign file when \\fB\\-\\-campaign\\fR is not given (default: campaign.json here)."),
+            ),
+            (".B CAMPAIGN_LOCK_WAIT", N_("Seconds a writer waits for another writer's lock (default 5).")),
+            (
+                ".B CAMPAIGN_LANG",
+                N_(
+                    "The language of the human interface: en or ru (else the locale's). "
+                    "\\fB\\-\\-lang\\fR overrides it; JSON is the same in every language."
+                ),
+            ),
+            (".B NO_COLOR", N_("When set, terminal output has no colour.")),
+            (".B CAMPAIGN_DEBUG", N_("When set, an internal error shows its Python traceback.")),
+        ],
+    ),
+    (
+        N_("FILES"),
+        [
+            (
+                ".I campaign.json",
+                N_("The campaign (or the \\fB\\-\\-campaign\\fR path): characters, enemies, catalog packs."),
+            ),
+            (
+                ".I campaign.json.journal",
+                N_("Every change and roll, for \\fBcampaign log\\fR and \\fBcampaign undo\\fR."),
+            ),
+            (".I campaign.json.lock", N_("Held while a command writes.")),
+        ],
+    ),
 ]
 
 
 def common() -> list[str]:
-    return [f".SH {_(heading)}\n" + "\n".join(f".TP\n{term}\n{_(text)}" for term, text in rows) for heading, rows in COMMON]
+    return [
+        f".SH {_(heading)}\n" + "\n".join(f".TP\n{term}\n{_(text)}" for term, text in rows) for heading, rows in COMMON
+    ]
 
 
 def pages(lang: str = "en") -> dict[str, str]:

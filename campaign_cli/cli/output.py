@@ -20,7 +20,7 @@ from campaign_cli.i18n import _, shown
 # Views: what a command shows a person. Plain classes, not dataclasses: this module
 # is on every command's start-up path and @dataclass costs a millisecond to build.
 class Table:
-    def __init__(self, title: str, columns: Sequence[str], rows: list[Sequence[Any]]) -> None:
+    def __init__(self, title: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
         self.title, self.columns, self.rows = title, columns, rows
 
 
@@ -51,8 +51,19 @@ STATE = _State()
 # Shown escaped, never obeyed: C0 and C1 controls, and the format characters that
 # reorder or hide text (bidi overrides and isolates, zero-width marks).
 _CONTROL = {c: f"\\x{c:02x}" for c in [*range(0x20), *range(0x7F, 0xA0)]}
-_CONTROL.update({c: f"\\u{c:04x}" for c in [0x061C, *range(0x200B, 0x2010), *range(0x202A, 0x202F),
-                                            *range(0x2060, 0x2065), *range(0x2066, 0x206A), 0xFEFF]})
+_CONTROL.update(
+    {
+        c: f"\\u{c:04x}"
+        for c in [
+            0x061C,
+            *range(0x200B, 0x2010),
+            *range(0x202A, 0x202F),
+            *range(0x2060, 0x2065),
+            *range(0x2066, 0x206A),
+            0xFEFF,
+        ]
+    }
+)
 _CONTROL[ord("\t")] = " "
 
 
@@ -62,7 +73,9 @@ def clean(value: Any) -> str:
         return "-"
     if isinstance(value, bool):
         return shown("yes" if value else "no")
-    if isinstance(value, str) and not isinstance(value, Verbatim):  # a status word or a catalog name, in the chosen language
+    if isinstance(value, str) and not isinstance(
+        value, Verbatim
+    ):  # a status word or a catalog name, in the chosen language
         value = shown(value)
     elif isinstance(value, dict):
         value = ", ".join(f"{shown(k)}={shown(v) if isinstance(v, str) else v}" for k, v in value.items()) or "-"
@@ -94,8 +107,13 @@ def write_jsonl(rows: Iterable[Any]) -> None:
     sys.stdout.write("".join(json.dumps(r, ensure_ascii=False, separators=(",", ":")) + "\n" for r in rows))
 
 
-def emit(data: Any, views: View | list[View] | Callable[[], Any] | None = None, *, json_out: bool = False,
-         jsonl: bool = False) -> None:
+def emit(
+    data: Any,
+    views: View | Sequence[View] | Callable[[], Any] | None = None,
+    *,
+    json_out: bool = False,
+    jsonl: bool = False,
+) -> None:
     """Print a command's result: JSON, JSON Lines, or its human views (VIEWS may be a
     function, called only when a person is shown them: JSON runs never build them)."""
     if STATE.capture is not None:
@@ -105,8 +123,8 @@ def emit(data: Any, views: View | list[View] | Callable[[], Any] | None = None, 
     elif json_out:
         write_json(data)
     elif views is not None:
-        views = views() if callable(views) else views
-        render(views if isinstance(views, list) else [views])
+        shown_views: Any = views() if callable(views) else views
+        render(list(shown_views) if isinstance(shown_views, (list, tuple)) else [shown_views])
 
 
 def render(views: list[View]) -> None:
@@ -143,8 +161,16 @@ def render_plain(views: list[View]) -> str:
 
 
 PAD_LIMIT = 30  # plain tables pad a column to at most this width
-STATUS_STYLES = {"ok": "green", "alive": "green", "out": "yellow", "dying": "bold red", "dead": "red",
-                 "success": "green", "failure": "red", "skipped": "yellow"}
+STATUS_STYLES = {
+    "ok": "green",
+    "alive": "green",
+    "out": "yellow",
+    "dying": "bold red",
+    "dead": "red",
+    "success": "green",
+    "failure": "red",
+    "skipped": "yellow",
+}
 
 
 def _styled(text: str, column: str):
@@ -195,8 +221,15 @@ def _render_rich(views: list[View]) -> None:
             console.print(table)
         else:
             # wrap at spaces, never cut a name to "Sher…"; too many columns for the width: stack each row
-            widths = [min(max([*(len(w) for w in col.split()), *(len(w) for row in view.rows for w in clean(row[i]).split())]), 20)
-                      for i, col in enumerate(view.columns)]
+            widths = [
+                min(
+                    max(
+                        [*(len(w) for w in col.split()), *(len(w) for row in view.rows for w in clean(row[i]).split())]
+                    ),
+                    20,
+                )
+                for i, col in enumerate(view.columns)
+            ]
             if sum(widths) + 3 * len(widths) > console.width:
                 _stacked(console, view)
                 continue
@@ -211,7 +244,10 @@ def _render_rich(views: list[View]) -> None:
 def fail(err: CampaignError, **extra: Any) -> int:
     """Report an error on stderr (JSON with --json) and return its exit status."""
     if STATE.json_errors:
-        sys.stderr.write(json.dumps({"error": {"code": err.code, "message": err.message, **err.extra, **extra}}, ensure_ascii=False) + "\n")
+        sys.stderr.write(
+            json.dumps({"error": {"code": err.code, "message": err.message, **err.extra, **extra}}, ensure_ascii=False)
+            + "\n"
+        )
     else:
         if "line" in extra:
             text = _("campaign: error (line {line}): {message}").format(line=extra["line"], message=clean(err.message))
@@ -219,4 +255,3 @@ def fail(err: CampaignError, **extra: Any) -> int:
             text = _("campaign: error: {message}").format(message=clean(err.message))
         sys.stderr.write(text + "\n")
     return int(err.status)
-

@@ -18,12 +18,27 @@ from campaign_cli.i18n import _, N_, shown
 recap_app = command_app()
 GAP_HOURS = 6  # `--last`: a game night is the newest run of entries without a gap this long
 
-LABELS = {"xp_won": N_("XP won"), "xp_spent": N_("XP spent"), "karma_won": N_("karma won"), "karma_spent": N_("karma spent"),
-          "wishes_won": N_("wishes won"), "wishes_spent": N_("wishes spent"), "damage_taken": N_("damage taken"),
-          "knocked_out": N_("knocked out"), "died": N_("died"), "curses_gained": N_("curses gained"),
-          "curses_lifted": N_("curses lifted"), "items_gained": N_("items gained"), "items_lost": N_("items lost"),
-          "gold_gained": N_("gold gained"), "gold_lost": N_("gold lost"), "darkstone_found": N_("dark stone found"),
-          "darkstone_forged": N_("dark stone forged"), "checks": N_("checks rolled"), "checks_passed": N_("checks passed")}
+LABELS = {
+    "xp_won": N_("XP won"),
+    "xp_spent": N_("XP spent"),
+    "karma_won": N_("karma won"),
+    "karma_spent": N_("karma spent"),
+    "wishes_won": N_("wishes won"),
+    "wishes_spent": N_("wishes spent"),
+    "damage_taken": N_("damage taken"),
+    "knocked_out": N_("knocked out"),
+    "died": N_("died"),
+    "curses_gained": N_("curses gained"),
+    "curses_lifted": N_("curses lifted"),
+    "items_gained": N_("items gained"),
+    "items_lost": N_("items lost"),
+    "gold_gained": N_("gold gained"),
+    "gold_lost": N_("gold lost"),
+    "darkstone_found": N_("dark stone found"),
+    "darkstone_forged": N_("dark stone forged"),
+    "checks": N_("checks rolled"),
+    "checks_passed": N_("checks passed"),
+}
 
 
 def _hours(a: str, b: str) -> float:
@@ -34,7 +49,7 @@ def _hours(a: str, b: str) -> float:
 
 
 def _is(entry: dict, *words: str) -> bool:
-    return entry.get("command", [])[:len(words)] == list(words)
+    return entry.get("command", [])[: len(words)] == list(words)
 
 
 def select(history, meta: dict, adventure: int | None, since: str | None, last: bool) -> tuple[list, str | None]:
@@ -59,9 +74,11 @@ def select(history, meta: dict, adventure: int | None, since: str | None, last: 
             title = _title(entry)
             break
     if adventure is not None and title is None and not in_current:
-        raise Refused(_('no adventure number {adventure} in the journal').format(adventure=adventure), "unknown_adventure")
+        raise Refused(
+            _('no adventure number {adventure} in the journal').format(adventure=adventure), "unknown_adventure"
+        )
     if in_current and title is None and not (since or last):
-        title = current["title"]
+        title = (current or {})["title"]
     kept.reverse()
     return kept, title
 
@@ -90,26 +107,46 @@ def _listed(names: list[str]) -> str:
 
 def markdown(data: dict) -> str:
     head = _("## Recap: {title}").format(title=markdown_text(data["adventure"])) if data["adventure"] else _("## Recap")
-    lines = [head, "", "*" + _("{start} to {end}").format(start=data["from"] or "-", end=data["to"] or "-") + "*", "",
-             _("- **Fights:** {fights}").format(fights=data["fights"]),
-             _("- **Enemies killed:** {names}").format(names=markdown_text(_listed(data["kills"]))),
-             _("- **Keywords learned:** {words}").format(words=markdown_text(_listed(data["keywords"])))]
+    lines = [
+        head,
+        "",
+        "*" + _("{start} to {end}").format(start=data["from"] or "-", end=data["to"] or "-") + "*",
+        "",
+        _("- **Fights:** {fights}").format(fights=data["fights"]),
+        _("- **Enemies killed:** {names}").format(names=markdown_text(_listed(data["kills"]))),
+        _("- **Keywords learned:** {words}").format(words=markdown_text(_listed(data["keywords"]))),
+    ]
     for row in data["characters"]:
         lines += ["", f"### {markdown_text(row['name'])}", ""]
         lines += [f"- {label}: {markdown_text(text)}" for label, text in happened(row)] or ["- " + _("nothing")]
     return "\n".join(lines) + "\n"
 
 
-@recap_app.command("recap", help=help_text(
-    "What happened, from the journal: per character XP, karma, wishes, curses, damage, knock-outs, deaths, "
-    "items, gold, dark stone, checks; fights, kills and keywords. Default: the current adventure, or the last one.",
-    "campaign recap", "campaign recap --format md > recap.md", "campaign recap --adventure 2 --json",
-    "campaign recap --since 2026-11-01", "campaign recap --last"))
+@recap_app.command(
+    "recap",
+    help=help_text(
+        "What happened, from the journal: per character XP, karma, wishes, curses, damage, knock-outs, deaths, "
+        "items, gold, dark stone, checks; fights, kills and keywords. Default: the current adventure, or the last one.",
+        "campaign recap",
+        "campaign recap --format md > recap.md",
+        "campaign recap --adventure 2 --json",
+        "campaign recap --since 2026-11-01",
+        "campaign recap --last",
+    ),
+)
 def recap(
-    adventure: Annotated[int | None, typer.Option("--adventure", min=1, max=1_000_000, metavar="N", help="The Nth adventure.")] = None,
-    since: Annotated[str | None, typer.Option("--since", metavar="DATE", help="Everything since DATE (YYYY-MM-DD or an ISO time).")] = None,
-    last: Annotated[bool, typer.Option("--last", help="The last game night: the newest entries with no 6-hour gap.")] = False,
-    format_: Annotated[str, typer.Option("--format", metavar="text|md", help="md: Markdown for a group chat.")] = "text",
+    adventure: Annotated[
+        int | None, typer.Option("--adventure", min=1, max=1_000_000, metavar="N", help="The Nth adventure.")
+    ] = None,
+    since: Annotated[
+        str | None, typer.Option("--since", metavar="DATE", help="Everything since DATE (YYYY-MM-DD or an ISO time).")
+    ] = None,
+    last: Annotated[
+        bool, typer.Option("--last", help="The last game night: the newest entries with no 6-hour gap.")
+    ] = False,
+    format_: Annotated[
+        str, typer.Option("--format", metavar="text|md", help="md: Markdown for a group chat.")
+    ] = "text",
     json_out: JsonOpt = False,
 ) -> None:
     if sum(x is not None and x is not False for x in (adventure, since, last)) > 1:
@@ -121,17 +158,26 @@ def recap(
     camp = reading()
     chosen, title = select(camp.history(), camp.meta, adventure, since, last)
     names = {c["id"]: c["name"] for c in camp.characters()}
-    data = {"from": chosen[0][0].get("time") if chosen else None, "to": chosen[-1][0].get("time") if chosen else None,
-            "adventure": title, **summarize(chosen, names)}
+    data = {
+        "from": chosen[0][0].get("time") if chosen else None,
+        "to": chosen[-1][0].get("time") if chosen else None,
+        "adventure": title,
+        **summarize(chosen, names),
+    }
     if format_ == "md" and not json_out and output.STATE.capture is None:
         import sys
 
         sys.stdout.write(markdown(data))
         return
     when = _("{start} to {end}").format(start=data["from"] or "-", end=data["to"] or "-")
-    views = [Line((_("Recap: {title} ({when})") if title else _("Recap ({when})")).format(title=title, when=when)),
-             Line(_("fights {fights}; enemies killed: {names}; keywords: {words}").format(
-                 fights=data["fights"], names=_listed(data["kills"]), words=_listed(data["keywords"])))]
+    views: list = [
+        Line((_("Recap: {title} ({when})") if title else _("Recap ({when})")).format(title=title, when=when)),
+        Line(
+            _("fights {fights}; enemies killed: {names}; keywords: {words}").format(
+                fights=data["fights"], names=_listed(data["kills"]), words=_listed(data["keywords"])
+            )
+        ),
+    ]
     for row in data["characters"]:
         views.append(Fields(row["name"], happened(row) or [("", _("nothing"))]))
     emit(data, views, json_out=json_out)
@@ -141,11 +187,17 @@ def _date(text: str) -> str:
     """A date or time as the journal writes times (UTC), for comparing."""
     from datetime import datetime
 
-    for fmt, out in (("%Y-%m-%d", "%Y-%m-%dT00:00:00Z"), ("%Y-%m-%dT%H:%M:%SZ", "%Y-%m-%dT%H:%M:%SZ"),
-                     ("%Y-%m-%dT%H:%M:%S", "%Y-%m-%dT%H:%M:%SZ"), ("%Y-%m-%dT%H:%M", "%Y-%m-%dT%H:%M:00Z")):
+    for fmt, out in (
+        ("%Y-%m-%d", "%Y-%m-%dT00:00:00Z"),
+        ("%Y-%m-%dT%H:%M:%SZ", "%Y-%m-%dT%H:%M:%SZ"),
+        ("%Y-%m-%dT%H:%M:%S", "%Y-%m-%dT%H:%M:%SZ"),
+        ("%Y-%m-%dT%H:%M", "%Y-%m-%dT%H:%M:00Z"),
+    ):
         try:
             return datetime.strptime(text.strip(), fmt).strftime(out)
         except ValueError:
             continue
-    raise UsageProblem(_('--since {text!r}: give a date like 2026-11-30 or a time like 2026-11-30T18:00').format(
-            text=text), "bad_value")
+    raise UsageProblem(
+        _('--since {text!r}: give a date like 2026-11-30 or a time like 2026-11-30T18:00').format(text=text),
+        "bad_value",
+    )

@@ -19,8 +19,9 @@ from campaign_cli.errors import CampaignError, FileProblem, Refused
 from campaign_cli.i18n import _, N_, ngettext
 from campaign_cli.store.layout import packs_text, set_packs_text
 
-share_app = noun_app(help_text("Share the campaign between machines (git carries it, `campaign merge` merges it).",
-                               "campaign share git"))
+share_app = noun_app(
+    help_text("Share the campaign between machines (git carries it, `campaign merge` merges it).", "campaign share git")
+)
 merge_app = command_app()
 
 DRIVER = "campaign merge %O %A %B --path %P"
@@ -33,8 +34,9 @@ def _git(folder: Path, *args: str) -> str:
     except FileNotFoundError:
         raise Refused(_("git is not installed"), "no_git") from None
     if done.returncode:
-        raise Refused(_("git {args}: {why}").format(args=" ".join(args), why=done.stderr.strip() or done.returncode),
-                      "git_failed")
+        raise Refused(
+            _("git {args}: {why}").format(args=" ".join(args), why=done.stderr.strip() or done.returncode), "git_failed"
+        )
     return done.stdout.strip()
 
 
@@ -49,11 +51,16 @@ def _add_lines(path: Path, lines: list[str]) -> list[str]:
     return new
 
 
-@share_app.command("git", help=help_text(
-    "Set up the git work tree the campaign file is in: the campaign file merges with `campaign merge` "
-    "(.gitattributes, and the driver in the repository's config); its journal and lock stay local (.gitignore). "
-    "Run it in each clone (git does not carry its config). `campaign` must be on PATH when git runs.",
-    "campaign share git", "git clone keeper:gold-road && cd gold-road && campaign share git"))
+@share_app.command(
+    "git",
+    help=help_text(
+        "Set up the git work tree the campaign file is in: the campaign file merges with `campaign merge` "
+        "(.gitattributes, and the driver in the repository's config); its journal and lock stay local (.gitignore). "
+        "Run it in each clone (git does not carry its config). `campaign` must be on PATH when git runs.",
+        "campaign share git",
+        "git clone keeper:gold-road && cd gold-road && campaign share git",
+    ),
+)
 def git(json_out: JsonOpt = False) -> None:
     path = store.resolve_path(campaign_path())
     if not path.exists():
@@ -65,25 +72,44 @@ def git(json_out: JsonOpt = False) -> None:
     ignored = _add_lines(top / ".gitignore", [f"{quoted}.journal", f"{quoted}.lock"])
     _git(top, "config", "merge.campaign.name", "campaign: a field-by-field merge of a campaign file")
     _git(top, "config", "merge.campaign.driver", DRIVER)
-    data = {"repository": str(top), "campaign": rel, "gitattributes": attributes, "gitignore": ignored,
-            "driver": DRIVER}
-    emit(data, [Line(_("{file} merges with `campaign merge` in {repo}").format(file=rel, repo=top)),
-                Line(_("commit .gitattributes and .gitignore; run `campaign share git` in every clone"))],
-         json_out=json_out)
+    data = {
+        "repository": str(top),
+        "campaign": rel,
+        "gitattributes": attributes,
+        "gitignore": ignored,
+        "driver": DRIVER,
+    }
+    emit(
+        data,
+        [
+            Line(_("{file} merges with `campaign merge` in {repo}").format(file=rel, repo=top)),
+            Line(_("commit .gitattributes and .gitignore; run `campaign share git` in every clone")),
+        ],
+        json_out=json_out,
+    )
 
 
-@merge_app.command("merge", help=help_text(
-    "A three-way merge of three versions of one campaign, field by field; the result is written to OURS. "
-    "Exit 0 when clean; 1 when both sides changed a field differently (ours kept there, each conflict on stderr); "
-    "3 when the files are not versions of one campaign. With --path, one `merge` entry goes to that campaign's "
-    "journal, so `undo` takes the whole merge back. Git runs it as a merge driver (`campaign share git`).",
-    "campaign merge base.json ours.json theirs.json",
-    "campaign merge %O %A %B --path %P"))
-def merge(base: Annotated[str, typer.Argument(metavar="BASE", help="The common ancestor.")],
-          ours: Annotated[str, typer.Argument(metavar="OURS", help="Our version; the result is written here.")],
-          theirs: Annotated[str, typer.Argument(metavar="THEIRS", help="Their version.")],
-          path: Annotated[str | None, typer.Option("--path", metavar="P", help="The campaign file the merge is for (its journal records it).")] = None,
-          json_out: JsonOpt = False) -> None:
+@merge_app.command(
+    "merge",
+    help=help_text(
+        "A three-way merge of three versions of one campaign, field by field; the result is written to OURS. "
+        "Exit 0 when clean; 1 when both sides changed a field differently (ours kept there, each conflict on stderr); "
+        "3 when the files are not versions of one campaign. With --path, one `merge` entry goes to that campaign's "
+        "journal, so `undo` takes the whole merge back. Git runs it as a merge driver (`campaign share git`).",
+        "campaign merge base.json ours.json theirs.json",
+        "campaign merge %O %A %B --path %P",
+    ),
+)
+def merge(
+    base: Annotated[str, typer.Argument(metavar="BASE", help="The common ancestor.")],
+    ours: Annotated[str, typer.Argument(metavar="OURS", help="Our version; the result is written here.")],
+    theirs: Annotated[str, typer.Argument(metavar="THEIRS", help="Their version.")],
+    path: Annotated[
+        str | None,
+        typer.Option("--path", metavar="P", help="The campaign file the merge is for (its journal records it)."),
+    ] = None,
+    json_out: JsonOpt = False,
+) -> None:
     from campaign_cli.rules import merge as rules
     from campaign_cli.rules.documents import check_tables
 
@@ -92,12 +118,18 @@ def merge(base: Annotated[str, typer.Argument(metavar="BASE", help="The common a
     tables = [{**v, "packs": json.loads(packs_text(v))} for v in versions]
     ids = {v["meta"]["1"].get("campaign_id") for v in versions}
     if len(ids) != 1:
-        raise FileProblem(_("{base}, {ours} and {theirs} are not versions of one campaign (their campaign ids differ)").format(
-                base=base, ours=ours, theirs=theirs), "different_campaigns")
+        raise FileProblem(
+            _("{base}, {ours} and {theirs} are not versions of one campaign (their campaign ids differ)").format(
+                base=base, ours=ours, theirs=theirs
+            ),
+            "different_campaigns",
+        )
     result, conflicts = rules.merge(*tables)
     try:
-        check_tables(json.loads(json.dumps({t: result[t] for t in ("meta", "characters", "enemies")})),
-                     json.loads(json.dumps(result["packs"])))
+        check_tables(
+            json.loads(json.dumps({t: result[t] for t in ("meta", "characters", "enemies")})),
+            json.loads(json.dumps(result["packs"])),
+        )
         set_packs_text(result, store.campaign.encode_packs(result["packs"]))
     except CampaignError as err:  # never write what the tool could not read back: ours, whole
         result, conflicts = versions[1], [rules.Conflict(("campaign", ""), "merge", "ours, whole", err.message)]
@@ -109,12 +141,29 @@ def merge(base: Annotated[str, typer.Argument(metavar="BASE", help="The common a
     for c in conflicts:
         kind, name = c.where
         where = " ".join(w for w in (_(KINDS[kind]), inert(name)) if w)
-        sys.stderr.write(_("campaign: conflict: {where}: {field}: ours {ours}, theirs {theirs}").format(
-            where=where, field=inert(c.field) or "-", ours=inert(json.dumps(c.as_dict()["ours"], ensure_ascii=False)),
-            theirs=inert(json.dumps(c.as_dict()["theirs"], ensure_ascii=False))) + "\n")
-    data = {"written": str(files[1]), "conflicts": [c.as_dict() for c in conflicts],
-            "characters": len(result["characters"]), "enemies": len(result["enemies"])}
-    emit(data, Line(ngettext("merged {file}: {n} conflict", "merged {file}: {n} conflicts", len(conflicts)).format(
-        file=shown) if conflicts else _("merged {file}").format(file=shown)), json_out=json_out)
+        sys.stderr.write(
+            _("campaign: conflict: {where}: {field}: ours {ours}, theirs {theirs}").format(
+                where=where,
+                field=inert(c.field) or "-",
+                ours=inert(json.dumps(c.as_dict()["ours"], ensure_ascii=False)),
+                theirs=inert(json.dumps(c.as_dict()["theirs"], ensure_ascii=False)),
+            )
+            + "\n"
+        )
+    data = {
+        "written": str(files[1]),
+        "conflicts": [c.as_dict() for c in conflicts],
+        "characters": len(result["characters"]),
+        "enemies": len(result["enemies"]),
+    }
+    emit(
+        data,
+        Line(
+            ngettext("merged {file}: {n} conflict", "merged {file}: {n} conflicts", len(conflicts)).format(file=shown)
+            if conflicts
+            else _("merged {file}").format(file=shown)
+        ),
+        json_out=json_out,
+    )
     if conflicts:
         raise typer.Exit(1)

@@ -10,9 +10,26 @@ import typer
 from campaign_cli.cli.characters import NameArg
 from campaign_cli.cli.checks import DiceOpt, SeedOpt, contested, describe_contest
 from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, help_text, writing
-from campaign_cli.cli.items import (ArmorOpt, CatalogArg, ClothingOpt, CustomOpt, DamageOpt, HandsOpt, HeftOpt, IconOpt,
-                                    ItemArg, KindOpt, PersonalOpt, RequiresOpt, RestrictionOpt, ShieldOpt, SlotsOpt,
-                                    ValueOpt, WeightOpt, new_item)
+from campaign_cli.cli.items import (
+    ArmorOpt,
+    CatalogArg,
+    ClothingOpt,
+    CustomOpt,
+    DamageOpt,
+    HandsOpt,
+    HeftOpt,
+    IconOpt,
+    ItemArg,
+    KindOpt,
+    PersonalOpt,
+    RequiresOpt,
+    RestrictionOpt,
+    ShieldOpt,
+    SlotsOpt,
+    ValueOpt,
+    WeightOpt,
+    new_item,
+)
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, emit
 from campaign_cli.errors import UsageProblem
@@ -21,15 +38,28 @@ from campaign_cli.rules import craft, gear
 from campaign_cli.rules import dice as d
 from campaign_cli.rules.characters import view
 
-app = noun_app(help_text("Trade with a merchant who is not a character (R38); --haggle with the Merchant skill (R25).",
-                         "campaign shop buy Ajax Broadsword --price 40", "campaign shop sell Ajax Dagger --haggle 10"))
+app = noun_app(
+    help_text(
+        "Trade with a merchant who is not a character (R38); --haggle with the Merchant skill (R25).",
+        "campaign shop buy Ajax Broadsword --price 40",
+        "campaign shop sell Ajax Dagger --haggle 10",
+    )
+)
 
-PriceOpt = Annotated[int | None, typer.Option("--price", min=0, max=MAX_AMOUNT, metavar="GOLD",
-                                              help="The asking price (default: the item's value).")]
-OtherDiceOpt = Annotated[str | None, typer.Option("--other-dice", metavar="LIST", help="With --haggle: the merchant's physical dice.")]
+PriceOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--price", min=0, max=MAX_AMOUNT, metavar="GOLD", help="The asking price (default: the item's value)."
+    ),
+]
+OtherDiceOpt = Annotated[
+    str | None, typer.Option("--other-dice", metavar="LIST", help="With --haggle: the merchant's physical dice.")
+]
 
 
-def _haggle(camp, doc: dict, iq: int | None, price: int, buying: bool, dice, other_dice, seed) -> tuple[int, dict | None]:
+def _haggle(
+    camp, doc: dict, iq: int | None, price: int, buying: bool, dice, other_dice, seed
+) -> tuple[int, dict | None]:
     """R25, R38: with --haggle, a contested IQ check against the merchant's IQ; a win moves
     the price by 10% per Merchant level in NAME's favour. Returns (price, the contest)."""
     if iq is None:
@@ -42,50 +72,108 @@ def _haggle(camp, doc: dict, iq: int | None, price: int, buying: bool, dice, oth
     return (gear.haggled(price, level, buying) if contest["success"] else price), contest
 
 
-@app.command(help=help_text(
-    "Buy an item from a merchant: added as `item add` adds it, its price (default: its value) taken from NAME's gold "
-    "(R38, R33). --haggle IQ: a contested IQ check with the Merchant skill against the merchant's IQ; a win takes 10% "
-    "per Merchant level off (R25).",
-    "campaign shop buy Ajax Broadsword --price 40",
-    "campaign shop buy Ajax Chainmail --price 100 --haggle 11 --seed 4",
-    "campaign shop buy Ajax 'Lucky Hat' --clothing hat --value 5",
-))
-def buy(name: NameArg, item: CatalogArg, price: PriceOpt = None,
-        haggle: Annotated[int | None, typer.Option("--haggle", min=0, max=MAX_AMOUNT, metavar="SELLER_IQ",
-                                                   help="Haggle (Merchant skill): the seller's IQ.")] = None,
-        dice: DiceOpt = None, other_dice: OtherDiceOpt = None, seed: SeedOpt = None,
-        hands: HandsOpt = None, weight: WeightOpt = None, value: ValueOpt = None,
-        requires: RequiresOpt = None, clothing: ClothingOpt = None, personal: PersonalOpt = None,
-        darkstone_icon: IconOpt = None, slots: SlotsOpt = None, damage: DamageOpt = None, armor: ArmorOpt = None,
-        restriction: RestrictionOpt = None, shield: ShieldOpt = None, heft: HeftOpt = None, kind: KindOpt = None,
-        custom: CustomOpt = False, json_out: JsonOpt = False) -> None:
+@app.command(
+    help=help_text(
+        "Buy an item from a merchant: added as `item add` adds it, its price (default: its value) taken from "
+        "NAME's gold "
+        "(R38, R33). --haggle IQ: a contested IQ check with the Merchant skill against the merchant's IQ; a "
+        "win takes 10% "
+        "per Merchant level off (R25).",
+        "campaign shop buy Ajax Broadsword --price 40",
+        "campaign shop buy Ajax Chainmail --price 100 --haggle 11 --seed 4",
+        "campaign shop buy Ajax 'Lucky Hat' --clothing hat --value 5",
+    )
+)
+def buy(
+    name: NameArg,
+    item: CatalogArg,
+    price: PriceOpt = None,
+    haggle: Annotated[
+        int | None,
+        typer.Option(
+            "--haggle", min=0, max=MAX_AMOUNT, metavar="SELLER_IQ", help="Haggle (Merchant skill): the seller's IQ."
+        ),
+    ] = None,
+    dice: DiceOpt = None,
+    other_dice: OtherDiceOpt = None,
+    seed: SeedOpt = None,
+    hands: HandsOpt = None,
+    weight: WeightOpt = None,
+    value: ValueOpt = None,
+    requires: RequiresOpt = None,
+    clothing: ClothingOpt = None,
+    personal: PersonalOpt = None,
+    darkstone_icon: IconOpt = None,
+    slots: SlotsOpt = None,
+    damage: DamageOpt = None,
+    armor: ArmorOpt = None,
+    restriction: RestrictionOpt = None,
+    shield: ShieldOpt = None,
+    heft: HeftOpt = None,
+    kind: KindOpt = None,
+    custom: CustomOpt = False,
+    json_out: JsonOpt = False,
+) -> None:
     with writing() as camp:
         doc = camp.character(name)
-        thing = new_item(camp, item, custom, hands=hands, weight=weight, value=value, requires=requires,
-                         clothing=clothing, personal=personal, darkstone_icon=darkstone_icon, slots=slots,
-                         damage=damage, armor=armor, restriction=restriction, shield=shield, heft=heft, kind=kind)
+        thing = new_item(
+            camp,
+            item,
+            custom,
+            hands=hands,
+            weight=weight,
+            value=value,
+            requires=requires,
+            clothing=clothing,
+            personal=personal,
+            darkstone_icon=darkstone_icon,
+            slots=slots,
+            damage=damage,
+            armor=armor,
+            restriction=restriction,
+            shield=shield,
+            heft=heft,
+            kind=kind,
+        )
         asked = thing.get("value", 0) if price is None else price
         paid, contest = _haggle(camp, doc, haggle, asked, True, dice, other_dice, seed)
         added = gear.buy(doc, thing, paid)
         camp.save("characters", doc)
         camp.note(f"{doc['name']} buys {added['name']} (#{added['id']}) for {paid} gold", doc["name"])
-    _answer({"price": asked, "paid": paid, "haggle": contest, "item": added, "character": view(doc)},
-            _("{name} buys {item} for {paid} gold; {gold} gold left").format(
-                name=doc["name"], item=shown(added["name"]), paid=paid, gold=doc["gold"]), json_out)
+    _answer(
+        {"price": asked, "paid": paid, "haggle": contest, "item": added, "character": view(doc)},
+        _("{name} buys {item} for {paid} gold; {gold} gold left").format(
+            name=doc["name"], item=shown(added["name"]), paid=paid, gold=doc["gold"]
+        ),
+        json_out,
+    )
 
 
-@app.command(help=help_text(
-    "Sell an item to a merchant: removed, its price (default: its value) paid to NAME; never a personal item (R36). "
-    "--haggle IQ: a contested IQ check with the Merchant skill against the buyer's IQ; a win adds 10% per Merchant "
-    "level (R25).",
-    "campaign shop sell Ajax Dagger",
-    "campaign shop sell Ajax Broadsword --price 30 --haggle 10 --dice 2,3,3 --other-dice 5,5,6",
-))
-def sell(name: NameArg, item: ItemArg, price: PriceOpt = None,
-         haggle: Annotated[int | None, typer.Option("--haggle", min=0, max=MAX_AMOUNT, metavar="BUYER_IQ",
-                                                    help="Haggle (Merchant skill): the buyer's IQ.")] = None,
-         dice: DiceOpt = None, other_dice: OtherDiceOpt = None, seed: SeedOpt = None,
-         json_out: JsonOpt = False) -> None:
+@app.command(
+    help=help_text(
+        "Sell an item to a merchant: removed, its price (default: its value) paid to NAME; never a personal "
+        "item (R36). "
+        "--haggle IQ: a contested IQ check with the Merchant skill against the buyer's IQ; a win adds 10% per Merchant "
+        "level (R25).",
+        "campaign shop sell Ajax Dagger",
+        "campaign shop sell Ajax Broadsword --price 30 --haggle 10 --dice 2,3,3 --other-dice 5,5,6",
+    )
+)
+def sell(
+    name: NameArg,
+    item: ItemArg,
+    price: PriceOpt = None,
+    haggle: Annotated[
+        int | None,
+        typer.Option(
+            "--haggle", min=0, max=MAX_AMOUNT, metavar="BUYER_IQ", help="Haggle (Merchant skill): the buyer's IQ."
+        ),
+    ] = None,
+    dice: DiceOpt = None,
+    other_dice: OtherDiceOpt = None,
+    seed: SeedOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
     with writing() as camp:
         doc = camp.character(name)
         thing = gear.find_item(doc, item)
@@ -95,12 +183,15 @@ def sell(name: NameArg, item: ItemArg, price: PriceOpt = None,
         gone = gear.sell_off(doc, thing, received)
         camp.save("characters", doc)
         camp.note(f"{doc['name']} sells {gone['name']} (#{gone['id']}) for {received} gold", doc["name"])
-    _answer({"price": asked, "received": received, "haggle": contest, "item": gone, "character": view(doc)},
-            _("{name} sells {item} for {received} gold; has {gold} gold").format(
-                name=doc["name"], item=shown(gone["name"]), received=received, gold=doc["gold"]), json_out)
+    _answer(
+        {"price": asked, "received": received, "haggle": contest, "item": gone, "character": view(doc)},
+        _("{name} sells {item} for {received} gold; has {gold} gold").format(
+            name=doc["name"], item=shown(gone["name"]), received=received, gold=doc["gold"]
+        ),
+        json_out,
+    )
 
 
 def _answer(data: dict, text: str, json_out: bool) -> None:
     lines = [Line(describe_contest(data["haggle"]))] if data["haggle"] else []
     emit(data, [*lines, Line(text)], json_out=json_out)
-

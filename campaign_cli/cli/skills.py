@@ -8,8 +8,18 @@ import typer
 
 from campaign_cli.cli import complete
 from campaign_cli.cli.characters import NameArg
-from campaign_cli.cli.checks import (DiceOpt, KarmaOpt, ModifierOpt, RerollOpt, SeedOpt, contested, describe_check,
-                                     describe_contest, karma_options, rolled_check)
+from campaign_cli.cli.checks import (
+    DiceOpt,
+    KarmaOpt,
+    ModifierOpt,
+    RerollOpt,
+    SeedOpt,
+    contested,
+    describe_check,
+    describe_contest,
+    karma_options,
+    rolled_check,
+)
 from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, help_text, parse_pairs, writing
 from campaign_cli.cli.items import effect_text
 from campaign_cli.cli.lazy import noun_app
@@ -23,8 +33,9 @@ from campaign_cli.rules.skills import find_skill
 from campaign_cli.rules.wounds import check_can_act, check_not_dead
 from campaign_cli.i18n import _, shown
 
-app = noun_app(help_text("Use a skill: a check, then its effect on success (R25).",
-                         "campaign skill use Kate Medic --heal Ajax=2"))
+app = noun_app(
+    help_text("Use a skill: a check, then its effect on success (R25).", "campaign skill use Kate Medic --heal Ajax=2")
+)
 
 
 def _named(camp, plan: dict[str, int], me: dict) -> tuple[dict[str, int], dict[str, dict]]:
@@ -39,35 +50,71 @@ def _named(camp, plan: dict[str, int], me: dict) -> tuple[dict[str, int], dict[s
     return out, docs
 
 
-@app.command(help=help_text(
-    "Use a skill the character has (R23): its check, then on success its effect (R25), within the limits of R25a "
-    "(a use beyond them is refused before any roll; a failed check spends the use). Medic heals damage from the last "
-    "fight, up to the level in all, once per fight; Bard gives karma up to the level for this adventure, once per "
-    "adventure; Leadership adds the level to someone's next check, once per fight; Herbalist brews a healing potion "
-    "(level x doses); Alchemist spends 1 XP on a potion that raises an attribute or skill by the level for one "
-    "encounter. Contested skills (Charm, Diplomacy, Tactics, Animal Handler, Merchant) take --against. Other skills: "
-    "the check alone.",
-    "campaign skill use Kate Medic --heal Ajax=2 --heal Kate=1",
-    "campaign skill use Kate Bard --give Ajax=1 --give Merlin=1",
-    "campaign skill use Ajax Leadership --for Kate",
-    "campaign skill use Kate Herbalist --doses 2",
-    "campaign skill use Merlin Alchemist --boost ST",
-    "campaign skill use Ajax Swimming --dice 2,3,4 --karma",
-    "campaign skill use Kate Charm --against 11",
-))
+@app.command(
+    help=help_text(
+        "Use a skill the character has (R23): its check, then on success its effect (R25), within the limits of R25a "
+        "(a use beyond them is refused before any roll; a failed check spends the use). Medic heals damage "
+        "from the last "
+        "fight, up to the level in all, once per fight; Bard gives karma up to the level for this adventure, once per "
+        "adventure; Leadership adds the level to someone's next check, once per fight; Herbalist brews a "
+        "healing potion "
+        "(level x doses); Alchemist spends 1 XP on a potion that raises an attribute or skill by the level for one "
+        "encounter. Contested skills (Charm, Diplomacy, Tactics, Animal Handler, Merchant) take --against. "
+        "Other skills: "
+        "the check alone.",
+        "campaign skill use Kate Medic --heal Ajax=2 --heal Kate=1",
+        "campaign skill use Kate Bard --give Ajax=1 --give Merlin=1",
+        "campaign skill use Ajax Leadership --for Kate",
+        "campaign skill use Kate Herbalist --doses 2",
+        "campaign skill use Merlin Alchemist --boost ST",
+        "campaign skill use Ajax Swimming --dice 2,3,4 --karma",
+        "campaign skill use Kate Charm --against 11",
+    )
+)
 def use(
     name: NameArg,
-    skill: Annotated[str, typer.Argument(metavar="SKILL", help="The skill, in English or Russian.", autocompletion=complete.skills)],
-    heal: Annotated[list[str] | None, typer.Option("--heal", metavar="WHO=N", help="Medic: heal N damage from the last fight.",
-                                                   autocompletion=complete.characters)] = None,
-    give: Annotated[list[str] | None, typer.Option("--give", metavar="WHO=N", help="Bard: N karma for this adventure.",
-                                                   autocompletion=complete.characters)] = None,
-    for_: Annotated[str | None, typer.Option("--for", metavar="WHO", help="Leadership: whose next check gets the level.",
-                                             autocompletion=complete.characters)] = None,
-    doses: Annotated[int | None, typer.Option("--doses", min=1, max=MAX_AMOUNT, metavar="N", help="Herbalist: doses in the potion.")] = None,
-    boost: Annotated[str | None, typer.Option("--boost", metavar="ATTR_OR_SKILL", help="Alchemist: what the potion raises.")] = None,
-    against: Annotated[str | None, typer.Option("--against", metavar="OTHER", help="Contested skills: a character, or a number: the other side's IQ.")] = None,
-    other_dice: Annotated[str | None, typer.Option("--other-dice", metavar="LIST", help="With --against: OTHER's physical dice.")] = None,
+    skill: Annotated[
+        str, typer.Argument(metavar="SKILL", help="The skill, in English or Russian.", autocompletion=complete.skills)
+    ],
+    heal: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--heal",
+            metavar="WHO=N",
+            help="Medic: heal N damage from the last fight.",
+            autocompletion=complete.characters,
+        ),
+    ] = None,
+    give: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--give", metavar="WHO=N", help="Bard: N karma for this adventure.", autocompletion=complete.characters
+        ),
+    ] = None,
+    for_: Annotated[
+        str | None,
+        typer.Option(
+            "--for",
+            metavar="WHO",
+            help="Leadership: whose next check gets the level.",
+            autocompletion=complete.characters,
+        ),
+    ] = None,
+    doses: Annotated[
+        int | None, typer.Option("--doses", min=1, max=MAX_AMOUNT, metavar="N", help="Herbalist: doses in the potion.")
+    ] = None,
+    boost: Annotated[
+        str | None, typer.Option("--boost", metavar="ATTR_OR_SKILL", help="Alchemist: what the potion raises.")
+    ] = None,
+    against: Annotated[
+        str | None,
+        typer.Option(
+            "--against", metavar="OTHER", help="Contested skills: a character, or a number: the other side's IQ."
+        ),
+    ] = None,
+    other_dice: Annotated[
+        str | None, typer.Option("--other-dice", metavar="LIST", help="With --against: OTHER's physical dice.")
+    ] = None,
     dice: DiceOpt = None,
     seed: SeedOpt = None,
     modifier: ModifierOpt = 0,
@@ -76,7 +123,9 @@ def use(
     json_out: JsonOpt = False,
 ) -> None:
     found = find_skill(skill)
-    _check_options(found, {"--heal": heal, "--give": give, "--for": for_, "--doses": doses, "--boost": boost}, against, other_dice)
+    _check_options(
+        found, {"--heal": heal, "--give": give, "--for": for_, "--doses": doses, "--boost": boost}, against, other_dice
+    )
     karma_options(karma, reroll_dice)
     rng = d.rng_for(seed)
     with writing() as camp:
@@ -89,6 +138,7 @@ def use(
         if found.name == "Alchemist":
             craft.pay_alchemy(doc)  # R25a: once per XP paid, a failed check included
         if found.check.startswith("c-"):
+            assert against is not None  # _check_options: a contested skill takes --against
             result = contested(camp, doc, "3/IQ", against, dice, other_dice, rng, modifier, karma, reroll_dice)
         else:
             spec = f"3/{found.attribute}" if found.name in craft.ACTING else f"3/{found.attribute}+{found.name}"
@@ -99,8 +149,11 @@ def use(
         result["effect"] = effect
         camp.save("characters", doc)
         camp.record_roll(result)
-        camp.note(f"{doc['name']} uses {found.name}: {'success' if result['success'] else 'failure'}", doc["name"],
-                  *(effect or {}).get("characters", []))
+        camp.note(
+            f"{doc['name']} uses {found.name}: {'success' if result['success'] else 'failure'}",
+            doc["name"],
+            *(effect or {}).get("characters", []),
+        )
     lines = [Line(describe_check(result)) if "a" not in result else Line(describe_contest(result))]
     if effect is not None or found.name in craft.ACTING:
         lines.append(Line(_effect_line(found.name, effect)))
@@ -114,23 +167,41 @@ def _check_options(found, options: dict, against, other_dice) -> None:
         raise UsageProblem(_("{skill} needs {option}").format(skill=shown(found.name), option=own), "missing_option")
     stray = [flag for flag, value in options.items() if value is not None and flag != own]
     if stray:
-        raise UsageProblem(_("{options} does not go with {skill}").format(
-                options=", ".join(stray), skill=shown(found.name)), "bad_option")
+        raise UsageProblem(
+            _("{options} does not go with {skill}").format(options=", ".join(stray), skill=shown(found.name)),
+            "bad_option",
+        )
     if found.check == "-":
-        raise Refused(_("{skill} modifies attacks (R24): its levels count in `campaign roll --character` "
-                        "and on a held weapon").format(skill=shown(found.name)), "not_a_check_skill")
+        raise Refused(
+            _(
+                "{skill} modifies attacks (R24): its levels count in `campaign roll --character` and on a held weapon"
+            ).format(skill=shown(found.name)),
+            "not_a_check_skill",
+        )
     contested_skill = found.check.startswith("c-")
     if contested_skill and against is None:
-        raise UsageProblem(_("{skill} is a contested IQ check (R23): give --against OTHER (a character or a number)").format(
-                skill=shown(found.name)), "missing_option")
+        raise UsageProblem(
+            _("{skill} is a contested IQ check (R23): give --against OTHER (a character or a number)").format(
+                skill=shown(found.name)
+            ),
+            "missing_option",
+        )
     if not contested_skill and (against is not None or other_dice is not None):
-        raise UsageProblem(_("--against and --other-dice are for contested skills, not {skill}").format(
-                skill=shown(found.name)), "bad_option")
+        raise UsageProblem(
+            _("--against and --other-dice are for contested skills, not {skill}").format(skill=shown(found.name)),
+            "bad_option",
+        )
     if other_dice is not None and against is None:
         raise UsageProblem(_("--other-dice goes with --against"))
 
 
-OWN_OPTION = {"Medic": "--heal", "Bard": "--give", "Leadership": "--for", "Herbalist": "--doses", "Alchemist": "--boost"}
+OWN_OPTION = {
+    "Medic": "--heal",
+    "Bard": "--give",
+    "Leadership": "--for",
+    "Herbalist": "--doses",
+    "Alchemist": "--boost",
+}
 
 
 def _prepare_effect(camp, doc: dict, skill: str, level: int, heal, give, for_, doses, boost):
@@ -157,6 +228,7 @@ def _prepare_effect(camp, doc: dict, skill: str, level: int, heal, give, for_, d
             bonus = craft.leadership(level, doc["name"], follower)
             _save_others(camp, doc, {follower["name"]: follower})
             return {"leadership": {"for": follower["name"], "value": bonus["value"]}, "characters": [follower["name"]]}
+
         return lead
     if skill in ("Herbalist", "Alchemist"):
         potion = craft.healing_potion(level, doses) if skill == "Herbalist" else craft.boost_potion(level, boost)
@@ -166,6 +238,7 @@ def _prepare_effect(camp, doc: dict, skill: str, level: int, heal, give, for_, d
         def brew() -> dict:
             added = add_item(doc, {"id": camp.next_id(), **item})
             return {"potion": added, "xp_spent": craft.ALCHEMY_XP if skill == "Alchemist" else 0}
+
         return brew
     return None
 
@@ -188,7 +261,9 @@ def _effect_line(skill: str, effect: dict | None) -> str:
     if "healed" in effect:
         return _("healed: {who}").format(who=", ".join(f"{k} {v}" for k, v in effect["healed"].items()))
     if "karma" in effect:
-        return _("Bard karma for this adventure: {who}").format(who=", ".join(f"{k} +{v}" for k, v in effect["karma"].items()))
+        return _("Bard karma for this adventure: {who}").format(
+            who=", ".join(f"{k} +{v}" for k, v in effect["karma"].items())
+        )
     if "leadership" in effect:
         lead = effect["leadership"]
         return _("{name}'s next check gets +{value} (Leadership)").format(name=lead["for"], value=lead["value"])

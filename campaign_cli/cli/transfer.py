@@ -21,18 +21,32 @@ from campaign_cli.store.layout import set_packs_text
 export_app, import_app = command_app(), command_app()
 
 
-@export_app.command("export", help=help_text(
-    "Write the whole campaign as one sorted, stable JSON document (diff-friendly: keep it in git).",
-    "campaign export > gold-road.export.json", "campaign export --output gold-road.export.json"))
-def export(output: Annotated[str | None, typer.Option("--output", "-o", metavar="FILE", help="Write here (atomically) instead of stdout.")] = None,
-           force: Annotated[bool, typer.Option("--force", help="Replace FILE if it exists (never the campaign, its journal or its lock).")] = False,
-           json_out: JsonOpt = False) -> None:
+@export_app.command(
+    "export",
+    help=help_text(
+        "Write the whole campaign as one sorted, stable JSON document (diff-friendly: keep it in git).",
+        "campaign export > gold-road.export.json",
+        "campaign export --output gold-road.export.json",
+    ),
+)
+def export(
+    output: Annotated[
+        str | None, typer.Option("--output", "-o", metavar="FILE", help="Write here (atomically) instead of stdout.")
+    ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Replace FILE if it exists (never the campaign, its journal or its lock).")
+    ] = False,
+    json_out: JsonOpt = False,
+) -> None:
     camp = reading()
     text = transfer.dumps(transfer.export_document(camp.data))
     written = write_out(camp, text, output, force)
     if written is not None:
-        emit({"written": str(written), "characters": len(camp.data["characters"]), "enemies": len(camp.data["enemies"])},
-             Line(_('wrote {target}').format(target=written)), json_out=json_out)
+        emit(
+            {"written": str(written), "characters": len(camp.data["characters"]), "enemies": len(camp.data["enemies"])},
+            Line(_('wrote {target}').format(target=written)),
+            json_out=json_out,
+        )
 
 
 def write_out(camp, text: str, output: str | None, force: bool) -> Path | None:
@@ -45,7 +59,9 @@ def write_out(camp, text: str, output: str | None, force: bool) -> Path | None:
     if not target.parent.is_dir():
         raise UsageProblem(_('--output: folder {parent} does not exist').format(parent=target.parent), "bad_file")
     if store.belongs_to(camp.path, target):
-        raise Refused(_("--output {output} is the campaign's own file; export to another name").format(output=output), "own_file")
+        raise Refused(
+            _("--output {output} is the campaign's own file; export to another name").format(output=output), "own_file"
+        )
     if target.exists() and not force:
         raise Refused(_('--output {output} exists; add --force to replace it').format(output=output), "exists")
     files.clean_temporaries(target)  # what a killed export left
@@ -54,10 +70,17 @@ def write_out(camp, text: str, output: str | None, force: bool) -> Path | None:
     return target
 
 
-@import_app.command("import", help=help_text(
-    "Create a new campaign file from an export (validated first; refused if the campaign file exists).",
-    "campaign -c restored.json import gold-road.export.json", "campaign export | campaign -c copy.json import -"))
-def import_(source: Annotated[str, typer.Argument(metavar="FILE", help="An export; - reads stdin.")], json_out: JsonOpt = False) -> None:
+@import_app.command(
+    "import",
+    help=help_text(
+        "Create a new campaign file from an export (validated first; refused if the campaign file exists).",
+        "campaign -c restored.json import gold-road.export.json",
+        "campaign export | campaign -c copy.json import -",
+    ),
+)
+def import_(
+    source: Annotated[str, typer.Argument(metavar="FILE", help="An export; - reads stdin.")], json_out: JsonOpt = False
+) -> None:
     tables = transfer.tables_from_export(transfer.read_export(read_text(source)))
     stored = list(tables.pop("packs").values())
     tables = check_tables(tables, stored)
@@ -65,9 +88,20 @@ def import_(source: Annotated[str, typer.Argument(metavar="FILE", help="An expor
         set_packs_text(tables, store.campaign.encode_packs(stored))
     meta = tables["meta"]["1"]
     camp = store.create(campaign_path(), meta.get("name", "Campaign"), CTX.words, data=tables, verb="imported")
-    data = {"file": str(camp.path), "name": meta.get("name"), "characters": len(tables["characters"]),
-            "enemies": len(tables["enemies"])}
-    emit(data, Line(_("imported {characters} and {enemies} into {file}").format(
-        characters=ngettext("{n} character", "{n} characters", data["characters"]),
-        enemies=ngettext("{n} enemy type", "{n} enemy types", data["enemies"]), file=Path(data["file"]))),
-         json_out=json_out)
+    data = {
+        "file": str(camp.path),
+        "name": meta.get("name"),
+        "characters": len(tables["characters"]),
+        "enemies": len(tables["enemies"]),
+    }
+    emit(
+        data,
+        Line(
+            _("imported {characters} and {enemies} into {file}").format(
+                characters=ngettext("{n} character", "{n} characters", data["characters"]),
+                enemies=ngettext("{n} enemy type", "{n} enemy types", data["enemies"]),
+                file=Path(data["file"]),
+            )
+        ),
+        json_out=json_out,
+    )

@@ -20,9 +20,13 @@ AmountArg = Annotated[int, typer.Argument(min=0, max=MAX_AMOUNT, metavar="AMOUNT
 FatigueOpt = Annotated[bool, typer.Option("--fatigue", help="Fatigue instead of damage (R21).")]
 
 
-def damage(name: NameArg, amount: AmountArg, fatigue: FatigueOpt = False,
-           armor: Annotated[bool, typer.Option("--armor", help="Reduce by worn armor and shield (R29).")] = False,
-           json_out: JsonOpt = False) -> None:
+def damage(
+    name: NameArg,
+    amount: AmountArg,
+    fatigue: FatigueOpt = False,
+    armor: Annotated[bool, typer.Option("--armor", help="Reduce by worn armor and shield (R29).")] = False,
+    json_out: JsonOpt = False,
+) -> None:
     if armor and fatigue:
         raise UsageProblem(_("--armor reduces damage from hits, not fatigue: give one of them"))
 
@@ -33,11 +37,16 @@ def damage(name: NameArg, amount: AmountArg, fatigue: FatigueOpt = False,
         return f"{doc['name']} takes {what}", applied
 
     ch, applied = update_character(name, change)
-    emit({**applied, "character": ch},
-         Line(_("{name}: damage {damage}, fatigue {fatigue} of ST {st}: {status}").format(
-             name=ch["name"], damage=ch["damage"], fatigue=ch["fatigue"], st=ch["st"], status=shown(ch["status"]))
-              + (_(" (armor stopped {absorbed})").format(absorbed=applied["absorbed"]) if applied["absorbed"] else "")),
-         json_out=json_out)
+    emit(
+        {**applied, "character": ch},
+        Line(
+            _("{name}: damage {damage}, fatigue {fatigue} of ST {st}: {status}").format(
+                name=ch["name"], damage=ch["damage"], fatigue=ch["fatigue"], st=ch["st"], status=shown(ch["status"])
+            )
+            + (_(" (armor stopped {absorbed})").format(absorbed=applied["absorbed"]) if applied["absorbed"] else "")
+        ),
+        json_out=json_out,
+    )
 
 
 def heal(name: NameArg, amount: AmountArg, fatigue: FatigueOpt = False, json_out: JsonOpt = False) -> None:
@@ -46,14 +55,25 @@ def heal(name: NameArg, amount: AmountArg, fatigue: FatigueOpt = False, json_out
         return f"{doc['name']} heals {healed} {'fatigue' if fatigue else 'damage'}", healed
 
     ch, healed = update_character(name, change)
-    emit({"healed": healed, "fatigue": fatigue, "character": ch},
-         Line(_("{name}: damage {damage}, fatigue {fatigue}: {status}").format(
-             name=ch["name"], damage=ch["damage"], fatigue=ch["fatigue"], status=shown(ch["status"]))), json_out=json_out)
+    emit(
+        {"healed": healed, "fatigue": fatigue, "character": ch},
+        Line(
+            _("{name}: damage {damage}, fatigue {fatigue}: {status}").format(
+                name=ch["name"], damage=ch["damage"], fatigue=ch["fatigue"], status=shown(ch["status"])
+            )
+        ),
+        json_out=json_out,
+    )
 
 
-def rest(names: Annotated[list[str] | None, typer.Argument(metavar="[NAME]...", help="With --week: who rests (default: every living character).")] = None,
-         week: Annotated[bool, typer.Option("--week", help="A week of rest: heals fully (R22).")] = False,
-         json_out: JsonOpt = False) -> None:
+def rest(
+    names: Annotated[
+        list[str] | None,
+        typer.Argument(metavar="[NAME]...", help="With --week: who rests (default: every living character)."),
+    ] = None,
+    week: Annotated[bool, typer.Option("--week", help="A week of rest: heals fully (R22).")] = False,
+    json_out: JsonOpt = False,
+) -> None:
     if names and not week:
         raise UsageProblem(_("a night's sleep is for the whole party; name characters only with --week"))
     with writing() as camp:
@@ -70,16 +90,44 @@ def rest(names: Annotated[list[str] | None, typer.Argument(metavar="[NAME]...", 
         what = "a week of rest: healed fully" if week else "a night's sleep: fatigue cleared"
         camp.note(what, *(d["name"] for d in docs))
     chars = [view(d) for d in docs]
-    emit({"week": week, "characters": chars},
-         [Table(_("After a week of rest") if week else _("After a night's sleep"), [_("name"), _("damage"), _("fatigue"), _("status")],
-               [[c["name"], c["damage"], c["fatigue"], c["status"]] for c in chars]), *status_news(before, docs)],
-         json_out=json_out)
+    emit(
+        {"week": week, "characters": chars},
+        [
+            Table(
+                _("After a week of rest") if week else _("After a night's sleep"),
+                [_("name"), _("damage"), _("fatigue"), _("status")],
+                [[c["name"], c["damage"], c["fatigue"], c["status"]] for c in chars],
+            ),
+            *status_news(before, docs),
+        ],
+        json_out=json_out,
+    )
 
 
 damage_app, heal_app, rest_app = (command_app() for _ in range(3))
-damage_app.command("damage", help=help_text("Wound a character: damage, or fatigue with --fatigue (R19-R21).",
-                                         "campaign damage Ajax 5", "campaign damage Ajax 6 --armor", "campaign damage Merlin 2 --fatigue"))(damage)
-heal_app.command("heal", help=help_text("Heal damage (or fatigue) points; the dead cannot be healed (R20).",
-                                       "campaign heal Ajax 3", "campaign heal Merlin 1 --fatigue"))(heal)
-rest_app.command("rest", help=help_text("A night's sleep: all fatigue is recovered (R21); --week: a week of rest heals fully (R22).",
-                                       "campaign rest", "campaign rest --week", "campaign rest --week Ajax"))(rest)
+damage_app.command(
+    "damage",
+    help=help_text(
+        "Wound a character: damage, or fatigue with --fatigue (R19-R21).",
+        "campaign damage Ajax 5",
+        "campaign damage Ajax 6 --armor",
+        "campaign damage Merlin 2 --fatigue",
+    ),
+)(damage)
+heal_app.command(
+    "heal",
+    help=help_text(
+        "Heal damage (or fatigue) points; the dead cannot be healed (R20).",
+        "campaign heal Ajax 3",
+        "campaign heal Merlin 1 --fatigue",
+    ),
+)(heal)
+rest_app.command(
+    "rest",
+    help=help_text(
+        "A night's sleep: all fatigue is recovered (R21); --week: a week of rest heals fully (R22).",
+        "campaign rest",
+        "campaign rest --week",
+        "campaign rest --week Ajax",
+    ),
+)(rest)

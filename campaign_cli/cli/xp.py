@@ -17,9 +17,13 @@ from campaign_cli.rules.skills import find_skill
 from campaign_cli.rules.wounds import alive, check_can_spend, check_not_dead
 from campaign_cli.i18n import _, shown
 
-app = noun_app(help_text("Award and spend experience points (R13-R17).",
-                         "campaign xp award 2 --party --reason 'cleared the crypt'",
-                         "campaign xp spend Ajax --attribute DX --dry-run"))
+app = noun_app(
+    help_text(
+        "Award and spend experience points (R13-R17).",
+        "campaign xp award 2 --party --reason 'cleared the crypt'",
+        "campaign xp spend Ajax --attribute DX --dry-run",
+    )
+)
 
 
 def targets(camp, names: list[str] | None, party: bool) -> list[dict]:
@@ -36,11 +40,13 @@ def targets(camp, names: list[str] | None, party: bool) -> list[dict]:
     return list(found.values())
 
 
-@app.command(help=help_text(
-    "Give XP to named characters or to every living character (--party).",
-    "campaign xp award 1 Ajax Merlin --reason 'won the ambush'",
-    "campaign xp award 3 --party",
-))
+@app.command(
+    help=help_text(
+        "Give XP to named characters or to every living character (--party).",
+        "campaign xp award 1 Ajax Merlin --reason 'won the ambush'",
+        "campaign xp award 3 --party",
+    )
+)
 def award(
     amount: Annotated[int, typer.Argument(min=1, max=MAX_AMOUNT, help="XP each character wins.")],
     names: Annotated[list[str] | None, typer.Argument(metavar="[NAME]...", help="Characters (or use --party).")] = None,
@@ -58,10 +64,15 @@ def award(
         who = [d["name"] for d in docs]
         camp.note(f"+{amount} XP to {', '.join(who)}" + (f": {reason}" if reason else ""), *who, reason=reason)
     chars = [view(d) for d in docs]
-    emit({"amount": amount, "reason": reason, "characters": chars},
-         Table(_("+{amount} XP: {reason}").format(
-                 amount=amount, reason=reason) if reason else f"+{amount} XP", [_("name"), _("XP")], [[c["name"], c["xp"]] for c in chars]),
-         json_out=json_out)
+    emit(
+        {"amount": amount, "reason": reason, "characters": chars},
+        Table(
+            _("+{amount} XP: {reason}").format(amount=amount, reason=reason) if reason else f"+{amount} XP",
+            [_("name"), _("XP")],
+            [[c["name"], c["xp"]] for c in chars],
+        ),
+        json_out=json_out,
+    )
 
 
 def _plan(doc: dict, phase: str, attribute: str | None, skill: str | None, spell: str | None):
@@ -78,26 +89,41 @@ def _plan(doc: dict, phase: str, attribute: str | None, skill: str | None, spell
         name = find_skill(skill).name
         level = doc["skills"].get(name, 0)
         adv.check_learning(phase, level == 0, "skill")
-        return (adv.skill_cost(doc["kind"], name), f"{name} {level} -> {level + 1}", f"{shown(name)} {level} -> {level + 1}",
-                lambda: doc["skills"].__setitem__(name, level + 1))
+        return (
+            adv.skill_cost(doc["kind"], name),
+            f"{name} {level} -> {level + 1}",
+            f"{shown(name)} {level} -> {level + 1}",
+            lambda: doc["skills"].__setitem__(name, level + 1),
+        )
     ((name, rating),) = parse_pairs([spell or ""], "--spell", allow_null=True).items()
     if any(s["name"].casefold() == name.casefold() for s in doc["spells"]):
         raise Refused(_('{name} already knows {name2}').format(name=doc['name'], name2=name), "known_spell")
     adv.check_learning(phase, True, "spell")
-    return (adv.spell_cost(doc["kind"]), f"learns {name}", _("learns {spell}").format(spell=name),
-            lambda: doc["spells"].append({"name": name, "rating": rating}))
+    return (
+        adv.spell_cost(doc["kind"]),
+        f"learns {name}",
+        _("learns {spell}").format(spell=name),
+        lambda: doc["spells"].append({"name": name, "rating": rating}),
+    )
 
 
-@app.command(help=help_text(
-    "Spend XP on one step: an attribute (R14), a skill level or a spell (R15, R16).",
-    "campaign xp spend Ajax --attribute ST",
-    "campaign xp spend Ajax --skill Climbing --dry-run",
-    "campaign xp spend Merlin --spell Light=10 --karma",
-))
+@app.command(
+    help=help_text(
+        "Spend XP on one step: an attribute (R14), a skill level or a spell (R15, R16).",
+        "campaign xp spend Ajax --attribute ST",
+        "campaign xp spend Ajax --skill Climbing --dry-run",
+        "campaign xp spend Merlin --spell Light=10 --karma",
+    )
+)
 def spend(
     name: NameArg,
-    attribute: Annotated[str | None, typer.Option("--attribute", metavar="ST|DX|IQ", help="Raise an attribute by one; costs the new value (R14).")] = None,
-    skill: Annotated[str | None, typer.Option("--skill", metavar="SKILL", help="Learn a skill or raise it one level (R15).")] = None,
+    attribute: Annotated[
+        str | None,
+        typer.Option("--attribute", metavar="ST|DX|IQ", help="Raise an attribute by one; costs the new value (R14)."),
+    ] = None,
+    skill: Annotated[
+        str | None, typer.Option("--skill", metavar="SKILL", help="Learn a skill or raise it one level (R15).")
+    ] = None,
     spell: Annotated[str | None, typer.Option("--spell", metavar="SPELL[=RATING]", help="Learn a spell (R15).")] = None,
     karma: Annotated[bool, typer.Option("--karma", help="Let karma pay what XP lacks, one for one (R17).")] = False,
     dry_run: Annotated[bool, typer.Option("--dry-run", help="Show the cost; change nothing.")] = False,
@@ -110,10 +136,20 @@ def spend(
         doc = camp.character(name)
         cost, what, shown_what, _apply = _plan(doc, camp.meta["phase"], attribute, skill, spell)
         budget = doc["xp"] + (adv.karma_total(doc) if karma else 0)
-        data = {"cost": cost, "xp_before": doc["xp"], "xp_after": max(doc["xp"] - cost, 0) if budget >= cost else doc["xp"],
-                "affordable": budget >= cost, "step": what, "dry_run": True, "character": view(doc)}
-        text = _("{name}: {step} costs {cost} XP; has {xp}") if data["affordable"] else \
-            _("{name}: {step} costs {cost} XP; has {xp} (not enough)")
+        data = {
+            "cost": cost,
+            "xp_before": doc["xp"],
+            "xp_after": max(doc["xp"] - cost, 0) if budget >= cost else doc["xp"],
+            "affordable": budget >= cost,
+            "step": what,
+            "dry_run": True,
+            "character": view(doc),
+        }
+        text = (
+            _("{name}: {step} costs {cost} XP; has {xp}")
+            if data["affordable"]
+            else _("{name}: {step} costs {cost} XP; has {xp} (not enough)")
+        )
         emit(data, Line(text.format(name=doc["name"], step=shown_what, cost=cost, xp=doc["xp"])), json_out=json_out)
         return
     with writing() as camp:
@@ -126,10 +162,24 @@ def spend(
         camp.save("characters", doc)
         camp.note(f"{doc['name']}: {what} for {cost} XP", doc["name"])
     ch = view(doc)
-    data = {"cost": cost, "xp_before": before, "xp_after": doc["xp"], "karma_spent": paid["karma"], "step": what,
-            "dry_run": False, "character": ch}
-    emit(data, [Line(_("{name}: {step} for {cost} XP ({before} -> {xp})").format(
-        name=ch["name"], step=shown_what, cost=cost, before=before, xp=doc["xp"])), *character_views(ch)],
-         json_out=json_out)
-
-
+    data = {
+        "cost": cost,
+        "xp_before": before,
+        "xp_after": doc["xp"],
+        "karma_spent": paid["karma"],
+        "step": what,
+        "dry_run": False,
+        "character": ch,
+    }
+    emit(
+        data,
+        [
+            Line(
+                _("{name}: {step} for {cost} XP ({before} -> {xp})").format(
+                    name=ch["name"], step=shown_what, cost=cost, before=before, xp=doc["xp"]
+                )
+            ),
+            *character_views(ch),
+        ],
+        json_out=json_out,
+    )

@@ -32,7 +32,9 @@ def spell_cost(kind: str) -> int:
 def check_learning(phase: str, new: bool, what: str) -> None:
     """R16: only what is already known may be raised during an adventure."""
     if new and phase == "adventure":
-        raise Refused(_('R16: a new {what} may only be learned between adventures').format(what=_(what)), "between_adventures")
+        raise Refused(
+            _('R16: a new {what} may only be learned between adventures').format(what=_(what)), "between_adventures"
+        )
 
 
 def karma_total(doc: dict) -> int:
@@ -86,10 +88,18 @@ def spend_wish(doc: dict) -> int:
     if doc.get("wishes", 0) < 1:
         raise Refused(_('{name} has no wish to spend').format(name=doc['name']), "no_wish")
     if not doc.get("damage", 0) and not doc.get("dead") and not doc.get("dying"):
-        raise Refused(_("R17: {name} has no damage for a wish to cancel; the wish is kept").format(name=doc["name"]),
-                      "nothing_to_cancel")
+        raise Refused(
+            _("R17: {name} has no damage for a wish to cancel; the wish is kept").format(name=doc["name"]),
+            "nothing_to_cancel",
+        )
     if doc.get("death_settled"):
-        raise Refused(_("R17: {name}'s death has been settled (a fight end, rest or adventure end came since); a wish brings back only someone just killed").format(name=doc['name']), "death_settled")
+        raise Refused(
+            _(
+                "R17: {name}'s death has been settled (a fight end, rest or adventure end came since); a wish "
+                "brings back only someone just killed"
+            ).format(name=doc['name']),
+            "death_settled",
+        )
     doc["wishes"] -= 1
     cancelled = doc.get("damage", 0)
     doc["damage"] = 0
@@ -103,9 +113,12 @@ def add_curse(doc: dict, name: str, note: str | None) -> dict:
     """R18: different curses stack; the same curse twice is one curse (refused)."""
     held = next((c["name"] for c in doc.get("curses", []) if c["name"].casefold() == name.casefold()), None)
     if held:
-        raise Refused(_('R18: {name} already has the curse {held!r}; the same curse twice is one curse').format(
-                name=doc['name'], held=held),
-                      "already_cursed")
+        raise Refused(
+            _('R18: {name} already has the curse {held!r}; the same curse twice is one curse').format(
+                name=doc['name'], held=held
+            ),
+            "already_cursed",
+        )
     curse = {"name": name, "note": note}
     doc.setdefault("curses", []).append(curse)
     return curse
@@ -126,9 +139,11 @@ def remove_curse(doc: dict, curse: str, pay: str) -> dict:
     field, price = CURSE_PRICES[pay]
     have = karma_total(doc) if field == "karma" else doc.get(field, 0)
     if have < price:
-        text = {"wishes": _("R18: lifting a curse with wish needs {price} wish, {name} has {have}"),
-                "karma": _("R18: lifting a curse with karma needs {price} karma, {name} has {have}"),
-                "xp": _("R18: lifting a curse with XP needs {price} XP, {name} has {have}")}[field]
+        text = {
+            "wishes": _("R18: lifting a curse with wish needs {price} wish, {name} has {have}"),
+            "karma": _("R18: lifting a curse with karma needs {price} karma, {name} has {have}"),
+            "xp": _("R18: lifting a curse with XP needs {price} XP, {name} has {have}"),
+        }[field]
         raise Refused(text.format(price=price, name=doc["name"], have=have), "cannot_pay")
     if field == "karma":
         spend_karma(doc, price)

@@ -7,14 +7,14 @@ any Russian alias from the seed, case-insensitively (R28).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from functools import lru_cache
+from collections.abc import Iterator, Sequence
+from functools import cache
 from importlib import resources
 
 from campaign_cli.i18n import _
 
 
-@lru_cache(maxsize=None)
+@cache
 def _table(name: str) -> tuple[dict, ...]:
     text = resources.files("campaign_cli.data").joinpath(f"{name}.json").read_text(encoding="utf-8")
     return tuple(json.loads(text)[name])
@@ -28,7 +28,7 @@ def armor() -> tuple[dict, ...]:
     return _table("armor")
 
 
-def entries(packs: list[dict] = ()) -> Iterator[tuple[str, dict]]:
+def entries(packs: Sequence[dict] = ()) -> Iterator[tuple[str, dict]]:
     """Every item entry as (kind, entry), in lookup order: the packs' first (each entry knows
     its `pack`), then the built-in weapons and armor. Kind is 'pack', 'weapon' or 'armor'."""
     for pack in packs:
@@ -44,14 +44,14 @@ def aliases(name: str) -> tuple[str, ...]:
     return tuple(found[1]["aliases"]) if found else ()
 
 
-def near(name: str, packs: list[dict] = ()) -> str | None:
+def near(name: str, packs: Sequence[dict] = ()) -> str | None:
     """A catalog name within two edits of NAME (`Broadsord` -> Broadsword), or None."""
     from campaign_cli.rules.names import near as close
 
     return close(name, ((e["name"], *e["aliases"]) for _, e in entries(packs)))
 
 
-def lookup(name: str, packs: list[dict] = ()) -> tuple[str, dict] | None:
+def lookup(name: str, packs: Sequence[dict] = ()) -> tuple[str, dict] | None:
     """(kind, entry) for a catalog name or alias, a pack's first, else None (CLI.md "Catalog packs")."""
     key = name.strip().casefold()
     for kind, entry in entries(packs):
@@ -71,8 +71,12 @@ def known_names(packs: list[dict], skip: str | None = None) -> dict[str, str]:
         if pack["pack"].casefold() != (skip or "").casefold():
             for kind in ("items", "enemies"):
                 for entry in pack[kind]:
-                    out.update({n.casefold(): _("in pack {pack!r}").format(
-                            pack=pack["pack"]) for n in (entry["name"], *entry.get("aliases", ()))})
+                    out.update(
+                        {
+                            n.casefold(): _("in pack {pack!r}").format(pack=pack["pack"])
+                            for n in (entry["name"], *entry.get("aliases", ()))
+                        }
+                    )
     return out
 
 
@@ -82,8 +86,10 @@ def russian_names() -> dict[str, str]:
     from campaign_cli.rules.skills import SKILLS
 
     out: dict[str, str] = {}
-    for name, names in [*((e["name"], e["aliases"]) for e in (*weapons(), *armor())),
-                        *((s.name, s.aliases) for s in SKILLS)]:
+    for name, names in [
+        *((e["name"], e["aliases"]) for e in (*weapons(), *armor())),
+        *((s.name, s.aliases) for s in SKILLS),
+    ]:
         russian = next((n for n in names if any("а" <= c.lower() <= "я" or c in "ёЁ" for c in n)), None)
         if russian:
             out[name] = russian

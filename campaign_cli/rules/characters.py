@@ -21,13 +21,19 @@ def check_allocation(st: int, dx: int, iq: int) -> None:
     """R2: ST+DX+IQ = 32, none below 8."""
     low = [f"{n} {v}" for n, v in zip(CORE, (st, dx, iq)) if v < MINIMUM]
     if low:
-        raise Refused(_('R2: each attribute starts at least at {MINIMUM} ({value})').format(
-                MINIMUM=MINIMUM, value=', '.join(low)), "bad_allocation")
+        raise Refused(
+            _('R2: each attribute starts at least at {MINIMUM} ({value})').format(
+                MINIMUM=MINIMUM, value=', '.join(low)
+            ),
+            "bad_allocation",
+        )
     total = st + dx + iq
     if total != START_TOTAL:
         raise Refused(
             _('R2: ST+DX+IQ must add up to {START_TOTAL}; {st}+{dx}+{iq} = {total}').format(
-                    START_TOTAL=START_TOTAL, st=st, dx=dx, iq=iq, total=total), "bad_allocation"
+                START_TOTAL=START_TOTAL, st=st, dx=dx, iq=iq, total=total
+            ),
+            "bad_allocation",
         )
 
 
@@ -37,11 +43,15 @@ def canonical_skills(levels: Mapping[str, int]) -> dict[str, int]:
     out: dict[str, int] = {}
     for name, level in levels.items():
         if level < 1:
-            raise Refused(_('skill level must be at least 1 ({name}={level})').format(name=name, level=level), "bad_level")
+            raise Refused(
+                _('skill level must be at least 1 ({name}={level})').format(name=name, level=level), "bad_level"
+            )
         skill = find_skill(name)
         if skill.name in out:
-            raise UsageProblem(_('--skill {name} is given twice ({name2!r} names it too)').format(
-                    name=skill.name, name2=name), "repeated_name")
+            raise UsageProblem(
+                _('--skill {name} is given twice ({name2!r} names it too)').format(name=skill.name, name2=name),
+                "repeated_name",
+            )
         out[skill.name] = level
     return out
 
@@ -57,19 +67,26 @@ def check_starting_points(kind: str, skills: Mapping[str, int], spells: int) -> 
         if spells:
             raise Refused(_("R3: a new hero has skill points only; spells cost XP later (R15)"), "starting_points")
         if points > START_POINTS:
-            raise Refused(_('R3: a new hero has {START_POINTS} skill points; this spends {points}').format(
-                    START_POINTS=START_POINTS, points=points), "starting_points")
+            raise Refused(
+                _('R3: a new hero has {START_POINTS} skill points; this spends {points}').format(
+                    START_POINTS=START_POINTS, points=points
+                ),
+                "starting_points",
+            )
         combat = sum(v for k, v in skills.items() if find_skill(k).combat)
         if combat > HERO_COMBAT_POINTS:
             raise Refused(
-                _("R3: at most {HERO_COMBAT_POINTS} of a new hero's points go to combat skills; this spends {combat}").format(HERO_COMBAT_POINTS=HERO_COMBAT_POINTS, combat=combat),
+                _(
+                    "R3: at most {HERO_COMBAT_POINTS} of a new hero's points go to combat skills; this spends {combat}"
+                ).format(HERO_COMBAT_POINTS=HERO_COMBAT_POINTS, combat=combat),
                 "starting_points",
             )
     else:
         if points + spells > START_POINTS:
             raise Refused(
                 _('R3: a new wizard has {START_POINTS} points for spells and skills; this spends {value}').format(
-                        START_POINTS=START_POINTS, value=points + spells),
+                    START_POINTS=START_POINTS, value=points + spells
+                ),
                 "starting_points",
             )
 
@@ -117,7 +134,7 @@ def new_character(
     if starting:
         check_allocation(st, dx, iq)
         check_starting_points(kind, levels, len(spell_list))
-    extra = {}
+    extra: dict[str, int] = {}
     for attr, value in (attributes or {}).items():
         set_attribute(extra, attr, value)
     return {
@@ -150,8 +167,12 @@ def check_name(name: str, what: str) -> str:
     characters or holding control characters; refused (exit 1) when it is a number."""
     text = check_text(name, what)
     if text.lstrip("-").isdigit():
-        raise Refused(_('a {what} name cannot be a number ({text}): numbers stand for ids and opponents').format(
-                what=_(what), text=text), "bad_name")
+        raise Refused(
+            _('a {what} name cannot be a number ({text}): numbers stand for ids and opponents').format(
+                what=_(what), text=text
+            ),
+            "bad_name",
+        )
     return text
 
 
@@ -159,7 +180,9 @@ def set_attribute(attributes: dict, name: str, value: int) -> None:
     """Set an extra named attribute (R10), matching an existing one case-insensitively."""
     check_name(name, "attribute")
     if name.strip().upper() in CORE:
-        raise Refused(_('{name} is a core attribute (R1); raise it with `campaign xp spend`').format(name=name), "core_attribute")
+        raise Refused(
+            _('{name} is a core attribute (R1); raise it with `campaign xp spend`').format(name=name), "core_attribute"
+        )
     key = next((k for k in attributes if k.casefold() == name.strip().casefold()), name.strip())
     attributes[key] = value
 
@@ -177,7 +200,9 @@ def set_combat_mode(doc: dict, skill: str, mode: str) -> None:
     if not found.combat:
         raise Refused(_('{name} is not a combat skill (R24)').format(name=shown(found.name)), "not_combat_skill")
     if found.name not in doc.get("skills", {}):
-        raise Refused(_('{name} does not know {name2}').format(name=doc['name'], name2=shown(found.name)), "unknown_skill")
+        raise Refused(
+            _('{name} does not know {name2}').format(name=doc['name'], name2=shown(found.name)), "unknown_skill"
+        )
     doc.setdefault("combat", {})[found.name] = mode
 
 
@@ -240,7 +265,9 @@ def view(doc: Mapping) -> dict:
         "curses": list(doc.get("curses", [])),
         "damage": doc.get("damage", 0),
         "fatigue": doc.get("fatigue", 0),
-        "status": status(doc["st"], doc.get("damage", 0), doc.get("fatigue", 0), doc.get("dying", False), doc.get("dead", False)),
+        "status": status(
+            doc["st"], doc.get("damage", 0), doc.get("fatigue", 0), doc.get("dying", False), doc.get("dead", False)
+        ),
         "gold": doc.get("gold", 0),
         "darkstone": doc.get("darkstone", 0),
         "darkstone_total": doc.get("darkstone", 0) + gear["darkstone_items"],

@@ -23,7 +23,7 @@ COMBAT_MODES = ("hit", "damage")
 class Spec:
     """A parsed check: `N/ATTR`, `N/ATTR+SKILL`, `N/ATTR for SKILL` (sum) or `ATTR T+` (pool)."""
 
-    __slots__ = ("text", "type", "dice", "attribute", "skill", "required", "threshold")
+    __slots__ = ("attribute", "dice", "required", "skill", "text", "threshold", "type")
 
     def __init__(self, text, type_, dice=0, attribute="", skill=None, required=False, threshold=0):
         self.text, self.type, self.dice, self.attribute = text.strip(), type_, dice, attribute
@@ -37,20 +37,27 @@ def parse_spec(text: str) -> Spec:
     if match:
         count, attr, plus, needed = match.groups()
         if attr.upper() not in CORE:
-            raise UsageProblem(_('{text!r}: a check is on ST, DX or IQ, not {attr!r}').format(text=text, attr=attr), "bad_spec")
+            raise UsageProblem(
+                _('{text!r}: a check is on ST, DX or IQ, not {attr!r}').format(text=text, attr=attr), "bad_spec"
+            )
         if len(count) > 3 or not 1 <= int(count) <= d.MAX_DICE:
-            raise UsageProblem(_('{text!r}: roll 1 to {MAX_DICE} dice').format(text=text, MAX_DICE=d.MAX_DICE), "bad_spec")
+            raise UsageProblem(
+                _('{text!r}: roll 1 to {MAX_DICE} dice').format(text=text, MAX_DICE=d.MAX_DICE), "bad_spec"
+            )
         skill = plus or needed
         return Spec(text, "sum", dice=int(count), attribute=attr.upper(), skill=skill, required=bool(needed))
     match = _POOL.fullmatch(text or "")
     if match:
         attr, threshold = match.groups()
         if len(threshold) > 2 or not 1 <= int(threshold) <= SIDES:
-            raise UsageProblem(_("{text!r}: a pool test's threshold is 1+ to {SIDES}+").format(text=text, SIDES=SIDES), "bad_spec")
+            raise UsageProblem(
+                _("{text!r}: a pool test's threshold is 1+ to {SIDES}+").format(text=text, SIDES=SIDES), "bad_spec"
+            )
         attr = attr.upper() if attr.upper() in CORE else attr
         return Spec(text, "pool", attribute=attr, threshold=int(threshold))
-    raise UsageProblem(_("{text!r} is not a check (3/DX, 3/ST+Climbing, 3/ST for Swimming, 'Lore 5+')").format(
-            text=text), "bad_spec")
+    raise UsageProblem(
+        _("{text!r} is not a check (3/DX, 3/ST+Climbing, 3/ST for Swimming, 'Lore 5+')").format(text=text), "bad_spec"
+    )
 
 
 def attribute_value(doc: dict, name: str) -> int:
@@ -62,8 +69,9 @@ def attribute_value(doc: dict, name: str) -> int:
     for key, value in doc.get("attributes", {}).items():
         if key.casefold() == name.casefold():
             return value
-    raise Refused(_('{name} has no attribute {name2!r} for a pool test').format(
-            name=doc['name'], name2=name), "unknown_attribute")
+    raise Refused(
+        _('{name} has no attribute {name2!r} for a pool test').format(name=doc['name'], name2=name), "unknown_attribute"
+    )
 
 
 def combat_mode(doc: dict, skill: str) -> str:
@@ -74,7 +82,7 @@ def combat_mode(doc: dict, skill: str) -> str:
 class Prepared:
     """Everything known before the dice are rolled."""
 
-    __slots__ = ("spec", "name", "dice", "target", "need", "modifiers", "probability", "curses", "lead")
+    __slots__ = ("curses", "dice", "lead", "modifiers", "name", "need", "probability", "spec", "target")
 
     def __init__(self, spec, name, dice, target, need, modifiers, probability, curses, lead=0):
         self.spec, self.name, self.dice, self.target, self.need = spec, name, dice, target, need
@@ -108,19 +116,27 @@ def prepare(doc: dict, spec: Spec, modifier: int = 0) -> Prepared:
         if restriction:  # R30: already in the adjusted DX; listed so the arithmetic can be followed
             mods.append({"source": "armor restriction (R30)", "value": -restriction, "applies_to": "target"})
         if boost(doc, spec.attribute):
-            mods.append({"source": f"potion ({spec.attribute})", "value": boost(doc, spec.attribute), "applies_to": "target"})
+            mods.append(
+                {"source": f"potion ({spec.attribute})", "value": boost(doc, spec.attribute), "applies_to": "target"}
+            )
             target += boost(doc, spec.attribute)
         if spec.skill:
             skill = find_skill(spec.skill)
             known = doc.get("skills", {}).get(skill.name, 0)
             level = known + (boost(doc, skill.name) if known else 0)
             if spec.required and known == 0:
-                raise Refused(_('R6: {name} does not know {name2}, needed to try').format(
-                        name=doc['name'], name2=shown(skill.name)), "skill_required")
+                raise Refused(
+                    _('R6: {name} does not know {name2}, needed to try').format(
+                        name=doc['name'], name2=shown(skill.name)
+                    ),
+                    "skill_required",
+                )
             if spec.required:
                 pass  # R6: `for SKILL` rolls against the attribute alone
             elif level and skill.combat and combat_mode(doc, skill.name) == "damage":
-                mods.append({"source": f"skill {skill.name} (levels go to damage, R24)", "value": 0, "applies_to": "target"})
+                mods.append(
+                    {"source": f"skill {skill.name} (levels go to damage, R24)", "value": 0, "applies_to": "target"}
+                )
             elif level:
                 mods.append({"source": f"skill {skill.name}", "value": level, "applies_to": "target"})
                 target += level
@@ -128,7 +144,9 @@ def prepare(doc: dict, spec: Spec, modifier: int = 0) -> Prepared:
             mods.append({"source": "modifier", "value": modifier, "applies_to": "target"})
             target += modifier
         if lead:
-            mods.append({"source": "Leadership", "value": lead["value"], "applies_to": "target", "from": lead.get("from")})
+            mods.append(
+                {"source": "Leadership", "value": lead["value"], "applies_to": "target", "from": lead.get("from")}
+            )
             target += lead["value"]
         mods += [{"source": f"curse {c['name']}", "value": 1, "applies_to": "total"} for c in doc.get("curses", [])]
         probability = d.prob_sum_at_most(spec.dice, SIDES, target - curses)
@@ -137,13 +155,19 @@ def prepare(doc: dict, spec: Spec, modifier: int = 0) -> Prepared:
     if boost(doc, spec.attribute):
         mods.append({"source": f"potion ({spec.attribute})", "value": boost(doc, spec.attribute), "applies_to": "dice"})
     if count > d.MAX_DICE:
-        raise Refused(_('{attribute} {count}: at most {MAX_DICE} dice').format(
-                attribute=spec.attribute, count=count, MAX_DICE=d.MAX_DICE), "too_many_dice")
+        raise Refused(
+            _('{attribute} {count}: at most {MAX_DICE} dice').format(
+                attribute=spec.attribute, count=count, MAX_DICE=d.MAX_DICE
+            ),
+            "too_many_dice",
+        )
     need = spec.threshold - modifier - lead.get("value", 0) + curses
     if modifier:
         mods.append({"source": "modifier", "value": modifier, "applies_to": "threshold"})
     if lead:
-        mods.append({"source": "Leadership", "value": lead["value"], "applies_to": "threshold", "from": lead.get("from")})
+        mods.append(
+            {"source": "Leadership", "value": lead["value"], "applies_to": "threshold", "from": lead.get("from")}
+        )
     mods += [{"source": f"curse {c['name']}", "value": -1, "applies_to": "each die"} for c in doc.get("curses", [])]
     probability = d.prob_any_at_least(count, need, SIDES)
     return Prepared(spec, doc["name"], count, spec.threshold, need, mods, probability, curses, _use_lead(doc))
@@ -162,12 +186,18 @@ def weapon_profile(doc: dict, item: dict) -> dict:
     skill, level = item.get("skill"), 0
     if skill:
         level = doc.get("skills", {}).get(skill, 0)
-    hit_bonus = level if level and combat_mode(doc, skill) == "hit" else 0
-    damage_bonus = level if level and combat_mode(doc, skill) == "damage" else 0
+    mode = combat_mode(doc, skill) if skill else "hit"
+    hit_bonus = level if level and mode == "hit" else 0
+    damage_bonus = level if level and mode == "damage" else 0
     expr = d.parse(item["damage"])
     shown = d.Dice(expr.count, expr.sides, expr.modifier + damage_bonus - curse_modifier(doc)).text()
-    return {"to_hit": dx + hit_bonus, "damage": shown, "skill": skill, "skill_level": level,
-            "fatigue": bool(item.get("fatigue"))}
+    return {
+        "to_hit": dx + hit_bonus,
+        "damage": shown,
+        "skill": skill,
+        "skill_level": level,
+        "fatigue": bool(item.get("fatigue")),
+    }
 
 
 def castable(doc: dict, spell: str) -> dict:
@@ -176,8 +206,12 @@ def castable(doc: dict, spell: str) -> dict:
 
     found = resolve(spell, ((s, (s["name"],), None) for s in doc.get("spells", [])), "spell", where=doc["name"])
     if found.get("rating") is not None and found["rating"] > doc["iq"]:
-        raise Refused(_("R9: {name} has rating {rating}, above {name2}'s IQ {iq}").format(name=found['name'], rating=found['rating'], name2=doc['name'], iq=doc['iq']),
-                      "spell_too_hard")
+        raise Refused(
+            _("R9: {name} has rating {rating}, above {name2}'s IQ {iq}").format(
+                name=found['name'], rating=found['rating'], name2=doc['name'], iq=doc['iq']
+            ),
+            "spell_too_hard",
+        )
     return found
 
 
@@ -195,6 +229,7 @@ def contest_with_curses(a: dict, b: dict) -> str | None:
     """R7 with R18: each side's curses add to or subtract from its dice (`raw`), in the
     direction that gives that side the worse outcome: a curse never helps. Sets each
     side's `total`, `over` and `curse` (the signed amount applied); returns the winner."""
+
     def rank(side: dict, winner: str | None) -> int:
         return 2 if winner == side["name"] else 1 if winner is None else 0
 
@@ -262,4 +297,3 @@ def initiative(names: list[str], next_die) -> tuple[list[str], dict[str, list[in
 def damage_total(rolled: list[int], expr: d.Dice, bonus: int = 0, curses: int = 0) -> int:
     """R26: weapon damage is at least 1; R24 adds combat-skill damage; R18 takes 1 per curse."""
     return max(sum(rolled) + expr.modifier + bonus - curses, 1)
-

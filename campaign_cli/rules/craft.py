@@ -19,8 +19,12 @@ def level_of(doc: dict, skill: str) -> int:
     name = find_skill(skill).name
     level = doc.get("skills", {}).get(name, 0)
     if not level:
-        raise Refused(_('{name} does not know {name2} (R23); learn it with `campaign xp spend`').format(
-                name=doc['name'], name2=shown(name)), "unknown_skill")
+        raise Refused(
+            _('{name} does not know {name2} (R23); learn it with `campaign xp spend`').format(
+                name=doc['name'], name2=shown(name)
+            ),
+            "unknown_skill",
+        )
     return level
 
 
@@ -29,8 +33,12 @@ def _split(level: int, plan: dict[str, int], skill: str, what: str) -> None:
     if not plan or total < 1:
         raise UsageProblem(_('{skill}: say who gets how much, e.g. WHO=1').format(skill=shown(skill)), "bad_value")
     if total > level:
-        raise Refused(_('R25: {skill} level {level} gives at most {level} {what} in all; this asks {total}').format(
-                skill=shown(skill), level=level, what=what, total=total), "over_level")
+        raise Refused(
+            _('R25: {skill} level {level} gives at most {level} {what} in all; this asks {total}').format(
+                skill=shown(skill), level=level, what=what, total=total
+            ),
+            "over_level",
+        )
 
 
 def occasion(skill: str, meta: dict) -> str | None:
@@ -51,9 +59,13 @@ def check_occasion(doc: dict, skill: str, meta: dict) -> None:
     when = occasion(skill, meta)
     if when is None or doc.get("uses", {}).get(skill) != when:
         return
-    text = {"Bard": _("R25a: {name} has used Bard this adventure: once per adventure per bard"),
-            "Medic": _("R25a: {name} has used Medic after this fight: once per fight per medic"),
-            "Leadership": _("R25a: {name} has used Leadership in this fight (or since the last): once per fight per leader")}
+    text = {
+        "Bard": _("R25a: {name} has used Bard this adventure: once per adventure per bard"),
+        "Medic": _("R25a: {name} has used Medic after this fight: once per fight per medic"),
+        "Leadership": _(
+            "R25a: {name} has used Leadership in this fight (or since the last): once per fight per leader"
+        ),
+    }
     raise Refused(text[skill].format(name=doc["name"]), "skill_used")
 
 
@@ -74,8 +86,12 @@ def check_medic(level: int, plan: dict[str, int], patients: dict[str, dict]) -> 
             raise Refused(_('R20: {name} is dead; only a wish can help (R17)').format(name=doc['name']), "dead")
         fresh = min(doc.get("last_fight_damage", 0), doc["damage"])
         if points > fresh:
-            raise Refused(_('R25: a Medic heals only damage from the last fight; {name} has {value} such damage, not {points}').format(
-                    name=doc['name'], value=fresh, points=points), "not_fight_damage")
+            raise Refused(
+                _(
+                    'R25: a Medic heals only damage from the last fight; {name} has {value} such damage, not {points}'
+                ).format(name=doc['name'], value=fresh, points=points),
+                "not_fight_damage",
+            )
 
 
 def medic(plan: dict[str, int], patients: dict[str, dict]) -> dict[str, int]:
@@ -125,8 +141,12 @@ def pay_alchemy(doc: dict) -> None:
     """R25: an Alchemist potion costs 1 XP; R25a: the XP is paid for each use, a failed
     check included."""
     if doc.get("xp", 0) < ALCHEMY_XP:
-        raise Refused(_('R25: an Alchemist potion costs {ALCHEMY_XP} XP; {name} has {value}').format(
-                ALCHEMY_XP=ALCHEMY_XP, name=doc['name'], value=doc.get('xp', 0)), "not_enough_xp")
+        raise Refused(
+            _('R25: an Alchemist potion costs {ALCHEMY_XP} XP; {name} has {value}').format(
+                ALCHEMY_XP=ALCHEMY_XP, name=doc['name'], value=doc.get('xp', 0)
+            ),
+            "not_enough_xp",
+        )
     doc["xp"] -= ALCHEMY_XP
 
 
@@ -153,8 +173,12 @@ def drink(potion: dict, doc: dict) -> dict:
         return {}
     target = boost["target"]
     if target not in CORE and not doc.get("skills", {}).get(find_skill(target).name):
-        raise Refused(_("R25: a potion of {skill} raises a skill the drinker has; {name} does not know {skill}").format(
-                skill=shown(find_skill(target).name), name=doc["name"]), "unknown_skill")
+        raise Refused(
+            _("R25: a potion of {skill} raises a skill the drinker has; {name} does not know {skill}").format(
+                skill=shown(find_skill(target).name), name=doc["name"]
+            ),
+            "unknown_skill",
+        )
     boosts = doc.setdefault("boosts", {})
     # R25: one encounter; a second potion of the same kind does not stack, the stronger counts
     boosts[target] = max(boosts.get(target, 0), boost["value"])

@@ -19,8 +19,13 @@ MAX_MODIFIER = 1000
 
 def check_length(text: str, what: str) -> None:
     if len(text or "") > MAX_TEXT:
-        raise UsageProblem(_('{what} is at most {MAX_TEXT} characters, not {count}').format(
-                what=_(what), MAX_TEXT=MAX_TEXT, count=len(text)), "too_long")
+        raise UsageProblem(
+            _('{what} is at most {MAX_TEXT} characters, not {count}').format(
+                what=_(what), MAX_TEXT=MAX_TEXT, count=len(text)
+            ),
+            "too_long",
+        )
+
 
 # [COUNT] D SIDES [(+|-) N], e.g. D6, 2D6-1, 3d6+2, D3, D2
 _EXPR = re.compile(r"\s*(\d*)\s*[dD]\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*")
@@ -29,13 +34,17 @@ _EXPR = re.compile(r"\s*(\d*)\s*[dD]\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*")
 class Dice:
     """A parsed expression: COUNT dice of SIDES sides, plus MODIFIER."""
 
-    __slots__ = ("count", "sides", "modifier")
+    __slots__ = ("count", "modifier", "sides")
 
     def __init__(self, count: int, sides: int, modifier: int = 0) -> None:
         self.count, self.sides, self.modifier = count, sides, modifier
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Dice) and (self.count, self.sides, self.modifier) == (other.count, other.sides, other.modifier)
+        return isinstance(other, Dice) and (self.count, self.sides, self.modifier) == (
+            other.count,
+            other.sides,
+            other.modifier,
+        )
 
     def __repr__(self) -> str:
         return f"Dice({self.text()!r})"
@@ -55,10 +64,16 @@ class Dice:
 
 def check_counts(count: int, sides: int) -> None:
     if not 1 <= count <= MAX_DICE:
-        raise UsageProblem(_('{count} dice: roll 1 to {MAX_DICE} dice').format(count=count, MAX_DICE=MAX_DICE), "bad_dice")
+        raise UsageProblem(
+            _('{count} dice: roll 1 to {MAX_DICE} dice').format(count=count, MAX_DICE=MAX_DICE), "bad_dice"
+        )
     if not MIN_SIDES <= sides <= MAX_SIDES:
-        raise UsageProblem(_('a die of {sides} sides: dice have {MIN_SIDES} to {MAX_SIDES} sides').format(
-                sides=sides, MIN_SIDES=MIN_SIDES, MAX_SIDES=MAX_SIDES), "bad_dice")
+        raise UsageProblem(
+            _('a die of {sides} sides: dice have {MIN_SIDES} to {MAX_SIDES} sides').format(
+                sides=sides, MIN_SIDES=MIN_SIDES, MAX_SIDES=MAX_SIDES
+            ),
+            "bad_dice",
+        )
 
 
 def parse(expr: str) -> Dice:
@@ -75,8 +90,10 @@ def parse(expr: str) -> Dice:
     modifier = int(mod_text or 0) * (-1 if sign == "-" else 1)
     check_counts(count, sides)
     if abs(modifier) > MAX_MODIFIER:
-        raise UsageProblem(_('{expr!r}: the modifier is at most {MAX_MODIFIER}').format(
-                expr=expr, MAX_MODIFIER=MAX_MODIFIER), "bad_dice")
+        raise UsageProblem(
+            _('{expr!r}: the modifier is at most {MAX_MODIFIER}').format(expr=expr, MAX_MODIFIER=MAX_MODIFIER),
+            "bad_dice",
+        )
     return Dice(count, sides, modifier)
 
 
@@ -93,15 +110,21 @@ def typed(text: str, count: int | None, sides: int, option: str = "--dice") -> l
     try:
         values = [int(p) for p in parts]
     except ValueError:
-        raise UsageProblem(_('{option} {text!r}: give whole numbers separated by commas').format(
-                option=option, text=text), "bad_dice") from None
+        raise UsageProblem(
+            _('{option} {text!r}: give whole numbers separated by commas').format(option=option, text=text), "bad_dice"
+        ) from None
     if count is not None and len(values) != count:
-        raise UsageProblem(_('{option}: this roll needs {count} dice, got {count2}').format(
-                option=option, count=count, count2=len(values)), "bad_dice")
+        raise UsageProblem(
+            _('{option}: this roll needs {count} dice, got {count2}').format(
+                option=option, count=count, count2=len(values)
+            ),
+            "bad_dice",
+        )
     bad = [v for v in values if not 1 <= v <= sides]
     if bad:
-        raise UsageProblem(_('{option}: a D{sides} cannot show {value}').format(
-                option=option, sides=sides, value=bad[0]), "bad_dice")
+        raise UsageProblem(
+            _('{option}: a D{sides} cannot show {value}').format(option=option, sides=sides, value=bad[0]), "bad_dice"
+        )
     return values
 
 

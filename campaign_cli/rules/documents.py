@@ -10,15 +10,16 @@ from campaign_cli.rules.names import MAX_AMOUNT, MAX_ID, MAX_NAME, unsafe_char
 from campaign_cli.i18n import _
 
 
-
 def _bad(where: str, why: str) -> Refused:
     return Refused(_('bad import: {where} {why}').format(where=where, why=why), "bad_import")
 
 
 def _int(value: Any, where: str, low: int = 0, high: int = MAX_ID) -> None:
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise _bad(where, _('must be a whole number from {low} to {high:,}, not {value!r}').format(
-                low=low, high=high, value=value))
+        raise _bad(
+            where,
+            _('must be a whole number from {low} to {high:,}, not {value!r}').format(low=low, high=high, value=value),
+        )
 
 
 def _bool(value: Any, where: str) -> None:
@@ -33,7 +34,9 @@ def _text(value: Any, where: str, optional: bool = False, limit: int = MAX_NAME,
     if optional and value is None:
         return
     if not isinstance(value, str) or not value.strip() or (strict and len(value.strip()) > limit):
-        raise _bad(where, _('must be a text of 1 to {limit} characters, not {value!r}').format(limit=limit, value=value))
+        raise _bad(
+            where, _('must be a text of 1 to {limit} characters, not {value!r}').format(limit=limit, value=value)
+        )
     if strict and unsafe_char(value):
         raise _bad(where, _("holds control or format characters"))
 
@@ -170,8 +173,10 @@ def check_item(item: dict, where: str, strict: bool = True) -> None:
     _int(item.get("id"), f"{where} id", 1)
     _text(item.get("name"), f"{where} name", strict=strict)
     if item.get("kind") not in KINDS:
-        raise _bad(f"{where} kind", _('must be one of {value}, not {value2!r}').format(
-                value=', '.join(KINDS), value2=item.get('kind')))
+        raise _bad(
+            f"{where} kind",
+            _('must be one of {value}, not {value2!r}').format(value=', '.join(KINDS), value2=item.get('kind')),
+        )
     _int(item.get("hands"), f"{where} hands", 0, 2)
     for field in ("weight", "value"):
         _int(item.get(field), f"{where} {field}", 0, MAX_AMOUNT)
@@ -228,10 +233,16 @@ def check_tables(tables: dict, packs: list[dict]) -> dict:
     check_meta(tables["meta"]["1"])
     for character in tables["characters"].values():
         check_character(character)
-    enemies = {key: {"id": board["id"], **validate_board({k: v for k, v in board.items() if k != "id"})}
-               for key, board in tables["enemies"].items()}
-    checked = [{"id": p["id"], **pack_rules.validate({k: v for k, v in p.items() if k in ("pack", "version", "items", "enemies")})}
-               for p in packs]
+    enemies = {
+        key: {"id": board["id"], **validate_board({k: v for k, v in board.items() if k != "id"})}
+        for key, board in tables["enemies"].items()
+    }
+    checked = [
+        {
+            "id": p["id"],
+            **pack_rules.validate({k: v for k, v in p.items() if k in ("pack", "version", "items", "enemies")}),
+        }
+        for p in packs
+    ]
     packs[:] = checked
     return {**tables, "enemies": enemies}
-

@@ -10,14 +10,22 @@ MAX_TEXT = 1000  # an ability's or keyword's text
 
 SIZES = ("small", "medium", "large", "huge", "giant")  # R40
 # R40: the seed's Russian size words (CLI.md), stored as the English size
-RUSSIAN_SIZES = {"маленький": "small", "средний": "medium", "большой": "large", "очень большой": "huge",
-                 "огромный": "huge", "гигантский": "giant"}
+RUSSIAN_SIZES = {
+    "маленький": "small",
+    "средний": "medium",
+    "большой": "large",
+    "очень большой": "huge",
+    "огромный": "huge",
+    "гигантский": "giant",
+}
 
 
 def size_of(text: str) -> str | None:
     """The English size for an English or Russian size word, or None."""
     word = " ".join(text.split()).casefold()
     return word if word in SIZES else RUSSIAN_SIZES.get(word)
+
+
 SIDES = ("normal", "brutal")
 NUMBERS = ("initiative", "move", "escape", "to_hit", "combat", "damage", "defense", "health", "xp")
 OPTIONAL = ("wound_xp",)  # R41: XP a character wins for each wound dealt ("large and dangerous enemies")
@@ -26,10 +34,16 @@ ELITE_NUMBERS = ("health", "defense", "damage", "combat", "to_hit", "move", "ini
 ELITE_ENTRIES = 6  # R42: one die on the table
 
 
+class BoardProblem(Refused):
+    """A bad board field; `detail` is the field and why, which a pack's message quotes."""
+
+    def __init__(self, field: str, why: str) -> None:
+        super().__init__(_("bad board: {field} {why}").format(field=field, why=why), "bad_board")
+        self.detail = f"{field} {why}"
+
+
 def _bad(field: str, why: str) -> Refused:
-    err = Refused(_("bad board: {field} {why}").format(field=field, why=why), "bad_board")
-    err.detail = f"{field} {why}"  # what a pack's message quotes
-    return err
+    return BoardProblem(field, why)
 
 
 def _text_list(value, field: str) -> list[str]:
@@ -42,8 +56,12 @@ def _text_list(value, field: str) -> list[str]:
 
 def _whole(value, where: str, low: int = 0) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= MAX_AMOUNT:
-        raise _bad(where, _('must be a whole number from {low} to {high:,}, not {value!r}').format(
-                low=low, high=MAX_AMOUNT, value=value))
+        raise _bad(
+            where,
+            _('must be a whole number from {low} to {high:,}, not {value!r}').format(
+                low=low, high=MAX_AMOUNT, value=value
+            ),
+        )
     return value
 
 
@@ -57,9 +75,13 @@ def _elite_entry(entry, where: str):
         raise _bad(where, _("must be a text or an object with name, text and numbers"))
     unknown = sorted(set(entry) - {"name", "text", *ELITE_NUMBERS})
     if unknown:
-        raise _bad(f"{where}.{unknown[0]}", _("is not an elite field (name, text, {fields})").format(
-                fields=", ".join(ELITE_NUMBERS)))
-    out = {"name": _text_list([entry.get("name")] if isinstance(entry.get("name"), str) else [None], f"{where}.name")[0]}
+        raise _bad(
+            f"{where}.{unknown[0]}",
+            _("is not an elite field (name, text, {fields})").format(fields=", ".join(ELITE_NUMBERS)),
+        )
+    out: dict[str, str | int] = {
+        "name": _text_list([entry.get("name")] if isinstance(entry.get("name"), str) else [None], f"{where}.name")[0]
+    }
     if "text" in entry:
         out["text"] = _text_list([entry["text"]], f"{where}.text")[0]
     for key in ELITE_NUMBERS:
@@ -97,11 +119,18 @@ def _side(data, where: str) -> dict:
         if key not in data:
             raise _bad(f"{where}.{key}", _("is missing"))
     side["abilities"] = _text_list(data["abilities"], f"{where}.abilities")
-    side["elite"] = [_elite_entry(e, f"{where}.elite[{i}]") for i, e in enumerate(data["elite"])] \
-        if isinstance(data["elite"], list) else _text_list(data["elite"], f"{where}.elite")
+    side["elite"] = (
+        [_elite_entry(e, f"{where}.elite[{i}]") for i, e in enumerate(data["elite"])]
+        if isinstance(data["elite"], list)
+        else _text_list(data["elite"], f"{where}.elite")
+    )
     if len(side["elite"]) != ELITE_ENTRIES:
-        raise _bad(f"{where}.elite", _('must have exactly {ELITE_ENTRIES} entries (has {count})').format(
-                ELITE_ENTRIES=ELITE_ENTRIES, count=len(side['elite'])))
+        raise _bad(
+            f"{where}.elite",
+            _('must have exactly {ELITE_ENTRIES} entries (has {count})').format(
+                ELITE_ENTRIES=ELITE_ENTRIES, count=len(side['elite'])
+            ),
+        )
     return side
 
 
@@ -122,10 +151,13 @@ def validate_board(data) -> dict:
     keywords = _text_list(data["keywords"], "keywords")
     size = size_of(data["size"]) if isinstance(data.get("size"), str) else None
     if size is None:
-        raise _bad("size", _('must be one of {value} (or {value2}), not {value3!r}').format(
-                value=', '.join(SIZES), value2=', '.join(RUSSIAN_SIZES), value3=data.get('size')))
-    return {"name": name.strip(), "keywords": keywords, "size": size,
-            **{s: _side(data.get(s), s) for s in SIDES}}
+        raise _bad(
+            "size",
+            _('must be one of {value} (or {value2}), not {value3!r}').format(
+                value=', '.join(SIZES), value2=', '.join(RUSSIAN_SIZES), value3=data.get('size')
+            ),
+        )
+    return {"name": name.strip(), "keywords": keywords, "size": size, **{s: _side(data.get(s), s) for s in SIDES}}
 
 
 def side_of(board: dict, brutal: bool) -> dict:

@@ -24,8 +24,16 @@ STATS = ("health", "defense", "damage", "combat", "to_hit", "move", "initiative"
 
 
 def new(title: str | None) -> dict:
-    return {"title": title, "round": 0, "turn": None, "order": [], "enemies": [], "groups": [], "first": None,
-            "party": []}
+    return {
+        "title": title,
+        "round": 0,
+        "turn": None,
+        "order": [],
+        "enemies": [],
+        "groups": [],
+        "first": None,
+        "party": [],
+    }
 
 
 def add(fight: dict, board: dict, count: int, brutal: bool, entry=None) -> list[dict]:
@@ -33,21 +41,41 @@ def add(fight: dict, board: dict, count: int, brutal: bool, entry=None) -> list[
     as one new group; an elite group (R42) shares one ability ENTRY, whose numbers are added
     to every instance's fields."""
     if not 1 <= count <= MAX_INSTANCES:
-        raise Refused(_('--count is 1 to {MAX_INSTANCES}, not {count}').format(
-                MAX_INSTANCES=MAX_INSTANCES, count=count), "bad_count")
+        raise Refused(
+            _('--count is 1 to {MAX_INSTANCES}, not {count}').format(MAX_INSTANCES=MAX_INSTANCES, count=count),
+            "bad_count",
+        )
     side = enemies.side_of(board, brutal)
     bonus = enemies.elite_numbers(entry) if entry is not None else {}
     stats = {k: max(side[k] + bonus.get(k, 0), 1 if k == "health" else 0) for k in STATS}
     same = [e for e in fight["enemies"] if e["type"] == board["name"]]
     first = max((int(e["name"].rsplit(" ", 1)[1]) for e in same), default=0) + 1
     groups = fight.setdefault("groups", [])
-    group = {"id": len(groups) + 1, "type": board["name"], "side": "brutal" if brutal else "normal",
-             "elite": enemies.elite_text(entry) if entry is not None else None, "elite_numbers": bonus,
-             "initiative": stats["initiative"], "gender": board.get("gender")}
+    group = {
+        "id": len(groups) + 1,
+        "type": board["name"],
+        "side": "brutal" if brutal else "normal",
+        "elite": enemies.elite_text(entry) if entry is not None else None,
+        "elite_numbers": bonus,
+        "initiative": stats["initiative"],
+        "gender": board.get("gender"),
+    }
     groups.append(group)
-    added = [{"name": f"{board['name']} {first + i}", "type": board["name"], "group": group["id"],
-              "side": group["side"], **stats, "wounds": 0, "xp": side["xp"], "wound_xp": side.get("wound_xp", 0),
-              "elite": group["elite"], "alive": True} for i in range(count)]
+    added = [
+        {
+            "name": f"{board['name']} {first + i}",
+            "type": board["name"],
+            "group": group["id"],
+            "side": group["side"],
+            **stats,
+            "wounds": 0,
+            "xp": side["xp"],
+            "wound_xp": side.get("wound_xp", 0),
+            "elite": group["elite"],
+            "alive": True,
+        }
+        for i in range(count)
+    ]
     fight["enemies"].extend(added)
     return added
 
@@ -68,8 +96,10 @@ def all_groups(fight: dict) -> list[dict]:
         return fight["groups"]
     seen: dict[str, dict] = {}
     for e in fight["enemies"]:
-        seen.setdefault(e["type"], {"id": e["type"], "type": e["type"], "initiative": e.get("initiative", 0),
-                                    "elite": e.get("elite")})
+        seen.setdefault(
+            e["type"],
+            {"id": e["type"], "type": e["type"], "initiative": e.get("initiative", 0), "elite": e.get("elite")},
+        )
     return list(seen.values())
 
 
@@ -114,8 +144,9 @@ def refresh(fight: dict, able: list[str]) -> None:
         fight["turn"] = min(fight.get("turn") or 0, len(order) - 1)
 
 
-def roll_order(fight: dict, able: list[str], next_die: Callable[[], int],
-               party: list[str] | None = None) -> dict[str, list[int]]:
+def roll_order(
+    fight: dict, able: list[str], next_die: Callable[[], int], party: list[str] | None = None
+) -> dict[str, list[int]]:
     """R8: the party's die against the enemies' die (ties roll again) decides which side
     goes first; then the order is worked out. Returns the dice of each side."""
     if not able and not _groups(fight):
@@ -196,5 +227,9 @@ def enemy_attack(target_doc_armor: int, attacker: dict, rolled: list[int]) -> di
     each hit deals its damage less the character's armor (R29)."""
     hits = sum(1 for v in rolled if v >= attacker.get("to_hit", 0))
     per_hit = max(attacker.get("damage", 0) - target_doc_armor, 0)
-    return {"hits": hits, "per_hit": per_hit, "damage": hits * per_hit,
-            "absorbed": hits * min(attacker.get("damage", 0), target_doc_armor)}
+    return {
+        "hits": hits,
+        "per_hit": per_hit,
+        "damage": hits * per_hit,
+        "absorbed": hits * min(attacker.get("damage", 0), target_doc_armor),
+    }

@@ -4,6 +4,8 @@ naming the rule and what would make it possible, before changing anything."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from campaign_cli.errors import Refused, UsageProblem
 from campaign_cli.i18n import _, N_, ngettext, shown
 from campaign_cli.rules import catalog
@@ -20,7 +22,9 @@ MAX_SLOTS = 3  # R39
 def find_item(doc: dict, ref: str) -> dict:
     """An item of DOC's by its id (`7` or `#7`) or any of its names: the stored name and,
     for a catalog item, the catalog's English, Russian and pack aliases (case-insensitive)."""
-    entries = ((i, (i["name"], *i.get("aliases", ()), *catalog.aliases(i["name"])), i["id"]) for i in doc.get("items", []))
+    entries = (
+        (i, (i["name"], *i.get("aliases", ()), *catalog.aliases(i["name"])), i["id"]) for i in doc.get("items", [])
+    )
     return resolve(ref, entries, "item", where=doc["name"])
 
 
@@ -28,11 +32,28 @@ def two_handed(item: dict) -> bool:
     return item.get("hands", 0) >= 2 or "2" in item.get("flags", [])
 
 
-PACK_FIELDS = ("name", "aliases", "kind", "hands", "weight", "value", "heft", "slots", "damage", "armor",
-               "restriction", "requires", "clothing", "personal", "darkstone_icon", "shield", "pack")
+PACK_FIELDS = (
+    "name",
+    "aliases",
+    "kind",
+    "hands",
+    "weight",
+    "value",
+    "heft",
+    "slots",
+    "damage",
+    "armor",
+    "restriction",
+    "requires",
+    "clothing",
+    "personal",
+    "darkstone_icon",
+    "shield",
+    "pack",
+)
 
 
-def make_item(ref: str, options: dict, custom: bool = False, packs: list[dict] = ()) -> dict:
+def make_item(ref: str, options: dict, custom: bool = False, packs: Sequence[dict] = ()) -> dict:
     """A new item: a catalog entry (a pack's first, then the built-in tables, R28) with
     OPTIONS overriding it, or a new item. The item is a copy: later pack changes leave it
     as it is. A new name within two edits of a catalog name is a typo unless CUSTOM."""
@@ -43,22 +64,51 @@ def make_item(ref: str, options: dict, custom: bool = False, packs: list[dict] =
         base["aliases"] = list(base.get("aliases", []))
     elif found and found[0] == "weapon":
         e = found[1]
-        base = {"name": e["name"], "kind": "weapon", "hands": e["hands"], "damage": e["damage"],
-                "flags": list(e["flags"]), "skill": e["skill"], "heft": e["heft"], "fatigue": e["fatigue"]}
+        base = {
+            "name": e["name"],
+            "kind": "weapon",
+            "hands": e["hands"],
+            "damage": e["damage"],
+            "flags": list(e["flags"]),
+            "skill": e["skill"],
+            "heft": e["heft"],
+            "fatigue": e["fatigue"],
+        }
     elif found:
         e = found[1]
-        base = {"name": e["name"], "kind": "armor", "hands": e["hands"], "armor": e["armor"],
-                "restriction": e["restriction"], "shield": e["shield"]}
+        base = {
+            "name": e["name"],
+            "kind": "armor",
+            "hands": e["hands"],
+            "armor": e["armor"],
+            "restriction": e["restriction"],
+            "shield": e["shield"],
+        }
     else:
         close = None if custom else catalog.near(ref, packs)
         if close:
-            err = Refused(_('{value!r} is not in the catalog; did you mean {close!r}? (add --custom to make a new item of that name)').format(
-                    value=ref.strip(), close=close), "unknown_catalog_entry")
+            err = Refused(
+                _(
+                    '{value!r} is not in the catalog; did you mean {close!r}? (add --custom to make a new item '
+                    'of that name)'
+                ).format(value=ref.strip(), close=close),
+                "unknown_catalog_entry",
+            )
             err.extra["suggestions"] = [close]
             raise err
         base = {"name": check_name(ref, "item"), "kind": "gear", "hands": 0}
-    item = {"weight": 0, "value": 0, "requires": [], "clothing": None, "personal": False,
-            "darkstone_icon": False, "slots": 0, "upgrades": [], "state": "carried", **base}
+    item = {
+        "weight": 0,
+        "value": 0,
+        "requires": [],
+        "clothing": None,
+        "personal": False,
+        "darkstone_icon": False,
+        "slots": 0,
+        "upgrades": [],
+        "state": "carried",
+        **base,
+    }
     item.update({k: v for k, v in options.items() if v is not None})
     validate_item(item)
     return item
@@ -66,15 +116,21 @@ def make_item(ref: str, options: dict, custom: bool = False, packs: list[dict] =
 
 def validate_item(item: dict) -> None:
     if item["kind"] not in KINDS:
-        raise UsageProblem(_('--kind takes {value}, not {kind!r}').format(value=', '.join(KINDS), kind=item['kind']), "bad_value")
+        raise UsageProblem(
+            _('--kind takes {value}, not {kind!r}').format(value=', '.join(KINDS), kind=item['kind']), "bad_value"
+        )
     if item["hands"] not in (0, 1, 2):
         raise UsageProblem(_('--hands takes 0, 1 or 2, not {hands}').format(hands=item['hands']), "bad_value")
     for key in ("weight", "value", "slots", "armor", "restriction", "heft"):
         if (item.get(key) or 0) < 0:
             raise UsageProblem(_('--{key} cannot be negative').format(key=key), "bad_value")
     if item["slots"] > MAX_SLOTS:
-        raise Refused(_('R39: an item has at most {MAX_SLOTS} upgrade slots, not {slots}').format(
-                MAX_SLOTS=MAX_SLOTS, slots=item['slots']), "too_many_slots")
+        raise Refused(
+            _('R39: an item has at most {MAX_SLOTS} upgrade slots, not {slots}').format(
+                MAX_SLOTS=MAX_SLOTS, slots=item['slots']
+            ),
+            "too_many_slots",
+        )
     if item.get("damage"):
         item["damage"] = parse_dice(item["damage"]).text()
     if item.get("clothing") is not None:
@@ -90,9 +146,12 @@ def check_carry(doc: dict, item: dict) -> None:
     """R33: at most 5 + ST in all."""
     carried, limit = gear_totals(doc.get("items", []))["carry_weight"], carry_limit(doc["st"])
     if carried + item["weight"] > limit:
-        raise Refused(_('R33: {name} carries {carried} of {limit}; {name2} weighs {weight}').format(
-                name=doc['name'], carried=carried, limit=limit, name2=shown(item['name']), weight=item['weight']),
-                      "too_heavy")
+        raise Refused(
+            _('R33: {name} carries {carried} of {limit}; {name2} weighs {weight}').format(
+                name=doc['name'], carried=carried, limit=limit, name2=shown(item['name']), weight=item['weight']
+            ),
+            "too_heavy",
+        )
 
 
 def add_item(doc: dict, item: dict) -> dict:
@@ -101,8 +160,10 @@ def add_item(doc: dict, item: dict) -> dict:
     if item["personal"]:
         mine = [i["name"] for i in doc["items"] if is_personal(i)]
         if mine:
-            raise Refused(_('R36: {name} already has a personal item ({value})').format(
-                    name=doc['name'], value=shown(mine[0])), "second_personal")
+            raise Refused(
+                _('R36: {name} already has a personal item ({value})').format(name=doc['name'], value=shown(mine[0])),
+                "second_personal",
+            )
     check_carry(doc, item)
     item["state"] = "carried"
     doc["items"].append(item)
@@ -117,11 +178,20 @@ def is_personal(item: dict) -> bool:
 def check_tradeable(doc: dict, item: dict, action: str) -> None:
     """R36: a personal item (or one that carries a personal upgrade) can never be dropped, given or sold."""
     if item.get("personal"):
-        raise Refused(_("R36: {name} is {name2}'s personal item and can never be {action}").format(name=shown(item['name']), name2=doc['name'], action=_(action)), "personal_item")
+        raise Refused(
+            _("R36: {name} is {name2}'s personal item and can never be {action}").format(
+                name=shown(item['name']), name2=doc['name'], action=_(action)
+            ),
+            "personal_item",
+        )
     inside = next((u["name"] for u in item.get("upgrades", []) if u.get("personal")), None)
     if inside:
-        raise Refused(_("R36: {name} carries {name2}'s personal item {inside} and can never be {action}").format(name=shown(item['name']), name2=doc['name'], inside=inside, action=_(action)),
-                      "personal_item")
+        raise Refused(
+            _("R36: {name} carries {name2}'s personal item {inside} and can never be {action}").format(
+                name=shown(item['name']), name2=doc['name'], inside=inside, action=_(action)
+            ),
+            "personal_item",
+        )
 
 
 def take_out(doc: dict, item: dict, action: str) -> dict:
@@ -149,8 +219,12 @@ def sell(src: dict, dst: dict, item: dict, price: int | None) -> int:
         raise UsageProblem(_("--price cannot be negative"))
     check_tradeable(src, item, N_("sold"))
     if dst.get("gold", 0) < price:
-        raise Refused(_('R38: {name} has {value} gold; {name2} costs {price}').format(
-                name=dst['name'], value=dst.get('gold', 0), name2=shown(item['name']), price=price), "cannot_afford")
+        raise Refused(
+            _('R38: {name} has {value} gold; {name2} costs {price}').format(
+                name=dst['name'], value=dst.get('gold', 0), name2=shown(item['name']), price=price
+            ),
+            "cannot_afford",
+        )
     give(src, dst, item)
     dst["gold"] -= price
     src["gold"] = src.get("gold", 0) + price
@@ -169,8 +243,12 @@ def buy(doc: dict, item: dict, price: int) -> dict:
     """R38: a merchant sells ITEM to DOC for PRICE; DOC must afford it, and carry it (R33)."""
     check_not_dead(doc)
     if doc.get("gold", 0) < price:
-        raise Refused(_('R38: {name} has {value} gold; {name2} costs {price}').format(
-                name=doc['name'], value=doc.get('gold', 0), name2=shown(item['name']), price=price), "cannot_afford")
+        raise Refused(
+            _('R38: {name} has {value} gold; {name2} costs {price}').format(
+                name=doc['name'], value=doc.get('gold', 0), name2=shown(item['name']), price=price
+            ),
+            "cannot_afford",
+        )
     added = add_item(doc, item)
     doc["gold"] -= price
     return added
@@ -189,25 +267,36 @@ def check_keywords(doc: dict, item: dict) -> None:
     have = {k.casefold() for k in doc.get("keywords", [])}
     missing = [w for w in item.get("requires", []) if w.casefold() not in have]
     if missing:
-        raise Refused(_('R34: {name} is for {value} only; {name2} lacks that keyword').format(
-                name=shown(item['name']), value=', '.join(missing), name2=doc['name']),
-                      "missing_keyword")
+        raise Refused(
+            _('R34: {name} is for {value} only; {name2} lacks that keyword').format(
+                name=shown(item['name']), value=', '.join(missing), name2=doc['name']
+            ),
+            "missing_keyword",
+        )
 
 
 def check_heft(doc: dict, item: dict) -> None:
     """R27: a weapon whose heft is above the character's ST cannot be held."""
     heft = item.get("heft")
     if heft is not None and heft > doc["st"]:
-        raise Refused(_('R27: {name} has heft {heft}; {name2} has ST {st}').format(
-                name=shown(item['name']), heft=heft, name2=doc['name'], st=doc['st']), "too_heavy_to_wield")
+        raise Refused(
+            _('R27: {name} has heft {heft}; {name2} has ST {st}').format(
+                name=shown(item['name']), heft=heft, name2=doc['name'], st=doc['st']
+            ),
+            "too_heavy_to_wield",
+        )
 
 
 def check_wielded(doc: dict, item: dict) -> None:
     """R27, R32: a weapon deals damage only from the hands of someone strong enough."""
     check_heft(doc, item)
     if item.get("state") != "held":
-        raise Refused(_("R32: {name} does not hold {item}; `campaign item hold {name} {item}` first").format(
-                name=doc["name"], item=shown(item["name"])), "not_in_hand")
+        raise Refused(
+            _("R32: {name} does not hold {item}; `campaign item hold {name} {item}` first").format(
+                name=doc["name"], item=shown(item["name"])
+            ),
+            "not_in_hand",
+        )
 
 
 def hands_used(items: list[dict]) -> int:
@@ -221,20 +310,29 @@ def hold(doc: dict, items: list[dict]) -> None:
         raise UsageProblem(_("an item is named twice"))
     for item in items:
         if item["kind"] == "armor":
-            raise Refused(_('{name} is armor: wear it with `campaign item wear`').format(name=shown(item['name'])), "wear_armor")
+            raise Refused(
+                _('{name} is armor: wear it with `campaign item wear`').format(name=shown(item['name'])), "wear_armor"
+            )
         check_keywords(doc, item)
         check_heft(doc, item)
     shields = [i for i in doc["items"] if i["state"] == "worn" and i.get("shield")]
     big = [i["name"] for i in items if two_handed(i)]
     if big and shields:
-        raise Refused(_('R26/R32: {value} is two-handed and cannot be used with a shield; stow {name} first').format(
-                value=shown(big[0]), name=shown(shields[0]['name'])),
-                      "two_handed_shield")
+        raise Refused(
+            _('R26/R32: {value} is two-handed and cannot be used with a shield; stow {name} first').format(
+                value=shown(big[0]), name=shown(shields[0]['name'])
+            ),
+            "two_handed_shield",
+        )
     need = hands_used(items) + hands_used(shields)
     if need > HANDS:
         extra = _(" (a worn {shield} takes one)").format(shield=shown(shields[0]["name"])) if shields else ""
-        raise Refused(_("R32: {name} has {hands} hands; these need {need}{extra}").format(
-            name=doc["name"], hands=HANDS, need=need, extra=extra), "hands_full")
+        raise Refused(
+            _("R32: {name} has {hands} hands; these need {need}{extra}").format(
+                name=doc["name"], hands=HANDS, need=need, extra=extra
+            ),
+            "hands_full",
+        )
     for item in doc["items"]:
         if item["state"] == "held":
             item["state"] = "carried"
@@ -245,34 +343,57 @@ def hold(doc: dict, items: list[dict]) -> None:
 def wear(doc: dict, item: dict) -> None:
     """R35: one item per body part; armor and shields are worn (R29), a shield takes a hand."""
     if item["state"] == "worn":
-        raise Refused(_('{name} already wears {name2}').format(name=doc['name'], name2=shown(item['name'])), "already_worn")
+        raise Refused(
+            _('{name} already wears {name2}').format(name=doc['name'], name2=shown(item['name'])), "already_worn"
+        )
     worn = [i for i in doc["items"] if i["state"] == "worn" and i is not item]
     if item.get("clothing"):
         taken = next((i for i in worn if i.get("clothing") == item["clothing"]), None)
         if taken:
-            raise Refused(_("R35: {name}'s {clothing} is taken by {name2}; stow it first").format(name=doc['name'], clothing=item['clothing'], name2=shown(taken['name'])), "body_part_taken")
+            raise Refused(
+                _("R35: {name}'s {clothing} is taken by {name2}; stow it first").format(
+                    name=doc['name'], clothing=item['clothing'], name2=shown(taken['name'])
+                ),
+                "body_part_taken",
+            )
     elif item["kind"] != "armor":
-        raise Refused(_('{name} is not clothing or armor; hold it instead').format(name=shown(item['name'])), "not_wearable")
+        raise Refused(
+            _('{name} is not clothing or armor; hold it instead').format(name=shown(item['name'])), "not_wearable"
+        )
     check_keywords(doc, item)
     if item["kind"] == "armor":
-        same = next((i for i in worn if i["kind"] == "armor" and bool(i.get("shield")) == bool(item.get("shield"))), None)
+        same = next(
+            (i for i in worn if i["kind"] == "armor" and bool(i.get("shield")) == bool(item.get("shield"))), None
+        )
         if same:
-            raise Refused(_('{name} already wears {name2}; stow it first').format(
-                    name=doc['name'], name2=shown(same['name'])), "armor_worn")
+            raise Refused(
+                _('{name} already wears {name2}; stow it first').format(name=doc['name'], name2=shown(same['name'])),
+                "armor_worn",
+            )
         if item.get("shield"):
             held = [i for i in doc["items"] if i["state"] == "held" and i is not item]
             big = [i["name"] for i in held if two_handed(i)]
             if big:
-                raise Refused(_('R26/R32: {value} is two-handed and excludes a shield').format(
-                        value=shown(big[0])), "two_handed_shield")
+                raise Refused(
+                    _('R26/R32: {value} is two-handed and excludes a shield').format(value=shown(big[0])),
+                    "two_handed_shield",
+                )
             if hands_used(held) + item["hands"] > HANDS:
-                raise Refused(_("R32: a shield takes a hand and {name}'s hands are full; hold fewer items").format(name=doc['name']), "hands_full")
+                raise Refused(
+                    _("R32: a shield takes a hand and {name}'s hands are full; hold fewer items").format(
+                        name=doc['name']
+                    ),
+                    "hands_full",
+                )
     item["state"] = "worn"
 
 
 def stow(doc: dict, item: dict) -> None:
     if item["state"] == "carried":
-        raise Refused(_("{name} is already in {name2}'s pack").format(name=shown(item['name']), name2=doc['name']), "already_stowed")
+        raise Refused(
+            _("{name} is already in {name2}'s pack").format(name=shown(item['name']), name2=doc['name']),
+            "already_stowed",
+        )
     item["state"] = "carried"
 
 
@@ -283,9 +404,14 @@ def free_slots(item: dict) -> int:
 def _check_slots(item: dict, need: int) -> None:
     free = free_slots(item)
     if need > free:
-        raise Refused(ngettext("R39: {item} has {n} free upgrade slot of {slots}; this needs {need}",
-                               "R39: {item} has {n} free upgrade slots of {slots}; this needs {need}", free).format(
-                          item=shown(item["name"]), slots=item.get("slots", 0), need=need), "no_free_slots")
+        raise Refused(
+            ngettext(
+                "R39: {item} has {n} free upgrade slot of {slots}; this needs {need}",
+                "R39: {item} has {n} free upgrade slots of {slots}; this needs {need}",
+                free,
+            ).format(item=shown(item["name"]), slots=item.get("slots", 0), need=need),
+            "no_free_slots",
+        )
 
 
 def fit_upgrade(doc: dict, item: dict, upgrade: dict) -> dict:
@@ -293,8 +419,10 @@ def fit_upgrade(doc: dict, item: dict, upgrade: dict) -> dict:
     if upgrade is item:
         raise UsageProblem(_("an item cannot upgrade itself"))
     if upgrade["kind"] != "upgrade":
-        raise Refused(_('{name} is not an upgrade (add it with --kind upgrade)').format(
-                name=shown(upgrade['name'])), "not_an_upgrade")
+        raise Refused(
+            _('{name} is not an upgrade (add it with --kind upgrade)').format(name=shown(upgrade['name'])),
+            "not_an_upgrade",
+        )
     need = upgrade.get("slots") or 1
     _check_slots(item, need)
     doc["items"].remove(upgrade)
@@ -309,23 +437,43 @@ def fit_upgrade(doc: dict, item: dict, upgrade: dict) -> dict:
 def forge(doc: dict, item: dict, location: dict | None, stones: int, slots: int, gold: int, label: str | None) -> dict:
     """R39: dark stone forged into an item, in a town with a blacksmith."""
     if not location or not location.get("blacksmith"):
-        where = _("{town} has no blacksmith").format(town=location["town"]) if location else _("the party is not in a town")
-        raise Refused(_('R39: forging needs a town with a blacksmith ({where}); `campaign town enter TOWN --blacksmith`').format(
-                where=where),
-                      "no_blacksmith")
+        where = (
+            _("{town} has no blacksmith").format(town=location["town"]) if location else _("the party is not in a town")
+        )
+        raise Refused(
+            _('R39: forging needs a town with a blacksmith ({where}); `campaign town enter TOWN --blacksmith`').format(
+                where=where
+            ),
+            "no_blacksmith",
+        )
     if stones < 1 or slots < 1 or gold < 0:
         raise UsageProblem(_("--stones and --slots are at least 1, --gold at least 0"))
     _check_slots(item, slots)
     if doc.get("darkstone", 0) < stones:
-        raise Refused(ngettext("{name} has {n} loose dark stone; forging needs {stones}",
-                               "{name} has {n} loose dark stones; forging needs {stones}", doc.get("darkstone", 0)).format(
-                          name=doc["name"], stones=stones), "not_enough_darkstone")
+        raise Refused(
+            ngettext(
+                "{name} has {n} loose dark stone; forging needs {stones}",
+                "{name} has {n} loose dark stones; forging needs {stones}",
+                doc.get("darkstone", 0),
+            ).format(name=doc["name"], stones=stones),
+            "not_enough_darkstone",
+        )
     if doc.get("gold", 0) < gold:
-        raise Refused(_('{name} has {value} gold; the blacksmith asks {gold}').format(
-                name=doc['name'], value=doc.get('gold', 0), gold=gold), "cannot_afford")
+        raise Refused(
+            _('{name} has {value} gold; the blacksmith asks {gold}').format(
+                name=doc['name'], value=doc.get('gold', 0), gold=gold
+            ),
+            "cannot_afford",
+        )
     doc["darkstone"] -= stones
     doc["gold"] -= gold
-    fitted = {"name": (label or "Dark Stone").strip(), "slots": slots, "darkstone": stones, "forged": True, "gold": gold}
+    fitted = {
+        "name": (label or "Dark Stone").strip(),
+        "slots": slots,
+        "darkstone": stones,
+        "forged": True,
+        "gold": gold,
+    }
     item["upgrades"].append(fitted)
     return fitted
 
@@ -335,6 +483,10 @@ def change_count(doc: dict, field: str, amount: int, label: str) -> None:
     if field == "gold" and amount > 0:
         check_not_dead(doc)
     if doc.get(field, 0) + amount < 0:
-        raise Refused(_('{name} has {value} {label}; cannot remove {value2}').format(
-                name=doc['name'], value=doc.get(field, 0), label=_(label), value2=-amount), f"not_enough_{field}")
+        raise Refused(
+            _('{name} has {value} {label}; cannot remove {value2}').format(
+                name=doc['name'], value=doc.get(field, 0), label=_(label), value2=-amount
+            ),
+            f"not_enough_{field}",
+        )
     doc[field] = doc.get(field, 0) + amount

@@ -16,8 +16,24 @@ from campaign_cli.i18n import _
 from campaign_cli.rules.names import MAX_AMOUNT
 
 FLAG = "campaign-cli"  # our own scope in a Foundry document's `flags`: what Foundry has no field for
-ITEM_FLAGS = ("kind", "hands", "restriction", "shield", "slots", "personal", "darkstone_icon", "clothing",
-              "requires", "upgrades", "heals", "boost", "skill", "flags", "fatigue", "aliases")
+ITEM_FLAGS = (
+    "kind",
+    "hands",
+    "restriction",
+    "shield",
+    "slots",
+    "personal",
+    "darkstone_icon",
+    "clothing",
+    "requires",
+    "upgrades",
+    "heals",
+    "boost",
+    "skill",
+    "flags",
+    "fatigue",
+    "aliases",
+)
 
 
 def _bad(what: str, why: str) -> Refused:
@@ -40,34 +56,78 @@ def to_foundry(ch: dict) -> dict:
 
     items: list[dict] = []
     for skill, level in ch["skills"].items():
-        items.append({"name": skill, "type": "talent", "system": {"notes": "", "minIQ": 0, "iqCost": level},
-                      "flags": {FLAG: {"level": level}}})
+        items.append(
+            {
+                "name": skill,
+                "type": "talent",
+                "system": {"notes": "", "minIQ": 0, "iqCost": level},
+                "flags": {FLAG: {"level": level}},
+            }
+        )
     for talent in ch.get("talents", []):
         items.append({"name": talent, "type": "talent", "system": {"notes": "", "minIQ": 0, "iqCost": 1}})
     for spell in ch["spells"]:
-        items.append({"name": spell["name"], "type": "spell",
-                      "system": {"notes": "", "minIQ": spell["rating"] or 0, "iqCost": 1}})
+        items.append(
+            {
+                "name": spell["name"],
+                "type": "spell",
+                "system": {"notes": "", "minIQ": spell["rating"] or 0, "iqCost": 1},
+            }
+        )
     for item in ch["items"]:
-        system: dict[str, Any] = {"notes": "", "cost": item["value"], "wt": item["weight"], "qty": 1,
-                                  "location": "equipped" if item["state"] in ("held", "worn") else "carried",
-                                  "capacity": 0, "container": None, "attacks": [], "defenses": []}
+        system: dict[str, Any] = {
+            "notes": "",
+            "cost": item["value"],
+            "wt": item["weight"],
+            "qty": 1,
+            "location": "equipped" if item["state"] in ("held", "worn") else "carried",
+            "capacity": 0,
+            "container": None,
+            "attacks": [],
+            "defenses": [],
+        }
         if item.get("damage"):
-            system["attacks"].append({"action": "Attack", "type": "melee", "toHitMod": 0,
-                                      "baseDamage": foundry_damage(item["damage"]), "minST": item.get("heft") or 0})
+            system["attacks"].append(
+                {
+                    "action": "Attack",
+                    "type": "melee",
+                    "toHitMod": 0,
+                    "baseDamage": foundry_damage(item["damage"]),
+                    "minST": item.get("heft") or 0,
+                }
+            )
         if item["kind"] == "armor":
             system["defenses"].append({"action": "Body", "hitsStopped": item.get("armor") or 0})
-        items.append({"name": item["name"], "type": "equipment", "system": system,
-                      "flags": {FLAG: {k: item[k] for k in ITEM_FLAGS if k in item}}})
+        items.append(
+            {
+                "name": item["name"],
+                "type": "equipment",
+                "system": system,
+                "flags": {FLAG: {k: item[k] for k in ITEM_FLAGS if k in item}},
+            }
+        )
     return {
         "name": ch["name"],
         "type": "character",
-        "system": {"type": ch["kind"], "xp": ch["xp"], "damage": ch["damage"], "fatigue": ch["fatigue"],
-                   "notes": "", "st": {"max": ch["st"], "mod": 0}, "dx": {"max": ch["dx"], "mod": 0},
-                   "iq": {"max": ch["iq"], "mod": 0},
-                   "ma": {"mode": "walk", "walk": {"max": movement(ch["dx"]), "mod": 0}}},
+        "system": {
+            "type": ch["kind"],
+            "xp": ch["xp"],
+            "damage": ch["damage"],
+            "fatigue": ch["fatigue"],
+            "notes": "",
+            "st": {"max": ch["st"], "mod": 0},
+            "dx": {"max": ch["dx"], "mod": 0},
+            "iq": {"max": ch["iq"], "mod": 0},
+            "ma": {"mode": "walk", "walk": {"max": movement(ch["dx"]), "mod": 0}},
+        },
         "items": items,
-        "flags": {FLAG: {k: ch[k] for k in ("karma", "wishes", "gold", "darkstone", "keywords", "attributes",
-                                            "curses", "combat") if ch.get(k)}},
+        "flags": {
+            FLAG: {
+                k: ch[k]
+                for k in ("karma", "wishes", "gold", "darkstone", "keywords", "attributes", "curses", "combat")
+                if ch.get(k)
+            }
+        },
     }
 
 
@@ -84,9 +144,15 @@ def to_statblock(ch: dict) -> str:
     weapons = [f"{i['name']} ({foundry_damage(i['damage'])})" for i in ch["items"] if i.get("damage")]
     armor = [f"{i['name']} stops {i.get('armor') or 0}" for i in ch["items"] if i["kind"] == "armor"]
     gear = [i["name"] for i in ch["items"] if not i.get("damage") and i["kind"] != "armor"]
-    lines = [f"{ch['name']}, {ch['kind']}", f"ST {ch['st']}, DX {ch['dx']}, IQ {ch['iq']}, MA {movement(ch['dx'])}",
-             *_listed("Talents", talents), *_listed("Spells", spells), *_listed("Weapons", weapons),
-             *_listed("Armor", armor), *_listed("Equipment", gear)]
+    lines = [
+        f"{ch['name']}, {ch['kind']}",
+        f"ST {ch['st']}, DX {ch['dx']}, IQ {ch['iq']}, MA {movement(ch['dx'])}",
+        *_listed("Talents", talents),
+        *_listed("Spells", spells),
+        *_listed("Weapons", weapons),
+        *_listed("Armor", armor),
+        *_listed("Equipment", gear),
+    ]
     return "\n".join(lines) + "\n"
 
 
@@ -98,8 +164,10 @@ def detect(text: str) -> str:
         return "foundry"
     if ATTRIBUTES.search(text):
         return "statblock"
-    raise Refused(_("not a character file: neither a Foundry actor (a JSON object) nor a stat block "
-                    "(a line `ST n, DX n, IQ n`)"), "bad_character_file")
+    raise Refused(
+        _("not a character file: neither a Foundry actor (a JSON object) nor a stat block (a line `ST n, DX n, IQ n`)"),
+        "bad_character_file",
+    )
 
 
 def _number(value: Any, what: str, whole: bool = True) -> int:
@@ -108,7 +176,7 @@ def _number(value: Any, what: str, whole: bool = True) -> int:
         raise _bad(what, _("must be a number, not {value!r}").format(value=value))
     if whole and value != int(value):
         raise _bad(what, _("must be a whole number, not {value!r}").format(value=value))
-    number = int(round(value))
+    number = round(value)
     if not 0 <= number <= MAX_AMOUNT:
         raise _bad(what, _("must be from 0 to {high:,}, not {value!r}").format(high=MAX_AMOUNT, value=value))
     return number
@@ -141,8 +209,7 @@ def from_foundry(doc: Any) -> dict:
     kind = system.get("type", "hero")
     if kind not in ("hero", "wizard"):
         raise _bad("system.type", _("must be hero or wizard, not {value!r}").format(value=kind))
-    plan = _plan(_text(doc.get("name"), "name"), kind,
-                 *(_attribute(system, k) for k in ("st", "dx", "iq")))
+    plan = _plan(_text(doc.get("name"), "name"), kind, *(_attribute(system, k) for k in ("st", "dx", "iq")))
     for key in ("xp", "damage", "fatigue"):
         plan[key] = _number(system.get(key, 0), f"system.{key}")
     items = doc.get("items", [])
@@ -169,8 +236,22 @@ def from_foundry(doc: Any) -> dict:
 
 
 def _plan(name: str, kind: str, st: int, dx: int, iq: int) -> dict:
-    return {"name": name, "kind": kind, "st": st, "dx": dx, "iq": iq, "xp": 0, "damage": 0, "fatigue": 0,
-            "skills": {}, "spells": {}, "items": [], "talents": [], "unmatched": [], "extra": {}}
+    return {
+        "name": name,
+        "kind": kind,
+        "st": st,
+        "dx": dx,
+        "iq": iq,
+        "xp": 0,
+        "damage": 0,
+        "fatigue": 0,
+        "skills": {},
+        "spells": {},
+        "items": [],
+        "talents": [],
+        "unmatched": [],
+        "extra": {},
+    }
 
 
 def _talent(plan: dict, name: str, level: int) -> None:
@@ -192,10 +273,16 @@ def _equipment(name: str, sub: dict, ours: dict, where: str) -> dict:
     qty = sub.get("qty", 1)
     qty = qty if isinstance(qty, (int, float)) and not isinstance(qty, bool) and qty > 0 else 1
     options: dict[str, Any] = {k: ours[k] for k in ITEM_FLAGS if k in ours}
-    options["weight"] = _number(float(sub.get("wt", 0) or 0) * qty if _numeric(sub.get("wt", 0)) else sub.get("wt"),
-                                f"{where}.system.wt", whole=False)
-    options["value"] = _number(float(sub.get("cost", 0) or 0) * qty if _numeric(sub.get("cost", 0)) else sub.get("cost"),
-                               f"{where}.system.cost", whole=False)
+    options["weight"] = _number(
+        float(sub.get("wt", 0) or 0) * qty if _numeric(sub.get("wt", 0)) else sub.get("wt"),
+        f"{where}.system.wt",
+        whole=False,
+    )
+    options["value"] = _number(
+        float(sub.get("cost", 0) or 0) * qty if _numeric(sub.get("cost", 0)) else sub.get("cost"),
+        f"{where}.system.cost",
+        whole=False,
+    )
     attacks, defenses = sub.get("attacks") or [], sub.get("defenses") or []
     if not isinstance(attacks, list) or not isinstance(defenses, list):
         raise _bad(f"{where}.system", _("attacks and defenses must be lists"))
@@ -206,7 +293,9 @@ def _equipment(name: str, sub: dict, ours: dict, where: str) -> dict:
         heft = next((a.get("minST") for a in attacks if isinstance(a, dict) and a.get("minST")), None)
         if heft is not None:
             options["heft"] = _number(heft, f"{where}.system.attacks.minST")
-    stops = next((d.get("hitsStopped") for d in defenses if isinstance(d, dict) and d.get("hitsStopped") is not None), None)
+    stops = next(
+        (d.get("hitsStopped") for d in defenses if isinstance(d, dict) and d.get("hitsStopped") is not None), None
+    )
     if stops is not None:
         options["armor"] = _number(stops, f"{where}.system.defenses.hitsStopped")
         options.setdefault("kind", "armor")
@@ -254,7 +343,7 @@ def from_statblock(text: str) -> dict:
     found = ATTRIBUTES.search(text)
     if found is None:
         raise _bad(_("the stat block"), _("has no `ST n, DX n, IQ n` line"))
-    before = [line for line in text[:found.start()].splitlines() if line.strip()]
+    before = [line for line in text[: found.start()].splitlines() if line.strip()]
     header = HEADER.match(before[-1]) if before else None
     if header is None:
         raise _bad(_("the stat block"), _("has no `Name, hero|wizard` line before its attributes"))
@@ -262,7 +351,7 @@ def from_statblock(text: str) -> dict:
     plan = _plan(header["name"].strip(), (header["kind"] or "hero").lower(), st, dx, iq)
     lists: dict[str, str] = {}
     label = None
-    for line in text[found.end():].splitlines():
+    for line in text[found.end() :].splitlines():
         match = LIST.match(line)
         if match:
             label = " ".join(match["label"].lower().split())
@@ -290,8 +379,13 @@ def _statblock_entry(plan: dict, label: str, entry: str) -> None:
     elif label in ("armor", "armour"):
         stops = re.match(r"^(?P<name>.*?)\s+stops?\s+(?P<n>\d+)\s*$", entry, re.I)
         if stops:
-            plan["items"].append({"name": stops["name"].strip(), "equipped": True,
-                                  "options": {"kind": "armor", "armor": _number(int(stops["n"]), f"Armor: {entry}")}})
+            plan["items"].append(
+                {
+                    "name": stops["name"].strip(),
+                    "equipped": True,
+                    "options": {"kind": "armor", "armor": _number(int(stops["n"]), f"Armor: {entry}")},
+                }
+            )
         else:
             plan["items"].append({"name": name, "options": {}, "equipped": True})
     elif label == "equipment":
@@ -309,4 +403,3 @@ def build_item(entry: dict, packs: list[dict]) -> dict:
     if item["kind"] == "weapon" and not item["hands"] and "hands" not in entry["options"]:
         item["hands"] = 1
     return item
-

@@ -22,14 +22,20 @@ class Conflict:
     """One field both sides changed differently: where (what kind of document, its name),
     the field's path, and both values."""
 
-    __slots__ = ("where", "field", "ours", "theirs")
+    __slots__ = ("field", "ours", "theirs", "where")
 
     def __init__(self, where: tuple[str, str], field: str, ours: Any, theirs: Any) -> None:
         self.where, self.field, self.ours, self.theirs = where, field, ours, theirs
 
     def as_dict(self) -> dict:
-        return {"where": " ".join(w for w in self.where if w), "kind": self.where[0], "name": self.where[1],
-                "field": self.field, "ours": _shown(self.ours), "theirs": _shown(self.theirs)}
+        return {
+            "where": " ".join(w for w in self.where if w),
+            "kind": self.where[0],
+            "name": self.where[1],
+            "field": self.field,
+            "ours": _shown(self.ours),
+            "theirs": _shown(self.theirs),
+        }
 
 
 def _shown(value: Any) -> Any:
@@ -56,8 +62,9 @@ def _merge_list(base: list, ours: list, theirs: list, where: tuple[str, str], fi
     b, o, t = ({_key(v): v for v in side} for side in (base, ours, theirs))
     merged = []
     for key in dict.fromkeys([*o, *t]):
-        value = merge_value(b.get(key, MISSING), o.get(key, MISSING), t.get(key, MISSING), where,
-                            f"{field}[{key[1]}]", out)
+        value = merge_value(
+            b.get(key, MISSING), o.get(key, MISSING), t.get(key, MISSING), where, f"{field}[{key[1]}]", out
+        )
         if value is not MISSING:
             merged.append(value)
     return merged
@@ -75,8 +82,14 @@ def merge_value(base: Any, ours: Any, theirs: Any, where: tuple[str, str], field
         base = base if isinstance(base, dict) else {}
         merged = {}
         for key in dict.fromkeys([*ours, *theirs]):
-            value = merge_value(base.get(key, MISSING), ours.get(key, MISSING), theirs.get(key, MISSING), where,
-                                f"{field}.{key}" if field else key, out)
+            value = merge_value(
+                base.get(key, MISSING),
+                ours.get(key, MISSING),
+                theirs.get(key, MISSING),
+                where,
+                f"{field}.{key}" if field else key,
+                out,
+            )
             if value is not MISSING:
                 merged[key] = value
         return merged
@@ -158,8 +171,9 @@ def _merge_meta(base: dict, ours: dict, theirs: dict, result: dict, out: list[Co
     shared = [k for k in dict.fromkeys([*ours, *theirs]) if k not in LOCAL and k not in COUNTERS and k != "next_id"]
     meta = {k: ours[k] for k in LOCAL if k in ours}
     for key in shared:
-        value = merge_value(base.get(key, MISSING), ours.get(key, MISSING), theirs.get(key, MISSING), ("campaign", ""),
-                            key, out)
+        value = merge_value(
+            base.get(key, MISSING), ours.get(key, MISSING), theirs.get(key, MISSING), ("campaign", ""), key, out
+        )
         if value is not MISSING:
             meta[key] = value
     for key in (k for k in COUNTERS if k in ours or k in theirs):

@@ -34,16 +34,34 @@ def parse_id(ref: str) -> int | None:
 
 
 # What a name can name, as messages say it (the English word is also the error code's).
-WHAT = (N_("character"), N_("item"), N_("curse"), N_("spell"), N_("skill"), N_("enemy on the board"),
-        N_("catalog entry"), N_("pack"), N_("enemy"), N_("body part"), N_("attribute"), N_("keyword"),
-        N_("adventure"), N_("town"), N_("fight"))
+WHAT = (
+    N_("character"),
+    N_("item"),
+    N_("curse"),
+    N_("spell"),
+    N_("skill"),
+    N_("enemy on the board"),
+    N_("catalog entry"),
+    N_("pack"),
+    N_("enemy"),
+    N_("body part"),
+    N_("attribute"),
+    N_("keyword"),
+    N_("adventure"),
+    N_("town"),
+    N_("fight"),
+)
 
 
 def resolve(ref: str, entries: Iterable[Entry], what: str, code: str | None = None, where: str = "") -> Any:
     """The value whose id or one of whose names is REF; refused with suggestions when none is."""
     if len(ref) > MAX_TEXT:
-        raise UsageProblem(_("a {what} name is at most {limit} characters, not {count}").format(
-            what=_(what), limit=MAX_TEXT, count=len(ref)), "too_long")
+        raise UsageProblem(
+            _("a {what} name is at most {limit} characters, not {count}").format(
+                what=_(what), limit=MAX_TEXT, count=len(ref)
+            ),
+            "too_long",
+        )
     entries = list(entries)
     ident = parse_id(ref)
     if ident is not None:
@@ -56,22 +74,29 @@ def resolve(ref: str, entries: Iterable[Entry], what: str, code: str | None = No
         return found[0][0]
     if len(found) > 1:
         ids = ", ".join(f"#{eid}" for _, _, eid in found)
-        text = _("{owner} has {count} {what}s named {name!r}; name one by id ({ids})") if where else \
-            _("there are {count} {what}s named {name!r}; name one by id ({ids})")
-        raise Refused(text.format(owner=where, count=len(found), what=_(what), name=ref.strip(), ids=ids),
-                      f"ambiguous_{what.replace(' ', '_')}")
+        text = (
+            _("{owner} has {count} {what}s named {name!r}; name one by id ({ids})")
+            if where
+            else _("there are {count} {what}s named {name!r}; name one by id ({ids})")
+        )
+        raise Refused(
+            text.format(owner=where, count=len(found), what=_(what), name=ref.strip(), ids=ids),
+            f"ambiguous_{what.replace(' ', '_')}",
+        )
     raise not_found(ref, [names for _, names, _ in entries], what, code, where)
 
 
-def not_found(ref: str, names: Iterable[tuple[str, ...]], what: str, code: str | None = None,
-              where: str = "") -> NotFound:
+def not_found(
+    ref: str, names: Iterable[tuple[str, ...]], what: str, code: str | None = None, where: str = ""
+) -> NotFound:
     """The refusal for a name that matches nothing: the closest known names in the
     message and as `suggestions` (for the JSON error)."""
     close = suggest(ref, names)
     text = _("{owner} has no {what} named {name!r}") if where else _("no {what} named {name!r}")
     hint = _("; did you mean {names}?").format(names=_(" or ").join(map(repr, close))) if close else ""
-    err = NotFound(text.format(owner=where, what=_(what), name=ref.strip()) + hint,
-                   code or f"unknown_{what.replace(' ', '_')}")
+    err = NotFound(
+        text.format(owner=where, what=_(what), name=ref.strip()) + hint, code or f"unknown_{what.replace(' ', '_')}"
+    )
     err.extra["suggestions"] = close
     return err
 
@@ -142,10 +167,18 @@ def check_text(text: str, what: str, limit: int = MAX_NAME) -> str:
     if not clean:
         raise UsageProblem(_("a {what} needs a name").format(what=_(what)), "bad_name")
     if len(clean) > limit:
-        raise UsageProblem(_("a {what} name is at most {limit} characters, not {count}").format(
-            what=_(what), limit=limit, count=len(clean)), "bad_name")
+        raise UsageProblem(
+            _("a {what} name is at most {limit} characters, not {count}").format(
+                what=_(what), limit=limit, count=len(clean)
+            ),
+            "bad_name",
+        )
     bad = unsafe_char(clean)
     if bad is not None:
-        raise UsageProblem(_("a {what} name cannot hold control or format characters (U+{code:04X})").format(
-                what=_(what), code=ord(bad)), "bad_name")
+        raise UsageProblem(
+            _("a {what} name cannot hold control or format characters (U+{code:04X})").format(
+                what=_(what), code=ord(bad)
+            ),
+            "bad_name",
+        )
     return clean

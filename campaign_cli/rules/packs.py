@@ -17,10 +17,33 @@ from campaign_cli.rules.names import MAX_AMOUNT, unsafe_char
 from campaign_cli.i18n import _
 
 MAX_ENTRIES = 100_000
-ITEM_FIELDS = {"name", "aliases", "kind", "hands", "weight", "value", "heft", "slots", "damage", "armor",
-               "restriction", "requires", "clothing", "personal", "darkstone_icon", "shield"}
-NUMBERS = {"hands": (0, 2), "weight": (0, MAX_AMOUNT), "value": (0, MAX_AMOUNT), "heft": (0, MAX_AMOUNT),
-           "slots": (0, MAX_SLOTS), "armor": (0, MAX_AMOUNT), "restriction": (0, MAX_AMOUNT)}
+ITEM_FIELDS = {
+    "name",
+    "aliases",
+    "kind",
+    "hands",
+    "weight",
+    "value",
+    "heft",
+    "slots",
+    "damage",
+    "armor",
+    "restriction",
+    "requires",
+    "clothing",
+    "personal",
+    "darkstone_icon",
+    "shield",
+}
+NUMBERS = {
+    "hands": (0, 2),
+    "weight": (0, MAX_AMOUNT),
+    "value": (0, MAX_AMOUNT),
+    "heft": (0, MAX_AMOUNT),
+    "slots": (0, MAX_SLOTS),
+    "armor": (0, MAX_AMOUNT),
+    "restriction": (0, MAX_AMOUNT),
+}
 FLAGS = ("personal", "darkstone_icon", "shield")
 
 
@@ -56,8 +79,12 @@ def _item(raw: Any, where: str) -> dict:
             continue
         value = 0 if value is None else value
         if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-            raise _bad(f"{where}.{field}", _('must be a whole number from {low} to {high:,}, not {value!r}').format(
-                    low=low, high=high, value=raw.get(field)))
+            raise _bad(
+                f"{where}.{field}",
+                _('must be a whole number from {low} to {high:,}, not {value!r}').format(
+                    low=low, high=high, value=raw.get(field)
+                ),
+            )
         entry[field] = value
     for field in FLAGS:
         value = raw.get(field, False)
@@ -77,8 +104,9 @@ def _item(raw: Any, where: str) -> dict:
                 raise ValueError
             entry["damage"] = parse(damage).text()
         except (ValueError, CampaignError):
-            raise _bad(f"{where}.damage", _('must be a dice expression like 2D6-1, not {damage!r}').format(
-                    damage=damage)) from None
+            raise _bad(
+                f"{where}.damage", _('must be a dice expression like 2D6-1, not {damage!r}').format(damage=damage)
+            ) from None
     kind = raw.get("kind")
     if kind is None:
         kind = "weapon" if damage else "armor" if entry.get("armor") is not None or entry["shield"] else "gear"
@@ -107,14 +135,19 @@ def validate(data: Any) -> dict:
             raise _bad(field, _('must be a list (at most {MAX_ENTRIES:,} entries)').format(MAX_ENTRIES=MAX_ENTRIES))
     if not items and not boards:
         raise _bad("items", _("and enemies are both empty: nothing to add"))
-    pack = {"pack": name, "version": str(version).strip(), "items": [_item(raw, f"items[{i}]") for i, raw in enumerate(items)],
-            "enemies": []}
+    pack: dict[str, Any] = {
+        "pack": name,
+        "version": str(version).strip(),
+        "items": [_item(raw, f"items[{i}]") for i, raw in enumerate(items)],
+        "enemies": [],
+    }
+    boards_checked: list[dict] = pack["enemies"]
     for i, raw in enumerate(boards):
         try:
-            pack["enemies"].append(enemies.validate_board(raw))
+            boards_checked.append(enemies.validate_board(raw))
         except Refused as err:
             label = f" ({raw.get('name')!r})" if isinstance(raw, dict) and isinstance(raw.get("name"), str) else ""
-            raise _bad(f"enemies[{i}]{label}:", getattr(err, "detail", err.message)) from None
+            raise _bad(f"enemies[{i}]{label}:", getattr(err, "detail", err.message)) from None  # BoardProblem
     check_clashes(pack, {})
     return pack
 
@@ -135,10 +168,17 @@ def check_clashes(pack: dict, known: dict[str, str]) -> None:
             for name in names_of(entry):
                 key = name.casefold()
                 if key in seen:
-                    raise _bad(f"{kind[:-1]} {entry['name']!r}", _('uses the name {name!r}, already {value}').format(
-                            name=name, value=seen[key]))
+                    raise _bad(
+                        f"{kind[:-1]} {entry['name']!r}",
+                        _('uses the name {name!r}, already {value}').format(name=name, value=seen[key]),
+                    )
                 seen[key] = _("in pack {pack!r}").format(pack=pack["pack"])
 
 
 def summary(pack: dict) -> dict:
-    return {"pack": pack["pack"], "version": pack["version"], "items": len(pack["items"]), "enemies": len(pack["enemies"])}
+    return {
+        "pack": pack["pack"],
+        "version": pack["version"],
+        "items": len(pack["items"]),
+        "enemies": len(pack["enemies"]),
+    }

@@ -9,13 +9,34 @@ from __future__ import annotations
 
 from campaign_cli.rules.wounds import current_status
 
-FIELDS = ("xp_won", "xp_spent", "karma_won", "karma_spent", "wishes_won", "wishes_spent", "damage_taken",
-          "knocked_out", "died", "curses_gained", "curses_lifted", "items_gained", "items_lost", "gold_gained",
-          "gold_lost", "darkstone_found", "darkstone_forged", "checks", "checks_passed")
+FIELDS = (
+    "xp_won",
+    "xp_spent",
+    "karma_won",
+    "karma_spent",
+    "wishes_won",
+    "wishes_spent",
+    "damage_taken",
+    "knocked_out",
+    "died",
+    "curses_gained",
+    "curses_lifted",
+    "items_gained",
+    "items_lost",
+    "gold_gained",
+    "gold_lost",
+    "darkstone_found",
+    "darkstone_forged",
+    "checks",
+    "checks_passed",
+)
 
 
 def _blank(name: str) -> dict:
-    return {"name": name, **{f: [] if f.startswith(("curses", "items")) else False if f == "died" else 0 for f in FIELDS}}
+    return {
+        "name": name,
+        **{f: [] if f.startswith(("curses", "items")) else False if f == "died" else 0 for f in FIELDS},
+    }
 
 
 def _state(doc: dict | None) -> str | None:
@@ -57,7 +78,7 @@ def _character(row: dict, before: dict | None, after: dict | None) -> None:
     row["items_lost"] += [i["name"] for k, i in items_b.items() if k not in items_a]
     for key, item in items_a.items():
         if key in items_b:  # upgrades are only ever appended: what is past the old list is new
-            fresh = item.get("upgrades", [])[len(items_b[key].get("upgrades", [])):]
+            fresh = item.get("upgrades", [])[len(items_b[key].get("upgrades", [])) :]
             row["darkstone_forged"] += sum(u.get("darkstone", 0) for u in fresh if u.get("forged"))
 
 
@@ -92,5 +113,9 @@ def recap(entries: list[tuple[dict, dict]], names: dict[int, str]) -> dict:
             kills += part.get("kills", [])
             if part.get("keyword"):
                 keywords.append(part["keyword"])
-    return {"fights": fights, "kills": kills, "keywords": keywords,
-            "characters": sorted(rows.values(), key=lambda r: r["name"].casefold())}
+    return {
+        "fights": fights,
+        "kills": kills,
+        "keywords": keywords,
+        "characters": sorted(rows.values(), key=lambda r: r["name"].casefold()),
+    }

@@ -9,7 +9,7 @@ class Skill:
     """One catalog entry. A plain slotted class: this module loads on every character
     command, and building a dataclass costs more than the whole table."""
 
-    __slots__ = ("name", "aliases", "group", "check", "effect")
+    __slots__ = ("aliases", "check", "effect", "group", "name")
 
     def __init__(self, name: str, aliases: tuple[str, ...], group: str, check: str, effect: str) -> None:
         self.name = name
@@ -51,14 +51,38 @@ SKILLS: tuple[Skill, ...] = (
     _s("Sword", "Меч", "combat", "-", N_("+1 with swords (R24).")),
     _s("Unarmed Combat", "Безоружный бой", "combat", "-", N_("+1 to punches, +1 ST in wrestling (R24).")),
     _s("Charm", "Обаяние", "social", "c-IQ", N_("Win a contested IQ check to control a non-hostile NPC.")),
-    _s("Diplomacy", "Дипломатия", "social", "c-IQ", N_("Win a contested IQ check to turn 'attack' into 'talk' or back.")),
-    _s("Leadership", "Лидерство", "social", "3/IQ", N_("Add the Leadership level to one of the character's checks (R25).")),
+    _s(
+        "Diplomacy",
+        "Дипломатия",
+        "social",
+        "c-IQ",
+        N_("Win a contested IQ check to turn 'attack' into 'talk' or back."),
+    ),
+    _s(
+        "Leadership",
+        "Лидерство",
+        "social",
+        "3/IQ",
+        N_("Add the Leadership level to one of the character's checks (R25)."),
+    ),
     _s("Dwarvish", "Язык карликов", "social", "3/IQ", N_("Speak Dwarvish.")),
     _s("Elvish", "Язык эльфов", "social", "3/IQ", N_("Speak Elvish.")),
     _s("Orcish", "Язык орков", "social", "3/IQ", N_("Speak Orcish.")),
-    _s("Sorcerous Language", "Колдовской язык", "social", "3/IQ", N_("Speak the sorcerous tongue; 10 XP per level for wizards (R15).")),
+    _s(
+        "Sorcerous Language",
+        "Колдовской язык",
+        "social",
+        "3/IQ",
+        N_("Speak the sorcerous tongue; 10 XP per level for wizards (R15)."),
+    ),
     _s("Literacy", "Грамотность", "social", "3/IQ", N_("Read and write one language.")),
-    _s("Hunter", "Охотник", "survival", "3/DX", N_("The character (not the party) surprises the enemy at the start of a fight.")),
+    _s(
+        "Hunter",
+        "Охотник",
+        "survival",
+        "3/DX",
+        N_("The character (not the party) surprises the enemy at the start of a fight."),
+    ),
     _s("Stealth", "Скрытность", "survival", "3/DX", N_("Avoid being noticed.")),
     _s("Survival", "Выживание", "survival", "3/IQ", N_("Forage instead of eating a day's ration.")),
     _s("Tactics", "Тактик", "survival", "c-IQ", N_("Win a contested IQ check to steal the initiative.")),
@@ -67,14 +91,44 @@ SKILLS: tuple[Skill, ...] = (
     _s("Streetwise", "Пронырливость", "thief", "3/IQ", N_("Avoid pickpockets, swindles and ambushes.")),
     _s("Thief", "Вор", "thief", "3/DX", N_("Steal things.")),
     _s("Traps", "Ловушки", "thief", "3/IQ", N_("Find and disarm traps.")),
-    _s("Alchemist", "Алхимик", "crafts", "3/IQ", N_("Brew a potion raising a skill or attribute by the level for one encounter; 1 XP each (R25).")),
-    _s("Animal Handler", "Укротитель животных", "crafts", "c-IQ", N_("Win a contested IQ check to stop an animal attacking.")),
-    _s("Bard", "Бард", "crafts", "3/IQ", N_("Create karma equal to the level, shared in the party, for this adventure only (R25).")),
+    _s(
+        "Alchemist",
+        "Алхимик",
+        "crafts",
+        "3/IQ",
+        N_("Brew a potion raising a skill or attribute by the level for one encounter; 1 XP each (R25)."),
+    ),
+    _s(
+        "Animal Handler",
+        "Укротитель животных",
+        "crafts",
+        "c-IQ",
+        N_("Win a contested IQ check to stop an animal attacking."),
+    ),
+    _s(
+        "Bard",
+        "Бард",
+        "crafts",
+        "3/IQ",
+        N_("Create karma equal to the level, shared in the party, for this adventure only (R25)."),
+    ),
     _s("Craftsman", "Ремесленник", "crafts", "3/DX", N_("Earn a skilled worker's daily wage.")),
     _s("Driver", "Возница", "crafts", "3/DX", N_("Drive wagons.")),
     _s("Herbalist", "Травник", "crafts", "3/IQ", N_("Brew a healing potion: level times doses of ST (R25).")),
-    _s("Medic", "Медик", "crafts", "3/IQ", N_("After a fight, heal up to the level in damage from it, split as wished (R25).")),
-    _s("Merchant", "Купец", "crafts", "c-IQ", N_("Win a contested IQ check to buy 10% cheaper / sell 10% dearer per level.")),
+    _s(
+        "Medic",
+        "Медик",
+        "crafts",
+        "3/IQ",
+        N_("After a fight, heal up to the level in damage from it, split as wished (R25)."),
+    ),
+    _s(
+        "Merchant",
+        "Купец",
+        "crafts",
+        "c-IQ",
+        N_("Win a contested IQ check to buy 10% cheaper / sell 10% dearer per level."),
+    ),
     _s("Sailor", "Моряк", "crafts", "3/DX", N_("Avoid collisions at sea.")),
     _s("Scholar", "Ученый/Учёный", "crafts", "3/IQ", N_("Knows history and science.")),
 )

@@ -8,7 +8,9 @@ from campaign_cli.i18n import _, N_
 
 
 def current_status(doc: dict) -> str:
-    return status(doc["st"], doc.get("damage", 0), doc.get("fatigue", 0), doc.get("dying", False), doc.get("dead", False))
+    return status(
+        doc["st"], doc.get("damage", 0), doc.get("fatigue", 0), doc.get("dying", False), doc.get("dead", False)
+    )
 
 
 def alive(doc: dict) -> bool:
@@ -25,8 +27,10 @@ def check_can_act(doc: dict, action: str = N_("act")) -> None:
     state = current_status(doc)
     if state != "ok":
         words = {"out": _("out of action"), "dying": _("dying"), "dead": _("dead")}[state]
-        raise Refused(_("R11a: {name} is {words} and cannot {action}").format(
-            name=doc["name"], words=words, action=_(action)), "cannot_act")
+        raise Refused(
+            _("R11a: {name} is {words} and cannot {action}").format(name=doc["name"], words=words, action=_(action)),
+            "cannot_act",
+        )
 
 
 def check_not_dead(doc: dict) -> None:
@@ -39,8 +43,12 @@ def check_can_spend(doc: dict) -> None:
     """R20, R11a: the dying spend no XP (raising ST is not healing); the dead nothing."""
     check_not_dead(doc)
     if current_status(doc) == "dying":
-        raise Refused(_("R20: {name} is dying and spends no XP: heal below ST {st} first (raising ST is not healing)").format(
-                name=doc["name"], st=doc["st"]), "dying")
+        raise Refused(
+            _("R20: {name} is dying and spends no XP: heal below ST {st} first (raising ST is not healing)").format(
+                name=doc["name"], st=doc["st"]
+            ),
+            "dying",
+        )
 
 
 def take(doc: dict, amount: int, fatigue: bool = False, armor: int = 0) -> dict:

@@ -61,7 +61,8 @@ def loads(raw: bytes | str):
     """Strict JSON: no NaN or Infinity (ValueError); nesting deeper than about MAX_DEPTH
     levels raises RecursionError. The depth is bounded by lowering the recursion limit
     while the C parser runs: no second walk over the data (a 1 MB pack costs nothing more)."""
-    frame, here = sys._getframe(), 0
+    frame: Any = sys._getframe()
+    here = 0
     while frame is not None:
         here += 1
         frame = frame.f_back
@@ -124,7 +125,9 @@ def parse(path: Path, raw: bytes) -> dict:
     try:
         data = loads(raw)
     except RecursionError:
-        raise FileProblem(_('{path} is not a campaign file (JSON nested too deeply)').format(path=path), "corrupt") from None
+        raise FileProblem(
+            _('{path} is not a campaign file (JSON nested too deeply)').format(path=path), "corrupt"
+        ) from None
     except (ValueError, UnicodeDecodeError) as exc:
         why = "corrupt or truncated" if isinstance(exc, (json.JSONDecodeError, UnicodeDecodeError)) else str(exc)
         raise FileProblem(_('{path} is not valid JSON ({why})').format(path=path, why=why), "corrupt") from None
@@ -139,8 +142,10 @@ def parse(path: Path, raw: bytes) -> dict:
         raise _not_campaign(path, _("bad schema_version"))
     if version > SCHEMA_VERSION:
         raise FileProblem(
-            _('{path} was written by a newer campaign (schema {version}; this version reads {SCHEMA_VERSION}): upgrade campaign-cli').format(
-                    path=path, version=version, SCHEMA_VERSION=SCHEMA_VERSION),
+            _(
+                '{path} was written by a newer campaign (schema {version}; this version reads '
+                '{SCHEMA_VERSION}): upgrade campaign-cli'
+            ).format(path=path, version=version, SCHEMA_VERSION=SCHEMA_VERSION),
             "newer_schema",
         )
     while version < SCHEMA_VERSION:
@@ -172,8 +177,9 @@ def check_shape(path: Path, data: dict) -> None:
     if isinstance(data.get(PACKS), str):  # an undo of a change written before schema 3
         set_packs_text(data, data[PACKS])
     packs = data.setdefault(PACKS, {})
-    if not isinstance(packs, dict) or any(not isinstance(d, dict) or not isinstance(d.get("text"), str)
-                                          for d in packs.values()):
+    if not isinstance(packs, dict) or any(
+        not isinstance(d, dict) or not isinstance(d.get("text"), str) for d in packs.values()
+    ):
         raise _not_campaign(path, _("packs are malformed"))
     for table in TABLES:
         docs = data.setdefault(table, {})
@@ -184,9 +190,7 @@ def check_shape(path: Path, data: dict) -> None:
         if not isinstance(meta.get(key), int) or isinstance(meta.get(key), bool) or not 0 <= meta[key] < MAX_ID:
             raise _not_campaign(path, _('meta.{key} is missing or out of range').format(key=key))
     for key, doc in data["characters"].items():
-        if not isinstance(doc.get("name"), str) or not all(
-            isinstance(doc.get(a), int) for a in ("st", "dx", "iq")
-        ):
+        if not isinstance(doc.get("name"), str) or not all(isinstance(doc.get(a), int) for a in ("st", "dx", "iq")):
             raise _not_campaign(path, _('character {key} is malformed').format(key=key))
 
 
@@ -199,14 +203,17 @@ def read_bytes(path: Path) -> bytes:
     except FileNotFoundError:
         raise FileProblem(_('no campaign file at {path}').format(path=path), "no_campaign") from None
     except OSError as exc:
-        raise FileProblem(_('cannot read {path}: {strerror}').format(path=path, strerror=exc.strerror), "unreadable") from None
+        raise FileProblem(
+            _('cannot read {path}: {strerror}').format(path=path, strerror=exc.strerror), "unreadable"
+        ) from None
     with os.fdopen(fd, "rb") as fh:
         files.check_regular(fh.fileno(), path, _("campaign file"))
         try:
             return fh.read()
         except OSError as exc:
-            raise FileProblem(_('cannot read {path}: {strerror}').format(path=path, strerror=exc.strerror),
-                              "unreadable") from None
+            raise FileProblem(
+                _('cannot read {path}: {strerror}').format(path=path, strerror=exc.strerror), "unreadable"
+            ) from None
 
 
 def load(path: Path) -> dict:
@@ -305,8 +312,11 @@ class Campaign:
 
     def insert(self, table: str, doc: dict, what: str) -> dict:
         if self.exists(table, doc["name"]):
-            taken = _("an {what} named {name!r} already exists") if what[:1] in "aeiou" else \
-                _("a {what} named {name!r} already exists")
+            taken = (
+                _("an {what} named {name!r} already exists")
+                if what[:1] in "aeiou"
+                else _("a {what} named {name!r} already exists")
+            )
             raise NameTaken(taken.format(what=_(what), name=doc["name"]), "name_taken")
         from tinydb.table import Document
 
@@ -331,7 +341,10 @@ class Campaign:
         the packs' that no own board of the same name hides (CLI.md "Catalog packs")."""
         own = [(b, "campaign") for b in self.docs("enemies")]
         taken = {b["name"].casefold() for b, _ in own}
-        return [*own, *((b, p["pack"]) for p in self.packs() for b in p["enemies"] if b["name"].casefold() not in taken)]
+        return [
+            *own,
+            *((b, p["pack"]) for p in self.packs() for b in p["enemies"] if b["name"].casefold() not in taken),
+        ]
 
     def board(self, name: str) -> dict:
         """An enemy board by name (or id, for the campaign's own), refused with suggestions."""
@@ -399,7 +412,9 @@ class Campaign:
         try:
             patch.tables_apply(self.data, patch.of_entry(entry))
         except (AttributeError, KeyError, TypeError, ValueError, IndexError):
-            raise journal.broken(self.path, _("entry #{seq} holds a malformed patch").format(seq=entry.get("seq"))) from None
+            raise journal.broken(
+                self.path, _("entry #{seq} holds a malformed patch").format(seq=entry.get("seq"))
+            ) from None
         self.meta.update(keep)
         if "prev" in entry:
             self.meta["undo_top"], self.meta["undo_at"] = entry["prev"], entry.get("prev_at")
@@ -420,21 +435,32 @@ class Campaign:
             check_shape(self.path, data)
             check_tables(tables, json.loads(packs_text(data)))
         except (Refused, FileProblem) as err:
-            raise journal.broken(self.path, _("undoing entry #{seq} would write a campaign that import refuses ({why})").format(
-                    seq=entry.get("seq"), why=err.message)) from None
+            raise journal.broken(
+                self.path,
+                _("undoing entry #{seq} would write a campaign that import refuses ({why})").format(
+                    seq=entry.get("seq"), why=err.message
+                ),
+            ) from None
         except (AttributeError, KeyError, TypeError, ValueError, IndexError):
-            raise journal.broken(self.path, _("undoing entry #{seq} would write a malformed campaign").format(
-                    seq=entry.get("seq"))) from None
+            raise journal.broken(
+                self.path, _("undoing entry #{seq} would write a malformed campaign").format(seq=entry.get("seq"))
+            ) from None
 
     def commit(self) -> None:
         if not self.writable:
             raise RuntimeError("read-only campaign")
         after = self.data
         check_shape(self.path, after)
+        assert self._before is not None  # writable: opened by a transaction
         changes = patch.tables_diff(self._before, after, BOOKKEEPING)
         ident = self.meta.setdefault("campaign_id", new_campaign_id())
-        base = {"campaign": ident, "time": now(), "command": self.words, "summary": self.summary,
-                "characters": self.touched}
+        base = {
+            "campaign": ident,
+            "time": now(),
+            "command": self.words,
+            "summary": self.summary,
+            "characters": self.touched,
+        }
         if self.rolls:
             base["rolls"] = self.rolls
         if not changes:
@@ -487,8 +513,9 @@ def transaction(path: str | os.PathLike, words: list[str] | None = None) -> Iter
         camp.commit()
 
 
-def create(path: str | os.PathLike, name: str, words: list[str] | None = None, data: dict | None = None,
-           verb: str = "created") -> Campaign:
+def create(
+    path: str | os.PathLike, name: str, words: list[str] | None = None, data: dict | None = None, verb: str = "created"
+) -> Campaign:
     """Create a new campaign file (from DATA's tables when importing). Refused (exit 1) if one exists."""
     p = resolve_path(path)
     if not p.parent.is_dir():
@@ -515,15 +542,26 @@ def create(path: str | os.PathLike, name: str, words: list[str] | None = None, d
         if data is None:
             data = {"meta": {str(META_ID): meta}, "characters": {}, "enemies": {}}
         else:  # an import is a new campaign with its own journal
-            data["meta"][str(META_ID)].update({k: meta[k] for k in ("campaign_id", "undo_top", "undo_at", "undo_hash", "seq")})
+            data["meta"][str(META_ID)].update(
+                {k: meta[k] for k in ("campaign_id", "undo_top", "undo_at", "undo_hash", "seq")}
+            )
         check_shape(p, data)
         summary = f"campaign {data['meta'][str(META_ID)]['name']!r} {verb}"
         files.clean_temporaries(p)
         with files.writing_to(p):
             COMMIT["started"] = True  # from here a signal no longer stops the command (entry.py)
-            _offset, sealed = journal.append(p, {"campaign": data["meta"][str(META_ID)]["campaign_id"], "seq": 0,
-                                                 "kind": "init", "time": now(), "command": words or [],
-                                                 "summary": summary, "characters": []})
+            _offset, sealed = journal.append(
+                p,
+                {
+                    "campaign": data["meta"][str(META_ID)]["campaign_id"],
+                    "seq": 0,
+                    "kind": "init",
+                    "time": now(),
+                    "command": words or [],
+                    "summary": summary,
+                    "characters": [],
+                },
+            )
             data["meta"][str(META_ID)]["journal_hash"] = sealed
             files.write_atomic(p, _dumps(data))
     return Campaign(p, data)
@@ -543,4 +581,3 @@ def write_merge(target: Path, before: dict, after: dict, words: list[str], local
         camp.target, camp.kind = target, "merge"
         camp.note(summary)
         camp.commit()
-

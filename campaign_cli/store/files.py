@@ -34,8 +34,12 @@ def check_regular(fd: int, path: Path, what: str) -> None:
     if not stat.S_ISREG(st.st_mode):
         raise FileProblem(_("{path}: the {what} is not a regular file").format(path=path, what=what), "not_a_file")
     if st.st_nlink > 1:
-        raise FileProblem(_("{path}: the {what} has {count} hard links; refusing a file that other paths can change").format(
-                path=path, what=what, count=st.st_nlink), "hard_linked")
+        raise FileProblem(
+            _("{path}: the {what} has {count} hard links; refusing a file that other paths can change").format(
+                path=path, what=what, count=st.st_nlink
+            ),
+            "hard_linked",
+        )
 
 
 def lock_wait() -> float:
@@ -56,8 +60,9 @@ def _open_lock(lock_path: Path) -> int:
         return os.open(lock_path, os.O_RDWR | os.O_CREAT | NOFOLLOW, 0o644)
     except OSError as exc:
         why = _("it is a symbolic link") if os.path.islink(lock_path) else exc.strerror
-        raise FileProblem(_('cannot open lock file {lock_path}: {why}').format(
-                lock_path=lock_path, why=why), "lock_failed") from None
+        raise FileProblem(
+            _('cannot open lock file {lock_path}: {why}').format(lock_path=lock_path, why=why), "lock_failed"
+        ) from None
 
 
 def _same_file(fd: int, lock_path: Path) -> bool:
@@ -108,8 +113,12 @@ class Lock:
                 os.close(fd)
                 if time.monotonic() >= deadline:
                     self.release()
-                    raise FileProblem(_('{path} is locked by another writer (waited {wait:g} s); try again').format(
-                            path=self.path, wait=self.wait), "locked") from None
+                    raise FileProblem(
+                        _('{path} is locked by another writer (waited {wait:g} s); try again').format(
+                            path=self.path, wait=self.wait
+                        ),
+                        "locked",
+                    ) from None
                 time.sleep(delay)
                 delay = min(delay * 2, 0.05)
 
@@ -125,7 +134,7 @@ class Lock:
                 os.close(fd)  # closing releases the flock
                 setattr(self, name, None)
 
-    def __enter__(self) -> "Lock":
+    def __enter__(self) -> Lock:
         self.take()
         return self
 
@@ -137,8 +146,9 @@ def _open_folder(folder: Path) -> int:
     try:
         return os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
     except OSError as exc:
-        raise FileProblem(_('cannot lock the folder {folder}: {why}').format(folder=folder, why=exc.strerror),
-                          "lock_failed") from None
+        raise FileProblem(
+            _('cannot lock the folder {folder}: {why}').format(folder=folder, why=exc.strerror), "lock_failed"
+        ) from None
 
 
 def locked(path: Path, wait: float | None = None) -> Lock:
@@ -152,7 +162,9 @@ def writing_to(path: Path):
     try:
         yield
     except OSError as exc:
-        raise FileProblem(_('cannot write {path}: {value}').format(path=path, value=exc.strerror or exc), "unwritable") from None
+        raise FileProblem(
+            _('cannot write {path}: {value}').format(path=path, value=exc.strerror or exc), "unwritable"
+        ) from None
 
 
 def _fsync_dir(folder: Path) -> None:
@@ -191,7 +203,7 @@ def clean_temporaries(path: Path) -> None:
     for name in names:
         if not (name.startswith(prefix) and name.endswith(".tmp")):
             continue
-        pid, _sep, token = name[len(prefix):-len(".tmp")].partition(".")
+        pid, _sep, token = name[len(prefix) : -len(".tmp")].partition(".")
         if not (pid.isdigit() and token and token.isalnum()) or _pid_alive(int(pid)):
             continue
         try:
@@ -208,8 +220,9 @@ def check_writable(path: Path) -> int | None:
     except FileNotFoundError:
         return None
     if not mode & stat.S_IWUSR:
-        raise FileProblem(_('{path} is read-only (chmod u+w {name} to allow changes)').format(
-                path=path, name=path.name), "read_only")
+        raise FileProblem(
+            _('{path} is read-only (chmod u+w {name} to allow changes)').format(path=path, name=path.name), "read_only"
+        )
     return stat.S_IMODE(mode)
 
 
@@ -235,7 +248,7 @@ def write_atomic(path: Path, data: bytes) -> None:
         with os.fdopen(fd, "wb") as fh:
             view = memoryview(data)
             while view:
-                view = view[fh.write(view):]
+                view = view[fh.write(view) :]
             fh.flush()
             os.fchmod(fh.fileno(), mode)
             os.fsync(fh.fileno())

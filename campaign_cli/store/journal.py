@@ -73,10 +73,12 @@ def _open(jpath: Path, flags: int) -> int:
         raise
     except OSError as exc:
         if os.path.islink(jpath):
-            raise FileProblem(_('journal {jpath} is a symbolic link; refusing to follow it').format(
-                    jpath=jpath), "journal_link") from None
-        raise FileProblem(_('cannot open the journal {jpath}: {why}').format(jpath=jpath, why=exc.strerror),
-                          "journal_unusable") from None
+            raise FileProblem(
+                _('journal {jpath} is a symbolic link; refusing to follow it').format(jpath=jpath), "journal_link"
+            ) from None
+        raise FileProblem(
+            _('cannot open the journal {jpath}: {why}').format(jpath=jpath, why=exc.strerror), "journal_unusable"
+        ) from None
     try:
         check_regular(fd, jpath, _("journal"))
     except FileProblem:
@@ -217,8 +219,10 @@ def read_entries(
 
 
 def broken(path: Path, why: str) -> FileProblem:
-    return FileProblem(_('cannot undo: the journal {value} {why}; nothing was changed').format(
-            value=journal_path(path), why=why), "journal_broken")
+    return FileProblem(
+        _('cannot undo: the journal {value} {why}; nothing was changed').format(value=journal_path(path), why=why),
+        "journal_broken",
+    )
 
 
 def prove(path: Path, meta: dict) -> None:
@@ -235,8 +239,12 @@ def prove(path: Path, meta: dict) -> None:
         if not isinstance(found, int) or isinstance(found, bool) or found > seq:
             continue  # a writer that died before committing
         if found < seq:
-            raise broken(path, _('ends at change #{found} but the campaign is at #{seq} (cut short or damaged)').format(
-                    found=found, seq=seq))
+            raise broken(
+                path,
+                _('ends at change #{found} but the campaign is at #{seq} (cut short or damaged)').format(
+                    found=found, seq=seq
+                ),
+            )
         if "campaign" not in entry and "sum" not in entry:
             return  # written before schema 2 (no id, no checksum): the seq is all there is to prove
         if entry.get("campaign") != ident:
@@ -244,8 +252,12 @@ def prove(path: Path, meta: dict) -> None:
         if not intact(line):
             raise broken(path, _('entry #{seq} is damaged').format(seq=seq))
         if meta.get("journal_hash") and digest(line) != meta["journal_hash"]:
-            raise broken(path, _("entry #{seq} is not the change the campaign file records (edited, re-sealed or "
-                                  "replayed)").format(seq=seq))
+            raise broken(
+                path,
+                _("entry #{seq} is not the change the campaign file records (edited, re-sealed or replayed)").format(
+                    seq=seq
+                ),
+            )
         return
     raise broken(path, _("holds no entry for this campaign"))
 
@@ -262,16 +274,20 @@ def undo_target(path: Path, meta: dict) -> dict | None:
     entry = _decode(line) if line is not None and intact(line) else None
     if entry is None or entry.get("seq") != top or entry.get("campaign") != meta.get("campaign_id"):
         raise broken(path, _('entry #{top} is missing or damaged').format(top=top))
-    if meta.get("undo_hash") and digest(line) != meta["undo_hash"]:
-        raise broken(path, _("entry #{top} is not the change the campaign file records (edited, re-sealed or "
-                              "replayed)").format(top=top))
+    if meta.get("undo_hash") and line is not None and digest(line) != meta["undo_hash"]:
+        raise broken(
+            path,
+            _("entry #{top} is not the change the campaign file records (edited, re-sealed or replayed)").format(
+                top=top
+            ),
+        )
     return entry
 
 
 def last_undoable(path: Path, committed_seq: int, wanted: int | None = None) -> dict | None:
     """Older journals without undo pointers: walk back to the newest change that no
     later undo has reverted (or to change WANTED)."""
-    undone: set[int] = set()
+    undone: set[int | None] = set()
     for entry in entries_backwards(path, committed_seq):
         kind = entry.get("kind")
         if kind == "undo":

@@ -27,7 +27,7 @@ def diff(old: Any, new: Any) -> dict | None:
         end = 0
         while end < len(old) - start and end < len(new) - start and old[-1 - end] == new[-1 - end]:
             end += 1
-        return {"$s": [start, len(new) - start - end, old[start:len(old) - end]]}
+        return {"$s": [start, len(new) - start - end, old[start : len(old) - end]]}
     return {"$v": old}
 
 
@@ -45,7 +45,7 @@ def apply(value: Any, patch: dict) -> Any:
         return patch["$v"]
     if "$s" in patch:
         start, count, old = patch["$s"]
-        value[start:start + count] = old
+        value[start : start + count] = old
         return value
     for key, sub in patch["$d"].items():
         if sub == ABSENT:
@@ -84,8 +84,10 @@ def of_entry(entry: dict) -> dict:
     (`before`), which read as patches that put each document back whole."""
     if "patch" in entry:
         return entry["patch"]
-    return {table: {key: None if doc is None else {"$v": doc} for key, doc in docs.items()}
-            for table, docs in entry.get("before", {}).items()}
+    return {
+        table: {key: None if doc is None else {"$v": doc} for key, doc in docs.items()}
+        for table, docs in entry.get("before", {}).items()
+    }
 
 
 def tables_apply(data: dict, patches: dict) -> None:

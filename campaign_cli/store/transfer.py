@@ -43,8 +43,11 @@ def tables_from_export(doc) -> dict:
         raise _bad(_("meta is missing"))
     version = meta.get("schema_version")
     if not isinstance(version, int) or isinstance(version, bool) or version > SCHEMA_VERSION:
-        raise _bad(_('schema {version!r} (this version reads up to {SCHEMA_VERSION})').format(
-                version=version, SCHEMA_VERSION=SCHEMA_VERSION))
+        raise _bad(
+            _('schema {version!r} (this version reads up to {SCHEMA_VERSION})').format(
+                version=version, SCHEMA_VERSION=SCHEMA_VERSION
+            )
+        )
     tables: dict = {"meta": {str(META_ID): {**meta, "app": APP, "seq": 0}}}
     seen_ids: set[int] = set()
     for table in ("characters", "enemies", PACKS):
@@ -62,7 +65,12 @@ def tables_from_export(doc) -> dict:
             names.add(name.casefold())
             for item in d.get("items", []) if table == "characters" else []:
                 item_id = item.get("id") if isinstance(item, dict) else None
-                if not isinstance(item_id, int) or isinstance(item_id, bool) or not 0 < item_id < MAX_ID or item_id in seen_ids:
+                if (
+                    not isinstance(item_id, int)
+                    or isinstance(item_id, bool)
+                    or not 0 < item_id < MAX_ID
+                    or item_id in seen_ids
+                ):
                     raise _bad(_('{name}: an item id is missing or repeated').format(name=name))
                 seen_ids.add(item["id"])
         tables[table] = {str(d["id"]): d for d in docs}
