@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -590,3 +591,21 @@ def test_batch_answers_the_same_json_in_every_language(party: Path, tmp_path: Pa
     assert (russian.exit_code, russian.stdout, russian.stderr) == (english.exit_code, english.stdout, english.stderr)
     assert json.loads(english.stderr)["error"]["message"] == "no character named 'Nobody'"
     assert "Выполнить команды из JSON Lines" in ru(party, "batch", "--help").stdout
+
+
+def test_an_obsolete_entry_as_msgmerge_and_poedit_write_it_is_read_past(tmp_path: Path):
+    """`#~` entries (what msgmerge and Poedit leave for a removed string) do not break the tool."""
+    tool = _tool()
+    po = tmp_path / "x.po"
+    tool.write_po(po, "ru", [{"msgid": "Keep", "msgid_plural": None, "flags": [], "comments": [], "msgstr": {0: "Оставить"}}])
+    po.write_text(po.read_text(encoding="utf-8") + '#~ msgid "Gone"\n#~ msgstr "Ушло"\n', encoding="utf-8")
+    entries = [e for e in tool.read_po(po) if e["msgid"]]
+    assert [(e["msgid"], e["msgstr"][0]) for e in entries] == [("Keep", "Оставить")]
+    assert b"Keep" in tool.mo_bytes(po) and b"Gone" not in tool.mo_bytes(po)
+
+
+@pytest.mark.skipif(shutil.which("msgfmt") is None, reason="GNU gettext's msgfmt is not installed")
+def test_msgfmt_checks_the_russian_catalog():
+    po = ROOT / "campaign_cli" / "locale" / "ru" / "LC_MESSAGES" / "campaign.po"
+    done = subprocess.run(["msgfmt", "-c", "-o", "/dev/null", str(po)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr

@@ -10,15 +10,14 @@ Translatable text is found by reading the code (ast), not by running it: the fir
 argument of `_()`, `N_()`, `Said()` (the demo's typed text), `ngettext()` and
 `N_plural()` (two forms), every `help=` keyword, the summary of every `help_text()`,
 and Click's and Typer's own words listed below. An f-string given to `_()` or
-`ngettext()` cannot be in a catalog: `check` reports it. The standard
-library writes nothing of this, so the .po reading and .mo writing are here (the .mo
-layout is GNU gettext's, read by the standard library's `gettext.GNUTranslations`).
+`ngettext()` cannot be in a catalog: `check` reports it. polib (a development
+dependency, in the test extra) reads the .po files and writes the .mo (GNU gettext's
+layout, read by the standard library's `gettext.GNUTranslations`).
 """
 
 from __future__ import annotations
 
 import ast
-import struct
 import sys
 from pathlib import Path
 
@@ -48,7 +47,8 @@ CLICK_WORDS = (
 
 HEADER = {
     "ru": (
-        'Project-Id-Version: campaign-cli\nLanguage: ru\nMIME-Version: 1.0\n'
+        'Project-Id-Version: campaign-cli\nPO-Revision-Date: 2026-11-30 00:00+0000\n'
+        'Last-Translator: The campaign-cli authors\nLanguage-Team: Russian\nLanguage: ru\nMIME-Version: 1.0\n'
         'Content-Type: text/plain; charset=UTF-8\nContent-Transfer-Encoding: 8bit\n'
         'Plural-Forms: nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && '
         '(n%100<10 || n%100>=20) ? 1 : 2);\n'
@@ -180,34 +180,31 @@ def pot_text(found: dict) -> str:
 
 
 def read_po(path: Path) -> list[dict]:
-    """Entries as dicts: msgid, msgid_plural, msgstr (a list of forms), flags, comments."""
-    entries, entry, field = [], None, None
-    for line in [*path.read_text(encoding="utf-8").splitlines(), ""]:
-        if not line.strip():
-            if entry is not None:
-                entries.append(entry)
-            entry, field = None, None
+    """Entries as dicts: msgctxt, msgid, msgid_plural, msgstr (forms by index), flags,
+    comments. polib reads the file (obsolete `#~` entries, which msgmerge and Poedit
+    write, are left out); the header is the entry with an empty msgid."""
+    import polib
+
+    po = polib.pofile(str(path), wrapwidth=0)
+    header = {"msgctxt": None, "msgid": "", "msgid_plural": None, "msgstr": {0: po.header}, "flags": [], "comments": []}
+    entries = [header]
+    for e in po:
+        if e.obsolete:
             continue
-        if entry is None:
-            entry = {"msgctxt": None, "msgid": "", "msgid_plural": None, "msgstr": {}, "flags": [], "comments": []}
-        if line.startswith("#,"):
-            entry["flags"] += [f.strip() for f in line[2:].split(",")]
-        elif line.startswith("#"):
-            entry["comments"].append(line)
-        elif line.startswith('"'):
-            if field[0] == "msgstr":
-                entry["msgstr"][field[1]] += _unquote(line)
-            else:
-                entry[field[0]] += _unquote(line)
-        else:
-            key, _, value = line.partition(" ")
-            if key.startswith("msgstr"):
-                index = int(key[7:-1]) if "[" in key else 0
-                field = ("msgstr", index)
-                entry["msgstr"][index] = _unquote(value)
-            else:
-                field = (key, None)
-                entry[key] = _unquote(value)
+        comments = [f"#. {line}" for line in e.comment.splitlines()] if e.comment else []
+        if e.occurrences:
+            comments.append("#: " + " ".join(f"{f}:{n}" if n else f for f, n in e.occurrences))
+        forms = {int(k): v for k, v in e.msgstr_plural.items()} if e.msgid_plural else {0: e.msgstr}
+        entries.append(
+            {
+                "msgctxt": e.msgctxt,
+                "msgid": e.msgid,
+                "msgid_plural": e.msgid_plural or None,
+                "msgstr": forms,
+                "flags": list(e.flags),
+                "comments": comments,
+            }
+        )
     return entries
 
 
@@ -249,34 +246,18 @@ def update(lang: str) -> Path:
 
 
 def mo_bytes(po: Path) -> bytes:
-    """GNU .mo: a header, two tables of (length, offset), then the strings (keys sorted)."""
-    pairs = {}
-    for e in read_po(po):
-        if "fuzzy" in e["flags"]:
-            continue
-        forms = [e["msgstr"][i] for i in sorted(e["msgstr"])]
-        if not e["msgid"]:
-            pairs[""] = forms[0]
-        elif all(forms):
-            key = (
-                (e["msgctxt"] + "\x04" if e.get("msgctxt") else "")
-                + e["msgid"]
-                + ("\0" + e["msgid_plural"] if e["msgid_plural"] else "")
-            )
-            pairs[key] = "\0".join(forms)
-    keys = sorted(pairs)
-    ids = [k.encode("utf-8") for k in keys]
-    strs = [pairs[k].encode("utf-8") for k in keys]
-    start = 7 * 4 + 16 * len(keys)
-    table, blob = [], b""
-    for data in ids:
-        table.append((len(data), start + len(blob)))
-        blob += data + b"\0"
-    for data in strs:
-        table.append((len(data), start + len(blob)))
-        blob += data + b"\0"
-    head = struct.pack("<7I", 0x950412DE, 0, len(keys), 28, 28 + 8 * len(keys), 0, 0)
-    return head + b"".join(struct.pack("<2I", n, o) for n, o in table) + blob
+    """The .po compiled to GNU .mo by polib (fuzzy and untranslated entries left out)."""
+    import tempfile
+
+    import polib
+
+    catalog = polib.pofile(str(po), wrapwidth=0)
+    for e in [e for e in catalog if e.fuzzy or e.obsolete or not e.translated()]:
+        catalog.remove(e)
+    with tempfile.TemporaryDirectory() as folder:
+        out = Path(folder) / "x.mo"
+        catalog.save_as_mofile(str(out))
+        return out.read_bytes()
 
 
 def formatted_too_early() -> list[str]:
