@@ -59,8 +59,9 @@ def test_r18_curse_modifiers_are_listed_with_their_source(camp):
     camp.json("curse", "apply", "Ajax", "Rot")
     r = camp.json("check", "Ajax", "3/DX", "--dice", "1,3,6", "--modifier", "-1")
     assert r["total"] == 11 and r["target"] == 10 and r["success"] is False
-    assert {"source": "curse Rot", "value": 1, "applies_to": "total"} in r["modifiers"]
-    assert {"source": "modifier", "value": -1, "applies_to": "target"} in r["modifiers"]
+    assert {"source": "curse Rot", "kind": "curse", "name": "Rot", "value": 1, "applies_to": "total"} in r["modifiers"]
+    by_hand = {"source": "modifier", "kind": "modifier", "name": None, "value": -1, "applies_to": "target"}
+    assert by_hand in r["modifiers"]
 
 
 def test_r17_karma_reroll(camp):

@@ -597,7 +597,8 @@ def test_an_obsolete_entry_as_msgmerge_and_poedit_write_it_is_read_past(tmp_path
     """`#~` entries (what msgmerge and Poedit leave for a removed string) do not break the tool."""
     tool = _tool()
     po = tmp_path / "x.po"
-    tool.write_po(po, "ru", [{"msgid": "Keep", "msgid_plural": None, "flags": [], "comments": [], "msgstr": {0: "Оставить"}}])
+    keep = {"msgid": "Keep", "msgid_plural": None, "flags": [], "comments": [], "msgstr": {0: "Оставить"}}
+    tool.write_po(po, "ru", [keep])
     po.write_text(po.read_text(encoding="utf-8") + '#~ msgid "Gone"\n#~ msgstr "Ушло"\n', encoding="utf-8")
     entries = [e for e in tool.read_po(po) if e["msgid"]]
     assert [(e["msgid"], e["msgstr"][0]) for e in entries] == [("Keep", "Оставить")]

@@ -159,7 +159,9 @@ def test_r10_modifier_lowers_a_pool_threshold():
 
 def test_r5_modifier_helps_the_roller():
     prep = checks.prepare(ajax(), checks.parse_spec("3/DX"), modifier=2)
-    assert prep.target == 13 and prep.modifiers == [{"source": "modifier", "value": 2, "applies_to": "target"}]
+    assert prep.target == 13 and prep.modifiers == [
+        {"source": "modifier", "kind": "modifier", "name": None, "value": 2, "applies_to": "target"}
+    ]
 
 
 def test_r24_combat_skill_levels_go_to_hit_or_damage():

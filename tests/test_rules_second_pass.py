@@ -202,7 +202,15 @@ def test_r25_leadership_adds_to_one_next_check(kate):
     first = kate.json("check", "Ajax", "3/DX", "--dice", "6,6,1")
     assert (
         first["target"] == 12
-        and {"source": "Leadership", "value": 1, "applies_to": "target", "from": "Kate"} in first["modifiers"]
+        and {
+            "source": "Leadership",
+            "kind": "leadership",
+            "name": None,
+            "value": 1,
+            "applies_to": "target",
+            "from": "Kate",
+        }
+        in first["modifiers"]
     )
     assert kate.json("check", "Ajax", "3/DX", "--dice", "6,6,1")["target"] == 11
 

@@ -18,7 +18,7 @@ from campaign_cli.cli.common import MAX_AMOUNT, MAX_SEED, JsonOpt, help_text, wr
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import Line, Table, emit
 from campaign_cli.errors import Refused, UsageProblem
-from campaign_cli.i18n import _, english, language, N_, ngettext, shown
+from campaign_cli.i18n import _, english, N_, ngettext, shown
 from campaign_cli.rules import advancement as adv
 from campaign_cli.rules import checks as rules
 from campaign_cli.rules import dice as d
@@ -105,33 +105,31 @@ def check_result(prep: rules.Prepared, rolled: list[int]) -> dict:
 
 
 def _mods(mods: list[dict], applies: tuple[str, ...]) -> str:
-    return "".join(f" {m['value']:+d} ({source(m['source'])})" for m in mods if m.get("applies_to") in applies)
+    return "".join(f" {m['value']:+d} ({source(m)})" for m in mods if m.get("applies_to") in applies)
 
 
-# A modifier's source as the rules word it (and JSON keeps it), for a view in the chosen language.
-SOURCES = (
-    (r"skill (?P<name>.+) \(levels go to damage, R24\)", N_("skill {name} (levels go to damage, R24)")),
-    (r"skill (?P<name>.+) \(R24\)", N_("skill {name} (R24)")),
-    (r"skill (?P<name>.+)", N_("skill {name}")),
-    (r"curse (?P<name>.+)", N_("curse {name}")),
-    (r"potion \((?P<name>.+)\)", N_("potion ({name})")),
-    (r"stronger than (?P<name>.+) \(R26\)", N_("stronger than {name} (R26)")),
-    (r"armor restriction \(R30\)", N_("armor restriction (R30)")),
-    (r"modifier", N_("modifier")),
-)
+# A modifier's source in the chosen language, from the fact the rules give (kind, name).
+SOURCES = {
+    "restriction": N_("armor restriction (R30)"),
+    "potion": N_("potion ({name})"),
+    "skill_to_damage": N_("skill {name} (levels go to damage, R24)"),
+    "skill": N_("skill {name}"),
+    "skill_damage": N_("skill {name} (R24)"),
+    "modifier": N_("modifier"),
+    "leadership": N_("Leadership"),
+    "curse": N_("curse {name}"),
+    "stronger": N_("stronger than {name} (R26)"),
+}
 
 
-def source(text: str) -> str:
-    """A modifier's source (`skill Climbing`, `curse Rot`) in the chosen language."""
-    if language() == "en":  # as the rules wrote it
-        return text
-    import re
-
-    for pattern, template in SOURCES:
-        found = re.fullmatch(pattern, text)
-        if found:
-            return _(template).format(**{k: shown(v) for k, v in found.groupdict().items()})
-    return shown(text)
+def source(mod: dict) -> str:
+    """A modifier's source (`skill Climbing`, `curse Rot`) in the chosen language; a
+    modifier without a kind (an older roll) shows its stored words."""
+    template = SOURCES.get(mod.get("kind") or "")
+    if template is None:
+        return shown(mod["source"])
+    name = mod.get("name")
+    return _(template).format(name=shown(name) if name is not None else "")
 
 
 def describe_check(r: dict) -> str:
@@ -357,7 +355,7 @@ def _party_check(spec_text: str, who: str, modifier: int, rng, seed, typed: str 
             ", ".join(map(str, r["dice"])) or "-",
             r["total"],
             r["target"],
-            "; ".join(f"{m['value']:+d} {source(m['source'])}" for m in r["modifiers"]) or "-",
+            "; ".join(f"{m['value']:+d} {source(m)}" for m in r["modifiers"]) or "-",
             "success" if r["success"] else "failure",
             r.get("reason") or _pct(r["probability"]),
         ]
@@ -617,7 +615,7 @@ def contest_rows(a: dict, b: dict) -> list[list]:
     """Each side of a contest with every modifier by source (skill, armor, curses: R18's direction)."""
     rows = []
     for s in (a, b):
-        mods = [f"{m['value']:+d} {source(m['source'])}" for m in s.get("modifiers", [])]
+        mods = [f"{m['value']:+d} {source(m)}" for m in s.get("modifiers", [])]
         if s.get("curse"):
             mods.append(_("{value:+d} curses, the worse way (R18)").format(value=s["curse"]))
         rows.append(
@@ -755,7 +753,7 @@ def roll(
 def describe_roll(data: dict) -> str:
     """`2D6: 2, 5 +2 (skill Sword) = 9 damage by Ajax`: the dice, then each modifier by source."""
     parts = ", ".join(map(str, data["dice"]))
-    mods = "".join(f" {m['value']:+d} ({source(m['source'])})" for m in data.get("modifiers", []))
+    mods = "".join(f" {m['value']:+d} ({source(m)})" for m in data.get("modifiers", []))
     line = f"{data['expression']}: {parts}{mods} = {data['total']}"
     if not data.get("character"):
         return line
@@ -840,13 +838,13 @@ def damage_roll(
         level = doc["skills"].get(item["skill"], 0)
         if level and rules.combat_mode(doc, item["skill"]) == "damage":
             bonus = level
-            mods.append({"source": f"skill {item['skill']} (R24)", "value": level})
+            mods.append(rules.modifier_of("skill_damage", level, item["skill"]))
     fatigue = bool(item and item.get("fatigue"))
     if fatigue and target is not None and doc["st"] > target["st"]:
         bonus += 1  # R26 (U): +1 when the attacker is stronger
-        mods.append({"source": f"stronger than {target['name']} (R26)", "value": 1})
+        mods.append(rules.modifier_of("stronger", 1, target["name"]))
     curses = adv.curse_modifier(doc)
-    mods += [{"source": f"curse {c['name']}", "value": -1} for c in doc["curses"]]
+    mods += [rules.modifier_of("curse", -1, c["name"]) for c in doc["curses"]]
     total = rules.damage_total(rolled, parsed, bonus, curses)
     data.update(
         character=doc["name"],

@@ -98,6 +98,29 @@ class Prepared:
         return sum(rolled) + self.curses if self.spec.type == "sum" else None
 
 
+# A modifier's source is a fact: a kind and (for most kinds) a name. `source` keeps the
+# English words JSON has always carried; views translate from the kind and the name.
+SOURCE_TEXT = {
+    "restriction": "armor restriction (R30)",
+    "potion": "potion ({name})",
+    "skill_to_damage": "skill {name} (levels go to damage, R24)",
+    "skill": "skill {name}",
+    "skill_damage": "skill {name} (R24)",
+    "modifier": "modifier",
+    "leadership": "Leadership",
+    "curse": "curse {name}",
+    "stronger": "stronger than {name} (R26)",
+}
+
+
+def modifier_of(kind: str, value: int, name: str | None = None, applies_to: str | None = None, **extra) -> dict:
+    """One modifier: its source (kind and name), its value and what it applies to."""
+    mod = {"source": SOURCE_TEXT[kind].format(name=name), "kind": kind, "name": name, "value": value}
+    if applies_to is not None:
+        mod["applies_to"] = applies_to
+    return {**mod, **extra}
+
+
 def boost(doc: dict, name: str) -> int:
     """What a drunk potion adds to an attribute or skill for this fight (R25)."""
     return sum(v for k, v in doc.get("boosts", {}).items() if k.casefold() == name.casefold())
@@ -114,11 +137,9 @@ def prepare(doc: dict, spec: Spec, modifier: int = 0) -> Prepared:
         target = attribute_value(doc, spec.attribute)
         restriction = gear_totals(doc.get("items", []))["restriction"] if spec.attribute == "DX" else 0
         if restriction:  # R30: already in the adjusted DX; listed so the arithmetic can be followed
-            mods.append({"source": "armor restriction (R30)", "value": -restriction, "applies_to": "target"})
+            mods.append(modifier_of("restriction", -restriction, applies_to="target"))
         if boost(doc, spec.attribute):
-            mods.append(
-                {"source": f"potion ({spec.attribute})", "value": boost(doc, spec.attribute), "applies_to": "target"}
-            )
+            mods.append(modifier_of("potion", boost(doc, spec.attribute), spec.attribute, "target"))
             target += boost(doc, spec.attribute)
         if spec.skill:
             skill = find_skill(spec.skill)
@@ -134,26 +155,22 @@ def prepare(doc: dict, spec: Spec, modifier: int = 0) -> Prepared:
             if spec.required:
                 pass  # R6: `for SKILL` rolls against the attribute alone
             elif level and skill.combat and combat_mode(doc, skill.name) == "damage":
-                mods.append(
-                    {"source": f"skill {skill.name} (levels go to damage, R24)", "value": 0, "applies_to": "target"}
-                )
+                mods.append(modifier_of("skill_to_damage", 0, skill.name, "target"))
             elif level:
-                mods.append({"source": f"skill {skill.name}", "value": level, "applies_to": "target"})
+                mods.append(modifier_of("skill", level, skill.name, "target"))
                 target += level
         if modifier:
-            mods.append({"source": "modifier", "value": modifier, "applies_to": "target"})
+            mods.append(modifier_of("modifier", modifier, applies_to="target"))
             target += modifier
         if lead:
-            mods.append(
-                {"source": "Leadership", "value": lead["value"], "applies_to": "target", "from": lead.get("from")}
-            )
+            mods.append(modifier_of("leadership", lead["value"], applies_to="target", **{"from": lead.get("from")}))
             target += lead["value"]
-        mods += [{"source": f"curse {c['name']}", "value": 1, "applies_to": "total"} for c in doc.get("curses", [])]
+        mods += [modifier_of("curse", 1, c["name"], "total") for c in doc.get("curses", [])]
         probability = d.prob_sum_at_most(spec.dice, SIDES, target - curses)
         return Prepared(spec, doc["name"], spec.dice, target, None, mods, probability, curses, _use_lead(doc))
     count = attribute_value(doc, spec.attribute) + boost(doc, spec.attribute)
     if boost(doc, spec.attribute):
-        mods.append({"source": f"potion ({spec.attribute})", "value": boost(doc, spec.attribute), "applies_to": "dice"})
+        mods.append(modifier_of("potion", boost(doc, spec.attribute), spec.attribute, "dice"))
     if count > d.MAX_DICE:
         raise Refused(
             _('{attribute} {count}: at most {MAX_DICE} dice').format(
@@ -163,12 +180,10 @@ def prepare(doc: dict, spec: Spec, modifier: int = 0) -> Prepared:
         )
     need = spec.threshold - modifier - lead.get("value", 0) + curses
     if modifier:
-        mods.append({"source": "modifier", "value": modifier, "applies_to": "threshold"})
+        mods.append(modifier_of("modifier", modifier, applies_to="threshold"))
     if lead:
-        mods.append(
-            {"source": "Leadership", "value": lead["value"], "applies_to": "threshold", "from": lead.get("from")}
-        )
-    mods += [{"source": f"curse {c['name']}", "value": -1, "applies_to": "each die"} for c in doc.get("curses", [])]
+        mods.append(modifier_of("leadership", lead["value"], applies_to="threshold", **{"from": lead.get("from")}))
+    mods += [modifier_of("curse", -1, c["name"], "each die") for c in doc.get("curses", [])]
     probability = d.prob_any_at_least(count, need, SIDES)
     return Prepared(spec, doc["name"], count, spec.threshold, need, mods, probability, curses, _use_lead(doc))
 
