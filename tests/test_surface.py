@@ -264,3 +264,28 @@ def test_readme_interchange_example_runs_both_ways(tmp_path):
     assert results[-1].stdout.strip() == '["Alchemy"]'
     names = [c["name"] for c in json.loads(run_lines(["campaign character list --json"], tmp_path)[0].stdout)]
     assert names == ["Ajax", "Ajax (Foundry)", "Ajax (stat block)", "Dolmar"]
+
+
+def test_the_cli_modules_import_each_other_in_no_circle():
+    """What several views share lives in one module they all import (cli/views.py);
+    imports point one way (cli -> rules, store), and no two cli modules need each other."""
+    import ast
+
+    graph: dict[str, set[str]] = {}
+    for path in (ROOT / "campaign_cli" / "cli").glob("*.py"):
+        found = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("campaign_cli.cli."):
+                found.add(node.module.rsplit(".", 1)[1])
+            elif isinstance(node, ast.ImportFrom) and node.module == "campaign_cli.cli":
+                found.update(a.name for a in node.names)
+        graph[path.stem] = found - {path.stem}
+
+    def reaches(start: str, goal: str, seen: set[str]) -> bool:
+        return any(n == goal or (n not in seen and reaches(n, goal, seen | {n})) for n in graph.get(start, ()))
+
+    circles = sorted(m for m in graph if reaches(m, m, set()) and m not in ("app", "batch", "demo", "lazy"))
+    assert circles == [], circles
+    for layer in ("rules", "store"):
+        for path in (ROOT / "campaign_cli" / layer).glob("*.py"):
+            assert "campaign_cli.cli" not in path.read_text(), path  # never back up to the shell

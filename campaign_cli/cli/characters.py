@@ -11,9 +11,10 @@ from campaign_cli.cli.common import MAX_AMOUNT, JsonlOpt, JsonOpt, help_text, pa
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli import output
 from campaign_cli.cli.output import Fields, Table, emit
+from campaign_cli.cli.views import character_views
 from campaign_cli.errors import Refused, UsageProblem
 from campaign_cli.rules import characters as rules
-from campaign_cli.i18n import _, shown
+from campaign_cli.i18n import _
 
 app = noun_app(help_text("Create and manage characters (R1-R4).", "campaign character list"))
 
@@ -28,61 +29,6 @@ AttrOpt = Annotated[
 KeywordOpt = Annotated[
     list[str] | None, typer.Option("--keyword", metavar="WORD", help="Keyword the character has (R34).")
 ]
-
-
-def character_views(ch: dict) -> list:
-    spells = ", ".join(
-        shown(s["name"]) + (f" ({s['rating']})" if s.get("rating") is not None else "") for s in ch["spells"]
-    )
-    pairs = [
-        (_("kind"), ch["kind"]),
-        (_("ST / DX / IQ"), f"{ch['st']} / {ch['dx']} / {ch['iq']}"),
-        (_("adjusted DX / MA"), f"{ch['adjusted_dx']} / {ch['ma']}"),
-        (_("attributes"), ch["attributes"]),
-        (_("skills"), ch["skills"]),
-        (_("combat skills"), ch["combat"] or None),
-        (_("spells"), spells or None),
-        (_("keywords"), ch["keywords"]),
-        (_("XP / karma / wishes"), f"{ch['xp']} / {ch['karma']} / {ch['wishes']}"),
-        (_("curses"), [c["name"] for c in ch["curses"]]),
-        (_("damage / fatigue"), f"{ch['damage']} / {ch['fatigue']}"),
-        (_("status"), ch["status"]),
-        (_("gold"), ch["gold"]),
-        (
-            _("dark stone"),
-            _("{loose} loose, {total} in all").format(loose=ch["darkstone"], total=ch["darkstone_total"]),
-        ),
-        (
-            _("weight carried (R33)"),
-            _("{weight} of {limit}").format(weight=ch["carry_weight"], limit=ch["carry_limit"]),
-        ),
-        (_("armor (R29)"), ch["armor"]),
-        *((_("in hand"), line) for line in hands(ch)),
-        (_("worn"), [i["name"] for i in ch["items"] if i["state"] == "worn"]),
-        (_("carried"), [i["name"] for i in ch["items"] if i["state"] == "carried"]),
-    ]
-    return [Fields(_('{name} (#{id})').format(name=ch['name'], id=ch['id']), pairs)]
-
-
-def hands(ch: dict) -> list[str]:
-    """Each held item; a weapon with its to-hit target and damage (R24, R26, R30)."""
-    out = []
-    for item in ch["items"]:
-        if item["state"] != "held":
-            continue
-        if item.get("damage"):
-            from campaign_cli.rules.checks import weapon_profile  # only with a weapon in hand
-
-            w = weapon_profile(ch, item)
-            text = (
-                _("{item}: hits on 3/DX under {to_hit}, fatigue {damage}")
-                if w["fatigue"]
-                else _("{item}: hits on 3/DX under {to_hit}, damage {damage}")
-            )
-            out.append(text.format(item=shown(item["name"]), to_hit=w["to_hit"], damage=w["damage"]))
-        else:
-            out.append(item["name"])
-    return out or [_("nothing")]
 
 
 @app.command(

@@ -11,6 +11,7 @@ from campaign_cli.cli.characters import NameArg
 from campaign_cli.cli.common import MAX_AMOUNT, JsonlOpt, JsonOpt, help_text, reading, update_character, writing
 from campaign_cli.cli.lazy import command_app, noun_app
 from campaign_cli.cli.output import Fields, Line, Table, emit
+from campaign_cli.cli.views import effect_text, notes, stats, upgrade_text
 from campaign_cli.errors import UsageProblem
 from campaign_cli.i18n import _, N_, N_plural, ngettext, shown
 from campaign_cli.rules import gear
@@ -29,46 +30,6 @@ forge_app = command_app()
 
 ItemArg = Annotated[str, typer.Argument(metavar="ITEM", help="The item's id or name.", autocompletion=complete.items)]
 CountArg = Annotated[int, typer.Argument(min=1, max=MAX_AMOUNT, metavar="N", help="How many.")]
-
-
-def stats(i: dict) -> str:
-    """Damage (with hands) for weapons, armor A-R for armor and shields."""
-    if i.get("damage"):
-        return (
-            i["damage"]
-            + (_(" fatigue") if i.get("fatigue") else "")
-            + (_(", 2 hands") if i.get("hands", 0) >= 2 else "")
-        )
-    if i["kind"] == "armor":
-        return f"A{i.get('armor') or 0} R{i.get('restriction') or 0}" + (_(" shield") if i.get("shield") else "")
-    if i.get("heals"):
-        return _("heals {amount}").format(amount=i["heals"])
-    if i.get("boost"):
-        return f"+{i['boost']['value']} {shown(i['boost']['target'])}"
-    return ""
-
-
-def upgrade_text(u: dict) -> str:
-    how = (
-        _("forged, {stones}").format(stones=ngettext("{n} stone", "{n} stones", u.get("darkstone", 0)))
-        if u.get("forged")
-        else _("dark stone")
-        if u.get("darkstone")
-        else ""
-    )
-    return f"{u['name']} ({ngettext('{n} slot', '{n} slots', u['slots'])}{', ' + how if how else ''})"
-
-
-def notes(i: dict) -> str:
-    parts = [
-        _("personal") if gear.is_personal(i) else "",
-        _("dark stone icon") if i.get("darkstone_icon") else "",
-        _("worn on {part}").format(part=i["clothing"]) if i.get("clothing") else "",
-        _("needs {keywords}").format(keywords=", ".join(i["requires"])) if i.get("requires") else "",
-        _("heft {heft}").format(heft=i["heft"]) if i.get("heft") is not None else "",
-        *(f"+{upgrade_text(u)}" for u in i.get("upgrades", [])),
-    ]
-    return "; ".join(p for p in parts if p)
 
 
 def item_rows(items: list[dict]) -> list[list]:
@@ -511,17 +472,6 @@ def use(
         ),
         json_out=json_out,
     )
-
-
-def effect_text(effect: dict) -> str:
-    """What a potion did (R25): healed, or a boost for one fight."""
-    if "healed" in effect:
-        return _("heals {amount}").format(amount=effect["healed"])
-    if "boost" in effect:
-        return _("+{value} {target} for one fight").format(
-            value=effect["boost"]["value"], target=shown(effect["boost"]["target"])
-        )
-    return _("no effect")
 
 
 HAS = {

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from html import escape
 
-from campaign_cli.cli.characters import hands
-from campaign_cli.cli.items import notes, stats
+from campaign_cli.cli.views import hands, notes, stats
 from campaign_cli.cli.output import inert, markdown_text
 from campaign_cli.i18n import _, language, shown
 

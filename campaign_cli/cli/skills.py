@@ -21,7 +21,7 @@ from campaign_cli.cli.checks import (
     rolled_check,
 )
 from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, help_text, parse_pairs, writing
-from campaign_cli.cli.items import effect_text
+from campaign_cli.cli.views import effect_text
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, emit
 from campaign_cli.errors import Refused, UsageProblem

@@ -6,7 +6,8 @@ from typing import Annotated
 
 import typer
 
-from campaign_cli.cli.characters import NameArg, character_views
+from campaign_cli.cli.characters import NameArg
+from campaign_cli.cli.views import character_views
 from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, help_text, parse_pairs, reading, writing
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, Table, emit

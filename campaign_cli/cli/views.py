@@ -1,0 +1,115 @@
+"""What several views show of a character and its items (the character view, hands, an
+item's stats and notes, a potion's effect): one module that `character`, `item`, `skill`,
+`xp` and the sheet import, so none of them imports another."""
+
+from __future__ import annotations
+
+from campaign_cli.cli.output import Fields
+from campaign_cli.i18n import _, ngettext, shown
+from campaign_cli.rules import gear
+
+
+def character_views(ch: dict) -> list:
+    spells = ", ".join(
+        shown(s["name"]) + (f" ({s['rating']})" if s.get("rating") is not None else "") for s in ch["spells"]
+    )
+    pairs = [
+        (_("kind"), ch["kind"]),
+        (_("ST / DX / IQ"), f"{ch['st']} / {ch['dx']} / {ch['iq']}"),
+        (_("adjusted DX / MA"), f"{ch['adjusted_dx']} / {ch['ma']}"),
+        (_("attributes"), ch["attributes"]),
+        (_("skills"), ch["skills"]),
+        (_("combat skills"), ch["combat"] or None),
+        (_("spells"), spells or None),
+        (_("keywords"), ch["keywords"]),
+        (_("XP / karma / wishes"), f"{ch['xp']} / {ch['karma']} / {ch['wishes']}"),
+        (_("curses"), [c["name"] for c in ch["curses"]]),
+        (_("damage / fatigue"), f"{ch['damage']} / {ch['fatigue']}"),
+        (_("status"), ch["status"]),
+        (_("gold"), ch["gold"]),
+        (
+            _("dark stone"),
+            _("{loose} loose, {total} in all").format(loose=ch["darkstone"], total=ch["darkstone_total"]),
+        ),
+        (
+            _("weight carried (R33)"),
+            _("{weight} of {limit}").format(weight=ch["carry_weight"], limit=ch["carry_limit"]),
+        ),
+        (_("armor (R29)"), ch["armor"]),
+        *((_("in hand"), line) for line in hands(ch)),
+        (_("worn"), [i["name"] for i in ch["items"] if i["state"] == "worn"]),
+        (_("carried"), [i["name"] for i in ch["items"] if i["state"] == "carried"]),
+    ]
+    return [Fields(_('{name} (#{id})').format(name=ch['name'], id=ch['id']), pairs)]
+
+
+def hands(ch: dict) -> list[str]:
+    """Each held item; a weapon with its to-hit target and damage (R24, R26, R30)."""
+    out = []
+    for item in ch["items"]:
+        if item["state"] != "held":
+            continue
+        if item.get("damage"):
+            from campaign_cli.rules.checks import weapon_profile  # only with a weapon in hand
+
+            w = weapon_profile(ch, item)
+            text = (
+                _("{item}: hits on 3/DX under {to_hit}, fatigue {damage}")
+                if w["fatigue"]
+                else _("{item}: hits on 3/DX under {to_hit}, damage {damage}")
+            )
+            out.append(text.format(item=shown(item["name"]), to_hit=w["to_hit"], damage=w["damage"]))
+        else:
+            out.append(item["name"])
+    return out or [_("nothing")]
+
+
+def stats(i: dict) -> str:
+    """Damage (with hands) for weapons, armor A-R for armor and shields."""
+    if i.get("damage"):
+        return (
+            i["damage"]
+            + (_(" fatigue") if i.get("fatigue") else "")
+            + (_(", 2 hands") if i.get("hands", 0) >= 2 else "")
+        )
+    if i["kind"] == "armor":
+        return f"A{i.get('armor') or 0} R{i.get('restriction') or 0}" + (_(" shield") if i.get("shield") else "")
+    if i.get("heals"):
+        return _("heals {amount}").format(amount=i["heals"])
+    if i.get("boost"):
+        return f"+{i['boost']['value']} {shown(i['boost']['target'])}"
+    return ""
+
+
+def upgrade_text(u: dict) -> str:
+    how = (
+        _("forged, {stones}").format(stones=ngettext("{n} stone", "{n} stones", u.get("darkstone", 0)))
+        if u.get("forged")
+        else _("dark stone")
+        if u.get("darkstone")
+        else ""
+    )
+    return f"{u['name']} ({ngettext('{n} slot', '{n} slots', u['slots'])}{', ' + how if how else ''})"
+
+
+def notes(i: dict) -> str:
+    parts = [
+        _("personal") if gear.is_personal(i) else "",
+        _("dark stone icon") if i.get("darkstone_icon") else "",
+        _("worn on {part}").format(part=i["clothing"]) if i.get("clothing") else "",
+        _("needs {keywords}").format(keywords=", ".join(i["requires"])) if i.get("requires") else "",
+        _("heft {heft}").format(heft=i["heft"]) if i.get("heft") is not None else "",
+        *(f"+{upgrade_text(u)}" for u in i.get("upgrades", [])),
+    ]
+    return "; ".join(p for p in parts if p)
+
+
+def effect_text(effect: dict) -> str:
+    """What a potion did (R25): healed, or a boost for one fight."""
+    if "healed" in effect:
+        return _("heals {amount}").format(amount=effect["healed"])
+    if "boost" in effect:
+        return _("+{value} {target} for one fight").format(
+            value=effect["boost"]["value"], target=shown(effect["boost"]["target"])
+        )
+    return _("no effect")
