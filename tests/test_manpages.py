@@ -1,6 +1,11 @@
 """man/ is generated from the command tree; this fails when the committed pages are stale."""
 
+import re
+import shutil
+import subprocess
 from pathlib import Path
+
+import pytest
 
 from campaign_cli.cli import manpage
 
@@ -77,3 +82,16 @@ def test_pages_have_exit_status_environment_and_files():
         "campaign.json.lock",
     ):
         assert section in text
+
+
+@pytest.mark.skipif(shutil.which("groff") is None, reason="groff is not installed")
+def test_pages_render_at_80_columns_without_split_identifiers_or_long_examples():
+    """`.nh`: groff never hyphenates (CAM-PAIGN_FILE); examples are wrapped as shell continuations."""
+    for folder in (MAN, MAN / "ru"):
+        for page in sorted(folder.glob("*.1")):
+            assert "\n.nh\n" in page.read_text(), page
+            shown = subprocess.run(["groff", "-man", "-Tutf8", "-rLL=80n", "-P-c", str(page)], capture_output=True,
+                                   text=True, check=True).stdout
+            for line in re.sub(".\x08", "", shown).splitlines():  # bold and underline are overstrikes
+                assert len(line) <= 80, (page.name, line)
+                assert not re.search(r"\w-$", line.rstrip()), (page.name, line)

@@ -31,13 +31,38 @@ def _walk(cmd: Any, path: list[str]):
             yield from _walk(cmd.get_command(ctx, name), [*path, name])
 
 
+EXAMPLE_WIDTH = 72  # an example line fits 80 columns after man's indent of 7
+
+
+def wrap_example(line: str, width: int = EXAMPLE_WIDTH) -> str:
+    """A long example command broken at spaces outside quotes, each break a shell
+    continuation (` \\`), the next line indented: it still pastes as one command."""
+    import shlex
+
+    if len(line) <= width:
+        return line
+    lexer = shlex.shlex(line, posix=False, punctuation_chars=False)
+    lexer.whitespace_split = True
+    words = list(lexer)
+    out, current = [], ""
+    for word in words:
+        candidate = f"{current} {word}" if current else word
+        if current and len(candidate) > width - 2:
+            out.append(current + " \\")
+            current = "    " + word
+        else:
+            current = candidate
+    out.append(current)
+    return "\n".join(out)
+
+
 def _body(text: str) -> str:
     out = []
     for para in (text or "").replace("\b\n", "").split("\n\n"):
         lines = para.splitlines()
         if lines and lines[0] in ("Examples:", _("Examples:")):
             out.append(".SH " + _("EXAMPLES"))
-            out += [f".PP\n.nf\n{_esc(line.strip())}\n.fi" for line in lines[1:]]
+            out += [f".PP\n.nf\n{_esc(wrap_example(line.strip()))}\n.fi" for line in lines[1:]]
         elif para.strip():
             out.append(f".PP\n{_esc(' '.join(text.strip() for text in lines))}")
     return "\n".join(out)
@@ -49,6 +74,8 @@ def render(path: list[str], cmd: Any, ctx: click.Context) -> str:
     usage = i18n.usage_words(" ".join(cmd.collect_usage_pieces(ctx)))
     lines = [
         f'.TH "{name.upper()}" "1" "{DATE}" "campaign {__version__}" "{_("campaign manual")}"',
+        ".nh",  # no hyphenation: identifiers (CAMPAIGN_FILE, --reroll-dice) never split
+        ".ad l",
         ".SH " + _("NAME"),
         f"{_esc(name)} \\- {_esc(summary)}",
         ".SH " + _("SYNOPSIS"),
