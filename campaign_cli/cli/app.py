@@ -63,6 +63,7 @@ class CampaignGroup(LazyGroup):
         "recap": "recap:recap_app",
         "share": "share:share_app",
         "merge": "share:merge_app",
+        "schema": "schema:schema_app",
     }
 
     # The root help's titled groups (CLI.md "Global behaviour"), in this order.
@@ -72,7 +73,7 @@ class CampaignGroup(LazyGroup):
         N_("Rolls"): ("check", "contest", "cast", "initiative", "roll", "odds"),
         N_("Gear"): ("item", "shop", "gold", "darkstone", "forge", "catalog"),
         N_("Enemies"): ("enemy",),
-        N_("Automation"): ("batch", "export", "import", "share", "merge", "demo"),
+        N_("Automation"): ("batch", "export", "import", "share", "merge", "schema", "demo"),
     }
 
     def format_commands(self, ctx: click.Context, formatter: Any) -> None:
