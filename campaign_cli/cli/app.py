@@ -209,6 +209,9 @@ def _show_completion(value: str | None) -> None:
     if value is not None:
         from typer._completion_shared import get_completion_script
 
+        from campaign_cli.cli.shells import register
+
+        register()
         sys.stdout.write(
             get_completion_script(
                 prog_name="campaign", complete_var="_CAMPAIGN_COMPLETE", shell=_completion_shell(value)
@@ -222,6 +225,9 @@ def _install_completion(value: str | None) -> None:
     if value is not None:
         from typer._completion_shared import install
 
+        from campaign_cli.cli.shells import register
+
+        register()
         shell, path = install(shell=_completion_shell(value), prog_name="campaign", complete_var="_CAMPAIGN_COMPLETE")
         sys.stdout.write(
             _("{shell} completion installed in {path}; it works in a new shell").format(shell=shell, path=path) + "\n"
@@ -314,8 +320,8 @@ def get_command() -> click.Command:
 
 
 def main() -> None:
-    if "_CAMPAIGN_COMPLETE" in os.environ:  # a TAB: register Typer's shell classes (only then)
-        from typer._completion_classes import completion_init
+    if "_CAMPAIGN_COMPLETE" in os.environ:  # a TAB: register the shell classes (only then)
+        from campaign_cli.cli.shells import register
 
-        completion_init()
+        register()
     get_command().main(prog_name="campaign")

@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from campaign_cli import store
+from campaign_cli.cli import complete
 from campaign_cli.cli.common import CTX, JsonlOpt, JsonOpt, campaign_path, help_text, reading, writing
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import Fields, Line, Table, emit
@@ -80,7 +81,10 @@ def entry_view(entry: dict) -> dict:
 def log(
     limit: Annotated[int | None, typer.Option("--limit", metavar="N", min=0, help="Only the newest N entries.")] = None,
     character: Annotated[
-        str | None, typer.Option("--character", metavar="NAME", help="Only entries about this character.")
+        str | None,
+        typer.Option(
+            "--character", metavar="NAME", help="Only entries about this character.", autocompletion=complete.characters
+        ),
     ] = None,
     json_out: JsonOpt = False,
     jsonl: JsonlOpt = False,

@@ -48,7 +48,10 @@ def create(
     skill: Annotated[
         list[str] | None,
         typer.Option(
-            "--skill", metavar="SKILL[=LEVEL]", help="Starting skill (English or Russian name), level 1 by default."
+            "--skill",
+            metavar="SKILL[=LEVEL]",
+            help="Starting skill (English or Russian name), level 1 by default.",
+            autocompletion=complete.skills,
         ),
     ] = None,
     spell: Annotated[

@@ -554,7 +554,13 @@ def cast(
         str, typer.Argument(metavar="SPELL", help="A spell the caster knows.", autocompletion=complete.spells)
     ],
     against: Annotated[
-        str | None, typer.Option("--against", metavar="OTHER", help="A character, or a number: an unnamed enemy's IQ.")
+        str | None,
+        typer.Option(
+            "--against",
+            metavar="OTHER",
+            help="A character, or a number: an unnamed enemy's IQ.",
+            autocompletion=complete.characters,
+        ),
     ] = None,
     other_dice: Annotated[
         str | None, typer.Option("--other-dice", metavar="LIST", help="With --against: OTHER's physical dice.")
@@ -707,7 +713,12 @@ def roll(
     ] = None,
     weapon: Annotated[
         str | None,
-        typer.Option("--weapon", metavar="ITEM", help="With --character: the weapon (EXPR defaults to its damage)."),
+        typer.Option(
+            "--weapon",
+            metavar="ITEM",
+            help="With --character: the weapon (EXPR defaults to its damage).",
+            autocompletion=complete.items,
+        ),
     ] = None,
     against: Annotated[
         str | None,

@@ -38,11 +38,14 @@ def _cyrillic(text: str) -> bool:
     return any("\u0400" <= c <= "\u04ff" for c in text)
 
 
+TYPED = ""  # the word being completed, as typed, when the shell class asks with "" (shells.py)
+
+
 def _pick(names, incomplete: str) -> list[str]:
     """NAMES that start with what was typed (any case), each once, in order. A name holding
     control or format characters (an older file's) is never offered: printed, the terminal
     would obey it; escaped, it would not be the name."""
-    key = incomplete.casefold()
+    key = (incomplete or TYPED).casefold()
     return list(
         dict.fromkeys(n for n in names if isinstance(n, str) and n.casefold().startswith(key) and n.isprintable())
     )
@@ -54,7 +57,10 @@ def _characters(data: dict) -> list[dict]:
 
 
 def _character(ctx: typer.Context, data: dict) -> dict:
-    name = str(ctx.params.get("name") or ctx.params.get("src") or "").casefold()
+    """The character named before on the line (NAME, FROM, --character, an attacker)."""
+    params = ctx.params
+    name = str(params.get("name") or params.get("src") or params.get("character") or params.get("attacker") or "")
+    name = name.casefold()
     return next((d for d in _characters(data) if str(d.get("name", "")).casefold() == name), {})
 
 
@@ -62,14 +68,40 @@ def characters(ctx: typer.Context, incomplete: str) -> list[str]:
     return _pick((d.get("name") for d in _characters(_data(ctx))), incomplete)
 
 
+def _russian(incomplete: str) -> bool:
+    """Names in Russian when Russian is typed, or nothing is typed yet in a Russian run."""
+    typed = incomplete or TYPED
+    if typed:
+        return _cyrillic(typed)
+    from campaign_cli.i18n import language
+
+    return language() == "ru"
+
+
 def items(ctx: typer.Context, incomplete: str) -> list[str]:
-    """The items of the character named before (their names, or aliases in the language typed)."""
+    """The items of the character named before: their names, their aliases, and the
+    catalog's Russian names, in the language typed (or in use)."""
+
     doc = _character(ctx, _data(ctx))
+    russian = _russian(incomplete)
     names = []
     for item in doc.get("items", []) if isinstance(doc.get("items"), list) else []:
-        if isinstance(item, dict):
-            names += [item.get("name"), *(a for a in item.get("aliases", []) if _cyrillic(a) == _cyrillic(incomplete))]
+        if not isinstance(item, dict) or not isinstance(item.get("name"), str):
+            continue
+        local = [*(a for a in item.get("aliases", []) if isinstance(a, str)), _local_name(item["name"])]
+        names += [n for n in local if _cyrillic(n)] if russian else [item["name"]]
+        if russian and not any(_cyrillic(n) for n in local):
+            names.append(item["name"])  # no Russian name: the name itself
     return _pick(names, incomplete)
+
+
+def _local_name(name: str) -> str:
+    """A built-in catalog entry's Russian name (R28), else the name itself."""
+    from campaign_cli.rules import catalog
+
+    found = catalog.lookup(name)
+    aliases = found[1].get("aliases", []) if found else []
+    return next((a for a in aliases if _cyrillic(a)), name)
 
 
 def curses(ctx: typer.Context, incomplete: str) -> list[str]:
@@ -109,7 +141,7 @@ def on_board(ctx: typer.Context, incomplete: str) -> list[str]:
 def skills(ctx: typer.Context, incomplete: str) -> list[str]:
     from campaign_cli.rules.skills import SKILLS
 
-    russian = _cyrillic(incomplete)
+    russian = _russian(incomplete)
     return _pick((n for s in SKILLS for n in (s.aliases if russian else (s.name,))), incomplete)
 
 
@@ -117,7 +149,7 @@ def catalog_entries(ctx: typer.Context, incomplete: str) -> list[str]:
     """Built-in weapons and armor and the packs' items, in the language typed."""
     from campaign_cli.rules import catalog
 
-    russian = _cyrillic(incomplete)
+    russian = _russian(incomplete)
     names = []
     for entry in [*catalog.weapons(), *catalog.armor(), *(e for p in _packs(_data(ctx)) for e in p.get("items", []))]:
         names += [

@@ -263,7 +263,9 @@ def hit(
 @app.command(help=help_text("The killer wins the enemy's XP (R41).", "campaign enemy kill 'Bog Lurker' --by Ajax"))
 def kill(
     name: EnemyArg,
-    by: Annotated[str, typer.Option("--by", metavar="CHARACTER", help="Who killed it.")],
+    by: Annotated[
+        str, typer.Option("--by", metavar="CHARACTER", help="Who killed it.", autocompletion=complete.characters)
+    ],
     brutal: BrutalOpt = False,
     json_out: JsonOpt = False,
 ) -> None:

@@ -426,7 +426,12 @@ def attack(
     ],
     weapon: Annotated[
         str | None,
-        typer.Option("--weapon", metavar="ITEM", help="A character's weapon in hand (default: the one held)."),
+        typer.Option(
+            "--weapon",
+            metavar="ITEM",
+            help="A character's weapon in hand (default: the one held).",
+            autocompletion=complete.items,
+        ),
     ] = None,
     dice: DiceOpt = None,
     damage_dice: Annotated[

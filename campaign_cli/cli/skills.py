@@ -109,7 +109,10 @@ def use(
     against: Annotated[
         str | None,
         typer.Option(
-            "--against", metavar="OTHER", help="Contested skills: a character, or a number: the other side's IQ."
+            "--against",
+            metavar="OTHER",
+            help="Contested skills: a character, or a number: the other side's IQ.",
+            autocompletion=complete.characters,
         ),
     ] = None,
     other_dice: Annotated[

@@ -8,6 +8,7 @@ import typer
 
 from campaign_cli.cli.characters import NameArg
 from campaign_cli.cli.views import character_views
+from campaign_cli.cli import complete
 from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, help_text, parse_pairs, reading, writing
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, Table, emit
@@ -123,7 +124,13 @@ def spend(
         typer.Option("--attribute", metavar="ST|DX|IQ", help="Raise an attribute by one; costs the new value (R14)."),
     ] = None,
     skill: Annotated[
-        str | None, typer.Option("--skill", metavar="SKILL", help="Learn a skill or raise it one level (R15).")
+        str | None,
+        typer.Option(
+            "--skill",
+            metavar="SKILL",
+            help="Learn a skill or raise it one level (R15).",
+            autocompletion=complete.skills,
+        ),
     ] = None,
     spell: Annotated[str | None, typer.Option("--spell", metavar="SPELL[=RATING]", help="Learn a spell (R15).")] = None,
     karma: Annotated[bool, typer.Option("--karma", help="Let karma pay what XP lacks, one for one (R17).")] = False,

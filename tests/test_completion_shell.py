@@ -1,0 +1,102 @@
+"""TAB in a real bash on a pseudo-terminal (issue 24): type a line, press TAB, run the line,
+and compare the arguments the command received with the ones meant. Names with spaces,
+quotes and `$`, Russian names and option values."""
+
+from __future__ import annotations
+
+import os
+import select
+import shutil
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import Cli
+
+pytestmark = pytest.mark.skipif(shutil.which("bash") is None or sys.platform == "win32", reason="needs bash and a pty")
+
+
+def _read(fd: int, seconds: float) -> str:
+    out, end = b"", time.time() + seconds
+    while time.time() < end:
+        ready, _, _ = select.select([fd], [], [], 0.05)
+        if ready:
+            try:
+                out += os.read(fd, 4096)
+            except OSError:
+                break
+    return out.decode(errors="replace")
+
+
+def typed(line: str, env: dict) -> list[str]:
+    """LINE typed into an interactive bash (TAB where it says \\t), then Enter: the argv
+    `campaign` received, as a shell function prints it; completion runs the real one."""
+    import pty
+
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.execvpe("bash", ["bash", "--norc", "--noprofile", "-i"], {**env, "PS1": "$ ", "TERM": "dumb"})
+    try:
+        os.write(fd, b"source <(campaign --show-completion bash)\n")
+        _read(fd, 1.0)
+        os.write(fd, b'campaign(){ printf "<%s>" "$@"; echo "<END>"; }\n')
+        _read(fd, 0.3)
+        head, tab, rest = line.partition("\t")
+        os.write(fd, (head + tab).encode())
+        _read(fd, 2.0)  # the completion runs `campaign` (about a read command's time)
+        os.write(fd, (rest + "\n").encode())
+        out, deadline = "", time.time() + 20
+        while "<END>" not in out and time.time() < deadline:
+            out += _read(fd, 0.3)
+        os.write(fd, b"exit\n")
+        _read(fd, 0.2)
+    finally:
+        os.waitpid(pid, 0)
+    printed = next(row for row in out.splitlines() if row.startswith("<") and row.endswith("<END>"))
+    return printed[1 : -len("><END>")].split("><")
+
+
+@pytest.fixture(scope="module")
+def shell_env(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("tab")
+    cli = Cli(folder / "campaign.json")
+    cli("init")
+    cli.json(
+        "character", "create", "Merlin", "--st", "8", "--dx", "10", "--iq", "14", "--wizard", "--spell", "Огненный шар"
+    )
+    cli.json("character", "create", "Lucky Jack", "--st", "12", "--dx", "10", "--iq", "10")
+    cli.json("item", "add", "Lucky Jack", "Wizard's Staff")
+    cli.json("item", "add", "Lucky Jack", "Cost $5", "--custom")
+    board = Path(__file__).resolve().parent.parent / "samples" / "enemies" / "cinder-hound.json"
+    cli.json("enemy", "add", "Пепельный пёс", "--file", str(board))
+    cli.json("fight", "start")
+    cli.json("fight", "add", "Пепельный пёс")
+    env = {
+        **os.environ,
+        "CAMPAIGN_FILE": str(cli.path),
+        "CAMPAIGN_LANG": "en",
+        "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
+    }
+    return env
+
+
+@pytest.mark.parametrize(
+    "line, argv",
+    [
+        ("campaign cast Merlin Ог\t", ["cast", "Merlin", "Огненный шар"]),  # a spell with a space
+        ('campaign cast Merlin "Ог\t', ["cast", "Merlin", "Огненный шар"]),  # inside an open quote
+        ("campaign character show Luc\t", ["character", "show", "Lucky Jack"]),  # a character
+        ("campaign item show 'Lucky Jack' Wiz\t", ["item", "show", "Lucky Jack", "Wizard's Staff"]),  # a quote inside
+        ('campaign item show "Lucky Jack" Co\t', ["item", "show", "Lucky Jack", "Cost $5"]),  # a dollar
+        ("campaign fight hit Пеп\t 3 --by Merlin", ["fight", "hit", "Пепельный пёс 1", "3", "--by", "Merlin"]),
+        (
+            "campaign character create X --st 10 --dx 11 --iq 11 --skill Плав\t",
+            ["character", "create", "X", "--st", "10", "--dx", "11", "--iq", "11", "--skill", "Плавание"],
+        ),
+        ("campaign item add Merlin р\t", ["item", "add", "Merlin", "Рапира"]),  # a lowercase prefix
+    ],
+)
+def test_tab_puts_exactly_the_meant_argument_on_the_line(shell_env, line, argv):
+    assert typed(line, shell_env) == argv
