@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from campaign_cli.cli.output import Fields
 from campaign_cli.i18n import _, ngettext, shown
-from campaign_cli.rules import gear
 
 
 def character_views(ch: dict) -> list:
@@ -93,6 +92,8 @@ def upgrade_text(u: dict) -> str:
 
 
 def notes(i: dict) -> str:
+    from campaign_cli.rules import gear  # item views only: `character show` never loads the gear rules
+
     parts = [
         _("personal") if gear.is_personal(i) else "",
         _("dark stone icon") if i.get("darkstone_icon") else "",

@@ -3,14 +3,17 @@ physical dice, and exact distributions with fractions."""
 
 from __future__ import annotations
 
-import random
 import re
-from fractions import Fraction
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from campaign_cli.errors import UsageProblem
 from campaign_cli.rules.names import MAX_TEXT  # CLI.md "Sizes": longer specs and expressions exit 2 before parsing
 from campaign_cli.i18n import _
+
+if TYPE_CHECKING:  # random and fractions load only when something is rolled or weighed
+    import random
+    from fractions import Fraction
 
 MAX_DICE = 100
 MIN_SIDES, MAX_SIDES = 2, 100
@@ -135,12 +138,16 @@ def obtain(count: int, sides: int, typed_text: str | None, rng: random.Random, o
 
 def rng_for(seed: int | None) -> random.Random:
     """The same seed gives the same rolls; no seed, fresh entropy."""
+    import random
+
     return random.Random(seed) if seed is not None else random.Random()
 
 
 @lru_cache(maxsize=256)
 def sum_distribution(count: int, sides: int) -> tuple[tuple[int, Fraction], ...]:
     """Exact distribution of the sum of COUNT dice with SIDES sides: ((total, P), ...)."""
+    from fractions import Fraction
+
     check_counts(count, sides)
     ways = [1]  # ways[i]: ways to make total i (offset by the number of dice rolled so far)
     for _n in range(count):
@@ -156,6 +163,8 @@ def sum_distribution(count: int, sides: int) -> tuple[tuple[int, Fraction], ...]
 
 def prob_sum_at_most(count: int, sides: int, limit: int) -> Fraction:
     """P(sum of the dice <= LIMIT)."""
+    from fractions import Fraction
+
     if limit < count:
         return Fraction(0)
     if limit >= count * sides:
@@ -166,6 +175,8 @@ def prob_sum_at_most(count: int, sides: int, limit: int) -> Fraction:
 @lru_cache(maxsize=256)
 def pool_distribution(count: int, need: int, sides: int = 6) -> tuple[tuple[int, Fraction], ...]:
     """Exact distribution of how many of COUNT dice show NEED or more: ((hits, P), ...)."""
+    from fractions import Fraction
+
     from math import comb
 
     p = Fraction(min(max(sides - need + 1, 0), sides), sides)
@@ -174,6 +185,8 @@ def pool_distribution(count: int, need: int, sides: int = 6) -> tuple[tuple[int,
 
 def prob_any_at_least(count: int, need: int, sides: int = 6) -> Fraction:
     """P(at least one of COUNT dice shows NEED or more)."""
+    from fractions import Fraction
+
     if count <= 0 or need > sides:
         return Fraction(0)
     if need <= 1:

@@ -294,12 +294,13 @@ class Campaign:
         import checks it, so a hand-edited file fails here (exit 3), never inside a command."""
         if id(doc) not in self._sound:
             from campaign_cli.rules.documents import check_character
-            from campaign_cli.rules.enemies import validate_board
 
             try:
                 if table == "characters":
                     check_character(doc, strict=False)
                 else:
+                    from campaign_cli.rules.enemies import validate_board
+
                     validate_board({k: v for k, v in doc.items() if k != "id"})
             except Refused as err:
                 raise _not_campaign(self.path, err.message) from None
