@@ -79,6 +79,7 @@ def test_the_recap_of_the_last_adventure_matches_the_journal(adventure):
         "darkstone_forged": 0,
         "checks": 1,
         "checks_passed": 1,
+        "karma_expired": 0,
     }
     merlin = row(data, "Merlin")
     assert (merlin["xp_won"], merlin["karma_won"], merlin["karma_spent"]) == (2, 3, 3)
@@ -160,3 +161,66 @@ def test_check_plot_marks_the_roll(camp):
     marked = [line for line in out if line.endswith(" <")]
     assert len(marked) == 1 and marked[0].startswith("10 #")  # 10 + 1 curse = 11: still under DX 11
     assert next(line for line in out if line.startswith("11 ")).split()[1].startswith(".")  # 11 + 1 > 11
+
+
+EVENING = [
+    ["adventure", "start", "The Long Night"],
+    ["xp", "award", "17", "Ajax"],
+    ["xp", "spend", "Ajax", "--attribute", "ST"],  # 13 XP
+    ["curse", "apply", "Ajax", "Rot"],
+    ["curse", "remove", "Ajax", "Rot", "--pay", "karma"],
+    ["gold", "add", "Ajax", "10"],
+    ["gold", "remove", "Ajax", "4"],
+    ["item", "add", "Ajax", "Dagger"],
+    ["item", "drop", "Ajax", "Dagger"],
+    ["damage", "Merlin", "3"],
+    ["heal", "Merlin", "3"],
+    ["check", "Ajax", "3/DX", "--dice", "1,1,1"],
+    ["skill", "use", "Kate", "Bard", "--give", "Merlin=1", "--dice", "1,1,1"],
+    ["fight", "end", "--won"],
+    ["adventure", "end"],
+]
+
+
+def _evening(camp, in_batch: bool) -> dict:
+    camp.json("character", "create", "Kate", "--st", "10", "--dx", "10", "--iq", "12", "--skill", "Bard")
+    camp.json("karma", "add", "Ajax", "3")
+    if in_batch:
+        batch(camp, *EVENING)
+    else:
+        for line in EVENING:
+            camp.json(*line)
+    return camp.json("recap")
+
+
+def test_a_recap_of_an_evening_in_a_batch_equals_the_evening_command_by_command(tmp_path):
+    from tests.conftest import Cli
+
+    recaps = []
+    for in_batch in (False, True):
+        camp = Cli(tmp_path / f"{in_batch}.json")
+        camp("init")
+        camp.json("character", "create", "Ajax", "--st", "12", "--dx", "11", "--iq", "9")
+        camp.json("character", "create", "Merlin", "--st", "8", "--dx", "10", "--iq", "14", "--wizard")
+        recaps.append({k: v for k, v in _evening(camp, in_batch).items() if k not in ("from", "to")})
+    assert recaps[0] == recaps[1]
+    ajax = row(recaps[1], "Ajax")
+    assert (ajax["xp_won"], ajax["xp_spent"]) == (18, 13)  # 17 + 1 for the fight; ST 12 -> 13
+    assert (ajax["curses_gained"], ajax["curses_lifted"]) == (["Rot"], ["Rot"])  # gained and lifted: both
+    assert (ajax["gold_gained"], ajax["gold_lost"], ajax["items_gained"], ajax["items_lost"]) == (
+        10,
+        4,
+        ["Dagger"],
+        ["Dagger"],
+    )
+    merlin = row(recaps[1], "Merlin")
+    assert (merlin["damage_taken"], merlin["karma_won"], merlin["karma_expired"], merlin["karma_spent"]) == (3, 1, 1, 0)
+
+
+def test_bard_karma_that_lapses_is_expired_not_spent(camp):
+    camp.json("character", "create", "Kate", "--st", "10", "--dx", "10", "--iq", "12", "--skill", "Bard")
+    camp.json("adventure", "start")
+    camp.json("skill", "use", "Kate", "Bard", "--give", "Ajax=1", "--dice", "1,1,1")
+    camp.json("adventure", "end")
+    ajax = row(camp.json("recap"), "Ajax")
+    assert (ajax["karma_won"], ajax["karma_spent"], ajax["karma_expired"]) == (1, 0, 1)

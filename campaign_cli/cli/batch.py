@@ -104,19 +104,23 @@ def parse_lines(spool):
         yield number, args
 
 
-def run_lines(root, camp: store.Campaign, lines, results) -> tuple[int, list[dict]]:
+def run_lines(root, camp: store.Campaign, lines, results) -> tuple[int, list[dict], dict[str, dict]]:
     """Run every line against the shared campaign, writing each result to RESULTS;
-    the first failure raises LineFailed. Returns (lines run, kept summaries)."""
+    the first failure raises LineFailed. Returns (lines run, kept summaries, the recap's
+    tally of every line's events)."""
     from campaign_cli.cli.app import execute
+    from campaign_cli.rules import recap
 
     summaries: list[dict] = []
     count = 0
     sink = io.StringIO()
+    tally: dict[str, dict] = {}
     for number, args in lines:
         count += 1
         captured: list = []
         output.STATE.capture = captured
         camp.summary, camp.extra = "", {}
+        before = json.loads(json.dumps(camp.data["characters"]))  # each line's events count (recap)
         try:
             with redirect_stdout(sink):
                 code = execute(root, args)
@@ -124,6 +128,7 @@ def run_lines(root, camp: store.Campaign, lines, results) -> tuple[int, list[dic
             raise LineFailed(number, err) from None
         if code:
             raise LineFailed(number, CampaignError(_('exited with {code}').format(code=code), "failed"))
+        recap.add_rows(tally, recap.tally(before, camp.data["characters"], args))
         results.write(
             json.dumps(
                 {"line": number, "result": captured[-1] if captured else None},
@@ -136,7 +141,7 @@ def run_lines(root, camp: store.Campaign, lines, results) -> tuple[int, list[dic
             summaries.append({"line": number, "args": args, "summary": camp.summary, **camp.extra})
         sink.seek(0)
         sink.truncate()
-    return count, summaries
+    return count, summaries, tally
 
 
 @batch_app.command(
@@ -154,6 +159,8 @@ def batch(
 ) -> None:
     import tempfile
 
+    from campaign_cli.rules import recap
+
     root = ctx.find_root().command
     spool = spool_source(source)
     results = tempfile.TemporaryFile()
@@ -162,7 +169,7 @@ def batch(
         with store.transaction(campaign_path(), CTX.words) as camp:
             CTX.batch = camp
             try:
-                count, summaries = run_lines(root, camp, parse_lines(spool), results)
+                count, summaries, tally = run_lines(root, camp, parse_lines(spool), results)
             finally:
                 CTX.batch = None
                 output.STATE.capture = None
@@ -172,6 +179,7 @@ def batch(
             camp.extra = {
                 "lines": summaries,
                 **({"more_lines": count - len(summaries)} if count > len(summaries) else {}),
+                "tally": recap.compact(tally),  # each line's events, for `campaign recap`
             }
     except LineFailed as failed:
         output.STATE.json_errors = True  # CLI.md: the error object carries "line"

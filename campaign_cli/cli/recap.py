@@ -23,6 +23,7 @@ LABELS = {
     "xp_spent": N_("XP spent"),
     "karma_won": N_("karma won"),
     "karma_spent": N_("karma spent"),
+    "karma_expired": N_("Bard karma expired"),
     "wishes_won": N_("wishes won"),
     "wishes_spent": N_("wishes spent"),
     "damage_taken": N_("damage taken"),
@@ -48,8 +49,17 @@ def _hours(a: str, b: str) -> float:
     return abs((datetime.strptime(a, fmt) - datetime.strptime(b, fmt)).total_seconds()) / 3600
 
 
+def _part(entry: dict, *words: str) -> dict | None:
+    """The entry, or the line of a batch entry, whose command starts with WORDS (a batch
+    may start or end an adventure in one of its lines)."""
+    for part in entry.get("lines") or [entry]:
+        if (part.get("args") or part.get("command") or [])[: len(words)] == list(words):
+            return part
+    return None
+
+
 def _is(entry: dict, *words: str) -> bool:
-    return entry.get("command", [])[: len(words)] == list(words)
+    return _part(entry, *words) is not None
 
 
 def select(history, meta: dict, adventure: int | None, since: str | None, last: bool) -> tuple[list, str | None]:
@@ -66,12 +76,14 @@ def select(history, meta: dict, adventure: int | None, since: str | None, last: 
         if last and kept and _hours(kept[-1][0].get("time", ""), entry.get("time", "")) >= GAP_HOURS:
             break
         if not collecting:  # an earlier adventure: from its end back to its start
-            if not (_is(entry, "adventure", "end") and adventure in (None, entry.get("adventure_end"))):
+            ended = _part(entry, "adventure", "end")
+            if not (ended and adventure in (None, ended.get("adventure_end"))):
                 continue
             collecting = True
         kept.append((entry, changes))
-        if since is None and not last and _is(entry, "adventure", "start"):
-            title = _title(entry)
+        started = _part(entry, "adventure", "start")
+        if since is None and not last and started is not None:
+            title = _title(started)
             break
     if adventure is not None and title is None and not in_current:
         raise Refused(

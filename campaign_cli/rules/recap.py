@@ -29,6 +29,7 @@ FIELDS = (
     "darkstone_forged",
     "checks",
     "checks_passed",
+    "karma_expired",
 )
 
 
@@ -50,11 +51,15 @@ def _add(row: dict, won: str, lost: str, before: int, after: int) -> None:
         row[lost] += before - after
 
 
-def _character(row: dict, before: dict | None, after: dict | None) -> None:
+def _character(row: dict, before: dict | None, after: dict | None, expiring: bool = False) -> None:
+    """Add what one command did to a character (BEFORE and AFTER it) to ROW. EXPIRING: the
+    command ended the adventure, so Bard karma that went away lapsed (R25), unspent."""
     b, a = before or {}, after or {}
     _add(row, "xp_won", "xp_spent", b.get("xp", 0), a.get("xp", 0))
+    bard_gone = max(b.get("bard_karma", 0) - a.get("bard_karma", 0), 0) if expiring else 0
+    row["karma_expired"] += bard_gone
     karma = lambda d: d.get("karma", 0) + d.get("bard_karma", 0)  # noqa: E731
-    _add(row, "karma_won", "karma_spent", karma(b), karma(a))
+    _add(row, "karma_won", "karma_spent", karma(b), karma(a) + bard_gone)
     _add(row, "wishes_won", "wishes_spent", b.get("wishes", 0), a.get("wishes", 0))
     _add(row, "gold_gained", "gold_lost", b.get("gold", 0), a.get("gold", 0))
     if a.get("darkstone", 0) > b.get("darkstone", 0):
@@ -68,6 +73,7 @@ def _character(row: dict, before: dict | None, after: dict | None) -> None:
         row["died"] = True
     if was == "dead" and now != "dead":
         row["died"] = False  # a wish brought them back
+        row["revived"] = True
     had = [c["name"] for c in b.get("curses", [])]
     has = [c["name"] for c in a.get("curses", [])]
     row["curses_gained"] += [c for c in has if c not in had]
@@ -93,6 +99,38 @@ def _rolls(rows: dict[str, dict], entry: dict) -> None:
                 row["checks_passed"] += bool(result["success"])
 
 
+def tally(before: dict, after: dict, words: list[str]) -> dict[str, dict]:
+    """What one command (WORDS) did to each character, from the characters table BEFORE and
+    AFTER it: the rows a recap adds up, kept with a batch's entry so that a recap counts
+    each line's events, not the batch's net change (10 XP won and 10 spent are both there)."""
+    rows: dict[str, dict] = {}
+    expiring = words[:2] == ["adventure", "end"]
+    for key in dict.fromkeys([*before, *after]):
+        old, new = before.get(key), after.get(key)
+        if old != new:
+            name = (new or old or {}).get("name", f"#{key}")
+            _character(rows.setdefault(name, _blank(name)), old, new, expiring)
+    return rows
+
+
+def add_rows(into: dict[str, dict], rows: dict[str, dict]) -> None:
+    """Add ROWS (by name) into INTO: counts summed, lists joined, died as the later says."""
+    for name, row in rows.items():
+        total = into.setdefault(name, _blank(name))
+        for field in FIELDS:
+            if field != "died":
+                total[field] += row.get(field, _blank(name)[field])
+        if row.get("died"):
+            total["died"] = True
+        elif row.get("revived"):
+            total["died"], total["revived"] = False, True
+
+
+def compact(rows: dict[str, dict]) -> dict[str, dict]:
+    """ROWS without their zero fields (what a journal entry keeps)."""
+    return {name: {k: v for k, v in row.items() if k != "name" and v} for name, row in rows.items()}
+
+
 def recap(entries: list[tuple[dict, dict]], names: dict[int, str]) -> dict:
     """ENTRIES oldest first, each (entry, {table: {key: (before, after)}}); NAMES: character
     id -> name now (a deleted character keeps the name it had)."""
@@ -103,9 +141,13 @@ def recap(entries: list[tuple[dict, dict]], names: dict[int, str]) -> dict:
         if entry.get("kind") == "undo" or entry.get("seq") in undone:
             continue
         _rolls(rows, entry)
-        for key, (before, after) in changes.get("characters", {}).items():
-            name = names.get(int(key)) or (after or before or {}).get("name", f"#{key}")
-            _character(rows.setdefault(name, _blank(name)), before, after)
+        if isinstance(entry.get("tally"), dict):  # a batch: each line's events, as they happened
+            add_rows(rows, {n: {**_blank(n), **r} for n, r in entry["tally"].items() if isinstance(r, dict)})
+        else:
+            expiring = (entry.get("command") or [])[:2] == ["adventure", "end"]
+            for key, (before, after) in changes.get("characters", {}).items():
+                name = names.get(int(key)) or (after or before or {}).get("name", f"#{key}")
+                _character(rows.setdefault(name, _blank(name)), before, after, expiring)
         for part in entry.get("lines") or [entry]:  # a batch keeps each line's words and extras
             words = part.get("args") or part.get("command", [])
             if words[:2] == ["fight", "end"]:
@@ -117,5 +159,7 @@ def recap(entries: list[tuple[dict, dict]], names: dict[int, str]) -> dict:
         "fights": fights,
         "kills": kills,
         "keywords": keywords,
-        "characters": sorted(rows.values(), key=lambda r: r["name"].casefold()),
+        "characters": sorted(
+            ({k: v for k, v in r.items() if k != "revived"} for r in rows.values()), key=lambda r: r["name"].casefold()
+        ),
     }
