@@ -1,0 +1,383 @@
+"""A whole evening as a test (issue 25): a hypothesis state machine plays the commands of
+CLI.md in process, valid and invalid arguments mixed, in English and Russian, with batches
+among them, and checks the rules' invariants after every step.
+
+CI runs a fixed-seed evening; `pytest --slow` plays many longer ones. A defect found here
+gets its own regression test (named in the closing note of the issue).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    invariant,
+    precondition,
+    rule,
+    run_state_machine_as_test,
+)
+from typer.testing import CliRunner
+
+from campaign_cli.cli.app import app
+from campaign_cli.store.campaign import BOOKKEEPING
+
+ROOT = Path(__file__).resolve().parent.parent
+BOARDS = ROOT / "samples" / "enemies"
+PACK = ROOT / "samples" / "packs" / "frontier.json"
+
+NAMES = ["Ajax", "Merlin", "Лада", "Lucky Jack", "Nobody"]  # the last never exists: a miss
+ITEMS = ["Dagger", "Broadsword", "Кольчуга", "Leather", "Small Shield", "Ore Crate", "Lucky Hat", "Potion", "1", "7"]
+SKILLS = ["Swimming", "Плавание", "Bard", "Medic", "Leadership", "Charm", "Sword", "Alchemist", "Herbalist", "Nope"]
+ENEMIES = ["Bog Lurker", "Cinder Hound", "Rust Wraith", "Nobody"]
+DICE = ["1,1,1", "6,6,6", "3,4,2", "2,5", "7,1,1", "1,1"]
+
+
+def commands(draw) -> list[str]:
+    """One command line of CLI.md, its arguments drawn (valid and invalid alike)."""
+    who, other = draw(st.sampled_from(NAMES)), draw(st.sampled_from(NAMES))
+    item, skill, enemy = draw(st.sampled_from(ITEMS)), draw(st.sampled_from(SKILLS)), draw(st.sampled_from(ENEMIES))
+    n = str(draw(st.sampled_from([0, 1, 2, 3, 5, 13, 1_000_001])))
+    dice = draw(st.sampled_from(DICE))
+    instance = draw(st.sampled_from([f"{enemy} 1", f"{enemy} 2", "Bog Lurker 1"]))
+    table = [
+        ["status"],
+        ["log", "--limit", "3"],
+        ["adventure", "start", "Night"],
+        ["adventure", "end"],
+        ["town", "enter", "Brimstone", "--blacksmith"],
+        ["town", "leave"],
+        ["keyword", "learn", f"K{n}"],
+        ["character", "create", who, "--st", "12", "--dx", "11", "--iq", "9", "--skill", skill],
+        ["character", "create", who, "--st", "10", "--dx", "10", "--iq", "12", "--wizard", "--spell", "Light"],
+        ["character", "list"],
+        ["character", "show", who],
+        ["character", "set", who, "--attr", f"Lore={n}"],
+        ["character", "sheet", who],
+        ["character", "delete", who],
+        ["xp", "award", n, who],
+        ["xp", "award", n, "--party"],
+        ["xp", "spend", who, "--attribute", "ST"],
+        ["xp", "spend", who, "--skill", skill],
+        ["karma", "add", who, n],
+        ["wish", "add", who, n],
+        ["wish", "spend", who],
+        ["curse", "apply", who, "Rot"],
+        ["curse", "list", who],
+        ["curse", "remove", who, "Rot", "--pay", "karma"],
+        ["damage", who, n],
+        ["heal", who, n],
+        ["rest"],
+        ["rest", "--week"],
+        ["check", who, "3/DX", "--dice", dice],
+        ["check", who, "3/ST for Swimming", "--karma"],
+        ["check", "--party", "3/IQ", "--who", "all"],
+        ["contest", who, "3/ST", other, "3/ST", "--dice", dice],
+        ["roll", "2D6", "--dice", dice],
+        ["roll", "D6", "--character", who, "--weapon", item],
+        ["odds", "3/DX", "--value", n],
+        ["initiative", who, other],
+        ["cast", who, "Light", "--dice", dice],
+        ["skill", "use", who, skill, "--dice", dice],
+        ["skill", "use", who, "Medic", "--heal", f"{other}=1"],
+        ["skill", "use", who, "Bard", "--give", f"{other}=1"],
+        ["item", "add", who, item],
+        ["item", "list", who],
+        ["item", "show", who, item],
+        ["item", "drop", who, item],
+        ["item", "give", who, other, item],
+        ["item", "sell", who, other, item],
+        ["item", "hold", who, item],
+        ["item", "hold", who, "--none"],
+        ["item", "wear", who, item],
+        ["item", "stow", who, item],
+        ["item", "use", who, item],
+        ["item", "upgrade", who, item, "Rune"],
+        ["shop", "buy", who, item, "--price", n],
+        ["shop", "sell", who, item],
+        ["gold", "add", who, n],
+        ["gold", "remove", who, n],
+        ["darkstone", "add", who, n],
+        ["darkstone", "remove", who, n],
+        ["forge", who, item],
+        ["catalog", "packs"],
+        ["catalog", "items", "--search", "ore"],
+        ["catalog", "show", item],
+        ["catalog", "remove", "frontier"],
+        ["catalog", "weapons"],
+        ["catalog", "armor"],
+        ["catalog", "skills"],
+        ["catalog", "enemies"],
+        ["enemy", "list"],
+        ["enemy", "show", enemy],
+        ["enemy", "elite", enemy, "--dice", "3"],
+        ["enemy", "hit", enemy, n],
+        ["enemy", "kill", enemy, "--by", who],
+        ["fight", "start"],
+        ["fight", "add", enemy, "--count", "2"],
+        ["fight", "add", enemy, "--elite", "--dice", "2"],
+        ["fight", "order", "--dice", "6,1"],
+        ["fight", "next"],
+        ["fight", "status"],
+        ["fight", "hit", instance, n, "--by", who],
+        ["fight", "attack", who, instance, "--dice", dice],
+        ["fight", "attack", instance, who],
+        ["fight", "end", "--won"],
+        ["fight", "end", "--routed"],
+        ["fight", "end", "--fled"],
+        ["recap"],
+        ["schema", "board"],
+        ["undo"],
+    ]
+    return draw(st.sampled_from(table))
+
+
+COMMAND = st.composite(commands)()
+
+
+class Evening(RuleBasedStateMachine):
+    """The state: one campaign file, and what the test itself counted (net XP and gold)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        import tempfile
+
+        self.folder = Path(tempfile.mkdtemp(prefix="evening-"))
+        self.path = self.folder / "campaign.json"
+        self.runner = CliRunner()
+        self.reached: set[str] = set()
+
+    def run(self, *args: str, lang: str = "en", stdin: str | None = None):
+        result = self.runner.invoke(app, ["--lang", lang, "-c", str(self.path), *args], input=stdin)
+        assert result.exit_code in (0, 1, 2, 3), (args, result.exit_code, result.stderr)
+        assert "internal error" not in result.stderr and "Traceback" not in result.stderr, (args, result.stderr)
+        return result
+
+    @initialize()
+    def setup(self) -> None:
+        assert self.run("init", "--name", "Evening").exit_code == 0
+        self.first = self.path.read_bytes()  # what undoing every step must give back
+        for args in (
+            ["character", "create", "Ajax", "--st", "12", "--dx", "11", "--iq", "9", "--skill", "Sword=2"],
+            [
+                "character",
+                "create",
+                "Merlin",
+                "--st",
+                "8",
+                "--dx",
+                "10",
+                "--iq",
+                "14",
+                "--wizard",
+                "--spell",
+                "Light",
+                "--skill",
+                "Medic",
+            ],
+            ["catalog", "import", str(PACK)],
+        ):
+            assert self.run(*args).exit_code == 0
+        for board in BOARDS.glob("*.json"):
+            assert self.run("enemy", "add", "--file", str(board)).exit_code == 0
+
+    def _reach(self, args: list[str]) -> None:
+        self.reached.add(" ".join(args[:2]) if args[0] in GROUPS else args[0])
+
+    def _step(self, args: list[str], lang: str) -> None:
+        self._reach(args)
+        before = self.path.read_bytes()
+        result = self.run(*args, lang=lang)
+        if result.exit_code:
+            assert self.path.read_bytes() == before, ("a refused command changed the file", args)
+
+    @rule(args=COMMAND, lang=st.sampled_from(["en", "ru"]))
+    def command(self, args: list[str], lang: str) -> None:
+        self._step(args, lang)
+
+    @rule(lines=st.lists(COMMAND, min_size=1, max_size=5))
+    def batch(self, lines: list[list[str]]) -> None:
+        self.reached.add("batch")
+        for line in lines:
+            self._reach(line)
+        runnable = lines
+        before = self.path.read_bytes()
+        text = "".join(json.dumps({"args": line}) + "\n" for line in runnable)
+        result = self.run("batch", "-", stdin=text)
+        if result.exit_code:
+            assert self.path.read_bytes() == before, ("a failed batch changed the file", runnable)
+
+    @precondition(lambda self: hasattr(self, "first"))
+    @rule()
+    def export_then_import(self) -> None:
+        self.reached.update({"export", "import"})
+        exported = self.run("export")
+        assert exported.exit_code == 0
+        self.copies = getattr(self, "copies", 0) + 1
+        copy = self.folder / f"copy-{self.copies}.json"
+        back = self.runner.invoke(app, ["-c", str(copy), "import", "-"], input=exported.stdout)
+        assert back.exit_code == 0, back.stderr
+        again = self.runner.invoke(app, ["-c", str(copy), "export"])
+        assert json.loads(again.stdout) == json.loads(exported.stdout)  # export then import: the same campaign
+
+    @invariant()
+    def the_file_loads_and_keeps_the_rules(self) -> None:
+        if not hasattr(self, "first"):
+            return
+        data = json.loads(self.path.read_bytes())
+        ids = [d["id"] for t in ("characters", "enemies") for d in data[t].values()]
+        ids += [i["id"] for d in data["characters"].values() for i in d["items"]]
+        assert len(ids) == len(set(ids)) and max(ids, default=0) < data["meta"]["1"]["next_id"]
+        shown = self.run("character", "list", "--json")
+        assert shown.exit_code == 0
+        for ch in json.loads(shown.stdout):
+            worn = [i for i in ch["items"] if i["state"] == "worn"]
+            held = [i for i in ch["items"] if i["state"] == "held"]
+            assert ch["carry_weight"] == sum(i["weight"] for i in ch["items"])  # R33's weight, recomputed
+            assert ch["carry_weight"] <= ch["carry_limit"]
+            assert ch["adjusted_dx"] == ch["dx"] - sum(i.get("restriction") or 0 for i in worn)  # R30
+            icons = sum(
+                bool(i["darkstone_icon"]) + sum(u.get("darkstone", 0) for u in i["upgrades"]) for i in ch["items"]
+            )
+            assert ch["darkstone_total"] == ch["darkstone"] + icons  # R37
+            assert sum(i["hands"] for i in held) + sum(1 for i in worn if i.get("shield")) <= 2  # R32
+            assert all(i["slots"] <= 3 for i in ch["items"])  # R39
+            assert min(ch["xp"], ch["karma"], ch["wishes"], ch["gold"], ch["darkstone"]) >= 0
+            if ch["damage"] >= 2 * ch["st"]:
+                assert ch["status"] == "dead"  # R20: beyond saving
+
+    @precondition(lambda self: hasattr(self, "first"))
+    @rule(who=st.sampled_from(NAMES), fmt=st.sampled_from(["foundry", "statblock"]))
+    def interchange(self, who: str, fmt: str) -> None:
+        self.reached.update({"character export", "character import"})
+        out = self.folder / f"{who}.{fmt}"
+        exported = self.run("character", "export", who, "--format", fmt, "--output", str(out), "--force")
+        if exported.exit_code == 0:
+            self._step(["character", "import", str(out), "--name", f"{who} {fmt}"], "en")
+
+    @precondition(lambda self: hasattr(self, "first"))
+    @rule(command=COMMAND)
+    def merge(self, command: list[str]) -> None:
+        """Our file merged with a copy that ran one more command: a valid campaign either way."""
+        import shutil
+
+        self.reached.add("merge")
+        base, theirs = self.folder / "base.json", self.folder / "theirs.json"
+        shutil.copy(self.path, base)
+        shutil.copy(self.path, theirs)
+        self.runner.invoke(app, ["-c", str(theirs), *command])
+        done = self.run("merge", str(base), str(self.path), str(theirs), "--path", str(self.path))
+        assert done.exit_code in (0, 1), done.stderr
+
+    def teardown(self) -> None:
+        if hasattr(self, "first"):
+            for _ in range(10_000):  # undo every step, back to the start
+                done = self.runner.invoke(app, ["-c", str(self.path), "undo", "--json"])
+                assert done.exit_code in (0, 1), done.stderr
+                if done.exit_code:
+                    break
+            assert _docs(self.path.read_bytes()) == _docs(self.first)
+        import shutil
+
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+GROUPS = (
+    "adventure",
+    "town",
+    "keyword",
+    "character",
+    "xp",
+    "karma",
+    "wish",
+    "curse",
+    "item",
+    "shop",
+    "gold",
+    "darkstone",
+    "catalog",
+    "enemy",
+    "fight",
+    "skill",
+)
+
+
+def _docs(raw: bytes) -> dict:
+    data = json.loads(raw)
+    meta = {k: v for k, v in data["meta"]["1"].items() if k not in BOOKKEEPING}
+    return {**data, "meta": meta}
+
+
+REACHED: set[str] = set()
+
+
+@pytest.mark.parametrize("seed", [20261130])
+def test_a_whole_evening_keeps_every_invariant(seed, slow):
+    class Recorded(Evening):
+        def teardown(self) -> None:
+            REACHED.update(self.reached)
+            super().teardown()
+
+    config = settings(
+        max_examples=300 if slow else 12,
+        stateful_step_count=120 if slow else 80,
+        deadline=None,
+        derandomize=not slow,
+        database=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+    )
+    run_state_machine_as_test(Recorded, settings=config)
+    everything = set(CLI_COMMANDS)
+    assert everything - REACHED == set(), f"never reached: {sorted(everything - REACHED)} (seed {seed})"
+
+
+CLI_COMMANDS = {
+    "status",
+    "log",
+    "undo",
+    "batch",
+    "export",
+    "import",
+    "recap",
+    "check",
+    "contest",
+    "roll",
+    "odds",
+    "initiative",
+    "cast",
+    "damage",
+    "heal",
+    "rest",
+    "forge",
+    "schema",
+    "merge",
+    "character export",
+    "character import",
+    *(
+        f"{g} {v}"
+        for g, vs in {
+            "adventure": ["start", "end"],
+            "town": ["enter", "leave"],
+            "keyword": ["learn"],
+            "character": ["create", "list", "show", "set", "sheet", "delete"],
+            "xp": ["award", "spend"],
+            "karma": ["add"],
+            "wish": ["add", "spend"],
+            "curse": ["apply", "list", "remove"],
+            "skill": ["use"],
+            "item": ["add", "list", "show", "drop", "give", "sell", "hold", "wear", "stow", "use", "upgrade"],
+            "shop": ["buy", "sell"],
+            "gold": ["add", "remove"],
+            "darkstone": ["add", "remove"],
+            "catalog": ["packs", "items", "show", "remove", "weapons", "armor", "skills", "enemies"],
+            "enemy": ["list", "show", "elite", "hit", "kill"],
+            "fight": ["start", "add", "order", "next", "status", "hit", "attack", "end"],
+        }.items()
+        for v in vs
+    ),
+}
