@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
     RuleBasedStateMachine,
@@ -160,8 +160,19 @@ class Evening(RuleBasedStateMachine):
 
     @initialize()
     def setup(self) -> None:
+        import shutil
+        import subprocess
+
         assert self.run("init", "--name", "Evening").exit_code == 0
         self.first = self.path.read_bytes()  # what undoing every step must give back
+        self.start = json.loads(self.run("log", "--json").stdout)[0]["time"]
+        self.xp: dict[str, int] = {}  # net XP per character, as the test counts it
+        self.changes: list[dict[str, int]] = []  # each committed change's XP deltas (undo takes the last)
+        self.reached.update({"init", "catalog import", "enemy add"})
+        if shutil.which("git"):
+            subprocess.run(["git", "init", "-q", str(self.folder)], check=True)
+            assert self.run("share", "git").exit_code == 0
+            self.reached.add("share git")
         for args in (
             ["character", "create", "Ajax", "--st", "12", "--dx", "11", "--iq", "9", "--skill", "Sword=2"],
             [
@@ -195,6 +206,32 @@ class Evening(RuleBasedStateMachine):
         result = self.run(*args, lang=lang)
         if result.exit_code:
             assert self.path.read_bytes() == before, ("a refused command changed the file", args)
+        self._count(before, args)
+
+    def _count(self, before: bytes, args: list[str]) -> None:
+        """What the test itself counts of a step: each character's net XP (undone with the
+        change it came with), and that the dead win nothing (R11a)."""
+        after = self.path.read_bytes()
+        if after == before:
+            return
+        old, new = (json.loads(raw)["characters"] for raw in (before, after))
+        if args[:1] == ["undo"]:
+            for name, delta in (self.changes.pop() if self.changes else {}).items():
+                self.xp[name] = self.xp.get(name, 0) - delta
+            return
+        deltas = {}
+        for key, doc in new.items():
+            was = old.get(key)
+            if was is not None and was["name"] == doc["name"] and doc["xp"] != was["xp"]:
+                deltas[doc["name"]] = doc["xp"] - was["xp"]
+            if was is not None and was.get("dead") and doc.get("dead"):
+                for field in ("xp", "karma", "wishes", "gold"):
+                    assert doc[field] <= was[field], ("the dead won something", args, doc["name"], field)
+                assert len(doc["items"]) <= len(was["items"]), ("the dead won an item", args, doc["name"])
+        if json.loads(after)["meta"]["1"]["seq"] != json.loads(before)["meta"]["1"]["seq"]:
+            self.changes.append(deltas)
+            for name, delta in deltas.items():
+                self.xp[name] = self.xp.get(name, 0) + delta
 
     @rule(args=COMMAND, lang=st.sampled_from(["en", "ru"]))
     def command(self, args: list[str], lang: str) -> None:
@@ -211,6 +248,7 @@ class Evening(RuleBasedStateMachine):
         result = self.run("batch", "-", stdin=text)
         if result.exit_code:
             assert self.path.read_bytes() == before, ("a failed batch changed the file", runnable)
+        self._count(before, ["batch"])
 
     @precondition(lambda self: hasattr(self, "first"))
     @rule()
@@ -224,6 +262,16 @@ class Evening(RuleBasedStateMachine):
         assert back.exit_code == 0, back.stderr
         again = self.runner.invoke(app, ["-c", str(copy), "export"])
         assert json.loads(again.stdout) == json.loads(exported.stdout)  # export then import: the same campaign
+
+    @invariant()
+    def the_recap_counts_what_the_test_counted(self) -> None:
+        if not hasattr(self, "first"):
+            return
+        shown = self.run("recap", "--since", self.start, "--json")
+        assert shown.exit_code == 0, shown.stderr
+        net = {r["name"]: r["xp_won"] - r["xp_spent"] for r in json.loads(shown.stdout)["characters"]}
+        counted = {k: v for k, v in self.xp.items() if v}
+        assert {k: v for k, v in net.items() if v} == counted
 
     @invariant()
     def the_file_loads_and_keeps_the_rules(self) -> None:
@@ -271,8 +319,10 @@ class Evening(RuleBasedStateMachine):
         shutil.copy(self.path, base)
         shutil.copy(self.path, theirs)
         self.runner.invoke(app, ["-c", str(theirs), *command])
+        before = self.path.read_bytes()
         done = self.run("merge", str(base), str(self.path), str(theirs), "--path", str(self.path))
         assert done.exit_code in (0, 1), done.stderr
+        self._count(before, ["merge"])
 
     def teardown(self) -> None:
         if hasattr(self, "first"):
@@ -328,6 +378,7 @@ def test_a_whole_evening_keeps_every_invariant(seed, slow):
         stateful_step_count=120 if slow else 80,
         deadline=None,
         derandomize=not slow,
+        phases=None if slow else [Phase.explicit, Phase.reuse, Phase.generate],  # CI: no long shrinking
         database=None,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
     )
@@ -355,6 +406,10 @@ CLI_COMMANDS = {
     "rest",
     "forge",
     "schema",
+    "init",
+    "catalog import",
+    "enemy add",
+    "share git",
     "merge",
     "character export",
     "character import",

@@ -224,3 +224,17 @@ def test_bard_karma_that_lapses_is_expired_not_spent(camp):
     camp.json("adventure", "end")
     ajax = row(camp.json("recap"), "Ajax")
     assert (ajax["karma_won"], ajax["karma_spent"], ajax["karma_expired"]) == (1, 0, 1)
+
+
+def test_deleting_or_importing_a_character_is_no_event(camp, tmp_path):
+    """Found by the whole-evening state machine: a deletion read as XP and gold spent."""
+    camp.json("adventure", "start")
+    camp.json("xp", "award", "3", "Ajax")
+    camp.json("gold", "add", "Ajax", "5")
+    camp.json("character", "delete", "Ajax")
+    (tmp_path / "x.txt").write_text("Brute, hero\nST 16, DX 12, IQ 10, MA 10\n")
+    camp.json("character", "import", str(tmp_path / "x.txt"))
+    camp.json("xp", "award", "1", "Brute")
+    rows = {r["name"]: r for r in camp.json("recap")["characters"]}
+    assert (rows["Ajax"]["xp_won"], rows["Ajax"]["xp_spent"], rows["Ajax"]["gold_lost"]) == (3, 0, 0)
+    assert rows["Brute"]["xp_won"] == 1

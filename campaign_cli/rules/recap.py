@@ -53,8 +53,12 @@ def _add(row: dict, won: str, lost: str, before: int, after: int) -> None:
 
 def _character(row: dict, before: dict | None, after: dict | None, expiring: bool = False) -> None:
     """Add what one command did to a character (BEFORE and AFTER it) to ROW. EXPIRING: the
-    command ended the adventure, so Bard karma that went away lapsed (R25), unspent."""
-    b, a = before or {}, after or {}
+    command ended the adventure, so Bard karma that went away lapsed (R25), unspent. A
+    character created (or imported) or deleted did nothing: arriving with XP is not
+    winning it, and a deletion spends nothing."""
+    if before is None or after is None:
+        return
+    b, a = before, after
     _add(row, "xp_won", "xp_spent", b.get("xp", 0), a.get("xp", 0))
     bard_gone = max(b.get("bard_karma", 0) - a.get("bard_karma", 0), 0) if expiring else 0
     row["karma_expired"] += bard_gone
