@@ -37,6 +37,21 @@ def _(message: str) -> str:
     return message if catalog is None or not message else catalog.gettext(message)
 
 
+def gendered(gender: str | None, message: str) -> str:
+    """MESSAGE about someone whose grammatical GENDER is `m`, `f` or unknown (None): the
+    translation whose verbs and participles agree (gettext contexts `m` and `f`), or, when
+    the gender is not known, the neutral one, phrased so that nothing has to agree
+    (docs/translating.md)."""
+    catalog = STATE.catalog
+    if catalog is None or not message:
+        return message
+    if gender in ("m", "f"):
+        text = catalog.pgettext(gender, message)
+        if text != message:
+            return text
+    return catalog.gettext(message)
+
+
 def N_(message: str) -> str:
     """Marks MESSAGE for the catalog where it is defined; `_()` translates it where it is shown."""
     return message

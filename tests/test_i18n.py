@@ -230,11 +230,11 @@ def test_russian_character_view_uses_the_seeds_words(party: Path):
 def test_russian_plurals_of_wishes(party: Path):
     lines = [ru(party, "wish", "add", "Ajax", n).stdout.strip() for n in ("1", "1", "3", "16", "1")]
     assert lines == [
-        "у Ajax 1 желание",
-        "у Ajax 2 желания",
-        "у Ajax 5 желаний",
-        "у Ajax 21 желание",
-        "у Ajax 22 желания",
+        "Ajax: 1 желание",
+        "Ajax: 2 желания",
+        "Ajax: 5 желаний",
+        "Ajax: 21 желание",
+        "Ajax: 22 желания",
     ]
 
 
@@ -246,9 +246,9 @@ def test_russian_refusals_name_the_rule_and_leave_the_file_alone(party: Path):
             "R2: ST+DX+IQ в сумме должны давать 32; 12+12+12 = 36",
         ),
         (["item", "add", "Ajax", "Бочка", "--weight", "30", "--custom"], "R33: Ajax несёт 0 из 17; Бочка весит 30"),
-        (["forge", "Ajax", "Палаш"], "у Ajax не найдено: предмет 'Палаш'"),
-        (["curse", "remove", "Ajax", "Rot", "--pay", "karma"], "у Ajax не найдено: проклятие 'Rot'"),
-        (["cast", "Merlin", "Light"], "у Merlin не найдено: заклинание 'Light'"),
+        (["forge", "Ajax", "Палаш"], "Ajax: не найдено (предмет) 'Палаш'"),
+        (["curse", "remove", "Ajax", "Rot", "--pay", "karma"], "Ajax: не найдено (проклятие) 'Rot'"),
+        (["cast", "Merlin", "Light"], "Merlin: не найдено (заклинание) 'Light'"),
         (["character", "show", "Ajxa"], "не найдено: персонаж 'Ajxa'; может быть, 'Ajax'?"),
     ]
     for args, message in cases:
@@ -490,17 +490,17 @@ RULE_REFUSALS = [
     (
         [],
         ["check", "Ajax", "3/DX", "--karma", "--dice", "6,6,6"],
-        "у Ajax нет ни кармы, ни желания для переброса (R17)",
+        "Ajax: нет ни кармы, ни желания для переброса (R17)",
     ),
     (
         [["curse", "apply", "Ajax", "Гниль"]],
         ["curse", "apply", "Ajax", "гниль"],
-        "R18: на Ajax уже лежит проклятие 'Гниль'; одно и то же проклятие дважды — это одно проклятие",
+        "R18: Ajax: проклятие 'Гниль' уже есть; одно и то же проклятие дважды — это одно проклятие",
     ),
     (
         [],
         ["skill", "use", "Merlin", "Medic", "--heal", "Ajax=1", "--dice", "1,1,1"],
-        "R25: медик лечит только повреждения последнего боя; у Ajax таких повреждений 0, а не 1",
+        "R25: медик лечит только повреждения последнего боя; Ajax: таких повреждений 0, а не 1",
     ),
     (
         [
@@ -514,13 +514,13 @@ RULE_REFUSALS = [
     (
         [["item", "add", "Merlin", "Дубина", "--custom", "--damage", "1D6", "--heft", "12"]],
         ["item", "hold", "Merlin", "Дубина"],
-        "R27: громоздкость Дубина — 12; у Merlin ST 8",
+        "R27: громоздкость предмета Дубина — 12; Merlin: ST 8",
     ),
     ([], ["item", "add", "Ajax", "Камень", "--custom", "--weight", "30"], "R33: Ajax несёт 0 из 17; Камень весит 30"),
     (
         [["item", "add", "Merlin", "Жезл", "--custom", "--requires", "Закон"]],
         ["item", "hold", "Merlin", "Жезл"],
-        "R34: Жезл — только для Закон; у Merlin нет этого ключевого слова",
+        "R34: Жезл — только для Закон; Merlin: нет этого ключевого слова",
     ),
     (
         [
@@ -529,7 +529,7 @@ RULE_REFUSALS = [
             ["item", "wear", "Ajax", "Шляпа"],
         ],
         ["item", "wear", "Ajax", "Шлем"],
-        "R35: место «голова» у Ajax занято предметом Шляпа; сначала снимите его",
+        "R35: Ajax: место «голова» занято предметом Шляпа; сначала снимите его",
     ),
     (
         [["item", "add", "Ajax", "Амулет", "--custom", "--personal"]],
@@ -539,14 +539,14 @@ RULE_REFUSALS = [
     (
         [["item", "add", "Ajax", "Dagger"]],
         ["item", "sell", "Ajax", "Merlin", "Кинжал", "--price", "100"],
-        "R38: у Merlin 0 зол.; Кинжал стоит 100",
+        "R38: Merlin: золота 0; цена предмета Кинжал: 100",
     ),
     (
         [["item", "add", "Ajax", "Палаш", "--slots", "2"], ["darkstone", "add", "Ajax", "1"]],
         ["forge", "Ajax", "Палаш"],
         "R39: ковать можно только в городе с кузней (группа не в городе); `campaign town enter TOWN --blacksmith`",
     ),
-    ([["damage", "Ajax", "20"]], ["check", "Ajax", "3/DX"], "R11a: Ajax вышел из строя и не может пройти проверку"),
+    ([["damage", "Ajax", "20"]], ["check", "Ajax", "3/DX"], "R11a: Ajax — вне игры и не может пройти проверку"),
 ]
 
 
@@ -610,3 +610,43 @@ def test_msgfmt_checks_the_russian_catalog():
     po = ROOT / "campaign_cli" / "locale" / "ru" / "LC_MESSAGES" / "campaign.po"
     done = subprocess.run(["msgfmt", "-c", "-o", "/dev/null", str(po)], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+# -- grammar that fits the person (issue 23) -------------------------------------------------
+@pytest.fixture
+def people(tmp_path: Path) -> Path:
+    path = tmp_path / "c.json"
+    for args in (
+        ["init"],
+        ["character", "create", "Велимира", "--st", "10", "--dx", "12", "--iq", "10", "--gender", "f"],
+        ["character", "create", "Мирон", "--st", "10", "--dx", "12", "--iq", "10", "--gender", "m"],
+        ["character", "create", "Лада", "--st", "10", "--dx", "12", "--iq", "10"],
+    ):
+        assert en(path, *args).exit_code == 0
+    return path
+
+
+def test_russian_messages_agree_with_a_known_gender_and_stay_neutral_without_one(people: Path):
+    said = {name: ru(people, "curse", "apply", name, "Гниль").stdout.strip() for name in ("Велимира", "Мирон", "Лада")}
+    assert said["Велимира"].startswith("Велимира проклята:")
+    assert said["Мирон"].startswith("Мирон проклят:")
+    assert said["Лада"].startswith("Лада: проклятие")  # no gender: nothing has to agree
+    for name in ("Велимира", "Мирон", "Лада"):
+        assert en(people, "damage", name, "10").exit_code == 0
+    out = {name: ru(people, "check", name, "3/DX").stderr for name in ("Велимира", "Мирон", "Лада")}
+    assert "Велимира вышла из строя" in out["Велимира"] and "Мирон вышел из строя" in out["Мирон"]
+    assert "Лада — вне игры" in out["Лада"]
+
+
+def test_no_name_is_declined_after_a_preposition(people: Path):
+    out = (
+        ru(people, "karma", "add", "Лада", "5").stdout
+        + ru(people, "curse", "remove", "Лада", "Нет", "--pay", "xp").stderr
+    )
+    assert "у Лада" not in out and "Лада: 5 очков кармы" in out
+
+
+def test_gender_is_in_the_json_and_set_changes_it(people: Path):
+    assert json.loads(en(people, "character", "show", "Лада", "--json").stdout)["gender"] is None
+    assert json.loads(en(people, "character", "set", "Лада", "--gender", "ж", "--json").stdout)["gender"] == "f"
+    assert en(people, "character", "set", "Лада", "--gender", "x").exit_code == 2

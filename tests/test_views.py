@@ -133,7 +133,7 @@ def test_deaths_and_the_dying_are_announced(camp):
 def test_plurals(camp):
     assert camp("wish", "add", "Ajax", "1").stdout == "Ajax has 1 wish\n"
     assert camp("wish", "add", "Ajax", "1").stdout == "Ajax has 2 wishes\n"
-    assert "(1 curse: every roll 1 worse)" in camp("curse", "apply", "Ajax", "Rot").stdout
+    assert camp("curse", "apply", "Ajax", "Rot").stdout == "Ajax is cursed: every roll 1 worse (R18)\n"
 
 
 @pytest.mark.parametrize(

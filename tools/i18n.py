@@ -82,6 +82,8 @@ def extract() -> dict[tuple[str, str | None], list[str]]:
             name = _name(node)
             if name in ("_", "N_", "Said") and node.args:
                 add(_text(node.args[0]), None, where)
+            elif name == "gendered" and len(node.args) >= 2:
+                add(_text(node.args[1]), None, where)  # the neutral form; the m and f forms: gendered_msgids()
             elif name in ("ngettext", "N_plural") and len(node.args) >= 2:
                 add(_text(node.args[0]), _text(node.args[1]), where)
             elif name == "help_text" and node.args:
@@ -95,6 +97,40 @@ def extract() -> dict[tuple[str, str | None], list[str]]:
         add(word, None, "click")
     # by the first file using it, then alphabetically: moving code around changes nothing
     return dict(sorted(found.items(), key=lambda item: (item[1][0], item[0][0], item[0][1] or "")))
+
+
+GENDERS = ("m", "f")  # msgctxt of a message's forms that agree with a person's gender
+
+
+def gendered_msgids() -> list[str]:
+    """The messages given to `gendered()`: each has a neutral entry and one per gender."""
+    found: dict[str, None] = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and _name(node) == "gendered" and len(node.args) >= 2:
+                text = _text(node.args[1])
+                if text:
+                    found[text] = None
+    return sorted(found)
+
+
+def _gender_entries(old: dict) -> list[dict]:
+    """The `m` and `f` entries of every gendered message, their translations kept."""
+    out = []
+    for msgid in gendered_msgids():
+        for ctx in GENDERS:
+            e = old.get((ctx, msgid)) or {"msgstr": {}, "flags": []}
+            out.append(
+                {
+                    "msgctxt": ctx,
+                    "msgid": msgid,
+                    "msgid_plural": None,
+                    "msgstr": e["msgstr"],
+                    "flags": [f for f in e["flags"] if f != "python-brace-format"] + ["python-brace-format"],
+                    "comments": [f"#. the form for a person of gender {ctx} (i18n.gendered)"],
+                }
+            )
+    return out
 
 
 def _quote(text: str) -> str:
@@ -176,6 +212,9 @@ def pot_text(found: dict) -> str:
         out.append("")
     for e in _name_entries(None):
         out += [*e["comments"], f"msgctxt {_quote(NAME_CONTEXT)}", "msgid " + _quote(e["msgid"]), 'msgstr ""', ""]
+    for msgid in gendered_msgids():
+        for ctx in GENDERS:
+            out += [f"msgctxt {_quote(ctx)}", "msgid " + _quote(msgid), 'msgstr ""', ""]
     return "\n".join(out)
 
 
@@ -231,7 +270,9 @@ def write_po(path: Path, lang: str, entries: list[dict]) -> None:
 def update(lang: str) -> Path:
     """Merge the code's strings into LANG's .po: translations kept, new ones empty, gone ones dropped."""
     path = LOCALE / lang / "LC_MESSAGES" / "campaign.po"
-    old = {(e["msgid"], e["msgid_plural"]): e for e in read_po(path) if not e.get("msgctxt")} if path.exists() else {}
+    read = read_po(path) if path.exists() else []
+    old = {(e["msgid"], e["msgid_plural"]): e for e in read if not e.get("msgctxt")}
+    old_gendered = {(e["msgctxt"], e["msgid"]): e for e in read if e.get("msgctxt") in GENDERS}
     entries = []
     for (msgid, plural), where in extract().items():
         e = old.get((msgid, plural)) or {"msgid": msgid, "msgid_plural": plural, "msgstr": {}, "flags": []}
@@ -240,6 +281,7 @@ def update(lang: str) -> Path:
         )
         entries.append({**e, "flags": flags, "comments": ["#: " + " ".join(dict.fromkeys(where))]})
     entries += _name_entries(lang)
+    entries += _gender_entries(old_gendered)
     path.parent.mkdir(parents=True, exist_ok=True)
     write_po(path, lang, entries)
     return path
@@ -299,6 +341,14 @@ def problems() -> list[str]:
                     f"{lang}: {key[0]!r}: {form!r} has other placeholders"
                     for form in mismatched(key[0], key[1], list(e["msgstr"].values()))
                 ]
+        forms = {(e["msgctxt"], e["msgid"]): e for e in read if e.get("msgctxt") in GENDERS}
+        for msgid in gendered_msgids():
+            for ctx in GENDERS:
+                e = forms.get((ctx, msgid))
+                if e is None or "fuzzy" in e["flags"] or not e["msgstr"].get(0):
+                    out.append(f"{lang}: {msgid!r} has no translated form for gender {ctx}")
+                elif mismatched(msgid, None, [e["msgstr"][0]]):
+                    out.append(f"{lang}: {msgid!r} ({ctx}): {e['msgstr'][0]!r} has other placeholders")
         mo = po.with_suffix(".mo")
         if not mo.exists() or mo.read_bytes() != mo_bytes(po):
             out.append(f"{mo.relative_to(ROOT)} is out of date: run python tools/i18n.py compile")

@@ -26,6 +26,10 @@ AttrOpt = Annotated[
     list[str] | None,
     typer.Option("--attr", metavar="NAME=VALUE", help="Extra named attribute for pool tests (R10), e.g. Lore=3."),
 ]
+GenderOpt = Annotated[
+    str | None,
+    typer.Option("--gender", metavar="m|f", help="Grammatical gender, so Russian messages agree with the character."),
+]
 KeywordOpt = Annotated[
     list[str] | None, typer.Option("--keyword", metavar="WORD", help="Keyword the character has (R34).")
 ]
@@ -60,8 +64,10 @@ def create(
     ] = None,
     keyword: KeywordOpt = None,
     attr: AttrOpt = None,
+    gender: GenderOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
+    gender = rules.check_gender(gender)
     doc = rules.new_character(
         name,
         "wizard" if wizard else "hero",
@@ -73,6 +79,7 @@ def create(
         keywords=keyword,
         attributes=parse_pairs(attr, "--attr"),
     )
+    doc["gender"] = gender
     with writing() as camp:
         doc = camp.insert("characters", doc, "character")
         camp.note(f"created {doc['kind']} {doc['name']}", doc["name"])
@@ -156,10 +163,14 @@ def set_(
         list[str] | None,
         typer.Option("--combat", metavar="SKILL=hit|damage", help="Where a combat skill's levels go (R24)."),
     ] = None,
+    gender: GenderOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    if not (attr or keyword or drop_keyword or drop_attr or combat):
-        raise UsageProblem(_("nothing to change: give --attr, --keyword, --drop-keyword, --drop-attr or --combat"))
+    if not (attr or keyword or drop_keyword or drop_attr or combat or gender):
+        raise UsageProblem(
+            _("nothing to change: give --attr, --keyword, --drop-keyword, --drop-attr, --combat or --gender")
+        )
+    gender = rules.check_gender(gender)
     values = parse_pairs(attr, "--attr")
     modes = {}
     for raw in combat or []:
@@ -176,6 +187,8 @@ def set_(
         for skill, mode in modes.items():
             rules.set_combat_mode(doc, skill, mode)
         doc["keywords"] = rules.drop_keywords(rules.merge_keywords(doc["keywords"], keyword or []), drop_keyword or [])
+        if gender is not None:
+            doc["gender"] = gender
         camp.save("characters", doc)
         camp.note(f"changed {doc['name']}", doc["name"])
     ch = rules.view(doc)

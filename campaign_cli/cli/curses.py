@@ -12,7 +12,7 @@ from campaign_cli.cli.common import JsonlOpt, JsonOpt, help_text, reading, updat
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, Table, emit
 from campaign_cli.errors import UsageProblem
-from campaign_cli.i18n import _, N_plural, ngettext
+from campaign_cli.i18n import _, N_plural, gendered, ngettext
 from campaign_cli.rules import advancement as adv
 from campaign_cli.rules.characters import check_name
 from campaign_cli.rules.wounds import check_not_dead
@@ -49,11 +49,9 @@ def apply(
     emit(
         {"curse": added, "modifier": len(ch["curses"]), "character": ch},
         Line(
-            ngettext(
-                "{name} is cursed ({n} curse: every roll {n} worse)",
-                "{name} is cursed ({n} curses: every roll {n} worse)",
-                len(ch["curses"]),
-            ).format(name=ch["name"])
+            gendered(ch["gender"], "{name} is cursed: every roll {n} worse (R18)").format(
+                name=ch["name"], n=len(ch["curses"])
+            )
         ),
         json_out=json_out,
     )

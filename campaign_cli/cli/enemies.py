@@ -22,7 +22,7 @@ from campaign_cli.cli.common import (
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Fields, Line, Table, emit
 from campaign_cli.errors import Refused, UsageProblem
-from campaign_cli.i18n import _, N_, ngettext
+from campaign_cli.i18n import _, N_, gendered, ngettext
 from campaign_cli.rules import dice as d
 from campaign_cli.rules import enemies as rules
 from campaign_cli.rules.characters import check_name
@@ -280,7 +280,7 @@ def kill(
     emit(
         {"enemy": board["name"], "side": "brutal" if brutal else "normal", "xp": xp, "character": ch},
         Line(
-            _("{name} killed {enemy}: +{xp} XP ({total} in all)").format(
+            gendered(ch["gender"], "{name} killed {enemy}: +{xp} XP ({total} in all)").format(
                 name=ch["name"], enemy=board["name"], xp=xp, total=ch["xp"]
             )
         ),

@@ -15,7 +15,7 @@ from campaign_cli.cli.flow import party_table, status_news
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, Table, emit
 from campaign_cli.errors import Refused, UsageProblem
-from campaign_cli.i18n import _, ngettext, shown
+from campaign_cli.i18n import _, gendered, ngettext, shown
 from campaign_cli.rules import dice as d
 from campaign_cli.rules import enemies, fights, wounds
 from campaign_cli.rules.advancement import KILL_XP
@@ -346,7 +346,7 @@ def _strike_line(hitter: str, data: dict) -> str:
         + "; "
     )
     if data["killed"]:
-        return line + _("{enemy} is killed: {hitter} wins {xp} XP").format(
+        return line + gendered(enemy.get("gender"), "{enemy} is killed: {hitter} wins {xp} XP").format(
             enemy=enemy["name"], hitter=hitter, xp=data["xp"]
         )
     line += _("{left} of {health} health left").format(left=left, health=enemy["health"])

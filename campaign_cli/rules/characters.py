@@ -162,6 +162,19 @@ def new_character(
     }
 
 
+GENDERS = ("m", "f")  # grammatical gender, for Russian messages (CLI.md "Language")
+
+
+def check_gender(gender: str | None) -> str | None:
+    """`m` or `f` (any case; Russian м/ж too), or None when not given; else a usage error."""
+    if gender is None:
+        return None
+    value = {"м": "m", "ж": "f"}.get(gender.strip().lower(), gender.strip().lower())
+    if value not in GENDERS:
+        raise UsageProblem(_("--gender takes m or f, not {gender!r}").format(gender=gender), "bad_value")
+    return value
+
+
 def check_name(name: str, what: str) -> str:
     """A name a user gives (CLI.md "Names"): refused (exit 2) when empty, over 100
     characters or holding control characters; refused (exit 1) when it is a number."""
@@ -277,6 +290,7 @@ def view(doc: Mapping) -> dict:
         "restriction": gear["restriction"],
         "items": list(doc.get("items", [])),
         "talents": list(doc.get("talents", [])),  # talents from another tool the skill table lacks
+        "gender": doc.get("gender"),
     }
 
 

@@ -159,6 +159,8 @@ def check_character(doc: dict, strict: bool = True) -> None:
             _int(spell["rating"], f"{who} spells[{i}].rating", 0, MAX_AMOUNT)
     _texts(doc.get("keywords"), f"{who} keywords", strict=strict)
     _texts(doc.get("talents", []), f"{who} talents", strict=strict)
+    if doc.get("gender") not in (None, "m", "f"):
+        raise _bad(f"{who} gender", _("must be m, f or null, not {value!r}").format(value=doc.get("gender")))
     for i, curse in enumerate(_objects(doc.get("curses"), f"{who} curses")):
         _text(curse.get("name"), f"{who} curses[{i}].name", strict=strict)
         _text(curse.get("note"), f"{who} curses[{i}].note", optional=True, limit=NOTE, strict=strict)

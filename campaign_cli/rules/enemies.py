@@ -138,7 +138,7 @@ def validate_board(data) -> dict:
     """A complete, typed board (R40), or Refused naming the first bad field."""
     if not isinstance(data, dict):
         raise _bad("board", _("must be a JSON object"))
-    unknown = sorted(set(data) - {"name", "keywords", "size", *SIDES})
+    unknown = sorted(set(data) - {"name", "keywords", "size", "gender", *SIDES})
     if unknown:
         raise _bad(unknown[0], _("is not a board field"))
     name = data.get("name")
@@ -157,7 +157,16 @@ def validate_board(data) -> dict:
                 value=', '.join(SIZES), value2=', '.join(RUSSIAN_SIZES), value3=data.get('size')
             ),
         )
-    return {"name": name.strip(), "keywords": keywords, "size": size, **{s: _side(data.get(s), s) for s in SIDES}}
+    gender = data.get("gender")
+    if gender not in (None, "m", "f"):
+        raise _bad("gender", _("must be m or f, not {value!r}").format(value=gender))
+    return {
+        "name": name.strip(),
+        "keywords": keywords,
+        "size": size,
+        **({"gender": gender} if gender else {}),
+        **{s: _side(data.get(s), s) for s in SIDES},
+    }
 
 
 def side_of(board: dict, brutal: bool) -> dict:

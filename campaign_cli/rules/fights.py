@@ -72,6 +72,7 @@ def add(fight: dict, board: dict, count: int, brutal: bool, entry=None) -> list[
             "xp": side["xp"],
             "wound_xp": side.get("wound_xp", 0),
             "elite": group["elite"],
+            "gender": group["gender"],
             "alive": True,
         }
         for i in range(count)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from campaign_cli.errors import Refused
 from campaign_cli.rules.characters import status
-from campaign_cli.i18n import _, N_
+from campaign_cli.i18n import _, N_, gendered
 
 
 def current_status(doc: dict) -> str:
@@ -26,11 +26,12 @@ def check_can_act(doc: dict, action: str = N_("act")) -> None:
     """R11a: refused, naming the status, for an out-of-action, dying or dead character."""
     state = current_status(doc)
     if state != "ok":
-        words = {"out": _("out of action"), "dying": _("dying"), "dead": _("dead")}[state]
-        raise Refused(
-            _("R11a: {name} is {words} and cannot {action}").format(name=doc["name"], words=words, action=_(action)),
-            "cannot_act",
-        )
+        text = {
+            "out": gendered(doc.get("gender"), "R11a: {name} is out of action and cannot {action}"),
+            "dying": gendered(doc.get("gender"), "R11a: {name} is dying and cannot {action}"),
+            "dead": gendered(doc.get("gender"), "R11a: {name} is dead and cannot {action}"),
+        }[state]
+        raise Refused(text.format(name=doc["name"], action=_(action)), "cannot_act")
 
 
 def check_not_dead(doc: dict) -> None:
