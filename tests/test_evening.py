@@ -378,7 +378,7 @@ def test_a_whole_evening_keeps_every_invariant(seed, slow):
         stateful_step_count=120 if slow else 80,
         deadline=None,
         derandomize=not slow,
-        phases=None if slow else [Phase.explicit, Phase.reuse, Phase.generate],  # CI: no long shrinking
+        phases=tuple(Phase) if slow else (Phase.explicit, Phase.reuse, Phase.generate),  # CI: no long shrinking
         database=None,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
     )
