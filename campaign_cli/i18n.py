@@ -52,6 +52,21 @@ def gendered(gender: str | None, message: str) -> str:
     return catalog.gettext(message)
 
 
+THIN_SPACE = "\u202f"  # the narrow no-break space Russian groups thousands with
+
+
+def number(value: int) -> str:
+    """A whole number as the chosen language writes it: 1,000,000 or 1 000 000."""
+    text = f"{value:,}"
+    return text.replace(",", THIN_SPACE) if STATE.catalog is not None else text
+
+
+def percent(fraction: float, places: int = 1) -> str:
+    """A chance as the chosen language writes it: 70.4% or 70,4 %."""
+    text = f"{fraction * 100:.{places}f}"
+    return f"{text.replace('.', ',')}{THIN_SPACE}%" if STATE.catalog is not None else f"{text}%"
+
+
 def N_(message: str) -> str:
     """Marks MESSAGE for the catalog where it is defined; `_()` translates it where it is shown."""
     return message

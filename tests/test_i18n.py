@@ -650,3 +650,13 @@ def test_gender_is_in_the_json_and_set_changes_it(people: Path):
     assert json.loads(en(people, "character", "show", "Лада", "--json").stdout)["gender"] is None
     assert json.loads(en(people, "character", "set", "Лада", "--gender", "ж", "--json").stdout)["gender"] == "f"
     assert en(people, "character", "set", "Лада", "--gender", "x").exit_code == 2
+
+
+def test_russian_numbers_and_chances(party: Path):
+    """1 000 000 with a narrow no-break space, 62,5 %, and a chance says of what (issue 23)."""
+    out = ru(party, "check", "Ajax", "3/DX", "--dice", "6,6,6").stdout
+    assert re.search(r"провал \(вероятность успеха \d+,\d\u202f%\)", out), out
+    assert ru(party, "odds", "3/DX", "--value", "11").stdout.strip().endswith("62,5\u202f%")
+    refused = ru(party, "contest", "Ajax", "3/ST", "2000000", "3/ST").stderr
+    assert "1\u202f000\u202f000" in refused and "1,000,000" not in refused
+    assert en(party, "odds", "3/DX", "--value", "11").stdout.strip().endswith("62.5%")  # English unchanged

@@ -16,7 +16,7 @@ from campaign_cli.cli.common import CTX, MAX_AMOUNT, help_text
 from campaign_cli.cli.lazy import LazyGroup, build
 from campaign_cli.errors import CampaignError, ExitStatus, UsageProblem
 from campaign_cli import i18n
-from campaign_cli.i18n import _, N_
+from campaign_cli.i18n import _, N_, number
 
 
 class CampaignGroup(LazyGroup):
@@ -119,8 +119,8 @@ def execute(
     except click.exceptions.NoSuchOption as err:
         if err.option_name.lstrip("-").isdigit():  # `karma add A -1`: a number, not an option
             raise UsageProblem(
-                _('{option_name} is negative: amounts are whole numbers from 0 to {MAX_AMOUNT:,}').format(
-                    option_name=err.option_name, MAX_AMOUNT=MAX_AMOUNT
+                _('{option_name} is negative: amounts are whole numbers from 0 to {MAX_AMOUNT}').format(
+                    option_name=err.option_name, MAX_AMOUNT=number(MAX_AMOUNT)
                 )
             ) from None
         raise UsageProblem(_usage_message(err)) from None

@@ -18,7 +18,7 @@ from campaign_cli.cli.common import MAX_AMOUNT, MAX_SEED, JsonOpt, help_text, wr
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import Line, Table, emit
 from campaign_cli.errors import Refused, UsageProblem
-from campaign_cli.i18n import _, english, N_, ngettext, shown
+from campaign_cli.i18n import _, N_, english, ngettext, number, percent, shown
 from campaign_cli.rules import advancement as adv
 from campaign_cli.rules import checks as rules
 from campaign_cli.rules import dice as d
@@ -52,7 +52,7 @@ ModifierOpt = Annotated[
 
 
 def _pct(p) -> str:
-    return f"{float(p) * 100:.1f}%"
+    return percent(float(p))
 
 
 def roll_dice(count: int, typed: str | None, rng, option: str = "--dice") -> list[int]:
@@ -399,8 +399,8 @@ def _side(camp, who: str | dict, spec_text: str, typed: str | None, option: str,
         assert attribute is not None  # a number: an unnamed opponent
         if not 0 <= attribute <= MAX_AMOUNT:
             raise UsageProblem(
-                _("an unnamed opponent's attribute is 0 to {MAX_AMOUNT:,}, not {attribute}").format(
-                    MAX_AMOUNT=MAX_AMOUNT, attribute=attribute
+                _("an unnamed opponent's attribute is 0 to {MAX_AMOUNT}, not {attribute}").format(
+                    MAX_AMOUNT=number(MAX_AMOUNT), attribute=attribute
                 )
             )
         name, target, curses, modifiers = "opponent", attribute, 0, []

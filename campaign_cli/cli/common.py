@@ -11,7 +11,7 @@ import typer
 from campaign_cli import store
 from campaign_cli.errors import Refused, UsageProblem
 from campaign_cli.rules.names import MAX_AMOUNT, MAX_ID
-from campaign_cli.i18n import _, N_
+from campaign_cli.i18n import _, N_, number
 
 
 class Context:
@@ -67,19 +67,19 @@ def update_character(name: str, change) -> tuple[dict, Any]:
 
 def parse_int(text: str, what: str) -> int:
     try:
-        number = int(text.strip())
+        value = int(text.strip())
     except ValueError:
         raise UsageProblem(
             _('{what}: {text!r} is not a whole number').format(what=_(what), text=text), "bad_value"
         ) from None
-    if abs(number) > MAX_AMOUNT:
+    if abs(value) > MAX_AMOUNT:
         raise UsageProblem(
-            _('{what}: {number} is out of bounds (at most {MAX_AMOUNT:,})').format(
-                what=_(what), number=number, MAX_AMOUNT=MAX_AMOUNT
+            _('{what}: {number} is out of bounds (at most {MAX_AMOUNT})').format(
+                what=_(what), number=value, MAX_AMOUNT=number(MAX_AMOUNT)
             ),
             "bad_value",
         )
-    return number
+    return value
 
 
 def parse_pairs(values: list[str] | None, what: str, default: int | None = None, allow_null: bool = False) -> dict:

@@ -7,7 +7,7 @@ from typing import Any
 
 from campaign_cli.errors import CampaignError, Refused
 from campaign_cli.rules.names import MAX_AMOUNT, MAX_ID, MAX_NAME, unsafe_char
-from campaign_cli.i18n import _
+from campaign_cli.i18n import _, number
 
 
 def _bad(where: str, why: str) -> Refused:
@@ -18,7 +18,9 @@ def _int(value: Any, where: str, low: int = 0, high: int = MAX_ID) -> None:
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
         raise _bad(
             where,
-            _('must be a whole number from {low} to {high:,}, not {value!r}').format(low=low, high=high, value=value),
+            _('must be a whole number from {low} to {high}, not {value!r}').format(
+                low=low, high=number(high), value=value
+            ),
         )
 
 

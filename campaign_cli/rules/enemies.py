@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from campaign_cli.errors import Refused
-from campaign_cli.i18n import _
+from campaign_cli.i18n import _, number
 from campaign_cli.rules.names import MAX_AMOUNT, MAX_NAME, unsafe_char
 
 MAX_TEXT = 1000  # an ability's or keyword's text
@@ -58,8 +58,8 @@ def _whole(value, where: str, low: int = 0) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= MAX_AMOUNT:
         raise _bad(
             where,
-            _('must be a whole number from {low} to {high:,}, not {value!r}').format(
-                low=low, high=MAX_AMOUNT, value=value
+            _('must be a whole number from {low} to {high}, not {value!r}').format(
+                low=low, high=number(MAX_AMOUNT), value=value
             ),
         )
     return value

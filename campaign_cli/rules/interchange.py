@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from campaign_cli.errors import CampaignError, Refused
-from campaign_cli.i18n import _
+from campaign_cli.i18n import _, number
 from campaign_cli.rules.names import MAX_AMOUNT
 
 FLAG = "campaign-cli"  # our own scope in a Foundry document's `flags`: what Foundry has no field for
@@ -176,10 +176,10 @@ def _number(value: Any, what: str, whole: bool = True) -> int:
         raise _bad(what, _("must be a number, not {value!r}").format(value=value))
     if whole and value != int(value):
         raise _bad(what, _("must be a whole number, not {value!r}").format(value=value))
-    number = round(value)
-    if not 0 <= number <= MAX_AMOUNT:
-        raise _bad(what, _("must be from 0 to {high:,}, not {value!r}").format(high=MAX_AMOUNT, value=value))
-    return number
+    whole_value = round(value)
+    if not 0 <= whole_value <= MAX_AMOUNT:
+        raise _bad(what, _("must be from 0 to {high}, not {value!r}").format(high=number(MAX_AMOUNT), value=value))
+    return whole_value
 
 
 def _text(value: Any, what: str) -> str:

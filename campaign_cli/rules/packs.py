@@ -14,7 +14,7 @@ from campaign_cli.errors import CampaignError, Refused
 from campaign_cli.rules import enemies
 from campaign_cli.rules.gear import KINDS, MAX_SLOTS
 from campaign_cli.rules.names import MAX_AMOUNT, unsafe_char
-from campaign_cli.i18n import _
+from campaign_cli.i18n import _, number
 
 MAX_ENTRIES = 100_000
 ITEM_FIELDS = {
@@ -81,8 +81,8 @@ def _item(raw: Any, where: str) -> dict:
         if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
             raise _bad(
                 f"{where}.{field}",
-                _('must be a whole number from {low} to {high:,}, not {value!r}').format(
-                    low=low, high=high, value=raw.get(field)
+                _('must be a whole number from {low} to {high}, not {value!r}').format(
+                    low=low, high=number(high), value=raw.get(field)
                 ),
             )
         entry[field] = value
@@ -132,7 +132,9 @@ def validate(data: Any) -> dict:
     items, boards = data.get("items", []), data.get("enemies", [])
     for field, value in (("items", items), ("enemies", boards)):
         if not isinstance(value, list) or len(value) > MAX_ENTRIES:
-            raise _bad(field, _('must be a list (at most {MAX_ENTRIES:,} entries)').format(MAX_ENTRIES=MAX_ENTRIES))
+            raise _bad(
+                field, _('must be a list (at most {MAX_ENTRIES} entries)').format(MAX_ENTRIES=number(MAX_ENTRIES))
+            )
     if not items and not boards:
         raise _bad("items", _("and enemies are both empty: nothing to add"))
     pack: dict[str, Any] = {
