@@ -58,7 +58,8 @@ def main() -> None:
 
         run()
     except Interrupted as stop:
-        sys.stderr.write("interrupted: nothing saved\n")
+        i18n = sys.modules.get("campaign_cli.i18n")  # loaded once the command line was read
+        sys.stderr.write((i18n._("interrupted: nothing saved") if i18n else "interrupted: nothing saved") + "\n")
         sys.exit(128 + stop.signum)
     finally:
         _STATE["done"] = True

@@ -660,3 +660,15 @@ def test_russian_numbers_and_chances(party: Path):
     refused = ru(party, "contest", "Ajax", "3/ST", "2000000", "3/ST").stderr
     assert "1\u202f000\u202f000" in refused and "1,000,000" not in refused
     assert en(party, "odds", "3/DX", "--value", "11").stdout.strip().endswith("62.5%")  # English unchanged
+
+
+def test_no_english_left_in_defaults_party_titles_and_check_syntax(tmp_path: Path):
+    path = tmp_path / "c.json"
+    assert ru(path, "init").exit_code == 0
+    assert json.loads(en(path, "status", "--json").stdout)["name"] == "Кампания"  # created without a name
+    en(path, "character", "create", "Лада", "--st", "12", "--dx", "10", "--iq", "10", "--skill", "Плавание")
+    checked = json.loads(ru(path, "check", "Лада", "3/ST для Плавание", "--dice", "1,1,1", "--json").stdout)
+    assert checked["success"] and checked["target"] == 12  # `для` is `for`: the attribute alone (R6)
+    assert ru(path, "check", "--party", "3/IQ", "--who", "all").stdout.startswith("Проверка группы 3/IQ (все)")
+    assert "для Плавание" in ru(path, "check", "Лада", "3 по ST").stderr  # the error's examples are Russian
+    assert ru(path, "adventure", "start").stdout.strip() == "приключение началось: Приключение"

@@ -48,10 +48,10 @@ def status_views(data: dict) -> Fields:
 
 
 def init(
-    name: Annotated[str, typer.Option("--name", help="The campaign's name.")] = "Campaign",
+    name: Annotated[str | None, typer.Option("--name", help="The campaign's name.")] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    camp = store.create(campaign_path(), name, CTX.words)
+    camp = store.create(campaign_path(), _("Campaign") if name is None else name, CTX.words)
     data = status_data(camp)
     emit(data, [Line(_('created {file}').format(file=data['file'])), status_views(data)], json_out=json_out)
 

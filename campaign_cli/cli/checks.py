@@ -365,7 +365,9 @@ def _party_check(spec_text: str, who: str, modifier: int, rng, seed, typed: str 
     emit(
         data,
         Table(
-            _('Party test {text} ({who})').format(text=spec.text, who=who),
+            _('Party test {text} ({who})').format(
+                text=spec.text, who=_("everyone") if who == "all" else _("one at random")
+            ),
             [_("character"), _("dice"), _("total"), _("target"), _("modifiers"), _("result"), _("chance")],
             rows,
         ),

@@ -63,10 +63,10 @@ def party_table(title: str, docs: list[dict]) -> Table:
     )
 )
 def start(
-    title: Annotated[str, typer.Argument(metavar="[TITLE]", help="The adventure's title.")] = "Adventure",
+    title: Annotated[str | None, typer.Argument(metavar="[TITLE]", help="The adventure's title.")] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    title = check_name(title, "adventure")
+    title = check_name(_("Adventure") if title is None else title, "adventure")
     with writing() as camp:
         if camp.meta["phase"] == "adventure":
             raise Refused(

@@ -15,7 +15,8 @@ from campaign_cli.rules.wounds import check_can_act
 from campaign_cli.i18n import _, shown
 
 SIDES = 6
-_SUM = re.compile(r"\s*(\d+)\s*/\s*([A-Za-z]+)\s*(?:\+\s*(\S.*?)|\s+for\s+(\S.*?))?\s*", re.IGNORECASE)
+# `for` or the Russian `для`: `3/ST для Плавание` is `3/ST for Swimming` (CLI.md "Language")
+_SUM = re.compile(r"\s*(\d+)\s*/\s*([A-Za-z]+)\s*(?:\+\s*(\S.*?)|\s+(?:for|для)\s+(\S.*?))?\s*", re.IGNORECASE)
 _POOL = re.compile(r"\s*(\S.*?)\s+(\d+)\s*\+\s*")
 COMBAT_MODES = ("hit", "damage")
 
@@ -56,7 +57,10 @@ def parse_spec(text: str) -> Spec:
         attr = attr.upper() if attr.upper() in CORE else attr
         return Spec(text, "pool", attribute=attr, threshold=int(threshold))
     raise UsageProblem(
-        _("{text!r} is not a check (3/DX, 3/ST+Climbing, 3/ST for Swimming, 'Lore 5+')").format(text=text), "bad_spec"
+        _("{text!r} is not a check ({examples})").format(
+            text=text, examples=_("3/DX, 3/ST+Climbing, 3/ST for Swimming, 'Lore 5+'")
+        ),
+        "bad_spec",
     )
 
 
