@@ -143,7 +143,30 @@ CatalogArg = Annotated[
 ]
 
 
-def new_item(camp, item: str, custom: bool, **options) -> dict:
+ITEM_OPTIONS = (
+    "hands",
+    "weight",
+    "value",
+    "requires",
+    "clothing",
+    "personal",
+    "darkstone_icon",
+    "slots",
+    "damage",
+    "armor",
+    "restriction",
+    "shield",
+    "heft",
+    "kind",
+)  # the parameters above, by name
+
+
+def item_options(given: dict) -> dict:
+    """A command's item options (`item add`, `shop buy`) from its parameters (GIVEN: locals())."""
+    return {k: given[k] for k in ITEM_OPTIONS}
+
+
+def new_item(camp, item: str, custom: bool, options: dict) -> dict:
     """The item `item add` (and `shop buy`) makes: catalog values, options over them, a new id."""
     return {"id": camp.next_id(), **gear.make_item(item, options, custom, camp.packs())}
 
@@ -177,29 +200,10 @@ def add(
     custom: CustomOpt = False,
     json_out: JsonOpt = False,
 ) -> None:
+    options = item_options(locals())
+
     def change(doc, camp):
-        added = gear.add_item(
-            doc,
-            new_item(
-                camp,
-                item,
-                custom,
-                hands=hands,
-                weight=weight,
-                value=value,
-                requires=requires,
-                clothing=clothing,
-                personal=personal,
-                darkstone_icon=darkstone_icon,
-                slots=slots,
-                damage=damage,
-                armor=armor,
-                restriction=restriction,
-                shield=shield,
-                heft=heft,
-                kind=kind,
-            ),
-        )
+        added = gear.add_item(doc, new_item(camp, item, custom, options))
         return f"{doc['name']} gets {added['name']} (#{added['id']})", added
 
     ch, added = update_character(name, change)

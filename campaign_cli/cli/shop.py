@@ -28,6 +28,7 @@ from campaign_cli.cli.items import (
     SlotsOpt,
     ValueOpt,
     WeightOpt,
+    item_options,
     new_item,
 )
 from campaign_cli.cli.lazy import noun_app
@@ -114,27 +115,10 @@ def buy(
     custom: CustomOpt = False,
     json_out: JsonOpt = False,
 ) -> None:
+    options = item_options(locals())
     with writing() as camp:
         doc = camp.character(name)
-        thing = new_item(
-            camp,
-            item,
-            custom,
-            hands=hands,
-            weight=weight,
-            value=value,
-            requires=requires,
-            clothing=clothing,
-            personal=personal,
-            darkstone_icon=darkstone_icon,
-            slots=slots,
-            damage=damage,
-            armor=armor,
-            restriction=restriction,
-            shield=shield,
-            heft=heft,
-            kind=kind,
-        )
+        thing = new_item(camp, item, custom, options)
         asked = thing.get("value", 0) if price is None else price
         paid, contest = _haggle(camp, doc, haggle, asked, True, dice, other_dice, seed)
         added = gear.buy(doc, thing, paid)
