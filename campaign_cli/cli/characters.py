@@ -7,7 +7,17 @@ from typing import Annotated
 import typer
 
 from campaign_cli.cli import complete
-from campaign_cli.cli.common import MAX_AMOUNT, JsonlOpt, JsonOpt, help_text, parse_pairs, reading, writing
+from campaign_cli.cli.common import (
+    ForceOpt,
+    JsonOpt,
+    JsonlOpt,
+    MAX_AMOUNT,
+    OutputOpt,
+    help_text,
+    parse_pairs,
+    reading,
+    writing,
+)
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli import output
 from campaign_cli.cli.output import Fields, Table, emit
@@ -223,12 +233,8 @@ FORMATS = ("foundry", "statblock")
 def export(
     name: NameArg,
     format_: Annotated[str, typer.Option("--format", metavar="foundry|statblock", help="The other tool's format.")],
-    output_: Annotated[
-        str | None, typer.Option("--output", "-o", metavar="FILE", help="Write here (atomically) instead of stdout.")
-    ] = None,
-    force: Annotated[
-        bool, typer.Option("--force", help="Replace FILE if it exists (never the campaign, its journal or its lock).")
-    ] = False,
+    output_: OutputOpt = None,
+    force: ForceOpt = False,
     json_out: JsonOpt = False,
 ) -> None:
     import json

@@ -27,6 +27,12 @@ CTX = Context()
 MAX_SEED = MAX_ID  # a seed stays exact in JSON (and in jq)
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON document on stdout and nothing else.")]
+OutputOpt = Annotated[
+    str | None, typer.Option("--output", "-o", metavar="FILE", help="Write here (atomically) instead of stdout.")
+]
+ForceOpt = Annotated[
+    bool, typer.Option("--force", help="Replace FILE if it exists (never the campaign, its journal or its lock).")
+]
 JsonlOpt = Annotated[bool, typer.Option("--jsonl", help="Print one compact JSON object per line.")]
 
 

@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from campaign_cli import store
-from campaign_cli.cli.common import CTX, JsonOpt, campaign_path, help_text, read_text, reading
+from campaign_cli.cli.common import CTX, ForceOpt, JsonOpt, OutputOpt, campaign_path, help_text, read_text, reading
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import Line, emit
 from campaign_cli.errors import Refused, UsageProblem
@@ -30,12 +30,8 @@ export_app, import_app = command_app(), command_app()
     ),
 )
 def export(
-    output: Annotated[
-        str | None, typer.Option("--output", "-o", metavar="FILE", help="Write here (atomically) instead of stdout.")
-    ] = None,
-    force: Annotated[
-        bool, typer.Option("--force", help="Replace FILE if it exists (never the campaign, its journal or its lock).")
-    ] = False,
+    output: OutputOpt = None,
+    force: ForceOpt = False,
     json_out: JsonOpt = False,
 ) -> None:
     camp = reading()
