@@ -266,3 +266,13 @@ def test_r8_every_living_group_is_in_every_rounds_order_once_in_initiative_order
         assert (order[: len(party)] == party) == (first == "party" or not enemy_part)
         for _ in range(len(order) + 1):
             fights.advance(fight, party)
+
+
+def test_an_enemy_blow_that_kills_stops_there_and_is_not_refused(table):
+    camp = table
+    camp.json("fight", "start")
+    camp.json("fight", "add", "Cinder Hound", "--brutal")
+    camp.json("damage", "Merlin", "14")  # ST 8: two points from beyond saving (R20)
+    board = json.loads((BOARDS / "cinder-hound.json").read_text())["brutal"]
+    blow = camp.json("fight", "attack", "Cinder Hound 1", "Merlin", "--dice", ",".join(["6"] * board["combat"]))
+    assert blow["hits"] == board["combat"] and blow["target"]["status"] == "dead"

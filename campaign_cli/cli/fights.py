@@ -555,9 +555,10 @@ def _enemy_blow(camp, fight, enemy: dict, doc: dict, dice, rng) -> dict:
     rolled = d.obtain(enemy.get("combat", 0), 6, dice, rng)
     armor = view(doc)["armor"]
     blow = fights.enemy_attack(armor, enemy, rolled)
-    taken = {"damage": 0}
     for _hit in range(blow["hits"]):
-        taken = wounds.take(doc, enemy.get("damage", 0), armor=armor)  # R29 per hit; counted for the Medic (R25)
+        if wounds.current_status(doc) == "dead":
+            break  # R20: beyond saving; the hits left fall on nobody
+        wounds.take(doc, enemy.get("damage", 0), armor=armor)  # R29 per hit; counted for the Medic (R25)
     camp.save("characters", doc)
     ch = view(doc)
     line = _("{enemy} attacks {name}: rolled {dice} needing {to_hit}+: ").format(
@@ -586,7 +587,6 @@ def _enemy_blow(camp, fight, enemy: dict, doc: dict, dice, rng) -> dict:
         "summary": f"{enemy['name']} attacks {doc['name']}: {blow['hits']} hits, {blow['damage']} damage",
         "names": [doc["name"]],
         "lines": [line],
-        "last": taken,
     }
 
 
