@@ -120,7 +120,7 @@ def run_lines(root, camp: store.Campaign, lines, results) -> tuple[int, list[dic
         captured: list = []
         output.STATE.capture = captured
         camp.summary, camp.extra = "", {}
-        before = json.loads(json.dumps(camp.data["characters"]))  # each line's events count (recap)
+        camp.line_before = {}  # the characters the line reads, as they were: each line's events count (recap)
         try:
             with redirect_stdout(sink):
                 code = execute(root, args)
@@ -128,7 +128,9 @@ def run_lines(root, camp: store.Campaign, lines, results) -> tuple[int, list[dic
             raise LineFailed(number, err) from None
         if code:
             raise LineFailed(number, CampaignError(_('exited with {code}').format(code=code), "failed"))
-        recap.add_rows(tally, recap.tally(before, camp.data["characters"], args))
+        before, camp.line_before = camp.line_before, None
+        now = camp.data["characters"]
+        recap.add_rows(tally, recap.tally(before, {k: now[k] for k in before if k in now}, args))
         results.write(
             json.dumps(
                 {"line": number, "result": captured[-1] if captured else None},

@@ -238,6 +238,8 @@ class Campaign:
         self._db = None
         self._sound: set[int] = set()  # ids of the stored documents already checked
         self.target = path  # the file commit() writes: the campaign itself, or a merge driver's OURS
+        # Inside a batch: each character as it was before the current line first read it (recap's tally).
+        self.line_before: dict[str, dict] | None = None
         self._before = before
         self.words = words or []
         self.summary = ""
@@ -305,6 +307,8 @@ class Campaign:
             except Refused as err:
                 raise _not_campaign(self.path, err.message) from None
             self._sound.add(id(doc))
+        if self.line_before is not None and table == "characters" and str(doc["id"]) not in self.line_before:
+            self.line_before[str(doc["id"])] = json.loads(json.dumps(doc))
         return dict(doc)
 
     def exists(self, table: str, name: str) -> bool:
