@@ -12,29 +12,12 @@ from typing import Any
 
 from campaign_cli.errors import CampaignError, Refused
 from campaign_cli.rules import enemies
-from campaign_cli.rules.gear import KINDS, MAX_SLOTS
+from campaign_cli.rules.gear import KINDS, MAX_SLOTS, PACK_FIELDS
 from campaign_cli.rules.names import MAX_AMOUNT, unsafe_char
 from campaign_cli.i18n import _, number
 
 MAX_ENTRIES = 100_000
-ITEM_FIELDS = {
-    "name",
-    "aliases",
-    "kind",
-    "hands",
-    "weight",
-    "value",
-    "heft",
-    "slots",
-    "damage",
-    "armor",
-    "restriction",
-    "requires",
-    "clothing",
-    "personal",
-    "darkstone_icon",
-    "shield",
-}
+ITEM_FIELDS = frozenset(PACK_FIELDS)  # what a pack item entry may hold: the fields `item add` takes
 NUMBERS = {
     "hands": (0, 2),
     "weight": (0, MAX_AMOUNT),
