@@ -797,17 +797,23 @@ def _weapon(doc: dict, ref: str) -> dict:
         raise
 
 
-def _roll_damage(camp, expr, character, weapon, against, typed, rng, karma=False, reroll_dice=None) -> dict:
+def wielded(doc: dict, ref: str) -> dict:
+    """The weapon REF that DOC deals damage with: an item in hand whose heft is within ST
+    (R27, R32), or bare hands (R26); anything else is refused."""
     from campaign_cli.rules.gear import check_wielded
 
+    item = _weapon(doc, ref)
+    if not item.get("damage"):
+        raise Refused(_('{name} is not a weapon (no damage)').format(name=item['name']), "not_a_weapon")
+    if item.get("id") is not None:
+        check_wielded(doc, item)
+    return item
+
+
+def _roll_damage(camp, expr, character, weapon, against, typed, rng, karma=False, reroll_dice=None) -> dict:
     doc: Any = camp.character(character) if character else None  # --weapon and --karma need --character
-    item = _weapon(doc, weapon) if weapon else None
+    item = wielded(doc, weapon) if weapon else None
     target = camp.character(against) if against else None
-    if item is not None:
-        if not item.get("damage"):
-            raise Refused(_('{name} is not a weapon (no damage)').format(name=item['name']), "not_a_weapon")
-        if item.get("id") is not None:
-            check_wielded(doc, item)  # R27, R32: in hand, and not too heavy
     return damage_roll(camp, doc, item, target, typed, rng, expr, karma, reroll_dice)
 
 

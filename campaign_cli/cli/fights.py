@@ -523,27 +523,14 @@ def _character_blow(camp, fight, doc, target, weapon, dice, damage_dice, rng, ka
 
 
 def _blade(doc: dict, ref: str | None) -> dict:
-    """The weapon of a blow: --weapon (in hand, heft within ST: R27, R32), else the first
-    weapon held, else bare hands (R26)."""
-    from campaign_cli.rules import catalog
-    from campaign_cli.rules.gear import check_wielded, find_item
+    """The weapon of a blow: --weapon (as `roll --weapon` takes it), else the first weapon
+    held, else bare hands (R26)."""
+    from campaign_cli.cli.checks import wielded
 
-    if ref is not None:
-        found = catalog.lookup(ref)
-        if found and found[1].get("fatigue") and not any(i["name"] == found[1]["name"] for i in doc["items"]):
-            return {"name": found[1]["name"], "damage": found[1]["damage"], "skill": found[1]["skill"], "fatigue": True}
-        item = find_item(doc, ref)
-        if not item.get("damage"):
-            raise Refused(_('{name} is not a weapon (no damage)').format(name=item['name']), "not_a_weapon")
-        check_wielded(doc, item)
-        return item
     held = next((i for i in doc["items"] if i["state"] == "held" and i.get("damage")), None)
-    if held is not None:
+    if ref is None and held is not None:
         return held
-    found = catalog.lookup("Unarmed")
-    assert found is not None  # the built-in weapon table has it (R26)
-    unarmed = found[1]
-    return {"name": unarmed["name"], "damage": unarmed["damage"], "skill": unarmed["skill"], "fatigue": True}
+    return wielded(doc, "Unarmed" if ref is None else ref)
 
 
 def _enemy_blow(camp, fight, enemy: dict, doc: dict, dice, rng) -> dict:

@@ -121,9 +121,10 @@ def add_rows(into: dict[str, dict], rows: dict[str, dict]) -> None:
     """Add ROWS (by name) into INTO: counts summed, lists joined, died as the later says."""
     for name, row in rows.items():
         total = into.setdefault(name, _blank(name))
+        row = {**_blank(name), **row}  # a compacted row (from a journal entry) leaves out its zeros
         for field in FIELDS:
             if field != "died":
-                total[field] += row.get(field, _blank(name)[field])
+                total[field] += row[field]
         if row.get("died"):
             total["died"] = True
         elif row.get("revived"):
@@ -146,7 +147,7 @@ def recap(entries: list[tuple[dict, dict]], names: dict[int, str]) -> dict:
             continue
         _rolls(rows, entry)
         if isinstance(entry.get("tally"), dict):  # a batch: each line's events, as they happened
-            add_rows(rows, {n: {**_blank(n), **r} for n, r in entry["tally"].items() if isinstance(r, dict)})
+            add_rows(rows, {n: r for n, r in entry["tally"].items() if isinstance(r, dict)})
         else:
             expiring = (entry.get("command") or [])[:2] == ["adventure", "end"]
             for key, (before, after) in changes.get("characters", {}).items():
