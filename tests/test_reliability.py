@@ -11,7 +11,7 @@ import subprocess
 import sys
 import time
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
@@ -78,11 +78,19 @@ def test_writer_killed_at_random_moments_a_hundred_times(camp):
     assert not list(camp.path.parent.glob(".campaign.json.*.tmp"))
 
 
+def same_document(raw: bytes, good: bytes) -> bool:
+    try:
+        return json.loads(raw) == json.loads(good)
+    except ValueError:
+        return False
+
+
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(cut=st.floats(0, 1, exclude_max=True), noise=st.binary(min_size=0, max_size=64))
 def test_truncated_and_noisy_files_exit_3_byte_identical(camp, cut, noise):
     good = camp.path.read_bytes()
     bad = good[: int(len(good) * cut)] + noise
+    assume(not same_document(bad, good))  # cutting the last "}" and adding it back is no damage
     camp.path.write_bytes(bad)
     try:
         for args in (["status"], ["character", "set", "Ajax", "--attr", "X=1"]):
