@@ -37,6 +37,9 @@ def _(message: str) -> str:
     return message if catalog is None or not message else catalog.gettext(message)
 
 
+GENDERS = (None, "m", "f")  # unknown, and the gettext contexts of the agreeing forms
+
+
 def gendered(gender: str | None, message: str) -> str:
     """MESSAGE about someone whose grammatical GENDER is `m`, `f` or unknown (None): the
     translation whose verbs and participles agree (gettext contexts `m` and `f`), or, when
@@ -67,6 +70,20 @@ def percent(fraction: float, places: int = 1) -> str:
     return f"{text.replace('.', ',')}{THIN_SPACE}%" if STATE.catalog is not None else f"{text}%"
 
 
+def moment(stamp: str | None) -> str:
+    """A journal time (UTC, `2026-12-01T01:30:09Z`) as the chosen language shows it: English
+    keeps the stored stamp; Russian reads it in the local time zone, `01.12.2026 04:30`."""
+    if not stamp or STATE.catalog is None:
+        return stamp or "-"
+    from datetime import datetime
+
+    try:
+        when = datetime.fromisoformat(stamp.replace("Z", "+00:00"))
+    except ValueError:
+        return stamp
+    return when.astimezone().strftime("%d.%m.%Y %H:%M")
+
+
 def N_(message: str) -> str:
     """Marks MESSAGE for the catalog where it is defined; `_()` translates it where it is shown."""
     return message
@@ -75,6 +92,33 @@ def N_(message: str) -> str:
 def N_plural(singular: str, plural: str) -> tuple[str, str]:
     """Marks a singular and plural pair for the catalog; `ngettext(*pair, n)` chooses where it is shown."""
     return singular, plural
+
+
+# The C library's words for the errors a file can give (as `strerror` writes them in
+# English): marked here so the catalog has them, and os_reason() translates them.
+OS_REASONS = (
+    N_("No such file or directory"),
+    N_("Is a directory"),
+    N_("Not a directory"),
+    N_("Permission denied"),
+    N_("Operation not permitted"),
+    N_("File exists"),
+    N_("No space left on device"),
+    N_("Disk quota exceeded"),
+    N_("Read-only file system"),
+    N_("File name too long"),
+    N_("Too many levels of symbolic links"),
+    N_("Input/output error"),
+    N_("Device or resource busy"),
+    N_("Too many open files"),
+    N_("Text file busy"),
+)
+
+
+def os_reason(exc: OSError) -> str:
+    """Why the system refused a file, in the chosen language ("Is a directory", "это папка")."""
+    reason = exc.strerror or str(exc)
+    return _(reason)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
@@ -194,8 +238,17 @@ def help_(text: str | None) -> str | None:
 
 def _paragraph(text: str) -> str:
     if text.startswith("\b\nExamples:\n"):
-        return "\b\n" + _("Examples:") + text[len("\b\nExamples:") :]
+        lines = text[len("\b\nExamples:\n") :].split("\n")
+        return "\b\n" + _("Examples:") + "".join(f"\n  $ {example(line[4:])}" for line in lines)
     return _(text)
+
+
+def example(line: str) -> str:
+    """A help example as the chosen language's table would type it: the same command and
+    options, names in that language (`Ajax` -> `Аякс`, `Swimming` -> `Плавание`); the
+    catalog's context `example` holds them, and `tools/i18n.py check` keeps their shape."""
+    catalog = STATE.catalog
+    return line if catalog is None else catalog.pgettext("example", line)
 
 
 def translate_command(command) -> None:
@@ -219,7 +272,7 @@ CLICK_ERRORS = (
     ),
     (r"Missing argument '(?P<name>.+)'\.", N_("Missing argument {name}."), None),
     (r"Missing option '(?P<name>.+)'\.", N_("Missing option {name}."), None),
-    (r"Got unexpected extra arguments? \((?P<args>.*)\)", N_("Unexpected extra arguments: {args}"), None),
+    (r"Got unexpected extra argument(?:s|\(s\))? \((?P<args>.*)\)", N_("Unexpected extra arguments: {args}"), None),
     (r"Option '(?P<name>.+)' does not take a value\.", N_("Option {name} does not take a value."), None),
     (r"Option '(?P<name>.+)' requires an argument\.", N_("Option {name} needs a value."), None),
     (
@@ -248,6 +301,20 @@ def click_message(message: str) -> str:
             parts = {k: v for k, v in found.groupdict().items() if v is not None}
             return _(other if other and "options" in parts else template).format(**parts)
     return message
+
+
+def status_of(value: str, gender: str | None = None) -> str:
+    """A character's status word agreeing with them (R11a, R12): "жива", "вышел из строя",
+    or, with no gender known, a form where nothing agrees ("вне игры", "нет в живых")."""
+    if value == "alive":
+        return gendered(gender, "alive")
+    if value == "out":
+        return gendered(gender, "out")
+    if value == "dying":
+        return gendered(gender, "dying")
+    if value == "dead":
+        return gendered(gender, "dead")
+    return shown(value)
 
 
 # Words stored as data (statuses, kinds, places) that views show in the chosen language.

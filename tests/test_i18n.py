@@ -473,6 +473,30 @@ def test_a_typo_is_answered_in_the_language_it_was_typed_in(party: Path):
     assert ru(party, "catalog", "show", "Палш").stderr == (
         "campaign: ошибка: не найдено: запись каталога 'Палш'; может быть, 'Палаш'?\n"
     )
+    for run in (ru, en):  # item add's "did you mean" (R26) too, by the spelling typed
+        before = party.read_bytes()
+        error = json.loads(run(party, "item", "add", "Ajax", "Кольчюга", "--json").stderr)["error"]
+        assert error["suggestions"] == ["Кольчуга"] and party.read_bytes() == before
+        error = json.loads(run(party, "item", "add", "Ajax", "Chainmal", "--json").stderr)["error"]
+        assert error["suggestions"] == ["Chainmail"]
+    assert ru(party, "item", "add", "Ajax", "Кольчюга").stderr == (
+        "campaign: ошибка: 'Кольчюга' нет в каталоге; может быть, 'Кольчуга'? "
+        "(добавьте --custom, чтобы создать новый предмет с этим именем)\n"
+    )
+
+
+def test_catalog_names_are_correct_russian_and_the_seeds_spelling_still_finds_them(party: Path):
+    """Стёганая, Двуручный меч, Копьё, Учёный are shown; Стеганная, 2-ручный меч, Копье and
+    Ученый (the seed's spellings) name the same entries."""
+    armor = ru(party, "catalog", "armor").stdout
+    assert re.search(r"^Стёганая\s+Padded / Стеганная / Стеганая\s", armor, re.M), armor
+    for typed, shown in (("Стеганная", "Стёганая"), ("2-ручный меч", "Двуручный меч"), ("Копье", "Копьё")):
+        assert ru(party, "catalog", "show", typed).stdout.splitlines()[0].startswith(shown), typed
+    assert "Учёный" in ru(party, "catalog", "skills").stdout
+    assert (
+        en(party, "character", "create", "S", "--st", "10", "--dx", "11", "--iq", "11", "--skill", "Ученый").exit_code
+        == 0
+    )
 
 
 # (setup commands, the refused command, the Russian message it gives): one per rule a user meets.
@@ -508,8 +532,8 @@ RULE_REFUSALS = [
             ["item", "add", "Ajax", "Малый щит"],
             ["item", "wear", "Ajax", "Малый щит"],
         ],
-        ["item", "hold", "Ajax", "2-ручный меч"],
-        "R26/R32: 2-ручный меч — двуручное оружие и не сочетается со щитом; сначала уберите Малый щит",
+        ["item", "hold", "Ajax", "2-ручный меч"],  # the seed's spelling (an alias)
+        "R26/R32: Двуручный меч — двуручное оружие и не сочетается со щитом; сначала уберите Малый щит",
     ),
     (
         [["item", "add", "Merlin", "Дубина", "--custom", "--damage", "1D6", "--heft", "12"]],

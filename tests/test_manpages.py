@@ -91,7 +91,10 @@ def test_pages_render_at_80_columns_without_split_identifiers_or_long_examples()
         for page in sorted(folder.glob("*.1")):
             assert "\n.nh\n" in page.read_text(), page
             shown = subprocess.run(
-                ["groff", "-man", "-Tutf8", "-rLL=80n", "-P-c", str(page)], capture_output=True, text=True, check=True
+                ["groff", "-k", "-man", "-Tutf8", "-rLL=80n", "-P-c", str(page)],
+                capture_output=True,
+                text=True,
+                check=True,
             ).stdout
             for line in re.sub(".\x08", "", shown).splitlines():  # bold and underline are overstrikes
                 assert len(line) <= 80, (page.name, line)

@@ -18,6 +18,7 @@ layout, read by the standard library's `gettext.GNUTranslations`).
 from __future__ import annotations
 
 import ast
+import itertools
 import sys
 from pathlib import Path
 
@@ -114,23 +115,62 @@ def gendered_msgids() -> list[str]:
     return sorted(found)
 
 
-def _gender_entries(old: dict) -> list[dict]:
-    """The `m` and `f` entries of every gendered message, their translations kept."""
+EXAMPLE = "example"  # msgctxt of a help example: the command line as a Russian table types it
+
+
+def example_msgids() -> list[str]:
+    """The example command lines given to `help_text()` (its arguments after the summary)."""
+    found: dict[str, None] = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and _name(node) == "help_text":
+                found.update((text, None) for text in map(_text, node.args[1:]) if text)
+    return sorted(found)
+
+
+def context_msgids() -> list[tuple[str, str, str]]:
+    """(msgctxt, msgid, comment) of the entries with a context made from the code: each
+    gendered message's `m` and `f` forms, and each help example."""
+    out = [
+        (ctx, msgid, f"#. the form for a person of gender {ctx} (i18n.gendered)")
+        for msgid in gendered_msgids()
+        for ctx in GENDERS
+    ]
+    return out + [
+        (EXAMPLE, m, "#. a help example: the same command and options, names as a Russian table types them")
+        for m in example_msgids()
+    ]
+
+
+def _context_entries(old: dict) -> list[dict]:
+    """The entries of context_msgids(), their translations kept."""
     out = []
-    for msgid in gendered_msgids():
-        for ctx in GENDERS:
-            e = old.get((ctx, msgid)) or {"msgstr": {}, "flags": []}
-            out.append(
-                {
-                    "msgctxt": ctx,
-                    "msgid": msgid,
-                    "msgid_plural": None,
-                    "msgstr": e["msgstr"],
-                    "flags": [f for f in e["flags"] if f != "python-brace-format"] + ["python-brace-format"],
-                    "comments": [f"#. the form for a person of gender {ctx} (i18n.gendered)"],
-                }
-            )
+    for ctx, msgid, comment in context_msgids():
+        e = old.get((ctx, msgid)) or {"msgstr": {}, "flags": []}
+        brace = ["python-brace-format"] if ctx in GENDERS else []
+        out.append(
+            {
+                "msgctxt": ctx,
+                "msgid": msgid,
+                "msgid_plural": None,
+                "msgstr": e["msgstr"],
+                "flags": [f for f in e["flags"] if f != "python-brace-format"] + brace,
+                "comments": [comment],
+            }
+        )
     return out
+
+
+def example_shape(line: str) -> tuple[list[str], list[str]]:
+    """What a translated example must keep: its command (`campaign item add`: up to three
+    words before the first name), its options in order, and whatever follows a pipe."""
+    import re
+
+    words = line.split()
+    lead = list(itertools.islice(itertools.takewhile(lambda w: re.fullmatch(r"[a-z-]+", w) is not None, words), 3))
+    options = re.findall(r"(?<!\S)--?[a-zA-Z][\w-]*", line)
+    tail = line.split(" | ", 1)[1:]
+    return lead + tail, options
 
 
 def _quote(text: str) -> str:
@@ -212,9 +252,8 @@ def pot_text(found: dict) -> str:
         out.append("")
     for e in _name_entries(None):
         out += [*e["comments"], f"msgctxt {_quote(NAME_CONTEXT)}", "msgid " + _quote(e["msgid"]), 'msgstr ""', ""]
-    for msgid in gendered_msgids():
-        for ctx in GENDERS:
-            out += [f"msgctxt {_quote(ctx)}", "msgid " + _quote(msgid), 'msgstr ""', ""]
+    for ctx, msgid, _comment in context_msgids():
+        out += [f"msgctxt {_quote(ctx)}", "msgid " + _quote(msgid), 'msgstr ""', ""]
     return "\n".join(out)
 
 
@@ -272,7 +311,7 @@ def update(lang: str) -> Path:
     path = LOCALE / lang / "LC_MESSAGES" / "campaign.po"
     read = read_po(path) if path.exists() else []
     old = {(e["msgid"], e["msgid_plural"]): e for e in read if not e.get("msgctxt")}
-    old_gendered = {(e["msgctxt"], e["msgid"]): e for e in read if e.get("msgctxt") in GENDERS}
+    old_context = {(e["msgctxt"], e["msgid"]): e for e in read if e.get("msgctxt") not in (None, NAME_CONTEXT)}
     entries = []
     for (msgid, plural), where in extract().items():
         e = old.get((msgid, plural)) or {"msgid": msgid, "msgid_plural": plural, "msgstr": {}, "flags": []}
@@ -281,7 +320,7 @@ def update(lang: str) -> Path:
         )
         entries.append({**e, "flags": flags, "comments": ["#: " + " ".join(dict.fromkeys(where))]})
     entries += _name_entries(lang)
-    entries += _gender_entries(old_gendered)
+    entries += _context_entries(old_context)
     path.parent.mkdir(parents=True, exist_ok=True)
     write_po(path, lang, entries)
     return path
@@ -341,14 +380,16 @@ def problems() -> list[str]:
                     f"{lang}: {key[0]!r}: {form!r} has other placeholders"
                     for form in mismatched(key[0], key[1], list(e["msgstr"].values()))
                 ]
-        forms = {(e["msgctxt"], e["msgid"]): e for e in read if e.get("msgctxt") in GENDERS}
-        for msgid in gendered_msgids():
-            for ctx in GENDERS:
-                e = forms.get((ctx, msgid))
-                if e is None or "fuzzy" in e["flags"] or not e["msgstr"].get(0):
-                    out.append(f"{lang}: {msgid!r} has no translated form for gender {ctx}")
-                elif mismatched(msgid, None, [e["msgstr"][0]]):
-                    out.append(f"{lang}: {msgid!r} ({ctx}): {e['msgstr'][0]!r} has other placeholders")
+        forms = {(e["msgctxt"], e["msgid"]): e for e in read if e.get("msgctxt")}
+        for ctx, msgid, _comment in context_msgids():
+            e = forms.get((ctx, msgid))
+            what = "example" if ctx == EXAMPLE else f"form for gender {ctx}"
+            if e is None or "fuzzy" in e["flags"] or not e["msgstr"].get(0):
+                out.append(f"{lang}: {msgid!r} has no translated {what}")
+            elif ctx == EXAMPLE and example_shape(e["msgstr"][0]) != example_shape(msgid):
+                out.append(f"{lang}: the example {msgid!r}: {e['msgstr'][0]!r} changes its command or options")
+            elif mismatched(msgid, None, [e["msgstr"][0]]):
+                out.append(f"{lang}: {msgid!r} ({ctx}): {e['msgstr'][0]!r} has other placeholders")
         mo = po.with_suffix(".mo")
         if not mo.exists() or mo.read_bytes() != mo_bytes(po):
             out.append(f"{mo.relative_to(ROOT)} is out of date: run python tools/i18n.py compile")

@@ -15,7 +15,7 @@ from campaign_cli.cli import output
 from campaign_cli.cli.common import CTX, JsonOpt, campaign_path, help_text
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.errors import CampaignError, UsageProblem
-from campaign_cli.i18n import _, english, ngettext
+from campaign_cli.i18n import _, english, ngettext, os_reason
 
 batch_app = command_app()
 
@@ -43,7 +43,7 @@ def spool_source(source: str):
         fh = sys.stdin.buffer if source == "-" else open(source, "rb")
     except OSError as exc:
         raise UsageProblem(
-            _('cannot read {source}: {strerror}').format(source=source, strerror=exc.strerror), "bad_file"
+            _('cannot read {source}: {strerror}').format(source=source, strerror=os_reason(exc)), "bad_file"
         ) from None
     with fh if source != "-" else nullcontext():
         while chunk := fh.read(1 << 16):

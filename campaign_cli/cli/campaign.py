@@ -13,7 +13,7 @@ from campaign_cli.cli.common import CTX, JsonlOpt, JsonOpt, campaign_path, help_
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import Fields, Line, Table, emit
 from campaign_cli.errors import Refused
-from campaign_cli.i18n import _, language, shown
+from campaign_cli.i18n import _, language, moment, shown
 
 
 def status_data(camp: store.Campaign) -> dict:
@@ -48,7 +48,7 @@ def status_views(data: dict) -> Fields:
 
 
 def init(
-    name: Annotated[str | None, typer.Option("--name", help="The campaign's name.")] = None,
+    name: Annotated[str | None, typer.Option("--name", metavar="NAME", help="The campaign's name.")] = None,
     json_out: JsonOpt = False,
 ) -> None:
     camp = store.create(campaign_path(), _("Campaign") if name is None else name, CTX.words)
@@ -95,19 +95,32 @@ def log(
         key = camp.character(character)["name"].casefold()
         keep = lambda e: key in (n.casefold() for n in e.get("characters", []))  # noqa: E731
     entries = [entry_view(e) for e in camp.entries(limit, keep)]
-    emit(entries, lambda: log_table(entries), json_out=json_out, jsonl=jsonl)
+    emit(entries, lambda: log_table(entries, camp), json_out=json_out, jsonl=jsonl)
 
 
-def log_table(entries: list[dict]) -> Table:
+def log_table(entries: list[dict], camp) -> Table:
     """The journal. Its summaries are stored in English (stored data never changes with the
-    language): another language shows the command each entry ran instead."""
+    language): another language shows the command each entry ran instead, an undo the
+    command it took back, and the time in the local time zone."""
     if language() == "en":
         rows = [
             [e["seq"] if e["seq"] is not None else "", e["time"], e["kind"], e["summary"], e["command"]]
             for e in entries
         ]
         return Table(_("Journal"), ["#", _("time"), _("kind"), _("summary"), _("command")], rows)
-    rows = [[e["seq"] if e["seq"] is not None else "", e["time"], e["kind"], e["command"]] for e in entries]
+    wanted = {e["undoes"] for e in entries if "undoes" in e}
+    undone = {e["seq"]: entry_view(e)["command"] for e in camp.entries(None, lambda e: e.get("seq") in wanted)}
+    rows = [
+        [
+            e["seq"] if e["seq"] is not None else "",
+            moment(e["time"]),
+            e["kind"],
+            _("took back #{seq}: {command}").format(seq=e["undoes"], command=undone.get(e["undoes"], "?"))
+            if "undoes" in e
+            else e["command"],
+        ]
+        for e in entries
+    ]
     return Table(_("Journal"), ["#", _("time"), _("kind"), _("command")], rows)
 
 

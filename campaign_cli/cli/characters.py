@@ -24,7 +24,7 @@ from campaign_cli.cli.output import Fields, Table, emit
 from campaign_cli.cli.views import character_views
 from campaign_cli.errors import Refused, UsageProblem
 from campaign_cli.rules import characters as rules
-from campaign_cli.i18n import _
+from campaign_cli.i18n import _, status_of
 
 app = noun_app(help_text("Create and manage characters (R1-R4).", "campaign character list"))
 
@@ -103,7 +103,19 @@ def create(
 )
 def list_(json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
     chars = [rules.view(d) for d in reading().characters()]
-    rows = [[c["id"], c["name"], c["kind"], c["st"], c["adjusted_dx"], c["iq"], c["xp"], c["status"]] for c in chars]
+    rows = [
+        [
+            c["id"],
+            c["name"],
+            c["kind"],
+            c["st"],
+            c["adjusted_dx"],
+            c["iq"],
+            c["xp"],
+            status_of(c["status"], c.get("gender")),
+        ]
+        for c in chars
+    ]
     emit(
         chars,
         Table(_("Characters"), [_("id"), _("name"), _("kind"), _("ST"), _("DX"), _("IQ"), _("XP"), _("status")], rows),

@@ -18,7 +18,7 @@ from campaign_cli.cli.common import MAX_AMOUNT, MAX_SEED, JsonOpt, help_text, wr
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import Line, Table, emit
 from campaign_cli.errors import Refused, UsageProblem
-from campaign_cli.i18n import _, N_, english, ngettext, number, percent, shown
+from campaign_cli.i18n import _, N_, english, ngettext, number, percent, shown, status_of
 from campaign_cli.rules import advancement as adv
 from campaign_cli.rules import checks as rules
 from campaign_cli.rules import dice as d
@@ -295,6 +295,7 @@ def _party_check(spec_text: str, who: str, modifier: int, rng, seed, typed: str 
         everyone = camp.characters()
         able = [c for c in everyone if can_act(c)]  # R11a: the others are skipped, and listed
         skipped = [{"character": c["name"], "status": current_status(c)} for c in everyone if not can_act(c)]
+        genders = {c["name"]: c.get("gender") for c in everyone}
         if not able:
             raise Refused(_("R11a: no character can act to take the test"), "nobody")
         chosen = able if who == "all" else [rng.choice(able)]
@@ -361,7 +362,10 @@ def _party_check(spec_text: str, who: str, modifier: int, rng, seed, typed: str 
         ]
         for r in results
     ]
-    rows += [[s["character"], "-", "-", "-", "-", "skipped", f"{shown(s['status'])} (R11a)"] for s in skipped]
+    rows += [
+        [s["character"], "-", "-", "-", "-", "skipped", f"{status_of(s['status'], genders[s['character']])} (R11a)"]
+        for s in skipped
+    ]
     emit(
         data,
         Table(

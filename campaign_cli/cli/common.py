@@ -11,7 +11,7 @@ import typer
 from campaign_cli import store
 from campaign_cli.errors import Refused, UsageProblem
 from campaign_cli.rules.names import MAX_AMOUNT, MAX_ID
-from campaign_cli.i18n import _, N_, number
+from campaign_cli.i18n import _, N_, number, os_reason
 
 
 class Context:
@@ -119,7 +119,7 @@ def read_text(source: str, option: str = "") -> str:
     try:
         return sys.stdin.read() if source == "-" else open(source, encoding="utf-8").read()
     except (OSError, UnicodeDecodeError) as exc:
-        why = getattr(exc, "strerror", None) or _("not UTF-8 text")
+        why = os_reason(exc) if isinstance(exc, OSError) else _("not UTF-8 text")
         text = _("{option}: cannot read {source}: {why}") if option else _("cannot read {source}: {why}")
         raise UsageProblem(text.format(option=option, source=source, why=why), "bad_file") from None
 

@@ -37,7 +37,7 @@ CurseArg = Annotated[str, typer.Argument(metavar="CURSE", help="The curse's name
 def apply(
     name: NameArg,
     curse: CurseArg,
-    note: Annotated[str | None, typer.Option("--note", help="Where it came from.")] = None,
+    note: Annotated[str | None, typer.Option("--note", metavar="TEXT", help="Where it came from.")] = None,
     json_out: JsonOpt = False,
 ) -> None:
     curse = check_name(curse, "curse")

@@ -15,7 +15,7 @@ from campaign_cli.cli.flow import party_table, status_news
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, Table, emit
 from campaign_cli.errors import Refused, UsageProblem
-from campaign_cli.i18n import _, gendered, ngettext, shown
+from campaign_cli.i18n import _, gendered, ngettext, shown, status_of
 from campaign_cli.rules import dice as d
 from campaign_cli.rules import enemies, fights, wounds
 from campaign_cli.rules.advancement import KILL_XP
@@ -65,7 +65,7 @@ def fight_view(camp, fight: dict) -> dict:
         "first": fight.get("first"),
         "groups": groups,
         "enemies": fight["enemies"],
-        "characters": [{k: c[k] for k in ("name", "st", "damage", "fatigue", "status")} for c in chars],
+        "characters": [{k: c[k] for k in ("name", "st", "damage", "fatigue", "status", "gender")} for c in chars],
     }
 
 
@@ -94,7 +94,7 @@ def status_views(data: dict) -> list:
                 ">" if c["name"] == turn else "",
                 c["name"],
                 f"{_bar(left, c['st'])} {left}/{c['st']}",
-                c["status"],
+                status_of(c["status"], c.get("gender")),
                 _("damage {damage}, fatigue {fatigue}").format(damage=c["damage"], fatigue=c["fatigue"]),
             ]
         )
@@ -107,7 +107,7 @@ def status_views(data: dict) -> list:
                 here,
                 e["name"],
                 f"{_bar(left, e['health'])} {left}/{e['health']}",
-                "alive" if e["alive"] else "dead",
+                status_of("alive" if e["alive"] else "dead", e.get("gender")),
                 _("{side}; initiative {initiative}, defense {defense}").format(
                     side=shown(e["side"]), defense=e["defense"], initiative=e.get("initiative", 0)
                 )
@@ -558,7 +558,7 @@ def _enemy_blow(camp, fight, enemy: dict, doc: dict, dice, rng) -> dict:
             armor=armor,
             total=blow["damage"],
             name=doc["name"],
-            status=shown(ch["status"]),
+            status=status_of(ch["status"], ch.get("gender")),
         )
     return {
         "attacker": enemy["name"],

@@ -14,7 +14,7 @@ from campaign_cli.rules import wounds
 from campaign_cli.rules.advancement import KILL_XP
 from campaign_cli.rules.characters import check_name, view
 from campaign_cli.store import now
-from campaign_cli.i18n import _
+from campaign_cli.i18n import _, status_of
 
 adventure_app = noun_app(
     help_text(
@@ -51,7 +51,7 @@ def party_table(title: str, docs: list[dict]) -> Table:
     return Table(
         title,
         [_("name"), _("XP"), _("damage"), _("fatigue"), _("status")],
-        [[c["name"], c["xp"], c["damage"], c["fatigue"], c["status"]] for c in chars],
+        [[c["name"], c["xp"], c["damage"], c["fatigue"], status_of(c["status"], c.get("gender"))] for c in chars],
     )
 
 

@@ -13,7 +13,7 @@ from campaign_cli.cli.lazy import command_app, noun_app
 from campaign_cli.cli.output import Fields, Line, Table, emit
 from campaign_cli.cli.views import effect_text, notes, stats, upgrade_text
 from campaign_cli.errors import UsageProblem
-from campaign_cli.i18n import _, N_, N_plural, ngettext, shown
+from campaign_cli.i18n import _, N_, N_plural, ngettext, shown, status_of
 from campaign_cli.rules import gear
 from campaign_cli.rules.characters import view
 
@@ -468,10 +468,10 @@ def use(
         Line(
             _("{name} drinks {item}: {effect}; damage {damage}, status {status}").format(
                 name=ch["name"],
-                item=potion["name"],
+                item=shown(potion["name"]),
                 effect=effect_text(effect),
                 damage=ch["damage"],
-                status=shown(ch["status"]),
+                status=status_of(ch["status"], ch.get("gender")),
             )
         ),
         json_out=json_out,

@@ -11,7 +11,7 @@ from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, help_text, update_chara
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, emit
 from campaign_cli.errors import Refused
-from campaign_cli.i18n import _, ngettext, shown
+from campaign_cli.i18n import _, ngettext, status_of
 from campaign_cli.rules import advancement as adv
 from campaign_cli.rules.wounds import check_not_dead
 
@@ -89,7 +89,7 @@ def wish_spend(name: NameArg, json_out: JsonOpt = False) -> None:
         {"cancelled": cancelled, "character": ch},
         Line(
             _("{name}: a wish cancels {cancelled} damage; status {status}").format(
-                name=ch["name"], cancelled=cancelled, status=shown(ch["status"])
+                name=ch["name"], cancelled=cancelled, status=status_of(ch["status"], ch.get("gender"))
             )
         ),
         json_out=json_out,

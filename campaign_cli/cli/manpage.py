@@ -73,6 +73,7 @@ def render(path: list[str], cmd: Any, ctx: click.Context) -> str:
     summary = (cmd.get_short_help_str(limit=200) or "").rstrip(".")
     usage = i18n.usage_words(" ".join(cmd.collect_usage_pieces(ctx)))
     lines = [
+        '.\\" -*- coding: UTF-8 -*-',  # man's preconv reads it: the Russian pages are UTF-8
         f'.TH "{name.upper()}" "1" "{DATE}" "campaign {__version__}" "{_("campaign manual")}"',
         ".nh",  # no hyphenation: identifiers (CAMPAIGN_FILE, --reroll-dice) never split
         ".ad l",

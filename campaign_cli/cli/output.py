@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from campaign_cli.errors import CampaignError
-from campaign_cli.i18n import _, shown
+from campaign_cli.i18n import GENDERS, _, shown, status_of
 
 
 # Views: what a command shows a person. Plain classes, not dataclasses: this module
@@ -179,7 +179,8 @@ def _styled(text: str, column: str):
 
     style = None
     if column in (_("status"), _("result")):
-        style = {shown(word): style for word, style in STATUS_STYLES.items()}.get(text)
+        forms = {status_of(word, gender): style for word, style in STATUS_STYLES.items() for gender in GENDERS}
+        style = forms.get(text)
     return Text(text, style=style or "")
 
 

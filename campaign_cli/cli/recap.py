@@ -13,7 +13,7 @@ from campaign_cli.cli import output
 from campaign_cli.cli.output import Fields, Line, emit, markdown_text
 from campaign_cli.errors import Refused, UsageProblem
 from campaign_cli.rules.recap import recap as summarize
-from campaign_cli.i18n import _, N_, shown
+from campaign_cli.i18n import _, N_, moment, shown
 
 recap_app = command_app()
 GAP_HOURS = 6  # `--last`: a game night is the newest run of entries without a gap this long
@@ -122,7 +122,7 @@ def markdown(data: dict) -> str:
     lines = [
         head,
         "",
-        "*" + _("{start} to {end}").format(start=data["from"] or "-", end=data["to"] or "-") + "*",
+        "*" + _("{start} to {end}").format(start=moment(data["from"]), end=moment(data["to"])) + "*",
         "",
         _("- **Fights:** {fights}").format(fights=data["fights"]),
         _("- **Enemies killed:** {names}").format(names=markdown_text(_listed(data["kills"]))),
@@ -181,7 +181,7 @@ def recap(
 
         sys.stdout.write(markdown(data))
         return
-    when = _("{start} to {end}").format(start=data["from"] or "-", end=data["to"] or "-")
+    when = _("{start} to {end}").format(start=moment(data["from"]), end=moment(data["to"]))
     views: list = [
         Line((_("Recap: {title} ({when})") if title else _("Recap ({when})")).format(title=title, when=when)),
         Line(

@@ -7,7 +7,7 @@ from html import escape
 
 from campaign_cli.cli.views import hands, notes, stats
 from campaign_cli.cli.output import inert, markdown_text
-from campaign_cli.i18n import _, language, shown
+from campaign_cli.i18n import _, language, shown, status_of
 
 
 def sections(ch: dict) -> list[tuple[str, list[tuple[str, str]]]]:
@@ -75,7 +75,7 @@ def sections(ch: dict) -> list[tuple[str, list[tuple[str, str]]]]:
                         damage=ch["damage"], fatigue=ch["fatigue"], st=ch["st"]
                     ),
                 ),
-                (_("status"), shown(ch["status"])),
+                (_("status"), status_of(ch["status"], ch.get("gender"))),
                 (_("curses (R18)"), ", ".join(c["name"] for c in ch["curses"]) or "-"),
             ],
         ),

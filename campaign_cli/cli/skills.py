@@ -272,5 +272,5 @@ def _effect_line(skill: str, effect: dict | None) -> str:
         return _("{name}'s next check gets +{value} (Leadership)").format(name=lead["for"], value=lead["value"])
     potion = effect["potion"]
     what = effect_text({"healed": potion["heals"]} if potion.get("heals") else {"boost": potion["boost"]})
-    made = _("made {potion} (#{id}): {effect}").format(potion=potion["name"], id=potion["id"], effect=what)
+    made = _("made {potion} (#{id}): {effect}").format(potion=shown(potion["name"]), id=potion["id"], effect=what)
     return made + (_("; paid {xp} XP").format(xp=effect["xp_spent"]) if effect["xp_spent"] else "")

@@ -5,7 +5,7 @@ item's stats and notes, a potion's effect): one module that `character`, `item`,
 from __future__ import annotations
 
 from campaign_cli.cli.output import Fields
-from campaign_cli.i18n import _, ngettext, shown
+from campaign_cli.i18n import _, ngettext, shown, status_of
 
 
 def character_views(ch: dict) -> list:
@@ -24,7 +24,7 @@ def character_views(ch: dict) -> list:
         (_("XP / karma / wishes"), f"{ch['xp']} / {ch['karma']} / {ch['wishes']}"),
         (_("curses"), [c["name"] for c in ch["curses"]]),
         (_("damage / fatigue"), f"{ch['damage']} / {ch['fatigue']}"),
-        (_("status"), ch["status"]),
+        (_("status"), status_of(ch["status"], ch.get("gender"))),
         (_("gold"), ch["gold"]),
         (
             _("dark stone"),

@@ -14,7 +14,7 @@ from campaign_cli.errors import Refused, UsageProblem
 from campaign_cli.cli.flow import status_news
 from campaign_cli.rules import wounds
 from campaign_cli.rules.characters import gear_totals, view
-from campaign_cli.i18n import _, shown
+from campaign_cli.i18n import _, status_of
 
 AmountArg = Annotated[int, typer.Argument(min=0, max=MAX_AMOUNT, metavar="AMOUNT", help="Points.")]
 FatigueOpt = Annotated[bool, typer.Option("--fatigue", help="Fatigue instead of damage (R21).")]
@@ -41,7 +41,11 @@ def damage(
         {**applied, "character": ch},
         Line(
             _("{name}: damage {damage}, fatigue {fatigue} of ST {st}: {status}").format(
-                name=ch["name"], damage=ch["damage"], fatigue=ch["fatigue"], st=ch["st"], status=shown(ch["status"])
+                name=ch["name"],
+                damage=ch["damage"],
+                fatigue=ch["fatigue"],
+                st=ch["st"],
+                status=status_of(ch["status"], ch.get("gender")),
             )
             + (_(" (armor stopped {absorbed})").format(absorbed=applied["absorbed"]) if applied["absorbed"] else "")
         ),
@@ -59,7 +63,10 @@ def heal(name: NameArg, amount: AmountArg, fatigue: FatigueOpt = False, json_out
         {"healed": healed, "fatigue": fatigue, "character": ch},
         Line(
             _("{name}: damage {damage}, fatigue {fatigue}: {status}").format(
-                name=ch["name"], damage=ch["damage"], fatigue=ch["fatigue"], status=shown(ch["status"])
+                name=ch["name"],
+                damage=ch["damage"],
+                fatigue=ch["fatigue"],
+                status=status_of(ch["status"], ch.get("gender")),
             )
         ),
         json_out=json_out,
@@ -96,7 +103,7 @@ def rest(
             Table(
                 _("After a week of rest") if week else _("After a night's sleep"),
                 [_("name"), _("damage"), _("fatigue"), _("status")],
-                [[c["name"], c["damage"], c["fatigue"], c["status"]] for c in chars],
+                [[c["name"], c["damage"], c["fatigue"], status_of(c["status"], c.get("gender"))] for c in chars],
             ),
             *status_news(before, docs),
         ],

@@ -50,10 +50,10 @@ def targets(camp, names: list[str] | None, party: bool) -> list[dict]:
     )
 )
 def award(
-    amount: Annotated[int, typer.Argument(min=1, max=MAX_AMOUNT, help="XP each character wins.")],
+    amount: Annotated[int, typer.Argument(min=1, max=MAX_AMOUNT, metavar="AMOUNT", help="XP each character wins.")],
     names: Annotated[list[str] | None, typer.Argument(metavar="[NAME]...", help="Characters (or use --party).")] = None,
     party: Annotated[bool, typer.Option("--party", help="Every living character.")] = False,
-    reason: Annotated[str | None, typer.Option("--reason", help="Why, kept in the journal.")] = None,
+    reason: Annotated[str | None, typer.Option("--reason", metavar="TEXT", help="Why, kept in the journal.")] = None,
     json_out: JsonOpt = False,
 ) -> None:
     with writing() as camp:

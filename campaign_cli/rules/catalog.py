@@ -39,9 +39,15 @@ def entries(packs: Sequence[dict] = ()) -> Iterator[tuple[str, dict]]:
 
 
 def aliases(name: str) -> tuple[str, ...]:
-    """The other names of the built-in entry called NAME (its Russian names), or ()."""
+    """The other names of the built-in entry called NAME (its Russian names), or (). A brewed
+    potion (R25) answers to its Russian name, with or without the quotes: Зелье «ST», Зелье ST."""
     found = lookup(name)
-    return tuple(found[1]["aliases"]) if found else ()
+    if found:
+        return tuple(found[1]["aliases"])
+    if name == "Healing Potion" or name.startswith("Potion of "):
+        russian = russian_names().get(name)
+        return (russian, russian.replace("«", "").replace("»", "")) if russian else ()
+    return ()
 
 
 def near(name: str, packs: Sequence[dict] = ()) -> str | None:
@@ -81,7 +87,8 @@ def known_names(packs: list[dict], skip: str | None = None) -> dict[str, str]:
 
 
 def russian_names() -> dict[str, str]:
-    """English name -> the seed's Russian name (its first Cyrillic alias), for the built-in
+    """English name -> the Russian name (the first Cyrillic alias: correct Russian, such as
+    Стёганая; the seed's own spelling, Стеганная, is a later alias), for the built-in
     weapons, armor and skills: how a Russian view shows them (CLI.md "Language")."""
     from campaign_cli.rules.skills import SKILLS
 

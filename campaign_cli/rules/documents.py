@@ -120,8 +120,8 @@ def check_character(doc: dict, strict: bool = True) -> None:
     from campaign_cli.rules.characters import KINDS
     from campaign_cli.rules.skills import find_skill
 
-    _text(doc.get("name"), "character name", strict=strict)
-    who = f"character {doc['name']!r}:"
+    _text(doc.get("name"), _("character name"), strict=strict)
+    who = _("character {name!r}:").format(name=doc["name"])
     _int(doc.get("id"), f"{who} id", 1)
     if doc.get("kind") not in KINDS:
         raise _bad(f"{who} kind", _('must be hero or wizard, not {value!r}').format(value=doc.get('kind')))
@@ -167,7 +167,7 @@ def check_character(doc: dict, strict: bool = True) -> None:
         _text(curse.get("name"), f"{who} curses[{i}].name", strict=strict)
         _text(curse.get("note"), f"{who} curses[{i}].note", optional=True, limit=NOTE, strict=strict)
     for item in _objects(doc.get("items"), f"{who} items"):
-        check_item(item, f"{who} item {item.get('name')!r}", strict)
+        check_item(item, _("{who} item {name!r}").format(who=who, name=item.get("name")), strict)
 
 
 def check_item(item: dict, where: str, strict: bool = True) -> None:

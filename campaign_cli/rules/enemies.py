@@ -35,11 +35,11 @@ ELITE_ENTRIES = 6  # R42: one die on the table
 
 
 class BoardProblem(Refused):
-    """A bad board field; `detail` is the field and why, which a pack's message quotes."""
+    """A bad board field: `field` and `why`, which a pack's message quotes."""
 
     def __init__(self, field: str, why: str) -> None:
         super().__init__(_("bad board: {field} {why}").format(field=field, why=why), "bad_board")
-        self.detail = f"{field} {why}"
+        self.field, self.why = field, why
 
 
 def _bad(field: str, why: str) -> Refused:

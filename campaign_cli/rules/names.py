@@ -142,15 +142,18 @@ def distance(a: str, b: str, cap: int = 2) -> int:
 
 
 def near(ref: str, names: Iterable[tuple[str, ...]], edits: int = 2) -> str | None:
-    """The shown name of an entry with a name within EDITS edits of REF (not equal), or None.
+    """The name within EDITS edits of REF (not equal) closest to it, or None: the spelling
+    the user was reaching for, so `Кольчюга` is answered with `Кольчуга`, not `Chainmail`.
     Names under 6 letters allow one edit only (`Crate` is not a typo of `Plate`)."""
     wanted = key(ref)
     edits = edits if len(wanted) >= 6 else min(edits, 1)
+    best: tuple[int, str] | None = None
     for group in names:
         for name in group:
-            if 0 < distance(wanted, key(name), edits) <= edits:
-                return group[0]
-    return None
+            d = distance(wanted, key(name), edits)
+            if 0 < d <= edits and (best is None or d < best[0]):
+                best = (d, name)
+    return best[1] if best else None
 
 
 def unsafe_char(text: str) -> str | None:

@@ -119,7 +119,7 @@ def validate(data: Any) -> dict:
                 field, _('must be a list (at most {MAX_ENTRIES} entries)').format(MAX_ENTRIES=number(MAX_ENTRIES))
             )
     if not items and not boards:
-        raise _bad("items", _("and enemies are both empty: nothing to add"))
+        raise _bad("items, enemies", _("are both empty: nothing to add"))
     pack: dict[str, Any] = {
         "pack": name,
         "version": str(version).strip(),
@@ -130,9 +130,10 @@ def validate(data: Any) -> dict:
     for i, raw in enumerate(boards):
         try:
             boards_checked.append(enemies.validate_board(raw))
-        except Refused as err:
+        except enemies.BoardProblem as err:
             label = f" ({raw.get('name')!r})" if isinstance(raw, dict) and isinstance(raw.get("name"), str) else ""
-            raise _bad(f"enemies[{i}]{label}:", getattr(err, "detail", err.message)) from None  # BoardProblem
+            where = f"enemies[{i}]" if err.field == "board" else f"enemies[{i}].{err.field}"
+            raise _bad(where + label, err.why) from None
     check_clashes(pack, {})
     return pack
 
@@ -154,7 +155,7 @@ def check_clashes(pack: dict, known: dict[str, str]) -> None:
                 key = name.casefold()
                 if key in seen:
                     raise _bad(
-                        f"{kind[:-1]} {entry['name']!r}",
+                        (_("item {name!r}") if kind == "items" else _("enemy {name!r}")).format(name=entry["name"]),
                         _('uses the name {name!r}, already {value}').format(name=name, value=seen[key]),
                     )
                 seen[key] = _("in pack {pack!r}").format(pack=pack["pack"])

@@ -130,7 +130,7 @@ SKILLS: tuple[Skill, ...] = (
         N_("Win a contested IQ check to buy 10% cheaper / sell 10% dearer per level."),
     ),
     _s("Sailor", "Моряк", "crafts", "3/DX", N_("Avoid collisions at sea.")),
-    _s("Scholar", "Ученый/Учёный", "crafts", "3/IQ", N_("Knows history and science.")),
+    _s("Scholar", "Учёный/Ученый", "crafts", "3/IQ", N_("Knows history and science.")),
 )
 
 _BY_KEY: dict[str, Skill] = {}

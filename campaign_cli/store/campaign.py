@@ -20,7 +20,7 @@ from campaign_cli.errors import COMMIT, FileProblem, NameTaken, Refused
 from campaign_cli.rules.names import MAX_ID
 from campaign_cli.store import files, journal, patch
 from campaign_cli.store.layout import PACKS, packs_text, set_packs_text
-from campaign_cli.i18n import _
+from campaign_cli.i18n import _, os_reason
 
 SCHEMA_VERSION = 3
 APP = "campaign"
@@ -129,7 +129,7 @@ def parse(path: Path, raw: bytes) -> dict:
             _('{path} is not a campaign file (JSON nested too deeply)').format(path=path), "corrupt"
         ) from None
     except (ValueError, UnicodeDecodeError) as exc:
-        why = "corrupt or truncated" if isinstance(exc, (json.JSONDecodeError, UnicodeDecodeError)) else str(exc)
+        why = _("corrupt or truncated") if isinstance(exc, (json.JSONDecodeError, UnicodeDecodeError)) else str(exc)
         raise FileProblem(_('{path} is not valid JSON ({why})').format(path=path, why=why), "corrupt") from None
     if not isinstance(data, dict):
         raise _not_campaign(path, _("top level is not an object"))
@@ -204,15 +204,19 @@ def read_bytes(path: Path) -> bytes:
         raise FileProblem(_('no campaign file at {path}').format(path=path), "no_campaign") from None
     except OSError as exc:
         raise FileProblem(
-            _('cannot read {path}: {strerror}').format(path=path, strerror=exc.strerror), "unreadable"
+            _('cannot read {path}: {strerror}').format(path=path, strerror=os_reason(exc)), "unreadable"
         ) from None
+    try:
+        files.check_regular(fd, path, _("campaign file"))  # before fdopen, which refuses a folder itself
+    except BaseException:
+        os.close(fd)
+        raise
     with os.fdopen(fd, "rb") as fh:
-        files.check_regular(fh.fileno(), path, _("campaign file"))
         try:
             return fh.read()
         except OSError as exc:
             raise FileProblem(
-                _('cannot read {path}: {strerror}').format(path=path, strerror=exc.strerror), "unreadable"
+                _('cannot read {path}: {strerror}').format(path=path, strerror=os_reason(exc)), "unreadable"
             ) from None
 
 

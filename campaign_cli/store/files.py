@@ -21,7 +21,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from campaign_cli.errors import COMMIT, FileProblem
-from campaign_cli.i18n import _
+from campaign_cli.i18n import _, os_reason
 
 NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 DEFAULT_WAIT = 5.0
@@ -59,7 +59,7 @@ def _open_lock(lock_path: Path) -> int:
     try:
         return os.open(lock_path, os.O_RDWR | os.O_CREAT | NOFOLLOW, 0o644)
     except OSError as exc:
-        why = _("it is a symbolic link") if os.path.islink(lock_path) else exc.strerror
+        why = _("it is a symbolic link") if os.path.islink(lock_path) else os_reason(exc)
         raise FileProblem(
             _('cannot open lock file {lock_path}: {why}').format(lock_path=lock_path, why=why), "lock_failed"
         ) from None
@@ -147,7 +147,7 @@ def _open_folder(folder: Path) -> int:
         return os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
     except OSError as exc:
         raise FileProblem(
-            _('cannot lock the folder {folder}: {why}').format(folder=folder, why=exc.strerror), "lock_failed"
+            _('cannot lock the folder {folder}: {why}').format(folder=folder, why=os_reason(exc)), "lock_failed"
         ) from None
 
 
@@ -163,7 +163,7 @@ def writing_to(path: Path):
         yield
     except OSError as exc:
         raise FileProblem(
-            _('cannot write {path}: {value}').format(path=path, value=exc.strerror or exc), "unwritable"
+            _('cannot write {path}: {value}').format(path=path, value=os_reason(exc)), "unwritable"
         ) from None
 
 

@@ -36,7 +36,7 @@ from pathlib import Path
 
 from campaign_cli.errors import FileProblem
 from campaign_cli.store.files import check_regular
-from campaign_cli.i18n import _
+from campaign_cli.i18n import _, os_reason
 
 CHUNK = 1 << 16
 NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
@@ -77,7 +77,7 @@ def _open(jpath: Path, flags: int) -> int:
                 _('journal {jpath} is a symbolic link; refusing to follow it').format(jpath=jpath), "journal_link"
             ) from None
         raise FileProblem(
-            _('cannot open the journal {jpath}: {why}').format(jpath=jpath, why=exc.strerror), "journal_unusable"
+            _('cannot open the journal {jpath}: {why}').format(jpath=jpath, why=os_reason(exc)), "journal_unusable"
         ) from None
     try:
         check_regular(fd, jpath, _("journal"))

@@ -1,0 +1,322 @@
+"""The Russian table, second pass (issue 23): every help page and one refusal of each kind
+in Russian carry no English beyond what CLI.md lets stay (names users typed, command and
+option names, metavars, JSON field names); messages agree with the person's gender; the
+log says what an undo took back; times are local."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import time
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from campaign_cli.cli.app import app, get_command
+from tests.test_i18n import en, english_words, ru
+
+
+def _paths(cmd, path):
+    yield path
+    if hasattr(cmd, "commands"):
+        for name in cmd.list_commands(None):
+            yield from _paths(cmd.get_command(None, name), [*path, name])
+
+
+PATHS = list(_paths(get_command(), []))
+COMMAND_WORDS = {word for path in PATHS for word in path}
+
+# Words a Russian help page keeps: file formats and other programs' names, option values
+# (CLI.md: values a script passes stay), JSON fields, Click's `x` in a range.
+HELP_KEEPS = {
+    "JSON",
+    "Lines",
+    "Schema",
+    "draft",
+    "Markdown",
+    "HTML",
+    "html",
+    "md",
+    "Foundry",
+    "VTT",
+    "fantasy",
+    "trip",
+    "git",
+    "jq",
+    "unmatched",
+    "gear",
+    "m",
+    "f",
+    "ru",
+    "en",
+    "x",
+    "h",
+    "c",
+    "o",
+    "docs",
+    "text",
+    "stderr",
+    "Git",
+    "small",
+    "medium",
+    "large",
+    "huge",
+    "giant",
+}
+
+
+def help_page(path: list[str], lang: str) -> str:
+    args = ["--lang", lang] if lang == "ru" else []
+    result = CliRunner().invoke(app, [*args, *path, "--help"], env={"COLUMNS": "200", "CAMPAIGN_LANG": ""})
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def example_names(page: str) -> set[str]:
+    """The capitalised words of a page's examples: the names an English table types."""
+    lines = [line.split("$ ", 1)[1] for line in page.splitlines() if line.strip().startswith("$ ")]
+    text = " ".join(line.split(" | ")[0] for line in lines)  # a jq filter after a pipe is JSON
+    return set(re.findall(r"(?<![\w.%/-])[A-Z][a-z]{2,}\b", text))
+
+
+@pytest.mark.parametrize("path", PATHS, ids=lambda p: " ".join(p) or "campaign")
+def test_every_help_page_in_russian_has_no_english_words_and_russian_examples(path):
+    page = help_page(path, "ru")
+    english_names = example_names(help_page(path, "en"))
+    examples = [line for line in page.splitlines() if line.strip().startswith("$ ")]
+    assert examples and not (english_names & example_names(page)), examples  # Ajax -> Аякс, Swimming -> Плавание
+    leftovers = []
+    for line in page.splitlines():
+        if line.strip().startswith("$ ") or line.startswith("Использование:"):
+            continue
+        line = re.sub(r"\S+[.=]\S+|\bR\d+a\b", "", line)  # fields, files (PACK.json), R25a
+        line = re.sub(r"\b[A-Z][A-Z_/]*\b|\S+\|\S+", "", line)  # metavars, choices
+        leftovers += [w for w in english_words(line) if w not in HELP_KEEPS and w not in COMMAND_WORDS]
+    assert leftovers == [], (path, leftovers)
+
+
+def test_the_english_help_keeps_its_examples():
+    assert "$ campaign item add Ajax 'Lucky Hat' --clothing hat --personal" in help_page(["item", "add"], "en")
+    assert "$ campaign item add Аякс 'Счастливая шляпа' --clothing голова --personal" in help_page(
+        ["item", "add"], "ru"
+    )
+
+
+RUSSIAN_EXAMPLES = (
+    "campaign character create Аякс --st 12 --dx 11 --iq 9 --skill Плавание --skill Меч=2",
+    "campaign item add Аякс 'Счастливая шляпа' --clothing голова --personal",
+    "campaign item add Аякс Палаш",
+    "campaign item hold Аякс Палаш",
+    "campaign check Аякс 3/ST для Плавание --dice 2,5,4",
+    "campaign curse apply Аякс 'Гниль мумии' --note 'открыт саркофаг'",
+    "campaign skill use Аякс Плавание --dice 2,3,4",
+)
+
+
+def test_russian_examples_run_as_written(tmp_path: Path):
+    """The Russian examples are commands a Russian table can type: some of them, run in order."""
+    import shlex
+
+    path = tmp_path / "c.json"
+    assert ru(path, "init").exit_code == 0
+    for line in RUSSIAN_EXAMPLES:
+        words = shlex.split(line)[1:]
+        assert f"$ {line}" in help_page(words[:2], "ru"), line
+        result = ru(path, *words)
+        assert result.exit_code == 0, (line, result.output)
+
+
+def test_the_tool_refuses_an_example_translation_that_changes_the_command():
+    from tests.test_i18n import _tool
+
+    shape = _tool().example_shape
+    english = "campaign item add Ajax 'Lucky Hat' --clothing hat --personal"
+    assert shape("campaign item add Аякс 'Шляпа' --clothing голова --personal") == shape(english)
+    assert shape("campaign item add Аякс 'Шляпа' --clothing голова") != shape(english)  # an option lost
+    assert shape("campaign item wear Аякс 'Шляпа' --clothing голова --personal") != shape(english)
+    piped = "campaign status --json | jq .phase"
+    assert shape("campaign status --json | jq .фаза") != shape(piped)  # JSON after a pipe stays
+
+
+# -- one refusal of each kind, in Russian ------------------------------------------------------
+@pytest.fixture
+def table(tmp_path: Path) -> Path:
+    path = tmp_path / "c.json"
+    assert en(path, "init").exit_code == 0
+    assert en(path, "character", "create", "Лада", "--st", "12", "--dx", "10", "--iq", "10").exit_code == 0
+    return path
+
+
+JSON_WORDS = {"JSON", "keywords", "enemies", "NAME", "character"}  # fields, a catalog name, a metavar
+REFUSALS = [
+    (["status", "extra", "more"], 2, "Лишние аргументы: extra more (см. `campaign status --help`)"),
+    (["character", "create"], 2, "Не хватает аргумента NAME. (см. `campaign character create --help`)"),
+    (["character", "create", "A", "--st", "x"], 2, "Неверное значение для '--st': 'x' — не целое число."),
+    (["character", "create", "A", "--bogus"], 2, "Нет такой опции: --bogus"),
+    (["charactr", "list"], 2, "Нет такой команды 'charactr'. Может быть, 'character'?"),
+    (["item", "add", "Лада", "Кольчюга"], 1, "'Кольчюга' нет в каталоге; может быть, 'Кольчуга'?"),
+    (["gold", "remove", "Лада", "5"], 1, "Лада: золото — 0; нельзя убрать 5"),
+    (["import", "{tmp}"], 2, "не удаётся прочитать {tmp}: это папка"),
+    (["import", "{tmp}/nowhere.json"], 2, "не удаётся прочитать {tmp}/nowhere.json: нет такого файла или папки"),
+    (["-c", "{tmp}", "status"], 3, "{tmp}: файл кампании — не обычный файл"),
+    (["-c", "{tmp}/bad.json", "status"], 3, "{tmp}/bad.json — некорректный JSON (файл повреждён или обрезан)"),
+    (
+        ["catalog", "import", "{tmp}/pack.json"],
+        1,
+        "плохой набор: предмет 'Икс': имя 'Кольчуга' уже занято: встроенная броня",
+    ),
+    (["enemy", "add", "--file", "{tmp}/board.json"], 1, "плохой планшет: keywords: обязательное поле отсутствует"),
+    (["catalog", "import", "{tmp}/pack2.json"], 1, "плохой набор: enemies[0].keywords ('Упырь'): обязательное поле"),
+]
+
+
+@pytest.mark.parametrize("args, code, message", REFUSALS, ids=[m.split(":")[0][:40] for *_x, m in REFUSALS])
+def test_each_kind_of_refusal_is_russian_and_changes_nothing(table: Path, args, code, message):
+    tmp = table.parent
+    (tmp / "bad.json").write_text("{", encoding="utf-8")
+    (tmp / "pack.json").write_text(
+        json.dumps({"pack": "p", "version": "1", "items": [{"name": "Икс", "aliases": ["Кольчуга"]}]})
+    )
+    (tmp / "board.json").write_text(json.dumps({"name": "Упырь"}), encoding="utf-8")
+    (tmp / "pack2.json").write_text(json.dumps({"pack": "p", "version": "1", "enemies": [{"name": "Упырь"}]}))
+    before = table.read_bytes()
+    result = ru(table, *[a.replace("{tmp}", str(tmp)) for a in args])
+    assert result.exit_code == code
+    assert result.stderr.startswith("campaign: ошибка: " + message.replace("{tmp}", str(tmp))), result.stderr
+    typed = set(re.findall(r"[A-Za-z]+", " ".join(args)))
+    english = english_words(result.stderr.split("(см.")[0].replace(str(tmp), ""))
+    assert [w for w in english if w.strip("'") not in typed | JSON_WORDS] == []
+    assert table.read_bytes() == before
+
+
+# -- gender through every message that names a character --------------------------------------
+@pytest.fixture
+def people(tmp_path: Path) -> Path:
+    path = tmp_path / "c.json"
+    for args in (
+        ["init"],
+        ["character", "create", "Велимира", "--st", "10", "--dx", "12", "--iq", "10", "--gender", "f"],
+        ["character", "create", "Мирон", "--st", "10", "--dx", "12", "--iq", "10", "--gender", "m"],
+        ["character", "create", "Лада", "--st", "10", "--dx", "12", "--iq", "10"],
+        ["enemy", "add", "--file", str(Path(__file__).parent.parent / "samples" / "enemies" / "bog-lurker.json")],
+    ):
+        assert en(path, *args).exit_code == 0, args
+    return path
+
+
+MASCULINE_ONLY = re.compile(
+    r"Велимира (вышел|погиб|проклят|убил|получил|заплатил|потратил|вошёл)\b|у (Велимира|Лада|Мирон)\b"
+)
+
+
+def said(path: Path, *args: str) -> str:
+    result = ru(path, *args)
+    return result.stdout + result.stderr
+
+
+def test_statuses_kills_and_deaths_agree_with_the_person(people: Path):
+    out = {name: said(people, "damage", name, "11") for name in ("Велимира", "Мирон", "Лада")}
+    assert out["Велимира"].strip().endswith("вышла из строя")
+    assert out["Мирон"].strip().endswith("вышел из строя")
+    assert out["Лада"].strip().endswith("вне игры")
+    table = said(people, "character", "list")
+    assert re.search(r"Велимира .*вышла из строя", table) and re.search(r"Лада .*вне игры", table)
+    kills = {name: said(people, "enemy", "kill", "Bog Lurker", "--by", name) for name in ("Велимира", "Мирон", "Лада")}
+    assert kills["Велимира"].startswith("Велимира убила:") and kills["Мирон"].startswith("Мирон убил:")
+    assert kills["Лада"].startswith("Лада: враг Bog Lurker повержен")
+    dead = {name: said(people, "damage", name, "30") for name in ("Велимира", "Мирон", "Лада")}
+    assert "погибла" in dead["Велимира"] and "погиб" in dead["Мирон"] and "нет в живых" in dead["Лада"]
+    assert "погиб" not in dead["Лада"] and "погибла" not in dead["Мирон"]
+    everything = "".join([*out.values(), table, *kills.values(), *dead.values()])
+    assert not MASCULINE_ONLY.search(everything), everything
+
+
+@pytest.mark.parametrize("name", ["Велимира", "Мирон", "Лада"])
+def test_refusals_and_trade_name_the_person_in_the_nominative(people: Path, name: str):
+    """Gold and karma refusals, forging, trading and towns: the name stays as typed, and no
+    masculine form is said of Велимира."""
+    texts = [
+        said(people, "gold", "remove", name, "5"),
+        said(people, "wish", "spend", name),
+        said(people, "curse", "remove", name, "Гниль", "--pay", "karma"),
+        said(people, "item", "add", name, "Кинжал"),
+        said(people, "forge", name, "Кинжал"),
+        said(people, "town", "enter", "Серногорск", "--blacksmith"),
+        said(people, "darkstone", "add", name, "1"),
+        said(people, "forge", name, "Кинжал"),
+        said(people, "shop", "buy", name, "Палаш", "--price", "10"),
+        said(people, "gold", "add", name, "20"),
+        said(people, "shop", "buy", name, "Палаш", "--price", "10"),
+        said(people, "shop", "sell", name, "Палаш", "--price", "5"),
+        said(people, "karma", "add", name, "2"),
+        said(people, "town", "leave"),
+    ]
+    text = "".join(texts)
+    assert f"{name}: золото — 0; нельзя убрать 5" in texts[0]
+    assert texts[1].startswith(f"campaign: ошибка: {name}: нет желания")
+    assert "R39: ковать можно только в городе с кузней" in texts[4]
+    assert f"R38: {name}: золота 0; цена предмета Палаш: 10" in texts[8]
+    assert not MASCULINE_ONLY.search(text), text
+    assert not re.search(rf"(у|для|от|с|к) {name}\b", text), text
+    assert "Серногорск" in texts[5] and "Серногорск" in texts[-1]
+
+
+# -- the log and the times --------------------------------------------------------------------
+def test_the_russian_log_says_what_each_undo_took_back(people: Path):
+    en(people, "gold", "add", "Лада", "5")
+    en(people, "karma", "add", "Мирон", "1")
+    gold, karma = (e["seq"] for e in json.loads(en(people, "log", "--limit", "2", "--json").stdout))
+    en(people, "undo")
+    en(people, "undo")
+    out = ru(people, "log", "--limit", "2").stdout
+    assert f"отменяет #{karma}: campaign karma add 'Мирон' 1" in out, out
+    assert f"отменяет #{gold}: campaign gold add 'Лада' 5" in out
+    assert "undid" not in out and "campaign undo" not in out
+
+
+@pytest.fixture
+def moscow(monkeypatch):
+    monkeypatch.setenv("TZ", "Europe/Moscow")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+def test_russian_times_are_local_and_readable(people: Path, moscow):
+    stamp = json.loads(en(people, "log", "--limit", "1", "--json").stdout)[0]["time"]
+    from datetime import datetime, timedelta
+
+    local = (datetime.fromisoformat(stamp.replace("Z", "+00:00")) + timedelta(hours=3)).strftime("%d.%m.%Y %H:%M")
+    assert local in ru(people, "log", "--limit", "1").stdout
+    assert local in ru(people, "recap", "--last").stdout.splitlines()[0]
+    assert stamp in en(people, "log", "--limit", "1").stdout  # English keeps the stored stamp
+    assert os.environ["TZ"] == "Europe/Moscow"
+
+
+def test_brewed_potions_answer_to_their_russian_names(tmp_path: Path):
+    path = tmp_path / "c.json"
+    en(path, "init")
+    en(
+        path,
+        "character",
+        "create",
+        "Вера",
+        "--st",
+        "10",
+        "--dx",
+        "11",
+        "--iq",
+        "11",
+        "--skill",
+        "Травник",
+        "--gender",
+        "f",
+    )
+    out = said(path, "skill", "use", "Вера", "Травник", "--doses", "2", "--dice", "1,1,1")
+    assert "сварено Исцеляющее зелье" in out and "Healing Potion" not in out
+    en(path, "damage", "Вера", "3")
+    out = said(path, "item", "use", "Вера", "исцеляющее зелье")
+    assert out.startswith("Вера выпивает: Исцеляющее зелье — лечит 2"), out
