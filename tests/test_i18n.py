@@ -380,7 +380,7 @@ def test_stored_data_is_english_after_a_russian_run(party: Path):
 
 def test_russian_log_shows_commands_instead_of_english_summaries(party: Path):
     out = ru(party, "log", "--limit", "1").stdout
-    assert out.splitlines()[1].split() == ["#", "время", "вид", "команда"]
+    assert out.splitlines()[1].split() == ["#", "время", "вид", "что", "произошло", "команда"]
     assert "campaign character create Merlin" in out and "created" not in out
 
 

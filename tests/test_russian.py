@@ -264,16 +264,24 @@ def test_refusals_and_trade_name_the_person_in_the_nominative(people: Path, name
 
 
 # -- the log and the times --------------------------------------------------------------------
-def test_the_russian_log_says_what_each_undo_took_back(people: Path):
+def test_the_russian_log_says_what_each_entry_did_and_what_an_undo_took_back(people: Path):
+    """CLI.md: the Russian log says what each entry did, an undo included, from the entry's
+    facts (the documents it changed), not from its English summary."""
     en(people, "gold", "add", "Лада", "5")
-    en(people, "karma", "add", "Мирон", "1")
-    gold, karma = (e["seq"] for e in json.loads(en(people, "log", "--limit", "2", "--json").stdout))
+    en(people, "xp", "award", "3", "Мирон")
+    en(people, "damage", "Велимира", "30")
+    gold, xp, dead = (e["seq"] for e in json.loads(en(people, "log", "--limit", "3", "--json").stdout))
     en(people, "undo")
     en(people, "undo")
-    out = ru(people, "log", "--limit", "2").stdout
-    assert f"отменяет #{karma}: campaign karma add 'Мирон' 1" in out, out
-    assert f"отменяет #{gold}: campaign gold add 'Лада' 5" in out
-    assert "undid" not in out and "campaign undo" not in out
+    rows = {line.split()[0]: line for line in ru(people, "log", "--limit", "5").stdout.splitlines()[2:]}
+    assert "Лада: получено золота 5" in rows[str(gold)] and "campaign gold add 'Лада' 5" in rows[str(gold)]
+    assert "Мирон: получено XP 3" in rows[str(xp)]
+    assert "Велимира: получено повреждений 30; выходы из строя 1; гибель" in rows[str(dead)]
+    undos = [line for seq, line in rows.items() if int(seq) > dead]
+    assert f"отменено #{dead}: Велимира: получено повреждений 30" in undos[0]
+    assert f"отменено #{xp}: Мирон: получено XP 3" in undos[1]
+    text = "".join(rows.values())
+    assert "gold" not in text.replace("campaign gold", "") and "undid" not in text and "погиб " not in text
 
 
 @pytest.fixture

@@ -100,28 +100,43 @@ def log(
 
 def log_table(entries: list[dict], camp) -> Table:
     """The journal. Its summaries are stored in English (stored data never changes with the
-    language): another language shows the command each entry ran instead, an undo the
-    command it took back, and the time in the local time zone."""
+    language): another language says what each entry did from its facts (what_happened),
+    an undo what it took back, beside the command, with the time in the local time zone."""
     if language() == "en":
         rows = [
             [e["seq"] if e["seq"] is not None else "", e["time"], e["kind"], e["summary"], e["command"]]
             for e in entries
         ]
         return Table(_("Journal"), ["#", _("time"), _("kind"), _("summary"), _("command")], rows)
-    wanted = {e["undoes"] for e in entries if "undoes" in e}
-    undone = {e["seq"]: entry_view(e)["command"] for e in camp.entries(None, lambda e: e.get("seq") in wanted)}
-    rows = [
-        [
-            e["seq"] if e["seq"] is not None else "",
-            moment(e["time"]),
-            e["kind"],
-            _("took back #{seq}: {command}").format(seq=e["undoes"], command=undone.get(e["undoes"], "?"))
-            if "undoes" in e
-            else e["command"],
-        ]
-        for e in entries
-    ]
-    return Table(_("Journal"), ["#", _("time"), _("kind"), _("command")], rows)
+    said = what_happened(camp, {e["seq"] for e in entries} | {e["undoes"] for e in entries if "undoes" in e})
+    rows = []
+    for e in entries:
+        what = said.get(e["seq"], ("", ""))[0]
+        if "undoes" in e:  # what the undone entry did, or else the command it ran
+            did, command = said.get(e["undoes"], ("", "?"))
+            what = _("took back #{seq}: {what}").format(seq=e["undoes"], what=did or command)
+        rows.append([e["seq"] if e["seq"] is not None else "", moment(e["time"]), e["kind"], what or "-", e["command"]])
+    return Table(_("Journal"), ["#", _("time"), _("kind"), _("what happened"), _("command")], rows)
+
+
+def what_happened(camp, seqs: set[int]) -> dict[int, tuple[str, str]]:
+    """seq -> (what that journal entry did to the characters (and kills, keywords), said in
+    the chosen language from its facts: the documents it changed, walked back from now as
+    the recap does; "" for an entry that touched no character, and its command)."""
+    from campaign_cli.cli.recap import entry_text
+    from campaign_cli.rules.recap import recap as summarize
+
+    wanted = {s for s in seqs if s is not None}
+    names = {c["id"]: c["name"] for c in camp.characters()}
+    out: dict[int, tuple[str, str]] = {}
+    low = min(wanted, default=0)
+    for entry, changes in camp.history() if wanted else ():
+        seq = entry.get("seq")
+        if seq in wanted:
+            out[seq] = (entry_text(summarize([(entry, changes)], names)), entry_view(entry)["command"])
+        if seq is not None and seq <= low:
+            break
+    return out
 
 
 def undo(json_out: JsonOpt = False) -> None:

@@ -113,6 +113,24 @@ def _fmt(value) -> str:
     return str(value)
 
 
+def entry_text(data: dict) -> str:
+    """What one journal entry did, from its recap (DATA: `rules.recap.recap` of that entry
+    alone): each character's events, kills and keywords, or "" when it touched none."""
+    parts = [
+        _("{name}: {events}").format(
+            name=row["name"],
+            events="; ".join(label if text == shown("yes") else f"{label} {text}" for label, text in events),
+        )
+        for row in data["characters"]
+        if (events := happened(row))
+    ]
+    if data["kills"]:
+        parts.append(_("enemies killed: {names}").format(names=_listed(data["kills"])))
+    if data["keywords"]:
+        parts.append(_("keywords: {words}").format(words=_listed(data["keywords"])))
+    return " | ".join(parts)
+
+
 def _listed(names: list[str]) -> str:
     return ", ".join(names) or _("none")
 
