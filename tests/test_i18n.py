@@ -202,7 +202,7 @@ def test_the_locale_alone_chooses_russian(party: Path, monkeypatch):
         monkeypatch.delenv(var, raising=False)
     monkeypatch.setenv("LANG", "ru_RU.UTF-8")
     result = en(party, "character", "show", "Ajax")
-    assert "скорр. DX / MA" in result.stdout
+    assert "действительная DX / MA" in result.stdout
 
 
 def test_english_and_json_runs_never_load_the_catalog(party: Path):
@@ -220,7 +220,7 @@ def test_english_and_json_runs_never_load_the_catalog(party: Path):
 
 def test_russian_character_view_uses_the_seeds_words(party: Path):
     out = ru(party, "character", "show", "Ajax").stdout
-    assert "скорр. DX / MA" in out and "XP / карма / желания" in out and "повреждения / усталость" in out
+    assert "действительная DX / MA" in out and "XP / карма / желания" in out and "повреждения / усталость" in out
     assert "Плавание=1, Меч=2" in out  # R23's Russian names
     assert "Меч=меткость" in out  # R24: levels go to hit
     assert "состояние" in out and "в норме" in out
@@ -448,6 +448,9 @@ def test_russian_demo_shows_no_english_sentence():
         if not line.startswith("$ campaign") and english_words(line)
     ]
     assert leftovers == []
+    # the demo's characters have no gender: nothing may agree with one (issue 23)
+    agreeing = re.findall(r"\b(вышел|вышла|погиб|погибла|проклят|проклята|убил|убила|мёртв|мертва|жив|жива)\b", out)
+    assert agreeing == []
 
 
 def test_english_demo_is_unchanged_in_english():

@@ -240,7 +240,9 @@ def test_refusals_and_trade_name_the_person_in_the_nominative(people: Path, name
     texts = [
         said(people, "gold", "remove", name, "5"),
         said(people, "wish", "spend", name),
+        said(people, "curse", "apply", name, "Гниль"),
         said(people, "curse", "remove", name, "Гниль", "--pay", "karma"),
+        said(people, "check", name, "3/DX", "--karma"),
         said(people, "item", "add", name, "Кинжал"),
         said(people, "forge", name, "Кинжал"),
         said(people, "town", "enter", "Серногорск", "--blacksmith"),
@@ -256,11 +258,15 @@ def test_refusals_and_trade_name_the_person_in_the_nominative(people: Path, name
     text = "".join(texts)
     assert f"{name}: золото — 0; нельзя убрать 5" in texts[0]
     assert texts[1].startswith(f"campaign: ошибка: {name}: нет желания")
-    assert "R39: ковать можно только в городе с кузней" in texts[4]
-    assert f"R38: {name}: золота 0; цена предмета Палаш: 10" in texts[8]
+    assert f"R18: снять проклятие кармой стоит очков кармы: 3; {name}: очков кармы 0" in texts[3]
+    assert texts[4].startswith(f"campaign: ошибка: {name}: нет ни кармы, ни желания для переброса (R17)")
+    assert "R39: ковать можно только в городе с кузней" in texts[6]
+    assert f"R38: {name}: золота 0; цена предмета Палаш: 10" in texts[10]
+    cursed = {"Велимира": "Велимира проклята:", "Мирон": "Мирон проклят:", "Лада": "Лада: проклятие"}[name]
+    assert texts[2].startswith(cursed)
     assert not MASCULINE_ONLY.search(text), text
     assert not re.search(rf"(у|для|от|с|к) {name}\b", text), text
-    assert "Серногорск" in texts[5] and "Серногорск" in texts[-1]
+    assert "Серногорск" in texts[7] and "Серногорск" in texts[-1]
 
 
 # -- the log and the times --------------------------------------------------------------------
@@ -328,3 +334,73 @@ def test_brewed_potions_answer_to_their_russian_names(tmp_path: Path):
     en(path, "damage", "Вера", "3")
     out = said(path, "item", "use", "Вера", "исцеляющее зелье")
     assert out.startswith("Вера выпивает: Исцеляющее зелье — лечит 2"), out
+
+
+def test_a_whole_fight_in_russian_has_no_english_and_agrees_with_each_person(tmp_path: Path):
+    """A fight from start to end in Russian, with a woman, a man, someone of no known gender
+    and a female board: no English word but names typed, no masculine form said of a woman
+    or of someone whose gender is unknown; the same fight in English is unchanged English."""
+    path = tmp_path / "c.json"
+    board = json.loads((Path(__file__).parent.parent / "samples" / "enemies" / "bog-lurker.json").read_text())
+    (tmp_path / "b.json").write_text(json.dumps({**board, "name": "Упырица", "gender": "f"}), encoding="utf-8")
+    en(path, "init")
+    for name, gender in (("Велимира", ["--gender", "f"]), ("Мирон", ["--gender", "m"]), ("Лада", [])):
+        assert (
+            en(
+                path, "character", "create", name, "--st", "12", "--dx", "12", "--iq", "8", "--skill", "Sword", *gender
+            ).exit_code
+            == 0
+        )
+        en(path, "item", "add", name, "Broadsword")
+        en(path, "item", "hold", name, "Broadsword")
+    en(path, "enemy", "add", "--file", str(tmp_path / "b.json"))
+    en(path, "enemy", "add", "--file", str(Path(__file__).parent.parent / "samples" / "enemies" / "bog-lurker.json"))
+    steps = [
+        ["fight", "start", "--title", "Засада у брода"],
+        ["fight", "add", "Упырица"],
+        ["fight", "add", "Bog Lurker", "--count", "2"],
+        ["fight", "order", "--dice", "5,2"],
+        ["fight", "status"],
+        ["fight", "attack", "Велимира", "Упырица 1", "--seed", "1"],
+        ["fight", "attack", "Велимира", "Упырица 1", "--seed", "2"],
+        ["fight", "attack", "Велимира", "Упырица 1", "--seed", "3"],  # refused: she is dead
+        ["fight", "attack", "Bog Lurker 1", "Лада", "--seed", "3"],
+        ["fight", "hit", "Bog Lurker 2", "20", "--by", "Лада"],
+        ["fight", "next"],
+        ["damage", "Велимира", "12"],
+        ["damage", "Лада", "40"],
+        ["fight", "status"],
+        ["fight", "end", "--won"],  # refused: one stands
+        ["fight", "end", "--routed"],
+    ]
+    start = {p: p.read_bytes() for p in tmp_path.iterdir() if p.name.startswith("c.json")}
+    english = [en(path, *step) for step in steps]
+    for p in tmp_path.iterdir():  # the same fight again, from the same start, in Russian
+        if p.name.startswith("c.json") and p not in start:
+            p.unlink()
+    for p, data in start.items():
+        p.write_bytes(data)
+    said_ru = [said(path, *step) for step in steps]
+    text = "\n".join(said_ru)
+    assert "Упырица 1 убита" in text and "Упырица 1 уже мертва" in text
+    assert "Велимира: повреждения 12, усталость 0 из ST 12: вышла из строя" in text
+    assert "Лада: повреждения" in text and "нет в живых" in text
+    assert "3/DX+Меч" in text and "Sword" not in text
+    names = {"Bog", "Lurker", "Засада"}
+    leftovers = [(line, w) for line in text.splitlines() for w in english_words(line) if w not in names]
+    assert leftovers == []
+    masculine = re.compile(r"(Велимира|Лада|Упырица 1)[^\n]{0,40}?\b(погиб|вышел|убит|мёртв|жив|проклят)\b")
+    assert not masculine.search(text), masculine.search(text)
+    assert "Упырица 1 is killed: Велимира wins 15 XP" in "".join(r.stdout for r in english)  # English unchanged
+
+
+def test_a_schema_typo_is_answered_and_merge_of_a_missing_file_is_not_told_to_init(tmp_path: Path):
+    """Two refusals left from the last round: `schema characte` names `character`; a merge
+    given a missing file says so, without the hint to create a campaign there."""
+    err = json.loads(en(tmp_path / "c.json", "schema", "characte", "--json").stderr)["error"]
+    assert err["suggestions"] == ["character"] and "did you mean 'character'?" in err["message"]
+    result = en(tmp_path / "c.json", "merge", str(tmp_path / "gone.json"), "a.json", "b.json")
+    assert (result.exit_code, result.stderr) == (3, f"campaign: error: no file at {tmp_path / 'gone.json'}\n")
+    assert ru(tmp_path / "c.json", "merge", str(tmp_path / "gone.json"), "a.json", "b.json").stderr.startswith(
+        "campaign: ошибка: нет файла"
+    )

@@ -132,6 +132,18 @@ def source(mod: dict) -> str:
     return _(template).format(name=shown(name) if name is not None else "")
 
 
+def spec_shown(text: str) -> str:
+    """A check spec as the chosen language shows it: its skill by the shown name
+    (`3/DX+Sword` -> `3/DX+Меч`, `3/ST for Swimming` -> `3/ST для Плавание`)."""
+    import re
+
+    found = re.fullmatch(r"(\S+?)(\+| for | для )(.+)", text)
+    if not found:
+        return text
+    head, sep, skill = found.groups()
+    return head + (sep if sep == "+" else _(" for ")) + shown(skill)
+
+
 def describe_check(r: dict) -> str:
     """One line with every modifier by source: `rolled 3, 3, 3 +1 (curse Rot) = 10 vs 12 (IQ 12)`."""
     dice = ", ".join(map(str, r["dice"]))
@@ -160,7 +172,7 @@ def describe_check(r: dict) -> str:
     )
     return _("{character} {spec}: {body}{extra}: {outcome} (chance {chance})").format(
         character=r["character"],
-        spec=r["spec"],
+        spec=spec_shown(r["spec"]),
         body=body,
         extra=extra,
         outcome=_("success") if r["success"] else _("failure"),

@@ -473,9 +473,7 @@ def _character_blow(camp, fight, doc, target, weapon, dice, damage_dice, rng, ka
     from campaign_cli.rules import checks as check_rules
 
     wounds.check_can_act(doc, _("fight"))
-    enemy = fights.instance(fight, target)
-    if not enemy["alive"]:
-        raise Refused(_('{name} is already dead').format(name=enemy['name']), "already_dead")
+    enemy = fights.standing_instance(fight, target)
     item = _blade(doc, weapon)
     skill = item.get("skill") if item.get("skill") in doc.get("skills", {}) else None
     prep = check_rules.prepare(doc, check_rules.parse_spec(f"3/DX+{skill}" if skill else "3/DX"))

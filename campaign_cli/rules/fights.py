@@ -17,7 +17,7 @@ from collections.abc import Callable
 from campaign_cli.errors import Refused
 from campaign_cli.rules import enemies
 from campaign_cli.rules.names import resolve
-from campaign_cli.i18n import _
+from campaign_cli.i18n import _, gendered
 
 MAX_INSTANCES = 100  # one `fight add` puts at most this many on the board
 STATS = ("health", "defense", "damage", "combat", "to_hit", "move", "initiative", "escape")  # an instance's numbers
@@ -204,12 +204,20 @@ def standing(fight: dict) -> list[str]:
     return [e["name"] for e in fight["enemies"] if e["alive"]]
 
 
+def standing_instance(fight: dict, ref: str) -> dict:
+    """The instance REF, refused when it is already dead (the message agrees with its gender)."""
+    target = instance(fight, ref)
+    if not target["alive"]:
+        raise Refused(
+            gendered(target.get("gender"), "{name} is already dead").format(name=target["name"]), "already_dead"
+        )
+    return target
+
+
 def hit(fight: dict, ref: str, damage: int) -> tuple[dict, int, bool]:
     """R41: defense comes off the hit's damage; at health 0 the instance is killed.
     Returns (instance, wounds dealt, killed now)."""
-    target = instance(fight, ref)
-    if not target["alive"]:
-        raise Refused(_('{name} is already dead').format(name=target['name']), "already_dead")
+    target = standing_instance(fight, ref)
     wounds = min(max(damage - target["defense"], 0), target["health"] - target["wounds"])
     target["wounds"] += wounds
     killed = target["wounds"] >= target["health"]
