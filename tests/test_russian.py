@@ -277,8 +277,10 @@ def test_the_russian_log_says_what_each_entry_did_and_what_an_undo_took_back(peo
     en(people, "xp", "award", "3", "Мирон")
     en(people, "damage", "Велимира", "30")
     gold, xp, dead = (e["seq"] for e in json.loads(en(people, "log", "--limit", "3", "--json").stdout))
-    en(people, "undo")
-    en(people, "undo")
+    assert (
+        ru(people, "undo").stdout == f"отменено #{dead}: Велимира: получено повреждений 30; выходы из строя 1; гибель\n"
+    )
+    assert ru(people, "undo").stdout == f"отменено #{xp}: Мирон: получено XP 3\n"
     rows = {line.split()[0]: line for line in ru(people, "log", "--limit", "5").stdout.splitlines()[2:]}
     assert "Лада: получено золота 5" in rows[str(gold)] and "campaign gold add 'Лада' 5" in rows[str(gold)]
     assert "Мирон: получено XP 3" in rows[str(xp)]

@@ -144,6 +144,8 @@ def undo(json_out: JsonOpt = False) -> None:
         target = camp.undo_target()  # proves the journal first (exit 3 if it cannot)
         if target is None:
             raise Refused(_("nothing to undo"), "nothing_to_undo")
+        # another language says what the change did, from its facts (the summary is English)
+        did = what_happened(camp, {target["seq"]}).get(target["seq"]) if language() != "en" else None
         camp.revert(target)
         camp.check_sound(target)  # what undo writes, import would take (exit 3 otherwise)
         camp.kind = "undo"
@@ -151,8 +153,8 @@ def undo(json_out: JsonOpt = False) -> None:
             f"undid #{target['seq']}: {target.get('summary', '')}", *target.get("characters", []), undoes=target["seq"]
         )
     data = {"undone": entry_view(target)}
-    what = target.get("summary", "") if language() == "en" else data["undone"]["command"]
-    emit(data, Line(_("undid #{seq}: {what}").format(seq=target["seq"], what=_(what))), json_out=json_out)
+    what = target.get("summary", "") if did is None else did[0] or did[1]
+    emit(data, Line(_("undid #{seq}: {what}").format(seq=target["seq"], what=what)), json_out=json_out)
 
 
 init_app, status_app, log_app, undo_app = (command_app() for _ in range(4))
