@@ -65,7 +65,15 @@ def git(json_out: JsonOpt = False) -> None:
     path = store.resolve_path(campaign_path())
     if not path.exists():
         raise FileProblem(_('no campaign file at {path}').format(path=path), "no_campaign")
-    top = Path(_git(path.parent, "rev-parse", "--show-toplevel"))
+    try:
+        top = Path(_git(path.parent, "rev-parse", "--show-toplevel"))
+    except Refused as err:  # git's own words are English (or git's language): say it in ours
+        if err.code != "git_failed":
+            raise
+        raise Refused(
+            _("{folder} is not inside a git work tree: run `git init` there first").format(folder=path.parent),
+            "not_a_repository",
+        ) from None
     rel = path.relative_to(store.resolve_path(top)).as_posix()
     quoted = rel.replace(" ", "[[:space:]]")  # gitattributes patterns cannot hold a plain space
     attributes = _add_lines(top / ".gitattributes", [f"{quoted} merge=campaign"])
