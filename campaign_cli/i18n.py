@@ -26,6 +26,7 @@ LOCALE_DIR = os.path.join(os.path.dirname(__file__), "locale")
 
 class _State:
     catalog: Any = None  # a gettext.GNUTranslations while Russian is in use, else None (English)
+    examples: Any = None  # the help examples' catalog, loaded the first time a help page is shown
 
 
 STATE = _State()
@@ -183,18 +184,25 @@ class english:
 
 def use(lang: str) -> None:
     """Speak LANG from now on (loads the catalog for Russian; English unloads it)."""
+    STATE.examples = None
     if lang != "ru":
         STATE.catalog = None
         return
+    STATE.catalog = _load(DOMAIN)
+    if STATE.catalog is not None:
+        _speak_click()
+
+
+def _load(name: str) -> Any:
+    """The Russian catalog NAME (`campaign`, `campaign-examples`), or None when it is not
+    installed or broken (then English)."""
     import gettext
 
     try:
-        with open(os.path.join(LOCALE_DIR, "ru", "LC_MESSAGES", f"{DOMAIN}.mo"), "rb") as fp:
-            STATE.catalog = gettext.GNUTranslations(fp)
-    except (OSError, ValueError, UnicodeError):  # no catalog installed (or a broken one): English
-        STATE.catalog = None
-        return
-    _speak_click()
+        with open(os.path.join(LOCALE_DIR, "ru", "LC_MESSAGES", f"{name}.mo"), "rb") as fp:
+            return gettext.GNUTranslations(fp)
+    except (OSError, ValueError, UnicodeError):
+        return None
 
 
 def _speak_click() -> None:
@@ -220,6 +228,9 @@ def _formatter(base: type) -> type:
         def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
             super().write_usage(prog, usage_words(args), prefix=_("Usage: ") if prefix is None else prefix)
 
+        def write_text(self, text: str) -> None:
+            super().write_text(examples_in(text))
+
         def write_heading(self, heading: str) -> None:
             super().write_heading(_(heading))
 
@@ -237,18 +248,31 @@ def help_(text: str | None) -> str | None:
 
 
 def _paragraph(text: str) -> str:
-    if text.startswith("\b\nExamples:\n"):
-        lines = text[len("\b\nExamples:\n") :].split("\n")
-        return "\b\n" + _("Examples:") + "".join(f"\n  $ {example(line[4:])}" for line in lines)
+    if text.startswith("\b\nExamples:\n"):  # the lines are translated when shown: examples_in()
+        return "\b\n" + _("Examples:") + text[len("\b\nExamples:") :]
     return _(text)
+
+
+def examples_in(text: str) -> str:
+    """TEXT (a help page being written) with each example line (`  $ campaign ...`) in the
+    chosen language. Done when the page is shown, not when the command is built, so the
+    examples' catalog is read only by a run that shows help."""
+    if STATE.catalog is None or "$ " not in text:
+        return text
+    import re
+
+    return re.sub(r"(?m)^(\s*\$ )(.+)$", lambda m: m.group(1) + example(m.group(2)), text)
 
 
 def example(line: str) -> str:
     """A help example as the chosen language's table would type it: the same command and
     options, names in that language (`Ajax` -> `Аякс`, `Swimming` -> `Плавание`); the
     catalog's context `example` holds them, and `tools/i18n.py check` keeps their shape."""
-    catalog = STATE.catalog
-    return line if catalog is None else catalog.pgettext("example", line)
+    if STATE.catalog is None:
+        return line
+    if STATE.examples is None:
+        STATE.examples = _load("campaign-examples") or False
+    return STATE.examples.pgettext("example", line) if STATE.examples else line
 
 
 def translate_command(command) -> None:

@@ -407,3 +407,14 @@ def test_a_schema_typo_is_answered_and_merge_of_a_missing_file_is_not_told_to_in
     assert ru(tmp_path / "c.json", "merge", str(tmp_path / "gone.json"), "a.json", "b.json").stderr.startswith(
         "campaign: ошибка: нет файла"
     )
+
+
+def test_the_help_examples_catalog_is_read_only_for_a_help_page(people: Path):
+    """The examples are compiled apart (campaign-examples.mo): a Russian command that shows
+    no help never parses them; a help page does."""
+    from campaign_cli import i18n
+
+    assert ru(people, "character", "show", "Лада").exit_code == 0
+    assert i18n.STATE.examples is None
+    assert "$ campaign character show Аякс" in ru(people, "character", "show", "--help").stdout
+    assert i18n.STATE.examples

@@ -326,14 +326,25 @@ def update(lang: str) -> Path:
     return path
 
 
-def mo_bytes(po: Path) -> bytes:
-    """The .po compiled to GNU .mo by polib (fuzzy and untranslated entries left out)."""
+def mo_files(po: Path) -> dict[Path, bytes]:
+    """The compiled catalogs of one .po: the messages (`campaign.mo`, read by every run in
+    that language) and the help examples (`campaign-examples.mo`, read only when a help page
+    is shown), so a command that shows no help does not parse them."""
+    return {
+        po.with_suffix(".mo"): mo_bytes(po, lambda e: e.msgctxt != EXAMPLE),
+        po.with_name("campaign-examples.mo"): mo_bytes(po, lambda e: e.msgctxt == EXAMPLE or not e.msgid),
+    }
+
+
+def mo_bytes(po: Path, keep=lambda entry: True) -> bytes:
+    """The .po compiled to GNU .mo by polib (fuzzy and untranslated entries left out, and
+    those KEEP refuses)."""
     import tempfile
 
     import polib
 
     catalog = polib.pofile(str(po), wrapwidth=0)
-    for e in [e for e in catalog if e.fuzzy or e.obsolete or not e.translated()]:
+    for e in [e for e in catalog if e.fuzzy or e.obsolete or not e.translated() or not keep(e)]:
         catalog.remove(e)
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "x.mo"
@@ -390,9 +401,9 @@ def problems() -> list[str]:
                 out.append(f"{lang}: the example {msgid!r}: {e['msgstr'][0]!r} changes its command or options")
             elif mismatched(msgid, None, [e["msgstr"][0]]):
                 out.append(f"{lang}: {msgid!r} ({ctx}): {e['msgstr'][0]!r} has other placeholders")
-        mo = po.with_suffix(".mo")
-        if not mo.exists() or mo.read_bytes() != mo_bytes(po):
-            out.append(f"{mo.relative_to(ROOT)} is out of date: run python tools/i18n.py compile")
+        for mo, data in mo_files(po).items():
+            if not mo.exists() or mo.read_bytes() != data:
+                out.append(f"{mo.relative_to(ROOT)} is out of date: run python tools/i18n.py compile")
     return out
 
 
@@ -408,7 +419,8 @@ def main(argv: list[str]) -> int:
     elif what == "compile":
         for lang in LANGS:
             po = LOCALE / lang / "LC_MESSAGES" / "campaign.po"
-            po.with_suffix(".mo").write_bytes(mo_bytes(po))
+            for mo, data in mo_files(po).items():
+                mo.write_bytes(data)
     elif what == "check":
         found = problems()
         sys.stdout.write("".join(p + "\n" for p in found) or "catalogs are whole\n")

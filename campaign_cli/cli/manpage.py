@@ -62,7 +62,8 @@ def _body(text: str) -> str:
         lines = para.splitlines()
         if lines and lines[0] in ("Examples:", _("Examples:")):
             out.append(".SH " + _("EXAMPLES"))
-            out += [f".PP\n.nf\n{_esc(wrap_example(line.strip()))}\n.fi" for line in lines[1:]]
+            shown = [i18n.examples_in(line).strip() for line in lines[1:]]
+            out += [f".PP\n.nf\n{_esc(wrap_example(line))}\n.fi" for line in shown]
         elif para.strip():
             out.append(f".PP\n{_esc(' '.join(text.strip() for text in lines))}")
     return "\n".join(out)
