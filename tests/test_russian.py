@@ -253,6 +253,10 @@ def test_refusals_and_trade_name_the_person_in_the_nominative(people: Path, name
         said(people, "gold", "add", name, "20"),
         said(people, "shop", "buy", name, "Палаш", "--price", "10"),
         said(people, "shop", "sell", name, "Палаш", "--price", "5"),
+        said(people, "item", "add", name, "Кольчуга", "--slots", "1"),
+        said(people, "darkstone", "add", name, "1"),
+        said(people, "town", "enter", "Серногорск", "--blacksmith"),
+        said(people, "forge", name, "Кольчуга", "--stones", "1"),
         said(people, "karma", "add", name, "2"),
         said(people, "town", "leave"),
     ]
@@ -268,6 +272,9 @@ def test_refusals_and_trade_name_the_person_in_the_nominative(people: Path, name
     assert not MASCULINE_ONLY.search(text), text
     assert not re.search(rf"(у|для|от|с|к) {name}\b", text), text
     assert "Серногорск" in texts[7] and "Серногорск" in texts[-1]
+    assert texts[12] == f"{name} покупает: Палаш за 10 зол.; осталось 10 зол.\n"
+    assert texts[13] == f"{name} продаёт: Палаш за 5 зол.; всего 15 зол.\n"
+    assert texts[17].startswith("Кольчуга: свободно 0 из 1 мест"), texts[17]
 
 
 # -- the log and the times --------------------------------------------------------------------
@@ -333,7 +340,7 @@ def test_brewed_potions_answer_to_their_russian_names(tmp_path: Path):
         "f",
     )
     out = said(path, "skill", "use", "Вера", "Травник", "--doses", "2", "--dice", "1,1,1")
-    assert "сварено Исцеляющее зелье" in out and "Healing Potion" not in out
+    assert "сварено: Исцеляющее зелье" in out and "Healing Potion" not in out
     en(path, "damage", "Вера", "3")
     out = said(path, "item", "use", "Вера", "исцеляющее зелье")
     assert out.startswith("Вера выпивает: Исцеляющее зелье — лечит 2"), out
