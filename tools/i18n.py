@@ -2,14 +2,17 @@
 
     python tools/i18n.py extract   # campaign_cli/locale/campaign.pot from the code
     python tools/i18n.py update    # the template, merged into each .po (new entries empty)
-    python tools/i18n.py compile   # each .po -> its .mo (shipped in the package)
+    python tools/i18n.py compile   # each .po -> campaign.mo and campaign-examples.mo (shipped)
     python tools/i18n.py check     # exit 1 if the template is stale, an entry is missing,
-                                   # empty or fuzzy, or a .mo is out of date
+                                   # empty or fuzzy, an example changes its command,
+                                   # or a .mo is out of date
 
 Translatable text is found by reading the code (ast), not by running it: the first
 argument of `_()`, `N_()`, `Said()` (the demo's typed text), `ngettext()` and
 `N_plural()` (two forms), every `help=` keyword, the summary of every `help_text()`,
-and Click's and Typer's own words listed below. An f-string given to `_()` or
+and Click's and Typer's own words listed below. Entries with a context are made from the
+code too: the `m` and `f` forms of each `gendered()` message, and each `help_text()`
+example (context `example`, compiled apart so only a help page reads them). An f-string given to `_()` or
 `ngettext()` cannot be in a catalog: `check` reports it. polib (a development
 dependency, in the test extra) reads the .po files and writes the .mo (GNU gettext's
 layout, read by the standard library's `gettext.GNUTranslations`).
