@@ -28,7 +28,7 @@ SCRIPT: list[tuple[str, list[str]]] = [
         [
             "character",
             "create",
-            "Ajax",
+            Said("Ajax"),
             "--st",
             "12",
             "--dx",
@@ -36,11 +36,11 @@ SCRIPT: list[tuple[str, list[str]]] = [
             "--iq",
             "9",
             "--skill",
-            "Swimming",
+            Said("Swimming"),
             "--skill",
-            "Sword=2",
+            Said("Sword=2"),
             "--skill",
-            "Climbing",
+            Said("Climbing"),
         ],
     ),
     (
@@ -48,7 +48,7 @@ SCRIPT: list[tuple[str, list[str]]] = [
         [
             "character",
             "create",
-            "Merlin",
+            Said("Merlin"),
             "--st",
             "8",
             "--dx",
@@ -57,60 +57,63 @@ SCRIPT: list[tuple[str, list[str]]] = [
             "14",
             "--wizard",
             "--spell",
-            "Fireball=12",
+            Said("Fireball=12"),
             "--skill",
-            "Medic",
+            Said("Medic"),
         ],
     ),
     (
         N_("Too many points are refused, and the file is left as it was (exit 1)."),
-        ["character", "create", "Hector", "--st", "12", "--dx", "12", "--iq", "12"],
+        ["character", "create", Said("Hector"), "--st", "12", "--dx", "12", "--iq", "12"],
     ),
     (
         N_("The board game's extra attributes, for pool tests (R10)."),
-        ["character", "set", "Ajax", "--attr", "Lore=3", "--keyword", "Law"],
+        ["character", "set", Said("Ajax"), "--attr", Said("Lore=3"), "--keyword", Said("Law")],
     ),
     (N_("The party."), ["character", "list"]),
-    (N_("One character, as scripts see it."), ["character", "show", "Merlin", "--json"]),
-    (N_("A mistake..."), ["character", "delete", "Merlin"]),
+    (N_("One character, as scripts see it."), ["character", "show", Said("Merlin"), "--json"]),
+    (N_("A mistake..."), ["character", "delete", Said("Merlin")]),
     (N_("...undone: Merlin is back."), ["undo"]),
     (N_("The exact chance before rolling: 3 dice under DX 11 (R5)."), ["odds", "3/DX", "--value", "11"]),
     (
         N_("Ajax climbs the wall with physical dice typed in (R6: +Climbing adds the skill)."),
-        ["check", "Ajax", "3/ST+Climbing", "--dice", "4,5,2"],
+        ["check", Said("Ajax"), Said("3/ST+Climbing"), "--dice", "4,5,2"],
     ),
     (
         N_("The tool rolls instead, reproducibly with a seed (R10 pool test on Lore)."),
-        ["check", "Ajax", "Lore 5+", "--seed", "7"],
+        ["check", Said("Ajax"), Said("Lore 5+"), "--seed", "7"],
     ),
     (
         N_("Arm-wrestling an innkeeper of ST 11 (R7)."),
-        ["contest", "Ajax", "3/ST", "11", "3/ST", "--dice", "6,4,3", "--other-dice", "2,3,4"],
+        ["contest", Said("Ajax"), "3/ST", "11", "3/ST", "--dice", "6,4,3", "--other-dice", "2,3,4"],
     ),
-    (N_("Who acts first (R8)?"), ["initiative", "Ajax", "Merlin", "Skeleton", "--seed", "3"]),
+    (N_("Who acts first (R8)?"), ["initiative", Said("Ajax"), Said("Merlin"), Said("Skeleton"), "--seed", "3"]),
     (N_("A creature from the swamp: its threat board (R40), typed in on stdin."), ["enemy", "add", "--file", "-"]),
     (N_("A second enemy type."), ["enemy", "add", "--file", "-"]),
-    (N_("An elite group: one die on its elite table (R42)."), ["enemy", "elite", "Bog Lurker", "--seed", "2"]),
-    (N_("Ajax hits it for 5; its defense stops 1 (R41)."), ["enemy", "hit", "Bog Lurker", "5"]),
-    (N_("Ajax kills it and wins its XP (R41)."), ["enemy", "kill", "Bog Lurker", "--by", "Ajax"]),
+    (N_("An elite group: one die on its elite table (R42)."), ["enemy", "elite", Said("Bog Lurker"), "--seed", "2"]),
+    (N_("Ajax hits it for 5; its defense stops 1 (R41)."), ["enemy", "hit", Said("Bog Lurker"), "5"]),
+    (N_("Ajax kills it and wins its XP (R41)."), ["enemy", "kill", Said("Bog Lurker"), "--by", Said("Ajax")]),
     (
         N_("An adventure begins: from now on, only what is already known can be raised (R16)."),
         ["adventure", "start", Said("The Sunken Crypt")],
     ),
     (
         N_("A cursed idol: every roll 1 worse (R18)."),
-        ["curse", "apply", "Ajax", Said("Mummy Rot"), "--note", Said("touched the idol")],
+        ["curse", "apply", Said("Ajax"), Said("Mummy Rot"), "--note", Said("touched the idol")],
     ),
     (
         N_("Ajax draws a shortsword from the catalog (R28): in hand, it is what his blows roll (R32)."),
-        ["item", "add", "Ajax", "Shortsword", "--weight", "2"],
+        ["item", "add", Said("Ajax"), Said("Shortsword"), "--weight", "2"],
     ),
-    ("", ["item", "hold", "Ajax", "Shortsword"]),
+    ("", ["item", "hold", Said("Ajax"), Said("Shortsword")]),
     (N_("Ambush! A fight at the table."), ["fight", "start", "--title", Said("The crypt door")]),
-    (N_("Two Bog Lurkers on the board, each with its own wounds..."), ["fight", "add", "Bog Lurker", "--count", "2"]),
+    (
+        N_("Two Bog Lurkers on the board, each with its own wounds..."),
+        ["fight", "add", Said("Bog Lurker"), "--count", "2"],
+    ),
     (
         N_("...and an elite Grave Rat: one die on its elite table (R42); Tough adds 2 to its health."),
-        ["fight", "add", "Grave Rat", "--elite", "--dice", "4"],
+        ["fight", "add", Said("Grave Rat"), "--elite", "--dice", "4"],
     ),
     (
         N_("Who acts first (R8): the party's die against the enemies'; the enemy groups by initiative."),
@@ -118,20 +121,20 @@ SCRIPT: list[tuple[str, list[str]]] = [
     ),
     (
         N_("Ajax attacks: the tool rolls 3/DX, then his blade's damage, less the Lurker's defense (R24, R41)..."),
-        ["fight", "attack", "Ajax", "Bog Lurker 1", "--dice", "3,4,2", "--damage-dice", "3,2"],
+        ["fight", "attack", Said("Ajax"), Said("Bog Lurker 1"), "--dice", "3,4,2", "--damage-dice", "3,2"],
     ),
     (
         N_("...and again: at health 0 it dies, and Ajax wins its XP (R41)."),
-        ["fight", "attack", "Ajax", "Bog Lurker 1", "--dice", "2,2,5", "--damage-dice", "4,4"],
+        ["fight", "attack", Said("Ajax"), Said("Bog Lurker 1"), "--dice", "2,2,5", "--damage-dice", "4,4"],
     ),
     (N_("Next in the order."), ["fight", "next"]),
     (
         N_("The Grave Rat bites: its combat die against its to-hit, its damage less Ajax's armor (R29)."),
-        ["fight", "attack", "Grave Rat 1", "Ajax", "--dice", "6"],
+        ["fight", "attack", Said("Grave Rat 1"), Said("Ajax"), "--dice", "6"],
     ),
     (
         N_("Merlin casts Fireball: a 3/IQ check, the rating 12 is not above his IQ 14 (R9)."),
-        ["cast", "Merlin", "Fireball", "--dice", "3,4,2"],
+        ["cast", Said("Merlin"), Said("Fireball"), "--dice", "3,4,2"],
     ),
     (N_("The board, turn by turn."), ["fight", "status"]),
     (N_("A win is refused while enemies stand (R13)..."), ["fight", "end", "--won"]),
@@ -141,36 +144,45 @@ SCRIPT: list[tuple[str, list[str]]] = [
     ),
     (
         N_("Merlin the Medic binds the wound: up to his level, from this fight's damage (R25)."),
-        ["skill", "use", "Merlin", "Medic", "--heal", "Ajax=1", "--dice", "2,3,4"],
+        ["skill", "use", Said("Merlin"), Said("Medic"), "--heal", Said("Ajax=1"), "--dice", "2,3,4"],
     ),
-    (N_("The party learns a keyword: +1 XP each (R13)."), ["keyword", "learn", "Sunken"]),
-    (N_("A new skill during an adventure is refused (R16)."), ["xp", "spend", "Ajax", "--skill", "Stealth"]),
+    (N_("The party learns a keyword: +1 XP each (R13)."), ["keyword", "learn", Said("Sunken")]),
+    (
+        N_("A new skill during an adventure is refused (R16)."),
+        ["xp", "spend", Said("Ajax"), "--skill", Said("Stealth")],
+    ),
     (N_("Back home: everyone recovers fully (R22)."), ["adventure", "end"]),
     (N_("The treasure is shared out as XP."), ["xp", "award", "22", "--party", "--reason", Said("the crypt's gold")]),
-    (N_("What would DX 12 cost Ajax? (R14)"), ["xp", "spend", "Ajax", "--attribute", "DX", "--dry-run"]),
-    (N_("Buy it."), ["xp", "spend", "Ajax", "--attribute", "DX"]),
-    (N_("Lift the curse for 10 XP (R18)."), ["curse", "remove", "Ajax", Said("Mummy Rot"), "--pay", "xp"]),
-    (N_("A shopping trip in a town with a blacksmith (R39)."), ["town", "enter", "Brimstone", "--blacksmith"]),
-    (N_("Gold from the crypt."), ["gold", "add", "Ajax", "60"]),
+    (N_("What would DX 12 cost Ajax? (R14)"), ["xp", "spend", Said("Ajax"), "--attribute", "DX", "--dry-run"]),
+    (N_("Buy it."), ["xp", "spend", Said("Ajax"), "--attribute", "DX"]),
+    (N_("Lift the curse for 10 XP (R18)."), ["curse", "remove", Said("Ajax"), Said("Mummy Rot"), "--pay", "xp"]),
+    (N_("A shopping trip in a town with a blacksmith (R39)."), ["town", "enter", Said("Brimstone"), "--blacksmith"]),
+    (N_("Gold from the crypt."), ["gold", "add", Said("Ajax"), "60"]),
     (
         N_("A broadsword from the catalog, by its Russian name (R28)."),
-        ["item", "add", "Ajax", "Палаш", "--weight", "3", "--value", "40", "--slots", "2"],
+        ["item", "add", Said("Ajax"), "Палаш", "--weight", "3", "--value", "40", "--slots", "2"],
     ),
-    (N_("Leather armor: worn, it lowers DX and MA (R29, R30)."), ["item", "add", "Ajax", "Leather", "--weight", "4"]),
-    ("", ["item", "wear", "Ajax", "Leather"]),
+    (
+        N_("Leather armor: worn, it lowers DX and MA (R29, R30)."),
+        ["item", "add", Said("Ajax"), Said("Leather"), "--weight", "4"],
+    ),
+    ("", ["item", "wear", Said("Ajax"), Said("Leather")]),
     (
         N_("A crate of supplies is too heavy: the limit is 5 + ST (R33), so this is refused."),
-        ["item", "add", "Ajax", "Crate", "--weight", "12"],
+        ["item", "add", Said("Ajax"), Said("Crate"), "--weight", "12"],
     ),
-    (N_("Merlin buys the dagger Ajax does not need (R38)."), ["item", "add", "Ajax", "Dagger", "--value", "5"]),
-    ("", ["gold", "add", "Merlin", "10"]),
-    ("", ["item", "sell", "Ajax", "Merlin", "Dagger"]),
-    (N_("Dark stone from the mines (R37)..."), ["darkstone", "add", "Ajax", "2"]),
+    (
+        N_("Merlin buys the dagger Ajax does not need (R38)."),
+        ["item", "add", Said("Ajax"), Said("Dagger"), "--value", "5"],
+    ),
+    ("", ["gold", "add", Said("Merlin"), "10"]),
+    ("", ["item", "sell", Said("Ajax"), Said("Merlin"), Said("Dagger")]),
+    (N_("Dark stone from the mines (R37)..."), ["darkstone", "add", Said("Ajax"), "2"]),
     (
         N_("...forged into the sword's upgrade slots by the blacksmith (R39)."),
-        ["forge", "Ajax", "Broadsword", "--stones", "2", "--gold", "20", "--name", Said("Void Edge")],
+        ["forge", Said("Ajax"), Said("Broadsword"), "--stones", "2", "--gold", "20", "--name", Said("Void Edge")],
     ),
-    (N_("What Ajax carries now."), ["item", "list", "Ajax"]),
+    (N_("What Ajax carries now."), ["item", "list", Said("Ajax")]),
     (N_("Every change is journaled."), ["log", "--limit", "8"]),
     (N_("Where the campaign stands."), ["status"]),
     (N_("And what happened on the adventure, ready for the group chat (`--format md`)."), ["recap"]),
@@ -179,8 +191,8 @@ SCRIPT: list[tuple[str, list[str]]] = [
 
 # Invented enemies (no published card's text or numbers), embedded so the demo needs no files.
 DEMO_BOARD = {
-    "name": "Bog Lurker",
-    "keywords": ["Beast", "Swamp"],
+    "name": N_("Bog Lurker"),
+    "keywords": [N_("Beast"), N_("Swamp")],
     "size": "medium",
     **{
         side: {
@@ -207,8 +219,8 @@ DEMO_BOARD = {
     },
 }
 RAT_BOARD = {
-    "name": "Grave Rat",
-    "keywords": ["Vermin"],
+    "name": N_("Grave Rat"),
+    "keywords": [N_("Vermin")],
     "size": "small",
     **{
         side: {
@@ -237,7 +249,7 @@ RAT_BOARD = {
 
 
 def _board(board: dict) -> dict:
-    """A demo board as a user would type it: its abilities in the chosen language."""
+    """A demo board as a user would type it: its name, keywords and abilities in the chosen language."""
 
     def said(entry):
         return _(entry) if isinstance(entry, str) else {**entry, "name": _(entry["name"]), "text": _(entry["text"])}
@@ -246,7 +258,7 @@ def _board(board: dict) -> dict:
         side: {**board[side], **{k: [said(t) for t in board[side][k]] for k in ("abilities", "elite")}}
         for side in ("normal", "brutal")
     }
-    return {**board, **sides}
+    return {**board, "name": _(board["name"]), "keywords": [_(k) for k in board["keywords"]], **sides}
 
 
 def run_script(script: list[tuple[str, list[str]]], out=None) -> int:
