@@ -238,3 +238,21 @@ def test_deleting_or_importing_a_character_is_no_event(camp, tmp_path):
     rows = {r["name"]: r for r in camp.json("recap")["characters"]}
     assert (rows["Ajax"]["xp_won"], rows["Ajax"]["xp_spent"], rows["Ajax"]["gold_lost"]) == (3, 0, 0)
     assert rows["Brute"]["xp_won"] == 1
+
+
+def test_a_character_created_in_a_batch_wins_what_later_lines_give_it(camp):
+    """Found by `pytest tests/test_evening.py --slow`: a batch that creates Лада and then
+    ends a fight as routed gives her the win's XP; the recap counts it (creation itself, at
+    0 XP, is no event)."""
+    camp.json("adventure", "start")
+    camp.json("fight", "start")
+    lines = [
+        ["character", "create", "Лада", "--st", "12", "--dx", "11", "--iq", "9"],
+        ["fight", "end", "--routed"],
+        ["xp", "award", "2", "Лада"],
+    ]
+    done = camp("batch", "-", input="".join(json.dumps({"args": line}) + "\n" for line in lines))
+    assert done.exit_code == 0, done.stderr
+    rows = {r["name"]: r for r in camp.json("recap")["characters"]}
+    assert (rows["Лада"]["xp_won"], rows["Лада"]["xp_spent"]) == (3, 0)  # +1 routed win (R13), +2 awarded
+    assert rows["Ajax"]["xp_won"] == 1
