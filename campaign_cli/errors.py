@@ -7,6 +7,7 @@ exit status and a message on stderr.
 from __future__ import annotations
 
 from enum import IntEnum
+from typing import Any
 
 
 # Set by the store while it commits: from then on a signal no longer stops the command,
@@ -31,6 +32,7 @@ class CampaignError(Exception):
         super().__init__(message)
         self.message = message
         self.extra: dict = {}  # more fields for the JSON error object (e.g. suggestions)
+        self.path: Any = None  # the file a file problem is about, when it names one
         if code:
             self.code = code
 

@@ -410,10 +410,12 @@ def test_a_schema_typo_is_answered_and_merge_of_a_missing_file_is_not_told_to_in
     err = json.loads(en(tmp_path / "c.json", "schema", "characte", "--json").stderr)["error"]
     assert err["suggestions"] == ["character"] and "did you mean 'character'?" in err["message"]
     result = en(tmp_path / "c.json", "merge", str(tmp_path / "gone.json"), "a.json", "b.json")
-    assert (result.exit_code, result.stderr) == (3, f"campaign: error: no file at {tmp_path / 'gone.json'}\n")
-    assert ru(tmp_path / "c.json", "merge", str(tmp_path / "gone.json"), "a.json", "b.json").stderr.startswith(
-        "campaign: ошибка: нет файла"
+    assert (result.exit_code, result.stderr) == (3, f"campaign: error: no campaign file at {tmp_path / 'gone.json'}\n")
+    assert ru(tmp_path / "c.json", "merge", str(tmp_path / "gone.json"), "a.json", "b.json").stderr == (
+        f"campaign: ошибка: нет файла кампании {tmp_path / 'gone.json'}\n"
     )
+    missing = en(tmp_path / "c.json", "status")  # the campaign in use still gets the hint
+    assert missing.stderr.endswith(f"; create one with `campaign -c {tmp_path / 'c.json'} init`\n")
 
 
 def test_the_help_examples_catalog_is_read_only_for_a_help_page(people: Path):

@@ -12,7 +12,7 @@ from typer.core import TyperGroup
 
 from campaign_cli import __version__
 from campaign_cli.cli import output
-from campaign_cli.cli.common import CTX, MAX_AMOUNT, help_text
+from campaign_cli.cli.common import CTX, MAX_AMOUNT, campaign_path, help_text
 from campaign_cli.cli.lazy import LazyGroup, build
 from campaign_cli.errors import CampaignError, ExitStatus, UsageProblem
 from campaign_cli import i18n
@@ -172,7 +172,7 @@ def run(
                 ) from None
         return execute(command, args, prog_name, complete_var, **extra)
     except CampaignError as err:
-        if err.code == "no_campaign":  # the hint repeats the -c the user gave
+        if err.code == "no_campaign" and _is_campaign_in_use(err.path):  # the hint repeats the -c the user gave
             from shlex import quote
 
             where = f"-c {quote(CTX.campaign)} " if CTX.campaign else ""
@@ -192,6 +192,16 @@ def run(
                 "internal",
             )
         )
+
+
+def _is_campaign_in_use(path) -> bool:
+    """Whether a missing file PATH is the campaign this run uses (or not said): a file given
+    to a command (`merge BASE OURS THEIRS`) is not a campaign to create with `init`."""
+    if path is None:
+        return True
+    from campaign_cli.store import resolve_path
+
+    return resolve_path(path) == resolve_path(campaign_path())
 
 
 def journal_words(args: list[str]) -> list[str]:

@@ -201,7 +201,9 @@ def read_bytes(path: Path) -> bytes:
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     except FileNotFoundError:
-        raise FileProblem(_('no campaign file at {path}').format(path=path), "no_campaign") from None
+        missing = FileProblem(_('no campaign file at {path}').format(path=path), "no_campaign")
+        missing.path = path  # which file: only the campaign in use gets the hint to `init` it
+        raise missing from None
     except OSError as exc:
         raise FileProblem(
             _('cannot read {path}: {strerror}').format(path=path, strerror=os_reason(exc)), "unreadable"
