@@ -612,9 +612,8 @@ def test_msgfmt_checks_the_russian_catalog():
 
 
 # -- grammar that fits the person (issue 23) -------------------------------------------------
-@pytest.fixture
-def people(tmp_path: Path) -> Path:
-    path = tmp_path / "c.json"
+def seat_people(path: Path) -> Path:
+    """A campaign at PATH with Велимира (f), Мирон (m) and Лада (no gender given)."""
     for args in (
         ["init"],
         ["character", "create", "Велимира", "--st", "10", "--dx", "12", "--iq", "10", "--gender", "f"],
@@ -623,6 +622,11 @@ def people(tmp_path: Path) -> Path:
     ):
         assert en(path, *args).exit_code == 0
     return path
+
+
+@pytest.fixture
+def people(tmp_path: Path) -> Path:
+    return seat_people(tmp_path / "c.json")
 
 
 def test_russian_messages_agree_with_a_known_gender_and_stay_neutral_without_one(people: Path):

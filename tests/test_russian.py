@@ -14,18 +14,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from campaign_cli.cli.app import app, get_command
-from tests.test_i18n import en, english_words, ru
+from campaign_cli.cli.app import app
+from tests.test_help import PATHS
+from tests.test_i18n import en, english_words, ru, seat_people
 
-
-def _paths(cmd, path):
-    yield path
-    if hasattr(cmd, "commands"):
-        for name in cmd.list_commands(None):
-            yield from _paths(cmd.get_command(None, name), [*path, name])
-
-
-PATHS = list(_paths(get_command(), []))
 COMMAND_WORDS = {word for path in PATHS for word in path}
 
 # Words a Russian help page keeps: file formats and other programs' names, option values
@@ -195,15 +187,10 @@ def test_each_kind_of_refusal_is_russian_and_changes_nothing(table: Path, args, 
 # -- gender through every message that names a character --------------------------------------
 @pytest.fixture
 def people(tmp_path: Path) -> Path:
-    path = tmp_path / "c.json"
-    for args in (
-        ["init"],
-        ["character", "create", "Велимира", "--st", "10", "--dx", "12", "--iq", "10", "--gender", "f"],
-        ["character", "create", "Мирон", "--st", "10", "--dx", "12", "--iq", "10", "--gender", "m"],
-        ["character", "create", "Лада", "--st", "10", "--dx", "12", "--iq", "10"],
-        ["enemy", "add", "--file", str(Path(__file__).parent.parent / "samples" / "enemies" / "bog-lurker.json")],
-    ):
-        assert en(path, *args).exit_code == 0, args
+    """test_i18n's three (f, m, no gender), and a board to kill."""
+    path = seat_people(tmp_path / "c.json")
+    board = Path(__file__).parent.parent / "samples" / "enemies" / "bog-lurker.json"
+    assert en(path, "enemy", "add", "--file", str(board)).exit_code == 0
     return path
 
 
