@@ -100,9 +100,14 @@ def _title(entry: dict) -> str | None:
     return summary.split(": ", 1)[1] if ": " in summary else None
 
 
+def _events(row: dict) -> list[tuple[str, object]]:
+    """A character's recap as (field, value), leaving out what did not happen."""
+    return [(k, v) for k, v in row.items() if k != "name" and v not in (0, [], False)]
+
+
 def happened(row: dict) -> list[tuple[str, str]]:
     """A character's recap as (label, text), leaving out what did not happen."""
-    return [(_(LABELS[k]), _fmt(v)) for k, v in row.items() if k != "name" and v not in (0, [], False)]
+    return [(_(LABELS[k]), _fmt(v)) for k, v in _events(row)]
 
 
 def _fmt(value) -> str:
@@ -118,11 +123,11 @@ def entry_text(data: dict) -> str:
     alone): each character's events, kills and keywords, or "" when it touched none."""
     parts = [
         _("{name}: {events}").format(
-            name=row["name"],
-            events="; ".join(label if text == shown("yes") else f"{label} {text}" for label, text in events),
+            name=row["name"],  # a yes-or-no event (died) is its label alone
+            events="; ".join(_(LABELS[k]) if v is True else f"{_(LABELS[k])} {_fmt(v)}" for k, v in events),
         )
         for row in data["characters"]
-        if (events := happened(row))
+        if (events := _events(row))
     ]
     if data["kills"]:
         parts.append(_("enemies killed: {names}").format(names=_listed(data["kills"])))
