@@ -31,11 +31,12 @@ def schema(
     from campaign_cli.rules import schemas
 
     if kind not in schemas.KINDS_OF_SCHEMA:
-        from campaign_cli.rules.names import suggest
+        from campaign_cli.rules.names import did_you_mean, suggest
 
         close = suggest(kind, ((k,) for k in schemas.KINDS_OF_SCHEMA), limit=1)
-        hint = _("; did you mean {names}?").format(names=repr(close[0])) if close else ""
-        err = UsageProblem(_("schema takes export, pack, board or character, not {kind!r}").format(kind=kind) + hint)
+        err = UsageProblem(
+            _("schema takes export, pack, board or character, not {kind!r}").format(kind=kind) + did_you_mean(close)
+        )
         err.extra["suggestions"] = close
         raise err
     write_json(schemas.schema(kind))

@@ -93,12 +93,17 @@ def not_found(
     message and as `suggestions` (for the JSON error)."""
     close = suggest(ref, names)
     text = _("{owner} has no {what} named {name!r}") if where else _("no {what} named {name!r}")
-    hint = _("; did you mean {names}?").format(names=_(" or ").join(map(repr, close))) if close else ""
     err = NotFound(
-        text.format(owner=where, what=_(what), name=ref.strip()) + hint, code or f"unknown_{what.replace(' ', '_')}"
+        text.format(owner=where, what=_(what), name=ref.strip()) + did_you_mean(close),
+        code or f"unknown_{what.replace(' ', '_')}",
     )
     err.extra["suggestions"] = close
     return err
+
+
+def did_you_mean(close: list[str]) -> str:
+    """The hint a refusal ends with ("; did you mean 'X' or 'Y'?"), or "" with nothing close."""
+    return _("; did you mean {names}?").format(names=_(" or ").join(map(repr, close))) if close else ""
 
 
 def suggest(ref: str, names: Iterable[tuple[str, ...]], limit: int = 3) -> list[str]:
