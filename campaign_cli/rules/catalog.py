@@ -86,6 +86,7 @@ def known_names(packs: list[dict], skip: str | None = None) -> dict[str, str]:
     return out
 
 
+@cache
 def russian_names() -> dict[str, str]:
     """English name -> the Russian name (the first Cyrillic alias: correct Russian, such as
     Стёганая; the seed's own spelling, Стеганная, is a later alias), for the built-in
