@@ -203,7 +203,15 @@ def test_names_with_control_characters_or_too_long_are_usage_errors(camp, bad):
     assert err["code"] == "bad_name"
 
 
-def test_control_characters_from_older_files_are_shown_escaped(camp):
+def test_control_characters_in_a_stored_name_are_refused_by_the_judge(camp):
+    data = json.loads(camp.path.read_text())
+    data["characters"]["1"]["name"] = "A\x1b[31m\x9b\u202eB"
+    camp.path.write_text(json.dumps(data))
+    err = camp.error("character", "list", code=3)
+    assert "characters.1.name holds control or format characters" in err["message"]
+
+
+def test_control_characters_that_reach_a_view_are_shown_escaped(camp, unjudged):
     data = json.loads(camp.path.read_text())
     data["characters"]["1"]["name"] = "A\x1b[31m\x9b\u202eB"
     camp.path.write_text(json.dumps(data))

@@ -408,7 +408,7 @@ def test_nonsense_lock_wait_means_the_default(monkeypatch, value):
 
 
 # -- 8. terminal injection ------------------------------------------------------------------------
-def test_c1_and_bidi_characters_are_escaped_in_log_output(camp):
+def test_c1_and_bidi_characters_are_escaped_in_log_output(camp, unjudged):
     data = json.loads(camp.path.read_text())
     data["characters"]["1"]["name"] = "Evil\x9b2J\u202eX"
     camp.path.write_text(json.dumps(data))
@@ -711,7 +711,7 @@ def _hostile_name(camp):
     camp.path.write_text(json.dumps(data))
 
 
-def test_sheets_show_old_files_control_characters_escaped_and_markdown_inert(camp):
+def test_sheets_show_old_files_control_characters_escaped_and_markdown_inert(camp, unjudged):
     _hostile_name(camp)
     md = camp("character", "sheet", "1").stdout
     assert "\x1b" not in md and "\x07" not in md and "\u202e" not in md
@@ -722,7 +722,7 @@ def test_sheets_show_old_files_control_characters_escaped_and_markdown_inert(cam
     assert "\x1b" not in html and "&lt;script&gt;" in html and "<script>" not in html
 
 
-def test_the_markdown_recap_is_inert(camp):
+def test_the_markdown_recap_is_inert(camp, unjudged):
     camp.json("adventure", "start", "*Bold* <b>")
     camp.json("xp", "award", "1", "Ajax")
     _hostile_name(camp)

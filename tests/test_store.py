@@ -77,14 +77,14 @@ def test_migration_hook_upgrades_old_files_on_write(camp, monkeypatch):
     camp.path.write_text(json.dumps(data))
 
     def zero_to_one(d):
-        d["meta"]["1"]["migrated"] = True
+        d["meta"]["1"]["keywords"] = ["migrated"]
 
     monkeypatch.setitem(campaign_mod.MIGRATIONS, 0, zero_to_one)
     assert camp.json("status")["schema_version"] == 3
     assert json.loads(camp.path.read_bytes())["meta"]["1"]["schema_version"] == 0  # reads never write
     camp.json("character", "set", "Ajax", "--attr", "Lore=1")
     saved = json.loads(camp.path.read_bytes())
-    assert saved["meta"]["1"]["schema_version"] == 3 and saved["meta"]["1"]["migrated"] is True
+    assert saved["meta"]["1"]["schema_version"] == 3 and saved["meta"]["1"]["keywords"] == ["migrated"]
 
 
 def test_file_is_a_tinydb_database_keyed_by_stable_ids(camp):

@@ -132,6 +132,16 @@ def merge(
             ),
             "different_campaigns",
         )
+    local = store.resolve_path(path) if path is not None else None
+    if local is not None and local.exists():  # P's journal takes only P's own campaign (CLI.md)
+        own = store.campaign.load(local)["meta"]["1"].get("campaign_id")
+        if ids != {own}:
+            raise FileProblem(
+                _("{base}, {ours} and {theirs} are not versions of {path} (their campaign ids differ)").format(
+                    base=base, ours=ours, theirs=theirs, path=path
+                ),
+                "different_campaigns",
+            )
     result, conflicts = rules.merge(*tables)
     try:
         check_tables(
@@ -141,7 +151,6 @@ def merge(
         set_packs_text(result, store.campaign.encode_packs(result["packs"]))
     except CampaignError as err:  # never write what the tool could not read back: ours, whole
         result, conflicts = versions[1], [rules.Conflict(("campaign", ""), "merge", "ours, whole", err.message)]
-    local = store.resolve_path(path) if path is not None else None
     shown = path if path is not None else ours  # git's OURS is a temporary name: say the campaign's
     summary = f"merged {path} (git)" if path is not None else f"merged {theirs} into {ours}"
     summary += f": {len(conflicts)} conflicts" if conflicts else ""

@@ -28,6 +28,7 @@ NUMBERS = {
     "restriction": (0, MAX_AMOUNT),
 }
 FLAGS = ("personal", "darkstone_icon", "shield")
+FIELDS = ("pack", "version", "items", "enemies", "description")  # a pack document's own fields
 
 
 def _bad(where: str, why: str) -> Refused:
@@ -57,10 +58,9 @@ def _item(raw: Any, where: str) -> dict:
         raise _bad(f"{where}.aliases", _("must be a list of names"))
     entry["aliases"] = [_name(a, f"{where}.aliases[{i}]") for i, a in enumerate(aliases)]
     for field, (low, high) in NUMBERS.items():
-        value = raw.get(field)
+        value = raw.get(field, 0 if field not in ("heft", "armor", "restriction") else None)
         if value is None and field in ("heft", "armor", "restriction"):
             continue
-        value = 0 if value is None else value
         if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
             raise _bad(
                 f"{where}.{field}",
@@ -91,7 +91,7 @@ def _item(raw: Any, where: str) -> dict:
                 f"{where}.damage", _('must be a dice expression like 2D6-1, not {damage!r}').format(damage=damage)
             ) from None
     kind = raw.get("kind")
-    if kind is None:
+    if "kind" not in raw:
         kind = "weapon" if damage else "armor" if entry.get("armor") is not None or entry["shield"] else "gear"
     if kind not in KINDS:
         raise _bad(f"{where}.kind", _('must be one of {value}, not {kind!r}').format(value=', '.join(KINDS), kind=kind))
@@ -105,7 +105,7 @@ def validate(data: Any) -> dict:
     """A complete, typed pack, or Refused naming the first bad entry and field."""
     if not isinstance(data, dict):
         raise _bad(_("the file"), _("must hold a JSON object with pack, version, items and enemies"))
-    unknown = sorted(set(data) - {"pack", "version", "items", "enemies", "description"})
+    unknown = sorted(set(data) - set(FIELDS))
     if unknown:
         raise _bad(unknown[0], _("is not a pack field (pack, version, items, enemies)"))
     name = _name(data.get("pack"), "pack")

@@ -1,23 +1,28 @@
 """JSON Schemas (draft 2020-12) of the documents the tool reads and writes: the export,
 a catalog pack, an enemy board, and a character as `character show --json` gives it.
-Built from the same constants the validators use, so the two cannot drift apart.
-The validators stay the authority (they also check what a schema cannot: unique names,
-dice expressions, clashes); a document they accept validates against its schema."""
+The export's meta and characters (items, upgrades, curses, spells) are written by the
+model (campaign_cli/model.py) that also judges every campaign file, import, undo, merge
+and batch, so the schema and the judge cannot disagree on a field; boards and packs are
+built from the constants their validators use. What a schema cannot say (unique ids and
+names, ids below next_id, upgrades that fit their slots) is in each schema's
+`$comment`."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from campaign_cli import model
+from campaign_cli.judge import TextNode
 from campaign_cli.rules.enemies import ELITE_ENTRIES, ELITE_NUMBERS, NUMBERS, OPTIONAL, SIZES
 from campaign_cli.rules.gear import KINDS, MAX_SLOTS
 from campaign_cli.rules.names import MAX_AMOUNT, MAX_ID, MAX_NAME
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
-NAME = {"type": "string", "minLength": 1, "maxLength": MAX_NAME}
-TEXT = {"type": "string", "minLength": 1}
+NAME = TextNode(MAX_NAME, True).schema()
+TEXT = TextNode(model.MAX_NOTE, True).schema()
 AMOUNT = {"type": "integer", "minimum": 0, "maximum": MAX_AMOUNT}
-COUNTER = {"type": "integer", "minimum": 0, "maximum": MAX_ID}
-ID = {"type": "integer", "minimum": 1, "maximum": MAX_ID}
+COUNTER = {"type": "integer", "minimum": 0, "maximum": MAX_ID - 1}
+ID = {"type": "integer", "minimum": 1, "maximum": MAX_ID - 1}
 DICE = {"type": "string", "pattern": "^[0-9]*[dD][0-9]+([+-][0-9]+)?$"}
 
 
@@ -29,88 +34,6 @@ def _nullable(schema: dict) -> dict:
     return {"anyOf": [schema, {"type": "null"}]}
 
 
-ITEM = _obj(
-    {
-        "id": ID,
-        "name": NAME,
-        "kind": {"enum": list(KINDS)},
-        "hands": {"type": "integer", "minimum": 0, "maximum": 2},
-        "weight": AMOUNT,
-        "value": AMOUNT,
-        "requires": {"type": "array", "items": TEXT},
-        "clothing": _nullable(TEXT),
-        "personal": {"type": "boolean"},
-        "darkstone_icon": {"type": "boolean"},
-        "slots": {"type": "integer", "minimum": 0, "maximum": MAX_SLOTS},
-        "upgrades": {
-            "type": "array",
-            "items": _obj({"name": TEXT, "slots": AMOUNT, "darkstone": AMOUNT}, ["name", "slots"]),
-        },
-        "state": {"enum": ["carried", "held", "worn"]},
-        "damage": _nullable(DICE),
-        "armor": _nullable(AMOUNT),
-        "restriction": _nullable(AMOUNT),
-        "heft": _nullable(AMOUNT),
-    },
-    [
-        "id",
-        "name",
-        "kind",
-        "hands",
-        "weight",
-        "value",
-        "requires",
-        "clothing",
-        "personal",
-        "darkstone_icon",
-        "slots",
-        "upgrades",
-        "state",
-    ],
-)
-
-CHARACTER_FIELDS = {
-    "id": ID,
-    "name": NAME,
-    "kind": {"enum": ["hero", "wizard"]},
-    "st": AMOUNT,
-    "dx": AMOUNT,
-    "iq": AMOUNT,
-    "attributes": {"type": "object", "additionalProperties": AMOUNT},
-    "skills": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 1, "maximum": MAX_AMOUNT}},
-    "spells": {"type": "array", "items": _obj({"name": TEXT, "rating": _nullable(AMOUNT)}, ["name", "rating"])},
-    "keywords": {"type": "array", "items": TEXT},
-    "xp": COUNTER,
-    "karma": COUNTER,
-    "wishes": COUNTER,
-    "curses": {"type": "array", "items": _obj({"name": TEXT, "note": _nullable(TEXT)}, ["name"])},
-    "damage": COUNTER,
-    "fatigue": COUNTER,
-    "gold": COUNTER,
-    "darkstone": COUNTER,
-    "items": {"type": "array", "items": ITEM},
-}
-STORED = (
-    "id",
-    "name",
-    "kind",
-    "st",
-    "dx",
-    "iq",
-    "attributes",
-    "skills",
-    "spells",
-    "keywords",
-    "xp",
-    "karma",
-    "wishes",
-    "curses",
-    "damage",
-    "fatigue",
-    "gold",
-    "darkstone",
-    "items",
-)
 SHOWN = {
     "adjusted_dx": {"type": "integer"},
     "ma": {"type": "integer", "minimum": 0},
@@ -190,41 +113,10 @@ def schema(kind: str) -> dict[str, Any]:
     """The JSON Schema of KIND: export, pack, board or character."""
     board = _obj(BOARD_FIELDS, ["name", "keywords", "size", "normal", "brutal"], extra=False)
     bodies = {
-        "character": _obj({**CHARACTER_FIELDS, **SHOWN}, [*STORED, *SHOWN]),
+        "character": _character_shown(),
         "board": {**board, "properties": {**board["properties"], "size": {"enum": [*SIZES, *_russian_sizes()]}}},
         "pack": _obj(PACK_FIELDS, ["pack", "version"], extra=False),
-        "export": _obj(
-            {
-                "format": {"const": "campaign-export"},
-                "meta": _obj(
-                    {
-                        "name": NAME,
-                        "schema_version": {"type": "integer", "minimum": 0},
-                        "phase": {"enum": ["between", "adventure"]},
-                        "next_id": ID,
-                        "keywords": {"type": "array", "items": TEXT},
-                    },
-                    ["schema_version"],
-                ),
-                "characters": {"type": "array", "items": _obj(CHARACTER_FIELDS, STORED)},
-                "enemies": {
-                    "type": "array",
-                    "items": {
-                        **board,
-                        "properties": {**board["properties"], "id": ID},
-                        "required": [*board["required"], "id"],
-                    },
-                },
-                "packs": {
-                    "type": "array",
-                    "items": {
-                        **_obj(PACK_FIELDS, ["pack", "version"], extra=False),
-                        "properties": {**PACK_FIELDS, "id": ID},
-                    },
-                },
-            },
-            ["format", "meta", "characters", "enemies"],
-        ),
+        "export": _export(board),
     }
     titles = {
         "character": "campaign character (character show --json)",
@@ -234,10 +126,59 @@ def schema(kind: str) -> dict[str, Any]:
     }
     return {
         "$schema": DRAFT,
+        "$comment": COMMENT,
         "$id": f"https://campaign-cli.invalid/schema/{kind}.json",
         "title": titles[kind],
         **bodies[kind],
     }
+
+
+def _character_shown() -> dict:
+    """A character as `character show --json` gives it: the stored document and what is derived."""
+    stored = model.compiled(model.Character).schema()
+    return {
+        **stored,
+        "properties": {**stored["properties"], **SHOWN},
+        "required": [*stored["required"], *SHOWN],
+        "additionalProperties": True,
+    }
+
+
+def _export(board: dict) -> dict:
+    """The export: the model's meta without the file's own bookkeeping (next_id optional:
+    import counts on from the highest id), its characters, its boards and packs with ids."""
+    meta = model.compiled(model.Meta).schema()
+    local = set(model.LOCAL_META)
+    meta = {
+        **meta,
+        "properties": {k: v for k, v in meta["properties"].items() if k not in local},
+        "required": [k for k in meta["required"] if k not in local and k != "next_id"],
+    }
+    return _obj(
+        {
+            "format": {"const": "campaign-export"},
+            "meta": meta,
+            "characters": {"type": "array", "items": model.compiled(model.Character).schema()},
+            "enemies": {
+                "type": "array",
+                "items": {
+                    **board,
+                    "properties": {**board["properties"], "id": ID},
+                    "required": [*board["required"], "id"],
+                },
+            },
+            "packs": {
+                "type": "array",
+                "items": {
+                    **_obj(PACK_FIELDS, ["pack", "version"], extra=False),
+                    "properties": {**PACK_FIELDS, "id": ID},
+                    "required": ["pack", "version", "id"],
+                },
+            },
+        },
+        ["format", "meta", "characters", "enemies"],
+        extra=False,
+    )
 
 
 def _russian_sizes() -> list[str]:
@@ -246,4 +187,9 @@ def _russian_sizes() -> list[str]:
     return list(RUSSIAN_SIZES)
 
 
+COMMENT = (
+    "Also refused, beyond what a schema can say: two characters, items, enemies or packs with one id; an id "
+    "at or above meta.next_id; two characters with one name (any case); an item whose upgrades fill more "
+    "slots than it has; a damage expression that does not roll."
+)
 KINDS_OF_SCHEMA = ("export", "pack", "board", "character")

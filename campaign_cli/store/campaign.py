@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import Any
 
 from campaign_cli.errors import COMMIT, FileProblem, NameTaken, Refused
-from campaign_cli.rules.names import MAX_ID
 from campaign_cli.store import files, journal, patch
 from campaign_cli.store.layout import PACKS, packs_text, set_packs_text
 from campaign_cli.i18n import _, os_reason
@@ -28,7 +27,7 @@ META_ID = 1
 TABLES = ("meta", "characters", "enemies")
 # Catalog packs: a table whose one document holds every pack as one JSON text (layout.py).
 # Journal bookkeeping in meta: moves forward on every change, never undone.
-BOOKKEEPING = ("seq", "next_id", "undo_top", "undo_at", "journal_hash", "undo_hash")
+BOOKKEEPING = ("seq", "next_id", "campaign_id", "undo_top", "undo_at", "journal_hash", "undo_hash")
 MAX_DEPTH = 64  # JSON nested deeper than this is not a campaign (nor an import, board or pack)
 
 
@@ -118,8 +117,8 @@ def _not_campaign(path: Path, why: str) -> FileProblem:
     return FileProblem(_('{path} is not a campaign file ({why})').format(path=path, why=why), "not_a_campaign")
 
 
-def parse(path: Path, raw: bytes) -> dict:
-    """Decode, validate and migrate the bytes of a campaign file."""
+def parse(path: Path, raw: bytes, check: bool = True) -> dict:
+    """Decode, migrate and (with CHECK) validate the bytes of a campaign file."""
     if not raw.strip():
         raise _not_campaign(path, _("it is empty"))
     try:
@@ -152,28 +151,63 @@ def parse(path: Path, raw: bytes) -> dict:
         MIGRATIONS[version](data)
         version += 1
         doc["schema_version"] = version
-    check_shape(path, data)
-    check_documents(path, data)
+    if check:
+        check_shape(path, data)
     return data
 
 
-def check_documents(path: Path, data: dict) -> None:
-    """Every field of meta, as import checks it: a hand-edited file with a field out of
-    type or range is refused (exit 3) before a command could trip over it."""
-    from campaign_cli.rules.documents import check_meta
+def check_documents(path: Path, data: dict, writing: bool = False) -> None:
+    """Every document and every field, by the one model (campaign_cli/model.py): a
+    hand-edited file with a field out of type or range, a key that is not its document's
+    id, a repeated id or name is refused (exit 3) before a command could trip over it, and
+    so is a change (a batch, an undo, a merge) that would write one."""
+    from campaign_cli import judge
 
     try:
-        check_meta(data["meta"][str(META_ID)], strict=False)
-    except Refused as err:
-        raise _not_campaign(path, err.message) from None
+        judge.check_campaign(data)
+    except judge.Invalid as err:
+        why = _("{where} {why}").format(where=err.where, why=err.why)
+        if writing:
+            raise FileProblem(
+                _("{path}: the change would write an unsound campaign ({why}); nothing saved").format(
+                    path=path, why=why
+                ),
+                "unsound_change",
+            ) from None
+        raise _not_campaign(path, why) from None
+
+
+def check_packs(path: Path, data: dict, text: str, writing: bool = False) -> list[dict]:
+    """The packs' text, decoded and judged by the model (exit 3 naming the pack and field).
+    Packs are judged when first decoded, not on every read: a command that never looks
+    into them pays a string scan, not a parse (layout.py)."""
+    from campaign_cli import judge
+
+    try:
+        packs = loads(text)
+        judge.check_packs(data, packs)
+    except (ValueError, RecursionError):
+        packs, why = None, _("packs are malformed")
+    except judge.Invalid as err:
+        packs, why = None, _("{where} {why}").format(where=err.where, why=err.why)
+    if packs is None:
+        if writing:
+            raise FileProblem(
+                _("{path}: the change would write an unsound campaign ({why}); nothing saved").format(
+                    path=path, why=why
+                ),
+                "unsound_change",
+            )
+        raise _not_campaign(path, why)
+    return packs
 
 
 def encode_packs(packs: list[dict]) -> str:
     return json.dumps(packs, ensure_ascii=False, separators=(",", ":"))
 
 
-def check_shape(path: Path, data: dict) -> None:
-    """The structural invariants every command relies on."""
+def check_shape(path: Path, data: dict, writing: bool = False) -> None:
+    """The tables every command relies on, and every document in them (check_documents)."""
     if isinstance(data.get(PACKS), str):  # an undo of a change written before schema 3
         set_packs_text(data, data[PACKS])
     packs = data.setdefault(PACKS, {})
@@ -185,13 +219,7 @@ def check_shape(path: Path, data: dict) -> None:
         docs = data.setdefault(table, {})
         if not isinstance(docs, dict) or not all(isinstance(d, dict) for d in docs.values()):
             raise _not_campaign(path, _('table {table!r} is malformed').format(table=table))
-    meta = data["meta"][str(META_ID)]
-    for key in ("seq", "next_id"):
-        if not isinstance(meta.get(key), int) or isinstance(meta.get(key), bool) or not 0 <= meta[key] < MAX_ID:
-            raise _not_campaign(path, _('meta.{key} is missing or out of range').format(key=key))
-    for key, doc in data["characters"].items():
-        if not isinstance(doc.get("name"), str) or not all(isinstance(doc.get(a), int) for a in ("st", "dx", "iq")):
-            raise _not_campaign(path, _('character {key} is malformed').format(key=key))
+    check_documents(path, data, writing)
 
 
 def read_bytes(path: Path) -> bytes:
@@ -241,8 +269,7 @@ class Campaign:
     def __init__(self, path: Path, data: dict, before: dict | None = None, words: list[str] | None = None):
         self.path = path
         self._data = data
-        self._db = None
-        self._sound: set[int] = set()  # ids of the stored documents already checked
+        self._db: Any = None  # a TinyDB over _data, made on the first change
         self.target = path  # the file commit() writes: the campaign itself, or a merge driver's OURS
         # Inside a batch: each character as it was before the current line first read it (recap's tally).
         self.line_before: dict[str, dict] | None = None
@@ -298,21 +325,7 @@ class Campaign:
         return self._checked(table, resolve(name, ((d, (d["name"],), d["id"]) for d in docs), what))
 
     def _checked(self, table: str, doc: dict) -> dict:
-        """A copy of DOC; a character or an enemy board is checked field by field first, as
-        import checks it, so a hand-edited file fails here (exit 3), never inside a command."""
-        if id(doc) not in self._sound:
-            from campaign_cli.rules.documents import check_character
-
-            try:
-                if table == "characters":
-                    check_character(doc, strict=False)
-                else:
-                    from campaign_cli.rules.enemies import validate_board
-
-                    validate_board({k: v for k, v in doc.items() if k != "id"})
-            except Refused as err:
-                raise _not_campaign(self.path, err.message) from None
-            self._sound.add(id(doc))
+        """A copy of DOC (every document was checked when the file was read)."""
         if self.line_before is not None and table == "characters" and str(doc["id"]) not in self.line_before:
             self.line_before[str(doc["id"])] = json.loads(json.dumps(doc))
         return dict(doc)
@@ -367,7 +380,7 @@ class Campaign:
         """The catalog packs stored in this campaign, oldest first (decoded on first use)."""
         text = packs_text(self.data)
         if self._packs is None or self._packs[0] is not text:
-            self._packs = (text, json.loads(text))
+            self._packs = (text, check_packs(self.path, self.data, text))
         return self._packs[1]
 
     def set_packs(self, packs: list[dict]) -> None:
@@ -419,7 +432,7 @@ class Campaign:
     def revert(self, entry: dict) -> None:
         """Undo ENTRY's changes (ids and seq keep moving forward); the undo pointer moves
         to the change before it."""
-        keep = {k: self.meta[k] for k in ("seq", "next_id", "journal_hash") if k in self.meta}
+        keep = {k: self.meta[k] for k in ("seq", "next_id", "campaign_id", "journal_hash") if k in self.meta}
         try:
             patch.tables_apply(self.data, patch.of_entry(entry))
         except (AttributeError, KeyError, TypeError, ValueError, IndexError):
@@ -461,7 +474,9 @@ class Campaign:
         if not self.writable:
             raise RuntimeError("read-only campaign")
         after = self.data
-        check_shape(self.path, after)
+        check_shape(self.path, after, writing=True)
+        if packs_text(after) != packs_text(self._before or {}):
+            check_packs(self.path, after, packs_text(after), writing=True)
         assert self._before is not None  # writable: opened by a transaction
         changes = patch.tables_diff(self._before, after, BOOKKEEPING)
         ident = self.meta.setdefault("campaign_id", new_campaign_id())
@@ -519,7 +534,7 @@ def transaction(path: str | os.PathLike, words: list[str] | None = None) -> Iter
         raw = read_bytes(p)
         # Two independent parses: the working copy, and the before-state the journal diff
         # and a refusal fall back on (a parse is faster than copy.deepcopy of the same data).
-        camp = Campaign(p, parse(p, raw), parse(p, raw), words)
+        camp = Campaign(p, parse(p, raw), parse(p, raw, check=False), words)
         yield camp
         camp.commit()
 
@@ -582,7 +597,7 @@ def write_merge(target: Path, before: dict, after: dict, words: list[str], local
     """Write a merge's result to TARGET (git's OURS). With LOCAL (the campaign file the
     merge is for), one `merge` entry goes to LOCAL's journal first, so `undo` there takes
     the whole merge back; without, the file alone is written."""
-    check_shape(target, after)
+    check_shape(target, after, writing=True)
     if local is None:
         with files.writing_to(target):
             files.write_atomic(target, _dumps(after))

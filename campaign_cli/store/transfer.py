@@ -6,7 +6,7 @@ import json
 
 from campaign_cli.errors import Refused
 from campaign_cli.rules.names import MAX_ID
-from campaign_cli.store.campaign import APP, META_ID, SCHEMA_VERSION, loads
+from campaign_cli.store.campaign import APP, META_ID, SCHEMA_VERSION, loads, new_campaign_id
 from campaign_cli.store.layout import PACKS, packs_text
 from campaign_cli.i18n import _
 
@@ -48,37 +48,37 @@ def tables_from_export(doc) -> dict:
                 version=version, SCHEMA_VERSION=SCHEMA_VERSION
             )
         )
-    tables: dict = {"meta": {str(META_ID): {**meta, "app": APP, "seq": 0}}}
-    seen_ids: set[int] = set()
+    # The file's own bookkeeping starts anew (create() gives the journal's); what the export
+    # holds of it is not the new file's.
+    own = {k: v for k, v in meta.items() if k not in LOCAL_META and k != "app"}
+    tables: dict = {"meta": {str(META_ID): {**own, "app": APP, "seq": 0, "campaign_id": new_campaign_id()}}}
+    ids: list[int] = []
     for table in ("characters", "enemies", PACKS):
-        docs = doc.get(table, [])
+        docs = doc.get(table, [] if table == PACKS else None)  # packs are optional (schema "export")
         if not isinstance(docs, list) or not all(isinstance(d, dict) for d in docs):
             raise _bad(_('{table} must be a list of objects').format(table=table))
-        names = set()
-        for d in docs:
-            ident, name = d.get("id"), d.get("pack" if table == PACKS else "name")
-            if not isinstance(ident, int) or isinstance(ident, bool) or not 0 < ident < MAX_ID or ident in seen_ids:
-                raise _bad(_('{table}: id {ident!r} is missing or repeated').format(table=table, ident=ident))
-            if not isinstance(name, str) or name.casefold() in names:
-                raise _bad(_('{table}: name {name!r} is missing or repeated').format(table=table, name=name))
-            seen_ids.add(ident)
-            names.add(name.casefold())
-            for item in d.get("items", []) if table == "characters" else []:
-                item_id = item.get("id") if isinstance(item, dict) else None
-                if (
-                    not isinstance(item_id, int)
-                    or isinstance(item_id, bool)
-                    or not 0 < item_id < MAX_ID
-                    or item_id in seen_ids
-                ):
-                    raise _bad(_('{name}: an item id is missing or repeated').format(name=name))
-                seen_ids.add(item["id"])
-        tables[table] = {str(d["id"]): d for d in docs}
+        tables[table] = {}
+        for i, d in enumerate(docs):
+            # keyed by id, as the file keeps them; the model judges every field (rules/documents.py)
+            ident = d.get("id")
+            key = str(ident) if type(ident) is int else f"[{i}]"
+            if key in tables[table]:
+                raise Refused(
+                    _("bad import: {where} {why}").format(
+                        where=f"{table}[{i}].id",
+                        why=_("repeats id {ident} of {other}").format(ident=ident, other=table),
+                    ),
+                    "bad_import",
+                )
+            tables[table][key] = d
+            ids.append(ident if type(ident) is int else 0)
+            if table == "characters" and isinstance(d.get("items"), list):
+                ids.extend(item["id"] for item in d["items"] if isinstance(item, dict) and type(item.get("id")) is int)
     next_id = meta.get("next_id")
-    if "next_id" in meta and (not isinstance(next_id, int) or isinstance(next_id, bool) or not 0 < next_id < MAX_ID):
-        raise _bad(_('meta.next_id must be a whole number from 1 to 2^53, not {next_id!r}').format(next_id=next_id))
-    if next_id is None or any(i >= next_id for i in seen_ids):
-        tables["meta"][str(META_ID)]["next_id"] = max(seen_ids, default=0) + 1
+    if "next_id" not in meta or (
+        type(next_id) is int and any(i >= next_id for i in ids)
+    ):  # the new file counts on from its highest id
+        tables["meta"][str(META_ID)]["next_id"] = min(max(ids, default=0), MAX_ID - 2) + 1
     return tables
 
 

@@ -1,0 +1,399 @@
+"""The judge: the checkers the document model (campaign_cli/model.py) compiles into, and
+what holds between documents. The one validator of every document (CLI.md "One judge
+for every document"): the campaign file as read, every import, and every write (a
+command, a whole batch, undo, merge).
+
+Nothing here imports `typing`'s machinery or the model's classes: the model is compiled
+ahead of time into `campaign_cli/_judged.py` (`python -m campaign_cli.model --write`; a
+test keeps it equal to the model), so a run that reads a campaign pays for plain checker
+objects, not for building `TypedDict`s.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from campaign_cli.i18n import _
+from campaign_cli.rules.names import MAX_ID
+
+
+class Invalid(Exception):
+    """A field that the model refuses: WHERE (a path: `characters.1.items[0].weight`) and
+    WHY (a translated clause that stands after the path)."""
+
+    def __init__(self, where: str, why: str) -> None:
+        super().__init__(f"{where} {why}")
+        self.where, self.why = where, why
+
+
+# -- the compiled model: a node per type, checking a value and writing its schema -----------
+class Node:
+    """A checker: of a value (`check`), as a JSON Schema (`schema`), as Python (`code`)."""
+
+    def check(self, value: Any, where: str) -> None:
+        raise NotImplementedError
+
+    def code(self) -> str:
+        raise NotImplementedError
+
+    def schema(self) -> dict:
+        raise NotImplementedError
+
+
+class IntNode(Node):
+    def __init__(self, low: int, high: int) -> None:
+        self.low, self.high = low, high
+
+    def check(self, value: Any, where: str) -> None:
+        if type(value) is not int or not self.low <= value <= self.high:
+            from campaign_cli.i18n import number
+
+            raise Invalid(
+                where,
+                _("must be a whole number from {low} to {high}, not {value!r}").format(
+                    low=number(self.low), high=number(self.high), value=value
+                ),
+            )
+
+    def code(self) -> str:
+        return f"I({self.low}, {self.high})"
+
+    def schema(self) -> dict:
+        return {"type": "integer", "minimum": self.low, "maximum": self.high}
+
+
+class BoolNode(Node):
+    def check(self, value: Any, where: str) -> None:
+        if type(value) is not bool:
+            raise Invalid(where, _("must be true or false, not {value!r}").format(value=value))
+
+    def code(self) -> str:
+        return "B()"
+
+    def schema(self) -> dict:
+        return {"type": "boolean"}
+
+
+# Cc and Cf as a regular expression character class: the same set `unsafe_char` finds,
+# written out so that a JSON Schema validator (which knows no \p{...}) says the same.
+def _unsafe_class() -> str:
+    import sys
+    import unicodedata
+
+    ranges: list[list[int]] = []
+    for code in range(sys.maxunicode + 1):
+        if unicodedata.category(chr(code)) in ("Cc", "Cf"):
+            if ranges and ranges[-1][1] == code - 1:
+                ranges[-1][1] = code
+            else:
+                ranges.append([code, code])
+    # BMP characters as \uXXXX, which Python's re and ECMA 262 both read; the rest literal
+    esc = lambda c: f"\\u{c:04x}" if c <= 0xFFFF else chr(c)  # noqa: E731
+    return "".join(esc(a) if a == b else f"{esc(a)}-{esc(b)}" for a, b in ranges)
+
+
+_SAFE: dict[str, Any] = {}
+
+
+def safe_pattern() -> tuple[str, Any]:
+    """The JSON Schema pattern of a text without Cc/Cf characters and not blank, and its compiled form."""
+    if not _SAFE:
+        text = f"^(?!\\s*$)[^{_unsafe_class()}]*$"
+        _SAFE["text"], _SAFE["re"] = text, re.compile(text)
+    return _SAFE["text"], _SAFE["re"]
+
+
+class TextNode(Node):
+    def __init__(self, limit: int, safe: bool) -> None:
+        self.limit, self.safe = limit, safe
+
+    def check(self, value: Any, where: str) -> None:
+        if type(value) is not str or not value.strip() or len(value) > self.limit:
+            raise Invalid(
+                where,
+                _("must be a text of 1 to {limit} characters, not {value!r}").format(limit=self.limit, value=value),
+            )
+        if self.safe and not value.isprintable():  # fast path: most names are printable
+            from campaign_cli.rules.names import unsafe_char
+
+            if unsafe_char(value):
+                raise Invalid(where, _("holds control or format characters"))
+
+    def code(self) -> str:
+        return f"T({self.limit}, {self.safe})"
+
+    def schema(self) -> dict:
+        out: dict = {"type": "string", "minLength": 1, "maxLength": self.limit}
+        if self.safe:
+            out["pattern"] = safe_pattern()[0]
+        else:
+            out["pattern"] = "\\S"
+        return out
+
+
+class PatternNode(Node):
+    def __init__(self, regex: str, semantic: str) -> None:
+        self.regex, self.compiled, self.semantic = regex, re.compile(regex), semantic
+
+    def check(self, value: Any, where: str) -> None:
+        from campaign_cli.errors import CampaignError
+        from campaign_cli.rules.dice import parse
+
+        try:
+            if type(value) is not str or not self.compiled.match(value):
+                raise ValueError
+            parse(value)
+        except (ValueError, CampaignError):
+            raise Invalid(where, _("is not a dice expression: {damage!r}").format(damage=value)) from None
+
+    def code(self) -> str:
+        return f"P({self.regex!r}, {self.semantic!r})"
+
+    def schema(self) -> dict:
+        return {"type": "string", "pattern": self.regex}
+
+
+class EnumNode(Node):
+    def __init__(self, values: tuple) -> None:
+        self.values = values
+
+    def check(self, value: Any, where: str) -> None:
+        if type(value) is not str or value not in self.values:
+            raise Invalid(
+                where, _("must be one of {value}, not {value2!r}").format(value=", ".join(self.values), value2=value)
+            )
+
+    def code(self) -> str:
+        return f"E({self.values!r})"
+
+    def schema(self) -> dict:
+        return {"enum": list(self.values)}
+
+
+class NullNode(Node):
+    def __init__(self, inner: Node) -> None:
+        self.inner = inner
+
+    def check(self, value: Any, where: str) -> None:
+        if value is not None:
+            self.inner.check(value, where)
+
+    def code(self) -> str:
+        return f"N({self.inner.code()})"
+
+    def schema(self) -> dict:
+        return {"anyOf": [self.inner.schema(), {"type": "null"}]}
+
+
+class ListNode(Node):
+    def __init__(self, inner: Node) -> None:
+        self.inner = inner
+
+    def check(self, value: Any, where: str) -> None:
+        if type(value) is not list:
+            raise Invalid(where, _("must be a list"))
+        for i, v in enumerate(value):
+            self.inner.check(v, f"{where}[{i}]")
+
+    def code(self) -> str:
+        return f"L({self.inner.code()})"
+
+    def schema(self) -> dict:
+        return {"type": "array", "items": self.inner.schema()}
+
+
+class MapNode(Node):
+    def __init__(self, keys: Node, inner: Node) -> None:
+        self.keys, self.inner = keys, inner
+
+    def check(self, value: Any, where: str) -> None:
+        if type(value) is not dict:
+            raise Invalid(where, _("must be an object"))
+        for k, v in value.items():
+            self.keys.check(k, f"{where} key")
+            self.inner.check(v, f"{where}.{k}")
+
+    def code(self) -> str:
+        return f"M({self.keys.code()}, {self.inner.code()})"
+
+    def schema(self) -> dict:
+        return {"type": "object", "propertyNames": self.keys.schema(), "additionalProperties": self.inner.schema()}
+
+
+class ObjNode(Node):
+    def __init__(self, name: str, required: tuple[str, ...] = ()) -> None:
+        self.name = name
+        self.fields: dict[str, Node] = {}
+        self.required = frozenset(required)
+        self.semantic = SEMANTIC.get(name, ())
+
+    def check(self, value: Any, where: str) -> None:
+        if type(value) is not dict:
+            raise Invalid(where, _("must be an object"))
+        sep = "." if where else ""
+        for key in self.required:
+            if key not in value:
+                raise Invalid(f"{where}{sep}{key}", _("is missing"))
+        fields = self.fields
+        for key, v in value.items():
+            node = fields.get(key)
+            if node is None:
+                raise Invalid(f"{where}{sep}{key}", _("is not a field of this document"))
+            node.check(v, f"{where}{sep}{key}")
+        for extra in self.semantic:
+            extra(value, where)
+
+    def code(self) -> str:
+        return self.name
+
+    def schema(self) -> dict:
+        return {
+            "type": "object",
+            "properties": {k: n.schema() for k, n in self.fields.items()},
+            "required": sorted(self.required),
+            "additionalProperties": False,
+        }
+
+
+class ConstNode(Node):
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def check(self, value: Any, where: str) -> None:
+        if value != self.value or type(value) is not type(self.value):
+            raise Invalid(where, _("must be {value!r}, not {value2!r}").format(value=self.value, value2=value))
+
+    def code(self) -> str:
+        return f"C({self.value!r})"
+
+    def schema(self) -> dict:
+        return {"const": self.value}
+
+
+def check(name: str, doc: Any, where: str = "") -> None:
+    """DOC is a sound document NAME (`Character`, `Item`, `Meta`...), or Invalid names the
+    first field that is not."""
+    from campaign_cli._judged import DOCUMENTS
+
+    DOCUMENTS[name].check(doc, where)
+
+
+def _upgrades_fit(item: dict, where: str) -> None:
+    used = sum(up["slots"] for up in item["upgrades"])
+    if used > item["slots"]:
+        raise Invalid(f"{where}.upgrades", _("fill {used} slots of {slots}").format(used=used, slots=item["slots"]))
+
+
+def _turn_in_order(fight: dict, where: str) -> None:
+    turn = fight.get("turn")
+    if turn is not None and turn >= max(len(fight["order"]), 1):
+        raise Invalid(f"{where}.turn", _("is past the turn order ({count} sides)").format(count=len(fight["order"])))
+
+
+SEMANTIC = {"Item": (_upgrades_fit,), "Fight": (_turn_in_order,)}
+
+
+# -- a whole campaign ------------------------------------------------------------------------
+TABLES = ("characters", "enemies")
+
+
+def check_campaign(data: dict, meta_key: str = "1") -> None:
+    """Every document of a campaign's tables and what holds between them: the meta; each
+    character (key = id); each stored enemy board (a board, key = id); ids unique across
+    characters, their items, enemies and packs, and below `next_id`; character names unique
+    case-insensitively. Invalid names the first problem."""
+    meta = data["meta"][meta_key]
+    check("Meta", meta, "meta")
+    seen: dict[int, str] = {}
+    next_id = meta["next_id"]
+
+    def own(ident: int, where: str) -> None:
+        if ident in seen:
+            raise Invalid(f"{where}.id", _("repeats id {ident} of {other}").format(ident=ident, other=seen[ident]))
+        if ident >= next_id:
+            raise Invalid(f"{where}.id", _("is at or above meta.next_id ({next_id})").format(next_id=next_id))
+        seen[ident] = where
+
+    names: dict[str, str] = {}
+    for key, doc in data["characters"].items():
+        where = f"characters.{key}"
+        check("Character", doc, where)
+        if str(doc["id"]) != key:
+            raise Invalid(
+                f"{where}.id", _("is {ident}, but the document is stored under {key}").format(ident=doc["id"], key=key)
+            )
+        own(doc["id"], where)
+        for i, item in enumerate(doc["items"]):
+            own(item["id"], f"{where}.items[{i}]")
+        folded = doc["name"].strip().casefold()
+        if folded in names:
+            raise Invalid(f"{where}.name", _("is taken by {other}").format(other=names[folded]))
+        names[folded] = where
+    for key, board in data["enemies"].items():
+        where = f"enemies.{key}"
+        check_board(board, where)
+        if str(board.get("id")) != key:
+            raise Invalid(
+                f"{where}.id",
+                _("is {ident}, but the document is stored under {key}").format(ident=board.get("id"), key=key),
+            )
+        own(board["id"], where)
+
+
+def ids_of(data: dict) -> set[int]:
+    """Every id the campaign's characters, their items and its enemy boards hold."""
+    ids = set()
+    for doc in data["characters"].values():
+        ids.add(doc["id"])
+        ids.update(item["id"] for item in doc["items"])
+    ids.update(board["id"] for board in data["enemies"].values())
+    return ids
+
+
+def check_packs(tables: dict, packs: Any) -> None:
+    """The stored packs: each a pack (CLI.md "Catalog packs") with an id of its own, unique
+    among every id of the campaign and below `next_id`, and a name no other pack has."""
+    from campaign_cli.errors import Refused
+    from campaign_cli.rules import packs as pack_rules
+
+    if type(packs) is not list:
+        raise Invalid("packs", _("must be a list"))
+    ids = ids_of(tables)
+    next_id = tables["meta"]["1"]["next_id"]
+    names: set[str] = set()
+    for i, pack in enumerate(packs):
+        where = f"packs[{i}]"
+        if type(pack) is not dict:
+            raise Invalid(where, _("must be an object"))
+        IntNode(1, MAX_ID - 1).check(pack.get("id"), f"{where}.id")
+        if pack["id"] in ids or pack["id"] >= next_id:
+            raise Invalid(f"{where}.id", _("repeats an id or is at or above meta.next_id"))
+        ids.add(pack["id"])
+        unknown = sorted(set(pack) - {"id", *pack_rules.FIELDS})
+        if unknown:
+            raise Invalid(f"{where}.{unknown[0]}", _("is not a field of this document"))
+        try:
+            pack_rules.validate({k: v for k, v in pack.items() if k != "id"})
+        except Refused as err:
+            raise Invalid(where, err.message) from None
+        name = str(pack.get("pack", "")).casefold()
+        if name in names:
+            raise Invalid(f"{where}.pack", _("is taken by another pack"))
+        names.add(name)
+
+
+def check_board(board: Any, where: str) -> None:
+    """A stored enemy board: its id, then the board as `enemy add` takes it (R40)."""
+    from campaign_cli.errors import Refused
+    from campaign_cli.rules.enemies import BoardProblem, validate_board
+
+    if type(board) is not dict:
+        raise Invalid(where, _("must be an object"))
+    IntNode(1, MAX_ID - 1).check(board.get("id"), f"{where}.id")
+    try:
+        validate_board({k: v for k, v in board.items() if k != "id"})
+    except BoardProblem as err:
+        raise Invalid(f"{where}.{err.field}", err.why) from None
+    except Refused as err:  # pragma: no cover - validate_board raises BoardProblem
+        raise Invalid(where, err.message) from None

@@ -1,0 +1,457 @@
+"""The campaign's documents, typed once.
+
+Every document the campaign file holds (its meta with the adventure, the town and an open
+fight; a character with items, upgrades, curses and spells) is a `TypedDict` here, its
+states, kinds and phases `StrEnum`s, and each field's bound an `Annotated` mark on its
+type. From these declarations, and nothing else, come:
+
+- `check(Character, doc, where)`: the one validator (CLI.md "One judge for every
+  document"), called on the campaign file as read, on every import, on what `undo`,
+  `merge` and a `batch` would write, and on every commit;
+- `json_schema(Character)`: the JSON Schema that `campaign schema` prints;
+- `fields_table()`: the field reference in docs/reference.md (a test keeps it current).
+
+Bounds live here once: a count is 0..1,000,000 (`Amount`) wherever it appears, an id
+1..2^53-1, a name 1..100 characters without control or format characters (Cc, Cf).
+
+What a JSON Schema cannot say is checked by `check_campaign` across documents: a key and
+its document's `id` agree, ids are unique (characters, items, enemies, packs) and below
+`next_id`, two characters never share a name case-insensitively; and per document by the
+few `semantic` checks below (an item's upgrades fit its slots, a damage expression rolls).
+
+This module is imported on every run that opens a campaign: it holds declarations only,
+compiles a type into its checker on first use, and imports nothing heavy.
+"""
+
+import types
+from enum import StrEnum
+from typing import Annotated, Any, Literal, NotRequired, TypedDict, Union, get_args, get_origin, get_type_hints
+
+from campaign_cli.judge import (
+    BoolNode,
+    ConstNode,
+    EnumNode,
+    IntNode,
+    ListNode,
+    MapNode,
+    Node,
+    NullNode,
+    ObjNode,
+    PatternNode,
+    TextNode,
+)
+from campaign_cli.rules.names import MAX_AMOUNT, MAX_ID, MAX_NAME
+
+MAX_NOTE = 1000  # a curse's note, a fight's labels
+MAX_STAMP = 200  # a time stamp, a hash, a campaign id
+
+
+# -- the marks a field's type carries ------------------------------------------------------
+class Range:
+    """A whole number from LOW to HIGH."""
+
+    def __init__(self, low: int, high: int) -> None:
+        self.low, self.high = low, high
+
+
+class Text:
+    """A text of 1 to LIMIT characters, not blank; SAFE: no control or format characters."""
+
+    def __init__(self, limit: int = MAX_NAME, safe: bool = True) -> None:
+        self.limit, self.safe = limit, safe
+
+
+class Pattern:
+    """A text matching REGEX (a dice expression), then SEMANTIC (it rolls)."""
+
+    def __init__(self, regex: str, semantic: str) -> None:
+        self.regex, self.semantic = regex, semantic
+
+
+class Keys:
+    """The keys of a mapping: one of VALUES (a skill's English name), or names."""
+
+    def __init__(self, values: tuple[str, ...]) -> None:
+        self.values = values
+
+
+Amount = Annotated[int, Range(0, MAX_AMOUNT)]  # every count: XP, gold, weights, board numbers
+Id = Annotated[int, Range(1, MAX_ID - 1)]
+Counter = Annotated[int, Range(0, MAX_ID - 1)]  # seq, journal offsets: the file's own bookkeeping
+Name = Annotated[str, Text()]
+Note = Annotated[str, Text(MAX_NOTE)]
+Stamp = Annotated[str, Text(MAX_STAMP)]
+Dice = Annotated[str, Pattern(r"^[0-9]{0,4}[dD][0-9]{1,4}([+-][0-9]{1,5})?$", "dice")]
+Level = Annotated[int, Range(1, MAX_AMOUNT)]
+Slots = Annotated[int, Range(0, 3)]  # R39
+Hands = Annotated[int, Range(0, 2)]  # R32
+
+
+# -- states, kinds, phases -------------------------------------------------------------------
+class Phase(StrEnum):
+    BETWEEN = "between"
+    ADVENTURE = "adventure"
+
+
+class CharacterKind(StrEnum):
+    HERO = "hero"
+    WIZARD = "wizard"
+
+
+class Gender(StrEnum):
+    M = "m"
+    F = "f"
+
+
+class ItemKind(StrEnum):
+    GEAR = "gear"
+    ARTIFACT = "artifact"
+    WEAPON = "weapon"
+    ARMOR = "armor"
+    UPGRADE = "upgrade"
+    POTION = "potion"
+
+
+class ItemState(StrEnum):
+    CARRIED = "carried"
+    HELD = "held"
+    WORN = "worn"
+
+
+class CombatMode(StrEnum):  # R24: a combat skill's levels go to hitting or to damage
+    HIT = "hit"
+    DAMAGE = "damage"
+
+
+class BoardSide(StrEnum):
+    NORMAL = "normal"
+    BRUTAL = "brutal"
+
+
+class FirstSide(StrEnum):
+    PARTY = "party"
+    ENEMIES = "enemies"
+
+
+def _skill_names() -> tuple[str, ...]:
+    from campaign_cli.rules.skills import SKILLS
+
+    return tuple(s.name for s in SKILLS)
+
+
+# -- the documents ---------------------------------------------------------------------------
+class Upgrade(TypedDict):
+    name: Name
+    slots: Slots
+    darkstone: NotRequired[Amount]
+    gold: NotRequired[Amount]
+    forged: NotRequired[bool]
+    personal: NotRequired[bool]
+
+
+class Boost(TypedDict):
+    target: Name
+    value: Amount
+
+
+class Item(TypedDict):
+    id: Id
+    name: Name
+    kind: ItemKind
+    hands: Hands
+    weight: Amount
+    value: Amount
+    requires: list[Name]
+    clothing: Name | None
+    personal: bool
+    darkstone_icon: bool
+    slots: Slots
+    upgrades: list[Upgrade]
+    state: ItemState
+    damage: NotRequired[Dice | None]
+    armor: NotRequired[Amount | None]
+    restriction: NotRequired[Amount | None]
+    heft: NotRequired[Amount | None]
+    heals: NotRequired[Amount | None]
+    shield: NotRequired[bool | None]
+    fatigue: NotRequired[bool | None]
+    skill: NotRequired[Name | None]
+    flags: NotRequired[list[Name]]
+    aliases: NotRequired[list[Name]]
+    pack: NotRequired[Name]
+    boost: NotRequired[Boost | None]
+
+
+class Spell(TypedDict):
+    name: Name
+    rating: NotRequired[Amount | None]
+
+
+class Curse(TypedDict):
+    name: Name
+    note: NotRequired[Note | None]
+
+
+# R23: who leads, by the leader's name as typed; `from` is a Python keyword, hence this form.
+Leadership = TypedDict("Leadership", {"value": Amount, "from": NotRequired[Name]})
+
+
+class Character(TypedDict):
+    id: Id
+    name: Name
+    kind: CharacterKind
+    st: Amount
+    dx: Amount
+    iq: Amount
+    attributes: dict[Name, Amount]
+    skills: Annotated[dict[str, Level], Keys(())]  # R23: stored under the English names
+    spells: list[Spell]
+    keywords: list[Name]
+    xp: Amount
+    karma: Amount
+    wishes: Amount
+    curses: list[Curse]
+    damage: Amount
+    fatigue: Amount
+    gold: Amount
+    darkstone: Amount
+    items: list[Item]
+    gender: NotRequired[Gender | None]
+    dying: NotRequired[bool]
+    dead: NotRequired[bool]
+    death_settled: NotRequired[bool]
+    bard_karma: NotRequired[Amount]
+    fight_damage: NotRequired[Amount]
+    last_fight_damage: NotRequired[Amount]
+    talents: NotRequired[list[Name]]
+    boosts: NotRequired[dict[Name, Amount]]
+    uses: NotRequired[dict[Name, Name]]  # R25a: a skill's last use, by adventure
+    combat: NotRequired[dict[Name, CombatMode]]
+    leadership: NotRequired[Leadership | None]
+
+
+class Adventure(TypedDict):
+    title: Name
+    number: Amount
+    started: NotRequired[Stamp]
+
+
+class Location(TypedDict):
+    town: Name
+    blacksmith: bool
+
+
+class FightGroup(TypedDict):
+    id: Id
+    type: Name
+    side: BoardSide
+    elite: NotRequired[Note | None]
+    elite_numbers: NotRequired[dict[Name, Annotated[int, Range(-MAX_AMOUNT, MAX_AMOUNT)]]]
+    initiative: NotRequired[Amount]
+    gender: NotRequired[Gender | None]
+
+
+class FightEnemy(TypedDict):
+    name: Note  # `Type N`: a board's name and a number
+    type: Name
+    side: BoardSide
+    alive: bool
+    group: NotRequired[Id]
+    health: Amount
+    wounds: Amount
+    defense: NotRequired[Amount]
+    damage: NotRequired[Amount]
+    combat: NotRequired[Amount]
+    to_hit: NotRequired[Amount]
+    move: NotRequired[Amount]
+    initiative: NotRequired[Amount]
+    escape: NotRequired[Amount]
+    xp: NotRequired[Amount]
+    wound_xp: NotRequired[Amount]
+    elite: NotRequired[Note | None]
+    gender: NotRequired[Gender | None]
+
+
+class Fight(TypedDict):
+    title: Name | None
+    round: Amount
+    turn: NotRequired[Amount | None]
+    order: list[Note]
+    enemies: list[FightEnemy]
+    groups: NotRequired[list[FightGroup]]
+    first: NotRequired[FirstSide | None]
+    party: NotRequired[list[Name]]
+
+
+class Meta(TypedDict):
+    """The campaign's own document (table `meta`, key 1)."""
+
+    app: Literal["campaign"]
+    schema_version: Annotated[int, Range(0, 1000)]
+    name: Name
+    phase: Phase
+    keywords: list[Name]
+    seq: Counter
+    next_id: Id
+    campaign_id: Stamp
+    created: NotRequired[Stamp]
+    adventure: NotRequired[Adventure | None]
+    location: NotRequired[Location | None]
+    fight: NotRequired[Fight | None]
+    adventures: NotRequired[Amount]
+    fights: NotRequired[Amount]
+    undo_top: NotRequired[Counter | None]
+    undo_at: NotRequired[Counter | None]
+    undo_hash: NotRequired[Stamp | None]
+    journal_hash: NotRequired[Stamp | None]
+
+
+# The file's own bookkeeping: an export leaves it out, an import starts it anew.
+LOCAL_META = ("app", "seq", "campaign_id", "undo_top", "undo_at", "undo_hash", "journal_hash")
+
+
+# -- the compiler: a type into the judge's checker ----------------------------------------
+def _mark(marks: tuple) -> Any:
+    return next((m for m in marks if isinstance(m, (Range, Text, Pattern, Keys))), None)
+
+
+def _node(tp: Any, marks: tuple = ()) -> Node:
+    """The checker of type TP (with its Annotated MARKS)."""
+    origin = get_origin(tp)
+    if origin is Annotated:
+        inner, *more = get_args(tp)
+        return _node(inner, (*marks, *more))
+    if origin in (Union, types.UnionType):
+        options = [a for a in get_args(tp) if a is not type(None)]
+        assert len(options) == 1, tp
+        return NullNode(_node(options[0], marks))
+    if origin in (NotRequired,):
+        return _node(get_args(tp)[0], marks)
+    mark = _mark(marks)
+    if origin is list:
+        return ListNode(_node(get_args(tp)[0]))
+    if origin is dict:
+        key_type, value_type = get_args(tp)
+        keys = EnumNode(_skill_names()) if isinstance(mark, Keys) else _node(key_type)
+        return MapNode(keys, _node(value_type))
+    if origin is Literal:
+        return ConstNode(get_args(tp)[0])
+    if isinstance(tp, type) and issubclass(tp, StrEnum):
+        return EnumNode(tuple(m.value for m in tp))
+    if tp is bool:
+        return BoolNode()
+    if tp is int:
+        assert isinstance(mark, Range), tp
+        return IntNode(mark.low, mark.high)
+    if tp is str:
+        if isinstance(mark, Pattern):
+            return PatternNode(mark.regex, mark.semantic)
+        text = mark if isinstance(mark, Text) else Text()
+        return TextNode(text.limit, text.safe)
+    if isinstance(tp, type) and issubclass(tp, dict) and hasattr(tp, "__required_keys__"):
+        return compiled(tp)
+    raise TypeError(f"no checker for {tp!r}")
+
+
+_COMPILED: dict[Any, ObjNode] = {}
+
+
+def compiled(doc_type: Any) -> ObjNode:
+    """The judge's checker of a document type (compiled once per run)."""
+    node = _COMPILED.get(doc_type)
+    if node is None:
+        node = _COMPILED[doc_type] = ObjNode(doc_type.__name__, tuple(sorted(doc_type.__required_keys__)))
+        hints = get_type_hints(doc_type, include_extras=True)
+        node.fields = {k: _node(v) for k, v in hints.items()}
+    return node
+
+
+def source() -> str:
+    """The Python text of campaign_cli/_judged.py: every document's checker, as the judge
+    builds it at run time without this module."""
+    out = [
+        '"""Generated from campaign_cli/model.py by `python -m campaign_cli.model --write`: do not edit."""',
+        "",
+        "from campaign_cli.judge import BoolNode as B",
+        "from campaign_cli.judge import ConstNode as C",
+        "from campaign_cli.judge import EnumNode as E",
+        "from campaign_cli.judge import IntNode as I",
+        "from campaign_cli.judge import ListNode as L",
+        "from campaign_cli.judge import MapNode as M",
+        "from campaign_cli.judge import NullNode as N",
+        "from campaign_cli.judge import ObjNode as O",
+        "from campaign_cli.judge import PatternNode as P",
+        "from campaign_cli.judge import TextNode as T",
+        "",
+    ]
+    nodes = [compiled(t) for t in DOCUMENTS]
+    out += [f"{n.name} = O({n.name!r}, {tuple(sorted(n.required))!r})" for n in nodes]
+    for n in nodes:
+        out.append(f"{n.name}.fields = {{")
+        out += [f"    {k!r}: {v.code()}," for k, v in n.fields.items()]
+        out.append("}")
+    out.append("DOCUMENTS = {" + ", ".join(f"{n.name!r}: {n.name}" for n in nodes) + "}")
+    return "\n".join(out) + "\n"
+
+
+DOCUMENTS = (
+    Meta,
+    Adventure,
+    Location,
+    Fight,
+    FightGroup,
+    FightEnemy,
+    Character,
+    Spell,
+    Curse,
+    Leadership,
+    Item,
+    Upgrade,
+    Boost,
+)
+
+
+def describe(node: Node) -> str:
+    """A node as the reference table reads it."""
+    if isinstance(node, IntNode):
+        return f"integer {node.low}..{node.high}"
+    if isinstance(node, BoolNode):
+        return "boolean"
+    if isinstance(node, TextNode):
+        return f"name (1..{node.limit} characters{', no Cc/Cf' if node.safe else ''})"
+    if isinstance(node, PatternNode):
+        return "dice expression (2D6, D6+1)"
+    if isinstance(node, EnumNode):
+        return " | ".join(node.values) if len(node.values) < 8 else "a skill's English name (R23)"
+    if isinstance(node, ConstNode):
+        return repr(node.value)
+    if isinstance(node, NullNode):
+        return f"{describe(node.inner)} or null"
+    if isinstance(node, ListNode):
+        return f"list of {describe(node.inner)}"
+    if isinstance(node, MapNode):
+        return f"object: {describe(node.keys)} -> {describe(node.inner)}"
+    assert isinstance(node, ObjNode)
+    return node.name
+
+
+def fields_table() -> str:
+    """Markdown: every document, every field, its type and bound, required or not."""
+    out = []
+    for doc_type in DOCUMENTS:
+        node = compiled(doc_type)
+        out.append(f"#### {node.name}\n\n| field | type | required |\n|---|---|---|")
+        for key, field in node.fields.items():
+            out.append(f"| `{key}` | {describe(field)} | {'yes' if key in node.required else 'no'} |")
+        out.append("")
+    return "\n".join(out)
+
+
+if __name__ == "__main__":  # the table docs/reference.md holds; --write: campaign_cli/_judged.py
+    import sys
+    from pathlib import Path
+
+    if sys.argv[1:] == ["--write"]:
+        Path(__file__).with_name("_judged.py").write_text(source())
+    else:
+        print(fields_table())
