@@ -1,15 +1,13 @@
 """Generated from campaign_cli/model.py by `python -m campaign_cli.model --write`: do not edit."""
 
-from campaign_cli.judge import BoolNode as B
-from campaign_cli.judge import ConstNode as C
-from campaign_cli.judge import EnumNode as E
-from campaign_cli.judge import IntNode as I
-from campaign_cli.judge import ListNode as L
-from campaign_cli.judge import MapNode as M
-from campaign_cli.judge import NullNode as N
-from campaign_cli.judge import ObjNode as O
-from campaign_cli.judge import PatternNode as P
-from campaign_cli.judge import TextNode as T
+from functools import cache
+
+from campaign_cli import judge
+
+# one checker per distinct type: `I(0, 1000000)` made once, shared by every count
+B, C, E, I = cache(judge.BoolNode), cache(judge.ConstNode), cache(judge.EnumNode), cache(judge.IntNode)
+L, M, N, P = cache(judge.ListNode), cache(judge.MapNode), cache(judge.NullNode), cache(judge.PatternNode)
+T, O = cache(judge.TextNode), judge.ObjNode
 
 Meta = O('Meta', ('app', 'campaign_id', 'keywords', 'name', 'next_id', 'phase', 'schema_version', 'seq'))
 Adventure = O('Adventure', ('number', 'title'))

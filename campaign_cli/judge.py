@@ -134,14 +134,14 @@ class TextNode(Node):
 
 class PatternNode(Node):
     def __init__(self, regex: str, semantic: str) -> None:
-        self.regex, self.compiled, self.semantic = regex, re.compile(regex), semantic
+        self.regex, self.semantic = regex, semantic  # compiled on first use: most runs roll no stored dice
 
     def check(self, value: Any, where: str) -> None:
         from campaign_cli.errors import CampaignError
         from campaign_cli.rules.dice import parse
 
         try:
-            if type(value) is not str or not self.compiled.match(value):
+            if type(value) is not str or not re.match(self.regex, value):
                 raise ValueError
             parse(value)
         except (ValueError, CampaignError):
