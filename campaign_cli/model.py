@@ -2,29 +2,28 @@
 
 Every document the campaign file holds (its meta with the adventure, the town and an open
 fight; a character with items, upgrades, curses and spells) is a `TypedDict` here, its
-states, kinds and phases `StrEnum`s, and each field's bound an `Annotated` mark on its
+states, kinds and phases `Literal` types, and each field's bound an `Annotated` mark on its
 type. From these declarations, and nothing else, come:
 
-- `check(Character, doc, where)`: the one validator (CLI.md "One judge for every
-  document"), called on the campaign file as read, on every import, on what `undo`,
-  `merge` and a `batch` would write, and on every commit;
-- `json_schema(Character)`: the JSON Schema that `campaign schema` prints;
-- `fields_table()`: the field reference in docs/reference.md (a test keeps it current).
+- the judge (campaign_cli/judge.py): `compiled(Character)` turns a type into its checker,
+  and `source()` writes every checker into campaign_cli/_judged.py
+  (`python -m campaign_cli.model --write`; a test keeps the two equal), which the judge
+  runs on the campaign file as read, every import, and every write;
+- the JSON Schemas that `campaign schema export|character` prints (`compiled(...).schema()`);
+- `fields_table()`: the field reference in docs/reference.md (a test keeps it current);
+- for mypy, the types the rules and the commands pass documents as.
 
 Bounds live here once: a count is 0..1,000,000 (`Amount`) wherever it appears, an id
 1..2^53-1, a name 1..100 characters without control or format characters (Cc, Cf).
+What a JSON Schema cannot say (a key and its document's `id` agree, ids unique and below
+`next_id`, character names unique in any case, upgrades that fit their slots, damage that
+rolls) the judge checks beside the compiled checkers.
 
-What a JSON Schema cannot say is checked by `check_campaign` across documents: a key and
-its document's `id` agree, ids are unique (characters, items, enemies, packs) and below
-`next_id`, two characters never share a name case-insensitively; and per document by the
-few `semantic` checks below (an item's upgrades fit its slots, a damage expression rolls).
-
-This module is imported on every run that opens a campaign: it holds declarations only,
-compiles a type into its checker on first use, and imports nothing heavy.
+A run that reads a campaign never imports this module: building `TypedDict`s costs
+milliseconds, the compiled checkers a fraction of one.
 """
 
 import types
-from enum import StrEnum
 from typing import Annotated, Any, Literal, NotRequired, TypedDict, Union, get_args, get_origin, get_type_hints
 
 from campaign_cli.judge import (
@@ -88,49 +87,16 @@ Hands = Annotated[int, Range(0, 2)]  # R32
 
 
 # -- states, kinds, phases -------------------------------------------------------------------
-class Phase(StrEnum):
-    BETWEEN = "between"
-    ADVENTURE = "adventure"
-
-
-class CharacterKind(StrEnum):
-    HERO = "hero"
-    WIZARD = "wizard"
-
-
-class Gender(StrEnum):
-    M = "m"
-    F = "f"
-
-
-class ItemKind(StrEnum):
-    GEAR = "gear"
-    ARTIFACT = "artifact"
-    WEAPON = "weapon"
-    ARMOR = "armor"
-    UPGRADE = "upgrade"
-    POTION = "potion"
-
-
-class ItemState(StrEnum):
-    CARRIED = "carried"
-    HELD = "held"
-    WORN = "worn"
-
-
-class CombatMode(StrEnum):  # R24: a combat skill's levels go to hitting or to damage
-    HIT = "hit"
-    DAMAGE = "damage"
-
-
-class BoardSide(StrEnum):
-    NORMAL = "normal"
-    BRUTAL = "brutal"
-
-
-class FirstSide(StrEnum):
-    PARTY = "party"
-    ENEMIES = "enemies"
+# Literal types: mypy sees `item["state"] == "hled"` and `item["state"] = "hled"` as errors,
+# the stored values stay plain JSON strings, and nothing is built at run time.
+Phase = Literal["between", "adventure"]
+CharacterKind = Literal["hero", "wizard"]  # R1
+Gender = Literal["m", "f"]
+ItemKind = Literal["gear", "artifact", "weapon", "armor", "upgrade", "potion"]
+ItemState = Literal["carried", "held", "worn"]  # R32, R35
+CombatMode = Literal["hit", "damage"]  # R24: a combat skill's levels go to hitting or to damage
+BoardSide = Literal["normal", "brutal"]  # R40
+FirstSide = Literal["party", "enemies"]  # R8
 
 
 def _skill_names() -> tuple[str, ...]:
@@ -335,9 +301,8 @@ def _node(tp: Any, marks: tuple = ()) -> Node:
         keys = EnumNode(_skill_names()) if isinstance(mark, Keys) else _node(key_type)
         return MapNode(keys, _node(value_type))
     if origin is Literal:
-        return ConstNode(get_args(tp)[0])
-    if isinstance(tp, type) and issubclass(tp, StrEnum):
-        return EnumNode(tuple(m.value for m in tp))
+        values = get_args(tp)
+        return ConstNode(values[0]) if len(values) == 1 else EnumNode(values)
     if tp is bool:
         return BoolNode()
     if tp is int:

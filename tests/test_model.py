@@ -335,7 +335,7 @@ def _verdict_undo(real_path: Path, folder: Path, data: dict) -> bool:
 FIELD_MUTATIONS = st.sampled_from(["value", "remove", "extra"])
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=60, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_schema_import_loader_and_undo_give_one_verdict_on_every_mutated_field(real, tmp_path_factory, data):
     real_path, export = real
@@ -364,7 +364,7 @@ def test_schema_import_loader_and_undo_give_one_verdict_on_every_mutated_field(r
     assert len(set(verdicts.values())) == 1, (where, how, verdicts)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=25, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_a_repeated_id_is_refused_by_import_loader_and_undo_alike(real, tmp_path_factory, data):
     real_path, export = real

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -207,7 +207,7 @@ def set_(
         for key, value in values.items():
             rules.set_attribute(doc["attributes"], key, value)
         for skill, mode in modes.items():
-            rules.set_combat_mode(doc, skill, mode)
+            rules.set_combat_mode(doc, skill, mode)  # type: ignore[arg-type]  # hit or damage: checked above
         doc["keywords"] = rules.drop_keywords(rules.merge_keywords(doc["keywords"], keyword or []), drop_keyword or [])
         if gender is not None:
             doc["gender"] = gender
@@ -352,7 +352,7 @@ def import_(
     )
 
 
-def _equip(camp, doc: dict, entries: list[dict]) -> None:
+def _equip(camp, doc: Any, entries: list[dict]) -> None:  # DOC: a character being built (no id yet)
     """Imported items: worn or held when the file says equipped and the rules allow it
     (R32 hands, R35 body parts), else carried; R33 and R36 as for `item add`."""
     from campaign_cli.errors import CampaignError

@@ -24,6 +24,9 @@ from campaign_cli.rules import checks as rules
 from campaign_cli.rules import dice as d
 from campaign_cli.rules.wounds import can_act, current_status
 
+if TYPE_CHECKING:
+    from campaign_cli.model import Character
+
 check_app, contest_app, initiative_app, roll_app, odds_app, cast_app = (command_app() for _ in range(6))
 
 SeedOpt = Annotated[
@@ -66,7 +69,7 @@ def karma_options(karma: bool, reroll_dice: str | None) -> None:
 
 
 def rolled_check(
-    doc: dict, prep: rules.Prepared, typed: str | None, rng, karma: bool = False, reroll_dice: str | None = None
+    doc: Character, prep: rules.Prepared, typed: str | None, rng, karma: bool = False, reroll_dice: str | None = None
 ) -> dict:
     """Roll a prepared check; with KARMA, a failure is rolled again for 1 karma (else 1
     wish, R17), refused up front when DOC has neither. The caller saves DOC."""
@@ -391,13 +394,13 @@ def _party_check(spec_text: str, who: str, modifier: int, rng, seed, typed: str 
     )
 
 
-def _side(camp, who: str | dict, spec_text: str, typed: str | None, option: str, rng, modifier: int = 0) -> dict:
+def _side(camp, who: str | Character, spec_text: str, typed: str | None, option: str, rng, modifier: int = 0) -> dict:
     """One side of a contest: WHO is a character (a name, or the document itself) or a
     number, an unnamed opponent's attribute."""
     spec = rules.parse_spec(spec_text)
     if spec.type != "sum":
         raise UsageProblem(_('{spec_text!r}: a contest uses N/ATTR checks (R7)').format(spec_text=spec_text))
-    doc = who if isinstance(who, dict) else None
+    doc: Any = who if isinstance(who, dict) else None
     try:
         attribute = int(who) if isinstance(who, str) else None
     except ValueError:
@@ -437,7 +440,7 @@ def _side(camp, who: str | dict, spec_text: str, typed: str | None, option: str,
 
 def contested(
     camp,
-    who: str | dict,
+    who: str | Character,
     spec: str,
     other: str,
     dice: str | None,
@@ -798,7 +801,7 @@ def describe_roll(data: dict) -> str:
     return f"{line}{floor} " + what.format(character=data["character"], target=data.get("against"))
 
 
-def _weapon(doc: dict, ref: str) -> dict:
+def _weapon(doc: Character, ref: str) -> Any:  # an Item, or bare hands (R26): no stored item
     """The character's item REF, or bare hands (R26: Unarmed needs no item)."""
     from campaign_cli.errors import NotFound
     from campaign_cli.rules import catalog
@@ -813,7 +816,7 @@ def _weapon(doc: dict, ref: str) -> dict:
         raise
 
 
-def wielded(doc: dict, ref: str) -> dict:
+def wielded(doc: Character, ref: str) -> Any:  # an Item, or bare hands (R26)
     """The weapon REF that DOC deals damage with: an item in hand whose heft is within ST
     (R27, R32), or bare hands (R26); anything else is refused."""
     from campaign_cli.rules.gear import check_wielded

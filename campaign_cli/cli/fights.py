@@ -4,7 +4,7 @@ so `undo` walks back through a fight step by step."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -21,6 +21,9 @@ from campaign_cli.rules import enemies, fights, wounds
 from campaign_cli.rules.advancement import KILL_XP
 from campaign_cli.rules.characters import check_name, view
 
+if TYPE_CHECKING:
+    from campaign_cli.model import Character, Fight, FightEnemy
+
 app = noun_app(
     help_text(
         "Fights at the table: enemies on the board, turn order, wounds (R8, R13, R20, R21, R40-R42).",
@@ -31,14 +34,14 @@ app = noun_app(
 )
 
 
-def open_fight(camp) -> dict:
+def open_fight(camp) -> Fight:
     fight = camp.meta.get("fight")
     if not fight:
         raise Refused(_("no fight is open: `campaign fight start` first"), "no_fight")
     return fight
 
 
-def fight_view(camp, fight: dict) -> dict:
+def fight_view(camp, fight: Fight) -> dict:
     """Fight JSON (CLI.md): round, turn, order, enemies; plus the groups and the characters' state.
     The order is worked out as it stands now (a knock-out since the last fight command counts)."""
     import copy
@@ -266,7 +269,7 @@ def order(
         camp.record_roll({"order": fight["order"], "rolls": rolls, "first": fight["first"]})
         camp.note(f"turn order: {', '.join(fight['order'])}")
         data = {"rolls": rolls, "first": fight["first"], "fight": fight_view(camp, fight)}
-    first = {"party": _("the party goes first"), "enemies": _("the enemies go first")}[fight["first"]]
+    first = {"party": _("the party goes first"), "enemies": _("the enemies go first")}[fight["first"] or "party"]
     dice_line = _("party {party} vs enemies {enemies}: {first}").format(
         party=", ".join(map(str, rolls["party"])) or "-",
         enemies=", ".join(map(str, rolls["enemies"])) or "-",
@@ -315,7 +318,7 @@ def status(json_out: JsonOpt = False) -> None:
     emit(data, status_views(data), json_out=json_out)
 
 
-def _strike(camp, fight: dict, hitter: dict, target: str, damage: int) -> dict:
+def _strike(camp, fight: Fight, hitter: dict, target: str, damage: int) -> dict:
     """A blow on an enemy instance by HITTER: wounds after defense, kill and wound XP (R41)."""
     enemy, dealt, killed = fights.hit(fight, target, damage)
     xp = fights.hit_xp(enemy, dealt, killed)
@@ -520,7 +523,7 @@ def _character_blow(camp, fight, doc, target, weapon, dice, damage_dice, rng, ka
     return data
 
 
-def _blade(doc: dict, ref: str | None) -> dict:
+def _blade(doc: Character, ref: str | None) -> Any:  # an Item, or bare hands (R26)
     """The weapon of a blow: --weapon (as `roll --weapon` takes it), else the first weapon
     held, else bare hands (R26)."""
     from campaign_cli.cli.checks import wielded
@@ -531,7 +534,7 @@ def _blade(doc: dict, ref: str | None) -> dict:
     return wielded(doc, "Unarmed" if ref is None else ref)
 
 
-def _enemy_blow(camp, fight, enemy: dict, doc: dict, dice, rng) -> dict:
+def _enemy_blow(camp, fight, enemy: FightEnemy, doc: Character, dice, rng) -> dict:
     """An enemy's attack: its combat dice against its to-hit; each hit its damage less armor (R29)."""
     if not enemy["alive"]:
         raise Refused(_('{name} is dead and attacks no more').format(name=enemy['name']), "already_dead")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
 
@@ -16,6 +16,9 @@ from campaign_cli.errors import UsageProblem
 from campaign_cli.i18n import _, N_, N_plural, ngettext, shown, status_of
 from campaign_cli.rules import gear
 from campaign_cli.rules.characters import view
+
+if TYPE_CHECKING:
+    from campaign_cli.model import Item
 
 app = noun_app(
     help_text(
@@ -32,7 +35,7 @@ ItemArg = Annotated[str, typer.Argument(metavar="ITEM", help="The item's id or n
 CountArg = Annotated[int, typer.Argument(min=1, max=MAX_AMOUNT, metavar="N", help="How many.")]
 
 
-def item_rows(items: list[dict]) -> list[list]:
+def item_rows(items: list[Item]) -> list[list]:
     return [
         [
             i["id"],
@@ -52,9 +55,9 @@ def item_rows(items: list[dict]) -> list[list]:
 COLUMNS = [N_("id"), N_("item"), N_("kind"), N_("state"), N_("stats"), N_("wt"), N_("gold"), N_("slots"), N_("notes")]
 
 
-def item_views(ch: dict, item: dict) -> list:
+def item_views(ch: dict, item: Item) -> list:
     """One item in full (`item show`)."""
-    pairs = [
+    pairs: list[tuple[str, Any]] = [
         (_("kind"), item["kind"]),
         (_("state"), item["state"]),
         (_("hands"), item.get("hands", 0)),
@@ -96,7 +99,7 @@ def item_views(ch: dict, item: dict) -> list:
     return [Fields(title, [(k, v) for k, v in pairs if v is not None])]
 
 
-def _show(ch: dict, item: dict, message: str, json_out: bool, **extra) -> None:
+def _show(ch: dict, item: Item, message: str, json_out: bool, **extra) -> None:
     emit({"item": item, **extra, "character": ch}, Line(message), json_out=json_out)
 
 
@@ -166,7 +169,7 @@ def item_options(given: dict) -> dict:
     return {k: given[k] for k in ITEM_OPTIONS}
 
 
-def new_item(camp, item: str, custom: bool, options: dict) -> dict:
+def new_item(camp, item: str, custom: bool, options: dict) -> Item:
     """The item `item add` (and `shop buy`) makes: catalog values, options over them, a new id."""
     return {"id": camp.next_id(), **gear.make_item(item, options, custom, camp.packs())}
 
@@ -230,7 +233,7 @@ def add(
 )
 def show(name: NameArg, item: ItemArg, json_out: JsonOpt = False) -> None:
     ch = view(reading().character(name))
-    found = gear.find_item(ch, item)
+    found = gear.find_item(ch, item)  # type: ignore[arg-type]  # a character view holds the stored fields
     emit(found, item_views(ch, found), json_out=json_out)
 
 
@@ -268,7 +271,7 @@ def drop(name: NameArg, item: ItemArg, json_out: JsonOpt = False) -> None:
 
 def _trade(
     src_name: str, dst_name: str, ref: str, price: int | None, selling: bool
-) -> tuple[dict, dict, dict, int | None]:
+) -> tuple[dict, dict, Item, int | None]:
     with writing() as camp:
         src, dst = camp.character(src_name), camp.character(dst_name)
         item = gear.find_item(src, ref)
@@ -484,7 +487,7 @@ HAS = {
 }
 
 
-def _counter(field: str, label: str, sign: int):
+def _counter(field: Literal["gold", "darkstone"], label: str, sign: int):
     def command(name: NameArg, n: CountArg, json_out: JsonOpt = False) -> None:
         def change(doc, camp):
             gear.change_count(doc, field, sign * n, label)

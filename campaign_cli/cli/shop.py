@@ -3,7 +3,7 @@ with the Merchant skill (R25: a contested IQ check, 10% per level)."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -39,6 +39,9 @@ from campaign_cli.rules import craft, gear
 from campaign_cli.rules import dice as d
 from campaign_cli.rules.characters import view
 
+if TYPE_CHECKING:
+    from campaign_cli.model import Character
+
 app = noun_app(
     help_text(
         "Trade with a merchant who is not a character (R38); --haggle with the Merchant skill (R25).",
@@ -59,7 +62,7 @@ OtherDiceOpt = Annotated[
 
 
 def _haggle(
-    camp, doc: dict, iq: int | None, price: int, buying: bool, dice, other_dice, seed
+    camp, doc: Character, iq: int | None, price: int, buying: bool, dice, other_dice, seed
 ) -> tuple[int, dict | None]:
     """R25, R38: with --haggle, a contested IQ check against the merchant's IQ; a win moves
     the price by 10% per Merchant level in NAME's favour. Returns (price, the contest)."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -33,14 +33,17 @@ from campaign_cli.rules.skills import find_skill
 from campaign_cli.rules.wounds import check_can_act, check_not_dead
 from campaign_cli.i18n import _, shown
 
+if TYPE_CHECKING:
+    from campaign_cli.model import Character
+
 app = noun_app(
     help_text("Use a skill: a check, then its effect on success (R25).", "campaign skill use Kate Medic --heal Ajax=2")
 )
 
 
-def _named(camp, plan: dict[str, int], me: dict) -> tuple[dict[str, int], dict[str, dict]]:
+def _named(camp, plan: dict[str, int], me: Character) -> tuple[dict[str, int], dict[str, Character]]:
     """PLAN's names resolved to characters (ME when named): (plan by stored name, documents by stored name)."""
-    docs: dict[str, dict] = {}
+    docs: dict[str, Character] = {}
     out: dict[str, int] = {}
     for who, n in plan.items():
         doc = camp.character(who)
@@ -207,7 +210,7 @@ OWN_OPTION = {
 }
 
 
-def _prepare_effect(camp, doc: dict, skill: str, level: int, heal, give, for_, doses, boost):
+def _prepare_effect(camp, doc: Character, skill: str, level: int, heal, give, for_, doses, boost):
     """Check everything the effect needs before the roll (R25, R25a); return the change
     to make on success, or None for a skill with no effect of its own."""
     if skill == "Medic":
@@ -236,7 +239,7 @@ def _prepare_effect(camp, doc: dict, skill: str, level: int, heal, give, for_, d
     if skill in ("Herbalist", "Alchemist"):
         potion = craft.healing_potion(level, doses) if skill == "Herbalist" else craft.boost_potion(level, boost)
         item = make_item(potion["name"], {"kind": "potion", "hands": 0}, custom=True)
-        item.update({k: v for k, v in potion.items() if k in ("heals", "boost")})
+        item.update({k: v for k, v in potion.items() if k in ("heals", "boost")})  # type: ignore[typeddict-item]
 
         def brew() -> dict:
             added = add_item(doc, {"id": camp.next_id(), **item})
@@ -246,13 +249,13 @@ def _prepare_effect(camp, doc: dict, skill: str, level: int, heal, give, for_, d
     return None
 
 
-def _done(camp, doc: dict, docs: dict[str, dict], **effect: dict) -> dict:
+def _done(camp, doc: Character, docs: dict[str, Character], **effect: dict) -> dict:
     _save_others(camp, doc, docs)
     (value,) = effect.values()
     return {**effect, "characters": list(value)}
 
 
-def _save_others(camp, doc: dict, docs: dict[str, dict]) -> None:
+def _save_others(camp, doc: Character, docs: dict[str, Character]) -> None:
     for other in docs.values():
         if other is not doc:
             camp.save("characters", other)

@@ -4,8 +4,14 @@ item's stats and notes, a potion's effect): one module that `character`, `item`,
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
 from campaign_cli.cli.output import Fields
 from campaign_cli.i18n import _, ngettext, shown, status_of
+
+if TYPE_CHECKING:
+    from campaign_cli.model import Item
 
 
 def character_views(ch: dict) -> list:
@@ -51,7 +57,7 @@ def hands(ch: dict) -> list[str]:
         if item.get("damage"):
             from campaign_cli.rules.checks import weapon_profile  # only with a weapon in hand
 
-            w = weapon_profile(ch, item)
+            w = weapon_profile(ch, item)  # type: ignore[arg-type]  # a character view holds the stored fields
             text = (
                 _("{item}: hits on 3/DX under {to_hit}, fatigue {damage}")
                 if w["fatigue"]
@@ -63,7 +69,7 @@ def hands(ch: dict) -> list[str]:
     return out or [_("nothing")]
 
 
-def stats(i: dict) -> str:
+def stats(i: Mapping[str, Any]) -> str:
     """Damage (with hands) for weapons, armor A-R for armor and shields."""
     if i.get("damage"):
         return (
@@ -80,7 +86,7 @@ def stats(i: dict) -> str:
     return ""
 
 
-def upgrade_text(u: dict) -> str:
+def upgrade_text(u: Mapping[str, Any]) -> str:
     how = (
         _("forged, {stones}").format(stones=ngettext("{n} stone", "{n} stones", u.get("darkstone", 0)))
         if u.get("forged")
@@ -91,7 +97,7 @@ def upgrade_text(u: dict) -> str:
     return f"{u['name']} ({ngettext('{n} slot', '{n} slots', u['slots'])}{', ' + how if how else ''})"
 
 
-def notes(i: dict) -> str:
+def notes(i: Item) -> str:
     from campaign_cli.rules import gear  # item views only: `character show` never loads the gear rules
 
     parts = [

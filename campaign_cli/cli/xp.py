@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -19,6 +19,9 @@ from campaign_cli.rules.skills import find_skill
 from campaign_cli.rules.wounds import alive, check_can_spend, check_not_dead
 from campaign_cli.i18n import _, shown
 
+if TYPE_CHECKING:
+    from campaign_cli.model import Character
+
 app = noun_app(
     help_text(
         "Award and spend experience points (R13-R17).",
@@ -28,13 +31,13 @@ app = noun_app(
 )
 
 
-def targets(camp, names: list[str] | None, party: bool) -> list[dict]:
+def targets(camp, names: list[str] | None, party: bool) -> list[Character]:
     """The characters a party-wide or named command applies to (living ones for the party)."""
     if bool(names) == party:
         raise UsageProblem(_("name characters or give --party (one or the other)"))
     if party:
         return [c for c in camp.characters() if alive(c)]
-    found: dict[int, dict] = {}
+    found: dict[int, Character] = {}
     for name in names or []:
         doc = camp.character(name)
         check_not_dead(doc)  # R11a: the dead win nothing
@@ -77,14 +80,14 @@ def award(
     )
 
 
-def _plan(doc: dict, phase: str, attribute: str | None, skill: str | None, spell: str | None):
+def _plan(doc: Character, phase: str, attribute: str | None, skill: str | None, spell: str | None):
     """What one step costs and how to apply it: (cost, description (stored), description shown, apply)."""
     if attribute is not None:
         key = attribute.strip().upper()
         if key not in CORE:
             raise UsageProblem(_('--attribute takes ST, DX or IQ, not {attribute!r}').format(attribute=attribute))
         field = key.lower()
-        value = doc[field]
+        value = doc[field]  # type: ignore[literal-required]  # st, dx or iq
         step = f"{key} {value} -> {value + 1}"
         return adv.attribute_cost(value), step, step, lambda: doc.__setitem__(field, value + 1)
     if skill is not None:

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from campaign_cli.errors import Refused
 from campaign_cli.rules.skills import find_skill
 from campaign_cli.i18n import _
+
+if TYPE_CHECKING:
+    from campaign_cli.model import Character, Curse
 
 KILL_XP = 1  # R13: per fight won, per keyword learned
 CURSE_PRICES = {"wish": ("wishes", 1), "karma": ("karma", 3), "xp": ("xp", 10)}  # R18
@@ -37,11 +42,11 @@ def check_learning(phase: str, new: bool, what: str) -> None:
         )
 
 
-def karma_total(doc: dict) -> int:
+def karma_total(doc: Character) -> int:
     return doc.get("karma", 0) + doc.get("bard_karma", 0)
 
 
-def pay_xp(doc: dict, cost: int, use_karma: bool = False) -> dict:
+def pay_xp(doc: Character, cost: int, use_karma: bool = False) -> dict:
     """Take COST XP from DOC; with USE_KARMA, karma covers what XP lacks, one for one (R17).
 
     Returns what was paid: {"xp": n, "karma": k}. Refused, naming the shortfall, if it cannot pay.
@@ -58,7 +63,7 @@ def pay_xp(doc: dict, cost: int, use_karma: bool = False) -> dict:
     return {"xp": from_xp, "karma": from_karma}
 
 
-def spend_karma(doc: dict, amount: int) -> None:
+def spend_karma(doc: Character, amount: int) -> None:
     """Spend karma, Bard karma first (it expires with the adventure, R25)."""
     bard = min(doc.get("bard_karma", 0), amount)
     doc["bard_karma"] = doc.get("bard_karma", 0) - bard
@@ -67,13 +72,13 @@ def spend_karma(doc: dict, amount: int) -> None:
         raise Refused(_("not enough karma"), "not_enough_karma")
 
 
-def require_reroll(doc: dict) -> None:
+def require_reroll(doc: Character) -> None:
     """R17: a reroll needs 1 karma or 1 wish; refused up front without either."""
     if karma_total(doc) == 0 and doc.get("wishes", 0) == 0:
         raise Refused(_('{name} has no karma and no wish to reroll with (R17)').format(name=doc['name']), "no_karma")
 
 
-def reroll_payment(doc: dict) -> str:
+def reroll_payment(doc: Character) -> str:
     """R17: a reroll costs 1 karma, or 1 wish in its place. Returns which was spent."""
     require_reroll(doc)
     if karma_total(doc) > 0:
@@ -83,7 +88,7 @@ def reroll_payment(doc: dict) -> str:
     return "wish"
 
 
-def spend_wish(doc: dict) -> int:
+def spend_wish(doc: Character) -> int:
     """R17: a wish cancels all damage, even a killing blow. Returns the damage cancelled."""
     if doc.get("wishes", 0) < 1:
         raise Refused(_('{name} has no wish to spend').format(name=doc['name']), "no_wish")
@@ -109,7 +114,7 @@ def spend_wish(doc: dict) -> int:
     return cancelled
 
 
-def add_curse(doc: dict, name: str, note: str | None) -> dict:
+def add_curse(doc: Character, name: str, note: str | None) -> Curse:
     """R18: different curses stack; the same curse twice is one curse (refused)."""
     held = next((c["name"] for c in doc.get("curses", []) if c["name"].casefold() == name.casefold()), None)
     if held:
@@ -119,17 +124,17 @@ def add_curse(doc: dict, name: str, note: str | None) -> dict:
             ),
             "already_cursed",
         )
-    curse = {"name": name, "note": note}
+    curse: Curse = {"name": name, "note": note}
     doc.setdefault("curses", []).append(curse)
     return curse
 
 
-def curse_modifier(doc: dict) -> int:
+def curse_modifier(doc: Character) -> int:
     """R18: each curse makes every check and damage roll 1 worse; curses stack."""
     return len(doc.get("curses", []))
 
 
-def remove_curse(doc: dict, curse: str, pay: str) -> dict:
+def remove_curse(doc: Character, curse: str, pay: str) -> dict:
     """R18: lift one curse for 1 wish, 3 karma or 10 XP, as the player chooses."""
     from campaign_cli.rules.names import resolve
 
@@ -137,7 +142,7 @@ def remove_curse(doc: dict, curse: str, pay: str) -> dict:
     if pay not in CURSE_PRICES:
         raise Refused(_('pay with wish, karma or xp, not {pay!r}').format(pay=pay), "bad_payment")
     field, price = CURSE_PRICES[pay]
-    have = karma_total(doc) if field == "karma" else doc.get(field, 0)
+    have = karma_total(doc) if field == "karma" else doc["xp"] if field == "xp" else doc["wishes"]
     if have < price:
         text = {
             "wishes": _("R18: lifting a curse with wish needs {price} wish, {name} has {have}"),
@@ -147,7 +152,9 @@ def remove_curse(doc: dict, curse: str, pay: str) -> dict:
         raise Refused(text.format(price=price, name=doc["name"], have=have), "cannot_pay")
     if field == "karma":
         spend_karma(doc, price)
+    elif field == "xp":
+        doc["xp"] -= price
     else:
-        doc[field] -= price
+        doc["wishes"] -= price
     doc["curses"].remove(match)
     return {pay: price}

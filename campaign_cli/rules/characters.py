@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from collections.abc import Mapping
 
 from campaign_cli.errors import Refused, UsageProblem
 from campaign_cli.rules.names import check_text
 from campaign_cli.rules.skills import find_skill
 from campaign_cli.i18n import _, shown
+
+if TYPE_CHECKING:
+    from campaign_cli.model import Character, CombatMode, Item
 
 CORE = ("ST", "DX", "IQ")  # R1
 START_TOTAL = 32  # R2
@@ -207,7 +212,7 @@ def drop_attribute(attributes: dict, name: str) -> None:
     del attributes[key]
 
 
-def set_combat_mode(doc: dict, skill: str, mode: str) -> None:
+def set_combat_mode(doc: Character, skill: str, mode: CombatMode) -> None:
     """R24: a character's levels in a combat skill go either to hit or to damage, not split."""
     found = find_skill(skill)
     if not found.combat:
@@ -239,7 +244,7 @@ def drop_keywords(current: list[str], drop: list[str]) -> list[str]:
     return out
 
 
-def gear_totals(items: list[dict]) -> dict:
+def gear_totals(items: list[Item]) -> dict:
     """Armor (R29), restriction (R30) and carried weight (R33) from a character's items."""
     worn = [i for i in items if i.get("state") == "worn"]
     return {

@@ -3,6 +3,8 @@ curses (R18), combat skills (R24) and damage rolls (R26)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import re
 from fractions import Fraction
 
@@ -13,6 +15,9 @@ from campaign_cli.rules.characters import CORE, adjusted_dx, gear_totals
 from campaign_cli.rules.skills import find_skill
 from campaign_cli.rules.wounds import check_can_act
 from campaign_cli.i18n import _, shown
+
+if TYPE_CHECKING:
+    from campaign_cli.model import Character, CombatMode, Item
 
 SIDES = 6
 # `for` or the Russian `для`: `3/ST для Плавание` is `3/ST for Swimming` (CLI.md "Language")
@@ -64,12 +69,12 @@ def parse_spec(text: str) -> Spec:
     )
 
 
-def attribute_value(doc: dict, name: str) -> int:
+def attribute_value(doc: Character, name: str) -> int:
     """ST, DX (adjusted, R30), IQ, or an extra attribute (R10); refused if the character lacks it."""
     if name == "DX":
         return adjusted_dx(doc["dx"], gear_totals(doc.get("items", []))["restriction"])
     if name in CORE:
-        return doc[name.lower()]
+        return {"ST": doc["st"], "DX": doc["dx"], "IQ": doc["iq"]}[name]
     for key, value in doc.get("attributes", {}).items():
         if key.casefold() == name.casefold():
             return value
@@ -78,7 +83,7 @@ def attribute_value(doc: dict, name: str) -> int:
     )
 
 
-def combat_mode(doc: dict, skill: str) -> str:
+def combat_mode(doc: Character, skill: str) -> CombatMode:
     """R24: whether a combat skill's levels go to hit or to damage (default: hit)."""
     return doc.get("combat", {}).get(skill, "hit")
 
@@ -125,18 +130,18 @@ def modifier_of(kind: str, value: int, name: str | None = None, applies_to: str 
     return {**mod, **extra}
 
 
-def boost(doc: dict, name: str) -> int:
+def boost(doc: Character, name: str) -> int:
     """What a drunk potion adds to an attribute or skill for this fight (R25)."""
     return sum(v for k, v in doc.get("boosts", {}).items() if k.casefold() == name.casefold())
 
 
-def prepare(doc: dict, spec: Spec, modifier: int = 0) -> Prepared:
+def prepare(doc: Character, spec: Spec, modifier: int = 0) -> Prepared:
     """Targets, modifiers (each with its source) and the exact chance, before rolling.
     R11a: only a character who can act takes a check."""
     check_can_act(doc, _("take a check"))
     curses = curse_modifier(doc)
     mods: list[dict] = []
-    lead = doc.get("leadership") or {}
+    lead: dict = dict(doc.get("leadership") or {})
     if spec.type == "sum":
         target = attribute_value(doc, spec.attribute)
         restriction = gear_totals(doc.get("items", []))["restriction"] if spec.attribute == "DX" else 0
@@ -192,23 +197,24 @@ def prepare(doc: dict, spec: Spec, modifier: int = 0) -> Prepared:
     return Prepared(spec, doc["name"], count, spec.threshold, need, mods, probability, curses, _use_lead(doc))
 
 
-def _use_lead(doc: dict) -> int:
+def _use_lead(doc: Character) -> int:
     """R25: Leadership counts for one check, whichever kind takes it."""
-    return (doc.pop("leadership", None) or {}).get("value", 0)
+    lead = doc.pop("leadership", None)
+    return lead["value"] if lead else 0
 
 
-def weapon_profile(doc: dict, item: dict) -> dict:
+def weapon_profile(doc: Character, item: Item) -> dict:
     """What a weapon in hand does for DOC: the to-hit target (a 3/DX roll under adjusted DX,
     R30, plus combat-skill levels spent on hitting, R24) and the damage expression (plus
     levels spent on damage, R24; curses take 1 each, R18; at least 1, R26)."""
     dx = attribute_value(doc, "DX")
     skill, level = item.get("skill"), 0
     if skill:
-        level = doc.get("skills", {}).get(skill, 0)
+        level = doc["skills"].get(skill, 0)
     mode = combat_mode(doc, skill) if skill else "hit"
     hit_bonus = level if level and mode == "hit" else 0
     damage_bonus = level if level and mode == "damage" else 0
-    expr = d.parse(item["damage"])
+    expr = d.parse(item.get("damage") or "")  # a weapon's damage; a refusal (exit 2) if it has none
     shown = d.Dice(expr.count, expr.sides, expr.modifier + damage_bonus - curse_modifier(doc)).text()
     return {
         "to_hit": dx + hit_bonus,
@@ -219,7 +225,7 @@ def weapon_profile(doc: dict, item: dict) -> dict:
     }
 
 
-def castable(doc: dict, spell: str) -> dict:
+def castable(doc: Character, spell: str) -> dict:
     """R9: a spell the caster knows, whose rating (if any) is not above the caster's IQ."""
     from campaign_cli.rules.names import resolve
 

@@ -4,17 +4,22 @@ these functions check the limits and change the documents in place."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from campaign_cli.errors import Refused, UsageProblem
 from campaign_cli.rules.characters import CORE
 from campaign_cli.rules.skills import find_skill
 from campaign_cli.rules.wounds import check_not_dead, current_status
 from campaign_cli.i18n import _, shown
 
+if TYPE_CHECKING:
+    from campaign_cli.model import Character, Item, Leadership
+
 ACTING = ("Medic", "Bard", "Leadership", "Herbalist", "Alchemist")
 ALCHEMY_XP = 1  # R25: an Alchemist potion costs 1 XP to make
 
 
-def level_of(doc: dict, skill: str) -> int:
+def level_of(doc: Character, skill: str) -> int:
     """The level DOC has in SKILL; refused when DOC does not know it."""
     name = find_skill(skill).name
     level = doc.get("skills", {}).get(name, 0)
@@ -54,7 +59,7 @@ def occasion(skill: str, meta: dict) -> str | None:
     return None
 
 
-def check_occasion(doc: dict, skill: str, meta: dict) -> None:
+def check_occasion(doc: Character, skill: str, meta: dict) -> None:
     """R25a: refused, before any roll, when DOC already used SKILL on this occasion."""
     when = occasion(skill, meta)
     if when is None or doc.get("uses", {}).get(skill) != when:
@@ -69,14 +74,14 @@ def check_occasion(doc: dict, skill: str, meta: dict) -> None:
     raise Refused(text[skill].format(name=doc["name"]), "skill_used")
 
 
-def spend_occasion(doc: dict, skill: str, meta: dict) -> None:
+def spend_occasion(doc: Character, skill: str, meta: dict) -> None:
     """R25a: the use is spent, whether the check succeeds or not."""
     when = occasion(skill, meta)
     if when is not None:
         doc.setdefault("uses", {})[skill] = when
 
 
-def check_medic(level: int, plan: dict[str, int], patients: dict[str, dict]) -> None:
+def check_medic(level: int, plan: dict[str, int], patients: dict[str, Character]) -> None:
     """R25: at most LEVEL damage in all, split as given, only damage taken in the last
     fight (R25a). PLAN maps patient names to points; PATIENTS names to documents."""
     _split(level, plan, "Medic", _("damage healed"))
@@ -94,7 +99,7 @@ def check_medic(level: int, plan: dict[str, int], patients: dict[str, dict]) -> 
             )
 
 
-def medic(plan: dict[str, int], patients: dict[str, dict]) -> dict[str, int]:
+def medic(plan: dict[str, int], patients: dict[str, Character]) -> dict[str, int]:
     """Apply a Medic's healing that check_medic allowed."""
     for who, points in plan.items():
         doc = patients[who]
@@ -105,24 +110,25 @@ def medic(plan: dict[str, int], patients: dict[str, dict]) -> dict[str, int]:
     return dict(plan)
 
 
-def check_bard(level: int, plan: dict[str, int], party: dict[str, dict]) -> None:
+def check_bard(level: int, plan: dict[str, int], party: dict[str, Character]) -> None:
     """R25: karma equal to the Bard's level at most, shared as given; R11a: not to the dead."""
     _split(level, plan, "Bard", _("karma"))
     for doc in party.values():
         check_not_dead(doc)
 
 
-def bard(plan: dict[str, int], party: dict[str, dict]) -> dict[str, int]:
+def bard(plan: dict[str, int], party: dict[str, Character]) -> dict[str, int]:
     """R25: the Bard's karma, for this adventure only."""
     for who, points in plan.items():
         party[who]["bard_karma"] = party[who].get("bard_karma", 0) + points
     return dict(plan)
 
 
-def leadership(level: int, leader: str, follower: dict) -> dict:
+def leadership(level: int, leader: str, follower: Character) -> Leadership:
     """R25: the leader's level is added to the follower's next check."""
-    follower["leadership"] = {"value": level, "from": leader}
-    return follower["leadership"]
+    lead: Leadership = {"value": level, "from": leader}
+    follower["leadership"] = lead
+    return lead
 
 
 def healing_potion(level: int, doses: int) -> dict:
@@ -137,7 +143,7 @@ def boost_target(target: str) -> str:
     return target.strip().upper() if target.strip().upper() in CORE else find_skill(target).name
 
 
-def pay_alchemy(doc: dict) -> None:
+def pay_alchemy(doc: Character) -> None:
     """R25: an Alchemist potion costs 1 XP; R25a: the XP is paid for each use, a failed
     check included."""
     if doc.get("xp", 0) < ALCHEMY_XP:
@@ -156,14 +162,15 @@ def boost_potion(level: int, target: str) -> dict:
     return {"name": f"Potion of {name}", "kind": "potion", "hands": 0, "boost": {"target": name, "value": level}}
 
 
-def drink(potion: dict, doc: dict) -> dict:
+def drink(potion: Item, doc: Character) -> dict:
     """Use a potion on DOC: it heals damage, or boosts for one fight. Returns the effect."""
     if potion.get("kind") != "potion":
         raise Refused(_('{name} is not a potion').format(name=potion['name']), "not_a_potion")
     if current_status(doc) == "dead":
         raise Refused(_('R20: {name} is dead; only a wish can help (R17)').format(name=doc['name']), "dead")
-    if potion.get("heals"):
-        healed = min(potion["heals"], doc["damage"])
+    heals = potion.get("heals")
+    if heals:
+        healed = min(heals, doc["damage"])
         doc["damage"] -= healed
         if doc["damage"] < doc["st"]:
             doc["dying"] = False

@@ -12,6 +12,8 @@ and one whose instances are all dead drops out.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from collections.abc import Callable
 
 from campaign_cli.errors import Refused
@@ -19,11 +21,14 @@ from campaign_cli.rules import enemies
 from campaign_cli.rules.names import resolve
 from campaign_cli.i18n import _, gendered
 
+if TYPE_CHECKING:
+    from campaign_cli.model import Fight, FightEnemy, FightGroup
+
 MAX_INSTANCES = 100  # one `fight add` puts at most this many on the board
 STATS = ("health", "defense", "damage", "combat", "to_hit", "move", "initiative", "escape")  # an instance's numbers
 
 
-def new(title: str | None) -> dict:
+def new(title: str | None) -> Fight:
     return {
         "title": title,
         "round": 0,
@@ -36,7 +41,7 @@ def new(title: str | None) -> dict:
     }
 
 
-def add(fight: dict, board: dict, count: int, brutal: bool, entry=None) -> list[dict]:
+def add(fight: Fight, board: dict, count: int, brutal: bool, entry=None) -> list[FightEnemy]:
     """COUNT instances of BOARD's side, named `TYPE 1`, `TYPE 2`... after those already there,
     as one new group; an elite group (R42) shares one ability ENTRY, whose numbers are added
     to every instance's fields."""
@@ -51,7 +56,7 @@ def add(fight: dict, board: dict, count: int, brutal: bool, entry=None) -> list[
     same = [e for e in fight["enemies"] if e["type"] == board["name"]]
     first = max((int(e["name"].rsplit(" ", 1)[1]) for e in same), default=0) + 1
     groups = fight.setdefault("groups", [])
-    group = {
+    group: FightGroup = {
         "id": len(groups) + 1,
         "type": board["name"],
         "side": "brutal" if brutal else "normal",
@@ -61,13 +66,13 @@ def add(fight: dict, board: dict, count: int, brutal: bool, entry=None) -> list[
         "gender": board.get("gender"),
     }
     groups.append(group)
-    added = [
+    added: list[FightEnemy] = [
         {
             "name": f"{board['name']} {first + i}",
             "type": board["name"],
             "group": group["id"],
             "side": group["side"],
-            **stats,
+            **stats,  # type: ignore[typeddict-item]  # STATS: the instance's numbers
             "wounds": 0,
             "xp": side["xp"],
             "wound_xp": side.get("wound_xp", 0),
@@ -81,7 +86,7 @@ def add(fight: dict, board: dict, count: int, brutal: bool, entry=None) -> list[
     return added
 
 
-def label(fight: dict, group: dict) -> str:
+def label(fight: Fight, group: FightGroup) -> str:
     """A group's name in the order: its type, or `Type (group N)` when one type has several
     (stored: the order is data, the same in every language)."""
     same = [g for g in all_groups(fight) if g["type"] == group["type"]]
@@ -90,51 +95,53 @@ def label(fight: dict, group: dict) -> str:
     return f"{group['type']} (group {same.index(group) + 1})"
 
 
-def all_groups(fight: dict) -> list[dict]:
+def all_groups(fight: Fight) -> list[FightGroup]:
     """Every group, in the order they joined; a fight from before groups were kept (no
     `group` on its instances) counts each enemy type as one group."""
     if fight.get("groups") and all("group" in e for e in fight["enemies"]):
         return fight["groups"]
-    seen: dict[str, dict] = {}
+    seen: dict[str, FightGroup] = {}  # keyed, and identified, by the type's name
     for e in fight["enemies"]:
         seen.setdefault(
             e["type"],
-            {"id": e["type"], "type": e["type"], "initiative": e.get("initiative", 0), "elite": e.get("elite")},
+            # an old fight's group is named by its type: never stored, so never judged
+            {"id": e["type"], "type": e["type"], "initiative": e.get("initiative", 0), "elite": e.get("elite")},  # type: ignore[typeddict-item]
         )
     return list(seen.values())
 
 
-def group_of(fight: dict, enemy: dict) -> dict:
+def group_of(fight: Fight, enemy: FightEnemy) -> FightGroup:
     return next(g for g in all_groups(fight) if g["id"] == enemy.get("group", enemy["type"]))
 
 
-def _groups(fight: dict) -> list[dict]:
+def _groups(fight: Fight) -> list[FightGroup]:
     """Groups with someone still standing."""
     standing = {e.get("group", e["type"]) for e in fight["enemies"] if e["alive"]}
     return [g for g in all_groups(fight) if g["id"] in standing]
 
 
-def enemy_order(fight: dict) -> list[str]:
+def enemy_order(fight: Fight) -> list[str]:
     """R8: the enemy side's groups, highest initiative first, ties in the order they joined."""
     groups = _groups(fight)
     ranked = sorted(range(len(groups)), key=lambda i: (-groups[i]["initiative"], i))
     return [label(fight, groups[i]) for i in ranked]
 
 
-def party_order(fight: dict, able: list[str]) -> list[str]:
+def party_order(fight: Fight, able: list[str]) -> list[str]:
     """The characters able to act: in the order the players set, then the others as created."""
     chosen = [n for n in fight.get("party", []) if n in able]
     return chosen + [n for n in able if n not in chosen]
 
 
-def refresh(fight: dict, able: list[str]) -> None:
+def refresh(fight: Fight, able: list[str]) -> None:
     """Work the order out again (after a join, a kill, a knock-out), keeping whose turn it
     is; ABLE: the characters who can act. Nothing before the order is rolled."""
     if fight.get("first") is None and fight.get("order"):  # rolled by a version before sides
         fight["first"] = "party" if fight["order"][0] not in enemy_order(fight) else "enemies"
     if fight.get("first") is None:
         return
-    current = fight["order"][fight["turn"]] if fight.get("turn") is not None and fight["order"] else None
+    turn = fight.get("turn")
+    current = fight["order"][turn] if turn is not None and fight["order"] else None
     party = party_order(fight, able)
     sides = [party, enemy_order(fight)] if fight["first"] == "party" else [enemy_order(fight), party]
     order = [*sides[0], *sides[1]]
@@ -146,7 +153,7 @@ def refresh(fight: dict, able: list[str]) -> None:
 
 
 def roll_order(
-    fight: dict, able: list[str], next_die: Callable[[], int], party: list[str] | None = None
+    fight: Fight, able: list[str], next_die: Callable[[], int], party: list[str] | None = None
 ) -> dict[str, list[int]]:
     """R8: the party's die against the enemies' die (ties roll again) decides which side
     goes first; then the order is worked out. Returns the dice of each side."""
@@ -167,20 +174,21 @@ def roll_order(
             if ours != theirs:
                 break
         fight["first"] = "party" if ours > theirs else "enemies"
-    fight.update(round=1, turn=None)
+    fight["round"], fight["turn"] = 1, None
     fight["order"] = []
     refresh(fight, able)
     fight["turn"] = 0
     return rolls
 
 
-def current(fight: dict) -> str | None:
-    if fight.get("turn") is None or not fight["order"]:
+def current(fight: Fight) -> str | None:
+    turn = fight.get("turn")
+    if turn is None or not fight["order"]:
         return None
-    return fight["order"][fight["turn"]]
+    return fight["order"][turn]
 
 
-def advance(fight: dict, able: list[str]) -> str:
+def advance(fight: Fight, able: list[str]) -> str:
     """The next side in order that can still act (a new round after the last); the order
     is worked out again first, so late groups are in it and the fallen are not."""
     if not fight["order"]:
@@ -188,23 +196,24 @@ def advance(fight: dict, able: list[str]) -> str:
     refresh(fight, able)
     if not fight["order"]:
         raise Refused(_("nobody in the order can act any more: end the fight"), "nobody")
-    fight["turn"] += 1
-    if fight["turn"] >= len(fight["order"]):
-        fight["turn"] = 0
+    turn = (fight.get("turn") or 0) + 1
+    if turn >= len(fight["order"]):
+        turn = 0
         fight["round"] += 1
-    return fight["order"][fight["turn"]]
+    fight["turn"] = turn
+    return fight["order"][turn]
 
 
-def instance(fight: dict, ref: str) -> dict:
+def instance(fight: Fight, ref: str) -> FightEnemy:
     return resolve(ref, ((e, (e["name"],), None) for e in fight["enemies"]), "enemy on the board")
 
 
-def standing(fight: dict) -> list[str]:
+def standing(fight: Fight) -> list[str]:
     """The instances still alive (R13: a fight is won when none is, or they were routed)."""
     return [e["name"] for e in fight["enemies"] if e["alive"]]
 
 
-def standing_instance(fight: dict, ref: str) -> dict:
+def standing_instance(fight: Fight, ref: str) -> FightEnemy:
     """The instance REF, refused when it is already dead (the message agrees with its gender)."""
     target = instance(fight, ref)
     if not target["alive"]:
@@ -214,7 +223,7 @@ def standing_instance(fight: dict, ref: str) -> dict:
     return target
 
 
-def hit(fight: dict, ref: str, damage: int) -> tuple[dict, int, bool]:
+def hit(fight: Fight, ref: str, damage: int) -> tuple[FightEnemy, int, bool]:
     """R41: defense comes off the hit's damage; at health 0 the instance is killed.
     Returns (instance, wounds dealt, killed now)."""
     target = standing_instance(fight, ref)
@@ -226,12 +235,12 @@ def hit(fight: dict, ref: str, damage: int) -> tuple[dict, int, bool]:
     return target, wounds, killed
 
 
-def hit_xp(target: dict, wounds: int, killed: bool) -> int:
+def hit_xp(target: FightEnemy, wounds: int, killed: bool) -> int:
     """R41: the killer wins the enemy's XP; a large enemy's `wound_xp` is won per wound."""
-    return target.get("wound_xp", 0) * wounds + (target["xp"] if killed else 0)
+    return target.get("wound_xp", 0) * wounds + (target.get("xp", 0) if killed else 0)
 
 
-def enemy_attack(target_doc_armor: int, attacker: dict, rolled: list[int]) -> dict:
+def enemy_attack(target_doc_armor: int, attacker: FightEnemy, rolled: list[int]) -> dict:
     """An enemy instance's attack: each of its combat dice at or above its to-hit is a hit,
     each hit deals its damage less the character's armor (R29)."""
     hits = sum(1 for v in rolled if v >= attacker.get("to_hit", 0))

@@ -4,6 +4,8 @@ naming the rule and what would make it possible, before changing anything."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Literal
+
 from collections.abc import Sequence
 
 from campaign_cli.errors import Refused, UsageProblem
@@ -14,12 +16,15 @@ from campaign_cli.rules.characters import carry_limit, check_name, gear_totals
 from campaign_cli.rules.dice import parse as parse_dice
 from campaign_cli.rules.wounds import check_not_dead
 
+if TYPE_CHECKING:
+    from campaign_cli.model import Character, Item, Upgrade
+
 KINDS = ("gear", "artifact", "weapon", "armor", "upgrade", "potion")
 HANDS = 2  # R32
 MAX_SLOTS = 3  # R39
 
 
-def find_item(doc: dict, ref: str) -> dict:
+def find_item(doc: Character, ref: str) -> Item:
     """An item of DOC's by its id (`7` or `#7`) or any of its names: the stored name and,
     for a catalog item, the catalog's English, Russian and pack aliases (case-insensitive)."""
     entries = (
@@ -28,7 +33,7 @@ def find_item(doc: dict, ref: str) -> dict:
     return resolve(ref, entries, "item", where=doc["name"])
 
 
-def two_handed(item: dict) -> bool:
+def two_handed(item: Item) -> bool:
     return item.get("hands", 0) >= 2 or "2" in item.get("flags", [])
 
 
@@ -53,7 +58,7 @@ PACK_FIELDS = (
 )
 
 
-def make_item(ref: str, options: dict, custom: bool = False, packs: Sequence[dict] = ()) -> dict:
+def make_item(ref: str, options: dict, custom: bool = False, packs: Sequence[dict] = ()) -> Item:
     """A new item: a catalog entry (a pack's first, then the built-in tables, R28) with
     OPTIONS overriding it, or a new item. The item is a copy: later pack changes leave it
     as it is. A new name within two edits of a catalog name is a typo unless CUSTOM."""
@@ -97,7 +102,7 @@ def make_item(ref: str, options: dict, custom: bool = False, packs: Sequence[dic
             err.extra["suggestions"] = [close]
             raise err
         base = {"name": check_name(ref, "item"), "kind": "gear", "hands": 0}
-    item = {
+    item: Item = {  # type: ignore[typeddict-item]  # id: given by the caller that stores it
         "weight": 0,
         "value": 0,
         "requires": [],
@@ -109,12 +114,12 @@ def make_item(ref: str, options: dict, custom: bool = False, packs: Sequence[dic
         "state": "carried",
         **base,
     }
-    item.update({k: v for k, v in options.items() if v is not None})
+    item.update({k: v for k, v in options.items() if v is not None})  # type: ignore[typeddict-item]
     validate_item(item)
     return item
 
 
-def validate_item(item: dict) -> None:
+def validate_item(item: Item) -> None:
     if item["kind"] not in KINDS:
         raise UsageProblem(
             _('--kind takes {value}, not {kind!r}').format(value=', '.join(KINDS), kind=item['kind']), "bad_value"
@@ -122,7 +127,7 @@ def validate_item(item: dict) -> None:
     if item["hands"] not in (0, 1, 2):
         raise UsageProblem(_('--hands takes 0, 1 or 2, not {hands}').format(hands=item['hands']), "bad_value")
     for key in ("weight", "value", "slots", "armor", "restriction", "heft"):
-        if (item.get(key) or 0) < 0:
+        if (item.get(key) or 0) < 0:  # type: ignore[operator]  # each of these keys is a number
             raise UsageProblem(_('--{key} cannot be negative').format(key=key), "bad_value")
     if item["slots"] > MAX_SLOTS:
         raise Refused(
@@ -131,18 +136,19 @@ def validate_item(item: dict) -> None:
             ),
             "too_many_slots",
         )
-    if item.get("damage"):
-        item["damage"] = parse_dice(item["damage"]).text()
-    if item.get("clothing") is not None:
-        check_name(item["clothing"], "body part")
-        item["clothing"] = item["clothing"].strip().lower()
+    damage, clothing = item.get("damage"), item.get("clothing")
+    if damage:
+        item["damage"] = parse_dice(damage).text()
+    if clothing is not None:
+        check_name(clothing, "body part")
+        item["clothing"] = clothing.strip().lower()
     item["requires"] = [w.strip() for w in item.get("requires", [])]
     if item.get("shield"):
         item["kind"] = "armor"
         item["hands"] = max(item["hands"], 1)  # a worn shield takes one hand (CLI.md)
 
 
-def check_carry(doc: dict, item: dict) -> None:
+def check_carry(doc: Character, item: Item) -> None:
     """R33: at most 5 + ST in all."""
     carried, limit = gear_totals(doc.get("items", []))["carry_weight"], carry_limit(doc["st"])
     if carried + item["weight"] > limit:
@@ -154,7 +160,7 @@ def check_carry(doc: dict, item: dict) -> None:
         )
 
 
-def add_item(doc: dict, item: dict) -> dict:
+def add_item(doc: Character, item: Item) -> Item:
     """Put ITEM in DOC's pack: R36 one personal item, R33 carry limit; R11a: the dead win nothing."""
     check_not_dead(doc)
     if item["personal"]:
@@ -170,12 +176,12 @@ def add_item(doc: dict, item: dict) -> dict:
     return item
 
 
-def is_personal(item: dict) -> bool:
+def is_personal(item: Item) -> bool:
     """R36: a personal item, or an item carrying a personal upgrade."""
     return bool(item.get("personal")) or any(u.get("personal") for u in item.get("upgrades", []))
 
 
-def check_tradeable(doc: dict, item: dict, action: str) -> None:
+def check_tradeable(doc: Character, item: Item, action: str) -> None:
     """R36: a personal item (or one that carries a personal upgrade) can never be dropped, given or sold."""
     if item.get("personal"):
         raise Refused(
@@ -194,14 +200,14 @@ def check_tradeable(doc: dict, item: dict, action: str) -> None:
         )
 
 
-def take_out(doc: dict, item: dict, action: str) -> dict:
+def take_out(doc: Character, item: Item, action: str) -> Item:
     """Remove ITEM from DOC's inventory for ACTION ('dropped', 'given', 'sold')."""
     check_tradeable(doc, item, action)
     doc["items"].remove(item)
     return item
 
 
-def give(src: dict, dst: dict, item: dict) -> None:
+def give(src: Character, dst: Character, item: Item) -> None:
     """R38: characters trade items; R36 never a personal item; R33 on the receiver."""
     if src["id"] == dst["id"]:
         raise UsageProblem(_("giving an item to its owner changes nothing"))
@@ -212,7 +218,7 @@ def give(src: dict, dst: dict, item: dict) -> None:
     dst["items"].append(item)
 
 
-def sell(src: dict, dst: dict, item: dict, price: int | None) -> int:
+def sell(src: Character, dst: Character, item: Item, price: int | None) -> int:
     """R38: the buyer pays the price (default: the item's value) and must afford it."""
     price = item.get("value", 0) if price is None else price
     if price < 0:
@@ -239,7 +245,7 @@ def haggled(price: int, level: int, buying: bool) -> int:
     return -(-price * (10 + level) // 10)
 
 
-def buy(doc: dict, item: dict, price: int) -> dict:
+def buy(doc: Character, item: Item, price: int) -> Item:
     """R38: a merchant sells ITEM to DOC for PRICE; DOC must afford it, and carry it (R33)."""
     check_not_dead(doc)
     if doc.get("gold", 0) < price:
@@ -254,7 +260,7 @@ def buy(doc: dict, item: dict, price: int) -> dict:
     return added
 
 
-def sell_off(doc: dict, item: dict, price: int) -> dict:
+def sell_off(doc: Character, item: Item, price: int) -> Item:
     """R38: DOC sells ITEM to a merchant for PRICE (never a personal item, R36)."""
     check_not_dead(doc)
     gone = take_out(doc, item, N_("sold"))
@@ -262,7 +268,7 @@ def sell_off(doc: dict, item: dict, price: int) -> dict:
     return gone
 
 
-def check_keywords(doc: dict, item: dict) -> None:
+def check_keywords(doc: Character, item: Item) -> None:
     """R34: an item restricted to keywords is usable only by a character who has them all."""
     have = {k.casefold() for k in doc.get("keywords", [])}
     missing = [w for w in item.get("requires", []) if w.casefold() not in have]
@@ -275,7 +281,7 @@ def check_keywords(doc: dict, item: dict) -> None:
         )
 
 
-def check_heft(doc: dict, item: dict) -> None:
+def check_heft(doc: Character, item: Item) -> None:
     """R27: a weapon whose heft is above the character's ST cannot be held."""
     heft = item.get("heft")
     if heft is not None and heft > doc["st"]:
@@ -287,7 +293,7 @@ def check_heft(doc: dict, item: dict) -> None:
         )
 
 
-def check_wielded(doc: dict, item: dict) -> None:
+def check_wielded(doc: Character, item: Item) -> None:
     """R27, R32: a weapon deals damage only from the hands of someone strong enough."""
     check_heft(doc, item)
     if item.get("state") != "held":
@@ -299,11 +305,11 @@ def check_wielded(doc: dict, item: dict) -> None:
         )
 
 
-def hands_used(items: list[dict]) -> int:
+def hands_used(items: list[Item]) -> int:
     return sum(i.get("hands", 0) for i in items)
 
 
-def hold(doc: dict, items: list[dict]) -> None:
+def hold(doc: Character, items: list[Item]) -> None:
     """R32: these items are now in hand, replacing the previous choice; at most 2 hands,
     a worn shield takes one, two-handed weapons exclude a shield; R34 keywords."""
     if len({id(i) for i in items}) != len(items):
@@ -340,7 +346,7 @@ def hold(doc: dict, items: list[dict]) -> None:
         item["state"] = "held"
 
 
-def wear(doc: dict, item: dict) -> None:
+def wear(doc: Character, item: Item) -> None:
     """R35: one item per body part; armor and shields are worn (R29), a shield takes a hand."""
     if item["state"] == "worn":
         raise Refused(
@@ -388,7 +394,7 @@ def wear(doc: dict, item: dict) -> None:
     item["state"] = "worn"
 
 
-def stow(doc: dict, item: dict) -> None:
+def stow(doc: Character, item: Item) -> None:
     if item["state"] == "carried":
         raise Refused(
             _("{name} is already in {name2}'s pack").format(name=shown(item['name']), name2=doc['name']),
@@ -397,11 +403,11 @@ def stow(doc: dict, item: dict) -> None:
     item["state"] = "carried"
 
 
-def free_slots(item: dict) -> int:
+def free_slots(item: Item) -> int:
     return item.get("slots", 0) - sum(u["slots"] for u in item.get("upgrades", []))
 
 
-def _check_slots(item: dict, need: int) -> None:
+def _check_slots(item: Item, need: int) -> None:
     free = free_slots(item)
     if need > free:
         raise Refused(
@@ -414,7 +420,7 @@ def _check_slots(item: dict, need: int) -> None:
         )
 
 
-def fit_upgrade(doc: dict, item: dict, upgrade: dict) -> dict:
+def fit_upgrade(doc: Character, item: Item, upgrade: Item) -> Upgrade:
     """R39: an upgrade item from the pack fills one or more of ITEM's free slots."""
     if upgrade is item:
         raise UsageProblem(_("an item cannot upgrade itself"))
@@ -426,15 +432,17 @@ def fit_upgrade(doc: dict, item: dict, upgrade: dict) -> dict:
     need = upgrade.get("slots") or 1
     _check_slots(item, need)
     doc["items"].remove(upgrade)
-    fitted = {"name": upgrade["name"], "slots": need, "darkstone": 1 if upgrade.get("darkstone_icon") else 0}
+    fitted: Upgrade = {"name": upgrade["name"], "slots": need, "darkstone": 1 if upgrade.get("darkstone_icon") else 0}
     if upgrade.get("personal"):
         fitted["personal"] = True  # R36: the item carrying it becomes personal too
     item["upgrades"].append(fitted)
-    item["weight"] = item.get("weight", 0) + upgrade.get("weight", 0)  # it is carried inside the item now
+    item["weight"] = item["weight"] + upgrade["weight"]  # it is carried inside the item now
     return fitted
 
 
-def forge(doc: dict, item: dict, location: dict | None, stones: int, slots: int, gold: int, label: str | None) -> dict:
+def forge(
+    doc: Character, item: Item, location: dict | None, stones: int, slots: int, gold: int, label: str | None
+) -> Upgrade:
     """R39: dark stone forged into an item, in a town with a blacksmith."""
     if not location or not location.get("blacksmith"):
         where = (
@@ -467,7 +475,7 @@ def forge(doc: dict, item: dict, location: dict | None, stones: int, slots: int,
         )
     doc["darkstone"] -= stones
     doc["gold"] -= gold
-    fitted = {
+    fitted: Upgrade = {
         "name": (label or "Dark Stone").strip(),
         "slots": slots,
         "darkstone": stones,
@@ -478,15 +486,15 @@ def forge(doc: dict, item: dict, location: dict | None, stones: int, slots: int,
     return fitted
 
 
-def change_count(doc: dict, field: str, amount: int, label: str) -> None:
+def change_count(doc: Character, field: Literal["gold", "darkstone"], amount: int, label: str) -> None:
     """gold add/remove, darkstone add/remove: never below zero; R11a: the dead win no gold."""
     if field == "gold" and amount > 0:
         check_not_dead(doc)
-    if doc.get(field, 0) + amount < 0:
+    if doc[field] + amount < 0:
         raise Refused(
             _('{name} has {value} {label}; cannot remove {value2}').format(
-                name=doc['name'], value=doc.get(field, 0), label=_(label), value2=-amount
+                name=doc['name'], value=doc[field], label=_(label), value2=-amount
             ),
             f"not_enough_{field}",
         )
-    doc[field] = doc.get(field, 0) + amount
+    doc[field] = doc[field] + amount

@@ -9,7 +9,10 @@ match). The caller stores the plan.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from campaign_cli.model import Item
 
 from campaign_cli.errors import CampaignError, Refused
 from campaign_cli.i18n import _, number
@@ -394,7 +397,7 @@ def _statblock_entry(plan: dict, label: str, entry: str) -> None:
         plan["unmatched"].append(f"{label}: {entry}")
 
 
-def build_item(entry: dict, packs: list[dict]) -> dict:
+def build_item(entry: dict, packs: list[dict]) -> Item:
     """The item an imported entry becomes: the catalog's (or a pack's) when the name is
     one, with the file's numbers over it; otherwise a new item. A weapon takes a hand."""
     from campaign_cli.rules.gear import make_item

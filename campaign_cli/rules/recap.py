@@ -7,7 +7,12 @@ undos themselves, count for nothing.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from campaign_cli.rules.wounds import current_status
+
+if TYPE_CHECKING:
+    from campaign_cli.model import Character
 
 FIELDS = (
     "xp_won",
@@ -40,7 +45,7 @@ def _blank(name: str) -> dict:
     }
 
 
-def _state(doc: dict | None) -> str | None:
+def _state(doc: Character | None) -> str | None:
     return None if doc is None else current_status(doc)
 
 
@@ -51,7 +56,7 @@ def _add(row: dict, won: str, lost: str, before: int, after: int) -> None:
         row[lost] += before - after
 
 
-def _character(row: dict, before: dict | None, after: dict | None, expiring: bool = False) -> None:
+def _character(row: dict, before: Character | None, after: Character | None, expiring: bool = False) -> None:
     """Add what one command did to a character (BEFORE and AFTER it) to ROW. EXPIRING: the
     command ended the adventure, so Bard karma that went away lapsed (R25), unspent. A
     character created (or imported) or deleted did nothing: arriving with XP is not

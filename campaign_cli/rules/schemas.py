@@ -13,7 +13,7 @@ from typing import Any
 
 from campaign_cli import model
 from campaign_cli.judge import TextNode
-from campaign_cli.rules.enemies import ELITE_ENTRIES, ELITE_NUMBERS, NUMBERS, OPTIONAL, SIZES
+from campaign_cli.rules.enemies import ELITE_ENTRIES, ELITE_NUMBERS, NUMBERS, OPTIONAL, RUSSIAN_SIZES, SIZES
 from campaign_cli.rules.gear import KINDS, MAX_SLOTS
 from campaign_cli.rules.names import MAX_AMOUNT, MAX_ID, MAX_NAME
 
@@ -70,7 +70,7 @@ SIDE = _obj(
 BOARD_FIELDS = {
     "name": NAME,
     "keywords": {"type": "array", "items": TEXT},
-    "size": TEXT,
+    "size": {"enum": [*SIZES, *RUSSIAN_SIZES]},  # R40, in either language
     "gender": {"enum": ["m", "f"]},
     "normal": SIDE,
     "brutal": SIDE,
@@ -114,7 +114,7 @@ def schema(kind: str) -> dict[str, Any]:
     board = _obj(BOARD_FIELDS, ["name", "keywords", "size", "normal", "brutal"], extra=False)
     bodies = {
         "character": _character_shown(),
-        "board": {**board, "properties": {**board["properties"], "size": {"enum": [*SIZES, *_russian_sizes()]}}},
+        "board": board,
         "pack": _obj(PACK_FIELDS, ["pack", "version"], extra=False),
         "export": _export(board),
     }
@@ -179,12 +179,6 @@ def _export(board: dict) -> dict:
         ["format", "meta", "characters", "enemies"],
         extra=False,
     )
-
-
-def _russian_sizes() -> list[str]:
-    from campaign_cli.rules.enemies import RUSSIAN_SIZES
-
-    return list(RUSSIAN_SIZES)
 
 
 COMMENT = (

@@ -2,27 +2,32 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from campaign_cli.errors import Refused
 from campaign_cli.rules.characters import status
 from campaign_cli.i18n import _, N_, gendered
 
+if TYPE_CHECKING:
+    from campaign_cli.model import Character
 
-def current_status(doc: dict) -> str:
+
+def current_status(doc: Character) -> str:
     return status(
         doc["st"], doc.get("damage", 0), doc.get("fatigue", 0), doc.get("dying", False), doc.get("dead", False)
     )
 
 
-def alive(doc: dict) -> bool:
+def alive(doc: Character) -> bool:
     return current_status(doc) != "dead"
 
 
-def can_act(doc: dict) -> bool:
+def can_act(doc: Character) -> bool:
     """R11a: only a character whose status is ok checks, contests, casts or uses a skill."""
     return current_status(doc) == "ok"
 
 
-def check_can_act(doc: dict, action: str = N_("act")) -> None:
+def check_can_act(doc: Character, action: str = N_("act")) -> None:
     """R11a: refused, naming the status, for an out-of-action, dying or dead character."""
     state = current_status(doc)
     if state != "ok":
@@ -34,13 +39,13 @@ def check_can_act(doc: dict, action: str = N_("act")) -> None:
         raise Refused(text.format(name=doc["name"], action=_(action)), "cannot_act")
 
 
-def check_not_dead(doc: dict) -> None:
+def check_not_dead(doc: Character) -> None:
     """R11a: a dead character takes no further part: wins and spends nothing."""
     if current_status(doc) == "dead":
         raise Refused(_("R11a: {name} is dead: the dead win and spend nothing").format(name=doc["name"]), "dead")
 
 
-def check_can_spend(doc: dict) -> None:
+def check_can_spend(doc: Character) -> None:
     """R20, R11a: the dying spend no XP (raising ST is not healing); the dead nothing."""
     check_not_dead(doc)
     if current_status(doc) == "dying":
@@ -52,7 +57,7 @@ def check_can_spend(doc: dict) -> None:
         )
 
 
-def take(doc: dict, amount: int, fatigue: bool = False, armor: int = 0) -> dict:
+def take(doc: Character, amount: int, fatigue: bool = False, armor: int = 0) -> dict:
     """Apply a hit. Armor subtracts from damage (R29); fatigue taken while out of action
     counts as damage (R21). Returns what was applied."""
     if amount < 0:
@@ -74,28 +79,31 @@ def take(doc: dict, amount: int, fatigue: bool = False, armor: int = 0) -> dict:
     return {"damage": taken, "fatigue": 0, "absorbed": amount - taken}
 
 
-def heal(doc: dict, amount: int, fatigue: bool = False) -> int:
+def heal(doc: Character, amount: int, fatigue: bool = False) -> int:
     """Heal damage (or fatigue); a dead character cannot be healed (R20). Returns points healed."""
     if amount < 0:
         raise Refused(_("healing cannot be negative"), "bad_amount")
     if current_status(doc) == "dead":
         raise Refused(_('{name} is dead (R20); only a wish can help (R17)').format(name=doc['name']), "dead")
-    field = "fatigue" if fatigue else "damage"
-    healed = min(amount, doc[field])
-    doc[field] -= healed
+    if fatigue:
+        healed = min(amount, doc["fatigue"])
+        doc["fatigue"] -= healed
+    else:
+        healed = min(amount, doc["damage"])
+        doc["damage"] -= healed
     if doc["damage"] < doc["st"]:
         doc["dying"] = False  # R20: healed below ST in time
     return healed
 
 
-def settle_dying(doc: dict) -> None:
+def settle_dying(doc: Character) -> None:
     """R20: a dying character still at or past ST when the moment passes is dead."""
     if doc.get("dying") and not doc.get("dead") and doc["damage"] >= doc["st"]:
         doc["dead"] = True
     doc["dying"] = False if doc.get("dead") else doc.get("dying", False)
 
 
-def _settled_alive(doc: dict) -> bool:
+def _settled_alive(doc: Character) -> bool:
     """Settle the dying (R20); True if the character is still alive afterwards. A death
     that was already there is now settled: no wish brings the character back (R17)."""
     if not alive(doc):
@@ -105,7 +113,7 @@ def _settled_alive(doc: dict) -> bool:
     return not doc.get("dead")
 
 
-def after_fight(doc: dict) -> None:
+def after_fight(doc: Character) -> None:
     """R20, R21: the dying from an earlier fight die; damage at ST makes a character dying;
     one fatigue point is recovered after each encounter."""
     doc["last_fight_damage"] = doc.pop("fight_damage", 0)  # R25: the Medic heals this fight's damage
@@ -117,18 +125,18 @@ def after_fight(doc: dict) -> None:
     doc["fatigue"] = max(doc["fatigue"] - 1, 0)
 
 
-def night(doc: dict) -> None:
+def night(doc: Character) -> None:
     """R21: a full night's sleep clears fatigue; R20: the dying do not wake."""
     if _settled_alive(doc):
         doc["fatigue"] = 0
 
 
-def new_fight(doc: dict) -> None:
+def new_fight(doc: Character) -> None:
     """A fight starts: damage taken from now on is this fight's (R25: what a Medic heals)."""
     doc.pop("fight_damage", None)
 
 
-def recover_fully(doc: dict, week: bool = False) -> None:
+def recover_fully(doc: Character, week: bool = False) -> None:
     """R22: between adventures, or after a week of rest, characters recover fully (the
     dying who were not saved are dead). A week is lived through only below ST: a character
     at or past ST who was not healed before it dies, as at any rest (R20). Potions' boosts

@@ -11,15 +11,18 @@ import json
 import os
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from campaign_cli.errors import COMMIT, FileProblem, NameTaken, Refused
 from campaign_cli.store import files, journal, patch
 from campaign_cli.store.layout import PACKS, packs_text, set_packs_text
 from campaign_cli.i18n import _, os_reason
+
+if TYPE_CHECKING:
+    from campaign_cli.model import Character
 
 SCHEMA_VERSION = 3
 APP = "campaign"
@@ -348,7 +351,7 @@ class Campaign:
         self.db.table(table).insert(Document(doc, doc_id=doc["id"]))
         return doc
 
-    def save(self, table: str, doc: dict) -> None:
+    def save(self, table: str, doc: Mapping[str, Any]) -> None:
         """Replace the stored document with DOC (matched by its stable id)."""
 
         def replace(stored: dict) -> None:
@@ -357,7 +360,7 @@ class Campaign:
 
         self.db.table(table).update(replace, doc_ids=[doc["id"]])
 
-    def remove(self, table: str, doc: dict) -> None:
+    def remove(self, table: str, doc: Mapping[str, Any]) -> None:
         self.db.table(table).remove(doc_ids=[doc["id"]])
 
     def boards(self) -> list[tuple[dict, str]]:
@@ -387,11 +390,11 @@ class Campaign:
         set_packs_text(self.data, encode_packs(packs))
 
     # -- characters ------------------------------------------------------------
-    def characters(self) -> list[dict]:
-        return self.docs("characters")
+    def characters(self) -> list[Character]:
+        return self.docs("characters")  # type: ignore[return-value]  # judged as Character when read
 
-    def character(self, name: str) -> dict:
-        return self.find("characters", name, "character")
+    def character(self, name: str) -> Character:
+        return self.find("characters", name, "character")  # type: ignore[return-value]  # judged when read
 
     # -- journal -----------------------------------------------------------------
     def note(self, summary: str, *names: str, **extra: Any) -> None:
