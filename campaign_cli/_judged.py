@@ -24,7 +24,7 @@ Upgrade = O('Upgrade', ('name', 'slots'))
 Boost = O('Boost', ('target', 'value'))
 Meta.fields = {
     'app': C('campaign'),
-    'schema_version': I(0, 1000),
+    'schema_version': I(1, 3),
     'name': T(100, True),
     'phase': E(('between', 'adventure')),
     'keywords': L(T(100, True)),

@@ -36,6 +36,11 @@ class CampaignError(Exception):
         if code:
             self.code = code
 
+    @property
+    def exit_status(self) -> int:
+        """The exit code the command line gives for this error (1, 2 or 3)."""
+        return int(self.status)
+
 
 class Refused(CampaignError):
     status = ExitStatus.REFUSED

@@ -253,7 +253,7 @@ class Meta(TypedDict):
     """The campaign's own document (table `meta`, key 1)."""
 
     app: Literal["campaign"]
-    schema_version: Annotated[int, Range(0, 1000)]
+    schema_version: Annotated[int, Range(1, 3)]  # 1..store.campaign.SCHEMA_VERSION (a test keeps them equal)
     name: Name
     phase: Phase
     keywords: list[Name]
@@ -414,7 +414,13 @@ if __name__ == "__main__":  # the table docs/reference.md holds; --write: campai
     import sys
     from pathlib import Path
 
-    if sys.argv[1:] == ["--write"]:
+    if sys.argv[1:] == ["--write"]:  # the compiled judge, and the table in docs/reference.md
         Path(__file__).with_name("_judged.py").write_text(source())
+        reference = Path(__file__).resolve().parent.parent / "docs" / "reference.md"
+        if reference.exists():
+            text = reference.read_text()
+            begin, end = "<!-- model: begin -->\n", "<!-- model: end -->"
+            head, rest = text.split(begin, 1)
+            reference.write_text(head + begin + fields_table() + "\n" + end + rest.split(end, 1)[1])
     else:
         print(fields_table())

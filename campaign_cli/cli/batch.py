@@ -104,46 +104,76 @@ def parse_lines(spool):
         yield number, args
 
 
-def run_lines(root, camp: store.Campaign, lines, results) -> tuple[int, list[dict], dict[str, dict]]:
-    """Run every line against the shared campaign, writing each result to RESULTS;
-    the first failure raises LineFailed. Returns (lines run, kept summaries, the recap's
-    tally of every line's events)."""
-    from campaign_cli.cli.app import execute
-    from campaign_cli.rules import recap
+class Lines:
+    """Command lines run one after another in one open transaction (a batch, or a block
+    of the Python API): each line's result, and what the one journal entry keeps of them
+    (summaries, and the recap's tally of every line's events)."""
 
-    summaries: list[dict] = []
-    count = 0
-    sink = io.StringIO()
-    tally: dict[str, dict] = {}
-    for number, args in lines:
-        count += 1
+    def __init__(self, root, camp: store.Campaign) -> None:
+        self.root, self.camp = root, camp
+        self.count = 0
+        self.summaries: list[dict] = []
+        self.tally: dict[str, dict] = {}
+        self.sink = io.StringIO()
+
+    def run(self, number: int, args: list[str]):
+        """Run ARGS; returns what the command gives as JSON (None if nothing). A failure
+        raises LineFailed, the line's changes still in the open transaction."""
+        from campaign_cli.cli.app import execute
+        from campaign_cli.rules import recap
+
+        camp = self.camp
+        self.count += 1
         captured: list = []
         output.STATE.capture = captured
         camp.summary, camp.extra = "", {}
         camp.line_before = {}  # the characters the line reads, as they were: each line's events count (recap)
         try:
-            with redirect_stdout(sink):
-                code = execute(root, args)
+            with redirect_stdout(self.sink):
+                code = execute(self.root, args)
         except CampaignError as err:
             raise LineFailed(number, err) from None
+        finally:
+            output.STATE.capture = None
         if code:
             raise LineFailed(number, CampaignError(_('exited with {code}').format(code=code), "failed"))
         before, camp.line_before = camp.line_before, None
         now = camp.data["characters"]
-        recap.add_rows(tally, recap.tally(before, {k: now[k] for k in before if k in now}, args))
+        recap.add_rows(self.tally, recap.tally(before, {k: now[k] for k in before if k in now}, args))
+        if camp.summary and len(self.summaries) < KEPT_SUMMARIES:
+            self.summaries.append({"line": number, "args": args, "summary": camp.summary, **camp.extra})
+        printed = self.sink.getvalue()
+        self.sink.seek(0)
+        self.sink.truncate()
+        return captured[-1] if captured else printed or None
+
+    def seal(self, summary_one: str, summary_many: str) -> None:
+        """What the one journal entry says of all the lines (stored in English)."""
+        from campaign_cli.rules import recap
+
+        camp = self.camp
+        with english():  # stored: the journal is the same in every language
+            camp.summary = ngettext(summary_one, summary_many, self.count).format(n=self.count)
+        camp.touched = sorted(set(camp.touched))
+        camp.extra = {
+            "lines": self.summaries,
+            **({"more_lines": self.count - len(self.summaries)} if self.count > len(self.summaries) else {}),
+            "tally": recap.compact(self.tally),  # each line's events, for `campaign recap`
+        }
+
+
+def run_lines(root, camp: store.Campaign, lines, results) -> Lines:
+    """Run every line against the shared campaign, writing each result to RESULTS;
+    the first failure raises LineFailed."""
+    ran = Lines(root, camp)
+    for number, args in lines:
+        result = ran.run(number, args)
+        if isinstance(result, str):
+            result = None  # a command that prints text, not JSON (`export`): no result
         results.write(
-            json.dumps(
-                {"line": number, "result": captured[-1] if captured else None},
-                ensure_ascii=False,
-                separators=(",", ":"),
-            ).encode()
-            + b"\n"
+            json.dumps({"line": number, "result": result}, ensure_ascii=False, separators=(",", ":")).encode() + b"\n"
         )
-        if camp.summary and len(summaries) < KEPT_SUMMARIES:
-            summaries.append({"line": number, "args": args, "summary": camp.summary, **camp.extra})
-        sink.seek(0)
-        sink.truncate()
-    return count, summaries, tally
+    return ran
 
 
 @batch_app.command(
@@ -161,8 +191,6 @@ def batch(
 ) -> None:
     import tempfile
 
-    from campaign_cli.rules import recap
-
     root = ctx.find_root().command
     spool = spool_source(source)
     results = tempfile.TemporaryFile()
@@ -171,18 +199,11 @@ def batch(
         with store.transaction(campaign_path(), CTX.words) as camp:
             CTX.batch = camp
             try:
-                count, summaries, tally = run_lines(root, camp, parse_lines(spool), results)
+                ran = run_lines(root, camp, parse_lines(spool), results)
             finally:
                 CTX.batch = None
                 output.STATE.capture = None
-            with english():  # stored: the journal is the same in every language
-                camp.summary = ngettext("batch of {n} command", "batch of {n} commands", count)
-            camp.touched = sorted(set(camp.touched))
-            camp.extra = {
-                "lines": summaries,
-                **({"more_lines": count - len(summaries)} if count > len(summaries) else {}),
-                "tally": recap.compact(tally),  # each line's events, for `campaign recap`
-            }
+            ran.seal("batch of {n} command", "batch of {n} commands")
     except LineFailed as failed:
         output.STATE.json_errors = True  # CLI.md: the error object carries "line"
         raise typer.Exit(output.fail(failed.error, line=failed.line)) from None

@@ -20,6 +20,7 @@ class Context:
     campaign: str = "campaign.json"
     words: list[str] = []
     batch: store.Campaign | None = None  # set while `campaign batch` runs: one shared transaction
+    writable = True  # False inside campaign_cli.read(): an act that would change raises UsageProblem
 
 
 CTX = Context()
@@ -52,6 +53,11 @@ def writing():
     """One transaction: lock, read, change, validate, journal, write atomically.
     Inside `campaign batch`, every line shares the batch's one transaction."""
     if CTX.batch is not None:
+        if not CTX.writable:
+            raise UsageProblem(
+                _("the campaign is open for reading (campaign_cli.read): use campaign_cli.open to change it"),
+                "read_only",
+            )
         yield CTX.batch
         return
     with store.transaction(campaign_path(), CTX.words) as camp:

@@ -99,7 +99,7 @@ PACK_ITEM = _obj(
 )
 PACK_FIELDS = {
     "pack": NAME,
-    "version": {"type": ["string", "integer"]},
+    "version": {"anyOf": [{"type": "string", "pattern": "\\S"}, {"type": "integer"}]},  # "1.0", not blank
     "description": {"type": "string"},
     "items": {"type": "array", "items": PACK_ITEM},
     "enemies": {

@@ -150,6 +150,8 @@ def parse(path: Path, raw: bytes, check: bool = True) -> dict:
             ).format(path=path, version=version, SCHEMA_VERSION=SCHEMA_VERSION),
             "newer_schema",
         )
+    if version < SCHEMA_VERSION and version not in MIGRATIONS:
+        raise _not_campaign(path, _("schema {version} is older than any this version reads").format(version=version))
     while version < SCHEMA_VERSION:
         MIGRATIONS[version](data)
         version += 1

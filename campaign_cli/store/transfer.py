@@ -52,6 +52,8 @@ def tables_from_export(doc) -> dict:
     # holds of it is not the new file's.
     own = {k: v for k, v in meta.items() if k not in LOCAL_META and k != "app"}
     tables: dict = {"meta": {str(META_ID): {**own, "app": APP, "seq": 0, "campaign_id": new_campaign_id()}}}
+    if type(version) is int and version >= 1:  # written in today's layout: the new file is of today's schema
+        tables["meta"][str(META_ID)]["schema_version"] = SCHEMA_VERSION
     ids: list[int] = []
     for table in ("characters", "enemies", PACKS):
         docs = doc.get(table, [] if table == PACKS else None)  # packs are optional (schema "export")
@@ -74,10 +76,7 @@ def tables_from_export(doc) -> dict:
             ids.append(ident if type(ident) is int else 0)
             if table == "characters" and isinstance(d.get("items"), list):
                 ids.extend(item["id"] for item in d["items"] if isinstance(item, dict) and type(item.get("id")) is int)
-    next_id = meta.get("next_id")
-    if "next_id" not in meta or (
-        type(next_id) is int and any(i >= next_id for i in ids)
-    ):  # the new file counts on from its highest id
+    if "next_id" not in meta:  # the new file counts on from its highest id; a given one is judged
         tables["meta"][str(META_ID)]["next_id"] = min(max(ids, default=0), MAX_ID - 2) + 1
     return tables
 

@@ -1,0 +1,209 @@
+"""The Python API (CLI.md "Python API"): the commands as methods of an open campaign, one
+transaction a block, results equal to `--json`, errors with the CLI's codes."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import campaign_cli
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_examples_in_docs_api_run(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    blocks = re.findall(r"```python\n(.*?)```", (ROOT / "docs" / "api.md").read_text(), re.S)
+    assert len(blocks) >= 4
+    namespace: dict = {}
+    for block in blocks:
+        exec(compile(block, "docs/api.md", "exec"), namespace)
+
+
+def test_a_block_is_one_journal_entry_and_one_undo_takes_it_back(camp):
+    before = camp.json("character", "show", "Ajax")
+    with campaign_cli.open(camp.path) as api:
+        api.xp_award(3, "Ajax")
+        api.gold_add("Ajax", 7)
+        api.item_add("Ajax", "Rope")
+    log = camp.json("log")
+    assert log[-1]["summary"] == "python: 3 commands" and log[-1]["characters"] == ["Ajax"]
+    after = camp.json("character", "show", "Ajax")
+    assert (after["xp"], after["gold"], [i["name"] for i in after["items"]]) == (3, 7, ["Rope"])
+    camp.json("undo")
+    assert camp.json("character", "show", "Ajax") == before
+
+
+def test_an_exception_leaves_every_file_byte_identical(camp):
+    files = [camp.path, Path(str(camp.path) + ".journal")]
+    before = [f.read_bytes() for f in files]
+    with pytest.raises(ZeroDivisionError), campaign_cli.open(camp.path) as api:
+        api.gold_add("Ajax", 5)
+        1 / 0  # noqa: B018  a script's own bug
+    assert [f.read_bytes() for f in files] == before
+
+
+def test_a_refusal_caught_inside_the_block_still_saves_nothing(camp):
+    before = camp.path.read_bytes()
+    with pytest.raises(campaign_cli.UsageProblem) as leaving, campaign_cli.open(camp.path) as api:
+        api.gold_add("Ajax", 5)
+        with pytest.raises(campaign_cli.Refused):
+            api.gold_remove("Merlin", 50)  # has none
+        with pytest.raises(campaign_cli.UsageProblem) as next_act:
+            api.gold_add("Merlin", 1)
+        assert next_act.value.code == "act_failed"
+    assert leaving.value.code == "act_failed" and leaving.value.exit_status == 2
+    assert camp.path.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("act", "kind", "code", "status"),
+    [
+        (lambda api: api.xp_award(2, "Nobody"), campaign_cli.Refused, "unknown_character", 1),
+        (lambda api: api.character_create("ajax", st=12, dx=10, iq=10), campaign_cli.Refused, "name_taken", 1),
+        (lambda api: api.check("Ajax", "3/XX"), campaign_cli.UsageProblem, None, 2),
+        (lambda api: api.gold_add("Ajax", 2_000_000), campaign_cli.UsageProblem, None, 2),
+        (lambda api: api.gold_add("Ajax", 1, sparkle=True), campaign_cli.UsageProblem, "no_such_option", 2),
+        (lambda api: api.undo(), campaign_cli.UsageProblem, "not_in_api", 2),
+    ],
+)
+def test_errors_carry_the_commands_code_and_exit_status(camp, act, kind, code, status):
+    before = camp.path.read_bytes()
+    with pytest.raises(kind) as raised, campaign_cli.open(camp.path) as api:
+        act(api)
+    assert raised.value.exit_status == status and raised.value.message
+    if code is not None:
+        assert raised.value.code == code
+    assert camp.path.read_bytes() == before
+
+
+def test_a_missing_file_is_a_file_problem_unless_created(tmp_path):
+    with pytest.raises(campaign_cli.FileProblem) as missing, campaign_cli.open(tmp_path / "none.json"):
+        pass
+    assert missing.value.exit_status == 3 and missing.value.code == "no_campaign"
+    assert not (tmp_path / "none.json").exists()
+    with campaign_cli.open(tmp_path / "new.json", create=True) as api:
+        assert api.status()["name"] == "new"
+
+
+def test_reading_takes_no_lock_and_refuses_to_change(camp, monkeypatch):
+    from campaign_cli.store import files
+
+    monkeypatch.setenv("CAMPAIGN_LOCK_WAIT", "0.2")
+    before = camp.path.read_bytes()
+    with files.locked(camp.path.resolve()):  # a writer holds the lock: a reader does not wait for it
+        with campaign_cli.read(camp.path) as api:
+            assert api.character_show("Merlin")["kind"] == "wizard"
+            with pytest.raises(campaign_cli.UsageProblem) as refused:
+                api.gold_add("Ajax", 5)
+        with pytest.raises(campaign_cli.FileProblem) as busy, campaign_cli.open(camp.path):
+            pass  # a writer does wait, and gives up
+    assert refused.value.code == "read_only" and busy.value.exit_status == 3
+    assert camp.path.read_bytes() == before
+
+
+def test_an_unknown_method_names_no_command(camp):
+    with campaign_cli.read(camp.path) as api:
+        with pytest.raises(AttributeError):
+            getattr(api, "character_fly")  # noqa: B009  the name is the point
+        assert "character_create" in dir(api) and "import_" in dir(api)
+
+
+def test_the_cli_never_imports_the_api():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\nfrom campaign_cli.cli.app import get_command\nget_command()\n"
+        "assert 'campaign_cli.api' not in sys.modules"
+    )
+    assert subprocess.run([sys.executable, "-c", code], timeout=60).returncode == 0
+
+
+# -- the same acts through the API and through the command line ---------------------------------
+NAMES = st.sampled_from(["Ajax", "Merlin"])
+STEPS = st.one_of(
+    st.tuples(st.just("xp_award"), st.tuples(st.integers(0, 20), NAMES), st.just({})),
+    st.tuples(st.just("gold_add"), st.tuples(NAMES, st.integers(0, 50)), st.just({})),
+    st.tuples(st.just("karma_add"), st.tuples(NAMES, st.integers(0, 3)), st.just({})),
+    st.tuples(st.just("item_add"), st.tuples(NAMES, st.sampled_from(["Rope", "Dagger", "Leather"])), st.just({})),
+    st.tuples(
+        st.just("check"),
+        st.tuples(NAMES, st.sampled_from(["3/DX", "3/ST", "4/IQ"])),
+        st.fixed_dictionaries({"dice": st.lists(st.integers(1, 6), min_size=4, max_size=4)}),
+    ),
+    st.tuples(
+        st.just("curse_apply"),
+        st.tuples(NAMES, st.sampled_from(["Rot", "Gloom"])),
+        st.fixed_dictionaries({"note": st.sampled_from(["the idol", "a well"])}),
+    ),
+    st.tuples(
+        st.just("character_set"),
+        st.tuples(NAMES),
+        st.fixed_dictionaries({"keyword": st.lists(st.sampled_from(["Law", "Sea"]), max_size=2)}),
+    ),
+)
+WORDS = {
+    "xp_award": lambda a: ["xp", "award", str(a[0]), a[1]],
+    "gold_add": lambda a: ["gold", "add", a[0], str(a[1])],
+    "karma_add": lambda a: ["karma", "add", a[0], str(a[1])],
+    "item_add": lambda a: ["item", "add", a[0], a[1]],
+    "check": lambda a: ["check", a[0], a[1]],
+    "curse_apply": lambda a: ["curse", "apply", a[0], a[1]],
+    "character_set": lambda a: ["character", "set", a[0]],
+}
+
+
+def _cli_words(method, args, options) -> list[str]:
+    words = WORDS[method](args)
+    for key, value in options.items():
+        if key == "dice":
+            words += ["--dice", ",".join(map(str, value[: 4 if "4/" in args[1] else 3]))]
+        else:
+            for v in value if isinstance(value, list) else [value]:
+                words += [f"--{key}", v]
+    return words
+
+
+def _documents(path: Path) -> dict:
+    data = json.loads(path.read_bytes())
+    return {"characters": data["characters"], "enemies": data["enemies"]}
+
+
+@settings(max_examples=15, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(steps=st.lists(STEPS, min_size=1, max_size=6))
+def test_an_api_block_and_the_same_commands_leave_equal_files_and_results(camp, tmp_path_factory, steps):
+    folder = tmp_path_factory.mktemp("twins")
+    by_cli, by_api = folder / "cli.json", folder / "api.json"
+    for twin in (by_cli, by_api):
+        twin.write_bytes(camp.path.read_bytes())
+        Path(str(twin) + ".journal").write_bytes(Path(str(camp.path) + ".journal").read_bytes())
+    cli = type(camp)(by_cli)
+    cli_results, api_results = [], []
+    for method, args, options in steps:
+        if method == "check":
+            options = {"dice": options["dice"][: 4 if "4/" in args[1] else 3]}
+        result = cli(*_cli_words(method, args, options), "--json")
+        cli_results.append(json.loads(result.stdout) if result.exit_code == 0 else json.loads(result.stderr))
+    try:
+        with campaign_cli.open(by_api) as api:
+            for method, args, options in steps:
+                if method == "check":
+                    options = {"dice": options["dice"][: 4 if "4/" in args[1] else 3]}
+                try:
+                    api_results.append(getattr(api, method)(*args, **options))
+                except campaign_cli.CampaignError as err:
+                    api_results.append({"error": {"code": err.code, "message": err.message}})
+                    raise
+    except campaign_cli.CampaignError:
+        # the API block is all or nothing: compare up to the refusal, and nothing saved
+        assert api_results == cli_results[: len(api_results)]
+        assert by_api.read_bytes() == camp.path.read_bytes()
+        return
+    assert api_results == cli_results
+    assert _documents(by_api) == _documents(by_cli)
