@@ -7,7 +7,7 @@ from campaign_cli import judge
 # one checker per distinct type: `I(0, 1000000)` made once, shared by every count
 B, C, E, I = cache(judge.BoolNode), cache(judge.ConstNode), cache(judge.EnumNode), cache(judge.IntNode)
 L, M, N, P = cache(judge.ListNode), cache(judge.MapNode), cache(judge.NullNode), cache(judge.PatternNode)
-T, O = cache(judge.TextNode), judge.ObjNode
+T, A, O = cache(judge.TextNode), cache(judge.ChoiceNode), judge.ObjNode
 
 Meta = O('Meta', ('app', 'campaign_id', 'keywords', 'name', 'next_id', 'phase', 'schema_version', 'seq'))
 Adventure = O('Adventure', ('number', 'title'))
@@ -22,6 +22,11 @@ Leadership = O('Leadership', ('value',))
 Item = O('Item', ('clothing', 'darkstone_icon', 'hands', 'id', 'kind', 'name', 'personal', 'requires', 'slots', 'state', 'upgrades', 'value', 'weight'))
 Upgrade = O('Upgrade', ('name', 'slots'))
 Boost = O('Boost', ('target', 'value'))
+Board = O('Board', ('brutal', 'keywords', 'name', 'normal', 'size'))
+Side = O('Side', ('abilities', 'combat', 'damage', 'defense', 'elite', 'escape', 'health', 'initiative', 'move', 'to_hit', 'xp'))
+EliteEntry = O('EliteEntry', ('name',))
+Pack = O('Pack', ('pack', 'version'))
+PackItem = O('PackItem', ('name',))
 Meta.fields = {
     'app': C('campaign'),
     'schema_version': I(1, 3),
@@ -174,4 +179,64 @@ Boost.fields = {
     'target': T(100, True),
     'value': I(0, 1000000),
 }
-DOCUMENTS = {'Meta': Meta, 'Adventure': Adventure, 'Location': Location, 'Fight': Fight, 'FightGroup': FightGroup, 'FightEnemy': FightEnemy, 'Character': Character, 'Spell': Spell, 'Curse': Curse, 'Leadership': Leadership, 'Item': Item, 'Upgrade': Upgrade, 'Boost': Boost}
+Board.fields = {
+    'name': T(100, True),
+    'keywords': L(T(1000, True)),
+    'size': E(('small', 'medium', 'large', 'huge', 'giant')),
+    'gender': N(E(('m', 'f'))),
+    'normal': Side,
+    'brutal': Side,
+}
+Side.fields = {
+    'initiative': I(0, 1000000),
+    'move': I(0, 1000000),
+    'escape': I(0, 1000000),
+    'to_hit': I(0, 1000000),
+    'combat': I(0, 1000000),
+    'damage': I(0, 1000000),
+    'defense': I(0, 1000000),
+    'health': I(0, 1000000),
+    'xp': I(0, 1000000),
+    'wound_xp': I(0, 1000000),
+    'abilities': L(T(1000, True)),
+    'elite': L(A(T(1000, True), EliteEntry), 6, 6),
+}
+EliteEntry.fields = {
+    'name': T(1000, True),
+    'text': T(1000, True),
+    'health': I(-1000000, 1000000),
+    'defense': I(-1000000, 1000000),
+    'damage': I(-1000000, 1000000),
+    'combat': I(-1000000, 1000000),
+    'to_hit': I(-1000000, 1000000),
+    'move': I(-1000000, 1000000),
+    'initiative': I(-1000000, 1000000),
+    'escape': I(-1000000, 1000000),
+}
+Pack.fields = {
+    'pack': T(100, True),
+    'version': A(T(1000, False), I(-9007199254740991, 9007199254740991)),
+    'description': T(100000, False),
+    'items': L(PackItem, 0, 100000),
+    'enemies': L(Board, 0, 100000),
+}
+PackItem.fields = {
+    'name': T(100, True),
+    'aliases': L(T(100, True)),
+    'kind': E(('gear', 'artifact', 'weapon', 'armor', 'upgrade', 'potion')),
+    'hands': I(0, 2),
+    'weight': I(0, 1000000),
+    'value': I(0, 1000000),
+    'heft': N(I(0, 1000000)),
+    'slots': I(0, 3),
+    'damage': N(P('^[0-9]{0,4}[dD][0-9]{1,4}([+-][0-9]{1,5})?$', 'dice')),
+    'armor': N(I(0, 1000000)),
+    'restriction': N(I(0, 1000000)),
+    'requires': L(T(100, True)),
+    'clothing': N(T(100, True)),
+    'personal': B(),
+    'darkstone_icon': B(),
+    'shield': B(),
+    'pack': T(100, True),
+}
+DOCUMENTS = {'Meta': Meta, 'Adventure': Adventure, 'Location': Location, 'Fight': Fight, 'FightGroup': FightGroup, 'FightEnemy': FightEnemy, 'Character': Character, 'Spell': Spell, 'Curse': Curse, 'Leadership': Leadership, 'Item': Item, 'Upgrade': Upgrade, 'Boost': Boost, 'Board': Board, 'Side': Side, 'EliteEntry': EliteEntry, 'Pack': Pack, 'PackItem': PackItem}

@@ -187,20 +187,65 @@ class NullNode(Node):
 
 
 class ListNode(Node):
-    def __init__(self, inner: Node) -> None:
-        self.inner = inner
+    def __init__(self, inner: Node, low: int = 0, high: int | None = None) -> None:
+        self.inner, self.low, self.high = inner, low, high
 
     def check(self, value: Any, where: str) -> None:
         if type(value) is not list:
             raise Invalid(where, _("must be a list"))
+        if self.high is not None and not self.low <= len(value) <= self.high:
+            if self.low == self.high:
+                why = _("must have exactly {ELITE_ENTRIES} entries (has {count})").format(
+                    ELITE_ENTRIES=self.low, count=len(value)
+                )
+            else:
+                from campaign_cli.i18n import number
+
+                why = _("must be a list (at most {MAX_ENTRIES} entries)").format(MAX_ENTRIES=number(self.high))
+            raise Invalid(where, why)
         for i, v in enumerate(value):
             self.inner.check(v, f"{where}[{i}]")
 
     def code(self) -> str:
-        return f"L({self.inner.code()})"
+        if self.high is None:
+            return f"L({self.inner.code()})"
+        return f"L({self.inner.code()}, {self.low}, {self.high})"
 
     def schema(self) -> dict:
-        return {"type": "array", "items": self.inner.schema()}
+        out: dict[str, Any] = {"type": "array", "items": self.inner.schema()}
+        if self.high is not None:
+            out.update(minItems=self.low, maxItems=self.high)
+        return out
+
+
+class ChoiceNode(Node):
+    """One of OPTIONS, told apart by their JSON type: a text or an object (an elite entry),
+    a text or a number (a pack's version)."""
+
+    def __init__(self, *options: Node) -> None:
+        self.options = options
+
+    def _kind(self, node: Node) -> type:
+        return {TextNode: str, ObjNode: dict, IntNode: int}[type(node)]
+
+    def check(self, value: Any, where: str) -> None:
+        for node in self.options:
+            if type(value) is self._kind(node):
+                node.check(value, where)
+                return
+        kinds = {str: _("a text"), dict: _("an object"), int: _("a whole number")}
+        raise Invalid(
+            where,
+            _("must be {kinds}, not {value!r}").format(
+                kinds=_(" or ").join(kinds[self._kind(n)] for n in self.options), value=value
+            ),
+        )
+
+    def code(self) -> str:
+        return f"A({', '.join(n.code() for n in self.options)})"
+
+    def schema(self) -> dict:
+        return {"anyOf": [n.schema() for n in self.options]}
 
 
 class MapNode(Node):
@@ -232,8 +277,8 @@ class ObjNode(Node):
         if type(value) is not dict:
             raise Invalid(where, _("must be an object"))
         sep = "." if where else ""
-        for key in self.required:
-            if key not in value:
+        for key in self.fields:  # in the order they are declared: the same first complaint every run
+            if key in self.required and key not in value:
                 raise Invalid(f"{where}{sep}{key}", _("is missing"))
         fields = self.fields
         for key, v in value.items():

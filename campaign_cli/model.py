@@ -28,6 +28,7 @@ from typing import Annotated, Any, Literal, NotRequired, TypedDict, Union, get_a
 
 from campaign_cli.judge import (
     BoolNode,
+    ChoiceNode,
     ConstNode,
     EnumNode,
     IntNode,
@@ -72,6 +73,13 @@ class Keys:
 
     def __init__(self, values: tuple[str, ...]) -> None:
         self.values = values
+
+
+class Length:
+    """A list of LOW to HIGH entries."""
+
+    def __init__(self, low: int, high: int) -> None:
+        self.low, self.high = low, high
 
 
 Amount = Annotated[int, Range(0, MAX_AMOUNT)]  # every count: XP, gold, weights, board numbers
@@ -272,13 +280,90 @@ class Meta(TypedDict):
     journal_hash: NotRequired[Stamp | None]
 
 
+# -- enemy boards (R40-R42) and catalog packs ------------------------------------------------
+Size = Literal["small", "medium", "large", "huge", "giant"]  # R40, stored in English (enemies.SIZES)
+EliteNumber = Annotated[int, Range(-MAX_AMOUNT, MAX_AMOUNT)]  # added to each instance's field (R42)
+Version = Annotated[int, Range(-(MAX_ID - 1), MAX_ID - 1)]
+
+
+class EliteEntry(TypedDict):
+    """An elite table entry as an object (R42): its numbers are added to each instance's."""
+
+    name: Note
+    text: NotRequired[Note]
+    health: NotRequired[EliteNumber]
+    defense: NotRequired[EliteNumber]
+    damage: NotRequired[EliteNumber]
+    combat: NotRequired[EliteNumber]
+    to_hit: NotRequired[EliteNumber]
+    move: NotRequired[EliteNumber]
+    initiative: NotRequired[EliteNumber]
+    escape: NotRequired[EliteNumber]
+
+
+class Side(TypedDict):
+    """A board's normal or brutal side: its numbers, abilities and elite table (R40, R42)."""
+
+    initiative: Amount
+    move: Amount
+    escape: Amount
+    to_hit: Amount
+    combat: Amount
+    damage: Amount
+    defense: Amount
+    health: Amount
+    xp: Amount
+    wound_xp: NotRequired[Amount]  # R41: XP won per wound dealt to a large enemy
+    abilities: list[Note]
+    elite: Annotated[list[Note | EliteEntry], Length(6, 6)]  # R42: one die on the table
+
+
+class Board(TypedDict):
+    name: Name
+    keywords: list[Note]
+    size: Size
+    gender: NotRequired[Gender | None]
+    normal: Side
+    brutal: Side
+
+
+class PackItem(TypedDict):
+    """An item entry of a pack: a name and any field `item add` takes (CLI.md "Catalog packs")."""
+
+    name: Name
+    aliases: NotRequired[list[Name]]
+    kind: NotRequired[ItemKind]
+    hands: NotRequired[Hands]
+    weight: NotRequired[Amount]
+    value: NotRequired[Amount]
+    heft: NotRequired[Amount | None]
+    slots: NotRequired[Slots]
+    damage: NotRequired[Dice | None]
+    armor: NotRequired[Amount | None]
+    restriction: NotRequired[Amount | None]
+    requires: NotRequired[list[Name]]
+    clothing: NotRequired[Name | None]
+    personal: NotRequired[bool]
+    darkstone_icon: NotRequired[bool]
+    shield: NotRequired[bool]
+    pack: NotRequired[Name]
+
+
+class Pack(TypedDict):
+    pack: Name
+    version: Annotated[str, Text(MAX_NOTE, safe=False)] | Version
+    description: NotRequired[Annotated[str, Text(100_000, safe=False)]]
+    items: NotRequired[Annotated[list[PackItem], Length(0, 100_000)]]
+    enemies: NotRequired[Annotated[list[Board], Length(0, 100_000)]]
+
+
 # The file's own bookkeeping: an export leaves it out, an import starts it anew.
 LOCAL_META = ("app", "seq", "campaign_id", "undo_top", "undo_at", "undo_hash", "journal_hash")
 
 
 # -- the compiler: a type into the judge's checker ----------------------------------------
 def _mark(marks: tuple) -> Any:
-    return next((m for m in marks if isinstance(m, (Range, Text, Pattern, Keys))), None)
+    return next((m for m in marks if isinstance(m, (Range, Text, Pattern, Keys, Length))), None)
 
 
 def _node(tp: Any, marks: tuple = ()) -> Node:
@@ -289,12 +374,14 @@ def _node(tp: Any, marks: tuple = ()) -> Node:
         return _node(inner, (*marks, *more))
     if origin in (Union, types.UnionType):
         options = [a for a in get_args(tp) if a is not type(None)]
-        assert len(options) == 1, tp
-        return NullNode(_node(options[0], marks))
+        one = _node(options[0], marks) if len(options) == 1 else ChoiceNode(*(_node(o, marks) for o in options))
+        return NullNode(one) if len(options) < len(get_args(tp)) else one
     if origin in (NotRequired,):
         return _node(get_args(tp)[0], marks)
     mark = _mark(marks)
     if origin is list:
+        if isinstance(mark, Length):
+            return ListNode(_node(get_args(tp)[0]), mark.low, mark.high)
         return ListNode(_node(get_args(tp)[0]))
     if origin is dict:
         key_type, value_type = get_args(tp)
@@ -344,7 +431,7 @@ def source() -> str:
         "# one checker per distinct type: `I(0, 1000000)` made once, shared by every count",
         "B, C, E, I = cache(judge.BoolNode), cache(judge.ConstNode), cache(judge.EnumNode), cache(judge.IntNode)",
         "L, M, N, P = cache(judge.ListNode), cache(judge.MapNode), cache(judge.NullNode), cache(judge.PatternNode)",
-        "T, O = cache(judge.TextNode), judge.ObjNode",
+        "T, A, O = cache(judge.TextNode), cache(judge.ChoiceNode), judge.ObjNode",
         "",
     ]
     nodes = [compiled(t) for t in DOCUMENTS]
@@ -371,6 +458,11 @@ DOCUMENTS = (
     Item,
     Upgrade,
     Boost,
+    Board,
+    Side,
+    EliteEntry,
+    Pack,
+    PackItem,
 )
 
 
@@ -390,8 +482,11 @@ def describe(node: Node) -> str:
         return repr(node.value)
     if isinstance(node, NullNode):
         return f"{describe(node.inner)} or null"
+    if isinstance(node, ChoiceNode):
+        return " or ".join(describe(n) for n in node.options)
     if isinstance(node, ListNode):
-        return f"list of {describe(node.inner)}"
+        exactly = "" if node.high is None else f" ({node.low}..{node.high})"
+        return f"list{exactly} of {describe(node.inner)}"
     if isinstance(node, MapNode):
         return f"object: {describe(node.keys)} -> {describe(node.inner)}"
     assert isinstance(node, ObjNode)

@@ -43,7 +43,7 @@ MALFORMED = {
     "boolean number": (_broken(lambda b: b["normal"].update(move=True)), "normal.move"),
     "fraction": (_broken(lambda b: b["normal"].update(to_hit=4.5)), "normal.to_hit"),
     "missing abilities": (_broken(lambda b: b["brutal"].pop("abilities")), "brutal.abilities"),
-    "abilities not texts": (_broken(lambda b: b["normal"].update(abilities=[1, 2])), "normal.abilities"),
+    "abilities not texts": (_broken(lambda b: b["normal"].update(abilities=[1, 2])), "normal.abilities[0]"),
     "five elite entries": (_broken(lambda b: b["normal"]["elite"].pop()), "normal.elite"),
     "seven elite entries": (_broken(lambda b: b["brutal"]["elite"].append("More")), "brutal.elite"),
     "missing elite": (_broken(lambda b: b["normal"].pop("elite")), "normal.elite"),

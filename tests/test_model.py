@@ -422,3 +422,41 @@ def test_no_judge_raises_anything_but_its_refusal_on_garbage(real):
                     _verdict_loader(placed, real_path)
             except CampaignError:
                 pass
+
+
+def _mutated(data, document):
+    doc = copy.deepcopy(document)
+    places = [p for p, _ in _paths(doc) if p]
+    where = data.draw(st.sampled_from(places), label="where")
+    how = data.draw(FIELD_MUTATIONS, label="how")
+    parent, last = _at(doc, where[:-1]), where[-1]
+    if how == "value":
+        parent[last] = data.draw(st.sampled_from(BAD_VALUES), label="value")
+    elif how == "remove":
+        assume(isinstance(parent, dict))
+        del parent[last]
+    else:
+        target = _at(doc, where)
+        assume(isinstance(target, dict))
+        target["zz_unknown"] = 1
+    return doc
+
+
+@pytest.mark.parametrize(("kind", "sample"), [("board", "enemies/cinder-hound.json"), ("pack", "packs/frontier.json")])
+@settings(
+    max_examples=150, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(data=st.data())
+def test_a_board_or_pack_file_has_one_verdict_from_its_schema_and_the_tool(kind, sample, data):
+    """`enemy add --file` and `catalog import` read a board or a pack as the schema says."""
+    from campaign_cli.rules import enemies, packs
+
+    document = json.loads((ROOT / "samples" / sample).read_text())
+    doc = _mutated(data, document)
+    by_schema = jsonschema.Draft202012Validator(schema(kind)).is_valid(doc)
+    try:
+        (enemies.validate_board if kind == "board" else packs.validate)(copy.deepcopy(doc))
+        by_tool = True
+    except Refused:
+        by_tool = False
+    assert by_schema == by_tool

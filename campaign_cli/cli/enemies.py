@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -26,6 +26,9 @@ from campaign_cli.i18n import _, N_, gendered, ngettext
 from campaign_cli.rules import dice as d
 from campaign_cli.rules import enemies as rules
 from campaign_cli.rules.characters import check_name
+
+if TYPE_CHECKING:
+    from campaign_cli.model import Board
 
 app = noun_app(
     help_text(
@@ -82,8 +85,8 @@ BOARD_LABELS = {
 }
 
 
-def board_views(board: dict, brutal: bool) -> list:
-    side = rules.side_of(board, brutal)
+def board_views(board: Board, brutal: bool) -> list:
+    side: dict = dict(rules.side_of(board, brutal))  # its numbers, read by name
     pairs = [(_("keywords"), board["keywords"]), (_("size"), board["size"])]
     pairs += [(_(BOARD_LABELS[k]), side[k]) for k in rules.NUMBERS]
     pairs += [(_("abilities"), side["abilities"])]
@@ -98,7 +101,7 @@ def board_views(board: dict, brutal: bool) -> list:
     ]
 
 
-def board_data(board: dict, brutal: bool) -> dict:
+def board_data(board: Board, brutal: bool) -> dict:
     return {
         "id": board.get("id"),
         "name": board["name"],
@@ -153,8 +156,7 @@ def add(
         if keyword:
             board["keywords"] = keyword
         _apply_fields(board, field or [])
-        board = rules.validate_board(board)
-        board = camp.insert("enemies", board, "enemy")
+        board = camp.insert("enemies", dict(rules.validate_board(board)), "enemy")
         camp.note(f"enemy added: {board['name']}")
     emit(
         board,
@@ -179,7 +181,7 @@ def list_(json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
 
 @app.command(help=help_text("Show one side of an enemy's board.", "campaign enemy show 'Bog Lurker' --brutal"))
 def show(name: EnemyArg, brutal: BrutalOpt = False, json_out: JsonOpt = False) -> None:
-    board = reading().find("enemies", name, "enemy")
+    board: Board = reading().find("enemies", name, "enemy")  # type: ignore[assignment]  # judged when read
     emit(board_data(board, brutal), board_views(board, brutal), json_out=json_out)
 
 
@@ -238,7 +240,7 @@ def hit(
     brutal: BrutalOpt = False,
     json_out: JsonOpt = False,
 ) -> None:
-    board = reading().find("enemies", name, "enemy")
+    board: Board = reading().find("enemies", name, "enemy")  # type: ignore[assignment]  # judged when read
     wounds = rules.wounds(board, brutal, damage)
     defense = rules.side_of(board, brutal)["defense"]
     data = {

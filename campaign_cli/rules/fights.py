@@ -22,7 +22,7 @@ from campaign_cli.rules.names import resolve
 from campaign_cli.i18n import _, gendered
 
 if TYPE_CHECKING:
-    from campaign_cli.model import Fight, FightEnemy, FightGroup
+    from campaign_cli.model import Board, Fight, FightEnemy, FightGroup
 
 MAX_INSTANCES = 100  # one `fight add` puts at most this many on the board
 STATS = ("health", "defense", "damage", "combat", "to_hit", "move", "initiative", "escape")  # an instance's numbers
@@ -41,7 +41,7 @@ def new(title: str | None) -> Fight:
     }
 
 
-def add(fight: Fight, board: dict, count: int, brutal: bool, entry=None) -> list[FightEnemy]:
+def add(fight: Fight, board: Board, count: int, brutal: bool, entry=None) -> list[FightEnemy]:
     """COUNT instances of BOARD's side, named `TYPE 1`, `TYPE 2`... after those already there,
     as one new group; an elite group (R42) shares one ability ENTRY, whose numbers are added
     to every instance's fields."""
@@ -52,7 +52,8 @@ def add(fight: Fight, board: dict, count: int, brutal: bool, entry=None) -> list
         )
     side = enemies.side_of(board, brutal)
     bonus = enemies.elite_numbers(entry) if entry is not None else {}
-    stats = {k: max(side[k] + bonus.get(k, 0), 1 if k == "health" else 0) for k in STATS}
+    numbers: dict = dict(side)  # STATS: a side's numbers, read by name
+    stats = {k: max(numbers[k] + bonus.get(k, 0), 1 if k == "health" else 0) for k in STATS}
     same = [e for e in fight["enemies"] if e["type"] == board["name"]]
     first = max((int(e["name"].rsplit(" ", 1)[1]) for e in same), default=0) + 1
     groups = fight.setdefault("groups", [])

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from campaign_cli.errors import CampaignError, Refused
+from campaign_cli.errors import Refused
 from campaign_cli.rules import enemies
-from campaign_cli.rules.gear import KINDS, MAX_SLOTS, PACK_FIELDS
-from campaign_cli.rules.names import MAX_AMOUNT, unsafe_char
-from campaign_cli.i18n import _, number
+from campaign_cli.rules.gear import MAX_SLOTS, PACK_FIELDS
+from campaign_cli.rules.names import MAX_AMOUNT
+from campaign_cli.i18n import _
 
 MAX_ENTRIES = 100_000
 ITEM_FIELDS = frozenset(PACK_FIELDS)  # what a pack item entry may hold: the fields `item add` takes
@@ -35,66 +35,28 @@ def _bad(where: str, why: str) -> Refused:
     return Refused(_('bad pack: {where} {why}').format(where=where, why=why), "bad_pack")
 
 
-def _name(value: Any, where: str) -> str:
-    if not isinstance(value, str) or not value.strip() or len(value.strip()) > 100:
-        raise _bad(where, _('must be a name of 1 to 100 characters, not {value!r}').format(value=value))
-    if unsafe_char(value):
-        raise _bad(where, _("holds control characters"))
-    return value.strip()
-
-
-def _item(raw: Any, where: str) -> dict:
+def _entry(raw: dict) -> dict:
+    """An item entry as it is stored (the judge has passed it): every number and flag
+    present, the damage as the dice read it, the body part in lower case, the kind inferred
+    when not given (a weapon has damage, armor has armor or is a shield)."""
     from campaign_cli.rules.dice import parse
 
-    if not isinstance(raw, dict):
-        raise _bad(where, _("must be an object"))
-    where = f"{where} ({raw.get('name')!r})" if isinstance(raw.get("name"), str) else where
-    unknown = sorted(set(raw) - ITEM_FIELDS)
-    if unknown:
-        raise _bad(f"{where}.{unknown[0]}", _("is not an item field"))
-    entry: dict = {"name": _name(raw.get("name"), f"{where}.name")}
-    aliases = raw.get("aliases", [])
-    if not isinstance(aliases, list):
-        raise _bad(f"{where}.aliases", _("must be a list of names"))
-    entry["aliases"] = [_name(a, f"{where}.aliases[{i}]") for i, a in enumerate(aliases)]
-    for field, (low, high) in NUMBERS.items():
-        value = raw.get(field, 0 if field not in ("heft", "armor", "restriction") else None)
-        if value is None and field in ("heft", "armor", "restriction"):
-            continue
-        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-            raise _bad(
-                f"{where}.{field}",
-                _('must be a whole number from {low} to {high}, not {value!r}').format(
-                    low=low, high=number(high), value=raw.get(field)
-                ),
-            )
-        entry[field] = value
+    entry: dict = {"name": raw["name"], "aliases": list(raw.get("aliases", []))}
+    for field in NUMBERS:
+        value = raw.get(field, None if field in ("heft", "armor", "restriction") else 0)
+        if value is not None:
+            entry[field] = value
     for field in FLAGS:
-        value = raw.get(field, False)
-        if not isinstance(value, bool):
-            raise _bad(f"{where}.{field}", _('must be true or false, not {value!r}').format(value=value))
-        entry[field] = value
-    requires = raw.get("requires", [])
-    if not isinstance(requires, list):
-        raise _bad(f"{where}.requires", _("must be a list of keywords"))
-    entry["requires"] = [_name(w, f"{where}.requires[{i}]") for i, w in enumerate(requires)]
+        entry[field] = raw.get(field, False)
+    entry["requires"] = list(raw.get("requires", []))
     clothing = raw.get("clothing")
-    entry["clothing"] = None if clothing is None else _name(clothing, f"{where}.clothing").lower()
+    entry["clothing"] = None if clothing is None else clothing.lower()
     damage = raw.get("damage")
     if damage is not None:
-        try:
-            if not isinstance(damage, str):
-                raise ValueError
-            entry["damage"] = parse(damage).text()
-        except (ValueError, CampaignError):
-            raise _bad(
-                f"{where}.damage", _('must be a dice expression like 2D6-1, not {damage!r}').format(damage=damage)
-            ) from None
+        entry["damage"] = parse(damage).text()
     kind = raw.get("kind")
-    if "kind" not in raw:
+    if kind is None:
         kind = "weapon" if damage else "armor" if entry.get("armor") is not None or entry["shield"] else "gear"
-    if kind not in KINDS:
-        raise _bad(f"{where}.kind", _('must be one of {value}, not {kind!r}').format(value=', '.join(KINDS), kind=kind))
     entry["kind"] = kind
     if entry["shield"]:
         entry["kind"], entry["hands"] = "armor", max(entry["hands"], 1)
@@ -102,40 +64,47 @@ def _item(raw: Any, where: str) -> dict:
 
 
 def validate(data: Any) -> dict:
-    """A complete, typed pack, or Refused naming the first bad entry and field."""
+    """A complete, typed pack, or Refused naming the first bad entry and field: the judge's
+    verdict (campaign_cli/model.py `Pack`) on the pack with its texts stripped and its
+    boards as they are stored; then what a schema cannot say (an empty pack, a name or
+    alias used twice)."""
+    from campaign_cli import judge
+
     if not isinstance(data, dict):
         raise _bad(_("the file"), _("must hold a JSON object with pack, version, items and enemies"))
-    unknown = sorted(set(data) - set(FIELDS))
-    if unknown:
-        raise _bad(unknown[0], _("is not a pack field (pack, version, items, enemies)"))
-    name = _name(data.get("pack"), "pack")
-    version = data.get("version")
-    if not isinstance(version, (str, int)) or isinstance(version, bool) or not str(version).strip():
-        raise _bad("version", _('must be a text like "1.0", not {version!r}').format(version=version))
-    items, boards = data.get("items", []), data.get("enemies", [])
-    for field, value in (("items", items), ("enemies", boards)):
-        if not isinstance(value, list) or len(value) > MAX_ENTRIES:
-            raise _bad(
-                field, _('must be a list (at most {MAX_ENTRIES} entries)').format(MAX_ENTRIES=number(MAX_ENTRIES))
-            )
+    raw = enemies.stripped(data)
+    if isinstance(raw.get("enemies"), list):
+        raw["enemies"] = [enemies.normalized(b) if isinstance(b, dict) else b for b in raw["enemies"]]
+    try:
+        judge.check("Pack", raw)
+    except judge.Invalid as err:
+        raise _bad(_labelled(raw, err.where), err.why) from None
+    items, boards = raw.get("items", []), raw.get("enemies", [])
     if not items and not boards:
         raise _bad("items, enemies", _("are both empty: nothing to add"))
     pack: dict[str, Any] = {
-        "pack": name,
-        "version": str(version).strip(),
-        "items": [_item(raw, f"items[{i}]") for i, raw in enumerate(items)],
-        "enemies": [],
+        "pack": raw["pack"],
+        "version": str(raw["version"]),
+        "items": [_entry(item) for item in items],
+        "enemies": boards,
     }
-    boards_checked: list[dict] = pack["enemies"]
-    for i, raw in enumerate(boards):
-        try:
-            boards_checked.append(enemies.validate_board(raw))
-        except enemies.BoardProblem as err:
-            label = f" ({raw.get('name')!r})" if isinstance(raw, dict) and isinstance(raw.get("name"), str) else ""
-            where = f"enemies[{i}]" if err.field == "board" else f"enemies[{i}].{err.field}"
-            raise _bad(where + label, err.why) from None
     check_clashes(pack, {})
     return pack
+
+
+def _labelled(pack: dict, where: str) -> str:
+    """WHERE, with the name of the entry it is in: `items[2] ('Ore Crate').weight`, and a
+    board's after its field, as a board file's errors read: `enemies[0].keywords ('Upyr')`."""
+    for kind in ("items", "enemies"):
+        if where.startswith(f"{kind}["):
+            index, _sep, rest = where[len(kind) + 1 :].partition("]")
+            entries = pack.get(kind)
+            entry = entries[int(index)] if index.isdigit() and isinstance(entries, list) else None
+            if isinstance(entry, dict) and isinstance(entry.get("name"), str):
+                if kind == "enemies":
+                    return f"{kind}[{index}]{rest} ({entry['name']!r})"
+                return f"{kind}[{index}] ({entry['name']!r}){rest}"
+    return where
 
 
 def names_of(entry: dict) -> tuple[str, ...]:

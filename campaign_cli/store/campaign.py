@@ -22,7 +22,7 @@ from campaign_cli.store.layout import PACKS, packs_text, set_packs_text
 from campaign_cli.i18n import _, os_reason
 
 if TYPE_CHECKING:
-    from campaign_cli.model import Character
+    from campaign_cli.model import Board, Character
 
 SCHEMA_VERSION = 3
 APP = "campaign"
@@ -375,11 +375,12 @@ class Campaign:
             *((b, p["pack"]) for p in self.packs() for b in p["enemies"] if b["name"].casefold() not in taken),
         ]
 
-    def board(self, name: str) -> dict:
+    def board(self, name: str) -> Board:
         """An enemy board by name (or id, for the campaign's own), refused with suggestions."""
         from campaign_cli.rules.names import resolve
 
-        return dict(resolve(name, ((b, (b["name"],), b.get("id")) for b, _ in self.boards()), "enemy"))
+        found = resolve(name, ((b, (b["name"],), b.get("id")) for b, _ in self.boards()), "enemy")
+        return dict(found)  # type: ignore[return-value]  # a stored or a pack's board: judged when read
 
     def packs(self) -> list[dict]:
         """The catalog packs stored in this campaign, oldest first (decoded on first use)."""
