@@ -62,7 +62,7 @@ def test_r23_contested_skills_take_against(party):
     err = party.error("skill", "use", "Kate", "Charm", "--dice", "1,1,1", code=2)
     assert "--against" in err["message"]
     data = party.json("skill", "use", "Kate", "Charm", "--against", "10", "--dice", "1,1,1", "--other-dice", "6,6,6")
-    assert (data["winner"], data["success"], data["a"]["target"]) == ("Kate", True, 12)
+    assert (data["winner"], data["success"], data["a"]["target"]) == ("Kate", True, 13)  # R23: IQ 12 + Charm 1
     data = party.json(
         "skill", "use", "Kate", "Обаяние", "--against", "Merlin", "--dice", "6,6,6", "--other-dice", "1,1,1"
     )

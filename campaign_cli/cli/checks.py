@@ -438,6 +438,26 @@ def _side(camp, who: str | Character, spec_text: str, typed: str | None, option:
     }
 
 
+def skill_contest(
+    camp,
+    doc: Character,
+    skill: str,
+    other: str,
+    dice,
+    other_dice,
+    rng,
+    modifier: int = 0,
+    karma=False,
+    reroll_dice=None,
+) -> dict:
+    """R7, R23: a contested skill (Charm, Diplomacy, Tactics, Animal Handler, Merchant), the
+    one procedure `skill use --against` and `shop --haggle` share with `contest A 3/IQ+SKILL`:
+    the user's side is IQ plus the skill's level, the other side IQ alone."""
+    return contested(
+        camp, doc, f"3/IQ+{skill}", other, dice, other_dice, rng, modifier, karma, reroll_dice, other_spec="3/IQ"
+    )
+
+
 def contested(
     camp,
     who: str | Character,

@@ -52,16 +52,23 @@ def reading() -> store.Campaign:
 def writing():
     """One transaction: lock, read, change, validate, journal, write atomically.
     Inside `campaign batch`, every line shares the batch's one transaction."""
+    from campaign_cli.rules.wounds import check_the_dead
+
     if CTX.batch is not None:
         if not CTX.writable:
             raise UsageProblem(
                 _("the campaign is open for reading (campaign_cli.read): use campaign_cli.open to change it"),
                 "read_only",
             )
-        yield CTX.batch
+        camp = CTX.batch
+        yield camp
+        if not camp.reverted:  # R11a, for every command: the characters this line read, as they were
+            check_the_dead(camp.line_before or {}, camp.data["characters"])
         return
     with store.transaction(campaign_path(), CTX.words) as camp:
         yield camp
+        if not camp.reverted:  # R11a, for every command, before anything is written
+            check_the_dead(camp.before_tables()["characters"], camp.data["characters"])
 
 
 def update_character(name: str, change) -> tuple[dict, Any]:

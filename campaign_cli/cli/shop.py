@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from campaign_cli.cli.characters import NameArg
-from campaign_cli.cli.checks import DiceOpt, SeedOpt, contested, describe_contest
+from campaign_cli.cli.checks import DiceOpt, SeedOpt, describe_contest, skill_contest
 from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, help_text, writing
 from campaign_cli.cli.items import (
     ArmorOpt,
@@ -71,7 +71,7 @@ def _haggle(
             raise UsageProblem(_("--dice, --other-dice and --seed roll the haggle: give --haggle IQ"))
         return price, None
     level = craft.level_of(doc, "Merchant")
-    contest = contested(camp, doc, "3/IQ", str(iq), dice, other_dice, d.rng_for(seed))
+    contest = skill_contest(camp, doc, "Merchant", str(iq), dice, other_dice, d.rng_for(seed))
     camp.record_roll(contest)
     return (gear.haggled(price, level, buying) if contest["success"] else price), contest
 

@@ -14,7 +14,7 @@ from campaign_cli.cli.checks import (
     ModifierOpt,
     RerollOpt,
     SeedOpt,
-    contested,
+    skill_contest,
     describe_check,
     describe_contest,
     karma_options,
@@ -145,7 +145,7 @@ def use(
             craft.pay_alchemy(doc)  # R25a: once per XP paid, a failed check included
         if found.check.startswith("c-"):
             assert against is not None  # _check_options: a contested skill takes --against
-            result = contested(camp, doc, "3/IQ", against, dice, other_dice, rng, modifier, karma, reroll_dice)
+            result = skill_contest(camp, doc, found.name, against, dice, other_dice, rng, modifier, karma, reroll_dice)
         else:
             spec = f"3/{found.attribute}" if found.name in craft.ACTING else f"3/{found.attribute}+{found.name}"
             prep = prepare(doc, parse_spec(spec), modifier)

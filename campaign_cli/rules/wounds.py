@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from campaign_cli.errors import Refused
 from campaign_cli.rules.characters import status
@@ -43,6 +44,36 @@ def check_not_dead(doc: Character) -> None:
     """R11a: a dead character takes no further part: wins and spends nothing."""
     if current_status(doc) == "dead":
         raise Refused(_("R11a: {name} is dead: the dead win and spend nothing").format(name=doc["name"]), "dead")
+
+
+# R11a: what a dead character no longer wins, spends, gives or receives (Bard karma lapses
+# at the adventure's end for everyone, so it is not among them).
+FROZEN_WHEN_DEAD = {
+    "xp": N_("XP"),
+    "karma": N_("karma"),
+    "wishes": N_("wishes"),
+    "gold": N_("gold"),
+    "darkstone": N_("dark stone"),
+    "items": N_("items"),
+}
+
+
+def check_the_dead(before: Mapping[str, Any], after: Mapping[str, Any]) -> None:
+    """R11a for every act at once: a character dead before and after a change has the same
+    XP, karma, wishes, gold, dark stone and items (a wish that brings the just-killed back,
+    R17, leaves them alive: not concerned). Refused, naming the character and the field."""
+    for key, was in before.items():
+        now = after.get(key)
+        if now is None or current_status(was) != "dead" or current_status(now) != "dead":
+            continue
+        for field, label in FROZEN_WHEN_DEAD.items():
+            if was.get(field) != now.get(field):
+                raise Refused(
+                    _("R11a: {name} is dead: the dead win, spend, give and receive nothing ({field})").format(
+                        name=now["name"], field=_(label)
+                    ),
+                    "dead",
+                )
 
 
 def check_can_spend(doc: Character) -> None:

@@ -305,6 +305,11 @@ class Campaign:
     def writable(self) -> bool:
         return self._before is not None
 
+    def before_tables(self) -> dict:
+        """The tables as the transaction found them (read-only: the journal diffs against them)."""
+        assert self._before is not None  # writable: opened by a transaction
+        return self._before
+
     # -- meta ------------------------------------------------------------------
     @property
     def meta(self) -> dict:
