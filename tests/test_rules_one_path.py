@@ -98,3 +98,37 @@ def test_r11a_the_dead_stay_as_they_were_through_the_python_api(camp):
     with pytest.raises(campaign_cli.Refused) as refused, campaign_cli.open(camp.path) as api:
         api.darkstone_add("Ajax", 3)
     assert refused.value.code == "dead" and Path(camp.path).read_bytes() == before
+
+
+@pytest.fixture
+def bards(camp):
+    camp.json("character", "create", "Kate", "--st", "10", "--dx", "10", "--iq", "12", "--skill", "Bard=2")
+    camp.json("adventure", "start", "Crypt")
+    return camp
+
+
+def test_r25a_karma_add_bard_spends_the_bards_song_of_this_adventure(bards):
+    bards.json("karma", "add", "Ajax", "1", "--bard")
+    err = bards.error("skill", "use", "Kate", "Bard", "--give", "Ajax=1", "--dice", "1,1,1", code=1)
+    assert err["code"] == "skill_used" and "R25a" in err["message"]
+    assert bards.error("karma", "add", "Merlin", "1", "--bard", code=1)["code"] == "no_bard"
+
+
+def test_r25a_a_bard_who_sang_cannot_be_recorded_again_by_karma_add(bards):
+    bards.json("skill", "use", "Kate", "Bard", "--give", "Ajax=1", "--dice", "1,1,1")
+    assert bards.error("karma", "add", "Ajax", "1", "--bard", code=1)["code"] == "no_bard"
+    assert bards.error("karma", "add", "Ajax", "1", "--bard", "--by", "Kate", code=1)["code"] == "skill_used"
+
+
+def test_r25_bard_karma_is_at_most_the_bards_level(bards):
+    err = bards.error("karma", "add", "Ajax", "3", "--bard", code=1)
+    assert "R25" in err["message"]
+
+
+def test_r25_karma_add_bard_names_the_bard_when_several_could_sing(bards):
+    bards.json("character", "create", "Lute", "--st", "10", "--dx", "10", "--iq", "12", "--skill", "Bard=1")
+    err = bards.error("karma", "add", "Ajax", "1", "--bard", code=1)
+    assert err["code"] == "which_bard" and "Kate" in err["message"] and "Lute" in err["message"]
+    bards.json("karma", "add", "Ajax", "1", "--bard", "--by", "Lute")
+    assert bards.json("karma", "add", "Ajax", "1", "--bard")["added"] == 1  # Kate alone can still sing
+    assert bards.error("karma", "add", "Ajax", "1", "--by", "Kate", code=2)["code"] == "usage"
