@@ -132,3 +132,41 @@ def test_r25_karma_add_bard_names_the_bard_when_several_could_sing(bards):
     bards.json("karma", "add", "Ajax", "1", "--bard", "--by", "Lute")
     assert bards.json("karma", "add", "Ajax", "1", "--bard")["added"] == 1  # Kate alone can still sing
     assert bards.error("karma", "add", "Ajax", "1", "--by", "Kate", code=2)["code"] == "usage"
+
+
+@pytest.fixture
+def brawl(camp):
+    camp.json("item", "add", "Ajax", "Broadsword")
+    camp.json("item", "hold", "Ajax", "Broadsword")
+    camp.json(
+        "enemy", "add", "--file", str(Path(__file__).resolve().parent.parent / "samples/enemies/cinder-hound.json")
+    )
+    camp.json("fight", "start")
+    camp.json("fight", "add", "Cinder Hound")
+    camp.json("karma", "add", "Ajax", "2")
+    return camp
+
+
+@pytest.mark.parametrize(("first", "again"), [("1,1", "6,6"), ("6,5", "2,1"), ("3,4", "4,3")])
+def test_r17_fight_attack_rerolls_its_damage_as_roll_character_does(brawl, first, again):
+    rolled = brawl.json(
+        "roll", "--character", "Ajax", "--weapon", "Broadsword", "--karma", "--dice", first, "--reroll-dice", again
+    )
+    blow = brawl.json(
+        "fight", "attack", "Ajax", "Cinder Hound 1", "--dice", "1,1,1", "--damage-dice", first,
+        "--karma-damage", "--reroll-damage-dice", again,
+    )  # fmt: skip
+    assert blow["roll"]["first_dice"] == rolled["first_dice"] and blow["damage"] == rolled["total"]
+    assert brawl.json("character", "show", "Ajax")["karma"] == 0  # one karma each
+
+
+def test_r17_fight_attack_karma_damage_is_refused_up_front_without_karma_or_wish(camp):
+    camp.json("item", "add", "Ajax", "Broadsword")
+    camp.json(
+        "enemy", "add", "--file", str(Path(__file__).resolve().parent.parent / "samples/enemies/cinder-hound.json")
+    )
+    camp.json("fight", "start")
+    camp.json("fight", "add", "Cinder Hound")
+    err = camp.error("fight", "attack", "Ajax", "Cinder Hound 1", "--dice", "1,1,1", "--karma-damage", code=1)
+    assert "R17" in err["message"]
+    assert camp.error("fight", "attack", "Ajax", "Cinder Hound 1", "--reroll-damage-dice", "1,1", code=2)

@@ -866,10 +866,12 @@ def damage_roll(
     expr: str | None = None,
     karma: bool = False,
     reroll_dice: str | None = None,
+    reroll_option: str = "--reroll-dice",
 ) -> dict:
     """A damage roll: EXPR (default: ITEM's damage), DOC's combat-skill levels to damage
     (R24), +1 unarmed against a weaker TARGET (R26), 1 less per curse (R18), at least 1;
-    with KARMA rolled again and the new roll kept (R17)."""
+    with KARMA rolled again and the new roll kept (R17): the one damage roll of `roll
+    --character` and `fight attack` alike."""
     if item is not None:
         expr = expr or item["damage"]
     parsed = d.parse(expr or "")
@@ -880,7 +882,7 @@ def damage_roll(
     if karma:  # R17: the damage is rolled again and the new roll kept
         paid = adv.reroll_payment(doc)
         data["first_dice"] = rolled
-        rolled = d.obtain(parsed.count, parsed.sides, reroll_dice, rng, "--reroll-dice")
+        rolled = d.obtain(parsed.count, parsed.sides, reroll_dice, rng, reroll_option)
         data.update(
             dice=rolled,
             total=sum(rolled) + parsed.modifier,

@@ -17,6 +17,7 @@ from campaign_cli.cli.output import Line, Table, emit
 from campaign_cli.errors import Refused, UsageProblem
 from campaign_cli.i18n import _, gendered, ngettext, shown, status_of
 from campaign_cli.rules import dice as d
+from campaign_cli.rules import advancement as adv
 from campaign_cli.rules import enemies, fights, wounds
 from campaign_cli.rules.advancement import KILL_XP
 from campaign_cli.rules.characters import check_name, view
@@ -388,7 +389,7 @@ def hit(
     with writing() as camp:
         fight = open_fight(camp)
         hitter = camp.character(by)
-        wounds.check_can_act(hitter, _("fight"))
+        wounds.check_can_act(hitter, _("strike a blow"))
         data = _strike(camp, fight, hitter, target, damage)
         enemy = data["enemy"]
         camp.note(
@@ -443,19 +444,42 @@ def attack(
     seed: SeedOpt = None,
     karma: KarmaOpt = False,
     reroll_dice: RerollOpt = None,
+    karma_damage: Annotated[
+        bool,
+        typer.Option(
+            "--karma-damage",
+            help="On a hit, roll the damage again for 1 karma (else 1 wish) and keep the new roll (R17).",
+        ),
+    ] = False,
+    reroll_damage_dice: Annotated[
+        str | None,
+        typer.Option("--reroll-damage-dice", metavar="LIST", help="Physical dice for the --karma-damage reroll."),
+    ] = None,
     json_out: JsonOpt = False,
 ) -> None:
     karma_options(karma, reroll_dice)
+    if reroll_damage_dice is not None and not karma_damage:
+        raise UsageProblem(_("--reroll-damage-dice goes with --karma-damage"))
     rng = d.rng_for(seed)
     with writing() as camp:
         fight = open_fight(camp)
         if camp.exists("characters", attacker) or attacker.strip().isdigit():
             data = _character_blow(
-                camp, fight, camp.character(attacker), target, weapon, dice, damage_dice, rng, karma, reroll_dice
+                camp,
+                fight,
+                camp.character(attacker),
+                target,
+                weapon,
+                dice,
+                damage_dice,
+                rng,
+                karma,
+                reroll_dice,
+                (karma_damage, reroll_damage_dice),
             )
         else:
-            if weapon is not None or karma:
-                raise UsageProblem(_("--weapon and --karma are for a character's blow"))
+            if weapon is not None or karma or karma_damage:
+                raise UsageProblem(_("--weapon, --karma and --karma-damage are for a character's blow"))
             data = _enemy_blow(camp, fight, fights.instance(fight, attacker), camp.character(target), dice, rng)
         if seed is not None:
             data["seed"] = seed
@@ -470,12 +494,18 @@ def attack(
     )
 
 
-def _character_blow(camp, fight, doc, target, weapon, dice, damage_dice, rng, karma, reroll_dice) -> dict:
-    """R24, R26, R30, R18, R41: a 3/DX check with the weapon's skill, then its damage on a hit."""
+def _character_blow(
+    camp, fight, doc, target, weapon, dice, damage_dice, rng, karma, reroll_dice, karma_damage=(False, None)
+) -> dict:
+    """R24, R26, R30, R18, R41: a 3/DX check with the weapon's skill, then its damage on a
+    hit; R17: --karma rolls a miss again, --karma-damage the damage (each 1 karma, else 1
+    wish), as `check --karma` and `roll --character --karma` do."""
     from campaign_cli.cli.checks import damage_roll, describe_check, describe_roll, rolled_check
     from campaign_cli.rules import checks as check_rules
 
-    wounds.check_can_act(doc, _("fight"))
+    wounds.check_can_act(doc, _("strike a blow"))
+    if karma_damage[0]:
+        adv.require_reroll(doc)  # refused up front, before any die is rolled
     enemy = fights.standing_instance(fight, target)
     item = _blade(doc, weapon)
     skill = item.get("skill") if item.get("skill") in doc.get("skills", {}) else None
@@ -497,7 +527,9 @@ def _character_blow(camp, fight, doc, target, weapon, dice, damage_dice, rng, ka
         "xp": 0,
     }
     if check["success"]:
-        roll = damage_roll(camp, doc, item, None, damage_dice, rng)
+        roll = damage_roll(
+            camp, doc, item, None, damage_dice, rng, None, karma_damage[0], karma_damage[1], "--reroll-damage-dice"
+        )
         lines.append(describe_roll(roll))
         blow = _strike(camp, fight, doc, enemy["name"], roll["total"])
         lines.append(_strike_line(doc["name"], blow))
