@@ -170,3 +170,15 @@ def test_r17_fight_attack_karma_damage_is_refused_up_front_without_karma_or_wish
     err = camp.error("fight", "attack", "Ajax", "Cinder Hound 1", "--dice", "1,1,1", "--karma-damage", code=1)
     assert "R17" in err["message"]
     assert camp.error("fight", "attack", "Ajax", "Cinder Hound 1", "--reroll-damage-dice", "1,1", code=2)
+
+
+@pytest.mark.parametrize("words", [("recap",), ("character", "sheet", "Ajax")], ids=["recap", "sheet"])
+def test_format_json_is_json_wherever_format_exists(camp, words):
+    assert camp(*words, "--format", "json").stdout == camp(*words, "--json").stdout
+    json.loads(camp(*words, "--format", "json").stdout)
+
+
+def test_format_json_errors_are_json(camp):
+    result = camp("recap", "--adventure", "99", "--format", "json")
+    assert result.exit_code == 1 and result.stdout == ""
+    assert json.loads(result.stderr)["error"]["code"] == "unknown_adventure"

@@ -31,6 +31,7 @@ HELP_KEEPS = {
     "HTML",
     "html",
     "md",
+    "json",  # a --format value, as html and md
     "Foundry",
     "VTT",
     "fantasy",

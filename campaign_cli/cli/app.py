@@ -157,7 +157,7 @@ def run(
 ) -> int:
     """Run one command line as the user typed it: errors reported, an exit code returned."""
     words = args[: args.index("--")] if "--" in args else args
-    output.STATE.json_errors = "--json" in words or "--jsonl" in words
+    output.STATE.json_errors = "--json" in words or "--jsonl" in words or _json_format(words)
     CTX.words = journal_words(args)
     CTX.campaign = ""
     i18n.translate_command(command)
@@ -192,6 +192,13 @@ def run(
                 "internal",
             )
         )
+
+
+def _json_format(words: list[str]) -> bool:
+    """`--format json` is `--json` wherever `--format` takes it (CLI.md): errors as JSON too."""
+    from itertools import pairwise
+
+    return "--format=json" in words or any(a == "--format" and b == "json" for a, b in pairwise(words))
 
 
 def _is_campaign_in_use(path) -> bool:

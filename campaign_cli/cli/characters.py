@@ -143,15 +143,18 @@ def show(name: NameArg, json_out: JsonOpt = False) -> None:
 )
 def sheet(
     name: NameArg,
-    format_: Annotated[str, typer.Option("--format", metavar="md|html", help="md (default) or html.")] = "md",
+    format_: Annotated[
+        str, typer.Option("--format", metavar="md|html|json", help="md (default), html, or json (as --json).")
+    ] = "md",
     json_out: JsonOpt = False,
 ) -> None:
     import sys
 
     from campaign_cli.cli import sheet as pages
 
-    if format_ not in ("md", "html"):
-        raise UsageProblem(_('--format takes md or html, not {format!r}').format(format=format_))
+    if format_ not in ("md", "html", "json"):
+        raise UsageProblem(_('--format takes md, html or json, not {format!r}').format(format=format_))
+    json_out = json_out or format_ == "json"
     ch = rules.view(reading().character(name))
     if json_out or output.STATE.capture is not None:  # --json, or a line of a batch
         emit(

@@ -180,14 +180,15 @@ def recap(
         bool, typer.Option("--last", help="The last game night: the newest entries with no 6-hour gap.")
     ] = False,
     format_: Annotated[
-        str, typer.Option("--format", metavar="text|md", help="md: Markdown for a group chat.")
+        str, typer.Option("--format", metavar="text|md|json", help="md: Markdown for a group chat; json: as --json.")
     ] = "text",
     json_out: JsonOpt = False,
 ) -> None:
     if sum(x is not None and x is not False for x in (adventure, since, last)) > 1:
         raise UsageProblem(_("give one of --adventure, --since or --last"))
-    if format_ not in ("text", "md"):
-        raise UsageProblem(_('--format takes text or md, not {format!r}').format(format=format_))
+    if format_ not in ("text", "md", "json"):
+        raise UsageProblem(_('--format takes text, md or json, not {format!r}').format(format=format_))
+    json_out = json_out or format_ == "json"
     if since is not None:
         since = _date(since)
     camp = reading()
