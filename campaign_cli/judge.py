@@ -375,6 +375,7 @@ def check_campaign(data: dict, meta_key: str = "1") -> None:
         if folded in names:
             raise Invalid(f"{where}.name", _("is taken by {other}").format(other=names[folded]))
         names[folded] = where
+    boards: dict[str, str] = {}
     for key, board in data["enemies"].items():
         where = f"enemies.{key}"
         check_board(board, where)
@@ -384,6 +385,10 @@ def check_campaign(data: dict, meta_key: str = "1") -> None:
                 _("is {ident}, but the document is stored under {key}").format(ident=board.get("id"), key=key),
             )
         own(board["id"], where)
+        folded = board["name"].strip().casefold()
+        if folded in boards:
+            raise Invalid(f"{where}.name", _("is taken by {other}").format(other=boards[folded]))
+        boards[folded] = where
 
 
 def ids_of(data: dict) -> set[int]:

@@ -71,6 +71,16 @@ def test_two_characters_sharing_a_name_in_any_case_are_refused(camp):
     assert "characters.2.name is taken by characters.1" in err["message"]
 
 
+def test_two_enemy_boards_sharing_a_name_are_refused_on_import(camp, tmp_path):
+    camp.json("enemy", "add", "--file", str(ROOT / "samples" / "enemies" / "cinder-hound.json"))
+    doc = json.loads(camp("export").stdout)
+    doc["enemies"].append({**doc["enemies"][0], "id": doc["meta"]["next_id"], "name": "CINDER HOUND"})
+    doc["meta"]["next_id"] += 1
+    (tmp_path / "twins.json").write_text(json.dumps(doc))
+    err = camp.__class__(tmp_path / "new.json").error("import", str(tmp_path / "twins.json"), code=1)
+    assert "name is taken by enemies." in err["message"] and not (tmp_path / "new.json").exists()
+
+
 @pytest.mark.parametrize("field", ["phase", "keywords", "name", "next_id"])
 def test_a_meta_without_a_required_field_exits_3_naming_it_never_an_internal_error(camp, field):
     _edit(camp.path, lambda d: d["meta"]["1"].pop(field))
