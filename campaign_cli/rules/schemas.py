@@ -30,9 +30,9 @@ SHOWN = {
 }
 COMMENT = (
     "Also refused, beyond what a schema can say: two characters, items, enemies or packs with one id; an id "
-    "at or above meta.next_id; two characters or two enemies with one name (any case); an item whose upgrades fill more "
-    "slots than it has; a damage expression that does not roll; a pack with no items and no enemies, or a "
-    "name or alias it uses twice."
+    "at or above meta.next_id; two characters or two enemies with one name (any case); an item whose "
+    "upgrades fill more slots than it has; a damage expression that does not roll; a pack with no items and "
+    "no enemies, or a name or alias it uses twice."
 )
 KINDS_OF_SCHEMA = ("export", "pack", "board", "character")
 
