@@ -470,3 +470,13 @@ def test_a_board_or_pack_file_has_one_verdict_from_its_schema_and_the_tool(kind,
     except Refused:
         by_tool = False
     assert by_schema == by_tool
+
+
+def test_the_models_boards_name_the_fields_the_fight_rules_read():
+    from campaign_cli.rules import enemies
+
+    side = model.compiled(model.Side).fields
+    assert set(side) == {*enemies.NUMBERS, *enemies.OPTIONAL, *enemies.LISTS}
+    assert set(model.compiled(model.EliteEntry).fields) == {"name", "text", *enemies.ELITE_NUMBERS}
+    assert side["elite"].low == side["elite"].high == enemies.ELITE_ENTRIES
+    assert model.compiled(model.Board).fields["size"].values == enemies.SIZES
