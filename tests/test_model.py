@@ -370,12 +370,11 @@ def _verdict_undo(real_path: Path, folder: Path, data: dict) -> bool:
 FIELD_MUTATIONS = st.sampled_from(["value", "remove", "extra"])
 
 
-@settings(max_examples=60, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(data=st.data())
-def test_schema_import_loader_and_undo_give_one_verdict_on_every_mutated_field(real, tmp_path_factory, data):
-    real_path, export = real
-    doc = copy.deepcopy(export)
-    places = [p for p, _ in _paths(doc) if p and p[0] in ("meta", "characters", "enemies", "packs")]
+def _mutated(data, document, roots: tuple = ()):
+    """DOCUMENT with one place (under ROOTS, if given) changed as HOW says: a bad value, the
+    field removed, or an unknown field added. Returns (the copy, where, how)."""
+    doc = copy.deepcopy(document)
+    places = [p for p, _ in _paths(doc) if p and (not roots or p[0] in roots)]
     where = data.draw(st.sampled_from(places), label="where")
     how = data.draw(FIELD_MUTATIONS, label="how")
     parent, last = _at(doc, where[:-1]), where[-1]
@@ -388,6 +387,15 @@ def test_schema_import_loader_and_undo_give_one_verdict_on_every_mutated_field(r
         target = _at(doc, where)
         assume(isinstance(target, dict))
         target["zz_unknown"] = 1
+    return doc, where, how
+
+
+@settings(max_examples=60, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_schema_import_loader_and_undo_give_one_verdict_on_every_mutated_field(real, tmp_path_factory, data):
+    real_path, export = real
+    doc, where, how = _mutated(data, export, ("meta", "characters", "enemies", "packs"))
+    parent, last = _at(doc, where[:-1]), where[-1]
     assume(doc != export)
     base = json.loads(real_path.read_bytes())
     placed = _placed(base, doc)
@@ -434,24 +442,6 @@ def test_no_judge_raises_anything_but_its_refusal_on_garbage(real):
                 pass
 
 
-def _mutated(data, document):
-    doc = copy.deepcopy(document)
-    places = [p for p, _ in _paths(doc) if p]
-    where = data.draw(st.sampled_from(places), label="where")
-    how = data.draw(FIELD_MUTATIONS, label="how")
-    parent, last = _at(doc, where[:-1]), where[-1]
-    if how == "value":
-        parent[last] = data.draw(st.sampled_from(BAD_VALUES), label="value")
-    elif how == "remove":
-        assume(isinstance(parent, dict))
-        del parent[last]
-    else:
-        target = _at(doc, where)
-        assume(isinstance(target, dict))
-        target["zz_unknown"] = 1
-    return doc
-
-
 @pytest.mark.parametrize(("kind", "sample"), [("board", "enemies/cinder-hound.json"), ("pack", "packs/frontier.json")])
 @settings(
     max_examples=150, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.function_scoped_fixture]
@@ -462,7 +452,7 @@ def test_a_board_or_pack_file_has_one_verdict_from_its_schema_and_the_tool(kind,
     from campaign_cli.rules import enemies, packs
 
     document = json.loads((ROOT / "samples" / sample).read_text())
-    doc = _mutated(data, document)
+    doc, _where, _how = _mutated(data, document)
     by_schema = jsonschema.Draft202012Validator(schema(kind)).is_valid(doc)
     try:
         (enemies.validate_board if kind == "board" else packs.validate)(copy.deepcopy(doc))
