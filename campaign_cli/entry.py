@@ -49,14 +49,32 @@ class Interrupted(BaseException):
         self.signum = signum
 
 
+def _interrupted(exc: BaseException) -> "Interrupted | None":
+    """The Interrupted behind EXC: Python wraps an exception raised while a class is being
+    built (`__set_name__`, the first ~30 ms of imports) in a RuntimeError."""
+    seen = set()
+    while exc is not None and id(exc) not in seen:
+        if isinstance(exc, Interrupted):
+            return exc
+        seen.add(id(exc))
+        exc = exc.__cause__ or exc.__context__  # type: ignore[assignment]
+    return None
+
+
 def main() -> None:
     _STATE["armed"] = True
     try:
-        if _STATE["pending"]:
-            raise Interrupted(_STATE["pending"])
-        from campaign_cli.cli.app import main as run
+        try:
+            if _STATE["pending"]:
+                raise Interrupted(_STATE["pending"])
+            from campaign_cli.cli.app import main as run
 
-        run()
+            run()
+        except (Exception, Interrupted) as exc:  # SystemExit (the command's own exit) passes
+            stop = _interrupted(exc)
+            if stop is None:
+                raise
+            raise stop from None
     except Interrupted as stop:
         i18n = sys.modules.get("campaign_cli.i18n")  # loaded once the command line was read
         sys.stderr.write((i18n._("interrupted: nothing saved") if i18n else "interrupted: nothing saved") + "\n")

@@ -269,6 +269,30 @@ def test_sigterm_after_the_commit_began_completes_and_reports_success(camp):
     assert json.loads(done.stdout)["gold"] == 5 and camp.json("character", "show", "Ajax")["gold"] == 5
 
 
+def test_an_interrupt_python_wrapped_while_building_a_class_is_still_one_line(monkeypatch, capsys):
+    """A signal landing in `__set_name__` (an import's class being built) reaches us as a
+    RuntimeError caused by our Interrupted: still exit 130 and one line, no traceback."""
+    from campaign_cli import entry
+    from campaign_cli.cli import app as app_module
+
+    def starting():
+        try:
+            raise entry.Interrupted(signal.SIGINT)
+        except entry.Interrupted as stop:
+            raise RuntimeError("Error calling __set_name__ on 'cached_property' instance") from stop
+
+    monkeypatch.setattr(app_module, "main", starting)
+    monkeypatch.setitem(entry._STATE, "done", False)
+    try:
+        with pytest.raises(SystemExit) as done:
+            entry.main()
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    assert done.value.code == 130
+    assert capsys.readouterr().err == "interrupted: nothing saved\n"
+
+
 def test_sigint_while_starting_up_is_one_line_never_a_traceback(tmp_path):
     exe = Path(sys.executable).with_name("campaign")
     cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "campaign_cli"]
