@@ -8,6 +8,7 @@ import typer
 
 from campaign_cli.cli import complete
 from campaign_cli.cli.common import (
+    NameArg,
     ForceOpt,
     JsonOpt,
     JsonlOpt,
@@ -28,10 +29,6 @@ from campaign_cli.i18n import _, status_of
 
 app = noun_app(help_text("Create and manage characters (R1-R4).", "campaign character list"))
 
-NameArg = Annotated[
-    str,
-    typer.Argument(metavar="NAME", help="The character's name (any case) or id.", autocompletion=complete.characters),
-]
 AttrOpt = Annotated[
     list[str] | None,
     typer.Option("--attr", metavar="NAME=VALUE", help="Extra named attribute for pool tests (R10), e.g. Lore=3."),

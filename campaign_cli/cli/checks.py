@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from fractions import Fraction
 
 from campaign_cli.cli import complete
-from campaign_cli.cli.common import MAX_AMOUNT, MAX_SEED, JsonOpt, help_text, writing
+from campaign_cli.cli.common import MAX_AMOUNT, DiceOpt, JsonOpt, KarmaOpt, RerollOpt, SeedOpt, help_text, writing
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import Line, Table, emit
 from campaign_cli.errors import Refused, UsageProblem
@@ -29,19 +29,6 @@ if TYPE_CHECKING:
 
 check_app, contest_app, initiative_app, roll_app, odds_app, cast_app = (command_app() for _ in range(6))
 
-SeedOpt = Annotated[
-    int | None,
-    typer.Option(
-        "--seed", metavar="N", min=0, max=MAX_SEED, help="Seed the dice: same seed, same campaign, same result."
-    ),
-]
-DiceOpt = Annotated[str | None, typer.Option("--dice", metavar="LIST", help="Physical dice typed in, e.g. 1,3,6.")]
-KarmaOpt = Annotated[
-    bool, typer.Option("--karma", help="If the roll fails, spend 1 karma (else 1 wish) and roll again (R17).")
-]
-RerollOpt = Annotated[
-    str | None, typer.Option("--reroll-dice", metavar="LIST", help="Physical dice for the --karma reroll.")
-]
 ModifierOpt = Annotated[
     int,
     typer.Option(

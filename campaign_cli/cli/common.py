@@ -9,6 +9,7 @@ from typing import Annotated, Any
 import typer
 
 from campaign_cli import store
+from campaign_cli.cli import complete
 from campaign_cli.errors import Refused, UsageProblem
 from campaign_cli.rules.names import MAX_AMOUNT, MAX_ID
 from campaign_cli.i18n import _, N_, number, os_reason
@@ -35,6 +36,25 @@ ForceOpt = Annotated[
     bool, typer.Option("--force", help="Replace FILE if it exists (never the campaign, its journal or its lock).")
 ]
 JsonlOpt = Annotated[bool, typer.Option("--jsonl", help="Print one compact JSON object per line.")]
+# Options and arguments several command modules take: defined here once, so no command
+# module imports another for them.
+NameArg = Annotated[
+    str,
+    typer.Argument(metavar="NAME", help="The character's name (any case) or id.", autocompletion=complete.characters),
+]
+SeedOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--seed", metavar="N", min=0, max=MAX_SEED, help="Seed the dice: same seed, same campaign, same result."
+    ),
+]
+DiceOpt = Annotated[str | None, typer.Option("--dice", metavar="LIST", help="Physical dice typed in, e.g. 1,3,6.")]
+KarmaOpt = Annotated[
+    bool, typer.Option("--karma", help="If the roll fails, spend 1 karma (else 1 wish) and roll again (R17).")
+]
+RerollOpt = Annotated[
+    str | None, typer.Option("--reroll-dice", metavar="LIST", help="Physical dice for the --karma reroll.")
+]
 
 
 def campaign_path() -> str:

@@ -9,8 +9,18 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from campaign_cli.cli import complete
-from campaign_cli.cli.checks import DiceOpt, KarmaOpt, RerollOpt, SeedOpt, karma_options
-from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, help_text, reading, writing
+from campaign_cli.cli.checks import karma_options
+from campaign_cli.cli.common import (
+    MAX_AMOUNT,
+    DiceOpt,
+    JsonOpt,
+    KarmaOpt,
+    RerollOpt,
+    SeedOpt,
+    help_text,
+    reading,
+    writing,
+)
 from campaign_cli.cli.flow import party_table, status_news
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, Table, emit

@@ -7,8 +7,16 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 import typer
 
 from campaign_cli.cli import complete
-from campaign_cli.cli.characters import NameArg
-from campaign_cli.cli.common import MAX_AMOUNT, JsonlOpt, JsonOpt, help_text, reading, update_character, writing
+from campaign_cli.cli.common import (
+    MAX_AMOUNT,
+    JsonlOpt,
+    JsonOpt,
+    NameArg,
+    help_text,
+    reading,
+    update_character,
+    writing,
+)
 from campaign_cli.cli.lazy import command_app, noun_app
 from campaign_cli.cli.output import Fields, Line, Table, emit
 from campaign_cli.cli.views import effect_text, notes, stats, upgrade_text

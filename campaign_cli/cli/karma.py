@@ -7,8 +7,7 @@ from typing import Annotated
 import typer
 
 from campaign_cli.cli import complete
-from campaign_cli.cli.characters import NameArg
-from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, help_text, update_character
+from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, NameArg, help_text, update_character
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, emit
 from campaign_cli.errors import Refused, UsageProblem

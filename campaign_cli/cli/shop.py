@@ -7,9 +7,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from campaign_cli.cli.characters import NameArg
-from campaign_cli.cli.checks import DiceOpt, SeedOpt, describe_contest, skill_contest
-from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, help_text, writing
+from campaign_cli.cli.checks import describe_contest, skill_contest
+from campaign_cli.cli.common import MAX_AMOUNT, DiceOpt, JsonOpt, NameArg, SeedOpt, help_text, writing
 from campaign_cli.cli.items import (
     ArmorOpt,
     CatalogArg,

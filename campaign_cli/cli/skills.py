@@ -7,20 +7,26 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from campaign_cli.cli import complete
-from campaign_cli.cli.characters import NameArg
 from campaign_cli.cli.checks import (
-    DiceOpt,
-    KarmaOpt,
     ModifierOpt,
-    RerollOpt,
-    SeedOpt,
     skill_contest,
     describe_check,
     describe_contest,
     karma_options,
     rolled_check,
 )
-from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, help_text, parse_pairs, writing
+from campaign_cli.cli.common import (
+    DiceOpt,
+    KarmaOpt,
+    NameArg,
+    RerollOpt,
+    SeedOpt,
+    MAX_AMOUNT,
+    JsonOpt,
+    help_text,
+    parse_pairs,
+    writing,
+)
 from campaign_cli.cli.views import effect_text
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, emit

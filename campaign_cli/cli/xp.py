@@ -6,10 +6,9 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from campaign_cli.cli.characters import NameArg
 from campaign_cli.cli.views import character_views
 from campaign_cli.cli import complete
-from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, help_text, parse_pairs, reading, writing
+from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, NameArg, help_text, parse_pairs, reading, writing
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, Table, emit
 from campaign_cli.errors import Refused, UsageProblem
