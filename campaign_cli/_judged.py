@@ -65,6 +65,7 @@ Fight.fields = {
     'groups': L(FightGroup),
     'first': N(E(('party', 'enemies'))),
     'party': L(T(100, True)),
+    'acted': L(T(100, True)),
 }
 FightGroup.fields = {
     'id': I(1, 9007199254740991),

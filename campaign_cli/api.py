@@ -67,10 +67,25 @@ class Campaign:
         act.__name__, act.__doc__ = name, command.help
         return act
 
+    def run(self, *words: str) -> Any:
+        """One command line as its words, as a `campaign batch` line runs it:
+        `camp.run("check", "Ajax", "3/DX", "--dice", "1,2,3")`; returns what the method would."""
+        root, path, rest = self._root, [], list(words)
+        while rest and hasattr(root, "list_commands"):
+            from typer import _click as click
+
+            sub = root.get_command(click.core.Context(root), rest[0])
+            if sub is None:
+                raise UsageProblem(f"no command {' '.join([*path, rest[0]])!r}", "usage")
+            root, path = sub, [*path, rest.pop(0)]
+        if not path or hasattr(root, "list_commands"):
+            raise UsageProblem(f"{' '.join(words)!r} names no command", "usage")
+        return self._act(root, path, (), {}, rest)
+
     def __dir__(self) -> list[str]:
         return sorted({*super().__dir__(), *(n for n, _c in _commands(self._root))})
 
-    def _act(self, command: Any, path: list[str], args: tuple, options: dict) -> Any:
+    def _act(self, command: Any, path: list[str], args: tuple, options: dict, words: list[str] | None = None) -> Any:
         from campaign_cli.cli.batch import NOT_IN_BATCH, LineFailed
 
         if self._failed is not None:
@@ -81,7 +96,7 @@ class Campaign:
             )
         if path[0] in NOT_IN_BATCH:
             raise UsageProblem(f"{' '.join(path)} cannot run inside campaign_cli.open()", "not_in_api")
-        words = [*path, *_words(command, args, options)]
+        words = [*path, *(_words(command, args, options) if words is None else words)]
         try:
             result = self._lines.run(self._lines.count + 1, words)
         except LineFailed as failed:

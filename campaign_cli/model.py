@@ -255,6 +255,7 @@ class Fight(TypedDict):
     groups: NotRequired[list[FightGroup]]
     first: NotRequired[FirstSide | None]
     party: NotRequired[list[Name]]
+    acted: NotRequired[list[Name]]  # R32a: who has taken the round's action (characters and instances)
 
 
 class Meta(TypedDict):

@@ -32,7 +32,19 @@ BOARDS = ROOT / "samples" / "enemies"
 PACK = ROOT / "samples" / "packs" / "frontier.json"
 
 NAMES = ["Ajax", "Merlin", "Лада", "Lucky Jack", "Nobody"]  # the last never exists: a miss
-ITEMS = ["Dagger", "Broadsword", "Кольчуга", "Leather", "Small Shield", "Ore Crate", "Lucky Hat", "Potion", "1", "7"]
+ITEMS = [
+    "Dagger",
+    "Broadsword",
+    "Кольчуга",
+    "Leather",
+    "Small Shield",
+    "Ore Crate",
+    "Lucky Hat",
+    "Potion",
+    "Herb",
+    "1",
+    "7",
+]
 SKILLS = ["Swimming", "Плавание", "Bard", "Medic", "Leadership", "Charm", "Sword", "Alchemist", "Herbalist", "Nope"]
 ENEMIES = ["Bog Lurker", "Cinder Hound", "Rust Wraith", "Nobody"]
 DICE = ["1,1,1", "6,6,6", "3,4,2", "2,5", "7,1,1", "1,1"]
@@ -206,7 +218,19 @@ class Evening(RuleBasedStateMachine):
         result = self.run(*args, lang=lang)
         if result.exit_code:
             assert self.path.read_bytes() == before, ("a refused command changed the file", args)
+        else:
+            self._once_a_round(before, args)
         self._count(before, args)
+
+    def _once_a_round(self, before: bytes, args: list[str]) -> None:
+        """R32a: once the order is rolled, a character who has acted this round acts no more."""
+        fight = json.loads(before)["meta"]["1"].get("fight") or {}
+        turn_acts = (["fight", "attack"], ["cast"], ["skill", "use"], ["item", "hold"])
+        if not fight.get("order") or fight.get("turn") is None or not any(args[: len(a)] == a for a in turn_acts):
+            return
+        actor = args[2] if args[0] in ("fight", "skill", "item") else args[1]
+        acted = {n.casefold() for n in fight.get("acted", [])}
+        assert actor.casefold() not in acted, ("acted twice in a round", args, fight)
 
     def _count(self, before: bytes, args: list[str]) -> None:
         """What the test itself counts of a step: each character's net XP (undone with the
@@ -281,6 +305,8 @@ class Evening(RuleBasedStateMachine):
         if not hasattr(self, "first"):
             return
         data = json.loads(self.path.read_bytes())
+        acted = (data["meta"]["1"].get("fight") or {}).get("acted", [])
+        assert len(acted) == len(set(acted))  # R32a: one action a round
         ids = [d["id"] for t in ("characters", "enemies") for d in data[t].values()]
         ids += [i["id"] for d in data["characters"].values() for i in d["items"]]
         assert len(ids) == len(set(ids)) and max(ids, default=0) < data["meta"]["1"]["next_id"]

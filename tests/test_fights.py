@@ -79,7 +79,7 @@ def test_refusals_change_nothing(table):
     assert camp.error("fight", "hit", "Bog Lurker 1", "5", "--by", "Ajax", code=1)["code"] == "already_dead"
     assert camp.error("fight", "hit", "Bog Lurker 9", "5", "--by", "Ajax", code=1)["code"].startswith("unknown_")
     assert camp.error("rest", code=1)["code"] == "fight_open"
-    camp.json("adventure", "start")
+    assert camp.error("adventure", "start", code=1)["code"] == "fight_open"  # the guard's phase: a fight
     assert camp.error("adventure", "end", code=1)["code"] == "fight_open"
     assert camp.error("fight", "next", code=1)["code"] == "no_order"
 
@@ -148,13 +148,17 @@ def test_r8_a_whole_fight_the_tool_rolls_both_ways(table):
     camp.json("fight", "add", "Rust Wraith")  # joins in round 1 at initiative 6: takes its place at once
     status = camp.json("fight", "status")
     assert status["order"][0] == "Rust Wraith" and status["turn"] == "Cinder Hound (group 2)"
-    miss = camp.json("fight", "attack", "Ajax", "Cinder Hound 1", "--dice", "6,6,6")
-    assert (miss["hit"], miss["wounds"]) == (False, 0)
+    err = camp.error("fight", "attack", "Ajax", "Cinder Hound 1", "--dice", "6,6,6", code=1)
+    assert err["code"] == "not_your_turn" and err["turn"] == "Cinder Hound (group 2)"  # R32a
+    bite = camp.json("fight", "attack", "Cinder Hound 2", "Merlin", "--dice", "6,6,1")
+    assert (bite["hits"], bite["damage"]) == (2, 6) and bite["target"]["damage"] == 6  # to-hit 4, damage 2 + 1 (Blaze)
+    camp.json("fight", "next")  # Bog Lurker
+    camp.json("fight", "next")  # the party's turn
     blow = camp.json("fight", "attack", "Ajax", "Cinder Hound 1", "--dice", "1,2,3", "--damage-dice", "5,4")
     assert (blow["hit"], blow["damage"], blow["wounds"]) == (True, 9, 6)  # 2D6 = 9, defense 2 + 1 (Ember Coat)
     assert blow["xp"] == 6 * 2 and blow["character"]["xp"] == 12  # R41: wound_xp 2 per wound, a large enemy
-    bite = camp.json("fight", "attack", "Cinder Hound 2", "Merlin", "--dice", "6,6,1")
-    assert (bite["hits"], bite["damage"]) == (2, 6) and bite["target"]["damage"] == 6  # to-hit 4, damage 2 + 1 (Blaze)
+    again = camp.error("fight", "attack", "Ajax", "Cinder Hound 1", "--dice", "6,6,6", code=1)
+    assert again["code"] == "already_acted" and camp.json("fight", "status")["acted"] == ["Cinder Hound 2", "Ajax"]
     camp.json("damage", "Merlin", "2")  # knocked out (R19)
     assert "Merlin" not in camp.json("fight", "status")["order"]
     assert camp.error("fight", "end", "--won", code=1)["code"] == "enemies_standing"

@@ -397,6 +397,7 @@ def english_words(line: str) -> list[str]:
     line = re.sub(r"--[a-z][a-z-]*", "", line)  # an option's name (CLI.md: option names stay)
     line = re.sub(r"\bcampaign .*", "", line)  # a command line (the journal, undo)
     line = re.sub(r"\d{4}-\d\d-\d\dT[\d:]+Z", "", line)  # a time
+    line = re.sub(r"\bR\d+[a-z]?\b", "", line)  # a rule's number (R32a)
     words = re.findall(r"[A-Za-z][A-Za-z']*", line)
     return [w for w in words if w not in ALLOWED and not re.fullmatch(r"R\d+|\d*[dD]\d*|[AR]\d*", w)]
 

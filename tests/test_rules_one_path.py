@@ -71,7 +71,7 @@ def test_r11a_a_batch_line_that_gives_the_dead_dark_stone_fails_with_its_line(ca
         for a in (["gold", "add", "Merlin", "1"], ["damage", "Ajax", "30"], ["darkstone", "add", "Ajax", "2"])
     )
     err = camp.error("batch", "-", input=lines + "\n", code=1)
-    assert err["line"] == 3 and err["code"] == "dead" and "dark stone" in err["message"]
+    assert err["line"] == 3 and err["code"] == "dead" and "R11a: Ajax is dead" in err["message"]
 
 
 def test_r17_a_wish_still_brings_back_the_just_killed(camp):

@@ -49,13 +49,10 @@ def show(camp, name):
 # -- R23: every skill of the catalog is usable ---------------------------------------------
 def test_r23_skill_use_succeeds_for_a_skill_without_an_effect(camp):
     data = camp.json("skill", "use", "Ajax", "Swimming", "--dice", "1,1,1")  # crashed with AttributeError
-    assert (data["skill"], data["success"], data["effect"], data["target"]) == ("Swimming", True, None, 13)
+    # R23 (fourth pass): a use is the attribute alone, 3/ST, not 3/ST+Swimming
+    assert (data["skill"], data["success"], data["effect"], data["target"]) == ("Swimming", True, None, 12)
     out = camp("skill", "use", "Ajax", "Плавание", "--dice", "1,1,1")
-    assert (
-        out.exit_code == 0
-        and out.stdout
-        == "Ajax 3/ST+Swimming: rolled 1, 1, 1 = 3 vs 13 (ST 12 +1 (skill Swimming)): success (chance 83.8%)\n"
-    )
+    assert out.exit_code == 0 and out.stdout == "Ajax 3/ST: rolled 1, 1, 1 = 3 vs 12 (ST): success (chance 74.1%)\n"
 
 
 def test_r23_contested_skills_take_against(party):

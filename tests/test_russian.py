@@ -327,6 +327,8 @@ def test_brewed_potions_answer_to_their_russian_names(tmp_path: Path):
         "--gender",
         "f",
     )
+    for _dose in range(2):  # R25a: a dose is one Herb, here by its Russian name
+        assert en(path, "item", "add", "Вера", "Трава").exit_code == 0
     out = said(path, "skill", "use", "Вера", "Травник", "--doses", "2", "--dice", "1,1,1")
     assert "сварено: Исцеляющее зелье" in out and "Healing Potion" not in out
     en(path, "damage", "Вера", "3")
@@ -360,8 +362,12 @@ def test_a_whole_fight_in_russian_has_no_english_and_agrees_with_each_person(tmp
         ["fight", "order", "--dice", "5,2"],
         ["fight", "status"],
         ["fight", "attack", "Велимира", "Упырица 1", "--seed", "1"],
-        ["fight", "attack", "Велимира", "Упырица 1", "--seed", "2"],
-        ["fight", "attack", "Велимира", "Упырица 1", "--seed", "3"],  # refused: she is dead
+        ["fight", "attack", "Велимира", "Упырица 1", "--seed", "2"],  # refused: one action a round (R32a)
+        ["fight", "hit", "Упырица 1", "20", "--by", "Велимира"],  # the GM's tool: never limited
+        ["fight", "attack", "Мирон", "Упырица 1", "--seed", "3"],  # refused: she is dead
+        ["fight", "next"],
+        ["fight", "next"],
+        ["fight", "next"],
         ["fight", "attack", "Bog Lurker 1", "Лада", "--seed", "3"],
         ["fight", "hit", "Bog Lurker 2", "20", "--by", "Лада"],
         ["fight", "next"],

@@ -13,6 +13,7 @@ import typer
 if TYPE_CHECKING:
     from fractions import Fraction
 
+from campaign_cli import acts
 from campaign_cli.cli import complete
 from campaign_cli.cli.common import MAX_AMOUNT, DiceOpt, JsonOpt, KarmaOpt, RerollOpt, SeedOpt, help_text, writing
 from campaign_cli.cli.lazy import command_app
@@ -263,7 +264,7 @@ def check(
     karma_options(karma, reroll_dice)
     spec = rules.parse_spec(" ".join(words[1:]))
     with writing() as camp:
-        doc = camp.character(words[0])
+        doc = acts.actor(camp, "check", words[0])
         prep = rules.prepare(doc, spec, modifier)
         result = rolled_check(doc, prep, dice, rng, karma, reroll_dice)
         if prep.lead or result["karma_spent"] or result["wish_spent"]:
@@ -393,6 +394,7 @@ def _side(camp, who: str | Character, spec_text: str, typed: str | None, option:
     except ValueError:
         doc = camp.character(who)
     if doc is not None:
+        acts.guard(camp, "contest", doc)  # R11a, for either side
         prep = rules.prepare(doc, spec, modifier)
         if prep.lead:
             camp.save("characters", doc)
@@ -605,7 +607,7 @@ def cast(
     karma_options(karma, reroll_dice)
     rng = d.rng_for(seed)
     with writing() as camp:
-        doc = camp.character(name)
+        doc = acts.actor(camp, "cast", name)
         known = rules.castable(doc, spell)  # R9
         if against is None:
             prep = rules.prepare(doc, rules.parse_spec("3/IQ"), modifier)
@@ -633,6 +635,7 @@ def cast(
                 b_total=b["total"],
                 b_target=b["target"],
             )
+        acts.acted(camp, "cast", doc["name"])  # R32a
         if seed is not None:
             data["seed"] = seed
         camp.record_roll(data)

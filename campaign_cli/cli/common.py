@@ -91,13 +91,15 @@ def writing():
             check_the_dead(camp.before_tables()["characters"], camp.data["characters"])
 
 
-def update_character(name: str, change) -> tuple[dict, Any]:
-    """One transaction on one character: CHANGE(doc, camp) mutates the document and
-    returns (summary, result). Returns (the character's view, result)."""
+def update_character(act: str | None, name: str, change) -> tuple[dict, Any]:
+    """One transaction on one character, the actor of ACT (its guard first, acts.ACTS):
+    CHANGE(doc, camp) mutates the document and returns (summary, result). Returns (the
+    character's view, result)."""
+    from campaign_cli import acts
     from campaign_cli.rules.characters import view
 
     with writing() as camp:
-        doc = camp.character(name)
+        doc = acts.actor(camp, act, name) if act else camp.character(name)
         summary, result = change(doc, camp)
         camp.save("characters", doc)
         camp.note(summary, doc["name"])

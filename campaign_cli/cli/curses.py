@@ -44,7 +44,7 @@ def apply(
     def change(doc, camp):
         return f"{doc['name']} cursed: {curse}", adv.add_curse(doc, curse, note)
 
-    ch, added = update_character(name, change)
+    ch, added = update_character("curse apply", name, change)
     emit(
         {"curse": added, "modifier": len(ch["curses"]), "character": ch},
         Line(
@@ -100,7 +100,7 @@ def remove(
         paid = adv.remove_curse(doc, curse, pay)
         return f"{doc['name']}: curse {curse.strip()} lifted for {paid[pay]} {pay}", paid
 
-    ch, paid = update_character(name, change)
+    ch, paid = update_character("curse remove", name, change)
     emit(
         {"removed": curse.strip(), "paid": paid, "character": ch},
         Line(ngettext(*PAID[pay], paid[pay]).format(name=ch["name"], curse=curse.strip())),

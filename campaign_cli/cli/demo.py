@@ -124,17 +124,24 @@ SCRIPT: list[tuple[str, list[str]]] = [
         ["fight", "attack", Said("Ajax"), Said("Bog Lurker 1"), "--dice", "3,4,2", "--damage-dice", "3,2"],
     ),
     (
-        N_("...and again: at health 0 it dies, and Ajax wins its XP (R41)."),
+        N_("A second blow in the same round is refused: one action a round, on the party's turn (R32a)."),
         ["fight", "attack", Said("Ajax"), Said("Bog Lurker 1"), "--dice", "2,2,5", "--damage-dice", "4,4"],
-    ),
-    (N_("Next in the order."), ["fight", "next"]),
-    (
-        N_("The Grave Rat bites: its combat die against its to-hit, its damage less Ajax's armor (R29)."),
-        ["fight", "attack", Said("Grave Rat 1"), Said("Ajax"), "--dice", "6"],
     ),
     (
         N_("Merlin casts Fireball: a 3/IQ check, the rating 12 is not above his IQ 14 (R9)."),
         ["cast", Said("Merlin"), Said("Fireball"), "--dice", "3,4,2"],
+    ),
+    (N_("Next in the order."), ["fight", "next"]),
+    ("", ["fight", "next"]),
+    (
+        N_("The Grave Rat bites: its combat die against its to-hit, its damage less Ajax's armor (R29)."),
+        ["fight", "attack", Said("Grave Rat 1"), Said("Ajax"), "--dice", "6"],
+    ),
+    (N_("Round 2 comes round to the party."), ["fight", "next"]),
+    ("", ["fight", "next"]),
+    (
+        N_("...and Ajax strikes again: at health 0 the Lurker dies, and Ajax wins its XP (R41)."),
+        ["fight", "attack", Said("Ajax"), Said("Bog Lurker 1"), "--dice", "2,2,5", "--damage-dice", "4,4"],
     ),
     (N_("The board, turn by turn."), ["fight", "status"]),
     (N_("A win is refused while enemies stand (R13)..."), ["fight", "end", "--won"]),

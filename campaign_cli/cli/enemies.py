@@ -278,7 +278,7 @@ def kill(
         camp.note("", kills=[board["name"]])
         return f"{doc['name']} killed {board['name']}{' (brutal)' if brutal else ''}: +{xp} XP", (board, xp)
 
-    ch, (board, xp) = update_character(by, change)
+    ch, (board, xp) = update_character("enemy kill", by, change)
     emit(
         {"enemy": board["name"], "side": "brutal" if brutal else "normal", "xp": xp, "character": ch},
         Line(

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from campaign_cli import acts
 from campaign_cli.cli import complete
 from campaign_cli.cli.checks import karma_options
 from campaign_cli.cli.common import (
@@ -45,11 +46,10 @@ app = noun_app(
 )
 
 
-def open_fight(camp) -> Fight:
-    fight = camp.meta.get("fight")
-    if not fight:
-        raise Refused(_("no fight is open: `campaign fight start` first"), "no_fight")
-    return fight
+def open_fight(camp, path: str) -> Fight:
+    """The open fight, for act PATH (its guard refuses when none is open)."""
+    acts.guard(camp, path)
+    return camp.meta["fight"]
 
 
 def fight_view(camp, fight: Fight) -> dict:
@@ -76,6 +76,7 @@ def fight_view(camp, fight: Fight) -> dict:
         "round": fight["round"],
         "turn": fights.current(fight),
         "order": fight["order"],
+        "acted": fight.get("acted", []),  # R32a: who has taken this round's action
         "first": fight.get("first"),
         "groups": groups,
         "enemies": fight["enemies"],
@@ -135,7 +136,10 @@ def status_views(data: dict) -> list:
         order = Line(_("order: {sides}").format(sides=" > ".join(data["order"])) + (f" ({first})" if first else ""))
     else:
         order = Line(_("order: not rolled yet (`campaign fight order`)"))
-    return [Table(title, ["", _("who"), _("left"), _("status"), ""], rows), order]
+    views = [Table(title, ["", _("who"), _("left"), _("status"), ""], rows), order]
+    if data.get("acted"):
+        views.append(Line(_("acted this round (R32a): {names}").format(names=", ".join(data["acted"]))))
+    return views
 
 
 @app.command(
@@ -151,8 +155,7 @@ def start(
 ) -> None:
     title = check_name(title, "fight") if title is not None else None
     with writing() as camp:
-        if camp.meta.get("fight"):
-            raise Refused(_("a fight is already open: `campaign fight end --won|--fled` first"), "fight_open")
+        acts.guard(camp, "fight start")
         fight = fights.new(title)
         for doc in camp.characters():
             if doc.get("fight_damage"):
@@ -200,7 +203,7 @@ def add(
     if (seed is not None or dice is not None) and not elite:
         raise UsageProblem(_("--seed and --dice roll the elite table: give --elite"))
     with writing() as camp:
-        fight = open_fight(camp)
+        fight = open_fight(camp, "fight add")
         board = camp.board(enemy)
         entry, die = None, None
         if elite:
@@ -269,7 +272,7 @@ def order(
         return queue.pop(0)
 
     with writing() as camp:
-        fight = open_fight(camp)
+        fight = open_fight(camp, "fight order")
         chosen = [camp.character(n)["name"] for n in party] if party else None
         if chosen is not None and len(set(chosen)) != len(chosen):
             raise UsageProblem(_("--party: a name is repeated"))
@@ -307,7 +310,7 @@ def order(
 )
 def next_(json_out: JsonOpt = False) -> None:
     with writing() as camp:
-        fight = open_fight(camp)
+        fight = open_fight(camp, "fight next")
         turn = fights.advance(fight, able(camp))
         camp.set_meta(fight=fight)
         camp.note(f"round {fight['round']}: {turn}'s turn")
@@ -325,11 +328,11 @@ def next_(json_out: JsonOpt = False) -> None:
 )
 def status(json_out: JsonOpt = False) -> None:
     camp = reading()
-    data = fight_view(camp, open_fight(camp))
+    data = fight_view(camp, open_fight(camp, "fight status"))
     emit(data, status_views(data), json_out=json_out)
 
 
-def _strike(camp, fight: Fight, hitter: dict, target: str, damage: int) -> dict:
+def _strike(camp, fight: Fight, hitter: Character, target: str, damage: int) -> dict:
     """A blow on an enemy instance by HITTER: wounds after defense, kill and wound XP (R41)."""
     enemy, dealt, killed = fights.hit(fight, target, damage)
     xp = fights.hit_xp(enemy, dealt, killed)
@@ -397,9 +400,8 @@ def hit(
     json_out: JsonOpt = False,
 ) -> None:
     with writing() as camp:
-        fight = open_fight(camp)
-        hitter = camp.character(by)
-        wounds.check_can_act(hitter, _("strike a blow"))
+        fight = open_fight(camp, "fight hit")
+        hitter = acts.actor(camp, "fight hit", by)
         data = _strike(camp, fight, hitter, target, damage)
         enemy = data["enemy"]
         camp.note(
@@ -472,12 +474,12 @@ def attack(
         raise UsageProblem(_("--reroll-damage-dice goes with --karma-damage"))
     rng = d.rng_for(seed)
     with writing() as camp:
-        fight = open_fight(camp)
+        fight = open_fight(camp, "fight attack")
         if camp.exists("characters", attacker) or attacker.strip().isdigit():
             data = _character_blow(
                 camp,
                 fight,
-                camp.character(attacker),
+                acts.actor(camp, "fight attack", attacker),
                 target,
                 weapon,
                 dice,
@@ -490,7 +492,10 @@ def attack(
         else:
             if weapon is not None or karma or karma_damage:
                 raise UsageProblem(_("--weapon, --karma and --karma-damage are for a character's blow"))
-            data = _enemy_blow(camp, fight, fights.instance(fight, attacker), camp.character(target), dice, rng)
+            enemy = fights.instance(fight, attacker)
+            acts.enemy_turn(camp, enemy)
+            data = _enemy_blow(camp, fight, enemy, camp.character(target), dice, rng)
+        acts.acted(camp, "fight attack", data["attacker"])
         if seed is not None:
             data["seed"] = seed
         camp.record_roll({k: v for k, v in data.items() if k not in ("target", "character")})
@@ -513,7 +518,6 @@ def _character_blow(
     from campaign_cli.cli.checks import damage_roll, describe_check, describe_roll, rolled_check
     from campaign_cli.rules import checks as check_rules
 
-    wounds.check_can_act(doc, _("strike a blow"))
     if karma_damage[0]:
         adv.require_reroll(doc)  # refused up front, before any die is rolled
     enemy = fights.standing_instance(fight, target)

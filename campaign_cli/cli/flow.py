@@ -6,6 +6,7 @@ from typing import Annotated
 
 import typer
 
+from campaign_cli import acts
 from campaign_cli.cli.common import JsonOpt, help_text, writing
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, Table, emit
@@ -68,11 +69,7 @@ def start(
 ) -> None:
     title = check_name(_("Adventure") if title is None else title, "adventure")
     with writing() as camp:
-        if camp.meta["phase"] == "adventure":
-            raise Refused(
-                _('already on an adventure ({title}); end it first').format(title=camp.meta['adventure']['title']),
-                "in_adventure",
-            )
+        acts.guard(camp, "adventure start")
         number = camp.meta.get("adventures", 0) + 1  # numbered for `recap --adventure N`
         adventure = {"title": title, "started": now(), "number": number}
         camp.set_meta(phase="adventure", adventure=adventure, location=None, adventures=number)
@@ -93,10 +90,7 @@ def start(
 )
 def end(json_out: JsonOpt = False) -> None:
     with writing() as camp:
-        if camp.meta["phase"] != "adventure":
-            raise Refused(_("no adventure to end"), "no_adventure")
-        if camp.meta.get("fight"):
-            raise Refused(_("a fight is open: `campaign fight end --won|--fled` first"), "fight_open")
+        acts.guard(camp, "adventure end")
         title, number = camp.meta["adventure"]["title"], camp.meta["adventure"].get("number")
         docs = camp.characters()
         before = {d["name"]: wounds.current_status(d) for d in docs}

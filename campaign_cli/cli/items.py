@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
 
+from campaign_cli import acts
 from campaign_cli.cli import complete
 from campaign_cli.cli.common import (
     MAX_AMOUNT,
@@ -217,7 +218,7 @@ def add(
         added = gear.add_item(doc, new_item(camp, item, custom, options))
         return f"{doc['name']} gets {added['name']} (#{added['id']})", added
 
-    ch, added = update_character(name, change)
+    ch, added = update_character("item add", name, change)
     _show(
         ch,
         added,
@@ -273,15 +274,16 @@ def drop(name: NameArg, item: ItemArg, json_out: JsonOpt = False) -> None:
         gone = gear.take_out(doc, gear.find_item(doc, item), N_("dropped"))
         return f"{doc['name']} drops {gone['name']} (#{gone['id']})", gone
 
-    ch, gone = update_character(name, change)
+    ch, gone = update_character("item drop", name, change)
     _show(ch, gone, _("{name} drops {item}").format(name=ch["name"], item=shown(gone["name"])), json_out)
 
 
 def _trade(
     src_name: str, dst_name: str, ref: str, price: int | None, selling: bool
 ) -> tuple[dict, dict, Item, int | None]:
+    path = "item sell" if selling else "item give"
     with writing() as camp:
-        src, dst = camp.character(src_name), camp.character(dst_name)
+        src, dst = acts.actor(camp, path, src_name), acts.actor(camp, path, dst_name)
         item = gear.find_item(src, ref)
         paid = None
         if selling:
@@ -371,9 +373,10 @@ def hold(
     def change(doc, camp):
         chosen = [gear.find_item(doc, ref) for ref in items or []]
         gear.hold(doc, chosen)
+        acts.acted(camp, "item hold", doc["name"])  # R32a: changing what one holds is the action
         return f"{doc['name']} holds {', '.join(i['name'] for i in chosen) or 'nothing'}", chosen
 
-    ch, chosen = update_character(name, change)
+    ch, chosen = update_character("item hold", name, change)
     emit(
         {"held": chosen, "character": ch},
         Line(
@@ -386,12 +389,14 @@ def hold(
 
 
 def _state_change(name: str, ref: str, act, verb: str, json_out: bool) -> None:
+    path = {"wears": "item wear", "stows": "item stow"}[verb]
+
     def change(doc, camp):
         item = gear.find_item(doc, ref)
         act(doc, item)
         return f"{doc['name']} {verb} {item['name']} (#{item['id']})", item
 
-    ch, item = update_character(name, change)
+    ch, item = update_character(path, name, change)
     done = {
         "wears": _("{name} wears {item}; armor {armor}, adjusted DX {dx}, MA {ma}"),
         "stows": _("{name} stows {item}; armor {armor}, adjusted DX {dx}, MA {ma}"),
@@ -437,7 +442,7 @@ def upgrade(
         fitted = gear.fit_upgrade(doc, target, gear.find_item(doc, upgrade))
         return f"{doc['name']} fits {fitted['name']} into {target['name']} (#{target['id']})", target
 
-    ch, target = update_character(name, change)
+    ch, target = update_character("item upgrade", name, change)
     _show(
         ch,
         target,
@@ -464,7 +469,7 @@ def use(
     from campaign_cli.rules.craft import drink
 
     with writing() as camp:
-        doc = camp.character(name)
+        doc = acts.actor(camp, "item use", name)  # R11a: the drinker, or the giver of --on
         potion = gear.find_item(doc, item)
         target = camp.character(on) if on else doc
         target = doc if target["id"] == doc["id"] else target
@@ -501,7 +506,7 @@ def _counter(field: Literal["gold", "darkstone"], label: str, sign: int):
             gear.change_count(doc, field, sign * n, label)
             return f"{doc['name']}: {'+' if sign > 0 else '-'}{n} {label}", None
 
-        ch, _result = update_character(name, change)
+        ch, _result = update_character(f"{field} {'add' if sign > 0 else 'remove'}", name, change)
         emit(
             {field: ch[field], "change": sign * n, "character": ch},
             Line(ngettext(*HAS[field], ch[field]).format(name=ch["name"])),
@@ -549,7 +554,7 @@ def forge(
         fitted = gear.forge(doc, target, camp.meta["location"], stones, slots, gold, label)
         return f"{doc['name']} forges {fitted['name']} into {target['name']} (#{target['id']})", target
 
-    ch, target = update_character(name, change)
+    ch, target = update_character("forge", name, change)
     _show(
         ch,
         target,

@@ -63,7 +63,7 @@ def add(
             doc["karma"] += n
         return f"{doc['name']}: +{n} {'Bard ' if bard else ''}karma", None
 
-    ch, _result = update_character(name, change)
+    ch, _result = update_character("karma add", name, change)
     emit(
         {"added": n, "bard": bard, "character": ch},
         Line(ngettext("{name} has {n} karma", "{name} has {n} karma", ch["karma"]).format(name=ch["name"])),
@@ -113,7 +113,7 @@ def wish_add(name: NameArg, n: CountArg, json_out: JsonOpt = False) -> None:
         doc["wishes"] += n
         return f"{doc['name']}: +{n} wish", None
 
-    ch, _result = update_character(name, change)
+    ch, _result = update_character("wish add", name, change)
     emit(
         {"added": n, "character": ch},
         Line(ngettext("{name} has {n} wish", "{name} has {n} wishes", ch["wishes"]).format(name=ch["name"])),
@@ -130,7 +130,7 @@ def wish_spend(name: NameArg, json_out: JsonOpt = False) -> None:
         cancelled = adv.spend_wish(doc)
         return f"{doc['name']}: a wish cancels {cancelled} damage", cancelled
 
-    ch, cancelled = update_character(name, change)
+    ch, cancelled = update_character(None, name, change)  # R17: a wish on the just-killed
     emit(
         {"cancelled": cancelled, "character": ch},
         Line(

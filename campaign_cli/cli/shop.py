@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from campaign_cli import acts
 from campaign_cli.cli.checks import describe_contest, skill_contest
 from campaign_cli.cli.common import MAX_AMOUNT, DiceOpt, JsonOpt, NameArg, SeedOpt, help_text, writing
 from campaign_cli.cli.items import (
@@ -32,7 +33,7 @@ from campaign_cli.cli.items import (
 )
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, emit
-from campaign_cli.errors import UsageProblem
+from campaign_cli.errors import Refused, UsageProblem
 from campaign_cli.i18n import _, shown
 from campaign_cli.rules import craft, gear
 from campaign_cli.rules import dice as d
@@ -119,10 +120,15 @@ def buy(
 ) -> None:
     options = item_options(locals())
     with writing() as camp:
-        doc = camp.character(name)
+        doc = acts.actor(camp, "shop buy", name)
         thing = new_item(camp, item, custom, options)
+        if price is None and not thing.get("value") and options.get("value") is None:
+            text = _("R38: no price for {item}: give --price (the seeds print no prices)")
+            raise Refused(text.format(item=shown(thing["name"])), "no_price")
         asked = thing.get("value", 0) if price is None else price
         paid, contest = _haggle(camp, doc, haggle, asked, True, dice, other_dice, seed)
+        if options.get("value") is None:
+            thing["value"] = paid  # R38: what was paid is what it is worth
         added = gear.buy(doc, thing, paid)
         camp.save("characters", doc)
         camp.note(f"{doc['name']} buys {added['name']} (#{added['id']}) for {paid} gold", doc["name"])
@@ -161,7 +167,7 @@ def sell(
     json_out: JsonOpt = False,
 ) -> None:
     with writing() as camp:
-        doc = camp.character(name)
+        doc = acts.actor(camp, "shop sell", name)
         thing = gear.find_item(doc, item)
         gear.check_tradeable(doc, thing, "sold")  # R36, before any haggling
         asked = thing.get("value", 0) if price is None else price

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from campaign_cli import acts
 from campaign_cli.cli import complete
 from campaign_cli.cli.checks import (
     ModifierOpt,
@@ -36,7 +37,7 @@ from campaign_cli.rules import dice as d
 from campaign_cli.rules.checks import parse_spec, prepare
 from campaign_cli.rules.gear import add_item, make_item
 from campaign_cli.rules.skills import find_skill
-from campaign_cli.rules.wounds import check_can_act, check_not_dead
+from campaign_cli.rules.wounds import check_not_dead
 from campaign_cli.i18n import _, shown
 
 if TYPE_CHECKING:
@@ -141,22 +142,24 @@ def use(
     karma_options(karma, reroll_dice)
     rng = d.rng_for(seed)
     with writing() as camp:
-        doc = camp.character(name)
+        doc = acts.actor(camp, "skill use", name)
         level = craft.level_of(doc, found.name)
-        check_can_act(doc, _("use a skill"))
         craft.check_occasion(doc, found.name, camp.meta)  # R25a: before any roll
         apply = _prepare_effect(camp, doc, found.name, level, heal, give, for_, doses, boost)
         craft.spend_occasion(doc, found.name, camp.meta)
+        if found.name == "Herbalist":
+            craft.use_herbs(doc, doses or 1)  # R25a: a dose is a Herb, used up also on a failure
         if found.name == "Alchemist":
             craft.pay_alchemy(doc)  # R25a: once per XP paid, a failed check included
         if found.check.startswith("c-"):
             assert against is not None  # _check_options: a contested skill takes --against
             result = skill_contest(camp, doc, found.name, against, dice, other_dice, rng, modifier, karma, reroll_dice)
         else:
-            spec = f"3/{found.attribute}" if found.name in craft.ACTING else f"3/{found.attribute}+{found.name}"
-            prep = prepare(doc, parse_spec(spec), modifier)
+            # R23: a use is the seed's "для" form, the attribute alone; the level acts through the effect
+            prep = prepare(doc, parse_spec(f"3/{found.attribute}"), modifier)
             result = rolled_check(doc, prep, dice, rng, karma, reroll_dice)
         effect = apply() if result["success"] and apply else None
+        acts.acted(camp, "skill use", doc["name"])  # R32a
         result["skill"] = found.name
         result["effect"] = effect
         camp.save("characters", doc)

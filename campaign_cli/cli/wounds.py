@@ -6,10 +6,11 @@ from typing import Annotated
 
 import typer
 
+from campaign_cli import acts
 from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, NameArg, help_text, update_character, writing
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import Line, Table, emit
-from campaign_cli.errors import Refused, UsageProblem
+from campaign_cli.errors import UsageProblem
 from campaign_cli.cli.flow import status_news
 from campaign_cli.rules import wounds
 from campaign_cli.rules.characters import gear_totals, view
@@ -35,7 +36,7 @@ def damage(
         what = ", ".join(f"{v} {k}" for k, v in applied.items() if v) or "nothing"
         return f"{doc['name']} takes {what}", applied
 
-    ch, applied = update_character(name, change)
+    ch, applied = update_character(None, name, change)  # the GM's tool: never limited (R32a)
     emit(
         {**applied, "character": ch},
         Line(
@@ -57,7 +58,7 @@ def heal(name: NameArg, amount: AmountArg, fatigue: FatigueOpt = False, json_out
         healed = wounds.heal(doc, amount, fatigue=fatigue)
         return f"{doc['name']} heals {healed} {'fatigue' if fatigue else 'damage'}", healed
 
-    ch, healed = update_character(name, change)
+    ch, healed = update_character(None, name, change)  # others may heal anyone (R11a)
     emit(
         {"healed": healed, "fatigue": fatigue, "character": ch},
         Line(
@@ -83,12 +84,16 @@ def rest(
     if names and not week:
         raise UsageProblem(_("a night's sleep is for the whole party; name characters only with --week"))
     with writing() as camp:
-        if camp.meta.get("fight"):
-            raise Refused(_("no rest during a fight: `campaign fight end --won|--fled` first"), "fight_open")
+        acts.guard(camp, "rest")
         docs = [camp.character(n) for n in dict.fromkeys(names)] if names else camp.characters()
+        resting = {d["name"] for d in docs}
+        # R20: time passes for all: the dying the command does not name are settled too
+        docs += [d for d in camp.characters() if d["name"] not in resting and d.get("dying")]
         before = {d["name"]: wounds.current_status(d) for d in docs}
         for doc in docs:
-            if week:
+            if doc["name"] not in resting:
+                wounds.settle_death(doc)
+            elif week:
                 wounds.recover_fully(doc, week=True)  # R22
             else:
                 wounds.night(doc)  # R21

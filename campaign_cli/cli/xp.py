@@ -8,6 +8,7 @@ import typer
 
 from campaign_cli.cli.views import character_views
 from campaign_cli.cli import complete
+from campaign_cli import acts
 from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, NameArg, help_text, parse_pairs, reading, writing
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, Table, emit
@@ -15,7 +16,7 @@ from campaign_cli.errors import Refused, UsageProblem
 from campaign_cli.rules import advancement as adv
 from campaign_cli.rules.characters import CORE, view
 from campaign_cli.rules.skills import find_skill
-from campaign_cli.rules.wounds import alive, check_can_spend, check_not_dead
+from campaign_cli.rules.wounds import alive
 from campaign_cli.i18n import _, shown
 
 if TYPE_CHECKING:
@@ -38,8 +39,7 @@ def targets(camp, names: list[str] | None, party: bool) -> list[Character]:
         return [c for c in camp.characters() if alive(c)]
     found: dict[int, Character] = {}
     for name in names or []:
-        doc = camp.character(name)
-        check_not_dead(doc)  # R11a: the dead win nothing
+        doc = acts.actor(camp, "xp award", name)  # R11a: the dead win nothing
         found[doc["id"]] = doc
     return list(found.values())
 
@@ -53,7 +53,10 @@ def targets(camp, names: list[str] | None, party: bool) -> list[Character]:
 )
 def award(
     amount: Annotated[int, typer.Argument(min=1, max=MAX_AMOUNT, metavar="AMOUNT", help="XP each character wins.")],
-    names: Annotated[list[str] | None, typer.Argument(metavar="[NAME]...", help="Characters (or use --party).")] = None,
+    names: Annotated[
+        list[str] | None,
+        typer.Argument(metavar="[NAME]...", help="Characters (or use --party).", autocompletion=complete.characters),
+    ] = None,
     party: Annotated[bool, typer.Option("--party", help="Every living character.")] = False,
     reason: Annotated[str | None, typer.Option("--reason", metavar="TEXT", help="Why, kept in the journal.")] = None,
     json_out: JsonOpt = False,
@@ -163,8 +166,7 @@ def spend(
         emit(data, Line(text.format(name=doc["name"], step=shown_what, cost=cost, xp=doc["xp"])), json_out=json_out)
         return
     with writing() as camp:
-        doc = camp.character(name)
-        check_can_spend(doc)  # R20, R11a
+        doc = acts.actor(camp, "xp spend", name)  # R20, R11a
         before = doc["xp"]
         cost, what, shown_what, apply = _plan(doc, camp.meta["phase"], attribute, skill, spell)
         paid = adv.pay_xp(doc, cost, karma)

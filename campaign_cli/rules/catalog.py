@@ -28,14 +28,20 @@ def armor() -> tuple[dict, ...]:
     return _table("armor")
 
 
+def gear() -> tuple[dict, ...]:
+    """Built-in gear: the Herbalist's herbs (R25a)."""
+    return _table("gear")
+
+
 def entries(packs: Sequence[dict] = ()) -> Iterator[tuple[str, dict]]:
     """Every item entry as (kind, entry), in lookup order: the packs' first (each entry knows
-    its `pack`), then the built-in weapons and armor. Kind is 'pack', 'weapon' or 'armor'."""
+    its `pack`), then the built-in weapons, armor and gear. Kind is 'pack', 'weapon', 'armor' or 'gear'."""
     for pack in packs:
         for entry in pack["items"]:
             yield "pack", {**entry, "pack": pack["pack"]}
     yield from (("weapon", e) for e in weapons())
     yield from (("armor", e) for e in armor())
+    yield from (("gear", e) for e in gear())
 
 
 def aliases(name: str) -> tuple[str, ...]:
@@ -69,7 +75,7 @@ def lookup(name: str, packs: Sequence[dict] = ()) -> tuple[str, dict] | None:
 def known_names(packs: list[dict], skip: str | None = None) -> dict[str, str]:
     """Every item name and alias already known (built-in, and packs other than SKIP), lowered
     -> where it is: a pack's names clash with none of them."""
-    labels = {"weapon": _("a built-in weapon"), "armor": _("built-in armor")}
+    labels = {"weapon": _("a built-in weapon"), "armor": _("built-in armor"), "gear": _("built-in gear")}
     out: dict[str, str] = {}
     for kind, entry in entries():
         out.update({n.casefold(): labels[kind] for n in (entry["name"], *entry["aliases"])})
@@ -95,7 +101,7 @@ def russian_names() -> dict[str, str]:
 
     out: dict[str, str] = {}
     for name, names in [
-        *((e["name"], e["aliases"]) for e in (*weapons(), *armor())),
+        *((e["name"], e["aliases"]) for e in (*weapons(), *armor(), *gear())),
         *((s.name, s.aliases) for s in SKILLS),
     ]:
         russian = next((n for n in names if any("а" <= c.lower() <= "я" or c in "ёЁ" for c in n)), None)

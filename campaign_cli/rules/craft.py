@@ -138,6 +138,29 @@ def healing_potion(level: int, doses: int) -> dict:
     return {"name": "Healing Potion", "kind": "potion", "hands": 0, "heals": level * doses}
 
 
+HERB = "Herb"  # R25a: the catalog's name of a dose (Трава)
+
+
+def herbs(doc: Character) -> list:
+    """R25a: the Herb items DOC carries (not stored away), one dose each."""
+    return [i for i in doc["items"] if i["name"] == HERB and i["state"] != "stored"]
+
+
+def use_herbs(doc: Character, doses: int) -> None:
+    """R25a: the Herbalist brews DOSES doses, each one Herb item carried, used up whatever
+    the check gives; refused before any roll when there are fewer."""
+    carried = herbs(doc)
+    if len(carried) < doses:
+        raise Refused(
+            _("R25a: {name} carries {herbs} Herb; {doses} doses need {doses} (`campaign item add {name} Herb`)").format(
+                name=doc["name"], herbs=len(carried), doses=doses
+            ),
+            "no_herbs",
+        )
+    for item in carried[:doses]:
+        doc["items"].remove(item)
+
+
 def boost_target(target: str) -> str:
     """What an Alchemist's potion raises: ST, DX, IQ or a skill (R25)."""
     return target.strip().upper() if target.strip().upper() in CORE else find_skill(target).name

@@ -176,10 +176,16 @@ def roll_order(
                 break
         fight["first"] = "party" if ours > theirs else "enemies"
     fight["round"], fight["turn"] = 1, None
-    fight["order"] = []
+    fight["order"], fight["acted"] = [], []
     refresh(fight, able)
     fight["turn"] = 0
     return rolls
+
+
+def party_side(fight: Fight) -> list[str]:
+    """The characters in the order (every entry that is not an enemy group's label)."""
+    labels = {label(fight, g) for g in all_groups(fight)}
+    return [n for n in fight["order"] if n not in labels]
 
 
 def current(fight: Fight) -> str | None:
@@ -201,6 +207,7 @@ def advance(fight: Fight, able: list[str]) -> str:
     if turn >= len(fight["order"]):
         turn = 0
         fight["round"] += 1
+        fight["acted"] = []  # R32a: a new round, everyone's action again
     fight["turn"] = turn
     return fight["order"][turn]
 

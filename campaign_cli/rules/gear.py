@@ -79,6 +79,8 @@ def make_item(ref: str, options: dict, custom: bool = False, packs: Sequence[dic
             "heft": e["heft"],
             "fatigue": e["fatigue"],
         }
+    elif found and found[0] == "gear":
+        base = {"name": found[1]["name"], "kind": "gear", "hands": found[1]["hands"], "weight": found[1]["weight"]}
     elif found:
         e = found[1]
         base = {

@@ -144,6 +144,12 @@ def _settled_alive(doc: Character) -> bool:
     return not doc.get("dead")
 
 
+def settle_death(doc: Character) -> None:
+    """R20: the moment passes for a dying character the command did not name (a rest of
+    others): at or past ST still, it is dead; healed in time, it lives on."""
+    _settled_alive(doc)
+
+
 def after_fight(doc: Character) -> None:
     """R20, R21: the dying from an earlier fight die; damage at ST makes a character dying;
     one fatigue point is recovered after each encounter."""

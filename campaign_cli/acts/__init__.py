@@ -1,0 +1,237 @@
+"""Every game act's guards, declared once: who may perform it (the actor's condition,
+R11a) and when (the phase of the campaign, the actor's turn in a fight, R32a), with the
+rule each cites. Commands, batch lines and the Python API all pass through `guard`
+(or `actor`, which resolves the name and guards in one step), so a rule that holds for
+one way into an act holds for every way. docs/rules.md's table of acts x conditions x
+phases is generated from `ACTS` (`python -m campaign_cli.acts --table`), and
+tests/test_acts.py runs every cell of it.
+
+A refusal is a code with fields (`condition`, `phase`, `rule`, `act`); the sentence is
+made here, in one place, in the user's language.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from campaign_cli.errors import Refused
+from campaign_cli.i18n import N_, _, gendered
+
+if TYPE_CHECKING:
+    from campaign_cli.model import Character, Fight, Meta
+
+CONDITIONS = ("ok", "out", "dying", "dead")  # R19, R20: as rules.characters.status derives them
+PHASES = ("between", "adventure", "town", "fight")  # a town: one the party is in during an adventure
+
+ABLE = frozenset({"ok"})  # R11a: acts of one's own
+LIVING = frozenset({"ok", "out", "dying"})  # R11a: the dead win, spend, give and receive nothing
+ANYONE = frozenset(CONDITIONS)
+ALWAYS = frozenset(PHASES)
+NO_FIGHT = frozenset({"between", "adventure", "town"})
+PLAY = frozenset({"adventure", "town"})  # an adventure, no fight open
+FIGHT = frozenset({"fight"})
+HOME = frozenset({"between", "town"})  # where stored things are (CLI.md `item store`)
+
+# The codes a guard refuses with; nothing else raises them before an act's own checks.
+CODES = ("cannot_act", "dead", "dying", "fight_open", "no_fight", "no_adventure", "in_adventure", "not_in_town")
+TURN_CODES = ("not_your_turn", "already_acted")
+
+
+class Act(NamedTuple):
+    rule: str  # the rule the act's guard cites
+    who: frozenset[str] = ANYONE  # the conditions its actor may be in
+    when: frozenset[str] = ALWAYS  # the phases it may happen in
+    verb: str = N_("act")  # what the refusal says the actor cannot do
+    turn: bool = False  # R32a: in a fight whose order is rolled, the actor's action for the round
+    actor: str = "NAME"  # the argument naming the actor ("" when nobody acts)
+
+
+# Every act of CLI.md, by command path. An act missing here is guarded by nothing but its
+# own procedure: a test keeps every command that names a character in this table.
+ACTS: dict[str, Act] = {
+    # checks and skills (R11a: only a character who can act)
+    "check": Act("R11a", ABLE, verb=N_("take a check")),
+    "contest": Act("R11a", ABLE, verb=N_("take a check")),
+    "cast": Act("R11a", ABLE, verb=N_("cast a spell"), turn=True),
+    "skill use": Act("R11a", ABLE, verb=N_("use a skill"), turn=True),
+    # fights (R8, R13, R32a, R40-R42)
+    "fight start": Act("R40", when=NO_FIGHT, actor=""),
+    "fight add": Act("R40", when=FIGHT, actor=""),
+    "fight order": Act("R8", when=FIGHT, actor=""),
+    "fight next": Act("R32a", when=FIGHT, actor=""),
+    "fight status": Act("R8", when=FIGHT, actor=""),
+    "fight end": Act("R13", actor=""),  # also ends a fight fought off the board
+    "fight hit": Act("R41", ABLE, FIGHT, verb=N_("strike a blow"), actor="--by"),
+    "fight attack": Act("R32a", ABLE, FIGHT, verb=N_("strike a blow"), turn=True, actor="ATTACKER"),
+    # the campaign's course (R20, R22)
+    "adventure start": Act("R22", when=frozenset({"between"}), actor=""),
+    "adventure end": Act("R20", when=PLAY, actor=""),
+    "rest": Act("R22", when=NO_FIGHT, actor=""),
+    # advancement and luck (R13-R18, R20)
+    "xp award": Act("R11a", LIVING, actor="NAME..."),
+    "xp spend": Act("R20", frozenset({"ok", "out"}), verb=N_("spend XP")),
+    "karma add": Act("R11a", LIVING),
+    "wish add": Act("R11a", LIVING),
+    "wish spend": Act("R17"),  # the one exception: a wish on the just-killed (R17 decides)
+    "curse apply": Act("R11a", LIVING),
+    "curse remove": Act("R11a", ABLE, verb=N_("pay")),
+    # gear (R11a: the dead receive nothing; the out and the dying do not drink, hold, wear, buy, sell or forge)
+    "item add": Act("R11a", LIVING),
+    "item drop": Act("R11a", LIVING),
+    "item give": Act("R11a", LIVING, actor="FROM"),
+    "item sell": Act("R11a", LIVING, actor="FROM"),
+    "item hold": Act("R11a", ABLE, verb=N_("hold"), turn=True),
+    "item wear": Act("R11a", ABLE, verb=N_("wear")),
+    "item stow": Act("R11a", LIVING),
+    "item upgrade": Act("R11a", LIVING),
+    "item use": Act("R11a", ABLE, verb=N_("drink")),
+    "gold add": Act("R11a", LIVING),
+    "gold remove": Act("R11a", LIVING),
+    "darkstone add": Act("R11a", LIVING),
+    "darkstone remove": Act("R11a", LIVING),
+    "forge": Act("R11a", ABLE, verb=N_("forge")),
+    "shop buy": Act("R11a", ABLE, verb=N_("buy")),
+    "shop sell": Act("R11a", ABLE, verb=N_("sell")),
+    "enemy kill": Act("R11a", LIVING, actor="--by"),  # the killer wins the XP
+    # the GM's tools (R32a: never limited; others may act on anyone, R11a)
+    "damage": Act("R19"),
+    "heal": Act("R20"),
+}
+
+# The acts a second character takes part in (the receiver of a gift, the buyer of a sale,
+# the other side of a contest): the same conditions as the actor's.
+RECEIVER = {"item give": "TO", "item sell": "TO", "contest": "OTHER"}
+
+
+def phase(meta: Meta) -> str:
+    """The campaign's phase for the guards: a fight, a town, an adventure, or between adventures."""
+    if meta.get("fight"):
+        return "fight"
+    if meta["phase"] != "adventure":
+        return "between"  # a town between adventures is still between them
+    return "town" if meta.get("location") else "adventure"
+
+
+def condition(doc: Character) -> str:
+    from campaign_cli.rules.wounds import current_status
+
+    return current_status(doc)
+
+
+def guard(camp: Any, path: str, doc: Character | None = None) -> None:
+    """Refuse act PATH (exit 1, the rule's number, nothing changed) when the campaign's
+    phase or DOC's condition is not one the act declares, or, in a fight whose order is
+    rolled, when it is not DOC's side's turn or DOC has acted this round (R32a)."""
+    act = ACTS[path]
+    now = phase(camp.meta)
+    if now not in act.when:
+        raise _wrong_phase(act, path, now)
+    if doc is None:
+        return
+    state = condition(doc)
+    if state not in act.who:
+        raise _cannot(act, path, doc, state)
+    if act.turn and now == "fight":
+        _check_turn(camp.meta["fight"], doc["name"], path)
+
+
+def actor(camp: Any, path: str, name: str) -> Character:
+    """The character NAME (one resolver for every name), guarded for act PATH."""
+    doc = camp.character(name)
+    guard(camp, path, doc)
+    return doc
+
+
+def _fields(err: Refused, **fields: Any) -> Refused:
+    err.extra.update(fields)
+    return err
+
+
+def _wrong_phase(act: Act, path: str, now: str) -> Refused:
+    fields = {"act": path, "rule": act.rule, "phase": now}
+    if now == "fight":
+        text, code = _("{rule}: not while a fight is open: `campaign fight end --won|--fled` first"), "fight_open"
+    elif act.when == FIGHT:
+        text, code = _("{rule}: no fight is open: `campaign fight start` first"), "no_fight"
+    elif now == "between":
+        text, code = _("{rule}: no adventure is under way: `campaign adventure start TITLE` first"), "no_adventure"
+    elif "town" in act.when:
+        text, code = (
+            (
+                _("{rule}: only in a town or between adventures")
+                if "between" in act.when
+                else _("{rule}: the party is not in a town")
+            ),
+            "not_in_town",
+        )
+    else:
+        text, code = _("{rule}: an adventure is under way: `campaign adventure end` first"), "in_adventure"
+    return _fields(Refused(text.format(rule=act.rule), code), **fields)
+
+
+def _cannot(act: Act, path: str, doc: Character, state: str) -> Refused:
+    name, gender = doc["name"], doc.get("gender")
+    fields = {"act": path, "rule": "R11a", "character": name, "condition": state}
+    if state == "dying" and act.rule == "R20":
+        fields["rule"] = "R20"
+        text = _("R20: {name} is dying and spends no XP: heal below ST {st} first (raising ST is not healing)")
+        return _fields(Refused(text.format(name=name, st=doc["st"]), "dying"), **fields)
+    if state == "dead" and "out" in act.who:  # the act takes part, the dead take none
+        text = _("R11a: {name} is dead: the dead win, spend, give and receive nothing")
+        return _fields(Refused(text.format(name=name), "dead"), **fields)
+    text = {
+        "out": gendered(gender, "R11a: {name} is out of action and cannot {action}"),
+        "dying": gendered(gender, "R11a: {name} is dying and cannot {action}"),
+        "dead": gendered(gender, "R11a: {name} is dead and cannot {action}"),
+    }[state]
+    code = "dead" if state == "dead" else "cannot_act"
+    return _fields(Refused(text.format(name=name, action=_(act.verb)), code), **fields)
+
+
+def _check_turn(fight: Fight, name: str, path: str) -> None:
+    """R32a: once the order is rolled, a character acts on its side's turn, once a round."""
+    from campaign_cli.rules import fights
+
+    if not fight.get("order") or fight.get("turn") is None:
+        return  # before the order is rolled nothing is limited
+    whose = fights.current(fight)
+    if whose not in fights.party_side(fight):
+        text = _("R32a: it is {turn}'s turn: {name} acts on the party's turn (`campaign fight next`)")
+        raise _turn(text.format(turn=whose, name=name), "not_your_turn", path, whose)
+    _once(fight, name, path, whose)
+
+
+def enemy_turn(camp: Any, enemy: Any) -> None:
+    """R32a: an enemy instance attacks on its group's turn, once a round."""
+    from campaign_cli.rules import fights
+
+    fight = camp.meta["fight"]
+    if not fight.get("order") or fight.get("turn") is None:
+        return
+    whose = fights.current(fight)
+    own = fights.label(fight, fights.group_of(fight, enemy))
+    if whose != own:
+        text = _("R32a: it is {turn}'s turn: {name} attacks on {group}'s turn (`campaign fight next`)")
+        raise _turn(text.format(turn=whose, name=enemy["name"], group=own), "not_your_turn", "fight attack", whose)
+    _once(fight, enemy["name"], "fight attack", whose)
+
+
+def _once(fight: Fight, name: str, path: str, whose: str | None) -> None:
+    if name in fight.get("acted", []):
+        text = _("R32a: {name} has already acted this round (round {round}): one action a round")
+        raise _turn(text.format(name=name, round=fight["round"]), "already_acted", path, whose)
+
+
+def _turn(text: str, code: str, path: str, whose: str | None) -> Refused:
+    return _fields(Refused(text, code), act=path, rule="R32a", turn=whose)
+
+
+def acted(camp: Any, path: str, name: str) -> None:
+    """R32a: NAME has taken its action of the round (an act declared with `turn`)."""
+    fight = camp.meta.get("fight")
+    if not ACTS[path].turn or not fight or fight.get("turn") is None or not fight.get("order"):
+        return
+    done = fight.setdefault("acted", [])
+    if name not in done:
+        done.append(name)
+        camp.set_meta(fight=fight)

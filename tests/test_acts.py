@@ -1,0 +1,225 @@
+"""The guards (issue 33): every act declares once who may perform it and when
+(campaign_cli.acts.ACTS); this runs every cell of the acts x conditions x phases table of
+docs/rules.md against a campaign in that phase with a character in that condition. A
+refused cell is a Refused (exit 1) naming the act's rule, the file byte for byte as it
+was; an allowed cell is never refused by the guard (the act may still refuse for its own
+reasons: no such item, no XP...)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import campaign_cli
+from campaign_cli import acts
+from campaign_cli.acts.__main__ import BEGIN, DOC, END, table
+from campaign_cli.cli.app import app, get_command
+
+ROOT = Path(__file__).resolve().parent.parent
+BOARD = ROOT / "samples" / "enemies" / "bog-lurker.json"
+WHO = {"ok": "Ajax", "out": "Bors", "dying": "Cato", "dead": "Dido"}  # ST 12 each
+
+# One command line per act; {who} is the actor, Hero an able second character.
+EXAMPLES = {
+    "check": ["check", "{who}", "3/DX"],
+    "contest": ["contest", "{who}", "3/ST", "Hero", "3/ST"],
+    "cast": ["cast", "{who}", "Light"],
+    "skill use": ["skill", "use", "{who}", "Swimming"],
+    "fight start": ["fight", "start"],
+    "fight add": ["fight", "add", "Bog Lurker"],
+    "fight order": ["fight", "order", "--seed", "1"],
+    "fight next": ["fight", "next"],
+    "fight status": ["fight", "status"],
+    "fight end": ["fight", "end", "--fled"],
+    "fight hit": ["fight", "hit", "Bog Lurker 1", "1", "--by", "{who}"],
+    "fight attack": ["fight", "attack", "{who}", "Bog Lurker 1", "--seed", "1"],
+    "adventure start": ["adventure", "start", "Next"],
+    "adventure end": ["adventure", "end"],
+    "rest": ["rest"],
+    "xp award": ["xp", "award", "1", "{who}"],
+    "xp spend": ["xp", "spend", "{who}", "--attribute", "ST"],
+    "karma add": ["karma", "add", "{who}", "1"],
+    "wish add": ["wish", "add", "{who}", "1"],
+    "wish spend": ["wish", "spend", "{who}"],
+    "curse apply": ["curse", "apply", "{who}", "Rot"],
+    "curse remove": ["curse", "remove", "{who}", "Hex", "--pay", "xp"],
+    "item add": ["item", "add", "{who}", "Torch"],
+    "item drop": ["item", "drop", "{who}", "Dagger"],
+    "item give": ["item", "give", "{who}", "Hero", "Dagger"],
+    "item sell": ["item", "sell", "{who}", "Hero", "Dagger", "--price", "0"],
+    "item hold": ["item", "hold", "{who}", "Dagger"],
+    "item wear": ["item", "wear", "{who}", "Leather"],
+    "item stow": ["item", "stow", "{who}", "Dagger"],
+    "item upgrade": ["item", "upgrade", "{who}", "Dagger", "Rune"],
+    "item use": ["item", "use", "{who}", "Healing Potion"],
+    "gold add": ["gold", "add", "{who}", "1"],
+    "gold remove": ["gold", "remove", "{who}", "1"],
+    "darkstone add": ["darkstone", "add", "{who}", "1"],
+    "darkstone remove": ["darkstone", "remove", "{who}", "1"],
+    "forge": ["forge", "{who}", "Dagger"],
+    "shop buy": ["shop", "buy", "{who}", "Torch", "--price", "0"],
+    "shop sell": ["shop", "sell", "{who}", "Dagger"],
+    "enemy kill": ["enemy", "kill", "Bog Lurker", "--by", "{who}"],
+    "damage": ["damage", "{who}", "1"],
+    "heal": ["heal", "{who}", "1"],
+}
+
+# Commands naming a character that are no act of theirs: views, and the GM's bookkeeping.
+NOT_ACTS = {
+    "character show",
+    "character sheet",
+    "character set",
+    "character delete",
+    "character export",
+    "item show",
+    "item list",
+    "log",  # --character: whose entries to show
+    "roll",  # --character: a damage roll, the dice of the table
+}
+
+
+def _party(folder: Path) -> Path:
+    """A campaign with a character in each condition, each carrying what the examples use."""
+    path = folder / "template.json"
+    with campaign_cli.open(path, create=True) as camp:
+        camp.enemy_add(file=str(BOARD))
+        for name in (*WHO.values(), "Hero"):
+            camp.character_create(name, st=12, dx=10, iq=10, skill=["Swimming"])
+            for item in ("Dagger", "Leather"):
+                camp.item_add(name, item)
+            camp.item_add(name, "Rune", kind="upgrade", custom=True)
+            camp.item_add(name, "Healing Potion", kind="potion", custom=True)
+            camp.gold_add(name, 5)
+            camp.darkstone_add(name, 2)
+            camp.xp_award(30, name)
+            camp.curse_apply(name, "Hex")
+        camp.damage("Cato", 12)
+        camp.fight_end(fled=True)  # R20: at ST after a fight: dying
+        camp.damage("Bors", 12)  # R19: out of action
+        camp.damage("Dido", 24)  # R20: beyond saving
+    return path
+
+
+@pytest.fixture(scope="module")
+def phases(tmp_path_factory) -> dict[str, Path]:
+    folder = tmp_path_factory.mktemp("acts")
+    template = _party(folder)
+    steps = {
+        "between": [],
+        "adventure": [("adventure", "start", "Crypt")],
+        "town": [("adventure", "start", "Crypt"), ("town", "enter", "Brimstone", "--blacksmith")],
+        "fight": [("adventure", "start", "Crypt"), ("fight", "start"), ("fight", "add", "Bog Lurker")],
+    }
+    out = {}
+    for phase, lines in steps.items():
+        path = folder / f"{phase}.json"
+        shutil.copy(template, path)
+        with campaign_cli.open(path) as camp:
+            for line in lines:
+                camp.run(*line)
+            states = {c["name"]: c["status"] for c in camp.character_list()}
+        assert states == {**{v: k for k, v in WHO.items()}, "Hero": "ok"}
+        out[phase] = path
+    return out
+
+
+class Discard(Exception):
+    """Leaves the block: nothing the cell did is kept."""
+
+
+def _cell(path: Path, words: list[str]) -> campaign_cli.CampaignError | None:
+    try:
+        with campaign_cli.open(path) as camp:
+            camp.run(*words)
+            raise Discard
+    except Discard:
+        return None
+    except campaign_cli.CampaignError as err:
+        return err
+
+
+def cells():
+    for path, act in sorted(acts.ACTS.items()):
+        for phase in acts.PHASES:
+            for condition in acts.CONDITIONS if act.actor else ("ok",):
+                yield pytest.param(path, phase, condition, id=f"{path}-{phase}-{condition}")
+
+
+@pytest.mark.parametrize("path, phase, condition", list(cells()))
+def test_every_cell_of_the_guard_table(phases, path, phase, condition):
+    act = acts.ACTS[path]
+    words = [w.format(who=WHO[condition]) for w in EXAMPLES[path]]
+    file = phases[phase]
+    before = file.read_bytes()
+    err = _cell(file, words)
+    refused = phase not in act.when or (bool(act.actor) and condition not in act.who)
+    assert file.read_bytes() == before
+    if refused:
+        assert isinstance(err, campaign_cli.Refused) and err.exit_status == 1, (words, err)
+        assert err.extra.get("act") == path and err.code in acts.CODES, (words, err.code, err.message)
+        assert err.message.startswith(err.extra["rule"] + ":") and err.extra["rule"] in ("R11a", act.rule)
+    else:
+        assert err is None or err.extra.get("act") != path, (words, err.message)
+
+
+def test_a_refused_cell_through_the_command_line_exits_1_and_changes_nothing(phases):
+    """The CLI path: one refused cell of every act with an actor, as a user types it."""
+    for path, act in sorted(acts.ACTS.items()):
+        condition = next((c for c in acts.CONDITIONS if c not in act.who), None)
+        phase = next(p for p in acts.PHASES if p in act.when) if condition else None
+        if condition is None:
+            phase = next((p for p in acts.PHASES if p not in act.when), None)
+            condition = "ok"
+        if phase is None:
+            continue  # an act nothing refuses (the GM's tools)
+        file = phases[phase]
+        before = file.read_bytes()
+        words = [w.format(who=WHO[condition]) for w in EXAMPLES[path]]
+        result = CliRunner().invoke(app, ["-c", str(file), *words, "--json"])
+        assert result.exit_code == 1, (words, result.stdout, result.stderr)
+        error = json.loads(result.stderr)["error"]
+        assert error["act"] == path and error["rule"] in error["message"], error
+        assert file.read_bytes() == before
+
+
+def test_every_act_has_an_example_and_every_command_naming_a_character_is_an_act():
+    assert set(EXAMPLES) == set(acts.ACTS)
+    root = get_command()
+    from typer import _click as click
+
+    naming = set()
+
+    def walk(group, prefix=()):
+        ctx = click.core.Context(group)
+        for name in group.list_commands(ctx):
+            sub = group.get_command(ctx, name)
+            if hasattr(sub, "list_commands"):
+                walk(sub, (*prefix, name))
+                continue
+            for param in sub.params:
+                if _completes_characters(param):
+                    naming.add(" ".join((*prefix, name)))
+
+    walk(root)
+    assert naming - NOT_ACTS <= set(acts.ACTS), naming - NOT_ACTS - set(acts.ACTS)
+    assert NOT_ACTS <= naming and {"item give", "fight hit", "xp award", "shop buy"} <= naming  # the walk sees them
+
+
+CHARACTERS = "campaign_cli.cli.complete.characters"
+
+
+def _completes_characters(param) -> bool:
+    """PARAM completes character names (its TAB offers them): it names a character."""
+    found = getattr(param, "_custom_shell_complete", None)
+    cells = [c.cell_contents for c in (getattr(found, "__closure__", None) or ())]
+    return any(getattr(c, "__module__", "") + "." + getattr(c, "__qualname__", "") == CHARACTERS for c in cells)
+
+
+def test_the_table_in_docs_is_the_one_the_code_declares():
+    text = DOC.read_text(encoding="utf-8")
+    assert BEGIN in text and END in text
+    assert text.split(BEGIN)[1].split(END)[0].strip() == table().strip()
