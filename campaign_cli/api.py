@@ -70,7 +70,7 @@ class Campaign:
     def run(self, *words: str) -> Any:
         """One command line as its words, as a `campaign batch` line runs it:
         `camp.run("check", "Ajax", "3/DX", "--dice", "1,2,3")`; returns what the method would."""
-        root, path, rest = self._root, [], list(words)
+        root, path, rest = self._root, list[str](), list(words)
         while rest and hasattr(root, "list_commands"):
             from typer import _click as click
 

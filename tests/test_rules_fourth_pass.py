@@ -1,0 +1,207 @@
+"""Issue 34, the rules' fourth pass: each point named after its rule, each failing on the
+main before it. The acts are called directly through the Python API (no process, no
+CliRunner): a refusal is the exception the command line turns into exit 1."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import campaign_cli
+
+ROOT = Path(__file__).resolve().parent.parent
+BOARD = ROOT / "samples" / "enemies" / "bog-lurker.json"
+
+
+@pytest.fixture
+def path(tmp_path: Path) -> Path:
+    file = tmp_path / "c.json"
+    with campaign_cli.open(file, create=True) as camp:
+        camp.character_create("Ajax", st=12, dx=11, iq=9, skill=["Sword=2"])
+        camp.character_create("Merlin", st=8, dx=10, iq=14, wizard=True, spell=["Light"], skill=["Herbalist=2"])
+        camp.enemy_add(file=str(BOARD))
+    return file
+
+
+def refused(file: Path, *words: str) -> campaign_cli.Refused:
+    """WORDS must be refused, leaving FILE byte for byte as it was."""
+    before = file.read_bytes()
+    with pytest.raises(campaign_cli.Refused) as caught, campaign_cli.open(file) as camp:
+        camp.run(*words)
+    assert file.read_bytes() == before and caught.value.exit_status == 1
+    return caught.value
+
+
+def items(file: Path, who: str) -> list[str]:
+    with campaign_cli.read(file) as camp:
+        return [i["name"] for i in camp.item_list(who)]
+
+
+# -- 1. R25a: a dose is a Herb carried, used up also on a failed check -----------------------
+def test_r25a_a_herbalist_brews_no_dose_without_a_herb(path):
+    err = refused(path, "skill", "use", "Merlin", "Herbalist", "--doses", "1000000")
+    assert err.code == "no_herbs" and "R25a" in err.message and "1000000" in err.message
+
+
+def test_r25a_each_dose_uses_up_one_herb_even_on_a_failure(path):
+    with campaign_cli.open(path) as camp:
+        for _ in range(3):
+            camp.item_add("Merlin", "Трава")  # the Russian name of the catalog's Herb
+        failed = camp.skill_use("Merlin", "Herbalist", doses=2, dice=[6, 6, 6])
+    assert failed["success"] is False and items(path, "Merlin") == ["Herb"]
+    with campaign_cli.open(path) as camp:
+        brewed = camp.skill_use("Merlin", "Herbalist", doses=1, dice=[1, 1, 1])
+    assert brewed["effect"]["potion"]["heals"] == 2 and items(path, "Merlin") == ["Healing Potion"]
+    assert refused(path, "skill", "use", "Merlin", "Herbalist", "--doses", "1").code == "no_herbs"
+
+
+# -- 2, 3. R23: a use is the attribute alone; a contested skill adds its level ----------------
+def test_r23_using_a_skill_rolls_the_attribute_alone(path):
+    with campaign_cli.open(path) as camp:
+        camp.character_create("Kate", st=10, dx=10, iq=12, skill=["Climbing=2", "Charm"])
+        climb = camp.skill_use("Kate", "Climbing", dice=[4, 4, 4])
+        plus = camp.check("Kate", "3/DX+Climbing", dice=[4, 4, 4])  # the "+" form is a check (R6)
+        charm = camp.skill_use("Kate", "Charm", against=12, dice=[4, 4, 4], other_dice=[4, 4, 4])
+    assert climb["target"] == 10 and climb["spec"] == "3/ST"  # Climbing is an ST skill: ST 10, no +2
+    assert plus["target"] == 12  # DX 10 + Climbing 2: the "+" form adds the level (R6)
+    assert charm["a"]["target"] == 13 and charm["b"]["target"] == 12  # R7 "(+умение)": IQ 12 + Charm 1
+
+
+# -- 5. R20: any rest settles every dying character, named or not --------------------------
+def test_r20_a_week_of_rest_for_some_settles_the_unnamed_dying(path):
+    with campaign_cli.open(path) as camp:
+        camp.character_create("Zed", st=10, dx=11, iq=11)
+        camp.damage("Zed", 10)
+        camp.damage("Merlin", 3)
+        camp.fight_end(fled=True)  # Zed at ST after a fight: dying
+        assert camp.character_show("Zed")["status"] == "dying"
+        rest = camp.rest("Merlin", week=True)
+    assert {c["name"]: c["status"] for c in rest["characters"]} == {"Merlin": "ok", "Zed": "dead"}
+    with campaign_cli.read(path) as camp:
+        assert camp.character_show("Merlin")["damage"] == 0 and camp.character_show("Zed")["status"] == "dead"
+
+
+# -- 6. R32a: turns ------------------------------------------------------------------------
+@pytest.fixture
+def fight(path: Path) -> Path:
+    with campaign_cli.open(path) as camp:
+        camp.item_add("Ajax", "Dagger")
+        camp.item_add("Ajax", "Broadsword")
+        camp.fight_start()
+        camp.fight_add("Bog Lurker", count=2)
+        assert camp.fight_order(dice=[6, 1])["fight"]["order"] == ["Ajax", "Merlin", "Bog Lurker"]
+    return path
+
+
+def test_r32a_nothing_is_limited_before_the_order_is_rolled(path):
+    with campaign_cli.open(path) as camp:
+        camp.fight_start()
+        camp.fight_add("Bog Lurker")
+        for dice in ([6, 6, 6], [6, 6, 5]):
+            assert camp.fight_attack("Ajax", "Bog Lurker 1", dice=dice)["hit"] is False
+
+
+def test_r32a_one_action_a_round_on_the_party_turn(fight):
+    with campaign_cli.open(fight) as camp:
+        camp.fight_attack("Ajax", "Bog Lurker 1", dice=[6, 6, 6])
+    for words in (
+        ("fight", "attack", "Ajax", "Bog Lurker 2", "--dice", "6,6,6"),
+        ("item", "hold", "Ajax", "Dagger"),  # changing what one holds is the whole action
+        ("skill", "use", "Ajax", "Swimming"),
+    ):
+        err = refused(fight, *words)
+        assert err.code == "already_acted" and err.message.startswith("R32a:"), words
+    with campaign_cli.open(fight) as camp:
+        camp.cast("Merlin", "Light", dice=[1, 1, 1])  # Merlin's action: the party's turn still
+        assert camp.fight_status()["acted"] == ["Ajax", "Merlin"]
+        camp.fight_hit("Bog Lurker 1", 1, by="Ajax")  # the GM's tools are never limited
+        camp.damage("Ajax", 1)
+        camp.heal("Ajax", 1)
+        camp.fight_next()
+        camp.fight_next()  # Bog Lurker's turn
+    err = refused(fight, "cast", "Merlin", "Light")
+    assert err.code == "not_your_turn" and err.extra["turn"] == "Bog Lurker"
+
+
+def test_r32a_each_enemy_instance_attacks_once_a_round_on_its_group_turn(fight):
+    err = refused(fight, "fight", "attack", "Bog Lurker 1", "Ajax", "--dice", "1,1")
+    assert err.code == "not_your_turn" and err.extra["turn"] == "Ajax"
+    with campaign_cli.open(fight) as camp:
+        camp.fight_next()
+        camp.fight_next()
+        camp.fight_attack("Bog Lurker 1", "Ajax", dice=[1, 1])
+        camp.fight_attack("Bog Lurker 2", "Ajax", dice=[1, 1])  # another instance of the group
+    assert refused(fight, "fight", "attack", "Bog Lurker 1", "Merlin", "--dice", "1,1").code == "already_acted"
+    with campaign_cli.open(fight) as camp:
+        status = camp.fight_next()  # a new round: everyone acts again
+        assert status["round"] == 2 and status["acted"] == [] and status["turn"] == "Ajax"
+        camp.item_hold("Ajax", "Broadsword")
+
+
+# -- 7. R11a: the out of action and the dying take no action of their own ------------------
+@pytest.mark.parametrize(
+    "words",
+    [
+        ("item", "use", "Ajax", "Healing Potion"),
+        ("item", "hold", "Ajax", "Dagger"),
+        ("item", "wear", "Ajax", "Leather"),
+        ("shop", "buy", "Ajax", "Torch", "--price", "1"),
+        ("shop", "sell", "Ajax", "Dagger"),
+        ("forge", "Ajax", "Dagger"),
+        ("curse", "remove", "Ajax", "Rot", "--pay", "xp"),
+    ],
+)
+def test_r11a_the_dying_do_not_drink_hold_wear_buy_sell_forge_or_pay(path, words):
+    with campaign_cli.open(path) as camp:
+        for item in ("Dagger", "Leather"):
+            camp.item_add("Ajax", item)
+        camp.item_add("Ajax", "Healing Potion", kind="potion", custom=True)
+        camp.gold_add("Ajax", 5)
+        camp.xp_award(20, "Ajax")
+        camp.curse_apply("Ajax", "Rot")
+        camp.town_enter("Brimstone", blacksmith=True)
+        camp.darkstone_add("Ajax", 1)
+        camp.damage("Ajax", 12)
+        camp.fight_end(fled=True)
+    err = refused(path, *words)
+    assert err.code == "cannot_act" and "dying" in err.message and err.extra["condition"] == "dying"
+
+
+def test_r11a_others_may_give_the_dying_a_potion(path):
+    with campaign_cli.open(path) as camp:
+        camp.item_add("Merlin", "Healing Potion", kind="potion", custom=True)
+        camp.damage("Ajax", 12)
+        camp.fight_end(fled=True)
+    with campaign_cli.open(path) as camp:
+        assert camp.character_show("Ajax")["status"] == "dying"
+        given = camp.item_use("Merlin", "Healing Potion", on="Ajax")
+    assert given["character"]["name"] == "Ajax"
+
+
+def test_r11a_the_dead_receive_no_item_gold_or_dark_stone_by_any_command(path):
+    with campaign_cli.open(path) as camp:
+        camp.item_add("Merlin", "Dagger")
+        camp.damage("Ajax", 24)
+    for words in (
+        ("item", "add", "Ajax", "Dagger"),
+        ("item", "give", "Merlin", "Ajax", "Dagger"),
+        ("gold", "add", "Ajax", "1"),
+        ("darkstone", "add", "Ajax", "1"),
+        ("shop", "buy", "Ajax", "Torch", "--price", "0"),
+    ):
+        err = refused(path, *words)
+        assert err.code == "dead" and err.message.startswith("R11a:"), words
+
+
+# -- 11. R38: buying needs a price ---------------------------------------------------------
+def test_r38_a_catalog_item_without_a_value_is_not_free(path):
+    err = refused(path, "shop", "buy", "Ajax", "Broadsword")
+    assert err.code == "no_price" and "--price" in err.message
+    with campaign_cli.open(path) as camp:
+        camp.gold_add("Ajax", 30)
+        bought = camp.shop_buy("Ajax", "Broadsword", price=25)
+        valued = camp.shop_buy("Ajax", "Dagger", price=5, value=8)
+        free = camp.shop_buy("Ajax", "Torch", value=0, custom=True)  # a value of 0 said out loud
+    assert bought["item"]["value"] == 25 and bought["paid"] == 25  # what was paid is what it is worth
+    assert valued["item"]["value"] == 8 and free["paid"] == 0
