@@ -154,7 +154,7 @@ Item.fields = {
     'darkstone_icon': B(),
     'slots': I(0, 3),
     'upgrades': L(Upgrade),
-    'state': E(('carried', 'held', 'worn')),
+    'state': E(('carried', 'held', 'worn', 'stored')),
     'damage': N(P('^[0-9]{0,4}[dD][0-9]{1,4}([+-][0-9]{1,5})?$', 'dice')),
     'armor': N(I(0, 1000000)),
     'restriction': N(I(0, 1000000)),
@@ -167,6 +167,7 @@ Item.fields = {
     'aliases': L(T(100, True)),
     'pack': T(100, True),
     'boost': N(Boost),
+    'unloaded': I(1, 3),
 }
 Upgrade.fields = {
     'name': T(100, True),

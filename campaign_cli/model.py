@@ -101,7 +101,7 @@ Phase = Literal["between", "adventure"]
 CharacterKind = Literal["hero", "wizard"]  # R1
 Gender = Literal["m", "f"]
 ItemKind = Literal["gear", "artifact", "weapon", "armor", "upgrade", "potion"]
-ItemState = Literal["carried", "held", "worn"]  # R32, R35
+ItemState = Literal["carried", "held", "worn", "stored"]  # R32, R35; stored: at home, not carried (R33)
 CombatMode = Literal["hit", "damage"]  # R24: a combat skill's levels go to hitting or to damage
 BoardSide = Literal["normal", "brutal"]  # R40
 FirstSide = Literal["party", "enemies"]  # R8
@@ -154,6 +154,7 @@ class Item(TypedDict):
     aliases: NotRequired[list[Name]]
     pack: NotRequired[Name]
     boost: NotRequired[Boost | None]
+    unloaded: NotRequired[Annotated[int, Range(1, 3)]]  # R26, R32a: reload actions still needed after a shot
 
 
 class Spell(TypedDict):

@@ -110,6 +110,10 @@ def commands(draw) -> list[str]:
         ["item", "stow", who, item],
         ["item", "use", who, item],
         ["item", "upgrade", who, item, "Rune"],
+        ["item", "store", who, item],
+        ["item", "fetch", who, item],
+        ["item", "set", who, item, "--weight", n],
+        ["item", "reload", who, item],
         ["shop", "buy", who, item, "--price", n],
         ["shop", "sell", who, item],
         ["gold", "add", who, n],
@@ -313,6 +317,7 @@ class Evening(RuleBasedStateMachine):
         shown = self.run("character", "list", "--json")
         assert shown.exit_code == 0
         for ch in json.loads(shown.stdout):
+            ch["items"] = [i for i in ch["items"] if i["state"] != "stored"]  # at home: not carried (R33)
             worn = [i for i in ch["items"] if i["state"] == "worn"]
             held = [i for i in ch["items"] if i["state"] == "held"]
             assert ch["carry_weight"] == sum(i["weight"] for i in ch["items"])  # R33's weight, recomputed

@@ -8,7 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from typer.testing import CliRunner
+
 import campaign_cli
+from campaign_cli.cli.app import app
 
 ROOT = Path(__file__).resolve().parent.parent
 BOARD = ROOT / "samples" / "enemies" / "bog-lurker.json"
@@ -205,3 +208,103 @@ def test_r38_a_catalog_item_without_a_value_is_not_free(path):
         free = camp.shop_buy("Ajax", "Torch", value=0, custom=True)  # a value of 0 said out loud
     assert bought["item"]["value"] == 25 and bought["paid"] == 25  # what was paid is what it is worth
     assert valued["item"]["value"] == 8 and free["paid"] == 0
+
+
+# -- 12. item set, store, fetch; R26 reload ------------------------------------------------
+def test_r33_a_stored_item_weighs_nothing_and_comes_back_only_if_it_fits(path):
+    with campaign_cli.open(path) as camp:
+        camp.item_add("Ajax", "Ore Crate", weight=12, custom=True)
+        stored = camp.item_store("Ajax", "Ore Crate")  # between adventures: at home
+        assert stored["character"]["carry_weight"] == 0 and stored["item"]["state"] == "stored"
+        camp.item_add("Ajax", "Anvil", weight=10, custom=True)
+        camp.adventure_start("Crypt")
+    assert refused(path, "item", "fetch", "Ajax", "Ore Crate").code == "not_in_town"  # on the road
+    with campaign_cli.open(path) as camp:
+        camp.town_enter("Brimstone")
+    assert refused(path, "item", "hold", "Ajax", "Ore Crate").code == "stored"
+    assert refused(path, "item", "fetch", "Ajax", "Ore Crate").code == "too_heavy"  # 10 + 12 > 17
+    with campaign_cli.open(path) as camp:
+        camp.item_drop("Ajax", "Anvil")
+        assert camp.item_fetch("Ajax", "Ore Crate")["character"]["carry_weight"] == 12
+
+
+def test_r39_item_set_changes_numbers_but_never_below_the_slots_used(path):
+    with campaign_cli.open(path) as camp:
+        camp.item_add("Ajax", "Broadsword", slots=2)
+        camp.item_add("Ajax", "Rune", kind="upgrade", slots=2, custom=True)
+        camp.item_upgrade("Ajax", "Broadsword", "Rune")
+        changed = camp.item_set("Ajax", "Broadsword", value=40, weight=3, new_name="Old Blade")
+    assert (changed["item"]["name"], changed["item"]["value"], changed["item"]["weight"]) == ("Old Blade", 40, 3)
+    assert [u["name"] for u in changed["item"]["upgrades"]] == ["Rune"]  # a forged item keeps its upgrades
+    assert refused(path, "item", "set", "Ajax", "Old Blade", "--slots", "1").code == "too_few_slots"
+    assert refused(path, "item", "set", "Ajax", "Old Blade", "--weight", "100").code == "too_heavy"
+
+
+def test_r26_an_arbalest_fires_then_waits_for_its_reload(fight):
+    with campaign_cli.open(fight) as camp:
+        camp.item_add("Ajax", "Arbalest")
+        camp.item_hold("Ajax", "Arbalest")  # Ajax's action of round 1
+        for _ in range(3):
+            camp.fight_next()
+        shot = camp.fight_attack("Ajax", "Bog Lurker 1", dice=[6, 6, 6])  # round 2: fired, a miss
+        assert shot["weapon"] == "Arbalest"
+        for _ in range(3):
+            camp.fight_next()
+    err = refused(fight, "fight", "attack", "Ajax", "Bog Lurker 1", "--dice", "1,1,1")
+    assert err.code == "not_loaded" and err.message.startswith("R26")
+    with campaign_cli.open(fight) as camp:
+        assert camp.item_reload("Ajax", "Arbalest")["item"]["unloaded"] == 2  # R3: three actions, one a round
+    assert refused(fight, "item", "reload", "Ajax", "Arbalest").code == "already_acted"
+    with campaign_cli.open(fight) as camp:
+        camp.fight_end(fled=True)
+        loaded = camp.item_reload("Ajax", "Arbalest")  # out of a fight: at once
+    assert "unloaded" not in loaded["item"]
+
+
+# -- 4. R24, R25a: a combat-skill potion goes where the levels go -------------------------
+def test_r25a_a_sword_potion_adds_to_damage_for_a_fighter_whose_levels_go_to_damage(path):
+    with campaign_cli.open(path) as camp:
+        camp.character_set("Ajax", combat=["Sword=damage"])
+        camp.item_add("Ajax", "Broadsword")
+        camp.item_hold("Ajax", "Broadsword")
+        plain = camp.roll("2D6", character="Ajax", weapon="Broadsword", dice=[3, 3])
+    with campaign_cli.open(path) as camp:  # an Alchemist's potion: Sword +2
+        camp.character_create("Alma", st=10, dx=10, iq=12, skill=["Alchemist=2"])
+        camp.xp_award(1, "Alma")
+        potion = camp.skill_use("Alma", "Alchemist", boost="Sword", dice=[1, 1, 1])["effect"]["potion"]
+        camp.item_give("Alma", "Ajax", str(potion["id"]))
+        camp.item_use("Ajax", str(potion["id"]))
+        boosted = camp.roll("2D6", character="Ajax", weapon="Broadsword", dice=[3, 3])
+    assert boosted["total"] == plain["total"] + 2
+
+
+# -- 9. R25: what counts on the next roll is shown --------------------------------------------
+def test_r25_boosts_shown_are_the_boosts_counted(path):
+    with campaign_cli.open(path) as camp:
+        camp.character_create("Alma", st=10, dx=10, iq=12, skill=["Alchemist=2", "Leadership"])
+        camp.xp_award(1, "Alma")
+        potion = camp.skill_use("Alma", "Alchemist", boost="DX", dice=[1, 1, 1])["effect"]["potion"]
+        camp.item_give("Alma", "Ajax", str(potion["id"]))
+        camp.item_use("Ajax", str(potion["id"]))
+        camp.skill_use("Alma", "Leadership", for_="Ajax", dice=[1, 1, 1])
+        shown = camp.character_show("Ajax")
+    runner = CliRunner()
+    sheet = runner.invoke(app, ["-c", str(path), "character", "sheet", "Ajax", "--format", "md"]).stdout
+    human = runner.invoke(app, ["-c", str(path), "character", "show", "Ajax"]).stdout
+    with campaign_cli.open(path) as camp:
+        check = camp.check("Ajax", "3/DX", dice=[6, 6, 6])
+    assert shown["boosts"] == {"DX": 2} and shown["leadership"] == {"value": 1, "from": "Alma"}
+    for text in (sheet, human):
+        assert "potion: DX +2" in text and "Leadership +1 from Alma" in text
+    counted = {m["kind"]: m["value"] for m in check["modifiers"]}
+    assert counted["potion"] == shown["boosts"]["DX"] and counted["leadership"] == shown["leadership"]["value"]
+
+
+# -- 13. R41: overkill reads right --------------------------------------------------------
+def test_r41_an_overkill_says_the_wounds_were_all_it_had_left(path):
+    with campaign_cli.open(path) as camp:
+        camp.fight_start()
+        camp.fight_add("Bog Lurker")
+        camp.fight_hit("Bog Lurker 1", 4, by="Ajax")  # 4 - defense 1 = 3 wounds; 3 of 6 left
+    out = CliRunner().invoke(app, ["-c", str(path), "fight", "hit", "Bog Lurker 1", "9", "--by", "Ajax"]).stdout
+    assert "9 - defense 1 = 8; 3 wounds, all it had left; Bog Lurker 1 is killed" in out

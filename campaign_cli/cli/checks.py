@@ -885,7 +885,7 @@ def damage_roll(
     mods = []
     bonus = 0
     if item is not None and item.get("skill"):
-        level = doc["skills"].get(item["skill"], 0)
+        level = rules.skill_level(doc, item["skill"])  # a potion's boost included (R25a)
         if level and rules.combat_mode(doc, item["skill"]) == "damage":
             bonus = level
             mods.append(rules.modifier_of("skill_damage", level, item["skill"]))

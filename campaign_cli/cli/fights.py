@@ -29,7 +29,7 @@ from campaign_cli.errors import Refused, UsageProblem
 from campaign_cli.i18n import _, gendered, ngettext, shown, status_of
 from campaign_cli.rules import dice as d
 from campaign_cli.rules import advancement as adv
-from campaign_cli.rules import enemies, fights, wounds
+from campaign_cli.rules import enemies, fights, gear, wounds
 from campaign_cli.rules.advancement import KILL_XP
 from campaign_cli.rules.characters import check_name, view
 
@@ -355,13 +355,15 @@ def _strike(camp, fight: Fight, hitter: Character, target: str, damage: int) -> 
 def _strike_line(hitter: str, data: dict) -> str:
     enemy, dealt = data["enemy"], data["wounds"]
     left = enemy["health"] - enemy["wounds"]
-    line = (
-        _("{hitter} hits {enemy}: {damage} - defense {defense} = ").format(
-            hitter=hitter, enemy=enemy["name"], damage=data["damage"], defense=enemy["defense"]
-        )
-        + ngettext("{n} wound", "{n} wounds", dealt)
-        + "; "
+    line = _("{hitter} hits {enemy}: {damage} - defense {defense} = ").format(
+        hitter=hitter, enemy=enemy["name"], damage=data["damage"], defense=enemy["defense"]
     )
+    beyond = max(data["damage"] - enemy["defense"], 0)
+    if dealt < beyond:  # overkill: the wounds are what health it had left (R41)
+        line += str(beyond) + "; " + ngettext("{n} wound, all it had left", "{n} wounds, all it had left", dealt)
+    else:
+        line += ngettext("{n} wound", "{n} wounds", dealt)
+    line += "; "
     if data["killed"]:
         return line + gendered(enemy.get("gender"), "{enemy} is killed: {hitter} wins {xp} XP").format(
             enemy=enemy["name"], hitter=hitter, xp=data["xp"]
@@ -522,9 +524,13 @@ def _character_blow(
         adv.require_reroll(doc)  # refused up front, before any die is rolled
     enemy = fights.standing_instance(fight, target)
     item = _blade(doc, weapon)
+    if "id" in item:  # a stored item, not bare hands
+        gear.check_loaded(item)  # R26, R32a
     skill = item.get("skill") if item.get("skill") in doc.get("skills", {}) else None
     prep = check_rules.prepare(doc, check_rules.parse_spec(f"3/DX+{skill}" if skill else "3/DX"))
     check = rolled_check(doc, prep, dice, rng, karma, reroll_dice)
+    if "id" in item:
+        gear.fired(item)  # R26: a reloading weapon is unloaded by its shot, hit or miss
     camp.save("characters", doc)
     lines = [describe_check(check)]
     data = {

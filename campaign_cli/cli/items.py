@@ -425,6 +425,113 @@ def stow(name: NameArg, item: ItemArg, json_out: JsonOpt = False) -> None:
     _state_change(name, item, gear.stow, "stows", json_out)
 
 
+def _one_item(path: str, name: str, ref: str, change, verb: str) -> tuple[dict, Item]:
+    """Act PATH on NAME's item REF: CHANGE(doc, item, camp); the journal says NAME VERB ITEM."""
+
+    def run(doc, camp):
+        item = gear.find_item(doc, ref)
+        change(doc, item, camp)
+        return f"{doc['name']} {verb} {item['name']} (#{item['id']})", item
+
+    return update_character(path, name, run)
+
+
+@app.command(
+    help=help_text(
+        "Put an item away where it is not carried (at home, in a town, in a wagon): no weight (R33), no hands, "
+        "no benefit; only between adventures or in a town.",
+        "campaign item store Ajax 'Ore Crate'",
+    )
+)
+def store(name: NameArg, item: ItemArg, json_out: JsonOpt = False) -> None:
+    ch, stored = _one_item("item store", name, item, lambda doc, it, camp: gear.store(doc, it), "stores")
+    text = _("{name} stores {item}; carries {weight} of {limit}")
+    _show(
+        ch,
+        stored,
+        text.format(name=ch["name"], item=shown(stored["name"]), weight=ch["carry_weight"], limit=ch["carry_limit"]),
+        json_out,
+    )
+
+
+@app.command(
+    help=help_text(
+        "Take a stored item back into the pack (R33 checked); between adventures or in a town.",
+        "campaign item fetch Ajax 'Ore Crate'",
+    )
+)
+def fetch(name: NameArg, item: ItemArg, json_out: JsonOpt = False) -> None:
+    ch, got = _one_item("item fetch", name, item, lambda doc, it, camp: gear.fetch(doc, it), "fetches")
+    text = _("{name} fetches {item}; carries {weight} of {limit}")
+    _show(
+        ch,
+        got,
+        text.format(name=ch["name"], item=shown(got["name"]), weight=ch["carry_weight"], limit=ch["carry_limit"]),
+        json_out,
+    )
+
+
+@app.command(
+    "set",
+    help=help_text(
+        "Change an item's numbers after the fact (R39: not fewer slots than its upgrades fill; R33: the new "
+        "weight carried); a forged item keeps its upgrades.",
+        "campaign item set Ajax Broadsword --value 40 --weight 3",
+        "campaign item set Ajax 'Ore Crate' --name 'Iron Ore' --slots 1",
+    ),
+)
+def set_(
+    name: NameArg,
+    item: ItemArg,
+    new_name: Annotated[str | None, typer.Option("--name", metavar="NEW", help="A new name.")] = None,
+    weight: WeightOpt = None,
+    value: ValueOpt = None,
+    slots: SlotsOpt = None,
+    damage: DamageOpt = None,
+    armor: ArmorOpt = None,
+    restriction: RestrictionOpt = None,
+    heft: HeftOpt = None,
+    hands: HandsOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    changes = {"name": new_name, "weight": weight, "value": value, "slots": slots, "damage": damage}
+    changes |= {"armor": armor, "restriction": restriction, "heft": heft, "hands": hands}
+    if all(v is None for v in changes.values()):
+        raise UsageProblem(
+            _(
+                "give at least one of --name, --weight, --value, --slots, --damage, --armor, "
+                "--restriction, --heft, --hands"
+            ),
+            "missing_option",
+        )
+    ch, changed = _one_item("item set", name, item, lambda doc, it, camp: gear.set_numbers(doc, it, changes), "changes")
+    _show(ch, changed, _("{name}: {item} changed").format(name=ch["name"], item=shown(changed["name"])), json_out)
+
+
+@app.command(
+    help=help_text(
+        "Reload a fired (R) or (R3) weapon (R26): in a fight whose order is rolled, one action of the round "
+        "(three for R3, R32a); out of one, at once.",
+        "campaign item reload Ajax Crossbow",
+    )
+)
+def reload(name: NameArg, weapon: ItemArg, json_out: JsonOpt = False) -> None:
+    left: list[int] = []
+
+    def change(doc, item, camp) -> None:
+        fight = camp.meta.get("fight")
+        left.append(gear.reload(item, whole=not (fight and fight.get("order") and fight.get("turn") is not None)))
+        acts.acted(camp, "item reload", doc["name"])
+
+    ch, done = _one_item("item reload", name, weapon, change, "reloads")
+    text = (
+        ngettext("{item}: {n} more reloading action", "{item}: {n} more reloading actions", left[0])
+        if left[0]
+        else _("{item} is loaded")
+    )
+    _show(ch, done, text.format(item=shown(done["name"])), json_out)
+
+
 @app.command(
     help=help_text(
         "Fit an upgrade item from the pack into an item's free slots (R39).",
@@ -471,6 +578,7 @@ def use(
     with writing() as camp:
         doc = acts.actor(camp, "item use", name)  # R11a: the drinker, or the giver of --on
         potion = gear.find_item(doc, item)
+        gear.check_at_hand(potion)
         target = camp.character(on) if on else doc
         target = doc if target["id"] == doc["id"] else target
         effect = drink(potion, target)

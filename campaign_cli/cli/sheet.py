@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from html import escape
 
-from campaign_cli.cli.views import hands, notes, stats
+from campaign_cli.cli.views import active, hands, notes, stats
 from campaign_cli.cli.output import inert, markdown_text
 from campaign_cli.i18n import _, language, shown, status_of
 
@@ -77,6 +77,7 @@ def sections(ch: dict) -> list[tuple[str, list[tuple[str, str]]]]:
                 ),
                 (_("status"), status_of(ch["status"], ch.get("gender"))),
                 (_("curses (R18)"), ", ".join(c["name"] for c in ch["curses"]) or "-"),
+                (_("in effect (R25)"), active(ch) or "-"),
             ],
         ),
         (

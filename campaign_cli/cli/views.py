@@ -29,6 +29,7 @@ def character_views(ch: dict) -> list:
         (_("keywords"), ch["keywords"]),
         (_("XP / karma / wishes"), f"{ch['xp']} / {ch['karma']} / {ch['wishes']}"),
         (_("curses"), [c["name"] for c in ch["curses"]]),
+        (_("in effect (R25)"), active(ch) or None),
         (_("damage / fatigue"), f"{ch['damage']} / {ch['fatigue']}"),
         (_("status"), status_of(ch["status"], ch.get("gender"))),
         (_("gold"), ch["gold"]),
@@ -44,8 +45,26 @@ def character_views(ch: dict) -> list:
         *((_("in hand"), line) for line in hands(ch)),
         (_("worn"), [i["name"] for i in ch["items"] if i["state"] == "worn"]),
         (_("carried"), [i["name"] for i in ch["items"] if i["state"] == "carried"]),
+        (_("stored"), [i["name"] for i in ch["items"] if i["state"] == "stored"] or None),
     ]
     return [Fields(_('{name} (#{id})').format(name=ch['name'], id=ch['id']), pairs)]
+
+
+def active(ch: Mapping[str, Any]) -> str:
+    """What counts on the next roll besides the sheet (R25): potions drunk, a leader's bonus;
+    what is shown is what a check counts (rules.checks.prepare reads the same fields)."""
+    parts = [
+        _("potion: {target} +{value}").format(target=shown(target), value=value)
+        for target, value in sorted((ch.get("boosts") or {}).items())
+    ]
+    lead = ch.get("leadership")
+    if lead:
+        parts.append(
+            (_("Leadership +{value} from {leader}") if lead.get("from") else _("Leadership +{value}")).format(
+                value=lead["value"], leader=lead.get("from")
+            )
+        )
+    return ", ".join(parts)
 
 
 def hands(ch: dict) -> list[str]:

@@ -245,7 +245,9 @@ def drop_keywords(current: list[str], drop: list[str]) -> list[str]:
 
 
 def gear_totals(items: list[Item]) -> dict:
-    """Armor (R29), restriction (R30) and carried weight (R33) from a character's items."""
+    """Armor (R29), restriction (R30) and carried weight (R33) from a character's items;
+    a stored item (at home, in a wagon) weighs nothing and counts for nothing."""
+    items = [i for i in items if i.get("state") != "stored"]
     worn = [i for i in items if i.get("state") == "worn"]
     return {
         "armor": sum(i.get("armor") or 0 for i in worn),
@@ -294,6 +296,8 @@ def view(doc: Mapping) -> dict:
         "armor": gear["armor"],
         "restriction": gear["restriction"],
         "items": list(doc.get("items", [])),
+        "boosts": dict(doc.get("boosts", {})),  # R25: potions drunk, for this encounter
+        "leadership": dict(doc["leadership"]) if doc.get("leadership") else None,  # R25: for the next check
         "talents": list(doc.get("talents", [])),  # talents from another tool the skill table lacks
         "gender": doc.get("gender"),
     }

@@ -135,6 +135,13 @@ def boost(doc: Character, name: str) -> int:
     return sum(v for k, v in doc.get("boosts", {}).items() if k.casefold() == name.casefold())
 
 
+def skill_level(doc: Character, skill: str) -> int:
+    """A skill's level with a drunk potion's boost (R25: only for a skill the drinker has);
+    a combat skill's potion goes where its levels go, to hit or to damage (R24, R25a)."""
+    known = doc.get("skills", {}).get(skill, 0)
+    return known + (boost(doc, skill) if known else 0)
+
+
 def prepare(doc: Character, spec: Spec, modifier: int = 0) -> Prepared:
     """Targets, modifiers (each with its source) and the exact chance, before rolling.
     R11a: only a character who can act takes a check."""
@@ -153,7 +160,7 @@ def prepare(doc: Character, spec: Spec, modifier: int = 0) -> Prepared:
         if spec.skill:
             skill = find_skill(spec.skill)
             known = doc.get("skills", {}).get(skill.name, 0)
-            level = known + (boost(doc, skill.name) if known else 0)
+            level = skill_level(doc, skill.name)
             if spec.required and known == 0:
                 raise Refused(
                     _('R6: {name} does not know {name2}, needed to try').format(
@@ -210,7 +217,7 @@ def weapon_profile(doc: Character, item: Item) -> dict:
     dx = attribute_value(doc, "DX")
     skill, level = item.get("skill"), 0
     if skill:
-        level = doc["skills"].get(skill, 0)
+        level = skill_level(doc, skill)
     mode = combat_mode(doc, skill) if skill else "hit"
     hit_bonus = level if level and mode == "hit" else 0
     damage_bonus = level if level and mode == "damage" else 0

@@ -317,6 +317,7 @@ def hold(doc: Character, items: list[Item]) -> None:
     if len({id(i) for i in items}) != len(items):
         raise UsageProblem(_("an item is named twice"))
     for item in items:
+        check_at_hand(item)
         if item["kind"] == "armor":
             raise Refused(
                 _('{name} is armor: wear it with `campaign item wear`').format(name=shown(item['name'])), "wear_armor"
@@ -350,6 +351,7 @@ def hold(doc: Character, items: list[Item]) -> None:
 
 def wear(doc: Character, item: Item) -> None:
     """R35: one item per body part; armor and shields are worn (R29), a shield takes a hand."""
+    check_at_hand(item)
     if item["state"] == "worn":
         raise Refused(
             _('{name} already wears {name2}').format(name=doc['name'], name2=shown(item['name'])), "already_worn"
@@ -397,12 +399,99 @@ def wear(doc: Character, item: Item) -> None:
 
 
 def stow(doc: Character, item: Item) -> None:
+    check_at_hand(item)
     if item["state"] == "carried":
         raise Refused(
             _("{name} is already in {name2}'s pack").format(name=shown(item['name']), name2=doc['name']),
             "already_stowed",
         )
     item["state"] = "carried"
+
+
+def check_at_hand(item: Item) -> None:
+    """A stored item is not carried: it cannot be held, worn, drunk or fitted (CLI.md `item store`)."""
+    if item["state"] == "stored":
+        raise Refused(
+            _("{item} is stored away: `campaign item fetch` it first").format(item=shown(item["name"])), "stored"
+        )
+
+
+def store(doc: Character, item: Item) -> None:
+    """Put ITEM away where it is not carried: no weight (R33), no hands, no benefit."""
+    if item["state"] == "stored":
+        raise Refused(_("{item} is already stored").format(item=shown(item["name"])), "already_stored")
+    item["state"] = "stored"
+
+
+def fetch(doc: Character, item: Item) -> None:
+    """Take a stored ITEM back into the pack (R33 checked)."""
+    if item["state"] != "stored":
+        raise Refused(_("{item} is not stored").format(item=shown(item["name"])), "not_stored")
+    check_carry(doc, item)
+    item["state"] = "carried"
+
+
+# R26: (R) reload takes a turn, (R3) three
+RELOADS = {"R": 1, "R3": 3}
+
+
+def reloads(item: Item) -> int:
+    """The actions a shot of ITEM takes to reload (R26), 0 for a weapon that needs none."""
+    return max((RELOADS.get(f, 0) for f in item.get("flags", [])), default=0)
+
+
+def check_loaded(item: Item) -> None:
+    """R26, R32a: a fired reloading weapon shoots again only once reloaded."""
+    if item.get("unloaded"):
+        raise Refused(
+            _("R26: {item} is not loaded: `campaign item reload` it ({n} of your actions)").format(
+                item=shown(item["name"]), n=item["unloaded"]
+            ),
+            "not_loaded",
+        )
+
+
+def fired(item: Item) -> None:
+    """R26: a reloading weapon that was fired is unloaded until reloaded."""
+    if reloads(item):
+        item["unloaded"] = reloads(item)
+
+
+def reload(item: Item, whole: bool) -> int:
+    """One reloading action on ITEM (WHOLE: out of a fight's turns, all of it); the actions left."""
+    if not reloads(item):
+        raise Refused(_("R26: {item} needs no reloading").format(item=shown(item["name"])), "not_reloading")
+    if not item.get("unloaded"):
+        raise Refused(_("R26: {item} is loaded").format(item=shown(item["name"])), "already_loaded")
+    left = 0 if whole else item["unloaded"] - 1
+    if left:
+        item["unloaded"] = left
+    else:
+        item.pop("unloaded", None)
+    return left
+
+
+SETTABLE = ("name", "weight", "value", "slots", "damage", "armor", "restriction", "heft", "hands")
+
+
+def set_numbers(doc: Character, item: Item, changes: dict) -> None:
+    """Change ITEM's numbers after the fact: R39 (the slots its upgrades fill stay), R33
+    (the new weight carried), a forged item keeping its upgrades."""
+    changed: Item = {**item, **{k: v for k, v in changes.items() if v is not None}}
+    if changes.get("name") is not None:
+        changed["name"] = check_name(changes["name"], "item")
+    used = sum(u["slots"] for u in item.get("upgrades", []))
+    if changed["slots"] < used:
+        raise Refused(
+            _("R39: {item}'s upgrades fill {used} slots; it cannot have {slots}").format(
+                item=shown(item["name"]), used=used, slots=changed["slots"]
+            ),
+            "too_few_slots",
+        )
+    validate_item(changed)
+    if item["state"] != "stored" and changed["weight"] > item["weight"]:
+        check_carry(doc, {**changed, "weight": changed["weight"] - item["weight"]})
+    item.update(changed)
 
 
 def free_slots(item: Item) -> int:
