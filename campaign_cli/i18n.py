@@ -380,6 +380,8 @@ WORDS = {
     "potion": N_("potion"),
     "change": N_("change"),
     "undo": N_("undo"),
+    "redo": N_("redo"),
+    "stored": N_("stored"),
     "roll": N_("roll"),
     "init": N_("init"),
     "batch": N_("batch"),

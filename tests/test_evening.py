@@ -149,6 +149,7 @@ def commands(draw) -> list[str]:
         ["recap"],
         ["schema", "board"],
         ["undo"],
+        ["redo"],
     ]
     return draw(st.sampled_from(table))
 
@@ -184,6 +185,7 @@ class Evening(RuleBasedStateMachine):
         self.start = json.loads(self.run("log", "--json").stdout)[0]["time"]
         self.xp: dict[str, int] = {}  # net XP per character, as the test counts it
         self.changes: list[dict[str, int]] = []  # each committed change's XP deltas (undo takes the last)
+        self.undone: list[dict[str, int]] = []  # what undos took back, for redo
         self.reached.update({"init", "catalog import", "enemy add"})
         if shutil.which("git"):
             subprocess.run(["git", "init", "-q", str(self.folder)], check=True)
@@ -244,8 +246,16 @@ class Evening(RuleBasedStateMachine):
             return
         old, new = (json.loads(raw)["characters"] for raw in (before, after))
         if args[:1] == ["undo"]:
-            for name, delta in (self.changes.pop() if self.changes else {}).items():
+            taken = self.changes.pop() if self.changes else {}
+            self.undone.append(taken)
+            for name, delta in taken.items():
                 self.xp[name] = self.xp.get(name, 0) - delta
+            return
+        if args[:1] == ["redo"]:
+            back = self.undone.pop()
+            self.changes.append(back)
+            for name, delta in back.items():
+                self.xp[name] = self.xp.get(name, 0) + delta
             return
         deltas = {}
         for key, doc in new.items():
@@ -260,6 +270,7 @@ class Evening(RuleBasedStateMachine):
                 for field in ("xp", "karma", "wishes", "gold", "darkstone", "items"):  # R11a: nothing at all
                     assert doc[field] == was[field], ("the dead's changed", args, doc["name"], field)
         if json.loads(after)["meta"]["1"]["seq"] != json.loads(before)["meta"]["1"]["seq"]:
+            self.undone = []  # any other change: nothing left to redo
             self.changes.append(deltas)
             for name, delta in deltas.items():
                 self.xp[name] = self.xp.get(name, 0) + delta
@@ -425,6 +436,7 @@ CLI_COMMANDS = {
     "status",
     "log",
     "undo",
+    "redo",
     "batch",
     "export",
     "import",
@@ -459,7 +471,23 @@ CLI_COMMANDS = {
             "wish": ["add", "spend"],
             "curse": ["apply", "list", "remove"],
             "skill": ["use"],
-            "item": ["add", "list", "show", "drop", "give", "sell", "hold", "wear", "stow", "use", "upgrade"],
+            "item": [
+                "add",
+                "list",
+                "show",
+                "drop",
+                "give",
+                "sell",
+                "hold",
+                "wear",
+                "stow",
+                "use",
+                "upgrade",
+                "store",
+                "fetch",
+                "set",
+                "reload",
+            ],
             "shop": ["buy", "sell"],
             "gold": ["add", "remove"],
             "darkstone": ["add", "remove"],

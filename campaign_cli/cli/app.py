@@ -30,6 +30,7 @@ class CampaignGroup(LazyGroup):
         "status": "campaign:status_app",
         "log": "campaign:log_app",
         "undo": "campaign:undo_app",
+        "redo": "campaign:redo_app",
         "demo": "demo:demo_app",
         "character": "characters",
         "xp": "xp",
@@ -68,7 +69,7 @@ class CampaignGroup(LazyGroup):
 
     # The root help's titled groups (CLI.md "Global behaviour"), in this order.
     help_groups = {
-        N_("Campaign"): ("init", "status", "adventure", "town", "keyword", "fight", "log", "undo", "recap"),
+        N_("Campaign"): ("init", "status", "adventure", "town", "keyword", "fight", "log", "undo", "redo", "recap"),
         N_("Characters"): ("character", "xp", "karma", "wish", "curse", "skill", "damage", "heal", "rest"),
         N_("Rolls"): ("check", "contest", "cast", "initiative", "roll", "odds"),
         N_("Gear"): ("item", "shop", "gold", "darkstone", "forge", "catalog"),

@@ -13,7 +13,7 @@ from campaign_cli.cli.common import CTX, JsonlOpt, JsonOpt, campaign_path, help_
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import Fields, Line, Table, emit
 from campaign_cli.errors import Refused
-from campaign_cli.i18n import _, language, moment, shown
+from campaign_cli.i18n import _, language, moment, ngettext, shown
 
 
 def status_data(camp: store.Campaign) -> dict:
@@ -72,7 +72,7 @@ def entry_view(entry: dict) -> dict:
         "summary": entry.get("summary", ""),
         "characters": entry.get("characters", []),
     }
-    for key in ("rolls", "undoes"):
+    for key in ("rolls", "undoes", "undoes_all", "redoes"):
         if key in entry:
             out[key] = entry[key]
     return out
@@ -115,6 +115,10 @@ def log_table(entries: list[dict], camp) -> Table:
         if "undoes" in e:  # what the undone entry did, or else the command it ran
             did, command = said.get(e["undoes"], ("", "?"))
             what = _("took back #{seq}: {what}").format(seq=e["undoes"], what=did or command)
+            if len(e.get("undoes_all", [])) > 1:
+                what = _("took back #{first}..#{last}").format(first=e["undoes_all"][0], last=e["undoes"])
+        if "redoes" in e:
+            what = _("put back what #{seq} took back").format(seq=e["redoes"])
         rows.append([e["seq"] if e["seq"] is not None else "", moment(e["time"]), e["kind"], what or "-", e["command"]])
     return Table(_("Journal"), ["#", _("time"), _("kind"), _("what happened"), _("command")], rows)
 
@@ -139,25 +143,76 @@ def what_happened(camp, seqs: set[int]) -> dict[int, tuple[str, str]]:
     return out
 
 
-def undo(json_out: JsonOpt = False) -> None:
+def undo(
+    to: Annotated[
+        int | None,
+        typer.Option("--to", min=1, metavar="SEQ", help="Walk back until change SEQ (from `log`) is undone."),
+    ] = None,
+    json_out: JsonOpt = False,
+) -> None:
     with writing() as camp:
+        pointer = camp.undo_pointer()  # what `redo` puts back
         target = camp.undo_target()  # proves the journal first (exit 3 if it cannot)
         if target is None:
             raise Refused(_("nothing to undo"), "nothing_to_undo")
+        if to is not None and target["seq"] < to:
+            raise Refused(
+                _("#{seq} is not a change still to undo (the newest is #{top})").format(seq=to, top=target["seq"]),
+                "not_undoable",
+            )
         # another language says what the change did, from its facts (the summary is English)
-        did = what_happened(camp, {target["seq"]}).get(target["seq"]) if language() != "en" else None
+        said = what_happened(camp, {target["seq"]}) if language() != "en" and to is None else {}
+        done = [target]
         camp.revert(target)
-        camp.check_sound(target)  # what undo writes, import would take (exit 3 otherwise)
+        while to is not None and done[-1]["seq"] > to:
+            older = camp.undo_target()
+            if older is None or older["seq"] < to:
+                raise Refused(
+                    _("#{seq} is not a change still to undo (walking back reached #{at})").format(
+                        seq=to, at=done[-1]["seq"]
+                    ),
+                    "not_undoable",
+                )
+            camp.revert(older)
+            done.append(older)
+        camp.check_sound(done[-1])  # what undo writes, import would take (exit 3 otherwise)
         camp.kind = "undo"
-        camp.note(
-            f"undid #{target['seq']}: {target.get('summary', '')}", *target.get("characters", []), undoes=target["seq"]
-        )
-    data = {"undone": entry_view(target)}
-    what = target.get("summary", "") if did is None else did[0] or did[1]
-    emit(data, Line(_("undid #{seq}: {what}").format(seq=target["seq"], what=what)), json_out=json_out)
+        touched = sorted({n for e in done for n in e.get("characters", [])})
+        extra = {"undoes": done[-1]["seq"], "redo": pointer}
+        if len(done) > 1:
+            extra["undoes_all"] = [e["seq"] for e in done]
+            summary = f"undid #{done[0]['seq']}..#{done[-1]['seq']}: {len(done)} changes"
+        else:
+            summary = f"undid #{target['seq']}: {target.get('summary', '')}"
+        camp.note(summary, *touched, **extra)
+    data = {"undone": entry_view(done[0]), "undone_all": [entry_view(e) for e in done]}
+    if len(done) > 1:
+        text = ngettext("undid #{first}..#{last}: {n} change", "undid #{first}..#{last}: {n} changes", len(done))
+        line = text.format(first=done[0]["seq"], last=done[-1]["seq"])
+    else:
+        did = said.get(target["seq"])
+        what = target.get("summary", "") if did is None else did[0] or did[1]
+        line = _("undid #{seq}: {what}").format(seq=target["seq"], what=what)
+    emit(data, Line(line), json_out=json_out)
 
 
-init_app, status_app, log_app, undo_app = (command_app() for _ in range(4))
+def redo(json_out: JsonOpt = False) -> None:
+    with writing() as camp:
+        target = camp.redo_target()
+        if target is None:
+            raise Refused(_("nothing to redo: redo follows an undo, with no other change since"), "nothing_to_redo")
+        camp.reapply(target)
+        camp.check_sound(target)
+        camp.kind = "redo"
+        again = target.get("undoes_all") or [target.get("undoes")]
+        summary = f"redid #{target['seq']}: {target.get('summary', '')}"
+        camp.note(summary, *target.get("characters", []), redoes=target["seq"])
+    data = {"redone": entry_view(target), "changes": again}
+    text = ngettext("redid {n} change: #{seqs}", "redid {n} changes: #{seqs}", len(again))
+    emit(data, Line(text.format(seqs=", #".join(map(str, again)))), json_out=json_out)
+
+
+init_app, status_app, log_app, undo_app, redo_app = (command_app() for _ in range(5))
 init_app.command(
     "init",
     help=help_text(
@@ -181,5 +236,19 @@ log_app.command(
     ),
 )(log)
 undo_app.command(
-    "undo", help=help_text("Revert the last change as a whole; repeat to walk further back.", "campaign undo")
+    "undo",
+    help=help_text(
+        "Revert the last change as a whole; repeat to walk further back, or --to SEQ to walk back until change "
+        "SEQ (from `log`) is undone, as one entry.",
+        "campaign undo",
+        "campaign undo --to 12",
+    ),
 )(undo)
+redo_app.command(
+    "redo",
+    help=help_text(
+        "Put back what the last undo (or undo --to) took back, while nothing else changed since; repeat after "
+        "several undos.",
+        "campaign redo",
+    ),
+)(redo)

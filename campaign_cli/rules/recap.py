@@ -7,6 +7,7 @@ undos themselves, count for nothing.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from campaign_cli.rules.wounds import current_status
@@ -141,14 +142,25 @@ def compact(rows: dict[str, dict]) -> dict[str, dict]:
     return {name: {k: v for k, v in row.items() if k != "name" and v} for name, row in rows.items()}
 
 
+def undone_by(entries: Iterable[dict]) -> set:
+    """The changes ENTRIES' undos took back and no redo put back (`undo --to` takes several)."""
+    entries = list(entries)
+    redone = {e.get("redoes") for e in entries if e.get("kind") == "redo"}
+    out: set = set()
+    for e in entries:
+        if e.get("kind") == "undo" and e.get("seq") not in redone:
+            out.update(e.get("undoes_all") or [e.get("undoes")])
+    return out
+
+
 def recap(entries: list[tuple[dict, dict]], names: dict[int, str]) -> dict:
     """ENTRIES oldest first, each (entry, {table: {key: (before, after)}}); NAMES: character
     id -> name now (a deleted character keeps the name it had)."""
-    undone = {e.get("undoes") for e, _ in entries if e.get("kind") == "undo"}
+    undone = undone_by(e for e, _ in entries)
     rows: dict[str, dict] = {}
     fights, kills, keywords = 0, [], []
     for entry, changes in entries:
-        if entry.get("kind") == "undo" or entry.get("seq") in undone:
+        if entry.get("kind") in ("undo", "redo") or entry.get("seq") in undone:
             continue
         _rolls(rows, entry)
         if isinstance(entry.get("tally"), dict):  # a batch: each line's events, as they happened

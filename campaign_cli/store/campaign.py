@@ -459,6 +459,51 @@ class Campaign:
                 self.meta.pop(key, None)
         self.reverted = True
 
+    def undo_pointer(self) -> dict:
+        """Where the next undo starts, as `redo` puts it back (an old journal without
+        pointers: the change undo will find, walked back to from the file's last change)."""
+        if "undo_top" not in self.meta:
+            target = self.undo_target()
+            return {"top": target["seq"] if target else None, "at": None, "hash": None}
+        return {"top": self.meta["undo_top"], "at": self.meta.get("undo_at"), "hash": self.meta.get("undo_hash")}
+
+    def redo_target(self) -> dict | None:
+        """The undo the next redo re-applies: walking back from the file's last change over
+        undos and the redos that re-applied them; None once anything else changed since
+        (CLI.md `campaign redo`). Proves the journal first, as undo does."""
+        journal.prove(self.path, self.meta)
+        pending = 0
+        for entry in journal.entries_backwards(self.path, self.meta["seq"]):
+            kind = entry.get("kind")
+            if kind == "roll":
+                continue
+            if entry.get("campaign") != self.meta.get("campaign_id"):
+                return None
+            if kind == "redo":
+                pending += 1
+            elif kind == "undo" and isinstance(entry.get("redo"), dict):
+                if not pending:
+                    return entry
+                pending -= 1
+            else:
+                return None
+        return None
+
+    def reapply(self, entry: dict) -> None:
+        """Redo: put back what the undo ENTRY took back, and the undo pointer it moved."""
+        keep = {k: self.meta[k] for k in ("seq", "next_id", "campaign_id", "journal_hash") if k in self.meta}
+        try:
+            patch.tables_apply(self.data, patch.of_entry(entry))
+            pointer = entry["redo"]
+            top, at, sealed = pointer["top"], pointer.get("at"), pointer.get("hash")
+        except (AttributeError, KeyError, TypeError, ValueError, IndexError):
+            raise journal.broken(
+                self.path, _("entry #{seq} holds a malformed patch").format(seq=entry.get("seq"))
+            ) from None
+        self.meta.update(keep)
+        self.meta["undo_top"], self.meta["undo_at"], self.meta["undo_hash"] = top, at, sealed
+        self.reverted = True
+
     def check_sound(self, entry: dict) -> None:
         """The document an undo of ENTRY would write passes every check `import` makes; a
         journal entry that would make anything else is refused (exit 3), nothing written."""

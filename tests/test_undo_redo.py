@@ -1,0 +1,85 @@
+"""`undo --to SEQ` and `redo` (issue 39, CLI.md "Campaign"): walking back several changes
+as one entry, and putting back what an undo took, while nothing else changed since."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+
+from tests.conftest import Cli
+
+
+@pytest.fixture
+def gold(tmp_path) -> Cli:
+    """Ajax (#1), then four changes #2..#5: +1, +2, +3, +4 gold."""
+    cli = Cli(tmp_path / "c.json")
+    cli.json("init")
+    cli.json("character", "create", "Ajax", "--st", "12", "--dx", "11", "--iq", "9")
+    for n in range(1, 5):
+        cli.json("gold", "add", "Ajax", str(n))
+    return cli
+
+
+def gold_of(cli: Cli) -> int:
+    return cli.json("character", "show", "Ajax")["gold"]
+
+
+def test_undo_to_walks_back_until_that_change_is_undone_as_one_entry(gold):
+    data = gold.json("undo", "--to", "3")
+    assert [e["seq"] for e in data["undone_all"]] == [5, 4, 3] and gold_of(gold) == 1
+    last = gold.json("log")[-1]
+    assert last["kind"] == "undo" and last["undoes_all"] == [5, 4, 3]
+    gold.json("undo")  # one more: #2
+    assert gold_of(gold) == 0
+
+
+def test_undo_to_a_change_not_still_to_undo_is_refused_and_changes_nothing(gold):
+    assert gold.error("undo", "--to", "9", code=1)["code"] == "not_undoable"
+    gold.json("undo", "--to", "4")
+    assert gold.error("undo", "--to", "5", code=1)["code"] == "not_undoable"  # already undone
+    assert gold.error("undo", "--to", "0", code=2)["code"] == "usage"
+
+
+def test_redo_puts_back_one_undo_or_a_whole_undo_to(gold):
+    gold.json("undo", "--to", "3")
+    back = gold.json("redo")
+    assert back["changes"] == [5, 4, 3] and gold_of(gold) == 10
+    assert gold.error("redo", code=1)["code"] == "nothing_to_redo"
+    gold.json("undo")
+    gold.json("undo")
+    assert gold_of(gold) == 3
+    gold.json("redo")
+    gold.json("redo")  # several undos, several redos: back in order
+    assert gold_of(gold) == 10
+    gold.json("undo")  # and undo still walks back from the top
+    assert gold_of(gold) == 6
+
+
+def test_redo_after_any_other_change_exits_1_but_rolls_do_not_count(gold):
+    gold.json("undo")
+    gold.json("roll", "2D6")  # a roll changes nothing
+    gold.json("redo")
+    assert gold_of(gold) == 10
+    gold.json("undo")
+    gold.json("gold", "add", "Ajax", "1")
+    err = gold.error("redo", code=1)
+    assert err["code"] == "nothing_to_redo" and gold_of(gold) == 7
+
+
+def test_the_recap_counts_a_redone_change_once(gold):
+    since = gold.json("log")[0]["time"]
+    gold.json("undo", "--to", "4")
+    recap = lambda: {r["name"]: r["gold_gained"] for r in gold.json("recap", "--since", since)["characters"]}  # noqa: E731
+    assert recap() == {"Ajax": 3}
+    gold.json("redo")
+    assert recap() == {"Ajax": 10}
+
+
+def test_redo_in_russian_and_undo_to_in_the_russian_log(gold):
+    gold.json("undo", "--to", "4")
+    gold.json("redo")
+    out = gold("--lang", "ru", "log").stdout
+    assert "отменено #5..#4" in out and "возвращено то, что отменила запись #6" in out
+    assert json.loads(gold("log", "--json").stdout)[-1]["redoes"] == 6
