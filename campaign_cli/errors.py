@@ -9,7 +9,6 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Any
 
-
 # Set by the store while it commits: from then on a signal no longer stops the command,
 # which completes and reports success (CLI.md "Reliability guarantees").
 COMMIT = {"started": False}

@@ -16,9 +16,8 @@ The catalog's template is extracted from the code by `tools/i18n.py` (strings in
 from __future__ import annotations
 
 import itertools
-from typing import Any
-
 import os
+from typing import Any
 
 DOMAIN = "campaign"
 LOCALE_DIR = os.path.join(os.path.dirname(__file__), "locale")
@@ -85,12 +84,12 @@ def moment(stamp: str | None) -> str:
     return when.astimezone().strftime("%d.%m.%Y %H:%M")
 
 
-def N_(message: str) -> str:
+def N_(message: str) -> str:  # noqa: N802  # gettext's name for a marked message
     """Marks MESSAGE for the catalog where it is defined; `_()` translates it where it is shown."""
     return message
 
 
-def N_plural(singular: str, plural: str) -> tuple[str, str]:
+def N_plural(singular: str, plural: str) -> tuple[str, str]:  # noqa: N802  # as N_
     """Marks a singular and plural pair for the catalog; `ngettext(*pair, n)` chooses where it is shown."""
     return singular, plural
 
@@ -171,7 +170,7 @@ def language() -> str:
     return "en" if STATE.catalog is None else "ru"
 
 
-class english:
+class english:  # noqa: N801  # used as a function: `with english():`
     """`with english():` text that is stored (journal summaries) is written in English
     whatever the language shown: stored data never changes with the language."""
 

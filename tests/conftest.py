@@ -15,6 +15,7 @@ def english(monkeypatch):
     from campaign_cli import i18n
 
     monkeypatch.setenv("CAMPAIGN_LANG", "en")
+    monkeypatch.delenv("FORCE_COLOR", raising=False)  # piped output is plain unless a test asks
     i18n.use("en")
 
 

@@ -1,6 +1,7 @@
 """The output module: Rich only on a terminal, NO_COLOR honoured, user text literal."""
 
 import io
+import subprocess
 import sys
 
 from campaign_cli.cli import output
@@ -55,3 +56,57 @@ def test_json_is_written_verbatim(capsys):
     output.emit({"name": "[bold]x[/bold]", "long": "y" * 300}, json_out=True)
     out = capsys.readouterr().out
     assert '"[bold]x[/bold]"' in out and "y" * 300 in out
+
+
+def _campaign(*args: str, env: dict | None = None, cwd=None) -> subprocess.CompletedProcess[str]:
+    import os
+
+    base = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "NO_COLOR")}
+    return subprocess.run(
+        [sys.executable, "-m", "campaign_cli", *args],
+        capture_output=True,
+        text=True,
+        env={**base, "CAMPAIGN_LANG": "en", **(env or {})},
+        cwd=cwd,
+    )
+
+
+def test_dash_capital_v_prints_the_version():
+    from campaign_cli import __version__
+
+    done = _campaign("-V")
+    assert done.returncode == 0 and done.stdout == f"campaign {__version__}\n"
+
+
+def test_force_color_colours_piped_output_and_no_color_takes_it_away(tmp_path):
+    assert _campaign("init", cwd=tmp_path).returncode == 0
+    _campaign("character", "create", "Ajax", "--st", "12", "--dx", "11", "--iq", "9", cwd=tmp_path)
+    plain = _campaign("character", "list", cwd=tmp_path).stdout
+    forced = _campaign("character", "list", env={"FORCE_COLOR": "1"}, cwd=tmp_path).stdout
+    both = _campaign("character", "list", env={"FORCE_COLOR": "1", "NO_COLOR": "1"}, cwd=tmp_path).stdout
+    assert "\x1b[" not in plain and "\x1b[" in forced and "Ajax" in forced
+    assert "\x1b[3" not in both  # no colour (Rich may still draw bold)
+    assert _campaign("character", "list", "--json", env={"FORCE_COLOR": "1"}, cwd=tmp_path).stdout.startswith("[")
+
+
+def test_plain_columns_line_up_with_long_and_wide_names(tmp_path):
+    names = ["Ajax", "Sir Reginald Montgomery-Fitzwilliam of the Eastern Marches", "李小龍", "Святослав"]
+    assert _campaign("init", cwd=tmp_path).returncode == 0
+    for name in names:
+        made = _campaign("character", "create", name, "--st", "12", "--dx", "11", "--iq", "9", cwd=tmp_path)
+        assert made.returncode == 0, made.stderr
+    lines = _campaign("character", "list", cwd=tmp_path).stdout.splitlines()
+    rows = {name: next(line for line in lines if name in line) for name in names}
+
+    def next_column_at(row: str, name: str) -> int:  # in terminal cells
+        end = row.index(name) + len(name)
+        return output.cells(row[:end]) + len(row[end:]) - len(row[end:].lstrip())
+
+    assert len({next_column_at(row, name) for name, row in rows.items()}) == 1, lines
+
+
+def test_the_html_sheet_heads_each_row_with_th(tmp_path):
+    assert _campaign("init", cwd=tmp_path).returncode == 0
+    _campaign("character", "create", "Ajax", "--st", "12", "--dx", "11", "--iq", "9", cwd=tmp_path)
+    page = _campaign("character", "sheet", "Ajax", "--format", "html", cwd=tmp_path).stdout
+    assert '<th scope="row">' in page and "<td>Ajax" not in page

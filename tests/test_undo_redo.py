@@ -7,7 +7,6 @@ import json
 
 import pytest
 
-
 from tests.conftest import Cli
 
 

@@ -10,13 +10,12 @@ import typer
 from typer import _click as click
 from typer.core import TyperGroup
 
-from campaign_cli import __version__
+from campaign_cli import __version__, i18n
 from campaign_cli.cli import output
 from campaign_cli.cli.common import CTX, MAX_AMOUNT, campaign_path, help_text
 from campaign_cli.cli.lazy import LazyGroup, build
 from campaign_cli.errors import CampaignError, ExitStatus, UsageProblem
-from campaign_cli import i18n
-from campaign_cli.i18n import _, N_, number
+from campaign_cli.i18n import N_, _, number
 
 
 class CampaignGroup(LazyGroup):
@@ -303,7 +302,7 @@ def root(
         ),
     ] = None,
     version: Annotated[
-        bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")
+        bool, typer.Option("--version", "-V", callback=_version, is_eager=True, help="Print the version and exit.")
     ] = False,
     # Completion on the root only, naming its shell (Typer's own flag printed bash's
     # script for `--show-completion zsh`).

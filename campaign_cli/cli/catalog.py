@@ -10,9 +10,9 @@ import typer
 from campaign_cli.cli import complete
 from campaign_cli.cli.common import JsonlOpt, JsonOpt, help_text, read_json, reading, writing
 from campaign_cli.cli.lazy import noun_app
-from campaign_cli.cli.output import Fields, Line, Table, emit, Verbatim
+from campaign_cli.cli.output import Fields, Line, Table, Verbatim, emit
 from campaign_cli.errors import FileProblem
-from campaign_cli.i18n import _, N_, ngettext, shown
+from campaign_cli.i18n import N_, _, ngettext, shown
 from campaign_cli.rules.skills import SKILLS
 
 app = noun_app(

@@ -6,13 +6,13 @@ from typing import Annotated, Any
 
 import typer
 
-from campaign_cli.cli import complete
+from campaign_cli.cli import complete, output
 from campaign_cli.cli.common import (
-    NameArg,
-    ForceOpt,
-    JsonOpt,
-    JsonlOpt,
     MAX_AMOUNT,
+    ForceOpt,
+    JsonlOpt,
+    JsonOpt,
+    NameArg,
     OutputOpt,
     help_text,
     parse_pairs,
@@ -20,12 +20,11 @@ from campaign_cli.cli.common import (
     writing,
 )
 from campaign_cli.cli.lazy import noun_app
-from campaign_cli.cli import output
 from campaign_cli.cli.output import Fields, Table, emit
 from campaign_cli.cli.views import character_views
 from campaign_cli.errors import Refused, UsageProblem
-from campaign_cli.rules import characters as rules
 from campaign_cli.i18n import _, status_of
+from campaign_cli.rules import characters as rules
 
 app = noun_app(help_text("Create and manage characters (R1-R4).", "campaign character list"))
 

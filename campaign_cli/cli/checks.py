@@ -19,7 +19,7 @@ from campaign_cli.cli.common import MAX_AMOUNT, DiceOpt, JsonOpt, KarmaOpt, Rero
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import Line, Table, emit
 from campaign_cli.errors import Refused, UsageProblem
-from campaign_cli.i18n import _, N_, english, ngettext, number, percent, shown, status_of
+from campaign_cli.i18n import N_, _, english, ngettext, number, percent, shown, status_of
 from campaign_cli.rules import advancement as adv
 from campaign_cli.rules import checks as rules
 from campaign_cli.rules import dice as d

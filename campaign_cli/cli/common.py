@@ -11,8 +11,8 @@ import typer
 from campaign_cli import store
 from campaign_cli.cli import complete
 from campaign_cli.errors import Refused, UsageProblem
+from campaign_cli.i18n import N_, _, number, os_reason
 from campaign_cli.rules.names import MAX_AMOUNT, MAX_ID
-from campaign_cli.i18n import _, N_, number, os_reason
 
 
 class Context:

@@ -11,7 +11,7 @@ from campaign_cli.cli.common import JsonlOpt, JsonOpt, NameArg, help_text, readi
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, Table, emit
 from campaign_cli.errors import UsageProblem
-from campaign_cli.i18n import _, N_plural, gendered, ngettext
+from campaign_cli.i18n import N_plural, _, gendered, ngettext
 from campaign_cli.rules import advancement as adv
 from campaign_cli.rules.characters import check_name
 from campaign_cli.rules.wounds import check_not_dead

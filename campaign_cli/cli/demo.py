@@ -12,7 +12,7 @@ import typer
 
 from campaign_cli.cli.common import JsonOpt, help_text
 from campaign_cli.cli.lazy import command_app
-from campaign_cli.i18n import _, N_
+from campaign_cli.i18n import N_, _
 
 
 class Said(str):

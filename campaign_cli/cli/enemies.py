@@ -22,7 +22,7 @@ from campaign_cli.cli.common import (
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Fields, Line, Table, emit
 from campaign_cli.errors import Refused, UsageProblem
-from campaign_cli.i18n import _, N_, gendered, ngettext
+from campaign_cli.i18n import N_, _, gendered, ngettext
 from campaign_cli.rules import dice as d
 from campaign_cli.rules import enemies as rules
 from campaign_cli.rules.characters import check_name

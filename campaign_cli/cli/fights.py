@@ -27,8 +27,8 @@ from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, Table, emit
 from campaign_cli.errors import Refused, UsageProblem
 from campaign_cli.i18n import _, gendered, ngettext, shown, status_of
-from campaign_cli.rules import dice as d
 from campaign_cli.rules import advancement as adv
+from campaign_cli.rules import dice as d
 from campaign_cli.rules import enemies, fights, gear, wounds
 from campaign_cli.rules.advancement import KILL_XP
 from campaign_cli.rules.characters import check_name, view

@@ -11,11 +11,11 @@ from campaign_cli.cli.common import JsonOpt, help_text, writing
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, Table, emit
 from campaign_cli.errors import Refused
+from campaign_cli.i18n import _, status_of
 from campaign_cli.rules import wounds
 from campaign_cli.rules.advancement import KILL_XP
 from campaign_cli.rules.characters import check_name, view
 from campaign_cli.store import now
-from campaign_cli.i18n import _, status_of
 
 adventure_app = noun_app(
     help_text(

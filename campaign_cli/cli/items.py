@@ -22,7 +22,7 @@ from campaign_cli.cli.lazy import command_app, noun_app
 from campaign_cli.cli.output import Fields, Line, Table, emit
 from campaign_cli.cli.views import effect_text, notes, stats, upgrade_text
 from campaign_cli.errors import UsageProblem
-from campaign_cli.i18n import _, N_, N_plural, ngettext, shown, status_of
+from campaign_cli.i18n import N_, N_plural, _, ngettext, shown, status_of
 from campaign_cli.rules import gear
 from campaign_cli.rules.characters import view
 

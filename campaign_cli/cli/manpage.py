@@ -5,15 +5,14 @@ Russian ones; tests/test_manpages.py fails when either set is stale."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import sys
 from pathlib import Path
+from typing import Any
 
 from typer import _click as click
 
 from campaign_cli import __version__, i18n
-from campaign_cli.i18n import _, N_
+from campaign_cli.i18n import N_, _
 
 DATE = "2026-11"  # fixed, so regenerating changes a page only when its content does
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from campaign_cli.errors import CampaignError
 from campaign_cli.i18n import GENDERS, _, shown, status_of
+from campaign_cli.rules.names import MAX_NAME
 
 
 # Views: what a command shows a person. Plain classes, not dataclasses: this module
@@ -127,8 +128,16 @@ def emit(
         render(list(shown_views) if isinstance(shown_views, (list, tuple)) else [shown_views])
 
 
+def force_color() -> bool:
+    """FORCE_COLOR set and not empty (force-color.org): colour, and the terminal's layout,
+    even when piped; NO_COLOR (no-color.org) still takes the colour away."""
+    import os
+
+    return bool(os.environ.get("FORCE_COLOR"))
+
+
 def render(views: list[View]) -> None:
-    if sys.stdout.isatty():
+    if sys.stdout.isatty() or force_color():
         _render_rich(views)
     else:
         sys.stdout.write(render_plain(views))
@@ -145,22 +154,39 @@ def render_plain(views: list[View]) -> str:
         if isinstance(view, Fields):
             if view.title:
                 out.append(clean(view.title))
-            width = max((len(k) for k, _ in view.pairs), default=0)
-            out.extend(f"  {k.ljust(width)}  {clean(v)}".rstrip() for k, v in view.pairs)
+            width = max((cells(k) for k, _ in view.pairs), default=0)
+            out.extend(f"  {pad(k, width)}  {clean(v)}".rstrip() for k, v in view.pairs)
         else:
             rows = [[clean(c) for c in row] for row in view.rows]
-            # columns line up, but one long cell (a 673-character roll) pads nothing else
-            widths = [min(max([len(h), *(len(r[i]) for r in rows)]), PAD_LIMIT) for i, h in enumerate(view.columns)]
+            # columns line up, wide (East Asian) letters counted as two cells; a name lines up
+            # whatever its length, one long text (a 673-character roll) pads nothing else
+            widths = [min(max([cells(h), *(cells(r[i]) for r in rows)]), PAD_LIMIT) for i, h in enumerate(view.columns)]
             if view.title:
                 out.append(clean(view.title))
             for row in [list(view.columns), *rows]:
-                out.append("  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip())
+                out.append("  ".join(pad(c, w) for c, w in zip(row, widths)).rstrip())
             if not rows:
                 out.append(_("(none)"))
     return "\n".join(out) + "\n" if out else ""
 
 
-PAD_LIMIT = 30  # plain tables pad a column to at most this width
+PAD_LIMIT = MAX_NAME  # plain tables pad a column to at most this width: any name fits
+
+
+def cells(text: str) -> int:
+    """The terminal cells TEXT takes: an East Asian wide or full-width letter two, a
+    combining mark none (the width a monospaced terminal gives it)."""
+    from unicodedata import combining, east_asian_width
+
+    if text.isascii():
+        return len(text)
+    return sum(0 if combining(c) else 2 if east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def pad(text: str, width: int) -> str:
+    return text + " " * (width - cells(text))
+
+
 STATUS_STYLES = {
     "ok": "green",
     "alive": "green",

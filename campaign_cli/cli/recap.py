@@ -7,13 +7,13 @@ from typing import Annotated
 
 import typer
 
+from campaign_cli.cli import output
 from campaign_cli.cli.common import JsonOpt, help_text, reading
 from campaign_cli.cli.lazy import command_app
-from campaign_cli.cli import output
 from campaign_cli.cli.output import Fields, Line, emit, markdown_text
 from campaign_cli.errors import Refused, UsageProblem
+from campaign_cli.i18n import N_, _, moment, shown
 from campaign_cli.rules.recap import recap as summarize
-from campaign_cli.i18n import _, N_, moment, shown
 
 recap_app = command_app()
 GAP_HOURS = 6  # `--last`: a game night is the newest run of entries without a gap this long

@@ -16,7 +16,7 @@ from campaign_cli.cli.common import CTX, JsonOpt, campaign_path, help_text
 from campaign_cli.cli.lazy import command_app, noun_app
 from campaign_cli.cli.output import Line, emit, inert
 from campaign_cli.errors import CampaignError, FileProblem, Refused
-from campaign_cli.i18n import _, N_, ngettext
+from campaign_cli.i18n import N_, _, ngettext
 from campaign_cli.store.layout import packs_text, set_packs_text
 
 share_app = noun_app(

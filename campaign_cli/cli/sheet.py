@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from html import escape
 
-from campaign_cli.cli.views import active, hands, notes, stats
 from campaign_cli.cli.output import inert, markdown_text
+from campaign_cli.cli.views import active, hands, notes, stats
 from campaign_cli.i18n import _, language, shown, status_of
 
 
@@ -103,7 +103,8 @@ STYLE = (
     "body{font-family:Georgia,serif;max-width:46em;margin:2em auto;color:#222}"
     "h1{margin-bottom:0}h2{border-bottom:1px solid #999;font-size:1.1em;margin-top:1.4em}"
     "table{border-collapse:collapse;width:100%}td{padding:.2em .5em;vertical-align:top}"
-    "td:first-child{width:40%;color:#555}@media print{body{margin:0}}"
+    "th{width:40%;color:#555;text-align:left;font-weight:normal;padding:.2em .5em;vertical-align:top}"
+    "@media print{body{margin:0}}"
 )
 
 
@@ -122,7 +123,7 @@ def html(ch: dict) -> str:
     ]
     for title, rows in sections(ch):
         parts += [f"<h2>{escape(title)}</h2>", "<table>"]
-        parts += [f"<tr><td>{escape(inert(k))}</td><td>{escape(inert(v))}</td></tr>" for k, v in rows]
+        parts += [f'<tr><th scope="row">{escape(inert(k))}</th><td>{escape(inert(v))}</td></tr>' for k, v in rows]
         parts.append("</table>")
     parts += ["</body>", "</html>"]
     return "\n".join(parts) + "\n"

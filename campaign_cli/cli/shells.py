@@ -65,8 +65,8 @@ class QuotingBash(BashComplete):
 
 def register() -> None:
     """Our bash class for a TAB, our script for --show-completion and --install-completion."""
-    from typer._completion_classes import completion_init
     from typer._click.shell_completion import add_completion_class
+    from typer._completion_classes import completion_init
 
     completion_init()
     add_completion_class(QuotingBash, "bash")

@@ -10,35 +10,35 @@ from campaign_cli import acts
 from campaign_cli.cli import complete
 from campaign_cli.cli.checks import (
     ModifierOpt,
-    skill_contest,
     describe_check,
     describe_contest,
     karma_options,
     rolled_check,
+    skill_contest,
 )
 from campaign_cli.cli.common import (
+    MAX_AMOUNT,
     DiceOpt,
+    JsonOpt,
     KarmaOpt,
     NameArg,
     RerollOpt,
     SeedOpt,
-    MAX_AMOUNT,
-    JsonOpt,
     help_text,
     parse_pairs,
     writing,
 )
-from campaign_cli.cli.views import effect_text
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, emit
+from campaign_cli.cli.views import effect_text
 from campaign_cli.errors import Refused, UsageProblem
+from campaign_cli.i18n import _, shown
 from campaign_cli.rules import craft
 from campaign_cli.rules import dice as d
 from campaign_cli.rules.checks import parse_spec, prepare
 from campaign_cli.rules.gear import add_item, make_item
 from campaign_cli.rules.skills import find_skill
 from campaign_cli.rules.wounds import check_not_dead
-from campaign_cli.i18n import _, shown
 
 if TYPE_CHECKING:
     from campaign_cli.model import Character

@@ -6,18 +6,18 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from campaign_cli.cli.views import character_views
-from campaign_cli.cli import complete
 from campaign_cli import acts
+from campaign_cli.cli import complete
 from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, NameArg, help_text, parse_pairs, reading, writing
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, Table, emit
+from campaign_cli.cli.views import character_views
 from campaign_cli.errors import Refused, UsageProblem
+from campaign_cli.i18n import _, shown
 from campaign_cli.rules import advancement as adv
 from campaign_cli.rules.characters import CORE, view
 from campaign_cli.rules.skills import find_skill
 from campaign_cli.rules.wounds import alive
-from campaign_cli.i18n import _, shown
 
 if TYPE_CHECKING:
     from campaign_cli.model import Character

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from campaign_cli.errors import Refused
-from campaign_cli.rules.skills import find_skill
 from campaign_cli.i18n import _
+from campaign_cli.rules.skills import find_skill
 
 if TYPE_CHECKING:
     from campaign_cli.model import Character, Curse

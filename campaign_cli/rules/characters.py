@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from collections.abc import Mapping
-
 from campaign_cli.errors import Refused, UsageProblem
+from campaign_cli.i18n import _, shown
 from campaign_cli.rules.names import check_text
 from campaign_cli.rules.skills import find_skill
-from campaign_cli.i18n import _, shown
 
 if TYPE_CHECKING:
     from campaign_cli.model import Character, CombatMode, Item

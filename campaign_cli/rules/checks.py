@@ -3,18 +3,17 @@ curses (R18), combat skills (R24) and damage rolls (R26)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import re
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from campaign_cli.errors import Refused, UsageProblem
+from campaign_cli.i18n import _, shown
 from campaign_cli.rules import dice as d
 from campaign_cli.rules.advancement import curse_modifier
 from campaign_cli.rules.characters import CORE, adjusted_dx, gear_totals
 from campaign_cli.rules.skills import find_skill
 from campaign_cli.rules.wounds import check_can_act
-from campaign_cli.i18n import _, shown
 
 if TYPE_CHECKING:
     from campaign_cli.model import Character, CombatMode, Item

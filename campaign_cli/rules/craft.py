@@ -7,10 +7,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from campaign_cli.errors import Refused, UsageProblem
+from campaign_cli.i18n import _, shown
 from campaign_cli.rules.characters import CORE
 from campaign_cli.rules.skills import find_skill
 from campaign_cli.rules.wounds import check_not_dead, current_status
-from campaign_cli.i18n import _, shown
 
 if TYPE_CHECKING:
     from campaign_cli.model import Character, Item, Leadership

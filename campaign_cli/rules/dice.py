@@ -8,8 +8,8 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from campaign_cli.errors import UsageProblem
-from campaign_cli.rules.names import MAX_TEXT  # CLI.md "Sizes": longer specs and expressions exit 2 before parsing
 from campaign_cli.i18n import _
+from campaign_cli.rules.names import MAX_TEXT  # CLI.md "Sizes": longer specs and expressions exit 2 before parsing
 
 if TYPE_CHECKING:  # random and fractions load only when something is rolled or weighed
     import random
@@ -176,7 +176,6 @@ def prob_sum_at_most(count: int, sides: int, limit: int) -> Fraction:
 def pool_distribution(count: int, need: int, sides: int = 6) -> tuple[tuple[int, Fraction], ...]:
     """Exact distribution of how many of COUNT dice show NEED or more: ((hits, P), ...)."""
     from fractions import Fraction
-
     from math import comb
 
     p = Fraction(min(max(sides - need + 1, 0), sides), sides)

@@ -12,14 +12,13 @@ and one whose instances are all dead drops out.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from collections.abc import Callable
-
 from campaign_cli.errors import Refused
+from campaign_cli.i18n import _, gendered
 from campaign_cli.rules import enemies
 from campaign_cli.rules.names import resolve
-from campaign_cli.i18n import _, gendered
 
 if TYPE_CHECKING:
     from campaign_cli.model import Board, Fight, FightEnemy, FightGroup

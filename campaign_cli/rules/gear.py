@@ -4,16 +4,15 @@ naming the rule and what would make it possible, before changing anything."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Literal
 
-from collections.abc import Sequence
-
 from campaign_cli.errors import Refused, UsageProblem
-from campaign_cli.i18n import _, N_, ngettext, shown
+from campaign_cli.i18n import N_, _, ngettext, shown
 from campaign_cli.rules import catalog
-from campaign_cli.rules.names import resolve
 from campaign_cli.rules.characters import carry_limit, check_name, gear_totals
 from campaign_cli.rules.dice import parse as parse_dice
+from campaign_cli.rules.names import resolve
 from campaign_cli.rules.wounds import check_not_dead
 
 if TYPE_CHECKING:

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from campaign_cli.errors import NotFound, Refused, UsageProblem
-from campaign_cli.i18n import _, N_
+from campaign_cli.i18n import N_, _
 
 MAX_NAME = 100  # CLI.md "Names": longer names are refused at creation
 MAX_AMOUNT = 1_000_000  # CLI.md "Names": counts and amounts are whole numbers 0..1,000,000

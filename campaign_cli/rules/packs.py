@@ -11,10 +11,10 @@ from __future__ import annotations
 from typing import Any
 
 from campaign_cli.errors import Refused
+from campaign_cli.i18n import _
 from campaign_cli.rules import enemies
 from campaign_cli.rules.gear import MAX_SLOTS, PACK_FIELDS
 from campaign_cli.rules.names import MAX_AMOUNT
-from campaign_cli.i18n import _
 
 MAX_ENTRIES = 100_000
 ITEM_FIELDS = frozenset(PACK_FIELDS)  # what a pack item entry may hold: the fields `item add` takes

@@ -6,8 +6,8 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from campaign_cli.errors import Refused
+from campaign_cli.i18n import N_, _, gendered
 from campaign_cli.rules.characters import status
-from campaign_cli.i18n import _, N_, gendered
 
 if TYPE_CHECKING:
     from campaign_cli.model import Character

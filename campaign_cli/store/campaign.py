@@ -17,9 +17,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from campaign_cli.errors import COMMIT, FileProblem, NameTaken, Refused
+from campaign_cli.i18n import _, os_reason
 from campaign_cli.store import files, journal, patch
 from campaign_cli.store.layout import PACKS, packs_text, set_packs_text
-from campaign_cli.i18n import _, os_reason
 
 if TYPE_CHECKING:
     from campaign_cli.model import Board, Character

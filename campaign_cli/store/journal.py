@@ -35,8 +35,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from campaign_cli.errors import FileProblem
-from campaign_cli.store.files import check_regular
 from campaign_cli.i18n import _, os_reason
+from campaign_cli.store.files import check_regular
 
 CHUNK = 1 << 16
 NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)

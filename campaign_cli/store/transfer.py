@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 
 from campaign_cli.errors import Refused
+from campaign_cli.i18n import _
 from campaign_cli.rules.names import MAX_ID
 from campaign_cli.store.campaign import APP, META_ID, SCHEMA_VERSION, loads, new_campaign_id
 from campaign_cli.store.layout import PACKS, packs_text
-from campaign_cli.i18n import _
 
 FORMAT = "campaign-export"
 # Journal bookkeeping stays with the file it belongs to; a new file starts a new journal.
