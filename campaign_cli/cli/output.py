@@ -160,7 +160,10 @@ def render_plain(views: list[View]) -> str:
             rows = [[clean(c) for c in row] for row in view.rows]
             # columns line up, wide (East Asian) letters counted as two cells; a name lines up
             # whatever its length, one long text (a 673-character roll) pads nothing else
-            widths = [min(max([cells(h), *(cells(r[i]) for r in rows)]), PAD_LIMIT) for i, h in enumerate(view.columns)]
+            widths = [
+                max([cells(h), *(w for r in rows if (w := cells(r[i])) <= PAD_LIMIT)])
+                for i, h in enumerate(view.columns)
+            ]
             if view.title:
                 out.append(clean(view.title))
             for row in [list(view.columns), *rows]:
@@ -170,7 +173,7 @@ def render_plain(views: list[View]) -> str:
     return "\n".join(out) + "\n" if out else ""
 
 
-PAD_LIMIT = MAX_NAME  # plain tables pad a column to at most this width: any name fits
+PAD_LIMIT = MAX_NAME  # a longer cell (a roll's text) overflows its column, padding no other row
 
 
 def cells(text: str) -> int:

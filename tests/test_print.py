@@ -1,0 +1,111 @@
+"""The party on paper (issue 39): `character sheet --all --format html` printed to PDF by a
+real headless Chromium: one page per character on A4 and on Letter, each name on its own
+page, in English and in Russian. Skipped where Chromium or poppler-utils is not installed
+(CI installs both: `apt-get install -y chromium poppler-utils`)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = next((shutil.which(n) for n in ("chromium", "chromium-browser", "google-chrome") if shutil.which(n)), None)
+needs_browser = pytest.mark.skipif(
+    CHROMIUM is None or shutil.which("pdfinfo") is None or shutil.which("pdftotext") is None,
+    reason="needs chromium and poppler-utils (pdfinfo, pdftotext)",
+)
+PARTY = [
+    ("Ajax", ["--st", "12", "--dx", "11", "--iq", "9", "--skill", "Sword=2", "--skill", "Swimming"]),
+    ("Merlin", ["--st", "8", "--dx", "10", "--iq", "14", "--wizard", "--spell", "Fireball=12", "--skill", "Medic"]),
+    ("Велимира", ["--st", "11", "--dx", "12", "--iq", "9", "--skill", "Bow=2", "--gender", "f"]),
+]
+
+
+def campaign(folder: Path, *args: str, lang: str = "en") -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "CAMPAIGN_LANG": lang}
+    done = subprocess.run(
+        [sys.executable, "-m", "campaign_cli", "-c", str(folder / "party.json"), *args],
+        capture_output=True,
+        text=True,
+        env=env,
+    )
+    assert done.returncode == 0, (args, done.stderr)
+    return done
+
+
+@pytest.fixture(scope="module")
+def party(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("party")
+    campaign(folder, "init")
+    for name, options in PARTY:
+        campaign(folder, "character", "create", name, *options)
+        for item in ("Broadsword", "Leather", "Small Shield", "Rope", "Torch", "Lantern", "Healing Potion"):
+            campaign(folder, "item", "add", name, item, "--custom")
+        campaign(folder, "item", "wear", name, "Leather")
+        campaign(folder, "item", "hold", name, "Broadsword")
+        campaign(folder, "gold", "add", name, "35")
+    campaign(folder, "curse", "apply", "Ajax", "Mummy Rot")
+    return folder
+
+
+def pdf_of(page: Path, size: str) -> Path:
+    """PAGE printed by headless Chromium on paper SIZE (A4 or Letter, through @page)."""
+    sized = page.with_name(f"{page.stem}-{size}.html")
+    sized.write_text(
+        page.read_text(encoding="utf-8").replace("<style>", f"<style>@page{{size:{size}}}", 1), encoding="utf-8"
+    )
+    out = sized.with_suffix(".pdf")
+    subprocess.run(
+        [
+            CHROMIUM,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-pdf-header-footer",
+            f"--print-to-pdf={out}",
+            sized.as_uri(),
+        ],
+        capture_output=True,
+        timeout=120,
+        check=True,
+    )
+    return out
+
+
+def pages_of(pdf: Path) -> list[str]:
+    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
+    count = int(next(line.split()[-1] for line in info.splitlines() if line.startswith("Pages:")))
+    return [
+        subprocess.run(
+            ["pdftotext", "-f", str(n), "-l", str(n), "-layout", str(pdf), "-"], capture_output=True, text=True
+        ).stdout
+        for n in range(1, count + 1)
+    ]
+
+
+@needs_browser
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("size", ["A4", "Letter"])
+def test_the_party_prints_one_page_per_character(party, lang, size):
+    html = campaign(party, "character", "sheet", "--all", "--format", "html", lang=lang).stdout
+    page = party / f"party-{lang}.html"
+    page.write_text(html, encoding="utf-8")
+    texts = pages_of(pdf_of(page, size))
+    assert len(texts) == len(PARTY), [t[:80] for t in texts]
+    for (name, _options), text in zip(PARTY, texts):
+        assert name in text, (name, text[:200])
+        assert all(other not in text for other, _o in PARTY if other != name)
+
+
+def test_the_party_sheet_is_one_document_with_a_sheet_per_character(party):
+    html = campaign(party, "character", "sheet", "--all", "--format", "html").stdout
+    assert html.count("<!DOCTYPE html>") == 1 and html.count('<section class="sheet"') == len(PARTY)
+    assert "break-after:page" in html and "break-inside:avoid" in html
+    named = campaign(party, "character", "sheet", "Merlin", "Ajax", "--format", "html").stdout
+    assert named.index("Merlin") < named.index("Ajax") and "Велимира" not in named
+    data = campaign(party, "character", "sheet", "--all", "--json").stdout
+    assert data.startswith("[")
