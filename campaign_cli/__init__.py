@@ -1,6 +1,6 @@
 """campaign: a command-line campaign manager for tabletop role-playing campaigns."""
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 
 # The Python API (CLI.md "Python API"), loaded on first use: the command line never pays for it.

@@ -289,3 +289,37 @@ def test_the_cli_modules_import_each_other_in_no_circle():
     for layer in ("rules", "store"):
         for path in (ROOT / "campaign_cli" / layer).glob("*.py"):
             assert "campaign_cli.cli" not in path.read_text(), path  # never back up to the shell
+
+
+def test_the_dependency_floors_ci_installs_are_the_floors_pyproject_gives():
+    """.ci/floors.txt pins every direct dependency at pyproject.toml's lower bound: the
+    versions CI's floors run tests are the ones the package claims (issue 39)."""
+    import re
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    wanted = {}
+    for spec in [*project["dependencies"], *project["optional-dependencies"]["test"]]:
+        name, floor = re.match(r"([A-Za-z0-9_.-]+)\s*>=\s*([0-9.]+)", spec).groups()
+        wanted[name.lower()] = floor
+    pinned = {}
+    for line in (ROOT / ".ci" / "floors.txt").read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            name, version = line.split("==")
+            pinned[name.lower()] = version
+    normal = lambda v: tuple(int(p) for p in v.split("."))  # noqa: E731  4.8 is 4.8.0
+    assert {k: normal(v) + (0,) * (3 - len(normal(v))) for k, v in wanted.items()} == {
+        k: normal(v) + (0,) * (3 - len(normal(v))) for k, v in pinned.items()
+    }
+
+
+def test_the_changelog_names_the_version_the_package_has():
+    """CHANGELOG.md (Keep a Changelog): the newest released entry is the package's version."""
+    import re
+
+    from campaign_cli import __version__
+
+    text = (ROOT / "CHANGELOG.md").read_text()
+    released = re.findall(r"^## \[(\d+\.\d+\.\d+)\]", text, re.M)
+    assert released and released[0] == __version__
+    assert text.index("## [Unreleased]") < text.index(f"## [{__version__}]")

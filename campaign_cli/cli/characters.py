@@ -132,13 +132,21 @@ def show(name: NameArg, json_out: JsonOpt = False) -> None:
 
 @app.command(
     help=help_text(
-        "The whole character on one page: Markdown to paste, or one self-contained HTML file to print.",
+        "The whole character on one page: Markdown to paste, or one self-contained HTML file to print; "
+        "several names or --all: the party, one printed page per character (A4 or Letter).",
         "campaign character sheet Ajax > ajax.md",
         "campaign character sheet Ajax --format html > ajax.html",
+        "campaign character sheet --all --format html > party.html",
     )
 )
 def sheet(
-    name: NameArg,
+    names: Annotated[
+        list[str] | None,
+        typer.Argument(
+            metavar="[NAME]...", help="The characters (name or id), in this order.", autocompletion=complete.characters
+        ),
+    ] = None,
+    all_: Annotated[bool, typer.Option("--all", help="Every character, as created.")] = False,
     format_: Annotated[
         str, typer.Option("--format", metavar="md|html|json", help="md (default), html, or json (as --json).")
     ] = "md",
@@ -150,15 +158,26 @@ def sheet(
 
     if format_ not in ("md", "html", "json"):
         raise UsageProblem(_('--format takes md, html or json, not {format!r}').format(format=format_))
+    if bool(names) == all_:
+        raise UsageProblem(_("name characters or give --all (one or the other)"), "missing_argument")
     json_out = json_out or format_ == "json"
-    ch = rules.view(reading().character(name))
+    camp = reading()
+    docs = camp.characters() if all_ else list({id(d): d for d in (camp.character(n) for n in names or [])}.values())
+    if not docs:
+        raise Refused(_("no characters yet: `campaign character create NAME`"), "no_characters")
+    chars = [rules.view(d) for d in docs]
+    one = len(chars) == 1 and not all_
     if json_out or output.STATE.capture is not None:  # --json, or a line of a batch
-        emit(
-            {**ch, "sections": [{"title": t, "rows": [list(r) for r in rows]} for t, rows in pages.sections(ch)]},
-            json_out=True,
-        )
+        shown = [
+            {**ch, "sections": [{"title": t, "rows": [list(r) for r in rows]} for t, rows in pages.sections(ch)]}
+            for ch in chars
+        ]
+        emit(shown[0] if one else shown, json_out=True)
         return
-    sys.stdout.write(pages.markdown(ch) if format_ == "md" else pages.html(ch))
+    if format_ == "html":
+        sys.stdout.write(pages.html(chars))
+    else:
+        sys.stdout.write("\n---\n\n".join(pages.markdown(ch) for ch in chars))
 
 
 @app.command(

@@ -99,31 +99,77 @@ def markdown(ch: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
+# Printed, each character is one page (A4 or Letter): attributes in boxes at the top, two
+# columns under them, no block cut across pages (break-inside: avoid), a page per sheet.
 STYLE = (
-    "body{font-family:Georgia,serif;max-width:46em;margin:2em auto;color:#222}"
-    "h1{margin-bottom:0}h2{border-bottom:1px solid #999;font-size:1.1em;margin-top:1.4em}"
-    "table{border-collapse:collapse;width:100%}td{padding:.2em .5em;vertical-align:top}"
-    "th{width:40%;color:#555;text-align:left;font-weight:normal;padding:.2em .5em;vertical-align:top}"
-    "@media print{body{margin:0}}"
+    "body{font-family:Georgia,serif;color:#222;margin:0}"
+    ".sheet{max-width:48em;margin:1.5em auto;padding:0 1em;break-after:page;page-break-after:always}"
+    ".sheet:last-child{break-after:auto;page-break-after:auto}"
+    "h1{margin:0;font-size:1.6em}.kind{margin:.1em 0 .6em;color:#555}"
+    ".boxes{display:grid;grid-template-columns:repeat(auto-fit,minmax(4.2em,1fr));gap:.35em;margin-bottom:.8em}"
+    ".box{border:2px solid #333;border-radius:5px;text-align:center;padding:.15em .2em;break-inside:avoid}"
+    ".box b{display:block;font-size:1.35em}.box span{font-size:.72em;color:#555}"
+    ".columns{display:grid;grid-template-columns:1fr 1fr;gap:0 1.2em}"
+    ".block{break-inside:avoid;page-break-inside:avoid}"
+    "h2{border-bottom:1px solid #999;font-size:1em;margin:.7em 0 .2em}"
+    "table{border-collapse:collapse;width:100%;font-size:.85em}td{padding:.1em .3em;vertical-align:top}"
+    "th{width:42%;color:#555;text-align:left;font-weight:normal;padding:.1em .3em;vertical-align:top}"
+    "@page{margin:12mm}@media print{.sheet{margin:0 auto;max-width:none;padding:0}}"
 )
+# Where each of sections()' blocks goes on the page, by its place in that list.
+LEFT, RIGHT = (1, 6, 7, 0), (2, 3, 4, 5)
 
 
-def html(ch: dict) -> str:
+def boxes(ch: dict) -> list[tuple[str, str]]:
+    """The numbers at the top of a sheet, each in its box."""
+    return [
+        ("ST", str(ch["st"])),
+        ("DX", str(ch["dx"])),
+        ("IQ", str(ch["iq"])),
+        (_("adj. DX"), str(ch["adjusted_dx"])),
+        ("MA", str(ch["ma"])),
+        (_("armor"), str(ch["armor"])),
+        ("XP", str(ch["xp"])),
+        (_("karma"), str(ch["karma"])),
+        (_("wishes"), str(ch["wishes"])),
+        (_("damage"), f"{ch['damage']}/{ch['st']}"),
+    ]
+
+
+def _block(title: str, rows: list[tuple[str, str]]) -> list[str]:
+    cells = [f'<tr><th scope="row">{escape(inert(k))}</th><td>{escape(inert(v))}</td></tr>' for k, v in rows]
+    return ['<div class="block">', f"<h2>{escape(title)}</h2>", "<table>", *cells, "</table>", "</div>"]
+
+
+def html(chars: list[dict]) -> str:
+    """One self-contained HTML document: a printable sheet per character (CHARS)."""
+    title = chars[0]["name"] if len(chars) == 1 else _("The party")
     parts = [
-        '<!DOCTYPE html>',
+        "<!DOCTYPE html>",
         f'<html lang="{language()}">',
         "<head>",
         '<meta charset="utf-8" />',
-        f"<title>{escape(inert(ch['name']))}</title>",
+        f"<title>{escape(inert(title))}</title>",
         f"<style>{STYLE}</style>",
         "</head>",
         "<body>",
-        f"<h1>{escape(inert(ch['name']))}</h1>",
-        f"<p><em>{escape(shown(ch['kind']))}, #{ch['id']}</em></p>",
     ]
-    for title, rows in sections(ch):
-        parts += [f"<h2>{escape(title)}</h2>", "<table>"]
-        parts += [f'<tr><th scope="row">{escape(inert(k))}</th><td>{escape(inert(v))}</td></tr>' for k, v in rows]
-        parts.append("</table>")
+    for ch in chars:
+        blocks = sections(ch)
+        parts += [
+            f'<section class="sheet" id="c{ch["id"]}">',
+            f"<h1>{escape(inert(ch['name']))}</h1>",
+            f'<p class="kind"><em>{escape(shown(ch["kind"]))}, #{ch["id"]}</em></p>',
+            '<div class="boxes">',
+            *(f"<div class=\"box\"><b>{escape(v)}</b><span>{escape(k)}</span></div>" for k, v in boxes(ch)),
+            "</div>",
+            '<div class="columns">',
+        ]
+        for column in (LEFT, RIGHT):
+            parts.append("<div>")
+            for index in column:
+                parts += _block(*blocks[index])
+            parts.append("</div>")
+        parts += ["</div>", "</section>"]
     parts += ["</body>", "</html>"]
     return "\n".join(parts) + "\n"
