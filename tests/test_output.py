@@ -110,3 +110,43 @@ def test_the_html_sheet_heads_each_row_with_th(tmp_path):
     _campaign("character", "create", "Ajax", "--st", "12", "--dx", "11", "--iq", "9", cwd=tmp_path)
     page = _campaign("character", "sheet", "Ajax", "--format", "html", cwd=tmp_path).stdout
     assert '<th scope="row">' in page and "<td>Ajax" not in page
+
+
+def test_json_escapes_every_control_and_format_character_wherever_it_comes_from(tmp_path):
+    """U+0085, U+009B (CSI), U+202E (right-to-left override), DEL: escaped as \\uXXXX in
+    --json, --jsonl and the export, never written raw; the data decodes the same."""
+    import json
+
+    from campaign_cli import safejson
+
+    nasty = "x\x7f\x85\x9b2J\u202eevil\u200b\U000e0041"
+    text = safejson.dumps({"reason": nasty})
+    assert all(c not in text for c in "\x7f\x85\x9b\u202e\u200b\U000e0041") and json.loads(text)["reason"] == nasty
+    assert "\\u202e" in text and "\\udb40\\udc41" in text  # a character beyond the BMP as a surrogate pair
+    assert _campaign("init", cwd=tmp_path).returncode == 0
+    _campaign("character", "create", "Ajax", "--st", "12", "--dx", "11", "--iq", "9", cwd=tmp_path)
+    assert _campaign("xp", "award", "1", "Ajax", "--reason", nasty, cwd=tmp_path).returncode == 0
+    for args in (("log", "--json"), ("log", "--jsonl"), ("export",)):
+        out = _campaign(*args, cwd=tmp_path).stdout
+        assert all(c not in out for c in "\x7f\x85\x9b\u202e\u200b"), args
+    logged = json.loads(_campaign("log", "--json", cwd=tmp_path).stdout)
+    assert nasty in logged[-1]["command"]
+
+
+def test_the_stat_block_writes_no_raw_control_character():
+    from campaign_cli.rules import interchange
+
+    ch = {
+        "name": "Evil\nWeapons: Nuke (9d6)\x1b]0;pwned\x07",
+        "kind": "hero",
+        "st": 12,
+        "dx": 11,
+        "iq": 9,
+        "skills": {},
+        "spells": [],
+        "items": [{"name": "Rope\u202e", "kind": "gear"}],
+    }
+    block = interchange.to_statblock(ch)
+    assert "\x1b" not in block and "\x07" not in block and "\u202e" not in block
+    assert [line for line in block.splitlines() if line.startswith("Weapons:")] == []  # no forged line
+    assert "Evil\\x0aWeapons" in block

@@ -6,6 +6,7 @@ from typing import Annotated, Any
 
 import typer
 
+from campaign_cli import safejson
 from campaign_cli.cli import complete, output
 from campaign_cli.cli.common import (
     MAX_AMOUNT,
@@ -267,7 +268,6 @@ def export(
     force: ForceOpt = False,
     json_out: JsonOpt = False,
 ) -> None:
-    import json
 
     from campaign_cli.cli.transfer import write_out
     from campaign_cli.rules import interchange
@@ -277,7 +277,7 @@ def export(
     camp = reading()
     ch = rules.view(camp.character(name))
     text = (
-        json.dumps(interchange.to_foundry(ch), ensure_ascii=False, indent=2) + "\n"
+        safejson.dumps(interchange.to_foundry(ch), indent=2) + "\n"
         if format_ == "foundry"
         else interchange.to_statblock(ch)
     )

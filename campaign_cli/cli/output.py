@@ -8,11 +8,11 @@ through Rich (which would eat `[markup]` and wrap lines).
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from campaign_cli import safejson
 from campaign_cli.errors import CampaignError
 from campaign_cli.i18n import GENDERS, _, shown, status_of
 from campaign_cli.rules.names import MAX_NAME
@@ -101,11 +101,11 @@ def markdown_text(value: Any) -> str:
 
 
 def write_json(data: Any) -> None:
-    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+    sys.stdout.write(safejson.dumps(data, indent=2) + "\n")
 
 
 def write_jsonl(rows: Iterable[Any]) -> None:
-    sys.stdout.write("".join(json.dumps(r, ensure_ascii=False, separators=(",", ":")) + "\n" for r in rows))
+    sys.stdout.write("".join(safejson.dumps(r, separators=(",", ":")) + "\n" for r in rows))
 
 
 def emit(
@@ -275,8 +275,7 @@ def fail(err: CampaignError, **extra: Any) -> int:
     """Report an error on stderr (JSON with --json) and return its exit status."""
     if STATE.json_errors:
         sys.stderr.write(
-            json.dumps({"error": {"code": err.code, "message": err.message, **err.extra, **extra}}, ensure_ascii=False)
-            + "\n"
+            safejson.dumps({"error": {"code": err.code, "message": err.message, **err.extra, **extra}}) + "\n"
         )
     else:
         if "line" in extra:

@@ -156,7 +156,16 @@ def to_statblock(ch: dict) -> str:
         *_listed("Armor", armor),
         *_listed("Equipment", gear),
     ]
-    return "\n".join(lines) + "\n"
+    # a name's control or format character (a newline forging a `Weapons:` line, ESC) is
+    # shown escaped, never written raw (CLI.md "Reliability guarantees")
+    return "\n".join(_inert(line) for line in lines) + "\n"
+
+
+def _inert(text: str) -> str:
+    from campaign_cli.safejson import UNSAFE
+
+    text = "".join(f"\\x{ord(c):02x}" if ord(c) < 0x20 else c for c in text)
+    return UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 # -- in -------------------------------------------------------------------------------------

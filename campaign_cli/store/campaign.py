@@ -549,6 +549,7 @@ class Campaign:
             if self.rolls:
                 with files.writing_to(self.path):
                     files.check_writable(self.path)
+                    COMMIT["started"] = True  # the roll is saved from here: a signal no longer says otherwise
                     journal.append(self.path, {"kind": "roll", "after": self.meta["seq"], **base, **self.extra})
             return
         seq = self.meta["seq"] + 1

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from campaign_cli import safejson
 from campaign_cli.errors import Refused
 from campaign_cli.i18n import _
 from campaign_cli.rules.names import MAX_ID
@@ -27,7 +28,7 @@ def export_document(data: dict) -> dict:
 
 
 def dumps(doc: dict) -> str:
-    return json.dumps(doc, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
+    return safejson.dumps(doc, indent=2, sort_keys=True) + "\n"
 
 
 def _bad(why: str) -> Refused:
