@@ -56,7 +56,8 @@ def clones(tmp_path):
     out = json.loads(campaign(keeper, "share", "git", "--json").stdout)
     assert out["gitattributes"] == ["campaign.json merge=campaign"]
     assert out["gitignore"] == ["campaign.json.journal", "campaign.json.lock"]
-    assert sh(keeper, "git", "config", "merge.campaign.driver").stdout.strip() == "campaign merge %O %A %B --path %P"
+    driver = sh(keeper, "git", "config", "merge.campaign.driver").stdout.strip()
+    assert driver == f"{shutil.which('campaign', path=str(Path(sys.executable).parent))} merge %O %A %B --path %P"
     sh(keeper, "git", "add", "-A")
     sh(keeper, "git", "commit", "-qm", "base")
     assert "campaign.json.journal" not in sh(keeper, "git", "ls-files").stdout
@@ -224,3 +225,29 @@ def test_readme_several_machines_block_runs_line_by_line(tmp_path):
     lines = readme_block("A group on several machines")
     results = [sh(tmp_path, "bash", "-c", line) for line in lines]
     assert results[-1].stdout.strip() == "[2,5]"
+
+
+def test_the_driver_works_with_no_campaign_on_the_path(clones):
+    """Issue 37: a README-style install puts `campaign` in a virtual environment's bin, which
+    is not on the PATH git merges with; the driver names the program by its absolute path."""
+    keeper, player = clones
+    campaign(player, "gold", "add", "Lada", "5")
+    campaign(keeper, "xp", "award", "3", "Ajax")
+    sh(player, "git", "commit", "-qam", "player")
+    sh(keeper, "git", "commit", "-qam", "keeper")
+    bare = {k: v for k, v in os.environ.items() if k != "CAMPAIGN_FILE"}
+    bare["PATH"] = os.pathsep.join(
+        p for p in os.environ["PATH"].split(os.pathsep) if p and not (Path(p) / "campaign").exists()
+    )
+    bare.update(GIT_AUTHOR_NAME="t", GIT_AUTHOR_EMAIL="t@x", GIT_COMMITTER_NAME="t", GIT_COMMITTER_EMAIL="t@x")
+    assert shutil.which("campaign", path=bare["PATH"]) is None
+    done = subprocess.run(
+        ["git", "pull", "--no-rebase", "--no-edit", str(player), "main"],
+        cwd=keeper,
+        env=bare,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert show(keeper, "Lada")["gold"] == 5 and show(keeper, "Ajax")["xp"] == 3

@@ -24,7 +24,23 @@ share_app = noun_app(
 )
 merge_app = command_app()
 
-DRIVER = "campaign merge %O %A %B --path %P"
+DRIVER = "merge %O %A %B --path %P"  # after the command that runs this tool (driver())
+
+
+def driver() -> str:
+    """The merge driver git runs: the absolute path of the `campaign` that ran `share git`
+    (a virtual environment's bin is often not on the PATH git merges with), or this
+    Python with `-m campaign_cli`; quoted for git's shell."""
+    import shlex
+    import sys
+    from pathlib import Path
+
+    script = Path(sys.argv[0]).resolve() if sys.argv and sys.argv[0] else None
+    if script is not None and script.is_file() and script.suffix != ".py":
+        command = shlex.quote(str(script))
+    else:
+        command = f"{shlex.quote(str(Path(sys.executable).resolve()))} -m campaign_cli"
+    return f"{command} {DRIVER}"
 KINDS = {"character": N_("character"), "enemy": N_("enemy"), "packs": N_("packs"), "campaign": N_("campaign")}
 
 
@@ -79,13 +95,14 @@ def git(json_out: JsonOpt = False) -> None:
     attributes = _add_lines(top / ".gitattributes", [f"{quoted} merge=campaign"])
     ignored = _add_lines(top / ".gitignore", [f"{quoted}.journal", f"{quoted}.lock"])
     _git(top, "config", "merge.campaign.name", "campaign: a field-by-field merge of a campaign file")
-    _git(top, "config", "merge.campaign.driver", DRIVER)
+    command = driver()
+    _git(top, "config", "merge.campaign.driver", command)
     data = {
         "repository": str(top),
         "campaign": rel,
         "gitattributes": attributes,
         "gitignore": ignored,
-        "driver": DRIVER,
+        "driver": command,
     }
     emit(
         data,
