@@ -10,6 +10,7 @@ L, M, N, P = cache(judge.ListNode), cache(judge.MapNode), cache(judge.NullNode),
 T, A, O = cache(judge.TextNode), cache(judge.ChoiceNode), judge.ObjNode
 
 Meta = O('Meta', ('app', 'campaign_id', 'keywords', 'name', 'next_id', 'phase', 'schema_version', 'seq'))
+MergeConflict = O('MergeConflict', ('field', 'id', 'where'))
 Adventure = O('Adventure', ('number', 'title'))
 Location = O('Location', ('blacksmith', 'town'))
 Fight = O('Fight', ('enemies', 'order', 'round', 'title'))
@@ -46,6 +47,16 @@ Meta.fields = {
     'undo_at': N(I(0, 9007199254740991)),
     'undo_hash': N(T(200, True)),
     'journal_hash': N(T(200, True)),
+    'conflicts': L(MergeConflict),
+}
+MergeConflict.fields = {
+    'id': I(1, 1000000),
+    'where': T(1000, False),
+    'field': T(1000, False),
+    'base': T(10000000, False),
+    'ours': T(10000000, False),
+    'theirs': T(10000000, False),
+    'path': T(10000000, False),
 }
 Adventure.fields = {
     'title': T(100, True),
@@ -241,4 +252,4 @@ PackItem.fields = {
     'shield': B(),
     'pack': T(100, True),
 }
-DOCUMENTS = {'Meta': Meta, 'Adventure': Adventure, 'Location': Location, 'Fight': Fight, 'FightGroup': FightGroup, 'FightEnemy': FightEnemy, 'Character': Character, 'Spell': Spell, 'Curse': Curse, 'Leadership': Leadership, 'Item': Item, 'Upgrade': Upgrade, 'Boost': Boost, 'Board': Board, 'Side': Side, 'EliteEntry': EliteEntry, 'Pack': Pack, 'PackItem': PackItem}
+DOCUMENTS = {'Meta': Meta, 'MergeConflict': MergeConflict, 'Adventure': Adventure, 'Location': Location, 'Fight': Fight, 'FightGroup': FightGroup, 'FightEnemy': FightEnemy, 'Character': Character, 'Spell': Spell, 'Curse': Curse, 'Leadership': Leadership, 'Item': Item, 'Upgrade': Upgrade, 'Boost': Boost, 'Board': Board, 'Side': Side, 'EliteEntry': EliteEntry, 'Pack': Pack, 'PackItem': PackItem}

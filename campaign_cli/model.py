@@ -259,6 +259,22 @@ class Fight(TypedDict):
     acted: NotRequired[list[Name]]  # R32a: who has taken the round's action (characters and instances)
 
 
+JsonText = Annotated[str, Text(10_000_000, safe=False)]  # a JSON value, as text
+
+
+class MergeConflict(TypedDict):
+    """A field both sides of a merge changed differently (CLI.md "Sharing through git"): kept
+    in the merged file until `campaign resolve` settles it; values as JSON texts."""
+
+    id: Annotated[int, Range(1, MAX_AMOUNT)]
+    where: Annotated[str, Text(MAX_NOTE, safe=False)]
+    field: Annotated[str, Text(MAX_NOTE, safe=False)]
+    base: NotRequired[JsonText]
+    ours: NotRequired[JsonText]
+    theirs: NotRequired[JsonText]
+    path: NotRequired[JsonText]  # the steps to the value; absent: only --ours settles it
+
+
 class Meta(TypedDict):
     """The campaign's own document (table `meta`, key 1)."""
 
@@ -280,6 +296,7 @@ class Meta(TypedDict):
     undo_at: NotRequired[Counter | None]
     undo_hash: NotRequired[Stamp | None]
     journal_hash: NotRequired[Stamp | None]
+    conflicts: NotRequired[list[MergeConflict]]  # a merge's, until resolved
 
 
 # -- enemy boards (R40-R42) and catalog packs ------------------------------------------------
@@ -448,6 +465,7 @@ def source() -> str:
 
 DOCUMENTS = (
     Meta,
+    MergeConflict,
     Adventure,
     Location,
     Fight,

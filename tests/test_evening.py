@@ -150,6 +150,8 @@ def commands(draw) -> list[str]:
         ["schema", "board"],
         ["undo"],
         ["redo"],
+        ["conflicts"],
+        ["resolve", "--ours"],
     ]
     return draw(st.sampled_from(table))
 
@@ -437,6 +439,8 @@ CLI_COMMANDS = {
     "log",
     "undo",
     "redo",
+    "conflicts",
+    "resolve",
     "batch",
     "export",
     "import",

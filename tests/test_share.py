@@ -251,3 +251,69 @@ def test_the_driver_works_with_no_campaign_on_the_path(clones):
     )
     assert done.returncode == 0, done.stderr
     assert show(keeper, "Lada")["gold"] == 5 and show(keeper, "Ajax")["xp"] == 3
+
+
+# -- conflicts kept in the file until resolved (issue 37) ---------------------------------
+def _both_change_ajax_gold(keeper: Path, player: Path) -> None:
+    campaign(player, "gold", "add", "Ajax", "5")
+    campaign(keeper, "gold", "add", "Ajax", "7")
+    sh(player, "git", "commit", "-qam", "player: +5 gold")
+    sh(keeper, "git", "commit", "-qam", "keeper: +7 gold")
+
+
+def _open_conflict(folder: Path, ours: int, theirs: int) -> None:
+    """Both values visible in the file, changes refused, until `resolve`."""
+    found = json.loads(campaign(folder, "conflicts", "--json").stdout)
+    assert [(c["where"], c["field"], c["base"], c["ours"], c["theirs"]) for c in found] == [
+        ("character Ajax", "gold", 0, ours, theirs)
+    ]
+    assert json.loads(campaign(folder, "status", "--json").stdout)["conflicts"] == 1
+    refused = campaign(folder, "gold", "add", "Lada", "1", "--json", check=False)
+    assert refused.returncode == 1 and json.loads(refused.stderr)["error"]["code"] == "unresolved_conflicts"
+    campaign(folder, "check", "Lada", "3/DX")  # a roll changes nothing: allowed
+
+
+def test_a_merge_conflict_is_kept_in_the_file_until_resolved(clones):
+    keeper, player = clones
+    _both_change_ajax_gold(keeper, player)
+    pulled = sh(keeper, "git", "pull", "--no-rebase", "--no-edit", str(player), "main", check=False)
+    assert pulled.returncode != 0  # git stops: the driver said conflict
+    _open_conflict(keeper, ours=7, theirs=5)
+    done = json.loads(campaign(keeper, "resolve", "--theirs", "--json").stdout)
+    assert done["open"] == 0 and show(keeper, "Ajax")["gold"] == 5
+    assert json.loads(campaign(keeper, "conflicts", "--json").stdout) == []
+    campaign(keeper, "gold", "add", "Lada", "1")  # changes work again
+    sh(keeper, "git", "add", "campaign.json")
+    sh(keeper, "git", "commit", "-qm", "merged")
+
+
+def test_a_rebase_keeps_the_rebasing_players_change_until_resolved(clones):
+    """In a rebase git's "ours" is upstream: the player's own +5 is "theirs", and it stays
+    in the file (the commit does not vanish as empty) until the player settles it."""
+    keeper, player = clones
+    _both_change_ajax_gold(keeper, player)
+    rebased = sh(player, "git", "pull", "--rebase", str(keeper), "main", check=False)
+    assert rebased.returncode != 0
+    _open_conflict(player, ours=7, theirs=5)
+    campaign(player, "resolve", "1", "--value", "12")  # both: 7 + 5
+    assert show(player, "Ajax")["gold"] == 12
+    sh(player, "git", "add", "campaign.json")
+    done = subprocess.run(
+        ["git", "-c", "core.editor=true", "rebase", "--continue"], cwd=player, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    log = sh(player, "git", "log", "--format=%s").stdout.splitlines()
+    assert log[:2] == ["player: +5 gold", "keeper: +7 gold"]  # the player's commit is there
+
+
+def test_a_cherry_pick_conflict_is_settled_with_ours(clones):
+    keeper, player = clones
+    _both_change_ajax_gold(keeper, player)
+    sh(keeper, "git", "fetch", "-q", str(player), "main")
+    picked = sh(keeper, "git", "cherry-pick", "FETCH_HEAD", check=False)
+    assert picked.returncode != 0
+    _open_conflict(keeper, ours=7, theirs=5)
+    campaign(keeper, "resolve", "--ours")
+    assert (
+        show(keeper, "Ajax")["gold"] == 7 and json.loads(campaign(keeper, "status", "--json").stdout)["conflicts"] == 0
+    )

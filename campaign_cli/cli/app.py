@@ -63,6 +63,8 @@ class CampaignGroup(LazyGroup):
         "recap": "recap:recap_app",
         "share": "share:share_app",
         "merge": "share:merge_app",
+        "conflicts": "share:conflicts_app",
+        "resolve": "share:resolve_app",
         "schema": "schema:schema_app",
     }
 
@@ -73,7 +75,7 @@ class CampaignGroup(LazyGroup):
         N_("Rolls"): ("check", "contest", "cast", "initiative", "roll", "odds"),
         N_("Gear"): ("item", "shop", "gold", "darkstone", "forge", "catalog"),
         N_("Enemies"): ("enemy",),
-        N_("Automation"): ("batch", "export", "import", "share", "merge", "schema", "demo"),
+        N_("Automation"): ("batch", "export", "import", "share", "merge", "conflicts", "resolve", "schema", "demo"),
     }
 
     def format_commands(self, ctx: click.Context, formatter: Any) -> None:

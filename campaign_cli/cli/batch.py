@@ -20,7 +20,7 @@ from campaign_cli.i18n import _, english, ngettext, os_reason
 batch_app = command_app()
 
 # Commands that manage files or the journal themselves cannot run inside another transaction.
-NOT_IN_BATCH = {"batch", "init", "import", "export", "undo", "redo", "demo"}
+NOT_IN_BATCH = {"batch", "init", "import", "export", "undo", "redo", "demo", "resolve"}
 
 
 class LineFailed(Exception):

@@ -26,6 +26,7 @@ def status_data(camp: store.Campaign) -> dict:
         "location": meta["location"],
         "keywords": list(meta["keywords"]),
         "characters": len(camp.data["characters"]),
+        "conflicts": len(meta.get("conflicts", [])),  # a merge's, until `campaign resolve`
         "file": str(camp.path),
     }
 
@@ -43,6 +44,12 @@ def status_views(data: dict) -> Fields:
             (_("keywords"), data["keywords"]),
             (_("characters"), data["characters"]),
             (_("schema"), data["schema_version"]),
+            (
+                _("merge conflicts"),
+                _("{n} open: `campaign conflicts`, then `campaign resolve`").format(n=data["conflicts"])
+                if data["conflicts"]
+                else None,
+            ),
         ],
     )
 

@@ -7,15 +7,15 @@ import json
 import subprocess
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
 from campaign_cli import store
-from campaign_cli.cli.common import CTX, JsonOpt, campaign_path, help_text
+from campaign_cli.cli.common import CTX, JsonOpt, campaign_path, help_text, reading, writing
 from campaign_cli.cli.lazy import command_app, noun_app
-from campaign_cli.cli.output import Line, emit, inert
-from campaign_cli.errors import CampaignError, FileProblem, Refused
+from campaign_cli.cli.output import Line, Table, emit, inert
+from campaign_cli.errors import CampaignError, FileProblem, Refused, UsageProblem
 from campaign_cli.i18n import N_, _, ngettext
 from campaign_cli.store.layout import packs_text, set_packs_text
 
@@ -41,6 +41,8 @@ def driver() -> str:
     else:
         command = f"{shlex.quote(str(Path(sys.executable).resolve()))} -m campaign_cli"
     return f"{command} {DRIVER}"
+
+
 KINDS = {"character": N_("character"), "enemy": N_("enemy"), "packs": N_("packs"), "campaign": N_("campaign")}
 
 
@@ -160,6 +162,8 @@ def merge(
                 "different_campaigns",
             )
     result, conflicts = rules.merge(*tables)
+    if conflicts:
+        rules.record(result, conflicts)
     try:
         check_tables(
             json.loads(json.dumps({t: result[t] for t in ("meta", "characters", "enemies")})),
@@ -168,6 +172,8 @@ def merge(
         set_packs_text(result, store.campaign.encode_packs(result["packs"]))
     except CampaignError as err:  # never write what the tool could not read back: ours, whole
         result, conflicts = versions[1], [rules.Conflict(("campaign", ""), "merge", "ours, whole", err.message)]
+        result = json.loads(json.dumps(result))
+        rules.record(result, conflicts)
     shown = path if path is not None else ours  # git's OURS is a temporary name: say the campaign's
     summary = f"merged {path} (git)" if path is not None else f"merged {theirs} into {ours}"
     summary += f": {len(conflicts)} conflicts" if conflicts else ""
@@ -201,3 +207,166 @@ def merge(
     )
     if conflicts:
         raise typer.Exit(1)
+
+
+# -- conflicts a merge left (CLI.md "Sharing through git") ------------------------------------
+ABSENT = object()  # a side that has no value there: resolving to it removes the field
+
+
+def _decoded(stored: dict, side: str) -> Any:
+    return json.loads(stored[side]) if side in stored else None
+
+
+def conflict_view(stored: dict) -> dict:
+    return {
+        "id": stored["id"],
+        "where": stored["where"],
+        "field": stored["field"],
+        **{side: _decoded(stored, side) for side in ("base", "ours", "theirs")},
+        "absent": [side for side in ("base", "ours", "theirs") if side not in stored],
+        "resolvable": "path" in stored,
+    }
+
+
+def conflicts(json_out: JsonOpt = False) -> None:
+    camp = reading()
+    data = [conflict_view(c) for c in camp.meta.get("conflicts", [])]
+
+    def cell(c: dict, side: str) -> str:
+        return _("(none)") if side in c["absent"] else json.dumps(c[side], ensure_ascii=False)
+
+    rows = [[c["id"], c["where"], c["field"], cell(c, "base"), cell(c, "ours"), cell(c, "theirs")] for c in data]
+    views: list[Any] = [
+        Table(_("Merge conflicts"), ["#", _("where"), _("field"), _("base"), _("ours"), _("theirs")], rows)
+    ]
+    if data:
+        views.append(Line(_("settle them with `campaign resolve [ID] --ours|--theirs|--value V`")))
+    emit(data, views, json_out=json_out)
+
+
+def _put(camp, path: list, value: Any) -> None:
+    """Write VALUE at PATH (a conflict's steps from the tables), or remove it (ABSENT)."""
+    table, key, *steps = path
+    if table == "meta":
+        top, steps = steps[0], steps[1:]
+        node = json.loads(json.dumps(camp.meta.get(top)))
+        if not steps:
+            if value is ABSENT:
+                camp.db.table("meta").update(lambda doc: doc.pop(top, None), doc_ids=[1])
+            else:
+                camp.set_meta(**{top: value})
+            return
+        _set(node, steps, value)
+        camp.set_meta(**{top: node})
+        return
+    doc = json.loads(json.dumps(camp.data[table][key]))
+    _set(doc, steps, value)
+    camp.save(table, doc)
+
+
+def _set(node: Any, steps: list, value: Any) -> None:
+    for step in steps[:-1]:
+        node = _child(node, step)
+    last = steps[-1]
+    if isinstance(last, list):  # a list entry, by its key
+        entries = node
+        found = next((i for i, e in enumerate(entries) if _matches(e, last)), None)
+        if value is ABSENT:
+            if found is not None:
+                del entries[found]
+        elif found is None:
+            entries.append(value)
+        else:
+            entries[found] = value
+    elif value is ABSENT:
+        node.pop(last, None)
+    else:
+        node[last] = value
+
+
+def _matches(entry: Any, step: list) -> bool:
+    key, wanted = step
+    got = entry.get(key) if isinstance(entry, dict) else None
+    return (got.casefold() if isinstance(got, str) else got) == wanted
+
+
+def _child(node: Any, step: Any) -> Any:
+    if isinstance(step, list):
+        return next(e for e in node if _matches(e, step))
+    return node[step]
+
+
+def resolve(
+    conflict: Annotated[
+        int | None,
+        typer.Argument(metavar="[ID]", min=1, help="The conflict (from `campaign conflicts`); default: all."),
+    ] = None,
+    ours: Annotated[bool, typer.Option("--ours", help="Keep our value (the one the file has).")] = False,
+    theirs: Annotated[bool, typer.Option("--theirs", help="Take their value.")] = False,
+    value: Annotated[
+        str | None, typer.Option("--value", metavar="V", help="Set this value (JSON, or else a text).")
+    ] = None,
+    json_out: JsonOpt = False,
+) -> None:
+    if ours + theirs + (value is not None) != 1:
+        raise UsageProblem(_("give one of --ours, --theirs or --value"))
+    if value is not None:
+        try:
+            chosen_value: Any = json.loads(value)
+        except ValueError:
+            chosen_value = value
+    with writing() as camp:
+        open_ = list(camp.meta.get("conflicts", []))
+        if not open_:
+            raise Refused(_("no merge conflicts to resolve"), "no_conflicts")
+        chosen = [c for c in open_ if conflict is None or c["id"] == conflict]
+        if not chosen:
+            raise Refused(
+                _("no conflict #{id}: the open ones are {ids}").format(
+                    id=conflict, ids=", ".join(f"#{c['id']}" for c in open_)
+                ),
+                "unknown_conflict",
+            )
+        for c in chosen:
+            if ours:
+                continue
+            if "path" not in c:
+                raise Refused(
+                    _("conflict #{id} ({where}: {field}) can only be settled with --ours").format(
+                        id=c["id"], where=c["where"], field=c["field"]
+                    ),
+                    "ours_only",
+                )
+            settled = chosen_value if value is not None else _decoded(c, "theirs") if "theirs" in c else ABSENT
+            _put(camp, json.loads(c["path"]), settled)
+        left = [c for c in open_ if c not in chosen]
+        if left:
+            camp.set_meta(conflicts=left)
+        else:
+            camp.db.table("meta").update(lambda doc: doc.pop("conflicts", None), doc_ids=[1])
+        how = "ours" if ours else "theirs" if theirs else "a value"
+        camp.note(f"resolved {', '.join('#' + str(c['id']) for c in chosen)} with {how}")
+    data = {"resolved": [conflict_view(c) for c in chosen], "open": len(left)}
+    text = ngettext("resolved {n} conflict; {left} open", "resolved {n} conflicts; {left} open", len(chosen))
+    emit(data, Line(text.format(left=len(left))), json_out=json_out)
+
+
+conflicts_app, resolve_app = command_app(), command_app()
+conflicts_app.command(
+    "conflicts",
+    help=help_text(
+        "The fields a merge found changed differently on both sides (base, ours, theirs), kept in the campaign "
+        "file until `campaign resolve` settles them; while any is open, changes are refused.",
+        "campaign conflicts",
+        "campaign conflicts --json | jq '.[].field'",
+    ),
+)(conflicts)
+resolve_app.command(
+    "resolve",
+    help=help_text(
+        "Settle a merge conflict (or all): keep ours, take theirs, or set a value.",
+        "campaign resolve --theirs",
+        "campaign resolve 2 --ours",
+        "campaign resolve 3 --value 12",
+    ),
+)(resolve)

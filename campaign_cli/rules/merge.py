@@ -14,18 +14,23 @@ from __future__ import annotations
 from typing import Any
 
 MISSING = object()  # a key one version does not have
-LOCAL = ("seq", "undo_top", "undo_at", "journal_hash", "undo_hash", "campaign_id", "app", "schema_version")
+LOCAL = ("seq", "undo_top", "undo_at", "journal_hash", "undo_hash", "campaign_id", "app", "schema_version", "conflicts")
 COUNTERS = ("adventures", "fights")  # events counted on both sides add up
 
 
 class Conflict:
     """One field both sides changed differently: where (what kind of document, its name),
-    the field's path, and both values."""
+    the field's path, both values and the base's; PATH, the steps from the tables to the
+    value (a str a key, a (key, value) pair the list entry whose key has that value), or
+    None where the conflict is a whole document's."""
 
-    __slots__ = ("field", "ours", "theirs", "where")
+    __slots__ = ("base", "field", "ours", "path", "theirs", "where")
 
-    def __init__(self, where: tuple[str, str], field: str, ours: Any, theirs: Any) -> None:
+    def __init__(
+        self, where: tuple[str, str], field: str, ours: Any, theirs: Any, base: Any = MISSING, path: tuple = ()
+    ) -> None:
         self.where, self.field, self.ours, self.theirs = where, field, ours, theirs
+        self.base, self.path = base, path or None
 
     def as_dict(self) -> dict:
         return {
@@ -33,9 +38,24 @@ class Conflict:
             "kind": self.where[0],
             "name": self.where[1],
             "field": self.field,
+            "base": _shown(self.base),
             "ours": _shown(self.ours),
             "theirs": _shown(self.theirs),
         }
+
+    def stored(self, number: int) -> dict:
+        """As meta.conflicts keeps it (model.Conflict): values as JSON texts, absent when a
+        side has none; the path as JSON, when a resolution can write there."""
+        import json
+
+        out: dict[str, Any] = {"id": number, "where": self.as_dict()["where"] or "campaign", "field": self.field or "-"}
+        for side in ("base", "ours", "theirs"):
+            value = getattr(self, side)
+            if value is not MISSING:
+                out[side] = json.dumps(value, ensure_ascii=False, sort_keys=True)
+        if self.path:
+            out["path"] = json.dumps([list(step) if isinstance(step, tuple) else step for step in self.path])
+        return out
 
 
 def _shown(value: Any) -> Any:
@@ -50,28 +70,39 @@ def _key(entry: Any) -> Any:
     return None
 
 
-def _merge_list(base: list, ours: list, theirs: list, where: tuple[str, str], field: str, out: list[Conflict]) -> list:
+def _merge_list(
+    base: list, ours: list, theirs: list, where: tuple[str, str], field: str, out: list[Conflict], path: tuple = ()
+) -> list:
     if all(not isinstance(v, (dict, list)) for v in (*base, *ours, *theirs)):
         removed = [v for v in base if v not in ours or v not in theirs]
         merged = [v for v in ours if v not in removed]
         return merged + [v for v in theirs if v not in merged and v not in base]
     keys = [_key(v) for v in (*base, *ours, *theirs)]
     if None in keys:
-        out.append(Conflict(where, field, ours, theirs))
+        out.append(Conflict(where, field, ours, theirs, base, path))
         return ours
     b, o, t = ({_key(v): v for v in side} for side in (base, ours, theirs))
     merged = []
     for key in dict.fromkeys([*o, *t]):
         value = merge_value(
-            b.get(key, MISSING), o.get(key, MISSING), t.get(key, MISSING), where, f"{field}[{key[1]}]", out
+            b.get(key, MISSING),
+            o.get(key, MISSING),
+            t.get(key, MISSING),
+            where,
+            f"{field}[{key[1]}]",
+            out,
+            (*path, key) if path else (),
         )
         if value is not MISSING:
             merged.append(value)
     return merged
 
 
-def merge_value(base: Any, ours: Any, theirs: Any, where: tuple[str, str], field: str, out: list[Conflict]) -> Any:
-    """The three-way merge of one value; conflicts go to OUT and keep ours."""
+def merge_value(
+    base: Any, ours: Any, theirs: Any, where: tuple[str, str], field: str, out: list[Conflict], path: tuple = ()
+) -> Any:
+    """The three-way merge of one value; conflicts go to OUT and keep ours. PATH: where the
+    value is in the tables (empty: nowhere a resolution can write)."""
     if ours == theirs:
         return ours
     if base == ours:
@@ -89,13 +120,14 @@ def merge_value(base: Any, ours: Any, theirs: Any, where: tuple[str, str], field
                 where,
                 f"{field}.{key}" if field else key,
                 out,
+                (*path, key) if path else (),
             )
             if value is not MISSING:
                 merged[key] = value
         return merged
     if isinstance(ours, list) and isinstance(theirs, list):
-        return _merge_list(base if isinstance(base, list) else [], ours, theirs, where, field, out)
-    out.append(Conflict(where, field, ours, theirs))
+        return _merge_list(base if isinstance(base, list) else [], ours, theirs, where, field, out, path)
+    out.append(Conflict(where, field, ours, theirs, base, path))
     return ours
 
 
@@ -137,13 +169,24 @@ def merge(base: dict, ours: dict, theirs: dict) -> tuple[dict, list[Conflict]]:
         merged = {}
         for key in dict.fromkeys([*o, *t]):
             name = _name(o.get(key) or t.get(key) or {}, table)
-            value = merge_value(b.get(key, MISSING), o.get(key, MISSING), t.get(key, MISSING), name, "", conflicts)
+            value = merge_value(
+                b.get(key, MISSING), o.get(key, MISSING), t.get(key, MISSING), name, "", conflicts, (table, key)
+            )
             if value is not MISSING:
                 merged[key] = value
         result[table] = _unique_names(merged, o, table, conflicts)
     result["packs"] = merge_value(base["packs"], ours["packs"], theirs["packs"], ("packs", ""), "", conflicts)
     result["meta"] = {"1": _merge_meta(_meta(base), _meta(ours), _meta(theirs), result, conflicts)}
     return result, conflicts
+
+
+def record(tables: dict, conflicts: list[Conflict]) -> None:
+    """Keep CONFLICTS in the merged TABLES' meta (after any still open there), numbered on,
+    so neither side's value is lost unseen until `campaign resolve` settles it."""
+    meta = _meta(tables)
+    kept = list(meta.get("conflicts", []))
+    start = max((c["id"] for c in kept), default=0) + 1
+    meta["conflicts"] = kept + [c.stored(start + n) for n, c in enumerate(conflicts)]
 
 
 def _meta(tables: dict) -> dict:
@@ -172,7 +215,13 @@ def _merge_meta(base: dict, ours: dict, theirs: dict, result: dict, out: list[Co
     meta = {k: ours[k] for k in LOCAL if k in ours}
     for key in shared:
         value = merge_value(
-            base.get(key, MISSING), ours.get(key, MISSING), theirs.get(key, MISSING), ("campaign", ""), key, out
+            base.get(key, MISSING),
+            ours.get(key, MISSING),
+            theirs.get(key, MISSING),
+            ("campaign", ""),
+            key,
+            out,
+            ("meta", "1", key),
         )
         if value is not MISSING:
             meta[key] = value

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from campaign_cli.errors import COMMIT, FileProblem, NameTaken, Refused
-from campaign_cli.i18n import _, os_reason
+from campaign_cli.i18n import _, ngettext, os_reason
 from campaign_cli.store import files, journal, patch
 from campaign_cli.store.layout import PACKS, packs_text, set_packs_text
 
@@ -535,6 +535,16 @@ class Campaign:
             check_packs(self.path, after, packs_text(after), writing=True)
         assert self._before is not None  # writable: opened by a transaction
         changes = patch.tables_diff(self._before, after, BOOKKEEPING)
+        still_open = self._before["meta"][str(META_ID)].get("conflicts")
+        if changes and still_open and self.kind == "change" and (self.words or [""])[0] != "resolve":
+            raise Refused(
+                ngettext(
+                    "{n} merge conflict is open: see `campaign conflicts`, settle it with `campaign resolve`",
+                    "{n} merge conflicts are open: see `campaign conflicts`, settle them with `campaign resolve`",
+                    len(still_open),
+                ),
+                "unresolved_conflicts",
+            )
         ident = self.meta.setdefault("campaign_id", new_campaign_id())
         base = {
             "campaign": ident,
