@@ -200,7 +200,7 @@ def _session(path: str | os.PathLike, camp: Any, writable: bool) -> Iterator[Cam
     i18n.use(i18n.requested([]))  # messages in the language CAMPAIGN_LANG or the locale asks for
     root = get_command()
     lines = Lines(root, camp)
-    CTX.batch, CTX.writable, CTX.words = camp, writable, list(WORDS)
+    CTX.batch, CTX.writable, CTX.words, CTX.staged = camp, writable, list(WORDS), []
     try:
         api = Campaign(lines, root, writable)
         yield api
@@ -211,6 +211,20 @@ def _session(path: str | os.PathLike, camp: Any, writable: bool) -> Iterator[Cam
     finally:
         CTX.batch, CTX.writable = None, True
         output.STATE.capture = None
+
+
+def _staged() -> list:
+    from campaign_cli.cli.common import CTX
+
+    assert CTX.staged is not None  # set by _session
+    return CTX.staged
+
+
+def _published(staged: list) -> None:
+    """The files the block's acts wrote (--output), once it has committed."""
+    from campaign_cli.cli.common import publish
+
+    publish(staged)
 
 
 @contextmanager
@@ -224,7 +238,9 @@ def open(path: str | os.PathLike, *, create: bool = False) -> Iterator[Campaign]
         if create and not store.resolve_path(path).exists():
             store.create(path, Path(path).stem or "Campaign", list(WORDS))
         with store.transaction(path, list(WORDS)) as camp, _session(path, camp, True) as api:
+            staged = _staged()
             yield api
+        _published(staged)
     except CampaignError as err:
         raise _typed(err) from None
 
@@ -237,6 +253,8 @@ def read(path: str | os.PathLike) -> Iterator[Campaign]:
 
     try:
         with _session(path, store.open_read(path), False) as api:
+            staged = _staged()
             yield api
+        _published(staged)
     except CampaignError as err:
         raise _typed(err) from None

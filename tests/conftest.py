@@ -1,7 +1,12 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
+
+# The suite's campaigns are throw-away: no fsync (campaign_cli/store/files.py), in this
+# process and the ones it starts. test_store.py checks that a user's writes are durable.
+os.environ.setdefault("CAMPAIGN_TEST_NO_FSYNC", "1")
 
 import pytest
 from typer.testing import CliRunner

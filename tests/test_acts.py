@@ -227,3 +227,23 @@ def test_the_table_in_docs_is_the_one_the_code_declares():
     text = DOC.read_text(encoding="utf-8")
     assert BEGIN in text and END in text
     assert text.split(BEGIN)[1].split(END)[0].strip() == table().strip()
+
+
+def test_no_command_module_imports_another():
+    """Issue 33: a procedure several commands share lives outside the command modules
+    (acts, rules, cli/rolling, cli/views, cli/itemopts...): no command module imports
+    another, at the top or inside a function."""
+    import ast
+
+    folder = Path(campaign_cli.__file__).parent / "cli"
+    modules = {p.stem: p.read_text(encoding="utf-8") for p in folder.glob("*.py")}
+    commands = {n for n, text in modules.items() if n != "lazy" and ("noun_app(" in text or "command_app(" in text)}
+    assert {"checks", "fights", "items", "shop", "skills", "flow", "wounds", "campaign", "recap"} <= commands
+    found = []
+    for name in sorted(commands):
+        for node in ast.walk(ast.parse(modules[name])):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("campaign_cli.cli"):
+                targets = [node.module.rsplit(".", 1)[1]] if node.module != "campaign_cli.cli" else []
+                targets += [a.name for a in node.names] if node.module == "campaign_cli.cli" else []
+                found += [f"{name} -> {t}" for t in targets if t in commands and t != name]
+    assert found == []

@@ -2,6 +2,7 @@
 
 import json
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -159,3 +160,37 @@ def test_sheet_and_markdown_recap_in_a_batch_give_json_results(camp):
     first, second = (json.loads(line)["result"] for line in result.stdout.splitlines())
     assert first["name"] == "Ajax" and first["sections"][0]["title"] == "Attributes"
     assert "characters" in second
+
+
+def test_a_failed_batch_leaves_no_file_its_lines_wrote(tmp_path):
+    """Issue 37: `--output` inside a batch is staged and written only when the batch commits."""
+    from tests.conftest import Cli
+
+    cli = Cli(tmp_path / "c.json")
+    cli.json("init")
+    cli.json("character", "create", "Ajax", "--st", "12", "--dx", "11", "--iq", "9")
+    side = tmp_path / "side.txt"
+    lines = [
+        ["character", "export", "Ajax", "--format", "statblock", "--output", str(side)],
+        ["gold", "add", "Nobody", "1"],
+    ]
+    err = cli.error("batch", "-", input="".join(json.dumps({"args": a}) + "\n" for a in lines), code=1)
+    assert err["line"] == 2 and not side.exists()
+    ok = "".join(json.dumps({"args": a}) + "\n" for a in lines[:1])
+    assert cli("batch", "-", input=ok).exit_code == 0 and side.read_text().startswith("Ajax, hero")
+
+
+def test_an_api_block_that_fails_leaves_no_file_and_one_that_commits_writes_it(tmp_path):
+    import campaign_cli
+
+    path, side = tmp_path / "c.json", tmp_path / "ajax.txt"
+    with campaign_cli.open(path, create=True) as camp:
+        camp.character_create("Ajax", st=12, dx=11, iq=9)
+    with pytest.raises(campaign_cli.Refused), campaign_cli.open(path) as camp:
+        camp.character_export("Ajax", format="statblock", output=str(side))
+        assert not side.exists()  # staged until the block commits
+        camp.gold_add("Nobody", 1)
+    assert not side.exists()
+    with campaign_cli.open(path) as camp:
+        camp.character_export("Ajax", format="statblock", output=str(side))
+    assert side.read_text().startswith("Ajax, hero")

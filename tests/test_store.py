@@ -189,3 +189,21 @@ def test_a_schema_2_file_with_packs_as_text_opens_and_undoes(camp, tmp_path):
     camp.json("undo")
     camp.json("undo")  # the pack import, journaled when packs were text
     assert camp.json("catalog", "packs") == []
+
+
+def test_a_write_is_durable_by_default_file_journal_and_folder_fsynced(tmp_path, monkeypatch):
+    """Only the test suite turns fsync off (conftest.py); a user's write fsyncs the new
+    file, the journal and the folder before it reports success."""
+    import os
+
+    from campaign_cli.store import files
+    from tests.conftest import Cli
+
+    cli = Cli(tmp_path / "c.json")
+    cli.json("init")
+    monkeypatch.setattr(files, "NO_FSYNC", False)
+    synced: list[int] = []
+    real = os.fsync
+    monkeypatch.setattr(os, "fsync", lambda fd: (synced.append(fd), real(fd))[1])
+    cli.json("character", "create", "Ajax", "--st", "12", "--dx", "11", "--iq", "9")
+    assert len(synced) >= 3

@@ -12,7 +12,7 @@ import typer
 
 from campaign_cli import store
 from campaign_cli.cli import output
-from campaign_cli.cli.common import CTX, JsonOpt, campaign_path, help_text
+from campaign_cli.cli.common import CTX, JsonOpt, campaign_path, help_text, publish
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.errors import CampaignError, UsageProblem
 from campaign_cli.i18n import _, english, ngettext, os_reason
@@ -194,16 +194,18 @@ def batch(
     root = ctx.find_root().command
     spool = spool_source(source)
     results = tempfile.TemporaryFile()
+    staged: list = []
     try:
         check_lengths(spool)
         with store.transaction(campaign_path(), CTX.words) as camp:
-            CTX.batch = camp
+            CTX.batch, CTX.staged = camp, staged
             try:
                 ran = run_lines(root, camp, parse_lines(spool), results)
             finally:
-                CTX.batch = None
+                CTX.batch, CTX.staged = None, None
                 output.STATE.capture = None
             ran.seal("batch of {n} command", "batch of {n} commands")
+        publish(staged)  # committed: the files its lines wrote (--output) appear now, not before
     except LineFailed as failed:
         output.STATE.json_errors = True  # CLI.md: the error object carries "line"
         raise typer.Exit(output.fail(failed.error, line=failed.line)) from None

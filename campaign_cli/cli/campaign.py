@@ -134,7 +134,7 @@ def what_happened(camp, seqs: set[int]) -> dict[int, tuple[str, str]]:
     """seq -> (what that journal entry did to the characters (and kills, keywords), said in
     the chosen language from its facts: the documents it changed, walked back from now as
     the recap does; "" for an entry that touched no character, and its command)."""
-    from campaign_cli.cli.recap import entry_text
+    from campaign_cli.cli.journalviews import entry_text
     from campaign_cli.rules.recap import recap as summarize
 
     wanted = {s for s in seqs if s is not None}

@@ -266,7 +266,7 @@ def show(
     )
     views = [Fields(title, pairs)]
     if found["kind"] == "enemy":
-        from campaign_cli.cli.enemies import board_views
+        from campaign_cli.cli.views import board_views
 
         views = [views[0], *board_views(found, False)]
     emit(found, views, json_out=json_out)

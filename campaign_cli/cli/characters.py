@@ -269,7 +269,7 @@ def export(
     json_out: JsonOpt = False,
 ) -> None:
 
-    from campaign_cli.cli.transfer import write_out
+    from campaign_cli.cli.common import write_out
     from campaign_cli.rules import interchange
 
     if format_ not in FORMATS:

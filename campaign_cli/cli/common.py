@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
+import sys
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -22,6 +24,9 @@ class Context:
     words: list[str] = []
     batch: store.Campaign | None = None  # set while `campaign batch` runs: one shared transaction
     writable = True  # False inside campaign_cli.read(): an act that would change raises UsageProblem
+    # While a batch or a Python API block runs, the files its lines write (--output) wait
+    # here and are written only once it has committed: a failed batch leaves none behind.
+    staged: list[tuple[Path, bytes]] | None = None
 
 
 CTX = Context()
@@ -55,6 +60,40 @@ KarmaOpt = Annotated[
 RerollOpt = Annotated[
     str | None, typer.Option("--reroll-dice", metavar="LIST", help="Physical dice for the --karma reroll.")
 ]
+
+
+def write_out(camp, text: str, output: str | None, force: bool) -> Path | None:
+    """TEXT on stdout, or written atomically to OUTPUT: never the campaign file, its journal
+    or its lock (exit 1), another existing file only with FORCE. Inside a batch or an API
+    block, the file is staged and written when it commits. Returns the file (to be) written."""
+    if output is None:
+        sys.stdout.write(text)
+        return None
+    target = store.resolve_path(output)
+    if not target.parent.is_dir():
+        raise UsageProblem(_("--output: folder {parent} does not exist").format(parent=target.parent), "bad_file")
+    if store.belongs_to(camp.path, target):
+        raise Refused(
+            _("--output {output} is the campaign's own file; export to another name").format(output=output), "own_file"
+        )
+    staged = CTX.staged
+    if (target.exists() or (staged and any(t == target for t, _data in staged))) and not force:
+        raise Refused(_("--output {output} exists; add --force to replace it").format(output=output), "exists")
+    if staged is not None:
+        staged[:] = [(t, d) for t, d in staged if t != target] + [(target, text.encode())]
+        return target
+    publish([(target, text.encode())])
+    return target
+
+
+def publish(staged: list[tuple[Path, bytes]]) -> None:
+    """Write each staged file atomically (a batch or block has committed)."""
+    from campaign_cli.store import files
+
+    for target, data in staged:
+        files.clean_temporaries(target)  # what a killed export left
+        with files.writing_to(target):
+            files.write_atomic(target, data)
 
 
 def campaign_path() -> str:

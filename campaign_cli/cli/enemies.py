@@ -20,9 +20,10 @@ from campaign_cli.cli.common import (
     writing,
 )
 from campaign_cli.cli.lazy import noun_app
-from campaign_cli.cli.output import Fields, Line, Table, emit
+from campaign_cli.cli.output import Line, Table, emit
+from campaign_cli.cli.views import board_views
 from campaign_cli.errors import Refused, UsageProblem
-from campaign_cli.i18n import N_, _, gendered, ngettext
+from campaign_cli.i18n import _, gendered, ngettext
 from campaign_cli.rules import dice as d
 from campaign_cli.rules import enemies as rules
 from campaign_cli.rules.characters import check_name
@@ -69,36 +70,6 @@ def _apply_fields(board: dict, fields: list[str]) -> None:
             target[key] = parse_int(value, f"--field {path}")
         else:
             target[key] = value
-
-
-# A threat board's numbers (R40), as the board game's card prints them.
-BOARD_LABELS = {
-    "initiative": N_("initiative"),
-    "move": N_("move"),
-    "escape": N_("escape"),
-    "to_hit": N_("to-hit"),
-    "combat": N_("combat"),
-    "damage": N_("damage"),
-    "defense": N_("defense"),
-    "health": N_("health"),
-    "xp": N_("xp"),
-}
-
-
-def board_views(board: Board, brutal: bool) -> list:
-    side: dict = dict(rules.side_of(board, brutal))  # its numbers, read by name
-    pairs = [(_("keywords"), board["keywords"]), (_("size"), board["size"])]
-    pairs += [(_(BOARD_LABELS[k]), side[k]) for k in rules.NUMBERS]
-    pairs += [(_("abilities"), side["abilities"])]
-    title = _("{name} (brutal side)") if brutal else _("{name} (normal side)")
-    return [
-        Fields(title.format(name=board["name"]), pairs),
-        Table(
-            _("Elite table (R42)"),
-            [_("die"), _("ability")],
-            [[i + 1, rules.elite_text(e)] for i, e in enumerate(side["elite"])],
-        ),
-    ]
 
 
 def board_data(board: Board, brutal: bool) -> dict:

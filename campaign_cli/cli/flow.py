@@ -9,9 +9,10 @@ import typer
 from campaign_cli import acts
 from campaign_cli.cli.common import JsonOpt, help_text, writing
 from campaign_cli.cli.lazy import noun_app
-from campaign_cli.cli.output import Line, Table, emit
+from campaign_cli.cli.output import Line, emit
+from campaign_cli.cli.views import party_table, status_news
 from campaign_cli.errors import Refused
-from campaign_cli.i18n import _, status_of
+from campaign_cli.i18n import _
 from campaign_cli.rules import wounds
 from campaign_cli.rules.advancement import KILL_XP
 from campaign_cli.rules.characters import check_name, view
@@ -26,34 +27,6 @@ town_app = noun_app(
     help_text("Enter and leave towns (forging needs a blacksmith, R39).", "campaign town enter Brimstone --blacksmith")
 )
 keyword_app = noun_app(help_text("Keywords the party learns (R13).", "campaign keyword learn Sunken"))
-
-
-def status_news(before: dict[str, str], docs: list[dict]) -> list[Line]:
-    """A line of its own for each character who died or became dying (R20)."""
-    out = []
-    for ch in (view(d) for d in docs):
-        if ch["status"] == before.get(ch["name"]):
-            continue
-        if ch["status"] == "dead":
-            out.append(Line(_('{name} dies (R20)').format(name=ch['name'])))
-        elif ch["status"] == "dying":
-            out.append(
-                Line(
-                    _(
-                        '{name} is dying: heal below ST {st} before the next fight end, rest or adventure end (R20)'
-                    ).format(name=ch['name'], st=ch['st'])
-                )
-            )
-    return out
-
-
-def party_table(title: str, docs: list[dict]) -> Table:
-    chars = [view(d) for d in docs]
-    return Table(
-        title,
-        [_("name"), _("XP"), _("damage"), _("fatigue"), _("status")],
-        [[c["name"], c["xp"], c["damage"], c["fatigue"], status_of(c["status"], c.get("gender"))] for c in chars],
-    )
 
 
 @adventure_app.command(

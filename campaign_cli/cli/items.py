@@ -18,6 +18,27 @@ from campaign_cli.cli.common import (
     update_character,
     writing,
 )
+from campaign_cli.cli.itemopts import (
+    ArmorOpt,
+    CatalogArg,
+    ClothingOpt,
+    CustomOpt,
+    DamageOpt,
+    HandsOpt,
+    HeftOpt,
+    IconOpt,
+    ItemArg,
+    KindOpt,
+    PersonalOpt,
+    RequiresOpt,
+    RestrictionOpt,
+    ShieldOpt,
+    SlotsOpt,
+    ValueOpt,
+    WeightOpt,
+    item_options,
+    new_item,
+)
 from campaign_cli.cli.lazy import command_app, noun_app
 from campaign_cli.cli.output import Fields, Line, Table, emit
 from campaign_cli.cli.views import effect_text, notes, stats, upgrade_text
@@ -40,7 +61,6 @@ gold_app = noun_app(help_text("A character's gold.", "campaign gold add Ajax 50"
 darkstone_app = noun_app(help_text("Loose dark stone shards (R37).", "campaign darkstone add Ajax 2"))
 forge_app = command_app()
 
-ItemArg = Annotated[str, typer.Argument(metavar="ITEM", help="The item's id or name.", autocompletion=complete.items)]
 CountArg = Annotated[int, typer.Argument(min=1, max=MAX_AMOUNT, metavar="N", help="How many.")]
 
 
@@ -110,77 +130,6 @@ def item_views(ch: dict, item: Item) -> list:
 
 def _show(ch: dict, item: Item, message: str, json_out: bool, **extra) -> None:
     emit({"item": item, **extra, "character": ch}, Line(message), json_out=json_out)
-
-
-# `item add`'s options, which `shop buy` takes too (CLI.md "[item add options]").
-HandsOpt = Annotated[int | None, typer.Option("--hands", metavar="0|1|2", help="Hands needed to hold it (R32).")]
-WeightOpt = Annotated[int | None, typer.Option("--weight", min=0, max=MAX_AMOUNT, metavar="W", help="Weight (R33).")]
-ValueOpt = Annotated[
-    int | None, typer.Option("--value", min=0, max=MAX_AMOUNT, metavar="GOLD", help="Gold value (R38).")
-]
-RequiresOpt = Annotated[
-    list[str] | None, typer.Option("--requires", metavar="WORD", help="Keyword needed to use it (R34).")
-]
-ClothingOpt = Annotated[str | None, typer.Option("--clothing", metavar="PART", help="Body part it is worn on (R35).")]
-PersonalOpt = Annotated[bool | None, typer.Option("--personal", help="The character's personal item (R36).")]
-IconOpt = Annotated[bool | None, typer.Option("--darkstone-icon", help="Counts as one dark stone (R37).")]
-SlotsOpt = Annotated[
-    int | None,
-    typer.Option(
-        "--slots", min=0, max=MAX_AMOUNT, metavar="0..3", help="Upgrade slots (R39); for an upgrade, slots it fills."
-    ),
-]
-DamageOpt = Annotated[str | None, typer.Option("--damage", metavar="EXPR", help="Weapon damage, e.g. 2D6-1 (R26).")]
-ArmorOpt = Annotated[int | None, typer.Option("--armor", min=0, max=MAX_AMOUNT, metavar="A", help="Armor value (R29).")]
-RestrictionOpt = Annotated[
-    int | None, typer.Option("--restriction", min=0, max=MAX_AMOUNT, metavar="R", help="DX restriction (R30).")
-]
-ShieldOpt = Annotated[bool | None, typer.Option("--shield", help="A shield: worn, takes one hand.")]
-HeftOpt = Annotated[
-    int | None,
-    typer.Option("--heft", min=0, max=MAX_AMOUNT, metavar="ST", help="Least ST needed to hold the weapon (R27)."),
-]
-KindOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--kind", metavar="|".join(gear.KINDS), help="What the item is (default: gear, or the catalog's kind)."
-    ),
-]
-CustomOpt = Annotated[bool, typer.Option("--custom", help="A new item, even if its name is close to a catalog name.")]
-CatalogArg = Annotated[
-    str,
-    typer.Argument(
-        metavar="ITEM", help="Catalog name, or the new item's name.", autocompletion=complete.catalog_entries
-    ),
-]
-
-
-ITEM_OPTIONS = (
-    "hands",
-    "weight",
-    "value",
-    "requires",
-    "clothing",
-    "personal",
-    "darkstone_icon",
-    "slots",
-    "damage",
-    "armor",
-    "restriction",
-    "shield",
-    "heft",
-    "kind",
-)  # the parameters above, by name
-
-
-def item_options(given: dict) -> dict:
-    """A command's item options (`item add`, `shop buy`) from its parameters (GIVEN: locals())."""
-    return {k: given[k] for k in ITEM_OPTIONS}
-
-
-def new_item(camp, item: str, custom: bool, options: dict) -> Item:
-    """The item `item add` (and `shop buy`) makes: catalog values, options over them, a new id."""
-    return {"id": camp.next_id(), **gear.make_item(item, options, custom, camp.packs())}
 
 
 @app.command(

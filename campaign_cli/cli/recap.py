@@ -9,37 +9,15 @@ import typer
 
 from campaign_cli.cli import output
 from campaign_cli.cli.common import JsonOpt, help_text, reading
+from campaign_cli.cli.journalviews import LABELS, _events, _fmt, _listed
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import Fields, Line, emit, markdown_text
 from campaign_cli.errors import Refused, UsageProblem
-from campaign_cli.i18n import N_, _, moment, shown
+from campaign_cli.i18n import _, moment
 from campaign_cli.rules.recap import recap as summarize
 
 recap_app = command_app()
 GAP_HOURS = 6  # `--last`: a game night is the newest run of entries without a gap this long
-
-LABELS = {
-    "xp_won": N_("XP won"),
-    "xp_spent": N_("XP spent"),
-    "karma_won": N_("karma won"),
-    "karma_spent": N_("karma spent"),
-    "karma_expired": N_("Bard karma expired"),
-    "wishes_won": N_("wishes won"),
-    "wishes_spent": N_("wishes spent"),
-    "damage_taken": N_("damage taken"),
-    "knocked_out": N_("knocked out"),
-    "died": N_("died"),
-    "curses_gained": N_("curses gained"),
-    "curses_lifted": N_("curses lifted"),
-    "items_gained": N_("items gained"),
-    "items_lost": N_("items lost"),
-    "gold_gained": N_("gold gained"),
-    "gold_lost": N_("gold lost"),
-    "darkstone_found": N_("dark stone found"),
-    "darkstone_forged": N_("dark stone forged"),
-    "checks": N_("checks rolled"),
-    "checks_passed": N_("checks passed"),
-}
 
 
 def _hours(a: str, b: str) -> float:
@@ -100,44 +78,9 @@ def _title(entry: dict) -> str | None:
     return summary.split(": ", 1)[1] if ": " in summary else None
 
 
-def _events(row: dict) -> list[tuple[str, object]]:
-    """A character's recap as (field, value), leaving out what did not happen."""
-    return [(k, v) for k, v in row.items() if k != "name" and v not in (0, [], False)]
-
-
 def happened(row: dict) -> list[tuple[str, str]]:
     """A character's recap as (label, text), leaving out what did not happen."""
     return [(_(LABELS[k]), _fmt(v)) for k, v in _events(row)]
-
-
-def _fmt(value) -> str:
-    if isinstance(value, list):
-        return ", ".join(shown(v) for v in value)
-    if isinstance(value, bool):
-        return shown("yes" if value else "no")
-    return str(value)
-
-
-def entry_text(data: dict) -> str:
-    """What one journal entry did, from its recap (DATA: `rules.recap.recap` of that entry
-    alone): each character's events, kills and keywords, or "" when it touched none."""
-    parts = [
-        _("{name}: {events}").format(
-            name=row["name"],  # a yes-or-no event (died) is its label alone
-            events="; ".join(_(LABELS[k]) if v is True else f"{_(LABELS[k])} {_fmt(v)}" for k, v in events),
-        )
-        for row in data["characters"]
-        if (events := _events(row))
-    ]
-    if data["kills"]:
-        parts.append(_("enemies killed: {names}").format(names=_listed(data["kills"])))
-    if data["keywords"]:
-        parts.append(_("keywords: {words}").format(words=_listed(data["keywords"])))
-    return " | ".join(parts)
-
-
-def _listed(names: list[str]) -> str:
-    return ", ".join(names) or _("none")
 
 
 def markdown(data: dict) -> str:

@@ -8,9 +8,8 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from campaign_cli import acts
-from campaign_cli.cli.checks import describe_contest, skill_contest
 from campaign_cli.cli.common import MAX_AMOUNT, DiceOpt, JsonOpt, NameArg, SeedOpt, help_text, writing
-from campaign_cli.cli.items import (
+from campaign_cli.cli.itemopts import (
     ArmorOpt,
     CatalogArg,
     ClothingOpt,
@@ -33,6 +32,7 @@ from campaign_cli.cli.items import (
 )
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, emit
+from campaign_cli.cli.rolling import describe_contest, skill_contest
 from campaign_cli.errors import Refused, UsageProblem
 from campaign_cli.i18n import _, shown
 from campaign_cli.rules import craft, gear

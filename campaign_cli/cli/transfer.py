@@ -2,20 +2,28 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from campaign_cli import store
-from campaign_cli.cli.common import CTX, ForceOpt, JsonOpt, OutputOpt, campaign_path, help_text, read_text, reading
+from campaign_cli.cli.common import (
+    CTX,
+    ForceOpt,
+    JsonOpt,
+    OutputOpt,
+    campaign_path,
+    help_text,
+    read_text,
+    reading,
+    write_out,
+)
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import Line, emit
-from campaign_cli.errors import Refused, UsageProblem
 from campaign_cli.i18n import _, ngettext
 from campaign_cli.rules.documents import check_tables
-from campaign_cli.store import files, transfer
+from campaign_cli.store import transfer
 from campaign_cli.store.layout import set_packs_text
 
 export_app, import_app = command_app(), command_app()
@@ -43,27 +51,6 @@ def export(
             Line(_('wrote {target}').format(target=written)),
             json_out=json_out,
         )
-
-
-def write_out(camp, text: str, output: str | None, force: bool) -> Path | None:
-    """TEXT on stdout, or written atomically to OUTPUT: never the campaign file, its journal
-    or its lock (exit 1), another existing file only with FORCE. Returns the file written."""
-    if output is None:
-        sys.stdout.write(text)
-        return None
-    target = store.resolve_path(output)
-    if not target.parent.is_dir():
-        raise UsageProblem(_('--output: folder {parent} does not exist').format(parent=target.parent), "bad_file")
-    if store.belongs_to(camp.path, target):
-        raise Refused(
-            _("--output {output} is the campaign's own file; export to another name").format(output=output), "own_file"
-        )
-    if target.exists() and not force:
-        raise Refused(_('--output {output} exists; add --force to replace it').format(output=output), "exists")
-    files.clean_temporaries(target)  # what a killed export left
-    with files.writing_to(target):
-        files.write_atomic(target, text.encode())
-    return target
 
 
 @import_app.command(

@@ -7,11 +7,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from campaign_cli.cli.output import Fields
-from campaign_cli.i18n import _, ngettext, shown, status_of
+from campaign_cli.cli.output import Fields, Line, Table
+from campaign_cli.i18n import N_, _, ngettext, shown, status_of
+from campaign_cli.rules.characters import view
 
 if TYPE_CHECKING:
-    from campaign_cli.model import Item
+    from campaign_cli.model import Board, Item
 
 
 def character_views(ch: dict) -> list:
@@ -139,3 +140,63 @@ def effect_text(effect: dict) -> str:
             value=effect["boost"]["value"], target=shown(effect["boost"]["target"])
         )
     return _("no effect")
+
+
+def status_news(before: dict[str, str], docs: list[dict]) -> list[Line]:
+    """A line of its own for each character who died or became dying (R20)."""
+    out = []
+    for ch in (view(d) for d in docs):
+        if ch["status"] == before.get(ch["name"]):
+            continue
+        if ch["status"] == "dead":
+            out.append(Line(_('{name} dies (R20)').format(name=ch['name'])))
+        elif ch["status"] == "dying":
+            out.append(
+                Line(
+                    _(
+                        '{name} is dying: heal below ST {st} before the next fight end, rest or adventure end (R20)'
+                    ).format(name=ch['name'], st=ch['st'])
+                )
+            )
+    return out
+
+
+def party_table(title: str, docs: list[dict]) -> Table:
+    chars = [view(d) for d in docs]
+    return Table(
+        title,
+        [_("name"), _("XP"), _("damage"), _("fatigue"), _("status")],
+        [[c["name"], c["xp"], c["damage"], c["fatigue"], status_of(c["status"], c.get("gender"))] for c in chars],
+    )
+
+
+# A threat board's numbers (R40), as the board game's card prints them.
+BOARD_LABELS = {
+    "initiative": N_("initiative"),
+    "move": N_("move"),
+    "escape": N_("escape"),
+    "to_hit": N_("to-hit"),
+    "combat": N_("combat"),
+    "damage": N_("damage"),
+    "defense": N_("defense"),
+    "health": N_("health"),
+    "xp": N_("xp"),
+}
+
+
+def board_views(board: Board, brutal: bool) -> list:
+    from campaign_cli.rules import enemies as rules
+
+    side: dict = dict(rules.side_of(board, brutal))  # its numbers, read by name
+    pairs = [(_("keywords"), board["keywords"]), (_("size"), board["size"])]
+    pairs += [(_(BOARD_LABELS[k]), side[k]) for k in rules.NUMBERS]
+    pairs += [(_("abilities"), side["abilities"])]
+    title = _("{name} (brutal side)") if brutal else _("{name} (normal side)")
+    return [
+        Fields(title.format(name=board["name"]), pairs),
+        Table(
+            _("Elite table (R42)"),
+            [_("die"), _("ability")],
+            [[i + 1, rules.elite_text(e)] for i, e in enumerate(side["elite"])],
+        ),
+    ]

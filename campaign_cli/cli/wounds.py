@@ -8,9 +8,9 @@ import typer
 
 from campaign_cli import acts
 from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, NameArg, help_text, update_character, writing
-from campaign_cli.cli.flow import status_news
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import Line, Table, emit
+from campaign_cli.cli.views import status_news
 from campaign_cli.errors import UsageProblem
 from campaign_cli.i18n import _, status_of
 from campaign_cli.rules import wounds

@@ -36,6 +36,7 @@ from pathlib import Path
 
 from campaign_cli.errors import FileProblem
 from campaign_cli.i18n import _, os_reason
+from campaign_cli.store import files
 from campaign_cli.store.files import check_regular
 
 CHUNK = 1 << 16
@@ -110,7 +111,7 @@ def append(path: Path, entry: dict) -> tuple[int, str]:
         written = os.write(fd, line)
         if written != len(line):
             raise OSError(0, f"short write to the journal ({written} of {len(line)} bytes)")
-        os.fsync(fd)
+        files.sync(fd)
     finally:
         os.close(fd)
     return size, digest(sealed)
