@@ -307,3 +307,32 @@ def test_r41_an_overkill_says_the_wounds_were_all_it_had_left(path):
         camp.fight_hit("Bog Lurker 1", 4, by="Ajax")  # 4 - defense 1 = 3 wounds; 3 of 6 left
     out = CliRunner().invoke(app, ["-c", str(path), "fight", "hit", "Bog Lurker 1", "9", "--by", "Ajax"]).stdout
     assert "9 - defense 1 = 8; 3 wounds, all it had left; Bog Lurker 1 is killed" in out
+
+
+# -- tried as a new user would, in Russian ---------------------------------------------------
+@pytest.mark.parametrize(
+    "words, rule",
+    [
+        (("skill", "use", "Merlin", "Травник", "--doses", "2"), "R25a"),
+        (("shop", "buy", "Ajax", "Палаш"), "R38"),
+        (("fight", "attack", "Bog Lurker 1", "Ajax", "--dice", "1,1"), "R32a"),
+        (("item", "hold", "Ajax", "Кинжал"), "R11a"),
+    ],
+)
+def test_the_new_refusals_speak_russian_name_the_rule_and_change_nothing(path, words, rule):
+    from tests.test_i18n import english_words
+
+    with campaign_cli.open(path) as camp:
+        camp.item_add("Ajax", "Dagger")
+        if rule == "R32a":
+            camp.fight_start()
+            camp.fight_add("Bog Lurker")
+            camp.fight_order(dice=[6, 1])
+        if rule == "R11a":
+            camp.damage("Ajax", 12)
+    before = path.read_bytes()
+    done = CliRunner().invoke(app, ["--lang", "ru", "-c", str(path), *words])
+    assert done.exit_code == 1 and path.read_bytes() == before
+    message = done.stderr.strip()
+    assert rule in message and "ошибка" in message
+    assert [w for w in english_words(message) if w not in ("Bog", "Lurker", "Merlin", "Ajax")] == [], message
