@@ -1,11 +1,16 @@
 """Costs that must not grow with history (issue 17), each against a baseline in the same run.
 
-    python benchmarks/reliability.py [--lines 100000] [--undos 500] [--writers 16 --commands 100] [--kills 370]
+    python benchmarks/reliability.py [--lines 100000] [--undos 500] [--signals 60]
+        [--writers 16 --commands 100] [--kills 370]
 
 - journal bytes for one change on a character holding 300 items, against the change's
   own size (goal: the same order, not the character's 60 KB);
 - the 1st against the 500th consecutive undo (goal: within 1.5x);
-- peak memory of a 100,000-line batch against a 1,000-line one (goal: within 2x);
+- peak memory of a 100,000-line batch against a 1,000-line one (goal: within 2x), and of
+  batches of 20,000 and 60,000 rolling lines (checks and awards) against 1,000 (within 2x);
+- a failed batch with an `--output` line (goal: no file left);
+- `check` signalled at random moments (--signals): saved yet reported "nothing saved"
+  (goal 0), and signals swept over the first 40 ms of start-up (goal: 0 tracebacks);
 - writers against a loop that removes and recreates the lock file (--vandal-rounds),
   every acknowledged write found (goal: 0 lost, 0 duplicate seqs);
 - journal forgeries re-sealed with a valid CRC (goal: undo refuses every one);
@@ -98,6 +103,85 @@ def batch_memory(folder: Path, lines: int) -> int:
         "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
     )
     return int(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout)
+
+
+def rolling_batch_memory(folder: Path, lines: int) -> int:
+    """Peak RSS (KB) of `campaign batch` over LINES lines that roll (checks) and award, in a fresh process."""
+    path = folder / f"rolling{lines}-{time.monotonic_ns()}.json"
+    run(path, "init")
+    run(path, "character", "create", "Ajax", "--st", "12", "--dx", "11", "--iq", "9")
+    source = folder / f"rolling{lines}.jsonl"
+    source.write_bytes(
+        jsonl(["check", "Ajax", "3/DX"] if n % 2 else ["xp", "award", "1", "Ajax"] for n in range(lines))
+    )
+    code = (
+        "import resource, subprocess, sys\n"
+        f"subprocess.run({[*CAMP, '-c', str(path), 'batch', str(source)]!r}, stdout=subprocess.DEVNULL, check=True)\n"
+        "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+    )
+    return int(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout)
+
+
+def failed_batch_output(folder: Path) -> tuple[str, bool]:
+    """A batch whose --output line is followed by a failing line: no file may be left."""
+    path, side = folder / "outputs.json", folder / "side.txt"
+    run(path, "init")
+    run(path, "character", "create", "Ajax", "--st", "12", "--dx", "11", "--iq", "9")
+    lines = [
+        ["character", "export", "Ajax", "--format", "statblock", "--output", str(side)],
+        ["gold", "add", "No", "1"],
+    ]
+    done = subprocess.run([*CAMP, "-c", str(path), "batch", "-"], input=jsonl(lines), capture_output=True)
+    ok = done.returncode == 1 and not side.exists()
+    return f"a failed batch with an --output line: exit {done.returncode}, file left: {side.exists()} (goal: none)", ok
+
+
+def roll_entries(path: Path) -> int:
+    journal = Path(str(path) + ".journal")
+    return sum(1 for line in journal.read_bytes().splitlines() if b'"kind": "roll"' in line or b'"kind":"roll"' in line)
+
+
+def signals_after_rolls(folder: Path, count: int) -> tuple[str, bool]:
+    """`check` signalled at random moments through its run: a roll in the journal with an
+    exit of 130/143 ("nothing saved") is a roll saved yet reported as failed."""
+    path = folder / "signals.json"
+    run(path, "init")
+    run(path, "character", "create", "Ajax", "--st", "12", "--dx", "11", "--iq", "9")
+    rng = random.Random(7)
+    lied = interrupted = saved = 0
+    for n in range(count):
+        before = roll_entries(path)
+        proc = subprocess.Popen(
+            [*CAMP, "-c", str(path), "check", "Ajax", "3/DX"], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+        )
+        time.sleep(rng.uniform(0.03, 0.15))
+        proc.send_signal(signal.SIGINT if n % 2 else signal.SIGTERM)
+        proc.communicate()
+        grew = roll_entries(path) > before
+        saved += grew
+        if proc.returncode in (130, 143):
+            interrupted += 1
+            lied += grew
+    text = (
+        f"rolls signalled {count} times: {interrupted} interrupted, {saved} saved, "
+        f"{lied} saved yet reported 'nothing saved' (goal 0)"
+    )
+    return text, lied == 0
+
+
+def signals_at_startup(folder: Path, count: int) -> tuple[str, bool]:
+    """SIGINT or SIGTERM swept over the first 40 ms: one line and 130/143, never a traceback."""
+    path = folder / "startup.json"
+    run(path, "init")
+    tracebacks = odd = 0
+    for n in range(count):
+        proc = subprocess.Popen([*CAMP, "-c", str(path), "status"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        time.sleep(0.04 * n / max(count - 1, 1))
+        proc.send_signal(signal.SIGINT if n % 2 else signal.SIGTERM)
+        _out, err = proc.communicate()
+        tracebacks += b"Traceback" in err
+        odd += proc.returncode not in (0, 130, 143)
+    return f"signals over start-up x{count}: {tracebacks} tracebacks, {odd} odd exits (goal 0)", tracebacks == odd == 0
 
 
 WRITER = """
@@ -267,6 +351,7 @@ def main() -> None:
     parser.add_argument("--commands", type=int, default=100)
     parser.add_argument("--kills", type=int, default=0)
     parser.add_argument("--vandal-rounds", type=int, default=3, help="rounds of writers against lock removal")
+    parser.add_argument("--signals", type=int, default=60, help="signals sent after rolls and over start-up")
     args = parser.parse_args()
     failed = False
     with tempfile.TemporaryDirectory() as tmp:
@@ -286,6 +371,21 @@ def main() -> None:
             f"{big / small:.2f}x (goal <= 2x)"
         )
         failed |= big / small > 2
+        sizes = (1000, 20_000, 60_000) if args.lines >= 60_000 else (1000, args.lines)
+        rolling = [rolling_batch_memory(folder, n) for n in sizes]
+        print(
+            "batch peak memory, rolling lines (checks and awards): "
+            + ", ".join(f"{n:,} lines {kb / 1024:.1f} MB" for n, kb in zip(sizes, rolling))
+            + f": {rolling[-1] / rolling[0]:.2f}x (goal <= 2x)"
+        )
+        failed |= rolling[-1] / rolling[0] > 2
+        for text, ok in (
+            failed_batch_output(folder),
+            signals_after_rolls(folder, args.signals),
+            signals_at_startup(folder, args.signals),
+        ):
+            print(text)
+            failed |= not ok
         if args.writers:
             print(concurrency(folder, args.writers, args.commands))
         if args.kills:

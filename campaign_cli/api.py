@@ -200,6 +200,8 @@ def _session(path: str | os.PathLike, camp: Any, writable: bool) -> Iterator[Cam
     i18n.use(i18n.requested([]))  # messages in the language CAMPAIGN_LANG or the locale asks for
     root = get_command()
     lines = Lines(root, camp)
+    if writable:
+        camp.spool_rolls()  # memory flat in the number of acts
     CTX.batch, CTX.writable, CTX.words, CTX.staged = camp, writable, list(WORDS), []
     try:
         api = Campaign(lines, root, writable)
@@ -209,7 +211,7 @@ def _session(path: str | os.PathLike, camp: Any, writable: bool) -> Iterator[Cam
         if writable:
             lines.seal("python: {n} command", "python: {n} commands")
     finally:
-        CTX.batch, CTX.writable = None, True
+        CTX.batch, CTX.writable, CTX.staged = None, True, None
         output.STATE.capture = None
 
 
@@ -240,7 +242,7 @@ def open(path: str | os.PathLike, *, create: bool = False) -> Iterator[Campaign]
         with store.transaction(path, list(WORDS)) as camp, _session(path, camp, True) as api:
             staged = _staged()
             yield api
-        _published(staged)
+        _published(staged)  # committed: the files its acts wrote (--output)
     except CampaignError as err:
         raise _typed(err) from None
 

@@ -194,3 +194,16 @@ def test_an_api_block_that_fails_leaves_no_file_and_one_that_commits_writes_it(t
     with campaign_cli.open(path) as camp:
         camp.character_export("Ajax", format="statblock", output=str(side))
     assert side.read_text().startswith("Ajax, hero")
+
+
+def test_after_an_api_block_a_command_in_the_same_process_writes_its_output_at_once(tmp_path):
+    """Regression (CI, test order): a block's staging must end with the block."""
+    import campaign_cli
+    from tests.conftest import Cli
+
+    path = tmp_path / "c.json"
+    with campaign_cli.open(path, create=True) as camp:
+        camp.character_create("Ajax", st=12, dx=11, iq=9)
+    target = tmp_path / "out.json"
+    assert Cli(path)("export", "-o", str(target)).exit_code == 0
+    assert json.loads(target.read_text())["format"] == "campaign-export"

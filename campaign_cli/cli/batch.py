@@ -199,6 +199,7 @@ def batch(
         check_lengths(spool)
         with store.transaction(campaign_path(), CTX.words) as camp:
             CTX.batch, CTX.staged = camp, staged
+            camp.spool_rolls()  # memory flat in the number of lines
             try:
                 ran = run_lines(root, camp, parse_lines(spool), results)
             finally:

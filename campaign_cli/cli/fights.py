@@ -592,17 +592,24 @@ def _enemy_blow(camp, fight, enemy: FightEnemy, doc: Character, dice, rng) -> di
         raise Refused(_('{name} is dead and attacks no more').format(name=enemy['name']), "already_dead")
     if wounds.current_status(doc) == "dead":
         raise Refused(_('{name} is dead (R20); only a wish can help').format(name=doc['name']), "dead")
-    rolled = d.obtain(enemy.get("combat", 0), 6, dice, rng)
+    count = enemy.get("combat", 0)
+    counts = d.faces(count, 6, rng) if dice is None and count > d.LISTED_DICE else None
+    rolled = d.obtain(count, 6, dice, rng) if counts is None else []
     armor = view(doc)["armor"]
-    blow = fights.enemy_attack(armor, enemy, rolled)
-    for _hit in range(blow["hits"]):
+    blow = fights.enemy_attack(armor, enemy, rolled, counts)
+    for _hit in range(blow["hits"] if blow["per_hit"] else 0):  # hits that all stop at the armor take nothing
         if wounds.current_status(doc) == "dead":
             break  # R20: beyond saving; the hits left fall on nobody
         wounds.take(doc, enemy.get("damage", 0), armor=armor)  # R29 per hit; counted for the Medic (R25)
     camp.save("characters", doc)
     ch = view(doc)
     line = _("{enemy} attacks {name}: rolled {dice} needing {to_hit}+: ").format(
-        enemy=enemy["name"], name=doc["name"], dice=", ".join(map(str, rolled)) or "-", to_hit=enemy.get("to_hit", 0)
+        enemy=enemy["name"],
+        name=doc["name"],
+        dice=(", ".join(map(str, rolled)) or "-")
+        if counts is None
+        else ", ".join(f"{n}x{face}" for face, n in enumerate(counts, 1) if n),
+        to_hit=enemy.get("to_hit", 0),
     )
     line += ngettext("{n} hit", "{n} hits", blow["hits"])
     if blow["hits"]:
@@ -618,6 +625,7 @@ def _enemy_blow(camp, fight, enemy: FightEnemy, doc: Character, dice, rng) -> di
         "hit": blow["hits"] > 0,
         "hits": blow["hits"],
         "dice": rolled,
+        **({"faces": counts} if counts is not None else {}),  # a big roll: dice per face, 1..6
         "damage_dice": [],
         "damage": blow["damage"],
         "per_hit": blow["per_hit"],

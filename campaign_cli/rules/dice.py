@@ -104,6 +104,22 @@ def roll(count: int, sides: int, rng: random.Random) -> list[int]:
     return [rng.randint(1, sides) for _ in range(count)]
 
 
+LISTED_DICE = 1000  # a roll of more dice is kept as how many dice showed each face, not as a list
+
+
+def faces(count: int, sides: int, rng: random.Random) -> list[int]:
+    """How many of COUNT dice show each face 1..SIDES, rolled in chunks: the memory a roll
+    takes does not grow with COUNT (an enemy's combat may be a million dice, R41)."""
+    out = [0] * sides
+    left = count
+    while left:
+        chunk = min(left, 4096)
+        for value in rng.choices(range(sides), k=chunk):
+            out[value] += 1
+        left -= chunk
+    return out
+
+
 def typed(text: str, count: int | None, sides: int, option: str = "--dice") -> list[int]:
     """Physical dice typed in (`1,3,6`): exactly COUNT values (any number when COUNT is
     None), each 1..SIDES, or exit 2."""

@@ -247,10 +247,17 @@ def hit_xp(target: FightEnemy, wounds: int, killed: bool) -> int:
     return target.get("wound_xp", 0) * wounds + (target.get("xp", 0) if killed else 0)
 
 
-def enemy_attack(target_doc_armor: int, attacker: FightEnemy, rolled: list[int]) -> dict:
+def enemy_attack(
+    target_doc_armor: int, attacker: FightEnemy, rolled: list[int] | None, faces: list[int] | None = None
+) -> dict:
     """An enemy instance's attack: each of its combat dice at or above its to-hit is a hit,
-    each hit deals its damage less the character's armor (R29)."""
-    hits = sum(1 for v in rolled if v >= attacker.get("to_hit", 0))
+    each hit deals its damage less the character's armor (R29). FACES: a big roll, as how
+    many dice showed each face (dice.faces), in place of the list ROLLED."""
+    to_hit = attacker.get("to_hit", 0)
+    if faces is not None:
+        hits = sum(faces[max(to_hit, 1) - 1 :])
+    else:
+        hits = sum(1 for v in rolled or [] if v >= to_hit)
     per_hit = max(attacker.get("damage", 0) - target_doc_armor, 0)
     return {
         "hits": hits,

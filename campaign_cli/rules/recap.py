@@ -160,7 +160,7 @@ def recap(entries: list[tuple[dict, dict]], names: dict[int, str]) -> dict:
     rows: dict[str, dict] = {}
     fights, kills, keywords = 0, [], []
     for entry, changes in entries:
-        if entry.get("kind") in ("undo", "redo") or entry.get("seq") in undone:
+        if entry.get("kind") in ("undo", "redo") or entry.get("seq") in undone or entry.get("of") in undone - {None}:
             continue
         _rolls(rows, entry)
         if isinstance(entry.get("tally"), dict):  # a batch: each line's events, as they happened

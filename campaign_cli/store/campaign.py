@@ -30,6 +30,8 @@ META_ID = 1
 TABLES = ("meta", "characters", "enemies")
 # Catalog packs: a table whose one document holds every pack as one JSON text (layout.py).
 # Journal bookkeeping in meta: moves forward on every change, never undone.
+ROLLS_PER_ENTRY = 500  # a batch's rolls go to the journal in entries of at most this many
+
 BOOKKEEPING = ("seq", "next_id", "campaign_id", "undo_top", "undo_at", "journal_hash", "undo_hash")
 MAX_DEPTH = 64  # JSON nested deeper than this is not a campaign (nor an import, board or pack)
 
@@ -285,6 +287,7 @@ class Campaign:
         self.extra: dict[str, Any] = {}
         self.touched: list[str] = []  # character names this command concerns
         self.rolls: list[dict] = []
+        self.roll_spool: Any = None  # a batch's or block's rolls past ROLLS_PER_ENTRY, on disk
         self.reverted = False  # an undo moves the undo pointer itself
         self._packs: tuple[str, list] | None = None
 
@@ -413,6 +416,40 @@ class Campaign:
 
     def record_roll(self, roll: dict) -> None:
         self.rolls.append(roll)
+        if self.roll_spool is not None and len(self.rolls) >= ROLLS_PER_ENTRY:
+            self.roll_spool.write((json.dumps(self.rolls, ensure_ascii=False) + "\n").encode())
+            self.rolls = []
+
+    def spool_rolls(self) -> None:
+        """Many commands in one transaction (a batch, an API block): their rolls wait on disk
+        in parts, not in memory, and go to the journal as `roll` entries of at most
+        ROLLS_PER_ENTRY rolls each, so memory and the change's own entry stay small however
+        many lines roll (CLI.md "Reliability guarantees")."""
+        import tempfile
+
+        self.roll_spool = tempfile.TemporaryFile()
+
+    def _roll_parts(self) -> Iterator[list[dict]]:
+        """The spooled rolls in their parts, then the rest; none when nothing was spooled."""
+        spool = self.roll_spool
+        if spool is None or not spool.tell():
+            return
+        spool.seek(0)
+        for line in spool:
+            yield json.loads(line)
+        if self.rolls:
+            yield self.rolls
+
+    def _append_roll_parts(self, of: int | None, base: dict) -> int:
+        """Journal the spooled rolls (the commit has begun); returns how many there were."""
+        count = 0
+        for part, rolls in enumerate(self._roll_parts(), 1):
+            entry = {"kind": "roll", "after": self.meta["seq"], **base, "rolls": rolls, "part": part}
+            if of is not None:
+                entry["of"] = of  # the change these rolls belong to: undone with it (recap)
+            journal.append(self.path, entry)
+            count += len(rolls)
+        return count
 
     def entries(self, limit: int | None = None, keep=None) -> list[dict]:
         return journal.read_entries(self.path, self.meta["seq"], limit, keep)
@@ -553,10 +590,16 @@ class Campaign:
             "summary": self.summary,
             "characters": self.touched,
         }
-        if self.rolls:
+        spooled = self.roll_spool is not None and self.roll_spool.tell() > 0
+        if self.rolls and not spooled:
             base["rolls"] = self.rolls
         if not changes:
-            if self.rolls:
+            if spooled:
+                with files.writing_to(self.path):
+                    files.check_writable(self.path)
+                    COMMIT["started"] = True
+                    self._append_roll_parts(None, {**base, **self.extra})
+            elif self.rolls:
                 with files.writing_to(self.path):
                     files.check_writable(self.path)
                     COMMIT["started"] = True  # the roll is saved from here: a signal no longer says otherwise
@@ -574,6 +617,10 @@ class Campaign:
         with files.writing_to(self.target):
             files.check_writable(self.target)
             COMMIT["started"] = True  # from here a signal no longer stops the command (entry.py)
+            if spooled:  # the rolls first, in parts; the change's entry counts them
+                entry["rolls_in_parts"] = self._append_roll_parts(
+                    seq, {k: base[k] for k in ("campaign", "time", "command")}
+                )
             offset, sealed = journal.append(self.path, entry)
             self.meta["seq"], self.meta["journal_hash"] = seq, sealed
             if not self.reverted:
