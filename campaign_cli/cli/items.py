@@ -393,14 +393,16 @@ def _one_item(path: str, name: str, ref: str, change, verb: str) -> tuple[dict, 
     )
 )
 def store(name: NameArg, item: ItemArg, json_out: JsonOpt = False) -> None:
-    ch, stored = _one_item("item store", name, item, lambda doc, it, camp: gear.store(doc, it), "stores")
-    text = _("{name} stores {item}; carries {weight} of {limit}")
-    _show(
-        ch,
-        stored,
-        text.format(name=ch["name"], item=shown(stored["name"]), weight=ch["carry_weight"], limit=ch["carry_limit"]),
-        json_out,
+    _place(
+        "item store", name, item, gear.store, "stores", _("{name} stores {item}; carries {weight} of {limit}"), json_out
     )
+
+
+def _place(path: str, name: str, ref: str, act, verb: str, text: str, json_out: bool) -> None:
+    """Store or fetch: ACT(doc, item) moves the item; TEXT says where the load stands (R33)."""
+    ch, moved = _one_item(path, name, ref, lambda doc, it, camp: act(doc, it), verb)
+    weight, limit = ch["carry_weight"], ch["carry_limit"]
+    _show(ch, moved, text.format(name=ch["name"], item=shown(moved["name"]), weight=weight, limit=limit), json_out)
 
 
 @app.command(
@@ -410,12 +412,13 @@ def store(name: NameArg, item: ItemArg, json_out: JsonOpt = False) -> None:
     )
 )
 def fetch(name: NameArg, item: ItemArg, json_out: JsonOpt = False) -> None:
-    ch, got = _one_item("item fetch", name, item, lambda doc, it, camp: gear.fetch(doc, it), "fetches")
-    text = _("{name} fetches {item}; carries {weight} of {limit}")
-    _show(
-        ch,
-        got,
-        text.format(name=ch["name"], item=shown(got["name"]), weight=ch["carry_weight"], limit=ch["carry_limit"]),
+    _place(
+        "item fetch",
+        name,
+        item,
+        gear.fetch,
+        "fetches",
+        _("{name} fetches {item}; carries {weight} of {limit}"),
         json_out,
     )
 
