@@ -58,7 +58,7 @@ def test_round_trip_through_foundry(camp, tmp_path):
     sword = next(i for i in actor["items"] if i["name"] == "Broadsword")
     assert sword["system"]["attacks"][0]["baseDamage"] == "2d6" and sword["system"]["attacks"][0]["minST"] == 11
     mail = next(i for i in actor["items"] if i["name"] == "Chainmail")
-    assert (mail["system"]["defenses"][0]["hitsStopped"], mail["system"]["location"]) == (3, "equipped")
+    assert (mail["system"]["defenses"][0]["hitsStopped"], mail["system"]["location"]) == (3, "readied")
     back = camp.json("character", "import", str(out), "--name", "Ajax2")
     before = camp.json("character", "show", "Ajax")
     for key in ("kind", "st", "dx", "iq", "skills", "spells", "armor", "adjusted_dx", "combat"):
@@ -75,8 +75,14 @@ def test_round_trip_through_the_stat_block(camp):
     camp.json("item", "add", "Ajax", "Shortsword")
     camp.json("item", "hold", "Ajax", "Shortsword")
     text = camp("character", "export", "Ajax", "--format", "statblock").stdout
-    assert text.splitlines()[:3] == ["Ajax, hero", "ST 12, DX 11, IQ 9, MA 5", "Talents: Swimming, Sword (2)"]
-    assert "Weapons: Shortsword (2d6-1)" in text and "Armor: Leather stops 2" in text
+    # TFT's own form: talents without levels (ours on a `Levels:` line), damage as `2d-1`
+    assert text.splitlines()[:4] == [
+        "Ajax, hero",
+        "ST 12, DX 11, IQ 9, MA 5",
+        "Talents: Swimming, Sword",
+        "Levels: Sword 2",
+    ]
+    assert "Weapons: Shortsword (2d-1)" in text and "Armor: Leather stops 2" in text
     result = camp("character", "import", "-", "--name", "Ajax2", "--json", input=text)
     assert result.exit_code == 0, result.stderr
     back = json.loads(result.stdout)
@@ -145,3 +151,140 @@ def test_detect_and_damage_notation():
     assert interchange.detect('  {"name": 1}') == "foundry"
     assert interchange.detect("X\nST 1, DX 2, IQ 3\n") == "statblock"
     assert interchange.foundry_damage("D6-1") == "1d6-1" and interchange.foundry_damage("3D6") == "3d6"
+
+
+# -- issue 35: locations both ways, loads past R33, TFT's stat-block grammar ----------------
+def _equipment(name: str, location: str, wt: float = 1, **system) -> dict:
+    return {
+        "name": name,
+        "type": "equipment",
+        "system": {
+            "notes": "",
+            "cost": 1,
+            "wt": wt,
+            "qty": 1,
+            "location": location,
+            "attacks": [],
+            "defenses": [],
+            **system,
+        },
+    }
+
+
+def _actor(items: list[dict]) -> dict:
+    """An actor as the fantasy-trip system writes it (current locations by default)."""
+    return {
+        "name": "Uldor",
+        "type": "character",
+        "system": {
+            "type": "hero",
+            "xp": 0,
+            "damage": 0,
+            "fatigue": 0,
+            "st": {"max": 9},
+            "dx": {"max": 12},
+            "iq": {"max": 11},
+        },
+        "items": items,
+    }
+
+
+def test_every_foundry_location_maps_and_a_load_past_r33_is_stored_not_refused(camp, tmp_path):
+    bow = _equipment("Longbow", "readied", 4, attacks=[{"action": "Shoot", "type": "missile", "baseDamage": "1d+2"}])
+    actor = _actor(
+        [
+            _equipment("Cloak", "readied", 1, defenses=[{"action": "Body", "hitsStopped": 1}]),
+            bow,
+            _equipment("Rope", "packed", 5),
+            _equipment("Anvil", "packed", 5),  # 1 + 4 + 5 + 5 = 15 > 14 (5 + ST 9): the Anvil is stored
+            _equipment("Chest", "stowed", 30),
+            _equipment("Banner", "stored", 2),
+            _equipment("Helm", "dropped", 2),
+        ]
+    )
+    (tmp_path / "uldor.json").write_text(json.dumps(actor))
+    data = camp.json("character", "import", str(tmp_path / "uldor.json"))
+    states = {i["name"]: i["state"] for i in data["items"]}
+    assert states == {
+        "Cloak": "worn",
+        "Longbow": "held",
+        "Rope": "carried",
+        "Anvil": "stored",
+        "Chest": "stored",
+        "Banner": "stored",
+        "Helm": "stored",
+    }
+    assert data["stored_over_limit"] == ["Anvil"] and data["carry_weight"] <= data["carry_limit"]
+    bow_in = next(i for i in data["items"] if i["name"] == "Longbow")
+    assert bow_in["damage"] == "D6+2"  # TFT's 1d+2
+    out = json.loads(camp("character", "export", "Uldor", "--format", "foundry").stdout)
+    where = {i["name"]: i["system"]["location"] for i in out["items"] if i["type"] == "equipment"}
+    assert where == {
+        k: {"worn": "readied", "held": "readied", "carried": "packed", "stored": "stored"}[v] for k, v in states.items()
+    }
+
+
+def test_an_older_actor_equipped_and_carried_reads_as_readied_and_packed(camp, tmp_path):
+    actor = _actor(
+        [_equipment("Dagger", "equipped", 1, attacks=[{"baseDamage": "1d-1"}]), _equipment("Rope", "carried")]
+    )
+    (tmp_path / "old.json").write_text(json.dumps(actor))
+    data = camp.json("character", "import", str(tmp_path / "old.json"))
+    assert {i["name"]: i["state"] for i in data["items"]} == {"Dagger": "held", "Rope": "carried"}
+
+
+PUBLISHED = """Sister Mirel, wizard
+ST 10, DX 11, IQ 14, MA 10
+Talents: Literacy, Scholar
+Languages: Elvish, Old Tongue
+Spells include: Light, Fire,
+  Summon Wolf (9), Trailtwister
+Weapon: Dagger (1d-1)
+Armor: Enchanted silken robes stop 3 hits/attack
+Equipment: Torches (2), Rope
+Magic Items: Ring of Warding (stops 1 hit, +1 DX), Wand (3 charges, Fire)
+Notes: Prefers to talk, then to run, then to fight.
+"""
+
+
+def test_a_published_stat_block_is_read_whole(camp):
+    data = json.loads(camp("character", "import", "-", "--json", input=PUBLISHED).stdout)
+    assert (data["name"], data["kind"], data["iq"]) == ("Sister Mirel", "wizard", 14)
+    assert [s["name"] for s in data["spells"]] == ["Light", "Fire", "Summon Wolf", "Trailtwister"]
+    assert data["skills"]["Elvish"] == 1 and data["talents"] == ["Language (Old Tongue)"]  # no skill of that name
+    items = {i["name"]: i for i in data["items"]}
+    assert items["Dagger"]["damage"] == "D6-1" and items["Dagger"]["state"] == "held"
+    robes = items["Enchanted silken robes"]
+    assert (robes["kind"], robes["armor"], robes["state"]) == ("armor", 3, "worn")
+    assert [i["name"] for i in data["items"]].count("Torches") == 2
+    assert "magic items: Ring of Warding (stops 1 hit, +1 DX), Wand (3 charges, Fire)" in data["unmatched"]
+    assert "notes: Prefers to talk, then to run, then to fight." in data["unmatched"]
+
+
+def test_a_creature_with_no_talents_and_a_shell(camp):
+    block = "Giant Turtle\nST 30, DX 9, IQ 4, MA 4\nAttacks: Bite, 2d+1\nArmor: Shell stops 1 hit/attack\n"
+    data = json.loads(camp("character", "import", "-", "--json", input=block).stdout)
+    assert data["skills"] == {} and data["st"] == 30
+    shell = next(i for i in data["items"] if i["name"] == "Shell")
+    assert shell["armor"] == 1 and "attacks: Bite, 2d+1" in data["unmatched"]
+
+
+def test_our_stat_block_matches_the_grammar_the_fantasy_trip_importer_reads(camp):
+    """The importer's patterns (src/module/util/transfer.mjs, importStandardText): a header
+    `Name, type`, `ST n, DX n, IQ n, MA n`, `Label: a, b` lists, damage `Nd[+-M]`, armor `stops N`."""
+    import re
+
+    camp.json("item", "add", "Ajax", "Broadsword")
+    camp.json("item", "hold", "Ajax", "Broadsword")
+    camp.json("item", "add", "Ajax", "Leather")
+    camp.json("item", "wear", "Ajax", "Leather")
+    lines = camp("character", "export", "Ajax", "--format", "statblock").stdout.splitlines()
+    assert re.fullmatch(r"[^,]+, (hero|wizard)", lines[0])
+    assert re.fullmatch(r"ST \d+, DX \d+, IQ \d+, MA \d+", lines[1])
+    for line in lines[2:]:
+        assert re.fullmatch(r"(Talents|Levels|Spells|Weapons|Armor|Equipment): .+", line), line
+    weapons = next(line for line in lines if line.startswith("Weapons:"))
+    assert re.fullmatch(r"Weapons: Broadsword \(\d+d([+-]\d+)?\)", weapons)
+    assert "Armor: Leather stops 2" in lines
+    talents = next(line for line in lines if line.startswith("Talents:"))
+    assert not re.search(r"\(\d+\)", talents)  # no level inside a talent's name

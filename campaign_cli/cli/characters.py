@@ -351,13 +351,13 @@ def import_(
         )
         if plan["talents"]:
             doc["talents"] = plan["talents"]
-        _equip(camp, doc, plan["items"])
+        over = _equip(camp, doc, plan["items"])
         check_character({"id": 1, **doc})  # bounds and types, as import checks them
         stored = camp.insert("characters", doc, "character")
         camp.note(f"imported {stored['name']} ({format_})", stored["name"])
     ch = rules.view(stored)
     emit(
-        {**ch, "unmatched": plan["unmatched"]},
+        {**ch, "unmatched": plan["unmatched"], "stored_over_limit": over},
         lambda: [
             *character_views(ch),
             *(
@@ -365,21 +365,42 @@ def import_(
                 if plan["unmatched"]
                 else []
             ),
+            *([Fields(_("stored, over the carry limit (R33): {names}").format(names=", ".join(over)))] if over else []),
         ],
         json_out=json_out,
     )
 
 
-def _equip(camp, doc: Any, entries: list[dict]) -> None:  # DOC: a character being built (no id yet)
-    """Imported items: worn or held when the file says equipped and the rules allow it
-    (R32 hands, R35 body parts), else carried; R33 and R36 as for `item add`."""
+def _equip(camp, doc: Any, entries: list[dict]) -> list[str]:  # DOC: a character being built (no id yet)
+    """Imported items where the file has them: readied ones worn or held when the rules
+    allow it (R32 hands, R35 body parts), else carried; stored ones stored. What the
+    other tool let a character carry beyond R33 is stored, in the file's order, never a
+    refusal: returns those items' names (JSON `stored_over_limit`). R36 as for `item add`."""
     from campaign_cli.errors import CampaignError
     from campaign_cli.rules import gear
     from campaign_cli.rules.interchange import build_item
 
+    over: list[str] = []
+
+    def store(item: Any) -> None:  # R36 checked as for any item; stored, it weighs nothing
+        light: Any = {**item, "weight": 0}
+        gear.add_item(doc, light)
+        doc["items"][-1].update(weight=item["weight"], state="stored")
+
     for entry in entries:
-        item = gear.add_item(doc, {"id": camp.next_id(), **build_item(entry, camp.packs())})
-        if not entry["equipped"]:
+        item: Any = {"id": camp.next_id(), **build_item(entry, camp.packs())}
+        if entry["where"] == "stored":
+            store(item)
+            continue
+        try:
+            item = gear.add_item(doc, item)
+        except CampaignError as err:
+            if err.code != "too_heavy":
+                raise
+            store(item)
+            over.append(item["name"])
+            continue
+        if entry["where"] != "readied":
             continue
         try:
             if item["kind"] == "armor" or item.get("clothing"):
@@ -388,3 +409,4 @@ def _equip(camp, doc: Any, entries: list[dict]) -> None:  # DOC: a character bei
                 gear.hold(doc, [*(i for i in doc["items"] if i["state"] == "held"), item])
         except CampaignError:
             item["state"] = "carried"
+    return over

@@ -39,6 +39,20 @@ ITEM_FLAGS = (
 )
 
 
+# Where an item is, both ways (the fantasy-trip system's locations; older actors wrote
+# `equipped` and `carried`): readied is in hand or worn, packed is carried, the rest stored.
+LOCATION_OUT = {"held": "readied", "worn": "readied", "carried": "packed", "stored": "stored"}
+LOCATION_IN = {
+    "readied": "readied",
+    "equipped": "readied",
+    "packed": "packed",
+    "carried": "packed",
+    "stowed": "stored",
+    "stored": "stored",
+    "dropped": "stored",
+}
+
+
 def _bad(what: str, why: str) -> Refused:
     return Refused(_("bad character file: {what} {why}").format(what=what, why=why), "bad_character_file")
 
@@ -51,6 +65,15 @@ def foundry_damage(expr: str) -> str:
     dice = parse(expr)
     mod = f"{dice.modifier:+d}" if dice.modifier else ""
     return f"{dice.count}d{dice.sides}{mod}"
+
+
+def tft_damage(expr: str) -> str:
+    """`2D6-1` as TFT prints it: `2d-1` (d alone is a six-sided die); other dice as `1d3`."""
+    from campaign_cli.rules.dice import parse
+
+    dice = parse(expr)
+    mod = f"{dice.modifier:+d}" if dice.modifier else ""
+    return f"{dice.count}d{'' if dice.sides == 6 else dice.sides}{mod}"
 
 
 def to_foundry(ch: dict) -> dict:
@@ -83,7 +106,7 @@ def to_foundry(ch: dict) -> dict:
             "cost": item["value"],
             "wt": item["weight"],
             "qty": 1,
-            "location": "equipped" if item["state"] in ("held", "worn") else "carried",
+            "location": LOCATION_OUT[item["state"]],
             "capacity": 0,
             "container": None,
             "attacks": [],
@@ -142,15 +165,17 @@ def to_statblock(ch: dict) -> str:
     """The stat block TFT adventures print (and the fantasy-trip system reads)."""
     from campaign_cli.rules.characters import movement
 
-    talents = [f"{k} ({v})" if v > 1 else k for k, v in ch["skills"].items()] + list(ch.get("talents", []))
+    talents = list(ch["skills"]) + list(ch.get("talents", []))  # TFT talents have no level
+    levels = [f"{k} {v}" for k, v in ch["skills"].items() if v > 1]
     spells = [s["name"] + (f" ({s['rating']})" if s.get("rating") is not None else "") for s in ch["spells"]]
-    weapons = [f"{i['name']} ({foundry_damage(i['damage'])})" for i in ch["items"] if i.get("damage")]
+    weapons = [f"{i['name']} ({tft_damage(i['damage'])})" for i in ch["items"] if i.get("damage")]
     armor = [f"{i['name']} stops {i.get('armor') or 0}" for i in ch["items"] if i["kind"] == "armor"]
     gear = [i["name"] for i in ch["items"] if not i.get("damage") and i["kind"] != "armor"]
     lines = [
         f"{ch['name']}, {ch['kind']}",
         f"ST {ch['st']}, DX {ch['dx']}, IQ {ch['iq']}, MA {movement(ch['dx'])}",
         *_listed("Talents", talents),
+        *_listed("Levels", levels),  # ours: the fantasy-trip importer ignores an unknown label
         *_listed("Spells", spells),
         *_listed("Weapons", weapons),
         *_listed("Armor", armor),
@@ -311,8 +336,9 @@ def _equipment(name: str, sub: dict, ours: dict, where: str) -> dict:
     if stops is not None:
         options["armor"] = _number(stops, f"{where}.system.defenses.hitsStopped")
         options.setdefault("kind", "armor")
-    location = sub.get("location") or "carried"
-    return {"name": name, "options": options, "equipped": location == "equipped"}
+    location = sub.get("location")
+    where = LOCATION_IN.get(location, "packed") if isinstance(location, str) else "packed"
+    return {"name": name, "options": options, "where": where}
 
 
 def _numeric(value: Any) -> bool:
@@ -371,39 +397,74 @@ def from_statblock(text: str) -> dict:
         elif label and line.strip():
             lists[label] += " " + line.strip()
     for label, body in lists.items():
+        if label in WHOLE:  # kept whole, never cut at its commas
+            plan["unmatched"].append(f"{label}: {' '.join(body.split())}")
+            continue
         for entry in _split(body):
             _statblock_entry(plan, label, entry)
     return plan
 
 
+# Labels whose text is notes, not a list: kept whole in `unmatched`
+WHOLE = ("magic items", "attacks", "special ability/weakness", "special abilities", "notes", "special")
+
+
 def _statblock_entry(plan: dict, label: str, entry: str) -> None:
     paren = re.match(r"^(?P<name>.*?)\s*\((?P<inner>[^)]*)\)\s*$", entry)
     name, inner = (paren["name"].strip(), paren["inner"].strip()) if paren else (entry.strip(), None)
-    if label in ("talents", "languages"):
+    if label == "talents":
         _talent(plan, name, int(inner) if inner and inner.isdigit() else 1)
+    elif label in ("languages", "language"):
+        if _is_skill(name):
+            _talent(plan, name, 1)
+        else:
+            _language(plan, name)
+    elif label == "levels":  # ours: `Sword 2`
+        level = re.match(r"^(?P<name>.*?)\s+(?P<n>\d+)$", entry)
+        if level:
+            _talent(plan, level["name"], int(level["n"]))
     elif label in ("spells", "spells include"):
         plan["spells"][name] = int(inner) if inner and inner.isdigit() else None
     elif label in ("weapon", "weapons"):
         options = {"kind": "weapon"}
         if inner:
-            options["damage"] = _damage(inner.split(",")[0].split("/")[0], f"Weapons: {entry}")
-        plan["items"].append({"name": name, "options": options, "equipped": True})
+            options["damage"] = _damage(inner.split(",")[0].split("/")[0].split(";")[0], f"Weapons: {entry}")
+        plan["items"].append({"name": name, "options": options, "where": "readied"})
     elif label in ("armor", "armour"):
-        stops = re.match(r"^(?P<name>.*?)\s+stops?\s+(?P<n>\d+)\s*$", entry, re.I)
+        stops = re.match(r"^(?P<name>.*?)\s+stops?\s+(?P<n>\d+)(?:\s+hits?\s*/\s*attack)?\s*\.?$", entry, re.I)
         if stops:
-            plan["items"].append(
-                {
-                    "name": stops["name"].strip(),
-                    "equipped": True,
-                    "options": {"kind": "armor", "armor": _number(int(stops["n"]), f"Armor: {entry}")},
-                }
-            )
+            armor = {"kind": "armor", "armor": _number(int(stops["n"]), f"Armor: {entry}")}
+            plan["items"].append({"name": stops["name"].strip(), "where": "readied", "options": armor})
         else:
-            plan["items"].append({"name": name, "options": {}, "equipped": True})
+            plan["items"].append({"name": name, "options": {}, "where": "readied"})
     elif label == "equipment":
-        plan["items"].append({"name": name, "options": {}, "equipped": False})
+        count = int(inner) if inner and inner.isdigit() else 1
+        for _n in range(min(count, MAX_COPIES)):  # `Torches (2)`: a count
+            plan["items"].append({"name": name, "options": {}, "where": "packed"})
+        if inner and not inner.isdigit():
+            plan["unmatched"].append(f"{label}: {entry}")
     else:
         plan["unmatched"].append(f"{label}: {entry}")
+
+
+MAX_COPIES = 100  # `Equipment: Arrows (500)`: at most this many items of one line
+
+
+def _is_skill(name: str) -> bool:
+    from campaign_cli.rules.skills import find_skill
+
+    try:
+        find_skill(name)
+    except CampaignError:
+        return False
+    return True
+
+
+def _language(plan: dict, name: str) -> None:
+    """A language with no skill of its name: the talent `Language (X)`, kept as a talent."""
+    talent = f"Language ({name})"
+    if talent not in plan["talents"]:
+        plan["talents"].append(talent)
 
 
 def build_item(entry: dict, packs: list[dict]) -> Item:
