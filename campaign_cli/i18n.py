@@ -371,6 +371,8 @@ WORDS = {
     "large": N_("large"),
     "huge": N_("huge"),
     "giant": N_("giant"),
+    "all": N_("all"),
+    "random": N_("random"),
     "gear": N_("gear"),
     "artifact": N_("artifact"),
     "weapon": N_("weapon"),
@@ -400,6 +402,25 @@ WORDS = {
     "thief": N_("thief"),
     "crafts": N_("crafts"),
 }
+
+
+def english_word(value: str, choices: tuple[str, ...]) -> str:
+    """The English choice (as stored) that VALUE names, in English or in Russian, any case,
+    ё as е: `--kind артефакт` is `artifact` (CLI.md "Language"). VALUE itself when none
+    does (the caller's check refuses it, naming the choices)."""
+
+    def fold(text: str) -> str:
+        return text.strip().casefold().replace("ё", "е")
+
+    wanted = fold(value)
+    for choice in choices:
+        if fold(choice) == wanted:
+            return choice
+    catalog = STATE.catalog or _load(DOMAIN)  # the Russian words, loaded only on a miss
+    for choice in choices if catalog is not None else ():
+        if choice in WORDS and fold(catalog.gettext(WORDS[choice])) == wanted:
+            return choice
+    return value
 
 
 def shown(value: str) -> str:

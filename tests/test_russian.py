@@ -421,3 +421,46 @@ def test_the_help_examples_catalog_is_read_only_for_a_help_page(people: Path):
     assert i18n.STATE.examples is None
     assert "$ campaign character show Аякс" in ru(people, "character", "show", "--help").stdout
     assert i18n.STATE.examples
+
+
+def test_ye_finds_yo_in_names_skills_and_completion(tmp_path: Path):
+    """Issue 36: a Russian keyboard types `е` for `ё`: `Еж` finds `Ёж` (and back), in every
+    name a command takes and in TAB."""
+    from campaign_cli.cli.complete import _pick
+
+    path = tmp_path / "c.json"
+    assert en(path, "init").exit_code == 0
+    assert en(path, "character", "create", "Ёж", "--st", "12", "--dx", "11", "--iq", "9").exit_code == 0
+    shown = json.loads(en(path, "character", "show", "Еж", "--json").stdout)
+    assert shown["name"] == "Ёж"
+    assert en(path, "item", "add", "еж", "Палаш").exit_code == 0
+    assert _pick(["Ёж", "Лада"], "Е") == ["Ёж"] and _pick(["Елена"], "Ё") == ["Елена"]
+
+
+def test_option_values_in_russian_are_stored_in_english(tmp_path: Path):
+    """Issue 36: `--kind артефакт`, `--who все` work as `artifact`, `all`; a word that is
+    neither is refused naming the choices."""
+    path = tmp_path / "c.json"
+    assert en(path, "init").exit_code == 0
+    assert en(path, "character", "create", "Лада", "--st", "10", "--dx", "12", "--iq", "10").exit_code == 0
+    added = json.loads(en(path, "item", "add", "Лада", "Амулет", "--kind", "Артефакт", "--custom", "--json").stdout)
+    assert added["item"]["kind"] == "artifact"
+    party = json.loads(en(path, "check", "--party", "3/IQ", "--who", "все", "--seed", "1", "--json").stdout)
+    assert party["who"] == "all"
+    refused = en(path, "item", "add", "Лада", "Брошь", "--kind", "дракон", "--custom")
+    assert refused.exit_code == 2 and "artifact" in refused.stderr
+
+
+def test_a_woman_is_a_heroine_on_her_sheet_with_a_gender_row(tmp_path: Path):
+    path = tmp_path / "c.json"
+    assert en(path, "init").exit_code == 0
+    assert (
+        en(path, "character", "create", "Лада", "--st", "10", "--dx", "12", "--iq", "10", "--gender", "ж").exit_code
+        == 0
+    )
+    assert en(path, "character", "create", "Мирон", "--st", "8", "--dx", "10", "--iq", "14", "--wizard").exit_code == 0
+    lada = said(path, "character", "show", "Лада")
+    assert "героиня" in lada and "женский" in lada
+    sheet = said(path, "character", "sheet", "Лада", "--format", "html")
+    assert "<em>героиня, #1</em>" in sheet and "женский" in sheet
+    assert "маг" in said(path, "character", "show", "Мирон")  # the seeds' word (GLOSSARY), whatever the gender

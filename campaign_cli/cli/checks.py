@@ -19,7 +19,7 @@ from campaign_cli.cli.common import MAX_AMOUNT, DiceOpt, JsonOpt, KarmaOpt, Rero
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import Line, Table, emit
 from campaign_cli.errors import Refused, UsageProblem
-from campaign_cli.i18n import _, english, ngettext, status_of
+from campaign_cli.i18n import _, english, english_word, ngettext, status_of
 from campaign_cli.rules import checks as rules
 from campaign_cli.rules import dice as d
 from campaign_cli.rules.wounds import can_act, current_status
@@ -94,6 +94,7 @@ def check(
     if plot_ and party:
         raise UsageProblem(_("--plot is for one character's check"))
     if party:
+        who = english_word(who, ("all", "random")) if who is not None else None
         if who not in ("all", "random"):
             raise UsageProblem(_("--party needs --who all or --who random"))
         if karma:

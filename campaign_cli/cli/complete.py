@@ -45,10 +45,10 @@ def _pick(names, incomplete: str) -> list[str]:
     """NAMES that start with what was typed (any case), each once, in order. A name holding
     control or format characters (an older file's) is never offered: printed, the terminal
     would obey it; escaped, it would not be the name."""
-    key = (incomplete or TYPED).casefold()
-    return list(
-        dict.fromkeys(n for n in names if isinstance(n, str) and n.casefold().startswith(key) and n.isprintable())
-    )
+    from campaign_cli.rules.names import fold
+
+    key = fold(incomplete or TYPED)
+    return list(dict.fromkeys(n for n in names if isinstance(n, str) and fold(n).startswith(key) and n.isprintable()))
 
 
 def _characters(data: dict) -> list[dict]:

@@ -112,8 +112,14 @@ ITEM_OPTIONS = (
 
 
 def item_options(given: dict) -> dict:
-    """A command's item options (`item add`, `shop buy`) from its parameters (GIVEN: locals())."""
-    return {k: given[k] for k in ITEM_OPTIONS}
+    """A command's item options (`item add`, `shop buy`) from its parameters (GIVEN: locals());
+    a kind may be given in Russian (`--kind артефакт`), stored in English."""
+    from campaign_cli.i18n import english_word
+
+    options = {k: given[k] for k in ITEM_OPTIONS}
+    if options.get("kind") is not None:
+        options["kind"] = english_word(options["kind"], gear.KINDS)
+    return options
 
 
 def new_item(camp, item: str, custom: bool, options: dict) -> Item:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from html import escape
 
 from campaign_cli.cli.output import inert, markdown_text
-from campaign_cli.cli.views import active, hands, notes, stats
+from campaign_cli.cli.views import active, gender_of, hands, kind_of, notes, stats
 from campaign_cli.i18n import _, language, shown, status_of
 
 
@@ -38,6 +38,7 @@ def sections(ch: dict) -> list[tuple[str, list[tuple[str, str]]]]:
             [
                 (_("ST / DX / IQ"), f"{ch['st']} / {ch['dx']} / {ch['iq']}"),
                 (_("adjusted DX (R30) / MA (R4)"), f"{ch['adjusted_dx']} / {ch['ma']}"),
+                *([(_("gender"), gender)] if (gender := gender_of(ch)) else []),
                 *((shown(k), str(v)) for k, v in ch["attributes"].items()),
             ],
         ),
@@ -92,7 +93,7 @@ def sections(ch: dict) -> list[tuple[str, list[tuple[str, str]]]]:
 
 def markdown(ch: dict) -> str:
     """The sheet in Markdown; user text is escaped, never read as markup or obeyed."""
-    lines = [f"# {markdown_text(ch['name'])}", "", f"*{shown(ch['kind'])}, #{ch['id']}*"]
+    lines = [f"# {markdown_text(ch['name'])}", "", f"*{kind_of(ch)}, #{ch['id']}*"]
     for title, rows in sections(ch):
         lines += ["", f"## {title}", "", "| | |", "|---|---|"]
         lines += [f"| {markdown_text(k)} | {markdown_text(v)} |" for k, v in rows]
@@ -159,7 +160,7 @@ def html(chars: list[dict]) -> str:
         parts += [
             f'<section class="sheet" id="c{ch["id"]}">',
             f"<h1>{escape(inert(ch['name']))}</h1>",
-            f'<p class="kind"><em>{escape(shown(ch["kind"]))}, #{ch["id"]}</em></p>',
+            f'<p class="kind"><em>{escape(kind_of(ch))}, #{ch["id"]}</em></p>',
             '<div class="boxes">',
             *(f"<div class=\"box\"><b>{escape(v)}</b><span>{escape(k)}</span></div>" for k, v in boxes(ch)),
             "</div>",

@@ -7,12 +7,22 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from campaign_cli.cli.output import Fields, Line, Table
-from campaign_cli.i18n import N_, _, ngettext, shown, status_of
+from campaign_cli.cli.output import Fields, Line, Table, Verbatim
+from campaign_cli.i18n import N_, _, gendered, ngettext, shown, status_of
 from campaign_cli.rules.characters import view
 
 if TYPE_CHECKING:
     from campaign_cli.model import Board, Item
+
+
+def kind_of(ch: Mapping[str, Any]) -> str:
+    """A character's kind in the run's language, agreeing with its gender (героиня, волшебница)."""
+    gender = ch.get("gender")
+    return gendered(gender, "hero") if ch["kind"] == "hero" else gendered(gender, "wizard")
+
+
+def gender_of(ch: Mapping[str, Any]) -> str | None:
+    return {"m": _("male"), "f": _("female")}.get(ch.get("gender") or "")
 
 
 def character_views(ch: dict) -> list:
@@ -20,7 +30,8 @@ def character_views(ch: dict) -> list:
         shown(s["name"]) + (f" ({s['rating']})" if s.get("rating") is not None else "") for s in ch["spells"]
     )
     pairs = [
-        (_("kind"), ch["kind"]),
+        (_("kind"), Verbatim(kind_of(ch))),
+        (_("gender"), gender_of(ch)),
         (_("ST / DX / IQ"), f"{ch['st']} / {ch['dx']} / {ch['iq']}"),
         (_("adjusted DX / MA"), f"{ch['adjusted_dx']} / {ch['ma']}"),
         (_("attributes"), ch["attributes"]),

@@ -65,9 +65,11 @@ def near(name: str, packs: Sequence[dict] = ()) -> str | None:
 
 def lookup(name: str, packs: Sequence[dict] = ()) -> tuple[str, dict] | None:
     """(kind, entry) for a catalog name or alias, a pack's first, else None (CLI.md "Catalog packs")."""
-    key = name.strip().casefold()
+    from campaign_cli.rules.names import fold
+
+    key = fold(name.strip())
     for kind, entry in entries(packs):
-        if key in (n.casefold() for n in (entry["name"], *entry["aliases"])):
+        if key in (fold(n) for n in (entry["name"], *entry["aliases"])):
             return kind, entry
     return None
 

@@ -23,8 +23,14 @@ MAX_TEXT = 200  # CLI.md "Sizes": any name or spec longer than this exits 2 befo
 Entry = tuple[Any, tuple[str, ...], "int | None"]
 
 
+def fold(text: str) -> str:
+    """TEXT as names are compared: any case, and ё as е (a Russian keyboard's `Еж` finds
+    `Ёж`; CLI.md "Language")."""
+    return text.casefold().replace("ё", "е")
+
+
 def key(name: str) -> str:
-    return name.strip().casefold()
+    return fold(name.strip())
 
 
 def parse_id(ref: str) -> int | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from campaign_cli.i18n import N_
+from campaign_cli.rules.names import fold
 
 
 class Skill:
@@ -136,13 +137,13 @@ SKILLS: tuple[Skill, ...] = (
 _BY_KEY: dict[str, Skill] = {}
 for _skill in SKILLS:
     for _key in (_skill.name, *_skill.aliases):
-        _BY_KEY[_key.casefold()] = _skill
+        _BY_KEY[fold(_key)] = _skill
 
 
 def find_skill(name: str) -> Skill:
     """Look a skill up by English or Russian name, case-insensitively (CLI.md "Names");
     an unknown name is refused with the closest skills."""
-    skill = _BY_KEY.get(name.strip().casefold())
+    skill = _BY_KEY.get(fold(name.strip()))
     if skill is None:
         from campaign_cli.rules.names import resolve
 
