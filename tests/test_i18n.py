@@ -676,3 +676,13 @@ def test_no_english_left_in_defaults_party_titles_and_check_syntax(tmp_path: Pat
     assert ru(path, "check", "--party", "3/IQ", "--who", "all").stdout.startswith("Проверка группы 3/IQ (все)")
     assert "для Плавание" in ru(path, "check", "Лада", "3 по ST").stderr  # the error's examples are Russian
     assert ru(path, "adventure", "start").stdout.strip() == "приключение началось: Приключение"
+
+
+def test_the_russian_catalog_uses_the_seeds_words():
+    """Issue 36 (GLOSSARY.md): повреждения, not урон; партия, not отряд; порций, not доз."""
+    import polib
+
+    po = polib.pofile(str(ROOT / "campaign_cli" / "locale" / "ru" / "LC_MESSAGES" / "campaign.po"))
+    texts = [t for e in po for t in (e.msgstr, *e.msgstr_plural.values())]
+    found = [t for t in texts if re.search(r"урон|отряд|\bдоз[аыу]?\b", t)]
+    assert found == []
