@@ -371,6 +371,7 @@ WORDS = {
     "large": N_("large"),
     "huge": N_("huge"),
     "giant": N_("giant"),
+    "Dark Stone": N_("Dark Stone"),  # a forged upgrade's name when none is given (R39)
     "all": N_("all"),
     "random": N_("random"),
     "gear": N_("gear"),

@@ -464,3 +464,19 @@ def test_a_woman_is_a_heroine_on_her_sheet_with_a_gender_row(tmp_path: Path):
     sheet = said(path, "character", "sheet", "Лада", "--format", "html")
     assert "<em>героиня, #1</em>" in sheet and "женский" in sheet
     assert "маг" in said(path, "character", "show", "Мирон")  # the seeds' word (GLOSSARY), whatever the gender
+
+
+def test_a_forged_upgrade_without_a_name_is_named_in_russian(tmp_path: Path):
+    path = tmp_path / "c.json"
+    for args in (
+        ("init",),
+        ("character", "create", "Лада", "--st", "10", "--dx", "12", "--iq", "10"),
+        ("item", "add", "Лада", "Палаш", "--slots", "1"),
+        ("darkstone", "add", "Лада", "1"),
+        ("town", "enter", "Брим", "--blacksmith"),
+        ("forge", "Лада", "Палаш"),
+    ):
+        assert en(path, *args).exit_code == 0, args
+    assert "Тёмный камень" in said(path, "item", "show", "Лада", "Палаш")
+    stored = json.loads(en(path, "item", "show", "Лада", "Палаш", "--json").stdout)
+    assert stored["upgrades"][0]["name"] == "Dark Stone"  # stored in English, shown in Russian

@@ -125,7 +125,7 @@ def upgrade_text(u: Mapping[str, Any]) -> str:
         if u.get("darkstone")
         else ""
     )
-    return f"{u['name']} ({ngettext('{n} slot', '{n} slots', u['slots'])}{', ' + how if how else ''})"
+    return f"{shown(u['name'])} ({ngettext('{n} slot', '{n} slots', u['slots'])}{', ' + how if how else ''})"
 
 
 def notes(i: Item) -> str:
