@@ -480,3 +480,20 @@ def test_a_forged_upgrade_without_a_name_is_named_in_russian(tmp_path: Path):
     assert "Тёмный камень" in said(path, "item", "show", "Лада", "Палаш")
     stored = json.loads(en(path, "item", "show", "Лада", "Палаш", "--json").stdout)
     assert stored["upgrades"][0]["name"] == "Dark Stone"  # stored in English, shown in Russian
+
+
+def test_the_seeds_inflected_names_are_understood(tmp_path: Path):
+    """Issue 36: `3/ST для ПЛАВАНИЯ`, exactly as the seed writes it; a character or an item
+    named in another case, when only one name has that stem."""
+    path = tmp_path / "c.json"
+    for args in (
+        ("init",),
+        ("character", "create", "Лада", "--st", "10", "--dx", "12", "--iq", "10", "--skill", "Плавание"),
+        ("item", "add", "Лада", "Праща"),
+    ):
+        assert en(path, *args).exit_code == 0, args
+    check = json.loads(en(path, "check", "Лада", "3/ST для ПЛАВАНИЯ", "--dice", "1,1,1", "--json").stdout)
+    assert check["success"] and check["target"] == 10
+    assert json.loads(en(path, "item", "show", "Лады", "пращу", "--json").stdout)["name"] == "Sling"
+    miss = en(path, "character", "show", "Ладимир", "--json")
+    assert miss.exit_code == 1  # another name, not a form of Лада

@@ -33,6 +33,66 @@ def key(name: str) -> str:
     return fold(name.strip())
 
 
+# Russian case and number endings, longest first: enough to tell `плавания`, `плаванию`,
+# `плаванием` from `плавание`, `пращу` from `праща` (no dictionary; names are matched by
+# it only when nothing else matches, and only when one name alone has that stem).
+ENDINGS = sorted(
+    [
+        "иями",
+        "ями",
+        "ами",
+        "ией",
+        "ием",
+        "иях",
+        "ах",
+        "ях",
+        "ом",
+        "ем",
+        "ой",
+        "ей",
+        "ий",
+        "ый",
+        "ая",
+        "яя",
+        "ое",
+        "ее",
+        "ые",
+        "ие",
+        "ия",
+        "ии",
+        "ию",
+        "ью",
+        "ов",
+        "ев",
+        "ам",
+        "ям",
+        "у",
+        "ю",
+        "а",
+        "я",
+        "о",
+        "е",
+        "ы",
+        "и",
+        "ь",
+    ],
+    key=len,
+    reverse=True,
+)
+
+
+def stems(text: str) -> tuple[str, ...]:
+    """Each word of TEXT (folded) without its Russian ending, kept at least 3 letters."""
+    out = []
+    for word in text.split():
+        for ending in ENDINGS:
+            if word.endswith(ending) and len(word) - len(ending) >= 3:
+                word = word[: -len(ending)]
+                break
+        out.append(word)
+    return tuple(out)
+
+
 def parse_id(ref: str) -> int | None:
     """`7` or `#7` names an id."""
     text = ref.strip().lstrip("#")
@@ -76,6 +136,11 @@ def resolve(ref: str, entries: Iterable[Entry], what: str, code: str | None = No
                 return value
     wanted = key(ref)
     found = [(value, names, eid) for value, names, eid in entries if any(key(n) == wanted for n in names)]
+    if not found and any("а" <= c <= "я" or c == "ё" for c in wanted):
+        # a Russian name in another case (`для ПЛАВАНИЯ`, `пращу`): one name of that stem only
+        stem = stems(wanted)
+        by_stem = [(value, names, eid) for value, names, eid in entries if any(stems(key(n)) == stem for n in names)]
+        found = by_stem if len(by_stem) == 1 else []
     if len(found) == 1:
         return found[0][0]
     if len(found) > 1:
