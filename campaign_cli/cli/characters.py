@@ -6,7 +6,6 @@ from typing import Annotated, Any
 
 import typer
 
-from campaign_cli import safejson
 from campaign_cli.cli import complete, output
 from campaign_cli.cli.common import (
     MAX_AMOUNT,
@@ -275,6 +274,8 @@ def export(
     if format_ not in FORMATS:
         raise UsageProblem(_('--format takes foundry or statblock, not {format!r}').format(format=format_))
     camp = reading()
+    from campaign_cli import safejson
+
     ch = rules.view(camp.character(name))
     text = (
         safejson.dumps(interchange.to_foundry(ch), indent=2) + "\n"

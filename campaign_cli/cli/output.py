@@ -12,7 +12,6 @@ import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from campaign_cli import safejson
 from campaign_cli.errors import CampaignError
 from campaign_cli.i18n import GENDERS, _, shown, status_of
 from campaign_cli.rules.names import MAX_NAME
@@ -101,10 +100,14 @@ def markdown_text(value: Any) -> str:
 
 
 def write_json(data: Any) -> None:
+    from campaign_cli import safejson  # only a JSON answer pays for it
+
     sys.stdout.write(safejson.dumps(data, indent=2) + "\n")
 
 
 def write_jsonl(rows: Iterable[Any]) -> None:
+    from campaign_cli import safejson
+
     sys.stdout.write("".join(safejson.dumps(r, separators=(",", ":")) + "\n" for r in rows))
 
 
@@ -274,6 +277,8 @@ def _render_rich(views: list[View]) -> None:
 def fail(err: CampaignError, **extra: Any) -> int:
     """Report an error on stderr (JSON with --json) and return its exit status."""
     if STATE.json_errors:
+        from campaign_cli import safejson
+
         sys.stderr.write(
             safejson.dumps({"error": {"code": err.code, "message": err.message, **err.extra, **extra}}) + "\n"
         )
