@@ -497,3 +497,14 @@ def test_the_seeds_inflected_names_are_understood(tmp_path: Path):
     assert json.loads(en(path, "item", "show", "Лады", "пращу", "--json").stdout)["name"] == "Sling"
     miss = en(path, "character", "show", "Ладимир", "--json")
     assert miss.exit_code == 1  # another name, not a form of Лада
+
+
+def test_the_recap_sorts_names_in_the_russian_alphabet(tmp_path: Path):
+    path = tmp_path / "c.json"
+    assert en(path, "init").exit_code == 0
+    since = json.loads(en(path, "log", "--json").stdout)[0]["time"]
+    for name in ("Яна", "Ёж", "Жанна", "Егор"):
+        assert en(path, "character", "create", name, "--st", "10", "--dx", "11", "--iq", "11").exit_code == 0
+        assert en(path, "xp", "award", "1", name).exit_code == 0
+    recap = json.loads(en(path, "recap", "--since", since, "--json").stdout)
+    assert [r["name"] for r in recap["characters"]] == ["Егор", "Ёж", "Жанна", "Яна"]  # ё after е, not after я

@@ -142,6 +142,11 @@ def compact(rows: dict[str, dict]) -> dict[str, dict]:
     return {name: {k: v for k, v in row.items() if k != "name" and v} for name, row in rows.items()}
 
 
+def alphabetical(name: str) -> str:
+    """A name's sort key: any case, ё right after е as the Russian alphabet has it (not after я)."""
+    return name.casefold().replace("ё", "е\uffff")
+
+
 def undone_by(entries: Iterable[dict]) -> set:
     """The changes ENTRIES' undos took back and no redo put back (`undo --to` takes several)."""
     entries = list(entries)
@@ -182,6 +187,7 @@ def recap(entries: list[tuple[dict, dict]], names: dict[int, str]) -> dict:
         "kills": kills,
         "keywords": keywords,
         "characters": sorted(
-            ({k: v for k, v in r.items() if k != "revived"} for r in rows.values()), key=lambda r: r["name"].casefold()
+            ({k: v for k, v in r.items() if k != "revived"} for r in rows.values()),
+            key=lambda r: alphabetical(r["name"]),
         ),
     }
