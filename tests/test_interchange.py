@@ -288,3 +288,68 @@ def test_our_stat_block_matches_the_grammar_the_fantasy_trip_importer_reads(camp
     assert "Armor: Leather stops 2" in lines
     talents = next(line for line in lines if line.startswith("Talents:"))
     assert not re.search(r"\(\d+\)", talents)  # no level inside a talent's name
+
+
+# The fantasy-trip system's data model, as pumbers/fantasytrip-foundryvtt defines it
+# (src/module/data/actor-data.mjs at 07038c5, item-data.mjs at 936c081): field -> type.
+NUMBER, TEXT, OBJECT, LIST = (int, float), str, dict, list
+ACTOR_SYSTEM = {
+    "type": TEXT,
+    "race": TEXT,
+    "age": NUMBER,
+    "job": OBJECT,
+    "xp": NUMBER,
+    "notes": TEXT,
+    "st": OBJECT,
+    "dx": OBJECT,
+    "iq": OBJECT,
+    "ma": OBJECT,
+    "initiative": OBJECT,
+    "fatigue": NUMBER,
+    "damage": NUMBER,
+    "mana": OBJECT,
+}
+ATTRIBUTE = {"max": NUMBER, "mod": NUMBER, "value": NUMBER, "modFor": OBJECT}
+TALENT = {"notes": TEXT, "minIQ": NUMBER, "iqCost": NUMBER, "defaultAttribute": TEXT}
+SPELL = {**TALENT, "type": TEXT, "stToCast": NUMBER}
+EQUIPMENT = {
+    "notes": TEXT,
+    "cost": NUMBER,
+    "wt": NUMBER,
+    "qty": NUMBER,
+    "location": TEXT,
+    "capacity": NUMBER,
+    "container": (str, type(None)),
+    "attacks": LIST,
+    "defenses": LIST,
+}
+ATTACK = {"action": TEXT, "type": TEXT, "toHitMod": NUMBER, "baseDamage": TEXT, "minST": NUMBER, "talent": TEXT}
+DEFENSE = {"action": TEXT, "hitsStopped": NUMBER}
+
+
+def _fits(doc: dict, model: dict, where: str) -> None:
+    for key, value in doc.items():
+        assert key in model, f"{where}.{key} is not in the system's data model"
+        assert isinstance(value, model[key]) and not isinstance(value, bool), f"{where}.{key}: {value!r}"
+
+
+def test_our_foundry_export_fits_the_systems_data_model(camp):
+    for item in ("Broadsword", "Leather", "Rope"):
+        camp.json("item", "add", "Ajax", item, *(["--custom"] if item == "Rope" else []))
+    camp.json("item", "wear", "Ajax", "Leather")
+    camp.json("item", "store", "Ajax", "Rope")
+    actor = json.loads(camp("character", "export", "Ajax", "--format", "foundry").stdout)
+    assert actor["type"] == "character"
+    _fits(actor["system"], ACTOR_SYSTEM, "system")
+    for attribute in ("st", "dx", "iq"):
+        _fits(actor["system"][attribute], ATTRIBUTE, f"system.{attribute}")
+    assert set(actor["system"]["ma"]) <= {"mode", "walk", "swim", "fly"}
+    kinds = {"talent": TALENT, "spell": SPELL, "equipment": EQUIPMENT}
+    for item in actor["items"]:
+        _fits(item["system"], kinds[item["type"]], f"items[{item['name']}]")
+        for attack in item["system"].get("attacks", []):
+            _fits(attack, ATTACK, f"items[{item['name']}].attacks")
+        for defense in item["system"].get("defenses", []):
+            _fits(defense, DEFENSE, f"items[{item['name']}].defenses")
+        if item["type"] == "equipment":
+            assert item["system"]["location"] in ("readied", "packed", "stored")
