@@ -256,3 +256,19 @@ def test_a_character_created_in_a_batch_wins_what_later_lines_give_it(camp):
     rows = {r["name"]: r for r in camp.json("recap")["characters"]}
     assert (rows["Лада"]["xp_won"], rows["Лада"]["xp_spent"]) == (3, 0)  # +1 routed win (R13), +2 awarded
     assert rows["Ajax"]["xp_won"] == 1
+
+
+def test_the_recap_reads_the_adventures_title_from_the_entrys_fact_not_its_summary(tmp_path):
+    """Issue 33: a title with `: ` in it is the title, whole; an old journal still reads."""
+    import json
+
+    from tests.conftest import Cli
+
+    cli = Cli(tmp_path / "c.json")
+    cli.json("init")
+    cli.json("character", "create", "Ajax", "--st", "12", "--dx", "11", "--iq", "9")
+    cli.json("adventure", "start", "Crypt: the Return")
+    entry = cli.json("log")[-1]
+    journal = [json.loads(line) for line in (tmp_path / "c.json.journal").read_text().splitlines() if line]
+    assert journal[-1]["adventure_title"] == "Crypt: the Return" and entry["kind"] == "change"
+    assert cli.json("recap")["adventure"] == "Crypt: the Return"

@@ -46,7 +46,7 @@ def start(
         number = camp.meta.get("adventures", 0) + 1  # numbered for `recap --adventure N`
         adventure = {"title": title, "started": now(), "number": number}
         camp.set_meta(phase="adventure", adventure=adventure, location=None, adventures=number)
-        camp.note(f"adventure started: {title}", adventure_start=number)
+        camp.note(f"adventure started: {title}", adventure_start=number, adventure_title=title)
     emit(
         {"phase": "adventure", "adventure": adventure},
         Line(_('adventure started: {title}').format(title=title)),

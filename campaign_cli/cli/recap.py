@@ -74,6 +74,10 @@ def select(history, meta: dict, adventure: int | None, since: str | None, last: 
 
 
 def _title(entry: dict) -> str | None:
+    """The title an `adventure start` entry records (a fact of the entry); a journal from
+    before it was recorded: read back from the English summary."""
+    if isinstance(entry.get("adventure_title"), str):
+        return entry["adventure_title"]
     summary = entry.get("summary", "")
     return summary.split(": ", 1)[1] if ": " in summary else None
 
