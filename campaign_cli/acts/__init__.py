@@ -102,11 +102,6 @@ ACTS: dict[str, Act] = {
     "heal": Act("R20"),
 }
 
-# The acts a second character takes part in (the receiver of a gift, the buyer of a sale,
-# the other side of a contest): the same conditions as the actor's.
-RECEIVER = {"item give": "TO", "item sell": "TO", "contest": "OTHER"}
-
-
 def phase(meta: Meta) -> str:
     """The campaign's phase for the guards: a fight, a town, an adventure, or between adventures."""
     if meta.get("fight"):
