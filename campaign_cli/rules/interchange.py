@@ -8,6 +8,7 @@ match). The caller stores the plan.
 
 from __future__ import annotations
 
+import json
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -269,7 +270,25 @@ def from_foundry(doc: Any) -> dict:
             plan["unmatched"].append(name)
     extra = (doc.get("flags") or {}).get(FLAG) if isinstance(doc.get("flags"), dict) else None
     plan["extra"] = extra if isinstance(extra, dict) else {}
+    for key, value in system.items():  # what has no place here is kept, whole, in `unmatched`
+        if key not in MAPPED and value not in (None, "", 0, [], {}) and not _default(key, value):
+            plan["unmatched"].append(f"{key}: {json.dumps(value, ensure_ascii=False, sort_keys=True)}")
     return plan
+
+
+# The actor's fields this tool reads; the others (race, age, job, notes, mana...) go to `unmatched`
+MAPPED = ("type", "xp", "damage", "fatigue", "st", "dx", "iq", "ma", "initiative")
+DEFAULTS = {"race": "Human", "age": 18}  # the system's own defaults: nothing to keep
+
+
+def _default(key: str, value: Any) -> bool:
+    if DEFAULTS.get(key) == value:
+        return True
+    if key == "job" and isinstance(value, dict):
+        return not value.get("name") and not value.get("pay")
+    if key == "mana" and isinstance(value, dict):
+        return not value.get("max") and not value.get("value")
+    return False
 
 
 def _plan(name: str, kind: str, st: int, dx: int, iq: int) -> dict:
