@@ -174,20 +174,42 @@ def _equipment(name: str, location: str, wt: float = 1, **system) -> dict:
 
 
 def _actor(items: list[dict]) -> dict:
-    """An actor as the fantasy-trip system writes it (current locations by default)."""
+    """An actor as the fantasy-trip system writes it today: every field of its data model
+    (actor-data.mjs), Foundry's own (img, prototypeToken, _stats), the current locations."""
+    attribute = {"mod": 0, "value": 9, "modFor": {"save": 0}}
     return {
         "name": "Uldor",
         "type": "character",
+        "img": "worlds/trip/avatars/uldor.png",
         "system": {
             "type": "hero",
-            "xp": 0,
-            "damage": 0,
+            "race": "Dwarf",
+            "age": 40,
+            "job": {"name": "Miner", "pay": 3, "risk": {"low": 3, "high": 18}},
+            "xp": 2,
+            "notes": "<p>Owes the guild.</p>",
+            "st": {"max": 9, **attribute},
+            "dx": {"max": 12, **attribute},
+            "iq": {"max": 11, **attribute},
+            "ma": {
+                "mode": "walk",
+                "walk": {"max": 10, "mod": 0, "value": 10},
+                "swim": {"max": 10, "mod": 0, "value": 10},
+                "fly": {"max": 0, "mod": 0, "value": 0},
+            },
+            "initiative": {"situation": 0, "self": 0, "party": 0},
             "fatigue": 0,
-            "st": {"max": 9},
-            "dx": {"max": 12},
-            "iq": {"max": 11},
+            "damage": 0,
+            "mana": {"max": 0, "value": 0},
         },
-        "items": items,
+        "prototypeToken": {"name": "Uldor", "actorLink": True},
+        "items": [
+            *items,
+            {"name": "Tough Hide", "type": "ability", "system": {"notes": "stops 1"}, "effects": [], "_id": "a1"},
+        ],
+        "effects": [],
+        "flags": {},
+        "_stats": {"coreVersion": "13.345", "systemId": "fantasy-trip", "systemVersion": "0.2.0"},
     }
 
 
@@ -217,6 +239,13 @@ def test_every_foundry_location_maps_and_a_load_past_r33_is_stored_not_refused(c
         "Helm": "stored",
     }
     assert data["stored_over_limit"] == ["Anvil"] and data["carry_weight"] <= data["carry_limit"]
+    kept = data["unmatched"]  # nothing silently lost
+    assert (
+        "Tough Hide" in kept
+        and "race: \"Dwarf\"" in kept
+        and "age: 40" in kept
+        and any(k.startswith("job:") for k in kept)
+    )
     bow_in = next(i for i in data["items"] if i["name"] == "Longbow")
     assert bow_in["damage"] == "D6+2"  # TFT's 1d+2
     out = json.loads(camp("character", "export", "Uldor", "--format", "foundry").stdout)
