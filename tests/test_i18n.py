@@ -686,3 +686,17 @@ def test_the_russian_catalog_uses_the_seeds_words():
     texts = [t for e in po for t in (e.msgstr, *e.msgstr_plural.values())]
     found = [t for t in texts if re.search(r"урон|отряд|\bдоз[аыу]?\b", t)]
     assert found == []
+
+
+def test_the_catalog_check_finds_a_name_placed_in_an_oblique_case():
+    """Issue 36: `{enemy} атакует {name}` or `промах по {enemy}` would need the name declined;
+    the check refuses them, and the catalog has none (test_catalog_is_whole...)."""
+    tool = _tool()
+    bad = [
+        {"msgid": "{enemy} attacks {name}", "msgstr": {0: "{enemy} атакует {name}"}},
+        {"msgid": "{name} misses {enemy}", "msgstr": {0: "{name}: промах по {enemy}"}},
+        {"msgid": "+{value} to {target}", "msgstr": {0: "+{value} к {target}"}},  # a number: fine
+        {"msgid": "{enemy} attacks {name}", "msgstr": {0: "{enemy} → {name}: атака"}},
+    ]
+    found = tool.oblique_names(bad)
+    assert len(found) == 2 and "атакует {name}" in found[0] and "по {enemy}" in found[1]

@@ -404,9 +404,48 @@ def problems() -> list[str]:
                 out.append(f"{lang}: the example {msgid!r}: {e['msgstr'][0]!r} changes its command or options")
             elif mismatched(msgid, None, [e["msgstr"][0]]):
                 out.append(f"{lang}: {msgid!r} ({ctx}): {e['msgstr'][0]!r} has other placeholders")
+        if lang == "ru":
+            out += [f"{lang}: {where}" for where in oblique_names(read)]
         for mo, data in mo_files(po).items():
             if not mo.exists() or mo.read_bytes() != data:
                 out.append(f"{mo.relative_to(ROOT)} is out of date: run python tools/i18n.py compile")
+    return out
+
+
+# A name is never declined (issue 36: pymorphy3 was measured and rejected), so a Russian
+# template never puts a name where an oblique case belongs: after a verb that takes an
+# object or after a preposition. It places it instead: name first, a colon or an arrow.
+NAME_PLACEHOLDERS = (
+    "name", "name2", "names", "enemy", "item", "items", "other", "hitter", "leader", "attacker", "who",
+    "follower", "drinker", "killer", "singer", "bard", "character", "town", "group", "spell", "skill", "curse",
+    "upgrade", "potion", "board", "title", "turn",
+)  # fmt: skip
+OBJECT_VERBS = (
+    "атакует", "атакуют", "бьёт", "бьет", "держит", "знает", "ранит", "ранил", "ранила", "лечит", "убивает", "убил",
+    "убила", "поражает", "исцеляет", "кусает", "надевает", "снимает", "использует", "выковывает", "продаёт",
+    "покупает", "отдаёт",
+)  # fmt: skip
+PREPOSITIONS = (
+    "по", "к", "ко", "для", "у", "от", "с", "со", "в", "во", "на", "из", "за", "о", "об", "при", "против", "до",
+    "без", "над", "под", "перед", "через", "про",
+)  # fmt: skip
+
+
+def oblique_names(read: list[dict]) -> list[str]:
+    """Each Russian template that puts a name after an object-taking verb or a preposition."""
+    import re
+
+    names = "|".join(NAME_PLACEHOLDERS)
+    words = "|".join((*OBJECT_VERBS, *PREPOSITIONS))
+    pattern = re.compile(rf"(?<![\w-])(?:{words})\s+\{{(?:{names})(?:[!:][^}}]*)?\}}", re.I)
+    out = []
+    for e in read:
+        if not e["msgid"] or e["msgid"].startswith("Invalid value for"):  # Click's: {name} is an option
+            continue
+        for text in e["msgstr"].values():
+            found = pattern.search(text or "")
+            if found:
+                out.append(f"{e['msgid']!r}: {found.group(0)!r} puts a name in an oblique case (place it: name first)")
     return out
 
 

@@ -102,6 +102,7 @@ ACTS: dict[str, Act] = {
     "heal": Act("R20"),
 }
 
+
 def phase(meta: Meta) -> str:
     """The campaign's phase for the guards: a fight, a town, an adventure, or between adventures."""
     if meta.get("fight"):
