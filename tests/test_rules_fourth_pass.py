@@ -336,3 +336,21 @@ def test_the_new_refusals_speak_russian_name_the_rule_and_change_nothing(path, w
     message = done.stderr.strip()
     assert rule in message and "ошибка" in message
     assert [w for w in english_words(message) if w not in ("Bog", "Lurker", "Merlin", "Ajax")] == [], message
+
+
+def test_a_wrong_count_of_damage_dice_names_the_damage_dice_option(path):
+    """Found playing an evening: `--damage-dice 4,4` for an unarmed blow (D3) was blamed on --dice."""
+    with campaign_cli.open(path) as camp:
+        camp.fight_start()
+        camp.fight_add("Bog Lurker")
+    done = CliRunner().invoke(
+        app, ["-c", str(path), "fight", "attack", "Ajax", "Bog Lurker 1", "--dice", "3,3,3", "--damage-dice", "4,4"]
+    )
+    assert done.exit_code == 2 and "--damage-dice" in done.stderr and "--dice:" not in done.stderr
+
+
+def test_the_herb_hint_quotes_a_two_word_name(path):
+    with campaign_cli.open(path) as camp:
+        camp.character_create("Lada Bright", st=10, dx=12, iq=10, skill=["Herbalist"])
+    err = refused(path, "skill", "use", "Lada Bright", "Herbalist", "--doses", "1")
+    assert "`campaign item add 'Lada Bright' Herb`" in err.message

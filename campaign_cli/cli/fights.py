@@ -548,7 +548,17 @@ def _character_blow(
     }
     if check["success"]:
         roll = damage_roll(
-            camp, doc, item, None, damage_dice, rng, None, karma_damage[0], karma_damage[1], "--reroll-damage-dice"
+            camp,
+            doc,
+            item,
+            None,
+            damage_dice,
+            rng,
+            None,
+            karma_damage[0],
+            karma_damage[1],
+            "--reroll-damage-dice",
+            "--damage-dice",
         )
         lines.append(describe_roll(roll))
         blow = _strike(camp, fight, doc, enemy["name"], roll["total"])

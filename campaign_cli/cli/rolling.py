@@ -418,6 +418,7 @@ def damage_roll(
     karma: bool = False,
     reroll_dice: str | None = None,
     reroll_option: str = "--reroll-dice",
+    option: str = "--dice",
 ) -> dict:
     """A damage roll: EXPR (default: ITEM's damage), DOC's combat-skill levels to damage
     (R24), +1 unarmed against a weaker TARGET (R26), 1 less per curse (R18), at least 1;
@@ -428,7 +429,7 @@ def damage_roll(
     parsed = d.parse(expr or "")
     if karma:
         adv.require_reroll(doc)
-    rolled = d.obtain(parsed.count, parsed.sides, typed, rng)
+    rolled = d.obtain(parsed.count, parsed.sides, typed, rng, option)
     data = {"expression": parsed.text(), "dice": rolled, "total": sum(rolled) + parsed.modifier}
     if karma:  # R17: the damage is rolled again and the new roll kept
         paid = adv.reroll_payment(doc)

@@ -149,11 +149,13 @@ def herbs(doc: Character) -> list:
 def use_herbs(doc: Character, doses: int) -> None:
     """R25a: the Herbalist brews DOSES doses, each one Herb item carried, used up whatever
     the check gives; refused before any roll when there are fewer."""
+    import shlex
+
     carried = herbs(doc)
     if len(carried) < doses:
         raise Refused(
-            _("R25a: {name} carries {herbs} Herb; {doses} doses need {doses} (`campaign item add {name} Herb`)").format(
-                name=doc["name"], herbs=len(carried), doses=doses
+            _("R25a: {name} carries {herbs} Herb; {doses} doses need {doses} (`campaign item add {who} Herb`)").format(
+                name=doc["name"], who=shlex.quote(doc["name"]), herbs=len(carried), doses=doses
             ),
             "no_herbs",
         )
