@@ -192,7 +192,7 @@ def _check_turn(fight: Fight, name: str, path: str) -> None:
     """R32a: once the order is rolled, a character acts on its side's turn, once a round."""
     from campaign_cli.rules import fights
 
-    if not fight.get("order") or fight.get("turn") is None:
+    if not fights.order_rolled(fight):
         return  # before the order is rolled nothing is limited
     whose = fights.current(fight)
     if whose not in fights.party_side(fight):
@@ -206,7 +206,7 @@ def enemy_turn(camp: Any, enemy: Any) -> None:
     from campaign_cli.rules import fights
 
     fight = camp.meta["fight"]
-    if not fight.get("order") or fight.get("turn") is None:
+    if not fights.order_rolled(fight):
         return
     whose = fights.current(fight)
     own = fights.label(fight, fights.group_of(fight, enemy))
@@ -228,8 +228,10 @@ def _turn(text: str, code: str, path: str, whose: str | None) -> Refused:
 
 def acted(camp: Any, path: str, name: str) -> None:
     """R32a: NAME has taken its action of the round (an act declared with `turn`)."""
+    from campaign_cli.rules import fights
+
     fight = camp.meta.get("fight")
-    if not ACTS[path].turn or not fight or fight.get("turn") is None or not fight.get("order"):
+    if not ACTS[path].turn or not fights.order_rolled(fight):
         return
     done = fight.setdefault("acted", [])
     if name not in done:

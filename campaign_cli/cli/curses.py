@@ -14,7 +14,6 @@ from campaign_cli.errors import UsageProblem
 from campaign_cli.i18n import N_plural, _, gendered, ngettext
 from campaign_cli.rules import advancement as adv
 from campaign_cli.rules.characters import check_name
-from campaign_cli.rules.wounds import check_not_dead
 
 app = noun_app(
     help_text(
@@ -95,8 +94,7 @@ def remove(
     if pay not in adv.CURSE_PRICES:
         raise UsageProblem(_('--pay takes wish, karma or xp, not {pay!r}').format(pay=pay))
 
-    def change(doc, camp):
-        check_not_dead(doc)  # R11a: the dead spend nothing
+    def change(doc, camp):  # the dead spend nothing: refused by the act's guard (R11a)
         paid = adv.remove_curse(doc, curse, pay)
         return f"{doc['name']}: curse {curse.strip()} lifted for {paid[pay]} {pay}", paid
 

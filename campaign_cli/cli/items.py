@@ -471,8 +471,9 @@ def reload(name: NameArg, weapon: ItemArg, json_out: JsonOpt = False) -> None:
     left: list[int] = []
 
     def change(doc, item, camp) -> None:
-        fight = camp.meta.get("fight")
-        left.append(gear.reload(item, whole=not (fight and fight.get("order") and fight.get("turn") is not None)))
+        from campaign_cli.rules.fights import order_rolled
+
+        left.append(gear.reload(item, whole=not order_rolled(camp.meta.get("fight"))))
         acts.acted(camp, "item reload", doc["name"])
 
     ch, done = _one_item("item reload", name, weapon, change, "reloads")

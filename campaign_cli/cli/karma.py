@@ -14,7 +14,7 @@ from campaign_cli.errors import Refused, UsageProblem
 from campaign_cli.i18n import _, ngettext, status_of
 from campaign_cli.rules import advancement as adv
 from campaign_cli.rules import craft
-from campaign_cli.rules.wounds import check_can_act, check_not_dead, current_status
+from campaign_cli.rules.wounds import check_can_act, current_status
 
 app = noun_app(help_text("Give karma (R17); Bard karma lasts one adventure (R25).", "campaign karma add Ajax 1"))
 wish_app = noun_app(help_text("Give and spend wishes (R17).", "campaign wish add Ajax 1", "campaign wish spend Ajax"))
@@ -47,8 +47,7 @@ def add(
     if by is not None and not bard:
         raise UsageProblem(_("--by goes with --bard"))
 
-    def change(doc, camp):
-        check_not_dead(doc)  # R11a
+    def change(doc, camp):  # the dead: refused by the act's guard (R11a)
         if bard:
             if camp.meta["phase"] != "adventure":
                 raise Refused(_("R25: Bard karma is for the current adventure; start one first"), "no_adventure")
@@ -108,8 +107,7 @@ def _singer(camp, doc, by: str | None):
 
 @wish_app.command("add", help=help_text("Give a character wishes.", "campaign wish add Ajax 1"))
 def wish_add(name: NameArg, n: CountArg, json_out: JsonOpt = False) -> None:
-    def change(doc, camp):
-        check_not_dead(doc)  # R11a
+    def change(doc, camp):  # the dead: refused by the act's guard (R11a)
         doc["wishes"] += n
         return f"{doc['name']}: +{n} wish", None
 

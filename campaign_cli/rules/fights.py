@@ -181,6 +181,11 @@ def roll_order(
     return rolls
 
 
+def order_rolled(fight: Fight | None) -> bool:
+    """A fight whose order is rolled: from then on turns count (R32a); before, nothing is limited."""
+    return bool(fight and fight.get("order") and fight.get("turn") is not None)
+
+
 def party_side(fight: Fight) -> list[str]:
     """The characters in the order (every entry that is not an enemy group's label)."""
     labels = {label(fight, g) for g in all_groups(fight)}

@@ -76,18 +76,6 @@ def check_the_dead(before: Mapping[str, Any], after: Mapping[str, Any]) -> None:
                 )
 
 
-def check_can_spend(doc: Character) -> None:
-    """R20, R11a: the dying spend no XP (raising ST is not healing); the dead nothing."""
-    check_not_dead(doc)
-    if current_status(doc) == "dying":
-        raise Refused(
-            _("R20: {name} is dying and spends no XP: heal below ST {st} first (raising ST is not healing)").format(
-                name=doc["name"], st=doc["st"]
-            ),
-            "dying",
-        )
-
-
 def take(doc: Character, amount: int, fatigue: bool = False, armor: int = 0) -> dict:
     """Apply a hit. Armor subtracts from damage (R29); fatigue taken while out of action
     counts as damage (R21). Returns what was applied."""
