@@ -275,7 +275,9 @@ def example(line: str) -> str:
 
 
 def translate_command(command) -> None:
-    """Put COMMAND's help texts (its own, its options' and arguments') in the chosen language."""
+    """Put COMMAND's help texts (its own, its options' and arguments') and its placeholders
+    (metavars: in usage lines, help, man pages and "missing argument" errors alike) in the
+    chosen language."""
     if STATE.catalog is None or getattr(command, "_translated", False):
         return
     command._translated = True
@@ -284,6 +286,80 @@ def translate_command(command) -> None:
     for param in command.params:
         if getattr(param, "help", None):
             param.help = help_(param.help)
+        param.make_metavar = _placeholders(param.make_metavar)
+        param.get_error_hint = _placeholders(param.get_error_hint)
+
+
+# A placeholder's words (CLI.md "Language": `ИМЯ`, `ПРЕДМЕТ`, `АТАКУЮЩИЙ ЦЕЛЬ`). Attribute
+# abbreviations (ST, DX, IQ), one-letter variables (N) and choice values (json, md, all)
+# stay as typed: they are what the user types.
+METAVARS = {
+    "AMOUNT": N_("AMOUNT"),
+    "ATTACKER": N_("ATTACKER"),
+    "ATTR_OR_SKILL": N_("ATTR_OR_SKILL"),
+    "BARD": N_("BARD"),
+    "BASE": N_("BASE"),
+    "BOARD": N_("BOARD"),
+    "BUYER_IQ": N_("BUYER_IQ"),
+    "CHARACTER": N_("CHARACTER"),
+    "CURSE": N_("CURSE"),
+    "DAMAGE": N_("DAMAGE"),
+    "DATE": N_("DATE"),
+    "ENEMY": N_("ENEMY"),
+    "ENEMY_INSTANCE": N_("ENEMY_INSTANCE"),
+    "ENTRY": N_("ENTRY"),
+    "EXPR": N_("EXPR"),
+    "FIELD": N_("FIELD"),
+    "FILE": N_("FILE"),
+    "FROM": N_("FROM"),
+    "GOLD": N_("GOLD"),
+    "ID": N_("ID"),
+    "ITEM": N_("ITEM"),
+    "LABEL": N_("LABEL"),
+    "LEVEL": N_("LEVEL"),
+    "LIST": N_("LIST"),
+    "NAME": N_("NAME"),
+    "NEW": N_("NEW"),
+    "OTHER": N_("OTHER"),
+    "OTHER_SPEC": N_("OTHER_SPEC"),
+    "OURS": N_("OURS"),
+    "PACK": N_("PACK"),
+    "PART": N_("PART"),
+    "PATH": N_("PATH"),
+    "RATING": N_("RATING"),
+    "SELLER_IQ": N_("SELLER_IQ"),
+    "SEQ": N_("SEQ"),
+    "SIZE": N_("SIZE"),
+    "SKILL": N_("SKILL"),
+    "SPEC": N_("SPEC"),
+    "SPELL": N_("SPELL"),
+    "TARGET": N_("TARGET"),
+    "TEXT": N_("TEXT"),
+    "THEIRS": N_("THEIRS"),
+    "TITLE": N_("TITLE"),
+    "TO": N_("TO"),
+    "TOWN": N_("TOWN"),
+    "UPGRADE": N_("UPGRADE"),
+    "VALUE": N_("VALUE"),
+    "WHO": N_("WHO"),
+    "WORD": N_("WORD"),
+}
+
+
+def metavar(text: str) -> str:
+    """A placeholder (`[NAME]...`, `WHO=N`, `PACK.json`) with its words in the chosen language."""
+    if STATE.catalog is None:
+        return text
+    import re
+
+    return re.sub(r"[A-Z][A-Z_]*[A-Z]", lambda m: _(METAVARS[m[0]]) if m[0] in METAVARS else m[0], text)
+
+
+def _placeholders(make_metavar):
+    def translated(*args, **kwargs) -> str:
+        return metavar(make_metavar(*args, **kwargs))
+
+    return translated
 
 
 # Click's own usage errors, as Click words them (it has no catalog of its own here).

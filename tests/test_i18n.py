@@ -544,7 +544,7 @@ RULE_REFUSALS = [
     (
         [["item", "add", "Ajax", "Палаш", "--slots", "2"], ["darkstone", "add", "Ajax", "1"]],
         ["forge", "Ajax", "Палаш"],
-        "R39: ковать можно только в городе с кузней (группа не в городе); `campaign town enter TOWN --blacksmith`",
+        "R39: ковать можно только в городе с кузней (партия не в городе); `campaign town enter ГОРОД --blacksmith`",
     ),
     ([["damage", "Ajax", "20"]], ["check", "Ajax", "3/DX"], "R11a: Ajax — вне игры и не может пройти проверку"),
 ]
@@ -671,10 +671,10 @@ def test_no_english_left_in_defaults_party_titles_and_check_syntax(tmp_path: Pat
     assert ru(path, "init").exit_code == 0
     assert json.loads(en(path, "status", "--json").stdout)["name"] == "Кампания"  # created without a name
     en(path, "character", "create", "Лада", "--st", "12", "--dx", "10", "--iq", "10", "--skill", "Плавание")
-    checked = json.loads(ru(path, "check", "Лада", "3/ST для Плавание", "--dice", "1,1,1", "--json").stdout)
+    checked = json.loads(ru(path, "check", "Лада", "3/ST для плавания", "--dice", "1,1,1", "--json").stdout)
     assert checked["success"] and checked["target"] == 12  # `для` is `for`: the attribute alone (R6)
-    assert ru(path, "check", "--party", "3/IQ", "--who", "all").stdout.startswith("Проверка группы 3/IQ (все)")
-    assert "для Плавание" in ru(path, "check", "Лада", "3 по ST").stderr  # the error's examples are Russian
+    assert ru(path, "check", "--party", "3/IQ", "--who", "all").stdout.startswith("Проверка партии 3/IQ (все)")
+    assert "для плавания" in ru(path, "check", "Лада", "3 по ST").stderr  # the error's examples are Russian
     assert ru(path, "adventure", "start").stdout.strip() == "приключение началось: Приключение"
 
 
@@ -686,6 +686,12 @@ def test_the_russian_catalog_uses_the_seeds_words():
     texts = [t for e in po for t in (e.msgstr, *e.msgstr_plural.values())]
     found = [t for t in texts if re.search(r"урон|отряд|\bдоз[аыу]?\b", t)]
     assert found == []
+    party = [
+        e.msgstr
+        for e in po
+        if re.search(r"\bpart(y|ies)\b", e.msgid, re.I) and re.search(r"групп\w*(?! врагов)\b", e.msgstr)
+    ]
+    assert party == []  # the party is a партия; a группа is of enemies or of players
 
 
 def test_the_catalog_check_finds_a_name_placed_in_an_oblique_case():

@@ -15,6 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 from campaign_cli.cli.app import app
+from campaign_cli.i18n import METAVARS
 from tests.test_help import PATHS
 from tests.test_i18n import en, english_words, ru, seat_people
 
@@ -77,6 +78,8 @@ def example_names(page: str) -> set[str]:
 @pytest.mark.parametrize("path", PATHS, ids=lambda p: " ".join(p) or "campaign")
 def test_every_help_page_in_russian_has_no_english_words_and_russian_examples(path):
     page = help_page(path, "ru")
+    placeholders = [w for w in re.findall(r"\b[A-Z][A-Z_]*[A-Z]\b", page) if w in METAVARS]
+    assert placeholders == [], (path, placeholders)  # `{ИМЯ} {ПРЕДМЕТ}`, not `{NAME} {ITEM}` (CLI.md "Language")
     english_names = example_names(help_page(path, "en"))
     examples = [line for line in page.splitlines() if line.strip().startswith("$ ")]
     assert examples and not (english_names & example_names(page)), examples  # Ajax -> Аякс, Swimming -> Плавание
@@ -102,7 +105,7 @@ RUSSIAN_EXAMPLES = (
     "campaign item add Аякс 'Счастливая шляпа' --clothing голова --personal",
     "campaign item add Аякс Палаш",
     "campaign item hold Аякс Палаш",
-    "campaign check Аякс 3/ST для Плавание --dice 2,5,4",
+    "campaign check Аякс 3/ST для плавания --dice 2,5,4",
     "campaign curse apply Аякс 'Гниль мумии' --note 'открыт саркофаг'",
     "campaign skill use Аякс Плавание --dice 2,3,4",
 )
@@ -145,7 +148,7 @@ def table(tmp_path: Path) -> Path:
 JSON_WORDS = {"JSON", "keywords", "enemies", "NAME", "character"}  # fields, a catalog name, a metavar
 REFUSALS = [
     (["status", "extra", "more"], 2, "Лишние аргументы: extra more (см. `campaign status --help`)"),
-    (["character", "create"], 2, "Не хватает аргумента NAME. (см. `campaign character create --help`)"),
+    (["character", "create"], 2, "Не хватает аргумента ИМЯ. (см. `campaign character create --help`)"),
     (["character", "create", "A", "--st", "x"], 2, "Неверное значение для '--st': 'x' — не целое число."),
     (["character", "create", "A", "--bogus"], 2, "Нет такой опции: --bogus"),
     (["charactr", "list"], 2, "Нет такой команды 'charactr'. Может быть, 'character'?"),
@@ -508,3 +511,17 @@ def test_the_recap_sorts_names_in_the_russian_alphabet(tmp_path: Path):
         assert en(path, "xp", "award", "1", name).exit_code == 0
     recap = json.loads(en(path, "recap", "--since", since, "--json").stdout)
     assert [r["name"] for r in recap["characters"]] == ["Егор", "Ёж", "Жанна", "Яна"]  # ё after е, not after я
+
+
+def test_placeholders_are_russian_in_usage_errors_and_man_pages(tmp_path: Path):
+    result = ru(tmp_path / "c.json", "item", "give")
+    assert result.exit_code == 2 and "ОТДАЮЩИЙ" in result.output and "FROM" not in result.output, result.output
+    assert "{АТАКУЮЩИЙ} {ЦЕЛЬ}" in help_page(["fight", "attack"], "ru")
+    assert "{ATTACKER} {TARGET}" in help_page(["fight", "attack"], "en")  # English stays English
+    root = Path(__file__).resolve().parent.parent / "man"
+    page = (root / "ru" / "campaign-item-give.1").read_text(encoding="utf-8")
+    assert "{ОТДАЮЩИЙ} {ПОЛУЧАТЕЛЬ} {ПРЕДМЕТ}" in page
+    text = "\n".join(f.read_text("utf-8") for f in (root / "ru").glob("*.1"))
+    body = "\n".join(line for line in text.splitlines() if not line.startswith(".TH"))  # the title: the command's name
+    left = set(re.findall(r"\b[A-Z][A-Z_]*[A-Z]\b", body)) & set(METAVARS)
+    assert not left, sorted(left)
