@@ -302,7 +302,7 @@ def test_russian_recap_markdown(party: Path):
     ru(party, "damage", "Ajax", "3")
     md = ru(party, "recap", "--format", "md").stdout
     assert md.startswith("## Итоги: Склеп\n")
-    assert "- **Бои:** 0" in md and "- получено повреждений: 3" in md
+    assert "- **Бои:** 0" in md and "- получено 3 повреждения" in md
 
 
 # --- what never changes with the language -------------------------------------------

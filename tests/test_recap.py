@@ -117,9 +117,10 @@ def test_undone_changes_count_for_nothing(camp):
 def test_markdown_and_human_views(adventure):
     md = adventure("recap", "--format", "md").stdout
     assert md.startswith("## Recap: The Drowned Mine\n")
-    assert "### Hector" in md and "- died: yes" in md and "- **Enemies killed:** Bog Lurker 1" in md
+    assert "### Hector" in md and "- was killed" in md and "- **Enemies killed:** Bog Lurker 1" in md
     text = adventure("recap").stdout
-    assert text.startswith("Recap: The Drowned Mine (") and "XP won" in text and "dark stone found  3" in text
+    assert text.startswith("Recap: The Drowned Mine (") and "+17 XP" in text and "found 3 dark stones" in text
+    assert "took 16 damage" in text and "was knocked out" in text and "1 check rolled, 0 passed" in text
 
 
 def test_recap_refuses_two_ranges_and_bad_dates(camp):
@@ -272,3 +273,21 @@ def test_the_recap_reads_the_adventures_title_from_the_entrys_fact_not_its_summa
     journal = [json.loads(line) for line in (tmp_path / "c.json.journal").read_text().splitlines() if line]
     assert journal[-1]["adventure_title"] == "Crypt: the Return" and entry["kind"] == "change"
     assert cli.json("recap")["adventure"] == "Crypt: the Return"
+
+
+def test_the_recap_names_who_killed_whom_and_what_was_healed(adventure):
+    """CLI.md "Recaps and sheets" and "Language": killers and healing, from the journal's events."""
+    data = adventure.json("recap")
+    assert data["killed_by"] == [{"enemy": "Bog Lurker 1", "by": "Ajax"}]
+    assert "who killed whom: Ajax → Bog Lurker 1" in adventure("recap").stdout
+    adventure.json("character", "create", "Kate", "--st", "10", "--dx", "11", "--iq", "11", "--skill", "Medic")
+    adventure.json("adventure", "start", "Healing")
+    adventure.json("fight", "start")
+    adventure.json("damage", "Ajax", "3")
+    adventure.json("fight", "end", "--fled")
+    adventure.json("skill", "use", "Kate", "Medic", "--heal", "Ajax=1", "--dice", "1,1,1")
+    healed = adventure.json("recap")["healed"]
+    assert healed == [{"who": "Ajax", "amount": 1, "by": "Kate", "skill": "Medic"}]
+    assert "healing: Kate (Medic) → Ajax: 1 damage healed" in adventure("recap").stdout
+    adventure.json("undo")
+    assert adventure.json("recap")["healed"] == []  # undone: healed nothing

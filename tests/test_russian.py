@@ -277,16 +277,16 @@ def test_the_russian_log_says_what_each_entry_did_and_what_an_undo_took_back(peo
     en(people, "damage", "Велимира", "30")
     gold, xp, dead = (e["seq"] for e in json.loads(en(people, "log", "--limit", "3", "--json").stdout))
     assert (
-        ru(people, "undo").stdout == f"отменено #{dead}: Велимира: получено повреждений 30; выходы из строя 1; гибель\n"
+        ru(people, "undo").stdout == f"отменено #{dead}: Велимира: получено 30 повреждений; вышла из строя; погибла\n"
     )
-    assert ru(people, "undo").stdout == f"отменено #{xp}: Мирон: получено XP 3\n"
+    assert ru(people, "undo").stdout == f"отменено #{xp}: Мирон: +3 XP\n"
     rows = {line.split()[0]: line for line in ru(people, "log", "--limit", "5").stdout.splitlines()[2:]}
-    assert "Лада: получено золота 5" in rows[str(gold)] and "campaign gold add 'Лада' 5" in rows[str(gold)]
-    assert "Мирон: получено XP 3" in rows[str(xp)]
-    assert "Велимира: получено повреждений 30; выходы из строя 1; гибель" in rows[str(dead)]
+    assert "Лада: +5 золотых" in rows[str(gold)] and "campaign gold add 'Лада' 5" in rows[str(gold)]
+    assert "Мирон: +3 XP" in rows[str(xp)]
+    assert "Велимира: получено 30 повреждений; вышла из строя; погибла" in rows[str(dead)]
     undos = [line for seq, line in rows.items() if int(seq) > dead]
-    assert f"отменено #{dead}: Велимира: получено повреждений 30" in undos[0]
-    assert f"отменено #{xp}: Мирон: получено XP 3" in undos[1]
+    assert f"отменено #{dead}: Велимира: получено 30 повреждений" in undos[0]
+    assert f"отменено #{xp}: Мирон: +3 XP" in undos[1]
     text = "".join(rows.values())
     assert "gold" not in text.replace("campaign gold", "") and "undid" not in text and "погиб " not in text
 

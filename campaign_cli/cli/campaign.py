@@ -115,10 +115,14 @@ def log_table(entries: list[dict], camp) -> Table:
             for e in entries
         ]
         return Table(_("Journal"), ["#", _("time"), _("kind"), _("summary"), _("command")], rows)
+    from campaign_cli.cli.journalviews import roll_text
+
     said = what_happened(camp, {e["seq"] for e in entries} | {e["undoes"] for e in entries if "undoes" in e})
     rows = []
     for e in entries:
         what = said.get(e["seq"], ("", ""))[0]
+        if e["seq"] is None:  # a roll-only entry: the checks it rolled
+            what = "; ".join(t for t in map(roll_text, e.get("rolls", [])) if t)
         if "undoes" in e:  # what the undone entry did, or else the command it ran
             did, command = said.get(e["undoes"], ("", "?"))
             what = _("took back #{seq}: {what}").format(seq=e["undoes"], what=did or command)
@@ -139,12 +143,14 @@ def what_happened(camp, seqs: set[int]) -> dict[int, tuple[str, str]]:
 
     wanted = {s for s in seqs if s is not None}
     names = {c["id"]: c["name"] for c in camp.characters()}
+    genders = {c["name"]: c.get("gender") for c in camp.characters()}
     out: dict[int, tuple[str, str]] = {}
     low = min(wanted, default=0)
     for entry, changes in camp.history() if wanted else ():
         seq = entry.get("seq")
         if seq in wanted:
-            out[seq] = (entry_text(summarize([(entry, changes)], names)), entry_view(entry)["command"])
+            said = entry_text(summarize([(entry, changes)], names), entry, genders)
+            out[seq] = (said, entry_view(entry)["command"])
         if seq is not None and seq <= low:
             break
     return out

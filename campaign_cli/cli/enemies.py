@@ -247,6 +247,7 @@ def kill(
         xp = rules.kill_xp(board, brutal)
         doc["xp"] += xp
         camp.note("", kills=[board["name"]])
+        camp.event("killed", enemy=board["name"], by=doc["name"])
         return f"{doc['name']} killed {board['name']}{' (brutal)' if brutal else ''}: +{xp} XP", (board, xp)
 
     ch, (board, xp) = update_character("enemy kill", by, change)

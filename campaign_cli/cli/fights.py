@@ -163,6 +163,7 @@ def start(
                 camp.save("characters", doc)
         camp.set_meta(fight=fight)
         camp.note(f"fight started{': ' + title if title else ''}")
+        camp.event("fight_started", **({"title": title} if title else {}))
         data = fight_view(camp, fight)
     emit(
         data,
@@ -282,6 +283,7 @@ def order(
         camp.set_meta(fight=fight)
         camp.record_roll({"order": fight["order"], "rolls": rolls, "first": fight["first"]})
         camp.note(f"turn order: {', '.join(fight['order'])}")
+        camp.event("order", order=fight["order"])
         data = {"rolls": rolls, "first": fight["first"], "fight": fight_view(camp, fight)}
     first = {"party": _("the party goes first"), "enemies": _("the enemies go first")}[fight["first"] or "party"]
     dice_line = _("party {party} vs enemies {enemies}: {first}").format(
@@ -314,6 +316,7 @@ def next_(json_out: JsonOpt = False) -> None:
         turn = fights.advance(fight, able(camp))
         camp.set_meta(fight=fight)
         camp.note(f"round {fight['round']}: {turn}'s turn")
+        camp.event("turn", round=fight["round"], turn=turn)
         data = fight_view(camp, fight)
     emit(data, Line(_("round {round}: {turn}'s turn").format(round=fight['round'], turn=turn)), json_out=json_out)
 
@@ -336,6 +339,8 @@ def _strike(camp, fight: Fight, hitter: Character, target: str, damage: int) -> 
     """A blow on an enemy instance by HITTER: wounds after defense, kill and wound XP (R41)."""
     enemy, dealt, killed = fights.hit(fight, target, damage)
     xp = fights.hit_xp(enemy, dealt, killed)
+    if killed:
+        camp.event("killed", enemy=enemy["name"], by=hitter["name"])  # who killed whom (recap)
     if xp:
         hitter["xp"] += xp
         camp.save("characters", hitter)
@@ -406,6 +411,7 @@ def hit(
         hitter = acts.actor(camp, "fight hit", by)
         data = _strike(camp, fight, hitter, target, damage)
         enemy = data["enemy"]
+        camp.event("blow", by=hitter["name"], target=enemy["name"], hits=1, wounds=data["wounds"])
         camp.note(
             f"{hitter['name']} hits {enemy['name']} for {data['wounds']}"
             + (f": killed, +{data['xp']} XP" if data["killed"] else f", +{data['xp']} XP" if data["xp"] else ""),
@@ -501,6 +507,8 @@ def attack(
         if seed is not None:
             data["seed"] = seed
         camp.record_roll({k: v for k, v in data.items() if k not in ("target", "character")})
+        blow = {"by": data["attacker"], "target": data["target"]["name"], "hits": data["hits"]}
+        camp.event("blow", **blow, **({"wounds": data["wounds"]} if "check" in data else {"damage": data["damage"]}))
         camp.note(
             data["summary"], *data["names"], **({"kills": [data["target"]["name"]]} if data.get("killed") else {})
         )
@@ -702,6 +710,7 @@ def end(
             *(d["name"] for d in docs),
             killed=killed,
         )
+        camp.event("fight_ended", outcome=outcome)
     chars = [view(d) for d in docs]
     data = {
         "outcome": outcome,

@@ -539,6 +539,8 @@ def use(
         for changed in {id(doc): doc, id(target): target}.values():
             camp.save("characters", changed)
         camp.note(f"{target['name']} drinks {potion['name']} (#{potion['id']})", doc["name"], target["name"])
+        if effect.get("healed"):
+            camp.event("healed", who=target["name"], amount=effect["healed"], item=potion["name"])
     ch = view(target)
     emit(
         {"item": potion, "effect": effect, "character": ch},

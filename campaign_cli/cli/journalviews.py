@@ -1,64 +1,146 @@
 """What a journal entry did, in words (the log in another language, undo, the recap):
-shared by `log`, `undo` and `recap`, so none of them imports another."""
+shared by `log`, `undo` and `recap`, so none of them imports another. Each fact becomes
+a sentence whose numbers agree ("получено 2 повреждения", "+10 золотых") and whose names
+stand where the nominative is right (at the start, after a colon or an arrow)."""
 
 from __future__ import annotations
 
-from campaign_cli.i18n import N_, _, shown
+from collections.abc import Callable
 
-LABELS = {
-    "xp_won": N_("XP won"),
-    "xp_spent": N_("XP spent"),
-    "karma_won": N_("karma won"),
-    "karma_spent": N_("karma spent"),
-    "karma_expired": N_("Bard karma expired"),
-    "wishes_won": N_("wishes won"),
-    "wishes_spent": N_("wishes spent"),
-    "damage_taken": N_("damage taken"),
-    "knocked_out": N_("knocked out"),
-    "died": N_("died"),
-    "curses_gained": N_("curses gained"),
-    "curses_lifted": N_("curses lifted"),
-    "items_gained": N_("items gained"),
-    "items_lost": N_("items lost"),
-    "gold_gained": N_("gold gained"),
-    "gold_lost": N_("gold lost"),
-    "darkstone_found": N_("dark stone found"),
-    "darkstone_forged": N_("dark stone forged"),
-    "checks": N_("checks rolled"),
-    "checks_passed": N_("checks passed"),
+from campaign_cli.i18n import _, gendered, ngettext, number, shown
+
+
+def _names(values: list) -> str:
+    return ", ".join(shown(v) for v in values)
+
+
+def _times(n: int) -> str:
+    return ngettext(" ({n} time)", " ({n} times)", n).format(n=n) if n > 1 else ""
+
+
+# A character's recap field -> its sentence (VALUE: the count or the list of names).
+SENTENCES: dict[str, Callable[..., str]] = {
+    "xp_won": lambda n, g: _("+{n} XP").format(n=number(n)),
+    "xp_spent": lambda n, g: _("spent {n} XP").format(n=number(n)),
+    "karma_won": lambda n, g: ngettext("+{n} karma point", "+{n} karma points", n).format(n=number(n)),
+    "karma_spent": lambda n, g: ngettext("spent {n} karma point", "spent {n} karma points", n).format(n=number(n)),
+    "karma_expired": lambda n, g: ngettext("{n} Bard karma point lapsed", "{n} Bard karma points lapsed", n).format(
+        n=number(n)
+    ),
+    "wishes_won": lambda n, g: ngettext("+{n} wish", "+{n} wishes", n).format(n=number(n)),
+    "wishes_spent": lambda n, g: ngettext("used {n} wish", "used {n} wishes", n).format(n=number(n)),
+    "damage_taken": lambda n, g: ngettext("took {n} damage", "took {n} damage", n).format(n=number(n)),
+    "knocked_out": lambda n, g: gendered(g, "was knocked out") + _times(n),
+    "died": lambda n, g: gendered(g, "was killed"),
+    "curses_gained": lambda v, g: ngettext("cursed: {names}", "curses laid: {names}", len(v)).format(names=_names(v)),
+    "curses_lifted": lambda v, g: ngettext("curse lifted: {names}", "curses lifted: {names}", len(v)).format(
+        names=_names(v)
+    ),
+    "items_gained": lambda v, g: ngettext("item gained: {names}", "items gained: {names}", len(v)).format(
+        names=_names(v)
+    ),
+    "items_lost": lambda v, g: ngettext("item lost: {names}", "items lost: {names}", len(v)).format(names=_names(v)),
+    "gold_gained": lambda n, g: ngettext("+{n} gold", "+{n} gold", n).format(n=number(n)),
+    "gold_lost": lambda n, g: ngettext("-{n} gold", "-{n} gold", n).format(n=number(n)),
+    "darkstone_found": lambda n, g: ngettext("found {n} dark stone", "found {n} dark stones", n).format(n=number(n)),
+    "darkstone_forged": lambda n, g: ngettext("forged {n} dark stone", "forged {n} dark stones", n).format(n=number(n)),
 }
 
 
-def _events(row: dict) -> list[tuple[str, object]]:
-    """A character's recap as (field, value), leaving out what did not happen."""
-    return [(k, v) for k, v in row.items() if k != "name" and v not in (0, [], False)]
-
-
-def _fmt(value) -> str:
-    if isinstance(value, list):
-        return ", ".join(shown(v) for v in value)
-    if isinstance(value, bool):
-        return shown("yes" if value else "no")
-    return str(value)
-
-
-def entry_text(data: dict) -> str:
-    """What one journal entry did, from its recap (DATA: `rules.recap.recap` of that entry
-    alone): each character's events, kills and keywords, or "" when it touched none."""
-    parts = [
-        _("{name}: {events}").format(
-            name=row["name"],  # a yes-or-no event (died) is its label alone
-            events="; ".join(_(LABELS[k]) if v is True else f"{_(LABELS[k])} {_fmt(v)}" for k, v in events),
-        )
-        for row in data["characters"]
-        if (events := _events(row))
+def sentences(row: dict, gender: str | None = None) -> list[str]:
+    """What happened to one character (ROW: a recap row), as sentences, leaving out what did not."""
+    out = [
+        say(value, gender) for field, say in SENTENCES.items() if (value := row.get(field)) not in (None, 0, [], False)
     ]
-    if data["kills"]:
-        parts.append(_("enemies killed: {names}").format(names=_listed(data["kills"])))
+    if row.get("checks"):
+        out.append(
+            ngettext("{n} check rolled, {passed} passed", "{n} checks rolled, {passed} passed", row["checks"]).format(
+                n=number(row["checks"]), passed=number(row.get("checks_passed", 0))
+            )
+        )
+    return out
+
+
+def killing(fact: dict) -> str:
+    """Who killed whom: `Лада Светлая → Душитель 1`."""
+    return _("{by} → {enemy}").format(by=fact["by"], enemy=fact["enemy"])
+
+
+def healing(fact: dict) -> str:
+    """What a Medic healed, or a potion: `Лада (Медик) → Ёж: вылечено 2 повреждения`."""
+    healed = ngettext("{n} damage healed", "{n} damage healed", fact["amount"]).format(n=number(fact["amount"]))
+    if fact.get("by"):
+        return _("{by} ({skill}) → {who}: {healed}").format(
+            by=fact["by"], skill=shown(fact.get("skill", "")), who=fact["who"], healed=healed
+        )
+    return _("{who} ({item}): {healed}").format(who=fact["who"], item=shown(fact.get("item", "")), healed=healed)
+
+
+def event_text(event: dict) -> str | None:
+    """One event of a journal entry as a sentence; None for what the characters' changes say."""
+    kind = event.get("event")
+    if kind == "blow" and "wounds" in event:  # a character's blow on an enemy
+        if not event.get("hits"):
+            return _("{by} → {target}: miss").format(by=event["by"], target=event["target"])
+        return _("{by} → {target}: {wounds}").format(
+            by=event["by"],
+            target=event["target"],
+            wounds=ngettext("{n} wound", "{n} wounds", event["wounds"]).format(n=number(event["wounds"])),
+        )
+    if kind == "blow":  # an enemy's on a character
+        return _("{by} → {target}: {hits}").format(
+            by=event["by"],
+            target=event["target"],
+            hits=ngettext("{n} hit", "{n} hits", event.get("hits", 0)).format(n=number(event.get("hits", 0))),
+        )
+    if kind == "killed":
+        return _("killed: {killing}").format(killing=killing(event))
+    if kind == "healed":
+        return healing(event)
+    if kind == "brewed":
+        return _("{by} ({skill}): brewed: {potion}").format(
+            by=event["by"], skill=shown(event.get("skill", "")), potion=shown(event["potion"])
+        )
+    if kind == "turn":
+        return _("round {round}: turn: {turn}").format(round=event["round"], turn=event["turn"])
+    if kind == "order":
+        return _("turn order: {order}").format(order=" > ".join(event["order"]))
+    if kind == "fight_started":
+        return _("fight started: {title}").format(title=event["title"]) if event.get("title") else _("fight started")
+    if kind == "fight_ended":
+        ended = {"won": _("fight won"), "routed": _("fight won: the rest routed"), "fled": _("the party fled")}
+        return ended.get(event.get("outcome", ""))
+    return None
+
+
+def roll_text(roll: dict) -> str | None:
+    """A journaled check as a sentence (`Аякс, 3/DX: успех`); None for a bare roll of dice."""
+    if roll.get("character") and "success" in roll and roll.get("spec"):
+        return _("{name}, {spec}: {outcome}").format(
+            name=roll["character"], spec=roll["spec"], outcome=shown("success" if roll["success"] else "failure")
+        )
+    return None
+
+
+def entry_text(data: dict, entry: dict | None = None, genders: dict | None = None) -> str:
+    """What one journal entry did (DATA: `rules.recap.recap` of that entry alone, ENTRY the
+    entry itself for its events and rolls): each character's sentences, the fight's events,
+    kills and keywords; "" when it did nothing to say."""
+    genders = genders or {}
+    parts = [e for e in (event_text(ev) for ev in (entry or {}).get("events", [])) if e]
+    kills_said = any(ev.get("event") == "killed" for ev in (entry or {}).get("events", []))
+    for row in data["characters"]:
+        said = sentences(row, genders.get(row["name"]))
+        if said:
+            parts.append(_("{name}: {events}").format(name=row["name"], events="; ".join(said)))
+    if not parts:
+        parts += [t for t in (roll_text(r) for r in (entry or {}).get("rolls", [])) if t]
+    if data["kills"] and not kills_said:
+        parts.append(_("enemies killed: {names}").format(names=listed(data["kills"])))
     if data["keywords"]:
-        parts.append(_("keywords: {words}").format(words=_listed(data["keywords"])))
+        parts.append(_("keywords: {words}").format(words=listed(data["keywords"])))
     return " | ".join(parts)
 
 
-def _listed(names: list[str]) -> str:
+def listed(names: list[str]) -> str:
     return ", ".join(names) or _("none")

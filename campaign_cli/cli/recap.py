@@ -9,7 +9,7 @@ import typer
 
 from campaign_cli.cli import output
 from campaign_cli.cli.common import JsonOpt, help_text, reading
-from campaign_cli.cli.journalviews import LABELS, _events, _fmt, _listed
+from campaign_cli.cli.journalviews import healing, killing, listed, sentences
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import Fields, Line, emit, markdown_text
 from campaign_cli.errors import Refused, UsageProblem
@@ -82,12 +82,11 @@ def _title(entry: dict) -> str | None:
     return summary.split(": ", 1)[1] if ": " in summary else None
 
 
-def happened(row: dict) -> list[tuple[str, str]]:
-    """A character's recap as (label, text), leaving out what did not happen."""
-    return [(_(LABELS[k]), _fmt(v)) for k, v in _events(row)]
+def _genders(camp) -> dict[str, str | None]:
+    return {c["name"]: c.get("gender") for c in camp.characters()}
 
 
-def markdown(data: dict) -> str:
+def markdown(data: dict, genders: dict) -> str:
     head = _("## Recap: {title}").format(title=markdown_text(data["adventure"])) if data["adventure"] else _("## Recap")
     lines = [
         head,
@@ -95,12 +94,16 @@ def markdown(data: dict) -> str:
         "*" + _("{start} to {end}").format(start=moment(data["from"]), end=moment(data["to"])) + "*",
         "",
         _("- **Fights:** {fights}").format(fights=data["fights"]),
-        _("- **Enemies killed:** {names}").format(names=markdown_text(_listed(data["kills"]))),
-        _("- **Keywords learned:** {words}").format(words=markdown_text(_listed(data["keywords"]))),
+        _("- **Enemies killed:** {names}").format(names=markdown_text(listed(data["kills"]))),
+        *(f"  - {markdown_text(killing(k))}" for k in data["killed_by"]),
+        *([_("- **Healing:**")] if data["healed"] else []),
+        *(f"  - {markdown_text(healing(h))}" for h in data["healed"]),
+        _("- **Keywords learned:** {words}").format(words=markdown_text(listed(data["keywords"]))),
     ]
     for row in data["characters"]:
         lines += ["", f"### {markdown_text(row['name'])}", ""]
-        lines += [f"- {label}: {markdown_text(text)}" for label, text in happened(row)] or ["- " + _("nothing")]
+        said = sentences(row, genders.get(row["name"]))
+        lines += [f"- {markdown_text(text)}" for text in said] or ["- " + _("nothing")]
     return "\n".join(lines) + "\n"
 
 
@@ -150,19 +153,25 @@ def recap(
     if format_ == "md" and not json_out and output.STATE.capture is None:
         import sys
 
-        sys.stdout.write(markdown(data))
+        sys.stdout.write(markdown(data, _genders(camp)))
         return
     when = _("{start} to {end}").format(start=moment(data["from"]), end=moment(data["to"]))
     views: list = [
         Line((_("Recap: {title} ({when})") if title else _("Recap ({when})")).format(title=title, when=when)),
         Line(
             _("fights {fights}; enemies killed: {names}; keywords: {words}").format(
-                fights=data["fights"], names=_listed(data["kills"]), words=_listed(data["keywords"])
+                fights=data["fights"], names=listed(data["kills"]), words=listed(data["keywords"])
             )
         ),
     ]
+    if data["killed_by"]:
+        views.append(Line(_("who killed whom: {list}").format(list="; ".join(map(killing, data["killed_by"])))))
+    if data["healed"]:
+        views.append(Line(_("healing: {list}").format(list="; ".join(map(healing, data["healed"])))))
+    genders = _genders(camp)
     for row in data["characters"]:
-        views.append(Fields(row["name"], happened(row) or [("", _("nothing"))]))
+        said = sentences(row, genders.get(row["name"])) or [_("nothing")]
+        views.append(Fields(row["name"], [("", text) for text in said]))
     emit(data, views, json_out=json_out)
 
 

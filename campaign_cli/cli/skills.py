@@ -159,6 +159,11 @@ def use(
             prep = prepare(doc, parse_spec(f"3/{found.attribute}"), modifier)
             result = rolled_check(doc, prep, dice, rng, karma, reroll_dice)
         effect = apply() if result["success"] and apply else None
+        done = effect or {}
+        for who, amount in done.get("healed", {}).items():  # R25: what the Medic healed
+            camp.event("healed", who=who, amount=amount, by=doc["name"], skill=found.name)
+        if done.get("potion"):
+            camp.event("brewed", by=doc["name"], skill=found.name, potion=done["potion"]["name"])
         acts.acted(camp, "skill use", doc["name"])  # R32a
         result["skill"] = found.name
         result["effect"] = effect

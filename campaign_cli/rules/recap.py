@@ -163,7 +163,7 @@ def recap(entries: list[tuple[dict, dict]], names: dict[int, str]) -> dict:
     id -> name now (a deleted character keeps the name it had)."""
     undone = undone_by(e for e, _ in entries)
     rows: dict[str, dict] = {}
-    fights, kills, keywords = 0, [], []
+    fights, kills, keywords, killed_by, healed = 0, [], [], [], []
     for entry, changes in entries:
         if entry.get("kind") in ("undo", "redo") or entry.get("seq") in undone or entry.get("of") in undone - {None}:
             continue
@@ -180,12 +180,19 @@ def recap(entries: list[tuple[dict, dict]], names: dict[int, str]) -> dict:
             if words[:2] == ["fight", "end"]:
                 fights += 1
             kills += part.get("kills", [])
+            for event in part.get("events", []):  # who killed whom, what was healed (journals since 0.2)
+                if event.get("event") == "killed":
+                    killed_by.append({"enemy": event["enemy"], "by": event["by"]})
+                elif event.get("event") == "healed":
+                    healed.append({k: v for k, v in event.items() if k != "event"})
             if part.get("keyword"):
                 keywords.append(part["keyword"])
     return {
         "fights": fights,
         "kills": kills,
         "keywords": keywords,
+        "killed_by": killed_by,
+        "healed": healed,
         "characters": sorted(
             ({k: v for k, v in r.items() if k != "revived"} for r in rows.values()),
             key=lambda r: alphabetical(r["name"]),

@@ -414,6 +414,12 @@ class Campaign:
         self.touched.extend(n for n in names if n not in self.touched)
         self.extra.update(extra)
 
+    def event(self, kind: str, **fields: Any) -> None:
+        """A fact of this command for its journal entry (`{"event": "killed", "enemy": ...,
+        "by": ...}`): what `log` and `recap` say, in any language, is read from these and
+        from the documents' changes, never from the English summary."""
+        self.extra.setdefault("events", []).append({"event": kind, **fields})
+
     def record_roll(self, roll: dict) -> None:
         self.rolls.append(roll)
         if self.roll_spool is not None and len(self.rolls) >= ROLLS_PER_ENTRY:
