@@ -89,6 +89,7 @@ def create(
     with writing() as camp:
         doc = camp.insert("characters", doc, "character")
         camp.note(f"created {doc['kind']} {doc['name']}", doc["name"])
+        camp.event("created", name=doc["name"])
     ch = rules.view(doc)
     emit(ch, lambda: character_views(ch), json_out=json_out)
 
@@ -241,6 +242,7 @@ def delete(name: NameArg, json_out: JsonOpt = False) -> None:
         doc = camp.character(name)
         camp.remove("characters", doc)
         camp.note(f"deleted {doc['name']}", doc["name"])
+        camp.event("deleted", name=doc["name"])
     emit(
         {"deleted": rules.view(doc)},
         Fields(_('deleted {name} (#{id})').format(name=doc['name'], id=doc['id'])),

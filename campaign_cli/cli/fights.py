@@ -219,6 +219,7 @@ def add(
         camp.note(
             f"{', '.join(e['name'] for e in added)} {verb} the fight" + (f" (elite: {ability})" if ability else "")
         )
+        camp.event("joined", names=[e["name"] for e in added])
         data = {"added": added, **({"elite_die": die} if die else {}), "fight": fight_view(camp, fight)}
     elite_text = _("; elite roll {die}: {ability}").format(die=die, ability=ability) if ability else ""
     joined = ngettext(

@@ -47,6 +47,7 @@ def start(
         adventure = {"title": title, "started": now(), "number": number}
         camp.set_meta(phase="adventure", adventure=adventure, location=None, adventures=number)
         camp.note(f"adventure started: {title}", adventure_start=number, adventure_title=title)
+        camp.event("adventure_started", title=title)
     emit(
         {"phase": "adventure", "adventure": adventure},
         Line(_('adventure started: {title}').format(title=title)),
@@ -73,6 +74,7 @@ def end(json_out: JsonOpt = False) -> None:
             camp.save("characters", doc)
         camp.set_meta(phase="between", adventure=None)
         camp.note(f"adventure ended: {title}", *(d["name"] for d in docs), adventure_end=number)
+        camp.event("adventure_ended", title=title)
     emit(
         {"phase": "between", "ended": title, "characters": [view(d) for d in docs]},
         [
@@ -99,6 +101,7 @@ def enter(
     with writing() as camp:
         camp.set_meta(location=location)
         camp.note(f"entered {town.strip()}" + (" (blacksmith)" if blacksmith else ""))
+        camp.event("town_entered", town=town.strip(), blacksmith=blacksmith)
     emit(
         {"location": location},
         Line((_("in {town}, which has a blacksmith") if blacksmith else _("in {town}")).format(town=town.strip())),
@@ -114,6 +117,7 @@ def leave(json_out: JsonOpt = False) -> None:
             raise Refused(_("the party is not in a town"), "not_in_town")
         camp.set_meta(location=None)
         camp.note(f"left {location['town']}")
+        camp.event("town_left", town=location["town"])
     emit({"location": None, "left": location}, Line(_('left {town}').format(town=location['town'])), json_out=json_out)
 
 

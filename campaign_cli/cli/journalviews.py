@@ -107,6 +107,22 @@ def event_text(event: dict) -> str | None:
         return _("turn order: {order}").format(order=" > ".join(event["order"]))
     if kind == "fight_started":
         return _("fight started: {title}").format(title=event["title"]) if event.get("title") else _("fight started")
+    if kind == "adventure_started":
+        return _("adventure started: {title}").format(title=event["title"])
+    if kind == "adventure_ended":
+        return _("adventure ended: {title}").format(title=event["title"])
+    if kind == "town_entered":
+        return (_("in {town}, which has a blacksmith") if event.get("blacksmith") else _("in {town}")).format(
+            town=event["town"]
+        )
+    if kind == "town_left":
+        return _("left {town}").format(town=event["town"])
+    if kind == "joined":
+        return _("joined the fight: {names}").format(names=", ".join(event["names"]))
+    if kind == "created":
+        return _("new character: {name}").format(name=event["name"])
+    if kind == "deleted":
+        return _("character deleted: {name}").format(name=event["name"])
     if kind == "fight_ended":
         ended = {"won": _("fight won"), "routed": _("fight won: the rest routed"), "fled": _("the party fled")}
         return ended.get(event.get("outcome", ""))
@@ -127,7 +143,8 @@ def entry_text(data: dict, entry: dict | None = None, genders: dict | None = Non
     entry itself for its events and rolls): each character's sentences, the fight's events,
     kills and keywords; "" when it did nothing to say."""
     genders = genders or {}
-    parts = [e for e in (event_text(ev) for ev in (entry or {}).get("events", [])) if e]
+    events = sorted((entry or {}).get("events", []), key=lambda ev: ev.get("event") == "killed")  # the blow first
+    parts = [e for e in map(event_text, events) if e]
     kills_said = any(ev.get("event") == "killed" for ev in (entry or {}).get("events", []))
     for row in data["characters"]:
         said = sentences(row, genders.get(row["name"]))
