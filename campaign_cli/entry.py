@@ -61,12 +61,34 @@ def _interrupted(exc: BaseException) -> "Interrupted | None":
     return None
 
 
+def _tab() -> bool:
+    """A TAB on a name in bash, answered without Click or Typer (campaign_cli/tab.py);
+    False when the full program must answer (and for anything that goes wrong here)."""
+    import os
+
+    if os.environ.get("_CAMPAIGN_COMPLETE") != "complete_bash":
+        return False
+    try:
+        from campaign_cli.tab import answer
+
+        said = answer(os.environ)
+    except Exception:  # the full program answers, and says what is wrong if anything is
+        return False
+    if said is None:
+        return False
+    sys.stdout.write(said)
+    sys.stdout.flush()
+    return True
+
+
 def main() -> None:
     _STATE["armed"] = True
     try:
         try:
             if _STATE["pending"]:
                 raise Interrupted(_STATE["pending"])
+            if _tab():
+                return
             from campaign_cli.cli.app import main as run
 
             run()

@@ -7,7 +7,10 @@ exit status and a message on stderr.
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import Any
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: this module is on the TAB path
+if TYPE_CHECKING:
+    from typing import Any
 
 # Set by the store while it commits: from then on a signal no longer stops the command,
 # which completes and reports success (CLI.md "Reliability guarantees").

@@ -17,7 +17,10 @@ from __future__ import annotations
 
 import itertools
 import os
-from typing import Any
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: this module is on the TAB path
+if TYPE_CHECKING:
+    from typing import Any
 
 DOMAIN = "campaign"
 LOCALE_DIR = os.path.join(os.path.dirname(__file__), "locale")

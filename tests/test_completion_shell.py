@@ -67,6 +67,7 @@ def shell_env(tmp_path_factory):
         "character", "create", "Merlin", "--st", "8", "--dx", "10", "--iq", "14", "--wizard", "--spell", "Огненный шар"
     )
     cli.json("character", "create", "Lucky Jack", "--st", "12", "--dx", "10", "--iq", "10")
+    cli.json("character", "create", "Ёж", "--st", "11", "--dx", "12", "--iq", "9")
     cli.json("item", "add", "Lucky Jack", "Wizard's Staff")
     cli.json("item", "add", "Lucky Jack", "Cost $5", "--custom")
     board = Path(__file__).resolve().parent.parent / "samples" / "enemies" / "cinder-hound.json"
@@ -96,6 +97,7 @@ def shell_env(tmp_path_factory):
             ["character", "create", "X", "--st", "10", "--dx", "11", "--iq", "11", "--skill", "Плавание"],
         ),
         ("campaign item add Merlin р\t", ["item", "add", "Merlin", "Рапира"]),  # a lowercase prefix
+        ("campaign character show Е\t", ["character", "show", "Ёж"]),  # е finds ё (CLI.md "Language")
     ],
 )
 def test_tab_puts_exactly_the_meant_argument_on_the_line(shell_env, line, argv):

@@ -9,14 +9,28 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
-
-import typer
 
 from campaign_cli.store.layout import packs_text
 
 
-def _data(ctx: typer.Context | None) -> dict:
+class Context:
+    """What a completer reads of Click's context: the parsed `params` and the root's
+    (`find_root().params["campaign"]`). Click's own on the full path, this one on the fast
+    path of a TAB (campaign_cli/tab.py), which imports neither Click nor Typer."""
+
+    def __init__(self, params: dict, root: Context | None = None) -> None:
+        self.params, self.root = params, root
+
+    def find_root(self) -> Context:
+        return self.root or self
+
+
+LANGUAGE = ""  # the fast path's language (i18n.requested): no catalog is loaded for a TAB
+
+
+def _data(ctx: Context | None) -> dict:
     root = ctx.find_root() if ctx is not None else None
     path = (
         (root.params.get("campaign") if root is not None else None)
@@ -56,7 +70,7 @@ def _characters(data: dict) -> list[dict]:
     return [d for d in docs.values() if isinstance(d, dict)] if isinstance(docs, dict) else []
 
 
-def _character(ctx: typer.Context, data: dict) -> dict:
+def _character(ctx: Context, data: dict) -> dict:
     """The character named before on the line (NAME, FROM, --character, an attacker)."""
     params = ctx.params
     name = str(params.get("name") or params.get("src") or params.get("character") or params.get("attacker") or "")
@@ -64,7 +78,7 @@ def _character(ctx: typer.Context, data: dict) -> dict:
     return next((d for d in _characters(data) if str(d.get("name", "")).casefold() == name), {})
 
 
-def characters(ctx: typer.Context, incomplete: str) -> list[str]:
+def characters(ctx: Context, incomplete: str) -> list[str]:
     return _pick((d.get("name") for d in _characters(_data(ctx))), incomplete)
 
 
@@ -75,10 +89,10 @@ def _russian(incomplete: str) -> bool:
         return _cyrillic(typed)
     from campaign_cli.i18n import language
 
-    return language() == "ru"
+    return (LANGUAGE or language()) == "ru"
 
 
-def items(ctx: typer.Context, incomplete: str) -> list[str]:
+def items(ctx: Context, incomplete: str) -> list[str]:
     """The items of the character named before: their names, their aliases, and the
     catalog's Russian names, in the language typed (or in use)."""
 
@@ -104,12 +118,12 @@ def _local_name(name: str) -> str:
     return next((a for a in aliases if _cyrillic(a)), name)
 
 
-def curses(ctx: typer.Context, incomplete: str) -> list[str]:
+def curses(ctx: Context, incomplete: str) -> list[str]:
     doc = _character(ctx, _data(ctx))
     return _pick((c.get("name") for c in doc.get("curses", []) if isinstance(c, dict)), incomplete)
 
 
-def spells(ctx: typer.Context, incomplete: str) -> list[str]:
+def spells(ctx: Context, incomplete: str) -> list[str]:
     doc = _character(ctx, _data(ctx))
     return _pick((s.get("name") for s in doc.get("spells", []) if isinstance(s, dict)), incomplete)
 
@@ -122,7 +136,7 @@ def _packs(data: dict) -> list[dict]:
     return [p for p in packs if isinstance(p, dict)] if isinstance(packs, list) else []
 
 
-def enemies(ctx: typer.Context, incomplete: str) -> list[str]:
+def enemies(ctx: Context, incomplete: str) -> list[str]:
     data = _data(ctx)
     own = data["enemies"] if isinstance(data.get("enemies"), dict) else {}
     names = [b.get("name") for b in own.values() if isinstance(b, dict)]
@@ -130,7 +144,7 @@ def enemies(ctx: typer.Context, incomplete: str) -> list[str]:
     return _pick(names, incomplete)
 
 
-def on_board(ctx: typer.Context, incomplete: str) -> list[str]:
+def on_board(ctx: Context, incomplete: str) -> list[str]:
     meta = (_data(ctx).get("meta") or {}).get("1") or {}
     fight = meta.get("fight") or {}
     return _pick(
@@ -138,14 +152,14 @@ def on_board(ctx: typer.Context, incomplete: str) -> list[str]:
     )
 
 
-def skills(ctx: typer.Context, incomplete: str) -> list[str]:
+def skills(ctx: Context, incomplete: str) -> list[str]:
     from campaign_cli.rules.skills import SKILLS
 
     russian = _russian(incomplete)
     return _pick((n for s in SKILLS for n in (s.aliases if russian else (s.name,))), incomplete)
 
 
-def catalog_entries(ctx: typer.Context, incomplete: str) -> list[str]:
+def catalog_entries(ctx: Context, incomplete: str) -> list[str]:
     """Built-in weapons and armor and the packs' items, in the language typed."""
     from campaign_cli.rules import catalog
 
@@ -158,5 +172,28 @@ def catalog_entries(ctx: typer.Context, incomplete: str) -> list[str]:
     return _pick(names, incomplete)
 
 
-def everything(ctx: typer.Context, incomplete: str) -> list[str]:
+def everything(ctx: Context, incomplete: str) -> list[str]:
     return [*catalog_entries(ctx, incomplete), *skills(ctx, incomplete), *enemies(ctx, incomplete)]
+
+
+SAFE = re.compile(r"[\w@%+=:,./-]*")  # what needs no quoting in bash (as shlex.quote sees it)
+
+
+def quote_for(word: str, value: str) -> str:
+    """VALUE as it must stand on a bash line in place of WORD, the word as typed so far:
+    inside the double or single quote the user opened, else with backslashes."""
+    if word.startswith('"'):
+        return '"' + re.sub(r'(["\\\\$`])', r"\\\1", value) + '"'
+    if word.startswith("'"):
+        return "'" + value.replace("'", "'\\''") + "'"
+    if SAFE.fullmatch(value):
+        return value
+    return re.sub(r"([^\w@%+=:,./-])", r"\\\1", value)
+
+
+def matching(values: list[str], incomplete: str) -> list[str]:
+    """VALUES that start with INCOMPLETE in any case, ё as е (CLI.md: `Е` finds `Ёж`)."""
+    from campaign_cli.rules.names import fold
+
+    key = fold(incomplete)
+    return [v for v in values if fold(str(v)).startswith(key)]

@@ -11,7 +11,6 @@ on a TAB or for `--show-completion` / `--install-completion`.
 from __future__ import annotations
 
 import os
-import re
 
 from typer._completion_classes import BashComplete
 from typer._completion_shared import _completion_scripts
@@ -29,19 +28,6 @@ BASH_SCRIPT = """
 complete -o default -F %(complete_func)s %(prog_name)s
 """
 
-SAFE = re.compile(r"[\w@%+=:,./-]*")  # what needs no quoting in bash (as shlex.quote sees it)
-
-
-def quote_for(word: str, value: str) -> str:
-    """VALUE as it must stand on the line in place of WORD, the word as typed so far."""
-    if word.startswith('"'):
-        return '"' + re.sub(r'(["\\\\$`])', r"\\\1", value) + '"'
-    if word.startswith("'"):
-        return "'" + value.replace("'", "'\\''") + "'"
-    if SAFE.fullmatch(value):
-        return value
-    return re.sub(r"([^\w@%+=:,./-])", r"\\\1", value)
-
 
 class QuotingBash(BashComplete):
     """Typer's bash completion, with each candidate quoted for the word being completed,
@@ -55,11 +41,14 @@ class QuotingBash(BashComplete):
 
         if incomplete.startswith("-"):  # options: Click's own matching
             return super().get_completions(args, incomplete)
-        complete.TYPED = incomplete  # what our name completions match, in any case
-        key = incomplete.casefold()
-        return [c for c in super().get_completions(args, "") if str(c.value).casefold().startswith(key)]
+        complete.TYPED = incomplete  # what our name completions match, in any case, ё as е
+        found = super().get_completions(args, "")
+        kept = set(complete.matching([str(c.value) for c in found], incomplete))
+        return [c for c in found if str(c.value) in kept]
 
     def format_completion(self, item) -> str:
+        from campaign_cli.cli.complete import quote_for
+
         return quote_for(os.environ.get("COMP_CUR", ""), str(item.value))
 
 

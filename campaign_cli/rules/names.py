@@ -8,11 +8,13 @@ resolve never pays for the suggestions.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
-
 from campaign_cli.errors import NotFound, Refused, UsageProblem
 from campaign_cli.i18n import N_, _
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: this module is on the TAB path
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+    from typing import Any
 
 MAX_NAME = 100  # CLI.md "Names": longer names are refused at creation
 MAX_AMOUNT = 1_000_000  # CLI.md "Names": counts and amounts are whole numbers 0..1,000,000
@@ -20,7 +22,7 @@ MAX_ID = 2**53  # ids, counters and seeds stay exact in JSON (and in jq)
 MAX_TEXT = 200  # CLI.md "Sizes": any name or spec longer than this exits 2 before any work
 
 # An entry: (the value, the names it answers to (the first is shown), its id or None)
-Entry = tuple[Any, tuple[str, ...], "int | None"]
+Entry = tuple["Any", tuple[str, ...], "int | None"]
 
 
 def fold(text: str) -> str:
