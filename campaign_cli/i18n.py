@@ -198,13 +198,75 @@ def use(lang: str) -> None:
 def _load(name: str) -> Any:
     """The Russian catalog NAME (`campaign`, `campaign-examples`), or None when it is not
     installed or broken (then English)."""
-    import gettext
-
     try:
         with open(os.path.join(LOCALE_DIR, "ru", "LC_MESSAGES", f"{name}.mo"), "rb") as fp:
-            return gettext.GNUTranslations(fp)
-    except (OSError, ValueError, UnicodeError):
+            return Catalog(fp.read())
+    except (OSError, ValueError, UnicodeError, IndexError):
         return None
+
+
+class Catalog:
+    """A compiled catalog (GNU .mo) read in place: each message is found by a binary search
+    of the catalog's sorted originals and decoded only when asked for. The standard
+    library's GNUTranslations decodes all 1,500 messages when it loads (7 ms on every
+    Russian run); a command asks for a few dozen. Answers as GNUTranslations does:
+    `gettext`, `ngettext` and `pgettext`, the message itself when it is not there."""
+
+    def __init__(self, data: bytes) -> None:
+        import struct
+
+        order = {0x950412DE: "<", 0xDE120495: ">"}.get(struct.unpack("<I", data[:4])[0])
+        if order is None:
+            raise ValueError("not a .mo file")
+        count, originals, translations = struct.unpack(order + "3I", data[8:20])
+        self.data, self.count = data, count
+        self.originals = struct.unpack_from(f"{order}{2 * count}I", data, originals)  # length, offset, ...
+        self.translations = struct.unpack_from(f"{order}{2 * count}I", data, translations)
+        self.cache: dict[bytes, str | None] = {}
+        header = self._find(b"") or ""
+        found = next((line for line in header.splitlines() if line.lower().startswith("plural-forms:")), "")
+        expression = found.partition("plural=")[2].strip().rstrip(";")
+        if expression:
+            import gettext
+
+            self.plural = gettext.c2py(expression)
+        else:
+            self.plural = lambda n: int(n != 1)
+
+    def _string(self, table: tuple[int, ...], index: int) -> bytes:
+        length, offset = table[2 * index], table[2 * index + 1]
+        return self.data[offset : offset + length]
+
+    def _find(self, key: bytes) -> str | None:
+        if key in self.cache:
+            return self.cache[key]
+        low, high = 0, self.count
+        while low < high:  # the first original not below KEY (msgfmt and polib write them sorted)
+            middle = (low + high) // 2
+            if self._string(self.originals, middle) < key:
+                low = middle + 1
+            else:
+                high = middle
+        found = None
+        if low < self.count and self._string(self.originals, low) == key:
+            found = self._string(self.translations, low).decode("utf-8")
+        self.cache[key] = found
+        return found
+
+    def gettext(self, message: str) -> str:
+        found = self._find(message.encode("utf-8"))
+        return message if found is None else found
+
+    def pgettext(self, context: str, message: str) -> str:
+        found = self._find(f"{context}\x04{message}".encode())
+        return message if found is None else found
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        found = self._find(f"{singular}\x00{plural}".encode())
+        if found is None:
+            return singular if n == 1 else plural
+        forms = found.split("\x00")
+        return forms[min(self.plural(n), len(forms) - 1)]
 
 
 def _speak_click() -> None:

@@ -12,8 +12,9 @@ import json
 import re
 from typing import Any
 
-# Unicode 15's Cc beyond what json escapes, and its Cf, as ranges (no table built at start-up).
-UNSAFE = re.compile(
+# Unicode 15's Cc beyond what json escapes, and its Cf, as ranges (no table built at start-up;
+# compiled on the first text that is not plain ASCII).
+UNSAFE_TEXT = (
     "[\x7f-\x9f\xad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e\u200b-\u200f\u202a-\u202e"
     "\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb\U000110bd\U000110cd\U00013430-\U0001343f"
     "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0001\U000e0020-\U000e007f]"
@@ -30,4 +31,7 @@ def _escaped(match: re.Match[str]) -> str:
 
 def dumps(data: Any, **options: Any) -> str:
     """`json.dumps(data, ensure_ascii=False, **options)` with every Cc/Cf character escaped."""
-    return UNSAFE.sub(_escaped, json.dumps(data, ensure_ascii=False, **options))
+    text = json.dumps(data, ensure_ascii=False, **options)
+    if text.isascii() and "\x7f" not in text:
+        return text  # json escaped U+0000..U+001F already; nothing else here can be unsafe
+    return re.sub(UNSAFE_TEXT, _escaped, text)

@@ -119,6 +119,32 @@ def test_extractor_finds_messages_help_and_click_words():
     assert ("{n} wound", "{n} wounds") in _tool().extract()  # a plural pair
 
 
+def test_the_catalog_read_in_place_answers_as_the_standard_library():
+    """i18n.Catalog (a binary search of the .mo, nothing decoded at load) gives what
+    gettext.GNUTranslations gives for every message, context and plural form shipped."""
+    import gettext
+
+    import polib
+
+    from campaign_cli.i18n import Catalog
+
+    folder = ROOT / "campaign_cli" / "locale" / "ru" / "LC_MESSAGES"
+    for name in ("campaign", "campaign-examples"):
+        data = (folder / f"{name}.mo").read_bytes()
+        ours, theirs = Catalog(data), gettext.GNUTranslations(__import__("io").BytesIO(data))
+        for e in polib.mofile(str(folder / f"{name}.mo")):
+            if e.msgid_plural:
+                for n in (0, 1, 2, 5, 11, 21, 22, 101, 1_000_000):
+                    assert ours.ngettext(e.msgid, e.msgid_plural, n) == theirs.ngettext(e.msgid, e.msgid_plural, n)
+            elif e.msgctxt:
+                assert ours.pgettext(e.msgctxt, e.msgid) == theirs.pgettext(e.msgctxt, e.msgid)
+            else:
+                assert ours.gettext(e.msgid) == theirs.gettext(e.msgid)
+        for missing in ("no such message", "zzz", "\x00"):  # before the first and after the last
+            assert ours.gettext(missing) == theirs.gettext(missing) == missing
+        assert ours.ngettext("no wish", "no wishes", 2) == "no wishes"
+
+
 def test_mo_round_trips_through_the_standard_library(tmp_path: Path):
     """Our .mo writer's output is read by gettext.GNUTranslations with Russian plural rules."""
     import gettext

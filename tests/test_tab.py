@@ -24,7 +24,9 @@ def path(tmp_path_factory) -> Path:
     folder = tmp_path_factory.mktemp("tab")
     cli = Cli(folder / "campaign.json")
     cli("init")
-    cli.json("character", "create", "Merlin", "--st", "8", "--dx", "10", "--iq", "14", "--wizard", "--spell", "Огненный шар")
+    cli.json(
+        "character", "create", "Merlin", "--st", "8", "--dx", "10", "--iq", "14", "--wizard", "--spell", "Огненный шар"
+    )
     cli.json("character", "create", "Lucky Jack", "--st", "12", "--dx", "10", "--iq", "10", "--skill", "Medic")
     cli.json("character", "create", "Ёж", "--st", "11", "--dx", "12", "--iq", "9")
     for item in ("Wizard's Staff", "Палаш", "Cost $5"):
@@ -69,7 +71,7 @@ def lines() -> list[str]:
     out = []
     for words, shape in COMMANDS.items():
         before = ["campaign", *words]
-        for name, nargs, completer in shape.get("args", []):
+        for _name, _nargs, completer in shape.get("args", []):
             if completer:
                 out += [" ".join([*before, ""]), " ".join([*before, SAMPLE.get(completer, "x")[:1]])]
             before.append(SAMPLE.get(completer or "", "1").replace(" ", "\\ "))
@@ -135,7 +137,10 @@ def test_the_table_is_generated_from_the_commands():
 
 
 def test_a_tab_on_a_name_imports_neither_click_nor_typer(path):
-    code = "import runpy, sys; sys.argv = ['campaign']; import campaign_cli.entry as e; e.main(); print(sorted(m for m in sys.modules if m.split('.')[0] in ('typer', 'click', 'typing', 'rich')))"
+    code = (
+        "import sys; sys.argv = ['campaign']; import campaign_cli.entry as e; e.main(); "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('typer', 'click', 'typing', 'rich')))"
+    )
     done = subprocess.run(
         [sys.executable, "-c", code],
         env={**os.environ, **env(path, "campaign character show L")},

@@ -188,10 +188,10 @@ def to_statblock(ch: dict) -> str:
 
 
 def _inert(text: str) -> str:
-    from campaign_cli.safejson import UNSAFE
+    from campaign_cli.safejson import UNSAFE_TEXT
 
     text = "".join(f"\\x{ord(c):02x}" if ord(c) < 0x20 else c for c in text)
-    return UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    return re.sub(UNSAFE_TEXT, lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 # -- in -------------------------------------------------------------------------------------
