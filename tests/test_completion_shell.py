@@ -38,20 +38,27 @@ def typed(line: str, env: dict) -> list[str]:
     pid, fd = pty.fork()
     if pid == 0:
         os.execvpe("bash", ["bash", "--norc", "--noprofile", "-i"], {**env, "PS1": "$ ", "TERM": "dumb"})
+
+    def until(done, seconds: float = 30) -> str:
+        out, end = "", time.time() + seconds
+        while not done(out) and time.time() < end:
+            out += _read(fd, 0.05)
+        return out
+
+    prompt = lambda out: out.endswith("$ ")  # noqa: E731
     try:
+        # Each line once bash shows its prompt (it drops what was typed before); the line
+        # with the TAB in one go: readline finishes a TAB's completion (running `campaign`)
+        # before it reads the next key, so nothing waits on a guessed delay.
+        until(prompt)
         os.write(fd, b"source <(campaign --show-completion bash)\n")
-        _read(fd, 1.0)
+        until(prompt)
         os.write(fd, b'campaign(){ printf "<%s>" "$@"; echo "<END>"; }\n')
-        _read(fd, 0.3)
-        head, tab, rest = line.partition("\t")
-        os.write(fd, (head + tab).encode())
-        _read(fd, 2.0)  # the completion runs `campaign` (about a read command's time)
-        os.write(fd, (rest + "\n").encode())
-        out, deadline = "", time.time() + 20
-        while "<END>" not in out and time.time() < deadline:
-            out += _read(fd, 0.3)
+        until(prompt)
+        os.write(fd, (line + "\n").encode())
+        out = until(lambda out: "<END>" in out)
         os.write(fd, b"exit\n")
-        _read(fd, 0.2)
+        _read(fd, 0.1)
     finally:
         os.waitpid(pid, 0)
     printed = next(row for row in out.splitlines() if row.startswith("<") and row.endswith("<END>"))
