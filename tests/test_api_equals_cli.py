@@ -84,3 +84,27 @@ def test_the_api_and_the_cli_leave_equal_files_and_equal_results(lines):
         cli_docs, api_docs = _docs(by_cli), _docs(by_api)
         assert cli_docs["characters"] == api_docs["characters"]
         assert cli_docs["meta"] == {**api_docs["meta"], "name": cli_docs["meta"]["name"]}
+
+
+@settings(max_examples=10, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(COMMANDS, min_size=1, max_size=8))
+def test_an_api_block_and_the_same_cli_commands_leave_equal_files(lines):
+    """CLI.md "Python API": one block runs the commands as one transaction. The commands
+    that succeed one by one on the command line, run in one block, succeed alike, give the
+    same results and leave the same documents (the journal holds one entry for the block)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        by_cli, by_api = Path(tmp) / "cli.json", Path(tmp) / "api.json"
+        for path in (by_cli, by_api):
+            with campaign_cli.open(path, create=True) as camp:
+                camp.character_create("Merlin", st=8, dx=10, iq=14, wizard=True)
+        done = [(words, said) for words in lines if (said := _cli(by_cli, words))[0] == "ok"]
+        before = len(_cli(by_api, ["log"])[1])
+        with campaign_cli.open(by_api) as camp:
+            results = [("ok", _timeless(camp.run(*words))) for words, _said in done]
+        assert results == [said for _words, said in done]
+        entries = _cli(by_api, ["log"])[1]
+        changed = [e for e in entries[before:] if e["seq"] is not None]
+        assert len(changed) <= 1  # the block is one change in the journal (rolls apart)
+        cli_docs, api_docs = _docs(by_cli), _docs(by_api)
+        assert cli_docs["characters"] == api_docs["characters"]
+        assert cli_docs["meta"] == {**api_docs["meta"], "name": cli_docs["meta"]["name"]}
