@@ -24,19 +24,131 @@ class ExitStatus(IntEnum):
     FILE = 3  # the campaign file cannot be used
 
 
+def N_(message: str) -> str:  # noqa: N802  # gettext's name for a marked message
+    """Mark MESSAGE for the catalog (tools/i18n.py extracts it); it is translated when shown."""
+    return message
+
+
+class Say:
+    """A sentence as a fact: its English template (the catalog's message id) and its
+    fields, put into words only when shown, in the language of the run then. The rules
+    raise refusals with one (`Refused(Say("R38: {name} has {value} gold", name=...,
+    value=...), "no_gold")`) and never import the catalog: the words live in one place.
+
+    PLURAL and QUANTITY: a message with plural forms (`{n}` is QUANTITY); AGREEING: the
+    grammatical gender of the person the words agree with (`m`, `f`, None). A field that is a Say is
+    said too; a Shown field is a rule or catalog name, shown in the language in use."""
+
+    __slots__ = ("fields", "gender", "gendered", "plural", "quantity", "template")
+
+    def __init__(self, template: str, /, *, plural: str | None = None, quantity: int = 1, **fields: Any) -> None:
+        self.template, self.plural, self.quantity = template, plural, quantity
+        self.gendered = "agreeing" in fields
+        self.gender = fields.pop("agreeing", None)
+        self.fields = fields
+
+    def __str__(self) -> str:
+        from campaign_cli import i18n
+
+        if self.plural is not None:
+            text = i18n.ngettext(self.template, self.plural, self.quantity)
+        elif self.gendered:
+            text = i18n.gendered(self.gender, self.template)
+        else:
+            text = i18n._(self.template)
+        return text.format(**{k: said(v) for k, v in self.fields.items()}) if self.fields else text
+
+    def __add__(self, other: object) -> Say:
+        return Say(JOINED, a=self, b=other)
+
+    def __radd__(self, other: object) -> Say:
+        return Say(JOINED, a=other, b=self)
+
+    def facts(self) -> dict:
+        """The fields as plain values (what a script reads from a refusal)."""
+        if self.template is JOINED:  # one sentence after another: the facts of both
+            return {k: v for part in self.fields.values() if isinstance(part, Say) for k, v in part.facts().items()}
+        out = {}
+        for key, value in self.fields.items():
+            if isinstance(value, Say):
+                value = value.facts() or value.template
+            elif isinstance(value, Shown):
+                value = value.value
+            elif isinstance(value, Joined):
+                value = value.values
+            out[key] = value
+        return out
+
+
+JOINED = "{a}{b}"  # one sentence after another: no message of the catalog
+
+
+class Shown:
+    """A rule or catalog name in a Say's fields, stored in English, or a number: shown in
+    the language in use (`Палаш`, `1 000 000`)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __str__(self) -> str:
+        from campaign_cli.i18n import number, shown
+
+        if isinstance(self.value, int) and not isinstance(self.value, bool):
+            return number(self.value)
+        return shown(self.value) if isinstance(self.value, str) else str(self.value)
+
+
+class Joined:
+    """Values joined by a separator that is itself a message (`" or "`, `"или"`)."""
+
+    __slots__ = ("separator", "values")
+
+    def __init__(self, separator: str, values: list) -> None:
+        self.separator, self.values = separator, values
+
+    def __str__(self) -> str:
+        from campaign_cli.i18n import _
+
+        return _(self.separator).join(str(said(v)) for v in self.values)
+
+
+def said(value: Any) -> Any:
+    """VALUE as a message shows it: a Say or a Shown in words, anything else as it is."""
+    return str(value) if isinstance(value, (Say, Shown, Joined)) else value
+
+
 class CampaignError(Exception):
-    """Base class: a one-line message for the user plus a stable snake_case code."""
+    """Base class: a one-line message for the user plus a stable snake_case code. The
+    message is a string, or a Say (a template and its fields) put into words when read."""
 
     status = ExitStatus.REFUSED
     code = "refused"
 
-    def __init__(self, message: str, code: str | None = None) -> None:
+    def __init__(self, message: str | Say, code: str | None = None) -> None:
         super().__init__(message)
-        self.message = message
+        self._message = message
         self.extra: dict = {}  # more fields for the JSON error object (e.g. suggestions)
         self.path: Any = None  # the file a file problem is about, when it names one
         if code:
             self.code = code
+
+    @property
+    def message(self) -> str:
+        return str(self._message)
+
+    @message.setter
+    def message(self, text: str) -> None:
+        self._message = text
+
+    @property
+    def facts(self) -> dict:
+        """The refusal's fields (`{"name": "Ajax", "value": 3}`), when it was raised with a Say."""
+        return self._message.facts() if isinstance(self._message, Say) else {}
+
+    def __str__(self) -> str:
+        return self.message
 
     @property
     def exit_status(self) -> int:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from campaign_cli.errors import Say
 from campaign_cli.i18n import _
 from campaign_cli.rules.names import MAX_ID
 
@@ -22,7 +23,7 @@ class Invalid(Exception):
     """A field that the model refuses: WHERE (a path: `characters.1.items[0].weight`) and
     WHY (a translated clause that stands after the path)."""
 
-    def __init__(self, where: str, why: str) -> None:
+    def __init__(self, where: str, why: str | Say) -> None:
         super().__init__(f"{where} {why}")
         self.where, self.why = where, why
 

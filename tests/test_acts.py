@@ -247,3 +247,39 @@ def test_no_command_module_imports_another():
                 targets += [a.name for a in node.names] if node.module == "campaign_cli.cli" else []
                 found += [f"{name} -> {t}" for t in targets if t in commands and t != name]
     assert found == []
+
+
+def test_the_rules_say_facts_not_sentences():
+    """Issue 33: `rules/` never imports the catalog (campaign_cli.i18n), at the top or in a
+    function: a refusal is a code and an errors.Say (its template and fields), put into
+    words when it is shown, in the language of the run."""
+    import ast
+
+    folder = Path(campaign_cli.__file__).parent / "rules"
+    found = []
+    for path in sorted(folder.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+            names += [a.name for a in node.names] if isinstance(node, ast.Import) else []
+            found += [f"{path.name}: {n}" for n in names if n.startswith("campaign_cli.i18n")]
+    assert found == []
+
+
+def test_a_refusal_carries_its_fields_and_is_said_in_the_language_of_the_run(tmp_path):
+    """The same refusal read in English and in Russian: one code, one set of fields."""
+    from campaign_cli import i18n
+    from campaign_cli.errors import Refused
+    from campaign_cli.rules import gear
+
+    doc = {"name": "Лада", "st": 10, "damage": 0, "gold": 3, "items": []}
+    with pytest.raises(Refused) as caught:
+        gear.buy(doc, {"name": "Broadsword", "weight": 0}, 40)  # type: ignore[arg-type]
+    refusal = caught.value
+    assert refusal.code == "cannot_afford"
+    assert refusal.facts == {"name": "Лада", "value": 3, "name2": "Broadsword", "price": 40}
+    assert refusal.message == "R38: Лада has 3 gold; Broadsword costs 40"
+    i18n.use("ru")
+    try:
+        assert "Палаш" in refusal.message and "Broadsword" not in refusal.message
+    finally:
+        i18n.use("en")

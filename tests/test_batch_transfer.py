@@ -51,6 +51,7 @@ def test_batch_failing_line_saves_nothing(camp):
     assert json.loads(result.stderr)["error"] == {
         "code": "unknown_character",
         "message": "no character named 'Nobody'",
+        "facts": {"what": "character", "name": "Nobody", "owner": ""},  # the refusal's fields (issue 33)
         "suggestions": [],
         "line": 2,
     }

@@ -84,7 +84,10 @@ def extract() -> dict[tuple[str, str | None], list[str]]:
                 continue
             where = rel  # the file only: moving a line does not make the template stale
             name = _name(node)
-            if name in ("_", "N_", "Said") and node.args:
+            if name == "Say" and node.args:  # errors.Say: a template said when shown
+                plural = next((_text(k.value) for k in node.keywords if k.arg == "plural"), None)
+                add(_text(node.args[0]), plural, where)
+            elif name in ("_", "N_", "Said") and node.args:
                 add(_text(node.args[0]), None, where)
             elif name == "gendered" and len(node.args) >= 2:
                 add(_text(node.args[1]), None, where)  # the neutral form; the m and f forms: gendered_msgids()
@@ -115,6 +118,14 @@ def gendered_msgids() -> list[str]:
                 text = _text(node.args[1])
                 if text:
                     found[text] = None
+            elif (
+                isinstance(node, ast.Call)
+                and _name(node) == "Say"
+                and node.args
+                and any(k.arg == "agreeing" for k in node.keywords)
+                and _text(node.args[0])
+            ):
+                found[_text(node.args[0])] = None  # said agreeing with a person (errors.Say)
     return sorted(found)
 
 

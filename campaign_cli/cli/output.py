@@ -279,9 +279,9 @@ def fail(err: CampaignError, **extra: Any) -> int:
     if STATE.json_errors:
         from campaign_cli import safejson
 
-        sys.stderr.write(
-            safejson.dumps({"error": {"code": err.code, "message": err.message, **err.extra, **extra}}) + "\n"
-        )
+        facts = {"facts": err.facts} if err.facts else {}  # a refusal's fields, as the rules raised them
+        error = {"code": err.code, "message": err.message, **facts, **err.extra, **extra}
+        sys.stderr.write(safejson.dumps({"error": error}, default=str) + "\n")
     else:
         if "line" in extra:
             text = _("campaign: error (line {line}): {message}").format(line=extra["line"], message=clean(err.message))

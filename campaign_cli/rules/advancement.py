@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from campaign_cli.errors import Refused
-from campaign_cli.i18n import _
+from campaign_cli.errors import N_, Refused, Say
 from campaign_cli.rules.skills import find_skill
 
 if TYPE_CHECKING:
@@ -38,7 +37,7 @@ def check_learning(phase: str, new: bool, what: str) -> None:
     """R16: only what is already known may be raised during an adventure."""
     if new and phase == "adventure":
         raise Refused(
-            _('R16: a new {what} may only be learned between adventures').format(what=_(what)), "between_adventures"
+            Say('R16: a new {what} may only be learned between adventures', what=Say(what)), "between_adventures"
         )
 
 
@@ -54,8 +53,8 @@ def pay_xp(doc: Character, cost: int, use_karma: bool = False) -> dict:
     xp = doc.get("xp", 0)
     karma = karma_total(doc) if use_karma else 0
     if xp + karma < cost:
-        text = _("needs {cost} XP, has {xp} and {karma} karma") if use_karma else _("needs {cost} XP, has {xp}")
-        raise Refused(text.format(cost=cost, xp=xp, karma=karma), "not_enough_xp")
+        text = N_("needs {cost} XP, has {xp} and {karma} karma") if use_karma else N_("needs {cost} XP, has {xp}")
+        raise Refused(Say(text, cost=cost, xp=xp, karma=karma), "not_enough_xp")
     from_xp = min(xp, cost)
     from_karma = cost - from_xp
     doc["xp"] = xp - from_xp
@@ -69,13 +68,13 @@ def spend_karma(doc: Character, amount: int) -> None:
     doc["bard_karma"] = doc.get("bard_karma", 0) - bard
     doc["karma"] = doc.get("karma", 0) - (amount - bard)
     if doc["karma"] < 0:
-        raise Refused(_("not enough karma"), "not_enough_karma")
+        raise Refused(Say("not enough karma"), "not_enough_karma")
 
 
 def require_reroll(doc: Character) -> None:
     """R17: a reroll needs 1 karma or 1 wish; refused up front without either."""
     if karma_total(doc) == 0 and doc.get("wishes", 0) == 0:
-        raise Refused(_('{name} has no karma and no wish to reroll with (R17)').format(name=doc['name']), "no_karma")
+        raise Refused(Say('{name} has no karma and no wish to reroll with (R17)', name=doc['name']), "no_karma")
 
 
 def reroll_payment(doc: Character) -> str:
@@ -91,18 +90,19 @@ def reroll_payment(doc: Character) -> str:
 def spend_wish(doc: Character) -> int:
     """R17: a wish cancels all damage, even a killing blow. Returns the damage cancelled."""
     if doc.get("wishes", 0) < 1:
-        raise Refused(_('{name} has no wish to spend').format(name=doc['name']), "no_wish")
+        raise Refused(Say('{name} has no wish to spend', name=doc['name']), "no_wish")
     if not doc.get("damage", 0) and not doc.get("dead") and not doc.get("dying"):
         raise Refused(
-            _("R17: {name} has no damage for a wish to cancel; the wish is kept").format(name=doc["name"]),
+            Say("R17: {name} has no damage for a wish to cancel; the wish is kept", name=doc["name"]),
             "nothing_to_cancel",
         )
     if doc.get("death_settled"):
         raise Refused(
-            _(
+            Say(
                 "R17: {name}'s death has been settled (a fight end, rest or adventure end came since); a wish "
-                "brings back only someone just killed"
-            ).format(name=doc['name']),
+                "brings back only someone just killed",
+                name=doc['name'],
+            ),
             "death_settled",
         )
     doc["wishes"] -= 1
@@ -119,8 +119,10 @@ def add_curse(doc: Character, name: str, note: str | None) -> Curse:
     held = next((c["name"] for c in doc.get("curses", []) if c["name"].casefold() == name.casefold()), None)
     if held:
         raise Refused(
-            _('R18: {name} already has the curse {held!r}; the same curse twice is one curse').format(
-                name=doc['name'], held=held
+            Say(
+                'R18: {name} already has the curse {held!r}; the same curse twice is one curse',
+                name=doc['name'],
+                held=held,
             ),
             "already_cursed",
         )
@@ -140,16 +142,16 @@ def remove_curse(doc: Character, curse: str, pay: str) -> dict:
 
     match = resolve(curse, ((c, (c["name"],), None) for c in doc.get("curses", [])), "curse", where=doc["name"])
     if pay not in CURSE_PRICES:
-        raise Refused(_('pay with wish, karma or xp, not {pay!r}').format(pay=pay), "bad_payment")
+        raise Refused(Say('pay with wish, karma or xp, not {pay!r}', pay=pay), "bad_payment")
     field, price = CURSE_PRICES[pay]
     have = karma_total(doc) if field == "karma" else doc["xp"] if field == "xp" else doc["wishes"]
     if have < price:
         text = {
-            "wishes": _("R18: lifting a curse with wish needs {price} wish, {name} has {have}"),
-            "karma": _("R18: lifting a curse with karma needs {price} karma, {name} has {have}"),
-            "xp": _("R18: lifting a curse with XP needs {price} XP, {name} has {have}"),
+            "wishes": N_("R18: lifting a curse with wish needs {price} wish, {name} has {have}"),
+            "karma": N_("R18: lifting a curse with karma needs {price} karma, {name} has {have}"),
+            "xp": N_("R18: lifting a curse with XP needs {price} XP, {name} has {have}"),
         }[field]
-        raise Refused(text.format(price=price, name=doc["name"], have=have), "cannot_pay")
+        raise Refused(Say(text, price=price, name=doc["name"], have=have), "cannot_pay")
     if field == "karma":
         spend_karma(doc, price)
     elif field == "xp":

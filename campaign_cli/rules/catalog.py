@@ -11,7 +11,7 @@ from collections.abc import Iterator, Sequence
 from functools import cache
 from importlib import resources
 
-from campaign_cli.i18n import _
+from campaign_cli.errors import Say
 
 
 @cache
@@ -74,11 +74,11 @@ def lookup(name: str, packs: Sequence[dict] = ()) -> tuple[str, dict] | None:
     return None
 
 
-def known_names(packs: list[dict], skip: str | None = None) -> dict[str, str]:
+def known_names(packs: list[dict], skip: str | None = None) -> dict[str, Say]:
     """Every item name and alias already known (built-in, and packs other than SKIP), lowered
     -> where it is: a pack's names clash with none of them."""
-    labels = {"weapon": _("a built-in weapon"), "armor": _("built-in armor"), "gear": _("built-in gear")}
-    out: dict[str, str] = {}
+    labels = {"weapon": Say("a built-in weapon"), "armor": Say("built-in armor"), "gear": Say("built-in gear")}
+    out: dict[str, Say] = {}
     for kind, entry in entries():
         out.update({n.casefold(): labels[kind] for n in (entry["name"], *entry["aliases"])})
     for pack in packs:
@@ -87,7 +87,7 @@ def known_names(packs: list[dict], skip: str | None = None) -> dict[str, str]:
                 for entry in pack[kind]:
                     out.update(
                         {
-                            n.casefold(): _("in pack {pack!r}").format(pack=pack["pack"])
+                            n.casefold(): Say("in pack {pack!r}", pack=pack["pack"])
                             for n in (entry["name"], *entry.get("aliases", ()))
                         }
                     )

@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from campaign_cli.errors import Refused, UsageProblem
-from campaign_cli.i18n import _, shown
+from campaign_cli.errors import Refused, Say, Shown, UsageProblem
 from campaign_cli.rules.names import check_text
 from campaign_cli.rules.skills import find_skill
 
@@ -26,16 +25,19 @@ def check_allocation(st: int, dx: int, iq: int) -> None:
     low = [f"{n} {v}" for n, v in zip(CORE, (st, dx, iq)) if v < MINIMUM]
     if low:
         raise Refused(
-            _('R2: each attribute starts at least at {MINIMUM} ({value})').format(
-                MINIMUM=MINIMUM, value=', '.join(low)
-            ),
+            Say('R2: each attribute starts at least at {MINIMUM} ({value})', MINIMUM=MINIMUM, value=', '.join(low)),
             "bad_allocation",
         )
     total = st + dx + iq
     if total != START_TOTAL:
         raise Refused(
-            _('R2: ST+DX+IQ must add up to {START_TOTAL}; {st}+{dx}+{iq} = {total}').format(
-                START_TOTAL=START_TOTAL, st=st, dx=dx, iq=iq, total=total
+            Say(
+                'R2: ST+DX+IQ must add up to {START_TOTAL}; {st}+{dx}+{iq} = {total}',
+                START_TOTAL=START_TOTAL,
+                st=st,
+                dx=dx,
+                iq=iq,
+                total=total,
             ),
             "bad_allocation",
         )
@@ -47,13 +49,11 @@ def canonical_skills(levels: Mapping[str, int]) -> dict[str, int]:
     out: dict[str, int] = {}
     for name, level in levels.items():
         if level < 1:
-            raise Refused(
-                _('skill level must be at least 1 ({name}={level})').format(name=name, level=level), "bad_level"
-            )
+            raise Refused(Say('skill level must be at least 1 ({name}={level})', name=name, level=level), "bad_level")
         skill = find_skill(name)
         if skill.name in out:
             raise UsageProblem(
-                _('--skill {name} is given twice ({name2!r} names it too)').format(name=skill.name, name2=name),
+                Say('--skill {name} is given twice ({name2!r} names it too)', name=skill.name, name2=name),
                 "repeated_name",
             )
         out[skill.name] = level
@@ -69,27 +69,33 @@ def check_starting_points(kind: str, skills: Mapping[str, int], spells: int) -> 
     points = sum(skills.values())
     if kind == "hero":
         if spells:
-            raise Refused(_("R3: a new hero has skill points only; spells cost XP later (R15)"), "starting_points")
+            raise Refused(Say("R3: a new hero has skill points only; spells cost XP later (R15)"), "starting_points")
         if points > START_POINTS:
             raise Refused(
-                _('R3: a new hero has {START_POINTS} skill points; this spends {points}').format(
-                    START_POINTS=START_POINTS, points=points
+                Say(
+                    'R3: a new hero has {START_POINTS} skill points; this spends {points}',
+                    START_POINTS=START_POINTS,
+                    points=points,
                 ),
                 "starting_points",
             )
         combat = sum(v for k, v in skills.items() if find_skill(k).combat)
         if combat > HERO_COMBAT_POINTS:
             raise Refused(
-                _(
-                    "R3: at most {HERO_COMBAT_POINTS} of a new hero's points go to combat skills; this spends {combat}"
-                ).format(HERO_COMBAT_POINTS=HERO_COMBAT_POINTS, combat=combat),
+                Say(
+                    "R3: at most {HERO_COMBAT_POINTS} of a new hero's points go to combat skills; this spends {combat}",
+                    HERO_COMBAT_POINTS=HERO_COMBAT_POINTS,
+                    combat=combat,
+                ),
                 "starting_points",
             )
     else:
         if points + spells > START_POINTS:
             raise Refused(
-                _('R3: a new wizard has {START_POINTS} points for spells and skills; this spends {value}').format(
-                    START_POINTS=START_POINTS, value=points + spells
+                Say(
+                    'R3: a new wizard has {START_POINTS} points for spells and skills; this spends {value}',
+                    START_POINTS=START_POINTS,
+                    value=points + spells,
                 ),
                 "starting_points",
             )
@@ -132,7 +138,7 @@ def new_character(
     imported one keeps the attributes and skills it has)."""
     check_name(name, "character")
     if kind not in KINDS:
-        raise Refused(_('kind must be hero or wizard, not {kind!r}').format(kind=kind), "bad_kind")
+        raise Refused(Say('kind must be hero or wizard, not {kind!r}', kind=kind), "bad_kind")
     levels = canonical_skills(skills or {})
     spell_list = [{"name": n, "rating": r} for n, r in (spells or {}).items()]
     if starting:
@@ -175,7 +181,7 @@ def check_gender(gender: str | None) -> str | None:
         return None
     value = {"м": "m", "ж": "f"}.get(gender.strip().lower(), gender.strip().lower())
     if value not in GENDERS:
-        raise UsageProblem(_("--gender takes m or f, not {gender!r}").format(gender=gender), "bad_value")
+        raise UsageProblem(Say("--gender takes m or f, not {gender!r}", gender=gender), "bad_value")
     return value
 
 
@@ -185,8 +191,10 @@ def check_name(name: str, what: str) -> str:
     text = check_text(name, what)
     if text.lstrip("-").isdigit():
         raise Refused(
-            _('a {what} name cannot be a number ({text}): numbers stand for ids and opponents').format(
-                what=_(what), text=text
+            Say(
+                'a {what} name cannot be a number ({text}): numbers stand for ids and opponents',
+                what=Say(what),
+                text=text,
             ),
             "bad_name",
         )
@@ -198,7 +206,7 @@ def set_attribute(attributes: dict, name: str, value: int) -> None:
     check_name(name, "attribute")
     if name.strip().upper() in CORE:
         raise Refused(
-            _('{name} is a core attribute (R1); raise it with `campaign xp spend`').format(name=name), "core_attribute"
+            Say('{name} is a core attribute (R1); raise it with `campaign xp spend`', name=name), "core_attribute"
         )
     key = next((k for k in attributes if k.casefold() == name.strip().casefold()), name.strip())
     attributes[key] = value
@@ -207,7 +215,7 @@ def set_attribute(attributes: dict, name: str, value: int) -> None:
 def drop_attribute(attributes: dict, name: str) -> None:
     key = next((k for k in attributes if k.casefold() == name.strip().casefold()), None)
     if key is None:
-        raise Refused(_('no extra attribute named {name!r}').format(name=name), "unknown_attribute")
+        raise Refused(Say('no extra attribute named {name!r}', name=name), "unknown_attribute")
     del attributes[key]
 
 
@@ -215,11 +223,9 @@ def set_combat_mode(doc: Character, skill: str, mode: CombatMode) -> None:
     """R24: a character's levels in a combat skill go either to hit or to damage, not split."""
     found = find_skill(skill)
     if not found.combat:
-        raise Refused(_('{name} is not a combat skill (R24)').format(name=shown(found.name)), "not_combat_skill")
+        raise Refused(Say('{name} is not a combat skill (R24)', name=Shown(found.name)), "not_combat_skill")
     if found.name not in doc.get("skills", {}):
-        raise Refused(
-            _('{name} does not know {name2}').format(name=doc['name'], name2=shown(found.name)), "unknown_skill"
-        )
+        raise Refused(Say('{name} does not know {name2}', name=doc['name'], name2=Shown(found.name)), "unknown_skill")
     doc.setdefault("combat", {})[found.name] = mode
 
 
@@ -238,7 +244,7 @@ def drop_keywords(current: list[str], drop: list[str]) -> list[str]:
     for word in drop:
         match = [k for k in out if k.casefold() == word.strip().casefold()]
         if not match:
-            raise Refused(_('no keyword {word!r} to drop').format(word=word), "unknown_keyword")
+            raise Refused(Say('no keyword {word!r} to drop', word=word), "unknown_keyword")
         out.remove(match[0])
     return out
 

@@ -7,8 +7,7 @@ import re
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from campaign_cli.errors import Refused, UsageProblem
-from campaign_cli.i18n import _, shown
+from campaign_cli.errors import N_, Refused, Say, Shown, UsageProblem
 from campaign_cli.rules import dice as d
 from campaign_cli.rules.advancement import curse_modifier
 from campaign_cli.rules.characters import CORE, adjusted_dx, gear_totals
@@ -37,18 +36,16 @@ class Spec:
 
 def parse_spec(text: str) -> Spec:
     """Parse a check spec; anything malformed is a usage error (exit 2)."""
-    d.check_length(text, _("a check spec"))
+    d.check_length(text, N_("a check spec"))
     match = _SUM.fullmatch(text or "")
     if match:
         count, attr, plus, needed = match.groups()
         if attr.upper() not in CORE:
             raise UsageProblem(
-                _('{text!r}: a check is on ST, DX or IQ, not {attr!r}').format(text=text, attr=attr), "bad_spec"
+                Say('{text!r}: a check is on ST, DX or IQ, not {attr!r}', text=text, attr=attr), "bad_spec"
             )
         if len(count) > 3 or not 1 <= int(count) <= d.MAX_DICE:
-            raise UsageProblem(
-                _('{text!r}: roll 1 to {MAX_DICE} dice').format(text=text, MAX_DICE=d.MAX_DICE), "bad_spec"
-            )
+            raise UsageProblem(Say('{text!r}: roll 1 to {MAX_DICE} dice', text=text, MAX_DICE=d.MAX_DICE), "bad_spec")
         skill = plus or needed
         return Spec(text, "sum", dice=int(count), attribute=attr.upper(), skill=skill, required=bool(needed))
     match = _POOL.fullmatch(text or "")
@@ -56,13 +53,15 @@ def parse_spec(text: str) -> Spec:
         attr, threshold = match.groups()
         if len(threshold) > 2 or not 1 <= int(threshold) <= SIDES:
             raise UsageProblem(
-                _("{text!r}: a pool test's threshold is 1+ to {SIDES}+").format(text=text, SIDES=SIDES), "bad_spec"
+                Say("{text!r}: a pool test's threshold is 1+ to {SIDES}+", text=text, SIDES=SIDES), "bad_spec"
             )
         attr = attr.upper() if attr.upper() in CORE else attr
         return Spec(text, "pool", attribute=attr, threshold=int(threshold))
     raise UsageProblem(
-        _("{text!r} is not a check ({examples})").format(
-            text=text, examples=_("3/DX, 3/ST+Climbing, 3/ST for Swimming, 'Lore 5+'")
+        Say(
+            "{text!r} is not a check ({examples})",
+            text=text,
+            examples=Say("3/DX, 3/ST+Climbing, 3/ST for Swimming, 'Lore 5+'"),
         ),
         "bad_spec",
     )
@@ -78,7 +77,7 @@ def attribute_value(doc: Character, name: str) -> int:
         if key.casefold() == name.casefold():
             return value
     raise Refused(
-        _('{name} has no attribute {name2!r} for a pool test').format(name=doc['name'], name2=name), "unknown_attribute"
+        Say('{name} has no attribute {name2!r} for a pool test', name=doc['name'], name2=name), "unknown_attribute"
     )
 
 
@@ -144,7 +143,7 @@ def skill_level(doc: Character, skill: str) -> int:
 def prepare(doc: Character, spec: Spec, modifier: int = 0) -> Prepared:
     """Targets, modifiers (each with its source) and the exact chance, before rolling.
     R11a: only a character who can act takes a check."""
-    check_can_act(doc, _("take a check"))
+    check_can_act(doc, N_("take a check"))
     curses = curse_modifier(doc)
     mods: list[dict] = []
     lead: dict = dict(doc.get("leadership") or {})
@@ -162,9 +161,7 @@ def prepare(doc: Character, spec: Spec, modifier: int = 0) -> Prepared:
             level = skill_level(doc, skill.name)
             if spec.required and known == 0:
                 raise Refused(
-                    _('R6: {name} does not know {name2}, needed to try').format(
-                        name=doc['name'], name2=shown(skill.name)
-                    ),
+                    Say('R6: {name} does not know {name2}, needed to try', name=doc['name'], name2=Shown(skill.name)),
                     "skill_required",
                 )
             if spec.required:
@@ -188,8 +185,11 @@ def prepare(doc: Character, spec: Spec, modifier: int = 0) -> Prepared:
         mods.append(modifier_of("potion", boost(doc, spec.attribute), spec.attribute, "dice"))
     if count > d.MAX_DICE:
         raise Refused(
-            _('{attribute} {count}: at most {MAX_DICE} dice').format(
-                attribute=spec.attribute, count=count, MAX_DICE=d.MAX_DICE
+            Say(
+                '{attribute} {count}: at most {MAX_DICE} dice',
+                attribute=spec.attribute,
+                count=count,
+                MAX_DICE=d.MAX_DICE,
             ),
             "too_many_dice",
         )
@@ -238,8 +238,12 @@ def castable(doc: Character, spell: str) -> dict:
     found = resolve(spell, ((s, (s["name"],), None) for s in doc.get("spells", [])), "spell", where=doc["name"])
     if found.get("rating") is not None and found["rating"] > doc["iq"]:
         raise Refused(
-            _("R9: {name} has rating {rating}, above {name2}'s IQ {iq}").format(
-                name=found['name'], rating=found['rating'], name2=doc['name'], iq=doc['iq']
+            Say(
+                "R9: {name} has rating {rating}, above {name2}'s IQ {iq}",
+                name=found['name'],
+                rating=found['rating'],
+                name2=doc['name'],
+                iq=doc['iq'],
             ),
             "spell_too_hard",
         )

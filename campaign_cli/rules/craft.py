@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from campaign_cli.errors import Refused, UsageProblem
-from campaign_cli.i18n import _, shown
+from campaign_cli.errors import N_, Refused, Say, Shown, UsageProblem
 from campaign_cli.rules.characters import CORE
 from campaign_cli.rules.skills import find_skill
 from campaign_cli.rules.wounds import check_not_dead, current_status
@@ -25,22 +24,28 @@ def level_of(doc: Character, skill: str) -> int:
     level = doc.get("skills", {}).get(name, 0)
     if not level:
         raise Refused(
-            _('{name} does not know {name2} (R23); learn it with `campaign xp spend`').format(
-                name=doc['name'], name2=shown(name)
+            Say(
+                '{name} does not know {name2} (R23); learn it with `campaign xp spend`',
+                name=doc['name'],
+                name2=Shown(name),
             ),
             "unknown_skill",
         )
     return level
 
 
-def _split(level: int, plan: dict[str, int], skill: str, what: str) -> None:
+def _split(level: int, plan: dict[str, int], skill: str, what: Say) -> None:
     total = sum(plan.values())
     if not plan or total < 1:
-        raise UsageProblem(_('{skill}: say who gets how much, e.g. WHO=1').format(skill=shown(skill)), "bad_value")
+        raise UsageProblem(Say('{skill}: say who gets how much, e.g. WHO=1', skill=Shown(skill)), "bad_value")
     if total > level:
         raise Refused(
-            _('R25: {skill} level {level} gives at most {level} {what} in all; this asks {total}').format(
-                skill=shown(skill), level=level, what=what, total=total
+            Say(
+                'R25: {skill} level {level} gives at most {level} {what} in all; this asks {total}',
+                skill=Shown(skill),
+                level=level,
+                what=what,
+                total=total,
             ),
             "over_level",
         )
@@ -65,13 +70,13 @@ def check_occasion(doc: Character, skill: str, meta: dict) -> None:
     if when is None or doc.get("uses", {}).get(skill) != when:
         return
     text = {
-        "Bard": _("R25a: {name} has used Bard this adventure: once per adventure per bard"),
-        "Medic": _("R25a: {name} has used Medic after this fight: once per fight per medic"),
-        "Leadership": _(
+        "Bard": N_("R25a: {name} has used Bard this adventure: once per adventure per bard"),
+        "Medic": N_("R25a: {name} has used Medic after this fight: once per fight per medic"),
+        "Leadership": N_(
             "R25a: {name} has used Leadership in this fight (or since the last): once per fight per leader"
         ),
     }
-    raise Refused(text[skill].format(name=doc["name"]), "skill_used")
+    raise Refused(Say(text[skill], name=doc["name"]), "skill_used")
 
 
 def spend_occasion(doc: Character, skill: str, meta: dict) -> None:
@@ -84,17 +89,20 @@ def spend_occasion(doc: Character, skill: str, meta: dict) -> None:
 def check_medic(level: int, plan: dict[str, int], patients: dict[str, Character]) -> None:
     """R25: at most LEVEL damage in all, split as given, only damage taken in the last
     fight (R25a). PLAN maps patient names to points; PATIENTS names to documents."""
-    _split(level, plan, "Medic", _("damage healed"))
+    _split(level, plan, "Medic", Say("damage healed"))
     for who, points in plan.items():
         doc = patients[who]
         if current_status(doc) == "dead":
-            raise Refused(_('R20: {name} is dead; only a wish can help (R17)').format(name=doc['name']), "dead")
+            raise Refused(Say('R20: {name} is dead; only a wish can help (R17)', name=doc['name']), "dead")
         fresh = min(doc.get("last_fight_damage", 0), doc["damage"])
         if points > fresh:
             raise Refused(
-                _(
-                    'R25: a Medic heals only damage from the last fight; {name} has {value} such damage, not {points}'
-                ).format(name=doc['name'], value=fresh, points=points),
+                Say(
+                    'R25: a Medic heals only damage from the last fight; {name} has {value} such damage, not {points}',
+                    name=doc['name'],
+                    value=fresh,
+                    points=points,
+                ),
                 "not_fight_damage",
             )
 
@@ -112,7 +120,7 @@ def medic(plan: dict[str, int], patients: dict[str, Character]) -> dict[str, int
 
 def check_bard(level: int, plan: dict[str, int], party: dict[str, Character]) -> None:
     """R25: karma equal to the Bard's level at most, shared as given; R11a: not to the dead."""
-    _split(level, plan, "Bard", _("karma"))
+    _split(level, plan, "Bard", Say("karma"))
     for doc in party.values():
         check_not_dead(doc)
 
@@ -134,7 +142,7 @@ def leadership(level: int, leader: str, follower: Character) -> Leadership:
 def healing_potion(level: int, doses: int) -> dict:
     """R25 Herbalist: a potion healing level x doses damage."""
     if doses < 1:
-        raise UsageProblem(_("--doses is at least 1"), "bad_value")
+        raise UsageProblem(Say("--doses is at least 1"), "bad_value")
     return {"name": "Healing Potion", "kind": "potion", "hands": 0, "heals": level * doses}
 
 
@@ -154,8 +162,12 @@ def use_herbs(doc: Character, doses: int) -> None:
     carried = herbs(doc)
     if len(carried) < doses:
         raise Refused(
-            _("R25a: {name} carries {herbs} Herb; {doses} doses need {doses} (`campaign item add {who} Herb`)").format(
-                name=doc["name"], who=shlex.quote(doc["name"]), herbs=len(carried), doses=doses
+            Say(
+                "R25a: {name} carries {herbs} Herb; {doses} doses need {doses} (`campaign item add {who} Herb`)",
+                name=doc["name"],
+                who=shlex.quote(doc["name"]),
+                herbs=len(carried),
+                doses=doses,
             ),
             "no_herbs",
         )
@@ -173,8 +185,11 @@ def pay_alchemy(doc: Character) -> None:
     check included."""
     if doc.get("xp", 0) < ALCHEMY_XP:
         raise Refused(
-            _('R25: an Alchemist potion costs {ALCHEMY_XP} XP; {name} has {value}').format(
-                ALCHEMY_XP=ALCHEMY_XP, name=doc['name'], value=doc.get('xp', 0)
+            Say(
+                'R25: an Alchemist potion costs {ALCHEMY_XP} XP; {name} has {value}',
+                ALCHEMY_XP=ALCHEMY_XP,
+                name=doc['name'],
+                value=doc.get('xp', 0),
             ),
             "not_enough_xp",
         )
@@ -190,9 +205,9 @@ def boost_potion(level: int, target: str) -> dict:
 def drink(potion: Item, doc: Character) -> dict:
     """Use a potion on DOC: it heals damage, or boosts for one fight. Returns the effect."""
     if potion.get("kind") != "potion":
-        raise Refused(_('{name} is not a potion').format(name=potion['name']), "not_a_potion")
+        raise Refused(Say('{name} is not a potion', name=potion['name']), "not_a_potion")
     if current_status(doc) == "dead":
-        raise Refused(_('R20: {name} is dead; only a wish can help (R17)').format(name=doc['name']), "dead")
+        raise Refused(Say('R20: {name} is dead; only a wish can help (R17)', name=doc['name']), "dead")
     heals = potion.get("heals")
     if heals:
         healed = min(heals, doc["damage"])
@@ -206,8 +221,10 @@ def drink(potion: Item, doc: Character) -> dict:
     target = boost["target"]
     if target not in CORE and not doc.get("skills", {}).get(find_skill(target).name):
         raise Refused(
-            _("R25: a potion of {skill} raises a skill the drinker has; {name} does not know {skill}").format(
-                skill=shown(find_skill(target).name), name=doc["name"]
+            Say(
+                "R25: a potion of {skill} raises a skill the drinker has; {name} does not know {skill}",
+                skill=Shown(find_skill(target).name),
+                name=doc["name"],
             ),
             "unknown_skill",
         )

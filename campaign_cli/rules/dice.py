@@ -7,8 +7,7 @@ import re
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from campaign_cli.errors import UsageProblem
-from campaign_cli.i18n import _
+from campaign_cli.errors import N_, Say, UsageProblem
 from campaign_cli.rules.names import MAX_TEXT  # CLI.md "Sizes": longer specs and expressions exit 2 before parsing
 
 if TYPE_CHECKING:  # random and fractions load only when something is rolled or weighed
@@ -23,8 +22,11 @@ MAX_MODIFIER = 1000
 def check_length(text: str, what: str) -> None:
     if len(text or "") > MAX_TEXT:
         raise UsageProblem(
-            _('{what} is at most {MAX_TEXT} characters, not {count}').format(
-                what=_(what), MAX_TEXT=MAX_TEXT, count=len(text)
+            Say(
+                '{what} is at most {MAX_TEXT} characters, not {count}',
+                what=Say(what),
+                MAX_TEXT=MAX_TEXT,
+                count=len(text),
             ),
             "too_long",
         )
@@ -67,13 +69,14 @@ class Dice:
 
 def check_counts(count: int, sides: int) -> None:
     if not 1 <= count <= MAX_DICE:
-        raise UsageProblem(
-            _('{count} dice: roll 1 to {MAX_DICE} dice').format(count=count, MAX_DICE=MAX_DICE), "bad_dice"
-        )
+        raise UsageProblem(Say('{count} dice: roll 1 to {MAX_DICE} dice', count=count, MAX_DICE=MAX_DICE), "bad_dice")
     if not MIN_SIDES <= sides <= MAX_SIDES:
         raise UsageProblem(
-            _('a die of {sides} sides: dice have {MIN_SIDES} to {MAX_SIDES} sides').format(
-                sides=sides, MIN_SIDES=MIN_SIDES, MAX_SIDES=MAX_SIDES
+            Say(
+                'a die of {sides} sides: dice have {MIN_SIDES} to {MAX_SIDES} sides',
+                sides=sides,
+                MIN_SIDES=MIN_SIDES,
+                MAX_SIDES=MAX_SIDES,
             ),
             "bad_dice",
         )
@@ -81,20 +84,20 @@ def check_counts(count: int, sides: int) -> None:
 
 def parse(expr: str) -> Dice:
     """Parse a dice expression; anything else is a usage error (exit 2)."""
-    check_length(expr, _("a dice expression"))
+    check_length(expr, N_("a dice expression"))
     match = _EXPR.fullmatch(expr or "")
     if not match:
-        raise UsageProblem(_('{expr!r} is not a dice expression (like D6, 2D6-1, 3d6+2)').format(expr=expr), "bad_dice")
+        raise UsageProblem(Say('{expr!r} is not a dice expression (like D6, 2D6-1, 3d6+2)', expr=expr), "bad_dice")
     count_text, sides_text, sign, mod_text = match.groups()
     if len(count_text) > 4 or len(sides_text) > 4 or (mod_text and len(mod_text) > 5):
-        raise UsageProblem(_('{expr!r}: numbers too large').format(expr=expr), "bad_dice")
+        raise UsageProblem(Say('{expr!r}: numbers too large', expr=expr), "bad_dice")
     count = int(count_text) if count_text else 1
     sides = int(sides_text)
     modifier = int(mod_text or 0) * (-1 if sign == "-" else 1)
     check_counts(count, sides)
     if abs(modifier) > MAX_MODIFIER:
         raise UsageProblem(
-            _('{expr!r}: the modifier is at most {MAX_MODIFIER}').format(expr=expr, MAX_MODIFIER=MAX_MODIFIER),
+            Say('{expr!r}: the modifier is at most {MAX_MODIFIER}', expr=expr, MAX_MODIFIER=MAX_MODIFIER),
             "bad_dice",
         )
     return Dice(count, sides, modifier)
@@ -124,25 +127,23 @@ def typed(text: str, count: int | None, sides: int, option: str = "--dice") -> l
     """Physical dice typed in (`1,3,6`): exactly COUNT values (any number when COUNT is
     None), each 1..SIDES, or exit 2."""
     if len(text or "") > 4 * MAX_DICE * 4:
-        raise UsageProblem(_('{option}: too long a list of dice').format(option=option), "too_long")
+        raise UsageProblem(Say('{option}: too long a list of dice', option=option), "too_long")
     parts = [p.strip() for p in (text or "").replace(" ", ",").split(",") if p.strip()]
     try:
         values = [int(p) for p in parts]
     except ValueError:
         raise UsageProblem(
-            _('{option} {text!r}: give whole numbers separated by commas').format(option=option, text=text), "bad_dice"
+            Say('{option} {text!r}: give whole numbers separated by commas', option=option, text=text), "bad_dice"
         ) from None
     if count is not None and len(values) != count:
         raise UsageProblem(
-            _('{option}: this roll needs {count} dice, got {count2}').format(
-                option=option, count=count, count2=len(values)
-            ),
+            Say('{option}: this roll needs {count} dice, got {count2}', option=option, count=count, count2=len(values)),
             "bad_dice",
         )
     bad = [v for v in values if not 1 <= v <= sides]
     if bad:
         raise UsageProblem(
-            _('{option}: a D{sides} cannot show {value}').format(option=option, sides=sides, value=bad[0]), "bad_dice"
+            Say('{option}: a D{sides} cannot show {value}', option=option, sides=sides, value=bad[0]), "bad_dice"
         )
     return values
 

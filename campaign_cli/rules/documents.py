@@ -6,12 +6,11 @@ characters.1.xp must be a whole number ..."."""
 from __future__ import annotations
 
 from campaign_cli import judge
-from campaign_cli.errors import Refused
-from campaign_cli.i18n import _
+from campaign_cli.errors import Refused, Say
 
 
 def _bad(err: judge.Invalid) -> Refused:
-    return Refused(_("bad import: {where} {why}").format(where=err.where, why=err.why), "bad_import")
+    return Refused(Say("bad import: {where} {why}", where=err.where, why=err.why), "bad_import")
 
 
 def check_character(doc: dict, where: str = "character") -> None:

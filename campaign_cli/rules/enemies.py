@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from campaign_cli.errors import Refused
-from campaign_cli.i18n import _
+from campaign_cli.errors import Refused, Say
 
 if TYPE_CHECKING:
     from campaign_cli.model import Board, Side
@@ -41,12 +40,12 @@ ELITE_ENTRIES = 6  # R42: one die on the table
 class BoardProblem(Refused):
     """A bad board field: `field` and `why`, which a pack's message quotes."""
 
-    def __init__(self, field: str, why: str) -> None:
-        super().__init__(_("bad board: {field} {why}").format(field=field, why=why), "bad_board")
+    def __init__(self, field: str, why: str | Say) -> None:
+        super().__init__(Say("bad board: {field} {why}", field=field, why=why), "bad_board")
         self.field, self.why = field, why
 
 
-def _bad(field: str, why: str) -> Refused:
+def _bad(field: str, why: str | Say) -> Refused:
     return BoardProblem(field, why)
 
 
@@ -91,7 +90,7 @@ def validate_board(data) -> Board:
     from campaign_cli import judge
 
     if not isinstance(data, dict):
-        raise _bad("board", _("must be a JSON object"))
+        raise _bad("board", Say("must be a JSON object"))
     board = normalized(data)
     try:
         judge.check("Board", board)

@@ -15,8 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from campaign_cli.errors import Refused
-from campaign_cli.i18n import _, gendered
+from campaign_cli.errors import Refused, Say
 from campaign_cli.rules import enemies
 from campaign_cli.rules.names import resolve
 
@@ -46,7 +45,7 @@ def add(fight: Fight, board: Board, count: int, brutal: bool, entry=None) -> lis
     to every instance's fields."""
     if not 1 <= count <= MAX_INSTANCES:
         raise Refused(
-            _('--count is 1 to {MAX_INSTANCES}, not {count}').format(MAX_INSTANCES=MAX_INSTANCES, count=count),
+            Say('--count is 1 to {MAX_INSTANCES}, not {count}', MAX_INSTANCES=MAX_INSTANCES, count=count),
             "bad_count",
         )
     side = enemies.side_of(board, brutal)
@@ -158,7 +157,7 @@ def roll_order(
     """R8: the party's die against the enemies' die (ties roll again) decides which side
     goes first; then the order is worked out. Returns the dice of each side."""
     if not able and not _groups(fight):
-        raise Refused(_("nobody to order: add enemies with `campaign fight add`"), "nobody")
+        raise Refused(Say("nobody to order: add enemies with `campaign fight add`"), "nobody")
     if party is not None:
         fight["party"] = party
     rolls: dict[str, list[int]] = {"party": [], "enemies": []}
@@ -203,10 +202,10 @@ def advance(fight: Fight, able: list[str]) -> str:
     """The next side in order that can still act (a new round after the last); the order
     is worked out again first, so late groups are in it and the fallen are not."""
     if not fight["order"]:
-        raise Refused(_("no turn order yet: `campaign fight order` first"), "no_order")
+        raise Refused(Say("no turn order yet: `campaign fight order` first"), "no_order")
     refresh(fight, able)
     if not fight["order"]:
-        raise Refused(_("nobody in the order can act any more: end the fight"), "nobody")
+        raise Refused(Say("nobody in the order can act any more: end the fight"), "nobody")
     turn = (fight.get("turn") or 0) + 1
     if turn >= len(fight["order"]):
         turn = 0
@@ -229,9 +228,7 @@ def standing_instance(fight: Fight, ref: str) -> FightEnemy:
     """The instance REF, refused when it is already dead (the message agrees with its gender)."""
     target = instance(fight, ref)
     if not target["alive"]:
-        raise Refused(
-            gendered(target.get("gender"), "{name} is already dead").format(name=target["name"]), "already_dead"
-        )
+        raise Refused(Say("{name} is already dead", agreeing=target.get("gender"), name=target["name"]), "already_dead")
     return target
 
 

@@ -7,8 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Literal
 
-from campaign_cli.errors import Refused, UsageProblem
-from campaign_cli.i18n import N_, _, ngettext, shown
+from campaign_cli.errors import N_, Refused, Say, Shown, UsageProblem
 from campaign_cli.rules import catalog
 from campaign_cli.rules.characters import carry_limit, check_name, gear_totals
 from campaign_cli.rules.dice import parse as parse_dice
@@ -94,10 +93,12 @@ def make_item(ref: str, options: dict, custom: bool = False, packs: Sequence[dic
         close = None if custom else catalog.near(ref, packs)
         if close:
             err = Refused(
-                _(
-                    '{value!r} is not in the catalog; did you mean {close!r}? (add --custom to make a new item '
-                    'of that name)'
-                ).format(value=ref.strip(), close=close),
+                Say(
+                    "{value!r} is not in the catalog; did you mean {close!r}? (add --custom to make a new item "
+                    "of that name)",
+                    value=ref.strip(),
+                    close=close,
+                ),
                 "unknown_catalog_entry",
             )
             err.extra["suggestions"] = [close]
@@ -123,17 +124,19 @@ def make_item(ref: str, options: dict, custom: bool = False, packs: Sequence[dic
 def validate_item(item: Item) -> None:
     if item["kind"] not in KINDS:
         raise UsageProblem(
-            _('--kind takes {value}, not {kind!r}').format(value=', '.join(KINDS), kind=item['kind']), "bad_value"
+            Say('--kind takes {value}, not {kind!r}', value=', '.join(KINDS), kind=item['kind']), "bad_value"
         )
     if item["hands"] not in (0, 1, 2):
-        raise UsageProblem(_('--hands takes 0, 1 or 2, not {hands}').format(hands=item['hands']), "bad_value")
+        raise UsageProblem(Say('--hands takes 0, 1 or 2, not {hands}', hands=item['hands']), "bad_value")
     for key in ("weight", "value", "slots", "armor", "restriction", "heft"):
         if (item.get(key) or 0) < 0:  # type: ignore[operator]  # each of these keys is a number
-            raise UsageProblem(_('--{key} cannot be negative').format(key=key), "bad_value")
+            raise UsageProblem(Say('--{key} cannot be negative', key=key), "bad_value")
     if item["slots"] > MAX_SLOTS:
         raise Refused(
-            _('R39: an item has at most {MAX_SLOTS} upgrade slots, not {slots}').format(
-                MAX_SLOTS=MAX_SLOTS, slots=item['slots']
+            Say(
+                'R39: an item has at most {MAX_SLOTS} upgrade slots, not {slots}',
+                MAX_SLOTS=MAX_SLOTS,
+                slots=item['slots'],
             ),
             "too_many_slots",
         )
@@ -154,8 +157,13 @@ def check_carry(doc: Character, item: Item) -> None:
     carried, limit = gear_totals(doc.get("items", []))["carry_weight"], carry_limit(doc["st"])
     if carried + item["weight"] > limit:
         raise Refused(
-            _('R33: {name} carries {carried} of {limit}; {name2} weighs {weight}').format(
-                name=doc['name'], carried=carried, limit=limit, name2=shown(item['name']), weight=item['weight']
+            Say(
+                'R33: {name} carries {carried} of {limit}; {name2} weighs {weight}',
+                name=doc['name'],
+                carried=carried,
+                limit=limit,
+                name2=Shown(item['name']),
+                weight=item['weight'],
             ),
             "too_heavy",
         )
@@ -168,7 +176,7 @@ def add_item(doc: Character, item: Item) -> Item:
         mine = [i["name"] for i in doc["items"] if is_personal(i)]
         if mine:
             raise Refused(
-                _('R36: {name} already has a personal item ({value})').format(name=doc['name'], value=shown(mine[0])),
+                Say('R36: {name} already has a personal item ({value})', name=doc['name'], value=Shown(mine[0])),
                 "second_personal",
             )
     check_carry(doc, item)
@@ -186,16 +194,23 @@ def check_tradeable(doc: Character, item: Item, action: str) -> None:
     """R36: a personal item (or one that carries a personal upgrade) can never be dropped, given or sold."""
     if item.get("personal"):
         raise Refused(
-            _("R36: {name} is {name2}'s personal item and can never be {action}").format(
-                name=shown(item['name']), name2=doc['name'], action=_(action)
+            Say(
+                "R36: {name} is {name2}'s personal item and can never be {action}",
+                name=Shown(item['name']),
+                name2=doc['name'],
+                action=Say(action),
             ),
             "personal_item",
         )
     inside = next((u["name"] for u in item.get("upgrades", []) if u.get("personal")), None)
     if inside:
         raise Refused(
-            _("R36: {name} carries {name2}'s personal item {inside} and can never be {action}").format(
-                name=shown(item['name']), name2=doc['name'], inside=inside, action=_(action)
+            Say(
+                "R36: {name} carries {name2}'s personal item {inside} and can never be {action}",
+                name=Shown(item['name']),
+                name2=doc['name'],
+                inside=inside,
+                action=Say(action),
             ),
             "personal_item",
         )
@@ -211,7 +226,7 @@ def take_out(doc: Character, item: Item, action: str) -> Item:
 def give(src: Character, dst: Character, item: Item) -> None:
     """R38: characters trade items; R36 never a personal item; R33 on the receiver."""
     if src["id"] == dst["id"]:
-        raise UsageProblem(_("giving an item to its owner changes nothing"))
+        raise UsageProblem(Say("giving an item to its owner changes nothing"))
     check_tradeable(src, item, N_("given"))
     check_carry(dst, item)
     take_out(src, item, N_("given"))
@@ -223,12 +238,16 @@ def sell(src: Character, dst: Character, item: Item, price: int | None) -> int:
     """R38: the buyer pays the price (default: the item's value) and must afford it."""
     price = item.get("value", 0) if price is None else price
     if price < 0:
-        raise UsageProblem(_("--price cannot be negative"))
+        raise UsageProblem(Say("--price cannot be negative"))
     check_tradeable(src, item, N_("sold"))
     if dst.get("gold", 0) < price:
         raise Refused(
-            _('R38: {name} has {value} gold; {name2} costs {price}').format(
-                name=dst['name'], value=dst.get('gold', 0), name2=shown(item['name']), price=price
+            Say(
+                'R38: {name} has {value} gold; {name2} costs {price}',
+                name=dst['name'],
+                value=dst.get('gold', 0),
+                name2=Shown(item['name']),
+                price=price,
             ),
             "cannot_afford",
         )
@@ -251,8 +270,12 @@ def buy(doc: Character, item: Item, price: int) -> Item:
     check_not_dead(doc)
     if doc.get("gold", 0) < price:
         raise Refused(
-            _('R38: {name} has {value} gold; {name2} costs {price}').format(
-                name=doc['name'], value=doc.get('gold', 0), name2=shown(item['name']), price=price
+            Say(
+                'R38: {name} has {value} gold; {name2} costs {price}',
+                name=doc['name'],
+                value=doc.get('gold', 0),
+                name2=Shown(item['name']),
+                price=price,
             ),
             "cannot_afford",
         )
@@ -275,8 +298,11 @@ def check_keywords(doc: Character, item: Item) -> None:
     missing = [w for w in item.get("requires", []) if w.casefold() not in have]
     if missing:
         raise Refused(
-            _('R34: {name} is for {value} only; {name2} lacks that keyword').format(
-                name=shown(item['name']), value=', '.join(missing), name2=doc['name']
+            Say(
+                'R34: {name} is for {value} only; {name2} lacks that keyword',
+                name=Shown(item['name']),
+                value=', '.join(missing),
+                name2=doc['name'],
             ),
             "missing_keyword",
         )
@@ -287,8 +313,12 @@ def check_heft(doc: Character, item: Item) -> None:
     heft = item.get("heft")
     if heft is not None and heft > doc["st"]:
         raise Refused(
-            _('R27: {name} has heft {heft}; {name2} has ST {st}').format(
-                name=shown(item['name']), heft=heft, name2=doc['name'], st=doc['st']
+            Say(
+                'R27: {name} has heft {heft}; {name2} has ST {st}',
+                name=Shown(item['name']),
+                heft=heft,
+                name2=doc['name'],
+                st=doc['st'],
             ),
             "too_heavy_to_wield",
         )
@@ -299,8 +329,10 @@ def check_wielded(doc: Character, item: Item) -> None:
     check_heft(doc, item)
     if item.get("state") != "held":
         raise Refused(
-            _("R32: {name} does not hold {item}; `campaign item hold {name} {item}` first").format(
-                name=doc["name"], item=shown(item["name"])
+            Say(
+                "R32: {name} does not hold {item}; `campaign item hold {name} {item}` first",
+                name=doc["name"],
+                item=Shown(item["name"]),
             ),
             "not_in_hand",
         )
@@ -314,12 +346,12 @@ def hold(doc: Character, items: list[Item]) -> None:
     """R32: these items are now in hand, replacing the previous choice; at most 2 hands,
     a worn shield takes one, two-handed weapons exclude a shield; R34 keywords."""
     if len({id(i) for i in items}) != len(items):
-        raise UsageProblem(_("an item is named twice"))
+        raise UsageProblem(Say("an item is named twice"))
     for item in items:
         check_at_hand(item)
         if item["kind"] == "armor":
             raise Refused(
-                _('{name} is armor: wear it with `campaign item wear`').format(name=shown(item['name'])), "wear_armor"
+                Say('{name} is armor: wear it with `campaign item wear`', name=Shown(item['name'])), "wear_armor"
             )
         check_keywords(doc, item)
         check_heft(doc, item)
@@ -327,17 +359,23 @@ def hold(doc: Character, items: list[Item]) -> None:
     big = [i["name"] for i in items if two_handed(i)]
     if big and shields:
         raise Refused(
-            _('R26/R32: {value} is two-handed and cannot be used with a shield; stow {name} first').format(
-                value=shown(big[0]), name=shown(shields[0]['name'])
+            Say(
+                'R26/R32: {value} is two-handed and cannot be used with a shield; stow {name} first',
+                value=Shown(big[0]),
+                name=Shown(shields[0]['name']),
             ),
             "two_handed_shield",
         )
     need = hands_used(items) + hands_used(shields)
     if need > HANDS:
-        extra = _(" (a worn {shield} takes one)").format(shield=shown(shields[0]["name"])) if shields else ""
+        extra = Say(" (a worn {shield} takes one)", shield=Shown(shields[0]["name"])) if shields else ""
         raise Refused(
-            _("R32: {name} has {hands} hands; these need {need}{extra}").format(
-                name=doc["name"], hands=HANDS, need=need, extra=extra
+            Say(
+                "R32: {name} has {hands} hands; these need {need}{extra}",
+                name=doc["name"],
+                hands=HANDS,
+                need=need,
+                extra=extra,
             ),
             "hands_full",
         )
@@ -352,23 +390,22 @@ def wear(doc: Character, item: Item) -> None:
     """R35: one item per body part; armor and shields are worn (R29), a shield takes a hand."""
     check_at_hand(item)
     if item["state"] == "worn":
-        raise Refused(
-            _('{name} already wears {name2}').format(name=doc['name'], name2=shown(item['name'])), "already_worn"
-        )
+        raise Refused(Say('{name} already wears {name2}', name=doc['name'], name2=Shown(item['name'])), "already_worn")
     worn = [i for i in doc["items"] if i["state"] == "worn" and i is not item]
     if item.get("clothing"):
         taken = next((i for i in worn if i.get("clothing") == item["clothing"]), None)
         if taken:
             raise Refused(
-                _("R35: {name}'s {clothing} is taken by {name2}; stow it first").format(
-                    name=doc['name'], clothing=item['clothing'], name2=shown(taken['name'])
+                Say(
+                    "R35: {name}'s {clothing} is taken by {name2}; stow it first",
+                    name=doc['name'],
+                    clothing=item['clothing'],
+                    name2=Shown(taken['name']),
                 ),
                 "body_part_taken",
             )
     elif item["kind"] != "armor":
-        raise Refused(
-            _('{name} is not clothing or armor; hold it instead').format(name=shown(item['name'])), "not_wearable"
-        )
+        raise Refused(Say('{name} is not clothing or armor; hold it instead', name=Shown(item['name'])), "not_wearable")
     check_keywords(doc, item)
     if item["kind"] == "armor":
         same = next(
@@ -376,7 +413,7 @@ def wear(doc: Character, item: Item) -> None:
         )
         if same:
             raise Refused(
-                _('{name} already wears {name2}; stow it first').format(name=doc['name'], name2=shown(same['name'])),
+                Say('{name} already wears {name2}; stow it first', name=doc['name'], name2=Shown(same['name'])),
                 "armor_worn",
             )
         if item.get("shield"):
@@ -384,14 +421,12 @@ def wear(doc: Character, item: Item) -> None:
             big = [i["name"] for i in held if two_handed(i)]
             if big:
                 raise Refused(
-                    _('R26/R32: {value} is two-handed and excludes a shield').format(value=shown(big[0])),
+                    Say('R26/R32: {value} is two-handed and excludes a shield', value=Shown(big[0])),
                     "two_handed_shield",
                 )
             if hands_used(held) + item["hands"] > HANDS:
                 raise Refused(
-                    _("R32: a shield takes a hand and {name}'s hands are full; hold fewer items").format(
-                        name=doc['name']
-                    ),
+                    Say("R32: a shield takes a hand and {name}'s hands are full; hold fewer items", name=doc['name']),
                     "hands_full",
                 )
     item["state"] = "worn"
@@ -401,7 +436,7 @@ def stow(doc: Character, item: Item) -> None:
     check_at_hand(item)
     if item["state"] == "carried":
         raise Refused(
-            _("{name} is already in {name2}'s pack").format(name=shown(item['name']), name2=doc['name']),
+            Say("{name} is already in {name2}'s pack", name=Shown(item['name']), name2=doc['name']),
             "already_stowed",
         )
     item["state"] = "carried"
@@ -410,22 +445,20 @@ def stow(doc: Character, item: Item) -> None:
 def check_at_hand(item: Item) -> None:
     """A stored item is not carried: it cannot be held, worn, drunk or fitted (CLI.md `item store`)."""
     if item["state"] == "stored":
-        raise Refused(
-            _("{item} is stored away: `campaign item fetch` it first").format(item=shown(item["name"])), "stored"
-        )
+        raise Refused(Say("{item} is stored away: `campaign item fetch` it first", item=Shown(item["name"])), "stored")
 
 
 def store(doc: Character, item: Item) -> None:
     """Put ITEM away where it is not carried: no weight (R33), no hands, no benefit."""
     if item["state"] == "stored":
-        raise Refused(_("{item} is already stored").format(item=shown(item["name"])), "already_stored")
+        raise Refused(Say("{item} is already stored", item=Shown(item["name"])), "already_stored")
     item["state"] = "stored"
 
 
 def fetch(doc: Character, item: Item) -> None:
     """Take a stored ITEM back into the pack (R33 checked)."""
     if item["state"] != "stored":
-        raise Refused(_("{item} is not stored").format(item=shown(item["name"])), "not_stored")
+        raise Refused(Say("{item} is not stored", item=Shown(item["name"])), "not_stored")
     check_carry(doc, item)
     item["state"] = "carried"
 
@@ -443,8 +476,10 @@ def check_loaded(item: Item) -> None:
     """R26, R32a: a fired reloading weapon shoots again only once reloaded."""
     if item.get("unloaded"):
         raise Refused(
-            _("R26: {item} is not loaded: `campaign item reload` it ({n} of your actions)").format(
-                item=shown(item["name"]), n=item["unloaded"]
+            Say(
+                "R26: {item} is not loaded: `campaign item reload` it ({n} of your actions)",
+                item=Shown(item["name"]),
+                n=item["unloaded"],
             ),
             "not_loaded",
         )
@@ -459,9 +494,9 @@ def fired(item: Item) -> None:
 def reload(item: Item, whole: bool) -> int:
     """One reloading action on ITEM (WHOLE: out of a fight's turns, all of it); the actions left."""
     if not reloads(item):
-        raise Refused(_("R26: {item} needs no reloading").format(item=shown(item["name"])), "not_reloading")
+        raise Refused(Say("R26: {item} needs no reloading", item=Shown(item["name"])), "not_reloading")
     if not item.get("unloaded"):
-        raise Refused(_("R26: {item} is loaded").format(item=shown(item["name"])), "already_loaded")
+        raise Refused(Say("R26: {item} is loaded", item=Shown(item["name"])), "already_loaded")
     left = 0 if whole else item["unloaded"] - 1
     if left:
         item["unloaded"] = left
@@ -482,8 +517,11 @@ def set_numbers(doc: Character, item: Item, changes: dict) -> None:
     used = sum(u["slots"] for u in item.get("upgrades", []))
     if changed["slots"] < used:
         raise Refused(
-            _("R39: {item}'s upgrades fill {used} slots; it cannot have {slots}").format(
-                item=shown(item["name"]), used=used, slots=changed["slots"]
+            Say(
+                "R39: {item}'s upgrades fill {used} slots; it cannot have {slots}",
+                item=Shown(item["name"]),
+                used=used,
+                slots=changed["slots"],
             ),
             "too_few_slots",
         )
@@ -501,11 +539,14 @@ def _check_slots(item: Item, need: int) -> None:
     free = free_slots(item)
     if need > free:
         raise Refused(
-            ngettext(
+            Say(
                 "R39: {item} has {n} free upgrade slot of {slots}; this needs {need}",
-                "R39: {item} has {n} free upgrade slots of {slots}; this needs {need}",
-                free,
-            ).format(item=shown(item["name"]), slots=item.get("slots", 0), need=need),
+                plural="R39: {item} has {n} free upgrade slots of {slots}; this needs {need}",
+                quantity=free,
+                item=Shown(item["name"]),
+                slots=item.get("slots", 0),
+                need=need,
+            ),
             "no_free_slots",
         )
 
@@ -513,10 +554,10 @@ def _check_slots(item: Item, need: int) -> None:
 def fit_upgrade(doc: Character, item: Item, upgrade: Item) -> Upgrade:
     """R39: an upgrade item from the pack fills one or more of ITEM's free slots."""
     if upgrade is item:
-        raise UsageProblem(_("an item cannot upgrade itself"))
+        raise UsageProblem(Say("an item cannot upgrade itself"))
     if upgrade["kind"] != "upgrade":
         raise Refused(
-            _('{name} is not an upgrade (add it with --kind upgrade)').format(name=shown(upgrade['name'])),
+            Say('{name} is not an upgrade (add it with --kind upgrade)', name=Shown(upgrade['name'])),
             "not_an_upgrade",
         )
     need = upgrade.get("slots") or 1
@@ -536,30 +577,36 @@ def forge(
     """R39: dark stone forged into an item, in a town with a blacksmith."""
     if not location or not location.get("blacksmith"):
         where = (
-            _("{town} has no blacksmith").format(town=location["town"]) if location else _("the party is not in a town")
+            Say("{town} has no blacksmith", town=location["town"]) if location else Say("the party is not in a town")
         )
         raise Refused(
-            _('R39: forging needs a town with a blacksmith ({where}); `campaign town enter TOWN --blacksmith`').format(
-                where=where
+            Say(
+                'R39: forging needs a town with a blacksmith ({where}); `campaign town enter TOWN --blacksmith`',
+                where=where,
             ),
             "no_blacksmith",
         )
     if stones < 1 or slots < 1 or gold < 0:
-        raise UsageProblem(_("--stones and --slots are at least 1, --gold at least 0"))
+        raise UsageProblem(Say("--stones and --slots are at least 1, --gold at least 0"))
     _check_slots(item, slots)
     if doc.get("darkstone", 0) < stones:
         raise Refused(
-            ngettext(
+            Say(
                 "{name} has {n} loose dark stone; forging needs {stones}",
-                "{name} has {n} loose dark stones; forging needs {stones}",
-                doc.get("darkstone", 0),
-            ).format(name=doc["name"], stones=stones),
+                plural="{name} has {n} loose dark stones; forging needs {stones}",
+                quantity=doc.get("darkstone", 0),
+                name=doc["name"],
+                stones=stones,
+            ),
             "not_enough_darkstone",
         )
     if doc.get("gold", 0) < gold:
         raise Refused(
-            _('{name} has {value} gold; the blacksmith asks {gold}').format(
-                name=doc['name'], value=doc.get('gold', 0), gold=gold
+            Say(
+                '{name} has {value} gold; the blacksmith asks {gold}',
+                name=doc['name'],
+                value=doc.get('gold', 0),
+                gold=gold,
             ),
             "cannot_afford",
         )
@@ -582,8 +629,12 @@ def change_count(doc: Character, field: Literal["gold", "darkstone"], amount: in
         check_not_dead(doc)
     if doc[field] + amount < 0:
         raise Refused(
-            _('{name} has {value} {label}; cannot remove {value2}').format(
-                name=doc['name'], value=doc[field], label=_(label), value2=-amount
+            Say(
+                '{name} has {value} {label}; cannot remove {value2}',
+                name=doc['name'],
+                value=doc[field],
+                label=Say(label),
+                value2=-amount,
             ),
             f"not_enough_{field}",
         )

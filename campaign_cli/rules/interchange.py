@@ -15,8 +15,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from campaign_cli.model import Item
 
-from campaign_cli.errors import CampaignError, Refused
-from campaign_cli.i18n import _, number
+from campaign_cli.errors import CampaignError, Refused, Say, Shown
 from campaign_cli.rules.names import MAX_AMOUNT
 
 FLAG = "campaign-cli"  # our own scope in a Foundry document's `flags`: what Foundry has no field for
@@ -54,8 +53,8 @@ LOCATION_IN = {
 }
 
 
-def _bad(what: str, why: str) -> Refused:
-    return Refused(_("bad character file: {what} {why}").format(what=what, why=why), "bad_character_file")
+def _bad(what: str | Say, why: str | Say) -> Refused:
+    return Refused(Say("bad character file: {what} {why}", what=what, why=why), "bad_character_file")
 
 
 # -- out ------------------------------------------------------------------------------------
@@ -203,7 +202,9 @@ def detect(text: str) -> str:
     if ATTRIBUTES.search(text):
         return "statblock"
     raise Refused(
-        _("not a character file: neither a Foundry actor (a JSON object) nor a stat block (a line `ST n, DX n, IQ n`)"),
+        Say(
+            "not a character file: neither a Foundry actor (a JSON object) nor a stat block (a line `ST n, DX n, IQ n`)"
+        ),
         "bad_character_file",
     )
 
@@ -211,24 +212,24 @@ def detect(text: str) -> str:
 def _number(value: Any, what: str, whole: bool = True) -> int:
     """A number as the other tool writes it; fractions rounded (weights, costs), bounded."""
     if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
-        raise _bad(what, _("must be a number, not {value!r}").format(value=value))
+        raise _bad(what, Say("must be a number, not {value!r}", value=value))
     if whole and value != int(value):
-        raise _bad(what, _("must be a whole number, not {value!r}").format(value=value))
+        raise _bad(what, Say("must be a whole number, not {value!r}", value=value))
     whole_value = round(value)
     if not 0 <= whole_value <= MAX_AMOUNT:
-        raise _bad(what, _("must be from 0 to {high}, not {value!r}").format(high=number(MAX_AMOUNT), value=value))
+        raise _bad(what, Say("must be from 0 to {high}, not {value!r}", high=Shown(MAX_AMOUNT), value=value))
     return whole_value
 
 
 def _text(value: Any, what: str) -> str:
     if not isinstance(value, str) or not value.strip():
-        raise _bad(what, _("must be a non-empty text, not {value!r}").format(value=value))
+        raise _bad(what, Say("must be a non-empty text, not {value!r}", value=value))
     return value.strip()
 
 
-def _dict(value: Any, what: str) -> dict:
+def _dict(value: Any, what: str | Say) -> dict:
     if not isinstance(value, dict):
-        raise _bad(what, _("must be an object"))
+        raise _bad(what, Say("must be an object"))
     return value
 
 
@@ -240,19 +241,19 @@ def _attribute(system: dict, key: str) -> int:
 def from_foundry(doc: Any) -> dict:
     """A plan from a Foundry actor: {name, kind, st, dx, iq, xp, damage, fatigue, skills,
     spells, items, talents (unknown), unmatched, extra}."""
-    doc = _dict(doc, _("the actor"))
+    doc = _dict(doc, Say("the actor"))
     if doc.get("type", "character") not in ("character", "npc"):
-        raise _bad("type", _("must be character, not {value!r}").format(value=doc.get("type")))
+        raise _bad("type", Say("must be character, not {value!r}", value=doc.get("type")))
     system = _dict(doc.get("system"), "system")
     kind = system.get("type", "hero")
     if kind not in ("hero", "wizard"):
-        raise _bad("system.type", _("must be hero or wizard, not {value!r}").format(value=kind))
+        raise _bad("system.type", Say("must be hero or wizard, not {value!r}", value=kind))
     plan = _plan(_text(doc.get("name"), "name"), kind, *(_attribute(system, k) for k in ("st", "dx", "iq")))
     for key in ("xp", "damage", "fatigue"):
         plan[key] = _number(system.get(key, 0), f"system.{key}")
     items = doc.get("items", [])
     if not isinstance(items, list):
-        raise _bad("items", _("must be a list"))
+        raise _bad("items", Say("must be a list"))
     for i, raw in enumerate(items):
         raw = _dict(raw, f"items[{i}]")
         name, kind_ = _text(raw.get("name"), f"items[{i}].name"), raw.get("type")
@@ -341,7 +342,7 @@ def _equipment(name: str, sub: dict, ours: dict, where: str) -> dict:
     )
     attacks, defenses = sub.get("attacks") or [], sub.get("defenses") or []
     if not isinstance(attacks, list) or not isinstance(defenses, list):
-        raise _bad(f"{where}.system", _("attacks and defenses must be lists"))
+        raise _bad(f"{where}.system", Say("attacks and defenses must be lists"))
     damage = next((a.get("baseDamage") for a in attacks if isinstance(a, dict) and a.get("baseDamage")), None)
     if damage is not None:
         options["damage"] = _damage(damage, f"{where}.system.attacks.baseDamage")
@@ -373,7 +374,7 @@ def _damage(text: Any, where: str) -> str:
         # TFT writes `1d-1`, `2d+1`: a d without sides is a six-sided die
         return parse(re.sub(r"(?i)d(?!\d)", "D6", text.replace(" ", ""))).text()
     except (ValueError, CampaignError):
-        raise _bad(where, _("is not a dice expression like 2d6-1: {value!r}").format(value=text)) from None
+        raise _bad(where, Say("is not a dice expression like 2d6-1: {value!r}", value=text)) from None
 
 
 ATTRIBUTES = re.compile(r"^\s*ST\s*(\d+)\s*,\s*DX\s*(\d+)\s*,\s*IQ\s*(\d+)(?:\s*,\s*MA\s*(\d+))?", re.I | re.M)
@@ -399,11 +400,11 @@ def from_statblock(text: str) -> dict:
     """A plan from a stat block: `Name, hero|wizard`, `ST n, DX n, IQ n, MA n`, then lists."""
     found = ATTRIBUTES.search(text)
     if found is None:
-        raise _bad(_("the stat block"), _("has no `ST n, DX n, IQ n` line"))
+        raise _bad(Say("the stat block"), Say("has no `ST n, DX n, IQ n` line"))
     before = [line for line in text[: found.start()].splitlines() if line.strip()]
     header = HEADER.match(before[-1]) if before else None
     if header is None:
-        raise _bad(_("the stat block"), _("has no `Name, hero|wizard` line before its attributes"))
+        raise _bad(Say("the stat block"), Say("has no `Name, hero|wizard` line before its attributes"))
     st, dx, iq = (_number(int(v), k) for v, k in zip(found.groups()[:3], ("ST", "DX", "IQ")))
     plan = _plan(header["name"].strip(), (header["kind"] or "hero").lower(), st, dx, iq)
     lists: dict[str, str] = {}

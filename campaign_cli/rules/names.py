@@ -8,8 +8,7 @@ resolve never pays for the suggestions.
 
 from __future__ import annotations
 
-from campaign_cli.errors import NotFound, Refused, UsageProblem
-from campaign_cli.i18n import N_, _
+from campaign_cli.errors import N_, Joined, NotFound, Refused, Say, UsageProblem
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: this module is on the TAB path
 if TYPE_CHECKING:
@@ -125,8 +124,11 @@ def resolve(ref: str, entries: Iterable[Entry], what: str, code: str | None = No
     """The value whose id or one of whose names is REF; refused with suggestions when none is."""
     if len(ref) > MAX_TEXT:
         raise UsageProblem(
-            _("a {what} name is at most {limit} characters, not {count}").format(
-                what=_(what), limit=MAX_TEXT, count=len(ref)
+            Say(
+                "a {what} name is at most {limit} characters, not {count}",
+                what=Say(what),
+                limit=MAX_TEXT,
+                count=len(ref),
             ),
             "too_long",
         )
@@ -148,12 +150,12 @@ def resolve(ref: str, entries: Iterable[Entry], what: str, code: str | None = No
     if len(found) > 1:
         ids = ", ".join(f"#{eid}" for _, _, eid in found)
         text = (
-            _("{owner} has {count} {what}s named {name!r}; name one by id ({ids})")
+            N_("{owner} has {count} {what}s named {name!r}; name one by id ({ids})")
             if where
-            else _("there are {count} {what}s named {name!r}; name one by id ({ids})")
+            else N_("there are {count} {what}s named {name!r}; name one by id ({ids})")
         )
         raise Refused(
-            text.format(owner=where, count=len(found), what=_(what), name=ref.strip(), ids=ids),
+            Say(text, owner=where, count=len(found), what=Say(what), name=ref.strip(), ids=ids),
             f"ambiguous_{what.replace(' ', '_')}",
         )
     raise not_found(ref, [names for _, names, _ in entries], what, code, where)
@@ -165,18 +167,18 @@ def not_found(
     """The refusal for a name that matches nothing: the closest known names in the
     message and as `suggestions` (for the JSON error)."""
     close = suggest(ref, names)
-    text = _("{owner} has no {what} named {name!r}") if where else _("no {what} named {name!r}")
+    text = N_("{owner} has no {what} named {name!r}") if where else N_("no {what} named {name!r}")
     err = NotFound(
-        text.format(owner=where, what=_(what), name=ref.strip()) + did_you_mean(close),
+        Say(text, owner=where, what=Say(what), name=ref.strip()) + did_you_mean(close),
         code or f"unknown_{what.replace(' ', '_')}",
     )
     err.extra["suggestions"] = close
     return err
 
 
-def did_you_mean(close: list[str]) -> str:
+def did_you_mean(close: list[str]) -> Say | str:
     """The hint a refusal ends with ("; did you mean 'X' or 'Y'?"), or "" with nothing close."""
-    return _("; did you mean {names}?").format(names=_(" or ").join(map(repr, close))) if close else ""
+    return Say("; did you mean {names}?", names=Joined(N_(" or "), list(map(repr, close)))) if close else ""
 
 
 def suggest(ref: str, names: Iterable[tuple[str, ...]], limit: int = 3) -> list[str]:
@@ -246,20 +248,21 @@ def check_text(text: str, what: str, limit: int = MAX_NAME) -> str:
     characters (Cc, Cf: newline, escape, C1 controls, bidi overrides). Exit 2 otherwise."""
     clean = text.strip()
     if not clean:
-        raise UsageProblem(_("a {what} needs a name").format(what=_(what)), "bad_name")
+        raise UsageProblem(Say("a {what} needs a name", what=Say(what)), "bad_name")
     if len(clean) > limit:
         raise UsageProblem(
-            _("a {what} name is at most {limit} characters, not {count}").format(
-                what=_(what), limit=limit, count=len(clean)
+            Say(
+                "a {what} name is at most {limit} characters, not {count}",
+                what=Say(what),
+                limit=limit,
+                count=len(clean),
             ),
             "bad_name",
         )
     bad = unsafe_char(clean)
     if bad is not None:
         raise UsageProblem(
-            _("a {what} name cannot hold control or format characters (U+{code:04X})").format(
-                what=_(what), code=ord(bad)
-            ),
+            Say("a {what} name cannot hold control or format characters (U+{code:04X})", what=Say(what), code=ord(bad)),
             "bad_name",
         )
     return clean

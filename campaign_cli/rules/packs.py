@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from campaign_cli.errors import Refused
-from campaign_cli.i18n import _
+from campaign_cli.errors import N_, Refused, Say
 from campaign_cli.rules import enemies
 from campaign_cli.rules.gear import MAX_SLOTS, PACK_FIELDS
 from campaign_cli.rules.names import MAX_AMOUNT
@@ -31,8 +30,8 @@ FLAGS = ("personal", "darkstone_icon", "shield")
 FIELDS = ("pack", "version", "items", "enemies", "description")  # a pack document's own fields
 
 
-def _bad(where: str, why: str) -> Refused:
-    return Refused(_('bad pack: {where} {why}').format(where=where, why=why), "bad_pack")
+def _bad(where: str | Say, why: str | Say) -> Refused:
+    return Refused(Say("bad pack: {where} {why}", where=where, why=why), "bad_pack")
 
 
 def _entry(raw: dict) -> dict:
@@ -71,7 +70,7 @@ def validate(data: Any) -> dict:
     from campaign_cli import judge
 
     if not isinstance(data, dict):
-        raise _bad(_("the file"), _("must hold a JSON object with pack, version, items and enemies"))
+        raise _bad(Say("the file"), Say("must hold a JSON object with pack, version, items and enemies"))
     raw = enemies.stripped(data)
     if isinstance(raw.get("enemies"), list):
         raw["enemies"] = [enemies.normalized(b) if isinstance(b, dict) else b for b in raw["enemies"]]
@@ -81,7 +80,7 @@ def validate(data: Any) -> dict:
         raise _bad(_labelled(raw, err.where), err.why) from None
     items, boards = raw.get("items", []), raw.get("enemies", [])
     if not items and not boards:
-        raise _bad("items, enemies", _("are both empty: nothing to add"))
+        raise _bad("items, enemies", Say("are both empty: nothing to add"))
     pack: dict[str, Any] = {
         "pack": raw["pack"],
         "version": str(raw["version"]),
@@ -115,7 +114,7 @@ def names_of(entry: dict) -> tuple[str, ...]:
     return tuple(seen.values())
 
 
-def check_clashes(pack: dict, known: dict[str, str]) -> None:
+def check_clashes(pack: dict, known: dict[str, Say]) -> None:
     """No name or alias is used twice, inside the pack or against KNOWN (name -> where it is)."""
     seen = dict(known)
     for kind in ("items", "enemies"):
@@ -124,10 +123,10 @@ def check_clashes(pack: dict, known: dict[str, str]) -> None:
                 key = name.casefold()
                 if key in seen:
                     raise _bad(
-                        (_("item {name!r}") if kind == "items" else _("enemy {name!r}")).format(name=entry["name"]),
-                        _('uses the name {name!r}, already {value}').format(name=name, value=seen[key]),
+                        Say(N_("item {name!r}") if kind == "items" else N_("enemy {name!r}"), name=entry["name"]),
+                        Say('uses the name {name!r}, already {value}', name=name, value=seen[key]),
                     )
-                seen[key] = _("in pack {pack!r}").format(pack=pack["pack"])
+                seen[key] = Say("in pack {pack!r}", pack=pack["pack"])
 
 
 def summary(pack: dict) -> dict:

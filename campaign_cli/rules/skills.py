@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from campaign_cli.i18n import N_
+from campaign_cli.errors import N_
 from campaign_cli.rules.names import fold
 
 

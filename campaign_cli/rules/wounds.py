@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from campaign_cli.errors import Refused
-from campaign_cli.i18n import N_, _, gendered
+from campaign_cli.errors import N_, Refused, Say
 from campaign_cli.rules.characters import status
 
 if TYPE_CHECKING:
@@ -32,18 +31,25 @@ def check_can_act(doc: Character, action: str = N_("act")) -> None:
     """R11a: refused, naming the status, for an out-of-action, dying or dead character."""
     state = current_status(doc)
     if state != "ok":
-        text = {
-            "out": gendered(doc.get("gender"), "R11a: {name} is out of action and cannot {action}"),
-            "dying": gendered(doc.get("gender"), "R11a: {name} is dying and cannot {action}"),
-            "dead": gendered(doc.get("gender"), "R11a: {name} is dead and cannot {action}"),
-        }[state]
-        raise Refused(text.format(name=doc["name"], action=_(action)), "cannot_act")
+        gender, name, act = doc.get("gender"), doc["name"], Say(action)
+        if state == "out":
+            raise Refused(
+                Say("R11a: {name} is out of action and cannot {action}", agreeing=gender, name=name, action=act),
+                "cannot_act",
+            )
+        if state == "dying":
+            raise Refused(
+                Say("R11a: {name} is dying and cannot {action}", agreeing=gender, name=name, action=act), "cannot_act"
+            )
+        raise Refused(
+            Say("R11a: {name} is dead and cannot {action}", agreeing=gender, name=name, action=act), "cannot_act"
+        )
 
 
 def check_not_dead(doc: Character) -> None:
     """R11a: a dead character takes no further part: wins and spends nothing."""
     if current_status(doc) == "dead":
-        raise Refused(_("R11a: {name} is dead: the dead win and spend nothing").format(name=doc["name"]), "dead")
+        raise Refused(Say("R11a: {name} is dead: the dead win and spend nothing", name=doc["name"]), "dead")
 
 
 # R11a: what a dead character no longer wins, spends, gives or receives (Bard karma lapses
@@ -69,8 +75,10 @@ def check_the_dead(before: Mapping[str, Any], after: Mapping[str, Any]) -> None:
         for field, label in FROZEN_WHEN_DEAD.items():
             if was.get(field) != now.get(field):
                 raise Refused(
-                    _("R11a: {name} is dead: the dead win, spend, give and receive nothing ({field})").format(
-                        name=now["name"], field=_(label)
+                    Say(
+                        "R11a: {name} is dead: the dead win, spend, give and receive nothing ({field})",
+                        name=now["name"],
+                        field=Say(label),
                     ),
                     "dead",
                 )
@@ -80,9 +88,9 @@ def take(doc: Character, amount: int, fatigue: bool = False, armor: int = 0) -> 
     """Apply a hit. Armor subtracts from damage (R29); fatigue taken while out of action
     counts as damage (R21). Returns what was applied."""
     if amount < 0:
-        raise Refused(_("damage cannot be negative; use `campaign heal`"), "bad_amount")
+        raise Refused(Say("damage cannot be negative; use `campaign heal`"), "bad_amount")
     if current_status(doc) == "dead":
-        raise Refused(_('{name} is dead (R20); only a wish can help').format(name=doc['name']), "dead")
+        raise Refused(Say('{name} is dead (R20); only a wish can help', name=doc['name']), "dead")
     if fatigue:
         if current_status(doc) in ("out", "dying"):
             doc["damage"] += amount  # R21
@@ -101,9 +109,9 @@ def take(doc: Character, amount: int, fatigue: bool = False, armor: int = 0) -> 
 def heal(doc: Character, amount: int, fatigue: bool = False) -> int:
     """Heal damage (or fatigue); a dead character cannot be healed (R20). Returns points healed."""
     if amount < 0:
-        raise Refused(_("healing cannot be negative"), "bad_amount")
+        raise Refused(Say("healing cannot be negative"), "bad_amount")
     if current_status(doc) == "dead":
-        raise Refused(_('{name} is dead (R20); only a wish can help (R17)').format(name=doc['name']), "dead")
+        raise Refused(Say('{name} is dead (R20); only a wish can help (R17)', name=doc['name']), "dead")
     if fatigue:
         healed = min(amount, doc["fatigue"])
         doc["fatigue"] -= healed
