@@ -44,7 +44,7 @@ def _typed(err: CampaignError) -> CampaignError:
     kind = kinds.get(err.status, Refused)
     if type(err) is kind:
         return err
-    typed = kind(err.message, err.code)
+    typed = kind(err._message, err.code)  # the Say itself: its facts, said when read
     typed.extra, typed.path = dict(err.extra), err.path
     return typed
 
