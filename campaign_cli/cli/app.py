@@ -115,9 +115,8 @@ def execute(
     """Run one command line in this process. Returns its exit code; domain and usage
     errors are raised as CampaignError (usage errors as UsageProblem)."""
     try:
-        rv = TyperGroup.main(
-            command, args=args, prog_name=prog_name, complete_var=complete_var, standalone_mode=False, **extra
-        )
+        main = TyperGroup.main if isinstance(command, TyperGroup) else type(command).main  # not our root's own
+        rv = main(command, args=args, prog_name=prog_name, complete_var=complete_var, standalone_mode=False, **extra)
     except click.exceptions.NoSuchOption as err:
         if err.option_name.lstrip("-").isdigit():  # `karma add A -1`: a number, not an option
             raise UsageProblem(

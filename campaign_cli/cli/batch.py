@@ -6,7 +6,7 @@ import io
 import json
 import sys
 from contextlib import nullcontext, redirect_stdout
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -115,6 +115,26 @@ class Lines:
         self.summaries: list[dict] = []
         self.tally: dict[str, dict] = {}
         self.sink = io.StringIO()
+        self.leaves: dict[tuple[str, ...], Any] = {}
+
+    def leaf(self, args: list[str]) -> tuple[Any, list[str], str]:
+        """The command ARGS name, its own words and its name as a usage line shows it
+        (`campaign xp award`): a line runs its command directly, without parsing the root's
+        and its group's options again for every line. A group alone, or a word that names
+        nothing, goes through the root as typed (its usage error is the root's)."""
+        path: tuple[str, ...] = ()
+        command = self.root
+        while hasattr(command, "list_commands") and len(path) < len(args):
+            found = self.leaves.get((*path, args[len(path)]))
+            if found is None:
+                found = command.get_command(None, args[len(path)])
+                if found is None:
+                    return self.root, args, "campaign"
+                self.leaves[(*path, args[len(path)])] = found
+            command, path = found, (*path, args[len(path)])
+        if hasattr(command, "list_commands"):
+            return self.root, args, "campaign"
+        return command, args[len(path) :], " ".join(["campaign", *path])
 
     def run(self, number: int, args: list[str]):
         """Run ARGS; returns what the command gives as JSON (None if nothing). A failure
@@ -130,7 +150,8 @@ class Lines:
         camp.line_before = {}  # the characters the line reads, as they were: each line's events count (recap)
         try:
             with redirect_stdout(self.sink):
-                code = execute(self.root, args)
+                command, words, name = self.leaf(args)
+                code = execute(command, words, prog_name=name)
         except CampaignError as err:
             raise LineFailed(number, err) from None
         finally:
