@@ -612,6 +612,24 @@ def test_undo_never_writes_what_import_refuses_nor_crashes_on_a_malformed_patch(
     assert camp.error("undo", code=3)["code"] == "journal_broken"
 
 
+def test_a_damaged_patch_is_refused_by_undo_in_either_language_and_log_still_reads(camp):
+    """Describing the change (what undo and log say) walks the patches; a damaged one is
+    described as far as it can be and `undo` refuses it (exit 3), never an internal error."""
+    camp.json("gold", "add", "Ajax", "5")
+    data = json.loads(camp.path.read_bytes())
+    data["meta"]["1"].pop("journal_hash")
+    data["meta"]["1"].pop("undo_hash")
+    camp.path.write_text(json.dumps(data))
+    _forge(camp, lambda e: e.update({"patch": {"characters": {"1": 7}}}))
+    before = camp.path.read_bytes()
+    assert camp.error("undo", code=3)["code"] == "journal_broken"
+    for lang in ("en", "ru"):  # the human views, where the change is described first
+        undone = camp("--lang", lang, "undo")
+        assert undone.exit_code == 3 and "internal" not in undone.stderr and "внутренн" not in undone.stderr
+        assert camp("--lang", lang, "log").exit_code == 0
+    assert camp.path.read_bytes() == before
+
+
 @pytest.mark.parametrize("field", ["health", "xp", "defense"])
 def test_board_numbers_are_bounded(camp, tmp_path, field):
     board = (

@@ -82,3 +82,15 @@ def test_redo_in_russian_and_undo_to_in_the_russian_log(gold):
     out = gold("--lang", "ru", "log").stdout
     assert "отменено #5..#4" in out and "возвращено то, что отменила запись #6" in out
     assert json.loads(gold("log", "--json").stdout)[-1]["redoes"] == 6
+
+
+def test_the_log_and_undo_say_what_happened_from_the_facts_in_english_too(gold):
+    """Issue 33: `log` and `undo` read an entry's facts, in English as in Russian; the
+    English summary stored with it shows only where the facts say nothing (a bare roll)."""
+    gold.json("roll", "2d6", "--seed", "1")
+    lines = gold("log", "--limit", "3").stdout.splitlines()
+    assert any("Ajax: +4 gold" in line and "campaign gold add Ajax 4" in line for line in lines), lines
+    assert any("roll 2D6: " in line for line in lines), lines  # a roll of dice: its stored summary
+    assert gold("undo").stdout == "undid #5: Ajax: +4 gold\n"
+    assert "took back #5: Ajax: +4 gold" in gold("log", "--limit", "1").stdout
+    assert gold("--lang", "ru", "undo").stdout == "отменено #4: Ajax: +3 золотых\n"

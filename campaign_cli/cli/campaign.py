@@ -106,17 +106,14 @@ def log(
 
 
 def log_table(entries: list[dict], camp) -> Table:
-    """The journal. Its summaries are stored in English (stored data never changes with the
-    language): another language says what each entry did from its facts (what_happened),
-    an undo what it took back, beside the command, with the time in the local time zone."""
-    if language() == "en":
-        rows = [
-            [e["seq"] if e["seq"] is not None else "", e["time"], e["kind"], e["summary"], e["command"]]
-            for e in entries
-        ]
-        return Table(_("Journal"), ["#", _("time"), _("kind"), _("summary"), _("command")], rows)
+    """The journal: what each entry did, said from its facts (its events and the documents
+    it changed: what_happened) in the language in use, an undo what it took back, beside
+    the command. The English summary an entry stores is shown only where its facts say
+    nothing (a bare roll of dice, an entry from before events), and only in English.
+    Russian shows the time in the local time zone; English the stored UTC stamp."""
     from campaign_cli.cli.journalviews import roll_text
 
+    english = language() == "en"
     said = what_happened(camp, {e["seq"] for e in entries} | {e["undoes"] for e in entries if "undoes" in e})
     rows = []
     for e in entries:
@@ -130,14 +127,19 @@ def log_table(entries: list[dict], camp) -> Table:
                 what = _("took back #{first}..#{last}").format(first=e["undoes_all"][0], last=e["undoes"])
         if "redoes" in e:
             what = _("put back what #{seq} took back").format(seq=e["redoes"])
-        rows.append([e["seq"] if e["seq"] is not None else "", moment(e["time"]), e["kind"], what or "-", e["command"]])
+        if not what and english:
+            what = e["summary"]
+        when = e["time"] if english else moment(e["time"])
+        rows.append([e["seq"] if e["seq"] is not None else "", when, e["kind"], what or "-", e["command"]])
     return Table(_("Journal"), ["#", _("time"), _("kind"), _("what happened"), _("command")], rows)
 
 
 def what_happened(camp, seqs: set[int]) -> dict[int, tuple[str, str]]:
     """seq -> (what that journal entry did to the characters (and kills, keywords), said in
     the chosen language from its facts: the documents it changed, walked back from now as
-    the recap does; "" for an entry that touched no character, and its command)."""
+    the recap does; "" for an entry that touched no character, and its command). A journal
+    whose patches cannot be walked (damaged by hand) is described as far as it can be: the
+    words are a view, and `undo` refuses such an entry on its own (exit 3)."""
     from campaign_cli.cli.journalviews import entry_text
     from campaign_cli.rules.recap import recap as summarize
 
@@ -146,13 +148,16 @@ def what_happened(camp, seqs: set[int]) -> dict[int, tuple[str, str]]:
     genders = {c["name"]: c.get("gender") for c in camp.characters()}
     out: dict[int, tuple[str, str]] = {}
     low = min(wanted, default=0)
-    for entry, changes in camp.history() if wanted else ():
-        seq = entry.get("seq")
-        if seq in wanted:
-            said = entry_text(summarize([(entry, changes)], names), entry, genders)
-            out[seq] = (said, entry_view(entry)["command"])
-        if seq is not None and seq <= low:
-            break
+    try:
+        for entry, changes in camp.history() if wanted else ():
+            seq = entry.get("seq")
+            if seq in wanted:
+                said = entry_text(summarize([(entry, changes)], names), entry, genders)
+                out[seq] = (said, entry_view(entry)["command"])
+            if seq is not None and seq <= low:
+                break
+    except (AttributeError, IndexError, KeyError, TypeError, ValueError):
+        pass  # a damaged patch: what was said so far stands
     return out
 
 
@@ -173,8 +178,8 @@ def undo(
                 _("#{seq} is not a change still to undo (the newest is #{top})").format(seq=to, top=target["seq"]),
                 "not_undoable",
             )
-        # another language says what the change did, from its facts (the summary is English)
-        said = what_happened(camp, {target["seq"]}) if language() != "en" and to is None else {}
+        # what the change did, from its facts, said in the language in use
+        said = what_happened(camp, {target["seq"]}) if to is None else {}
         done = [target]
         camp.revert(target)
         while to is not None and done[-1]["seq"] > to:
@@ -204,7 +209,8 @@ def undo(
         line = text.format(first=done[0]["seq"], last=done[-1]["seq"])
     else:
         did = said.get(target["seq"])
-        what = target.get("summary", "") if did is None else did[0] or did[1]
+        stored = target.get("summary", "")  # English: where the facts say nothing (an old entry)
+        what = stored if did is None else did[0] or (stored if language() == "en" else did[1])
         line = _("undid #{seq}: {what}").format(seq=target["seq"], what=what)
     emit(data, Line(line), json_out=json_out)
 
