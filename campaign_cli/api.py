@@ -188,12 +188,11 @@ def _text(value: Any) -> str:
 
 @contextmanager
 def _session(path: str | os.PathLike, camp: Any, writable: bool) -> Iterator[Campaign]:
-    from campaign_cli.cli import output
     from campaign_cli.cli.app import get_command
     from campaign_cli.cli.batch import Lines
-    from campaign_cli.cli.common import CTX
+    from campaign_cli.run import RUN
 
-    if CTX.batch is not None:
+    if RUN.batch is not None:
         raise UsageProblem("a campaign is already open in this process", "already_open")
     from campaign_cli import i18n
 
@@ -202,7 +201,7 @@ def _session(path: str | os.PathLike, camp: Any, writable: bool) -> Iterator[Cam
     lines = Lines(root, camp)
     if writable:
         camp.spool_rolls()  # memory flat in the number of acts
-    CTX.batch, CTX.writable, CTX.words, CTX.staged = camp, writable, list(WORDS), []
+    RUN.batch, RUN.writable, RUN.words, RUN.staged = camp, writable, list(WORDS), []
     try:
         api = Campaign(lines, root, writable)
         yield api
@@ -211,15 +210,15 @@ def _session(path: str | os.PathLike, camp: Any, writable: bool) -> Iterator[Cam
         if writable:
             lines.seal("python: {n} command", "python: {n} commands")
     finally:
-        CTX.batch, CTX.writable, CTX.staged = None, True, None
-        output.STATE.capture = None
+        RUN.batch, RUN.writable, RUN.staged = None, True, None
+        RUN.capture = None
 
 
 def _staged() -> list:
-    from campaign_cli.cli.common import CTX
+    from campaign_cli.run import RUN
 
-    assert CTX.staged is not None  # set by _session
-    return CTX.staged
+    assert RUN.staged is not None  # set by _session
+    return RUN.staged
 
 
 def _published(staged: list) -> None:

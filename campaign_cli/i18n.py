@@ -18,6 +18,8 @@ from __future__ import annotations
 import itertools
 import os
 
+from campaign_cli.run import RUN
+
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: this module is on the TAB path
 if TYPE_CHECKING:
     from typing import Any
@@ -26,17 +28,9 @@ DOMAIN = "campaign"
 LOCALE_DIR = os.path.join(os.path.dirname(__file__), "locale")
 
 
-class _State:
-    catalog: Any = None  # a gettext.GNUTranslations while Russian is in use, else None (English)
-    examples: Any = None  # the help examples' catalog, loaded the first time a help page is shown
-
-
-STATE = _State()
-
-
 def _(message: str) -> str:
     """MESSAGE in the chosen language (MESSAGE itself in English or when not translated)."""
-    catalog = STATE.catalog
+    catalog = RUN.catalog
     return message if catalog is None or not message else catalog.gettext(message)
 
 
@@ -48,7 +42,7 @@ def gendered(gender: str | None, message: str) -> str:
     translation whose verbs and participles agree (gettext contexts `m` and `f`), or, when
     the gender is not known, the neutral one, phrased so that nothing has to agree
     (docs/translating.md)."""
-    catalog = STATE.catalog
+    catalog = RUN.catalog
     if catalog is None or not message:
         return message
     if gender in ("m", "f"):
@@ -64,19 +58,19 @@ THIN_SPACE = "\u202f"  # the narrow no-break space Russian groups thousands with
 def number(value: int) -> str:
     """A whole number as the chosen language writes it: 1,000,000 or 1 000 000."""
     text = f"{value:,}"
-    return text.replace(",", THIN_SPACE) if STATE.catalog is not None else text
+    return text.replace(",", THIN_SPACE) if RUN.catalog is not None else text
 
 
 def percent(fraction: float, places: int = 1) -> str:
     """A chance as the chosen language writes it: 70.4% or 70,4 %."""
     text = f"{fraction * 100:.{places}f}"
-    return f"{text.replace('.', ',')}{THIN_SPACE}%" if STATE.catalog is not None else f"{text}%"
+    return f"{text.replace('.', ',')}{THIN_SPACE}%" if RUN.catalog is not None else f"{text}%"
 
 
 def moment(stamp: str | None) -> str:
     """A journal time (UTC, `2026-12-01T01:30:09Z`) as the chosen language shows it: English
     keeps the stored stamp; Russian reads it in the local time zone, `01.12.2026 04:30`."""
-    if not stamp or STATE.catalog is None:
+    if not stamp or RUN.catalog is None:
         return stamp or "-"
     from datetime import datetime
 
@@ -126,7 +120,7 @@ def os_reason(exc: OSError) -> str:
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form for N in the chosen language (Russian has three), with {n} filled in."""
-    catalog = STATE.catalog
+    catalog = RUN.catalog
     text = (singular if n == 1 else plural) if catalog is None else catalog.ngettext(singular, plural, n)
     return text.replace("{n}", str(n))
 
@@ -170,7 +164,7 @@ def requested(args: list[str], environ: os._Environ | dict | None = None) -> str
 
 def language() -> str:
     """The language in use: "ru" while the Russian catalog is loaded, else "en"."""
-    return "en" if STATE.catalog is None else "ru"
+    return "en" if RUN.catalog is None else "ru"
 
 
 class english:  # noqa: N801  # used as a function: `with english():`
@@ -178,20 +172,20 @@ class english:  # noqa: N801  # used as a function: `with english():`
     whatever the language shown: stored data never changes with the language."""
 
     def __enter__(self) -> None:
-        self.saved, STATE.catalog = STATE.catalog, None
+        self.saved, RUN.catalog = RUN.catalog, None
 
     def __exit__(self, *exc: object) -> None:
-        STATE.catalog = self.saved
+        RUN.catalog = self.saved
 
 
 def use(lang: str) -> None:
     """Speak LANG from now on (loads the catalog for Russian; English unloads it)."""
-    STATE.examples = None
+    RUN.examples = None
     if lang != "ru":
-        STATE.catalog = None
+        RUN.catalog = None
         return
-    STATE.catalog = _load(DOMAIN)
-    if STATE.catalog is not None:
+    RUN.catalog = _load(DOMAIN)
+    if RUN.catalog is not None:
         _speak_click()
 
 
@@ -306,7 +300,7 @@ def _formatter(base: type) -> type:
 
 def help_(text: str | None) -> str | None:
     """A help text in the chosen language, paragraph by paragraph: examples stay as typed."""
-    if not text or STATE.catalog is None:
+    if not text or RUN.catalog is None:
         return text
     return "\n\n".join(_paragraph(p) for p in text.split("\n\n"))
 
@@ -321,7 +315,7 @@ def examples_in(text: str) -> str:
     """TEXT (a help page being written) with each example line (`  $ campaign ...`) in the
     chosen language. Done when the page is shown, not when the command is built, so the
     examples' catalog is read only by a run that shows help."""
-    if STATE.catalog is None or "$ " not in text:
+    if RUN.catalog is None or "$ " not in text:
         return text
     import re
 
@@ -332,18 +326,18 @@ def example(line: str) -> str:
     """A help example as the chosen language's table would type it: the same command and
     options, names in that language (`Ajax` -> `Аякс`, `Swimming` -> `Плавание`); the
     catalog's context `example` holds them, and `tools/i18n.py check` keeps their shape."""
-    if STATE.catalog is None:
+    if RUN.catalog is None:
         return line
-    if STATE.examples is None:
-        STATE.examples = _load("campaign-examples") or False
-    return STATE.examples.pgettext("example", line) if STATE.examples else line
+    if RUN.examples is None:
+        RUN.examples = _load("campaign-examples") or False
+    return RUN.examples.pgettext("example", line) if RUN.examples else line
 
 
 def translate_command(command) -> None:
     """Put COMMAND's help texts (its own, its options' and arguments') and its placeholders
     (metavars: in usage lines, help, man pages and "missing argument" errors alike) in the
     chosen language."""
-    if STATE.catalog is None or getattr(command, "_translated", False):
+    if RUN.catalog is None or getattr(command, "_translated", False):
         return
     command._translated = True
     command.help = help_(command.help)
@@ -413,7 +407,7 @@ METAVARS = {
 
 def metavar(text: str) -> str:
     """A placeholder (`[NAME]...`, `WHO=N`, `PACK.json`) with its words in the chosen language."""
-    if STATE.catalog is None:
+    if RUN.catalog is None:
         return text
     import re
 
@@ -455,7 +449,7 @@ CLICK_ERRORS = (
 
 def click_message(message: str) -> str:
     """A usage error from Click in the chosen language (English: as Click wrote it)."""
-    if STATE.catalog is None:
+    if RUN.catalog is None:
         return message
     import re
 
@@ -558,7 +552,7 @@ def english_word(value: str, choices: tuple[str, ...]) -> str:
     for choice in choices:
         if fold(choice) == wanted:
             return choice
-    catalog = STATE.catalog or _load(DOMAIN)  # the Russian words, loaded only on a miss
+    catalog = RUN.catalog or _load(DOMAIN)  # the Russian words, loaded only on a miss
     for choice in choices if catalog is not None else ():
         if choice in WORDS and fold(catalog.gettext(WORDS[choice])) == wanted:
             return choice
@@ -568,7 +562,7 @@ def english_word(value: str, choices: tuple[str, ...]) -> str:
 def shown(value: str) -> str:
     """How a stored word or name is shown: a status word or a rule or catalog name in the
     chosen language (R-tables' English names become the seeds' Russian ones); anything else as is."""
-    catalog = STATE.catalog
+    catalog = RUN.catalog
     if catalog is None or not value:
         return value
     if value in WORDS:

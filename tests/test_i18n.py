@@ -21,6 +21,7 @@ from typer.testing import CliRunner
 
 from campaign_cli import i18n
 from campaign_cli.cli.app import app
+from campaign_cli.run import RUN
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -234,11 +235,11 @@ def test_the_locale_alone_chooses_russian(party: Path, monkeypatch):
 def test_english_and_json_runs_never_load_the_catalog(party: Path):
     i18n.use("en")
     en(party, "character", "show", "Ajax", "--json")
-    assert i18n.STATE.catalog is None
+    assert RUN.catalog is None
     ru(party, "character", "show", "Ajax", "--json")
-    assert i18n.STATE.catalog is None  # --json wins over --lang ru
+    assert RUN.catalog is None  # --json wins over --lang ru
     ru(party, "character", "show", "Ajax")
-    assert i18n.STATE.catalog is not None
+    assert RUN.catalog is not None
 
 
 # --- what a Russian speaker reads ---------------------------------------------------

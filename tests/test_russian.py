@@ -16,6 +16,7 @@ from typer.testing import CliRunner
 
 from campaign_cli.cli.app import app
 from campaign_cli.i18n import METAVARS
+from campaign_cli.run import RUN
 from tests.test_help import PATHS
 from tests.test_i18n import en, english_words, ru, seat_people
 
@@ -418,12 +419,11 @@ def test_a_schema_typo_is_answered_and_merge_of_a_missing_file_is_not_told_to_in
 def test_the_help_examples_catalog_is_read_only_for_a_help_page(people: Path):
     """The examples are compiled apart (campaign-examples.mo): a Russian command that shows
     no help never parses them; a help page does."""
-    from campaign_cli import i18n
 
     assert ru(people, "character", "show", "Лада").exit_code == 0
-    assert i18n.STATE.examples is None
+    assert RUN.examples is None
     assert "$ campaign character show Аякс" in ru(people, "character", "show", "--help").stdout
-    assert i18n.STATE.examples
+    assert RUN.examples
 
 
 def test_ye_finds_yo_in_names_skills_and_completion(tmp_path: Path):

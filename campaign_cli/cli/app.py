@@ -12,10 +12,11 @@ from typer.core import TyperGroup
 
 from campaign_cli import __version__, i18n
 from campaign_cli.cli import output
-from campaign_cli.cli.common import CTX, MAX_AMOUNT, campaign_path, help_text
+from campaign_cli.cli.common import MAX_AMOUNT, campaign_path, help_text
 from campaign_cli.cli.lazy import LazyGroup, build
 from campaign_cli.errors import CampaignError, ExitStatus, UsageProblem
 from campaign_cli.i18n import N_, _, number
+from campaign_cli.run import RUN
 
 
 class CampaignGroup(LazyGroup):
@@ -131,7 +132,7 @@ def execute(
         alone = isinstance(err, click.exceptions.NoArgsIsHelpError) or err.message == _("Missing command.")
         if not alone or err.ctx is None:
             raise UsageProblem(_usage_message(err)) from None
-        if CTX.batch is not None:
+        if RUN.batch is not None:
             raise UsageProblem(
                 _("`{command_path}` needs a command (see `{command_path} --help`)").format(
                     command_path=err.ctx.command_path
@@ -158,9 +159,9 @@ def run(
 ) -> int:
     """Run one command line as the user typed it: errors reported, an exit code returned."""
     words = args[: args.index("--")] if "--" in args else args
-    output.STATE.json_errors = "--json" in words or "--jsonl" in words or _json_format(words)
-    CTX.words = journal_words(args)
-    CTX.campaign = ""
+    RUN.json_errors = "--json" in words or "--jsonl" in words or _json_format(words)
+    RUN.words = journal_words(args)
+    RUN.campaign = ""
     i18n.translate_command(command)
     try:
         for arg in args:
@@ -176,7 +177,7 @@ def run(
         if err.code == "no_campaign" and _is_campaign_in_use(err.path):  # the hint repeats the -c the user gave
             from shlex import quote
 
-            where = f"-c {quote(CTX.campaign)} " if CTX.campaign else ""
+            where = f"-c {quote(RUN.campaign)} " if RUN.campaign else ""
             err.message += _("; create one with `{command}`").format(command=f"campaign {where}init")
         return output.fail(err)
     except BrokenPipeError:
@@ -255,7 +256,7 @@ def _install_completion(value: str | None) -> None:
 
 def _version(value: bool) -> None:
     if value:
-        if output.STATE.json_errors:
+        if RUN.json_errors:
             output.write_json({"version": __version__})
         else:
             sys.stdout.write(f"campaign {__version__}\n")
@@ -330,7 +331,7 @@ def root(
         ),
     ] = None,
 ) -> None:
-    CTX.campaign = campaign or ""
+    RUN.campaign = campaign or ""
 
 
 def get_command() -> click.Command:

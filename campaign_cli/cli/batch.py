@@ -12,10 +12,11 @@ import typer
 
 from campaign_cli import store
 from campaign_cli.cli import output
-from campaign_cli.cli.common import CTX, JsonOpt, campaign_path, help_text, publish
+from campaign_cli.cli.common import JsonOpt, campaign_path, help_text, publish
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.errors import CampaignError, UsageProblem
 from campaign_cli.i18n import _, english, ngettext, os_reason
+from campaign_cli.run import RUN
 
 batch_app = command_app()
 
@@ -145,7 +146,7 @@ class Lines:
         camp = self.camp
         self.count += 1
         captured: list = []
-        output.STATE.capture = captured
+        RUN.capture = captured
         camp.summary, camp.extra = "", {}
         camp.line_before = {}  # the characters the line reads, as they were: each line's events count (recap)
         try:
@@ -155,7 +156,7 @@ class Lines:
         except CampaignError as err:
             raise LineFailed(number, err) from None
         finally:
-            output.STATE.capture = None
+            RUN.capture = None
         if code:
             raise LineFailed(number, CampaignError(_('exited with {code}').format(code=code), "failed"))
         before, camp.line_before = camp.line_before, None
@@ -218,18 +219,18 @@ def batch(
     staged: list = []
     try:
         check_lengths(spool)
-        with store.transaction(campaign_path(), CTX.words) as camp:
-            CTX.batch, CTX.staged = camp, staged
+        with store.transaction(campaign_path(), RUN.words) as camp:
+            RUN.batch, RUN.staged = camp, staged
             camp.spool_rolls()  # memory flat in the number of lines
             try:
                 ran = run_lines(root, camp, parse_lines(spool), results)
             finally:
-                CTX.batch, CTX.staged = None, None
-                output.STATE.capture = None
+                RUN.batch, RUN.staged = None, None
+                RUN.capture = None
             ran.seal("batch of {n} command", "batch of {n} commands")
         publish(staged)  # committed: the files its lines wrote (--output) appear now, not before
     except LineFailed as failed:
-        output.STATE.json_errors = True  # CLI.md: the error object carries "line"
+        RUN.json_errors = True  # CLI.md: the error object carries "line"
         raise typer.Exit(output.fail(failed.error, line=failed.line)) from None
     results.seek(0)
     sys.stdout.flush()

@@ -9,11 +9,12 @@ import typer
 
 from campaign_cli import store
 from campaign_cli.cli import complete
-from campaign_cli.cli.common import CTX, JsonlOpt, JsonOpt, campaign_path, help_text, reading, writing
+from campaign_cli.cli.common import JsonlOpt, JsonOpt, campaign_path, help_text, reading, writing
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import Fields, Line, Table, emit
 from campaign_cli.errors import Refused
 from campaign_cli.i18n import _, language, moment, ngettext, shown
+from campaign_cli.run import RUN
 
 
 def status_data(camp: store.Campaign) -> dict:
@@ -58,7 +59,7 @@ def init(
     name: Annotated[str | None, typer.Option("--name", metavar="NAME", help="The campaign's name.")] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    camp = store.create(campaign_path(), _("Campaign") if name is None else name, CTX.words)
+    camp = store.create(campaign_path(), _("Campaign") if name is None else name, RUN.words)
     data = status_data(camp)
     emit(data, [Line(_('created {file}').format(file=data['file'])), status_views(data)], json_out=json_out)
 

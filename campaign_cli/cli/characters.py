@@ -6,7 +6,7 @@ from typing import Annotated, Any
 
 import typer
 
-from campaign_cli.cli import complete, output
+from campaign_cli.cli import complete
 from campaign_cli.cli.common import (
     MAX_AMOUNT,
     ForceOpt,
@@ -25,6 +25,7 @@ from campaign_cli.cli.views import character_views
 from campaign_cli.errors import Refused, UsageProblem
 from campaign_cli.i18n import _, status_of
 from campaign_cli.rules import characters as rules
+from campaign_cli.run import RUN
 
 app = noun_app(help_text("Create and manage characters (R1-R4).", "campaign character list"))
 
@@ -168,7 +169,7 @@ def sheet(
         raise Refused(_("no characters yet: `campaign character create NAME`"), "no_characters")
     chars = [rules.view(d) for d in docs]
     one = len(chars) == 1 and not all_
-    if json_out or output.STATE.capture is not None:  # --json, or a line of a batch
+    if json_out or RUN.capture is not None:  # --json, or a line of a batch
         shown = [
             {**ch, "sections": [{"title": t, "rows": [list(r) for r in rows]} for t, rows in pages.sections(ch)]}
             for ch in chars

@@ -15,21 +15,7 @@ from campaign_cli.cli import complete
 from campaign_cli.errors import Refused, UsageProblem
 from campaign_cli.i18n import N_, _, number, os_reason
 from campaign_cli.rules.names import MAX_AMOUNT, MAX_ID
-
-
-class Context:
-    """Per-invocation state, set by the root callback and the group's main()."""
-
-    campaign: str = "campaign.json"
-    words: list[str] = []
-    batch: store.Campaign | None = None  # set while `campaign batch` runs: one shared transaction
-    writable = True  # False inside campaign_cli.read(): an act that would change raises UsageProblem
-    # While a batch or a Python API block runs, the files its lines write (--output) wait
-    # here and are written only once it has committed: a failed batch leaves none behind.
-    staged: list[tuple[Path, bytes]] | None = None
-
-
-CTX = Context()
+from campaign_cli.run import RUN
 
 MAX_SEED = MAX_ID  # a seed stays exact in JSON (and in jq)
 
@@ -76,7 +62,7 @@ def write_out(camp, text: str, output: str | None, force: bool) -> Path | None:
         raise Refused(
             _("--output {output} is the campaign's own file; export to another name").format(output=output), "own_file"
         )
-    staged = CTX.staged
+    staged = RUN.staged
     if (target.exists() or (staged and any(t == target for t, _data in staged))) and not force:
         raise Refused(_("--output {output} exists; add --force to replace it").format(output=output), "exists")
     if staged is not None:
@@ -97,13 +83,13 @@ def publish(staged: list[tuple[Path, bytes]]) -> None:
 
 
 def campaign_path() -> str:
-    return CTX.campaign or os.environ.get("CAMPAIGN_FILE") or "campaign.json"
+    return RUN.campaign or os.environ.get("CAMPAIGN_FILE") or "campaign.json"
 
 
 def reading() -> store.Campaign:
     """Open the campaign for reading: no lock, nothing created."""
-    if CTX.batch is not None:
-        return CTX.batch
+    if RUN.batch is not None:
+        return RUN.batch
     return store.open_read(campaign_path())
 
 
@@ -113,18 +99,18 @@ def writing():
     Inside `campaign batch`, every line shares the batch's one transaction."""
     from campaign_cli.rules.wounds import check_the_dead
 
-    if CTX.batch is not None:
-        if not CTX.writable:
+    if RUN.batch is not None:
+        if not RUN.writable:
             raise UsageProblem(
                 _("the campaign is open for reading (campaign_cli.read): use campaign_cli.open to change it"),
                 "read_only",
             )
-        camp = CTX.batch
+        camp = RUN.batch
         yield camp
         if not camp.reverted:  # R11a, for every command: the characters this line read, as they were
             check_the_dead(camp.line_before or {}, camp.data["characters"])
         return
-    with store.transaction(campaign_path(), CTX.words) as camp:
+    with store.transaction(campaign_path(), RUN.words) as camp:
         yield camp
         if not camp.reverted:  # R11a, for every command, before anything is written
             check_the_dead(camp.before_tables()["characters"], camp.data["characters"])

@@ -13,6 +13,7 @@ import typer
 from campaign_cli.cli.common import JsonOpt, help_text
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.i18n import N_, _
+from campaign_cli.run import RUN
 
 
 class Said(str):
@@ -321,7 +322,7 @@ def demo(json_out: JsonOpt = False) -> None:
         output.write_json({"steps": [shlex.join(["campaign", *w]) for _, w in SCRIPT]})
         return
     failures = run_script(SCRIPT)
-    output.STATE.json_errors = False
+    RUN.json_errors = False
     sys.stdout.write("\n" + _("The demo campaign was temporary and has been removed.") + "\n")
     if failures:
         raise typer.Exit(1)

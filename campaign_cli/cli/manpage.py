@@ -13,6 +13,7 @@ from typer import _click as click
 
 from campaign_cli import __version__, i18n
 from campaign_cli.i18n import N_, _
+from campaign_cli.run import RUN
 
 DATE = "2026-11"  # fixed, so regenerating changes a page only when its content does
 
@@ -165,12 +166,12 @@ def pages(lang: str = "en") -> dict[str, str]:
     """Every page, in LANG."""
     from campaign_cli.cli.app import get_command
 
-    before = i18n.STATE.catalog
+    before = RUN.catalog
     i18n.use(lang)
     try:
         return _pages(get_command())
     finally:
-        i18n.STATE.catalog = before
+        RUN.catalog = before
 
 
 def _pages(root) -> dict[str, str]:

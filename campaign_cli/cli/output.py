@@ -15,6 +15,7 @@ from typing import Any
 from campaign_cli.errors import CampaignError
 from campaign_cli.i18n import GENDERS, _, shown, status_of
 from campaign_cli.rules.names import MAX_NAME
+from campaign_cli.run import RUN
 
 
 # Views: what a command shows a person. Plain classes, not dataclasses: this module
@@ -40,13 +41,6 @@ View = Table | Fields | Line
 class Verbatim(str):
     """A cell shown exactly as it is: not taken for a status word or a catalog name."""
 
-
-class _State:
-    json_errors = False
-    capture: list | None = None  # `batch` collects each command's result here instead of printing
-
-
-STATE = _State()
 
 # Shown escaped, never obeyed: C0 and C1 controls, and the format characters that
 # reorder or hide text (bidi overrides and isolates, zero-width marks).
@@ -120,8 +114,8 @@ def emit(
 ) -> None:
     """Print a command's result: JSON, JSON Lines, or its human views (VIEWS may be a
     function, called only when a person is shown them: JSON runs never build them)."""
-    if STATE.capture is not None:
-        STATE.capture.append(data)
+    if RUN.capture is not None:
+        RUN.capture.append(data)
     elif jsonl:
         write_jsonl(data if isinstance(data, list) else [data])
     elif json_out:
@@ -276,7 +270,7 @@ def _render_rich(views: list[View]) -> None:
 
 def fail(err: CampaignError, **extra: Any) -> int:
     """Report an error on stderr (JSON with --json) and return its exit status."""
-    if STATE.json_errors:
+    if RUN.json_errors:
         from campaign_cli import safejson
 
         facts = {"facts": err.facts} if err.facts else {}  # a refusal's fields, as the rules raised them

@@ -7,7 +7,6 @@ from typing import Annotated
 
 import typer
 
-from campaign_cli.cli import output
 from campaign_cli.cli.common import JsonOpt, help_text, reading
 from campaign_cli.cli.journalviews import healing, killing, listed, sentences
 from campaign_cli.cli.lazy import command_app
@@ -15,6 +14,7 @@ from campaign_cli.cli.output import Fields, Line, emit, markdown_text
 from campaign_cli.errors import Refused, UsageProblem
 from campaign_cli.i18n import _, moment
 from campaign_cli.rules.recap import recap as summarize
+from campaign_cli.run import RUN
 
 recap_app = command_app()
 GAP_HOURS = 6  # `--last`: a game night is the newest run of entries without a gap this long
@@ -150,7 +150,7 @@ def recap(
         "adventure": title,
         **summarize(chosen, names),
     }
-    if format_ == "md" and not json_out and output.STATE.capture is None:
+    if format_ == "md" and not json_out and RUN.capture is None:
         import sys
 
         sys.stdout.write(markdown(data, _genders(camp)))

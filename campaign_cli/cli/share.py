@@ -12,11 +12,12 @@ from typing import Annotated, Any
 import typer
 
 from campaign_cli import store
-from campaign_cli.cli.common import CTX, JsonOpt, campaign_path, help_text, reading, writing
+from campaign_cli.cli.common import JsonOpt, campaign_path, help_text, reading, writing
 from campaign_cli.cli.lazy import command_app, noun_app
 from campaign_cli.cli.output import Line, Table, emit, inert
 from campaign_cli.errors import CampaignError, FileProblem, Refused, UsageProblem
 from campaign_cli.i18n import N_, _, ngettext
+from campaign_cli.run import RUN
 from campaign_cli.store.layout import packs_text, set_packs_text
 
 share_app = noun_app(
@@ -177,7 +178,7 @@ def merge(
     shown = path if path is not None else ours  # git's OURS is a temporary name: say the campaign's
     summary = f"merged {path} (git)" if path is not None else f"merged {theirs} into {ours}"
     summary += f": {len(conflicts)} conflicts" if conflicts else ""
-    store.campaign.write_merge(files[1], versions[1], result, CTX.words, local, summary)
+    store.campaign.write_merge(files[1], versions[1], result, RUN.words, local, summary)
     for c in conflicts:
         kind, name = c.where
         where = " ".join(w for w in (_(KINDS[kind]), inert(name)) if w)

@@ -9,7 +9,6 @@ import typer
 
 from campaign_cli import store
 from campaign_cli.cli.common import (
-    CTX,
     ForceOpt,
     JsonOpt,
     OutputOpt,
@@ -23,6 +22,7 @@ from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import Line, emit
 from campaign_cli.i18n import _, ngettext
 from campaign_cli.rules.documents import check_tables
+from campaign_cli.run import RUN
 from campaign_cli.store import transfer
 from campaign_cli.store.layout import set_packs_text
 
@@ -70,7 +70,7 @@ def import_(
     if stored:
         set_packs_text(tables, store.campaign.encode_packs(stored))
     meta = tables["meta"]["1"]
-    camp = store.create(campaign_path(), meta.get("name", "Campaign"), CTX.words, data=tables, verb="imported")
+    camp = store.create(campaign_path(), meta.get("name", "Campaign"), RUN.words, data=tables, verb="imported")
     data = {
         "file": str(camp.path),
         "name": meta.get("name"),
