@@ -234,23 +234,28 @@ def give(src: Character, dst: Character, item: Item) -> None:
     dst["items"].append(item)
 
 
+def check_can_afford(buyer: Character, item: Item, price: int) -> None:
+    """R38: the buyer's gold covers the price."""
+    if buyer.get("gold", 0) < price:
+        raise Refused(
+            Say(
+                "R38: {name} has {value} gold; {name2} costs {price}",
+                name=buyer["name"],
+                value=buyer.get("gold", 0),
+                name2=Shown(item["name"]),
+                price=price,
+            ),
+            "cannot_afford",
+        )
+
+
 def sell(src: Character, dst: Character, item: Item, price: int | None) -> int:
     """R38: the buyer pays the price (default: the item's value) and must afford it."""
     price = item.get("value", 0) if price is None else price
     if price < 0:
         raise UsageProblem(Say("--price cannot be negative"))
     check_tradeable(src, item, N_("sold"))
-    if dst.get("gold", 0) < price:
-        raise Refused(
-            Say(
-                'R38: {name} has {value} gold; {name2} costs {price}',
-                name=dst['name'],
-                value=dst.get('gold', 0),
-                name2=Shown(item['name']),
-                price=price,
-            ),
-            "cannot_afford",
-        )
+    check_can_afford(dst, item, price)
     give(src, dst, item)
     dst["gold"] -= price
     src["gold"] = src.get("gold", 0) + price
@@ -268,17 +273,7 @@ def haggled(price: int, level: int, buying: bool) -> int:
 def buy(doc: Character, item: Item, price: int) -> Item:
     """R38: a merchant sells ITEM to DOC for PRICE; DOC must afford it, and carry it (R33)."""
     check_not_dead(doc)
-    if doc.get("gold", 0) < price:
-        raise Refused(
-            Say(
-                'R38: {name} has {value} gold; {name2} costs {price}',
-                name=doc['name'],
-                value=doc.get('gold', 0),
-                name2=Shown(item['name']),
-                price=price,
-            ),
-            "cannot_afford",
-        )
+    check_can_afford(doc, item, price)
     added = add_item(doc, item)
     doc["gold"] -= price
     return added
