@@ -27,22 +27,17 @@ from campaign_cli.rules.wounds import can_act, current_status
 if TYPE_CHECKING:
     pass
 
+from campaign_cli.acts.rolls import check_result, contested, karma_options, roll_damage, roll_dice, rolled_check
 from campaign_cli.cli.rolling import (
     ModifierOpt,
     PlotOpt,
     _pct,
-    _roll_damage,
-    check_result,
     contest_rows,
-    contested,
     describe_check,
     describe_roll,
     distribution,
     fractions,
-    karma_options,
     plot,
-    roll_dice,
-    rolled_check,
     shown_side,
     source,
 )
@@ -472,7 +467,7 @@ def roll(
         d.parse(expr)  # a malformed expression exits 2 before the lock is taken
     rng = d.rng_for(seed)
     with writing() as camp:
-        data = _roll_damage(camp, expr, character, weapon, against, dice, rng, karma, reroll_dice)
+        data = roll_damage(camp, expr, character, weapon, against, dice, rng, karma, reroll_dice)
         if seed is not None:
             data["seed"] = seed
         camp.record_roll(data)

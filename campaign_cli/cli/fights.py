@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from campaign_cli import acts
+from campaign_cli.acts.rolls import karma_options
 from campaign_cli.cli import complete
 from campaign_cli.cli.common import (
     MAX_AMOUNT,
@@ -23,7 +24,6 @@ from campaign_cli.cli.common import (
 )
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, Table, emit
-from campaign_cli.cli.rolling import karma_options
 from campaign_cli.cli.views import party_table, status_news
 from campaign_cli.errors import Refused, UsageProblem
 from campaign_cli.i18n import _, gendered, ngettext, shown, status_of
@@ -526,7 +526,8 @@ def _character_blow(
     """R24, R26, R30, R18, R41: a 3/DX check with the weapon's skill, then its damage on a
     hit; R17: --karma rolls a miss again, --karma-damage the damage (each 1 karma, else 1
     wish), as `check --karma` and `roll --character --karma` do."""
-    from campaign_cli.cli.rolling import damage_roll, describe_check, describe_roll, rolled_check
+    from campaign_cli.acts.rolls import damage_roll, rolled_check
+    from campaign_cli.cli.rolling import describe_check, describe_roll
     from campaign_cli.rules import checks as check_rules
 
     if karma_damage[0]:
@@ -597,7 +598,7 @@ def _character_blow(
 def _blade(doc: Character, ref: str | None) -> Any:  # an Item, or bare hands (R26)
     """The weapon of a blow: --weapon (as `roll --weapon` takes it), else the first weapon
     held, else bare hands (R26)."""
-    from campaign_cli.cli.rolling import wielded
+    from campaign_cli.acts.rolls import wielded
 
     held = next((i for i in doc["items"] if i["state"] == "held" and i.get("damage")), None)
     if ref is None and held is not None:

@@ -5,24 +5,20 @@ holds the same on every path. Not a command module: no command imports another."
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 if TYPE_CHECKING:
     from fractions import Fraction
 
-from campaign_cli import acts
-from campaign_cli.cli.common import MAX_AMOUNT
 from campaign_cli.cli.output import Line
-from campaign_cli.errors import Refused, UsageProblem
-from campaign_cli.i18n import N_, _, number, percent, shown
-from campaign_cli.rules import advancement as adv
+from campaign_cli.i18n import N_, _, percent, shown
 from campaign_cli.rules import checks as rules
 from campaign_cli.rules import dice as d
 
 if TYPE_CHECKING:
-    from campaign_cli.model import Character
+    pass
 
 
 ModifierOpt = Annotated[
@@ -39,55 +35,6 @@ ModifierOpt = Annotated[
 
 def _pct(p) -> str:
     return percent(float(p))
-
-
-def roll_dice(count: int, typed: str | None, rng, option: str = "--dice") -> list[int]:
-    return d.obtain(count, rules.SIDES, typed, rng, option)
-
-
-def karma_options(karma: bool, reroll_dice: str | None) -> None:
-    """`--reroll-dice` is the dice of a `--karma` reroll (R17): alone it is a usage error."""
-    if reroll_dice is not None and not karma:
-        raise UsageProblem(_("--reroll-dice goes with --karma"))
-
-
-def rolled_check(
-    doc: Character, prep: rules.Prepared, typed: str | None, rng, karma: bool = False, reroll_dice: str | None = None
-) -> dict:
-    """Roll a prepared check; with KARMA, a failure is rolled again for 1 karma (else 1
-    wish, R17), refused up front when DOC has neither. The caller saves DOC."""
-    if karma:
-        adv.require_reroll(doc)
-    rolled = roll_dice(prep.dice, typed, rng)
-    result = check_result(prep, rolled)
-    if karma and not result["success"]:
-        paid = adv.reroll_payment(doc)
-        again = roll_dice(prep.dice, reroll_dice, rng, "--reroll-dice")
-        result = {
-            **check_result(prep, again),
-            "first_dice": rolled,
-            "karma_spent": int(paid == "karma"),
-            "wish_spent": int(paid == "wish"),
-        }
-    return result
-
-
-def check_result(prep: rules.Prepared, rolled: list[int]) -> dict:
-    return {
-        "character": prep.name,
-        "spec": prep.spec.text,
-        "type": prep.spec.type,
-        "dice": rolled,
-        "total": prep.total(rolled),
-        "target": prep.target,
-        **({"need": prep.need} if prep.spec.type == "pool" else {}),
-        "success": prep.succeeds(rolled),
-        "probability": float(prep.probability),
-        "fraction": f"{prep.probability.numerator}/{prep.probability.denominator}",
-        "modifiers": prep.modifiers,
-        "karma_spent": 0,
-        "wish_spent": 0,
-    }
 
 
 def _mods(mods: list[dict], applies: tuple[str, ...]) -> str:
@@ -202,112 +149,6 @@ def fractions(rows: list[tuple[int, Fraction, bool]]) -> dict[str, str]:
 PlotOpt = Annotated[bool, typer.Option("--plot", help="Draw the roll's distribution, the success region marked.")]
 
 
-def _side(camp, who: str | Character, spec_text: str, typed: str | None, option: str, rng, modifier: int = 0) -> dict:
-    """One side of a contest: WHO is a character (a name, or the document itself) or a
-    number, an unnamed opponent's attribute."""
-    spec = rules.parse_spec(spec_text)
-    if spec.type != "sum":
-        raise UsageProblem(_('{spec_text!r}: a contest uses N/ATTR checks (R7)').format(spec_text=spec_text))
-    doc: Any = who if isinstance(who, dict) else None
-    try:
-        attribute = int(who) if isinstance(who, str) else None
-    except ValueError:
-        doc = camp.character(who)
-    if doc is not None:
-        acts.guard(camp, "contest", doc)  # R11a, for either side
-        prep = rules.prepare(doc, spec, modifier)
-        if prep.lead:
-            camp.save("characters", doc)
-        name, attribute, target, curses = (
-            doc["name"],
-            rules.attribute_value(doc, spec.attribute),
-            prep.target,
-            prep.curses,
-        )
-        modifiers = [m for m in prep.modifiers if m["applies_to"] == "target"]
-    else:
-        assert attribute is not None  # a number: an unnamed opponent
-        if not 0 <= attribute <= MAX_AMOUNT:
-            raise UsageProblem(
-                _("an unnamed opponent's attribute is 0 to {MAX_AMOUNT}, not {attribute}").format(
-                    MAX_AMOUNT=number(MAX_AMOUNT), attribute=attribute
-                )
-            )
-        name, target, curses, modifiers = "opponent", attribute, 0, []
-    rolled = roll_dice(spec.dice, typed, rng, option)
-    return {
-        "name": name,
-        "spec": spec.text,
-        "dice": rolled,
-        "raw": sum(rolled),
-        "curses": curses,
-        "target": target,
-        "attribute": attribute,
-        "modifiers": modifiers,
-    }
-
-
-def skill_contest(
-    camp,
-    doc: Character,
-    skill: str,
-    other: str,
-    dice,
-    other_dice,
-    rng,
-    modifier: int = 0,
-    karma=False,
-    reroll_dice=None,
-) -> dict:
-    """R7, R23: a contested skill (Charm, Diplomacy, Tactics, Animal Handler, Merchant), the
-    one procedure `skill use --against` and `shop --haggle` share with `contest A 3/IQ+SKILL`:
-    the user's side is IQ plus the skill's level, the other side IQ alone."""
-    return contested(
-        camp, doc, f"3/IQ+{skill}", other, dice, other_dice, rng, modifier, karma, reroll_dice, other_spec="3/IQ"
-    )
-
-
-def contested(
-    camp,
-    who: str | Character,
-    spec: str,
-    other: str,
-    dice: str | None,
-    other_dice: str | None,
-    rng,
-    modifier: int = 0,
-    karma: bool = False,
-    reroll_dice: str | None = None,
-    other_spec: str | None = None,
-) -> dict:
-    """R7 with R18: both sides roll, the winner or None. With KARMA, WHO's side rolls again
-    when it does not win, for 1 karma (else 1 wish, R17), refused up front without either."""
-    a_doc: Any = who if isinstance(who, dict) else None
-    if karma and a_doc is None:
-        try:
-            int(str(who))
-        except ValueError:
-            a_doc = camp.character(who)
-        else:
-            raise UsageProblem(_("--karma is for a character's roll, not an unnamed opponent's"))
-    if karma:
-        adv.require_reroll(a_doc)
-    a = _side(camp, a_doc or who, spec, dice, "--dice", rng, modifier)
-    b = _side(camp, other, other_spec or spec, other_dice, "--other-dice", rng)
-    if a["name"] == b["name"] and a["name"] != "opponent":
-        raise UsageProblem(_("a character cannot contest itself"))
-    winner = rules.contest_with_curses(a, b)  # R7, R18
-    spent = {"karma_spent": 0, "wish_spent": 0}
-    if karma and winner != a["name"]:
-        paid = adv.reroll_payment(a_doc)
-        spent[f"{paid}_spent"] = 1
-        again = roll_dice(len(a["dice"]), reroll_dice, rng, "--reroll-dice")
-        a.update(first_dice=a["dice"], dice=again, raw=sum(again))
-        winner = rules.contest_with_curses(a, b)
-        camp.save("characters", a_doc)
-    return {"a": a, "b": b, "winner": winner, "success": winner == a["name"], **spent}
-
-
 def describe_contest(data: dict) -> str:
     """One line: each side's total against its target, and who wins."""
     a, b = data["a"], data["b"]
@@ -370,101 +211,3 @@ def describe_roll(data: dict) -> str:
     else:
         what = _("fatigue by {character}") if data.get("fatigue") else _("damage by {character}")
     return f"{line}{floor} " + what.format(character=data["character"], target=data.get("against"))
-
-
-def _weapon(doc: Character, ref: str) -> Any:  # an Item, or bare hands (R26): no stored item
-    """The character's item REF, or bare hands (R26: Unarmed needs no item)."""
-    from campaign_cli.errors import NotFound
-    from campaign_cli.rules import catalog
-    from campaign_cli.rules.gear import find_item
-
-    try:
-        return find_item(doc, ref)
-    except NotFound:
-        found = catalog.lookup(ref)
-        if found and found[1].get("fatigue"):
-            return {"name": found[1]["name"], "damage": found[1]["damage"], "skill": found[1]["skill"], "fatigue": True}
-        raise
-
-
-def wielded(doc: Character, ref: str) -> Any:  # an Item, or bare hands (R26)
-    """The weapon REF that DOC deals damage with: an item in hand whose heft is within ST
-    (R27, R32), or bare hands (R26); anything else is refused."""
-    from campaign_cli.rules.gear import check_wielded
-
-    item = _weapon(doc, ref)
-    if not item.get("damage"):
-        raise Refused(_('{name} is not a weapon (no damage)').format(name=item['name']), "not_a_weapon")
-    if item.get("id") is not None:
-        check_wielded(doc, item)
-    return item
-
-
-def _roll_damage(camp, expr, character, weapon, against, typed, rng, karma=False, reroll_dice=None) -> dict:
-    doc: Any = camp.character(character) if character else None  # --weapon and --karma need --character
-    item = wielded(doc, weapon) if weapon else None
-    target = camp.character(against) if against else None
-    return damage_roll(camp, doc, item, target, typed, rng, expr, karma, reroll_dice)
-
-
-def damage_roll(
-    camp,
-    doc: Any,
-    item: dict | None,
-    target: dict | None,
-    typed,
-    rng,
-    expr: str | None = None,
-    karma: bool = False,
-    reroll_dice: str | None = None,
-    reroll_option: str = "--reroll-dice",
-    option: str = "--dice",
-) -> dict:
-    """A damage roll: EXPR (default: ITEM's damage), DOC's combat-skill levels to damage
-    (R24), +1 unarmed against a weaker TARGET (R26), 1 less per curse (R18), at least 1;
-    with KARMA rolled again and the new roll kept (R17): the one damage roll of `roll
-    --character` and `fight attack` alike."""
-    if item is not None:
-        expr = expr or item["damage"]
-    parsed = d.parse(expr or "")
-    if karma:
-        adv.require_reroll(doc)
-    rolled = d.obtain(parsed.count, parsed.sides, typed, rng, option)
-    data = {"expression": parsed.text(), "dice": rolled, "total": sum(rolled) + parsed.modifier}
-    if karma:  # R17: the damage is rolled again and the new roll kept
-        paid = adv.reroll_payment(doc)
-        data["first_dice"] = rolled
-        rolled = d.obtain(parsed.count, parsed.sides, reroll_dice, rng, reroll_option)
-        data.update(
-            dice=rolled,
-            total=sum(rolled) + parsed.modifier,
-            karma_spent=int(paid == "karma"),
-            wish_spent=int(paid == "wish"),
-        )
-        camp.save("characters", doc)
-    if doc is None:
-        return data
-    mods = []
-    bonus = 0
-    if item is not None and item.get("skill"):
-        level = rules.skill_level(doc, item["skill"])  # a potion's boost included (R25a)
-        if level and rules.combat_mode(doc, item["skill"]) == "damage":
-            bonus = level
-            mods.append(rules.modifier_of("skill_damage", level, item["skill"]))
-    fatigue = bool(item and item.get("fatigue"))
-    if fatigue and target is not None and doc["st"] > target["st"]:
-        bonus += 1  # R26 (U): +1 when the attacker is stronger
-        mods.append(rules.modifier_of("stronger", 1, target["name"]))
-    curses = adv.curse_modifier(doc)
-    mods += [rules.modifier_of("curse", -1, c["name"]) for c in doc["curses"]]
-    total = rules.damage_total(rolled, parsed, bonus, curses)
-    data.update(
-        character=doc["name"],
-        weapon=item["name"] if item else None,
-        modifiers=mods,
-        total=total,
-        fatigue=fatigue,
-        floored=sum(rolled) + parsed.modifier + bonus - curses < 1,
-        against=target["name"] if target else None,
-    )
-    return data

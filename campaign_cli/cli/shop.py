@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from campaign_cli import acts
+from campaign_cli.acts.rolls import skill_contest
 from campaign_cli.cli.common import MAX_AMOUNT, DiceOpt, JsonOpt, NameArg, SeedOpt, help_text, writing
 from campaign_cli.cli.itemopts import (
     ArmorOpt,
@@ -32,7 +33,7 @@ from campaign_cli.cli.itemopts import (
 )
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, emit
-from campaign_cli.cli.rolling import describe_contest, skill_contest
+from campaign_cli.cli.rolling import describe_contest
 from campaign_cli.errors import Refused, UsageProblem
 from campaign_cli.i18n import _, shown
 from campaign_cli.rules import craft, gear

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from campaign_cli import acts
+from campaign_cli.acts.rolls import karma_options, rolled_check, skill_contest
 from campaign_cli.cli import complete
 from campaign_cli.cli.common import (
     MAX_AMOUNT,
@@ -22,14 +23,7 @@ from campaign_cli.cli.common import (
 )
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, emit
-from campaign_cli.cli.rolling import (
-    ModifierOpt,
-    describe_check,
-    describe_contest,
-    karma_options,
-    rolled_check,
-    skill_contest,
-)
+from campaign_cli.cli.rolling import ModifierOpt, describe_check, describe_contest
 from campaign_cli.cli.views import effect_text
 from campaign_cli.errors import Refused, UsageProblem
 from campaign_cli.i18n import _, shown
