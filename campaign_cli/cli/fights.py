@@ -4,11 +4,12 @@ so `undo` walks back through a fight step by step."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from campaign_cli import acts
+from campaign_cli.acts.fights import able, character_blow, enemy_blow, open_fight, strike
 from campaign_cli.acts.rolls import karma_options
 from campaign_cli.cli import complete
 from campaign_cli.cli.common import (
@@ -27,14 +28,13 @@ from campaign_cli.cli.output import Line, Table, emit
 from campaign_cli.cli.views import party_table, status_news
 from campaign_cli.errors import Refused, UsageProblem
 from campaign_cli.i18n import _, gendered, ngettext, shown, status_of
-from campaign_cli.rules import advancement as adv
 from campaign_cli.rules import dice as d
-from campaign_cli.rules import enemies, fights, gear, wounds
+from campaign_cli.rules import enemies, fights, wounds
 from campaign_cli.rules.advancement import KILL_XP
 from campaign_cli.rules.characters import check_name, view
 
 if TYPE_CHECKING:
-    from campaign_cli.model import Character, Fight, FightEnemy
+    from campaign_cli.model import Fight
 
 app = noun_app(
     help_text(
@@ -44,12 +44,6 @@ app = noun_app(
         "campaign fight status",
     )
 )
-
-
-def open_fight(camp, path: str) -> Fight:
-    """The open fight, for act PATH (its guard refuses when none is open)."""
-    acts.guard(camp, path)
-    return camp.meta["fight"]
 
 
 def fight_view(camp, fight: Fight) -> dict:
@@ -82,11 +76,6 @@ def fight_view(camp, fight: Fight) -> dict:
         "enemies": fight["enemies"],
         "characters": [{k: c[k] for k in ("name", "st", "damage", "fatigue", "status", "gender")} for c in chars],
     }
-
-
-def able(camp) -> list[str]:
-    """The characters who can act (R11a), as created."""
-    return [c["name"] for c in camp.characters() if wounds.can_act(c)]
 
 
 def _bar(left: int, full: int, width: int = 10) -> str:
@@ -336,28 +325,6 @@ def status(json_out: JsonOpt = False) -> None:
     emit(data, status_views(data), json_out=json_out)
 
 
-def _strike(camp, fight: Fight, hitter: Character, target: str, damage: int) -> dict:
-    """A blow on an enemy instance by HITTER: wounds after defense, kill and wound XP (R41)."""
-    enemy, dealt, killed = fights.hit(fight, target, damage)
-    xp = fights.hit_xp(enemy, dealt, killed)
-    if killed:
-        camp.event("killed", enemy=enemy["name"], by=hitter["name"])  # who killed whom (recap)
-    if xp:
-        hitter["xp"] += xp
-        camp.save("characters", hitter)
-    fights.refresh(fight, able(camp))
-    camp.set_meta(fight=fight)
-    return {
-        "enemy": enemy,
-        "damage": damage,
-        "defense": enemy["defense"],
-        "wounds": dealt,
-        "killed": killed,
-        "xp": xp,
-        "character": view(hitter),
-    }
-
-
 def _strike_line(hitter: str, data: dict) -> str:
     enemy, dealt = data["enemy"], data["wounds"]
     left = enemy["health"] - enemy["wounds"]
@@ -410,7 +377,7 @@ def hit(
     with writing() as camp:
         fight = open_fight(camp, "fight hit")
         hitter = acts.actor(camp, "fight hit", by)
-        data = _strike(camp, fight, hitter, target, damage)
+        data = strike(camp, fight, hitter, target, damage)
         enemy = data["enemy"]
         camp.event("blow", by=hitter["name"], target=enemy["name"], hits=1, wounds=data["wounds"])
         camp.note(
@@ -485,7 +452,7 @@ def attack(
     with writing() as camp:
         fight = open_fight(camp, "fight attack")
         if camp.exists("characters", attacker) or attacker.strip().isdigit():
-            data = _character_blow(
+            data = character_blow(
                 camp,
                 fight,
                 acts.actor(camp, "fight attack", attacker),
@@ -503,7 +470,7 @@ def attack(
                 raise UsageProblem(_("--weapon, --karma and --karma-damage are for a character's blow"))
             enemy = fights.instance(fight, attacker)
             acts.enemy_turn(camp, enemy)
-            data = _enemy_blow(camp, fight, enemy, camp.character(target), dice, rng)
+            data = enemy_blow(camp, fight, enemy, camp.character(target), dice, rng)
         acts.acted(camp, "fight attack", data["attacker"])
         if seed is not None:
             data["seed"] = seed
@@ -513,149 +480,42 @@ def attack(
         camp.note(
             data["summary"], *data["names"], **({"kills": [data["target"]["name"]]} if data.get("killed") else {})
         )
-    emit(
-        {k: v for k, v in data.items() if k not in ("summary", "names", "lines")},
-        [Line(t) for t in data["lines"]],
-        json_out=json_out,
-    )
+    emit({k: v for k, v in data.items() if k not in ("summary", "names")}, blow_lines(data, fight), json_out=json_out)
 
 
-def _character_blow(
-    camp, fight, doc, target, weapon, dice, damage_dice, rng, karma, reroll_dice, karma_damage=(False, None)
-) -> dict:
-    """R24, R26, R30, R18, R41: a 3/DX check with the weapon's skill, then its damage on a
-    hit; R17: --karma rolls a miss again, --karma-damage the damage (each 1 karma, else 1
-    wish), as `check --karma` and `roll --character --karma` do."""
-    from campaign_cli.acts.rolls import damage_roll, rolled_check
+def blow_lines(data: dict, fight: Fight) -> list[Line]:
+    """A blow in words: a character's check, damage and what it did to the enemy (or the
+    miss); an enemy's dice, hits and what they did to the character."""
     from campaign_cli.cli.rolling import describe_check, describe_roll
-    from campaign_cli.rules import checks as check_rules
 
-    if karma_damage[0]:
-        adv.require_reroll(doc)  # refused up front, before any die is rolled
-    enemy = fights.standing_instance(fight, target)
-    item = _blade(doc, weapon)
-    if "id" in item:  # a stored item, not bare hands
-        gear.check_loaded(item)  # R26, R32a
-    skill = item.get("skill") if item.get("skill") in doc.get("skills", {}) else None
-    prep = check_rules.prepare(doc, check_rules.parse_spec(f"3/DX+{skill}" if skill else "3/DX"))
-    check = rolled_check(doc, prep, dice, rng, karma, reroll_dice)
-    if "id" in item:
-        gear.fired(item)  # R26: a reloading weapon is unloaded by its shot, hit or miss
-    camp.save("characters", doc)
-    lines = [describe_check(check)]
-    data = {
-        "attacker": doc["name"],
-        "weapon": item["name"],
-        "hit": check["success"],
-        "hits": int(check["success"]),
-        "dice": check["dice"],
-        "check": check,
-        "damage_dice": [],
-        "damage": 0,
-        "wounds": 0,
-        "killed": False,
-        "xp": 0,
-    }
-    if check["success"]:
-        roll = damage_roll(
-            camp,
-            doc,
-            item,
-            None,
-            damage_dice,
-            rng,
-            None,
-            karma_damage[0],
-            karma_damage[1],
-            "--reroll-damage-dice",
-            "--damage-dice",
-        )
-        lines.append(describe_roll(roll))
-        blow = _strike(camp, fight, doc, enemy["name"], roll["total"])
-        lines.append(_strike_line(doc["name"], blow))
-        data.update(
-            damage_dice=roll["dice"],
-            damage=roll["total"],
-            roll=roll,
-            wounds=blow["wounds"],
-            killed=blow["killed"],
-            xp=blow["xp"],
-            character=blow["character"],
-        )
-        enemy = blow["enemy"]
-    else:
-        lines.append(_("{name} misses {enemy}").format(name=doc["name"], enemy=enemy["name"]))
-    data.update(
-        target=enemy,
-        summary=f"{doc['name']} attacks {enemy['name']}: "
-        + (f"{data['wounds']} wounds" + (", killed" if data["killed"] else "") if data["hit"] else "miss"),
-        names=[doc["name"]],
-        lines=lines,
-    )
-    return data
-
-
-def _blade(doc: Character, ref: str | None) -> Any:  # an Item, or bare hands (R26)
-    """The weapon of a blow: --weapon (as `roll --weapon` takes it), else the first weapon
-    held, else bare hands (R26)."""
-    from campaign_cli.acts.rolls import wielded
-
-    held = next((i for i in doc["items"] if i["state"] == "held" and i.get("damage")), None)
-    if ref is None and held is not None:
-        return held
-    return wielded(doc, "Unarmed" if ref is None else ref)
-
-
-def _enemy_blow(camp, fight, enemy: FightEnemy, doc: Character, dice, rng) -> dict:
-    """An enemy's attack: its combat dice against its to-hit; each hit its damage less armor (R29)."""
-    if not enemy["alive"]:
-        raise Refused(_('{name} is dead and attacks no more').format(name=enemy['name']), "already_dead")
-    if wounds.current_status(doc) == "dead":
-        raise Refused(_('{name} is dead (R20); only a wish can help').format(name=doc['name']), "dead")
-    count = enemy.get("combat", 0)
-    counts = d.faces(count, 6, rng) if dice is None and count > d.LISTED_DICE else None
-    rolled = d.obtain(count, 6, dice, rng) if counts is None else []
-    armor = view(doc)["armor"]
-    blow = fights.enemy_attack(armor, enemy, rolled, counts)
-    for _hit in range(blow["hits"] if blow["per_hit"] else 0):  # hits that all stop at the armor take nothing
-        if wounds.current_status(doc) == "dead":
-            break  # R20: beyond saving; the hits left fall on nobody
-        wounds.take(doc, enemy.get("damage", 0), armor=armor)  # R29 per hit; counted for the Medic (R25)
-    camp.save("characters", doc)
-    ch = view(doc)
+    if "check" in data:  # a character's blow
+        lines = [describe_check(data["check"])]
+        if data["hit"]:
+            strike = {"enemy": data["target"], **{k: data[k] for k in ("damage", "wounds", "killed", "xp")}}
+            lines += [describe_roll(data["roll"]), _strike_line(data["attacker"], strike)]
+        else:
+            lines.append(_("{name} misses {enemy}").format(name=data["attacker"], enemy=data["target"]["name"]))
+        return [Line(t) for t in lines]
+    enemy, ch = fights.instance(fight, data["attacker"]), data["target"]
+    counts = data.get("faces")
     line = _("{enemy} attacks {name}: rolled {dice} needing {to_hit}+: ").format(
         enemy=enemy["name"],
-        name=doc["name"],
-        dice=(", ".join(map(str, rolled)) or "-")
+        name=ch["name"],
+        dice=(", ".join(map(str, data["dice"])) or "-")
         if counts is None
         else ", ".join(f"{n}x{face}" for face, n in enumerate(counts, 1) if n),
         to_hit=enemy.get("to_hit", 0),
     )
-    line += ngettext("{n} hit", "{n} hits", blow["hits"])
-    if blow["hits"]:
+    line += ngettext("{n} hit", "{n} hits", data["hits"])
+    if data["hits"]:
         line += _(" x ({damage} - armor {armor}) = {total} damage; {name}: {status}").format(
             damage=enemy.get("damage", 0),
-            armor=armor,
-            total=blow["damage"],
-            name=doc["name"],
+            armor=ch["armor"],
+            total=data["damage"],
+            name=ch["name"],
             status=status_of(ch["status"], ch.get("gender")),
         )
-    return {
-        "attacker": enemy["name"],
-        "hit": blow["hits"] > 0,
-        "hits": blow["hits"],
-        "dice": rolled,
-        **({"faces": counts} if counts is not None else {}),  # a big roll: dice per face, 1..6
-        "damage_dice": [],
-        "damage": blow["damage"],
-        "per_hit": blow["per_hit"],
-        "absorbed": blow["absorbed"],
-        "wounds": blow["damage"],
-        "target": ch,
-        "summary": f"{enemy['name']} attacks {doc['name']}: {blow['hits']} hits, {blow['damage']} damage",
-        "names": [doc["name"]],
-        "lines": [line],
-    }
+    return [Line(line)]
 
 
 @app.command(

@@ -1,0 +1,164 @@
+"""The blows of a fight, each once (R24, R26, R29, R41): a character's blow on an enemy
+instance (a 3/DX check with the weapon's skill, then its damage less the defense), a
+strike of known damage, an enemy's attack on a character. They change the open
+campaign, record their events and return facts; cli/fights.py puts them into words."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from campaign_cli import acts
+from campaign_cli.errors import Refused, Say
+from campaign_cli.rules import advancement as adv
+from campaign_cli.rules import dice as d
+from campaign_cli.rules import fights, gear, wounds
+from campaign_cli.rules.characters import view
+
+if TYPE_CHECKING:
+    from campaign_cli.model import Character, Fight, FightEnemy
+
+
+def open_fight(camp, path: str) -> Fight:
+    """The open fight, for act PATH (its guard refuses when none is open)."""
+    acts.guard(camp, path)
+    return camp.meta["fight"]
+
+
+def able(camp) -> list[str]:
+    """The characters who can act (R11a), as created."""
+    return [c["name"] for c in camp.characters() if wounds.can_act(c)]
+
+
+def strike(camp, fight: Fight, hitter: Character, target: str, damage: int) -> dict:
+    """A blow on an enemy instance by HITTER: wounds after defense, kill and wound XP (R41)."""
+    enemy, dealt, killed = fights.hit(fight, target, damage)
+    xp = fights.hit_xp(enemy, dealt, killed)
+    if killed:
+        camp.event("killed", enemy=enemy["name"], by=hitter["name"])  # who killed whom (recap)
+    if xp:
+        hitter["xp"] += xp
+        camp.save("characters", hitter)
+    fights.refresh(fight, able(camp))
+    camp.set_meta(fight=fight)
+    return {
+        "enemy": enemy,
+        "damage": damage,
+        "defense": enemy["defense"],
+        "wounds": dealt,
+        "killed": killed,
+        "xp": xp,
+        "character": view(hitter),
+    }
+
+
+def character_blow(
+    camp, fight, doc, target, weapon, dice, damage_dice, rng, karma, reroll_dice, karma_damage=(False, None)
+) -> dict:
+    """R24, R26, R30, R18, R41: a 3/DX check with the weapon's skill, then its damage on a
+    hit; R17: --karma rolls a miss again, --karma-damage the damage (each 1 karma, else 1
+    wish), as `check --karma` and `roll --character --karma` do."""
+    from campaign_cli.acts.rolls import damage_roll, rolled_check
+    from campaign_cli.rules import checks as check_rules
+
+    if karma_damage[0]:
+        adv.require_reroll(doc)  # refused up front, before any die is rolled
+    enemy = fights.standing_instance(fight, target)
+    item = blade(doc, weapon)
+    if "id" in item:  # a stored item, not bare hands
+        gear.check_loaded(item)  # R26, R32a
+    skill = item.get("skill") if item.get("skill") in doc.get("skills", {}) else None
+    prep = check_rules.prepare(doc, check_rules.parse_spec(f"3/DX+{skill}" if skill else "3/DX"))
+    check = rolled_check(doc, prep, dice, rng, karma, reroll_dice)
+    if "id" in item:
+        gear.fired(item)  # R26: a reloading weapon is unloaded by its shot, hit or miss
+    camp.save("characters", doc)
+    data = {
+        "attacker": doc["name"],
+        "weapon": item["name"],
+        "hit": check["success"],
+        "hits": int(check["success"]),
+        "dice": check["dice"],
+        "check": check,
+        "damage_dice": [],
+        "damage": 0,
+        "wounds": 0,
+        "killed": False,
+        "xp": 0,
+    }
+    if check["success"]:
+        roll = damage_roll(
+            camp,
+            doc,
+            item,
+            None,
+            damage_dice,
+            rng,
+            None,
+            karma_damage[0],
+            karma_damage[1],
+            "--reroll-damage-dice",
+            "--damage-dice",
+        )
+        blow = strike(camp, fight, doc, enemy["name"], roll["total"])
+        data.update(
+            damage_dice=roll["dice"],
+            damage=roll["total"],
+            roll=roll,
+            wounds=blow["wounds"],
+            killed=blow["killed"],
+            xp=blow["xp"],
+            character=blow["character"],
+        )
+        enemy = blow["enemy"]
+    data.update(
+        target=enemy,
+        summary=f"{doc['name']} attacks {enemy['name']}: "
+        + (f"{data['wounds']} wounds" + (", killed" if data["killed"] else "") if data["hit"] else "miss"),
+        names=[doc["name"]],
+    )
+    return data
+
+
+def blade(doc: Character, ref: str | None) -> Any:  # an Item, or bare hands (R26)
+    """The weapon of a blow: --weapon (as `roll --weapon` takes it), else the first weapon
+    held, else bare hands (R26)."""
+    from campaign_cli.acts.rolls import wielded
+
+    held = next((i for i in doc["items"] if i["state"] == "held" and i.get("damage")), None)
+    if ref is None and held is not None:
+        return held
+    return wielded(doc, "Unarmed" if ref is None else ref)
+
+
+def enemy_blow(camp, fight, enemy: FightEnemy, doc: Character, dice, rng) -> dict:
+    """An enemy's attack: its combat dice against its to-hit; each hit its damage less armor (R29)."""
+    if not enemy["alive"]:
+        raise Refused(Say('{name} is dead and attacks no more', name=enemy['name']), "already_dead")
+    if wounds.current_status(doc) == "dead":
+        raise Refused(Say('{name} is dead (R20); only a wish can help', name=doc['name']), "dead")
+    count = enemy.get("combat", 0)
+    counts = d.faces(count, 6, rng) if dice is None and count > d.LISTED_DICE else None
+    rolled = d.obtain(count, 6, dice, rng) if counts is None else []
+    armor = view(doc)["armor"]
+    blow = fights.enemy_attack(armor, enemy, rolled, counts)
+    for _hit in range(blow["hits"] if blow["per_hit"] else 0):  # hits that all stop at the armor take nothing
+        if wounds.current_status(doc) == "dead":
+            break  # R20: beyond saving; the hits left fall on nobody
+        wounds.take(doc, enemy.get("damage", 0), armor=armor)  # R29 per hit; counted for the Medic (R25)
+    camp.save("characters", doc)
+    ch = view(doc)
+    return {
+        "attacker": enemy["name"],
+        "hit": blow["hits"] > 0,
+        "hits": blow["hits"],
+        "dice": rolled,
+        **({"faces": counts} if counts is not None else {}),  # a big roll: dice per face, 1..6
+        "damage_dice": [],
+        "damage": blow["damage"],
+        "per_hit": blow["per_hit"],
+        "absorbed": blow["absorbed"],
+        "wounds": blow["damage"],
+        "target": ch,
+        "summary": f"{enemy['name']} attacks {doc['name']}: {blow['hits']} hits, {blow['damage']} damage",
+        "names": [doc["name"]],
+    }
