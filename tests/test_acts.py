@@ -249,15 +249,15 @@ def test_no_command_module_imports_another():
     assert found == []
 
 
-def test_the_rules_say_facts_not_sentences():
-    """Issue 33: `rules/` never imports the catalog (campaign_cli.i18n), at the top or in a
-    function: a refusal is a code and an errors.Say (its template and fields), put into
-    words when it is shown, in the language of the run."""
+def test_the_rules_and_the_acts_say_facts_not_sentences():
+    """Issue 33: `rules/` and `acts/` never import the catalog (campaign_cli.i18n), at the
+    top or in a function: a refusal is a code and an errors.Say (its template and fields),
+    put into words when it is shown, in the language of the run."""
     import ast
 
-    folder = Path(campaign_cli.__file__).parent / "rules"
+    package = Path(campaign_cli.__file__).parent
     found = []
-    for path in sorted(folder.glob("*.py")):
+    for path in sorted([*(package / "rules").glob("*.py"), *(package / "acts").glob("*.py")]):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             names = [node.module or ""] if isinstance(node, ast.ImportFrom) else []
             names += [a.name for a in node.names] if isinstance(node, ast.Import) else []

@@ -14,8 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from campaign_cli.errors import Refused
-from campaign_cli.i18n import N_, _, gendered
+from campaign_cli.errors import N_, Refused, Say
 
 if TYPE_CHECKING:
     from campaign_cli.model import Character, Fight, Meta
@@ -150,23 +149,23 @@ def _fields(err: Refused, **fields: Any) -> Refused:
 def _wrong_phase(act: Act, path: str, now: str) -> Refused:
     fields = {"act": path, "rule": act.rule, "phase": now}
     if now == "fight":
-        text, code = _("{rule}: not while a fight is open: `campaign fight end --won|--fled` first"), "fight_open"
+        text, code = N_("{rule}: not while a fight is open: `campaign fight end --won|--fled` first"), "fight_open"
     elif act.when == FIGHT:
-        text, code = _("{rule}: no fight is open: `campaign fight start` first"), "no_fight"
+        text, code = N_("{rule}: no fight is open: `campaign fight start` first"), "no_fight"
     elif now == "between":
-        text, code = _("{rule}: no adventure is under way: `campaign adventure start TITLE` first"), "no_adventure"
+        text, code = N_("{rule}: no adventure is under way: `campaign adventure start TITLE` first"), "no_adventure"
     elif "town" in act.when:
         text, code = (
             (
-                _("{rule}: only in a town or between adventures")
+                N_("{rule}: only in a town or between adventures")
                 if "between" in act.when
-                else _("{rule}: the party is not in a town")
+                else N_("{rule}: the party is not in a town")
             ),
             "not_in_town",
         )
     else:
-        text, code = _("{rule}: an adventure is under way: `campaign adventure end` first"), "in_adventure"
-    return _fields(Refused(text.format(rule=act.rule), code), **fields)
+        text, code = N_("{rule}: an adventure is under way: `campaign adventure end` first"), "in_adventure"
+    return _fields(Refused(Say(text, rule=act.rule), code), **fields)
 
 
 def _cannot(act: Act, path: str, doc: Character, state: str) -> Refused:
@@ -174,18 +173,19 @@ def _cannot(act: Act, path: str, doc: Character, state: str) -> Refused:
     fields = {"act": path, "rule": "R11a", "character": name, "condition": state}
     if state == "dying" and act.rule == "R20":
         fields["rule"] = "R20"
-        text = _("R20: {name} is dying and spends no XP: heal below ST {st} first (raising ST is not healing)")
-        return _fields(Refused(text.format(name=name, st=doc["st"]), "dying"), **fields)
+        text = N_("R20: {name} is dying and spends no XP: heal below ST {st} first (raising ST is not healing)")
+        return _fields(Refused(Say(text, name=name, st=doc["st"]), "dying"), **fields)
     if state == "dead" and "out" in act.who:  # the act takes part, the dead take none
-        text = _("R11a: {name} is dead: the dead win, spend, give and receive nothing")
-        return _fields(Refused(text.format(name=name), "dead"), **fields)
-    text = {
-        "out": gendered(gender, "R11a: {name} is out of action and cannot {action}"),
-        "dying": gendered(gender, "R11a: {name} is dying and cannot {action}"),
-        "dead": gendered(gender, "R11a: {name} is dead and cannot {action}"),
-    }[state]
-    code = "dead" if state == "dead" else "cannot_act"
-    return _fields(Refused(text.format(name=name, action=_(act.verb)), code), **fields)
+        text = N_("R11a: {name} is dead: the dead win, spend, give and receive nothing")
+        return _fields(Refused(Say(text, name=name), "dead"), **fields)
+    facts: dict[str, Any] = {"agreeing": gender, "name": name, "action": Say(act.verb)}
+    if state == "out":
+        said = Say("R11a: {name} is out of action and cannot {action}", **facts)
+    elif state == "dying":
+        said = Say("R11a: {name} is dying and cannot {action}", **facts)
+    else:
+        said = Say("R11a: {name} is dead and cannot {action}", **facts)
+    return _fields(Refused(said, "dead" if state == "dead" else "cannot_act"), **fields)
 
 
 def _check_turn(fight: Fight, name: str, path: str) -> None:
@@ -196,8 +196,10 @@ def _check_turn(fight: Fight, name: str, path: str) -> None:
         return  # before the order is rolled nothing is limited
     whose = fights.current(fight)
     if whose not in fights.party_side(fight):
-        text = _("R32a: it is {turn}'s turn: {name} acts on the party's turn (`campaign fight next`)")
-        raise _turn(text.format(turn=whose, name=name), "not_your_turn", path, whose)
+        text = Say(
+            "R32a: it is {turn}'s turn: {name} acts on the party's turn (`campaign fight next`)", turn=whose, name=name
+        )
+        raise _turn(text, "not_your_turn", path, whose)
     _once(fight, name, path, whose)
 
 
@@ -211,18 +213,27 @@ def enemy_turn(camp: Any, enemy: Any) -> None:
     whose = fights.current(fight)
     own = fights.label(fight, fights.group_of(fight, enemy))
     if whose != own:
-        text = _("R32a: it is {turn}'s turn: {name} attacks on {group}'s turn (`campaign fight next`)")
-        raise _turn(text.format(turn=whose, name=enemy["name"], group=own), "not_your_turn", "fight attack", whose)
+        text = Say(
+            "R32a: it is {turn}'s turn: {name} attacks on {group}'s turn (`campaign fight next`)",
+            turn=whose,
+            name=enemy["name"],
+            group=own,
+        )
+        raise _turn(text, "not_your_turn", "fight attack", whose)
     _once(fight, enemy["name"], "fight attack", whose)
 
 
 def _once(fight: Fight, name: str, path: str, whose: str | None) -> None:
     if name in fight.get("acted", []):
-        text = _("R32a: {name} has already acted this round (round {round}): one action a round")
-        raise _turn(text.format(name=name, round=fight["round"]), "already_acted", path, whose)
+        text = Say(
+            "R32a: {name} has already acted this round (round {round}): one action a round",
+            name=name,
+            round=fight["round"],
+        )
+        raise _turn(text, "already_acted", path, whose)
 
 
-def _turn(text: str, code: str, path: str, whose: str | None) -> Refused:
+def _turn(text: Say, code: str, path: str, whose: str | None) -> Refused:
     return _fields(Refused(text, code), act=path, rule="R32a", turn=whose)
 
 
