@@ -33,11 +33,12 @@ class Say:
     """A sentence as a fact: its English template (the catalog's message id) and its
     fields, put into words only when shown, in the language of the run then. The rules
     raise refusals with one (`Refused(Say("R38: {name} has {value} gold", name=...,
-    value=...), "no_gold")`) and never import the catalog: the words live in one place.
+    value=...), "cannot_afford")`) and never import the catalog: the words live in one place.
 
     PLURAL and QUANTITY: a message with plural forms (`{n}` is QUANTITY); AGREEING: the
-    grammatical gender of the person the words agree with (`m`, `f`, None). A field that is a Say is
-    said too; a Shown field is a rule or catalog name, shown in the language in use."""
+    grammatical gender of the person the words agree with (`m`, `f`, None). A field that
+    is a Say is said too; a Shown field is a rule or catalog name, or a number, shown in
+    the language in use."""
 
     __slots__ = ("fields", "gender", "gendered", "plural", "quantity", "template")
 
