@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from campaign_cli import acts
-from campaign_cli.acts.rolls import karma_options, rolled_check, skill_contest
+from campaign_cli.acts import skills as skill_acts
+from campaign_cli.acts.rolls import karma_options
 from campaign_cli.cli import complete
 from campaign_cli.cli.common import (
     MAX_AMOUNT,
@@ -29,29 +29,14 @@ from campaign_cli.errors import Refused, UsageProblem
 from campaign_cli.i18n import _, shown
 from campaign_cli.rules import craft
 from campaign_cli.rules import dice as d
-from campaign_cli.rules.checks import parse_spec, prepare
-from campaign_cli.rules.gear import add_item, make_item
 from campaign_cli.rules.skills import find_skill
-from campaign_cli.rules.wounds import check_not_dead
 
 if TYPE_CHECKING:
-    from campaign_cli.model import Character
+    pass
 
 app = noun_app(
     help_text("Use a skill: a check, then its effect on success (R25).", "campaign skill use Kate Medic --heal Ajax=2")
 )
-
-
-def _named(camp, plan: dict[str, int], me: Character) -> tuple[dict[str, int], dict[str, Character]]:
-    """PLAN's names resolved to characters (ME when named): (plan by stored name, documents by stored name)."""
-    docs: dict[str, Character] = {}
-    out: dict[str, int] = {}
-    for who, n in plan.items():
-        doc = camp.character(who)
-        doc = me if doc["id"] == me["id"] else doc
-        docs[doc["name"]] = doc
-        out[doc["name"]] = out.get(doc["name"], 0) + n
-    return out, docs
 
 
 @app.command(
@@ -135,39 +120,18 @@ def use(
     )
     karma_options(karma, reroll_dice)
     rng = d.rng_for(seed)
+    options = {
+        "heal": parse_pairs(heal, "--heal") if heal else None,
+        "give": parse_pairs(give, "--give") if give else None,
+        "for_": for_,
+        "doses": doses,
+        "boost": boost,
+    }
     with writing() as camp:
-        doc = acts.actor(camp, "skill use", name)
-        level = craft.level_of(doc, found.name)
-        craft.check_occasion(doc, found.name, camp.meta)  # R25a: before any roll
-        apply = _prepare_effect(camp, doc, found.name, level, heal, give, for_, doses, boost)
-        craft.spend_occasion(doc, found.name, camp.meta)
-        if found.name == "Herbalist":
-            craft.use_herbs(doc, doses or 1)  # R25a: a dose is a Herb, used up also on a failure
-        if found.name == "Alchemist":
-            craft.pay_alchemy(doc)  # R25a: once per XP paid, a failed check included
-        if found.check.startswith("c-"):
-            assert against is not None  # _check_options: a contested skill takes --against
-            result = skill_contest(camp, doc, found.name, against, dice, other_dice, rng, modifier, karma, reroll_dice)
-        else:
-            # R23: a use is the seed's "для" form, the attribute alone; the level acts through the effect
-            prep = prepare(doc, parse_spec(f"3/{found.attribute}"), modifier)
-            result = rolled_check(doc, prep, dice, rng, karma, reroll_dice)
-        effect = apply() if result["success"] and apply else None
-        done = effect or {}
-        for who, amount in done.get("healed", {}).items():  # R25: what the Medic healed
-            camp.event("healed", who=who, amount=amount, by=doc["name"], skill=found.name)
-        if done.get("potion"):
-            camp.event("brewed", by=doc["name"], skill=found.name, potion=done["potion"]["name"])
-        acts.acted(camp, "skill use", doc["name"])  # R32a
-        result["skill"] = found.name
-        result["effect"] = effect
-        camp.save("characters", doc)
-        camp.record_roll(result)
-        camp.note(
-            f"{doc['name']} uses {found.name}: {'success' if result['success'] else 'failure'}",
-            doc["name"],
-            *(effect or {}).get("characters", []),
+        result = skill_acts.use(
+            camp, name, found, options, against, dice, other_dice, rng, modifier, karma, reroll_dice
         )
+    effect = result["effect"]
     lines = [Line(describe_check(result)) if "a" not in result else Line(describe_contest(result))]
     if effect is not None or found.name in craft.ACTING:
         lines.append(Line(_effect_line(found.name, effect)))
@@ -216,57 +180,6 @@ OWN_OPTION = {
     "Herbalist": "--doses",
     "Alchemist": "--boost",
 }
-
-
-def _prepare_effect(camp, doc: Character, skill: str, level: int, heal, give, for_, doses, boost):
-    """Check everything the effect needs before the roll (R25, R25a); return the change
-    to make on success, or None for a skill with no effect of its own."""
-    if skill == "Medic":
-        if camp.meta.get("fight"):
-            raise Refused(_("R25: a Medic heals after the fight; end it first"), "fight_open")
-        plan, docs = _named(camp, parse_pairs(heal, "--heal"), doc)
-        craft.check_medic(level, plan, docs)
-        return lambda: _done(camp, doc, docs, healed=craft.medic(plan, docs))
-    if skill == "Bard":
-        if camp.meta["phase"] != "adventure":
-            raise Refused(_("R25: Bard karma is for the current adventure; start one first"), "no_adventure")
-        plan, docs = _named(camp, parse_pairs(give, "--give"), doc)
-        craft.check_bard(level, plan, docs)
-        return lambda: _done(camp, doc, docs, karma=craft.bard(plan, docs))
-    if skill == "Leadership":
-        follower = camp.character(for_)
-        follower = doc if follower["id"] == doc["id"] else follower
-        check_not_dead(follower)
-
-        def lead() -> dict:
-            bonus = craft.leadership(level, doc["name"], follower)
-            _save_others(camp, doc, {follower["name"]: follower})
-            return {"leadership": {"for": follower["name"], "value": bonus["value"]}, "characters": [follower["name"]]}
-
-        return lead
-    if skill in ("Herbalist", "Alchemist"):
-        potion = craft.healing_potion(level, doses) if skill == "Herbalist" else craft.boost_potion(level, boost)
-        item = make_item(potion["name"], {"kind": "potion", "hands": 0}, custom=True)
-        item.update({k: v for k, v in potion.items() if k in ("heals", "boost")})  # type: ignore[typeddict-item]
-
-        def brew() -> dict:
-            added = add_item(doc, {"id": camp.next_id(), **item})
-            return {"potion": added, "xp_spent": craft.ALCHEMY_XP if skill == "Alchemist" else 0}
-
-        return brew
-    return None
-
-
-def _done(camp, doc: Character, docs: dict[str, Character], **effect: dict) -> dict:
-    _save_others(camp, doc, docs)
-    (value,) = effect.values()
-    return {**effect, "characters": list(value)}
-
-
-def _save_others(camp, doc: Character, docs: dict[str, Character]) -> None:
-    for other in docs.values():
-        if other is not doc:
-            camp.save("characters", other)
 
 
 def _effect_line(skill: str, effect: dict | None) -> str:
