@@ -14,7 +14,7 @@ from campaign_cli.cli.common import (
 from campaign_cli.rules import gear
 
 if TYPE_CHECKING:
-    from campaign_cli.model import Item
+    pass
 
 
 ItemArg = Annotated[str, typer.Argument(metavar="ITEM", help="The item's id or name.", autocompletion=complete.items)]
@@ -120,8 +120,3 @@ def item_options(given: dict) -> dict:
     if options.get("kind") is not None:
         options["kind"] = english_word(options["kind"], gear.KINDS)
     return options
-
-
-def new_item(camp, item: str, custom: bool, options: dict) -> Item:
-    """The item `item add` (and `shop buy`) makes: catalog values, options over them, a new id."""
-    return {"id": camp.next_id(), **gear.make_item(item, options, custom, camp.packs())}

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 import typer
 
 from campaign_cli import acts
+from campaign_cli.acts.items import new_item
 from campaign_cli.cli import complete
 from campaign_cli.cli.common import (
     MAX_AMOUNT,
@@ -37,7 +38,6 @@ from campaign_cli.cli.itemopts import (
     ValueOpt,
     WeightOpt,
     item_options,
-    new_item,
 )
 from campaign_cli.cli.lazy import command_app, noun_app
 from campaign_cli.cli.output import Fields, Line, Table, emit

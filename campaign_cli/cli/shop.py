@@ -7,8 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from campaign_cli import acts
-from campaign_cli.acts.rolls import skill_contest
+from campaign_cli.acts import shop as shop_acts
 from campaign_cli.cli.common import MAX_AMOUNT, DiceOpt, JsonOpt, NameArg, SeedOpt, help_text, writing
 from campaign_cli.cli.itemopts import (
     ArmorOpt,
@@ -29,19 +28,15 @@ from campaign_cli.cli.itemopts import (
     ValueOpt,
     WeightOpt,
     item_options,
-    new_item,
 )
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, emit
 from campaign_cli.cli.rolling import describe_contest
-from campaign_cli.errors import Refused, UsageProblem
+from campaign_cli.errors import UsageProblem
 from campaign_cli.i18n import _, shown
-from campaign_cli.rules import craft, gear
-from campaign_cli.rules import dice as d
-from campaign_cli.rules.characters import view
 
 if TYPE_CHECKING:
-    from campaign_cli.model import Character
+    pass
 
 app = noun_app(
     help_text(
@@ -62,19 +57,9 @@ OtherDiceOpt = Annotated[
 ]
 
 
-def _haggle(
-    camp, doc: Character, iq: int | None, price: int, buying: bool, dice, other_dice, seed
-) -> tuple[int, dict | None]:
-    """R25, R38: with --haggle, a contested IQ check against the merchant's IQ; a win moves
-    the price by 10% per Merchant level in NAME's favour. Returns (price, the contest)."""
-    if iq is None:
-        if dice is not None or other_dice is not None or seed is not None:
-            raise UsageProblem(_("--dice, --other-dice and --seed roll the haggle: give --haggle IQ"))
-        return price, None
-    level = craft.level_of(doc, "Merchant")
-    contest = skill_contest(camp, doc, "Merchant", str(iq), dice, other_dice, d.rng_for(seed))
-    camp.record_roll(contest)
-    return (gear.haggled(price, level, buying) if contest["success"] else price), contest
+def _no_haggle_dice(iq: int | None, dice, other_dice, seed) -> None:
+    if iq is None and (dice is not None or other_dice is not None or seed is not None):
+        raise UsageProblem(_("--dice, --other-dice and --seed roll the haggle: give --haggle IQ"))
 
 
 @app.command(
@@ -120,23 +105,14 @@ def buy(
     json_out: JsonOpt = False,
 ) -> None:
     options = item_options(locals())
+    _no_haggle_dice(haggle, dice, other_dice, seed)
     with writing() as camp:
-        doc = acts.actor(camp, "shop buy", name)
-        thing = new_item(camp, item, custom, options)
-        if price is None and not thing.get("value") and options.get("value") is None:
-            text = _("R38: no price for {item}: give --price (the seeds print no prices)")
-            raise Refused(text.format(item=shown(thing["name"])), "no_price")
-        asked = thing.get("value", 0) if price is None else price
-        paid, contest = _haggle(camp, doc, haggle, asked, True, dice, other_dice, seed)
-        if options.get("value") is None:
-            thing["value"] = paid  # R38: what was paid is what it is worth
-        added = gear.buy(doc, thing, paid)
-        camp.save("characters", doc)
-        camp.note(f"{doc['name']} buys {added['name']} (#{added['id']}) for {paid} gold", doc["name"])
+        data = shop_acts.buy(camp, name, item, custom, options, price, haggle, dice, other_dice, seed)
+    who = data["character"]
     _answer(
-        {"price": asked, "paid": paid, "haggle": contest, "item": added, "character": view(doc)},
+        data,
         _("{name} buys {item} for {paid} gold; {gold} gold left").format(
-            name=doc["name"], item=shown(added["name"]), paid=paid, gold=doc["gold"]
+            name=who["name"], item=shown(data["item"]["name"]), paid=data["paid"], gold=who["gold"]
         ),
         json_out,
     )
@@ -167,19 +143,14 @@ def sell(
     seed: SeedOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
+    _no_haggle_dice(haggle, dice, other_dice, seed)
     with writing() as camp:
-        doc = acts.actor(camp, "shop sell", name)
-        thing = gear.find_item(doc, item)
-        gear.check_tradeable(doc, thing, "sold")  # R36, before any haggling
-        asked = thing.get("value", 0) if price is None else price
-        received, contest = _haggle(camp, doc, haggle, asked, False, dice, other_dice, seed)
-        gone = gear.sell_off(doc, thing, received)
-        camp.save("characters", doc)
-        camp.note(f"{doc['name']} sells {gone['name']} (#{gone['id']}) for {received} gold", doc["name"])
+        data = shop_acts.sell(camp, name, item, price, haggle, dice, other_dice, seed)
+    who = data["character"]
     _answer(
-        {"price": asked, "received": received, "haggle": contest, "item": gone, "character": view(doc)},
+        data,
         _("{name} sells {item} for {received} gold; has {gold} gold").format(
-            name=doc["name"], item=shown(gone["name"]), received=received, gold=doc["gold"]
+            name=who["name"], item=shown(data["item"]["name"]), received=data["received"], gold=who["gold"]
         ),
         json_out,
     )

@@ -1,0 +1,63 @@
+"""Trading with a merchant who is not a character (R38), once: buying and selling, with
+the Merchant's haggle (R25: a contested IQ check; a win moves the price 10% per level).
+Returns facts; cli/shop.py puts them into words."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from campaign_cli import acts
+from campaign_cli.acts.items import new_item
+from campaign_cli.acts.rolls import skill_contest
+from campaign_cli.errors import Refused, Say, Shown
+from campaign_cli.rules import craft, gear
+from campaign_cli.rules import dice as d
+from campaign_cli.rules.characters import view
+
+if TYPE_CHECKING:
+    from campaign_cli.model import Character
+
+
+def haggle(camp: Any, doc: Character, iq: int | None, price: int, buying: bool, dice, other_dice, seed) -> tuple:
+    """R25, R38: with an IQ to haggle against, a contested IQ check with the Merchant
+    skill; a win moves the price by 10% per Merchant level in DOC's favour. Returns (price,
+    the contest or None)."""
+    if iq is None:
+        return price, None
+    level = craft.level_of(doc, "Merchant")
+    contest = skill_contest(camp, doc, "Merchant", str(iq), dice, other_dice, d.rng_for(seed))
+    camp.record_roll(contest)
+    return (gear.haggled(price, level, buying) if contest["success"] else price), contest
+
+
+def buy(camp: Any, name: str, item: str, custom: bool, options: dict, price: int | None, iq, dice, other_dice, seed):
+    """`shop buy`: NAME buys ITEM (a catalog entry, or new, described by OPTIONS) at PRICE
+    (default: its value), haggling against IQ when given."""
+    doc = acts.actor(camp, "shop buy", name)
+    thing = new_item(camp, item, custom, options)
+    if price is None and not thing.get("value") and options.get("value") is None:
+        raise Refused(
+            Say("R38: no price for {item}: give --price (the seeds print no prices)", item=Shown(thing["name"])),
+            "no_price",
+        )
+    asked = thing.get("value", 0) if price is None else price
+    paid, contest = haggle(camp, doc, iq, asked, True, dice, other_dice, seed)
+    if options.get("value") is None:
+        thing["value"] = paid  # R38: what was paid is what it is worth
+    added = gear.buy(doc, thing, paid)
+    camp.save("characters", doc)
+    camp.note(f"{doc['name']} buys {added['name']} (#{added['id']}) for {paid} gold", doc["name"])
+    return {"price": asked, "paid": paid, "haggle": contest, "item": added, "character": view(doc)}
+
+
+def sell(camp: Any, name: str, item: str, price: int | None, iq, dice, other_dice, seed) -> dict:
+    """`shop sell`: NAME sells ITEM at PRICE (default: its value), haggling against IQ when given."""
+    doc = acts.actor(camp, "shop sell", name)
+    thing = gear.find_item(doc, item)
+    gear.check_tradeable(doc, thing, "sold")  # R36, before any haggling
+    asked = thing.get("value", 0) if price is None else price
+    received, contest = haggle(camp, doc, iq, asked, False, dice, other_dice, seed)
+    gone = gear.sell_off(doc, thing, received)
+    camp.save("characters", doc)
+    camp.note(f"{doc['name']} sells {gone['name']} (#{gone['id']}) for {received} gold", doc["name"])
+    return {"price": asked, "received": received, "haggle": contest, "item": gone, "character": view(doc)}
