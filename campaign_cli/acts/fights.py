@@ -12,6 +12,7 @@ from campaign_cli.errors import Refused, Say
 from campaign_cli.rules import advancement as adv
 from campaign_cli.rules import dice as d
 from campaign_cli.rules import fights, gear, wounds
+from campaign_cli.rules.advancement import KILL_XP
 from campaign_cli.rules.characters import view
 
 if TYPE_CHECKING:
@@ -162,3 +163,50 @@ def enemy_blow(camp, fight, enemy: FightEnemy, doc: Character, dice, rng) -> dic
         "summary": f"{enemy['name']} attacks {doc['name']}: {blow['hits']} hits, {blow['damage']} damage",
         "names": [doc["name"]],
     }
+
+
+def end_fight(camp: Any, outcome: str, names: list[str] | None) -> tuple[dict, dict, list]:
+    """`fight end` (R13, R20, R21, R25a): --won (every enemy killed) or --routed gives
+    KILL_XP to each named (default: every living) character, --fled none; then each
+    character's fight is settled (fatigue, the dying). Returns (the facts, each
+    character's status before, the characters after) for the views."""
+    fight = camp.meta.get("fight")
+    left = fights.standing(fight) if fight else []
+    if outcome == "won" and left:
+        raise Refused(
+            Say(
+                "R13: {names} still stand; a fight is won when they are killed, or --routed if they "
+                "were captured or routed",
+                names=", ".join(left),
+            ),
+            "enemies_standing",
+        )
+    docs = camp.characters()
+    fighters = [camp.character(n)["id"] for n in names] if names else [d["id"] for d in docs if wounds.alive(d)]
+    xp = {}
+    before = {d["name"]: wounds.current_status(d) for d in docs}
+    for doc in docs:
+        if outcome != "fled" and doc["id"] in fighters and wounds.alive(doc):
+            doc["xp"] += KILL_XP
+            xp[doc["name"]] = KILL_XP
+        wounds.after_fight(doc)
+        camp.save("characters", doc)
+    killed = [e["name"] for e in (fight or {}).get("enemies", []) if not e["alive"]]
+    camp.set_meta(fight=None, fights=camp.meta.get("fights", 0) + 1)  # R25a counts fights
+    camp.note(
+        f"fight {outcome}" + (f": +{KILL_XP} XP to {', '.join(xp)}" if xp else ""),
+        *(d["name"] for d in docs),
+        killed=killed,
+    )
+    camp.event("fight_ended", outcome=outcome)
+    chars = [view(d) for d in docs]
+    data = {
+        "outcome": outcome,
+        "xp": xp,
+        "killed": killed,
+        "routed": left if outcome == "routed" else [],
+        "dying": [c["name"] for c in chars if c["status"] == "dying"],
+        "dead": [c["name"] for c in chars if c["status"] == "dead"],
+        "characters": chars,
+    }
+    return data, before, docs

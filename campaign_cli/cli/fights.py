@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from campaign_cli import acts
-from campaign_cli.acts.fights import able, character_blow, enemy_blow, open_fight, strike
+from campaign_cli.acts.fights import able, character_blow, end_fight, enemy_blow, open_fight, strike
 from campaign_cli.acts.rolls import karma_options
 from campaign_cli.cli import complete
 from campaign_cli.cli.common import (
@@ -26,11 +26,10 @@ from campaign_cli.cli.common import (
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, Table, emit
 from campaign_cli.cli.views import party_table, status_news
-from campaign_cli.errors import Refused, UsageProblem
+from campaign_cli.errors import UsageProblem
 from campaign_cli.i18n import _, gendered, ngettext, shown, status_of
 from campaign_cli.rules import dice as d
 from campaign_cli.rules import enemies, fights, wounds
-from campaign_cli.rules.advancement import KILL_XP
 from campaign_cli.rules.characters import check_name, view
 
 if TYPE_CHECKING:
@@ -545,43 +544,6 @@ def end(
         raise UsageProblem(_("give one of --won, --routed or --fled"))
     outcome = "won" if won else "routed" if routed else "fled"
     with writing() as camp:
-        fight = camp.meta.get("fight")
-        left = fights.standing(fight) if fight else []
-        if won and left:
-            raise Refused(
-                _(
-                    "R13: {names} still stand; a fight is won when they are killed, or --routed if they "
-                    "were captured or routed"
-                ).format(names=", ".join(left)),
-                "enemies_standing",
-            )
-        docs = camp.characters()
-        fighters = [camp.character(n)["id"] for n in names] if names else [d["id"] for d in docs if wounds.alive(d)]
-        xp = {}
-        before = {d["name"]: wounds.current_status(d) for d in docs}
-        for doc in docs:
-            if not fled and doc["id"] in fighters and wounds.alive(doc):
-                doc["xp"] += KILL_XP
-                xp[doc["name"]] = KILL_XP
-            wounds.after_fight(doc)
-            camp.save("characters", doc)
-        killed = [e["name"] for e in (fight or {}).get("enemies", []) if not e["alive"]]
-        camp.set_meta(fight=None, fights=camp.meta.get("fights", 0) + 1)  # R25a counts fights
-        camp.note(
-            f"fight {outcome}" + (f": +{KILL_XP} XP to {', '.join(xp)}" if xp else ""),
-            *(d["name"] for d in docs),
-            killed=killed,
-        )
-        camp.event("fight_ended", outcome=outcome)
-    chars = [view(d) for d in docs]
-    data = {
-        "outcome": outcome,
-        "xp": xp,
-        "killed": killed,
-        "routed": left if routed else [],
-        "dying": [c["name"] for c in chars if c["status"] == "dying"],
-        "dead": [c["name"] for c in chars if c["status"] == "dead"],
-        "characters": chars,
-    }
+        data, before, docs = end_fight(camp, outcome, names)
     title = {"won": _("Fight won"), "routed": _("Fight won: the rest routed"), "fled": _("Fight fled")}[outcome]
     emit(data, [party_table(title, docs), *status_news(before, docs)], json_out=json_out)
