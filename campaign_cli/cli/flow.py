@@ -7,6 +7,7 @@ from typing import Annotated
 import typer
 
 from campaign_cli import acts
+from campaign_cli.acts import rest as passing
 from campaign_cli.cli.common import JsonOpt, help_text, writing
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, emit
@@ -64,17 +65,7 @@ def start(
 )
 def end(json_out: JsonOpt = False) -> None:
     with writing() as camp:
-        acts.guard(camp, "adventure end")
-        title, number = camp.meta["adventure"]["title"], camp.meta["adventure"].get("number")
-        docs = camp.characters()
-        before = {d["name"]: wounds.current_status(d) for d in docs}
-        for doc in docs:
-            wounds.recover_fully(doc)
-            doc["bard_karma"] = 0
-            camp.save("characters", doc)
-        camp.set_meta(phase="between", adventure=None)
-        camp.note(f"adventure ended: {title}", *(d["name"] for d in docs), adventure_end=number)
-        camp.event("adventure_ended", title=title)
+        title, docs, before = passing.end_adventure(camp)
     emit(
         {"phase": "between", "ended": title, "characters": [view(d) for d in docs]},
         [

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from campaign_cli import acts
+from campaign_cli.acts import rest as passing
 from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, NameArg, help_text, update_character, writing
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import Line, Table, emit
@@ -84,22 +84,7 @@ def rest(
     if names and not week:
         raise UsageProblem(_("a night's sleep is for the whole party; name characters only with --week"))
     with writing() as camp:
-        acts.guard(camp, "rest")
-        docs = [camp.character(n) for n in dict.fromkeys(names)] if names else camp.characters()
-        resting = {d["name"] for d in docs}
-        # R20: time passes for all: the dying the command does not name are settled too
-        docs += [d for d in camp.characters() if d["name"] not in resting and d.get("dying")]
-        before = {d["name"]: wounds.current_status(d) for d in docs}
-        for doc in docs:
-            if doc["name"] not in resting:
-                wounds.settle_death(doc)
-            elif week:
-                wounds.recover_fully(doc, week=True)  # R22
-            else:
-                wounds.night(doc)  # R21
-            camp.save("characters", doc)
-        what = "a week of rest: healed fully" if week else "a night's sleep: fatigue cleared"
-        camp.note(what, *(d["name"] for d in docs))
+        docs, before = passing.rest(camp, names, week)
     chars = [view(d) for d in docs]
     emit(
         {"week": week, "characters": chars},

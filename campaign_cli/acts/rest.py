@@ -1,0 +1,48 @@
+"""Time passing for the party (R20, R21, R22, R25): a night's sleep or a week of rest, and
+the end of an adventure. Each returns the characters as they are after it and each one's
+status before, for the views to say what changed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from campaign_cli import acts
+from campaign_cli.rules import wounds
+
+
+def rest(camp: Any, names: list[str] | None, week: bool) -> tuple[list, dict]:
+    """`rest`: a night's sleep clears fatigue (R21), a week heals fully (R22); the dying
+    nobody named are settled too, since time passes for all (R20)."""
+    acts.guard(camp, "rest")
+    docs = [camp.character(n) for n in dict.fromkeys(names)] if names else camp.characters()
+    resting = {d["name"] for d in docs}
+    docs += [d for d in camp.characters() if d["name"] not in resting and d.get("dying")]
+    before = {d["name"]: wounds.current_status(d) for d in docs}
+    for doc in docs:
+        if doc["name"] not in resting:
+            wounds.settle_death(doc)
+        elif week:
+            wounds.recover_fully(doc, week=True)  # R22
+        else:
+            wounds.night(doc)  # R21
+        camp.save("characters", doc)
+    what = "a week of rest: healed fully" if week else "a night's sleep: fatigue cleared"
+    camp.note(what, *(d["name"] for d in docs))
+    return docs, before
+
+
+def end_adventure(camp: Any) -> tuple[str, list, dict]:
+    """`adventure end`: everyone recovers fully (R22), Bard karma lapses (R25), the dying
+    who were not saved die (R20). Returns (the title, the characters, statuses before)."""
+    acts.guard(camp, "adventure end")
+    title, number = camp.meta["adventure"]["title"], camp.meta["adventure"].get("number")
+    docs = camp.characters()
+    before = {d["name"]: wounds.current_status(d) for d in docs}
+    for doc in docs:
+        wounds.recover_fully(doc)
+        doc["bard_karma"] = 0
+        camp.save("characters", doc)
+    camp.set_meta(phase="between", adventure=None)
+    camp.note(f"adventure ended: {title}", *(d["name"] for d in docs), adventure_end=number)
+    camp.event("adventure_ended", title=title)
+    return title, docs, before
