@@ -6,28 +6,16 @@ Every roll is journaled with its dice; `--seed` makes it reproducible and
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
-if TYPE_CHECKING:
-    pass
-
 from campaign_cli import acts
+from campaign_cli.acts.rolls import check_result, contested, karma_options, roll_damage, roll_dice, rolled_check
 from campaign_cli.cli import complete
 from campaign_cli.cli.common import MAX_AMOUNT, DiceOpt, JsonOpt, KarmaOpt, RerollOpt, SeedOpt, help_text, writing
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import Line, Table, emit
-from campaign_cli.errors import Refused, UsageProblem
-from campaign_cli.i18n import _, english, english_word, ngettext, status_of
-from campaign_cli.rules import checks as rules
-from campaign_cli.rules import dice as d
-from campaign_cli.rules.wounds import can_act, current_status
-
-if TYPE_CHECKING:
-    pass
-
-from campaign_cli.acts.rolls import check_result, contested, karma_options, roll_damage, roll_dice, rolled_check
 from campaign_cli.cli.rolling import (
     ModifierOpt,
     PlotOpt,
@@ -41,6 +29,11 @@ from campaign_cli.cli.rolling import (
     shown_side,
     source,
 )
+from campaign_cli.errors import Refused, UsageProblem
+from campaign_cli.i18n import _, english, english_word, ngettext, status_of
+from campaign_cli.rules import checks as rules
+from campaign_cli.rules import dice as d
+from campaign_cli.rules.wounds import can_act, current_status
 
 check_app, contest_app, initiative_app, roll_app, odds_app, cast_app = (command_app() for _ in range(6))
 

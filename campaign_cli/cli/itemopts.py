@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
@@ -12,10 +12,6 @@ from campaign_cli.cli.common import (
     MAX_AMOUNT,
 )
 from campaign_cli.rules import gear
-
-if TYPE_CHECKING:
-    pass
-
 
 ItemArg = Annotated[str, typer.Argument(metavar="ITEM", help="The item's id or name.", autocompletion=complete.items)]
 

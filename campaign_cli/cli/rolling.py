@@ -17,10 +17,6 @@ from campaign_cli.i18n import N_, _, percent, shown
 from campaign_cli.rules import checks as rules
 from campaign_cli.rules import dice as d
 
-if TYPE_CHECKING:
-    pass
-
-
 ModifierOpt = Annotated[
     int,
     typer.Option(

@@ -3,7 +3,7 @@ with the Merchant skill (R25: a contested IQ check, 10% per level)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
@@ -34,9 +34,6 @@ from campaign_cli.cli.output import Line, emit
 from campaign_cli.cli.rolling import describe_contest
 from campaign_cli.errors import UsageProblem
 from campaign_cli.i18n import _, shown
-
-if TYPE_CHECKING:
-    pass
 
 app = noun_app(
     help_text(

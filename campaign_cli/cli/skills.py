@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
@@ -30,9 +30,6 @@ from campaign_cli.i18n import _, shown
 from campaign_cli.rules import craft
 from campaign_cli.rules import dice as d
 from campaign_cli.rules.skills import find_skill
-
-if TYPE_CHECKING:
-    pass
 
 app = noun_app(
     help_text("Use a skill: a check, then its effect on success (R25).", "campaign skill use Kate Medic --heal Ajax=2")
