@@ -10,7 +10,7 @@ import typer
 from campaign_cli.cli.common import JsonOpt, help_text, reading
 from campaign_cli.cli.journalviews import healing, killing, listed, sentences
 from campaign_cli.cli.lazy import command_app
-from campaign_cli.cli.output import Fields, Line, emit, markdown_text
+from campaign_cli.cli.output import Line, emit, markdown_text
 from campaign_cli.errors import Refused, UsageProblem
 from campaign_cli.i18n import _, moment
 from campaign_cli.rules.recap import recap as summarize
@@ -171,7 +171,8 @@ def recap(
     genders = _genders(camp)
     for row in data["characters"]:
         said = sentences(row, genders.get(row["name"])) or [_("nothing")]
-        views.append(Fields(row["name"], [("", text) for text in said]))
+        # a character's sentences under the name: a list, not a table of labels and values
+        views += [Line(""), Line(row["name"]), *(Line(f"  {text}") for text in said)]
     emit(data, views, json_out=json_out)
 
 
