@@ -544,17 +544,15 @@ def english_word(value: str, choices: tuple[str, ...]) -> str:
     """The English choice (as stored) that VALUE names, in English or in Russian, any case,
     ё as е: `--kind артефакт` is `artifact` (CLI.md "Language"). VALUE itself when none
     does (the caller's check refuses it, naming the choices)."""
+    from campaign_cli.rules.names import key  # names are compared one way everywhere
 
-    def fold(text: str) -> str:
-        return text.strip().casefold().replace("ё", "е")
-
-    wanted = fold(value)
+    wanted = key(value)
     for choice in choices:
-        if fold(choice) == wanted:
+        if key(choice) == wanted:
             return choice
     catalog = RUN.catalog or _load(DOMAIN)  # the Russian words, loaded only on a miss
     for choice in choices if catalog is not None else ():
-        if choice in WORDS and fold(catalog.gettext(WORDS[choice])) == wanted:
+        if choice in WORDS and key(catalog.gettext(WORDS[choice])) == wanted:
             return choice
     return value
 

@@ -71,7 +71,7 @@ def slot(words: list[str], incomplete: str) -> tuple[str, dict, dict] | None:
             continue
         given.append(word)
         i += 1
-    if words[len(words) - 1 :] and words[-1] in options and options[words[-1]][1]:
+    if words and words[-1] in options and options[words[-1]][1]:
         name, _takes, completer = options[words[-1]]  # the last word is an option with a value to come
         return (completer, params, root) if completer else None
     for name, nargs, completer in arguments:
@@ -105,8 +105,8 @@ def answer(environ) -> str | None:
         values = getattr(complete, name)(complete.Context(params, complete.Context(root)), "")
     finally:
         complete.LANGUAGE = ""
-    cur = environ.get("COMP_CUR", "")
-    return "".join(complete.quote_for(cur, v) + "\n" for v in complete.matching(values, incomplete)) or "\n"
+    cur = environ.get("COMP_CUR", "")  # the completers kept what starts with TYPED (complete._pick)
+    return "".join(complete.quote_for(cur, v) + "\n" for v in values) or "\n"
 
 
 def table() -> str:

@@ -273,8 +273,8 @@ def fail(err: CampaignError, **extra: Any) -> int:
     if RUN.json_errors:
         from campaign_cli import safejson
 
-        facts = {"facts": err.facts} if err.facts else {}  # a refusal's fields, as the rules raised them
-        error = {"code": err.code, "message": err.message, **facts, **err.extra, **extra}
+        facts = err.facts  # a refusal's fields, as the rules raised them
+        error = {"code": err.code, "message": err.message, **({"facts": facts} if facts else {}), **err.extra, **extra}
         sys.stderr.write(safejson.dumps({"error": error}, default=str) + "\n")
     else:
         if "line" in extra:
