@@ -9,9 +9,9 @@ from pathlib import Path
 os.environ.setdefault("CAMPAIGN_TEST_NO_FSYNC", "1")
 
 import pytest
-from typer.testing import CliRunner
 
 from campaign_cli.cli.app import app
+from tests.runner import CliRunner
 
 
 @pytest.fixture(autouse=True)

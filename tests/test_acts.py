@@ -12,12 +12,12 @@ import shutil
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 import campaign_cli
 from campaign_cli import acts
 from campaign_cli.acts.__main__ import BEGIN, DOC, END, table
 from campaign_cli.cli.app import app, get_command
+from tests.runner import CliRunner
 
 ROOT = Path(__file__).resolve().parent.parent
 BOARD = ROOT / "samples" / "enemies" / "bog-lurker.json"

@@ -10,11 +10,11 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
 import campaign_cli
 from campaign_cli.cli.app import app
 from campaign_cli.store.campaign import BOOKKEEPING
+from tests.runner import CliRunner
 
 ROOT = Path(__file__).resolve().parent.parent
 WHO = ["Ajax", "Lada", "Nobody"]

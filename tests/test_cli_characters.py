@@ -3,9 +3,9 @@
 import json
 
 import pytest
-from typer.testing import CliRunner
 
 from campaign_cli.cli.app import app
+from tests.runner import CliRunner
 
 FIELDS = {
     "name",

@@ -22,10 +22,10 @@ from hypothesis.stateful import (
     rule,
     run_state_machine_as_test,
 )
-from typer.testing import CliRunner
 
 from campaign_cli.cli.app import app
 from campaign_cli.store.campaign import BOOKKEEPING
+from tests.runner import CliRunner
 
 ROOT = Path(__file__).resolve().parent.parent
 BOARDS = ROOT / "samples" / "enemies"

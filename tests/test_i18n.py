@@ -17,11 +17,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from campaign_cli import i18n
 from campaign_cli.cli.app import app
 from campaign_cli.run import RUN
+from tests.runner import CliRunner
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -238,9 +238,8 @@ def test_the_reference_describes_the_model_as_the_code_has_it():
 def real(tmp_path_factory):
     """A real campaign file and its export: gear, upgrades, curses, spells, a pack, a board,
     an adventure, a town and an open fight."""
-    from typer.testing import CliRunner
-
     from campaign_cli.cli.app import app
+    from tests.runner import CliRunner
 
     folder = tmp_path_factory.mktemp("real")
     path = folder / "campaign.json"
@@ -336,9 +335,8 @@ def _verdict_loader(data: dict, where: Path) -> bool:
 
 
 def _verdict_undo(real_path: Path, folder: Path, data: dict) -> bool:
-    from typer.testing import CliRunner
-
     from campaign_cli.cli.app import app
+    from tests.runner import CliRunner
 
     path = folder / "campaign.json"
     shutil.copy(real_path, path)

@@ -13,11 +13,11 @@ import time
 
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
 from campaign_cli import store
 from campaign_cli.cli.app import app
 from campaign_cli.store import journal
+from tests.runner import CliRunner
 
 WRITER = """
 import sys

@@ -7,10 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 import campaign_cli
 from campaign_cli.cli.app import app
+from tests.runner import CliRunner
 
 ROOT = Path(__file__).resolve().parent.parent
 BOARD = ROOT / "samples" / "enemies" / "bog-lurker.json"

@@ -12,11 +12,11 @@ import time
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from campaign_cli.cli.app import app
 from campaign_cli.i18n import METAVARS
 from campaign_cli.run import RUN
+from tests.runner import CliRunner
 from tests.test_help import PATHS
 from tests.test_i18n import en, english_words, ru, seat_people
 

@@ -9,9 +9,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from campaign_cli.cli.app import app
+from tests.runner import CliRunner
 
 ROOT = Path(__file__).resolve().parent.parent
 

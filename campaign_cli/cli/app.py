@@ -1,7 +1,5 @@
 """The root command: global options, the error boundary, and the sub-apps."""
 
-from __future__ import annotations
-
 import os
 import sys
 from typing import Annotated, Any

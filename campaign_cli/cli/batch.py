@@ -1,7 +1,5 @@
 """`campaign batch [FILE|-]`: many commands, one process, one transaction."""
 
-from __future__ import annotations
-
 import io
 import json
 import sys

@@ -1,7 +1,5 @@
 """Campaign-wide commands: init, status, log, undo."""
 
-from __future__ import annotations
-
 import shlex
 from typing import Annotated
 

@@ -1,8 +1,6 @@
 """`campaign catalog ...`: the built-in tables from the seeds, and the group's own catalog
 packs (CLI.md "Catalog packs"). Listing needs no campaign; with one, its packs are listed too."""
 
-from __future__ import annotations
-
 from typing import Annotated
 
 import typer

@@ -1,7 +1,5 @@
 """`campaign character ...`: create, list, show, set, delete (R1-R4)."""
 
-from __future__ import annotations
-
 from typing import Annotated, Any
 
 import typer

@@ -4,8 +4,6 @@ Every roll is journaled with its dice; `--seed` makes it reproducible and
 `--dice` takes physical dice typed in (validated, never silently re-rolled).
 """
 
-from __future__ import annotations
-
 from typing import Annotated
 
 import typer

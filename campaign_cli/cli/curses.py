@@ -1,7 +1,5 @@
 """`campaign curse apply|list|remove` (R18)."""
 
-from __future__ import annotations
-
 from typing import Annotated
 
 import typer

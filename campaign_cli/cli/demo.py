@@ -1,7 +1,5 @@
 """`campaign demo`: a narrated session on a throwaway campaign, through the real commands."""
 
-from __future__ import annotations
-
 import io
 import json
 import shlex

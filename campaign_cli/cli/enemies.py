@@ -1,7 +1,5 @@
 """`campaign enemy ...`: threat boards with normal and brutal sides (R40-R42)."""
 
-from __future__ import annotations
-
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -72,7 +70,7 @@ def _apply_fields(board: dict, fields: list[str]) -> None:
             target[key] = value
 
 
-def board_data(board: Board, brutal: bool) -> dict:
+def board_data(board: "Board", brutal: bool) -> dict:
     return {
         "id": board.get("id"),
         "name": board["name"],

@@ -2,8 +2,6 @@
 R20, R21, R40-R42). The open fight lives in the campaign's meta; every step is journaled,
 so `undo` walks back through a fight step by step."""
 
-from __future__ import annotations
-
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -45,7 +43,7 @@ app = noun_app(
 )
 
 
-def fight_view(camp, fight: Fight) -> dict:
+def fight_view(camp, fight: "Fight") -> dict:
     """Fight JSON (CLI.md): round, turn, order, enemies; plus the groups and the characters' state.
     The order is worked out as it stands now (a knock-out since the last fight command counts)."""
     import copy
@@ -482,7 +480,7 @@ def attack(
     emit({k: v for k, v in data.items() if k not in ("summary", "names")}, blow_lines(data, fight), json_out=json_out)
 
 
-def blow_lines(data: dict, fight: Fight) -> list[Line]:
+def blow_lines(data: dict, fight: "Fight") -> list[Line]:
     """A blow in words: a character's check, damage and what it did to the enemy (or the
     miss); an enemy's dice, hits and what they did to the character."""
     from campaign_cli.cli.rolling import describe_check, describe_roll

@@ -1,7 +1,5 @@
 """The campaign's flow: adventures, towns, keywords and fights (R13, R16, R20-R22, R25)."""
 
-from __future__ import annotations
-
 from typing import Annotated
 
 import typer

@@ -1,7 +1,5 @@
 """`campaign item ...`, `gold`, `darkstone` and `forge` (R26-R39)."""
 
-from __future__ import annotations
-
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
@@ -64,7 +62,7 @@ forge_app = command_app()
 CountArg = Annotated[int, typer.Argument(min=1, max=MAX_AMOUNT, metavar="N", help="How many.")]
 
 
-def item_rows(items: list[Item]) -> list[list]:
+def item_rows(items: list["Item"]) -> list[list]:
     return [
         [
             i["id"],
@@ -84,7 +82,7 @@ def item_rows(items: list[Item]) -> list[list]:
 COLUMNS = [N_("id"), N_("item"), N_("kind"), N_("state"), N_("stats"), N_("wt"), N_("gold"), N_("slots"), N_("notes")]
 
 
-def item_views(ch: dict, item: Item) -> list:
+def item_views(ch: dict, item: "Item") -> list:
     """One item in full (`item show`)."""
     pairs: list[tuple[str, Any]] = [
         (_("kind"), item["kind"]),
@@ -128,7 +126,7 @@ def item_views(ch: dict, item: Item) -> list:
     return [Fields(title, [(k, v) for k, v in pairs if v is not None])]
 
 
-def _show(ch: dict, item: Item, message: str, json_out: bool, **extra) -> None:
+def _show(ch: dict, item: "Item", message: str, json_out: bool, **extra) -> None:
     emit({"item": item, **extra, "character": ch}, Line(message), json_out=json_out)
 
 
@@ -229,7 +227,7 @@ def drop(name: NameArg, item: ItemArg, json_out: JsonOpt = False) -> None:
 
 def _trade(
     src_name: str, dst_name: str, ref: str, price: int | None, selling: bool
-) -> tuple[dict, dict, Item, int | None]:
+) -> tuple[dict, dict, "Item", int | None]:
     path = "item sell" if selling else "item give"
     with writing() as camp:
         src, dst = acts.actor(camp, path, src_name), acts.actor(camp, path, dst_name)
@@ -374,7 +372,7 @@ def stow(name: NameArg, item: ItemArg, json_out: JsonOpt = False) -> None:
     _state_change(name, item, gear.stow, "stows", json_out)
 
 
-def _one_item(path: str, name: str, ref: str, change, verb: str) -> tuple[dict, Item]:
+def _one_item(path: str, name: str, ref: str, change, verb: str) -> tuple[dict, "Item"]:
     """Act PATH on NAME's item REF: CHANGE(doc, item, camp); the journal says NAME VERB ITEM."""
 
     def run(doc, camp):

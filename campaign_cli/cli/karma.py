@@ -1,7 +1,5 @@
 """`campaign karma add` and `campaign wish add|spend` (R17, R25)."""
 
-from __future__ import annotations
-
 from typing import Annotated
 
 import typer

@@ -7,8 +7,6 @@ importing Typer itself. Scripts call `campaign` in loops, so each run pays only
 for the one command it runs.
 """
 
-from __future__ import annotations
-
 import importlib
 from difflib import get_close_matches
 from typing import Any

@@ -1,8 +1,6 @@
 """`campaign recap`: what happened this adventure (or since a date, or the last game
 night), from the journal, for a group chat or a script."""
 
-from __future__ import annotations
-
 from typing import Annotated
 
 import typer

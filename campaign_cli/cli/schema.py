@@ -1,7 +1,5 @@
 """`campaign schema KIND`: the JSON Schema (draft 2020-12) of a document the tool reads or writes."""
 
-from __future__ import annotations
-
 from typing import Annotated
 
 import typer

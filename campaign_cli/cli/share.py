@@ -1,8 +1,6 @@
 """`campaign share git` and `campaign merge`: one campaign on several machines, git as the
 transport and the history, the tool as the merge (a git merge driver)."""
 
-from __future__ import annotations
-
 import json
 import subprocess
 import sys

@@ -1,8 +1,6 @@
 """`campaign shop buy|sell`: trade with a merchant who is not a character (R38), haggling
 with the Merchant skill (R25: a contested IQ check, 10% per level)."""
 
-from __future__ import annotations
-
 from typing import Annotated
 
 import typer

@@ -1,7 +1,5 @@
 """`campaign skill use`: skills that act (R25), each a 3/IQ check and then its effect."""
 
-from __future__ import annotations
-
 from typing import Annotated
 
 import typer

@@ -1,7 +1,5 @@
 """`campaign export` and `campaign import`: the whole campaign as one JSON document."""
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import Annotated
 

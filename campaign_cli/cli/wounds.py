@@ -1,7 +1,5 @@
 """`campaign damage|heal|rest` (R19-R22, R29)."""
 
-from __future__ import annotations
-
 from typing import Annotated
 
 import typer

@@ -1,7 +1,5 @@
 """`campaign xp award|spend` (R13-R17)."""
 
-from __future__ import annotations
-
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -31,7 +29,7 @@ app = noun_app(
 )
 
 
-def targets(camp, names: list[str] | None, party: bool) -> list[Character]:
+def targets(camp, names: list[str] | None, party: bool) -> list["Character"]:
     """The characters a party-wide or named command applies to (living ones for the party)."""
     if bool(names) == party:
         raise UsageProblem(_("name characters or give --party (one or the other)"))
@@ -82,7 +80,7 @@ def award(
     )
 
 
-def _plan(doc: Character, phase: str, attribute: str | None, skill: str | None, spell: str | None):
+def _plan(doc: "Character", phase: str, attribute: str | None, skill: str | None, spell: str | None):
     """What one step costs and how to apply it: (cost, description (stored), description shown, apply)."""
     if attribute is not None:
         key = attribute.strip().upper()
