@@ -8,6 +8,7 @@ stored data are the same in every language.
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import json
 import re
@@ -26,7 +27,8 @@ from tests.runner import CliRunner
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _tool():
+@functools.cache
+def _tool():  # loaded once: it reads the package's code once a run
     spec = importlib.util.spec_from_file_location("i18n_tool", ROOT / "tools" / "i18n.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

@@ -5,6 +5,7 @@ page, in English and in Russian. Skipped where Chromium or poppler-utils is not 
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -25,13 +26,14 @@ PARTY = [
 ]
 
 
-def campaign(folder: Path, *args: str, lang: str = "en") -> subprocess.CompletedProcess[str]:
+def campaign(folder: Path, *args: str, lang: str = "en", stdin: str | None = None) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "CAMPAIGN_LANG": lang}
     done = subprocess.run(
         [sys.executable, "-m", "campaign_cli", "-c", str(folder / "party.json"), *args],
         capture_output=True,
         text=True,
         env=env,
+        input=stdin,
     )
     assert done.returncode == 0, (args, done.stderr)
     return done
@@ -41,14 +43,14 @@ def campaign(folder: Path, *args: str, lang: str = "en") -> subprocess.Completed
 def party(tmp_path_factory) -> Path:
     folder = tmp_path_factory.mktemp("party")
     campaign(folder, "init")
+    lines = []  # one batch: one start-up for the party's thirty commands
     for name, options in PARTY:
-        campaign(folder, "character", "create", name, *options)
+        lines.append(["character", "create", name, *options])
         for item in ("Broadsword", "Leather", "Small Shield", "Rope", "Torch", "Lantern", "Healing Potion"):
-            campaign(folder, "item", "add", name, item, "--custom")
-        campaign(folder, "item", "wear", name, "Leather")
-        campaign(folder, "item", "hold", name, "Broadsword")
-        campaign(folder, "gold", "add", name, "35")
-    campaign(folder, "curse", "apply", "Ajax", "Mummy Rot")
+            lines.append(["item", "add", name, item, "--custom"])
+        lines += [["item", "wear", name, "Leather"], ["item", "hold", name, "Broadsword"], ["gold", "add", name, "35"]]
+    lines.append(["curse", "apply", "Ajax", "Mummy Rot"])
+    campaign(folder, "batch", "-", stdin="".join(json.dumps({"args": line}) + "\n" for line in lines))
     return folder
 
 

@@ -53,28 +53,65 @@ def test_eight_writer_processes_fifty_commands_each_lose_nothing(camp):
     }
 
 
+# A writer process per round, forked from one that has imported the program and built the
+# command: a round costs the random wait, not an interpreter's start-up (issue 38). Each
+# line on stdin forks a writer; the server prints its pid, reaps it, and prints its status.
+FORKING_WRITERS = """
+import contextlib, io, os, sys
+from campaign_cli.cli.app import get_command, run
+cmd = get_command()
+path, tag = sys.argv[1], sys.argv[2]
+with contextlib.redirect_stdout(io.StringIO()):
+    run(cmd, ["-c", path, "character", "show", "Ajax", "--json"])  # the noun's module, loaded
+for _line in sys.stdin:
+    pid = os.fork()
+    if pid == 0:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
+        for i in range(1, 100_000):
+            if run(cmd, ["-c", path, "character", "set", "Ajax", "--attr", f"{tag}={i}", "--json"]):
+                os._exit(1)
+        os._exit(0)
+    print(pid, flush=True)
+    print(os.waitpid(pid, 0)[1], flush=True)
+"""
+
+
 def test_writer_killed_at_random_moments_a_hundred_times(camp):
     rng = random.Random(2026)
-    for round_ in range(100):
-        proc = _writer(camp.path, "K", 100000)
-        time.sleep(rng.uniform(0.1, 0.35))
-        proc.send_signal(signal.SIGKILL)
-        proc.wait()
-        data = store.campaign.parse(camp.path, camp.path.read_bytes())  # loads: never torn
-        meta = data["meta"]["1"]
-        value = data["characters"]["1"]["attributes"].get("K")
-        last = journal.read_entries(camp.path, meta["seq"], limit=1)[0]
-        assert last["seq"] == meta["seq"], round_
-        if value is None:
-            assert last["summary"] == "created wizard Merlin"
-        else:  # the last committed entry is the command that set this value
-            assert last["command"][-2:] in ([f"K={value}", "--json"], ["--attr", f"K={value}"])
-        os.environ["CAMPAIGN_LOCK_WAIT"] = "1"
-        try:  # no stale lock: the next write goes through at once
-            result = camp("character", "set", "Ajax", "--attr", "K=0")
-        finally:
-            del os.environ["CAMPAIGN_LOCK_WAIT"]
-        assert result.exit_code == 0, result.stderr
+    server = subprocess.Popen(
+        [sys.executable, "-c", FORKING_WRITERS, str(camp.path), "K"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "CAMPAIGN_LOCK_WAIT": "60"},
+    )
+    try:
+        for round_ in range(100):
+            server.stdin.write("\n")
+            server.stdin.flush()
+            pid = int(server.stdout.readline())
+            time.sleep(rng.uniform(0.0, 0.04))  # a write takes a few ms: the kill lands anywhere in one
+            os.kill(pid, signal.SIGKILL)
+            assert int(server.stdout.readline()) == signal.SIGKILL, (round_, server.stderr)
+            data = store.campaign.parse(camp.path, camp.path.read_bytes())  # loads: never torn
+            meta = data["meta"]["1"]
+            value = data["characters"]["1"]["attributes"].get("K")
+            last = journal.read_entries(camp.path, meta["seq"], limit=1)[0]
+            assert last["seq"] == meta["seq"], round_
+            if value is None:
+                assert last["summary"] == "created wizard Merlin"
+            else:  # the last committed entry is the command that set this value
+                assert last["command"][-2:] in ([f"K={value}", "--json"], ["--attr", f"K={value}"])
+            os.environ["CAMPAIGN_LOCK_WAIT"] = "1"
+            try:  # no stale lock: the next write goes through at once
+                result = camp("character", "set", "Ajax", "--attr", "K=0")
+            finally:
+                del os.environ["CAMPAIGN_LOCK_WAIT"]
+            assert result.exit_code == 0, result.stderr
+    finally:
+        server.stdin.close()
+        server.wait(timeout=60)
     assert not list(camp.path.parent.glob(".campaign.json.*.tmp"))
 
 

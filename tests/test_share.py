@@ -15,7 +15,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from campaign_cli.cli.app import app
 from tests.conftest import Cli
+from tests.runner import CliRunner
 
 ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
@@ -38,7 +40,18 @@ def sh(folder: Path, *args: str, check: bool = True) -> subprocess.CompletedProc
 
 
 def campaign(folder: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess:
-    return sh(folder, "campaign", *args, check=check)
+    """`campaign ARGS` on FOLDER's campaign.json, in this process: git, and the merge driver
+    git starts, are the real processes of these tests."""
+    result = CliRunner().invoke(app, ["-c", str(folder / "campaign.json"), *args])
+    done = subprocess.CompletedProcess(list(args), result.exit_code, result.stdout, result.stderr)
+    if check:
+        assert done.returncode == 0, (args, done.stdout, done.stderr)
+    return done
+
+
+def program(folder: Path, *args: str) -> subprocess.CompletedProcess:
+    """The installed program itself: `share git` writes the driver line naming it."""
+    return sh(folder, "campaign", *args)
 
 
 def show(folder: Path, name: str) -> dict:
@@ -46,14 +59,22 @@ def show(folder: Path, name: str) -> dict:
 
 
 @pytest.fixture
-def clones(tmp_path):
-    """A keeper's repository with a shared campaign (Ajax, Lada) and a player's clone."""
+def clones(made_clones, tmp_path):
+    """A keeper's repository with a shared campaign (Ajax, Lada) and a player's clone: a
+    copy of the module's pair, made and checked once (fifteen processes a test, saved)."""
+    shutil.copytree(made_clones, tmp_path / "pair", symlinks=True)
+    return tmp_path / "pair" / "keeper", tmp_path / "pair" / "player"
+
+
+@pytest.fixture(scope="module")
+def made_clones(tmp_path_factory):
+    tmp_path = tmp_path_factory.mktemp("clones")
     keeper, player = tmp_path / "keeper", tmp_path / "player"
     sh(tmp_path, "git", "init", "-q", "-b", "main", str(keeper))
     campaign(keeper, "init", "--name", "Road")
     campaign(keeper, "character", "create", "Ajax", "--st", "12", "--dx", "11", "--iq", "9")
     campaign(keeper, "character", "create", "Lada", "--st", "10", "--dx", "12", "--iq", "10")
-    out = json.loads(campaign(keeper, "share", "git", "--json").stdout)
+    out = json.loads(program(keeper, "share", "git", "--json").stdout)
     assert out["gitattributes"] == ["campaign.json merge=campaign"]
     assert out["gitignore"] == ["campaign.json.journal", "campaign.json.lock"]
     driver = sh(keeper, "git", "config", "merge.campaign.driver").stdout.strip()
@@ -62,8 +83,8 @@ def clones(tmp_path):
     sh(keeper, "git", "commit", "-qm", "base")
     assert "campaign.json.journal" not in sh(keeper, "git", "ls-files").stdout
     sh(tmp_path, "git", "clone", "-q", str(keeper), str(player))
-    campaign(player, "share", "git")
-    return keeper, player
+    program(player, "share", "git")
+    return tmp_path
 
 
 def pull(keeper: Path, player: Path, check: bool = True) -> subprocess.CompletedProcess:
@@ -74,7 +95,7 @@ def pull(keeper: Path, player: Path, check: bool = True) -> subprocess.Completed
 
 def test_share_git_is_idempotent(clones):
     keeper, _player = clones
-    again = json.loads(campaign(keeper, "share", "git", "--json").stdout)
+    again = json.loads(program(keeper, "share", "git", "--json").stdout)
     assert again["gitattributes"] == [] and again["gitignore"] == []
 
 

@@ -21,6 +21,7 @@ layout, read by the standard library's `gettext.GNUTranslations`).
 from __future__ import annotations
 
 import ast
+import functools
 import itertools
 import sys
 from pathlib import Path
@@ -69,6 +70,21 @@ def _name(call: ast.Call) -> str | None:
     return f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else None
 
 
+def calls() -> list[tuple[Path, ast.Call]]:
+    """Every call in the package's code, with its file: the code is read once a run."""
+    return _calls(PACKAGE)
+
+
+@functools.cache
+def _calls(package: Path) -> list[tuple[Path, ast.Call]]:
+    return [
+        (path, node)
+        for path in sorted(package.rglob("*.py"))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Call)
+    ]
+
+
 def extract() -> dict[tuple[str, str | None], list[str]]:
     """(msgid, msgid_plural or None) -> where it is used, in a stable order."""
     found: dict[tuple[str, str | None], list[str]] = {}
@@ -77,29 +93,25 @@ def extract() -> dict[tuple[str, str | None], list[str]]:
         if msgid:
             found.setdefault((msgid, plural), []).append(where)
 
-    for path in sorted(PACKAGE.rglob("*.py")):
-        rel = path.relative_to(ROOT).as_posix()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if not isinstance(node, ast.Call):
-                continue
-            where = rel  # the file only: moving a line does not make the template stale
-            name = _name(node)
-            if name == "Say" and node.args:  # errors.Say: a template said when shown
-                plural = next((_text(k.value) for k in node.keywords if k.arg == "plural"), None)
-                add(_text(node.args[0]), plural, where)
-            elif name in ("_", "N_", "Said") and node.args:
-                add(_text(node.args[0]), None, where)
-            elif name == "gendered" and len(node.args) >= 2:
-                add(_text(node.args[1]), None, where)  # the neutral form; the m and f forms: gendered_msgids()
-            elif name in ("ngettext", "N_plural") and len(node.args) >= 2:
-                add(_text(node.args[0]), _text(node.args[1]), where)
-            elif name == "help_text" and node.args:
-                for paragraph in (_text(node.args[0]) or "").split("\n\n"):
+    for path, node in calls():
+        where = path.relative_to(ROOT).as_posix()  # the file only: moving a line does not make the template stale
+        name = _name(node)
+        if name == "Say" and node.args:  # errors.Say: a template said when shown
+            plural = next((_text(k.value) for k in node.keywords if k.arg == "plural"), None)
+            add(_text(node.args[0]), plural, where)
+        elif name in ("_", "N_", "Said") and node.args:
+            add(_text(node.args[0]), None, where)
+        elif name == "gendered" and len(node.args) >= 2:
+            add(_text(node.args[1]), None, where)  # the neutral form; the m and f forms: gendered_msgids()
+        elif name in ("ngettext", "N_plural") and len(node.args) >= 2:
+            add(_text(node.args[0]), _text(node.args[1]), where)
+        elif name == "help_text" and node.args:
+            for paragraph in (_text(node.args[0]) or "").split("\n\n"):
+                add(paragraph, None, where)
+        for kw in node.keywords:
+            if kw.arg == "help" and _text(kw.value):
+                for paragraph in _text(kw.value).split("\n\n"):
                     add(paragraph, None, where)
-            for kw in node.keywords:
-                if kw.arg == "help" and _text(kw.value):
-                    for paragraph in _text(kw.value).split("\n\n"):
-                        add(paragraph, None, where)
     for word in CLICK_WORDS:
         add(word, None, "click")
     # by the first file using it, then alphabetically: moving code around changes nothing
@@ -112,20 +124,18 @@ GENDERS = ("m", "f")  # msgctxt of a message's forms that agree with a person's 
 def gendered_msgids() -> list[str]:
     """The messages given to `gendered()`: each has a neutral entry and one per gender."""
     found: dict[str, None] = {}
-    for path in sorted(PACKAGE.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Call) and _name(node) == "gendered" and len(node.args) >= 2:
-                text = _text(node.args[1])
-                if text:
-                    found[text] = None
-            elif (
-                isinstance(node, ast.Call)
-                and _name(node) == "Say"
-                and node.args
-                and any(k.arg == "agreeing" for k in node.keywords)
-                and _text(node.args[0])
-            ):
-                found[_text(node.args[0])] = None  # said agreeing with a person (errors.Say)
+    for _path, node in calls():
+        if _name(node) == "gendered" and len(node.args) >= 2:
+            text = _text(node.args[1])
+            if text:
+                found[text] = None
+        elif (
+            _name(node) == "Say"
+            and node.args
+            and any(k.arg == "agreeing" for k in node.keywords)
+            and _text(node.args[0])
+        ):
+            found[_text(node.args[0])] = None  # said agreeing with a person (errors.Say)
     return sorted(found)
 
 
@@ -135,10 +145,9 @@ EXAMPLE = "example"  # msgctxt of a help example: the command line as a Russian 
 def example_msgids() -> list[str]:
     """The example command lines given to `help_text()` (its arguments after the summary)."""
     found: dict[str, None] = {}
-    for path in sorted(PACKAGE.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Call) and _name(node) == "help_text":
-                found.update((text, None) for text in map(_text, node.args[1:]) if text)
+    for _path, node in calls():
+        if _name(node) == "help_text":
+            found.update((text, None) for text in map(_text, node.args[1:]) if text)
     return sorted(found)
 
 
@@ -369,15 +378,9 @@ def mo_bytes(po: Path, keep=lambda entry: True) -> bytes:
 def formatted_too_early() -> list[str]:
     """Where `_()` or `ngettext()` is given an f-string (filled in before it is looked up)."""
     out = []
-    for path in sorted(PACKAGE.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if (
-                isinstance(node, ast.Call)
-                and _name(node) in ("_", "ngettext")
-                and node.args
-                and isinstance(node.args[0], ast.JoinedStr)
-            ):
-                out.append(f"{path.relative_to(ROOT).as_posix()}:{node.lineno}: an f-string given to {_name(node)}()")
+    for path, node in calls():
+        if _name(node) in ("_", "ngettext") and node.args and isinstance(node.args[0], ast.JoinedStr):
+            out.append(f"{path.relative_to(ROOT).as_posix()}:{node.lineno}: an f-string given to {_name(node)}()")
     return out
 
 
