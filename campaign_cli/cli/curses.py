@@ -4,14 +4,15 @@ from typing import Annotated
 
 import typer
 
+from campaign_cli.acts import advancement
 from campaign_cli.cli import complete
-from campaign_cli.cli.common import JsonlOpt, JsonOpt, NameArg, help_text, reading, update_character
+from campaign_cli.cli.common import JsonlOpt, JsonOpt, NameArg, help_text, reading, writing
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, Table, emit
 from campaign_cli.errors import UsageProblem
 from campaign_cli.i18n import N_plural, _, gendered, ngettext
 from campaign_cli.rules import advancement as adv
-from campaign_cli.rules.characters import check_name
+from campaign_cli.rules.characters import check_name, view
 
 app = noun_app(
     help_text(
@@ -37,11 +38,9 @@ def apply(
     json_out: JsonOpt = False,
 ) -> None:
     curse = check_name(curse, "curse")
-
-    def change(doc, camp):
-        return f"{doc['name']} cursed: {curse}", adv.add_curse(doc, curse, note)
-
-    ch, added = update_character("curse apply", name, change)
+    with writing() as camp:
+        doc, added = advancement.apply_curse(camp, name, curse, note)
+    ch = view(doc)
     emit(
         {"curse": added, "modifier": len(ch["curses"]), "character": ch},
         Line(
@@ -92,11 +91,9 @@ def remove(
     if pay not in adv.CURSE_PRICES:
         raise UsageProblem(_('--pay takes wish, karma or xp, not {pay!r}').format(pay=pay))
 
-    def change(doc, camp):  # the dead spend nothing: refused by the act's guard (R11a)
-        paid = adv.remove_curse(doc, curse, pay)
-        return f"{doc['name']}: curse {curse.strip()} lifted for {paid[pay]} {pay}", paid
-
-    ch, paid = update_character("curse remove", name, change)
+    with writing() as camp:
+        doc, paid = advancement.lift_curse(camp, name, curse, pay)  # the dead spend nothing (R11a)
+    ch = view(doc)
     emit(
         {"removed": curse.strip(), "paid": paid, "character": ch},
         Line(ngettext(*PAID[pay], paid[pay]).format(name=ch["name"], curse=curse.strip())),

@@ -1,0 +1,214 @@
+"""Advancement and luck (R13-R18, R25): XP won and spent, karma (a Bard's too), wishes and
+curses. Each act takes the open campaign, guards its actor once (`acts.ACTS`), changes the
+documents, writes the journal's English summary, and returns facts for the views."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from campaign_cli import acts
+from campaign_cli.errors import N_, Refused, Say, UsageProblem
+from campaign_cli.rules import advancement as adv
+from campaign_cli.rules import craft
+from campaign_cli.rules.characters import CORE
+from campaign_cli.rules.skills import find_skill
+from campaign_cli.rules.wounds import alive, check_can_act, current_status
+
+if TYPE_CHECKING:
+    from campaign_cli.model import Character, Curse
+
+
+def award_xp(camp: Any, amount: int, names: list[str] | None, party: bool, reason: str | None) -> list[Character]:
+    """`xp award`: AMOUNT XP to each named character, or to every living one (R13, R11a)."""
+    if bool(names) == party:
+        raise UsageProblem(Say("name characters or give --party (one or the other)"))
+    if party:
+        docs = [c for c in camp.characters() if alive(c)]
+    else:
+        found: dict[int, Character] = {}
+        for name in names or []:
+            doc = acts.actor(camp, "xp award", name)  # R11a: the dead win nothing
+            found[doc["id"]] = doc
+        docs = list(found.values())
+    if not docs:
+        raise Refused(Say("no living character to award XP to"), "nobody")
+    for doc in docs:
+        doc["xp"] += amount
+        camp.save("characters", doc)
+    who = [d["name"] for d in docs]
+    camp.note(f"+{amount} XP to {', '.join(who)}" + (f": {reason}" if reason else ""), *who, reason=reason)
+    return docs
+
+
+class Step(NamedTuple):
+    """One step bought with XP: what it is (`attribute`, `skill`, `spell`), its name, the
+    level before (a spell: 0), its cost, and how it is applied."""
+
+    kind: str
+    name: str
+    level: int
+    cost: int
+    apply: Callable[[], None]
+
+    @property
+    def stored(self) -> str:
+        """The step in the journal's and JSON's English ("ST 12 -> 13", "learns Light")."""
+        return f"learns {self.name}" if self.kind == "spell" else f"{self.name} {self.level} -> {self.level + 1}"
+
+
+def step(doc: Character, phase: str, attribute: str | None, skill: str | None, spell: tuple | None) -> Step:
+    """The one step ATTRIBUTE, SKILL or SPELL (name, rating) names, priced for DOC (R14-R16)."""
+    if attribute is not None:
+        key = attribute.strip().upper()
+        if key not in CORE:
+            raise UsageProblem(Say("--attribute takes ST, DX or IQ, not {attribute!r}", attribute=attribute))
+        field = key.lower()
+        value = doc[field]  # type: ignore[literal-required]  # st, dx or iq
+        return Step("attribute", key, value, adv.attribute_cost(value), lambda: doc.__setitem__(field, value + 1))
+    if skill is not None:
+        name = find_skill(skill).name
+        level = doc["skills"].get(name, 0)
+        adv.check_learning(phase, level == 0, "skill")
+        return Step(
+            "skill", name, level, adv.skill_cost(doc["kind"], name), lambda: doc["skills"].__setitem__(name, level + 1)
+        )
+    name, rating = spell or ("", None)
+    if any(s["name"].casefold() == name.casefold() for s in doc["spells"]):
+        raise Refused(Say("{name} already knows {name2}", name=doc["name"], name2=name), "known_spell")
+    adv.check_learning(phase, True, "spell")
+    return Step(
+        "spell", name, 0, adv.spell_cost(doc["kind"]), lambda: doc["spells"].append({"name": name, "rating": rating})
+    )
+
+
+def price_step(camp: Any, name: str, karma: bool, **what: Any) -> dict:
+    """`xp spend --dry-run`: what the step costs and whether NAME can pay it; nothing changes."""
+    doc = camp.character(name)
+    bought = step(doc, camp.meta["phase"], **what)
+    affordable = doc["xp"] + (adv.karma_total(doc) if karma else 0) >= bought.cost
+    return {
+        "cost": bought.cost,
+        "xp_before": doc["xp"],
+        "xp_after": max(doc["xp"] - bought.cost, 0) if affordable else doc["xp"],
+        "affordable": affordable,
+        "step": bought.stored,
+        "dry_run": True,
+        "bought": bought,
+        "doc": doc,
+    }
+
+
+def spend_xp(camp: Any, name: str, karma: bool, **what: Any) -> dict:
+    """`xp spend`: one step paid in XP, karma covering what XP lacks with KARMA (R14-R17, R20)."""
+    doc = acts.actor(camp, "xp spend", name)  # R20, R11a
+    before = doc["xp"]
+    bought = step(doc, camp.meta["phase"], **what)
+    paid = adv.pay_xp(doc, bought.cost, karma)
+    bought.apply()
+    camp.save("characters", doc)
+    camp.note(f"{doc['name']}: {bought.stored} for {bought.cost} XP", doc["name"])
+    return {
+        "cost": bought.cost,
+        "xp_before": before,
+        "xp_after": doc["xp"],
+        "karma_spent": paid["karma"],
+        "step": bought.stored,
+        "dry_run": False,
+        "bought": bought,
+        "doc": doc,
+    }
+
+
+def add_karma(camp: Any, name: str, n: int, bard: bool = False, by: str | None = None) -> Character:
+    """`karma add`: N karma; with BARD, karma a Bard sang, lasting this adventure (R17, R25),
+    which spends that bard's use of the adventure as `skill use BARD Bard` does (R25a)."""
+    doc = acts.actor(camp, "karma add", name)  # the dead: refused (R11a)
+    if bard:
+        if camp.meta["phase"] != "adventure":
+            raise Refused(Say("R25: Bard karma is for the current adventure; start one first"), "no_adventure")
+        singer = _singer(camp, doc, by)
+        craft.check_bard(craft.level_of(singer, "Bard"), {doc["name"]: n}, {doc["name"]: doc})  # R25
+        craft.spend_occasion(singer, "Bard", camp.meta)  # R25a: as `skill use` spends it
+        if singer is not doc:
+            camp.save("characters", singer)
+            camp.touched.append(singer["name"])
+        doc["bard_karma"] = doc.get("bard_karma", 0) + n
+    else:
+        doc["karma"] += n
+    camp.save("characters", doc)
+    camp.note(f"{doc['name']}: +{n} {'Bard ' if bard else ''}karma", doc["name"])
+    return doc
+
+
+def _singer(camp: Any, doc: Character, by: str | None) -> Character:
+    """The bard whose song this karma is (R25, R25a): the one BY names, or the only one who
+    can sing now (knows Bard, can act, has not sung this adventure); DOC itself when DOC is
+    that bard. Refused, naming why, when none can, or when several could."""
+    if by is not None:
+        singer = camp.character(by)
+        singer = doc if singer["id"] == doc["id"] else singer
+        craft.level_of(singer, "Bard")  # R23: refused when the singer does not know Bard
+        check_can_act(singer, N_("sing"))  # R11a
+        craft.check_occasion(singer, "Bard", camp.meta)  # R25a
+        return singer
+    able = []
+    for other in camp.characters():
+        other = doc if other["id"] == doc["id"] else other
+        sung = other.get("uses", {}).get("Bard") == craft.occasion("Bard", camp.meta)
+        if other.get("skills", {}).get("Bard") and current_status(other) == "ok" and not sung:
+            able.append(other)
+    if not able:
+        raise Refused(
+            Say(
+                "R25, R25a: no bard can sing: Bard karma needs a character with the Bard skill who can act "
+                "and has not sung this adventure (`campaign skill use NAME Bard --give WHO=N`)"
+            ),
+            "no_bard",
+        )
+    if len(able) > 1:
+        raise Refused(
+            Say(
+                "R25: several bards could sing ({names}): name one with --by", names=", ".join(b["name"] for b in able)
+            ),
+            "which_bard",
+        )
+    return able[0]
+
+
+def add_wishes(camp: Any, name: str, n: int) -> Character:
+    """`wish add`: N wishes (R17; the dead receive nothing, R11a)."""
+    doc = acts.actor(camp, "wish add", name)
+    doc["wishes"] += n
+    camp.save("characters", doc)
+    camp.note(f"{doc['name']}: +{n} wish", doc["name"])
+    return doc
+
+
+def spend_wish(camp: Any, name: str) -> tuple[Character, int]:
+    """`wish spend`: all damage cancelled, even a killing blow (R17): so the just-killed
+    may spend one. Returns the character and the damage cancelled."""
+    doc = camp.character(name)
+    acts.guard(camp, "wish spend", doc)
+    cancelled = adv.spend_wish(doc)
+    camp.save("characters", doc)
+    camp.note(f"{doc['name']}: a wish cancels {cancelled} damage", doc["name"])
+    return doc, cancelled
+
+
+def apply_curse(camp: Any, name: str, curse: str, note: str | None) -> tuple[Character, Curse]:
+    """`curse apply`: different curses stack; the same curse twice is refused (R18)."""
+    doc = acts.actor(camp, "curse apply", name)
+    added = adv.add_curse(doc, curse, note)
+    camp.save("characters", doc)
+    camp.note(f"{doc['name']} cursed: {curse}", doc["name"])
+    return doc, added
+
+
+def lift_curse(camp: Any, name: str, curse: str, pay: str) -> tuple[Character, dict]:
+    """`curse remove`: paid with 1 wish, 3 karma or 10 XP (R18; the dead spend nothing)."""
+    doc = acts.actor(camp, "curse remove", name)
+    paid = adv.remove_curse(doc, curse, pay)
+    camp.save("characters", doc)
+    camp.note(f"{doc['name']}: curse {curse.strip()} lifted for {paid[pay]} {pay}", doc["name"])
+    return doc, paid
