@@ -16,7 +16,7 @@ from campaign_cli.rules.advancement import KILL_XP
 from campaign_cli.rules.characters import view
 
 if TYPE_CHECKING:
-    from campaign_cli.model import Character, Fight, FightEnemy
+    from campaign_cli.model import Board, Character, Fight, FightEnemy
 
 
 def open_fight(camp, path: str) -> Fight:
@@ -210,3 +210,19 @@ def end_fight(camp: Any, outcome: str, names: list[str] | None) -> tuple[dict, d
         "characters": chars,
     }
     return data, before, docs
+
+
+def kill_enemy(camp: Any, name: str, by: str, brutal: bool) -> tuple[Character, Board, int]:
+    """`enemy kill`: the killer BY wins the enemy's XP, its brutal side's with BRUTAL (R41;
+    the dead win nothing, R11a). Returns the killer, the board and the XP won."""
+    from campaign_cli.rules.enemies import kill_xp
+
+    doc = acts.actor(camp, "enemy kill", by)
+    board = camp.find("enemies", name, "enemy")
+    xp = kill_xp(board, brutal)
+    doc["xp"] += xp
+    camp.save("characters", doc)
+    summary = f"{doc['name']} killed {board['name']}{' (brutal)' if brutal else ''}: +{xp} XP"
+    camp.note(summary, doc["name"], kills=[board["name"]])
+    camp.event("killed", enemy=board["name"], by=doc["name"])
+    return doc, board, xp

@@ -6,7 +6,7 @@ import os
 import sys
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
@@ -114,21 +114,6 @@ def writing():
         yield camp
         if not camp.reverted:  # R11a, for every command, before anything is written
             check_the_dead(camp.before_tables()["characters"], camp.data["characters"])
-
-
-def update_character(act: str | None, name: str, change) -> tuple[dict, Any]:
-    """One transaction on one character, the actor of ACT (its guard first, acts.ACTS):
-    CHANGE(doc, camp) mutates the document and returns (summary, result). Returns (the
-    character's view, result)."""
-    from campaign_cli import acts
-    from campaign_cli.rules.characters import view
-
-    with writing() as camp:
-        doc = acts.actor(camp, act, name) if act else camp.character(name)
-        summary, result = change(doc, camp)
-        camp.save("characters", doc)
-        camp.note(summary, doc["name"])
-    return view(doc), result
 
 
 def parse_int(text: str, what: str) -> int:

@@ -4,6 +4,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from campaign_cli.acts import fights as fighting
 from campaign_cli.cli import complete
 from campaign_cli.cli.common import (
     MAX_AMOUNT,
@@ -14,7 +15,6 @@ from campaign_cli.cli.common import (
     parse_int,
     read_json,
     reading,
-    update_character,
     writing,
 )
 from campaign_cli.cli.lazy import noun_app
@@ -24,7 +24,7 @@ from campaign_cli.errors import Refused, UsageProblem
 from campaign_cli.i18n import _, gendered, ngettext
 from campaign_cli.rules import dice as d
 from campaign_cli.rules import enemies as rules
-from campaign_cli.rules.characters import check_name
+from campaign_cli.rules.characters import check_name, view
 
 if TYPE_CHECKING:
     from campaign_cli.model import Board
@@ -240,15 +240,9 @@ def kill(
     brutal: BrutalOpt = False,
     json_out: JsonOpt = False,
 ) -> None:
-    def change(doc, camp):
-        board = camp.find("enemies", name, "enemy")
-        xp = rules.kill_xp(board, brutal)
-        doc["xp"] += xp
-        camp.note("", kills=[board["name"]])
-        camp.event("killed", enemy=board["name"], by=doc["name"])
-        return f"{doc['name']} killed {board['name']}{' (brutal)' if brutal else ''}: +{xp} XP", (board, xp)
-
-    ch, (board, xp) = update_character("enemy kill", by, change)
+    with writing() as camp:
+        doc, board, xp = fighting.kill_enemy(camp, name, by, brutal)
+    ch = view(doc)
     emit(
         {"enemy": board["name"], "side": "brutal" if brutal else "normal", "xp": xp, "character": ch},
         Line(

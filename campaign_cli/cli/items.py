@@ -4,8 +4,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
 
-from campaign_cli import acts
-from campaign_cli.acts.items import new_item
+from campaign_cli.acts import items as item_acts
 from campaign_cli.cli import complete
 from campaign_cli.cli.common import (
     MAX_AMOUNT,
@@ -14,7 +13,6 @@ from campaign_cli.cli.common import (
     NameArg,
     help_text,
     reading,
-    update_character,
     writing,
 )
 from campaign_cli.cli.itemopts import (
@@ -160,12 +158,9 @@ def add(
     json_out: JsonOpt = False,
 ) -> None:
     options = item_options(locals())
-
-    def change(doc, camp):
-        added = gear.add_item(doc, new_item(camp, item, custom, options))
-        return f"{doc['name']} gets {added['name']} (#{added['id']})", added
-
-    ch, added = update_character("item add", name, change)
+    with writing() as camp:
+        doc, added = item_acts.add(camp, name, item, custom, options)
+    ch = view(doc)
     _show(
         ch,
         added,
@@ -217,34 +212,15 @@ def list_(name: NameArg, json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> 
 
 @app.command(help=help_text("Drop an item (never a personal one, R36).", "campaign item drop Ajax Crate"))
 def drop(name: NameArg, item: ItemArg, json_out: JsonOpt = False) -> None:
-    def change(doc, camp):
-        gone = gear.take_out(doc, gear.find_item(doc, item), N_("dropped"))
-        return f"{doc['name']} drops {gone['name']} (#{gone['id']})", gone
-
-    ch, gone = update_character("item drop", name, change)
+    with writing() as camp:
+        doc, gone = item_acts.drop(camp, name, item)
+    ch = view(doc)
     _show(ch, gone, _("{name} drops {item}").format(name=ch["name"], item=shown(gone["name"])), json_out)
 
 
-def _trade(
-    src_name: str, dst_name: str, ref: str, price: int | None, selling: bool
-) -> tuple[dict, dict, "Item", int | None]:
-    path = "item sell" if selling else "item give"
+def _trade(src_name: str, dst_name: str, ref: str, price: int | None, selling: bool) -> tuple:
     with writing() as camp:
-        src, dst = acts.actor(camp, path, src_name), acts.actor(camp, path, dst_name)
-        item = gear.find_item(src, ref)
-        paid = None
-        if selling:
-            paid = gear.sell(src, dst, item, price)
-        else:
-            gear.give(src, dst, item)
-        for doc in (src, dst):
-            camp.save("characters", doc)
-        verb = (
-            f"sells {item['name']} (#{item['id']}) to {dst['name']} for {paid} gold"
-            if selling
-            else f"gives {item['name']} (#{item['id']}) to {dst['name']}"
-        )
-        camp.note(f"{src['name']} {verb}", src["name"], dst["name"])
+        src, dst, item, paid = item_acts.trade(camp, src_name, dst_name, ref, price, selling)
     return view(src), view(dst), item, paid
 
 
@@ -317,13 +293,9 @@ def hold(
             _("name the items to hold, or --none to empty the hands (one or the other)"), "missing_argument"
         )
 
-    def change(doc, camp):
-        chosen = [gear.find_item(doc, ref) for ref in items or []]
-        gear.hold(doc, chosen)
-        acts.acted(camp, "item hold", doc["name"])  # R32a: changing what one holds is the action
-        return f"{doc['name']} holds {', '.join(i['name'] for i in chosen) or 'nothing'}", chosen
-
-    ch, chosen = update_character("item hold", name, change)
+    with writing() as camp:
+        doc, chosen = item_acts.hold(camp, name, items or [])  # R32a: changing what one holds is the action
+    ch = view(doc)
     emit(
         {"held": chosen, "character": ch},
         Line(
@@ -335,15 +307,10 @@ def hold(
     )
 
 
-def _state_change(name: str, ref: str, act, verb: str, json_out: bool) -> None:
-    path = {"wears": "item wear", "stows": "item stow"}[verb]
-
-    def change(doc, camp):
-        item = gear.find_item(doc, ref)
-        act(doc, item)
-        return f"{doc['name']} {verb} {item['name']} (#{item['id']})", item
-
-    ch, item = update_character(path, name, change)
+def _state_change(name: str, ref: str, verb: str, json_out: bool) -> None:
+    with writing() as camp:
+        doc, item = (item_acts.wear if verb == "wears" else item_acts.stow)(camp, name, ref)
+    ch = view(doc)
     done = {
         "wears": _("{name} wears {item}; armor {armor}, adjusted DX {dx}, MA {ma}"),
         "stows": _("{name} stows {item}; armor {armor}, adjusted DX {dx}, MA {ma}"),
@@ -364,23 +331,12 @@ def _state_change(name: str, ref: str, act, verb: str, json_out: bool) -> None:
     )
 )
 def wear(name: NameArg, item: ItemArg, json_out: JsonOpt = False) -> None:
-    _state_change(name, item, gear.wear, "wears", json_out)
+    _state_change(name, item, "wears", json_out)
 
 
 @app.command(help=help_text("Put a held or worn item back in the pack.", "campaign item stow Ajax Leather"))
 def stow(name: NameArg, item: ItemArg, json_out: JsonOpt = False) -> None:
-    _state_change(name, item, gear.stow, "stows", json_out)
-
-
-def _one_item(path: str, name: str, ref: str, change, verb: str) -> tuple[dict, "Item"]:
-    """Act PATH on NAME's item REF: CHANGE(doc, item, camp); the journal says NAME VERB ITEM."""
-
-    def run(doc, camp):
-        item = gear.find_item(doc, ref)
-        change(doc, item, camp)
-        return f"{doc['name']} {verb} {item['name']} (#{item['id']})", item
-
-    return update_character(path, name, run)
+    _state_change(name, item, "stows", json_out)
 
 
 @app.command(
@@ -391,14 +347,14 @@ def _one_item(path: str, name: str, ref: str, change, verb: str) -> tuple[dict, 
     )
 )
 def store(name: NameArg, item: ItemArg, json_out: JsonOpt = False) -> None:
-    _place(
-        "item store", name, item, gear.store, "stores", _("{name} stores {item}; carries {weight} of {limit}"), json_out
-    )
+    _place(item_acts.store, name, item, _("{name} stores {item}; carries {weight} of {limit}"), json_out)
 
 
-def _place(path: str, name: str, ref: str, act, verb: str, text: str, json_out: bool) -> None:
-    """Store or fetch: ACT(doc, item) moves the item; TEXT says where the load stands (R33)."""
-    ch, moved = _one_item(path, name, ref, lambda doc, it, camp: act(doc, it), verb)
+def _place(act, name: str, ref: str, text: str, json_out: bool) -> None:
+    """Store or fetch: ACT moves the item; TEXT says where the load stands (R33)."""
+    with writing() as camp:
+        doc, moved = act(camp, name, ref)
+    ch = view(doc)
     weight, limit = ch["carry_weight"], ch["carry_limit"]
     _show(ch, moved, text.format(name=ch["name"], item=shown(moved["name"]), weight=weight, limit=limit), json_out)
 
@@ -410,15 +366,7 @@ def _place(path: str, name: str, ref: str, act, verb: str, text: str, json_out: 
     )
 )
 def fetch(name: NameArg, item: ItemArg, json_out: JsonOpt = False) -> None:
-    _place(
-        "item fetch",
-        name,
-        item,
-        gear.fetch,
-        "fetches",
-        _("{name} fetches {item}; carries {weight} of {limit}"),
-        json_out,
-    )
+    _place(item_acts.fetch, name, item, _("{name} fetches {item}; carries {weight} of {limit}"), json_out)
 
 
 @app.command(
@@ -454,7 +402,9 @@ def set_(
             ),
             "missing_option",
         )
-    ch, changed = _one_item("item set", name, item, lambda doc, it, camp: gear.set_numbers(doc, it, changes), "changes")
+    with writing() as camp:
+        doc, changed = item_acts.set_numbers(camp, name, item, changes)
+    ch = view(doc)
     _show(ch, changed, _("{name}: {item} changed").format(name=ch["name"], item=shown(changed["name"])), json_out)
 
 
@@ -466,18 +416,12 @@ def set_(
     )
 )
 def reload(name: NameArg, weapon: ItemArg, json_out: JsonOpt = False) -> None:
-    left: list[int] = []
-
-    def change(doc, item, camp) -> None:
-        from campaign_cli.rules.fights import order_rolled
-
-        left.append(gear.reload(item, whole=not order_rolled(camp.meta.get("fight"))))
-        acts.acted(camp, "item reload", doc["name"])
-
-    ch, done = _one_item("item reload", name, weapon, change, "reloads")
+    with writing() as camp:
+        doc, done, left = item_acts.reload(camp, name, weapon)
+    ch = view(doc)
     text = (
-        ngettext("{item}: {n} more reloading action", "{item}: {n} more reloading actions", left[0])
-        if left[0]
+        ngettext("{item}: {n} more reloading action", "{item}: {n} more reloading actions", left)
+        if left
         else _("{item} is loaded")
     )
     _show(ch, done, text.format(item=shown(done["name"])), json_out)
@@ -495,12 +439,9 @@ def upgrade(
     upgrade: Annotated[str, typer.Argument(metavar="UPGRADE", help="An upgrade item in the pack (--kind upgrade).")],
     json_out: JsonOpt = False,
 ) -> None:
-    def change(doc, camp):
-        target = gear.find_item(doc, item)
-        fitted = gear.fit_upgrade(doc, target, gear.find_item(doc, upgrade))
-        return f"{doc['name']} fits {fitted['name']} into {target['name']} (#{target['id']})", target
-
-    ch, target = update_character("item upgrade", name, change)
+    with writing() as camp:
+        doc, target = item_acts.upgrade(camp, name, item, upgrade)
+    ch = view(doc)
     _show(
         ch,
         target,
@@ -524,21 +465,8 @@ def use(
     on: Annotated[str | None, typer.Option("--on", metavar="WHO", help="Who drinks it (default: NAME).")] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    from campaign_cli.rules.craft import drink
-
     with writing() as camp:
-        doc = acts.actor(camp, "item use", name)  # R11a: the drinker, or the giver of --on
-        potion = gear.find_item(doc, item)
-        gear.check_at_hand(potion)
-        target = camp.character(on) if on else doc
-        target = doc if target["id"] == doc["id"] else target
-        effect = drink(potion, target)
-        doc["items"].remove(potion)
-        for changed in {id(doc): doc, id(target): target}.values():
-            camp.save("characters", changed)
-        camp.note(f"{target['name']} drinks {potion['name']} (#{potion['id']})", doc["name"], target["name"])
-        if effect.get("healed"):
-            camp.event("healed", who=target["name"], amount=effect["healed"], item=potion["name"])
+        target, potion, effect = item_acts.drink(camp, name, item, on)
     ch = view(target)
     emit(
         {"item": potion, "effect": effect, "character": ch},
@@ -563,11 +491,8 @@ HAS = {
 
 def _counter(field: Literal["gold", "darkstone"], label: str, sign: int):
     def command(name: NameArg, n: CountArg, json_out: JsonOpt = False) -> None:
-        def change(doc, camp):
-            gear.change_count(doc, field, sign * n, label)
-            return f"{doc['name']}: {'+' if sign > 0 else '-'}{n} {label}", None
-
-        ch, _result = update_character(f"{field} {'add' if sign > 0 else 'remove'}", name, change)
+        with writing() as camp:
+            ch = view(item_acts.count(camp, field, name, sign * n, label))
         emit(
             {field: ch[field], "change": sign * n, "character": ch},
             Line(ngettext(*HAS[field], ch[field]).format(name=ch["name"])),
@@ -610,12 +535,9 @@ def forge(
     label: Annotated[str | None, typer.Option("--name", metavar="LABEL", help="The upgrade's name.")] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    def change(doc, camp):
-        target = gear.find_item(doc, item)
-        fitted = gear.forge(doc, target, camp.meta["location"], stones, slots, gold, label)
-        return f"{doc['name']} forges {fitted['name']} into {target['name']} (#{target['id']})", target
-
-    ch, target = update_character("forge", name, change)
+    with writing() as camp:
+        doc, target = item_acts.forge(camp, name, item, stones, slots, gold, label)
+    ch = view(doc)
     _show(
         ch,
         target,

@@ -5,14 +5,14 @@ from typing import Annotated
 import typer
 
 from campaign_cli.acts import rest as passing
-from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, NameArg, help_text, update_character, writing
+from campaign_cli.acts import wounds as hurt
+from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, NameArg, help_text, writing
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import Line, Table, emit
 from campaign_cli.cli.views import status_news
 from campaign_cli.errors import UsageProblem
 from campaign_cli.i18n import _, status_of
-from campaign_cli.rules import wounds
-from campaign_cli.rules.characters import gear_totals, view
+from campaign_cli.rules.characters import view
 
 AmountArg = Annotated[int, typer.Argument(min=0, max=MAX_AMOUNT, metavar="AMOUNT", help="Points.")]
 FatigueOpt = Annotated[bool, typer.Option("--fatigue", help="Fatigue instead of damage (R21).")]
@@ -28,13 +28,9 @@ def damage(
     if armor and fatigue:
         raise UsageProblem(_("--armor reduces damage from hits, not fatigue: give one of them"))
 
-    def change(doc, camp):
-        worn = gear_totals(doc["items"])["armor"] if armor else 0
-        applied = wounds.take(doc, amount, fatigue=fatigue, armor=worn)
-        what = ", ".join(f"{v} {k}" for k, v in applied.items() if v) or "nothing"
-        return f"{doc['name']} takes {what}", applied
-
-    ch, applied = update_character(None, name, change)  # the GM's tool: never limited (R32a)
+    with writing() as camp:
+        doc, applied = hurt.damage(camp, name, amount, fatigue, armor)  # the GM's tool: never limited (R32a)
+    ch = view(doc)
     emit(
         {**applied, "character": ch},
         Line(
@@ -52,11 +48,9 @@ def damage(
 
 
 def heal(name: NameArg, amount: AmountArg, fatigue: FatigueOpt = False, json_out: JsonOpt = False) -> None:
-    def change(doc, camp):
-        healed = wounds.heal(doc, amount, fatigue=fatigue)
-        return f"{doc['name']} heals {healed} {'fatigue' if fatigue else 'damage'}", healed
-
-    ch, healed = update_character(None, name, change)  # others may heal anyone (R11a)
+    with writing() as camp:
+        doc, healed = hurt.heal(camp, name, amount, fatigue)  # others may heal anyone (R11a)
+    ch = view(doc)
     emit(
         {"healed": healed, "fatigue": fatigue, "character": ch},
         Line(

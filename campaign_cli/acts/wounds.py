@@ -1,0 +1,35 @@
+"""The game master's tools on a character's wounds (R19-R21, R29): damage and fatigue
+taken, and healed. Never limited by turn or condition (R32a; others may heal anyone,
+R11a): their guards, declared in `acts.ACTS`, refuse nobody."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from campaign_cli import acts
+from campaign_cli.rules import wounds
+from campaign_cli.rules.characters import gear_totals
+
+if TYPE_CHECKING:
+    from campaign_cli.model import Character
+
+
+def damage(camp: Any, name: str, amount: int, fatigue: bool, armor: bool) -> tuple[Character, dict]:
+    """`damage`: AMOUNT damage (or fatigue, R21), less worn armor and shield with ARMOR (R29).
+    Returns the character and what was applied and absorbed."""
+    doc = acts.actor(camp, "damage", name)
+    worn = gear_totals(doc["items"])["armor"] if armor else 0
+    applied = wounds.take(doc, amount, fatigue=fatigue, armor=worn)
+    camp.save("characters", doc)
+    what = ", ".join(f"{v} {k}" for k, v in applied.items() if v) or "nothing"
+    camp.note(f"{doc['name']} takes {what}", doc["name"])
+    return doc, applied
+
+
+def heal(camp: Any, name: str, amount: int, fatigue: bool) -> tuple[Character, int]:
+    """`heal`: AMOUNT damage (or fatigue) healed (R20). Returns the character and how much."""
+    doc = acts.actor(camp, "heal", name)
+    healed = wounds.heal(doc, amount, fatigue=fatigue)
+    camp.save("characters", doc)
+    camp.note(f"{doc['name']} heals {healed} {'fatigue' if fatigue else 'damage'}", doc["name"])
+    return doc, healed
