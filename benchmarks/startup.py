@@ -53,6 +53,26 @@ def paired(cases: dict[str, tuple[list[str], dict]], runs: int) -> dict[str, lis
     return times
 
 
+def sqlite_utils_case(camp: list[str], env: dict, folder: Path) -> tuple[list[str], dict] | None:
+    """`sqlite-utils query` reading the same character from a SQLite file, when sqlite-utils
+    is installed beside this Python (or on the PATH); None when it is not."""
+    exe = Path(sys.executable).with_name("sqlite-utils")
+    found = str(exe) if exe.exists() else shutil.which("sqlite-utils")
+    if not found:
+        return None
+    import json
+    import sqlite3
+
+    doc = json.loads(
+        subprocess.run([*camp, "character", "show", "Ajax", "--json"], env=env, capture_output=True).stdout
+    )
+    db = folder / "bench.sqlite"
+    with sqlite3.connect(db) as conn:
+        conn.execute("create table characters (id integer primary key, name text, doc text)")
+        conn.execute("insert into characters values (?, ?, ?)", (doc["id"], doc["name"], json.dumps(doc)))
+    return [found, "query", str(db), "select * from characters where name = 'Ajax'"], env
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=21)
@@ -96,6 +116,9 @@ def main() -> None:
             [*camp, "character", "show", "Ajax", "--json"],
             {**env, "CAMPAIGN_LANG": "ru"},
         )
+        peer = sqlite_utils_case(camp, env, Path(folder))
+        if peer:
+            cases["sqlite-utils query"] = peer
         times = paired(cases, args.runs)
         base = statistics.median(times["import typer"])
         print(f"baseline  python -c 'import typer': {base:.1f} ms (median of {args.runs} rounds)")
@@ -105,6 +128,18 @@ def main() -> None:
             ok &= ratio <= goal
             ms = statistics.median(times[label])
             print(f"{label:42s} {ms:7.1f} ms  {ratio:5.2f}x  (goal <= {goal}x) {'ok' if ratio <= goal else 'OVER'}")
+        if peer:  # issue 38: the peer a user would pick for a record on disk, the same record
+            ratio = statistics.median(
+                t / b for t, b in zip(times["character show Ajax --json"], times["sqlite-utils query"])
+            )
+            ok &= ratio <= 0.50
+            ms = statistics.median(times["sqlite-utils query"])
+            print(
+                f"{'show --json vs sqlite-utils query':42s} {ms:7.1f} ms  {ratio:5.2f}x  (goal <= 0.5x)"
+                f" {'ok' if ratio <= 0.50 else 'OVER'}"
+            )
+        else:
+            print("sqlite-utils is not installed here: `pip install sqlite-utils` to compare with it")
         # Issue 15: what the Russian interface costs, against English in the same rounds.
         for label, english_label, limit in (
             ("character show Ajax (piped), ru", "character show Ajax (piped, plain)", 5.0),
