@@ -1,9 +1,10 @@
 """`campaign character ...`: create, list, show, set, delete (R1-R4)."""
 
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
+from campaign_cli.acts import characters as lives
 from campaign_cli.cli import complete
 from campaign_cli.cli.common import (
     MAX_AMOUNT,
@@ -86,10 +87,8 @@ def create(
     )
     doc["gender"] = gender
     with writing() as camp:
-        doc = camp.insert("characters", doc, "character")
-        camp.note(f"created {doc['kind']} {doc['name']}", doc["name"])
-        camp.event("created", name=doc["name"])
-    ch = rules.view(doc)
+        stored = lives.create(camp, doc)
+    ch = rules.view(stored)
     emit(ch, lambda: character_views(ch), json_out=json_out)
 
 
@@ -219,18 +218,16 @@ def set_(
             raise UsageProblem(_('--combat {raw!r}: expected SKILL=hit or SKILL=damage').format(raw=raw))
         modes[skill] = mode.strip().lower()
     with writing() as camp:
-        doc = camp.character(name)
-        for key in drop_attr or []:
-            rules.drop_attribute(doc["attributes"], key)
-        for key, value in values.items():
-            rules.set_attribute(doc["attributes"], key, value)
-        for skill, mode in modes.items():
-            rules.set_combat_mode(doc, skill, mode)  # type: ignore[arg-type]  # hit or damage: checked above
-        doc["keywords"] = rules.drop_keywords(rules.merge_keywords(doc["keywords"], keyword or []), drop_keyword or [])
-        if gender is not None:
-            doc["gender"] = gender
-        camp.save("characters", doc)
-        camp.note(f"changed {doc['name']}", doc["name"])
+        doc = lives.change(
+            camp,
+            name,
+            values=values,
+            drop_attr=drop_attr or [],
+            modes=modes,
+            keywords=keyword or [],
+            drop_keywords=drop_keyword or [],
+            gender=gender,
+        )
     ch = rules.view(doc)
     emit(ch, lambda: character_views(ch), json_out=json_out)
 
@@ -238,10 +235,7 @@ def set_(
 @app.command(help=help_text("Delete a character (undo brings it back).", "campaign character delete Ajax"))
 def delete(name: NameArg, json_out: JsonOpt = False) -> None:
     with writing() as camp:
-        doc = camp.character(name)
-        camp.remove("characters", doc)
-        camp.note(f"deleted {doc['name']}", doc["name"])
-        camp.event("deleted", name=doc["name"])
+        doc = lives.delete(camp, name)
     emit(
         {"deleted": rules.view(doc)},
         Fields(_('deleted {name} (#{id})').format(name=doc['name'], id=doc['id'])),
@@ -315,7 +309,6 @@ def import_(
 ) -> None:
     from campaign_cli.cli.common import read_text
     from campaign_cli.rules import interchange
-    from campaign_cli.rules.documents import check_character
     from campaign_cli.store.campaign import loads
 
     if format_ is not None and format_ not in FORMATS:
@@ -333,30 +326,7 @@ def import_(
     else:
         plan = interchange.from_statblock(text)
     with writing() as camp:
-        doc = rules.new_character(
-            new_name if new_name is not None else plan["name"],
-            plan["kind"],
-            plan["st"],
-            plan["dx"],
-            plan["iq"],
-            plan["skills"],
-            plan["spells"],
-            starting=False,
-        )
-        doc.update({k: plan[k] for k in ("xp", "damage", "fatigue")})
-        doc.update(
-            {
-                k: v
-                for k, v in plan["extra"].items()
-                if k in ("karma", "wishes", "gold", "darkstone", "keywords", "attributes", "curses", "combat")
-            }
-        )
-        if plan["talents"]:
-            doc["talents"] = plan["talents"]
-        over = _equip(camp, doc, plan["items"])
-        check_character({"id": 1, **doc})  # bounds and types, as import checks them
-        stored = camp.insert("characters", doc, "character")
-        camp.note(f"imported {stored['name']} ({format_})", stored["name"])
+        stored, over = lives.bring_in(camp, plan, new_name, format_)
     ch = rules.view(stored)
     emit(
         {**ch, "unmatched": plan["unmatched"], "stored_over_limit": over},
@@ -371,44 +341,3 @@ def import_(
         ],
         json_out=json_out,
     )
-
-
-def _equip(camp, doc: Any, entries: list[dict]) -> list[str]:  # DOC: a character being built (no id yet)
-    """Imported items where the file has them: readied ones worn or held when the rules
-    allow it (R32 hands, R35 body parts), else carried; stored ones stored. What the
-    other tool let a character carry beyond R33 is stored, in the file's order, never a
-    refusal: returns those items' names (JSON `stored_over_limit`). R36 as for `item add`."""
-    from campaign_cli.errors import CampaignError
-    from campaign_cli.rules import gear
-    from campaign_cli.rules.interchange import build_item
-
-    over: list[str] = []
-
-    def store(item: Any) -> None:  # R36 checked as for any item; stored, it weighs nothing
-        light: Any = {**item, "weight": 0}
-        gear.add_item(doc, light)
-        doc["items"][-1].update(weight=item["weight"], state="stored")
-
-    for entry in entries:
-        item: Any = {"id": camp.next_id(), **build_item(entry, camp.packs())}
-        if entry["where"] == "stored":
-            store(item)
-            continue
-        try:
-            item = gear.add_item(doc, item)
-        except CampaignError as err:
-            if err.code != "too_heavy":
-                raise
-            store(item)
-            over.append(item["name"])
-            continue
-        if entry["where"] != "readied":
-            continue
-        try:
-            if item["kind"] == "armor" or item.get("clothing"):
-                gear.wear(doc, item)
-            elif item.get("hands"):
-                gear.hold(doc, [*(i for i in doc["items"] if i["state"] == "held"), item])
-        except CampaignError:
-            item["state"] = "carried"
-    return over

@@ -4,18 +4,15 @@ from typing import Annotated
 
 import typer
 
-from campaign_cli import acts
+from campaign_cli.acts import course
 from campaign_cli.acts import rest as passing
 from campaign_cli.cli.common import JsonOpt, help_text, writing
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, emit
 from campaign_cli.cli.views import party_table, status_news
-from campaign_cli.errors import Refused
 from campaign_cli.i18n import _
-from campaign_cli.rules import wounds
 from campaign_cli.rules.advancement import KILL_XP
 from campaign_cli.rules.characters import check_name, view
-from campaign_cli.store import now
 
 adventure_app = noun_app(
     help_text(
@@ -41,12 +38,7 @@ def start(
 ) -> None:
     title = check_name(_("Adventure") if title is None else title, "adventure")
     with writing() as camp:
-        acts.guard(camp, "adventure start")
-        number = camp.meta.get("adventures", 0) + 1  # numbered for `recap --adventure N`
-        adventure = {"title": title, "started": now(), "number": number}
-        camp.set_meta(phase="adventure", adventure=adventure, location=None, adventures=number)
-        camp.note(f"adventure started: {title}", adventure_start=number, adventure_title=title)
-        camp.event("adventure_started", title=title)
+        adventure = course.start_adventure(camp, title)
     emit(
         {"phase": "adventure", "adventure": adventure},
         Line(_('adventure started: {title}').format(title=title)),
@@ -86,11 +78,8 @@ def enter(
     json_out: JsonOpt = False,
 ) -> None:
     check_name(town, "town")
-    location = {"town": town.strip(), "blacksmith": blacksmith}
     with writing() as camp:
-        camp.set_meta(location=location)
-        camp.note(f"entered {town.strip()}" + (" (blacksmith)" if blacksmith else ""))
-        camp.event("town_entered", town=town.strip(), blacksmith=blacksmith)
+        location = course.enter_town(camp, town, blacksmith)
     emit(
         {"location": location},
         Line((_("in {town}, which has a blacksmith") if blacksmith else _("in {town}")).format(town=town.strip())),
@@ -101,12 +90,7 @@ def enter(
 @town_app.command(help=help_text("Leave the town.", "campaign town leave"))
 def leave(json_out: JsonOpt = False) -> None:
     with writing() as camp:
-        location = camp.meta["location"]
-        if not location:
-            raise Refused(_("the party is not in a town"), "not_in_town")
-        camp.set_meta(location=None)
-        camp.note(f"left {location['town']}")
-        camp.event("town_left", town=location["town"])
+        location = course.leave_town(camp)
     emit({"location": None, "left": location}, Line(_('left {town}').format(town=location['town'])), json_out=json_out)
 
 
@@ -121,17 +105,9 @@ def learn(
 ) -> None:
     check_name(word, "keyword")
     with writing() as camp:
-        known = camp.meta["keywords"]
-        if word.strip().casefold() in (k.casefold() for k in known):
-            raise Refused(_('the party already knows {value!r}').format(value=word.strip()), "known_keyword")
-        camp.set_meta(keywords=[*known, word.strip()])
-        docs = [d for d in camp.characters() if wounds.alive(d)]
-        for doc in docs:
-            doc["xp"] += KILL_XP
-            camp.save("characters", doc)
-        camp.note(f"keyword learned: {word.strip()}", *(d["name"] for d in docs), keyword=word.strip())
+        keywords, docs = course.learn_keyword(camp, word)
     emit(
-        {"keyword": word.strip(), "keywords": [*known, word.strip()], "xp": {d["name"]: KILL_XP for d in docs}},
+        {"keyword": word.strip(), "keywords": keywords, "xp": {d["name"]: KILL_XP for d in docs}},
         Line(
             _("learned {word}: +{xp} XP to {names}").format(
                 word=word.strip(), xp=KILL_XP, names=", ".join(d["name"] for d in docs)

@@ -1,0 +1,130 @@
+"""A character's own life in the campaign (R1-R3, R9, R24, R33): created, changed,
+deleted, and brought in from another tool's file."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from campaign_cli.rules import characters as rules
+
+if TYPE_CHECKING:
+    from campaign_cli.model import Character
+
+
+def create(camp: Any, doc: Any) -> Character:
+    """`character create`: DOC, built by `rules.new_character` (R2, R3), stored with an id."""
+    stored = camp.insert("characters", doc, "character")
+    camp.note(f"created {stored['kind']} {stored['name']}", stored["name"])
+    camp.event("created", name=stored["name"])
+    return stored
+
+
+def change(
+    camp: Any,
+    name: str,
+    *,
+    values: dict,
+    drop_attr: list[str],
+    modes: dict,
+    keywords: list[str],
+    drop_keywords: list[str],
+    gender: str | None,
+) -> Character:
+    """`character set`: extra attributes set and dropped, combat skills' modes (R24),
+    keywords added and dropped, the gender."""
+    doc = camp.character(name)
+    for key in drop_attr:
+        rules.drop_attribute(doc["attributes"], key)
+    for key, value in values.items():
+        rules.set_attribute(doc["attributes"], key, value)
+    for skill, mode in modes.items():
+        rules.set_combat_mode(doc, skill, mode)
+    doc["keywords"] = rules.drop_keywords(rules.merge_keywords(doc["keywords"], keywords), drop_keywords)
+    if gender is not None:
+        doc["gender"] = gender  # checked by rules.check_gender
+    camp.save("characters", doc)
+    camp.note(f"changed {doc['name']}", doc["name"])
+    return doc
+
+
+def delete(camp: Any, name: str) -> Character:
+    """`character delete` (`undo` brings the character back)."""
+    doc = camp.character(name)
+    camp.remove("characters", doc)
+    camp.note(f"deleted {doc['name']}", doc["name"])
+    camp.event("deleted", name=doc["name"])
+    return doc
+
+
+def bring_in(camp: Any, plan: dict, name: str | None, format_: str) -> tuple[Character, list[str]]:
+    """`character import`: the character a Foundry actor or a stat block describes (PLAN,
+    from rules.interchange), as it stands there: no starting points (R3), its items where
+    the file has them. Returns the stored character and the items stored over R33."""
+    from campaign_cli.rules.documents import check_character
+
+    doc = rules.new_character(
+        name if name is not None else plan["name"],
+        plan["kind"],
+        plan["st"],
+        plan["dx"],
+        plan["iq"],
+        plan["skills"],
+        plan["spells"],
+        starting=False,
+    )
+    doc.update({k: plan[k] for k in ("xp", "damage", "fatigue")})
+    doc.update(
+        {
+            k: v
+            for k, v in plan["extra"].items()
+            if k in ("karma", "wishes", "gold", "darkstone", "keywords", "attributes", "curses", "combat")
+        }
+    )
+    if plan["talents"]:
+        doc["talents"] = plan["talents"]
+    over = _equip(camp, doc, plan["items"])
+    check_character({"id": 1, **doc})  # bounds and types, as import checks them
+    stored = camp.insert("characters", doc, "character")
+    camp.note(f"imported {stored['name']} ({format_})", stored["name"])
+    return stored, over
+
+
+def _equip(camp, doc: Any, entries: list[dict]) -> list[str]:  # DOC: a character being built (no id yet)
+    """Imported items where the file has them: readied ones worn or held when the rules
+    allow it (R32 hands, R35 body parts), else carried; stored ones stored. What the
+    other tool let a character carry beyond R33 is stored, in the file's order, never a
+    refusal: returns those items' names (JSON `stored_over_limit`). R36 as for `item add`."""
+    from campaign_cli.errors import CampaignError
+    from campaign_cli.rules import gear
+    from campaign_cli.rules.interchange import build_item
+
+    over: list[str] = []
+
+    def store(item: Any) -> None:  # R36 checked as for any item; stored, it weighs nothing
+        light: Any = {**item, "weight": 0}
+        gear.add_item(doc, light)
+        doc["items"][-1].update(weight=item["weight"], state="stored")
+
+    for entry in entries:
+        item: Any = {"id": camp.next_id(), **build_item(entry, camp.packs())}
+        if entry["where"] == "stored":
+            store(item)
+            continue
+        try:
+            item = gear.add_item(doc, item)
+        except CampaignError as err:
+            if err.code != "too_heavy":
+                raise
+            store(item)
+            over.append(item["name"])
+            continue
+        if entry["where"] != "readied":
+            continue
+        try:
+            if item["kind"] == "armor" or item.get("clothing"):
+                gear.wear(doc, item)
+            elif item.get("hands"):
+                gear.hold(doc, [*(i for i in doc["items"] if i["state"] == "held"), item])
+        except CampaignError:
+            item["state"] = "carried"
+    return over
