@@ -5,10 +5,11 @@ campaign, record their events and return facts; cli/fights.py puts them into wor
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from campaign_cli import acts
-from campaign_cli.errors import Refused, Say
+from campaign_cli.errors import Refused, Say, UsageProblem
 from campaign_cli.rules import advancement as adv
 from campaign_cli.rules import dice as d
 from campaign_cli.rules import fights, gear, wounds
@@ -17,6 +18,69 @@ from campaign_cli.rules.characters import view
 
 if TYPE_CHECKING:
     from campaign_cli.model import Board, Character, Fight, FightEnemy
+
+
+def start_fight(camp: Any, title: str | None) -> Fight:
+    """`fight start`: a fight opens (R40); what a Medic may heal starts anew (R25)."""
+    acts.guard(camp, "fight start")
+    fight = fights.new(title)
+    for doc in camp.characters():
+        if doc.get("fight_damage"):
+            wounds.new_fight(doc)  # R25: a Medic heals only what this fight does
+            camp.save("characters", doc)
+    camp.set_meta(fight=fight)
+    camp.note(f"fight started{': ' + title if title else ''}")
+    camp.event("fight_started", **({"title": title} if title else {}))
+    return fight
+
+
+def add_group(
+    camp: Any, enemy: str, count: int, brutal: bool, elite_die: Callable[[], int] | None
+) -> tuple[Fight, list[FightEnemy], int | None]:
+    """`fight add`: COUNT instances of ENEMY's board as one group; an elite group rolls the
+    elite table once (R42) with ELITE_DIE. Returns the fight, the instances and the die."""
+    from campaign_cli.rules import enemies
+
+    fight = open_fight(camp, "fight add")
+    board = camp.board(enemy)
+    entry, die = None, None
+    if elite_die is not None:
+        die = elite_die()
+        entry = enemies.elite_entry(board, brutal, die)
+        camp.record_roll({"enemy": board["name"], "dice": [die], "ability": enemies.elite_text(entry)})
+    added = fights.add(fight, board, count, brutal, entry)
+    fights.refresh(fight, able(camp))
+    camp.set_meta(fight=fight)
+    ability = added[0]["elite"]
+    verb = "joins" if len(added) == 1 else "join"
+    camp.note(f"{', '.join(e['name'] for e in added)} {verb} the fight" + (f" (elite: {ability})" if ability else ""))
+    camp.event("joined", names=[e["name"] for e in added])
+    return fight, added, die
+
+
+def roll_order(camp: Any, party: list[str] | None, next_die: Callable[[], int]) -> tuple[Fight, dict]:
+    """`fight order` (R8): the sides' dice, ties rolled again, say who goes first; the
+    party in PARTY's order. Returns the fight and the rolls."""
+    fight = open_fight(camp, "fight order")
+    chosen = [camp.character(n)["name"] for n in party] if party else None
+    if chosen is not None and len(set(chosen)) != len(chosen):
+        raise UsageProblem(Say("--party: a name is repeated"))
+    rolls = fights.roll_order(fight, able(camp), next_die, chosen)
+    camp.set_meta(fight=fight)
+    camp.record_roll({"order": fight["order"], "rolls": rolls, "first": fight["first"]})
+    camp.note(f"turn order: {', '.join(fight['order'])}")
+    camp.event("order", order=fight["order"])
+    return fight, rolls
+
+
+def next_turn(camp: Any) -> tuple[Fight, str]:
+    """`fight next` (R32a): the next side's turn, a new round after the last."""
+    fight = open_fight(camp, "fight next")
+    turn = fights.advance(fight, able(camp))
+    camp.set_meta(fight=fight)
+    camp.note(f"round {fight['round']}: {turn}'s turn")
+    camp.event("turn", round=fight["round"], turn=turn)
+    return fight, turn
 
 
 def open_fight(camp, path: str) -> Fight:

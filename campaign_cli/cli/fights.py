@@ -7,7 +7,18 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from campaign_cli import acts
-from campaign_cli.acts.fights import able, character_blow, end_fight, enemy_blow, open_fight, strike
+from campaign_cli.acts.fights import (
+    able,
+    add_group,
+    character_blow,
+    end_fight,
+    enemy_blow,
+    next_turn,
+    open_fight,
+    roll_order,
+    start_fight,
+    strike,
+)
 from campaign_cli.acts.rolls import karma_options
 from campaign_cli.cli import complete
 from campaign_cli.cli.common import (
@@ -27,7 +38,7 @@ from campaign_cli.cli.views import party_table, status_news
 from campaign_cli.errors import UsageProblem
 from campaign_cli.i18n import _, gendered, ngettext, shown, status_of
 from campaign_cli.rules import dice as d
-from campaign_cli.rules import enemies, fights, wounds
+from campaign_cli.rules import enemies, fights
 from campaign_cli.rules.characters import check_name, view
 
 if TYPE_CHECKING:
@@ -141,16 +152,7 @@ def start(
 ) -> None:
     title = check_name(title, "fight") if title is not None else None
     with writing() as camp:
-        acts.guard(camp, "fight start")
-        fight = fights.new(title)
-        for doc in camp.characters():
-            if doc.get("fight_damage"):
-                wounds.new_fight(doc)  # R25: a Medic heals only what this fight does
-                camp.save("characters", doc)
-        camp.set_meta(fight=fight)
-        camp.note(f"fight started{': ' + title if title else ''}")
-        camp.event("fight_started", **({"title": title} if title else {}))
-        data = fight_view(camp, fight)
+        data = fight_view(camp, start_fight(camp, title))
     emit(
         data,
         Line(
@@ -189,23 +191,10 @@ def add(
 ) -> None:
     if (seed is not None or dice is not None) and not elite:
         raise UsageProblem(_("--seed and --dice roll the elite table: give --elite"))
+    elite_die = (lambda: d.obtain(1, enemies.ELITE_ENTRIES, dice, d.rng_for(seed))[0]) if elite else None
     with writing() as camp:
-        fight = open_fight(camp, "fight add")
-        board = camp.board(enemy)
-        entry, die = None, None
-        if elite:
-            die = d.obtain(1, enemies.ELITE_ENTRIES, dice, d.rng_for(seed))[0]
-            entry = enemies.elite_entry(board, brutal, die)
-            camp.record_roll({"enemy": board["name"], "dice": [die], "ability": enemies.elite_text(entry)})
-        added = fights.add(fight, board, count, brutal, entry)
-        fights.refresh(fight, able(camp))
-        camp.set_meta(fight=fight)
+        fight, added, die = add_group(camp, enemy, count, brutal, elite_die)
         ability = added[0]["elite"]
-        verb = "joins" if len(added) == 1 else "join"
-        camp.note(
-            f"{', '.join(e['name'] for e in added)} {verb} the fight" + (f" (elite: {ability})" if ability else "")
-        )
-        camp.event("joined", names=[e["name"] for e in added])
         data = {"added": added, **({"elite_die": die} if die else {}), "fight": fight_view(camp, fight)}
     elite_text = _("; elite roll {die}: {ability}").format(die=die, ability=ability) if ability else ""
     joined = ngettext(
@@ -260,17 +249,9 @@ def order(
         return queue.pop(0)
 
     with writing() as camp:
-        fight = open_fight(camp, "fight order")
-        chosen = [camp.character(n)["name"] for n in party] if party else None
-        if chosen is not None and len(set(chosen)) != len(chosen):
-            raise UsageProblem(_("--party: a name is repeated"))
-        rolls = fights.roll_order(fight, able(camp), next_die, chosen)
+        fight, rolls = roll_order(camp, party, next_die)
         if queue:
             raise UsageProblem("--dice: " + ngettext("{n} die left over", "{n} dice left over", len(queue)), "bad_dice")
-        camp.set_meta(fight=fight)
-        camp.record_roll({"order": fight["order"], "rolls": rolls, "first": fight["first"]})
-        camp.note(f"turn order: {', '.join(fight['order'])}")
-        camp.event("order", order=fight["order"])
         data = {"rolls": rolls, "first": fight["first"], "fight": fight_view(camp, fight)}
     first = {"party": _("the party goes first"), "enemies": _("the enemies go first")}[fight["first"] or "party"]
     dice_line = _("party {party} vs enemies {enemies}: {first}").format(
@@ -299,11 +280,7 @@ def order(
 )
 def next_(json_out: JsonOpt = False) -> None:
     with writing() as camp:
-        fight = open_fight(camp, "fight next")
-        turn = fights.advance(fight, able(camp))
-        camp.set_meta(fight=fight)
-        camp.note(f"round {fight['round']}: {turn}'s turn")
-        camp.event("turn", round=fight["round"], turn=turn)
+        fight, turn = next_turn(camp)
         data = fight_view(camp, fight)
     emit(data, Line(_("round {round}: {turn}'s turn").format(round=fight['round'], turn=turn)), json_out=json_out)
 
