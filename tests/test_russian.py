@@ -525,3 +525,23 @@ def test_placeholders_are_russian_in_usage_errors_and_man_pages(tmp_path: Path):
     body = "\n".join(line for line in text.splitlines() if not line.startswith(".TH"))  # the title: the command's name
     left = set(re.findall(r"\b[A-Z][A-Z_]*[A-Z]\b", body)) & set(METAVARS)
     assert not left, sorted(left)
+
+
+def test_a_command_loaded_in_english_is_put_into_russian_when_asked(capsys):
+    """One command tree: `character show` loaded by an English run, then asked for in
+    Russian, names its placeholders in Russian (a regression: a command already loaded
+    kept its English words; CI's suite found it when its runner shared the tree)."""
+    from campaign_cli import i18n
+    from campaign_cli.cli.app import get_command, run
+
+    root = get_command()
+    pages = []
+    for lang in ("en", "ru"):
+        i18n.use(lang)
+        assert run(root, ["character", "show", "--help"]) == 0
+        pages.append(capsys.readouterr().out.splitlines()[0])
+    i18n.use("en")
+    assert pages == [
+        "Usage: campaign character show [OPTIONS] {NAME}",
+        "Использование: campaign character show [ОПЦИИ] {ИМЯ}",
+    ]

@@ -43,8 +43,9 @@ class LazyGroup(TyperGroup):
                 sub.name = cmd_name
                 self.commands[cmd_name] = sub
             if cmd_name in self.commands:
-                translate_command(self.commands[cmd_name])
                 guard_sizes(self.commands[cmd_name])
+        if cmd_name in self.commands:  # a command loaded in English is put into words when Russian is asked for
+            translate_command(self.commands[cmd_name])
         return super().get_command(ctx, cmd_name)
 
     def resolve_command(self, ctx: click.Context, args: list[str]):
