@@ -4,7 +4,6 @@ from typing import Annotated
 
 import typer
 
-from campaign_cli.acts import characters as lives
 from campaign_cli.cli import complete
 from campaign_cli.cli.common import (
     MAX_AMOUNT,
@@ -86,6 +85,8 @@ def create(
         attributes=parse_pairs(attr, "--attr"),
     )
     doc["gender"] = gender
+    from campaign_cli.acts import characters as lives  # the views (show, list, sheet) never load the acts
+
     with writing() as camp:
         stored = lives.create(camp, doc)
     ch = rules.view(stored)
@@ -217,6 +218,8 @@ def set_(
         if mode.strip().lower() not in ("hit", "damage"):
             raise UsageProblem(_('--combat {raw!r}: expected SKILL=hit or SKILL=damage').format(raw=raw))
         modes[skill] = mode.strip().lower()
+    from campaign_cli.acts import characters as lives  # the views (show, list, sheet) never load the acts
+
     with writing() as camp:
         doc = lives.change(
             camp,
@@ -234,6 +237,8 @@ def set_(
 
 @app.command(help=help_text("Delete a character (undo brings it back).", "campaign character delete Ajax"))
 def delete(name: NameArg, json_out: JsonOpt = False) -> None:
+    from campaign_cli.acts import characters as lives  # the views (show, list, sheet) never load the acts
+
     with writing() as camp:
         doc = lives.delete(camp, name)
     emit(
@@ -325,6 +330,8 @@ def import_(
         plan = interchange.from_foundry(data)
     else:
         plan = interchange.from_statblock(text)
+    from campaign_cli.acts import characters as lives  # the views (show, list, sheet) never load the acts
+
     with writing() as camp:
         stored, over = lives.bring_in(camp, plan, new_name, format_)
     ch = rules.view(stored)

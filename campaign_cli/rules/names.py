@@ -238,6 +238,8 @@ def near(ref: str, names: Iterable[tuple[str, ...]], edits: int = 2) -> str | No
 
 def unsafe_char(text: str) -> str | None:
     """The first control or format character in TEXT (Unicode Cc, Cf), or None."""
+    if text.isascii() and text.isprintable():  # no Cc or Cf among them: no Unicode table to load
+        return None
     import unicodedata
 
     return next((c for c in text if unicodedata.category(c) in ("Cc", "Cf")), None)
