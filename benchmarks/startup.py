@@ -1,6 +1,6 @@
 """Start-up cost of `campaign`, as ratios to `import typer` alone, measured in the same run.
 
-    python benchmarks/startup.py [--runs 21]
+    python benchmarks/startup.py [--runs 21] [--instructions]
 
 Goals (issue 38), as ratios to `python -c "import typer"` in the same round (Typer is the
 floor every command stands on; each round runs every case once, and the ratio is the
@@ -73,9 +73,56 @@ def sqlite_utils_case(camp: list[str], env: dict, folder: Path) -> tuple[list[st
     return [found, "query", str(db), "select * from characters where name = 'Ajax'"], env
 
 
+def instructions(cmd: list[str], env: dict) -> int:
+    """The instructions CMD executes, counted by valgrind's callgrind (hash seed fixed)."""
+    done = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *cmd],
+        env={**env, "PYTHONHASHSEED": "0"},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        check=True,
+    )
+    return int(done.stderr.split("Collected :")[1].split()[0])
+
+
+def instruction_ratios(cases: dict, goals: dict, path: Path) -> bool:
+    """Each case's instructions as a ratio to `import typer`'s: machine noise cannot move
+    them (a write starts from the same file each time)."""
+    if not shutil.which("valgrind"):
+        print("valgrind is not installed here")
+        return False
+    saved = {f: f.read_bytes() for f in (path, path.with_name(path.name + ".journal")) if f.exists()}
+    counts = {}
+    for label, (cmd, env) in cases.items():
+        for f, data in saved.items():
+            f.write_bytes(data)
+        counts[label] = instructions(cmd, env)
+    base = counts["import typer"]
+    print(f"baseline  python -c 'import typer': {base / 1e6:.1f} M instructions")
+    ok = True
+    for label, (_cmd, _env, goal) in goals.items():
+        ratio = counts[label] / base
+        ok &= ratio <= goal
+        verdict = "ok" if ratio <= goal else "OVER"
+        print(f"{label:42s} {counts[label] / 1e6:7.1f} M  {ratio:5.3f}x  (goal <= {goal}x) {verdict}")
+    if "sqlite-utils query" in counts:
+        ratio = counts["character show Ajax --json"] / counts["sqlite-utils query"]
+        ok &= ratio <= 0.50
+        peer = counts["sqlite-utils query"] / 1e6
+        verdict = "ok" if ratio <= 0.50 else "OVER"
+        print(f"{'show --json vs sqlite-utils query':42s} {peer:7.1f} M  {ratio:5.3f}x  (goal <= 0.5x) {verdict}")
+    return ok
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=21)
+    parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="count instructions under valgrind instead of timing: the same count every run, whatever the machine does",
+    )
     args = parser.parse_args()
     camp = campaign_exe()
     with tempfile.TemporaryDirectory() as folder:
@@ -119,6 +166,8 @@ def main() -> None:
         peer = sqlite_utils_case(camp, env, Path(folder))
         if peer:
             cases["sqlite-utils query"] = peer
+        if args.instructions:
+            sys.exit(0 if instruction_ratios(cases, goals, Path(env["CAMPAIGN_FILE"])) else 1)
         times = paired(cases, args.runs)
         base = statistics.median(times["import typer"])
         print(f"baseline  python -c 'import typer': {base:.1f} ms (median of {args.runs} rounds)")
