@@ -176,7 +176,7 @@ def everything(ctx: Context, incomplete: str) -> list[str]:
     return [*catalog_entries(ctx, incomplete), *skills(ctx, incomplete), *enemies(ctx, incomplete)]
 
 
-SAFE = re.compile(r"[\w@%+=:,./-]*")  # what needs no quoting in bash (as shlex.quote sees it)
+SAFE = r"[\w@%+=:,./-]*"  # what needs no quoting in bash (as shlex.quote sees it); compiled on a TAB only
 
 
 def quote_for(word: str, value: str) -> str:
@@ -186,7 +186,7 @@ def quote_for(word: str, value: str) -> str:
         return '"' + re.sub(r'(["\\\\$`])', r"\\\1", value) + '"'
     if word.startswith("'"):
         return "'" + value.replace("'", "'\\''") + "'"
-    if SAFE.fullmatch(value):
+    if re.fullmatch(SAFE, value):
         return value
     return re.sub(r"([^\w@%+=:,./-])", r"\\\1", value)
 
