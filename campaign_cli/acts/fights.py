@@ -290,3 +290,59 @@ def kill_enemy(camp: Any, name: str, by: str, brutal: bool) -> tuple[Character, 
     camp.note(summary, doc["name"], kills=[board["name"]])
     camp.event("killed", enemy=board["name"], by=doc["name"])
     return doc, board, xp
+
+
+def fight_hit(camp: Any, target: str, damage: int, by: str) -> dict:
+    """`fight hit`: a blow of known damage by BY on an enemy instance (R41: less its
+    defense; a kill wins its XP)."""
+    fight = open_fight(camp, "fight hit")
+    hitter = acts.actor(camp, "fight hit", by)
+    data = strike(camp, fight, hitter, target, damage)
+    enemy = data["enemy"]
+    camp.event("blow", by=hitter["name"], target=enemy["name"], hits=1, wounds=data["wounds"])
+    camp.note(
+        f"{hitter['name']} hits {enemy['name']} for {data['wounds']}"
+        + (f": killed, +{data['xp']} XP" if data["killed"] else f", +{data['xp']} XP" if data["xp"] else ""),
+        hitter["name"],
+        **({"kills": [enemy["name"]]} if data["killed"] else {}),
+    )
+    return data
+
+
+def fight_attack(
+    camp: Any,
+    attacker: str,
+    target: str,
+    *,
+    weapon: str | None,
+    dice: Any,
+    damage_dice: Any,
+    rng: Any,
+    karma: bool,
+    reroll_dice: Any,
+    karma_damage: tuple,
+    seed: int | None,
+) -> tuple[dict, Fight]:
+    """`fight attack`: a character's blow on an enemy instance, or an enemy instance's on a
+    character, on its side's turn (R32a); the round's action of the attacker. Returns the
+    blow and the fight it was struck in."""
+    fight = open_fight(camp, "fight attack")
+    if camp.exists("characters", attacker) or attacker.strip().isdigit():
+        doc = acts.actor(camp, "fight attack", attacker)
+        data = character_blow(
+            camp, fight, doc, target, weapon, dice, damage_dice, rng, karma, reroll_dice, karma_damage
+        )
+    else:
+        if weapon is not None or karma or karma_damage[0]:
+            raise UsageProblem(Say("--weapon, --karma and --karma-damage are for a character's blow"))
+        enemy = fights.instance(fight, attacker)
+        acts.enemy_turn(camp, enemy)
+        data = enemy_blow(camp, fight, enemy, camp.character(target), dice, rng)
+    acts.acted(camp, "fight attack", data["attacker"])
+    if seed is not None:
+        data["seed"] = seed
+    camp.record_roll({k: v for k, v in data.items() if k not in ("target", "character")})
+    blow = {"by": data["attacker"], "target": data["target"]["name"], "hits": data["hits"]}
+    camp.event("blow", **blow, **({"wounds": data["wounds"]} if "check" in data else {"damage": data["damage"]}))
+    camp.note(data["summary"], *data["names"], **({"kills": [data["target"]["name"]]} if data.get("killed") else {}))
+    return data, fight

@@ -6,18 +6,16 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from campaign_cli import acts
 from campaign_cli.acts.fights import (
     able,
     add_group,
-    character_blow,
     end_fight,
-    enemy_blow,
+    fight_attack,
+    fight_hit,
     next_turn,
     open_fight,
     roll_order,
     start_fight,
-    strike,
 )
 from campaign_cli.acts.rolls import karma_options
 from campaign_cli.cli import complete
@@ -349,18 +347,8 @@ def hit(
     json_out: JsonOpt = False,
 ) -> None:
     with writing() as camp:
-        fight = open_fight(camp, "fight hit")
-        hitter = acts.actor(camp, "fight hit", by)
-        data = strike(camp, fight, hitter, target, damage)
-        enemy = data["enemy"]
-        camp.event("blow", by=hitter["name"], target=enemy["name"], hits=1, wounds=data["wounds"])
-        camp.note(
-            f"{hitter['name']} hits {enemy['name']} for {data['wounds']}"
-            + (f": killed, +{data['xp']} XP" if data["killed"] else f", +{data['xp']} XP" if data["xp"] else ""),
-            hitter["name"],
-            **({"kills": [enemy["name"]]} if data["killed"] else {}),
-        )
-    emit(data, Line(_strike_line(hitter["name"], data)), json_out=json_out)
+        data = fight_hit(camp, target, damage, by)
+    emit(data, Line(_strike_line(data["character"]["name"], data)), json_out=json_out)
 
 
 @app.command(
@@ -424,35 +412,18 @@ def attack(
         raise UsageProblem(_("--reroll-damage-dice goes with --karma-damage"))
     rng = d.rng_for(seed)
     with writing() as camp:
-        fight = open_fight(camp, "fight attack")
-        if camp.exists("characters", attacker) or attacker.strip().isdigit():
-            data = character_blow(
-                camp,
-                fight,
-                acts.actor(camp, "fight attack", attacker),
-                target,
-                weapon,
-                dice,
-                damage_dice,
-                rng,
-                karma,
-                reroll_dice,
-                (karma_damage, reroll_damage_dice),
-            )
-        else:
-            if weapon is not None or karma or karma_damage:
-                raise UsageProblem(_("--weapon, --karma and --karma-damage are for a character's blow"))
-            enemy = fights.instance(fight, attacker)
-            acts.enemy_turn(camp, enemy)
-            data = enemy_blow(camp, fight, enemy, camp.character(target), dice, rng)
-        acts.acted(camp, "fight attack", data["attacker"])
-        if seed is not None:
-            data["seed"] = seed
-        camp.record_roll({k: v for k, v in data.items() if k not in ("target", "character")})
-        blow = {"by": data["attacker"], "target": data["target"]["name"], "hits": data["hits"]}
-        camp.event("blow", **blow, **({"wounds": data["wounds"]} if "check" in data else {"damage": data["damage"]}))
-        camp.note(
-            data["summary"], *data["names"], **({"kills": [data["target"]["name"]]} if data.get("killed") else {})
+        data, fight = fight_attack(
+            camp,
+            attacker,
+            target,
+            weapon=weapon,
+            dice=dice,
+            damage_dice=damage_dice,
+            rng=rng,
+            karma=karma,
+            reroll_dice=reroll_dice,
+            karma_damage=(karma_damage, reroll_damage_dice),
+            seed=seed,
         )
     emit({k: v for k, v in data.items() if k not in ("summary", "names")}, blow_lines(data, fight), json_out=json_out)
 
