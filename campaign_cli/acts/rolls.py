@@ -12,6 +12,7 @@ from campaign_cli.errors import Refused, Say, Shown, UsageProblem
 from campaign_cli.rules import advancement as adv
 from campaign_cli.rules import checks as rules
 from campaign_cli.rules import dice as d
+from campaign_cli.rules import wounds
 from campaign_cli.rules.names import MAX_AMOUNT
 
 if TYPE_CHECKING:
@@ -269,5 +270,153 @@ def damage_roll(
         fatigue=fatigue,
         floored=sum(rolled) + parsed.modifier + bonus - curses < 1,
         against=target["name"] if target else None,
+    )
+    return data
+
+
+def check(
+    camp: Any, name: str, spec: Any, modifier: int, dice: str | None, rng, karma: bool, reroll: str | None, seed
+) -> tuple[rules.Prepared, dict]:
+    """`check NAME SPEC`: a rolled check (R5, R10) with its curses and modifiers, karma or
+    a wish rolling a failure again (R17); a Leadership bonus spent (R25). Returns the
+    prepared check and the result. The journal's line is the view's (describe_check)."""
+    doc = acts.actor(camp, "check", name)
+    prep = rules.prepare(doc, spec, modifier)
+    result = rolled_check(doc, prep, dice, rng, karma, reroll)
+    if prep.lead or result["karma_spent"] or result["wish_spent"]:
+        camp.save("characters", doc)
+    if seed is not None:
+        result["seed"] = seed
+    camp.record_roll(result)
+    return prep, result
+
+
+def party_test(camp: Any, spec: Any, who: str, modifier: int, rng, seed, typed: str | None) -> dict:
+    """`check --party` (R11): every living character who can act takes the test, or one
+    picked at random; the others are skipped and listed (R11a). Typed dice go in party
+    order, each character's in turn; lacking a needed skill fails that character (R6)."""
+    everyone = camp.characters()
+    able = [c for c in everyone if wounds.can_act(c)]
+    skipped = [{"character": c["name"], "status": wounds.current_status(c)} for c in everyone if not wounds.can_act(c)]
+    if not able:
+        raise Refused(Say("R11a: no character can act to take the test"), "nobody")
+    chosen = able if who == "all" else [rng.choice(able)]
+    preps: list[tuple[dict, rules.Prepared | None, str | None]] = []
+    for doc in chosen:
+        try:
+            preps.append((doc, rules.prepare(doc, spec, modifier), None))
+        except Refused as err:  # R6: lacking a needed skill fails this character's test
+            preps.append((doc, None, err.message))
+    queue = None
+    if typed is not None:
+        queue = d.typed(typed, sum(p.dice for _, p, _ in preps if p), rules.SIDES)
+    results = []
+    for doc, prep, reason in preps:
+        if prep is None:
+            results.append(
+                {
+                    "character": doc["name"],
+                    "spec": spec.text,
+                    "type": spec.type,
+                    "dice": [],
+                    "total": None,
+                    "target": None,
+                    "success": False,
+                    "probability": 0.0,
+                    "fraction": "0/1",
+                    "modifiers": [],
+                    "karma_spent": 0,
+                    "wish_spent": 0,
+                    "reason": reason,
+                }
+            )
+            continue
+        if queue is None:
+            rolled = roll_dice(prep.dice, None, rng)
+        else:
+            rolled, queue = queue[: prep.dice], queue[prep.dice :]
+        results.append(check_result(prep, rolled))
+        if prep.lead:
+            camp.save("characters", doc)
+    data = {
+        "spec": spec.text,
+        "who": who,
+        "results": results,
+        "successes": sum(r["success"] for r in results),
+        "skipped": skipped,
+    }
+    if seed is not None:
+        data["seed"] = seed
+    camp.record_roll(data)
+    camp.note(
+        f"party test {spec.text} ({who}): {data['successes']} of {len(results)} succeed",
+        *(r["character"] for r in results),
+    )
+    return data
+
+
+def contest(camp: Any, name: str, spec: str, other: str, other_spec: str, dice, other_dice, rng, karma, reroll, seed):
+    """`contest` (R7): both sides roll their checks; the one who makes it by more wins."""
+    data = contested(
+        camp, name, spec, other, dice, other_dice, rng, karma=karma, reroll_dice=reroll, other_spec=other_spec
+    )
+    a, b, winner = data["a"], data["b"], data["winner"]
+    if seed is not None:
+        data["seed"] = seed
+    camp.record_roll(data)
+    camp.note(
+        f"contest {a['name']} {a['total']}/{a['target']} vs {b['name']} {b['total']}/{b['target']}: "
+        f"{winner or 'nobody'} wins",
+        *(n for n in (a["name"], b["name"]) if n != "opponent"),
+    )
+    return data
+
+
+def cast(
+    camp: Any, name: str, spell: str, against: str | None, dice, other_dice, rng, modifier: int, karma, reroll, seed
+) -> dict:
+    """`cast` (R9): a known spell whose rating is not above the caster's IQ: a 3/IQ check,
+    or with AGAINST a contested IQ check (R7); the caster's action of the round (R32a)."""
+    doc = acts.actor(camp, "cast", name)
+    known = rules.castable(doc, spell)
+    if against is None:
+        prep = rules.prepare(doc, rules.parse_spec("3/IQ"), modifier)
+        data = {**rolled_check(doc, prep, dice, rng, karma, reroll), "spell": known}
+        camp.save("characters", doc)
+    else:
+        data = {**contested(camp, doc, "3/IQ", against, dice, other_dice, rng, modifier, karma, reroll), "spell": known}
+    acts.acted(camp, "cast", doc["name"])
+    if seed is not None:
+        data["seed"] = seed
+    camp.record_roll(data)
+    camp.note(f"{doc['name']} casts {known['name']}: {'success' if data['success'] else 'failure'}", doc["name"])
+    return data
+
+
+def initiative(camp: Any, names: list[str], next_die, seed) -> dict:
+    """`initiative` (R8): one die each, highest first, ties rolled again; a character's
+    name as stored, any other side's as typed."""
+    known = {c["name"].casefold(): c["name"] for c in camp.characters()}
+    sides = [known.get(n.casefold(), n) for n in names]
+    if len({s.casefold() for s in sides}) != len(sides):
+        raise UsageProblem(Say("each side rolls once: a name is repeated"))
+    order, rolls = rules.initiative(sides, next_die)
+    data = {"order": order, "rolls": rolls, **({"seed": seed} if seed is not None else {})}
+    camp.record_roll(data)
+    camp.note(f"initiative: {', '.join(order)}", *(n for n in order if n.casefold() in known))
+    return data
+
+
+def roll(camp: Any, expr, character, weapon_ref, against, dice, rng, karma, reroll, seed) -> dict:
+    """`roll`: a dice expression, or a character's weapon damage (R26; karma rolls it
+    again, R17)."""
+    data = roll_damage(camp, expr, character, weapon_ref, against, dice, rng, karma, reroll)
+    if seed is not None:
+        data["seed"] = seed
+    camp.record_roll(data)
+    camp.note(
+        f"{data.get('character') or 'roll'} {data['expression']}: "
+        f"{', '.join(map(str, data['dice']))} = {data['total']}",
+        *([data["character"]] if data.get("character") else []),
     )
     return data

@@ -8,8 +8,8 @@ from typing import Annotated
 
 import typer
 
-from campaign_cli import acts
-from campaign_cli.acts.rolls import check_result, contested, karma_options, roll_damage, roll_dice, rolled_check
+from campaign_cli.acts import rolls
+from campaign_cli.acts.rolls import karma_options
 from campaign_cli.cli import complete
 from campaign_cli.cli.common import MAX_AMOUNT, DiceOpt, JsonOpt, KarmaOpt, RerollOpt, SeedOpt, help_text, writing
 from campaign_cli.cli.lazy import command_app
@@ -27,11 +27,10 @@ from campaign_cli.cli.rolling import (
     shown_side,
     source,
 )
-from campaign_cli.errors import Refused, UsageProblem
+from campaign_cli.errors import UsageProblem
 from campaign_cli.i18n import _, english, english_word, ngettext, status_of
 from campaign_cli.rules import checks as rules
 from campaign_cli.rules import dice as d
-from campaign_cli.rules.wounds import can_act, current_status
 
 check_app, contest_app, initiative_app, roll_app, odds_app, cast_app = (command_app() for _ in range(6))
 
@@ -93,16 +92,9 @@ def check(
     karma_options(karma, reroll_dice)
     spec = rules.parse_spec(" ".join(words[1:]))
     with writing() as camp:
-        doc = acts.actor(camp, "check", words[0])
-        prep = rules.prepare(doc, spec, modifier)
-        result = rolled_check(doc, prep, dice, rng, karma, reroll_dice)
-        if prep.lead or result["karma_spent"] or result["wish_spent"]:
-            camp.save("characters", doc)
-        if seed is not None:
-            result["seed"] = seed
-        camp.record_roll(result)
-        with english():
-            camp.note(describe_check(result), doc["name"])
+        prep, result = rolls.check(camp, words[0], spec, modifier, dice, rng, karma, reroll_dice, seed)
+        with english():  # the journal's line, in English whatever the language shown
+            camp.note(describe_check(result), result["character"])
     views = [Line(describe_check(result))]
     if plot_:
         limit = prep.target - prep.curses if spec.type == "sum" else prep.need
@@ -124,64 +116,9 @@ def _party_check(spec_text: str, who: str, modifier: int, rng, seed, typed: str 
     (--dice) are given in party order, each character's dice in turn."""
     spec = rules.parse_spec(spec_text)
     with writing() as camp:
-        everyone = camp.characters()
-        able = [c for c in everyone if can_act(c)]  # R11a: the others are skipped, and listed
-        skipped = [{"character": c["name"], "status": current_status(c)} for c in everyone if not can_act(c)]
-        genders = {c["name"]: c.get("gender") for c in everyone}
-        if not able:
-            raise Refused(_("R11a: no character can act to take the test"), "nobody")
-        chosen = able if who == "all" else [rng.choice(able)]
-        preps: list[tuple[dict, rules.Prepared | None, str | None]] = []
-        for doc in chosen:
-            try:
-                preps.append((doc, rules.prepare(doc, spec, modifier), None))
-            except Refused as err:  # R6: lacking a needed skill fails this character's test
-                preps.append((doc, None, err.message))
-        queue = None
-        if typed is not None:
-            queue = d.typed(typed, sum(p.dice for _, p, _ in preps if p), rules.SIDES)
-        results = []
-        for doc, prep, reason in preps:
-            if prep is None:
-                results.append(
-                    {
-                        "character": doc["name"],
-                        "spec": spec.text,
-                        "type": spec.type,
-                        "dice": [],
-                        "total": None,
-                        "target": None,
-                        "success": False,
-                        "probability": 0.0,
-                        "fraction": "0/1",
-                        "modifiers": [],
-                        "karma_spent": 0,
-                        "wish_spent": 0,
-                        "reason": reason,
-                    }
-                )
-                continue
-            if queue is None:
-                rolled = roll_dice(prep.dice, None, rng)
-            else:
-                rolled, queue = queue[: prep.dice], queue[prep.dice :]
-            results.append(check_result(prep, rolled))
-            if prep.lead:
-                camp.save("characters", doc)
-        data = {
-            "spec": spec.text,
-            "who": who,
-            "results": results,
-            "successes": sum(r["success"] for r in results),
-            "skipped": skipped,
-        }
-        if seed is not None:
-            data["seed"] = seed
-        camp.record_roll(data)
-        camp.note(
-            f"party test {spec.text} ({who}): {data['successes']} of {len(results)} succeed",
-            *(r["character"] for r in results),
-        )
+        data = rolls.party_test(camp, spec, who, modifier, rng, seed, typed)
+        genders = {c["name"]: c.get("gender") for c in camp.characters()}
+    results, skipped = data["results"], data["skipped"]
     rows = [
         [
             r["character"],
@@ -246,18 +183,8 @@ def contest(
     karma_options(karma, reroll_dice)
     rng = d.rng_for(seed)
     with writing() as camp:
-        data = contested(
-            camp, name, spec, other, dice, other_dice, rng, karma=karma, reroll_dice=reroll_dice, other_spec=other_spec
-        )
-        a, b, winner = data["a"], data["b"], data["winner"]
-        if seed is not None:
-            data["seed"] = seed
-        camp.record_roll(data)
-        camp.note(
-            f"contest {a['name']} {a['total']}/{a['target']} vs {b['name']} {b['total']}/{b['target']}: "
-            f"{winner or 'nobody'} wins",
-            *(n for n in (a["name"], b["name"]) if n != "opponent"),
-        )
+        data = rolls.contest(camp, name, spec, other, other_spec, dice, other_dice, rng, karma, reroll_dice, seed)
+    a, b, winner = data["a"], data["b"], data["winner"]
     emit(
         data,
         [
@@ -311,39 +238,27 @@ def cast(
     karma_options(karma, reroll_dice)
     rng = d.rng_for(seed)
     with writing() as camp:
-        doc = acts.actor(camp, "cast", name)
-        known = rules.castable(doc, spell)  # R9
-        if against is None:
-            prep = rules.prepare(doc, rules.parse_spec("3/IQ"), modifier)
-            data = {**rolled_check(doc, prep, dice, rng, karma, reroll_dice), "spell": known}
-            line = (_("{check}: {spell} is cast") if data["success"] else _("{check}: {spell} fails")).format(
-                check=describe_check(data), spell=known["name"]
-            )
-            camp.save("characters", doc)
-        else:
-            data = {
-                **contested(camp, doc, "3/IQ", against, dice, other_dice, rng, modifier, karma, reroll_dice),
-                "spell": known,
-            }
-            a, b = data["a"], data["b"]
-            line = (
-                _("{spell}: {a} {a_total} vs {a_target}, {b} {b_total} vs {b_target}: the spell takes hold")
-                if data["success"]
-                else _("{spell}: {a} {a_total} vs {a_target}, {b} {b_total} vs {b_target}: resisted")
-            ).format(
-                spell=known["name"],
-                a=a["name"],
-                a_total=a["total"],
-                a_target=a["target"],
-                b=shown_side(b["name"]),
-                b_total=b["total"],
-                b_target=b["target"],
-            )
-        acts.acted(camp, "cast", doc["name"])  # R32a
-        if seed is not None:
-            data["seed"] = seed
-        camp.record_roll(data)
-        camp.note(f"{doc['name']} casts {known['name']}: {'success' if data['success'] else 'failure'}", doc["name"])
+        data = rolls.cast(camp, name, spell, against, dice, other_dice, rng, modifier, karma, reroll_dice, seed)
+    known = data["spell"]
+    if against is None:
+        line = (_("{check}: {spell} is cast") if data["success"] else _("{check}: {spell} fails")).format(
+            check=describe_check(data), spell=known["name"]
+        )
+    else:
+        a, b = data["a"], data["b"]
+        line = (
+            _("{spell}: {a} {a_total} vs {a_target}, {b} {b_total} vs {b_target}: the spell takes hold")
+            if data["success"]
+            else _("{spell}: {a} {a_total} vs {a_target}, {b} {b_total} vs {b_target}: resisted")
+        ).format(
+            spell=known["name"],
+            a=a["name"],
+            a_total=a["total"],
+            a_target=a["target"],
+            b=shown_side(b["name"]),
+            b_total=b["total"],
+            b_target=b["target"],
+        )
     emit(data, Line(line), json_out=json_out)
 
 
@@ -381,22 +296,16 @@ def initiative(
         return queue.pop(0)
 
     with writing() as camp:
-        known = {c["name"].casefold(): c["name"] for c in camp.characters()}
-        sides = [known.get(n.casefold(), n) for n in names]
-        if len({s.casefold() for s in sides}) != len(sides):
-            raise UsageProblem(_("each side rolls once: a name is repeated"))
-        order, rolls = rules.initiative(sides, next_die)
+        data = rolls.initiative(camp, names, next_die, seed)
         if queue:
             raise UsageProblem("--dice: " + ngettext("{n} die left over", "{n} dice left over", len(queue)), "bad_dice")
-        data = {"order": order, "rolls": rolls, **({"seed": seed} if seed is not None else {})}
-        camp.record_roll(data)
-        camp.note(f"initiative: {', '.join(order)}", *(n for n in order if n.casefold() in known))
+    order, dice_of = data["order"], data["rolls"]
     emit(
         data,
         Table(
             _("Initiative (R8)"),
             ["#", _("name"), _("rolls")],
-            [[i + 1, n, ", ".join(map(str, rolls[n]))] for i, n in enumerate(order)],
+            [[i + 1, n, ", ".join(map(str, dice_of[n]))] for i, n in enumerate(order)],
         ),
         json_out=json_out,
     )
@@ -458,15 +367,7 @@ def roll(
         d.parse(expr)  # a malformed expression exits 2 before the lock is taken
     rng = d.rng_for(seed)
     with writing() as camp:
-        data = roll_damage(camp, expr, character, weapon, against, dice, rng, karma, reroll_dice)
-        if seed is not None:
-            data["seed"] = seed
-        camp.record_roll(data)
-        camp.note(
-            f"{data.get('character') or 'roll'} {data['expression']}: "
-            f"{', '.join(map(str, data['dice']))} = {data['total']}",
-            *([data["character"]] if data.get("character") else []),
-        )
+        data = rolls.roll(camp, expr, character, weapon, against, dice, rng, karma, reroll_dice, seed)
     emit(data, Line(describe_roll(data)), json_out=json_out)
 
 
