@@ -4,6 +4,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from campaign_cli.acts import enemies as boards
 from campaign_cli.acts import fights as fighting
 from campaign_cli.cli import complete
 from campaign_cli.cli.common import (
@@ -116,20 +117,19 @@ def add(
         board["name"] = check_name(name, "enemy")
     elif not isinstance(board.get("name"), str):
         raise UsageProblem(_("give NAME, or a --file board that has a name"), "missing_name")
-    with writing() as camp:
-        if file is None:  # a pack's board, by any of its names, when there is one
-            packed = {b["name"].casefold(): b for p in camp.packs() for b in p["enemies"]}
-            board = {**packed.get(board["name"].casefold(), {}), **board}
+
+    def adjust(board: dict) -> None:  # the options, over the file's or the pack's board
         if size is not None:
             board["size"] = size
         if keyword:
             board["keywords"] = keyword
         _apply_fields(board, field or [])
-        board = camp.insert("enemies", dict(rules.validate_board(board)), "enemy")
-        camp.note(f"enemy added: {board['name']}")
+
+    with writing() as camp:
+        added = boards.add_board(camp, board, file is None, adjust)
     emit(
-        board,
-        [Line(_('added {name} (#{id})').format(name=board['name'], id=board['id'])), *board_views(board, False)],
+        added,
+        [Line(_("added {name} (#{id})").format(name=added["name"], id=added["id"])), *board_views(added, False)],
         json_out=json_out,
     )
 
@@ -157,9 +157,7 @@ def show(name: EnemyArg, brutal: BrutalOpt = False, json_out: JsonOpt = False) -
 @app.command(help=help_text("Delete an enemy type (undo brings it back).", "campaign enemy delete 'Bog Lurker'"))
 def delete(name: EnemyArg, json_out: JsonOpt = False) -> None:
     with writing() as camp:
-        board = camp.find("enemies", name, "enemy")
-        camp.remove("enemies", board)
-        camp.note(f"enemy deleted: {board['name']}")
+        board = boards.delete_board(camp, name)
     emit({"deleted": board}, Line(_('deleted {name}').format(name=board['name'])), json_out=json_out)
 
 
@@ -178,22 +176,14 @@ def elite(
     json_out: JsonOpt = False,
 ) -> None:
     with writing() as camp:
-        board = camp.find("enemies", name, "enemy")
-        die = d.obtain(1, rules.ELITE_ENTRIES, dice, d.rng_for(seed))[0]
-        ability = rules.elite(board, brutal, die)
-        data = {
-            "enemy": board["name"],
-            "side": "brutal" if brutal else "normal",
-            "die": die,
-            "dice": [die],
-            "ability": ability,
-            **({"seed": seed} if seed is not None else {}),
-        }
-        camp.record_roll(data)
-        camp.note(f"elite {board['name']}: {die} = {ability}")
+        data = boards.roll_elite(
+            camp, name, brutal, lambda: d.obtain(1, rules.ELITE_ENTRIES, dice, d.rng_for(seed))[0], seed
+        )
     emit(
         data,
-        Line(_('{name} elite roll {die}: {ability}').format(name=board['name'], die=die, ability=ability)),
+        Line(
+            _("{name} elite roll {die}: {ability}").format(name=data["enemy"], die=data["die"], ability=data["ability"])
+        ),
         json_out=json_out,
     )
 

@@ -1,0 +1,51 @@
+"""The enemy boards the campaign keeps (R40-R42): added from a file, a pack or the options,
+deleted, and their elite table rolled."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from campaign_cli.rules import enemies as rules
+
+if TYPE_CHECKING:
+    from campaign_cli.model import Board
+
+
+def add_board(camp: Any, board: dict, from_pack: bool, adjust: Callable[[dict], None]) -> dict:
+    """`enemy add`: BOARD (stored with its id) over the pack's board of that name when FROM_PACK (a pack's board
+    by any of its names, when there is one), ADJUST applying the options over both, then
+    judged whole (R40) and stored with an id."""
+    if from_pack:
+        packed = {b["name"].casefold(): b for p in camp.packs() for b in p["enemies"]}
+        board = {**packed.get(board["name"].casefold(), {}), **board}
+    adjust(board)
+    stored = camp.insert("enemies", dict(rules.validate_board(board)), "enemy")
+    camp.note(f"enemy added: {stored['name']}")
+    return stored
+
+
+def delete_board(camp: Any, name: str) -> Board:
+    """`enemy delete` (`undo` brings it back)."""
+    board = camp.find("enemies", name, "enemy")
+    camp.remove("enemies", board)
+    camp.note(f"enemy deleted: {board['name']}")
+    return board
+
+
+def roll_elite(camp: Any, name: str, brutal: bool, die_of: Callable[[], int], seed: int | None) -> dict:
+    """`enemy elite`: one die on the board's elite table (R42), the side's entry it names."""
+    board = camp.find("enemies", name, "enemy")
+    die = die_of()
+    ability = rules.elite(board, brutal, die)
+    data = {
+        "enemy": board["name"],
+        "side": "brutal" if brutal else "normal",
+        "die": die,
+        "dice": [die],
+        "ability": ability,
+        **({"seed": seed} if seed is not None else {}),
+    }
+    camp.record_roll(data)
+    camp.note(f"elite {board['name']}: {die} = {ability}")
+    return data
