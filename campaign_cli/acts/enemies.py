@@ -12,10 +12,10 @@ if TYPE_CHECKING:
     from campaign_cli.model import Board
 
 
-def add_board(camp: Any, board: dict, from_pack: bool, adjust: Callable[[dict], None]) -> dict:
-    """`enemy add`: BOARD (stored with its id) over the pack's board of that name when FROM_PACK (a pack's board
+def add_board(camp: Any, board: dict, from_pack: bool, adjust: Callable[[dict], None]) -> Any:
+    """`enemy add`: BOARD over the pack's board of that name when FROM_PACK (a pack's board
     by any of its names, when there is one), ADJUST applying the options over both, then
-    judged whole (R40) and stored with an id."""
+    judged whole (R40). Returns the board as stored: a Board with its id."""
     if from_pack:
         packed = {b["name"].casefold(): b for p in camp.packs() for b in p["enemies"]}
         board = {**packed.get(board["name"].casefold(), {}), **board}
