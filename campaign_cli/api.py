@@ -190,28 +190,25 @@ def _text(value: Any) -> str:
 def _session(path: str | os.PathLike, camp: Any, writable: bool) -> Iterator[Campaign]:
     from campaign_cli.cli.app import get_command
     from campaign_cli.cli.batch import Lines
-    from campaign_cli.run import RUN
+    from campaign_cli.run import RUN, fresh
 
     if RUN.batch is not None:
-        raise UsageProblem("a campaign is already open in this process", "already_open")
+        raise UsageProblem("a campaign is already open in this thread", "already_open")
     from campaign_cli import i18n
 
-    i18n.use(i18n.requested([]))  # messages in the language CAMPAIGN_LANG or the locale asks for
-    root = get_command()
-    lines = Lines(root, camp)
-    if writable:
-        camp.spool_rolls()  # memory flat in the number of acts
-    RUN.batch, RUN.writable, RUN.words, RUN.staged = camp, writable, list(WORDS), []
-    try:
+    with fresh():  # the block's own run: another thread's block, or the caller's, is not touched
+        i18n.use(i18n.requested([]))  # messages in the language CAMPAIGN_LANG or the locale asks for
+        root = get_command()
+        lines = Lines(root, camp)
+        if writable:
+            camp.spool_rolls()  # memory flat in the number of acts
+        RUN.batch, RUN.writable, RUN.words, RUN.staged = camp, writable, list(WORDS), []
         api = Campaign(lines, root, writable)
         yield api
         if api._failed is not None:  # a failure was caught inside the block: all or nothing, as a batch
             raise UsageProblem(f"an act in this block failed ({api._failed.message}): nothing was saved", "act_failed")
         if writable:
             lines.seal("python: {n} command", "python: {n} commands")
-    finally:
-        RUN.batch, RUN.writable, RUN.staged = None, True, None
-        RUN.capture = None
 
 
 def _staged() -> list:

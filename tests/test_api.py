@@ -207,3 +207,39 @@ def test_an_api_block_and_the_same_commands_leave_equal_files_and_results(camp, 
         return
     assert api_results == cli_results
     assert _documents(by_api) == _documents(by_cli)
+
+
+def test_two_threads_each_hold_a_campaign_open_and_neither_sees_the_other(tmp_path):
+    """The run (campaign_cli/run.py) is each thread's own: two blocks open at once, in two
+    threads, each writes its own file, one journal entry each (before, the second block
+    was refused: one run per process)."""
+    import threading
+
+    paths = [tmp_path / who / "campaign.json" for who in ("a", "b")]  # the lock is a folder's
+    for path in paths:
+        path.parent.mkdir()
+    for path, name in zip(paths, ("Ajax", "Lada")):
+        with campaign_cli.open(path, create=True) as camp:
+            camp.character_create(name, st=12, dx=11, iq=9)
+    both_open = threading.Barrier(2, timeout=30)
+    errors: list[BaseException] = []
+
+    def play(path, name: str) -> None:
+        try:
+            with campaign_cli.open(path) as camp:
+                both_open.wait()  # the other thread's block is open too
+                for _ in range(20):
+                    camp.xp_award(1, name)
+        except BaseException as err:  # reported by the test below
+            errors.append(err)
+
+    threads = [threading.Thread(target=play, args=(p, n)) for p, n in zip(paths, ("Ajax", "Lada"))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert errors == []
+    for path, name in zip(paths, ("Ajax", "Lada")):
+        with campaign_cli.read(path) as camp:
+            assert camp.character_show(name)["xp"] == 20
+            assert [e["summary"] for e in camp.log(limit=1)] == ["python: 20 commands"]
