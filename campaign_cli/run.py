@@ -7,14 +7,14 @@ campaign path and the words of the line (the journal records them), the open bat
 transaction and the files it will write, whether the campaign may be changed, and how
 output goes (JSON errors, a batch capturing each line's result).
 
-`RUN` is the run in progress in this context: each thread (and each `contextvars`
-context) has its own, and `fresh()` starts a new one for a block, the one before it
-back when the block ends. So two threads may each hold a campaign open through the
-Python API, and nothing one run sets is seen by another."""
+`RUN` holds each thread's own values (it is a thread-local object), and `fresh()` starts
+a new run for a block (a Python API block does), the one before it back when the block
+ends. So two threads may each hold a campaign open through the Python API, and nothing
+one sets is seen by the other."""
 
 from __future__ import annotations
 
-import contextvars
+from _thread import _local  # threading.local itself, without importing threading
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: this module is on the TAB path
 if TYPE_CHECKING:
@@ -22,8 +22,8 @@ if TYPE_CHECKING:
     from typing import Any
 
 
-class Run:
-    def __init__(self) -> None:
+class Run(_local):
+    def __init__(self) -> None:  # run again, for its own values, in each thread that reads RUN
         # the language (i18n.use): the catalog while Russian is in use, else None (English);
         # the help examples' catalog, loaded the first time a help page is shown
         self.catalog: Any = None
@@ -42,41 +42,18 @@ class Run:
         self.capture: list | None = None
 
 
-_CURRENT: contextvars.ContextVar[Run] = contextvars.ContextVar("campaign_run")
-
-
-def current() -> Run:
-    """The run in progress in this context (a new one the first time it is asked for)."""
-    try:
-        return _CURRENT.get()
-    except LookupError:
-        run = Run()
-        _CURRENT.set(run)
-        return run
-
-
-class _Current:
-    """`RUN.catalog`, `RUN.batch = camp`: the attributes of the current run."""
-
-    __slots__ = ()
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(current(), name)
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        setattr(current(), name, value)
-
-
-RUN: Run = _Current()  # type: ignore[assignment]  # reads and writes go to current()
+RUN = Run()
 
 
 class fresh:  # noqa: N801  # used as a function: `with fresh():`
-    """`with fresh():` a new run for the block; the one before it comes back after."""
+    """`with fresh():` a new run in this thread for the block; the one before it comes
+    back after."""
 
     def __enter__(self) -> Run:
-        self.run = Run()
-        self.token = _CURRENT.set(self.run)
-        return self.run
+        self.before = dict(vars(RUN))
+        Run.__init__(RUN)
+        return RUN
 
     def __exit__(self, *exc: object) -> None:
-        _CURRENT.reset(self.token)
+        vars(RUN).clear()
+        vars(RUN).update(self.before)
