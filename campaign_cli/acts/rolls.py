@@ -274,6 +274,13 @@ def damage_roll(
     return data
 
 
+def recorded(camp: Any, data: dict, seed: int | None) -> None:
+    """DATA, with the seed that rolled it, among the rolls the journal keeps."""
+    if seed is not None:
+        data["seed"] = seed
+    camp.record_roll(data)
+
+
 def check(
     camp: Any, name: str, spec: Any, modifier: int, dice: str | None, rng, karma: bool, reroll: str | None, seed
 ) -> tuple[rules.Prepared, dict]:
@@ -285,9 +292,7 @@ def check(
     result = rolled_check(doc, prep, dice, rng, karma, reroll)
     if prep.lead or result["karma_spent"] or result["wish_spent"]:
         camp.save("characters", doc)
-    if seed is not None:
-        result["seed"] = seed
-    camp.record_roll(result)
+    recorded(camp, result, seed)
     return prep, result
 
 
@@ -345,9 +350,7 @@ def party_test(camp: Any, spec: Any, who: str, modifier: int, rng, seed, typed: 
         "successes": sum(r["success"] for r in results),
         "skipped": skipped,
     }
-    if seed is not None:
-        data["seed"] = seed
-    camp.record_roll(data)
+    recorded(camp, data, seed)
     camp.note(
         f"party test {spec.text} ({who}): {data['successes']} of {len(results)} succeed",
         *(r["character"] for r in results),
@@ -361,9 +364,7 @@ def contest(camp: Any, name: str, spec: str, other: str, other_spec: str, dice, 
         camp, name, spec, other, dice, other_dice, rng, karma=karma, reroll_dice=reroll, other_spec=other_spec
     )
     a, b, winner = data["a"], data["b"], data["winner"]
-    if seed is not None:
-        data["seed"] = seed
-    camp.record_roll(data)
+    recorded(camp, data, seed)
     camp.note(
         f"contest {a['name']} {a['total']}/{a['target']} vs {b['name']} {b['total']}/{b['target']}: "
         f"{winner or 'nobody'} wins",
@@ -386,9 +387,7 @@ def cast(
     else:
         data = {**contested(camp, doc, "3/IQ", against, dice, other_dice, rng, modifier, karma, reroll), "spell": known}
     acts.acted(camp, "cast", doc["name"])
-    if seed is not None:
-        data["seed"] = seed
-    camp.record_roll(data)
+    recorded(camp, data, seed)
     camp.note(f"{doc['name']} casts {known['name']}: {'success' if data['success'] else 'failure'}", doc["name"])
     return data
 
@@ -411,9 +410,7 @@ def roll(camp: Any, expr, character, weapon_ref, against, dice, rng, karma, rero
     """`roll`: a dice expression, or a character's weapon damage (R26; karma rolls it
     again, R17)."""
     data = roll_damage(camp, expr, character, weapon_ref, against, dice, rng, karma, reroll)
-    if seed is not None:
-        data["seed"] = seed
-    camp.record_roll(data)
+    recorded(camp, data, seed)
     camp.note(
         f"{data.get('character') or 'roll'} {data['expression']}: "
         f"{', '.join(map(str, data['dice']))} = {data['total']}",
