@@ -1,7 +1,9 @@
-"""The blows of a fight, each once (R24, R26, R29, R41): a character's blow on an enemy
-instance (a 3/DX check with the weapon's skill, then its damage less the defense), a
-strike of known damage, an enemy's attack on a character. They change the open
-campaign, record their events and return facts; cli/fights.py puts them into words."""
+"""A fight's acts (R8, R13, R24-R26, R29, R32a, R40-R42): it opens, groups join, the order
+is rolled, turns pass, blows are struck and it ends; an enemy is killed off the board.
+Each blow is written once: a character's blow on an enemy instance (a 3/DX check with
+the weapon's skill, then its damage less the defense), a strike of known damage, an
+enemy's attack on a character. The acts change the open campaign, record their events
+and return facts; cli/fights.py puts them into words."""
 
 from __future__ import annotations
 
@@ -344,5 +346,6 @@ def fight_attack(
     camp.record_roll({k: v for k, v in data.items() if k not in ("target", "character")})
     blow = {"by": data["attacker"], "target": data["target"]["name"], "hits": data["hits"]}
     camp.event("blow", **blow, **({"wounds": data["wounds"]} if "check" in data else {"damage": data["damage"]}))
-    camp.note(data["summary"], *data["names"], **({"kills": [data["target"]["name"]]} if data.get("killed") else {}))
+    summary, names = data.pop("summary"), data.pop("names")  # the journal's, not the result's
+    camp.note(summary, *names, **({"kills": [data["target"]["name"]]} if data.get("killed") else {}))
     return data, fight

@@ -400,8 +400,8 @@ def initiative(camp: Any, names: list[str], next_die, seed) -> dict:
     if len({s.casefold() for s in sides}) != len(sides):
         raise UsageProblem(Say("each side rolls once: a name is repeated"))
     order, rolls = rules.initiative(sides, next_die)
-    data = {"order": order, "rolls": rolls, **({"seed": seed} if seed is not None else {})}
-    camp.record_roll(data)
+    data = {"order": order, "rolls": rolls}
+    recorded(camp, data, seed)
     camp.note(f"initiative: {', '.join(order)}", *(n for n in order if n.casefold() in known))
     return data
 

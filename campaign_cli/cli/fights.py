@@ -425,7 +425,7 @@ def attack(
             karma_damage=(karma_damage, reroll_damage_dice),
             seed=seed,
         )
-    emit({k: v for k, v in data.items() if k not in ("summary", "names")}, blow_lines(data, fight), json_out=json_out)
+    emit(data, blow_lines(data, fight), json_out=json_out)
 
 
 def blow_lines(data: dict, fight: "Fight") -> list[Line]:
