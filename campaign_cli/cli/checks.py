@@ -9,7 +9,6 @@ from typing import Annotated
 import typer
 
 from campaign_cli.acts import rolls
-from campaign_cli.acts.rolls import karma_options
 from campaign_cli.cli import complete
 from campaign_cli.cli.common import MAX_AMOUNT, DiceOpt, JsonOpt, KarmaOpt, RerollOpt, SeedOpt, help_text, writing
 from campaign_cli.cli.lazy import command_app
@@ -89,7 +88,7 @@ def check(
         raise UsageProblem(_("--who goes with --party"))
     if len(words) < 2:
         raise UsageProblem(_("give NAME and SPEC (or --party SPEC)"))
-    karma_options(karma, reroll_dice)
+    rolls.karma_options(karma, reroll_dice)
     spec = rules.parse_spec(" ".join(words[1:]))
     with writing() as camp:
         prep, result = rolls.check(camp, words[0], spec, modifier, dice, rng, karma, reroll_dice, seed)
@@ -180,7 +179,7 @@ def contest(
     reroll_dice: RerollOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    karma_options(karma, reroll_dice)
+    rolls.karma_options(karma, reroll_dice)
     rng = d.rng_for(seed)
     with writing() as camp:
         data = rolls.contest(camp, name, spec, other, other_spec, dice, other_dice, rng, karma, reroll_dice, seed)
@@ -235,7 +234,7 @@ def cast(
 ) -> None:
     if other_dice is not None and against is None:
         raise UsageProblem(_("--other-dice goes with --against"))
-    karma_options(karma, reroll_dice)
+    rolls.karma_options(karma, reroll_dice)
     rng = d.rng_for(seed)
     with writing() as camp:
         data = rolls.cast(camp, name, spell, against, dice, other_dice, rng, modifier, karma, reroll_dice, seed)
@@ -360,7 +359,7 @@ def roll(
 ) -> None:
     if (weapon is not None or against is not None or karma) and character is None:
         raise UsageProblem(_("--weapon, --against and --karma go with --character"))
-    karma_options(karma, reroll_dice)
+    rolls.karma_options(karma, reroll_dice)
     if expr is None and weapon is None:
         raise UsageProblem(_("give a dice expression (or --character NAME --weapon ITEM)"))
     if expr is not None:
