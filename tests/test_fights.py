@@ -1,4 +1,5 @@
-"""Fights at the table (CLI.md): enemies on the board, turn order, wounds that count down."""
+"""Fights at the table (CLI.md) through the commands: what they show, their JSON, undo. The
+fight's procedures are tested on the acts themselves (tests/test_acts_fights.py)."""
 
 import json
 from pathlib import Path
@@ -67,23 +68,6 @@ def test_a_full_fight_then_undo_back_to_before_it(table):
     assert camp.json("character", "show", "Ajax")["xp"] == 0
 
 
-def test_refusals_change_nothing(table):
-    camp = table
-    assert camp.error("fight", "add", "Bog Lurker", code=1)["code"] == "no_fight"
-    camp.json("fight", "start")
-    assert camp.error("fight", "start", code=1)["code"] == "fight_open"
-    err = camp.error("fight", "add", "Bog Lurkr", code=1)
-    assert err["code"] == "unknown_enemy" and err["suggestions"] == ["Bog Lurker"]
-    camp.json("fight", "add", "Bog Lurker")
-    camp.json("fight", "hit", "Bog Lurker 1", "20", "--by", "Ajax")
-    assert camp.error("fight", "hit", "Bog Lurker 1", "5", "--by", "Ajax", code=1)["code"] == "already_dead"
-    assert camp.error("fight", "hit", "Bog Lurker 9", "5", "--by", "Ajax", code=1)["code"].startswith("unknown_")
-    assert camp.error("rest", code=1)["code"] == "fight_open"
-    assert camp.error("adventure", "start", code=1)["code"] == "fight_open"  # the guard's phase: a fight
-    assert camp.error("adventure", "end", code=1)["code"] == "fight_open"
-    assert camp.error("fight", "next", code=1)["code"] == "no_order"
-
-
 def test_numbering_continues_and_the_human_status_shows_the_board(table):
     camp = table
     camp.json("fight", "start")
@@ -92,21 +76,6 @@ def test_numbering_continues_and_the_human_status_shows_the_board(table):
     camp.json("fight", "order", "--seed", "1")
     out = camp("fight", "status").stdout
     assert "Bog Lurker 3" in out and "6/6" in out and "12/12" in out and "order: " in out
-
-
-def test_damage_in_a_fight_is_what_the_medic_heals_after_it(table):
-    camp = table
-    camp.json("character", "create", "Kate", "--st", "10", "--dx", "10", "--iq", "12", "--skill", "Medic=2")
-    camp.json("fight", "start")
-    camp.json("damage", "Ajax", "4")
-    assert (
-        camp.error("skill", "use", "Kate", "Medic", "--heal", "Ajax=2", "--dice", "1,1,1", code=1)["code"]
-        == "fight_open"
-    )
-    camp.json("fight", "end", "--won")
-    assert camp.json("skill", "use", "Kate", "Medic", "--heal", "Ajax=2", "--dice", "1,1,1")["effect"]["healed"] == {
-        "Ajax": 2
-    }
 
 
 def test_pure_fight_rules():
@@ -121,90 +90,6 @@ def test_pure_fight_rules():
 
 
 # -- second pass (issue 22) ------------------------------------------------------------------
-WRAITH = ROOT / "samples" / "enemies" / "rust-wraith.json"
-
-
-def test_r8_a_whole_fight_the_tool_rolls_both_ways(table):
-    camp = table
-    camp.json("enemy", "add", "--file", str(WRAITH))
-    camp.json("item", "add", "Ajax", "Broadsword")
-    camp.json("item", "hold", "Ajax", "Broadsword")
-    before = camp.path.read_bytes()
-    camp.json("fight", "start", "--title", "Ford")
-    camp.json("fight", "add", "Bog Lurker", "--count", "2")  # initiative 3
-    elite_a = camp.json("fight", "add", "Cinder Hound", "--elite", "--dice", "2")  # Ember Coat: +1 defense, init 5
-    elite_b = camp.json("fight", "add", "Cinder Hound", "--elite", "--dice", "1")  # Blaze: +1 damage
-    assert [e["defense"] for e in elite_a["added"]] == [3] and [e["damage"] for e in elite_b["added"]] == [3]
-    order = camp.json("fight", "order", "--dice", "2,2,1,4")  # a tie, rolled again: the enemies go first
-    assert order["first"] == "enemies" and order["rolls"] == {"party": [2, 1], "enemies": [2, 4]}
-    assert order["fight"]["order"] == [
-        "Cinder Hound (group 1)",
-        "Cinder Hound (group 2)",
-        "Bog Lurker",
-        "Ajax",
-        "Merlin",
-    ]
-    camp.json("fight", "next")
-    camp.json("fight", "add", "Rust Wraith")  # joins in round 1 at initiative 6: takes its place at once
-    status = camp.json("fight", "status")
-    assert status["order"][0] == "Rust Wraith" and status["turn"] == "Cinder Hound (group 2)"
-    err = camp.error("fight", "attack", "Ajax", "Cinder Hound 1", "--dice", "6,6,6", code=1)
-    assert err["code"] == "not_your_turn" and err["turn"] == "Cinder Hound (group 2)"  # R32a
-    bite = camp.json("fight", "attack", "Cinder Hound 2", "Merlin", "--dice", "6,6,1")
-    assert (bite["hits"], bite["damage"]) == (2, 6) and bite["target"]["damage"] == 6  # to-hit 4, damage 2 + 1 (Blaze)
-    camp.json("fight", "next")  # Bog Lurker
-    camp.json("fight", "next")  # the party's turn
-    blow = camp.json("fight", "attack", "Ajax", "Cinder Hound 1", "--dice", "1,2,3", "--damage-dice", "5,4")
-    assert (blow["hit"], blow["damage"], blow["wounds"]) == (True, 9, 6)  # 2D6 = 9, defense 2 + 1 (Ember Coat)
-    assert blow["xp"] == 6 * 2 and blow["character"]["xp"] == 12  # R41: wound_xp 2 per wound, a large enemy
-    again = camp.error("fight", "attack", "Ajax", "Cinder Hound 1", "--dice", "6,6,6", code=1)
-    assert again["code"] == "already_acted" and camp.json("fight", "status")["acted"] == ["Cinder Hound 2", "Ajax"]
-    camp.json("damage", "Merlin", "2")  # knocked out (R19)
-    assert "Merlin" not in camp.json("fight", "status")["order"]
-    assert camp.error("fight", "end", "--won", code=1)["code"] == "enemies_standing"
-    end = camp.json("fight", "end", "--routed")
-    assert end["outcome"] == "routed" and end["xp"] == {"Ajax": 1, "Merlin": 1}
-    while json.loads(camp.path.read_bytes())["characters"] != json.loads(before)["characters"] or docs_of(
-        camp.path.read_bytes()
-    ) != docs_of(before):
-        camp.json("undo")
-    assert docs_of(camp.path.read_bytes()) == docs_of(before)
-
-
-def test_r8_the_party_order_is_the_players(table):
-    camp = table
-    camp.json("character", "create", "Kate", "--st", "10", "--dx", "12", "--iq", "10")
-    camp.json("fight", "start")
-    camp.json("fight", "add", "Bog Lurker")
-    data = camp.json("fight", "order", "--party", "Kate", "--party", "Ajax", "--dice", "6,1")
-    assert data["fight"]["order"] == ["Kate", "Ajax", "Merlin", "Bog Lurker"]
-
-
-def test_r41_an_enemy_blow_counts_as_this_fights_damage_less_armor(table):
-    camp = table
-    camp.json("item", "add", "Ajax", "Chainmail")
-    camp.json("item", "wear", "Ajax", "Chainmail")
-    camp.json("fight", "start")
-    camp.json("fight", "add", "Cinder Hound", "--brutal")
-    board = json.loads((BOARDS / "cinder-hound.json").read_text())["brutal"]
-    rolled = [6] * (board["combat"] - 1) + [1]
-    hit = camp.json("fight", "attack", "Cinder Hound 1", "Ajax", "--dice", ",".join(map(str, rolled)))
-    hits, per = board["combat"] - 1, max(board["damage"] - 3, 0)  # Chainmail stops 3 of each hit (R29)
-    assert (hit["hits"], hit["per_hit"], hit["damage"]) == (hits, per, hits * per)
-    assert camp.json("character", "show", "Ajax")["damage"] == hits * per
-
-
-def test_fight_attack_refusals(table):
-    camp = table
-    camp.json("fight", "start")
-    camp.json("fight", "add", "Bog Lurker")
-    camp.json("item", "add", "Ajax", "Dagger")
-    assert camp.error("fight", "attack", "Ajax", "Bog Lurker 1", "--weapon", "Dagger", code=1)["code"] == "not_in_hand"
-    assert camp.error("fight", "attack", "Ajax", "Nobody 1", code=1)["code"].startswith("unknown_")
-    assert camp.error("fight", "attack", "Bog Lurker 1", "Ajax", "--karma", code=2)["code"] == "usage"
-    assert camp.error("fight", "attack", "Ajax", "Bog Lurker 1", "--dice", "1,1", code=2)["code"] == "bad_dice"
-
-
 def test_elite_entries_are_validated(camp, tmp_path):
     board = json.loads((BOARDS / "bog-lurker.json").read_text())
     board["normal"]["elite"][0] = {"name": "Tough", "health": "lots"}
@@ -270,13 +155,3 @@ def test_r8_every_living_group_is_in_every_rounds_order_once_in_initiative_order
         assert (order[: len(party)] == party) == (first == "party" or not enemy_part)
         for _ in range(len(order) + 1):
             fights.advance(fight, party)
-
-
-def test_an_enemy_blow_that_kills_stops_there_and_is_not_refused(table):
-    camp = table
-    camp.json("fight", "start")
-    camp.json("fight", "add", "Cinder Hound", "--brutal")
-    camp.json("damage", "Merlin", "14")  # ST 8: two points from beyond saving (R20)
-    board = json.loads((BOARDS / "cinder-hound.json").read_text())["brutal"]
-    blow = camp.json("fight", "attack", "Cinder Hound 1", "Merlin", "--dice", ",".join(["6"] * board["combat"]))
-    assert blow["hits"] == board["combat"] and blow["target"]["status"] == "dead"
