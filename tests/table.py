@@ -50,7 +50,10 @@ class Game:
         return store.open_read(self.path)
 
     def character(self, name: str) -> Any:
-        return self.read().character(name)
+        """NAME as `character show --json` shows it (karma counts the Bard's, R25; status)."""
+        from campaign_cli.rules.characters import view
+
+        return view(self.read().character(name))
 
     def create(self, name: str, st: int, dx: int, iq: int, wizard: bool = False, **more: Any) -> Any:
         """`character create`: R2/R3 kept, as the command keeps them."""
