@@ -24,15 +24,30 @@ class Invalid(Exception):
     WHY (a translated clause that stands after the path)."""
 
     def __init__(self, where: str, why: str | Say) -> None:
-        super().__init__(f"{where} {why}")
+        super().__init__(where, why)
         self.where, self.why = where, why
+
+    def __str__(self) -> str:
+        return f"{self.where} {self.why}"
+
+    def inside(self, *steps: str) -> Invalid:
+        """The path seen from outside: each of STEPS (a key, `[i]`, ` key`; innermost first)
+        put before it. A checker builds no path while a value is sound: only a refusal
+        pays for one, on its way out."""
+        for step in steps:
+            if not step:
+                continue
+            where = self.where
+            self.where = step if not where else step + where if where[0] in "[ " else f"{step}.{where}"
+        return self
 
 
 # -- the compiled model: a node per type, checking a value and writing its schema -----------
 class Node:
     """A checker: of a value (`check`), as a JSON Schema (`schema`), as Python (`code`)."""
 
-    def check(self, value: Any, where: str) -> None:
+    def check(self, value: Any, where: str = "") -> None:
+        """VALUE is sound, or Invalid names its path (WHERE: the path of VALUE itself)."""
         raise NotImplementedError
 
     def code(self) -> str:
@@ -46,7 +61,7 @@ class IntNode(Node):
     def __init__(self, low: int, high: int) -> None:
         self.low, self.high = low, high
 
-    def check(self, value: Any, where: str) -> None:
+    def check(self, value: Any, where: str = "") -> None:
         if type(value) is not int or not self.low <= value <= self.high:
             from campaign_cli.i18n import number
 
@@ -65,7 +80,7 @@ class IntNode(Node):
 
 
 class BoolNode(Node):
-    def check(self, value: Any, where: str) -> None:
+    def check(self, value: Any, where: str = "") -> None:
         if type(value) is not bool:
             raise Invalid(where, _("must be true or false, not {value!r}").format(value=value))
 
@@ -109,7 +124,7 @@ class TextNode(Node):
     def __init__(self, limit: int, safe: bool) -> None:
         self.limit, self.safe = limit, safe
 
-    def check(self, value: Any, where: str) -> None:
+    def check(self, value: Any, where: str = "") -> None:
         if type(value) is not str or not value.strip() or len(value) > self.limit:
             raise Invalid(
                 where,
@@ -137,7 +152,7 @@ class PatternNode(Node):
     def __init__(self, regex: str, semantic: str) -> None:
         self.regex, self.semantic = regex, semantic  # compiled on first use: most runs roll no stored dice
 
-    def check(self, value: Any, where: str) -> None:
+    def check(self, value: Any, where: str = "") -> None:
         from campaign_cli.errors import CampaignError
         from campaign_cli.rules.dice import parse
 
@@ -159,7 +174,7 @@ class EnumNode(Node):
     def __init__(self, values: tuple) -> None:
         self.values = values
 
-    def check(self, value: Any, where: str) -> None:
+    def check(self, value: Any, where: str = "") -> None:
         if type(value) is not str or value not in self.values:
             raise Invalid(
                 where, _("must be one of {value}, not {value2!r}").format(value=", ".join(self.values), value2=value)
@@ -176,7 +191,7 @@ class NullNode(Node):
     def __init__(self, inner: Node) -> None:
         self.inner = inner
 
-    def check(self, value: Any, where: str) -> None:
+    def check(self, value: Any, where: str = "") -> None:
         if value is not None:
             self.inner.check(value, where)
 
@@ -191,7 +206,7 @@ class ListNode(Node):
     def __init__(self, inner: Node, low: int = 0, high: int | None = None) -> None:
         self.inner, self.low, self.high = inner, low, high
 
-    def check(self, value: Any, where: str) -> None:
+    def check(self, value: Any, where: str = "") -> None:
         if type(value) is not list:
             raise Invalid(where, _("must be a list"))
         if self.high is not None and not self.low <= len(value) <= self.high:
@@ -204,8 +219,12 @@ class ListNode(Node):
 
                 why = _("must be a list (at most {MAX_ENTRIES} entries)").format(MAX_ENTRIES=number(self.high))
             raise Invalid(where, why)
+        inner = self.inner.check
         for i, v in enumerate(value):
-            self.inner.check(v, f"{where}[{i}]")
+            try:
+                inner(v)
+            except Invalid as err:
+                raise err.inside(f"[{i}]", where) from None
 
     def code(self) -> str:
         if self.high is None:
@@ -229,7 +248,7 @@ class ChoiceNode(Node):
     def _kind(self, node: Node) -> type:
         return {TextNode: str, ObjNode: dict, IntNode: int}[type(node)]
 
-    def check(self, value: Any, where: str) -> None:
+    def check(self, value: Any, where: str = "") -> None:
         for node in self.options:
             if type(value) is self._kind(node):
                 node.check(value, where)
@@ -253,12 +272,19 @@ class MapNode(Node):
     def __init__(self, keys: Node, inner: Node) -> None:
         self.keys, self.inner = keys, inner
 
-    def check(self, value: Any, where: str) -> None:
+    def check(self, value: Any, where: str = "") -> None:
         if type(value) is not dict:
             raise Invalid(where, _("must be an object"))
+        keys, inner = self.keys.check, self.inner.check
         for k, v in value.items():
-            self.keys.check(k, f"{where} key")
-            self.inner.check(v, f"{where}.{k}")
+            try:
+                keys(k)
+            except Invalid as err:
+                raise err.inside(" key", where) from None
+            try:
+                inner(v)
+            except Invalid as err:
+                raise err.inside(k, where) from None
 
     def code(self) -> str:
         return f"M({self.keys.code()}, {self.inner.code()})"
@@ -274,21 +300,27 @@ class ObjNode(Node):
         self.required = frozenset(required)
         self.semantic = SEMANTIC.get(name, ())
 
-    def check(self, value: Any, where: str) -> None:
+    def check(self, value: Any, where: str = "") -> None:
         if type(value) is not dict:
             raise Invalid(where, _("must be an object"))
-        sep = "." if where else ""
-        for key in self.fields:  # in the order they are declared: the same first complaint every run
-            if key in self.required and key not in value:
-                raise Invalid(f"{where}{sep}{key}", _("is missing"))
         fields = self.fields
+        if not self.required <= value.keys():
+            for key in fields:  # in the order they are declared: the same first complaint every run
+                if key in self.required and key not in value:
+                    raise Invalid(key, _("is missing")).inside(where)
         for key, v in value.items():
             node = fields.get(key)
             if node is None:
-                raise Invalid(f"{where}{sep}{key}", _("is not a field of this document"))
-            node.check(v, f"{where}{sep}{key}")
+                raise Invalid(key, _("is not a field of this document")).inside(where)
+            try:
+                node.check(v)
+            except Invalid as err:
+                raise err.inside(key, where) from None
         for extra in self.semantic:
-            extra(value, where)
+            try:
+                extra(value)
+            except Invalid as err:
+                raise err.inside(where) from None
 
     def code(self) -> str:
         return self.name
@@ -306,7 +338,7 @@ class ConstNode(Node):
     def __init__(self, value: Any) -> None:
         self.value = value
 
-    def check(self, value: Any, where: str) -> None:
+    def check(self, value: Any, where: str = "") -> None:
         if value != self.value or type(value) is not type(self.value):
             raise Invalid(where, _("must be {value!r}, not {value2!r}").format(value=self.value, value2=value))
 
@@ -325,16 +357,16 @@ def check(name: str, doc: Any, where: str = "") -> None:
     DOCUMENTS[name].check(doc, where)
 
 
-def _upgrades_fit(item: dict, where: str) -> None:
+def _upgrades_fit(item: dict) -> None:
     used = sum(up["slots"] for up in item["upgrades"])
     if used > item["slots"]:
-        raise Invalid(f"{where}.upgrades", _("fill {used} slots of {slots}").format(used=used, slots=item["slots"]))
+        raise Invalid("upgrades", _("fill {used} slots of {slots}").format(used=used, slots=item["slots"]))
 
 
-def _turn_in_order(fight: dict, where: str) -> None:
+def _turn_in_order(fight: dict) -> None:
     turn = fight.get("turn")
     if turn is not None and turn >= max(len(fight["order"]), 1):
-        raise Invalid(f"{where}.turn", _("is past the turn order ({count} sides)").format(count=len(fight["order"])))
+        raise Invalid("turn", _("is past the turn order ({count} sides)").format(count=len(fight["order"])))
 
 
 SEMANTIC = {"Item": (_upgrades_fit,), "Fight": (_turn_in_order,)}
