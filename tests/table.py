@@ -55,6 +55,12 @@ class Game:
 
         return view(self.read().character(name))
 
+    def journal(self) -> list[dict]:
+        """The journal's entries, oldest first."""
+        from campaign_cli.store import journal
+
+        return journal.read_entries(self.path, self.read().meta["seq"])
+
     def create(self, name: str, st: int, dx: int, iq: int, wizard: bool = False, **more: Any) -> Any:
         """`character create`: R2/R3 kept, as the command keeps them."""
         return self(characters.create, new_character(name, "wizard" if wizard else "hero", st, dx, iq, **more))

@@ -47,6 +47,15 @@ def hurt(game: Game, name: str, amount: int, fatigue: bool = False) -> None:
     game(wounds.damage, name, amount, fatigue, False)
 
 
+def test_a_check_writes_its_own_journal_line_with_its_roll(game):
+    game(check, "Ajax", "3/DX", "1,2,3")
+    game(check, "Ajax", "4/DX", "6,1,1,5")
+    made, missed = game.journal()[-2:]
+    assert made["summary"] == "Ajax 3/DX: rolled 1, 2, 3 = 6 vs 11: success"
+    assert missed["summary"] == "Ajax 4/DX: rolled 6, 1, 1, 5 = 13 vs 11: failure"
+    assert [r["dice"] for r in made["rolls"]] == [[1, 2, 3]] and made["characters"] == ["Ajax"]
+
+
 def test_r18_the_same_curse_twice_is_refused_and_two_curses_stack(game):
     game(advancement.apply_curse, "Ajax", "Mummy Rot", None)
     err = game.refused(advancement.apply_curse, "Ajax", "mummy rot", None)

@@ -286,13 +286,17 @@ def check(
 ) -> tuple[rules.Prepared, dict]:
     """`check NAME SPEC`: a rolled check (R5, R10) with its curses and modifiers, karma or
     a wish rolling a failure again (R17); a Leadership bonus spent (R25). Returns the
-    prepared check and the result. The journal's line is the view's (describe_check)."""
+    prepared check and the result."""
     doc = acts.actor(camp, "check", name)
     prep = rules.prepare(doc, spec, modifier)
     result = rolled_check(doc, prep, dice, rng, karma, reroll)
     if prep.lead or result["karma_spent"] or result["wish_spent"]:
         camp.save("characters", doc)
     recorded(camp, result, seed)
+    rolled = ", ".join(map(str, result["dice"])) or "no dice"
+    against = f"= {result['total']} vs {result['target']}" if result["type"] == "sum" else f"needing {result['need']}+"
+    outcome = "success" if result["success"] else "failure"
+    camp.note(f"{doc['name']} {result['spec']}: rolled {rolled} {against}: {outcome}", doc["name"])
     return prep, result
 
 

@@ -27,7 +27,7 @@ from campaign_cli.cli.rolling import (
     source,
 )
 from campaign_cli.errors import UsageProblem
-from campaign_cli.i18n import _, english, english_word, ngettext, status_of
+from campaign_cli.i18n import _, english_word, ngettext, status_of
 from campaign_cli.rules import checks as rules
 from campaign_cli.rules import dice as d
 
@@ -92,8 +92,6 @@ def check(
     spec = rules.parse_spec(" ".join(words[1:]))
     with writing() as camp:
         prep, result = rolls.check(camp, words[0], spec, modifier, dice, rng, karma, reroll_dice, seed)
-        with english():  # the journal's line, in English whatever the language shown
-            camp.note(describe_check(result), result["character"])
     views = [Line(describe_check(result))]
     if plot_:
         limit = prep.target - prep.curses if spec.type == "sum" else prep.need
