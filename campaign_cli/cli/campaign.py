@@ -10,7 +10,6 @@ from campaign_cli.cli import complete
 from campaign_cli.cli.common import JsonlOpt, JsonOpt, campaign_path, help_text, reading, writing
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import Fields, Line, Table, emit
-from campaign_cli.errors import Refused
 from campaign_cli.i18n import _, language, moment, ngettext, shown
 from campaign_cli.run import RUN
 
@@ -167,41 +166,14 @@ def undo(
     ] = None,
     json_out: JsonOpt = False,
 ) -> None:
+    from campaign_cli.acts import history
+
     with writing() as camp:
-        pointer = camp.undo_pointer()  # what `redo` puts back
-        target = camp.undo_target()  # proves the journal first (exit 3 if it cannot)
-        if target is None:
-            raise Refused(_("nothing to undo"), "nothing_to_undo")
-        if to is not None and target["seq"] < to:
-            raise Refused(
-                _("#{seq} is not a change still to undo (the newest is #{top})").format(seq=to, top=target["seq"]),
-                "not_undoable",
-            )
-        # what the change did, from its facts, said in the language in use
-        said = what_happened(camp, {target["seq"]}) if to is None else {}
-        done = [target]
-        camp.revert(target)
-        while to is not None and done[-1]["seq"] > to:
-            older = camp.undo_target()
-            if older is None or older["seq"] < to:
-                raise Refused(
-                    _("#{seq} is not a change still to undo (walking back reached #{at})").format(
-                        seq=to, at=done[-1]["seq"]
-                    ),
-                    "not_undoable",
-                )
-            camp.revert(older)
-            done.append(older)
-        camp.check_sound(done[-1])  # what undo writes, import would take (exit 3 otherwise)
-        camp.kind = "undo"
-        touched = sorted({n for e in done for n in e.get("characters", [])})
-        extra = {"undoes": done[-1]["seq"], "redo": pointer}
-        if len(done) > 1:
-            extra["undoes_all"] = [e["seq"] for e in done]
-            summary = f"undid #{done[0]['seq']}..#{done[-1]['seq']}: {len(done)} changes"
-        else:
-            summary = f"undid #{target['seq']}: {target.get('summary', '')}"
-        camp.note(summary, *touched, **extra)
+        # what the change did, from its facts, said in the language in use (read before it goes)
+        top = camp.undo_pointer()["top"] if to is None else None
+        said = what_happened(camp, {top}) if top is not None else {}
+        done = history.undo(camp, to)
+    target = done[0]
     data = {"undone": entry_view(done[0]), "undone_all": [entry_view(e) for e in done]}
     if len(done) > 1:
         text = ngettext("undid #{first}..#{last}: {n} change", "undid #{first}..#{last}: {n} changes", len(done))
@@ -215,16 +187,10 @@ def undo(
 
 
 def redo(json_out: JsonOpt = False) -> None:
+    from campaign_cli.acts import history
+
     with writing() as camp:
-        target = camp.redo_target()
-        if target is None:
-            raise Refused(_("nothing to redo: redo follows an undo, with no other change since"), "nothing_to_redo")
-        camp.reapply(target)
-        camp.check_sound(target)
-        camp.kind = "redo"
-        again = target.get("undoes_all") or [target.get("undoes")]
-        summary = f"redid #{target['seq']}: {target.get('summary', '')}"
-        camp.note(summary, *target.get("characters", []), redoes=target["seq"])
+        target, again = history.redo(camp)
     data = {"redone": entry_view(target), "changes": again}
     text = ngettext("redid {n} change: #{seqs}", "redid {n} changes: #{seqs}", len(again))
     emit(data, Line(text.format(seqs=", #".join(map(str, again)))), json_out=json_out)

@@ -284,18 +284,12 @@ def import_(
     source: Annotated[str, typer.Argument(metavar="PACK.json", help="The pack file; - reads stdin.")],
     json_out: JsonOpt = False,
 ) -> None:
-    from campaign_cli.rules import catalog
+    from campaign_cli.acts.packs import import_pack
     from campaign_cli.rules import packs as rules
 
     pack = rules.validate(read_json(source, "pack"))
     with writing() as camp:
-        stored = camp.packs()
-        rules.check_clashes(pack, catalog.known_names(stored, skip=pack["pack"]))
-        old = next((p for p in stored if p["pack"].casefold() == pack["pack"].casefold()), None)
-        kept = [p for p in stored if p is not old]
-        camp.set_packs([*kept, {"id": old["id"] if old else camp.next_id(), **pack}])
-        verb = f"replaced (was {old['version']})" if old else "imported"
-        camp.note(f"pack {pack['pack']} {pack['version']} {verb}")
+        old = import_pack(camp, pack)
     data = {**rules.summary(pack), "replaced": old["version"] if old else None}
     counts = (
         ngettext("{n} item", "{n} items", data["items"])
@@ -346,15 +340,11 @@ def packs(json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
 def remove(
     pack: Annotated[str, typer.Argument(metavar="PACK", help="The pack's name.")], json_out: JsonOpt = False
 ) -> None:
+    from campaign_cli.acts.packs import remove_pack
     from campaign_cli.rules.packs import summary
 
     with writing() as camp:
-        from campaign_cli.rules.names import resolve
-
-        stored = camp.packs()
-        found = resolve(pack, ((p, (p["pack"],), p["id"]) for p in stored), "pack")
-        camp.set_packs([p for p in stored if p is not found])
-        camp.note(f"pack {found['pack']} removed")
+        found = remove_pack(camp, pack)
     emit(
         {"removed": summary(found)},
         Line(_('pack {pack} {version} removed').format(pack=found['pack'], version=found['version'])),

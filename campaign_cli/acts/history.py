@@ -1,0 +1,59 @@
+"""The journal's own acts (CLI.md "undo", "redo"): a change taken back, or put back, as
+one more journal entry. They guard nobody (no character acts) and hold in every phase;
+the store proves the journal before either (exit 3 when it cannot)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from campaign_cli.errors import Refused, Say
+
+
+def undo(camp: Any, to: int | None) -> list[dict]:
+    """`undo [--to SEQ]`: the newest change still undoable, or every one back to SEQ, taken
+    back in one entry. Returns the entries undone, newest first."""
+    pointer = camp.undo_pointer()  # what `redo` puts back
+    target = camp.undo_target()  # proves the journal first (exit 3 if it cannot)
+    if target is None:
+        raise Refused(Say("nothing to undo"), "nothing_to_undo")
+    if to is not None and target["seq"] < to:
+        raise Refused(
+            Say("#{seq} is not a change still to undo (the newest is #{top})", seq=to, top=target["seq"]),
+            "not_undoable",
+        )
+    done = [target]
+    camp.revert(target)
+    while to is not None and done[-1]["seq"] > to:
+        older = camp.undo_target()
+        if older is None or older["seq"] < to:
+            raise Refused(
+                Say("#{seq} is not a change still to undo (walking back reached #{at})", seq=to, at=done[-1]["seq"]),
+                "not_undoable",
+            )
+        camp.revert(older)
+        done.append(older)
+    camp.check_sound(done[-1])  # what undo writes, import would take (exit 3 otherwise)
+    camp.kind = "undo"
+    touched = sorted({n for e in done for n in e.get("characters", [])})
+    extra = {"undoes": done[-1]["seq"], "redo": pointer}
+    if len(done) > 1:
+        extra["undoes_all"] = [e["seq"] for e in done]
+        summary = f"undid #{done[0]['seq']}..#{done[-1]['seq']}: {len(done)} changes"
+    else:
+        summary = f"undid #{target['seq']}: {target.get('summary', '')}"
+    camp.note(summary, *touched, **extra)
+    return done
+
+
+def redo(camp: Any) -> tuple[dict, list[int]]:
+    """`redo`: the last undo's changes put back, when nothing else changed since. Returns
+    the undo entry redone and the changes it puts back."""
+    target = camp.redo_target()
+    if target is None:
+        raise Refused(Say("nothing to redo: redo follows an undo, with no other change since"), "nothing_to_redo")
+    camp.reapply(target)
+    camp.check_sound(target)
+    camp.kind = "redo"
+    summary = f"redid #{target['seq']}: {target.get('summary', '')}"
+    camp.note(summary, *target.get("characters", []), redoes=target["seq"])
+    return target, target.get("undoes_all") or [target.get("undoes")]
