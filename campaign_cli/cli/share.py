@@ -13,10 +13,9 @@ from campaign_cli import store
 from campaign_cli.cli.common import JsonOpt, campaign_path, help_text, reading, writing
 from campaign_cli.cli.lazy import command_app, noun_app
 from campaign_cli.cli.output import Line, Table, emit, inert
-from campaign_cli.errors import CampaignError, FileProblem, Refused, UsageProblem
+from campaign_cli.errors import FileProblem, Refused, UsageProblem
 from campaign_cli.i18n import N_, _, ngettext
 from campaign_cli.run import RUN
-from campaign_cli.store.layout import packs_text, set_packs_text
 
 share_app = noun_app(
     help_text("Share the campaign between machines (git carries it, `campaign merge` merges it).", "campaign share git")
@@ -136,47 +135,10 @@ def merge(
     ] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    from campaign_cli.rules import merge as rules
-    from campaign_cli.rules.documents import check_tables
+    from campaign_cli.acts import sharing
 
-    files = [store.resolve_path(p) for p in (base, ours, theirs)]
-    versions = [store.campaign.load(p) for p in files]  # not a campaign: exit 3
-    tables = [{**v, "packs": json.loads(packs_text(v))} for v in versions]
-    ids = {v["meta"]["1"].get("campaign_id") for v in versions}
-    if len(ids) != 1:
-        raise FileProblem(
-            _("{base}, {ours} and {theirs} are not versions of one campaign (their campaign ids differ)").format(
-                base=base, ours=ours, theirs=theirs
-            ),
-            "different_campaigns",
-        )
-    local = store.resolve_path(path) if path is not None else None
-    if local is not None and local.exists():  # P's journal takes only P's own campaign (CLI.md)
-        own = store.campaign.load(local)["meta"]["1"].get("campaign_id")
-        if ids != {own}:
-            raise FileProblem(
-                _("{base}, {ours} and {theirs} are not versions of {path} (their campaign ids differ)").format(
-                    base=base, ours=ours, theirs=theirs, path=path
-                ),
-                "different_campaigns",
-            )
-    result, conflicts = rules.merge(*tables)
-    if conflicts:
-        rules.record(result, conflicts)
-    try:
-        check_tables(
-            json.loads(json.dumps({t: result[t] for t in ("meta", "characters", "enemies")})),
-            json.loads(json.dumps(result["packs"])),
-        )
-        set_packs_text(result, store.campaign.encode_packs(result["packs"]))
-    except CampaignError as err:  # never write what the tool could not read back: ours, whole
-        result, conflicts = versions[1], [rules.Conflict(("campaign", ""), "merge", "ours, whole", err.message)]
-        result = json.loads(json.dumps(result))
-        rules.record(result, conflicts)
+    result, conflicts, written = sharing.merge(base, ours, theirs, path, RUN.words)
     shown = path if path is not None else ours  # git's OURS is a temporary name: say the campaign's
-    summary = f"merged {path} (git)" if path is not None else f"merged {theirs} into {ours}"
-    summary += f": {len(conflicts)} conflicts" if conflicts else ""
-    store.campaign.write_merge(files[1], versions[1], result, RUN.words, local, summary)
     for c in conflicts:
         kind, name = c.where
         where = " ".join(w for w in (_(KINDS[kind]), inert(name)) if w)
@@ -190,7 +152,7 @@ def merge(
             + "\n"
         )
     data = {
-        "written": str(files[1]),
+        "written": str(written),
         "conflicts": [c.as_dict() for c in conflicts],
         "characters": len(result["characters"]),
         "enemies": len(result["enemies"]),
@@ -209,9 +171,6 @@ def merge(
 
 
 # -- conflicts a merge left (CLI.md "Sharing through git") ------------------------------------
-ABSENT = object()  # a side that has no value there: resolving to it removes the field
-
-
 def _decoded(stored: dict, side: str) -> Any:
     return json.loads(stored[side]) if side in stored else None
 
@@ -243,58 +202,6 @@ def conflicts(json_out: JsonOpt = False) -> None:
     emit(data, views, json_out=json_out)
 
 
-def _put(camp, path: list, value: Any) -> None:
-    """Write VALUE at PATH (a conflict's steps from the tables), or remove it (ABSENT)."""
-    table, key, *steps = path
-    if table == "meta":
-        top, steps = steps[0], steps[1:]
-        node = json.loads(json.dumps(camp.meta.get(top)))
-        if not steps:
-            if value is ABSENT:
-                camp.db.table("meta").update(lambda doc: doc.pop(top, None), doc_ids=[1])
-            else:
-                camp.set_meta(**{top: value})
-            return
-        _set(node, steps, value)
-        camp.set_meta(**{top: node})
-        return
-    doc = json.loads(json.dumps(camp.data[table][key]))
-    _set(doc, steps, value)
-    camp.save(table, doc)
-
-
-def _set(node: Any, steps: list, value: Any) -> None:
-    for step in steps[:-1]:
-        node = _child(node, step)
-    last = steps[-1]
-    if isinstance(last, list):  # a list entry, by its key
-        entries = node
-        found = next((i for i, e in enumerate(entries) if _matches(e, last)), None)
-        if value is ABSENT:
-            if found is not None:
-                del entries[found]
-        elif found is None:
-            entries.append(value)
-        else:
-            entries[found] = value
-    elif value is ABSENT:
-        node.pop(last, None)
-    else:
-        node[last] = value
-
-
-def _matches(entry: Any, step: list) -> bool:
-    key, wanted = step
-    got = entry.get(key) if isinstance(entry, dict) else None
-    return (got.casefold() if isinstance(got, str) else got) == wanted
-
-
-def _child(node: Any, step: Any) -> Any:
-    if isinstance(step, list):
-        return next(e for e in node if _matches(e, step))
-    return node[step]
-
-
 def resolve(
     conflict: Annotated[
         int | None,
@@ -314,37 +221,11 @@ def resolve(
             chosen_value: Any = json.loads(value)
         except ValueError:
             chosen_value = value
+    from campaign_cli.acts import sharing
+
+    how = "ours" if ours else "theirs" if theirs else "value"
     with writing() as camp:
-        open_ = list(camp.meta.get("conflicts", []))
-        if not open_:
-            raise Refused(_("no merge conflicts to resolve"), "no_conflicts")
-        chosen = [c for c in open_ if conflict is None or c["id"] == conflict]
-        if not chosen:
-            raise Refused(
-                _("no conflict #{id}: the open ones are {ids}").format(
-                    id=conflict, ids=", ".join(f"#{c['id']}" for c in open_)
-                ),
-                "unknown_conflict",
-            )
-        for c in chosen:
-            if ours:
-                continue
-            if "path" not in c:
-                raise Refused(
-                    _("conflict #{id} ({where}: {field}) can only be settled with --ours").format(
-                        id=c["id"], where=c["where"], field=c["field"]
-                    ),
-                    "ours_only",
-                )
-            settled = chosen_value if value is not None else _decoded(c, "theirs") if "theirs" in c else ABSENT
-            _put(camp, json.loads(c["path"]), settled)
-        left = [c for c in open_ if c not in chosen]
-        if left:
-            camp.set_meta(conflicts=left)
-        else:
-            camp.db.table("meta").update(lambda doc: doc.pop("conflicts", None), doc_ids=[1])
-        how = "ours" if ours else "theirs" if theirs else "a value"
-        camp.note(f"resolved {', '.join('#' + str(c['id']) for c in chosen)} with {how}")
+        chosen, left = sharing.resolve(camp, conflict, how, chosen_value if value is not None else None)
     data = {"resolved": [conflict_view(c) for c in chosen], "open": len(left)}
     text = ngettext("resolved {n} conflict; {left} open", "resolved {n} conflicts; {left} open", len(chosen))
     emit(data, Line(text.format(left=len(left))), json_out=json_out)

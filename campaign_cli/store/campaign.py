@@ -289,6 +289,7 @@ class Campaign:
         self.rolls: list[dict] = []
         self.roll_spool: Any = None  # a batch's or block's rolls past ROLLS_PER_ENTRY, on disk
         self.reverted = False  # an undo moves the undo pointer itself
+        self.settles = False  # `resolve`: the one change made while a merge's conflicts are open
         self._packs: tuple[str, list] | None = None
 
     # -- raw data --------------------------------------------------------------
@@ -579,7 +580,7 @@ class Campaign:
         assert self._before is not None  # writable: opened by a transaction
         changes = patch.tables_diff(self._before, after, BOOKKEEPING)
         still_open = self._before["meta"][str(META_ID)].get("conflicts")
-        if changes and still_open and self.kind == "change" and (self.words or [""])[0] != "resolve":
+        if changes and still_open and self.kind == "change" and not self.settles:
             raise Refused(
                 ngettext(
                     "{n} merge conflict is open: see `campaign conflicts`, settle it with `campaign resolve`",

@@ -1,0 +1,161 @@
+"""One campaign on several machines (CLI.md "Sharing through git"): three versions of a
+campaign merged into one (`merge`, git's merge driver), and the conflicts a merge left
+settled (`resolve`). The merge works on files, not on an open campaign: OURS is written
+with a journal entry in the campaign's own journal."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from campaign_cli.errors import CampaignError, FileProblem, Refused, Say
+
+ABSENT = object()  # a side that has no value there: resolving to it removes the field
+
+
+def merge(base: str, ours: str, theirs: str, path: str | None, words: list[str]) -> tuple[dict, list, Path]:
+    """`merge BASE OURS THEIRS [--path P]`: the three versions merged field by field (the
+    result judged as `import` judges a file; ours, whole, if it would not read back), and
+    written over OURS. Returns the result, the conflicts and the file written."""
+    from campaign_cli import store
+    from campaign_cli.rules import merge as rules
+    from campaign_cli.rules.documents import check_tables
+    from campaign_cli.store.layout import packs_text, set_packs_text
+
+    files = [store.resolve_path(p) for p in (base, ours, theirs)]
+    versions = [store.campaign.load(p) for p in files]  # not a campaign: exit 3
+    tables = [{**v, "packs": json.loads(packs_text(v))} for v in versions]
+    ids = {v["meta"]["1"].get("campaign_id") for v in versions}
+    if len(ids) != 1:
+        raise FileProblem(
+            Say(
+                "{base}, {ours} and {theirs} are not versions of one campaign (their campaign ids differ)",
+                base=base,
+                ours=ours,
+                theirs=theirs,
+            ),
+            "different_campaigns",
+        )
+    local = store.resolve_path(path) if path is not None else None
+    if local is not None and local.exists():  # P's journal takes only P's own campaign (CLI.md)
+        own = store.campaign.load(local)["meta"]["1"].get("campaign_id")
+        if ids != {own}:
+            raise FileProblem(
+                Say(
+                    "{base}, {ours} and {theirs} are not versions of {path} (their campaign ids differ)",
+                    base=base,
+                    ours=ours,
+                    theirs=theirs,
+                    path=path,
+                ),
+                "different_campaigns",
+            )
+    result, conflicts = rules.merge(*tables)
+    if conflicts:
+        rules.record(result, conflicts)
+    try:
+        check_tables(
+            json.loads(json.dumps({t: result[t] for t in ("meta", "characters", "enemies")})),
+            json.loads(json.dumps(result["packs"])),
+        )
+        set_packs_text(result, store.campaign.encode_packs(result["packs"]))
+    except CampaignError as err:  # never write what the tool could not read back: ours, whole
+        result, conflicts = versions[1], [rules.Conflict(("campaign", ""), "merge", "ours, whole", err.message)]
+        result = json.loads(json.dumps(result))
+        rules.record(result, conflicts)
+    summary = f"merged {path} (git)" if path is not None else f"merged {theirs} into {ours}"
+    summary += f": {len(conflicts)} conflicts" if conflicts else ""
+    store.campaign.write_merge(files[1], versions[1], result, words, local, summary)
+    return result, conflicts, files[1]
+
+
+def resolve(camp: Any, conflict: int | None, how: str, value: Any = None) -> tuple[list[dict], list[dict]]:
+    """`resolve [ID] --ours|--theirs|--value V`: the conflict ID (default: every open one)
+    settled with HOW ("ours", "theirs" or "value", VALUE). Returns (the conflicts settled,
+    those still open)."""
+    camp.settles = True  # the one change the open conflicts let through
+    open_ = list(camp.meta.get("conflicts", []))
+    if not open_:
+        raise Refused(Say("no merge conflicts to resolve"), "no_conflicts")
+    chosen = [c for c in open_ if conflict is None or c["id"] == conflict]
+    if not chosen:
+        raise Refused(
+            Say("no conflict #{id}: the open ones are {ids}", id=conflict, ids=", ".join(f"#{c['id']}" for c in open_)),
+            "unknown_conflict",
+        )
+    for c in chosen:
+        if how == "ours":
+            continue
+        if "path" not in c:
+            raise Refused(
+                Say(
+                    "conflict #{id} ({where}: {field}) can only be settled with --ours",
+                    id=c["id"],
+                    where=c["where"],
+                    field=c["field"],
+                ),
+                "ours_only",
+            )
+        settled = value if how == "value" else json.loads(c["theirs"]) if "theirs" in c else ABSENT
+        _put(camp, json.loads(c["path"]), settled)
+    left = [c for c in open_ if c not in chosen]
+    if left:
+        camp.set_meta(conflicts=left)
+    else:
+        camp.db.table("meta").update(lambda doc: doc.pop("conflicts", None), doc_ids=[1])
+    how_said = {"ours": "ours", "theirs": "theirs"}.get(how, "a value")
+    camp.note(f"resolved {', '.join('#' + str(c['id']) for c in chosen)} with {how_said}")
+    return chosen, left
+
+
+def _put(camp: Any, path: list, value: Any) -> None:
+    """Write VALUE at PATH (a conflict's steps from the tables), or remove it (ABSENT)."""
+    table, key, *steps = path
+    if table == "meta":
+        top, steps = steps[0], steps[1:]
+        node = json.loads(json.dumps(camp.meta.get(top)))
+        if not steps:
+            if value is ABSENT:
+                camp.db.table("meta").update(lambda doc: doc.pop(top, None), doc_ids=[1])
+            else:
+                camp.set_meta(**{top: value})
+            return
+        _set(node, steps, value)
+        camp.set_meta(**{top: node})
+        return
+    doc = json.loads(json.dumps(camp.data[table][key]))
+    _set(doc, steps, value)
+    camp.save(table, doc)
+
+
+def _set(node: Any, steps: list, value: Any) -> None:
+    for step in steps[:-1]:
+        node = _child(node, step)
+    last = steps[-1]
+    if isinstance(last, list):  # a list entry, by its key
+        entries = node
+        found = next((i for i, e in enumerate(entries) if _matches(e, last)), None)
+        if value is ABSENT:
+            if found is not None:
+                del entries[found]
+        elif found is None:
+            entries.append(value)
+        else:
+            entries[found] = value
+    elif value is ABSENT:
+        node.pop(last, None)
+    else:
+        node[last] = value
+
+
+def _matches(entry: Any, step: list) -> bool:
+    key, wanted = step
+    got = entry.get(key) if isinstance(entry, dict) else None
+    return (got.casefold() if isinstance(got, str) else got) == wanted
+
+
+def _child(node: Any, step: Any) -> Any:
+    if isinstance(step, list):
+        return next(e for e in node if _matches(e, step))
+    return node[step]
