@@ -475,7 +475,7 @@ def check_board(board: Any, where: str) -> None:
         raise Invalid(where, _("must be an object"))
     IntNode(1, MAX_ID - 1).check(board.get("id"), f"{where}.id")
     try:
-        validate_board({k: v for k, v in board.items() if k != "id"})
+        validate_board({k: v for k, v in board.items() if k != "id"}, stored=True)
     except BoardProblem as err:
         raise Invalid(f"{where}.{err.field}", err.why) from None
     except Refused as err:  # pragma: no cover - validate_board raises BoardProblem

@@ -73,10 +73,11 @@ def elite_numbers(entry) -> dict[str, int]:
     return {k: v for k, v in entry.items() if k in ELITE_NUMBERS} if isinstance(entry, dict) else {}
 
 
-def normalized(data: dict) -> dict:
-    """A board as it is stored: texts stripped, the size in English (R40: the seed's Russian
-    words are read too), no `gender` when it is null."""
-    board = stripped(data)
+def normalized(data: dict, texts: bool = True) -> dict:
+    """A board as it is stored: texts stripped (with TEXTS: a stored board's were stripped
+    when it was stored), the size in English (R40: the seed's Russian words are read too),
+    no `gender` when it is null."""
+    board = stripped(data) if texts else dict(data)
     if isinstance(board.get("size"), str):
         board["size"] = size_of(board["size"]) or board["size"]
     if "gender" in board and board["gender"] is None:
@@ -84,14 +85,17 @@ def normalized(data: dict) -> dict:
     return board
 
 
-def validate_board(data) -> Board:
+def validate_board(data, stored: bool = False) -> Board:
     """A complete, typed board (R40), or Refused naming the first bad field: the judge's
-    verdict (campaign_cli/model.py `Board`) on the board as it would be stored."""
+    verdict (campaign_cli/model.py `Board`) on the board as it would be stored. A STORED
+    board (the campaign file's, judged on every read) is not copied to strip its texts
+    again: they were stripped when it was stored (a text a hand edit padded with spaces
+    is judged as it stands)."""
     from campaign_cli import judge
 
     if not isinstance(data, dict):
         raise _bad("board", Say("must be a JSON object"))
-    board = normalized(data)
+    board = normalized(data, texts=not stored)
     try:
         judge.check("Board", board)
     except judge.Invalid as err:
