@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from campaign_cli.errors import COMMIT, FileProblem, NameTaken, Refused
 from campaign_cli.i18n import _, ngettext, os_reason
-from campaign_cli.store import files, journal, patch
+from campaign_cli.store import files  # journal and patch: loaded by what writes or walks the journal
 from campaign_cli.store.layout import PACKS, packs_text, set_packs_text
 
 if TYPE_CHECKING:
@@ -102,6 +102,8 @@ def resolve_path(path: str | os.PathLike) -> Path:
 
 def belongs_to(path: Path, other: Path) -> bool:
     """Whether OTHER is the campaign file at PATH, its journal or its lock (by path or by inode)."""
+    from campaign_cli.store import journal
+
     own = (path, journal.journal_path(path), files.lock_path_of(path))
     for mine in own:
         if other == mine:
@@ -449,6 +451,8 @@ class Campaign:
 
     def _append_roll_parts(self, of: int | None, base: dict) -> int:
         """Journal the spooled rolls (the commit has begun); returns how many there were."""
+        from campaign_cli.store import journal
+
         count = 0
         for part, rolls in enumerate(self._roll_parts(), 1):
             entry = {"kind": "roll", "after": self.meta["seq"], **base, "rolls": rolls, "part": part}
@@ -459,10 +463,14 @@ class Campaign:
         return count
 
     def entries(self, limit: int | None = None, keep=None) -> list[dict]:
+        from campaign_cli.store import journal
+
         return journal.read_entries(self.path, self.meta["seq"], limit, keep)
 
     def undo_target(self) -> dict | None:
         """The newest change still to undo, after proving the journal is this file's (exit 3 if not)."""
+        from campaign_cli.store import journal
+
         journal.prove(self.path, self.meta)
         return journal.undo_target(self.path, self.meta)
 
@@ -470,6 +478,8 @@ class Campaign:
         """The journal newest first, each entry with the documents it changed as
         {table: {key: (before, after)}}: the current state is copied once and walked back
         through the entries' patches, so the cost follows how far back the caller reads."""
+        from campaign_cli.store import journal, patch
+
         state = json.loads(_dumps(self.data))
         copy = lambda doc: json.loads(json.dumps(doc))  # noqa: E731  walking back changes the state in place
         for entry in journal.entries_backwards(self.path, self.meta["seq"]):
@@ -487,6 +497,8 @@ class Campaign:
     def revert(self, entry: dict) -> None:
         """Undo ENTRY's changes (ids and seq keep moving forward); the undo pointer moves
         to the change before it."""
+        from campaign_cli.store import journal, patch
+
         keep = {k: self.meta[k] for k in ("seq", "next_id", "campaign_id", "journal_hash") if k in self.meta}
         try:
             patch.tables_apply(self.data, patch.of_entry(entry))
@@ -515,6 +527,8 @@ class Campaign:
         """The undo the next redo re-applies: walking back from the file's last change over
         undos and the redos that re-applied them; None once anything else changed since
         (CLI.md `campaign redo`). Proves the journal first, as undo does."""
+        from campaign_cli.store import journal
+
         journal.prove(self.path, self.meta)
         pending = 0
         for entry in journal.entries_backwards(self.path, self.meta["seq"]):
@@ -535,6 +549,8 @@ class Campaign:
 
     def reapply(self, entry: dict) -> None:
         """Redo: put back what the undo ENTRY took back, and the undo pointer it moved."""
+        from campaign_cli.store import journal, patch
+
         keep = {k: self.meta[k] for k in ("seq", "next_id", "campaign_id", "journal_hash") if k in self.meta}
         try:
             patch.tables_apply(self.data, patch.of_entry(entry))
@@ -552,6 +568,7 @@ class Campaign:
         """The document an undo of ENTRY would write passes every check `import` makes; a
         journal entry that would make anything else is refused (exit 3), nothing written."""
         from campaign_cli.rules.documents import check_tables
+        from campaign_cli.store import journal
 
         data = json.loads(_dumps(self.data))
         tables = {t: data.get(t, {}) for t in TABLES}
@@ -571,6 +588,8 @@ class Campaign:
             ) from None
 
     def commit(self) -> None:
+        from campaign_cli.store import journal, patch
+
         if not self.writable:
             raise RuntimeError("read-only campaign")
         after = self.data
@@ -664,6 +683,8 @@ def create(
     path: str | os.PathLike, name: str, words: list[str] | None = None, data: dict | None = None, verb: str = "created"
 ) -> Campaign:
     """Create a new campaign file (from DATA's tables when importing). Refused (exit 1) if one exists."""
+    from campaign_cli.store import journal
+
     p = resolve_path(path)
     if not p.parent.is_dir():
         raise FileProblem(_('folder {parent} does not exist').format(parent=p.parent), "no_folder")
