@@ -27,8 +27,10 @@ def frontier() -> dict:
 def test_undo_takes_back_one_change_and_redo_puts_it_back(game):
     before = game.read().data["characters"]
     game(advancement.award_xp, 3, ["Ajax"], False, "crypt")
-    done = game(history.undo, None)
+    done, changes = game(history.undo, None)
     assert [e["summary"] for e in done] == ["+3 XP to Ajax: crypt"]
+    [(was, became)] = changes["characters"].values()  # what the change did, for the view's words
+    assert (was["xp"], became["xp"]) == (0, 3)
     assert game.read().data["characters"] == before
     entry, again = game(history.redo)
     assert again == [done[0]["seq"]] and entry["kind"] == "undo"
@@ -41,7 +43,7 @@ def test_undo_to_walks_back_several_changes_in_one_entry(game):
     for amount in (1, 2, 3):
         game(advancement.award_xp, amount, ["Ajax"], False, None)
     first = game.journal()[-3]["seq"]
-    done = game(history.undo, first)
+    done, _changes = game(history.undo, first)
     assert [e["seq"] for e in done] == [first + 2, first + 1, first]
     assert game.read().data["characters"] == before
     assert game.journal()[-1]["undoes_all"] == [first + 2, first + 1, first]

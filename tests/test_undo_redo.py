@@ -94,3 +94,19 @@ def test_the_log_and_undo_say_what_happened_from_the_facts_in_english_too(gold):
     assert gold("undo").stdout == "undid #5: Ajax: +4 gold\n"
     assert "took back #5: Ajax: +4 gold" in gold("log", "--limit", "1").stdout
     assert gold("--lang", "ru", "undo").stdout == "отменено #4: Ajax: +3 золотых\n"
+
+
+def test_undo_says_what_it_took_back_without_walking_the_journal(gold, monkeypatch):
+    """The 500th undo in a row cost 12x the first: saying what it undid walked the journal
+    back to it. The words come from the documents the undo itself touches."""
+    from campaign_cli.store.campaign import Campaign
+
+    for _ in range(3):
+        gold.json("undo")
+
+    def walked(self):
+        raise AssertionError("undo walked the journal")
+
+    monkeypatch.setattr(Campaign, "history", walked)
+    assert gold("undo").stdout == "undid #2: Ajax: +1 gold\n"
+    assert gold("--lang", "ru", "undo").stdout == "отменено #1: новый персонаж: Ajax\n"

@@ -9,9 +9,10 @@ from typing import Any
 from campaign_cli.errors import Refused, Say
 
 
-def undo(camp: Any, to: int | None) -> list[dict]:
+def undo(camp: Any, to: int | None) -> tuple[list[dict], dict]:
     """`undo [--to SEQ]`: the newest change still undoable, or every one back to SEQ, taken
-    back in one entry. Returns the entries undone, newest first."""
+    back in one entry. Returns the entries undone, newest first, and what the newest had
+    changed ({table: {key: (before, after)}}: the facts the view says it in words from)."""
     pointer = camp.undo_pointer()  # what `redo` puts back
     target = camp.undo_target()  # proves the journal first (exit 3 if it cannot)
     if target is None:
@@ -22,7 +23,7 @@ def undo(camp: Any, to: int | None) -> list[dict]:
             "not_undoable",
         )
     done = [target]
-    camp.revert(target)
+    changes = camp.revert(target)
     while to is not None and done[-1]["seq"] > to:
         older = camp.undo_target()
         if older is None or older["seq"] < to:
@@ -42,7 +43,7 @@ def undo(camp: Any, to: int | None) -> list[dict]:
     else:
         summary = f"undid #{target['seq']}: {target.get('summary', '')}"
     camp.note(summary, *touched, **extra)
-    return done
+    return done, changes
 
 
 def redo(camp: Any) -> tuple[dict, list[int]]:

@@ -138,25 +138,35 @@ def what_happened(camp, seqs: set[int]) -> dict[int, tuple[str, str]]:
     the recap does; "" for an entry that touched no character, and its command). A journal
     whose patches cannot be walked (damaged by hand) is described as far as it can be: the
     words are a view, and `undo` refuses such an entry on its own (exit 3)."""
-    from campaign_cli.cli.journalviews import entry_text
-    from campaign_cli.rules.recap import recap as summarize
-
     wanted = {s for s in seqs if s is not None}
-    names = {c["id"]: c["name"] for c in camp.characters()}
-    genders = {c["name"]: c.get("gender") for c in camp.characters()}
-    out: dict[int, tuple[str, str]] = {}
+    found: list[tuple[dict, dict]] = []
     low = min(wanted, default=0)
     try:
         for entry, changes in camp.history() if wanted else ():
             seq = entry.get("seq")
             if seq in wanted:
-                said = entry_text(summarize([(entry, changes)], names), entry, genders)
-                out[seq] = (said, entry_view(entry)["command"])
+                found.append((entry, changes))
             if seq is not None and seq <= low:
                 break
     except (AttributeError, IndexError, KeyError, TypeError, ValueError):
         pass  # a damaged patch: what was said so far stands
-    return out
+    return told(camp, found)
+
+
+def told(camp, pairs: list[tuple[dict, dict]]) -> dict[int, tuple[str, str]]:
+    """seq -> (what each (entry, its changes) did, said from its facts; its command). A
+    character the entry created or deleted is named as its documents name it."""
+    from campaign_cli.cli.journalviews import entry_text
+    from campaign_cli.rules.recap import recap as summarize
+
+    docs = [*camp.characters()]
+    docs += [d for _e, ch in pairs for pair in ch.get("characters", {}).values() for d in pair if isinstance(d, dict)]
+    names = {c["id"]: c["name"] for c in reversed(docs) if "id" in c and "name" in c}
+    genders = {c["name"]: c.get("gender") for c in reversed(docs) if "name" in c}
+    return {
+        entry["seq"]: (entry_text(summarize([(entry, changes)], names), entry, genders), entry_view(entry)["command"])
+        for entry, changes in pairs
+    }
 
 
 def undo(
@@ -169,11 +179,10 @@ def undo(
     from campaign_cli.acts import history
 
     with writing() as camp:
-        # what the change did, from its facts, said in the language in use (read before it goes)
-        top = camp.undo_pointer()["top"] if to is None else None
-        said = what_happened(camp, {top}) if top is not None else {}
-        done = history.undo(camp, to)
-    target = done[0]
+        done, changes = history.undo(camp, to)
+        target = done[0]
+        # what the change did, from its facts, said in the language in use
+        said = told(camp, [(target, changes)]) if to is None else {}
     data = {"undone": entry_view(done[0]), "undone_all": [entry_view(e) for e in done]}
     if len(done) > 1:
         text = ngettext("undid #{first}..#{last}: {n} change", "undid #{first}..#{last}: {n} changes", len(done))

@@ -494,14 +494,22 @@ class Campaign:
                 changes[table] = {k: (copy(state[table].get(k)), after) for k, after in docs.items()}
             yield entry, changes
 
-    def revert(self, entry: dict) -> None:
+    def revert(self, entry: dict) -> dict:
         """Undo ENTRY's changes (ids and seq keep moving forward); the undo pointer moves
-        to the change before it."""
+        to the change before it. Returns what ENTRY had changed, as `history` gives it
+        ({table: {key: (before, after)}}): the documents it touches, read around the undo
+        (no walk through the journal: every change after ENTRY is undone already)."""
         from campaign_cli.store import journal, patch
 
         keep = {k: self.meta[k] for k in ("seq", "next_id", "campaign_id", "journal_hash") if k in self.meta}
+        copy = lambda doc: json.loads(json.dumps(doc))  # noqa: E731
+        changes: dict[str, dict] = {}
         try:
-            patch.tables_apply(self.data, patch.of_entry(entry))
+            patches = patch.of_entry(entry)
+            for table, docs in patches.items():
+                if table != "meta" and isinstance(self.data.get(table), dict) and "$whole" not in docs:
+                    changes[table] = {k: copy(self.data[table].get(k)) for k in docs}
+            patch.tables_apply(self.data, patches)
         except (AttributeError, KeyError, TypeError, ValueError, IndexError):
             raise journal.broken(
                 self.path, _("entry #{seq} holds a malformed patch").format(seq=entry.get("seq"))
@@ -514,6 +522,10 @@ class Campaign:
             for key in ("undo_top", "undo_at", "undo_hash"):
                 self.meta.pop(key, None)
         self.reverted = True
+        return {
+            table: {k: (copy(self.data[table].get(k)), after) for k, after in docs.items()}
+            for table, docs in changes.items()
+        }
 
     def undo_pointer(self) -> dict:
         """Where the next undo starts, as `redo` puts it back (an old journal without
