@@ -208,3 +208,28 @@ def test_after_an_api_block_a_command_in_the_same_process_writes_its_output_at_o
     target = tmp_path / "out.json"
     assert Cli(path)("export", "-o", str(target)).exit_code == 0
     assert json.loads(target.read_text())["format"] == "campaign-export"
+
+
+def test_a_command_whose_parser_is_kept_parses_each_line_afresh(camp, tmp_path):
+    """A command's option parser is made once and kept for the next line: each line's
+    options, present or absent, are its own (the same results as one process a line)."""
+    words = [
+        ["check", "Ajax", "3/DX", "--dice", "6,6,6"],
+        ["check", "Ajax", "3/DX", "--modifier", "2", "--dice", "3,3,3"],
+        ["check", "Ajax", "3/DX", "--dice", "1,2,3"],  # no --modifier: none carried over
+        ["gold", "add", "Ajax", "3"],
+        ["gold", "add", "Merlin", "1"],
+    ]
+    alone = tmp_path / "alone.json"
+    alone.write_bytes(camp.path.read_bytes())
+    alone.with_name("alone.json.journal").write_bytes(camp.path.with_name("campaign.json.journal").read_bytes())
+    expected = []
+    for line in words:
+        done = camp.runner.invoke(app, ["-c", str(alone), *line, "--json"])
+        assert done.exit_code == 0, done.stderr
+        expected.append(json.loads(done.stdout))
+    batch = camp("batch", "-", input=lines(*words))
+    assert batch.exit_code == 0, batch.stderr
+    got = [json.loads(line)["result"] for line in batch.stdout.splitlines()]
+    assert [r.get("target") for r in got[:3]] == [11, 13, 11]
+    assert got == expected

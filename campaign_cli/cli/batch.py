@@ -11,7 +11,7 @@ import typer
 from campaign_cli import store
 from campaign_cli.cli import output
 from campaign_cli.cli.common import JsonOpt, campaign_path, help_text, publish
-from campaign_cli.cli.lazy import command_app
+from campaign_cli.cli.lazy import command_app, reuse_parser
 from campaign_cli.errors import CampaignError, UsageProblem
 from campaign_cli.i18n import _, english, ngettext, os_reason
 from campaign_cli.run import RUN
@@ -129,6 +129,8 @@ class Lines:
                 found = command.get_command(None, args[len(path)])
                 if found is None:
                     return self.root, args, "campaign"
+                if not hasattr(found, "list_commands"):
+                    reuse_parser(found)
                 self.leaves[(*path, args[len(path)])] = found
             command, path = found, (*path, args[len(path)])
         if hasattr(command, "list_commands"):

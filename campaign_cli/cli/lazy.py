@@ -81,6 +81,32 @@ def guard_sizes(command: click.Command) -> None:
     command.callback = sized
 
 
+def reuse_parser(command: click.Command) -> None:
+    """COMMAND's option parser, made on its first line of a batch (or an API block) and kept,
+    one per thread: Click makes a parser for every invocation, a tenth of a batch line's
+    time. A parser holds its options, and the context only for the line being parsed. (Not
+    for a single command: keeping costs a run that parses once.)"""
+    from _thread import get_ident
+
+    if getattr(command, "parser_kept", False):
+        return
+    made = command.make_parser
+    kept: dict[int, Any] = {}
+
+    def make_parser(ctx: click.Context) -> Any:
+        parser = kept.get(get_ident())
+        if parser is None:
+            parser = kept[get_ident()] = made(ctx)
+        else:
+            parser.ctx = ctx
+            parser.allow_interspersed_args = ctx.allow_interspersed_args
+            parser.ignore_unknown_options = ctx.ignore_unknown_options
+        return parser
+
+    command.make_parser = make_parser  # type: ignore[method-assign]
+    command.parser_kept = True  # type: ignore[attr-defined]
+
+
 def build(app: typer.Typer) -> LazyGroup:
     """Build APP's group with its own callback only; commands convert on demand."""
     infos = app.registered_commands

@@ -178,8 +178,9 @@ def sum_distribution(count: int, sides: int) -> tuple[tuple[int, Fraction], ...]
     return tuple((count + i, Fraction(w, whole)) for i, w in enumerate(ways))
 
 
+@lru_cache(maxsize=1024)
 def prob_sum_at_most(count: int, sides: int, limit: int) -> Fraction:
-    """P(sum of the dice <= LIMIT)."""
+    """P(sum of the dice <= LIMIT) (kept: a batch of checks asks the same few again)."""
     from fractions import Fraction
 
     if limit < count:

@@ -39,11 +39,16 @@ FIELDS = (
 )
 
 
+_LISTS = tuple(f for f in FIELDS if f.startswith(("curses", "items")))
+# A blank row's fields, made once (a batch makes a row for every line)
+_BLANK = {f: None if f in _LISTS else False if f == "died" else 0 for f in FIELDS}
+
+
 def _blank(name: str) -> dict:
-    return {
-        "name": name,
-        **{f: [] if f.startswith(("curses", "items")) else False if f == "died" else 0 for f in FIELDS},
-    }
+    row: dict = {"name": name, **_BLANK}
+    for field in _LISTS:
+        row[field] = []  # in place: the fields keep their order
+    return row
 
 
 def _state(doc: Character | None) -> str | None:
