@@ -4,8 +4,8 @@ The rules' procedures are tested here (issue "Acts, not commands"); the CLI test
 what the command line itself does (its words, its JSON, its exit codes).
 
     game(fights.start_fight, "Ford")          # one act, in its own transaction
-    err = game.refused(fights.next_turn)      # a Refused, the file byte for byte as it was
-    game.character("Ajax")["xp"]              # the stored document
+    err = game.refused(fights.next_turn)      # refused (exit 1), the file byte for byte as it was
+    game.character("Ajax")["xp"]              # as `character show --json` shows it
 """
 
 from __future__ import annotations
