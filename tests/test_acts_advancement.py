@@ -40,11 +40,13 @@ def test_an_attribute_costs_its_new_value_and_the_price_alone_changes_nothing(ca
     with transaction(camp.path) as c:
         advancement.award_xp(c, 20, ["Ajax"], False, None)
     before = camp.path.read_bytes()
-    priced = advancement.price_step(open_read(camp.path), "Ajax", False, attribute="st", skill=None, spell=None)
+    priced, _step, _doc = advancement.price_step(
+        open_read(camp.path), "Ajax", False, attribute="st", skill=None, spell=None
+    )
     assert (priced["cost"], priced["affordable"], priced["step"]) == (attribute_cost(12), True, "ST 12 -> 13")
     assert camp.path.read_bytes() == before
     with transaction(camp.path) as c:
-        done = advancement.spend_xp(c, "Ajax", False, attribute="ST", skill=None, spell=None)  # R14
+        done, _step, _doc = advancement.spend_xp(c, "Ajax", False, attribute="ST", skill=None, spell=None)  # R14
     ajax = _ajax(camp.path)
     assert (ajax["st"], ajax["xp"], done["xp_after"]) == (13, 20 - 13, 20 - 13)
 
@@ -54,7 +56,10 @@ def test_karma_pays_what_xp_lacks_and_a_known_spell_is_refused(camp):
         advancement.award_xp(c, spell_cost("wizard") - 2, ["Merlin"], False, None)
         advancement.add_karma(c, "Merlin", 2)
     with transaction(camp.path) as c:
-        done = advancement.spend_xp(c, "Merlin", True, attribute=None, skill=None, spell=("Light", 10))  # R17
+        done, bought, _doc = advancement.spend_xp(
+            c, "Merlin", True, attribute=None, skill=None, spell=("Light", 10)
+        )  # R17
+    assert (bought.kind, bought.name) == ("spell", "Light")
     assert (done["karma_spent"], done["xp_after"]) == (2, 0)
     with pytest.raises(Refused) as refused, transaction(camp.path) as c:
         advancement.spend_xp(c, "Merlin", True, attribute=None, skill=None, spell=("light", None))

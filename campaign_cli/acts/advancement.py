@@ -82,25 +82,26 @@ def step(doc: Character, phase: str, attribute: str | None, skill: str | None, s
     )
 
 
-def price_step(camp: Any, name: str, karma: bool, **what: Any) -> dict:
-    """`xp spend --dry-run`: what the step costs and whether NAME can pay it; nothing changes."""
+def price_step(camp: Any, name: str, karma: bool, **what: Any) -> tuple[dict, Step, Character]:
+    """`xp spend --dry-run`: what the step costs and whether NAME can pay it; nothing changes.
+    Returns the facts, the step and the character."""
     doc = camp.character(name)
     bought = step(doc, camp.meta["phase"], **what)
     affordable = doc["xp"] + (adv.karma_total(doc) if karma else 0) >= bought.cost
-    return {
+    data = {
         "cost": bought.cost,
         "xp_before": doc["xp"],
         "xp_after": max(doc["xp"] - bought.cost, 0) if affordable else doc["xp"],
         "affordable": affordable,
         "step": bought.stored,
         "dry_run": True,
-        "bought": bought,
-        "doc": doc,
     }
+    return data, bought, doc
 
 
-def spend_xp(camp: Any, name: str, karma: bool, **what: Any) -> dict:
-    """`xp spend`: one step paid in XP, karma covering what XP lacks with KARMA (R14-R17, R20)."""
+def spend_xp(camp: Any, name: str, karma: bool, **what: Any) -> tuple[dict, Step, Character]:
+    """`xp spend`: one step paid in XP, karma covering what XP lacks with KARMA (R14-R17, R20).
+    Returns the facts, the step bought and the character."""
     doc = acts.actor(camp, "xp spend", name)  # R20, R11a
     before = doc["xp"]
     bought = step(doc, camp.meta["phase"], **what)
@@ -108,16 +109,15 @@ def spend_xp(camp: Any, name: str, karma: bool, **what: Any) -> dict:
     bought.apply()
     camp.save("characters", doc)
     camp.note(f"{doc['name']}: {bought.stored} for {bought.cost} XP", doc["name"])
-    return {
+    data = {
         "cost": bought.cost,
         "xp_before": before,
         "xp_after": doc["xp"],
         "karma_spent": paid["karma"],
         "step": bought.stored,
         "dry_run": False,
-        "bought": bought,
-        "doc": doc,
     }
+    return data, bought, doc
 
 
 def add_karma(camp: Any, name: str, n: int, bard: bool = False, by: str | None = None) -> Character:

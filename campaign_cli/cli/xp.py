@@ -94,8 +94,7 @@ def spend(
         raise UsageProblem(_("give exactly one of --attribute, --skill or --spell"))
     what = {"attribute": attribute, "skill": skill, "spell": None if spell is None else parse_spell(spell)}
     if dry_run:
-        data = advancement.price_step(reading(), name, karma, **what)
-        bought, doc = data.pop("bought"), data.pop("doc")
+        data, bought, doc = advancement.price_step(reading(), name, karma, **what)
         text = (
             _("{name}: {step} costs {cost} XP; has {xp}")
             if data["affordable"]
@@ -105,8 +104,8 @@ def spend(
         emit({**data, "character": view(doc)}, Line(line), json_out=json_out)
         return
     with writing() as camp:
-        data = advancement.spend_xp(camp, name, karma, **what)
-    bought, ch = data.pop("bought"), view(data.pop("doc"))
+        data, bought, doc = advancement.spend_xp(camp, name, karma, **what)
+    ch = view(doc)
     line = _("{name}: {step} for {cost} XP ({before} -> {xp})").format(
         name=ch["name"], step=step_words(bought), cost=data["cost"], before=data["xp_before"], xp=data["xp_after"]
     )
