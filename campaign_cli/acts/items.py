@@ -43,11 +43,7 @@ def add(camp: Any, name: str, item: str, custom: bool, options: dict) -> tuple[C
 
 def drop(camp: Any, name: str, ref: str) -> tuple[Character, Item]:
     """`item drop`: never a personal item (R36)."""
-    doc = acts.actor(camp, "item drop", name)
-    gone = gear.take_out(doc, gear.find_item(doc, ref), N_("dropped"))
-    camp.save("characters", doc)
-    camp.note(f"{doc['name']} drops {gone['name']} (#{gone['id']})", doc["name"])
-    return doc, gone
+    return _on(camp, "item drop", name, ref, lambda doc, item: gear.take_out(doc, item, N_("dropped")), "drops")
 
 
 def trade(camp: Any, src_name: str, dst_name: str, ref: str, price: int | None, selling: bool) -> tuple:

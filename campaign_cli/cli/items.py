@@ -307,18 +307,15 @@ def hold(
     )
 
 
-def _state_change(name: str, ref: str, verb: str, json_out: bool) -> None:
+def _state_change(act, name: str, ref: str, text: str, json_out: bool) -> None:
+    """Wear or stow: ACT moves the item; TEXT says what the character's armor and DX are now."""
     with writing() as camp:
-        doc, item = (item_acts.wear if verb == "wears" else item_acts.stow)(camp, name, ref)
+        doc, item = act(camp, name, ref)
     ch = view(doc)
-    done = {
-        "wears": _("{name} wears {item}; armor {armor}, adjusted DX {dx}, MA {ma}"),
-        "stows": _("{name} stows {item}; armor {armor}, adjusted DX {dx}, MA {ma}"),
-    }[verb]
     _show(
         ch,
         item,
-        done.format(name=ch["name"], item=shown(item["name"]), armor=ch["armor"], dx=ch["adjusted_dx"], ma=ch["ma"]),
+        text.format(name=ch["name"], item=shown(item["name"]), armor=ch["armor"], dx=ch["adjusted_dx"], ma=ch["ma"]),
         json_out,
     )
 
@@ -331,12 +328,16 @@ def _state_change(name: str, ref: str, verb: str, json_out: bool) -> None:
     )
 )
 def wear(name: NameArg, item: ItemArg, json_out: JsonOpt = False) -> None:
-    _state_change(name, item, "wears", json_out)
+    _state_change(
+        item_acts.wear, name, item, _("{name} wears {item}; armor {armor}, adjusted DX {dx}, MA {ma}"), json_out
+    )
 
 
 @app.command(help=help_text("Put a held or worn item back in the pack.", "campaign item stow Ajax Leather"))
 def stow(name: NameArg, item: ItemArg, json_out: JsonOpt = False) -> None:
-    _state_change(name, item, "stows", json_out)
+    _state_change(
+        item_acts.stow, name, item, _("{name} stows {item}; armor {armor}, adjusted DX {dx}, MA {ma}"), json_out
+    )
 
 
 @app.command(
