@@ -25,7 +25,6 @@ the same judge on what is written. Nothing here is imported by the command line.
 
 from __future__ import annotations
 
-import json
 import keyword
 import os
 from collections.abc import Iterator
@@ -33,6 +32,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from campaign_cli import jsontext
 from campaign_cli.errors import CampaignError, ExitStatus, FileProblem, Refused, UsageProblem
 
 WORDS = ["python"]  # what the journal shows as the command of an API block
@@ -105,7 +105,7 @@ class Campaign:
             raise _typed(failed.error) from None
         if isinstance(result, str):  # a command that prints text (an export, a sheet): the text
             return result
-        return json.loads(json.dumps(result))  # plain data, equal to --json, not the campaign's own
+        return jsontext.loads(jsontext.dumps(result))  # plain data, equal to --json, not the campaign's own
 
 
 def _commands(group: Any, prefix: tuple[str, ...] = ()) -> Iterator[tuple[str, Any]]:

@@ -117,10 +117,10 @@ def test_json_escapes_every_control_and_format_character_wherever_it_comes_from(
     --json, --jsonl and the export, never written raw; the data decodes the same."""
     import json
 
-    from campaign_cli import safejson
+    from campaign_cli import jsontext
 
     nasty = "x\x7f\x85\x9b2J\u202eevil\u200b\U000e0041"
-    text = safejson.dumps({"reason": nasty})
+    text = jsontext.shown({"reason": nasty})
     assert all(c not in text for c in "\x7f\x85\x9b\u202e\u200b\U000e0041") and json.loads(text)["reason"] == nasty
     assert "\\u202e" in text and "\\udb40\\udc41" in text  # a character beyond the BMP as a surrogate pair
     assert _campaign("init", cwd=tmp_path).returncode == 0

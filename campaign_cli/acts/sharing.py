@@ -5,10 +5,10 @@ with a journal entry in the campaign's own journal."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
+from campaign_cli import jsontext
 from campaign_cli.errors import CampaignError, FileProblem, Refused, Say
 
 ABSENT = object()  # a side that has no value there: resolving to it removes the field
@@ -25,7 +25,7 @@ def merge(base: str, ours: str, theirs: str, path: str | None, words: list[str])
 
     files = [store.resolve_path(p) for p in (base, ours, theirs)]
     versions = [store.campaign.load(p) for p in files]  # not a campaign: exit 3
-    tables = [{**v, "packs": json.loads(packs_text(v))} for v in versions]
+    tables = [{**v, "packs": jsontext.loads(packs_text(v))} for v in versions]
     ids = {v["meta"]["1"].get("campaign_id") for v in versions}
     if len(ids) != 1:
         raise FileProblem(
@@ -56,13 +56,13 @@ def merge(base: str, ours: str, theirs: str, path: str | None, words: list[str])
         rules.record(result, conflicts)
     try:
         check_tables(
-            json.loads(json.dumps({t: result[t] for t in ("meta", "characters", "enemies")})),
-            json.loads(json.dumps(result["packs"])),
+            jsontext.loads(jsontext.dumps({t: result[t] for t in ("meta", "characters", "enemies")})),
+            jsontext.loads(jsontext.dumps(result["packs"])),
         )
         set_packs_text(result, store.campaign.encode_packs(result["packs"]))
     except CampaignError as err:  # never write what the tool could not read back: ours, whole
         result, conflicts = versions[1], [rules.Conflict(("campaign", ""), "merge", "ours, whole", err.message)]
-        result = json.loads(json.dumps(result))
+        result = jsontext.loads(jsontext.dumps(result))
         rules.record(result, conflicts)
     summary = f"merged {path} (git)" if path is not None else f"merged {theirs} into {ours}"
     summary += f": {len(conflicts)} conflicts" if conflicts else ""
@@ -97,8 +97,8 @@ def resolve(camp: Any, conflict: int | None, how: str, value: Any = None) -> tup
                 ),
                 "ours_only",
             )
-        settled = value if how == "value" else json.loads(c["theirs"]) if "theirs" in c else ABSENT
-        _put(camp, json.loads(c["path"]), settled)
+        settled = value if how == "value" else jsontext.loads(c["theirs"]) if "theirs" in c else ABSENT
+        _put(camp, jsontext.loads(c["path"]), settled)
     left = [c for c in open_ if c not in chosen]
     if left:
         camp.set_meta(conflicts=left)
@@ -114,7 +114,7 @@ def _put(camp: Any, path: list, value: Any) -> None:
     table, key, *steps = path
     if table == "meta":
         top, steps = steps[0], steps[1:]
-        node = json.loads(json.dumps(camp.meta.get(top)))
+        node = jsontext.loads(jsontext.dumps(camp.meta.get(top)))
         if not steps:
             if value is ABSENT:
                 camp.db.table("meta").update(lambda doc: doc.pop(top, None), doc_ids=[1])
@@ -124,7 +124,7 @@ def _put(camp: Any, path: list, value: Any) -> None:
         _set(node, steps, value)
         camp.set_meta(**{top: node})
         return
-    doc = json.loads(json.dumps(camp.data[table][key]))
+    doc = jsontext.loads(jsontext.dumps(camp.data[table][key]))
     _set(doc, steps, value)
     camp.save(table, doc)
 

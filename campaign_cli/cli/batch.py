@@ -1,14 +1,13 @@
 """`campaign batch [FILE|-]`: many commands, one process, one transaction."""
 
 import io
-import json
 import sys
 from contextlib import nullcontext, redirect_stdout
 from typing import Annotated, Any
 
 import typer
 
-from campaign_cli import store
+from campaign_cli import jsontext, store
 from campaign_cli.cli import output
 from campaign_cli.cli.common import JsonOpt, campaign_path, help_text, publish
 from campaign_cli.cli.lazy import command_app, reuse_parser
@@ -87,7 +86,7 @@ def parse_lines(spool):
         if not raw.strip():
             continue
         try:
-            obj = store.campaign.loads(raw.decode("utf-8"))
+            obj = jsontext.loads(raw.decode("utf-8"))
         except (ValueError, RecursionError, UnicodeDecodeError):
             raise LineFailed(number, UsageProblem(_("not a JSON object (or nested too deeply)"), "bad_line")) from None
         args = obj.get("args") if isinstance(obj, dict) else None
@@ -192,9 +191,7 @@ def run_lines(root, camp: store.Campaign, lines, results) -> Lines:
         result = ran.run(number, args)
         if isinstance(result, str):
             result = None  # a command that prints text, not JSON (`export`): no result
-        results.write(
-            json.dumps({"line": number, "result": result}, ensure_ascii=False, separators=(",", ":")).encode() + b"\n"
-        )
+        results.write(jsontext.dumps({"line": number, "result": result}, separators=(",", ":")).encode() + b"\n")
     return ran
 
 

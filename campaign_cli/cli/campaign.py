@@ -6,8 +6,7 @@ from typing import Annotated
 import typer
 
 from campaign_cli import store
-from campaign_cli.cli import complete
-from campaign_cli.cli.common import JsonlOpt, JsonOpt, campaign_path, help_text, reading, writing
+from campaign_cli.cli.common import JsonlOpt, JsonOpt, campaign_path, complete, help_text, reading, writing
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import Fields, Line, Table, emit
 from campaign_cli.i18n import _, language, moment, ngettext, shown

@@ -5,8 +5,7 @@ from typing import Annotated
 
 import typer
 
-from campaign_cli.cli import complete
-from campaign_cli.cli.common import JsonlOpt, JsonOpt, help_text, read_json, reading, writing
+from campaign_cli.cli.common import JsonlOpt, JsonOpt, complete, help_text, read_json, reading, writing
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Fields, Line, Table, Verbatim, emit
 from campaign_cli.errors import FileProblem

@@ -1,17 +1,16 @@
-"""`campaign character ...`: create, list, show, set, delete (R1-R4)."""
+"""`campaign character ...`: create, list, show, set, delete (R1-R4). Its `sheet` is in
+sheet.py, its `export` and `import` in interchange.py: loaded only when they run."""
 
 from typing import Annotated
 
 import typer
 
-from campaign_cli.cli import complete
 from campaign_cli.cli.common import (
     MAX_AMOUNT,
-    ForceOpt,
     JsonlOpt,
     JsonOpt,
     NameArg,
-    OutputOpt,
+    complete,
     help_text,
     parse_pairs,
     reading,
@@ -19,13 +18,22 @@ from campaign_cli.cli.common import (
 )
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Fields, Table, emit
-from campaign_cli.cli.views import character_views
-from campaign_cli.errors import Refused, UsageProblem
+from campaign_cli.errors import UsageProblem
 from campaign_cli.i18n import _, status_of
 from campaign_cli.rules import characters as rules
-from campaign_cli.run import RUN
 
-app = noun_app(help_text("Create and manage characters (R1-R4).", "campaign character list"))
+app = noun_app(
+    help_text("Create and manage characters (R1-R4).", "campaign character list"),
+    {"sheet": "sheet:sheet_app", "export": "interchange:export_app", "import": "interchange:import_app"},
+)
+
+
+def _views(ch: dict) -> list:
+    """The character's views: imported when they are drawn, not for --json."""
+    from campaign_cli.cli.views import character_views
+
+    return character_views(ch)
+
 
 AttrOpt = Annotated[
     list[str] | None,
@@ -90,7 +98,7 @@ def create(
     with writing() as camp:
         stored = lives.create(camp, doc)
     ch = rules.view(stored)
-    emit(ch, lambda: character_views(ch), json_out=json_out)
+    emit(ch, lambda: _views(ch), json_out=json_out)
 
 
 @app.command(
@@ -127,57 +135,7 @@ def list_(json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
 )
 def show(name: NameArg, json_out: JsonOpt = False) -> None:
     ch = rules.view(reading().character(name))
-    emit(ch, lambda: character_views(ch), json_out=json_out)
-
-
-@app.command(
-    help=help_text(
-        "The whole character on one page: Markdown to paste, or one self-contained HTML file to print; "
-        "several names or --all: the party, one printed page per character (A4 or Letter).",
-        "campaign character sheet Ajax > ajax.md",
-        "campaign character sheet Ajax --format html > ajax.html",
-        "campaign character sheet --all --format html > party.html",
-    )
-)
-def sheet(
-    names: Annotated[
-        list[str] | None,
-        typer.Argument(
-            metavar="[NAME]...", help="The characters (name or id), in this order.", autocompletion=complete.characters
-        ),
-    ] = None,
-    all_: Annotated[bool, typer.Option("--all", help="Every character, as created.")] = False,
-    format_: Annotated[
-        str, typer.Option("--format", metavar="md|html|json", help="md (default), html, or json (as --json).")
-    ] = "md",
-    json_out: JsonOpt = False,
-) -> None:
-    import sys
-
-    from campaign_cli.cli import sheet as pages
-
-    if format_ not in ("md", "html", "json"):
-        raise UsageProblem(_('--format takes md, html or json, not {format!r}').format(format=format_))
-    if bool(names) == all_:
-        raise UsageProblem(_("name characters or give --all (one or the other)"), "missing_argument")
-    json_out = json_out or format_ == "json"
-    camp = reading()
-    docs = camp.characters() if all_ else list({id(d): d for d in (camp.character(n) for n in names or [])}.values())
-    if not docs:
-        raise Refused(_("no characters yet: `campaign character create NAME`"), "no_characters")
-    chars = [rules.view(d) for d in docs]
-    one = len(chars) == 1 and not all_
-    if json_out or RUN.capture is not None:  # --json, or a line of a batch
-        shown = [
-            {**ch, "sections": [{"title": t, "rows": [list(r) for r in rows]} for t, rows in pages.sections(ch)]}
-            for ch in chars
-        ]
-        emit(shown[0] if one else shown, json_out=True)
-        return
-    if format_ == "html":
-        sys.stdout.write(pages.html(chars))
-    else:
-        sys.stdout.write("\n---\n\n".join(pages.markdown(ch) for ch in chars))
+    emit(ch, lambda: _views(ch), json_out=json_out)
 
 
 @app.command(
@@ -232,7 +190,7 @@ def set_(
             gender=gender,
         )
     ch = rules.view(doc)
-    emit(ch, lambda: character_views(ch), json_out=json_out)
+    emit(ch, lambda: _views(ch), json_out=json_out)
 
 
 @app.command(help=help_text("Delete a character (undo brings it back).", "campaign character delete Ajax"))
@@ -244,107 +202,5 @@ def delete(name: NameArg, json_out: JsonOpt = False) -> None:
     emit(
         {"deleted": rules.view(doc)},
         Fields(_('deleted {name} (#{id})').format(name=doc['name'], id=doc['id'])),
-        json_out=json_out,
-    )
-
-
-FORMATS = ("foundry", "statblock")
-
-
-@app.command(
-    "export",
-    help=help_text(
-        "Write a character for another tool: an actor of Foundry VTT's fantasy-trip system (JSON), or the stat block "
-        "TFT adventures print. docs/interchange.md says what maps to what.",
-        "campaign character export Ajax --format foundry --output ajax.foundry.json",
-        "campaign character export Ajax --format statblock",
-    ),
-)
-def export(
-    name: NameArg,
-    format_: Annotated[str, typer.Option("--format", metavar="foundry|statblock", help="The other tool's format.")],
-    output_: OutputOpt = None,
-    force: ForceOpt = False,
-    json_out: JsonOpt = False,
-) -> None:
-
-    from campaign_cli.cli.common import write_out
-    from campaign_cli.rules import interchange
-
-    if format_ not in FORMATS:
-        raise UsageProblem(_('--format takes foundry or statblock, not {format!r}').format(format=format_))
-    camp = reading()
-    from campaign_cli import safejson
-
-    ch = rules.view(camp.character(name))
-    text = (
-        safejson.dumps(interchange.to_foundry(ch), indent=2) + "\n"
-        if format_ == "foundry"
-        else interchange.to_statblock(ch)
-    )
-    if json_out and output_ is None:
-        emit({"format": format_, "character": ch["name"], "text": text}, json_out=True)
-        return
-    written = write_out(camp, text, output_, force)
-    if written is not None:
-        emit(
-            {"format": format_, "character": ch["name"], "written": str(written)},
-            Fields(_("wrote {file}").format(file=written)),
-            json_out=json_out,
-        )
-
-
-@app.command(
-    "import",
-    help=help_text(
-        "Read a character from another tool (a Foundry VTT fantasy-trip actor, or a stat block) as a new character: "
-        "attributes as they are (R2 is for new characters), talents matched to the skill table (the others kept and "
-        "listed as unmatched), spells, items worn or carried.",
-        "campaign character import uldor.json",
-        "campaign character import hector.txt --format statblock --name Hector2",
-    ),
-)
-def import_(
-    source: Annotated[str, typer.Argument(metavar="FILE", help="The file; - reads stdin.")],
-    format_: Annotated[
-        str | None, typer.Option("--format", metavar="foundry|statblock", help="The file's format (default: detected).")
-    ] = None,
-    new_name: Annotated[str | None, typer.Option("--name", metavar="NEW", help="The character's name here.")] = None,
-    json_out: JsonOpt = False,
-) -> None:
-    from campaign_cli.cli.common import read_text
-    from campaign_cli.rules import interchange
-    from campaign_cli.store.campaign import loads
-
-    if format_ is not None and format_ not in FORMATS:
-        raise UsageProblem(_('--format takes foundry or statblock, not {format!r}').format(format=format_))
-    text = read_text(source)
-    format_ = format_ or interchange.detect(text)
-    if format_ == "foundry":
-        try:
-            data = loads(text)
-        except (ValueError, RecursionError):
-            raise Refused(
-                _("not a Foundry actor: {source} is not valid JSON").format(source=source), "bad_character_file"
-            ) from None
-        plan = interchange.from_foundry(data)
-    else:
-        plan = interchange.from_statblock(text)
-    from campaign_cli.acts import characters as lives  # the views (show, list, sheet) never load the acts
-
-    with writing() as camp:
-        stored, over = lives.bring_in(camp, plan, new_name, format_)
-    ch = rules.view(stored)
-    emit(
-        {**ch, "unmatched": plan["unmatched"], "stored_over_limit": over},
-        lambda: [
-            *character_views(ch),
-            *(
-                [Fields(_("unmatched: {names}").format(names=", ".join(plan["unmatched"])))]
-                if plan["unmatched"]
-                else []
-            ),
-            *([Fields(_("stored, over the carry limit (R33): {names}").format(names=", ".join(over)))] if over else []),
-        ],
         json_out=json_out,
     )

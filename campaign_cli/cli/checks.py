@@ -9,8 +9,17 @@ from typing import Annotated
 import typer
 
 from campaign_cli.acts import rolls
-from campaign_cli.cli import complete
-from campaign_cli.cli.common import MAX_AMOUNT, DiceOpt, JsonOpt, KarmaOpt, RerollOpt, SeedOpt, help_text, writing
+from campaign_cli.cli.common import (
+    MAX_AMOUNT,
+    DiceOpt,
+    JsonOpt,
+    KarmaOpt,
+    RerollOpt,
+    SeedOpt,
+    complete,
+    help_text,
+    writing,
+)
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import Line, Table, emit
 from campaign_cli.cli.rolling import (

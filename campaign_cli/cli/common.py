@@ -11,13 +11,32 @@ from typing import Annotated
 import typer
 
 from campaign_cli import store
-from campaign_cli.cli import complete
 from campaign_cli.errors import Refused, UsageProblem
 from campaign_cli.i18n import N_, _, number, os_reason
 from campaign_cli.rules.names import MAX_AMOUNT, MAX_ID
 from campaign_cli.run import RUN
 
 MAX_SEED = MAX_ID  # a seed stays exact in JSON (and in jq)
+
+
+class _Completers:
+    """`complete.NAME`, a parameter's completer, loads cli/complete.py when a TAB calls it,
+    not when the command is defined: a command that runs never imports it (1 M
+    instructions, and Typer evaluating its string annotations). Typer passes the context
+    and the word by these parameters' names; tab.py's table finds the completer's name."""
+
+    def __getattr__(self, name: str):
+        def completer(ctx, incomplete):
+            from campaign_cli.cli import complete as names
+
+            return getattr(names, name)(ctx, incomplete)
+
+        completer.__name__ = completer.__qualname__ = name
+        completer.__module__ = "campaign_cli.cli.complete"
+        return completer
+
+
+complete = _Completers()
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON document on stdout and nothing else.")]
 OutputOpt = Annotated[
@@ -172,15 +191,13 @@ def read_text(source: str, option: str = "") -> str:
 def read_json(source: str, what: str, option: str = "") -> object:
     """A board or pack file (or stdin) as strict JSON; JSON that is not valid, or is nested
     too deeply, is refused as a bad WHAT (exit 1, code bad_WHAT)."""
-    import json
-
-    from campaign_cli.store.campaign import loads
+    from campaign_cli.jsontext import Malformed, loads
 
     text = read_text(source, option)
     try:
         return loads(text)
     except (ValueError, RecursionError) as exc:
-        why = _("not valid JSON") if isinstance(exc, json.JSONDecodeError) else str(exc) or _("nested too deeply")
+        why = _("not valid JSON") if isinstance(exc, Malformed) else str(exc) or _("nested too deeply")
         raise Refused(
             _('bad {what}: {value} is refused ({why})').format(
                 what=_(what), value='stdin' if source == '-' else source, why=why

@@ -7,11 +7,11 @@ and never fails loudly (no campaign, a bad file: no names).
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import stat
 
+from campaign_cli import jsontext
 from campaign_cli.store.layout import packs_text
 
 
@@ -42,7 +42,7 @@ def _data(ctx: Context | None) -> dict:
         with os.fdopen(fd, "rb") as fh:
             if not stat.S_ISREG(os.fstat(fd).st_mode):
                 return {}
-            data = json.loads(fh.read())
+            data = jsontext.loads(fh.read())
         return data if isinstance(data, dict) else {}
     except (OSError, ValueError, RecursionError):
         return {}
@@ -130,7 +130,7 @@ def spells(ctx: Context, incomplete: str) -> list[str]:
 
 def _packs(data: dict) -> list[dict]:
     try:
-        packs = json.loads(packs_text(data))
+        packs = jsontext.loads(packs_text(data))
     except (TypeError, ValueError):
         return []
     return [p for p in packs if isinstance(p, dict)] if isinstance(packs, list) else []

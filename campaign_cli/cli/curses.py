@@ -5,8 +5,7 @@ from typing import Annotated
 import typer
 
 from campaign_cli.acts import advancement
-from campaign_cli.cli import complete
-from campaign_cli.cli.common import JsonlOpt, JsonOpt, NameArg, help_text, reading, writing
+from campaign_cli.cli.common import JsonlOpt, JsonOpt, NameArg, complete, help_text, reading, writing
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, Table, emit
 from campaign_cli.errors import UsageProblem

@@ -1,13 +1,13 @@
 """`campaign demo`: a narrated session on a throwaway campaign, through the real commands."""
 
 import io
-import json
 import shlex
 import sys
 from pathlib import Path
 
 import typer
 
+from campaign_cli import jsontext
 from campaign_cli.cli.common import JsonOpt, help_text
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.i18n import N_, _
@@ -294,7 +294,7 @@ def _steps(command, run, script, out) -> int:
             out.write(f"$ {shlex.join(['campaign', *words])}")
             stdin = sys.stdin
             if words[-2:] == ["--file", "-"]:  # the board, as a user would paste it
-                board = json.dumps(_board(next(boards)), ensure_ascii=False)
+                board = jsontext.dumps(_board(next(boards)))
                 out.write(f" <<'EOF'\n{board}\nEOF")
                 sys.stdin = io.StringIO(board)
             out.write("\n")

@@ -6,12 +6,12 @@ import typer
 
 from campaign_cli.acts import enemies as boards
 from campaign_cli.acts import fights as fighting
-from campaign_cli.cli import complete
 from campaign_cli.cli.common import (
     MAX_AMOUNT,
     MAX_SEED,
     JsonlOpt,
     JsonOpt,
+    complete,
     help_text,
     parse_int,
     read_json,

@@ -18,7 +18,6 @@ from campaign_cli.acts.fights import (
     start_fight,
 )
 from campaign_cli.acts.rolls import karma_options
-from campaign_cli.cli import complete
 from campaign_cli.cli.common import (
     MAX_AMOUNT,
     DiceOpt,
@@ -26,6 +25,7 @@ from campaign_cli.cli.common import (
     KarmaOpt,
     RerollOpt,
     SeedOpt,
+    complete,
     help_text,
     reading,
     writing,

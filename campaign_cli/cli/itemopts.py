@@ -7,10 +7,7 @@ from typing import Annotated
 
 import typer
 
-from campaign_cli.cli import complete
-from campaign_cli.cli.common import (
-    MAX_AMOUNT,
-)
+from campaign_cli.cli.common import MAX_AMOUNT, complete
 from campaign_cli.rules import gear
 
 ItemArg = Annotated[str, typer.Argument(metavar="ITEM", help="The item's id or name.", autocompletion=complete.items)]

@@ -5,16 +5,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 import typer
 
 from campaign_cli.acts import items as item_acts
-from campaign_cli.cli import complete
-from campaign_cli.cli.common import (
-    MAX_AMOUNT,
-    JsonlOpt,
-    JsonOpt,
-    NameArg,
-    help_text,
-    reading,
-    writing,
-)
+from campaign_cli.cli.common import MAX_AMOUNT, JsonlOpt, JsonOpt, NameArg, complete, help_text, reading, writing
 from campaign_cli.cli.itemopts import (
     ArmorOpt,
     CatalogArg,

@@ -5,8 +5,7 @@ from typing import Annotated
 import typer
 
 from campaign_cli.acts import advancement
-from campaign_cli.cli import complete
-from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, NameArg, help_text, writing
+from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, NameArg, complete, help_text, writing
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, emit
 from campaign_cli.errors import UsageProblem

@@ -21,7 +21,9 @@ from campaign_cli.i18n import _, translate_command
 
 class LazyGroup(TyperGroup):
     lazy_commands: dict | None = None  # name -> Typer CommandInfo, converted on first use
-    lazy_nouns: dict[str, str] = {}  # name -> "module[:attr]" in campaign_cli.cli; attr (default `app`) is a Typer
+    # name -> "module[:attr]" in campaign_cli.cli; attr (default `app`) is a Typer: a noun, or
+    # a command of this noun kept in a module of its own (noun_app's ELSEWHERE)
+    lazy_nouns: dict[str, str] = {}
 
     def list_commands(self, ctx: Any) -> list[str]:
         names = [*(self.lazy_commands or {}), *super().list_commands(ctx), *self.lazy_nouns]
@@ -116,6 +118,9 @@ def build(app: typer.Typer) -> LazyGroup:
     finally:
         app.registered_commands = infos
     assert isinstance(group, LazyGroup), "noun apps need cls=LazyGroup and a callback"
+    elsewhere = getattr(app, "elsewhere", None)
+    if elsewhere:
+        group.lazy_nouns = elsewhere
     group.lazy_commands = {
         info.name or typer.main.get_command_name(getattr(info.callback, "__name__", "")): info for info in infos
     }
@@ -127,9 +132,12 @@ def command_app() -> typer.Typer:
     return typer.Typer(rich_markup_mode=None, add_completion=False)
 
 
-def noun_app(help: str) -> typer.Typer:
-    """A Typer app for one noun (`character`, `catalog` ...), built lazily."""
+def noun_app(help: str, elsewhere: dict[str, str] | None = None) -> typer.Typer:
+    """A Typer app for one noun (`character`, `catalog` ...), built lazily. ELSEWHERE: its
+    commands kept in other modules, as LazyGroup.lazy_nouns names them, loaded only when
+    run (or listed for help), so the noun's module stays small to import."""
     app = typer.Typer(cls=LazyGroup, help=help, no_args_is_help=True, rich_markup_mode=None, add_completion=False)
+    app.elsewhere = elsewhere or {}  # type: ignore[attr-defined]
 
     @app.callback()
     def _group() -> None:

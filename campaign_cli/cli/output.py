@@ -94,15 +94,15 @@ def markdown_text(value: Any) -> str:
 
 
 def write_json(data: Any) -> None:
-    from campaign_cli import safejson  # only a JSON answer pays for it
+    from campaign_cli import jsontext  # only a JSON answer pays for it
 
-    sys.stdout.write(safejson.dumps(data, indent=2) + "\n")
+    sys.stdout.write(jsontext.shown(data, indent=2) + "\n")
 
 
 def write_jsonl(rows: Iterable[Any]) -> None:
-    from campaign_cli import safejson
+    from campaign_cli import jsontext
 
-    sys.stdout.write("".join(safejson.dumps(r, separators=(",", ":")) + "\n" for r in rows))
+    sys.stdout.write("".join(jsontext.shown(r, separators=(",", ":")) + "\n" for r in rows))
 
 
 def emit(
@@ -271,11 +271,11 @@ def _render_rich(views: list[View]) -> None:
 def fail(err: CampaignError, **extra: Any) -> int:
     """Report an error on stderr (JSON with --json) and return its exit status."""
     if RUN.json_errors:
-        from campaign_cli import safejson
+        from campaign_cli import jsontext
 
         facts = err.facts  # a refusal's fields, as the rules raised them
         error = {"code": err.code, "message": err.message, **({"facts": facts} if facts else {}), **err.extra, **extra}
-        sys.stderr.write(safejson.dumps({"error": error}, default=str) + "\n")
+        sys.stderr.write(jsontext.shown({"error": error}, default=str) + "\n")
     else:
         if "line" in extra:
             text = _("campaign: error (line {line}): {message}").format(line=extra["line"], message=clean(err.message))

@@ -1,7 +1,6 @@
 """`campaign share git` and `campaign merge`: one campaign on several machines, git as the
 transport and the history, the tool as the merge (a git merge driver)."""
 
-import json
 import subprocess
 import sys
 from pathlib import Path
@@ -9,7 +8,7 @@ from typing import Annotated, Any
 
 import typer
 
-from campaign_cli import store
+from campaign_cli import jsontext, store
 from campaign_cli.cli.common import JsonOpt, campaign_path, help_text, reading, writing
 from campaign_cli.cli.lazy import command_app, noun_app
 from campaign_cli.cli.output import Line, Table, emit, inert
@@ -146,8 +145,8 @@ def merge(
             _("campaign: conflict: {where}: {field}: ours {ours}, theirs {theirs}").format(
                 where=where,
                 field=inert(c.field) or "-",
-                ours=inert(json.dumps(c.as_dict()["ours"], ensure_ascii=False)),
-                theirs=inert(json.dumps(c.as_dict()["theirs"], ensure_ascii=False)),
+                ours=inert(jsontext.dumps(c.as_dict()["ours"])),
+                theirs=inert(jsontext.dumps(c.as_dict()["theirs"])),
             )
             + "\n"
         )
@@ -172,7 +171,7 @@ def merge(
 
 # -- conflicts a merge left (CLI.md "Sharing through git") ------------------------------------
 def _decoded(stored: dict, side: str) -> Any:
-    return json.loads(stored[side]) if side in stored else None
+    return jsontext.loads(stored[side]) if side in stored else None
 
 
 def conflict_view(stored: dict) -> dict:
@@ -191,7 +190,7 @@ def conflicts(json_out: JsonOpt = False) -> None:
     data = [conflict_view(c) for c in camp.meta.get("conflicts", [])]
 
     def cell(c: dict, side: str) -> str:
-        return _("(none)") if side in c["absent"] else json.dumps(c[side], ensure_ascii=False)
+        return _("(none)") if side in c["absent"] else jsontext.dumps(c[side])
 
     rows = [[c["id"], c["where"], c["field"], cell(c, "base"), cell(c, "ours"), cell(c, "theirs")] for c in data]
     views: list[Any] = [
@@ -218,7 +217,7 @@ def resolve(
         raise UsageProblem(_("give one of --ours, --theirs or --value"))
     if value is not None:
         try:
-            chosen_value: Any = json.loads(value)
+            chosen_value: Any = jsontext.loads(value)
         except ValueError:
             chosen_value = value
     from campaign_cli.acts import sharing

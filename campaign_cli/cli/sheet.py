@@ -4,10 +4,20 @@ self-contained printable HTML file (no network: styles inline, user text escaped
 from __future__ import annotations
 
 from html import escape
+from typing import Annotated
 
-from campaign_cli.cli.output import inert, markdown_text
+import typer
+
+from campaign_cli.cli.common import JsonOpt, complete, help_text, reading
+from campaign_cli.cli.lazy import command_app
+from campaign_cli.cli.output import emit, inert, markdown_text
 from campaign_cli.cli.views import active, gender_of, hands, kind_of, notes, stats
+from campaign_cli.errors import Refused, UsageProblem
 from campaign_cli.i18n import _, language, shown, status_of
+from campaign_cli.rules import characters as rules
+from campaign_cli.run import RUN
+
+sheet_app = command_app()
 
 
 def sections(ch: dict) -> list[tuple[str, list[tuple[str, str]]]]:
@@ -174,3 +184,52 @@ def html(chars: list[dict]) -> str:
         parts += ["</div>", "</section>"]
     parts += ["</body>", "</html>"]
     return "\n".join(parts) + "\n"
+
+
+@sheet_app.command(
+    "sheet",
+    help=help_text(
+        "The whole character on one page: Markdown to paste, or one self-contained HTML file to print; "
+        "several names or --all: the party, one printed page per character (A4 or Letter).",
+        "campaign character sheet Ajax > ajax.md",
+        "campaign character sheet Ajax --format html > ajax.html",
+        "campaign character sheet --all --format html > party.html",
+    ),
+)
+def sheet(
+    names: Annotated[
+        list[str] | None,
+        typer.Argument(
+            metavar="[NAME]...", help="The characters (name or id), in this order.", autocompletion=complete.characters
+        ),
+    ] = None,
+    all_: Annotated[bool, typer.Option("--all", help="Every character, as created.")] = False,
+    format_: Annotated[
+        str, typer.Option("--format", metavar="md|html|json", help="md (default), html, or json (as --json).")
+    ] = "md",
+    json_out: JsonOpt = False,
+) -> None:
+    import sys
+
+    if format_ not in ("md", "html", "json"):
+        raise UsageProblem(_('--format takes md, html or json, not {format!r}').format(format=format_))
+    if bool(names) == all_:
+        raise UsageProblem(_("name characters or give --all (one or the other)"), "missing_argument")
+    json_out = json_out or format_ == "json"
+    camp = reading()
+    docs = camp.characters() if all_ else list({id(d): d for d in (camp.character(n) for n in names or [])}.values())
+    if not docs:
+        raise Refused(_("no characters yet: `campaign character create NAME`"), "no_characters")
+    chars = [rules.view(d) for d in docs]
+    one = len(chars) == 1 and not all_
+    if json_out or RUN.capture is not None:  # --json, or a line of a batch
+        shown = [
+            {**ch, "sections": [{"title": t, "rows": [list(r) for r in rows]} for t, rows in sections(ch)]}
+            for ch in chars
+        ]
+        emit(shown[0] if one else shown, json_out=True)
+        return
+    if format_ == "html":
+        sys.stdout.write(html(chars))
+    else:
+        sys.stdout.write("\n---\n\n".join(markdown(ch) for ch in chars))

@@ -6,7 +6,6 @@ import typer
 
 from campaign_cli.acts import skills as skill_acts
 from campaign_cli.acts.rolls import karma_options
-from campaign_cli.cli import complete
 from campaign_cli.cli.common import (
     MAX_AMOUNT,
     DiceOpt,
@@ -15,6 +14,7 @@ from campaign_cli.cli.common import (
     NameArg,
     RerollOpt,
     SeedOpt,
+    complete,
     help_text,
     parse_pairs,
     writing,

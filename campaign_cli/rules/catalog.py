@@ -6,18 +6,18 @@ any Russian alias from the seed, case-insensitively (R28).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Sequence
 from functools import cache
 from importlib import resources
 
+from campaign_cli import jsontext
 from campaign_cli.errors import Say
 
 
 @cache
 def _table(name: str) -> tuple[dict, ...]:
     text = resources.files("campaign_cli.data").joinpath(f"{name}.json").read_text(encoding="utf-8")
-    return tuple(json.loads(text)[name])
+    return tuple(jsontext.loads(text)[name])
 
 
 def weapons() -> tuple[dict, ...]:

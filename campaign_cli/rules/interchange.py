@@ -8,9 +8,10 @@ match). The caller stores the plan.
 
 from __future__ import annotations
 
-import json
 import re
 from typing import TYPE_CHECKING, Any
+
+from campaign_cli import jsontext
 
 if TYPE_CHECKING:
     from campaign_cli.model import Item
@@ -187,7 +188,7 @@ def to_statblock(ch: dict) -> str:
 
 
 def _inert(text: str) -> str:
-    from campaign_cli.safejson import UNSAFE_TEXT
+    from campaign_cli.jsontext import UNSAFE_TEXT
 
     text = "".join(f"\\x{ord(c):02x}" if ord(c) < 0x20 else c for c in text)
     return re.sub(UNSAFE_TEXT, lambda m: f"\\u{ord(m.group()):04x}", text)
@@ -273,7 +274,7 @@ def from_foundry(doc: Any) -> dict:
     plan["extra"] = extra if isinstance(extra, dict) else {}
     for key, value in system.items():  # what has no place here is kept, whole, in `unmatched`
         if key not in MAPPED and value not in (None, "", 0, [], {}) and not _default(key, value):
-            plan["unmatched"].append(f"{key}: {json.dumps(value, ensure_ascii=False, sort_keys=True)}")
+            plan["unmatched"].append(f"{key}: {jsontext.dumps(value, sort_keys=True)}")
     return plan
 
 

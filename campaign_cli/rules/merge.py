@@ -46,15 +46,15 @@ class Conflict:
     def stored(self, number: int) -> dict:
         """As meta.conflicts keeps it (model.Conflict): values as JSON texts, absent when a
         side has none; the path as JSON, when a resolution can write there."""
-        import json
+        from campaign_cli import jsontext
 
         out: dict[str, Any] = {"id": number, "where": self.as_dict()["where"] or "campaign", "field": self.field or "-"}
         for side in ("base", "ours", "theirs"):
             value = getattr(self, side)
             if value is not MISSING:
-                out[side] = json.dumps(value, ensure_ascii=False, sort_keys=True)
+                out[side] = jsontext.dumps(value, sort_keys=True)
         if self.path:
-            out["path"] = json.dumps([list(step) if isinstance(step, tuple) else step for step in self.path])
+            out["path"] = jsontext.dumps([list(step) if isinstance(step, tuple) else step for step in self.path])
         return out
 
 

@@ -7,15 +7,14 @@ and never create anything.
 
 from __future__ import annotations
 
-import json
 import os
-import sys
 import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from campaign_cli import jsontext
 from campaign_cli.errors import COMMIT, FileProblem, NameTaken, Refused
 from campaign_cli.i18n import _, ngettext, os_reason
 from campaign_cli.store import files  # journal and patch: loaded by what writes or walks the journal
@@ -33,7 +32,6 @@ TABLES = ("meta", "characters", "enemies")
 ROLLS_PER_ENTRY = 500  # a batch's rolls go to the journal in entries of at most this many
 
 BOOKKEEPING = ("seq", "next_id", "campaign_id", "undo_top", "undo_at", "journal_hash", "undo_hash")
-MAX_DEPTH = 64  # JSON nested deeper than this is not a campaign (nor an import, board or pack)
 
 
 def new_campaign_id() -> str:
@@ -55,27 +53,6 @@ def _v2_to_v3(data: dict) -> None:
 
 # Migrations: MIGRATIONS[n] upgrades a file of schema n to n + 1, in place.
 MIGRATIONS: dict[int, Callable[[dict], None]] = {1: _v1_to_v2, 2: _v2_to_v3}
-
-
-def _reject_constant(name: str):
-    raise ValueError(f"{name} is not a number JSON allows")
-
-
-def loads(raw: bytes | str):
-    """Strict JSON: no NaN or Infinity (ValueError); nesting deeper than about MAX_DEPTH
-    levels raises RecursionError. The depth is bounded by lowering the recursion limit
-    while the C parser runs: no second walk over the data (a 1 MB pack costs nothing more)."""
-    frame: Any = sys._getframe()
-    here = 0
-    while frame is not None:
-        here += 1
-        frame = frame.f_back
-    old = sys.getrecursionlimit()
-    sys.setrecursionlimit(here + MAX_DEPTH + 10)
-    try:
-        return json.loads(raw, parse_constant=_reject_constant)
-    finally:
-        sys.setrecursionlimit(old)
 
 
 class _MemoryStorage:
@@ -129,13 +106,13 @@ def parse(path: Path, raw: bytes, check: bool = True) -> dict:
     if not raw.strip():
         raise _not_campaign(path, _("it is empty"))
     try:
-        data = loads(raw)
+        data = jsontext.loads(raw)
     except RecursionError:
         raise FileProblem(
             _('{path} is not a campaign file (JSON nested too deeply)').format(path=path), "corrupt"
         ) from None
     except (ValueError, UnicodeDecodeError) as exc:
-        why = _("corrupt or truncated") if isinstance(exc, (json.JSONDecodeError, UnicodeDecodeError)) else str(exc)
+        why = _("corrupt or truncated") if isinstance(exc, (jsontext.Malformed, UnicodeDecodeError)) else str(exc)
         raise FileProblem(_('{path} is not valid JSON ({why})').format(path=path, why=why), "corrupt") from None
     if not isinstance(data, dict):
         raise _not_campaign(path, _("top level is not an object"))
@@ -193,7 +170,7 @@ def check_packs(path: Path, data: dict, text: str, writing: bool = False) -> lis
     from campaign_cli import judge
 
     try:
-        packs = loads(text)
+        packs = jsontext.loads(text)
         judge.check_packs(data, packs)
     except (ValueError, RecursionError):
         packs, why = None, _("packs are malformed")
@@ -212,7 +189,7 @@ def check_packs(path: Path, data: dict, text: str, writing: bool = False) -> lis
 
 
 def encode_packs(packs: list[dict]) -> str:
-    return json.dumps(packs, ensure_ascii=False, separators=(",", ":"))
+    return jsontext.dumps(packs, separators=(",", ":"))
 
 
 def check_shape(path: Path, data: dict, writing: bool = False) -> None:
@@ -264,7 +241,7 @@ def load(path: Path) -> dict:
 
 
 def _dumps(data: dict) -> bytes:
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
+    return jsontext.dumps(data, separators=(",", ":")).encode()
 
 
 class Campaign:
@@ -426,7 +403,7 @@ class Campaign:
     def record_roll(self, roll: dict) -> None:
         self.rolls.append(roll)
         if self.roll_spool is not None and len(self.rolls) >= ROLLS_PER_ENTRY:
-            self.roll_spool.write((json.dumps(self.rolls, ensure_ascii=False) + "\n").encode())
+            self.roll_spool.write((jsontext.dumps(self.rolls) + "\n").encode())
             self.rolls = []
 
     def spool_rolls(self) -> None:
@@ -445,7 +422,7 @@ class Campaign:
             return
         spool.seek(0)
         for line in spool:
-            yield json.loads(line)
+            yield jsontext.loads(line)
         if self.rolls:
             yield self.rolls
 
@@ -480,8 +457,8 @@ class Campaign:
         through the entries' patches, so the cost follows how far back the caller reads."""
         from campaign_cli.store import journal, patch
 
-        state = json.loads(_dumps(self.data))
-        copy = lambda doc: json.loads(json.dumps(doc))  # noqa: E731  walking back changes the state in place
+        state = jsontext.loads(_dumps(self.data))
+        copy = lambda doc: jsontext.loads(jsontext.dumps(doc))  # noqa: E731  walking back changes the state in place
         for entry in journal.entries_backwards(self.path, self.meta["seq"]):
             changes: dict[str, dict] = {}
             patches = patch.of_entry(entry)
@@ -502,7 +479,7 @@ class Campaign:
         from campaign_cli.store import journal, patch
 
         keep = {k: self.meta[k] for k in ("seq", "next_id", "campaign_id", "journal_hash") if k in self.meta}
-        copy = lambda doc: json.loads(json.dumps(doc))  # noqa: E731
+        copy = lambda doc: jsontext.loads(jsontext.dumps(doc))  # noqa: E731
         changes: dict[str, dict] = {}
         try:
             patches = patch.of_entry(entry)
@@ -582,11 +559,11 @@ class Campaign:
         from campaign_cli.rules.documents import check_tables
         from campaign_cli.store import journal
 
-        data = json.loads(_dumps(self.data))
+        data = jsontext.loads(_dumps(self.data))
         tables = {t: data.get(t, {}) for t in TABLES}
         try:
             check_shape(self.path, data)
-            check_tables(tables, json.loads(packs_text(data)))
+            check_tables(tables, jsontext.loads(packs_text(data)))
         except (Refused, FileProblem) as err:
             raise journal.broken(
                 self.path,

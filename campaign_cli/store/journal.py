@@ -28,12 +28,12 @@ A short append (disk full, `ulimit -f`) fails the command before the file is rep
 
 from __future__ import annotations
 
-import json
 import os
 import zlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from campaign_cli import jsontext
 from campaign_cli.errors import FileProblem
 from campaign_cli.i18n import _, os_reason
 from campaign_cli.store import files
@@ -50,7 +50,7 @@ def journal_path(path: Path) -> Path:
 
 
 def _seal(entry: dict) -> bytes:
-    body = json.dumps(entry, ensure_ascii=False, separators=(",", ":")).encode()
+    body = jsontext.dumps(entry, separators=(",", ":")).encode()
     return body[:-1] + _SUM + b"%08x" % zlib.crc32(body) + b'"}'
 
 
@@ -156,7 +156,7 @@ def line_at(path: Path, offset: int) -> bytes | None:
 
 def _decode(line: bytes) -> dict | None:
     try:
-        entry = json.loads(line)
+        entry = jsontext.loads(line)
     except (ValueError, RecursionError):
         return None
     return entry if isinstance(entry, dict) else None

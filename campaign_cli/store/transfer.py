@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import json
-
-from campaign_cli import safejson
+from campaign_cli import jsontext
 from campaign_cli.errors import Refused
 from campaign_cli.i18n import _
 from campaign_cli.rules.names import MAX_ID
-from campaign_cli.store.campaign import APP, META_ID, SCHEMA_VERSION, loads, new_campaign_id
+from campaign_cli.store.campaign import APP, META_ID, SCHEMA_VERSION, new_campaign_id
 from campaign_cli.store.layout import PACKS, packs_text
 
 FORMAT = "campaign-export"
@@ -23,12 +21,12 @@ def export_document(data: dict) -> dict:
         "meta": meta,
         "characters": sorted(data["characters"].values(), key=lambda d: d["id"]),
         "enemies": sorted(data["enemies"].values(), key=lambda d: d["id"]),
-        "packs": json.loads(packs_text(data)),
+        "packs": jsontext.loads(packs_text(data)),
     }
 
 
 def dumps(doc: dict) -> str:
-    return safejson.dumps(doc, indent=2, sort_keys=True) + "\n"
+    return jsontext.shown(doc, indent=2, sort_keys=True) + "\n"
 
 
 def _bad(why: str) -> Refused:
@@ -85,8 +83,8 @@ def tables_from_export(doc) -> dict:
 def read_export(text: str) -> dict:
     """An export's JSON: strict (no NaN or Infinity, not nested too deeply), else refused (exit 1)."""
     try:
-        return loads(text)
+        return jsontext.loads(text)
     except RecursionError:
         raise _bad(_("nested too deeply")) from None
     except ValueError as exc:
-        raise _bad(_("not valid JSON") if isinstance(exc, json.JSONDecodeError) else str(exc)) from None
+        raise _bad(_("not valid JSON") if isinstance(exc, jsontext.Malformed) else str(exc)) from None

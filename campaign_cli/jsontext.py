@@ -1,0 +1,218 @@
+"""JSON text, in and out: the campaign file, the journal, imports, and what the tool hands
+to people and other programs (`--json`, `--jsonl`, errors, exports).
+
+Built on `_json`, the C scanner and encoder under the standard library's `json`, without
+importing `json` itself: that import compiles seven regular expressions and loads four
+modules, 5 M instructions, an eighth of what a read adds to Typer's own start-up. Only a
+text that fails to parse loads `json`, to say what is wrong as `json` says it.
+
+`shown` is JSON for people: every control and format character (Unicode Cc, Cf: ESC, the
+C1 controls such as U+0085 and U+009B, bidi overrides such as U+202E, zero-width marks) is
+escaped as `\\uXXXX`, wherever it came from, so no terminal, pager or log obeys one. The
+encoder escapes only U+0000..U+001F; `shown` escapes the rest. Such a character can only
+stand inside a JSON string, so escaping it keeps the text valid JSON that decodes to the
+same data.
+"""
+
+from __future__ import annotations
+
+import _json
+import sys
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: this module is on the TAB path
+if TYPE_CHECKING:
+    from typing import Any
+
+MAX_DEPTH = 64  # JSON nested deeper than this is not a campaign (nor an import, board or pack)
+
+
+class Malformed(ValueError):
+    """The text is not JSON; the message says where, as `json` says it."""
+
+
+class _Strict:
+    """What the C scanner reads off its `json.JSONDecoder`: no NaN or Infinity."""
+
+    strict = True
+    object_hook = None
+    object_pairs_hook = None
+    parse_float = float
+    parse_int = int
+
+    @staticmethod
+    def parse_constant(name: str) -> Any:
+        raise ValueError(f"{name} is not a number JSON allows")
+
+
+_string = _json.encode_basestring
+_scan = _json.make_scanner(_Strict())  # type: ignore[arg-type]  # reads only these attributes
+_SPACE = " \t\n\r"
+
+
+def loads(text: str | bytes) -> Any:
+    """Strict JSON: no NaN or Infinity (ValueError), text that is not JSON (Malformed),
+    bytes in UTF-8 (a byte-order mark allowed; UnicodeDecodeError otherwise). Nesting
+    deeper than about MAX_DEPTH levels raises RecursionError: the recursion limit is
+    lowered while the C scanner runs, so the data is not walked a second time."""
+    if isinstance(text, bytes):
+        text = text.decode("utf-8-sig")
+    start = len(text) - len(text.lstrip(_SPACE))
+    frame: Any = sys._getframe()
+    here = 0
+    while frame is not None:
+        here += 1
+        frame = frame.f_back
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(here + MAX_DEPTH + 10)
+    try:
+        data, end = _scan(text, start)
+    except (RecursionError, Malformed):
+        raise
+    except ValueError as exc:
+        if type(exc).__name__ != "JSONDecodeError":
+            raise  # NaN or Infinity; a number longer than int() takes
+        _say_why(text)
+    except (StopIteration, SystemError):  # no value here; (3.11) the scanner could not raise json's error
+        _say_why(text)
+    finally:
+        sys.setrecursionlimit(old)
+    if text[end:].strip(_SPACE):
+        _say_why(text)
+    return data
+
+
+def _say_why(text: str) -> None:
+    import json
+
+    try:
+        json.loads(text, parse_constant=_Strict.parse_constant)
+    except json.JSONDecodeError as exc:
+        raise Malformed(str(exc)) from None
+    raise Malformed("not JSON")  # the scanner refused what json accepts: never seen, refused all the same
+
+
+def _refuse(value: Any) -> Any:
+    raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
+
+
+def dumps(
+    data: Any,
+    *,
+    indent: int | None = None,
+    separators: tuple[str, str] = (", ", ": "),
+    sort_keys: bool = False,
+    default: Any = None,
+) -> str:
+    """DATA as JSON text, non-ASCII characters as they are. Without INDENT: on one line,
+    by the C encoder, with SEPARATORS (item, key) as `json.dumps` takes them. With INDENT:
+    one item a line, INDENT spaces a level, `json.dumps(..., indent=INDENT)`'s text."""
+    if indent is None:
+        item, key = separators
+        encode = _json.make_encoder(  # markers, default, strings, indent, separators, sort, skipkeys, allow_nan
+            {}, default or _refuse, _string, None, key, item, sort_keys, False, True
+        )
+        return "".join(encode(data, 0))
+    out: list[str] = []
+    _indented(data, " " * indent, "\n", out, sort_keys, default or _refuse)
+    return "".join(out)
+
+
+_string = _json.encode_basestring
+
+
+_INFINITY = float("inf")
+
+
+def _number(value: float) -> str:
+    if value != value:
+        return "NaN"
+    if value == _INFINITY:
+        return "Infinity"
+    if value == -_INFINITY:
+        return "-Infinity"
+    return float.__repr__(value)
+
+
+def _key(key: Any) -> str:
+    if isinstance(key, str):
+        return key
+    if isinstance(key, float):
+        return _number(key)
+    if key is True:
+        return "true"
+    if key is False:
+        return "false"
+    if key is None:
+        return "null"
+    if isinstance(key, int):
+        return int.__repr__(key)
+    raise TypeError(f"keys must be str, int, float, bool or None, not {type(key).__name__}")
+
+
+def _indented(value: Any, step: str, line: str, out: list[str], sort_keys: bool, default: Any) -> None:
+    """VALUE's text onto OUT, each item on its own LINE (a newline and the current indent)."""
+    if isinstance(value, str):
+        out.append(_string(value))
+    elif value is None:
+        out.append("null")
+    elif value is True:
+        out.append("true")
+    elif value is False:
+        out.append("false")
+    elif isinstance(value, int):
+        out.append(int.__repr__(value))
+    elif isinstance(value, float):
+        out.append(_number(value))
+    elif isinstance(value, dict):
+        if not value:
+            out.append("{}")
+            return
+        inner = line + step
+        opening = "{" + inner
+        for k, v in sorted(value.items()) if sort_keys else value.items():
+            out.append(opening)
+            out.append(_string(_key(k)))
+            out.append(": ")
+            _indented(v, step, inner, out, sort_keys, default)
+            opening = "," + inner
+        out.append(line + "}")
+    elif isinstance(value, (list, tuple)):
+        if not value:
+            out.append("[]")
+            return
+        inner = line + step
+        opening = "[" + inner
+        for v in value:
+            out.append(opening)
+            _indented(v, step, inner, out, sort_keys, default)
+            opening = "," + inner
+        out.append(line + "]")
+    else:
+        _indented(default(value), step, line, out, sort_keys, default)
+
+
+# Unicode 15's Cc beyond what the encoder escapes, and its Cf, as ranges (no table built at
+# start-up; compiled on the first text that is not plain ASCII).
+UNSAFE_TEXT = (
+    "[\x7f-\x9f\xad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e\u200b-\u200f\u202a-\u202e"
+    "\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb\U000110bd\U000110cd\U00013430-\U0001343f"
+    "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0001\U000e0020-\U000e007f]"
+)
+
+
+def _escaped(match: Any) -> str:
+    code = ord(match.group())
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    code -= 0x10000
+    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+
+
+def shown(data: Any, **options: Any) -> str:
+    """`dumps(data, **options)` for people: with every Cc/Cf character escaped."""
+    text = dumps(data, **options)
+    if text.isascii() and "\x7f" not in text:
+        return text  # U+0000..U+001F are escaped already; nothing else here can be unsafe
+    import re
+
+    return re.sub(UNSAFE_TEXT, _escaped, text)

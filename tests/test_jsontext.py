@@ -1,0 +1,95 @@
+"""campaign_cli.jsontext: the same JSON text as the standard library's `json`, read and
+written on its C scanner and encoder without importing `json`."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from campaign_cli import jsontext
+
+TEXT = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=12)
+SCALARS = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | TEXT
+VALUES = st.recursive(
+    SCALARS, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(TEXT, inner, max_size=4), max_leaves=25
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(VALUES)
+def test_the_text_is_what_json_writes_and_reads_back_the_same(value):
+    for options in ({"indent": 2}, {"indent": 2, "sort_keys": True}, {"separators": (",", ":")}, {}):
+        assert jsontext.dumps(value, **options) == json.dumps(value, ensure_ascii=False, **options)
+    assert jsontext.loads(json.dumps(value)) == value
+    assert jsontext.loads(json.dumps(value, indent=1).encode()) == value
+
+
+def test_keys_that_are_not_strings_and_values_it_cannot_write_go_as_json_has_them():
+    data = {1: "a", 2.5: None, True: [], None: {}}
+    assert jsontext.dumps(data, indent=2) == json.dumps(data, ensure_ascii=False, indent=2)
+    assert jsontext.dumps({"x": {1, 2}}, default=sorted, indent=2) == json.dumps({"x": [1, 2]}, indent=2)
+    with pytest.raises(TypeError):
+        jsontext.dumps({"x": object()}, indent=2)
+    with pytest.raises(TypeError):
+        jsontext.dumps({"x": object()})
+
+
+@pytest.mark.parametrize(
+    "text", ["", "   ", "{", '{"a": 1,}', "[1] x", '{"a" 1}', "\ufeff{}", "[1, 2", '"\x01"', "nul"]
+)
+def test_text_that_is_not_json_is_malformed_and_says_where_as_json_does(text):
+    with pytest.raises(json.JSONDecodeError) as stdlib:
+        json.loads(text)
+    with pytest.raises(jsontext.Malformed) as got:
+        jsontext.loads(text)
+    assert str(got.value) == str(stdlib.value)
+
+
+@pytest.mark.parametrize("text", ["NaN", "[Infinity]", '{"a": -Infinity}'])
+def test_nan_and_infinity_are_refused_but_are_not_malformed_text(text):
+    with pytest.raises(ValueError, match="is not a number JSON allows") as got:
+        jsontext.loads(text)
+    assert not isinstance(got.value, jsontext.Malformed)
+
+
+def test_nesting_deeper_than_the_bound_is_refused_and_the_recursion_limit_is_put_back():
+    limit = sys.getrecursionlimit()
+    assert jsontext.loads("[" * 60 + "]" * 60) is not None
+    with pytest.raises(RecursionError):
+        jsontext.loads("[" * 200 + "]" * 200)
+    assert sys.getrecursionlimit() == limit
+
+
+def test_bytes_are_utf8_with_or_without_a_byte_order_mark():
+    assert jsontext.loads('{"имя": "Аякс"}'.encode()) == {"имя": "Аякс"}
+    assert jsontext.loads(b'\xef\xbb\xbf {"a": 1}\n') == {"a": 1}
+    with pytest.raises(UnicodeDecodeError):
+        jsontext.loads(b'{"a": "\xff"}')
+
+
+def test_a_read_with_json_output_imports_neither_json_nor_the_views_nor_the_completers(tmp_path):
+    """What `character show NAME --json` leaves off its start-up (issue 38): `json` (the
+    file is read and the answer written by jsontext), the views (no view is drawn) and
+    cli/complete.py (the completers load on a TAB)."""
+    path = tmp_path / "c.json"
+    env = {"CAMPAIGN_FILE": str(path), "CAMPAIGN_LANG": "en", "PATH": "/usr/bin:/bin"}
+    code = (
+        "import sys\nfrom campaign_cli.entry import main\nsys.argv = ['campaign', *sys.argv[1:]]\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "sys.stderr.write(repr(sorted(m for m in sys.modules if m in "
+        "('json', 'campaign_cli.cli.views', 'campaign_cli.cli.complete', 'campaign_cli.cli.sheet'))))"
+    )
+
+    def run(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, env=env, timeout=60)
+
+    run("init")
+    run("character", "create", "Аякс", "--st", "12", "--dx", "11", "--iq", "9")
+    shown = run("character", "show", "Аякс", "--json")
+    assert json.loads(shown.stdout)["name"] == "Аякс"
+    assert shown.stderr == "[]"
+    plain = run("character", "show", "Аякс")
+    assert "Аякс" in plain.stdout and plain.stderr == "['campaign_cli.cli.views']"
