@@ -1,13 +1,10 @@
 """Generated from campaign_cli/model.py by `python -m campaign_cli.model --write`: do not edit."""
 
-from functools import cache
-
 from campaign_cli import judge
 
-# one checker per distinct type: `I(0, 1000000)` made once, shared by every count
-B, C, E, I = cache(judge.BoolNode), cache(judge.ConstNode), cache(judge.EnumNode), cache(judge.IntNode)
-L, M, N, P = cache(judge.ListNode), cache(judge.MapNode), cache(judge.NullNode), cache(judge.PatternNode)
-T, A, O = cache(judge.TextNode), cache(judge.ChoiceNode), judge.ObjNode
+B, C, E, I = judge.BoolNode, judge.ConstNode, judge.EnumNode, judge.IntNode
+L, M, N, P = judge.ListNode, judge.MapNode, judge.NullNode, judge.PatternNode
+T, A, O = judge.TextNode, judge.ChoiceNode, judge.ObjNode
 
 Meta = O('Meta', ('app', 'campaign_id', 'keywords', 'name', 'next_id', 'phase', 'schema_version', 'seq'))
 MergeConflict = O('MergeConflict', ('field', 'id', 'where'))
@@ -28,228 +25,290 @@ Side = O('Side', ('abilities', 'combat', 'damage', 'defense', 'elite', 'escape',
 EliteEntry = O('EliteEntry', ('name',))
 Pack = O('Pack', ('pack', 'version'))
 PackItem = O('PackItem', ('name',))
+# one checker per distinct type, shared by every field of that type
+n0 = C('campaign')
+n1 = I(1, 3)
+n2 = T(100, True)
+n3 = E(('between', 'adventure'))
+n4 = L(n2)  # L(T(100, True))
+n5 = I(0, 9007199254740991)
+n6 = I(1, 9007199254740991)
+n7 = T(200, True)
+n8 = N(Adventure)
+n9 = N(Location)
+n10 = N(Fight)
+n11 = I(0, 1000000)
+n12 = N(n5)  # N(I(0, 9007199254740991))
+n13 = N(n7)  # N(T(200, True))
+n14 = L(MergeConflict)
+n15 = I(1, 1000000)
+n16 = T(1000, False)
+n17 = T(10000000, False)
+n18 = B()
+n19 = N(n2)  # N(T(100, True))
+n20 = N(n11)  # N(I(0, 1000000))
+n21 = T(1000, True)
+n22 = L(n21)  # L(T(1000, True))
+n23 = L(FightEnemy)
+n24 = L(FightGroup)
+n25 = E(('party', 'enemies'))
+n26 = N(n25)  # N(E(('party', 'enemies')))
+n27 = E(('normal', 'brutal'))
+n28 = N(n21)  # N(T(1000, True))
+n29 = I(-1000000, 1000000)
+n30 = M(n2, n29)  # M(T(100, True), I(-1000000, 1000000))
+n31 = E(('m', 'f'))
+n32 = N(n31)  # N(E(('m', 'f')))
+n33 = E(('hero', 'wizard'))
+n34 = M(n2, n11)  # M(T(100, True), I(0, 1000000))
+n35 = E(('Acrobatics', 'Climbing', 'Riding', 'Swimming', 'Axe', 'Bow', 'Dagger', 'Polearm', 'Sling', 'Sword', 'Unarmed Combat', 'Charm', 'Diplomacy', 'Leadership', 'Dwarvish', 'Elvish', 'Orcish', 'Sorcerous Language', 'Literacy', 'Hunter', 'Stealth', 'Survival', 'Tactics', 'Tracker', 'Locks', 'Streetwise', 'Thief', 'Traps', 'Alchemist', 'Animal Handler', 'Bard', 'Craftsman', 'Driver', 'Herbalist', 'Medic', 'Merchant', 'Sailor', 'Scholar'))
+n36 = M(n35, n15)  # M(E(('Acrobatics', 'Climbing', 'Riding', 'Swimming', 'Axe', 'Bow', 'Dagger', 'Polearm', 'Sling', 'Sword', 'Unarmed Combat', 'Charm', 'Diplomacy', 'Leadership', 'Dwarvish', 'Elvish', 'Orcish', 'Sorcerous Language', 'Literacy', 'Hunter', 'Stealth', 'Survival', 'Tactics', 'Tracker', 'Locks', 'Streetwise', 'Thief', 'Traps', 'Alchemist', 'Animal Handler', 'Bard', 'Craftsman', 'Driver', 'Herbalist', 'Medic', 'Merchant', 'Sailor', 'Scholar')), I(1, 1000000))
+n37 = L(Spell)
+n38 = L(Curse)
+n39 = L(Item)
+n40 = M(n2, n2)  # M(T(100, True), T(100, True))
+n41 = E(('hit', 'damage'))
+n42 = M(n2, n41)  # M(T(100, True), E(('hit', 'damage')))
+n43 = N(Leadership)
+n44 = E(('gear', 'artifact', 'weapon', 'armor', 'upgrade', 'potion'))
+n45 = I(0, 2)
+n46 = I(0, 3)
+n47 = L(Upgrade)
+n48 = E(('carried', 'held', 'worn', 'stored'))
+n49 = P('^[0-9]{0,4}[dD][0-9]{1,4}([+-][0-9]{1,5})?$', 'dice')
+n50 = N(n49)  # N(P('^[0-9]{0,4}[dD][0-9]{1,4}([+-][0-9]{1,5})?$', 'dice'))
+n51 = N(n18)  # N(B())
+n52 = N(Boost)
+n53 = E(('small', 'medium', 'large', 'huge', 'giant'))
+n54 = A(n21, EliteEntry)  # A(T(1000, True), EliteEntry)
+n55 = L(n54, 6, 6)  # L(A(T(1000, True), EliteEntry), 6, 6)
+n56 = I(-9007199254740991, 9007199254740991)
+n57 = A(n16, n56)  # A(T(1000, False), I(-9007199254740991, 9007199254740991))
+n58 = T(100000, False)
+n59 = L(PackItem, 0, 100000)
+n60 = L(Board, 0, 100000)
 Meta.fields = {
-    'app': C('campaign'),
-    'schema_version': I(1, 3),
-    'name': T(100, True),
-    'phase': E(('between', 'adventure')),
-    'keywords': L(T(100, True)),
-    'seq': I(0, 9007199254740991),
-    'next_id': I(1, 9007199254740991),
-    'campaign_id': T(200, True),
-    'created': T(200, True),
-    'adventure': N(Adventure),
-    'location': N(Location),
-    'fight': N(Fight),
-    'adventures': I(0, 1000000),
-    'fights': I(0, 1000000),
-    'undo_top': N(I(0, 9007199254740991)),
-    'undo_at': N(I(0, 9007199254740991)),
-    'undo_hash': N(T(200, True)),
-    'journal_hash': N(T(200, True)),
-    'conflicts': L(MergeConflict),
+    'app': n0,
+    'schema_version': n1,
+    'name': n2,
+    'phase': n3,
+    'keywords': n4,
+    'seq': n5,
+    'next_id': n6,
+    'campaign_id': n7,
+    'created': n7,
+    'adventure': n8,
+    'location': n9,
+    'fight': n10,
+    'adventures': n11,
+    'fights': n11,
+    'undo_top': n12,
+    'undo_at': n12,
+    'undo_hash': n13,
+    'journal_hash': n13,
+    'conflicts': n14,
 }
 MergeConflict.fields = {
-    'id': I(1, 1000000),
-    'where': T(1000, False),
-    'field': T(1000, False),
-    'base': T(10000000, False),
-    'ours': T(10000000, False),
-    'theirs': T(10000000, False),
-    'path': T(10000000, False),
+    'id': n15,
+    'where': n16,
+    'field': n16,
+    'base': n17,
+    'ours': n17,
+    'theirs': n17,
+    'path': n17,
 }
 Adventure.fields = {
-    'title': T(100, True),
-    'number': I(0, 1000000),
-    'started': T(200, True),
+    'title': n2,
+    'number': n11,
+    'started': n7,
 }
 Location.fields = {
-    'town': T(100, True),
-    'blacksmith': B(),
+    'town': n2,
+    'blacksmith': n18,
 }
 Fight.fields = {
-    'title': N(T(100, True)),
-    'round': I(0, 1000000),
-    'turn': N(I(0, 1000000)),
-    'order': L(T(1000, True)),
-    'enemies': L(FightEnemy),
-    'groups': L(FightGroup),
-    'first': N(E(('party', 'enemies'))),
-    'party': L(T(100, True)),
-    'acted': L(T(100, True)),
+    'title': n19,
+    'round': n11,
+    'turn': n20,
+    'order': n22,
+    'enemies': n23,
+    'groups': n24,
+    'first': n26,
+    'party': n4,
+    'acted': n4,
 }
 FightGroup.fields = {
-    'id': I(1, 9007199254740991),
-    'type': T(100, True),
-    'side': E(('normal', 'brutal')),
-    'elite': N(T(1000, True)),
-    'elite_numbers': M(T(100, True), I(-1000000, 1000000)),
-    'initiative': I(0, 1000000),
-    'gender': N(E(('m', 'f'))),
+    'id': n6,
+    'type': n2,
+    'side': n27,
+    'elite': n28,
+    'elite_numbers': n30,
+    'initiative': n11,
+    'gender': n32,
 }
 FightEnemy.fields = {
-    'name': T(1000, True),
-    'type': T(100, True),
-    'side': E(('normal', 'brutal')),
-    'alive': B(),
-    'group': I(1, 9007199254740991),
-    'health': I(0, 1000000),
-    'wounds': I(0, 1000000),
-    'defense': I(0, 1000000),
-    'damage': I(0, 1000000),
-    'combat': I(0, 1000000),
-    'to_hit': I(0, 1000000),
-    'move': I(0, 1000000),
-    'initiative': I(0, 1000000),
-    'escape': I(0, 1000000),
-    'xp': I(0, 1000000),
-    'wound_xp': I(0, 1000000),
-    'elite': N(T(1000, True)),
-    'gender': N(E(('m', 'f'))),
+    'name': n21,
+    'type': n2,
+    'side': n27,
+    'alive': n18,
+    'group': n6,
+    'health': n11,
+    'wounds': n11,
+    'defense': n11,
+    'damage': n11,
+    'combat': n11,
+    'to_hit': n11,
+    'move': n11,
+    'initiative': n11,
+    'escape': n11,
+    'xp': n11,
+    'wound_xp': n11,
+    'elite': n28,
+    'gender': n32,
 }
 Character.fields = {
-    'id': I(1, 9007199254740991),
-    'name': T(100, True),
-    'kind': E(('hero', 'wizard')),
-    'st': I(0, 1000000),
-    'dx': I(0, 1000000),
-    'iq': I(0, 1000000),
-    'attributes': M(T(100, True), I(0, 1000000)),
-    'skills': M(E(('Acrobatics', 'Climbing', 'Riding', 'Swimming', 'Axe', 'Bow', 'Dagger', 'Polearm', 'Sling', 'Sword', 'Unarmed Combat', 'Charm', 'Diplomacy', 'Leadership', 'Dwarvish', 'Elvish', 'Orcish', 'Sorcerous Language', 'Literacy', 'Hunter', 'Stealth', 'Survival', 'Tactics', 'Tracker', 'Locks', 'Streetwise', 'Thief', 'Traps', 'Alchemist', 'Animal Handler', 'Bard', 'Craftsman', 'Driver', 'Herbalist', 'Medic', 'Merchant', 'Sailor', 'Scholar')), I(1, 1000000)),
-    'spells': L(Spell),
-    'keywords': L(T(100, True)),
-    'xp': I(0, 1000000),
-    'karma': I(0, 1000000),
-    'wishes': I(0, 1000000),
-    'curses': L(Curse),
-    'damage': I(0, 1000000),
-    'fatigue': I(0, 1000000),
-    'gold': I(0, 1000000),
-    'darkstone': I(0, 1000000),
-    'items': L(Item),
-    'gender': N(E(('m', 'f'))),
-    'dying': B(),
-    'dead': B(),
-    'death_settled': B(),
-    'bard_karma': I(0, 1000000),
-    'fight_damage': I(0, 1000000),
-    'last_fight_damage': I(0, 1000000),
-    'talents': L(T(100, True)),
-    'boosts': M(T(100, True), I(0, 1000000)),
-    'uses': M(T(100, True), T(100, True)),
-    'combat': M(T(100, True), E(('hit', 'damage'))),
-    'leadership': N(Leadership),
+    'id': n6,
+    'name': n2,
+    'kind': n33,
+    'st': n11,
+    'dx': n11,
+    'iq': n11,
+    'attributes': n34,
+    'skills': n36,
+    'spells': n37,
+    'keywords': n4,
+    'xp': n11,
+    'karma': n11,
+    'wishes': n11,
+    'curses': n38,
+    'damage': n11,
+    'fatigue': n11,
+    'gold': n11,
+    'darkstone': n11,
+    'items': n39,
+    'gender': n32,
+    'dying': n18,
+    'dead': n18,
+    'death_settled': n18,
+    'bard_karma': n11,
+    'fight_damage': n11,
+    'last_fight_damage': n11,
+    'talents': n4,
+    'boosts': n34,
+    'uses': n40,
+    'combat': n42,
+    'leadership': n43,
 }
 Spell.fields = {
-    'name': T(100, True),
-    'rating': N(I(0, 1000000)),
+    'name': n2,
+    'rating': n20,
 }
 Curse.fields = {
-    'name': T(100, True),
-    'note': N(T(1000, True)),
+    'name': n2,
+    'note': n28,
 }
 Leadership.fields = {
-    'value': I(0, 1000000),
-    'from': T(100, True),
+    'value': n11,
+    'from': n2,
 }
 Item.fields = {
-    'id': I(1, 9007199254740991),
-    'name': T(100, True),
-    'kind': E(('gear', 'artifact', 'weapon', 'armor', 'upgrade', 'potion')),
-    'hands': I(0, 2),
-    'weight': I(0, 1000000),
-    'value': I(0, 1000000),
-    'requires': L(T(100, True)),
-    'clothing': N(T(100, True)),
-    'personal': B(),
-    'darkstone_icon': B(),
-    'slots': I(0, 3),
-    'upgrades': L(Upgrade),
-    'state': E(('carried', 'held', 'worn', 'stored')),
-    'damage': N(P('^[0-9]{0,4}[dD][0-9]{1,4}([+-][0-9]{1,5})?$', 'dice')),
-    'armor': N(I(0, 1000000)),
-    'restriction': N(I(0, 1000000)),
-    'heft': N(I(0, 1000000)),
-    'heals': N(I(0, 1000000)),
-    'shield': N(B()),
-    'fatigue': N(B()),
-    'skill': N(T(100, True)),
-    'flags': L(T(100, True)),
-    'aliases': L(T(100, True)),
-    'pack': T(100, True),
-    'boost': N(Boost),
-    'unloaded': I(1, 3),
+    'id': n6,
+    'name': n2,
+    'kind': n44,
+    'hands': n45,
+    'weight': n11,
+    'value': n11,
+    'requires': n4,
+    'clothing': n19,
+    'personal': n18,
+    'darkstone_icon': n18,
+    'slots': n46,
+    'upgrades': n47,
+    'state': n48,
+    'damage': n50,
+    'armor': n20,
+    'restriction': n20,
+    'heft': n20,
+    'heals': n20,
+    'shield': n51,
+    'fatigue': n51,
+    'skill': n19,
+    'flags': n4,
+    'aliases': n4,
+    'pack': n2,
+    'boost': n52,
+    'unloaded': n1,
 }
 Upgrade.fields = {
-    'name': T(100, True),
-    'slots': I(0, 3),
-    'darkstone': I(0, 1000000),
-    'gold': I(0, 1000000),
-    'forged': B(),
-    'personal': B(),
+    'name': n2,
+    'slots': n46,
+    'darkstone': n11,
+    'gold': n11,
+    'forged': n18,
+    'personal': n18,
 }
 Boost.fields = {
-    'target': T(100, True),
-    'value': I(0, 1000000),
+    'target': n2,
+    'value': n11,
 }
 Board.fields = {
-    'name': T(100, True),
-    'keywords': L(T(1000, True)),
-    'size': E(('small', 'medium', 'large', 'huge', 'giant')),
-    'gender': N(E(('m', 'f'))),
+    'name': n2,
+    'keywords': n22,
+    'size': n53,
+    'gender': n32,
     'normal': Side,
     'brutal': Side,
 }
 Side.fields = {
-    'initiative': I(0, 1000000),
-    'move': I(0, 1000000),
-    'escape': I(0, 1000000),
-    'to_hit': I(0, 1000000),
-    'combat': I(0, 1000000),
-    'damage': I(0, 1000000),
-    'defense': I(0, 1000000),
-    'health': I(0, 1000000),
-    'xp': I(0, 1000000),
-    'wound_xp': I(0, 1000000),
-    'abilities': L(T(1000, True)),
-    'elite': L(A(T(1000, True), EliteEntry), 6, 6),
+    'initiative': n11,
+    'move': n11,
+    'escape': n11,
+    'to_hit': n11,
+    'combat': n11,
+    'damage': n11,
+    'defense': n11,
+    'health': n11,
+    'xp': n11,
+    'wound_xp': n11,
+    'abilities': n22,
+    'elite': n55,
 }
 EliteEntry.fields = {
-    'name': T(1000, True),
-    'text': T(1000, True),
-    'health': I(-1000000, 1000000),
-    'defense': I(-1000000, 1000000),
-    'damage': I(-1000000, 1000000),
-    'combat': I(-1000000, 1000000),
-    'to_hit': I(-1000000, 1000000),
-    'move': I(-1000000, 1000000),
-    'initiative': I(-1000000, 1000000),
-    'escape': I(-1000000, 1000000),
+    'name': n21,
+    'text': n21,
+    'health': n29,
+    'defense': n29,
+    'damage': n29,
+    'combat': n29,
+    'to_hit': n29,
+    'move': n29,
+    'initiative': n29,
+    'escape': n29,
 }
 Pack.fields = {
-    'pack': T(100, True),
-    'version': A(T(1000, False), I(-9007199254740991, 9007199254740991)),
-    'description': T(100000, False),
-    'items': L(PackItem, 0, 100000),
-    'enemies': L(Board, 0, 100000),
+    'pack': n2,
+    'version': n57,
+    'description': n58,
+    'items': n59,
+    'enemies': n60,
 }
 PackItem.fields = {
-    'name': T(100, True),
-    'aliases': L(T(100, True)),
-    'kind': E(('gear', 'artifact', 'weapon', 'armor', 'upgrade', 'potion')),
-    'hands': I(0, 2),
-    'weight': I(0, 1000000),
-    'value': I(0, 1000000),
-    'heft': N(I(0, 1000000)),
-    'slots': I(0, 3),
-    'damage': N(P('^[0-9]{0,4}[dD][0-9]{1,4}([+-][0-9]{1,5})?$', 'dice')),
-    'armor': N(I(0, 1000000)),
-    'restriction': N(I(0, 1000000)),
-    'requires': L(T(100, True)),
-    'clothing': N(T(100, True)),
-    'personal': B(),
-    'darkstone_icon': B(),
-    'shield': B(),
-    'pack': T(100, True),
+    'name': n2,
+    'aliases': n4,
+    'kind': n44,
+    'hands': n45,
+    'weight': n11,
+    'value': n11,
+    'heft': n20,
+    'slots': n46,
+    'damage': n50,
+    'armor': n20,
+    'restriction': n20,
+    'requires': n4,
+    'clothing': n19,
+    'personal': n18,
+    'darkstone_icon': n18,
+    'shield': n18,
+    'pack': n2,
 }
 DOCUMENTS = {'Meta': Meta, 'MergeConflict': MergeConflict, 'Adventure': Adventure, 'Location': Location, 'Fight': Fight, 'FightGroup': FightGroup, 'FightEnemy': FightEnemy, 'Character': Character, 'Spell': Spell, 'Curse': Curse, 'Leadership': Leadership, 'Item': Item, 'Upgrade': Upgrade, 'Boost': Boost, 'Board': Board, 'Side': Side, 'EliteEntry': EliteEntry, 'Pack': Pack, 'PackItem': PackItem}

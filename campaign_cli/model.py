@@ -439,25 +439,42 @@ def compiled(doc_type: Any) -> ObjNode:
 
 def source() -> str:
     """The Python text of campaign_cli/_judged.py: every document's checker, as the judge
-    builds it at run time without this module."""
+    builds it at run time without this module. Each distinct checker is made once, by
+    name (`n3 = L(n2)  # L(T(100, True))`), and shared by every field of its type: a run
+    that reads a campaign makes 61 checkers, not 242 calls through a cache."""
+    import ast
+
     out = [
         '"""Generated from campaign_cli/model.py by `python -m campaign_cli.model --write`: do not edit."""',
         "",
-        "from functools import cache",
-        "",
         "from campaign_cli import judge",
         "",
-        "# one checker per distinct type: `I(0, 1000000)` made once, shared by every count",
-        "B, C, E, I = cache(judge.BoolNode), cache(judge.ConstNode), cache(judge.EnumNode), cache(judge.IntNode)",
-        "L, M, N, P = cache(judge.ListNode), cache(judge.MapNode), cache(judge.NullNode), cache(judge.PatternNode)",
-        "T, A, O = cache(judge.TextNode), cache(judge.ChoiceNode), judge.ObjNode",
+        "B, C, E, I = judge.BoolNode, judge.ConstNode, judge.EnumNode, judge.IntNode",
+        "L, M, N, P = judge.ListNode, judge.MapNode, judge.NullNode, judge.PatternNode",
+        "T, A, O = judge.TextNode, judge.ChoiceNode, judge.ObjNode",
         "",
     ]
     nodes = [compiled(t) for t in DOCUMENTS]
     out += [f"{n.name} = O({n.name!r}, {tuple(sorted(n.required))!r})" for n in nodes]
+    out.append("# one checker per distinct type, shared by every field of that type")
+    named: dict[str, str] = {}  # a checker's code -> its name
+
+    def name(tree: ast.expr) -> str:
+        """TREE's checker as a name, its parts named first; an ObjNode is its own name."""
+        if not isinstance(tree, ast.Call):
+            return ast.unparse(tree)
+        code = ast.unparse(tree)
+        if code not in named:
+            parts = [name(a) if isinstance(a, ast.Call) else ast.unparse(a) for a in tree.args]
+            named[code] = f"n{len(named)}"
+            line = f"{named[code]} = {ast.unparse(tree.func)}({', '.join(parts)})"
+            out.append(line if line.endswith(code) else f"{line}  # {code}")
+        return named[code]
+
+    fields = {n.name: {k: name(ast.parse(v.code(), mode="eval").body) for k, v in n.fields.items()} for n in nodes}
     for n in nodes:
         out.append(f"{n.name}.fields = {{")
-        out += [f"    {k!r}: {v.code()}," for k, v in n.fields.items()]
+        out += [f"    {k!r}: {v}," for k, v in fields[n.name].items()]
         out.append("}")
     out.append("DOCUMENTS = {" + ", ".join(f"{n.name!r}: {n.name}" for n in nodes) + "}")
     return "\n".join(out) + "\n"
