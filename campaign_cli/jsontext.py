@@ -57,15 +57,11 @@ def loads(text: str | bytes) -> Any:
     if isinstance(text, bytes):
         text = text.decode("utf-8-sig")
     start = len(text) - len(text.lstrip(_SPACE))
-    frame: Any = sys._getframe()
-    here = 0
-    while frame is not None:
-        here += 1
-        frame = frame.f_back
-    old = sys.getrecursionlimit()
-    sys.setrecursionlimit(here + MAX_DEPTH + 10)
     try:
-        data, end = _scan(text, start)
+        if text.count("[") + text.count("{") <= MAX_DEPTH:  # cannot nest deeper: no limit to set
+            data, end = _scan(text, start)
+        else:
+            data, end = _bounded(text, start)
     except (RecursionError, Malformed):
         raise
     except ValueError as exc:
@@ -74,11 +70,24 @@ def loads(text: str | bytes) -> Any:
         _say_why(text)
     except (StopIteration, SystemError):  # no value here; (3.11) the scanner could not raise json's error
         _say_why(text)
-    finally:
-        sys.setrecursionlimit(old)
     if text[end:].strip(_SPACE):
         _say_why(text)
     return data
+
+
+def _bounded(text: str, start: int) -> tuple[Any, int]:
+    """The scanner's answer with the recursion limit MAX_DEPTH (and a margin) above here."""
+    frame: Any = sys._getframe()
+    here = 0
+    while frame is not None:
+        here += 1
+        frame = frame.f_back
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(here + MAX_DEPTH + 10)
+    try:
+        return _scan(text, start)
+    finally:
+        sys.setrecursionlimit(old)
 
 
 def _say_why(text: str) -> None:
@@ -149,20 +158,22 @@ def _key(key: Any) -> str:
     raise TypeError(f"keys must be str, int, float, bool or None, not {type(key).__name__}")
 
 
+# A scalar's text by its exact type: most values are these, written without a call of
+# _indented each (a subclass, such as a StrEnum, takes the longer way).
+_SCALAR: dict[type, Any] = {
+    str: _string,
+    int: int.__repr__,
+    float: _number,
+    bool: lambda value: "true" if value else "false",
+    type(None): lambda _value: "null",
+}
+
+
 def _indented(value: Any, step: str, line: str, out: list[str], sort_keys: bool, default: Any) -> None:
     """VALUE's text onto OUT, each item on its own LINE (a newline and the current indent)."""
-    if isinstance(value, str):
-        out.append(_string(value))
-    elif value is None:
-        out.append("null")
-    elif value is True:
-        out.append("true")
-    elif value is False:
-        out.append("false")
-    elif isinstance(value, int):
-        out.append(int.__repr__(value))
-    elif isinstance(value, float):
-        out.append(_number(value))
+    scalar = _SCALAR.get(type(value))
+    if scalar is not None:
+        out.append(scalar(value))
     elif isinstance(value, dict):
         if not value:
             out.append("{}")
@@ -170,10 +181,12 @@ def _indented(value: Any, step: str, line: str, out: list[str], sort_keys: bool,
         inner = line + step
         opening = "{" + inner
         for k, v in sorted(value.items()) if sort_keys else value.items():
-            out.append(opening)
-            out.append(_string(_key(k)))
-            out.append(": ")
-            _indented(v, step, inner, out, sort_keys, default)
+            scalar = _SCALAR.get(type(v))
+            if scalar is not None:
+                out.append(f"{opening}{_string(k if type(k) is str else _key(k))}: {scalar(v)}")
+            else:
+                out.append(f"{opening}{_string(k if type(k) is str else _key(k))}: ")
+                _indented(v, step, inner, out, sort_keys, default)
             opening = "," + inner
         out.append(line + "}")
     elif isinstance(value, (list, tuple)):
@@ -183,10 +196,20 @@ def _indented(value: Any, step: str, line: str, out: list[str], sort_keys: bool,
         inner = line + step
         opening = "[" + inner
         for v in value:
-            out.append(opening)
-            _indented(v, step, inner, out, sort_keys, default)
+            scalar = _SCALAR.get(type(v))
+            if scalar is not None:
+                out.append(opening + scalar(v))
+            else:
+                out.append(opening)
+                _indented(v, step, inner, out, sort_keys, default)
             opening = "," + inner
         out.append(line + "]")
+    elif isinstance(value, str):
+        out.append(_string(value))
+    elif isinstance(value, int):  # bool is in _SCALAR
+        out.append(int.__repr__(value))
+    elif isinstance(value, float):
+        out.append(_number(value))
     else:
         _indented(default(value), step, line, out, sort_keys, default)
 

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from pathlib import Path
 
 # The suite's campaigns are throw-away: no fsync (campaign_cli/store/files.py), in this
@@ -12,6 +13,11 @@ import pytest
 
 from campaign_cli.cli.app import app
 from tests.runner import CliRunner
+
+# pytest keeps each test module as it rewrote its asserts (in tests/__pycache__) unless
+# bytecode is not to be written: with PYTHONDONTWRITEBYTECODE set, every worker rewrote
+# 2,000 asserts again on every run, 4-5 s each. The suite keeps its own.
+sys.dont_write_bytecode = False
 
 # The longest tests go first. The evening alone takes a seventh of the suite's time: handed
 # out last, it would end the run on one worker while the other waited. pyproject.toml's

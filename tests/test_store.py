@@ -207,3 +207,33 @@ def test_a_write_is_durable_by_default_file_journal_and_folder_fsynced(tmp_path,
     monkeypatch.setattr(os, "fsync", lambda fd: (synced.append(fd), real(fd))[1])
     cli.json("character", "create", "Ajax", "--st", "12", "--dx", "11", "--iq", "9")
     assert len(synced) >= 3
+
+
+def test_the_same_bytes_are_judged_once_and_any_other_bytes_again(camp, monkeypatch):
+    """A process that reads the very bytes it last found sound does not judge them again
+    (the judge's verdict is a function of the bytes); other bytes are judged, and an
+    unsound file is refused however often it is read."""
+    from campaign_cli import judge
+    from campaign_cli.errors import FileProblem
+
+    judged = []
+    check = judge.check_campaign
+    monkeypatch.setattr(judge, "check_campaign", lambda data: judged.append(1) or check(data))
+    monkeypatch.setattr(campaign_mod, "_SOUND", [b""])
+    path = camp.path
+    raw = path.read_bytes()
+    assert b'"xp":0' in raw
+    campaign_mod.open_read(path)
+    campaign_mod.open_read(path)
+    assert len(judged) == 1
+    path.write_bytes(raw.replace(b'"xp":0', b'"xp":1', 1))
+    assert campaign_mod.open_read(path).character("Ajax")["xp"] == 1
+    assert len(judged) == 2
+    path.write_bytes(raw.replace(b'"xp":0', b'"xp":-1', 1))
+    for _ in range(2):
+        with pytest.raises(FileProblem, match="xp"):
+            campaign_mod.open_read(path)
+    assert len(judged) == 4
+    path.write_bytes(raw)
+    campaign_mod.open_read(path)
+    assert len(judged) == 5

@@ -29,6 +29,7 @@ A short append (disk full, `ulimit -f`) fails the command before the file is rep
 from __future__ import annotations
 
 import os
+import sys
 import zlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -88,19 +89,23 @@ def _open(jpath: Path, flags: int) -> int:
     return fd
 
 
+_SHA256: list = []  # the constructor, found once a process: a failed import searches sys.path again each time
+
+
 def digest(line: bytes) -> str:
     """An entry's hash in the chain: SHA-256 of its line, loaded only by writes and undo,
     never by a read command. CPython's own SHA-256 module where it has one (3 ms to load),
     else hashlib (which loads OpenSSL: 7 ms); the same digest either way."""
-    try:
-        from _sha2 import sha256  # Python 3.12+
-    except ImportError:
+    if not _SHA256:
         try:
-            from _sha256 import sha256  # Python 3.11
+            if sys.version_info >= (3, 12):
+                from _sha2 import sha256
+            else:
+                from _sha256 import sha256
         except ImportError:
             from hashlib import sha256
-
-    return sha256(line.rstrip(b"\r\n")).hexdigest()
+        _SHA256.append(sha256)
+    return _SHA256[0](line.rstrip(b"\r\n")).hexdigest()
 
 
 def append(path: Path, entry: dict) -> tuple[int, str]:
