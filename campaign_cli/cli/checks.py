@@ -9,17 +9,8 @@ from typing import Annotated
 import typer
 
 from campaign_cli.acts import rolls
-from campaign_cli.cli.common import (
-    MAX_AMOUNT,
-    DiceOpt,
-    JsonOpt,
-    KarmaOpt,
-    RerollOpt,
-    SeedOpt,
-    complete,
-    help_text,
-    writing,
-)
+from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, complete, help_text, writing
+from campaign_cli.cli.diceopts import DiceOpt, KarmaOpt, RerollOpt, SeedOpt
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import Line, Table, emit
 from campaign_cli.cli.rolling import (

@@ -52,19 +52,6 @@ NameArg = Annotated[
     str,
     typer.Argument(metavar="NAME", help="The character's name (any case) or id.", autocompletion=complete.characters),
 ]
-SeedOpt = Annotated[
-    int | None,
-    typer.Option(
-        "--seed", metavar="N", min=0, max=MAX_SEED, help="Seed the dice: same seed, same campaign, same result."
-    ),
-]
-DiceOpt = Annotated[str | None, typer.Option("--dice", metavar="LIST", help="Physical dice typed in, e.g. 1,3,6.")]
-KarmaOpt = Annotated[
-    bool, typer.Option("--karma", help="If the roll fails, spend 1 karma (else 1 wish) and roll again (R17).")
-]
-RerollOpt = Annotated[
-    str | None, typer.Option("--reroll-dice", metavar="LIST", help="Physical dice for the --karma reroll.")
-]
 
 
 def write_out(camp, text: str, output: str | None, force: bool) -> Path | None:

@@ -18,18 +18,8 @@ from campaign_cli.acts.fights import (
     start_fight,
 )
 from campaign_cli.acts.rolls import karma_options
-from campaign_cli.cli.common import (
-    MAX_AMOUNT,
-    DiceOpt,
-    JsonOpt,
-    KarmaOpt,
-    RerollOpt,
-    SeedOpt,
-    complete,
-    help_text,
-    reading,
-    writing,
-)
+from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, complete, help_text, reading, writing
+from campaign_cli.cli.diceopts import DiceOpt, KarmaOpt, RerollOpt, SeedOpt
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, Table, emit
 from campaign_cli.cli.views import party_table, status_news

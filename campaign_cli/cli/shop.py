@@ -6,7 +6,8 @@ from typing import Annotated
 import typer
 
 from campaign_cli.acts import shop as shop_acts
-from campaign_cli.cli.common import MAX_AMOUNT, DiceOpt, JsonOpt, NameArg, SeedOpt, help_text, writing
+from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, NameArg, help_text, writing
+from campaign_cli.cli.diceopts import DiceOpt, SeedOpt
 from campaign_cli.cli.itemopts import (
     ArmorOpt,
     CatalogArg,

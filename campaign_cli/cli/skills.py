@@ -6,22 +6,15 @@ import typer
 
 from campaign_cli.acts import skills as skill_acts
 from campaign_cli.acts.rolls import karma_options
-from campaign_cli.cli.common import (
-    MAX_AMOUNT,
-    DiceOpt,
-    JsonOpt,
-    KarmaOpt,
-    NameArg,
-    RerollOpt,
-    SeedOpt,
-    complete,
-    help_text,
-    parse_pairs,
-    writing,
-)
+from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, NameArg, complete, help_text, parse_pairs, writing
+from campaign_cli.cli.diceopts import DiceOpt, KarmaOpt, RerollOpt, SeedOpt
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, emit
-from campaign_cli.cli.rolling import ModifierOpt, describe_check, describe_contest
+from campaign_cli.cli.rolling import (
+    ModifierOpt,
+    describe_check,
+    describe_contest,
+)
 from campaign_cli.cli.views import effect_text
 from campaign_cli.errors import Refused, UsageProblem
 from campaign_cli.i18n import _, shown
