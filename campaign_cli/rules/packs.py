@@ -73,7 +73,7 @@ def validate(data: Any) -> dict:
         raise _bad(Say("the file"), Say("must hold a JSON object with pack, version, items and enemies"))
     raw = enemies.stripped(data)
     if isinstance(raw.get("enemies"), list):
-        raw["enemies"] = [enemies.normalized(b) if isinstance(b, dict) else b for b in raw["enemies"]]
+        raw["enemies"] = [enemies.normalized(b, texts=False) if isinstance(b, dict) else b for b in raw["enemies"]]
     try:
         judge.check("Pack", raw)
     except judge.Invalid as err:
