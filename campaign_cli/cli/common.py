@@ -54,6 +54,14 @@ NameArg = Annotated[
 ]
 
 
+def character_lines(ch: dict) -> list:
+    """A character's views (cli/views.py), imported when they are drawn: a command that
+    answers with --json never loads them."""
+    from campaign_cli.cli.views import character_views
+
+    return character_views(ch)
+
+
 def write_out(camp, text: str, output: str | None, force: bool) -> Path | None:
     """TEXT on stdout, or written atomically to OUTPUT: never the campaign file, its journal
     or its lock (exit 1), another existing file only with FORCE. Inside a batch or an API

@@ -25,9 +25,12 @@ class LazyGroup(TyperGroup):
     # a command of this noun kept in a module of its own (noun_app's ELSEWHERE)
     lazy_nouns: dict[str, str] = {}
 
+    order: tuple[str, ...] = ()  # the commands in this order first (help, man pages), then the rest
+
     def list_commands(self, ctx: Any) -> list[str]:
-        names = [*(self.lazy_commands or {}), *super().list_commands(ctx), *self.lazy_nouns]
-        return list(dict.fromkeys(names))
+        names = list(dict.fromkeys([*(self.lazy_commands or {}), *super().list_commands(ctx), *self.lazy_nouns]))
+        rank = {name: i for i, name in enumerate(self.order)}
+        return sorted(names, key=lambda name: rank.get(name, len(rank)))
 
     def get_command(self, ctx: Any, cmd_name: str) -> click.Command | None:
         if cmd_name not in self.commands:
@@ -121,6 +124,7 @@ def build(app: typer.Typer) -> LazyGroup:
     elsewhere = getattr(app, "elsewhere", None)
     if elsewhere:
         group.lazy_nouns = elsewhere
+    group.order = getattr(app, "order", ())
     group.lazy_commands = {
         info.name or typer.main.get_command_name(getattr(info.callback, "__name__", "")): info for info in infos
     }
@@ -132,12 +136,13 @@ def command_app() -> typer.Typer:
     return typer.Typer(rich_markup_mode=None, add_completion=False)
 
 
-def noun_app(help: str, elsewhere: dict[str, str] | None = None) -> typer.Typer:
+def noun_app(help: str, elsewhere: dict[str, str] | None = None, order: tuple[str, ...] = ()) -> typer.Typer:
     """A Typer app for one noun (`character`, `catalog` ...), built lazily. ELSEWHERE: its
     commands kept in other modules, as LazyGroup.lazy_nouns names them, loaded only when
-    run (or listed for help), so the noun's module stays small to import."""
+    run (or listed for help), so the noun's module stays small to import. ORDER: how its
+    help lists the commands (else as registered, then those elsewhere)."""
     app = typer.Typer(cls=LazyGroup, help=help, no_args_is_help=True, rich_markup_mode=None, add_completion=False)
-    app.elsewhere = elsewhere or {}  # type: ignore[attr-defined]
+    app.elsewhere, app.order = elsewhere or {}, order  # type: ignore[attr-defined]
 
     @app.callback()
     def _group() -> None:
