@@ -55,7 +55,9 @@ def loads(text: str | bytes) -> Any:
     deeper than about MAX_DEPTH levels raises RecursionError: the recursion limit is
     lowered while the C scanner runs, so the data is not walked a second time."""
     if isinstance(text, bytes):
-        text = text.decode("utf-8-sig")
+        text = text.decode()  # UTF-8 (built in: "utf-8-sig" would import its codec on every read)
+        if text.startswith("\ufeff"):
+            text = text[1:]
     start = len(text) - len(text.lstrip(_SPACE))
     try:
         if text.count("[") + text.count("{") <= MAX_DEPTH:  # cannot nest deeper: no limit to set
