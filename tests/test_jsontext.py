@@ -18,7 +18,7 @@ VALUES = st.recursive(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(VALUES)
 def test_the_text_is_what_json_writes_and_reads_back_the_same(value):
     for options in ({"indent": 2}, {"indent": 2, "sort_keys": True}, {"separators": (",", ":")}, {}):
