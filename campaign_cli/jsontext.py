@@ -64,8 +64,6 @@ def loads(text: str | bytes) -> Any:
             data, end = _scan(text, start)
         else:
             data, end = _bounded(text, start)
-    except (RecursionError, Malformed):
-        raise
     except ValueError as exc:
         if type(exc).__name__ != "JSONDecodeError":
             raise  # NaN or Infinity; a number longer than int() takes
@@ -126,9 +124,6 @@ def dumps(
     out: list[str] = []
     _indented(data, " " * indent, "\n", out, sort_keys, default or _refuse)
     return "".join(out)
-
-
-_string = _json.encode_basestring
 
 
 _INFINITY = float("inf")
