@@ -6,7 +6,6 @@ from typing import Annotated
 import typer
 
 from campaign_cli import jsontext
-from campaign_cli.acts import characters as lives
 from campaign_cli.cli.common import (
     ForceOpt,
     JsonOpt,
@@ -47,7 +46,6 @@ def export(
     force: ForceOpt = False,
     json_out: JsonOpt = False,
 ) -> None:
-
     if format_ not in FORMATS:
         raise UsageProblem(_('--format takes foundry or statblock, not {format!r}').format(format=format_))
     camp = reading()
@@ -101,6 +99,8 @@ def import_(
         plan = interchange.from_foundry(data)
     else:
         plan = interchange.from_statblock(text)
+    from campaign_cli.acts import characters as lives  # an export is a read: only an import loads the acts
+
     with writing() as camp:
         stored, over = lives.bring_in(camp, plan, new_name, format_)
     ch = rules.view(stored)
