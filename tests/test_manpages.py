@@ -46,7 +46,7 @@ def test_every_command_has_a_page_with_an_example():
     assert leaf and all(".SH EXAMPLES" in text and "$ campaign" in text for text in leaf)
 
 
-def test_pip_install_puts_the_pages_under_share_man():
+def test_pyproject_puts_every_page_under_share_man():
     """pyproject.toml's data-files take every page, English and Russian, into share/man.
     (.ci/run checks the built wheel holds all of them: building one here cost the suite
     5-11 s.)"""
