@@ -468,3 +468,17 @@ def test_the_models_boards_name_the_fields_the_fight_rules_read():
     assert set(model.compiled(model.EliteEntry).fields) == {"name", "text", *enemies.ELITE_NUMBERS}
     assert side["elite"].low == side["elite"].high == enemies.ELITE_ENTRIES
     assert model.compiled(model.Board).fields["size"].values == enemies.SIZES
+
+
+def test_the_control_ranges_kept_for_this_unicode_are_what_unicodedata_says():
+    """The schema's "no control or format character" class comes from a table by Unicode
+    version (walking every code point cost 0.4 s a schema); for the running Python's
+    version the table holds exactly the Cc and Cf ranges unicodedata gives."""
+    import unicodedata
+
+    from campaign_cli import judge
+
+    kept = judge.CONTROL_RANGES.get(unicodedata.unidata_version)
+    if kept is None:
+        pytest.skip(f"no table for Unicode {unicodedata.unidata_version}: the schema walks it")
+    assert list(kept) == judge.control_ranges_walked()
