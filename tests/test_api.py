@@ -243,3 +243,36 @@ def test_two_threads_each_hold_a_campaign_open_and_neither_sees_the_other(tmp_pa
         with campaign_cli.read(path) as camp:
             assert camp.character_show(name)["xp"] == 20
             assert [e["summary"] for e in camp.log(limit=1)] == ["python: 20 commands"]
+
+
+def test_a_thread_builds_its_command_tree_once_a_language_and_never_shares_it(camp, monkeypatch):
+    """A block (and each act in it) finds the commands made: the tree is built once a thread
+    for each language. Another thread builds its own: Typer's wrapper of a command keeps a
+    call's arguments in one dict per command, so two threads sharing one would run each
+    other's arguments (seen: an award for Ajax ran against the other thread's campaign)."""
+    import threading
+
+    from campaign_cli import api
+
+    monkeypatch.setattr(api, "_TREES", api._Trees())
+
+    def tree() -> object:
+        with campaign_cli.read(camp.path) as block:
+            assert block.character_show("Ajax")["name"] == "Ajax"
+            return block._root
+
+    first = tree()
+    assert tree() is first and tree() is first
+    other: list = []
+    thread = threading.Thread(target=lambda: other.append(tree()))
+    thread.start()
+    thread.join(30)
+    assert other and other[0] is not first
+    monkeypatch.setenv("CAMPAIGN_LANG", "ru")
+    with campaign_cli.read(camp.path) as block:
+        assert block._root is not first
+        assert block.character_show.__doc__.startswith("Показать")
+    monkeypatch.setenv("CAMPAIGN_LANG", "en")
+    with campaign_cli.read(camp.path) as block:
+        assert block._root is first
+        assert block.character_show.__doc__.startswith("Show one character")
