@@ -2,6 +2,7 @@
 
 import io
 import sys
+from _thread import RLock  # threading's, without importing threading
 from contextlib import nullcontext, redirect_stdout
 from typing import Annotated, Any
 
@@ -102,6 +103,13 @@ def parse_lines(spool):
         yield number, args
 
 
+# A line's output is captured by swapping sys.stdout, which every thread of the process
+# shares: the lines of two threads' blocks (the Python API) take turns at it. Without,
+# one thread could restore the other's capture buffer as sys.stdout for good, and every
+# later print of the process went nowhere (6 rounds in 10 of two threads' blocks).
+_STDOUT = RLock()
+
+
 class Lines:
     """Command lines run one after another in one open transaction (a batch, or a block
     of the Python API): each line's result, and what the one journal entry keeps of them
@@ -149,7 +157,7 @@ class Lines:
         camp.summary, camp.extra = "", {}
         camp.line_before = {}  # the characters the line reads, as they were: each line's events count (recap)
         try:
-            with redirect_stdout(self.sink):
+            with _STDOUT, redirect_stdout(self.sink):
                 command, words, name = self.leaf(args)
                 code = execute(command, words, prog_name=name)
         except CampaignError as err:
