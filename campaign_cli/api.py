@@ -106,7 +106,7 @@ class Campaign:
             raise _typed(failed.error) from None
         if isinstance(result, str):  # a command that prints text (an export, a sheet): the text
             return result
-        return jsontext.loads(jsontext.dumps(result))  # plain data, equal to --json, not the campaign's own
+        return jsontext.copied(result)  # plain data, equal to --json, not the campaign's own
 
 
 def _commands(group: Any, prefix: tuple[str, ...] = ()) -> Iterator[tuple[str, Any]]:

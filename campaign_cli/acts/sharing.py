@@ -56,13 +56,13 @@ def merge(base: str, ours: str, theirs: str, path: str | None, words: list[str])
         rules.record(result, conflicts)
     try:
         check_tables(
-            jsontext.loads(jsontext.dumps({t: result[t] for t in ("meta", "characters", "enemies")})),
-            jsontext.loads(jsontext.dumps(result["packs"])),
+            jsontext.copied({t: result[t] for t in ("meta", "characters", "enemies")}),
+            jsontext.copied(result["packs"]),
         )
         set_packs_text(result, store.campaign.encode_packs(result["packs"]))
     except CampaignError as err:  # never write what the tool could not read back: ours, whole
         result, conflicts = versions[1], [rules.Conflict(("campaign", ""), "merge", "ours, whole", err.message)]
-        result = jsontext.loads(jsontext.dumps(result))
+        result = jsontext.copied(result)
         rules.record(result, conflicts)
     summary = f"merged {path} (git)" if path is not None else f"merged {theirs} into {ours}"
     summary += f": {len(conflicts)} conflicts" if conflicts else ""
@@ -114,17 +114,17 @@ def _put(camp: Any, path: list, value: Any) -> None:
     table, key, *steps = path
     if table == "meta":
         top, steps = steps[0], steps[1:]
-        node = jsontext.loads(jsontext.dumps(camp.meta.get(top)))
         if not steps:
             if value is ABSENT:
                 camp.db.table("meta").update(lambda doc: doc.pop(top, None), doc_ids=[1])
             else:
                 camp.set_meta(**{top: value})
             return
+        node = jsontext.copied(camp.meta.get(top))
         _set(node, steps, value)
         camp.set_meta(**{top: node})
         return
-    doc = jsontext.loads(jsontext.dumps(camp.data[table][key]))
+    doc = jsontext.copied(camp.data[table][key])
     _set(doc, steps, value)
     camp.save(table, doc)
 

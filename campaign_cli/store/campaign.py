@@ -466,18 +466,17 @@ class Campaign:
         through the entries' patches, so the cost follows how far back the caller reads."""
         from campaign_cli.store import journal, patch
 
-        state = jsontext.loads(_dumps(self.data))
-        copy = lambda doc: jsontext.loads(jsontext.dumps(doc))  # noqa: E731  walking back changes the state in place
+        state = jsontext.copied(self.data)  # walking back changes the state in place
         for entry in journal.entries_backwards(self.path, self.meta["seq"]):
             changes: dict[str, dict] = {}
             patches = patch.of_entry(entry)
             for table, docs in patches.items():
                 if table == "meta" or not isinstance(state.get(table), dict) or "$whole" in docs:
                     continue
-                changes[table] = {k: copy(state[table].get(k)) for k in docs}
+                changes[table] = {k: jsontext.copied(state[table].get(k)) for k in docs}
             patch.tables_apply(state, patches)
             for table, docs in changes.items():
-                changes[table] = {k: (copy(state[table].get(k)), after) for k, after in docs.items()}
+                changes[table] = {k: (jsontext.copied(state[table].get(k)), after) for k, after in docs.items()}
             yield entry, changes
 
     def revert(self, entry: dict) -> dict:
@@ -488,13 +487,12 @@ class Campaign:
         from campaign_cli.store import journal, patch
 
         keep = {k: self.meta[k] for k in ("seq", "next_id", "campaign_id", "journal_hash") if k in self.meta}
-        copy = lambda doc: jsontext.loads(jsontext.dumps(doc))  # noqa: E731
         changes: dict[str, dict] = {}
         try:
             patches = patch.of_entry(entry)
             for table, docs in patches.items():
                 if table != "meta" and isinstance(self.data.get(table), dict) and "$whole" not in docs:
-                    changes[table] = {k: copy(self.data[table].get(k)) for k in docs}
+                    changes[table] = {k: jsontext.copied(self.data[table].get(k)) for k in docs}
             patch.tables_apply(self.data, patches)
         except (AttributeError, KeyError, TypeError, ValueError, IndexError):
             raise journal.broken(
@@ -509,7 +507,7 @@ class Campaign:
                 self.meta.pop(key, None)
         self.reverted = True
         return {
-            table: {k: (copy(self.data[table].get(k)), after) for k, after in docs.items()}
+            table: {k: (jsontext.copied(self.data[table].get(k)), after) for k, after in docs.items()}
             for table, docs in changes.items()
         }
 
@@ -568,7 +566,7 @@ class Campaign:
         from campaign_cli.rules.documents import check_tables
         from campaign_cli.store import journal
 
-        data = jsontext.loads(_dumps(self.data))
+        data = jsontext.copied(self.data)
         tables = {t: data.get(t, {}) for t in TABLES}
         try:
             check_shape(self.path, data)
