@@ -11,6 +11,7 @@ from campaign_cli.cli.common import (
     JsonOpt,
     NameArg,
     OutputOpt,
+    character_lines,
     help_text,
     read_text,
     reading,
@@ -19,7 +20,6 @@ from campaign_cli.cli.common import (
 )
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import Fields, emit
-from campaign_cli.cli.views import character_views
 from campaign_cli.errors import Refused, UsageProblem
 from campaign_cli.i18n import _
 from campaign_cli.rules import characters as rules
@@ -107,7 +107,7 @@ def import_(
     emit(
         {**ch, "unmatched": plan["unmatched"], "stored_over_limit": over},
         lambda: [
-            *character_views(ch),
+            *character_lines(ch),
             *(
                 [Fields(_("unmatched: {names}").format(names=", ".join(plan["unmatched"])))]
                 if plan["unmatched"]
