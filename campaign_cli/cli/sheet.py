@@ -1,8 +1,6 @@
 """`campaign character sheet`: the whole character on one page, as Markdown or as one
 self-contained printable HTML file (no network: styles inline, user text escaped)."""
 
-from __future__ import annotations
-
 from html import escape
 from typing import Annotated
 
