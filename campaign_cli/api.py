@@ -1,275 +1,675 @@
-"""The Python API (CLI.md "Python API"): every command, from Python, in one transaction.
+"""The game as a Python library (CLI.md "Python API (the library)").
 
     import campaign_cli
 
     with campaign_cli.open("campaign.json") as camp:
-        camp.character_create("Ajax", st=12, dx=11, iq=9, skill=["Swimming", "Sword=2"])
-        camp.xp_award(2, party=True, reason="crypt")
+        camp.xp_award(2, "Ajax", "Cora", reason="crypt")
         result = camp.check("Ajax", "3/DX", dice=[1, 3, 6])
+        print(result["success"])
 
-A method is named by its command path (`character_create` is `campaign character
-create`; a Python keyword takes a trailing underscore: `import_`); positional arguments
-are the command's arguments, keyword arguments its options by name (a list repeats an
-option that repeats, and joins with commas one that takes a list: `dice=[1, 3, 6]`;
-`True` gives a flag). Each returns what the command prints with `--json`, as plain data.
+`open` holds the campaign's lock for one transaction: leaving the block commits every
+act as one journal entry (`undo` takes it back, `log` shows it under its label); an
+exception leaving the block commits nothing. `read` opens it without the lock, for
+reading. Each act is a method of `Campaign`, named by its command path with `_`, its
+arguments positional-only and its options keyword-only under the options' names; it
+returns what the command prints with `--json`, typed (`campaign_cli.results`).
 
-Leaving the block commits every change as one journal entry (`undo` takes it back, `log`
-shows it); an exception leaves the file as it was. A block is all or nothing, as a batch
-is: once an act has failed, even if the exception was caught, the block saves nothing. Refusals raise `Refused`, usage
-problems `UsageProblem`, file problems `FileProblem`, each with `.code`, `.message` and
-`.exit_status` (1, 2, 3), as the command's JSON error has.
-
-The commands run as `campaign batch` runs its lines: the same parsing, the same procedures,
-the same judge on what is written. Nothing here is imported by the command line.
+The command line is one front end of this library: it parses words into one call of
+the same method and renders the result. Nothing here imports the command line, Typer,
+Click or Rich.
 """
 
 from __future__ import annotations
 
-import keyword
 import os
-from _thread import _local  # threading.local, without importing threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, cast
 
-from campaign_cli import jsontext
-from campaign_cli.errors import CampaignError, ExitStatus, FileProblem, Refused, UsageProblem
+from campaign_cli.errors import CampaignError, ExitStatus, FileProblem, Opt, Refused, Say, UsageProblem
+from campaign_cli.rules.names import MAX_AMOUNT
+from campaign_cli.run import RUN, fresh
 
-WORDS = ["python"]  # what the journal shows as the command of an API block
+if TYPE_CHECKING:
+    from campaign_cli import results
+    from campaign_cli.store import Campaign as Stored
+else:
+
+    class _Results:
+        """`campaign_cli.results`, imported when a type hint is read (typing.get_type_hints):
+        building its TypedDicts costs every command a few milliseconds it never needs."""
+
+        def __getattr__(self, name: str) -> Any:
+            from campaign_cli import results as module
+
+            return getattr(module, name)
+
+    results = _Results()
+
+R = TypeVar("R")
+LABEL = "python"  # what the journal shows as the command of a block with no label
+KEPT_SUMMARIES = 1000  # a block's entry keeps this many acts' summaries, then a count
 
 
-def _typed(err: CampaignError) -> CampaignError:
+def typed(err: CampaignError) -> CampaignError:
     """ERR as the class its exit status names: every refusal (not found, name taken...) is a Refused."""
     kinds = {ExitStatus.REFUSED: Refused, ExitStatus.USAGE: UsageProblem, ExitStatus.FILE: FileProblem}
     kind = kinds.get(err.status, Refused)
     if type(err) is kind:
         return err
-    typed = kind(err._message, err.code)  # the Say itself: its facts, said when read
-    typed.extra, typed.path = dict(err.extra), err.path
-    return typed
+    again = kind(err._message, err.code)  # the Say itself: its facts, said when read
+    again.extra, again.path = dict(err.extra), err.path
+    return again
+
+
+def _whole(value: object, option: str, low: int = 1, high: int = MAX_AMOUNT) -> int:
+    """VALUE as a whole number from LOW to HIGH, or a usage problem naming OPTION."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise UsageProblem(
+            Say("{option}: {value!r} is not a whole number", option=Opt(option), value=value), "bad_value"
+        )
+    if not low <= value <= high:
+        raise UsageProblem(
+            Say(
+                "{option}: {value} is not in the range {low} to {high}",
+                option=Opt(option),
+                value=value,
+                low=low,
+                high=high,
+            ),
+            "bad_value",
+        )
+    return value
+
+
+def _text(value: object, option: str) -> str:
+    if not isinstance(value, str):
+        raise UsageProblem(Say("{option}: {value!r} is not text", option=Opt(option), value=value), "bad_value")
+    return value
+
+
+def _shown(doc: Any) -> results.CharacterView:
+    from campaign_cli.rules.characters import view
+
+    return cast("results.CharacterView", view(doc))
+
+
+class Block:
+    """Many acts in one transaction (a block of the library, a `campaign batch`): what each
+    act did, for the one journal entry that keeps them (summaries, events, and the recap's
+    tally of every act's changes, so 10 XP won and 10 spent both count)."""
+
+    def __init__(self, camp: Stored) -> None:
+        self.camp = camp
+        self.count = 0
+        self.summaries: list[dict] = []
+        self.tally: dict[str, dict] = {}
+        self.events: list[dict] = []
+
+    def begin(self) -> None:
+        camp = self.camp
+        self.count += 1
+        camp.summary, camp.extra = "", {}
+        camp.line_before = {}  # the characters the act reads, as they were
+
+    def end(self, number: int, args: list[str]) -> None:
+        from campaign_cli.rules import recap
+
+        camp = self.camp
+        before, camp.line_before = camp.line_before or {}, None
+        now = camp.data["characters"]
+        recap.add_rows(self.tally, recap.tally(before, {k: now[k] for k in before if k in now}, args))
+        self.events.extend(camp.extra.get("events", ()))
+        if camp.summary and len(self.summaries) < KEPT_SUMMARIES:
+            self.summaries.append({"line": number, "args": args, "summary": camp.summary, **camp.extra})
+
+    def abandon(self) -> None:
+        """The act failed: what it read is forgotten (its changes are the caller's to take back)."""
+        self.camp.line_before = None
+
+    def seal(self, summary_one: str, summary_many: str) -> None:
+        """What the one journal entry says of all the acts (stored in English)."""
+        from campaign_cli.i18n import english, ngettext
+        from campaign_cli.rules import recap
+
+        camp = self.camp
+        with english():  # stored: the journal is the same in every language
+            camp.summary = ngettext(summary_one, summary_many, self.count).format(n=self.count)
+        camp.touched = sorted(set(camp.touched))
+        camp.extra = {
+            "lines": self.summaries,
+            **({"more_lines": self.count - len(self.summaries)} if self.count > len(self.summaries) else {}),
+            "tally": recap.compact(self.tally),  # each act's events, for `campaign recap`
+        }
+
+    def mark(self) -> tuple:
+        return self.count, len(self.summaries), len(self.events), {k: dict(v) for k, v in self.tally.items()}
+
+    def back_to(self, mark: tuple) -> None:
+        self.count, summaries, events, self.tally = mark
+        del self.summaries[summaries:], self.events[events:]
 
 
 class Campaign:
-    """An open campaign: each command of the CLI as a method (see the module's help)."""
+    """An open campaign: every act of the game as a method.
 
-    def __init__(self, lines: Any, root: Any, writable: bool) -> None:
-        self._lines, self._root, self._writable = lines, root, writable
-        self._failed: CampaignError | None = None  # an act that failed: this block saves nothing
+    Get one from `campaign_cli.open(path)` (to change the campaign) or
+    `campaign_cli.read(path)` (to read it). Methods are named by the command path
+    (`xp_award` is `campaign xp award`); each returns a `TypedDict` equal to the
+    command's `--json` output. A refusal raises `Refused`, a bad argument
+    `UsageProblem`, an unusable file `FileProblem`.
+    """
 
-    def __getattr__(self, name: str):
+    def __init__(self, stored: Stored, writable: bool, block: Block | None = None, in_line: bool = False) -> None:
+        self._camp = stored
+        self._writable = writable
+        self._block = block  # per-act bookkeeping: a block of the library
+        self._in_line = in_line  # a line of `campaign batch`: the batch keeps the books
+        self._open = True
+        self._failed: CampaignError | None = None  # an act failed outside an attempt: nothing is saved
+        self._attempts = 0
+        self._staged: list = []  # the files the block's acts wrote (an export's output), written once it commits
+
+    # -- the block ---------------------------------------------------------------
+    @property
+    def events(self) -> list[results.Event]:
+        """The events the block's acts recorded so far (`killed`, `healed`, `blow`...), as
+        the journal stores them."""
+        self._ready()
+        if self._block is not None:
+            return cast("list[results.Event]", [dict(e) for e in self._block.events])
+        return cast("list[results.Event]", [dict(e) for e in self._camp.extra.get("events", ())])
+
+    @contextmanager
+    def attempt(self) -> Iterator[None]:
+        """A savepoint: an act that fails inside `with camp.attempt():` takes back what the
+        attempt did and re-raises, and the block goes on and can commit.
+
+            with campaign_cli.open("campaign.json") as camp:
+                try:
+                    with camp.attempt():
+                        camp.gold_remove("Ajax", 50)
+                except campaign_cli.Refused:
+                    camp.gold_add("Ajax", 5)
+        """
+        from campaign_cli import jsontext
+
+        self._ready()
+        stored = self._camp
+        saved = (
+            jsontext.copied(stored.data),
+            stored._packs,
+            stored.summary,
+            dict(stored.extra),
+            list(stored.touched),
+            len(stored.rolls),
+            stored.roll_spool.tell() if stored.roll_spool is not None else None,
+        )
+        mark = self._block.mark() if self._block is not None else None
+        failed = self._failed
+        self._attempts += 1
+        try:
+            yield
+        except BaseException:
+            data, packs, summary, extra, touched, rolls, spooled = saved
+            stored._data, stored._db, stored._packs = data, None, packs
+            stored.summary, stored.extra, stored.touched = summary, extra, touched
+            del stored.rolls[rolls:]
+            if spooled is not None:
+                stored.roll_spool.seek(spooled)
+                stored.roll_spool.truncate()
+            if mark is not None and self._block is not None:
+                self._block.back_to(mark)
+            self._failed = failed
+            raise
+        finally:
+            self._attempts -= 1
+
+    def _ready(self, write: bool = False) -> None:
+        if not self._open:
+            raise UsageProblem(Say("this campaign's block has ended: open it again"), "closed")
+        if self._failed is not None:
+            raise UsageProblem(
+                Say(
+                    "an earlier act in this block failed ({failure}): nothing will be saved; "
+                    "leave the block and open the campaign again",
+                    failure=self._failed.message,
+                ),
+                "act_failed",
+            )
+        if write and not self._writable:
+            raise UsageProblem(
+                Say("the campaign is open for reading: open it with campaign_cli.open to change it"), "read_only"
+            )
+
+    def _act(self, path: str, write: bool, run: Callable[[Stored], R], args: tuple = ()) -> R:
+        """Run one act: the block's books kept, the dead checked (R11a), a failure spoiling
+        the block unless an attempt takes it back."""
+        self._ready(write)
+        stored, block = self._camp, self._block
+        if block is not None:
+            block.begin()
+        try:
+            result = run(stored)
+            if write and not stored.reverted:
+                from campaign_cli.rules.wounds import check_the_dead
+
+                if block is not None or self._in_line:  # R11a: the characters this act read, as they were
+                    check_the_dead(stored.line_before or {}, stored.data["characters"])
+                else:
+                    check_the_dead(stored.before_tables()["characters"], stored.data["characters"])
+        except CampaignError as err:
+            if block is not None:
+                block.abandon()
+            if write and self._attempts == 0:
+                self._failed = err
+            raise typed(err) from None
+        except BaseException:
+            if write and self._attempts == 0:
+                self._failed = UsageProblem(Say("an act was interrupted"), "interrupted")
+            raise
+        if block is not None:
+            block.end(block.count, [*path.split(), *(str(a) for a in args)])
+        return result
+
+    # -- advancement and luck (R13-R18, R25) ---------------------------------------
+    def xp_award(self, amount: int, /, *names: str, party: bool = False, reason: str | None = None) -> results.XpAward:
+        """Give AMOUNT experience points to each named character, or with `party=True` to
+        every living character (R13; R11a: the dead win nothing).
+
+        amount: XP each character wins, 1 or more.
+        names: the characters, by name (any case) or id; or none, with party=True.
+        reason: why, kept in the journal.
+
+            camp.xp_award(2, "Ajax", "Cora", reason="cleared the crypt")
+            camp.xp_award(3, party=True)
+        """
+        from campaign_cli.acts import advancement
+
+        _whole(amount, "amount")
+        who = [_text(n, "names") for n in names]
+
+        def run(stored: Stored) -> results.XpAward:
+            docs = advancement.award_xp(stored, amount, who, party, reason)
+            return {"amount": amount, "reason": reason, "characters": [_shown(d) for d in docs]}
+
+        return self._act("xp award", True, run, (amount, *who))
+
+    def xp_spend(
+        self,
+        character: str,
+        /,
+        *,
+        attribute: str | None = None,
+        skill: str | None = None,
+        spell: str | None = None,
+        karma: bool = False,
+        dry_run: bool = False,
+    ) -> results.XpSpend:
+        """Spend XP on one step: an attribute (R14: costs the new value), a skill level or a
+        spell (R15, R16); `karma=True` lets karma pay what XP lacks (R17). The out of action
+        and the dying spend no XP (R20, R11a).
+
+        character: who spends.
+        attribute, skill, spell: exactly one: "ST", "DX" or "IQ"; a skill's name; a spell's
+            name, with its rating after "=" ("Light=10").
+        dry_run: only price the step; nothing changes.
+
+            camp.xp_spend("Ajax", attribute="ST")
+            camp.xp_spend("Merlin", spell="Light=10", dry_run=True)
+        """
+        from campaign_cli.acts import advancement
+
+        if sum(x is not None for x in (attribute, skill, spell)) != 1:
+            raise UsageProblem(
+                Say("give exactly one of {a}, {b} or {c}", a=Opt("attribute"), b=Opt("skill"), c=Opt("spell"))
+            )
+        what = {"attribute": attribute, "skill": skill, "spell": None if spell is None else spell_rating(spell)}
+
+        def run(stored: Stored) -> results.XpSpend:
+            if dry_run:
+                data, bought, doc = advancement.price_step(stored, character, karma, **what)
+            else:
+                data, bought, doc = advancement.spend_xp(stored, character, karma, **what)
+            step = {"kind": bought.kind, "name": bought.name, "level": bought.level}
+            return cast("results.XpSpend", {**data, "raises": step, "character": _shown(doc)})
+
+        return self._act("xp spend", not dry_run, run, (character,))
+
+    def karma_add(self, character: str, count: int, /, *, bard: bool = False, by: str | None = None) -> results.Gained:
+        """Give CHARACTER karma (R17). `bard=True`: karma a Bard made, gone when the adventure
+        ends (R25), the same act as a Bard's skill use without its roll, so it spends that
+        bard's use of this adventure (R25a); `by` names the bard when several could sing.
+
+            camp.karma_add("Ajax", 2)
+            camp.karma_add("Merlin", 1, bard=True, by="Kate")
+        """
+        from campaign_cli.acts import advancement
+
+        _whole(count, "count")
+        if by is not None and not bard:
+            raise UsageProblem(Say("{option} goes with {flag}", option=Opt("by"), flag=Opt("bard")))
+
+        def run(stored: Stored) -> results.Gained:
+            doc = advancement.add_karma(stored, character, count, bard, by)
+            return {"added": count, "bard": bard, "character": _shown(doc)}
+
+        return self._act("karma add", True, run, (character, count))
+
+    def wish_add(self, character: str, count: int, /) -> results.Gained:
+        """Give CHARACTER COUNT wishes (R17).
+
+        camp.wish_add("Ajax", 1)
+        """
+        from campaign_cli.acts import advancement
+
+        _whole(count, "count")
+
+        def run(stored: Stored) -> results.Gained:
+            return {"added": count, "character": _shown(advancement.add_wishes(stored, character, count))}
+
+        return self._act("wish add", True, run, (character, count))
+
+    def wish_spend(self, character: str, /) -> results.WishSpent:
+        """Spend one of CHARACTER's wishes: all damage is cancelled, even a killing blow (R17).
+
+        camp.wish_spend("Ajax")
+        """
+        from campaign_cli.acts import advancement
+
+        def run(stored: Stored) -> results.WishSpent:
+            doc, cancelled = advancement.spend_wish(stored, character)
+            return {"cancelled": cancelled, "character": _shown(doc)}
+
+        return self._act("wish spend", True, run, (character,))
+
+    # -- gold and dark stone (R37, R38) --------------------------------------------
+    def gold_add(self, character: str, count: int, /) -> results.Counted:
+        """Give CHARACTER COUNT gold.
+
+        camp.gold_add("Ajax", 50)
+        """
+        return self._count("gold", "add", character, count)
+
+    def gold_remove(self, character: str, count: int, /) -> results.Counted:
+        """Take COUNT gold from CHARACTER (refused below 0).
+
+        camp.gold_remove("Ajax", 20)
+        """
+        return self._count("gold", "remove", character, count)
+
+    def darkstone_add(self, character: str, count: int, /) -> results.Counted:
+        """Give CHARACTER COUNT loose dark stone shards (R37).
+
+        camp.darkstone_add("Ajax", 3)
+        """
+        return self._count("darkstone", "add", character, count)
+
+    def darkstone_remove(self, character: str, count: int, /) -> results.Counted:
+        """Take COUNT loose dark stone shards from CHARACTER (refused below 0).
+
+        camp.darkstone_remove("Ajax", 1)
+        """
+        return self._count("darkstone", "remove", character, count)
+
+    def _count(self, field: Literal["gold", "darkstone"], verb: str, character: str, count: int) -> results.Counted:
+        from campaign_cli.acts import items
+
+        _whole(count, "count")
+        change = count if verb == "add" else -count
+
+        def run(stored: Stored) -> results.Counted:
+            ch = _shown(items.count(stored, field, character, change, "gold" if field == "gold" else "dark stone"))
+            return cast("results.Counted", {field: ch[field], "change": change, "character": ch})
+
+        return self._act(f"{field} {verb}", True, run, (character, count))
+
+    # -- wounds and rest (R19-R22, R29) ---------------------------------------------
+    def damage(self, character: str, amount: int, /, *, fatigue: bool = False, armor: bool = False) -> results.Damaged:
+        """Wound CHARACTER by AMOUNT points of damage, or of fatigue with `fatigue=True`
+        (R19-R21); `armor=True` takes off what worn armor and shield stop (R29). The GM's
+        tool: never limited by turns (R32a).
+
+            camp.damage("Ajax", 5)
+            camp.damage("Ajax", 6, armor=True)
+        """
+        from campaign_cli.acts import wounds
+
+        _whole(amount, "amount", 0)
+        if armor and fatigue:
+            raise UsageProblem(
+                Say("{armor} reduces damage from hits, not fatigue: give one of them", armor=Opt("armor"))
+            )
+
+        def run(stored: Stored) -> results.Damaged:
+            doc, applied = wounds.damage(stored, character, amount, fatigue, armor)
+            return cast("results.Damaged", {**applied, "character": _shown(doc)})
+
+        return self._act("damage", True, run, (character, amount))
+
+    def heal(self, character: str, amount: int, /, *, fatigue: bool = False) -> results.Healed:
+        """Heal AMOUNT points of CHARACTER's damage, or fatigue with `fatigue=True`; the
+        dead cannot be healed (R20).
+
+            camp.heal("Ajax", 3)
+        """
+        from campaign_cli.acts import wounds
+
+        _whole(amount, "amount", 0)
+
+        def run(stored: Stored) -> results.Healed:
+            doc, healed = wounds.heal(stored, character, amount, fatigue)
+            return {"healed": healed, "fatigue": fatigue, "character": _shown(doc)}
+
+        return self._act("heal", True, run, (character, amount))
+
+    def rest(self, /, *names: str, week: bool = False) -> results.Rested:
+        """A night's sleep: all fatigue is recovered (R21); `week=True`: a week of rest heals
+        fully (R22), for the named characters or every living one.
+
+            camp.rest()
+            camp.rest("Ajax", week=True)
+        """
+        from campaign_cli.acts import rest
+
+        who = [_text(n, "names") for n in names]
+        if who and not week:
+            raise UsageProblem(
+                Say("a night's sleep is for the whole party; name characters only with {week}", week=Opt("week"))
+            )
+
+        def run(stored: Stored) -> results.Rested:
+            docs, before = rest.rest(stored, who, week)
+            return {"week": week, "characters": [_shown(d) for d in docs], "status_before": before}
+
+        return self._act("rest", True, run, tuple(who))
+
+    # -- reading --------------------------------------------------------------------
+    def character_show(self, character: str, /) -> results.CharacterView:
+        """CHARACTER as `character show --json` prints it: the stored fields and the derived
+        ones (adjusted DX, MA, carry weight, armor, status).
+
+            ajax = camp.character_show("Ajax")
+            print(ajax["status"], ajax["adjusted_dx"])
+        """
+        return self._act("character show", False, lambda stored: _shown(stored.character(character)), (character,))
+
+    def character_list(self) -> list[results.CharacterView]:
+        """Every character, in id order.
+
+        names = [c["name"] for c in camp.character_list()]
+        """
+        return self._act("character list", False, lambda stored: [_shown(d) for d in stored.characters()])
+
+    # -- the commands not yet methods of their own ---------------------------------
+    def __getattr__(self, name: str) -> Any:
         if name.startswith("_"):
             raise AttributeError(name)
-        command, path = _command(self._root, name)
+        from campaign_cli import _replay
 
-        def act(*args: Any, **options: Any) -> Any:
-            return self._act(command, path, args, options)
+        return _replay.method(self, name)
 
-        act.__name__, act.__doc__ = name, command.help
-        return act
+    def __dir__(self) -> list[str]:
+        from campaign_cli import _replay
+
+        return sorted({*super().__dir__(), *_replay.names()})
 
     def run(self, *words: str) -> Any:
         """One command line as its words, as a `campaign batch` line runs it:
         `camp.run("check", "Ajax", "3/DX", "--dice", "1,2,3")`; returns what the method would."""
-        root, path, rest = self._root, list[str](), list(words)
-        while rest and hasattr(root, "list_commands"):
-            from typer import _click as click
+        from campaign_cli import _replay
 
-            sub = root.get_command(click.core.Context(root), rest[0])
-            if sub is None:
-                raise UsageProblem(f"no command {' '.join([*path, rest[0]])!r}", "usage")
-            root, path = sub, [*path, rest.pop(0)]
-        if not path or hasattr(root, "list_commands"):
-            raise UsageProblem(f"{' '.join(words)!r} names no command", "usage")
-        return self._act(root, path, (), {}, rest)
-
-    def __dir__(self) -> list[str]:
-        return sorted({*super().__dir__(), *(n for n, _c in _commands(self._root))})
-
-    def _act(self, command: Any, path: list[str], args: tuple, options: dict, words: list[str] | None = None) -> Any:
-        from campaign_cli.cli.batch import NOT_IN_BATCH, LineFailed
-
-        if self._failed is not None:
-            raise UsageProblem(
-                f"an earlier act in this block failed ({self._failed.message}): nothing will be saved; "
-                "leave the block and open the campaign again",
-                "act_failed",
-            )
-        if path[0] in NOT_IN_BATCH:
-            raise UsageProblem(f"{' '.join(path)} cannot run inside campaign_cli.open()", "not_in_api")
-        words = [*path, *(_words(command, args, options) if words is None else words)]
-        try:
-            result = self._lines.run(self._lines.count + 1, words)
-        except LineFailed as failed:
-            if self._writable:  # its changes may be half made: the block commits nothing
-                self._failed = failed.error
-            raise _typed(failed.error) from None
-        if isinstance(result, str):  # a command that prints text (an export, a sheet): the text
-            return result
-        return jsontext.copied(result)  # plain data, equal to --json, not the campaign's own
+        return _replay.words(self, list(words))
 
 
-def _commands(group: Any, prefix: tuple[str, ...] = ()) -> Iterator[tuple[str, Any]]:
-    """(method name, command) for every command under GROUP."""
-    from typer import _click as click
-
-    ctx = click.core.Context(group)
-    for name in group.list_commands(ctx):
-        sub = group.get_command(ctx, name)
-        path = (*prefix, name)
-        if hasattr(sub, "list_commands"):
-            yield from _commands(sub, path)
-        else:
-            method = "_".join(p.replace("-", "_") for p in path)
-            yield (method + "_" if keyword.iskeyword(method) else method), sub
-
-
-def _command(root: Any, name: str) -> tuple[Any, list[str]]:
-    """The command a method NAME stands for, and its path; AttributeError if none."""
-    from typer import _click as click
-
-    parts = name.rstrip("_").split("_")
-    group, path = root, []
-    while parts:
-        ctx = click.core.Context(group)
-        for take in range(len(parts), 0, -1):  # the longest word first (`fight_start`, `share_git`)
-            word = "-".join(parts[:take])
-            sub = group.get_command(ctx, word) or group.get_command(ctx, word.replace("-", "_"))
-            if sub is not None:
-                path.append(sub.name)
-                parts = parts[take:]
-                break
-        else:
-            raise AttributeError(f"no command {name!r} (campaign {' '.join([*path, *parts])})")
-        if not hasattr(sub, "list_commands"):
-            if parts:
-                raise AttributeError(f"no command {name!r}")
-            return sub, path
-        group = sub
-    raise AttributeError(f"{name!r} is a command group, not a command")
+def spell_rating(text: str) -> tuple[str, int | None]:
+    """`Light=10`: the spell's name and its rating (none given: None)."""
+    name, sep, rating = text.partition("=")
+    name = name.strip()
+    if not name:
+        raise UsageProblem(Say("{option} {raw!r}: expected NAME=VALUE", option=Opt("spell"), raw=text), "bad_value")
+    if not sep:
+        return name, None
+    try:
+        value = int(rating.strip())
+    except ValueError:
+        raise UsageProblem(
+            Say("{option} {name}: {raw!r} is not a whole number", option=Opt("spell"), name=name, raw=rating),
+            "bad_value",
+        ) from None
+    return name, _whole(value, "spell", 0)
 
 
-def _words(command: Any, args: tuple, options: dict) -> list[str]:
-    """The command line for ARGS and OPTIONS, as the command's own parameters read it."""
-    out: list[str] = []
-    positional = [p for p in command.params if p.param_type_name == "argument"]
-    named = {p.name: p for p in command.params if p.param_type_name == "option"}
-    values = list(args)
-    for param in positional:
-        if not values:
-            break
-        if param.nargs == -1:
-            out += [_text(v) for v in values]
-            values = []
-        else:
-            value = values.pop(0)
-            out += [_text(v) for v in value] if isinstance(value, (list, tuple)) else [_text(value)]
-    if values:
-        raise UsageProblem(f"too many arguments for {command.name}: {values!r}", "usage")
-    for key, value in options.items():
-        param = named.get(key) or named.get(key + "_") or named.get(key.rstrip("_"))
-        if param is None or key in ("json_out", "jsonl"):
-            raise UsageProblem(f"{command.name} has no option {key!r}", "no_such_option")
-        if value is None or (value is False and not param.secondary_opts):
-            continue
-        flag = param.opts[0]
-        if param.is_flag:
-            out.append(flag if value else param.secondary_opts[0])
-        elif param.multiple:
-            for v in value if isinstance(value, (list, tuple)) else [value]:
-                out += [flag, _text(v)]
-        else:
-            out += [flag, ",".join(map(_text, value)) if isinstance(value, (list, tuple)) else _text(value)]
-    return out
+# -- the doors -------------------------------------------------------------------------
+class _Open(dict):
+    """The block open in each thread (keyed by thread id), so a second `open` or `read` in
+    the same thread is refused at once instead of waiting for its own lock."""
 
 
-def _text(value: Any) -> str:
-    return str(value) if not isinstance(value, bool) else ("true" if value else "false")
+_OPEN: dict[int, Campaign] = _Open()
 
 
-class _Trees(_local):
-    """The command trees of this thread, by language: built once a thread (a command is put
-    into words for good when Russian first asks for it, i18n.translate_command), so a block
-    and each act in it find the commands and their parsers made (2.6 ms a block and act
-    before, 0.5 ms after). One per thread, never shared: Typer's wrapper of a command keeps
-    the arguments of a call in one dict per command, which two threads would overwrite."""
+def _thread() -> int:
+    from _thread import get_ident
 
-    def __init__(self) -> None:
-        self.by_language: dict[str, Any] = {}
+    return get_ident()
 
 
-_TREES = _Trees()
+def _not_twice() -> None:
+    if _thread() in _OPEN or RUN.batch is not None:
+        raise UsageProblem(Say("a campaign is already open in this thread: leave its block first"), "already_open")
 
 
 @contextmanager
-def _session(path: str | os.PathLike, camp: Any, writable: bool) -> Iterator[Campaign]:
-    from campaign_cli.cli.app import get_command
-    from campaign_cli.cli.batch import Lines
-    from campaign_cli.run import RUN, fresh
-
-    if RUN.batch is not None:
-        raise UsageProblem("a campaign is already open in this thread", "already_open")
+def _block(stored: Stored, writable: bool) -> Iterator[Campaign]:
     from campaign_cli import i18n
 
     with fresh():  # the block's own run: another thread's block, or the caller's, is not touched
         i18n.use(i18n.requested([]))  # messages in the language CAMPAIGN_LANG or the locale asks for
-        root = _TREES.by_language.get(i18n.language())
-        if root is None:
-            root = _TREES.by_language[i18n.language()] = get_command()
-        lines = Lines(root, camp)
         if writable:
-            camp.spool_rolls()  # memory flat in the number of acts
-        RUN.batch, RUN.writable, RUN.words, RUN.staged = camp, writable, list(WORDS), []
-        api = Campaign(lines, root, writable)
-        yield api
-        if api._failed is not None:  # a failure was caught inside the block: all or nothing, as a batch
-            raise UsageProblem(f"an act in this block failed ({api._failed.message}): nothing was saved", "act_failed")
-        if writable:
-            lines.seal("python: {n} command", "python: {n} commands")
+            stored.spool_rolls()  # memory flat in the number of acts
+        RUN.batch, RUN.writable, RUN.staged = stored, writable, []
+        camp = Campaign(stored, writable, Block(stored))
+        _OPEN[_thread()] = camp
+        try:
+            yield camp
+            if camp._failed is not None:  # a failure was caught inside the block: all or nothing
+                raise UsageProblem(
+                    Say("an act in this block failed ({failure}): nothing was saved", failure=camp._failed.message),
+                    "act_failed",
+                )
+            if writable and camp._block is not None:
+                camp._block.seal("python: {n} command", "python: {n} commands")
+            staged = list(RUN.staged or [])
+        finally:
+            camp._open = False
+            _OPEN.pop(_thread(), None)
+    if writable:
+        camp._staged = staged  # written once the transaction commits
+    else:
+        _publish(staged)
 
 
-def _staged() -> list:
-    from campaign_cli.run import RUN
+def _publish(staged: list) -> None:
+    """Write each staged file atomically (a block has committed)."""
+    from campaign_cli.store import files
 
-    assert RUN.staged is not None  # set by _session
-    return RUN.staged
-
-
-def _published(staged: list) -> None:
-    """The files the block's acts wrote (--output), once it has committed."""
-    from campaign_cli.cli.common import publish
-
-    publish(staged)
+    for target, data in staged:
+        files.clean_temporaries(target)  # what a killed export left
+        with files.writing_to(target):
+            files.write_atomic(target, data)
 
 
 @contextmanager
-def open(path: str | os.PathLike, *, create: bool = False) -> Iterator[Campaign]:  # CLI.md names it so
-    """One transaction on the campaign at PATH, holding its lock like a command; every
-    change is committed as one journal entry when the block ends, none if it raises.
-    A missing file is a FileProblem, unless CREATE (a new campaign named after the file)."""
+def open(  # CLI.md names it so
+    path: str | os.PathLike[str],
+    *,
+    create: bool = False,
+    name: str | None = None,
+    label: str | None = None,
+    lock_wait: float | None = None,
+) -> Iterator[Campaign]:
+    """One transaction on the campaign at PATH, holding its lock like a command: every act
+    in the block is committed as one journal entry when the block ends, none if it raises.
+
+    create: make the campaign when the file is missing (named NAME, else the file's stem).
+    label: what `log` shows as the block's command (default "python").
+    lock_wait: seconds to wait for another writer's lock (default $CAMPAIGN_LOCK_WAIT, or 5).
+
+        with campaign_cli.open("campaign.json", label="session 12") as camp:
+            camp.xp_award(2, party=True)
+    """
     from campaign_cli import store
 
+    _not_twice()
+    words = [label or LABEL]
     try:
         if create and not store.resolve_path(path).exists():
-            store.create(path, Path(path).stem or "Campaign", list(WORDS))
-        with store.transaction(path, list(WORDS)) as camp, _session(path, camp, True) as api:
-            staged = _staged()
-            yield api
-        _published(staged)  # committed: the files its acts wrote (--output)
+            store.create(path, name or Path(path).stem or "Campaign", words)
+        with store.transaction(path, words, wait=lock_wait) as stored, _block(stored, True) as camp:
+            yield camp
+        _publish(camp._staged)  # committed: the files its acts wrote
     except CampaignError as err:
-        raise _typed(err) from None
+        raise typed(err) from None
 
 
 @contextmanager
-def read(path: str | os.PathLike) -> Iterator[Campaign]:
+def read(path: str | os.PathLike[str]) -> Iterator[Campaign]:
     """The campaign at PATH for reading, without the lock: an act that would change it
-    raises UsageProblem, and nothing is ever written."""
+    raises UsageProblem (`read_only`), and nothing is ever written.
+
+        with campaign_cli.read("campaign.json") as camp:
+            print([c["name"] for c in camp.character_list()])
+    """
     from campaign_cli import store
 
+    _not_twice()
     try:
-        with _session(path, store.open_read(path), False) as api:
-            staged = _staged()
-            yield api
-        _published(staged)
+        with _block(store.open_read(path), False) as camp:
+            yield camp
     except CampaignError as err:
-        raise _typed(err) from None
+        raise typed(err) from None
+
+
+# -- one command of the command line ------------------------------------------------
+@contextmanager
+def command(path: str | os.PathLike[str], words: list[str]) -> Iterator[Campaign]:
+    """One command line's transaction (the command line's door): the act's own summary is
+    the journal entry's. Inside `campaign batch`, the batch's open transaction."""
+    from campaign_cli import store
+
+    if RUN.batch is not None:
+        yield Campaign(RUN.batch, RUN.writable, in_line=True)
+        return
+    with store.transaction(path, words) as stored:
+        yield Campaign(stored, True)
+
+
+def reader(path: str | os.PathLike[str]) -> Campaign:
+    """The campaign for one reading command; inside `campaign batch`, the batch's."""
+    from campaign_cli import store
+
+    if RUN.batch is not None:
+        return Campaign(RUN.batch, RUN.writable, in_line=True)
+    return Campaign(store.open_read(path), False)

@@ -75,6 +75,8 @@ class Say:
                 value = value.value
             elif isinstance(value, Joined):
                 value = value.values
+            elif isinstance(value, Opt):
+                value = value.name
             out[key] = value
         return out
 
@@ -113,9 +115,26 @@ class Joined:
         return _(self.separator).join(str(said(v)) for v in self.values)
 
 
+class Opt:
+    """An option in a message, as the front end that shows it names it: `--by` on the
+    command line, `by=` from the library (a script passes keyword arguments, not options)."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __str__(self) -> str:
+        from campaign_cli.run import RUN
+
+        if RUN.front == "cli":
+            return "--" + self.name.replace("_", "-")
+        return self.name + "="
+
+
 def said(value: Any) -> Any:
     """VALUE as a message shows it: a Say or a Shown in words, anything else as it is."""
-    return str(value) if isinstance(value, (Say, Shown, Joined)) else value
+    return str(value) if isinstance(value, (Say, Shown, Joined, Opt)) else value
 
 
 class CampaignError(Exception):
@@ -148,6 +167,11 @@ class CampaignError(Exception):
 
     def __str__(self) -> str:
         return self.message
+
+    @property
+    def suggestions(self) -> list[str]:
+        """The names close to one that matched nothing (`["Ajax"]` for "Ajx"); else empty."""
+        return list(self.extra.get("suggestions", ()))
 
     @property
     def exit_status(self) -> int:

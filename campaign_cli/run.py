@@ -39,6 +39,8 @@ class Run(_local):
         self.writable = True
         # the output: errors as JSON objects; a batch collects each command's result here
         self.json_errors = False
+        # who shows the messages: "cli" names options as `--by`, the library as `by=`
+        self.front = "library"
         self.capture: list | None = None
 
 

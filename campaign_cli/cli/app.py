@@ -160,6 +160,7 @@ def run(
     RUN.json_errors = "--json" in words or "--jsonl" in words or _json_format(words)
     RUN.words = journal_words(args)
     RUN.campaign = ""
+    RUN.front = "cli"
     i18n.translate_command(command)
     try:
         for arg in args:

@@ -9,11 +9,12 @@ from typing import Annotated, Any
 import typer
 
 from campaign_cli import jsontext, store
+from campaign_cli.api import Block
 from campaign_cli.cli import output
 from campaign_cli.cli.common import JsonOpt, campaign_path, help_text, publish
 from campaign_cli.cli.lazy import command_app, reuse_parser
 from campaign_cli.errors import CampaignError, UsageProblem
-from campaign_cli.i18n import _, english, ngettext, os_reason
+from campaign_cli.i18n import _, os_reason
 from campaign_cli.run import RUN
 
 batch_app = command_app()
@@ -29,7 +30,6 @@ class LineFailed(Exception):
 
 
 MAX_LINE = 64 * 1024  # CLI.md "Sizes": a longer line exits 2 with its number
-KEPT_SUMMARIES = 1000  # the journal entry keeps this many lines' summaries, then a count
 
 
 def spool_source(source: str):
@@ -103,25 +103,25 @@ def parse_lines(spool):
         yield number, args
 
 
-# A line's output is captured by swapping sys.stdout, which every thread of the process
-# shares: the lines of two threads' blocks (the Python API) take turns at it. Without,
-# one thread could restore the other's capture buffer as sys.stdout for good, and every
-# later print of the process went nowhere (6 rounds in 10 of two threads' blocks).
+# A line's printed text (a sheet, an export) is captured by swapping sys.stdout, which
+# every thread of the process shares: the lines of two threads take turns at it.
 _STDOUT = RLock()
 
 
 class Lines:
-    """Command lines run one after another in one open transaction (a batch, or a block
-    of the Python API): each line's result, and what the one journal entry keeps of them
-    (summaries, and the recap's tally of every line's events)."""
+    """Command lines run one after another in one open transaction (a batch): each line's
+    result, and what the one journal entry keeps of them (the library's Block: summaries,
+    events, and the recap's tally of every line)."""
 
-    def __init__(self, root, camp: store.Campaign) -> None:
+    def __init__(self, root, camp: store.Campaign, block: Block | None = None) -> None:
         self.root, self.camp = root, camp
-        self.count = 0
-        self.summaries: list[dict] = []
-        self.tally: dict[str, dict] = {}
+        self.block = block or Block(camp)
         self.sink = io.StringIO()
         self.leaves: dict[tuple[str, ...], Any] = {}
+
+    @property
+    def count(self) -> int:
+        return self.block.count
 
     def leaf(self, args: list[str]) -> tuple[Any, list[str], str]:
         """The command ARGS name, its own words and its name as a usage line shows it
@@ -148,47 +148,30 @@ class Lines:
         """Run ARGS; returns what the command gives as JSON (None if nothing). A failure
         raises LineFailed, the line's changes still in the open transaction."""
         from campaign_cli.cli.app import execute
-        from campaign_cli.rules import recap
 
-        camp = self.camp
-        self.count += 1
+        self.block.begin()
         captured: list = []
         RUN.capture = captured
-        camp.summary, camp.extra = "", {}
-        camp.line_before = {}  # the characters the line reads, as they were: each line's events count (recap)
         try:
             with _STDOUT, redirect_stdout(self.sink):
                 command, words, name = self.leaf(args)
                 code = execute(command, words, prog_name=name)
         except CampaignError as err:
+            self.block.abandon()
             raise LineFailed(number, err) from None
         finally:
             RUN.capture = None
         if code:
+            self.block.abandon()
             raise LineFailed(number, CampaignError(_('exited with {code}').format(code=code), "failed"))
-        before, camp.line_before = camp.line_before, None
-        now = camp.data["characters"]
-        recap.add_rows(self.tally, recap.tally(before, {k: now[k] for k in before if k in now}, args))
-        if camp.summary and len(self.summaries) < KEPT_SUMMARIES:
-            self.summaries.append({"line": number, "args": args, "summary": camp.summary, **camp.extra})
+        self.block.end(number, args)
         printed = self.sink.getvalue()
         self.sink.seek(0)
         self.sink.truncate()
         return captured[-1] if captured else printed or None
 
     def seal(self, summary_one: str, summary_many: str) -> None:
-        """What the one journal entry says of all the lines (stored in English)."""
-        from campaign_cli.rules import recap
-
-        camp = self.camp
-        with english():  # stored: the journal is the same in every language
-            camp.summary = ngettext(summary_one, summary_many, self.count).format(n=self.count)
-        camp.touched = sorted(set(camp.touched))
-        camp.extra = {
-            "lines": self.summaries,
-            **({"more_lines": self.count - len(self.summaries)} if self.count > len(self.summaries) else {}),
-            "tally": recap.compact(self.tally),  # each line's events, for `campaign recap`
-        }
+        self.block.seal(summary_one, summary_many)
 
 
 def run_lines(root, camp: store.Campaign, lines, results) -> Lines:

@@ -8,7 +8,7 @@ from campaign_cli.cli.common import (
     NameArg,
     character_lines,
     help_text,
-    reading,
+    looking,
     writing,
 )
 from campaign_cli.cli.lazy import noun_app
@@ -34,7 +34,7 @@ app = noun_app(
     help=help_text("List the characters.", "campaign character list", "campaign character list --jsonl | jq -r .name"),
 )
 def list_(json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
-    chars = [rules.view(d) for d in reading().characters()]
+    chars = looking().character_list()
     rows = [
         [
             c["id"],
@@ -62,7 +62,7 @@ def list_(json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
     )
 )
 def show(name: NameArg, json_out: JsonOpt = False) -> None:
-    ch = rules.view(reading().character(name))
+    ch = looking().character_show(name)
     emit(ch, lambda: character_lines(ch), json_out=json_out)
 
 

@@ -100,6 +100,23 @@ def campaign_path() -> str:
     return RUN.campaign or os.environ.get("CAMPAIGN_FILE") or "campaign.json"
 
 
+@contextmanager
+def acting():
+    """The library's campaign for this command's one act: its own transaction, or the
+    open batch's (the act's summary is then the line's)."""
+    from campaign_cli import api
+
+    with api.command(campaign_path(), RUN.words) as camp:
+        yield camp
+
+
+def looking():
+    """The library's campaign for a command that reads (no lock; the open batch's inside one)."""
+    from campaign_cli import api
+
+    return api.reader(campaign_path())
+
+
 def reading() -> store.Campaign:
     """Open the campaign for reading: no lock, nothing created."""
     if RUN.batch is not None:

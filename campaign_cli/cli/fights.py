@@ -482,4 +482,8 @@ def end(
     with writing() as camp:
         data, before, docs = end_fight(camp, outcome, names)
     title = {"won": _("Fight won"), "routed": _("Fight won: the rest routed"), "fled": _("Fight fled")}[outcome]
-    emit(data, [party_table(title, docs), *status_news(before, docs)], json_out=json_out)
+    emit(
+        data,
+        [party_table(title, [view(d) for d in docs]), *status_news(before, [view(d) for d in docs])],
+        json_out=json_out,
+    )

@@ -60,8 +60,8 @@ def end(json_out: JsonOpt = False) -> None:
         {"phase": "between", "ended": title, "characters": [view(d) for d in docs]},
         [
             Line(_('adventure ended: {title}').format(title=title)),
-            party_table(_("The party"), docs),
-            *status_news(before, docs),
+            party_table(_("The party"), [view(d) for d in docs]),
+            *status_news(before, [view(d) for d in docs]),
         ],
         json_out=json_out,
     )

@@ -5,7 +5,17 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 import typer
 
 from campaign_cli.acts import items as item_acts
-from campaign_cli.cli.common import MAX_AMOUNT, JsonlOpt, JsonOpt, NameArg, complete, help_text, reading, writing
+from campaign_cli.cli.common import (
+    MAX_AMOUNT,
+    JsonlOpt,
+    JsonOpt,
+    NameArg,
+    acting,
+    complete,
+    help_text,
+    reading,
+    writing,
+)
 from campaign_cli.cli.itemopts import (
     ArmorOpt,
     CatalogArg,
@@ -482,11 +492,14 @@ HAS = {
 
 
 def _counter(field: Literal["gold", "darkstone"], label: str, sign: int):
+    method = f"{field}_{'add' if sign > 0 else 'remove'}"
+
     def command(name: NameArg, n: CountArg, json_out: JsonOpt = False) -> None:
-        with writing() as camp:
-            ch = view(item_acts.count(camp, field, name, sign * n, label))
+        with acting() as camp:
+            data = getattr(camp, method)(name, n)
+        ch = data["character"]
         emit(
-            {field: ch[field], "change": sign * n, "character": ch},
+            data,
             Line(ngettext(*HAS[field], ch[field]).format(name=ch["name"])),
             json_out=json_out,
         )

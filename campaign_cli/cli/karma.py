@@ -4,13 +4,10 @@ from typing import Annotated
 
 import typer
 
-from campaign_cli.acts import advancement
-from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, NameArg, complete, help_text, writing
+from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, NameArg, acting, complete, help_text
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, emit
-from campaign_cli.errors import UsageProblem
 from campaign_cli.i18n import _, ngettext, status_of
-from campaign_cli.rules.characters import view
 
 app = noun_app(help_text("Give karma (R17); Bard karma lasts one adventure (R25).", "campaign karma add Ajax 1"))
 wish_app = noun_app(help_text("Give and spend wishes (R17).", "campaign wish add Ajax 1", "campaign wish spend Ajax"))
@@ -40,12 +37,11 @@ def add(
     ] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    if by is not None and not bard:
-        raise UsageProblem(_("--by goes with --bard"))
-    with writing() as camp:
-        ch = view(advancement.add_karma(camp, name, n, bard, by))
+    with acting() as camp:
+        data = camp.karma_add(name, n, bard=bard, by=by)
+    ch = data["character"]
     emit(
-        {"added": n, "bard": bard, "character": ch},
+        data,
         Line(ngettext("{name} has {n} karma", "{name} has {n} karma", ch["karma"]).format(name=ch["name"])),
         json_out=json_out,
     )
@@ -53,10 +49,11 @@ def add(
 
 @wish_app.command("add", help=help_text("Give a character wishes.", "campaign wish add Ajax 1"))
 def wish_add(name: NameArg, n: CountArg, json_out: JsonOpt = False) -> None:
-    with writing() as camp:
-        ch = view(advancement.add_wishes(camp, name, n))
+    with acting() as camp:
+        data = camp.wish_add(name, n)
+    ch = data["character"]
     emit(
-        {"added": n, "character": ch},
+        data,
         Line(ngettext("{name} has {n} wish", "{name} has {n} wishes", ch["wishes"]).format(name=ch["name"])),
         json_out=json_out,
     )
@@ -67,11 +64,11 @@ def wish_add(name: NameArg, n: CountArg, json_out: JsonOpt = False) -> None:
     help=help_text("Spend a wish: all damage is cancelled, even a killing blow (R17).", "campaign wish spend Ajax"),
 )
 def wish_spend(name: NameArg, json_out: JsonOpt = False) -> None:
-    with writing() as camp:
-        doc, cancelled = advancement.spend_wish(camp, name)  # R17: a wish on the just-killed
-    ch = view(doc)
+    with acting() as camp:
+        data = camp.wish_spend(name)  # R17: a wish on the just-killed
+    ch, cancelled = data["character"], data["cancelled"]
     emit(
-        {"cancelled": cancelled, "character": ch},
+        data,
         Line(
             _("{name}: a wish cancels {cancelled} damage; status {status}").format(
                 name=ch["name"], cancelled=cancelled, status=status_of(ch["status"], ch.get("gender"))

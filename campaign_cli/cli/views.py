@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any
 
 from campaign_cli.cli.output import Fields, Line, Table, Verbatim
 from campaign_cli.i18n import N_, _, gendered, ngettext, shown, status_of
-from campaign_cli.rules.characters import view
 
 if TYPE_CHECKING:
     from campaign_cli.model import Board, Item
@@ -153,10 +152,11 @@ def effect_text(effect: dict) -> str:
     return _("no effect")
 
 
-def status_news(before: dict[str, str], docs: list[dict]) -> list[Line]:
-    """A line of its own for each character who died or became dying (R20)."""
+def status_news(before: dict[str, str], chars: list[dict]) -> list[Line]:
+    """A line of its own for each character (as `character show` has it) who died or
+    became dying (R20)."""
     out = []
-    for ch in (view(d) for d in docs):
+    for ch in chars:
         if ch["status"] == before.get(ch["name"]):
             continue
         if ch["status"] == "dead":
@@ -172,8 +172,8 @@ def status_news(before: dict[str, str], docs: list[dict]) -> list[Line]:
     return out
 
 
-def party_table(title: str, docs: list[dict]) -> Table:
-    chars = [view(d) for d in docs]
+def party_table(title: str, chars: list[dict]) -> Table:
+    """The party (as `character show` has each) in a table: XP, damage, fatigue, status."""
     return Table(
         title,
         [_("name"), _("XP"), _("damage"), _("fatigue"), _("status")],

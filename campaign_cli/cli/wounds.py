@@ -4,15 +4,11 @@ from typing import Annotated
 
 import typer
 
-from campaign_cli.acts import rest as passing
-from campaign_cli.acts import wounds as hurt
-from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, NameArg, help_text, writing
+from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, NameArg, acting, help_text
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import Line, Table, emit
 from campaign_cli.cli.views import status_news
-from campaign_cli.errors import UsageProblem
 from campaign_cli.i18n import _, status_of
-from campaign_cli.rules.characters import view
 
 AmountArg = Annotated[int, typer.Argument(min=0, max=MAX_AMOUNT, metavar="AMOUNT", help="Points.")]
 FatigueOpt = Annotated[bool, typer.Option("--fatigue", help="Fatigue instead of damage (R21).")]
@@ -25,14 +21,11 @@ def damage(
     armor: Annotated[bool, typer.Option("--armor", help="Reduce by worn armor and shield (R29).")] = False,
     json_out: JsonOpt = False,
 ) -> None:
-    if armor and fatigue:
-        raise UsageProblem(_("--armor reduces damage from hits, not fatigue: give one of them"))
-
-    with writing() as camp:
-        doc, applied = hurt.damage(camp, name, amount, fatigue, armor)  # the GM's tool: never limited (R32a)
-    ch = view(doc)
+    with acting() as camp:
+        data = camp.damage(name, amount, fatigue=fatigue, armor=armor)  # the GM's tool: never limited (R32a)
+    ch, applied = data["character"], data
     emit(
-        {**applied, "character": ch},
+        data,
         Line(
             _("{name}: damage {damage}, fatigue {fatigue} of ST {st}: {status}").format(
                 name=ch["name"],
@@ -48,11 +41,11 @@ def damage(
 
 
 def heal(name: NameArg, amount: AmountArg, fatigue: FatigueOpt = False, json_out: JsonOpt = False) -> None:
-    with writing() as camp:
-        doc, healed = hurt.heal(camp, name, amount, fatigue)  # others may heal anyone (R11a)
-    ch = view(doc)
+    with acting() as camp:
+        data = camp.heal(name, amount, fatigue=fatigue)  # others may heal anyone (R11a)
+    ch = data["character"]
     emit(
-        {"healed": healed, "fatigue": fatigue, "character": ch},
+        data,
         Line(
             _("{name}: damage {damage}, fatigue {fatigue}: {status}").format(
                 name=ch["name"],
@@ -73,20 +66,18 @@ def rest(
     week: Annotated[bool, typer.Option("--week", help="A week of rest: heals fully (R22).")] = False,
     json_out: JsonOpt = False,
 ) -> None:
-    if names and not week:
-        raise UsageProblem(_("a night's sleep is for the whole party; name characters only with --week"))
-    with writing() as camp:
-        docs, before = passing.rest(camp, names, week)
-    chars = [view(d) for d in docs]
+    with acting() as camp:
+        data = camp.rest(*(names or []), week=week)
+    chars = data["characters"]
     emit(
-        {"week": week, "characters": chars},
+        data,
         [
             Table(
                 _("After a week of rest") if week else _("After a night's sleep"),
                 [_("name"), _("damage"), _("fatigue"), _("status")],
                 [[c["name"], c["damage"], c["fatigue"], status_of(c["status"], c.get("gender"))] for c in chars],
             ),
-            *status_news(before, docs),
+            *status_news(data["status_before"], chars),
         ],
         json_out=json_out,
     )

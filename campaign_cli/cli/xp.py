@@ -4,14 +4,11 @@ from typing import Annotated
 
 import typer
 
-from campaign_cli.acts import advancement
-from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, NameArg, complete, help_text, parse_pairs, reading, writing
+from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, NameArg, acting, complete, help_text, looking
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, Table, emit
 from campaign_cli.cli.views import character_views
-from campaign_cli.errors import UsageProblem
 from campaign_cli.i18n import _, shown
-from campaign_cli.rules.characters import view
 
 app = noun_app(
     help_text(
@@ -39,12 +36,12 @@ def award(
     reason: Annotated[str | None, typer.Option("--reason", metavar="TEXT", help="Why, kept in the journal.")] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    with writing() as camp:
-        docs = advancement.award_xp(camp, amount, names, party, reason)
-    chars = [view(d) for d in docs]
+    with acting() as camp:
+        data = camp.xp_award(amount, *(names or []), party=party, reason=reason)
+    chars = data["characters"]
     emit(
-        {"amount": amount, "reason": reason, "characters": chars},
-        Table(
+        data,
+        lambda: Table(
             _("+{amount} XP: {reason}").format(amount=amount, reason=reason) if reason else f"+{amount} XP",
             [_("name"), _("XP")],
             [[c["name"], c["xp"]] for c in chars],
@@ -53,12 +50,12 @@ def award(
     )
 
 
-def step_words(bought: advancement.Step) -> str:
+def step_words(step: dict) -> str:
     """The step as the run's language says it ("ST 12 -> 13", "Плавание 0 -> 1", "изучает Свет")."""
-    if bought.kind == "spell":
-        return _("learns {spell}").format(spell=bought.name)
-    name = shown(bought.name) if bought.kind == "skill" else bought.name  # ST, DX, IQ: as typed
-    return f"{name} {bought.level} -> {bought.level + 1}"
+    if step["kind"] == "spell":
+        return _("learns {spell}").format(spell=step["name"])
+    name = shown(step["name"]) if step["kind"] == "skill" else step["name"]  # ST, DX, IQ: as typed
+    return f"{name} {step['level']} -> {step['level'] + 1}"
 
 
 @app.command(
@@ -89,29 +86,26 @@ def spend(
     dry_run: Annotated[bool, typer.Option("--dry-run", help="Show the cost; change nothing.")] = False,
     json_out: JsonOpt = False,
 ) -> None:
-    if sum(x is not None for x in (attribute, skill, spell)) != 1:
-        raise UsageProblem(_("give exactly one of --attribute, --skill or --spell"))
-    what = {"attribute": attribute, "skill": skill, "spell": None if spell is None else parse_spell(spell)}
     if dry_run:
-        data, bought, doc = advancement.price_step(reading(), name, karma, **what)
+        data = looking().xp_spend(name, attribute=attribute, skill=skill, spell=spell, karma=karma, dry_run=True)
+    else:
+        with acting() as camp:
+            data = camp.xp_spend(name, attribute=attribute, skill=skill, spell=spell, karma=karma)
+    ch = data["character"]
+    if dry_run:
         text = (
             _("{name}: {step} costs {cost} XP; has {xp}")
             if data["affordable"]
             else _("{name}: {step} costs {cost} XP; has {xp} (not enough)")
         )
-        line = text.format(name=doc["name"], step=step_words(bought), cost=data["cost"], xp=doc["xp"])
-        emit({**data, "character": view(doc)}, Line(line), json_out=json_out)
+        line = text.format(name=ch["name"], step=step_words(data["raises"]), cost=data["cost"], xp=ch["xp"])
+        emit(data, Line(line), json_out=json_out)
         return
-    with writing() as camp:
-        data, bought, doc = advancement.spend_xp(camp, name, karma, **what)
-    ch = view(doc)
     line = _("{name}: {step} for {cost} XP ({before} -> {xp})").format(
-        name=ch["name"], step=step_words(bought), cost=data["cost"], before=data["xp_before"], xp=data["xp_after"]
+        name=ch["name"],
+        step=step_words(data["raises"]),
+        cost=data["cost"],
+        before=data["xp_before"],
+        xp=data["xp_after"],
     )
-    emit({**data, "character": ch}, [Line(line), *character_views(ch)], json_out=json_out)
-
-
-def parse_spell(text: str) -> tuple[str, int | None]:
-    """`--spell Light=10`: the spell's name and its rating (none given: None)."""
-    ((name, rating),) = parse_pairs([text], "--spell", allow_null=True).items()
-    return name, rating
+    emit(data, lambda: [Line(line), *character_views(ch)], json_out=json_out)

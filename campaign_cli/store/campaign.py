@@ -667,15 +667,18 @@ def open_read(path: str | os.PathLike) -> Campaign:
 
 
 @contextmanager
-def transaction(path: str | os.PathLike, words: list[str] | None = None) -> Iterator[Campaign]:
-    """Lock, read, let the caller change, then validate, journal and write atomically.
+def transaction(
+    path: str | os.PathLike, words: list[str] | None = None, wait: float | None = None
+) -> Iterator[Campaign]:
+    """Lock (waiting WAIT seconds, else $CAMPAIGN_LOCK_WAIT's), read, let the caller change,
+    then validate, journal and write atomically.
 
     If the body raises, nothing is written: the file stays byte-for-byte as it was.
     """
     p = resolve_path(path)
     if not p.exists():  # never leave a lock file behind for a campaign that is not there
         read_bytes(p)
-    with files.locked(p):  # the folder's flock: no other writer until we have renamed
+    with files.locked(p, wait):  # the folder's flock: no other writer until we have renamed
         files.clean_temporaries(p)
         raw = read_bytes(p)
         # Two independent parses: the working copy, and the before-state the journal diff

@@ -1,0 +1,125 @@
+"""What the library's acts return (`campaign_cli.Campaign`): one `TypedDict` per result
+shape, equal as JSON to what the command prints with `--json`. The documents inside
+them (an item, a spell, a curse, a fight) are the document model's own types.
+
+Imported for type hints only: a command never builds these classes (a few milliseconds
+of every start-up); `typing.get_type_hints` on a method loads this module.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, NotRequired, TypedDict
+
+from campaign_cli.model import Curse, Item, Leadership, Spell
+
+Status = Literal["ok", "out", "dying", "dead"]
+
+
+class CharacterView(TypedDict):
+    """A character as `character show --json` prints it: stored fields and derived ones."""
+
+    id: int
+    name: str
+    kind: Literal["hero", "wizard"]
+    st: int
+    dx: int
+    iq: int
+    adjusted_dx: int  # R30: DX less worn armor's and shield's restriction
+    ma: int  # R30: movement allowance
+    attributes: dict[str, int]
+    skills: dict[str, int]
+    combat: dict[str, str]
+    spells: list[Spell]
+    keywords: list[str]
+    xp: int
+    karma: int  # own karma and a Bard's (R17, R25)
+    bard_karma: int
+    wishes: int
+    curses: list[Curse]
+    damage: int
+    fatigue: int
+    status: Status  # R19, R20: derived from ST, damage and fatigue
+    gold: int
+    darkstone: int
+    darkstone_total: int  # loose shards and dark stone items (R37)
+    carry_weight: int
+    carry_limit: int  # R33: 5 + ST
+    armor: int
+    restriction: int
+    items: list[Item]
+    boosts: dict[str, int]
+    leadership: Leadership | None
+    talents: list[str]
+    gender: Literal["m", "f"] | None
+
+
+class Event(TypedDict, total=False):
+    """A fact an act recorded for the journal (`{"event": "killed", "enemy": ..., "by": ...}`)."""
+
+    event: str
+
+
+class XpAward(TypedDict):
+    amount: int
+    reason: str | None
+    characters: list[CharacterView]
+
+
+class Step(TypedDict):
+    """What one step of `xp_spend` raises: an attribute, a skill (its level before) or a spell."""
+
+    kind: Literal["attribute", "skill", "spell"]
+    name: str
+    level: int
+
+
+class XpSpend(TypedDict):
+    cost: int
+    xp_before: int
+    xp_after: int
+    karma_spent: NotRequired[int]
+    affordable: NotRequired[bool]  # a dry run: whether XP (and karma, if let) can pay it
+    step: str  # in English: "ST 12 -> 13", "learns Light"
+    raises: Step
+    dry_run: bool
+    character: CharacterView
+
+
+class Gained(TypedDict):
+    added: int
+    bard: NotRequired[bool]
+    character: CharacterView
+
+
+class WishSpent(TypedDict):
+    cancelled: int
+    character: CharacterView
+
+
+class Counted(TypedDict, total=False):
+    gold: int  # gold_add, gold_remove: what the character has now
+    darkstone: int  # darkstone_add, darkstone_remove
+    change: int
+    character: CharacterView
+
+
+class Damaged(TypedDict):
+    damage: int
+    fatigue: int
+    absorbed: int  # stopped by worn armor and shield (R29)
+    character: CharacterView
+
+
+class Healed(TypedDict):
+    healed: int
+    fatigue: bool
+    character: CharacterView
+
+
+class Rested(TypedDict):
+    week: bool
+    characters: list[CharacterView]
+    status_before: dict[str, Status]
+
+
+__all__ = [name for name, value in list(globals().items()) if isinstance(value, type) and name[0].isupper()]
