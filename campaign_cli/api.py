@@ -27,7 +27,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TypeVar, cast
 
-from campaign_cli.errors import CampaignError, ExitStatus, FileProblem, Opt, Refused, Say, UsageProblem
+from campaign_cli.errors import N_, CampaignError, ExitStatus, FileProblem, Joined, Opt, Refused, Say, UsageProblem
 from campaign_cli.rules.names import MAX_AMOUNT
 from campaign_cli.run import RUN, fresh
 
@@ -485,6 +485,269 @@ class Campaign:
 
         return self._act("rest", True, run, tuple(who))
 
+    # -- gear (R25-R39) ----------------------------------------------------------------
+    def item_add(
+        self,
+        character: str,
+        item: str,
+        /,
+        *,
+        hands: int | None = None,
+        weight: int | None = None,
+        value: int | None = None,
+        requires: list[str] | None = None,
+        clothing: str | None = None,
+        personal: bool | None = None,
+        darkstone_icon: bool | None = None,
+        slots: int | None = None,
+        damage: str | None = None,
+        armor: int | None = None,
+        restriction: int | None = None,
+        shield: bool | None = None,
+        heft: int | None = None,
+        kind: results.ItemKind | None = None,
+        custom: bool = False,
+    ) -> results.ItemChange:
+        """Add an item to CHARACTER's pack: a catalog weapon, armor or gear (its English or
+        Russian name), or a new item the keywords describe (R33: the weight carried).
+
+        hands: hands needed to hold it, 0 to 2 (R32). weight: R33. value: gold (R38).
+        requires: keywords needed to use it (R34). clothing: the body part it is worn on
+        (R35). personal: R36. darkstone_icon: counts as a dark stone (R37). slots: upgrade
+        slots (R39). damage: a weapon's dice ("2D6-1", R26). armor (R29), restriction
+        (R30), shield, heft (the least ST to hold it, R27), kind ("weapon", "armor",
+        "gear", "potion", "upgrade", ...). custom: a new item even if its name is close to
+        a catalog name.
+
+            camp.item_add("Ajax", "Broadsword")
+            camp.item_add("Ajax", "Lucky Hat", clothing="hat", personal=True)
+        """
+        from campaign_cli.acts import items
+
+        options = _item_options(
+            hands=hands, weight=weight, value=value, requires=requires, clothing=clothing, personal=personal,
+            darkstone_icon=darkstone_icon, slots=slots, damage=damage, armor=armor, restriction=restriction,
+            shield=shield, heft=heft, kind=kind,
+        )  # fmt: skip
+
+        def run(stored: Stored) -> results.ItemChange:
+            doc, added = items.add(stored, character, item, custom, options)
+            return {"item": added, "character": _shown(doc)}
+
+        return self._act("item add", True, run, (character, item))
+
+    def item_show(self, character: str, item: str, /) -> results.Item:
+        """One of CHARACTER's items in full, by name (any case) or id.
+
+        sword = camp.item_show("Ajax", "Broadsword")
+        """
+        from campaign_cli.rules import gear
+
+        return self._act(
+            "item show", False, lambda stored: gear.find_item(stored.character(character), item), (character, item)
+        )
+
+    def item_list(self, character: str, /) -> list[results.Item]:
+        """CHARACTER's items, in the order they were got.
+
+        names = [i["name"] for i in camp.item_list("Ajax")]
+        """
+        return self._act("item list", False, lambda stored: list(stored.character(character)["items"]), (character,))
+
+    def item_drop(self, character: str, item: str, /) -> results.ItemChange:
+        """CHARACTER drops ITEM (never a personal one, R36).
+
+        camp.item_drop("Ajax", "Crate")
+        """
+        from campaign_cli.acts import items
+
+        return self._on_item("item drop", items.drop, character, item)
+
+    def item_give(self, giver: str, receiver: str, item: str, /) -> results.Given:
+        """GIVER gives ITEM to RECEIVER (R38; R33 on the receiver; never a personal item, R36).
+
+        camp.item_give("Ajax", "Merlin", "Dagger")
+        """
+        from campaign_cli.acts import items
+
+        def run(stored: Stored) -> results.Given:
+            src, dst, moved, _paid = items.trade(stored, giver, receiver, item, None, False)
+            return {"item": moved, "from": _shown(src), "to": _shown(dst)}
+
+        return self._act("item give", True, run, (giver, receiver, item))
+
+    def item_sell(self, seller: str, buyer: str, item: str, /, *, price: int | None = None) -> results.Sold:
+        """SELLER sells ITEM to BUYER, who pays PRICE, by default the item's value (R38).
+
+        camp.item_sell("Ajax", "Merlin", "Dagger", price=5)
+        """
+        from campaign_cli.acts import items
+
+        if price is not None:
+            _whole(price, "price", 0)
+
+        def run(stored: Stored) -> results.Sold:
+            src, dst, moved, paid = items.trade(stored, seller, buyer, item, price, True)
+            return {"item": moved, "price": paid, "from": _shown(src), "to": _shown(dst)}
+
+        return self._act("item sell", True, run, (seller, buyer, item))
+
+    def item_hold(self, character: str, /, *items: str, none: bool = False) -> results.Held:
+        """CHARACTER holds these items, replacing what was held (R32: two hands; R34
+        keywords); `none=True` empties the hands. In a fight whose order is rolled, the
+        round's action (R32a).
+
+            camp.item_hold("Ajax", "Broadsword")
+            camp.item_hold("Ajax", none=True)
+        """
+        from campaign_cli.acts import items as acts
+
+        refs = [_text(i, "items") for i in items]
+        if bool(refs) == none:
+            raise UsageProblem(
+                Say("name the items to hold, or {none} to empty the hands (one or the other)", none=Opt("none")),
+                "missing_argument",
+            )
+
+        def run(stored: Stored) -> results.Held:
+            doc, chosen = acts.hold(stored, character, refs)
+            return {"held": chosen, "character": _shown(doc)}
+
+        return self._act("item hold", True, run, (character, *refs))
+
+    def item_wear(self, character: str, item: str, /) -> results.ItemChange:
+        """CHARACTER wears clothing, armor or a shield (R35: one item per body part; R29, R30).
+
+        camp.item_wear("Ajax", "Leather")
+        """
+        from campaign_cli.acts import items
+
+        return self._on_item("item wear", items.wear, character, item)
+
+    def item_stow(self, character: str, item: str, /) -> results.ItemChange:
+        """CHARACTER puts a held or worn item back in the pack.
+
+        camp.item_stow("Ajax", "Leather")
+        """
+        from campaign_cli.acts import items
+
+        return self._on_item("item stow", items.stow, character, item)
+
+    def item_store(self, character: str, item: str, /) -> results.ItemChange:
+        """CHARACTER puts ITEM away where it is not carried (no weight, R33); only between
+        adventures or in a town.
+
+            camp.item_store("Ajax", "Ore Crate")
+        """
+        from campaign_cli.acts import items
+
+        return self._on_item("item store", items.store, character, item)
+
+    def item_fetch(self, character: str, item: str, /) -> results.ItemChange:
+        """CHARACTER takes a stored item back into the pack (R33 checked); between
+        adventures or in a town.
+
+            camp.item_fetch("Ajax", "Ore Crate")
+        """
+        from campaign_cli.acts import items
+
+        return self._on_item("item fetch", items.fetch, character, item)
+
+    def item_set(
+        self,
+        character: str,
+        item: str,
+        /,
+        *,
+        name: str | None = None,
+        weight: int | None = None,
+        value: int | None = None,
+        slots: int | None = None,
+        damage: str | None = None,
+        armor: int | None = None,
+        restriction: int | None = None,
+        heft: int | None = None,
+        hands: int | None = None,
+    ) -> results.ItemChange:
+        """Change ITEM's numbers after the fact (R39: not fewer slots than its upgrades
+        fill; R33: the new weight carried); `name` renames it. A forged item keeps its
+        upgrades.
+
+            camp.item_set("Ajax", "Broadsword", value=40, weight=3)
+        """
+        from campaign_cli.acts import items
+
+        changes: dict[str, Any] = {"name": name, "damage": damage, "hands": hands}
+        changes |= _item_options(
+            weight=weight, value=value, slots=slots, armor=armor, restriction=restriction, heft=heft
+        )
+        if all(v is None for v in changes.values()):
+            options = Joined(N_(", "), [Opt(k) for k in changes])
+            raise UsageProblem(Say("give at least one of {options}", options=options), "missing_option")
+        return self._on_item("item set", lambda s, c, i: items.set_numbers(s, c, i, changes), character, item)
+
+    def item_reload(self, character: str, weapon: str, /) -> results.ItemChange:
+        """CHARACTER reloads a fired (R) or (R3) weapon (R26): in a fight whose order is
+        rolled, one action of the round (three for R3, R32a); out of one, at once.
+        `reloads_left` says how many reloading actions are still needed.
+
+            camp.item_reload("Ajax", "Crossbow")
+        """
+        from campaign_cli.acts import items
+
+        def run(stored: Stored) -> results.ItemChange:
+            doc, done, left = items.reload(stored, character, weapon)
+            return {"item": done, "reloads_left": left, "character": _shown(doc)}
+
+        return self._act("item reload", True, run, (character, weapon))
+
+    def item_upgrade(self, character: str, item: str, upgrade: str, /) -> results.ItemChange:
+        """CHARACTER fits an upgrade item from the pack into ITEM's free slots (R39).
+
+        camp.item_upgrade("Ajax", "Broadsword", "Rune of Power")
+        """
+        from campaign_cli.acts import items
+
+        return self._on_item("item upgrade", lambda s, c, i: items.upgrade(s, c, i, upgrade), character, item)
+
+    def item_use(self, character: str, item: str, /, *, on: str | None = None) -> results.Used:
+        """CHARACTER drinks a potion, or gives it to ON to drink (R25): it heals, or raises an
+        attribute or skill for one fight; it is used up.
+
+            camp.item_use("Ajax", "Healing Potion")
+            camp.item_use("Kate", "Potion of ST", on="Ajax")
+        """
+        from campaign_cli.acts import items
+
+        def run(stored: Stored) -> results.Used:
+            target, potion, effect = items.drink(stored, character, item, on)
+            return {"item": potion, "effect": effect, "character": _shown(target)}
+
+        return self._act("item use", True, run, (character, item))
+
+    def forge(
+        self, character: str, item: str, /, *, stones: int = 1, slots: int = 1, gold: int = 0, name: str | None = None
+    ) -> results.ItemChange:
+        """CHARACTER has loose dark stone forged into ITEM's upgrade slots, in a town with a
+        blacksmith (R39): STONES shards fill SLOTS slots for GOLD, the upgrade named NAME.
+
+            camp.forge("Ajax", "Broadsword", stones=2, slots=1, gold=50, name="Void Edge")
+        """
+        from campaign_cli.acts import items
+        from campaign_cli.rules.gear import MAX_SLOTS
+
+        _whole(stones, "stones")
+        _whole(slots, "slots", 1, MAX_SLOTS)
+        _whole(gold, "gold", 0)
+        return self._on_item("forge", lambda s, c, i: items.forge(s, c, i, stones, slots, gold, name), character, item)
+
+    def _on_item(self, path: str, act: Callable[..., tuple], character: str, item: str) -> results.ItemChange:
+        def run(stored: Stored) -> results.ItemChange:
+            doc, changed = act(stored, character, item)[:2]
+            return {"item": changed, "character": _shown(doc)}
+
+        return self._act(path, True, run, (character, item))
+
     # -- reading --------------------------------------------------------------------
     def character_show(self, character: str, /) -> results.CharacterView:
         """CHARACTER as `character show --json` prints it: the stored fields and the derived
@@ -521,6 +784,16 @@ class Campaign:
         from campaign_cli import _replay
 
         return _replay.words(self, list(words))
+
+
+def _item_options(**given: Any) -> dict[str, Any]:
+    """The item options (`item_add`, `shop_buy`, `item_set`), their numbers checked."""
+    for key in ("weight", "value", "armor", "restriction", "heft", "slots"):
+        if given.get(key) is not None:
+            _whole(given[key], key, 0)
+    if given.get("hands") is not None:
+        _whole(given["hands"], "hands", 0, 2)
+    return given
 
 
 def spell_rating(text: str) -> tuple[str, int | None]:

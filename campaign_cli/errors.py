@@ -74,7 +74,7 @@ class Say:
             elif isinstance(value, Shown):
                 value = value.value
             elif isinstance(value, Joined):
-                value = value.values
+                value = [v.name if isinstance(v, Opt) else v for v in value.values]
             elif isinstance(value, Opt):
                 value = value.name
             out[key] = value

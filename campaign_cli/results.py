@@ -8,9 +8,13 @@ of every start-up); `typing.get_type_hints` on a method loads this module.
 
 from __future__ import annotations
 
-from typing import Literal, NotRequired, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict
 
-from campaign_cli.model import Curse, Item, Leadership, Spell
+from campaign_cli.model import Curse as Curse
+from campaign_cli.model import Item as Item
+from campaign_cli.model import ItemKind as ItemKind
+from campaign_cli.model import Leadership as Leadership
+from campaign_cli.model import Spell as Spell
 
 Status = Literal["ok", "out", "dying", "dead"]
 
@@ -116,10 +120,28 @@ class Healed(TypedDict):
     character: CharacterView
 
 
+class ItemChange(TypedDict):
+    item: Item
+    reloads_left: NotRequired[int]  # item_reload: reloading actions still needed (R26)
+    character: CharacterView
+
+
+Given = TypedDict("Given", {"item": Item, "from": CharacterView, "to": CharacterView})
+Sold = TypedDict("Sold", {"item": Item, "price": int, "from": CharacterView, "to": CharacterView})
+
+
+class Held(TypedDict):
+    held: list[Item]
+    character: CharacterView
+
+
+class Used(TypedDict):
+    item: Item
+    effect: dict[str, Any]  # what the potion did: healed, or a boost for one fight (R25)
+    character: CharacterView
+
+
 class Rested(TypedDict):
     week: bool
     characters: list[CharacterView]
     status_before: dict[str, Status]
-
-
-__all__ = [name for name, value in list(globals().items()) if isinstance(value, type) and name[0].isupper()]

@@ -232,7 +232,7 @@ def test_r39_item_set_changes_numbers_but_never_below_the_slots_used(path):
         camp.item_add("Ajax", "Broadsword", slots=2)
         camp.item_add("Ajax", "Rune", kind="upgrade", slots=2, custom=True)
         camp.item_upgrade("Ajax", "Broadsword", "Rune")
-        changed = camp.item_set("Ajax", "Broadsword", value=40, weight=3, new_name="Old Blade")
+        changed = camp.item_set("Ajax", "Broadsword", value=40, weight=3, name="Old Blade")
     assert (changed["item"]["name"], changed["item"]["value"], changed["item"]["weight"]) == ("Old Blade", 40, 3)
     assert [u["name"] for u in changed["item"]["upgrades"]] == ["Rune"]  # a forged item keeps its upgrades
     assert refused(path, "item", "set", "Ajax", "Old Blade", "--slots", "1").code == "too_few_slots"

@@ -4,7 +4,6 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
 
-from campaign_cli.acts import items as item_acts
 from campaign_cli.cli.common import (
     MAX_AMOUNT,
     JsonlOpt,
@@ -13,8 +12,7 @@ from campaign_cli.cli.common import (
     acting,
     complete,
     help_text,
-    reading,
-    writing,
+    looking,
 )
 from campaign_cli.cli.itemopts import (
     ArmorOpt,
@@ -39,10 +37,8 @@ from campaign_cli.cli.itemopts import (
 from campaign_cli.cli.lazy import command_app, noun_app
 from campaign_cli.cli.output import Fields, Line, Table, emit
 from campaign_cli.cli.views import effect_text, notes, stats, upgrade_text
-from campaign_cli.errors import UsageProblem
 from campaign_cli.i18n import N_, N_plural, _, ngettext, shown, status_of
 from campaign_cli.rules import gear
-from campaign_cli.rules.characters import view
 
 if TYPE_CHECKING:
     from campaign_cli.model import Item
@@ -125,8 +121,8 @@ def item_views(ch: dict, item: "Item") -> list:
     return [Fields(title, [(k, v) for k, v in pairs if v is not None])]
 
 
-def _show(ch: dict, item: "Item", message: str, json_out: bool, **extra) -> None:
-    emit({"item": item, **extra, "character": ch}, Line(message), json_out=json_out)
+def _show(data: Any, message: str, json_out: bool) -> None:
+    emit(data, Line(message), json_out=json_out)
 
 
 @app.command(
@@ -159,12 +155,11 @@ def add(
     json_out: JsonOpt = False,
 ) -> None:
     options = item_options(locals())
-    with writing() as camp:
-        doc, added = item_acts.add(camp, name, item, custom, options)
-    ch = view(doc)
+    with acting() as camp:
+        data = camp.item_add(name, item, custom=custom, **options)
+    ch, added = data["character"], data["item"]
     _show(
-        ch,
-        added,
+        data,
         _("{name} gets {item} (#{id}); carries {weight} of {limit}").format(
             name=ch["name"],
             item=shown(added["name"]),
@@ -184,9 +179,9 @@ def add(
     )
 )
 def show(name: NameArg, item: ItemArg, json_out: JsonOpt = False) -> None:
-    ch = view(reading().character(name))
-    found = gear.find_item(ch, item)  # type: ignore[arg-type]  # a character view holds the stored fields
-    emit(found, item_views(ch, found), json_out=json_out)
+    camp = looking()
+    found = camp.item_show(name, item)
+    emit(found, lambda: item_views(camp.character_show(name), found), json_out=json_out)
 
 
 @app.command(
@@ -196,7 +191,7 @@ def show(name: NameArg, item: ItemArg, json_out: JsonOpt = False) -> None:
     ),
 )
 def list_(name: NameArg, json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
-    ch = view(reading().character(name))
+    ch = looking().character_show(name)
     emit(
         ch["items"],
         Table(
@@ -213,16 +208,10 @@ def list_(name: NameArg, json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> 
 
 @app.command(help=help_text("Drop an item (never a personal one, R36).", "campaign item drop Ajax Crate"))
 def drop(name: NameArg, item: ItemArg, json_out: JsonOpt = False) -> None:
-    with writing() as camp:
-        doc, gone = item_acts.drop(camp, name, item)
-    ch = view(doc)
-    _show(ch, gone, _("{name} drops {item}").format(name=ch["name"], item=shown(gone["name"])), json_out)
-
-
-def _trade(src_name: str, dst_name: str, ref: str, price: int | None, selling: bool) -> tuple:
-    with writing() as camp:
-        src, dst, item, paid = item_acts.trade(camp, src_name, dst_name, ref, price, selling)
-    return view(src), view(dst), item, paid
+    with acting() as camp:
+        data = camp.item_drop(name, item)
+    ch, gone = data["character"], data["item"]
+    _show(data, _("{name} drops {item}").format(name=ch["name"], item=shown(gone["name"])), json_out)
 
 
 @app.command(
@@ -237,9 +226,11 @@ def give(
     item: ItemArg,
     json_out: JsonOpt = False,
 ) -> None:
-    a, b, moved, _rest = _trade(src, dst, item, None, False)
+    with acting() as camp:
+        data = camp.item_give(src, dst, item)
+    a, b, moved = data["from"], data["to"], data["item"]
     emit(
-        {"item": moved, "from": a, "to": b},
+        data,
         Line(_("{name} gives {item} to {other}").format(name=a["name"], item=shown(moved["name"]), other=b["name"])),
         json_out=json_out,
     )
@@ -260,9 +251,11 @@ def sell(
     ] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    a, b, moved, paid = _trade(src, dst, item, price, True)
+    with acting() as camp:
+        data = camp.item_sell(src, dst, item, price=price)
+    a, b, moved, paid = data["from"], data["to"], data["item"], data["price"]
     emit(
-        {"item": moved, "price": paid, "from": a, "to": b},
+        data,
         Line(
             _("{name} sells {item} to {other} for {paid} gold").format(
                 name=a["name"], item=shown(moved["name"]), other=b["name"], paid=paid
@@ -289,16 +282,11 @@ def hold(
     none: Annotated[bool, typer.Option("--none", help="Empty the hands.")] = False,
     json_out: JsonOpt = False,
 ) -> None:
-    if bool(items) == none:
-        raise UsageProblem(
-            _("name the items to hold, or --none to empty the hands (one or the other)"), "missing_argument"
-        )
-
-    with writing() as camp:
-        doc, chosen = item_acts.hold(camp, name, items or [])  # R32a: changing what one holds is the action
-    ch = view(doc)
+    with acting() as camp:
+        data = camp.item_hold(name, *(items or []), none=none)  # R32a: changing what one holds is the action
+    ch, chosen = data["character"], data["held"]
     emit(
-        {"held": chosen, "character": ch},
+        data,
         Line(
             _("{name} holds {items}").format(name=ch["name"], items=", ".join(shown(i["name"]) for i in chosen))
             if chosen
@@ -308,14 +296,13 @@ def hold(
     )
 
 
-def _state_change(act, name: str, ref: str, text: str, json_out: bool) -> None:
-    """Wear or stow: ACT moves the item; TEXT says what the character's armor and DX are now."""
-    with writing() as camp:
-        doc, item = act(camp, name, ref)
-    ch = view(doc)
+def _state_change(method: str, name: str, ref: str, text: str, json_out: bool) -> None:
+    """Wear or stow: METHOD moves the item; TEXT says what the character's armor and DX are now."""
+    with acting() as camp:
+        data = getattr(camp, method)(name, ref)
+    ch, item = data["character"], data["item"]
     _show(
-        ch,
-        item,
+        data,
         text.format(name=ch["name"], item=shown(item["name"]), armor=ch["armor"], dx=ch["adjusted_dx"], ma=ch["ma"]),
         json_out,
     )
@@ -329,16 +316,12 @@ def _state_change(act, name: str, ref: str, text: str, json_out: bool) -> None:
     )
 )
 def wear(name: NameArg, item: ItemArg, json_out: JsonOpt = False) -> None:
-    _state_change(
-        item_acts.wear, name, item, _("{name} wears {item}; armor {armor}, adjusted DX {dx}, MA {ma}"), json_out
-    )
+    _state_change("item_wear", name, item, _("{name} wears {item}; armor {armor}, adjusted DX {dx}, MA {ma}"), json_out)
 
 
 @app.command(help=help_text("Put a held or worn item back in the pack.", "campaign item stow Ajax Leather"))
 def stow(name: NameArg, item: ItemArg, json_out: JsonOpt = False) -> None:
-    _state_change(
-        item_acts.stow, name, item, _("{name} stows {item}; armor {armor}, adjusted DX {dx}, MA {ma}"), json_out
-    )
+    _state_change("item_stow", name, item, _("{name} stows {item}; armor {armor}, adjusted DX {dx}, MA {ma}"), json_out)
 
 
 @app.command(
@@ -349,16 +332,16 @@ def stow(name: NameArg, item: ItemArg, json_out: JsonOpt = False) -> None:
     )
 )
 def store(name: NameArg, item: ItemArg, json_out: JsonOpt = False) -> None:
-    _place(item_acts.store, name, item, _("{name} stores {item}; carries {weight} of {limit}"), json_out)
+    _place("item_store", name, item, _("{name} stores {item}; carries {weight} of {limit}"), json_out)
 
 
-def _place(act, name: str, ref: str, text: str, json_out: bool) -> None:
-    """Store or fetch: ACT moves the item; TEXT says where the load stands (R33)."""
-    with writing() as camp:
-        doc, moved = act(camp, name, ref)
-    ch = view(doc)
+def _place(method: str, name: str, ref: str, text: str, json_out: bool) -> None:
+    """Store or fetch: METHOD moves the item; TEXT says where the load stands (R33)."""
+    with acting() as camp:
+        data = getattr(camp, method)(name, ref)
+    ch, moved = data["character"], data["item"]
     weight, limit = ch["carry_weight"], ch["carry_limit"]
-    _show(ch, moved, text.format(name=ch["name"], item=shown(moved["name"]), weight=weight, limit=limit), json_out)
+    _show(data, text.format(name=ch["name"], item=shown(moved["name"]), weight=weight, limit=limit), json_out)
 
 
 @app.command(
@@ -368,7 +351,7 @@ def _place(act, name: str, ref: str, text: str, json_out: bool) -> None:
     )
 )
 def fetch(name: NameArg, item: ItemArg, json_out: JsonOpt = False) -> None:
-    _place(item_acts.fetch, name, item, _("{name} fetches {item}; carries {weight} of {limit}"), json_out)
+    _place("item_fetch", name, item, _("{name} fetches {item}; carries {weight} of {limit}"), json_out)
 
 
 @app.command(
@@ -394,20 +377,13 @@ def set_(
     hands: HandsOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    changes = {"name": new_name, "weight": weight, "value": value, "slots": slots, "damage": damage}
-    changes |= {"armor": armor, "restriction": restriction, "heft": heft, "hands": hands}
-    if all(v is None for v in changes.values()):
-        raise UsageProblem(
-            _(
-                "give at least one of --name, --weight, --value, --slots, --damage, --armor, "
-                "--restriction, --heft, --hands"
-            ),
-            "missing_option",
-        )
-    with writing() as camp:
-        doc, changed = item_acts.set_numbers(camp, name, item, changes)
-    ch = view(doc)
-    _show(ch, changed, _("{name}: {item} changed").format(name=ch["name"], item=shown(changed["name"])), json_out)
+    with acting() as camp:
+        data = camp.item_set(
+            name, item, name=new_name, weight=weight, value=value, slots=slots, damage=damage, armor=armor,
+            restriction=restriction, heft=heft, hands=hands,
+        )  # fmt: skip
+    ch, changed = data["character"], data["item"]
+    _show(data, _("{name}: {item} changed").format(name=ch["name"], item=shown(changed["name"])), json_out)
 
 
 @app.command(
@@ -418,15 +394,15 @@ def set_(
     )
 )
 def reload(name: NameArg, weapon: ItemArg, json_out: JsonOpt = False) -> None:
-    with writing() as camp:
-        doc, done, left = item_acts.reload(camp, name, weapon)
-    ch = view(doc)
+    with acting() as camp:
+        data = camp.item_reload(name, weapon)
+    done, left = data["item"], data["reloads_left"]
     text = (
         ngettext("{item}: {n} more reloading action", "{item}: {n} more reloading actions", left)
         if left
         else _("{item} is loaded")
     )
-    _show(ch, done, text.format(item=shown(done["name"])), json_out)
+    _show(data, text.format(item=shown(done["name"])), json_out)
 
 
 @app.command(
@@ -441,12 +417,11 @@ def upgrade(
     upgrade: Annotated[str, typer.Argument(metavar="UPGRADE", help="An upgrade item in the pack (--kind upgrade).")],
     json_out: JsonOpt = False,
 ) -> None:
-    with writing() as camp:
-        doc, target = item_acts.upgrade(camp, name, item, upgrade)
-    ch = view(doc)
+    with acting() as camp:
+        data = camp.item_upgrade(name, item, upgrade)
+    target = data["item"]
     _show(
-        ch,
-        target,
+        data,
         _("{item}: {free} of {slots} slots free").format(
             item=shown(target["name"]), free=gear.free_slots(target), slots=target["slots"]
         ),
@@ -467,11 +442,11 @@ def use(
     on: Annotated[str | None, typer.Option("--on", metavar="WHO", help="Who drinks it (default: NAME).")] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    with writing() as camp:
-        target, potion, effect = item_acts.drink(camp, name, item, on)
-    ch = view(target)
+    with acting() as camp:
+        data = camp.item_use(name, item, on=on)
+    ch, potion, effect = data["character"], data["item"], data["effect"]
     emit(
-        {"item": potion, "effect": effect, "character": ch},
+        data,
         Line(
             _("{name} drinks {item}: {effect}; damage {damage}, status {status}").format(
                 name=ch["name"],
@@ -540,12 +515,11 @@ def forge(
     label: Annotated[str | None, typer.Option("--name", metavar="LABEL", help="The upgrade's name.")] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    with writing() as camp:
-        doc, target = item_acts.forge(camp, name, item, stones, slots, gold, label)
-    ch = view(doc)
+    with acting() as camp:
+        data = camp.forge(name, item, stones=stones, slots=slots, gold=gold, name=label)
+    ch, target = data["character"], data["item"]
     _show(
-        ch,
-        target,
+        data,
         _("{item}: {free} of {slots} slots free; {loose} loose dark stone left, {total} in all").format(
             item=shown(target["name"]),
             free=gear.free_slots(target),
