@@ -141,6 +141,28 @@ class Used(TypedDict):
     character: CharacterView
 
 
+class Deleted(TypedDict):
+    deleted: CharacterView
+
+
+class Cursed(TypedDict):
+    curse: Curse
+    modifier: int  # R18: every roll this much worse
+    character: CharacterView
+
+
+class CurseRow(TypedDict):
+    character: str
+    name: str
+    note: str | None
+
+
+class Lifted(TypedDict):
+    removed: str
+    paid: dict[str, int]  # what lifting it cost: {"karma": 3}
+    character: CharacterView
+
+
 class Rested(TypedDict):
     week: bool
     characters: list[CharacterView]

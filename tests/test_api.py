@@ -273,7 +273,7 @@ def test_a_thread_builds_its_command_tree_once_a_language_and_never_shares_it(ca
 
     def tree() -> object:
         with campaign_cli.read(camp.path) as block:
-            assert block.curse_list("Ajax") == []
+            assert len(block.log(limit=1)) == 1
             return _replay._root()
 
     first = tree()
@@ -286,7 +286,6 @@ def test_a_thread_builds_its_command_tree_once_a_language_and_never_shares_it(ca
     monkeypatch.setenv("CAMPAIGN_LANG", "ru")
     with campaign_cli.read(camp.path) as block:
         assert _replay._root() is not first
-        assert block.curse_list.__doc__.startswith("Действующие проклятия")
     monkeypatch.setenv("CAMPAIGN_LANG", "en")
     with campaign_cli.read(camp.path) as block:
         assert _replay._root() is first

@@ -6,15 +6,14 @@ from campaign_cli.cli.common import (
     JsonlOpt,
     JsonOpt,
     NameArg,
+    acting,
     character_lines,
     help_text,
     looking,
-    writing,
 )
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Fields, Table, emit
 from campaign_cli.i18n import _, status_of
-from campaign_cli.rules import characters as rules
 
 app = noun_app(
     help_text("Create and manage characters (R1-R4).", "campaign character list"),
@@ -68,12 +67,7 @@ def show(name: NameArg, json_out: JsonOpt = False) -> None:
 
 @app.command(help=help_text("Delete a character (undo brings it back).", "campaign character delete Ajax"))
 def delete(name: NameArg, json_out: JsonOpt = False) -> None:
-    from campaign_cli.acts import characters as lives  # the views (show, list, sheet) never load the acts
-
-    with writing() as camp:
-        doc = lives.delete(camp, name)
-    emit(
-        {"deleted": rules.view(doc)},
-        Fields(_('deleted {name} (#{id})').format(name=doc['name'], id=doc['id'])),
-        json_out=json_out,
-    )
+    with acting() as camp:
+        data = camp.character_delete(name)
+    doc = data["deleted"]
+    emit(data, Fields(_("deleted {name} (#{id})").format(name=doc["name"], id=doc["id"])), json_out=json_out)

@@ -6,22 +6,9 @@ from typing import Annotated
 
 import typer
 
-from campaign_cli.acts import characters as lives
-from campaign_cli.cli.common import (
-    MAX_AMOUNT,
-    JsonOpt,
-    NameArg,
-    character_lines,
-    complete,
-    help_text,
-    parse_pairs,
-    writing,
-)
+from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, NameArg, acting, character_lines, complete, help_text
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import emit
-from campaign_cli.errors import UsageProblem
-from campaign_cli.i18n import _
-from campaign_cli.rules import characters as rules
 
 create_app, set_app = command_app(), command_app()
 
@@ -71,22 +58,11 @@ def create(
     gender: GenderOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    gender = rules.check_gender(gender)
-    doc = rules.new_character(
-        name,
-        "wizard" if wizard else "hero",
-        st,
-        dx,
-        iq,
-        skills=parse_pairs(skill, "--skill", default=1),
-        spells=parse_pairs(spell, "--spell", allow_null=True),
-        keywords=keyword,
-        attributes=parse_pairs(attr, "--attr"),
-    )
-    doc["gender"] = gender
-    with writing() as camp:
-        stored = lives.create(camp, doc)
-    ch = rules.view(stored)
+    with acting() as camp:
+        ch = camp.character_create(
+            name, st=st, dx=dx, iq=iq, wizard=wizard, skill=skill, spell=spell, keyword=keyword, attr=attr,
+            gender=gender,  # type: ignore[arg-type]  # checked by the library (м and ж too)
+        )  # fmt: skip
     emit(ch, lambda: character_lines(ch), json_out=json_out)
 
 
@@ -116,28 +92,9 @@ def set_(
     gender: GenderOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    if not (attr or keyword or drop_keyword or drop_attr or combat or gender):
-        raise UsageProblem(
-            _("nothing to change: give --attr, --keyword, --drop-keyword, --drop-attr, --combat or --gender")
-        )
-    gender = rules.check_gender(gender)
-    values = parse_pairs(attr, "--attr")
-    modes = {}
-    for raw in combat or []:
-        skill, _sep, mode = raw.partition("=")
-        if mode.strip().lower() not in ("hit", "damage"):
-            raise UsageProblem(_('--combat {raw!r}: expected SKILL=hit or SKILL=damage').format(raw=raw))
-        modes[skill] = mode.strip().lower()
-    with writing() as camp:
-        doc = lives.change(
-            camp,
-            name,
-            values=values,
-            drop_attr=drop_attr or [],
-            modes=modes,
-            keywords=keyword or [],
-            drop_keywords=drop_keyword or [],
-            gender=gender,
-        )
-    ch = rules.view(doc)
+    with acting() as camp:
+        ch = camp.character_set(
+            name, attr=attr, keyword=keyword, drop_keyword=drop_keyword, drop_attr=drop_attr, combat=combat,
+            gender=gender,  # type: ignore[arg-type]  # checked by the library (м and ж too)
+        )  # fmt: skip
     emit(ch, lambda: character_lines(ch), json_out=json_out)

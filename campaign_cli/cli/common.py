@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -15,6 +16,9 @@ from campaign_cli.errors import Refused, UsageProblem
 from campaign_cli.i18n import N_, _, number, os_reason
 from campaign_cli.rules.names import MAX_AMOUNT, MAX_ID
 from campaign_cli.run import RUN
+
+if TYPE_CHECKING:
+    from campaign_cli import api
 
 MAX_SEED = MAX_ID  # a seed stays exact in JSON (and in jq)
 
@@ -54,7 +58,7 @@ NameArg = Annotated[
 ]
 
 
-def character_lines(ch: dict) -> list:
+def character_lines(ch: Mapping[str, Any]) -> list:
     """A character's views (cli/views.py), imported when they are drawn: a command that
     answers with --json never loads them."""
     from campaign_cli.cli.views import character_views
@@ -101,7 +105,7 @@ def campaign_path() -> str:
 
 
 @contextmanager
-def acting():
+def acting() -> Iterator[api.Campaign]:
     """The library's campaign for this command's one act: its own transaction, or the
     open batch's (the act's summary is then the line's)."""
     from campaign_cli import api
@@ -110,7 +114,7 @@ def acting():
         yield camp
 
 
-def looking():
+def looking() -> api.Campaign:
     """The library's campaign for a command that reads (no lock; the open batch's inside one)."""
     from campaign_cli import api
 
@@ -166,26 +170,9 @@ def parse_int(text: str, what: str) -> int:
 
 def parse_pairs(values: list[str] | None, what: str, default: int | None = None, allow_null: bool = False) -> dict:
     """Parse NAME=VALUE options (`--attr Lore=3`, `--skill Swimming`, `--spell Fire=12`)."""
-    out: dict[str, int | None] = {}
-    for raw in values or []:
-        name, sep, value = raw.partition("=")
-        name = name.strip()
-        if not name:
-            raise UsageProblem(_('{what} {raw!r}: expected NAME=VALUE').format(what=_(what), raw=raw), "bad_value")
-        if any(k.casefold() == name.casefold() for k in out):
-            raise UsageProblem(_('{what} {name!r} is given twice').format(what=_(what), name=name), "repeated_name")
-        if not sep:
-            if default is None and not allow_null:
-                raise UsageProblem(_('{what} {raw!r}: expected NAME=VALUE').format(what=_(what), raw=raw), "bad_value")
-            out[name] = default
-            continue
-        number = parse_int(value, f"{what} {name}")
-        if number < 0:
-            raise UsageProblem(
-                _('{what} {name}: {number} is negative').format(what=_(what), name=name, number=number), "bad_value"
-            )
-        out[name] = number
-    return out
+    from campaign_cli.api import pairs
+
+    return pairs(values, what.lstrip("-").replace("-", "_"), default, allow_null)
 
 
 def read_text(source: str, option: str = "") -> str:

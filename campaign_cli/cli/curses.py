@@ -4,14 +4,10 @@ from typing import Annotated
 
 import typer
 
-from campaign_cli.acts import advancement
-from campaign_cli.cli.common import JsonlOpt, JsonOpt, NameArg, complete, help_text, reading, writing
+from campaign_cli.cli.common import JsonlOpt, JsonOpt, NameArg, acting, complete, help_text, looking
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, Table, emit
-from campaign_cli.errors import UsageProblem
 from campaign_cli.i18n import N_plural, _, gendered, ngettext
-from campaign_cli.rules import advancement as adv
-from campaign_cli.rules.characters import check_name, view
 
 app = noun_app(
     help_text(
@@ -36,12 +32,11 @@ def apply(
     note: Annotated[str | None, typer.Option("--note", metavar="TEXT", help="Where it came from.")] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    curse = check_name(curse, "curse")
-    with writing() as camp:
-        doc, added = advancement.apply_curse(camp, name, curse, note)
-    ch = view(doc)
+    with acting() as camp:
+        data = camp.curse_apply(name, curse, note=note)
+    ch = data["character"]
     emit(
-        {"curse": added, "modifier": len(ch["curses"]), "character": ch},
+        data,
         Line(
             gendered(ch["gender"], "{name} is cursed: every roll {n} worse (R18)").format(
                 name=ch["name"], n=len(ch["curses"])
@@ -62,9 +57,7 @@ def list_(
     json_out: JsonOpt = False,
     jsonl: JsonlOpt = False,
 ) -> None:
-    camp = reading()
-    docs = [camp.character(name)] if name else camp.characters()
-    rows = [{"character": d["name"], "name": c["name"], "note": c.get("note")} for d in docs for c in d["curses"]]
+    rows = looking().curse_list(name)
     emit(
         rows,
         Table(
@@ -87,14 +80,11 @@ def remove(
     json_out: JsonOpt = False,
 ) -> None:
     pay = pay.strip().lower()
-    if pay not in adv.CURSE_PRICES:
-        raise UsageProblem(_('--pay takes wish, karma or xp, not {pay!r}').format(pay=pay))
-
-    with writing() as camp:
-        doc, paid = advancement.lift_curse(camp, name, curse, pay)  # the dead spend nothing (R11a)
-    ch = view(doc)
+    with acting() as camp:
+        data = camp.curse_remove(name, curse, pay=pay)  # type: ignore[arg-type]  # checked by the library
+    ch, paid = data["character"], data["paid"]
     emit(
-        {"removed": curse.strip(), "paid": paid, "character": ch},
+        data,
         Line(ngettext(*PAID[pay], paid[pay]).format(name=ch["name"], curse=curse.strip())),
         json_out=json_out,
     )

@@ -1,5 +1,6 @@
 """`campaign item ...`, `gold`, `darkstone` and `forge` (R26-R39)."""
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
@@ -77,7 +78,7 @@ def item_rows(items: list["Item"]) -> list[list]:
 COLUMNS = [N_("id"), N_("item"), N_("kind"), N_("state"), N_("stats"), N_("wt"), N_("gold"), N_("slots"), N_("notes")]
 
 
-def item_views(ch: dict, item: "Item") -> list:
+def item_views(ch: Mapping[str, Any], item: "Item") -> list:
     """One item in full (`item show`)."""
     pairs: list[tuple[str, Any]] = [
         (_("kind"), item["kind"]),

@@ -4,7 +4,7 @@ item's stats and notes, a potion's effect): one module that `character`, `item`,
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from campaign_cli.cli.output import Fields, Line, Table, Verbatim
@@ -24,7 +24,7 @@ def gender_of(ch: Mapping[str, Any]) -> str | None:
     return {"m": _("male"), "f": _("female")}.get(ch.get("gender") or "")
 
 
-def character_views(ch: dict) -> list:
+def character_views(ch: Mapping[str, Any]) -> list:
     spells = ", ".join(
         shown(s["name"]) + (f" ({s['rating']})" if s.get("rating") is not None else "") for s in ch["spells"]
     )
@@ -78,7 +78,7 @@ def active(ch: Mapping[str, Any]) -> str:
     return ", ".join(parts)
 
 
-def hands(ch: dict) -> list[str]:
+def hands(ch: Mapping[str, Any]) -> list[str]:
     """Each held item; a weapon with its to-hit target and damage (R24, R26, R30)."""
     out = []
     for item in ch["items"]:
@@ -152,7 +152,7 @@ def effect_text(effect: dict) -> str:
     return _("no effect")
 
 
-def status_news(before: dict[str, str], chars: list[dict]) -> list[Line]:
+def status_news(before: Mapping[str, str], chars: Sequence[Mapping[str, Any]]) -> list[Line]:
     """A line of its own for each character (as `character show` has it) who died or
     became dying (R20)."""
     out = []

@@ -1,6 +1,7 @@
 """`campaign xp award|spend` (R13-R17)."""
 
-from typing import Annotated
+from collections.abc import Mapping
+from typing import Annotated, Any
 
 import typer
 
@@ -50,7 +51,7 @@ def award(
     )
 
 
-def step_words(step: dict) -> str:
+def step_words(step: Mapping[str, Any]) -> str:
     """The step as the run's language says it ("ST 12 -> 13", "Плавание 0 -> 1", "изучает Свет")."""
     if step["kind"] == "spell":
         return _("learns {spell}").format(spell=step["name"])
