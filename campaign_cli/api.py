@@ -920,6 +920,83 @@ class Campaign:
 
         return self._act("curse remove", True, run, (character, curse))
 
+    # -- the campaign's course (R13, R16, R20-R22, R25, R39) -----------------------------
+    def adventure_start(self, title: str | None = None, /) -> results.AdventureStarted:
+        """Start an adventure titled TITLE: the party leaves town (no blacksmith on an
+        adventure, R39); new skills and spells wait until it ends (R16).
+
+            camp.adventure_start("The Sunken Crypt")
+        """
+        from campaign_cli import i18n
+        from campaign_cli.acts import course
+        from campaign_cli.rules.characters import check_name
+
+        name = check_name(i18n._("Adventure") if title is None else _text(title, "title"), "adventure")
+
+        def run(stored: Stored) -> results.AdventureStarted:
+            return {"phase": "adventure", "adventure": course.start_adventure(stored, name)}  # type: ignore[typeddict-item]
+
+        return self._act("adventure start", True, run, (name,))
+
+    def adventure_end(self) -> results.AdventureEnded:
+        """End the adventure: everyone recovers fully (R22), Bard karma expires (R25), the
+        dying who were not saved die (R20).
+
+            camp.adventure_end()
+        """
+        from campaign_cli.acts import rest
+
+        def run(stored: Stored) -> results.AdventureEnded:
+            title, docs, before = rest.end_adventure(stored)
+            chars = [_shown(d) for d in docs]
+            return {"phase": "between", "ended": title, "characters": chars, "status_before": before}
+
+        return self._act("adventure end", True, run)
+
+    def town_enter(self, town: str, /, *, blacksmith: bool = False) -> results.TownEntered:
+        """The party enters TOWN; `blacksmith=True` if it has one (forging, R39).
+
+        camp.town_enter("Brimstone", blacksmith=True)
+        """
+        from campaign_cli.acts import course
+        from campaign_cli.rules.characters import check_name
+
+        check_name(_text(town, "town"), "town")
+
+        def run(stored: Stored) -> results.TownEntered:
+            return {"location": course.enter_town(stored, town, blacksmith)}  # type: ignore[typeddict-item]
+
+        return self._act("town enter", True, run, (town,))
+
+    def town_leave(self) -> results.TownLeft:
+        """The party leaves the town it is in.
+
+        camp.town_leave()
+        """
+        from campaign_cli.acts import course
+
+        def run(stored: Stored) -> results.TownLeft:
+            return {"location": None, "left": course.leave_town(stored)}  # type: ignore[typeddict-item]
+
+        return self._act("town leave", True, run)
+
+    def keyword_learn(self, word: str, /) -> results.KeywordLearned:
+        """The party learns the keyword WORD; every living character wins 1 XP (R13).
+
+        camp.keyword_learn("Sunken")
+        """
+        from campaign_cli.acts import course
+        from campaign_cli.rules.advancement import KILL_XP
+        from campaign_cli.rules.characters import check_name
+
+        check_name(_text(word, "word"), "keyword")
+
+        def run(stored: Stored) -> results.KeywordLearned:
+            keywords, docs = course.learn_keyword(stored, word)
+            return {"keyword": word.strip(), "keywords": keywords, "xp": {d["name"]: KILL_XP for d in docs}}
+
+        return self._act("keyword learn", True, run, (word,))
+
     # -- reading --------------------------------------------------------------------
     def character_show(self, character: str, /) -> results.CharacterView:
         """CHARACTER as `character show --json` prints it: the stored fields and the derived

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from typing import Any, Literal, NotRequired, TypedDict
 
+from campaign_cli.model import Adventure as Adventure
 from campaign_cli.model import Curse as Curse
 from campaign_cli.model import Item as Item
 from campaign_cli.model import ItemKind as ItemKind
 from campaign_cli.model import Leadership as Leadership
+from campaign_cli.model import Location as Location
 from campaign_cli.model import Spell as Spell
 
 Status = Literal["ok", "out", "dying", "dead"]
@@ -161,6 +163,33 @@ class Lifted(TypedDict):
     removed: str
     paid: dict[str, int]  # what lifting it cost: {"karma": 3}
     character: CharacterView
+
+
+class AdventureStarted(TypedDict):
+    phase: Literal["adventure"]
+    adventure: Adventure
+
+
+class AdventureEnded(TypedDict):
+    phase: Literal["between"]
+    ended: str  # the adventure's title
+    characters: list[CharacterView]
+    status_before: dict[str, Status]
+
+
+class TownEntered(TypedDict):
+    location: Location
+
+
+class TownLeft(TypedDict):
+    location: None
+    left: Location
+
+
+class KeywordLearned(TypedDict):
+    keyword: str
+    keywords: list[str]  # every keyword the party knows now
+    xp: dict[str, int]  # who won XP for it (R13)
 
 
 class Rested(TypedDict):

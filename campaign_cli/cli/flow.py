@@ -4,15 +4,12 @@ from typing import Annotated
 
 import typer
 
-from campaign_cli.acts import course
-from campaign_cli.acts import rest as passing
-from campaign_cli.cli.common import JsonOpt, help_text, writing
+from campaign_cli.cli.common import JsonOpt, acting, help_text
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, emit
 from campaign_cli.cli.views import party_table, status_news
 from campaign_cli.i18n import _
 from campaign_cli.rules.advancement import KILL_XP
-from campaign_cli.rules.characters import check_name, view
 
 adventure_app = noun_app(
     help_text(
@@ -36,12 +33,11 @@ def start(
     title: Annotated[str | None, typer.Argument(metavar="[TITLE]", help="The adventure's title.")] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    title = check_name(_("Adventure") if title is None else title, "adventure")
-    with writing() as camp:
-        adventure = course.start_adventure(camp, title)
+    with acting() as camp:
+        data = camp.adventure_start(title)
     emit(
-        {"phase": "adventure", "adventure": adventure},
-        Line(_('adventure started: {title}').format(title=title)),
+        data,
+        Line(_("adventure started: {title}").format(title=data["adventure"]["title"])),
         json_out=json_out,
     )
 
@@ -54,14 +50,15 @@ def start(
     )
 )
 def end(json_out: JsonOpt = False) -> None:
-    with writing() as camp:
-        title, docs, before = passing.end_adventure(camp)
+    with acting() as camp:
+        data = camp.adventure_end()
+    chars = data["characters"]
     emit(
-        {"phase": "between", "ended": title, "characters": [view(d) for d in docs]},
-        [
-            Line(_('adventure ended: {title}').format(title=title)),
-            party_table(_("The party"), [view(d) for d in docs]),
-            *status_news(before, [view(d) for d in docs]),
+        data,
+        lambda: [
+            Line(_("adventure ended: {title}").format(title=data["ended"])),
+            party_table(_("The party"), chars),
+            *status_news(data["status_before"], chars),
         ],
         json_out=json_out,
     )
@@ -77,11 +74,10 @@ def enter(
     blacksmith: Annotated[bool, typer.Option("--blacksmith", help="The town has a blacksmith.")] = False,
     json_out: JsonOpt = False,
 ) -> None:
-    check_name(town, "town")
-    with writing() as camp:
-        location = course.enter_town(camp, town, blacksmith)
+    with acting() as camp:
+        data = camp.town_enter(town, blacksmith=blacksmith)
     emit(
-        {"location": location},
+        data,
         Line((_("in {town}, which has a blacksmith") if blacksmith else _("in {town}")).format(town=town.strip())),
         json_out=json_out,
     )
@@ -89,9 +85,9 @@ def enter(
 
 @town_app.command(help=help_text("Leave the town.", "campaign town leave"))
 def leave(json_out: JsonOpt = False) -> None:
-    with writing() as camp:
-        location = course.leave_town(camp)
-    emit({"location": None, "left": location}, Line(_('left {town}').format(town=location['town'])), json_out=json_out)
+    with acting() as camp:
+        data = camp.town_leave()
+    emit(data, Line(_("left {town}").format(town=data["left"]["town"])), json_out=json_out)
 
 
 @keyword_app.command(
@@ -103,16 +99,13 @@ def learn(
     word: Annotated[str, typer.Argument(metavar="WORD", help="The keyword the party learns.")],
     json_out: JsonOpt = False,
 ) -> None:
-    check_name(word, "keyword")
-    with writing() as camp:
-        keywords, docs = course.learn_keyword(camp, word)
+    with acting() as camp:
+        data = camp.keyword_learn(word)
     emit(
-        {"keyword": word.strip(), "keywords": keywords, "xp": {d["name"]: KILL_XP for d in docs}},
+        data,
         Line(
-            _("learned {word}: +{xp} XP to {names}").format(
-                word=word.strip(), xp=KILL_XP, names=", ".join(d["name"] for d in docs)
-            )
-            if docs
+            _("learned {word}: +{xp} XP to {names}").format(word=word.strip(), xp=KILL_XP, names=", ".join(data["xp"]))
+            if data["xp"]
             else _("learned {word}: nobody can win XP").format(word=word.strip())
         ),
         json_out=json_out,

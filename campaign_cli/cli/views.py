@@ -172,7 +172,7 @@ def status_news(before: Mapping[str, str], chars: Sequence[Mapping[str, Any]]) -
     return out
 
 
-def party_table(title: str, chars: list[dict]) -> Table:
+def party_table(title: str, chars: Sequence[Mapping[str, Any]]) -> Table:
     """The party (as `character show` has each) in a table: XP, damage, fatigue, status."""
     return Table(
         title,
