@@ -12,6 +12,7 @@ from typing import Any, Literal, NotRequired, TypedDict
 
 from campaign_cli.model import Adventure as Adventure
 from campaign_cli.model import Curse as Curse
+from campaign_cli.model import FightEnemy as FightEnemy
 from campaign_cli.model import Item as Item
 from campaign_cli.model import ItemKind as ItemKind
 from campaign_cli.model import Leadership as Leadership
@@ -190,6 +191,96 @@ class KeywordLearned(TypedDict):
     keyword: str
     keywords: list[str]  # every keyword the party knows now
     xp: dict[str, int]  # who won XP for it (R13)
+
+
+class FightGroupView(TypedDict):
+    id: int
+    name: str  # the group's label in the order: "Bog Lurker", "Bog Lurker (2)"
+    type: str
+    initiative: int
+    elite: str | None
+    elite_numbers: dict[str, int]
+
+
+class Combatant(TypedDict):
+    name: str
+    st: int
+    damage: int
+    fatigue: int
+    status: Status
+    gender: Literal["m", "f"] | None
+
+
+class FightView(TypedDict):
+    """The open fight as `fight status --json` prints it."""
+
+    title: str | None
+    round: int
+    turn: str | None  # whose turn: a character's name or an enemy group's label
+    order: list[str]
+    acted: list[str]  # R32a: who has taken this round's action
+    first: Literal["party", "enemies"] | None
+    groups: list[FightGroupView]
+    enemies: list[FightEnemy]
+    characters: list[Combatant]
+
+
+class FightAdded(TypedDict):
+    added: list[FightEnemy]
+    elite_die: NotRequired[int]
+    fight: FightView
+
+
+class FightOrdered(TypedDict):
+    rolls: dict[str, list[int]]  # the party's and the enemies' dice
+    first: Literal["party", "enemies"]
+    fight: FightView
+
+
+class Strike(TypedDict):
+    """A blow of known damage on an enemy instance (R41)."""
+
+    enemy: FightEnemy
+    damage: int
+    defense: int
+    wounds: int
+    killed: bool
+    xp: int
+    character: CharacterView
+
+
+class Blow(TypedDict, total=False):
+    """A blow the library rolled: a character's (check, roll, wounds) or an enemy's (dice, hits)."""
+
+    attacker: str
+    target: Any  # the enemy instance a character struck, or the character an enemy struck
+    enemy: FightEnemy  # an enemy's blow: who struck
+    hit: bool
+    hits: int
+    check: dict[str, Any]
+    roll: dict[str, Any]
+    dice: list[int]
+    faces: list[int]
+    damage_dice: list[int]
+    damage: int
+    per_hit: bool
+    absorbed: int
+    wounds: int
+    killed: bool
+    xp: int
+    seed: int
+    character: CharacterView
+
+
+class FightEnded(TypedDict):
+    outcome: Literal["won", "routed", "fled"]
+    xp: dict[str, int]
+    killed: list[str]
+    routed: list[str]
+    dying: list[str]
+    dead: list[str]
+    characters: list[CharacterView]
+    status_before: dict[str, Status]
 
 
 class Rested(TypedDict):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from campaign_cli import acts
+from campaign_cli import acts, jsontext
 from campaign_cli.errors import Refused, Say, UsageProblem
 from campaign_cli.rules import advancement as adv
 from campaign_cli.rules import dice as d
@@ -83,6 +83,37 @@ def next_turn(camp: Any) -> tuple[Fight, str]:
     camp.note(f"round {fight['round']}: {turn}'s turn")
     camp.event("turn", round=fight["round"], turn=turn)
     return fight, turn
+
+
+def facts(camp: Any, fight: Fight) -> dict:
+    """The fight as CLI.md shows it: round, turn, order, enemies; plus the groups and the
+    characters' state. The order is worked out as it stands now (a knock-out since the last
+    fight act counts)."""
+    fight = jsontext.copied(fight)
+    fights.refresh(fight, able(camp))
+    chars = [view(c) for c in camp.characters()]
+    groups = [
+        {
+            "id": g["id"],
+            "name": fights.label(fight, g),
+            "type": g["type"],
+            "initiative": g["initiative"],
+            "elite": g.get("elite"),
+            "elite_numbers": g.get("elite_numbers", {}),
+        }
+        for g in fights.all_groups(fight)
+    ]
+    return {
+        "title": fight.get("title"),
+        "round": fight["round"],
+        "turn": fights.current(fight),
+        "order": fight["order"],
+        "acted": fight.get("acted", []),  # R32a: who has taken this round's action
+        "first": fight.get("first"),
+        "groups": groups,
+        "enemies": fight["enemies"],
+        "characters": [{k: c[k] for k in ("name", "st", "damage", "fatigue", "status", "gender")} for c in chars],
+    }
 
 
 def open_fight(camp, path: str) -> Fight:
@@ -216,6 +247,7 @@ def enemy_blow(camp, fight, enemy: FightEnemy, doc: Character, dice, rng) -> dic
     ch = view(doc)
     return {
         "attacker": enemy["name"],
+        "enemy": enemy,  # who struck: its to-hit and damage
         "hit": blow["hits"] > 0,
         "hits": blow["hits"],
         "dice": rolled,
@@ -343,7 +375,7 @@ def fight_attack(
     acts.acted(camp, "fight attack", data["attacker"])
     if seed is not None:
         data["seed"] = seed
-    camp.record_roll({k: v for k, v in data.items() if k not in ("target", "character")})
+    camp.record_roll({k: v for k, v in data.items() if k not in ("target", "character", "enemy")})
     blow = {"by": data["attacker"], "target": data["target"]["name"], "hits": data["hits"]}
     camp.event("blow", **blow, **({"wounds": data["wounds"]} if "check" in data else {"damage": data["damage"]}))
     summary, names = data.pop("summary"), data.pop("names")  # the journal's, not the result's

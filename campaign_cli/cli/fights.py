@@ -2,35 +2,21 @@
 R20, R21, R40-R42). The open fight lives in the campaign's meta; every step is journaled,
 so `undo` walks back through a fight step by step."""
 
-from typing import TYPE_CHECKING, Annotated
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from campaign_cli.acts.fights import (
-    able,
-    add_group,
-    end_fight,
-    fight_attack,
-    fight_hit,
-    next_turn,
-    open_fight,
-    roll_order,
-    start_fight,
-)
-from campaign_cli.acts.rolls import karma_options
-from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, complete, help_text, reading, writing
+from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, acting, complete, help_text, looking
 from campaign_cli.cli.diceopts import DiceOpt, KarmaOpt, RerollOpt, SeedOpt
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, Table, emit
 from campaign_cli.cli.views import party_table, status_news
-from campaign_cli.errors import UsageProblem
 from campaign_cli.i18n import _, gendered, ngettext, shown, status_of
-from campaign_cli.rules import dice as d
-from campaign_cli.rules import enemies, fights
-from campaign_cli.rules.characters import check_name, view
+from campaign_cli.rules import fights
 
 if TYPE_CHECKING:
-    from campaign_cli.model import Fight
+    pass
 
 app = noun_app(
     help_text(
@@ -42,44 +28,12 @@ app = noun_app(
 )
 
 
-def fight_view(camp, fight: "Fight") -> dict:
-    """Fight JSON (CLI.md): round, turn, order, enemies; plus the groups and the characters' state.
-    The order is worked out as it stands now (a knock-out since the last fight command counts)."""
-    import copy
-
-    fight = copy.deepcopy(fight)
-    fights.refresh(fight, able(camp))
-    chars = [view(c) for c in camp.characters()]
-    groups = [
-        {
-            "id": g["id"],
-            "name": fights.label(fight, g),
-            "type": g["type"],
-            "initiative": g["initiative"],
-            "elite": g.get("elite"),
-            "elite_numbers": g.get("elite_numbers", {}),
-        }
-        for g in fights.all_groups(fight)
-    ]
-    return {
-        "title": fight.get("title"),
-        "round": fight["round"],
-        "turn": fights.current(fight),
-        "order": fight["order"],
-        "acted": fight.get("acted", []),  # R32a: who has taken this round's action
-        "first": fight.get("first"),
-        "groups": groups,
-        "enemies": fight["enemies"],
-        "characters": [{k: c[k] for k in ("name", "st", "damage", "fatigue", "status", "gender")} for c in chars],
-    }
-
-
 def _bar(left: int, full: int, width: int = 10) -> str:
     filled = round(width * left / full) if full else 0
     return "#" * filled + "." * (width - filled)
 
 
-def status_views(data: dict) -> list:
+def status_views(data: Mapping[str, Any]) -> list:
     turn = data["turn"]
     title = (_("Fight: {title}, round {round}") if data["title"] else _("Fight, round {round}")).format(
         title=data["title"], round=data["round"]
@@ -138,9 +92,9 @@ def start(
     title: Annotated[str | None, typer.Option("--title", metavar="TEXT", help="What the fight is called.")] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    title = check_name(title, "fight") if title is not None else None
-    with writing() as camp:
-        data = fight_view(camp, start_fight(camp, title))
+    with acting() as camp:
+        data = camp.fight_start(title=title)
+    title = data["title"]
     emit(
         data,
         Line(
@@ -177,13 +131,10 @@ def add(
     dice: DiceOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    if (seed is not None or dice is not None) and not elite:
-        raise UsageProblem(_("--seed and --dice roll the elite table: give --elite"))
-    elite_die = (lambda: d.obtain(1, enemies.ELITE_ENTRIES, dice, d.rng_for(seed))[0]) if elite else None
-    with writing() as camp:
-        fight, added, die = add_group(camp, enemy, count, brutal, elite_die)
-        ability = added[0]["elite"]
-        data = {"added": added, **({"elite_die": die} if die else {}), "fight": fight_view(camp, fight)}
+    with acting() as camp:
+        data = camp.fight_add(enemy, count=count, brutal=brutal, elite=elite, seed=seed, dice=dice)
+    added, die = data["added"], data.get("elite_die")
+    ability = added[0]["elite"]
     elite_text = _("; elite roll {die}: {ability}").format(die=die, ability=ability) if ability else ""
     joined = ngettext(
         "{names} joins the fight (health {health}){elite}",
@@ -226,21 +177,9 @@ def order(
     ] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    rng = d.rng_for(seed)
-    queue = None if dice is None else d.typed(dice, None, 6)
-
-    def next_die() -> int:
-        if queue is None:
-            return rng.randint(1, 6)
-        if not queue:
-            raise UsageProblem(_("--dice: not enough dice for both sides and the ties"), "bad_dice")
-        return queue.pop(0)
-
-    with writing() as camp:
-        fight, rolls = roll_order(camp, party, next_die)
-        if queue:
-            raise UsageProblem("--dice: " + ngettext("{n} die left over", "{n} dice left over", len(queue)), "bad_dice")
-        data = {"rolls": rolls, "first": fight["first"], "fight": fight_view(camp, fight)}
+    with acting() as camp:
+        data = camp.fight_order(seed=seed, dice=dice, party=party)
+    fight, rolls = data["fight"], data["rolls"]
     first = {"party": _("the party goes first"), "enemies": _("the enemies go first")}[fight["first"] or "party"]
     dice_line = _("party {party} vs enemies {enemies}: {first}").format(
         party=", ".join(map(str, rolls["party"])) or "-",
@@ -267,10 +206,11 @@ def order(
     ),
 )
 def next_(json_out: JsonOpt = False) -> None:
-    with writing() as camp:
-        fight, turn = next_turn(camp)
-        data = fight_view(camp, fight)
-    emit(data, Line(_("round {round}: {turn}'s turn").format(round=fight['round'], turn=turn)), json_out=json_out)
+    with acting() as camp:
+        data = camp.fight_next()
+    emit(
+        data, Line(_("round {round}: {turn}'s turn").format(round=data["round"], turn=data["turn"])), json_out=json_out
+    )
 
 
 @app.command(
@@ -282,12 +222,11 @@ def next_(json_out: JsonOpt = False) -> None:
     )
 )
 def status(json_out: JsonOpt = False) -> None:
-    camp = reading()
-    data = fight_view(camp, open_fight(camp, "fight status"))
-    emit(data, status_views(data), json_out=json_out)
+    data = looking().fight_status()
+    emit(data, lambda: status_views(data), json_out=json_out)
 
 
-def _strike_line(hitter: str, data: dict) -> str:
+def _strike_line(hitter: str, data: Mapping[str, Any]) -> str:
     enemy, dealt = data["enemy"], data["wounds"]
     left = enemy["health"] - enemy["wounds"]
     line = _("{hitter} hits {enemy}: {damage} - defense {defense} = ").format(
@@ -336,8 +275,8 @@ def hit(
     ],
     json_out: JsonOpt = False,
 ) -> None:
-    with writing() as camp:
-        data = fight_hit(camp, target, damage, by)
+    with acting() as camp:
+        data = camp.fight_hit(target, damage, by=by)
     emit(data, Line(_strike_line(data["character"]["name"], data)), json_out=json_out)
 
 
@@ -397,28 +336,23 @@ def attack(
     ] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    karma_options(karma, reroll_dice)
-    if reroll_damage_dice is not None and not karma_damage:
-        raise UsageProblem(_("--reroll-damage-dice goes with --karma-damage"))
-    rng = d.rng_for(seed)
-    with writing() as camp:
-        data, fight = fight_attack(
-            camp,
+    with acting() as camp:
+        data = camp.fight_attack(
             attacker,
             target,
             weapon=weapon,
             dice=dice,
             damage_dice=damage_dice,
-            rng=rng,
+            seed=seed,
             karma=karma,
             reroll_dice=reroll_dice,
-            karma_damage=(karma_damage, reroll_damage_dice),
-            seed=seed,
+            karma_damage=karma_damage,
+            reroll_damage_dice=reroll_damage_dice,
         )
-    emit(data, blow_lines(data, fight), json_out=json_out)
+    emit(data, lambda: blow_lines(data), json_out=json_out)
 
 
-def blow_lines(data: dict, fight: "Fight") -> list[Line]:
+def blow_lines(data: Mapping[str, Any]) -> list[Line]:
     """A blow in words: a character's check, damage and what it did to the enemy (or the
     miss); an enemy's dice, hits and what they did to the character."""
     from campaign_cli.cli.rolling import describe_check, describe_roll
@@ -431,7 +365,7 @@ def blow_lines(data: dict, fight: "Fight") -> list[Line]:
         else:
             lines.append(_("{name} misses {enemy}").format(name=data["attacker"], enemy=data["target"]["name"]))
         return [Line(t) for t in lines]
-    enemy, ch = fights.instance(fight, data["attacker"]), data["target"]
+    enemy, ch = data["enemy"], data["target"]
     counts = data.get("faces")
     line = _("{enemy} attacks {name}: rolled {dice} needing {to_hit}+: ").format(
         enemy=enemy["name"],
@@ -476,14 +410,8 @@ def end(
     fled: Annotated[bool, typer.Option("--fled", help="The party fled.")] = False,
     json_out: JsonOpt = False,
 ) -> None:
-    if won + routed + fled != 1:
-        raise UsageProblem(_("give one of --won, --routed or --fled"))
-    outcome = "won" if won else "routed" if routed else "fled"
-    with writing() as camp:
-        data, before, docs = end_fight(camp, outcome, names)
+    with acting() as camp:
+        data = camp.fight_end(*(names or []), won=won, routed=routed, fled=fled)
+    outcome, chars, before = data["outcome"], data["characters"], data["status_before"]
     title = {"won": _("Fight won"), "routed": _("Fight won: the rest routed"), "fled": _("Fight fled")}[outcome]
-    emit(
-        data,
-        [party_table(title, [view(d) for d in docs]), *status_news(before, [view(d) for d in docs])],
-        json_out=json_out,
-    )
+    emit(data, lambda: [party_table(title, chars), *status_news(before, chars)], json_out=json_out)
