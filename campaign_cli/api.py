@@ -1239,6 +1239,154 @@ class Campaign:
 
         return self._act("fight end", True, run, tuple(who))
 
+    # -- enemy boards (R40-R42) ---------------------------------------------------------
+    def enemy_add(
+        self,
+        name: str | None = None,
+        /,
+        *,
+        file: str | os.PathLike[str] | None = None,
+        size: results.Size | None = None,
+        keyword: list[str] | None = None,
+        field: list[str] | None = None,
+    ) -> results.StoredBoard:
+        """Add an enemy type (R40) from a board FILE (JSON; "-" reads stdin), or from a pack's
+        board of that NAME, the keywords overriding it; NAME wins over the board's own.
+
+        size: small, medium, large, huge or giant. keyword: the enemy's keywords.
+        field: any board field, "normal.defense=2", "brutal.elite=a;b;c;d;e;f",
+        "keywords=Undead;Beast".
+
+            camp.enemy_add(file="samples/enemies/bog-lurker.json")
+            camp.enemy_add("Bog Lurker", file="board.json", field=["brutal.defense=3"])
+        """
+        from campaign_cli.acts import enemies
+        from campaign_cli.inputs import read_json
+        from campaign_cli.rules.characters import check_name
+
+        board = {} if file is None else read_json(os.fspath(file), "board", Opt("file"))
+        if not isinstance(board, dict):
+            raise Refused(Say("bad board: the file must hold a JSON object"), "bad_board")
+        if name is not None:
+            board["name"] = check_name(_text(name, "name"), "enemy")
+        elif not isinstance(board.get("name"), str):
+            raise UsageProblem(Say("give a name, or a board file that has a name"), "missing_name")
+
+        def adjust(board: dict) -> None:  # the keywords, over the file's or the pack's board
+            if size is not None:
+                board["size"] = size
+            if keyword:
+                board["keywords"] = keyword
+            _board_fields(board, field or [])
+
+        def run(stored: Stored) -> results.StoredBoard:
+            return cast("results.StoredBoard", enemies.add_board(stored, board, file is None, adjust))
+
+        return self._act("enemy add", True, run, (board["name"],))
+
+    def enemy_list(self) -> list[results.StoredBoard]:
+        """Every enemy type the campaign keeps, in id order.
+
+        names = [b["name"] for b in camp.enemy_list()]
+        """
+        return self._act("enemy list", False, lambda stored: cast("list[results.StoredBoard]", stored.docs("enemies")))
+
+    def enemy_show(self, enemy: str, /, *, brutal: bool = False) -> results.BoardSide:
+        """One side of ENEMY's board: its numbers, the normal side or the `brutal` one (R40).
+
+        camp.enemy_show("Bog Lurker", brutal=True)["defense"]
+        """
+        from campaign_cli.rules.enemies import side_of
+
+        def run(stored: Stored) -> results.BoardSide:
+            board = stored.find("enemies", enemy, "enemy")
+            data = {
+                "id": board.get("id"),
+                "name": board["name"],
+                "keywords": board["keywords"],
+                "size": board["size"],
+                "side": "brutal" if brutal else "normal",
+                **side_of(board, brutal),  # type: ignore[arg-type]  # judged when read
+            }
+            return cast("results.BoardSide", data)
+
+        return self._act("enemy show", False, run, (enemy,))
+
+    def enemy_delete(self, enemy: str, /) -> results.BoardDeleted:
+        """Delete the enemy type ENEMY (`undo` brings it back).
+
+        camp.enemy_delete("Bog Lurker")
+        """
+        from campaign_cli.acts import enemies
+
+        def run(stored: Stored) -> results.BoardDeleted:
+            return {"deleted": cast("results.StoredBoard", enemies.delete_board(stored, enemy))}
+
+        return self._act("enemy delete", True, run, (enemy,))
+
+    def enemy_elite(
+        self, enemy: str, /, *, brutal: bool = False, seed: int | None = None, dice: Dice | None = None
+    ) -> results.EliteRoll:
+        """Roll one die on ENEMY's elite table (R42), its normal or `brutal` side; DICE: the
+        physical die, 1 to 6.
+
+            camp.enemy_elite("Bog Lurker", seed=4)["ability"]
+        """
+        from campaign_cli.acts import enemies
+        from campaign_cli.rules import dice as d
+        from campaign_cli.rules.enemies import ELITE_ENTRIES
+
+        typed_dice, rng = _dice(dice, "dice"), d.rng_for(_seed(seed))
+
+        def run(stored: Stored) -> results.EliteRoll:
+            data = enemies.roll_elite(
+                stored, enemy, brutal, lambda: d.obtain(1, ELITE_ENTRIES, typed_dice, rng)[0], seed
+            )
+            return cast("results.EliteRoll", data)
+
+        return self._act("enemy elite", True, run, (enemy,))
+
+    def enemy_hit(self, enemy: str, damage: int, /, *, brutal: bool = False) -> results.EnemyWounds:
+        """The wounds a hit of DAMAGE does ENEMY: the damage less its defense, never below 0
+        (R41); nothing changes (a blow on the board is `fight_hit`).
+
+            camp.enemy_hit("Bog Lurker", 5)["wounds"]
+        """
+        from campaign_cli.rules import enemies
+
+        _whole(damage, "damage", 0)
+
+        def run(stored: Stored) -> results.EnemyWounds:
+            board = stored.find("enemies", enemy, "enemy")
+            return {
+                "enemy": board["name"],
+                "side": "brutal" if brutal else "normal",
+                "damage": damage,
+                "defense": enemies.side_of(board, brutal)["defense"],  # type: ignore[arg-type]  # judged when read
+                "wounds": enemies.wounds(board, brutal, damage),  # type: ignore[arg-type]
+            }
+
+        return self._act("enemy hit", False, run, (enemy, damage))
+
+    def enemy_kill(self, enemy: str, /, *, by: str, brutal: bool = False) -> results.Kill:
+        """BY killed an ENEMY off the board and wins its XP, its `brutal` side's if so (R41;
+        the dead win nothing, R11a).
+
+            camp.enemy_kill("Bog Lurker", by="Ajax")
+        """
+        from campaign_cli.acts import fights
+
+        def run(stored: Stored) -> results.Kill:
+            doc, board, xp = fights.kill_enemy(stored, enemy, _text(by, "by"), brutal)
+            return {
+                "enemy": board["name"],
+                "side": "brutal" if brutal else "normal",
+                "xp": xp,
+                "character": _shown(doc),
+            }
+
+        return self._act("enemy kill", True, run, (enemy,))
+
     # -- reading --------------------------------------------------------------------
     def character_show(self, character: str, /) -> results.CharacterView:
         """CHARACTER as `character show --json` prints it: the stored fields and the derived
@@ -1305,6 +1453,43 @@ def _seed(value: int | None) -> int | None:
     from campaign_cli.rules.names import MAX_ID
 
     return None if value is None else _whole(value, "seed", 0, MAX_ID)
+
+
+def _board_fields(board: dict, fields: list[str]) -> None:
+    """ "normal.defense=2", "brutal.elite=a;b;c;d;e;f", "keywords=Undead;Beast", into BOARD."""
+    from campaign_cli.rules import enemies
+
+    for raw in fields:
+        path, sep, value = _text(raw, "field").partition("=")
+        if not sep:
+            raise UsageProblem(Say("{option} {raw!r}: expected FIELD=VALUE", option=Opt("field"), raw=raw), "bad_value")
+        parts = path.strip().split(".")
+        key = parts[-1]
+        target = board
+        for part in parts[:-1]:
+            target = target.setdefault(part, {})
+            if not isinstance(target, dict):
+                raise UsageProblem(
+                    Say("{option} {path}: {part} is not an object", option=Opt("field"), path=path, part=part),
+                    "bad_value",
+                )
+        if key in enemies.LISTS or key == "keywords":
+            target[key] = [v.strip() for v in value.split(";") if v.strip()]
+        elif key in enemies.NUMBERS:
+            target[key] = _number(value, "field", path)
+        else:
+            target[key] = value
+
+
+def _number(text: str, option: str, name: str) -> int:
+    """TEXT as a whole number, negative or not, within the bounds of an amount."""
+    try:
+        value = int(text.strip())
+    except ValueError:
+        raise UsageProblem(
+            Say("{option} {name}: {raw!r} is not a whole number", option=Opt(option), name=name, raw=text), "bad_value"
+        ) from None
+    return _whole(value, option, -MAX_AMOUNT)
 
 
 Pairs = list[str] | dict[str, int]  # "Name=VALUE" texts, as the command line takes them, or a dict

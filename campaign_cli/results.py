@@ -11,12 +11,15 @@ from __future__ import annotations
 from typing import Any, Literal, NotRequired, TypedDict
 
 from campaign_cli.model import Adventure as Adventure
+from campaign_cli.model import Board as Board
 from campaign_cli.model import Curse as Curse
 from campaign_cli.model import FightEnemy as FightEnemy
 from campaign_cli.model import Item as Item
 from campaign_cli.model import ItemKind as ItemKind
 from campaign_cli.model import Leadership as Leadership
 from campaign_cli.model import Location as Location
+from campaign_cli.model import Side as Side
+from campaign_cli.model import Size as Size
 from campaign_cli.model import Spell as Spell
 
 Status = Literal["ok", "out", "dying", "dead"]
@@ -281,6 +284,50 @@ class FightEnded(TypedDict):
     dead: list[str]
     characters: list[CharacterView]
     status_before: dict[str, Status]
+
+
+class BoardSide(Side):
+    """One side of an enemy's board (`enemy show`), with the board's own fields."""
+
+    id: int | None
+    name: str
+    keywords: list[str]
+    size: Size
+    side: Literal["normal", "brutal"]
+
+
+class StoredBoard(Board):
+    """An enemy type as the campaign keeps it: a board with its id."""
+
+    id: int
+
+
+class BoardDeleted(TypedDict):
+    deleted: StoredBoard
+
+
+class EliteRoll(TypedDict):
+    enemy: str
+    side: Literal["normal", "brutal"]
+    die: int
+    dice: list[int]
+    ability: str
+    seed: NotRequired[int]
+
+
+class EnemyWounds(TypedDict):
+    enemy: str
+    side: Literal["normal", "brutal"]
+    damage: int
+    defense: int
+    wounds: int
+
+
+class Kill(TypedDict):
+    enemy: str
+    side: Literal["normal", "brutal"]
+    xp: int
+    character: CharacterView
 
 
 class Rested(TypedDict):

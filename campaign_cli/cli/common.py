@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from campaign_cli import store
-from campaign_cli.errors import Refused, UsageProblem
-from campaign_cli.i18n import N_, _, number, os_reason
+from campaign_cli.errors import Opt, Refused, UsageProblem
+from campaign_cli.i18n import _, number
 from campaign_cli.rules.names import MAX_AMOUNT, MAX_ID
 from campaign_cli.run import RUN
 
@@ -176,36 +176,17 @@ def parse_pairs(values: list[str] | None, what: str, default: int | None = None,
 
 
 def read_text(source: str, option: str = "") -> str:
-    """A file's text, or stdin's for `-`; unreadable or not UTF-8 is a usage error (exit 2)."""
-    import sys
+    """A file's text, or stdin's for `-` (the library's `inputs.read_text`)."""
+    from campaign_cli.inputs import read_text as read
 
-    try:
-        return sys.stdin.read() if source == "-" else open(source, encoding="utf-8").read()
-    except (OSError, UnicodeDecodeError) as exc:
-        why = os_reason(exc) if isinstance(exc, OSError) else _("not UTF-8 text")
-        text = _("{option}: cannot read {source}: {why}") if option else _("cannot read {source}: {why}")
-        raise UsageProblem(text.format(option=option, source=source, why=why), "bad_file") from None
+    return read(source, Opt(option.lstrip("-").replace("-", "_")) if option else None)
 
 
 def read_json(source: str, what: str, option: str = "") -> object:
-    """A board or pack file (or stdin) as strict JSON; JSON that is not valid, or is nested
-    too deeply, is refused as a bad WHAT (exit 1, code bad_WHAT)."""
-    from campaign_cli.jsontext import Malformed, loads
+    """A board or pack file (or stdin) as strict JSON (the library's `inputs.read_json`)."""
+    from campaign_cli.inputs import read_json as read
 
-    text = read_text(source, option)
-    try:
-        return loads(text)
-    except (ValueError, RecursionError) as exc:
-        why = _("not valid JSON") if isinstance(exc, Malformed) else str(exc) or _("nested too deeply")
-        raise Refused(
-            _('bad {what}: {value} is refused ({why})').format(
-                what=_(what), value='stdin' if source == '-' else source, why=why
-            ),
-            f"bad_{what}",
-        ) from None
-
-
-FILE_KINDS = (N_("board"), N_("pack"))  # what read_json reads, as its refusals name it
+    return read(source, what, Opt(option.lstrip("-").replace("-", "_")) if option else None)
 
 
 MAX_ARGUMENT = 200  # CLI.md "Sizes": a spec, dice list, expression or name longer than this exits 2

@@ -11,7 +11,7 @@ from campaign_cli.cli.output import Fields, Line, Table, Verbatim
 from campaign_cli.i18n import N_, _, gendered, ngettext, shown, status_of
 
 if TYPE_CHECKING:
-    from campaign_cli.model import Board, Item
+    from campaign_cli.model import Item
 
 
 def kind_of(ch: Mapping[str, Any]) -> str:
@@ -195,10 +195,11 @@ BOARD_LABELS = {
 }
 
 
-def board_views(board: Board, brutal: bool) -> list:
+def board_views(board: Mapping[str, Any], brutal: bool) -> list:
+    """A board's side: BOARD is a stored board, or one side of it as `enemy show` has it."""
     from campaign_cli.rules import enemies as rules
 
-    side: dict = dict(rules.side_of(board, brutal))  # its numbers, read by name
+    side: dict = dict(board if "side" in board else rules.side_of(board, brutal))  # type: ignore[arg-type]
     pairs = [(_("keywords"), board["keywords"]), (_("size"), board["size"])]
     pairs += [(_(BOARD_LABELS[k]), side[k]) for k in rules.NUMBERS]
     pairs += [(_("abilities"), side["abilities"])]
