@@ -4,7 +4,7 @@ __version__ = "0.2.0"
 
 
 # The Python API (CLI.md "Python API"), loaded on first use: the command line never pays for it.
-_API = {"open": "api", "read": "api", "Campaign": "api"}
+_API = {"open": "api", "read": "api", "Campaign": "api", "odds": "api"}
 _ERRORS = ("CampaignError", "Refused", "UsageProblem", "FileProblem")
 
 
@@ -18,4 +18,4 @@ def __getattr__(name: str):
     raise AttributeError(f"module 'campaign_cli' has no attribute {name!r}")
 
 
-__all__ = ["__version__", "open", "read", "Campaign", *_ERRORS]
+__all__ = ["__version__", "open", "read", "odds", "Campaign", *_ERRORS]

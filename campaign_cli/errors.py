@@ -128,7 +128,7 @@ class Opt:
         from campaign_cli.run import RUN
 
         if RUN.front == "cli":
-            return "--" + self.name.replace("_", "-")
+            return "--" + self.name.rstrip("_").replace("_", "-")
         return self.name + "="
 
 

@@ -330,6 +330,121 @@ class Kill(TypedDict):
     character: CharacterView
 
 
+class Modifier(TypedDict, total=False):
+    value: int
+    source: str
+
+
+class CheckResult(TypedDict):
+    """A rolled check (R5, R10): its dice, total and target, and whether it succeeded."""
+
+    character: str
+    spec: str
+    type: Literal["sum", "pool"]
+    dice: list[int]
+    total: int | None
+    target: int | None
+    need: NotRequired[int]  # a pool test: the face each die must reach
+    success: bool
+    probability: float
+    fraction: str  # the exact chance, "181/216"
+    modifiers: list[Modifier]
+    karma_spent: int
+    wish_spent: int
+    first_dice: NotRequired[list[int]]  # a karma reroll: the dice rolled first
+    reason: NotRequired[str]  # a party test: why this character failed without rolling (R6)
+    seed: NotRequired[int]
+    distribution: NotRequired[dict[str, str]]  # plot=True: each result's exact chance
+    plot: NotRequired[dict[str, int]]  # plot=True: the dice and the limit of success
+
+
+class Skipped(TypedDict):
+    character: str
+    status: Status
+
+
+class PartyTest(TypedDict):
+    spec: str
+    who: Literal["all", "random"]
+    results: list[CheckResult]
+    successes: int
+    skipped: list[Skipped]  # who could not act (R11a)
+    seed: NotRequired[int]
+
+
+class ContestSide(TypedDict, total=False):
+    name: str
+    spec: str
+    dice: list[int]
+    total: int
+    target: int
+    modifiers: list[Modifier]
+    success: bool
+
+
+class Contest(TypedDict, total=False):
+    a: ContestSide
+    b: ContestSide
+    winner: str | None
+    karma_spent: int
+    wish_spent: int
+    seed: int
+
+
+class Cast(TypedDict, total=False):
+    """A spell cast (R9): a check's fields, or a contest's with AGAINST; the spell itself."""
+
+    spell: Spell
+    success: bool
+    character: str
+    dice: list[int]
+    total: int
+    target: int
+    a: ContestSide
+    b: ContestSide
+    winner: str | None
+    karma_spent: int
+    wish_spent: int
+    seed: int
+
+
+class Initiative(TypedDict):
+    order: list[str]
+    rolls: dict[str, list[int]]
+    seed: NotRequired[int]
+
+
+class Roll(TypedDict, total=False):
+    expression: str
+    dice: list[int]
+    total: int
+    character: str | None
+    weapon: str | None
+    seed: int
+
+
+class Odds(TypedDict):
+    spec: str
+    type: Literal["sum", "pool"]
+    value: int
+    modifier: int
+    curses: int
+    probability: float
+    fraction: str
+    distribution: NotRequired[dict[str, str]]
+    plot: NotRequired[dict[str, int]]
+
+
+class SkillUse(CheckResult, total=False):
+    """A skill used (R23, R25): its check (or contest) and its effect on success."""
+
+    skill: str
+    effect: dict[str, Any] | None
+    a: ContestSide
+    b: ContestSide
+    winner: str | None
+
+
 class Rested(TypedDict):
     week: bool
     characters: list[CharacterView]

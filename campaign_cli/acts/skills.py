@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from campaign_cli import acts
 from campaign_cli.acts.rolls import rolled_check, skill_contest
-from campaign_cli.errors import Refused, Say
+from campaign_cli.errors import Opt, Refused, Say, Shown, UsageProblem
 from campaign_cli.rules import craft
 from campaign_cli.rules.checks import parse_spec, prepare
 from campaign_cli.rules.gear import add_item, make_item
@@ -18,6 +18,49 @@ from campaign_cli.rules.wounds import check_not_dead
 
 if TYPE_CHECKING:
     from campaign_cli.model import Character
+
+
+OWN_OPTION = {"Medic": "heal", "Bard": "give", "Leadership": "for_", "Herbalist": "doses", "Alchemist": "boost"}
+
+
+def check_options(found: Skill, options: dict, against: str | None, other_dice: str | None) -> None:
+    """Each acting skill takes exactly its own option (R25); contested skills take AGAINST (R23)."""
+    own = OWN_OPTION.get(found.name)
+    skill = Shown(found.name)
+    if own and options[own] is None:
+        raise UsageProblem(Say("{skill} needs {option}", skill=skill, option=Opt(own)), "missing_option")
+    stray = [Opt(key) for key, value in options.items() if value is not None and key != own]
+    if stray:
+        raise UsageProblem(
+            Say("{options} does not go with {skill}", options=", ".join(map(str, stray)), skill=skill), "bad_option"
+        )
+    if found.check == "-":
+        raise Refused(
+            Say(
+                "{skill} modifies attacks (R24): its levels count in a character's damage roll and on a held weapon",
+                skill=skill,
+            ),
+            "not_a_check_skill",
+        )
+    contested_skill = found.check.startswith("c-")
+    if contested_skill and against is None:
+        raise UsageProblem(
+            Say(
+                "{skill} is a contested IQ check (R23): give {option} (a character or a number)",
+                skill=skill,
+                option=Opt("against"),
+            ),
+            "missing_option",
+        )
+    if not contested_skill and (against is not None or other_dice is not None):
+        raise UsageProblem(
+            Say(
+                "{a} and {b} are for contested skills, not {skill}", a=Opt("against"), b=Opt("other_dice"), skill=skill
+            ),
+            "bad_option",
+        )
+    if other_dice is not None and against is None:
+        raise UsageProblem(Say("{option} goes with {flag}", option=Opt("other_dice"), flag=Opt("against")))
 
 
 def use(

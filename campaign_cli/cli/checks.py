@@ -4,12 +4,13 @@ Every roll is journaled with its dice; `--seed` makes it reproducible and
 `--dice` takes physical dice typed in (validated, never silently re-rolled).
 """
 
-from typing import Annotated
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Annotated, Any
 
 import typer
 
-from campaign_cli.acts import rolls
-from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, complete, help_text, writing
+from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, acting, complete, help_text
 from campaign_cli.cli.diceopts import DiceOpt, KarmaOpt, RerollOpt, SeedOpt
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import Line, Table, emit
@@ -20,16 +21,14 @@ from campaign_cli.cli.rolling import (
     contest_rows,
     describe_check,
     describe_roll,
-    distribution,
-    fractions,
     plot,
     shown_side,
     source,
 )
 from campaign_cli.errors import UsageProblem
-from campaign_cli.i18n import _, english_word, ngettext, status_of
-from campaign_cli.rules import checks as rules
+from campaign_cli.i18n import _, english_word, status_of
 from campaign_cli.rules import dice as d
+from campaign_cli.rules.checks import distribution
 
 check_app, contest_app, initiative_app, roll_app, odds_app, cast_app = (command_app() for _ in range(6))
 
@@ -74,47 +73,43 @@ def check(
     plot_: PlotOpt = False,
     json_out: JsonOpt = False,
 ) -> None:
-    rng = d.rng_for(seed)
-    if plot_ and party:
-        raise UsageProblem(_("--plot is for one character's check"))
     if party:
         who = english_word(who, ("all", "random")) if who is not None else None
-        if who not in ("all", "random"):
-            raise UsageProblem(_("--party needs --who all or --who random"))
-        if karma:
-            raise UsageProblem(_("--karma is for one character's check, not --party"))
-        return _party_check(" ".join(words), who, modifier, rng, seed, dice, json_out)
-    if who is not None:
-        raise UsageProblem(_("--who goes with --party"))
+        with acting() as camp:
+            lib: Any = camp  # the words as typed: the library refuses what a party test does not take
+            test = lib.check(
+                " ".join(words), party=True, who=who, dice=dice, seed=seed, modifier=modifier, karma=karma, plot=plot_
+            )
+            genders = {c["name"]: c["gender"] for c in camp.character_list()}
+        return _party_views(test, genders, json_out)
     if len(words) < 2:
         raise UsageProblem(_("give NAME and SPEC (or --party SPEC)"))
-    rolls.karma_options(karma, reroll_dice)
-    spec = rules.parse_spec(" ".join(words[1:]))
-    with writing() as camp:
-        prep, result = rolls.check(camp, words[0], spec, modifier, dice, rng, karma, reroll_dice, seed)
+    with acting() as camp:
+        result = camp.check(
+            words[0], " ".join(words[1:]), dice=dice, seed=seed, modifier=modifier, karma=karma,
+            reroll_dice=reroll_dice, plot=plot_,
+        )  # fmt: skip
+    emit(result, lambda: _check_views(result), json_out=json_out)
+
+
+def _check_views(result: Mapping[str, Any]) -> list:
     views = [Line(describe_check(result))]
-    if plot_:
-        limit = prep.target - prep.curses if spec.type == "sum" else prep.need
-        rows = distribution(spec.type, prep.dice, limit)
-        result["distribution"] = fractions(rows)
-        got = sum(result["dice"]) if spec.type == "sum" else sum(v >= prep.need for v in result["dice"])
-        views += plot(
-            rows,
+    if "plot" in result:
+        count, limit = result["plot"]["dice"], result["plot"]["limit"]
+        rows = distribution(result["type"], count, limit)
+        got = sum(result["dice"]) if result["type"] == "sum" else sum(v >= limit for v in result["dice"])
+        what = (
             _("3d6 sums")
-            if spec.type == "sum"
-            else _("dice at {need}+ of {count}").format(need=prep.need, count=prep.dice),
-            got,
+            if result["type"] == "sum"
+            else _("dice at {need}+ of {count}").format(need=limit, count=count)
         )
-    emit(result, views, json_out=json_out)
+        views += plot(rows, what, got)
+    return views
 
 
-def _party_check(spec_text: str, who: str, modifier: int, rng, seed, typed: str | None, json_out: bool) -> None:
-    """R11: every living character takes the test, or one picked at random. Typed dice
-    (--dice) are given in party order, each character's dice in turn."""
-    spec = rules.parse_spec(spec_text)
-    with writing() as camp:
-        data = rolls.party_test(camp, spec, who, modifier, rng, seed, typed)
-        genders = {c["name"]: c.get("gender") for c in camp.characters()}
+def _party_views(data: Mapping[str, Any], genders: dict, json_out: bool) -> None:
+    """R11: every living character takes the test, or one picked at random."""
+    who = data["who"]
     results, skipped = data["results"], data["skipped"]
     rows = [
         [
@@ -135,8 +130,8 @@ def _party_check(spec_text: str, who: str, modifier: int, rng, seed, typed: str 
     emit(
         data,
         Table(
-            _('Party test {text} ({who})').format(
-                text=spec.text, who=_("everyone") if who == "all" else _("one at random")
+            _("Party test {text} ({who})").format(
+                text=data["spec"], who=_("everyone") if who == "all" else _("one at random")
             ),
             [_("character"), _("dice"), _("total"), _("target"), _("modifiers"), _("result"), _("chance")],
             rows,
@@ -177,10 +172,11 @@ def contest(
     reroll_dice: RerollOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    rolls.karma_options(karma, reroll_dice)
-    rng = d.rng_for(seed)
-    with writing() as camp:
-        data = rolls.contest(camp, name, spec, other, other_spec, dice, other_dice, rng, karma, reroll_dice, seed)
+    with acting() as camp:
+        data = camp.contest(
+            name, spec, other, other_spec, dice=dice, other_dice=other_dice, seed=seed, karma=karma,
+            reroll_dice=reroll_dice,
+        )  # fmt: skip
     a, b, winner = data["a"], data["b"], data["winner"]
     emit(
         data,
@@ -230,12 +226,11 @@ def cast(
     reroll_dice: RerollOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    if other_dice is not None and against is None:
-        raise UsageProblem(_("--other-dice goes with --against"))
-    rolls.karma_options(karma, reroll_dice)
-    rng = d.rng_for(seed)
-    with writing() as camp:
-        data = rolls.cast(camp, name, spell, against, dice, other_dice, rng, modifier, karma, reroll_dice, seed)
+    with acting() as camp:
+        data = camp.cast(
+            name, spell, against=against, other_dice=other_dice, dice=dice, seed=seed, modifier=modifier,
+            karma=karma, reroll_dice=reroll_dice,
+        )  # fmt: skip
     known = data["spell"]
     if against is None:
         line = (_("{check}: {spell} is cast") if data["success"] else _("{check}: {spell} fails")).format(
@@ -275,27 +270,8 @@ def initiative(
     ] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    rng = d.rng_for(seed)
-    queue = [] if dice is None else d.typed(dice, None, rules.SIDES)
-    if dice is not None and len(queue) < len(names):
-        raise UsageProblem(
-            _('--dice: initiative needs at least {count} dice, got {count2}').format(
-                count=len(names), count2=len(queue)
-            ),
-            "bad_dice",
-        )
-
-    def next_die() -> int:
-        if dice is None:
-            return rng.randint(1, rules.SIDES)
-        if not queue:
-            raise UsageProblem(_("--dice: the ties need more dice; add the tie rolls"), "bad_dice")
-        return queue.pop(0)
-
-    with writing() as camp:
-        data = rolls.initiative(camp, names, next_die, seed)
-        if queue:
-            raise UsageProblem("--dice: " + ngettext("{n} die left over", "{n} dice left over", len(queue)), "bad_dice")
+    with acting() as camp:
+        data = camp.initiative(*names, seed=seed, dice=dice)
     order, dice_of = data["order"], data["rolls"]
     emit(
         data,
@@ -355,16 +331,15 @@ def roll(
     reroll_dice: RerollOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    if (weapon is not None or against is not None or karma) and character is None:
-        raise UsageProblem(_("--weapon, --against and --karma go with --character"))
-    rolls.karma_options(karma, reroll_dice)
     if expr is None and weapon is None:
         raise UsageProblem(_("give a dice expression (or --character NAME --weapon ITEM)"))
     if expr is not None:
         d.parse(expr)  # a malformed expression exits 2 before the lock is taken
-    rng = d.rng_for(seed)
-    with writing() as camp:
-        data = rolls.roll(camp, expr, character, weapon, against, dice, rng, karma, reroll_dice, seed)
+    with acting() as camp:
+        data = camp.roll(
+            expr, character=character, weapon=weapon, against=against, seed=seed, dice=dice, karma=karma,
+            reroll_dice=reroll_dice,
+        )  # fmt: skip
     emit(data, Line(describe_roll(data)), json_out=json_out)
 
 
@@ -392,41 +367,22 @@ def odds(
     plot_: PlotOpt = False,
     json_out: JsonOpt = False,
 ) -> None:
-    parsed = rules.parse_spec(" ".join(spec))
-    if parsed.type == "sum":
-        p = rules.sum_odds(parsed.dice, value, modifier, curses)
-    else:
-        if not 0 <= value <= d.MAX_DICE:
-            raise UsageProblem(_('--value: a pool test rolls 0 to {MAX_DICE} dice').format(MAX_DICE=d.MAX_DICE))
-        p = rules.pool_odds(value, parsed.threshold, modifier, curses)
-    data = {
-        "spec": parsed.text,
-        "type": parsed.type,
-        "value": value,
-        "modifier": modifier,
-        "curses": curses,
-        "probability": float(p),
-        "fraction": f"{p.numerator}/{p.denominator}",
-    }
+    from campaign_cli import api
+
+    data = api.odds(" ".join(spec), value=value, modifier=modifier, curses=curses, plot=plot_)
     views = [
         Line(
-            _('{text} at {value}: {fraction} = {value2}').format(
-                text=parsed.text, value=value, fraction=data['fraction'], value2=_pct(p)
+            _("{text} at {value}: {fraction} = {value2}").format(
+                text=data["spec"], value=value, fraction=data["fraction"], value2=_pct(Fraction(data["fraction"]))
             )
         )
     ]
-    if plot_:
-        if parsed.type == "sum":
-            rows, what = (
-                distribution("sum", parsed.dice, value + modifier - curses),
-                _("{count}d6 sums").format(count=parsed.dice),
-            )
-        else:
-            need = parsed.threshold - modifier + curses
-            rows, what = (
-                distribution("pool", value, need),
-                _("dice at {need}+ of {count}").format(need=need, count=value),
-            )
-        data["distribution"] = fractions(rows)
-        views += plot(rows, what)
+    if "plot" in data:
+        count, limit = data["plot"]["dice"], data["plot"]["limit"]
+        what = (
+            _("{count}d6 sums").format(count=count)
+            if data["type"] == "sum"
+            else _("dice at {need}+ of {count}").format(need=limit, count=count)
+        )
+        views += plot(distribution(data["type"], count, limit), what)
     emit(data, views, json_out=json_out)

@@ -5,7 +5,8 @@ holds the same on every path. Not a command module: no command imports another."
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -14,8 +15,6 @@ if TYPE_CHECKING:
 
 from campaign_cli.cli.output import Line
 from campaign_cli.i18n import N_, _, percent, shown
-from campaign_cli.rules import checks as rules
-from campaign_cli.rules import dice as d
 
 ModifierOpt = Annotated[
     int,
@@ -72,7 +71,7 @@ def spec_shown(text: str) -> str:
     return head + (sep if sep == "+" else _(" for ")) + shown(skill)
 
 
-def describe_check(r: dict) -> str:
+def describe_check(r: Mapping[str, Any]) -> str:
     """One line with every modifier by source: `rolled 3, 3, 3 +1 (curse Rot) = 10 vs 12 (IQ 12)`."""
     dice = ", ".join(map(str, r["dice"]))
     mods = r.get("modifiers", [])
@@ -108,14 +107,6 @@ def describe_check(r: dict) -> str:
     )
 
 
-def distribution(spec_type: str, count: int, limit: int) -> list[tuple[int, Fraction, bool]]:
-    """(result, exact chance, counts as success): sums of COUNT dice succeed at LIMIT or
-    under (R5); pool hits succeed from 1 up, each die hitting on LIMIT+ (R10)."""
-    if spec_type == "sum":
-        return [(total, p, total <= limit) for total, p in d.sum_distribution(count, rules.SIDES)]
-    return [(hits, p, hits >= 1) for hits, p in d.pool_distribution(count, limit, rules.SIDES)]
-
-
 def plot(rows: list[tuple[int, Fraction, bool]], what: str, rolled: int | None = None, width: int = 40) -> list[Line]:
     """A bar chart as plain lines: `#` bars succeed, `.` bars fail, `<` marks the roll."""
     top = max(float(p) for _, p, _ in rows) or 1.0
@@ -138,14 +129,10 @@ def plot(rows: list[tuple[int, Fraction, bool]], what: str, rolled: int | None =
     return out
 
 
-def fractions(rows: list[tuple[int, Fraction, bool]]) -> dict[str, str]:
-    return {str(v): f"{p.numerator}/{p.denominator}" for v, p, _ in rows}
-
-
 PlotOpt = Annotated[bool, typer.Option("--plot", help="Draw the roll's distribution, the success region marked.")]
 
 
-def describe_contest(data: dict) -> str:
+def describe_contest(data: Mapping[str, Any]) -> str:
     """One line: each side's total against its target, and who wins."""
     a, b = data["a"], data["b"]
     again = (
@@ -169,7 +156,7 @@ def shown_side(name: str) -> str:
     return _("opponent") if name == "opponent" else name
 
 
-def contest_rows(a: dict, b: dict) -> list[list]:
+def contest_rows(a: Mapping[str, Any], b: Mapping[str, Any]) -> list[list]:
     """Each side of a contest with every modifier by source (skill, armor, curses: R18's direction)."""
     rows = []
     for s in (a, b):
@@ -190,7 +177,7 @@ def contest_rows(a: dict, b: dict) -> list[list]:
     return rows
 
 
-def describe_roll(data: dict) -> str:
+def describe_roll(data: Mapping[str, Any]) -> str:
     """`2D6: 2, 5 +2 (skill Sword) = 9 damage by Ajax`: the dice, then each modifier by source."""
     parts = ", ".join(map(str, data["dice"]))
     mods = "".join(f" {m['value']:+d} ({source(m)})" for m in data.get("modifiers", []))

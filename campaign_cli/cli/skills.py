@@ -4,9 +4,14 @@ from typing import Annotated
 
 import typer
 
-from campaign_cli.acts import skills as skill_acts
-from campaign_cli.acts.rolls import karma_options
-from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, NameArg, complete, help_text, parse_pairs, writing
+from campaign_cli.cli.common import (
+    MAX_AMOUNT,
+    JsonOpt,
+    NameArg,
+    acting,
+    complete,
+    help_text,
+)
 from campaign_cli.cli.diceopts import DiceOpt, KarmaOpt, RerollOpt, SeedOpt
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, emit
@@ -16,10 +21,8 @@ from campaign_cli.cli.rolling import (
     describe_contest,
 )
 from campaign_cli.cli.views import effect_text
-from campaign_cli.errors import Refused, UsageProblem
 from campaign_cli.i18n import _, shown
 from campaign_cli.rules import craft
-from campaign_cli.rules import dice as d
 from campaign_cli.rules.skills import find_skill
 
 app = noun_app(
@@ -102,72 +105,17 @@ def use(
     reroll_dice: RerollOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    found = find_skill(skill)
-    _check_options(
-        found, {"--heal": heal, "--give": give, "--for": for_, "--doses": doses, "--boost": boost}, against, other_dice
-    )
-    karma_options(karma, reroll_dice)
-    rng = d.rng_for(seed)
-    options = {
-        "heal": parse_pairs(heal, "--heal") if heal else None,
-        "give": parse_pairs(give, "--give") if give else None,
-        "for_": for_,
-        "doses": doses,
-        "boost": boost,
-    }
-    with writing() as camp:
-        result = skill_acts.use(
-            camp, name, found, options, against, dice, other_dice, rng, modifier, karma, reroll_dice
-        )
+    with acting() as camp:
+        result = camp.skill_use(
+            name, skill, heal=heal, give=give, for_=for_, doses=doses, boost=boost, against=against,
+            other_dice=other_dice, dice=dice, seed=seed, modifier=modifier, karma=karma, reroll_dice=reroll_dice,
+        )  # fmt: skip
+    found = find_skill(result["skill"])
     effect = result["effect"]
     lines = [Line(describe_check(result)) if "a" not in result else Line(describe_contest(result))]
     if effect is not None or found.name in craft.ACTING:
         lines.append(Line(_effect_line(found.name, effect)))
     emit(result, lines, json_out=json_out)
-
-
-def _check_options(found, options: dict, against, other_dice) -> None:
-    """Each acting skill takes exactly its own option (R25); contested skills take --against (R23)."""
-    own = OWN_OPTION.get(found.name)
-    if own and options[own] is None:
-        raise UsageProblem(_("{skill} needs {option}").format(skill=shown(found.name), option=own), "missing_option")
-    stray = [flag for flag, value in options.items() if value is not None and flag != own]
-    if stray:
-        raise UsageProblem(
-            _("{options} does not go with {skill}").format(options=", ".join(stray), skill=shown(found.name)),
-            "bad_option",
-        )
-    if found.check == "-":
-        raise Refused(
-            _(
-                "{skill} modifies attacks (R24): its levels count in `campaign roll --character` and on a held weapon"
-            ).format(skill=shown(found.name)),
-            "not_a_check_skill",
-        )
-    contested_skill = found.check.startswith("c-")
-    if contested_skill and against is None:
-        raise UsageProblem(
-            _("{skill} is a contested IQ check (R23): give --against OTHER (a character or a number)").format(
-                skill=shown(found.name)
-            ),
-            "missing_option",
-        )
-    if not contested_skill and (against is not None or other_dice is not None):
-        raise UsageProblem(
-            _("--against and --other-dice are for contested skills, not {skill}").format(skill=shown(found.name)),
-            "bad_option",
-        )
-    if other_dice is not None and against is None:
-        raise UsageProblem(_("--other-dice goes with --against"))
-
-
-OWN_OPTION = {
-    "Medic": "--heal",
-    "Bard": "--give",
-    "Leadership": "--for",
-    "Herbalist": "--doses",
-    "Alchemist": "--boost",
-}
 
 
 def _effect_line(skill: str, effect: dict | None) -> str:

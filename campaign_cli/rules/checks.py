@@ -332,3 +332,16 @@ def initiative(names: list[str], next_die) -> tuple[list[str], dict[str, list[in
 def damage_total(rolled: list[int], expr: d.Dice, bonus: int = 0, curses: int = 0) -> int:
     """R26: weapon damage is at least 1; R24 adds combat-skill damage; R18 takes 1 per curse."""
     return max(sum(rolled) + expr.modifier + bonus - curses, 1)
+
+
+def distribution(spec_type: str, count: int, limit: int) -> list[tuple[int, Fraction, bool]]:
+    """(result, exact chance, counts as success): sums of COUNT dice succeed at LIMIT or
+    under (R5); pool hits succeed from 1 up, each die hitting on LIMIT+ (R10)."""
+    if spec_type == "sum":
+        return [(total, p, total <= limit) for total, p in d.sum_distribution(count, SIDES)]
+    return [(hits, p, hits >= 1) for hits, p in d.pool_distribution(count, limit, SIDES)]
+
+
+def fractions(rows: list[tuple[int, Fraction, bool]]) -> dict[str, str]:
+    """A distribution's chances as exact fractions by result ("3": "1/216")."""
+    return {str(v): f"{p.numerator}/{p.denominator}" for v, p, _ in rows}
