@@ -1733,6 +1733,105 @@ class Campaign:
 
         return self._act("skill use", True, run, (character, found.name))
 
+    # -- the shop (R25, R38) -----------------------------------------------------------
+    def shop_buy(
+        self,
+        character: str,
+        item: str,
+        /,
+        *,
+        price: int | None = None,
+        haggle: int | None = None,
+        dice: Dice | None = None,
+        other_dice: Dice | None = None,
+        seed: int | None = None,
+        hands: int | None = None,
+        weight: int | None = None,
+        value: int | None = None,
+        requires: list[str] | None = None,
+        clothing: str | None = None,
+        personal: bool | None = None,
+        darkstone_icon: bool | None = None,
+        slots: int | None = None,
+        damage: str | None = None,
+        armor: int | None = None,
+        restriction: int | None = None,
+        shield: bool | None = None,
+        heft: int | None = None,
+        kind: results.ItemKind | None = None,
+        custom: bool = False,
+    ) -> results.Bought:
+        """CHARACTER buys ITEM from a merchant who is not a character: added as `item_add`
+        adds it (its keywords are item_add's), PRICE (default: its value) taken from the
+        character's gold (R38, R33). HAGGLE: the seller's IQ, for a contested IQ check with
+        the Merchant skill; a win takes 10% per Merchant level off (R25).
+
+            camp.shop_buy("Ajax", "Broadsword", price=40)
+            camp.shop_buy("Ajax", "Chainmail", price=100, haggle=11, seed=4)
+        """
+        from campaign_cli.acts import shop
+
+        options = _item_options(
+            hands=hands, weight=weight, value=value, requires=requires, clothing=clothing, personal=personal,
+            darkstone_icon=darkstone_icon, slots=slots, damage=damage, armor=armor, restriction=restriction,
+            shield=shield, heft=heft, kind=kind,
+        )  # fmt: skip
+        texts = self._haggling(price, haggle, dice, other_dice, seed)
+
+        def run(stored: Stored) -> results.Bought:
+            data = shop.buy(stored, character, item, custom, options, price, haggle, *texts, seed)
+            return cast("results.Bought", data)
+
+        return self._act("shop buy", True, run, (character, item))
+
+    def shop_sell(
+        self,
+        character: str,
+        item: str,
+        /,
+        *,
+        price: int | None = None,
+        haggle: int | None = None,
+        dice: Dice | None = None,
+        other_dice: Dice | None = None,
+        seed: int | None = None,
+    ) -> results.SoldOff:
+        """CHARACTER sells ITEM to a merchant: it is removed and PRICE (default: its value)
+        paid to the character; never a personal item (R36). HAGGLE: the buyer's IQ, for a
+        contested IQ check with the Merchant skill; a win adds 10% per Merchant level (R25).
+
+            camp.shop_sell("Ajax", "Dagger")
+        """
+        from campaign_cli.acts import shop
+
+        texts = self._haggling(price, haggle, dice, other_dice, seed)
+
+        def run(stored: Stored) -> results.SoldOff:
+            return cast("results.SoldOff", shop.sell(stored, character, item, price, haggle, *texts, seed))
+
+        return self._act("shop sell", True, run, (character, item))
+
+    @staticmethod
+    def _haggling(
+        price: int | None, haggle: int | None, dice: Dice | None, other_dice: Dice | None, seed: int | None
+    ) -> tuple[str | None, str | None]:
+        if price is not None:
+            _whole(price, "price", 0)
+        if haggle is not None:
+            _whole(haggle, "haggle", 0)
+        _seed(seed)
+        if haggle is None and (dice is not None or other_dice is not None or seed is not None):
+            raise UsageProblem(
+                Say(
+                    "{a}, {b} and {c} roll the haggle: give {d}",
+                    a=Opt("dice"),
+                    b=Opt("other_dice"),
+                    c=Opt("seed"),
+                    d=Opt("haggle"),
+                )
+            )
+        return _dice(dice, "dice"), _dice(other_dice, "other_dice")
+
     # -- reading --------------------------------------------------------------------
     def character_show(self, character: str, /) -> results.CharacterView:
         """CHARACTER as `character show --json` prints it: the stored fields and the derived

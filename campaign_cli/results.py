@@ -445,6 +445,22 @@ class SkillUse(CheckResult, total=False):
     winner: str | None
 
 
+class Bought(TypedDict):
+    price: int  # asked
+    paid: int  # after haggling
+    haggle: Contest | None
+    item: Item
+    character: CharacterView
+
+
+class SoldOff(TypedDict):
+    price: int  # asked
+    received: int  # after haggling
+    haggle: Contest | None
+    item: Item
+    character: CharacterView
+
+
 class Rested(TypedDict):
     week: bool
     characters: list[CharacterView]

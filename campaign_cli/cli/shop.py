@@ -1,12 +1,12 @@
 """`campaign shop buy|sell`: trade with a merchant who is not a character (R38), haggling
 with the Merchant skill (R25: a contested IQ check, 10% per level)."""
 
-from typing import Annotated
+from collections.abc import Mapping
+from typing import Annotated, Any
 
 import typer
 
-from campaign_cli.acts import shop as shop_acts
-from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, NameArg, help_text, writing
+from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, NameArg, acting, help_text
 from campaign_cli.cli.diceopts import DiceOpt, SeedOpt
 from campaign_cli.cli.itemopts import (
     ArmorOpt,
@@ -31,7 +31,6 @@ from campaign_cli.cli.itemopts import (
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, emit
 from campaign_cli.cli.rolling import describe_contest
-from campaign_cli.errors import UsageProblem
 from campaign_cli.i18n import _, shown
 
 app = noun_app(
@@ -51,11 +50,6 @@ PriceOpt = Annotated[
 OtherDiceOpt = Annotated[
     str | None, typer.Option("--other-dice", metavar="LIST", help="With --haggle: the merchant's physical dice.")
 ]
-
-
-def _no_haggle_dice(iq: int | None, dice, other_dice, seed) -> None:
-    if iq is None and (dice is not None or other_dice is not None or seed is not None):
-        raise UsageProblem(_("--dice, --other-dice and --seed roll the haggle: give --haggle IQ"))
 
 
 @app.command(
@@ -101,9 +95,18 @@ def buy(
     json_out: JsonOpt = False,
 ) -> None:
     options = item_options(locals())
-    _no_haggle_dice(haggle, dice, other_dice, seed)
-    with writing() as camp:
-        data = shop_acts.buy(camp, name, item, custom, options, price, haggle, dice, other_dice, seed)
+    with acting() as camp:
+        data = camp.shop_buy(
+            name,
+            item,
+            price=price,
+            haggle=haggle,
+            dice=dice,
+            other_dice=other_dice,
+            seed=seed,
+            custom=custom,
+            **options,
+        )
     who = data["character"]
     _answer(
         data,
@@ -139,9 +142,8 @@ def sell(
     seed: SeedOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    _no_haggle_dice(haggle, dice, other_dice, seed)
-    with writing() as camp:
-        data = shop_acts.sell(camp, name, item, price, haggle, dice, other_dice, seed)
+    with acting() as camp:
+        data = camp.shop_sell(name, item, price=price, haggle=haggle, dice=dice, other_dice=other_dice, seed=seed)
     who = data["character"]
     _answer(
         data,
@@ -152,6 +154,6 @@ def sell(
     )
 
 
-def _answer(data: dict, text: str, json_out: bool) -> None:
+def _answer(data: Mapping[str, Any], text: str, json_out: bool) -> None:
     lines = [Line(describe_contest(data["haggle"]))] if data["haggle"] else []
     emit(data, [*lines, Line(text)], json_out=json_out)
