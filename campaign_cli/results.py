@@ -461,6 +461,46 @@ class SoldOff(TypedDict):
     character: CharacterView
 
 
+class CatalogEntry(TypedDict, total=False):
+    """A catalog entry: a skill, an item (weapon, armor, gear, a pack's) or an enemy board."""
+
+    name: str
+    aliases: list[str]
+    kind: str
+    source: str  # "built-in", "campaign" or a pack's name
+    group: str
+    check: str
+    attribute: str
+    effect: str
+    damage: str
+    armor: int
+    restriction: int
+    hands: int
+    weight: int
+    value: int
+    heft: int
+    slots: int
+    keywords: list[str]
+    size: Size
+    normal: Side
+    brutal: Side
+
+
+class PackSummary(TypedDict):
+    pack: str
+    version: int
+    items: int
+    enemies: int
+
+
+class PackImported(PackSummary):
+    replaced: int | None  # the version the pack replaced, if it did
+
+
+class PackRemoved(TypedDict):
+    removed: PackSummary
+
+
 class Rested(TypedDict):
     week: bool
     characters: list[CharacterView]

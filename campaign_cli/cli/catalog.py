@@ -5,12 +5,10 @@ from typing import Annotated
 
 import typer
 
-from campaign_cli.cli.common import JsonlOpt, JsonOpt, complete, help_text, read_json, reading, writing
+from campaign_cli.cli.common import JsonlOpt, JsonOpt, acting, campaign_path, complete, help_text, looking
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Fields, Line, Table, Verbatim, emit
-from campaign_cli.errors import FileProblem
 from campaign_cli.i18n import N_, _, ngettext, shown
-from campaign_cli.rules.skills import SKILLS
 
 app = noun_app(
     help_text(
@@ -26,43 +24,11 @@ SearchOpt = Annotated[
 ]
 
 
-def campaign():
-    """The campaign, if there is one (listing the catalog needs none)."""
-    try:
-        return reading()
-    except FileProblem as err:
-        if err.code == "no_campaign":
-            return None
-        raise
+def catalog():
+    """The library's campaign for the catalog: the file's, or none (listing needs no campaign)."""
+    from campaign_cli import api
 
-
-def campaign_packs() -> list[dict]:
-    camp = campaign()
-    return camp.packs() if camp else []
-
-
-def _matches(entry: dict, text: str | None) -> bool:
-    if not text:
-        return True
-    key = text.strip().casefold()
-    return any(key in n.casefold() for n in (entry["name"], *entry.get("aliases", ())))
-
-
-def item_entries(packs: list[dict], kinds: tuple[str, ...] | None = None) -> list[dict]:
-    """Built-in weapons and armor and every pack item, each with its `kind` and `source`."""
-    from campaign_cli.rules import catalog
-
-    out = []
-    for kind, entry in catalog.entries(packs):
-        row = {
-            **entry,
-            "kind": entry.get("kind", kind) if kind == "pack" else kind,
-            "source": entry.get("pack", "built-in"),
-        }
-        row.pop("pack", None)
-        if kinds is None or row["kind"] in kinds:
-            out.append(row)
-    return out
+    return api.reader(campaign_path(), optional=True)
 
 
 # A catalog entry's fields, as `catalog show` labels them.
@@ -140,18 +106,7 @@ def _item_table(title: str, rows: list[dict]) -> Table:
     )
 )
 def skills(search: SearchOpt = None, json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
-    data = [
-        {
-            "name": s.name,
-            "aliases": list(s.aliases),
-            "group": s.group,
-            "check": s.check,
-            "attribute": s.attribute,
-            "effect": s.effect,
-        }
-        for s in SKILLS
-    ]
-    data = [d for d in data if _matches(d, search)]
+    data = catalog().catalog_skills(search=search)
     rows = [[d["group"], d["name"], _others(d), d["check"], _(str(d["effect"]))] for d in data]
     emit(
         data,
@@ -169,7 +124,7 @@ def skills(search: SearchOpt = None, json_out: JsonOpt = False, jsonl: JsonlOpt 
     )
 )
 def weapons(search: SearchOpt = None, json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
-    data = [e for e in item_entries(campaign_packs(), ("weapon",)) if _matches(e, search)]
+    data = catalog().catalog_weapons(search=search)
     emit(data, _item_table(_("Weapons (R26, R28)"), data), json_out=json_out, jsonl=jsonl)
 
 
@@ -177,7 +132,7 @@ def weapons(search: SearchOpt = None, json_out: JsonOpt = False, jsonl: JsonlOpt
     help=help_text("Armor and shields (R29, R30): the seed's table and the packs' armor.", "campaign catalog armor")
 )
 def armor(search: SearchOpt = None, json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
-    data = [e for e in item_entries(campaign_packs(), ("armor",)) if _matches(e, search)]
+    data = catalog().catalog_armor(search=search)
     emit(data, _item_table(_("Armor (R29, R30)"), data), json_out=json_out, jsonl=jsonl)
 
 
@@ -189,15 +144,8 @@ def armor(search: SearchOpt = None, json_out: JsonOpt = False, jsonl: JsonlOpt =
     )
 )
 def items(search: SearchOpt = None, json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
-    data = [e for e in item_entries(campaign_packs()) if _matches(e, search)]
+    data = catalog().catalog_items(search=search)
     emit(data, _item_table(_("Items"), data), json_out=json_out, jsonl=jsonl)
-
-
-def enemy_entries(camp, search: str | None = None) -> list[dict]:
-    """The packs' threat boards and the campaign's own (R40)."""
-    if camp is None:
-        return []
-    return [{**b, "source": source} for b, source in camp.boards() if _matches(b, search)]
 
 
 @app.command(
@@ -208,7 +156,7 @@ def enemy_entries(camp, search: str | None = None) -> list[dict]:
     )
 )
 def enemies(search: SearchOpt = None, json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
-    data = enemy_entries(campaign(), search)
+    data = catalog().catalog_enemies(search=search)
     rows = [
         [b["name"], b["size"], ", ".join(b["keywords"]), b["normal"]["health"], b["normal"]["xp"], b["source"]]
         for b in data
@@ -235,24 +183,7 @@ def show(
     ],
     json_out: JsonOpt = False,
 ) -> None:
-    from campaign_cli.rules.names import resolve
-
-    camp = campaign()
-    packs = camp.packs() if camp else []
-    skills_ = [
-        {
-            "name": s.name,
-            "aliases": list(s.aliases),
-            "kind": "skill",
-            "group": s.group,
-            "check": s.check,
-            "effect": s.effect,
-            "source": "built-in",
-        }
-        for s in SKILLS
-    ]
-    every = [*item_entries(packs), *skills_, *({**e, "kind": "enemy"} for e in enemy_entries(camp))]
-    found = resolve(entry, ((e, (e["name"], *e.get("aliases", ())), None) for e in every), "catalog entry")
+    found = catalog().catalog_show(entry)
     pairs = [
         (_(FIELDS.get(k, k)), _(v) if k == "effect" else v)
         for k, v in found.items()
@@ -283,13 +214,9 @@ def import_(
     source: Annotated[str, typer.Argument(metavar="PACK.json", help="The pack file; - reads stdin.")],
     json_out: JsonOpt = False,
 ) -> None:
-    from campaign_cli.acts.packs import import_pack
-    from campaign_cli.rules import packs as rules
-
-    pack = rules.validate(read_json(source, "pack"))
-    with writing() as camp:
-        old = import_pack(camp, pack)
-    data = {**rules.summary(pack), "replaced": old["version"] if old else None}
+    with acting() as camp:
+        data = camp.catalog_import(source)
+    pack, old = data, data["replaced"]
     counts = (
         ngettext("{n} item", "{n} items", data["items"])
         + ", "
@@ -297,12 +224,12 @@ def import_(
     )
     done = (
         _("pack {pack} {version} replaced (was {old}): {counts}")
-        if old
+        if old is not None
         else _("pack {pack} {version} imported: {counts}")
     )
     emit(
         data,
-        Line(done.format(pack=pack["pack"], version=pack["version"], old=old and old["version"], counts=counts)),
+        Line(done.format(pack=pack["pack"], version=pack["version"], old=old, counts=counts)),
         json_out=json_out,
     )
 
@@ -315,9 +242,7 @@ def import_(
     )
 )
 def packs(json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
-    from campaign_cli.rules.packs import summary
-
-    data = [summary(p) for p in reading().packs()]
+    data = looking().catalog_packs()
     emit(
         data,
         Table(
@@ -339,13 +264,11 @@ def packs(json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
 def remove(
     pack: Annotated[str, typer.Argument(metavar="PACK", help="The pack's name.")], json_out: JsonOpt = False
 ) -> None:
-    from campaign_cli.acts.packs import remove_pack
-    from campaign_cli.rules.packs import summary
-
-    with writing() as camp:
-        found = remove_pack(camp, pack)
+    with acting() as camp:
+        data = camp.catalog_remove(pack)
+    found = data["removed"]
     emit(
-        {"removed": summary(found)},
+        data,
         Line(_('pack {pack} {version} removed').format(pack=found['pack'], version=found['version'])),
         json_out=json_out,
     )

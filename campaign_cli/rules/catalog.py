@@ -114,3 +114,60 @@ def russian_names() -> dict[str, str]:
     for target in ("ST", "DX", "IQ", *(s.name for s in SKILLS)):
         out[f"Potion of {target}"] = f"Зелье «{out.get(target, target)}»"
     return out
+
+
+def matches(entry: dict, text: str | None) -> bool:
+    """Whether ENTRY's name or one of its aliases holds TEXT (any case); no TEXT: every entry."""
+    if not text:
+        return True
+    key = text.strip().casefold()
+    return any(key in n.casefold() for n in (entry["name"], *entry.get("aliases", ())))
+
+
+def skill_entries() -> list[dict]:
+    """The skill table (R23) as catalog entries."""
+    from campaign_cli.rules.skills import SKILLS
+
+    return [
+        {
+            "name": s.name,
+            "aliases": list(s.aliases),
+            "group": s.group,
+            "check": s.check,
+            "attribute": s.attribute,
+            "effect": s.effect,
+        }
+        for s in SKILLS
+    ]
+
+
+def item_entries(packs: Sequence[dict], kinds: tuple[str, ...] | None = None) -> list[dict]:
+    """Built-in weapons and armor and every pack item, each with its `kind` and `source`."""
+    out = []
+    for kind, entry in entries(packs):
+        row = {
+            **entry,
+            "kind": entry.get("kind", kind) if kind == "pack" else kind,
+            "source": entry.get("pack", "built-in"),
+        }
+        row.pop("pack", None)
+        if kinds is None or row["kind"] in kinds:
+            out.append(row)
+    return out
+
+
+def enemy_entries(boards: Sequence[tuple[dict, str]], search: str | None = None) -> list[dict]:
+    """The packs' threat boards and the campaign's own (R40), each with its `source`."""
+    return [{**b, "source": source} for b, source in boards if matches(b, search)]
+
+
+def find_entry(ref: str, packs: Sequence[dict], boards: Sequence[tuple[dict, str]]) -> dict:
+    """One entry, an item, a skill or an enemy, by any of its names; refused with suggestions."""
+    from campaign_cli.rules.names import resolve
+
+    skills = [
+        {k: v for k, v in {**s, "kind": "skill", "source": "built-in"}.items() if k != "attribute"}
+        for s in skill_entries()
+    ]
+    every = [*item_entries(packs), *skills, *({**e, "kind": "enemy"} for e in enemy_entries(boards))]
+    return resolve(ref, ((e, (e["name"], *e.get("aliases", ())), None) for e in every), "catalog entry")
