@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TypeVar, cast, overload
 
 from campaign_cli.errors import N_, CampaignError, ExitStatus, FileProblem, Joined, Opt, Refused, Say, UsageProblem
-from campaign_cli.rules.names import MAX_AMOUNT
+from campaign_cli.rules.names import MAX_AMOUNT, MAX_ID
 from campaign_cli.run import RUN, fresh
 
 if TYPE_CHECKING:
@@ -1953,6 +1953,36 @@ class Campaign:
 
         return self._act("catalog remove", True, run, (pack,))
 
+    # -- the campaign and its journal ---------------------------------------------------
+    def status(self) -> results.CampaignStatus:
+        """The campaign: its name, phase, adventure, location, keywords, how many
+        characters, and the merge conflicts still open.
+
+            camp.status()["phase"]
+        """
+        return self._act("status", False, lambda stored: _status(stored))
+
+    def log(self, *, limit: int | None = None, character: str | None = None) -> list[results.LogEntry]:
+        """The journal, oldest first: the newest LIMIT entries, or those about CHARACTER.
+
+        for entry in camp.log(limit=5):
+            print(entry["seq"], entry["summary"])
+        """
+        if limit is not None:
+            _whole(limit, "limit", 0)
+
+        def run(stored: Stored) -> list[results.LogEntry]:
+            keep = None
+            if character is not None:
+                key = stored.character(character)["name"].casefold()
+
+                def keep(e: dict) -> bool:
+                    return key in (n.casefold() for n in e.get("characters", []))
+
+            return [entry_view(e) for e in stored.entries(limit, keep)]
+
+        return self._act("log", False, run)
+
     # -- reading --------------------------------------------------------------------
     def character_show(self, character: str, /) -> results.CharacterView:
         """CHARACTER as `character show --json` prints it: the stored fields and the derived
@@ -2153,6 +2183,207 @@ def odds(spec: str, /, *, value: int, modifier: int = 0, curses: int = 0, plot: 
         data["distribution"] = checks.fractions(rows)
         data["plot"] = {"dice": count, "limit": limit}
     return cast("results.Odds", data)
+
+
+def _status(stored: Stored) -> results.CampaignStatus:
+    meta = stored.meta
+    return {
+        "name": meta["name"],
+        "schema_version": meta["schema_version"],
+        "phase": meta["phase"],
+        "adventure": meta["adventure"],
+        "location": meta["location"],
+        "keywords": list(meta["keywords"]),
+        "characters": len(stored.data["characters"]),
+        "conflicts": len(meta.get("conflicts", [])),  # a merge's, until `resolve`
+        "file": str(stored.path),
+    }
+
+
+def entry_view(entry: dict) -> results.LogEntry:
+    """A journal entry as `log` shows it: its command as typed, its summary, the characters."""
+    import shlex
+
+    words = entry.get("command") or []
+    out = {
+        "seq": entry.get("seq"),
+        "kind": entry.get("kind"),
+        "time": entry.get("time"),
+        "command": shlex.join(["campaign", *words]),
+        "args": words,
+        "summary": entry.get("summary", ""),
+        "characters": entry.get("characters", []),
+    }
+    for key in ("rolls", "undoes", "undoes_all", "redoes"):
+        if key in entry:
+            out[key] = entry[key]
+    return cast("results.LogEntry", out)
+
+
+# -- what is not an act inside a block: each its own transaction ---------------------
+def init(path: str | os.PathLike[str], name: str | None = None) -> results.CampaignStatus:
+    """Create the campaign file at PATH, named NAME (default "Campaign"); refused if it exists.
+
+    campaign_cli.init("gold-road.json", name="The Gold Road")
+    """
+    from campaign_cli import i18n, store
+
+    _not_twice()
+    try:
+        words = ["init", *(["--name", name] if name is not None else [])]
+        return _status(store.create(path, i18n._("Campaign") if name is None else _text(name, "name"), words))
+    except CampaignError as err:
+        raise typed(err) from None
+
+
+def undo(path: str | os.PathLike[str], to: int | None = None) -> results.Undone:
+    """Take back the campaign's last change as a whole (R: the journal), or every change back
+    to and including change TO (`log` shows the numbers), as one journal entry.
+
+        campaign_cli.undo("campaign.json")
+    """
+    return undoing(path, to, ["undo", *(["--to", str(to)] if to is not None else [])])[0]
+
+
+def undoing(
+    path: str | os.PathLike[str], to: int | None, words: list[str]
+) -> tuple[results.Undone, Stored, tuple[dict, dict]]:
+    """`undo`, with the campaign as it stands after, and the newest undone entry with what
+    it had changed (for a front end that says it in words)."""
+    from campaign_cli import store
+    from campaign_cli.acts import history
+
+    _not_twice()
+    if to is not None:
+        _whole(to, "to", 1, MAX_ID)
+    try:
+        with store.transaction(path, words) as stored:
+            done, changes = history.undo(stored, to)
+    except CampaignError as err:
+        raise typed(err) from None
+    data = {"undone": entry_view(done[0]), "undone_all": [entry_view(e) for e in done]}
+    return cast("results.Undone", data), stored, (done[0], changes)
+
+
+def redo(path: str | os.PathLike[str]) -> results.Redone:
+    """Put back what the last undo took back, while nothing else changed since.
+
+    campaign_cli.redo("campaign.json")
+    """
+    from campaign_cli import store
+    from campaign_cli.acts import history
+
+    _not_twice()
+    try:
+        with store.transaction(path, ["redo"]) as stored:
+            target, again = history.redo(stored)
+    except CampaignError as err:
+        raise typed(err) from None
+    return {"redone": entry_view(target), "changes": again}
+
+
+@overload
+def export(path: str | os.PathLike[str], output: None = None, *, force: bool = False) -> str: ...
+@overload
+def export(
+    path: str | os.PathLike[str], output: str | os.PathLike[str], *, force: bool = False
+) -> results.Exported: ...
+def export(
+    path: str | os.PathLike[str], output: str | os.PathLike[str] | None = None, *, force: bool = False
+) -> str | results.Exported:
+    """The whole campaign as one sorted, stable JSON document: written atomically to OUTPUT
+    (an existing file only with FORCE; never the campaign's own files), or returned as text.
+
+        campaign_cli.export("campaign.json", "gold-road.export.json")
+        text = campaign_cli.export("campaign.json")
+    """
+    from campaign_cli import store
+    from campaign_cli.store import transfer
+
+    _not_twice()
+    try:
+        stored = store.open_read(path)
+        text = transfer.dumps(transfer.export_document(stored.data))
+        if output is None:
+            return text
+        target = write_file(stored, text, os.fspath(output), force)
+    except CampaignError as err:
+        raise typed(err) from None
+    return {
+        "written": str(target),
+        "characters": len(stored.data["characters"]),
+        "enemies": len(stored.data["enemies"]),
+    }
+
+
+def import_(path: str | os.PathLike[str], export_file: str | os.PathLike[str]) -> results.Imported:
+    """Create a new campaign at PATH from the export in EXPORT_FILE ("-" reads stdin),
+    validated first; refused if PATH exists.
+
+        campaign_cli.import_("restored.json", "gold-road.export.json")
+    """
+    from campaign_cli import store
+    from campaign_cli.inputs import read_text
+    from campaign_cli.rules.documents import check_tables
+    from campaign_cli.store import transfer
+    from campaign_cli.store.layout import set_packs_text
+
+    _not_twice()
+    try:
+        tables = transfer.tables_from_export(transfer.read_export(read_text(os.fspath(export_file))))
+        stored = list(tables.pop("packs").values())
+        tables = check_tables(tables, stored)
+        if stored:
+            set_packs_text(tables, store.campaign.encode_packs(stored))
+        meta = tables["meta"]["1"]
+        words = ["import", os.fspath(export_file)]
+        camp = store.create(path, meta.get("name", "Campaign"), words, data=tables, verb="imported")
+    except CampaignError as err:
+        raise typed(err) from None
+    return {
+        "file": str(camp.path),
+        "name": meta.get("name"),
+        "characters": len(tables["characters"]),
+        "enemies": len(tables["enemies"]),
+    }
+
+
+def write_file(stored: Any, text: str, output: str, force: bool) -> Path:
+    """TEXT written atomically to OUTPUT: never the campaign file, its journal or its lock
+    (refused), another existing file only with FORCE. Inside a block, staged and written
+    when it commits. Returns the file (to be) written."""
+    from campaign_cli import store
+
+    target = store.resolve_path(output)
+    if not target.parent.is_dir():
+        raise UsageProblem(
+            Say("{option}: folder {parent} does not exist", option=Opt("output"), parent=str(target.parent)), "bad_file"
+        )
+    if store.belongs_to(stored.path, target):
+        raise Refused(
+            Say(
+                "{option} {output} is the campaign's own file; export to another name",
+                option=Opt("output"),
+                output=output,
+            ),
+            "own_file",
+        )
+    staged = RUN.staged
+    if (target.exists() or (staged and any(t == target for t, _data in staged))) and not force:
+        raise Refused(
+            Say(
+                "{option} {output} exists; add {force} to replace it",
+                option=Opt("output"),
+                output=output,
+                force=Opt("force"),
+            ),
+            "exists",
+        )
+    if staged is not None:
+        staged[:] = [(t, d) for t, d in staged if t != target] + [(target, text.encode())]
+        return target
+    _publish([(target, text.encode())])
+    return target
 
 
 # -- the doors -------------------------------------------------------------------------

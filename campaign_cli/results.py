@@ -22,7 +22,7 @@ from campaign_cli.model import Side as Side
 from campaign_cli.model import Size as Size
 from campaign_cli.model import Spell as Spell
 
-Status = Literal["ok", "out", "dying", "dead"]
+Condition = Literal["ok", "out", "dying", "dead"]
 
 
 class CharacterView(TypedDict):
@@ -48,7 +48,7 @@ class CharacterView(TypedDict):
     curses: list[Curse]
     damage: int
     fatigue: int
-    status: Status  # R19, R20: derived from ST, damage and fatigue
+    status: Condition  # R19, R20: derived from ST, damage and fatigue
     gold: int
     darkstone: int
     darkstone_total: int  # loose shards and dark stone items (R37)
@@ -178,7 +178,7 @@ class AdventureEnded(TypedDict):
     phase: Literal["between"]
     ended: str  # the adventure's title
     characters: list[CharacterView]
-    status_before: dict[str, Status]
+    status_before: dict[str, Condition]
 
 
 class TownEntered(TypedDict):
@@ -210,7 +210,7 @@ class Combatant(TypedDict):
     st: int
     damage: int
     fatigue: int
-    status: Status
+    status: Condition
     gender: Literal["m", "f"] | None
 
 
@@ -283,7 +283,7 @@ class FightEnded(TypedDict):
     dying: list[str]
     dead: list[str]
     characters: list[CharacterView]
-    status_before: dict[str, Status]
+    status_before: dict[str, Condition]
 
 
 class BoardSide(Side):
@@ -360,7 +360,7 @@ class CheckResult(TypedDict):
 
 class Skipped(TypedDict):
     character: str
-    status: Status
+    status: Condition
 
 
 class PartyTest(TypedDict):
@@ -501,7 +501,56 @@ class PackRemoved(TypedDict):
     removed: PackSummary
 
 
+class CampaignStatus(TypedDict):
+    name: str
+    schema_version: int
+    phase: Literal["between", "adventure"]
+    adventure: Adventure | None
+    location: Location | None
+    keywords: list[str]
+    characters: int
+    conflicts: int  # a merge's, until resolved
+    file: str
+
+
+class LogEntry(TypedDict):
+    seq: int | None  # None: a roll that changed nothing
+    kind: str  # change, undo, redo, roll, merge...
+    time: str
+    command: str  # as typed: "campaign xp award 2 Ajax"
+    args: list[str]
+    summary: str  # in English, as stored
+    characters: list[str]
+    rolls: NotRequired[list[dict[str, Any]]]
+    undoes: NotRequired[int]
+    undoes_all: NotRequired[list[int]]
+    redoes: NotRequired[int]
+
+
+class Undone(TypedDict):
+    undone: LogEntry
+    undone_all: list[LogEntry]
+
+
+class Redone(TypedDict):
+    redone: LogEntry
+    changes: list[int]
+
+
+class Exported(TypedDict):
+    written: str
+    characters: int
+    enemies: int
+
+
+class Imported(TypedDict):
+    file: str
+    name: str | None
+    characters: int
+    enemies: int
+
+
 class Rested(TypedDict):
     week: bool
     characters: list[CharacterView]
-    status_before: dict[str, Status]
+    status_before: dict[str, Condition]

@@ -1,34 +1,25 @@
 """Campaign-wide commands: init, status, log, undo."""
 
-import shlex
-from typing import Annotated
+from collections.abc import Mapping, Sequence
+from typing import Annotated, Any
 
 import typer
 
-from campaign_cli import store
-from campaign_cli.cli.common import JsonlOpt, JsonOpt, campaign_path, complete, help_text, reading, writing
+from campaign_cli.cli.common import (
+    JsonlOpt,
+    JsonOpt,
+    campaign_path,
+    complete,
+    help_text,
+    looking,
+)
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import Fields, Line, Table, emit
 from campaign_cli.i18n import _, language, moment, ngettext, shown
 from campaign_cli.run import RUN
 
 
-def status_data(camp: store.Campaign) -> dict:
-    meta = camp.meta
-    return {
-        "name": meta["name"],
-        "schema_version": meta["schema_version"],
-        "phase": meta["phase"],
-        "adventure": meta["adventure"],
-        "location": meta["location"],
-        "keywords": list(meta["keywords"]),
-        "characters": len(camp.data["characters"]),
-        "conflicts": len(meta.get("conflicts", [])),  # a merge's, until `campaign resolve`
-        "file": str(camp.path),
-    }
-
-
-def status_views(data: dict) -> Fields:
+def status_views(data: Mapping[str, Any]) -> Fields:
     adventure = data["adventure"]["title"] if data["adventure"] else None
     location = data["location"]
     where = None if not location else location["town"] + (_(" (blacksmith)") if location.get("blacksmith") else "")
@@ -55,31 +46,15 @@ def init(
     name: Annotated[str | None, typer.Option("--name", metavar="NAME", help="The campaign's name.")] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    camp = store.create(campaign_path(), _("Campaign") if name is None else name, RUN.words)
-    data = status_data(camp)
+    from campaign_cli import api
+
+    data = api.init(campaign_path(), name)
     emit(data, [Line(_('created {file}').format(file=data['file'])), status_views(data)], json_out=json_out)
 
 
 def status(json_out: JsonOpt = False) -> None:
-    data = status_data(reading())
+    data = looking().status()
     emit(data, status_views(data), json_out=json_out)
-
-
-def entry_view(entry: dict) -> dict:
-    words = entry.get("command") or []
-    out = {
-        "seq": entry.get("seq"),
-        "kind": entry.get("kind"),
-        "time": entry.get("time"),
-        "command": shlex.join(["campaign", *words]),
-        "args": words,
-        "summary": entry.get("summary", ""),
-        "characters": entry.get("characters", []),
-    }
-    for key in ("rolls", "undoes", "undoes_all", "redoes"):
-        if key in entry:
-            out[key] = entry[key]
-    return out
 
 
 def log(
@@ -93,16 +68,12 @@ def log(
     json_out: JsonOpt = False,
     jsonl: JsonlOpt = False,
 ) -> None:
-    camp = reading()
-    keep = None
-    if character is not None:
-        key = camp.character(character)["name"].casefold()
-        keep = lambda e: key in (n.casefold() for n in e.get("characters", []))  # noqa: E731
-    entries = [entry_view(e) for e in camp.entries(limit, keep)]
-    emit(entries, lambda: log_table(entries, camp), json_out=json_out, jsonl=jsonl)
+    camp = looking()
+    entries = camp.log(limit=limit, character=character)
+    emit(entries, lambda: log_table(entries, camp._camp), json_out=json_out, jsonl=jsonl)
 
 
-def log_table(entries: list[dict], camp) -> Table:
+def log_table(entries: Sequence[Mapping[str, Any]], camp: Any) -> Table:
     """The journal: what each entry did, said from its facts (its events and the documents
     it changed: what_happened) in the language in use, an undo what it took back, beside
     the command. The English summary an entry stores is shown only where its facts say
@@ -155,6 +126,7 @@ def what_happened(camp, seqs: set[int]) -> dict[int, tuple[str, str]]:
 def told(camp, pairs: list[tuple[dict, dict]]) -> dict[int, tuple[str, str]]:
     """seq -> (what each (entry, its changes) did, said from its facts; its command). A
     character the entry created or deleted is named as its documents name it."""
+    from campaign_cli import api
     from campaign_cli.cli.journalviews import entry_text
     from campaign_cli.rules.recap import recap as summarize
 
@@ -163,7 +135,10 @@ def told(camp, pairs: list[tuple[dict, dict]]) -> dict[int, tuple[str, str]]:
     names = {c["id"]: c["name"] for c in reversed(docs) if "id" in c and "name" in c}
     genders = {c["name"]: c.get("gender") for c in reversed(docs) if "name" in c}
     return {
-        entry["seq"]: (entry_text(summarize([(entry, changes)], names), entry, genders), entry_view(entry)["command"])
+        entry["seq"]: (
+            entry_text(summarize([(entry, changes)], names), entry, genders),
+            api.entry_view(entry)["command"],
+        )
         for entry, changes in pairs
     }
 
@@ -175,31 +150,29 @@ def undo(
     ] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    from campaign_cli.acts import history
+    from campaign_cli import api
 
-    with writing() as camp:
-        done, changes = history.undo(camp, to)
-        target = done[0]
-        # what the change did, from its facts, said in the language in use
-        said = told(camp, [(target, changes)]) if to is None else {}
-    data = {"undone": entry_view(done[0]), "undone_all": [entry_view(e) for e in done]}
+    data, camp, undone = api.undoing(campaign_path(), to, RUN.words)
+    done = data["undone_all"]
+    target = done[0]
+    # what the change did, from its facts, said in the language in use
+    said = told(camp, [undone]) if to is None else {}
     if len(done) > 1:
         text = ngettext("undid #{first}..#{last}: {n} change", "undid #{first}..#{last}: {n} changes", len(done))
         line = text.format(first=done[0]["seq"], last=done[-1]["seq"])
     else:
-        did = said.get(target["seq"])
-        stored = target.get("summary", "")  # English: where the facts say nothing (an old entry)
+        did = said.get(undone[0]["seq"])
+        stored = target["summary"]  # English: where the facts say nothing (an old entry)
         what = stored if did is None else did[0] or (stored if language() == "en" else did[1])
         line = _("undid #{seq}: {what}").format(seq=target["seq"], what=what)
     emit(data, Line(line), json_out=json_out)
 
 
 def redo(json_out: JsonOpt = False) -> None:
-    from campaign_cli.acts import history
+    from campaign_cli import api
 
-    with writing() as camp:
-        target, again = history.redo(camp)
-    data = {"redone": entry_view(target), "changes": again}
+    data = api.redo(campaign_path())
+    again = data["changes"]
     text = ngettext("redid {n} change: #{seqs}", "redid {n} changes: #{seqs}", len(again))
     emit(data, Line(text.format(seqs=", #".join(map(str, again)))), json_out=json_out)
 

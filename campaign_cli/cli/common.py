@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from campaign_cli import store
-from campaign_cli.errors import Opt, Refused, UsageProblem
+from campaign_cli.errors import Opt, UsageProblem
 from campaign_cli.i18n import _, number
 from campaign_cli.rules.names import MAX_AMOUNT, MAX_ID
 from campaign_cli.run import RUN
@@ -67,27 +67,15 @@ def character_lines(ch: Mapping[str, Any]) -> list:
 
 
 def write_out(camp, text: str, output: str | None, force: bool) -> Path | None:
-    """TEXT on stdout, or written atomically to OUTPUT: never the campaign file, its journal
-    or its lock (exit 1), another existing file only with FORCE. Inside a batch or an API
-    block, the file is staged and written when it commits. Returns the file (to be) written."""
+    """TEXT on stdout, or written atomically to OUTPUT (the library's `write_file`: never the
+    campaign's own files, another existing file only with FORCE; inside a batch, when it
+    commits). Returns the file (to be) written."""
     if output is None:
         sys.stdout.write(text)
         return None
-    target = store.resolve_path(output)
-    if not target.parent.is_dir():
-        raise UsageProblem(_("--output: folder {parent} does not exist").format(parent=target.parent), "bad_file")
-    if store.belongs_to(camp.path, target):
-        raise Refused(
-            _("--output {output} is the campaign's own file; export to another name").format(output=output), "own_file"
-        )
-    staged = RUN.staged
-    if (target.exists() or (staged and any(t == target for t, _data in staged))) and not force:
-        raise Refused(_("--output {output} exists; add --force to replace it").format(output=output), "exists")
-    if staged is not None:
-        staged[:] = [(t, d) for t, d in staged if t != target] + [(target, text.encode())]
-        return target
-    publish([(target, text.encode())])
-    return target
+    from campaign_cli.api import write_file
+
+    return write_file(camp, text, output, force)
 
 
 def publish(staged: list[tuple[Path, bytes]]) -> None:
