@@ -48,6 +48,7 @@ else:
     results = _Results()
 
 R = TypeVar("R")
+_UNSET: Any = object()  # an argument not given (where None is a value one may give)
 LABEL = "python"  # what the journal shows as the command of a block with no label
 KEPT_SUMMARIES = 1000  # a block's entry keeps this many acts' summaries, then a count
 
@@ -1983,6 +1984,46 @@ class Campaign:
 
         return self._act("log", False, run)
 
+    # -- merge conflicts (CLI.md "Sharing through git") ---------------------------------
+    def conflicts(self) -> list[results.ConflictView]:
+        """The fields a merge found changed differently on both sides (base, ours, theirs),
+        kept until `resolve` settles them; while any is open, changes are refused.
+
+            [c["field"] for c in camp.conflicts()]
+        """
+        return self._act(
+            "conflicts", False, lambda stored: [conflict_view(c) for c in stored.meta.get("conflicts", [])]
+        )
+
+    def resolve(
+        self,
+        conflict: int | None = None,
+        /,
+        *,
+        ours: bool = False,
+        theirs: bool = False,
+        value: Any = _UNSET,
+    ) -> results.Resolved:
+        """Settle merge conflict CONFLICT (default: every open one): keep `ours`, take
+        `theirs`, or set VALUE (any JSON value).
+
+            camp.resolve(theirs=True)
+            camp.resolve(3, value=12)
+        """
+        from campaign_cli.acts import sharing
+
+        if conflict is not None:
+            _whole(conflict, "conflict", 1)
+        if ours + theirs + (value is not _UNSET) != 1:
+            raise UsageProblem(Say("give one of {a}, {b} or {c}", a=Opt("ours"), b=Opt("theirs"), c=Opt("value")))
+        how = "ours" if ours else "theirs" if theirs else "value"
+
+        def run(stored: Stored) -> results.Resolved:
+            chosen, left = sharing.resolve(stored, conflict, how, None if value is _UNSET else value)
+            return {"resolved": [conflict_view(c) for c in chosen], "open": len(left)}
+
+        return self._act("resolve", True, run)
+
     # -- reading --------------------------------------------------------------------
     def character_show(self, character: str, /) -> results.CharacterView:
         """CHARACTER as `character show --json` prints it: the stored fields and the derived
@@ -2346,6 +2387,55 @@ def import_(path: str | os.PathLike[str], export_file: str | os.PathLike[str]) -
         "characters": len(tables["characters"]),
         "enemies": len(tables["enemies"]),
     }
+
+
+def merge(
+    base: str | os.PathLike[str],
+    ours: str | os.PathLike[str],
+    theirs: str | os.PathLike[str],
+    path: str | os.PathLike[str] | None = None,
+) -> results.Merged:
+    """A three-way merge of three versions of one campaign, field by field; the result is
+    written to OURS. `conflicts` lists each field both sides changed differently (ours kept
+    there, and kept in the file until `resolve` settles it). PATH: the campaign the merge
+    is for, so one `merge` entry goes to its journal and `undo` takes the merge back.
+
+        merged = campaign_cli.merge("base.json", "ours.json", "theirs.json")
+        if merged["conflicts"]:
+            print("settle them with resolve")
+    """
+    from campaign_cli.acts import sharing
+
+    _not_twice()
+    names = [os.fspath(p) for p in (base, ours, theirs)]
+    where = None if path is None else os.fspath(path)
+    words = ["merge", *names, *(["--path", where] if where is not None else [])]
+    try:
+        result, conflicts, written = sharing.merge(names[0], names[1], names[2], where, words)
+    except CampaignError as err:
+        raise typed(err) from None
+    return {
+        "written": str(written),
+        "conflicts": [cast("results.MergeConflict", c.as_dict()) for c in conflicts],
+        "characters": len(result["characters"]),
+        "enemies": len(result["enemies"]),
+    }
+
+
+def conflict_view(stored: dict) -> results.ConflictView:
+    """An open merge conflict as `conflicts` shows it: each side's value decoded."""
+    from campaign_cli import jsontext
+
+    sides = ("base", "ours", "theirs")
+    data = {
+        "id": stored["id"],
+        "where": stored["where"],
+        "field": stored["field"],
+        **{side: jsontext.loads(stored[side]) if side in stored else None for side in sides},
+        "absent": [side for side in sides if side not in stored],
+        "resolvable": "path" in stored,
+    }
+    return cast("results.ConflictView", data)
 
 
 def write_file(stored: Any, text: str, output: str, force: bool) -> Path:

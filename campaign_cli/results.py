@@ -550,6 +550,41 @@ class Imported(TypedDict):
     enemies: int
 
 
+class MergeConflict(TypedDict):
+    """A field both sides of a merge changed differently (ours kept there)."""
+
+    where: str
+    kind: str
+    name: str
+    field: str
+    ours: Any
+    theirs: Any
+    base: NotRequired[Any]
+
+
+class Merged(TypedDict):
+    written: str
+    conflicts: list[MergeConflict]
+    characters: int
+    enemies: int
+
+
+class ConflictView(TypedDict):
+    id: int
+    where: str
+    field: str
+    base: Any
+    ours: Any
+    theirs: Any
+    absent: list[str]  # the sides where the document or field is not there
+    resolvable: bool  # False: only ours settles it
+
+
+class Resolved(TypedDict):
+    resolved: list[ConflictView]
+    open: int
+
+
 class Rested(TypedDict):
     week: bool
     characters: list[CharacterView]

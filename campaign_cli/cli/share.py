@@ -3,18 +3,18 @@ transport and the history, the tool as the merge (a git merge driver)."""
 
 import subprocess
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
 from campaign_cli import jsontext, store
-from campaign_cli.cli.common import JsonOpt, campaign_path, help_text, reading, writing
+from campaign_cli.cli.common import JsonOpt, acting, campaign_path, help_text, looking
 from campaign_cli.cli.lazy import command_app, noun_app
 from campaign_cli.cli.output import Line, Table, emit, inert
-from campaign_cli.errors import FileProblem, Refused, UsageProblem
+from campaign_cli.errors import FileProblem, Refused
 from campaign_cli.i18n import N_, _, ngettext
-from campaign_cli.run import RUN
 
 share_app = noun_app(
     help_text("Share the campaign between machines (git carries it, `campaign merge` merges it).", "campaign share git")
@@ -134,28 +134,22 @@ def merge(
     ] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    from campaign_cli.acts import sharing
+    from campaign_cli import api
 
-    result, conflicts, written = sharing.merge(base, ours, theirs, path, RUN.words)
+    data = api.merge(base, ours, theirs, path)
+    conflicts = data["conflicts"]
     shown = path if path is not None else ours  # git's OURS is a temporary name: say the campaign's
     for c in conflicts:
-        kind, name = c.where
-        where = " ".join(w for w in (_(KINDS[kind]), inert(name)) if w)
+        where = " ".join(w for w in (_(KINDS[c["kind"]]), inert(c["name"])) if w)
         sys.stderr.write(
             _("campaign: conflict: {where}: {field}: ours {ours}, theirs {theirs}").format(
                 where=where,
-                field=inert(c.field) or "-",
-                ours=inert(jsontext.dumps(c.as_dict()["ours"])),
-                theirs=inert(jsontext.dumps(c.as_dict()["theirs"])),
+                field=inert(c["field"]) or "-",
+                ours=inert(jsontext.dumps(c["ours"])),
+                theirs=inert(jsontext.dumps(c["theirs"])),
             )
             + "\n"
         )
-    data = {
-        "written": str(written),
-        "conflicts": [c.as_dict() for c in conflicts],
-        "characters": len(result["characters"]),
-        "enemies": len(result["enemies"]),
-    }
     emit(
         data,
         Line(
@@ -170,26 +164,10 @@ def merge(
 
 
 # -- conflicts a merge left (CLI.md "Sharing through git") ------------------------------------
-def _decoded(stored: dict, side: str) -> Any:
-    return jsontext.loads(stored[side]) if side in stored else None
-
-
-def conflict_view(stored: dict) -> dict:
-    return {
-        "id": stored["id"],
-        "where": stored["where"],
-        "field": stored["field"],
-        **{side: _decoded(stored, side) for side in ("base", "ours", "theirs")},
-        "absent": [side for side in ("base", "ours", "theirs") if side not in stored],
-        "resolvable": "path" in stored,
-    }
-
-
 def conflicts(json_out: JsonOpt = False) -> None:
-    camp = reading()
-    data = [conflict_view(c) for c in camp.meta.get("conflicts", [])]
+    data = looking().conflicts()
 
-    def cell(c: dict, side: str) -> str:
+    def cell(c: Mapping[str, Any], side: str) -> str:
         return _("(none)") if side in c["absent"] else jsontext.dumps(c[side])
 
     rows = [[c["id"], c["where"], c["field"], cell(c, "base"), cell(c, "ours"), cell(c, "theirs")] for c in data]
@@ -213,21 +191,16 @@ def resolve(
     ] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    if ours + theirs + (value is not None) != 1:
-        raise UsageProblem(_("give one of --ours, --theirs or --value"))
+    given: dict[str, Any] = {}
     if value is not None:
         try:
-            chosen_value: Any = jsontext.loads(value)
+            given["value"] = jsontext.loads(value)
         except ValueError:
-            chosen_value = value
-    from campaign_cli.acts import sharing
-
-    how = "ours" if ours else "theirs" if theirs else "value"
-    with writing() as camp:
-        chosen, left = sharing.resolve(camp, conflict, how, chosen_value if value is not None else None)
-    data = {"resolved": [conflict_view(c) for c in chosen], "open": len(left)}
-    text = ngettext("resolved {n} conflict; {left} open", "resolved {n} conflicts; {left} open", len(chosen))
-    emit(data, Line(text.format(left=len(left))), json_out=json_out)
+            given["value"] = value
+    with acting() as camp:
+        data = camp.resolve(conflict, ours=ours, theirs=theirs, **given)
+    text = ngettext("resolved {n} conflict; {left} open", "resolved {n} conflicts; {left} open", len(data["resolved"]))
+    emit(data, Line(text.format(left=data["open"])), json_out=json_out)
 
 
 conflicts_app, resolve_app = command_app(), command_app()
