@@ -585,6 +585,44 @@ class Resolved(TypedDict):
     open: int
 
 
+class Section(TypedDict):
+    title: str
+    rows: list[list[str]]  # [label, text], in the run's language
+
+
+class Sheet(CharacterView):
+    """A character sheet as data: the character, and the sheet's sections in words."""
+
+    sections: list[Section]
+
+
+class CharacterWritten(TypedDict):
+    format: Literal["foundry", "statblock"]
+    character: str
+    written: str
+
+
+class CharacterImported(CharacterView):
+    unmatched: list[str]  # talents the skill table lacks: kept, and listed here
+    stored_over_limit: list[str]  # items stored, not carried, past the carry limit (R33)
+
+
+Recap = TypedDict(
+    "Recap",
+    {
+        "from": str | None,
+        "to": str | None,
+        "adventure": str | None,
+        "fights": int,
+        "kills": list[str],
+        "killed_by": list[dict[str, Any]],
+        "healed": list[dict[str, Any]],
+        "keywords": list[str],
+        "characters": list[dict[str, Any]],
+    },
+)
+
+
 class Rested(TypedDict):
     week: bool
     characters: list[CharacterView]

@@ -79,7 +79,7 @@ def log_table(entries: Sequence[Mapping[str, Any]], camp: Any) -> Table:
     the command. The English summary an entry stores is shown only where its facts say
     nothing (a bare roll of dice, an entry from before events), and only in English.
     Russian shows the time in the local time zone; English the stored UTC stamp."""
-    from campaign_cli.cli.journalviews import roll_text
+    from campaign_cli.render.journal import roll_text
 
     english = language() == "en"
     said = what_happened(camp, {e["seq"] for e in entries} | {e["undoes"] for e in entries if "undoes" in e})
@@ -127,7 +127,7 @@ def told(camp, pairs: list[tuple[dict, dict]]) -> dict[int, tuple[str, str]]:
     """seq -> (what each (entry, its changes) did, said from its facts; its command). A
     character the entry created or deleted is named as its documents name it."""
     from campaign_cli import api
-    from campaign_cli.cli.journalviews import entry_text
+    from campaign_cli.render.journal import entry_text
     from campaign_cli.rules.recap import recap as summarize
 
     docs = [*camp.characters()]

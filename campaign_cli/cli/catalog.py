@@ -7,8 +7,9 @@ import typer
 
 from campaign_cli.cli.common import JsonlOpt, JsonOpt, acting, campaign_path, complete, help_text, looking
 from campaign_cli.cli.lazy import noun_app
-from campaign_cli.cli.output import Fields, Line, Table, Verbatim, emit
+from campaign_cli.cli.output import Fields, Line, Table, emit
 from campaign_cli.i18n import N_, _, ngettext, shown
+from campaign_cli.render.text import Verbatim
 
 app = noun_app(
     help_text(

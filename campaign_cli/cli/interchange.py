@@ -1,29 +1,25 @@
 """`campaign character export` and `campaign character import`: a character to and from
 another tool (Foundry VTT's fantasy-trip actor, TFT's stat block; docs/interchange.md)."""
 
+import sys
 from typing import Annotated
 
 import typer
 
-from campaign_cli import jsontext
 from campaign_cli.cli.common import (
     ForceOpt,
     JsonOpt,
     NameArg,
     OutputOpt,
+    acting,
     character_lines,
     help_text,
-    read_text,
-    reading,
-    write_out,
-    writing,
+    looking,
 )
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import Fields, emit
-from campaign_cli.errors import Refused, UsageProblem
+from campaign_cli.errors import UsageProblem
 from campaign_cli.i18n import _
-from campaign_cli.rules import characters as rules
-from campaign_cli.rules import interchange
 
 export_app, import_app = command_app(), command_app()
 
@@ -47,24 +43,17 @@ def export(
     json_out: JsonOpt = False,
 ) -> None:
     if format_ not in FORMATS:
-        raise UsageProblem(_('--format takes foundry or statblock, not {format!r}').format(format=format_))
-    camp = reading()
-    ch = rules.view(camp.character(name))
-    text = (
-        jsontext.shown(interchange.to_foundry(ch), indent=2) + "\n"
-        if format_ == "foundry"
-        else interchange.to_statblock(ch)
-    )
-    if json_out and output_ is None:
-        emit({"format": format_, "character": ch["name"], "text": text}, json_out=True)
+        raise UsageProblem(_("--format takes foundry or statblock, not {format!r}").format(format=format_))
+    camp = looking()
+    if output_ is None:
+        text = camp.character_export(name, format=format_)  # type: ignore[call-overload]  # checked above
+        if json_out:
+            emit({"format": format_, "character": camp.character_show(name)["name"], "text": text}, json_out=True)
+        else:
+            sys.stdout.write(text)
         return
-    written = write_out(camp, text, output_, force)
-    if written is not None:
-        emit(
-            {"format": format_, "character": ch["name"], "written": str(written)},
-            Fields(_("wrote {file}").format(file=written)),
-            json_out=json_out,
-        )
+    data = camp.character_export(name, format=format_, output=output_, force=force)  # type: ignore[call-overload]
+    emit(data, Fields(_("wrote {file}").format(file=data["written"])), json_out=json_out)
 
 
 @import_app.command(
@@ -86,33 +75,15 @@ def import_(
     json_out: JsonOpt = False,
 ) -> None:
     if format_ is not None and format_ not in FORMATS:
-        raise UsageProblem(_('--format takes foundry or statblock, not {format!r}').format(format=format_))
-    text = read_text(source)
-    format_ = format_ or interchange.detect(text)
-    if format_ == "foundry":
-        try:
-            data = jsontext.loads(text)
-        except (ValueError, RecursionError):
-            raise Refused(
-                _("not a Foundry actor: {source} is not valid JSON").format(source=source), "bad_character_file"
-            ) from None
-        plan = interchange.from_foundry(data)
-    else:
-        plan = interchange.from_statblock(text)
-    from campaign_cli.acts import characters as lives  # an export is a read: only an import loads the acts
-
-    with writing() as camp:
-        stored, over = lives.bring_in(camp, plan, new_name, format_)
-    ch = rules.view(stored)
+        raise UsageProblem(_("--format takes foundry or statblock, not {format!r}").format(format=format_))
+    with acting() as camp:
+        ch = camp.character_import(source, format=format_, name=new_name)  # type: ignore[arg-type]  # checked above
+    unmatched, over = ch["unmatched"], ch["stored_over_limit"]
     emit(
-        {**ch, "unmatched": plan["unmatched"], "stored_over_limit": over},
+        ch,
         lambda: [
             *character_lines(ch),
-            *(
-                [Fields(_("unmatched: {names}").format(names=", ".join(plan["unmatched"])))]
-                if plan["unmatched"]
-                else []
-            ),
+            *([Fields(_("unmatched: {names}").format(names=", ".join(unmatched)))] if unmatched else []),
             *([Fields(_("stored, over the carry limit (R33): {names}").format(names=", ".join(over)))] if over else []),
         ],
         json_out=json_out,

@@ -37,8 +37,8 @@ from campaign_cli.cli.itemopts import (
 )
 from campaign_cli.cli.lazy import command_app, noun_app
 from campaign_cli.cli.output import Fields, Line, Table, emit
-from campaign_cli.cli.views import effect_text, notes, stats, upgrade_text
 from campaign_cli.i18n import N_, N_plural, _, ngettext, shown, status_of
+from campaign_cli.render.character import effect_text, notes, stats, upgrade_text
 from campaign_cli.rules import gear
 
 if TYPE_CHECKING:

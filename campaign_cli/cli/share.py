@@ -12,9 +12,10 @@ import typer
 from campaign_cli import jsontext, store
 from campaign_cli.cli.common import JsonOpt, acting, campaign_path, help_text, looking
 from campaign_cli.cli.lazy import command_app, noun_app
-from campaign_cli.cli.output import Line, Table, emit, inert
+from campaign_cli.cli.output import Line, Table, emit
 from campaign_cli.errors import FileProblem, Refused
 from campaign_cli.i18n import N_, _, ngettext
+from campaign_cli.render.text import inert
 
 share_app = noun_app(
     help_text("Share the campaign between machines (git carries it, `campaign merge` merges it).", "campaign share git")

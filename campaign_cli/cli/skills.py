@@ -20,8 +20,8 @@ from campaign_cli.cli.rolling import (
     describe_check,
     describe_contest,
 )
-from campaign_cli.cli.views import effect_text
 from campaign_cli.i18n import _, shown
+from campaign_cli.render.character import effect_text
 from campaign_cli.rules import craft
 from campaign_cli.rules.skills import find_skill
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from campaign_cli.errors import Opt, Refused, Say, UsageProblem
 from campaign_cli.rules.wounds import current_status
 
 if TYPE_CHECKING:
@@ -203,3 +204,91 @@ def recap(entries: list[tuple[dict, dict]], names: dict[int, str]) -> dict:
             key=lambda r: alphabetical(r["name"]),
         ),
     }
+
+
+# -- which stretch of the journal a recap tells (CLI.md `recap`) ---------------------------
+GAP_HOURS = 6  # `--last`: a game night is the newest run of entries without a gap this long
+
+
+def _hours(a: str, b: str) -> float:
+    from datetime import datetime
+
+    fmt = "%Y-%m-%dT%H:%M:%SZ"
+    return abs((datetime.strptime(a, fmt) - datetime.strptime(b, fmt)).total_seconds()) / 3600
+
+
+def _part(entry: dict, *words: str) -> dict | None:
+    """The entry, or the line of a batch entry, whose command starts with WORDS (a batch
+    may start or end an adventure in one of its lines)."""
+    for part in entry.get("lines") or [entry]:
+        if (part.get("args") or part.get("command") or [])[: len(words)] == list(words):
+            return part
+    return None
+
+
+def _is(entry: dict, *words: str) -> bool:
+    return _part(entry, *words) is not None
+
+
+def select(history, meta: dict, adventure: int | None, since: str | None, last: bool) -> tuple[list, str | None]:
+    """Walk the journal back (newest first) and keep the chosen stretch, stopping where it
+    starts: the cost follows the stretch, not the journal. Returns (entries oldest first, title)."""
+    kept: list = []
+    title = None
+    current = meta["adventure"] if meta["phase"] == "adventure" else None
+    in_current = current is not None and adventure in (None, current.get("number"))
+    collecting = since is not None or last or in_current
+    for entry, changes in history:
+        if since is not None and entry.get("time", "") < since:
+            break
+        if last and kept and _hours(kept[-1][0].get("time", ""), entry.get("time", "")) >= GAP_HOURS:
+            break
+        if not collecting:  # an earlier adventure: from its end back to its start
+            ended = _part(entry, "adventure", "end")
+            if not (ended and adventure in (None, ended.get("adventure_end"))):
+                continue
+            collecting = True
+        kept.append((entry, changes))
+        started = _part(entry, "adventure", "start")
+        if since is None and not last and started is not None:
+            title = _title(started)
+            break
+    if adventure is not None and title is None and not in_current:
+        raise Refused(Say("no adventure number {adventure} in the journal", adventure=adventure), "unknown_adventure")
+    if in_current and title is None and not (since or last):
+        title = (current or {})["title"]
+    kept.reverse()
+    return kept, title
+
+
+def _title(entry: dict) -> str | None:
+    """The title an `adventure start` entry records (a fact of the entry); a journal from
+    before it was recorded: read back from the English summary."""
+    if isinstance(entry.get("adventure_title"), str):
+        return entry["adventure_title"]
+    summary = entry.get("summary", "")
+    return summary.split(": ", 1)[1] if ": " in summary else None
+
+
+def since_date(text: str) -> str:
+    """A date or time as the journal writes times (UTC), for comparing."""
+    from datetime import datetime
+
+    for fmt, out in (
+        ("%Y-%m-%d", "%Y-%m-%dT00:00:00Z"),
+        ("%Y-%m-%dT%H:%M:%SZ", "%Y-%m-%dT%H:%M:%SZ"),
+        ("%Y-%m-%dT%H:%M:%S", "%Y-%m-%dT%H:%M:%SZ"),
+        ("%Y-%m-%dT%H:%M", "%Y-%m-%dT%H:%M:00Z"),
+    ):
+        try:
+            return datetime.strptime(text.strip(), fmt).strftime(out)
+        except ValueError:
+            continue
+    raise UsageProblem(
+        Say(
+            "{option} {text!r}: give a date like 2026-11-30 or a time like 2026-11-30T18:00",
+            option=Opt("since"),
+            text=text,
+        ),
+        "bad_value",
+    )

@@ -1,0 +1,54 @@
+"""A recap in words: Markdown for a group chat, or plain lines; from the recap's facts
+(rules.recap) and the characters' genders (Russian agrees with them)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from campaign_cli.i18n import _, moment
+from campaign_cli.render.journal import healing, killing, listed, sentences
+from campaign_cli.render.text import markdown_text
+
+
+def markdown(data: Mapping[str, Any], genders: Mapping[str, str | None]) -> str:
+    head = _("## Recap: {title}").format(title=markdown_text(data["adventure"])) if data["adventure"] else _("## Recap")
+    lines = [
+        head,
+        "",
+        "*" + _("{start} to {end}").format(start=moment(data["from"]), end=moment(data["to"])) + "*",
+        "",
+        _("- **Fights:** {fights}").format(fights=data["fights"]),
+        _("- **Enemies killed:** {names}").format(names=markdown_text(listed(data["kills"]))),
+        *(f"  - {markdown_text(killing(k))}" for k in data["killed_by"]),
+        *([_("- **Healing:**")] if data["healed"] else []),
+        *(f"  - {markdown_text(healing(h))}" for h in data["healed"]),
+        _("- **Keywords learned:** {words}").format(words=markdown_text(listed(data["keywords"]))),
+    ]
+    for row in data["characters"]:
+        lines += ["", f"### {markdown_text(row['name'])}", ""]
+        said = sentences(row, genders.get(row["name"]))
+        lines += [f"- {markdown_text(text)}" for text in said] or ["- " + _("nothing")]
+    return "\n".join(lines) + "\n"
+
+
+def lines(data: Mapping[str, Any], genders: Mapping[str, str | None]) -> list[str]:
+    """The recap as plain lines: its stretch, fights, kills and keywords, then each
+    character's sentences under the name."""
+    title = data["adventure"]
+    when = _("{start} to {end}").format(start=moment(data["from"]), end=moment(data["to"]))
+    out = [
+        (_("Recap: {title} ({when})") if title else _("Recap ({when})")).format(title=title, when=when),
+        _("fights {fights}; enemies killed: {names}; keywords: {words}").format(
+            fights=data["fights"], names=listed(data["kills"]), words=listed(data["keywords"])
+        ),
+    ]
+    if data["killed_by"]:
+        out.append(_("who killed whom: {list}").format(list="; ".join(map(killing, data["killed_by"]))))
+    if data["healed"]:
+        out.append(_("healing: {list}").format(list="; ".join(map(healing, data["healed"]))))
+    for row in data["characters"]:
+        said = sentences(row, genders.get(row["name"])) or [_("nothing")]
+        # a character's sentences under the name: a list, not a table of labels and values
+        out += ["", row["name"], *(f"  {text}" for text in said)]
+    return out

@@ -1,0 +1,63 @@
+"""User text shown as text: control and format characters escaped, never obeyed; Markdown
+read as text, never as markup; a cell shown verbatim."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from campaign_cli.i18n import shown
+
+
+class Verbatim(str):
+    """A cell shown exactly as it is: not taken for a status word or a catalog name."""
+
+
+# Shown escaped, never obeyed: C0 and C1 controls, and the format characters that
+# reorder or hide text (bidi overrides and isolates, zero-width marks).
+_CONTROL = {c: f"\\x{c:02x}" for c in [*range(0x20), *range(0x7F, 0xA0)]}
+_CONTROL.update(
+    {
+        c: f"\\u{c:04x}"
+        for c in [
+            0x061C,
+            *range(0x200B, 0x2010),
+            *range(0x202A, 0x202F),
+            *range(0x2060, 0x2065),
+            *range(0x2066, 0x206A),
+            0xFEFF,
+        ]
+    }
+)
+_CONTROL[ord("\t")] = " "
+
+
+def clean(value: Any) -> str:
+    """User text, printed literally: control characters (escape sequences) are shown, not obeyed."""
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return shown("yes" if value else "no")
+    if isinstance(value, str) and not isinstance(
+        value, Verbatim
+    ):  # a status word or a catalog name, in the chosen language
+        value = shown(value)
+    elif isinstance(value, dict):
+        value = ", ".join(f"{shown(k)}={shown(v) if isinstance(v, str) else v}" for k, v in value.items()) or "-"
+    elif isinstance(value, (list, tuple)):
+        value = ", ".join(clean(v) for v in value) or "-"
+    return str(value).translate(_CONTROL)
+
+
+def inert(value: Any) -> str:
+    """Any text as it is, but control and format characters shown escaped (`\\x1b`)."""
+    return str(value).translate(_CONTROL)
+
+
+_MARKDOWN = {ord(c): "\\" + c for c in "\\`*_[]|~#"}
+_MARKDOWN.update({ord("&"): "&amp;", ord("<"): "&lt;", ord(">"): "&gt;", ord("\n"): " "})
+
+
+def markdown_text(value: Any) -> str:
+    """User text inside Markdown (a sheet, a recap): inert, and read as text, never as
+    emphasis, links, tables or raw HTML (`*Doom*`, `<script>`)."""
+    return inert(value).translate(_MARKDOWN)
