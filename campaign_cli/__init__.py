@@ -1,21 +1,38 @@
-"""campaign: a command-line campaign manager for tabletop role-playing campaigns."""
+"""campaign: a command-line campaign manager for tabletop role-playing campaigns, and the
+typed library it is built on (`campaign_cli.open`, `campaign_cli.Campaign`: docs/api.md)."""
 
 __version__ = "0.2.0"
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: the command line's start-up
+if TYPE_CHECKING:  # what a type checker (and an IDE) sees; at run time, loaded on first use
+    from campaign_cli.api import Campaign, export, import_, init, merge, odds, open, read, redo, undo
+    from campaign_cli.errors import CampaignError, FileProblem, Refused, UsageProblem
 
-# The Python API (CLI.md "Python API"), loaded on first use: the command line never pays for it.
-_API = {"open": "api", "read": "api", "Campaign": "api", "odds": "api"}
+__all__ = [
+    "__version__",
+    "Campaign",
+    "open",
+    "read",
+    "init",
+    "import_",
+    "export",
+    "undo",
+    "redo",
+    "merge",
+    "odds",
+    "CampaignError",
+    "Refused",
+    "UsageProblem",
+    "FileProblem",
+]
 _ERRORS = ("CampaignError", "Refused", "UsageProblem", "FileProblem")
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> object:
     import importlib
 
-    if name in _API:
-        return getattr(importlib.import_module(f"campaign_cli.{_API[name]}"), name)
     if name in _ERRORS:
         return getattr(importlib.import_module("campaign_cli.errors"), name)
+    if name in __all__:
+        return getattr(importlib.import_module("campaign_cli.api"), name)
     raise AttributeError(f"module 'campaign_cli' has no attribute {name!r}")
-
-
-__all__ = ["__version__", "open", "read", "odds", "Campaign", *_ERRORS]

@@ -2250,25 +2250,6 @@ class Campaign:
         """
         return self._act("character list", False, lambda stored: [_shown(d) for d in stored.characters()])
 
-    # -- the commands not yet methods of their own ---------------------------------
-    def __getattr__(self, name: str) -> Any:
-        if name.startswith("_"):
-            raise AttributeError(name)
-        from campaign_cli import _replay
-
-        return _replay.method(self, name)
-
-    def __dir__(self) -> list[str]:
-        from campaign_cli import _replay
-
-        return sorted({*super().__dir__(), *_replay.names()})
-
-    def run(self, *words: str) -> Any:
-        """One command line as its words, as a `campaign batch` line runs it:
-        `camp.run("check", "Ajax", "3/DX", "--dice", "1,2,3")`; returns what the method would."""
-        from campaign_cli import _replay
-
-        return _replay.words(self, list(words))
 
 
 def _item_options(**given: Any) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 import campaign_cli
+from tests import words as typed
 from campaign_cli import acts
 from campaign_cli.acts.__main__ import BEGIN, DOC, END, table
 from campaign_cli.cli.app import app, get_command
@@ -124,7 +125,7 @@ def phases(tmp_path_factory) -> dict[str, Path]:
         shutil.copy(template, path)
         with campaign_cli.open(path) as camp:
             for line in lines:
-                camp.run(*line)
+                typed.run(camp, *line)
             states = {c["name"]: c["status"] for c in camp.character_list()}
         assert states == {**{v: k for k, v in WHO.items()}, "Hero": "ok"}
         out[phase] = path
@@ -138,7 +139,7 @@ class Discard(Exception):
 def _cell(path: Path, words: list[str]) -> campaign_cli.CampaignError | None:
     try:
         with campaign_cli.open(path) as camp:
-            camp.run(*words)
+            typed.run(camp, *words)
             raise Discard
     except Discard:
         return None

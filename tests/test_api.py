@@ -68,7 +68,6 @@ def test_a_refusal_caught_inside_the_block_still_saves_nothing(camp):
         (lambda api: api.character_create("ajax", st=12, dx=10, iq=10), campaign_cli.Refused, "name_taken", 1),
         (lambda api: api.check("Ajax", "3/XX"), campaign_cli.UsageProblem, None, 2),
         (lambda api: api.gold_add("Ajax", 2_000_000), campaign_cli.UsageProblem, None, 2),
-        (lambda api: api.undo(), campaign_cli.UsageProblem, "not_in_api", 2),
     ],
 )
 def test_errors_carry_the_commands_code_and_exit_status(camp, act, kind, code, status):
@@ -117,7 +116,8 @@ def test_an_unknown_method_names_no_command(camp):
     with campaign_cli.read(camp.path) as api:
         with pytest.raises(AttributeError):
             getattr(api, "character_fly")  # noqa: B009  the name is the point
-        assert "character_create" in dir(api) and "import_" in dir(api)
+        assert "character_create" in dir(api) and "import_" not in dir(api)
+    assert callable(campaign_cli.import_) and callable(campaign_cli.undo)  # its own transaction each
 
 
 def test_the_cli_never_imports_the_api():
@@ -260,35 +260,23 @@ def test_two_threads_each_hold_a_campaign_open_and_neither_sees_the_other(tmp_pa
             assert [e["summary"] for e in camp.log(limit=1)] == ["python: 20 commands"]
 
 
-def test_a_thread_builds_its_command_tree_once_a_language_and_never_shares_it(camp, monkeypatch):
-    """The commands not yet methods of their own run through the command tree, built once a
-    thread for each language. Another thread builds its own: Typer's wrapper of a command
-    keeps a call's arguments in one dict per command, so two threads sharing one would run
-    each other's arguments (seen: an award for Ajax ran against the other thread's campaign)."""
-    import threading
+def test_a_block_of_writes_loads_neither_typer_click_nor_rich(camp):
+    """CLI.md "Python API": the library is not the command line replayed."""
+    import subprocess
+    import sys
 
-    from campaign_cli import _replay
-
-    monkeypatch.setattr(_replay, "_TREES", _replay._Trees())
-
-    def tree() -> object:
-        with campaign_cli.read(camp.path) as block:
-            assert len(block.log(limit=1)) == 1
-            return _replay._root()
-
-    first = tree()
-    assert tree() is first and tree() is first
-    other: list = []
-    thread = threading.Thread(target=lambda: other.append(tree()))
-    thread.start()
-    thread.join(30)
-    assert other and other[0] is not first
-    monkeypatch.setenv("CAMPAIGN_LANG", "ru")
-    with campaign_cli.read(camp.path) as block:
-        assert _replay._root() is not first
-    monkeypatch.setenv("CAMPAIGN_LANG", "en")
-    with campaign_cli.read(camp.path) as block:
-        assert _replay._root() is first
+    script = (
+        "import sys, campaign_cli\n"
+        f"with campaign_cli.open({str(camp.path)!r}) as camp:\n"
+        "    camp.xp_award(1, 'Ajax')\n"
+        "    camp.gold_add('Ajax', 2)\n"
+        "    camp.check('Ajax', '3/DX', dice=[1, 2, 3])\n"
+        "    camp.character_sheet('Ajax', format='html')\n"
+        "    camp.recap(format='md')\n"
+        "print(sorted(m for m in ('typer', 'click', 'rich') if m in sys.modules))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
 
 
 def test_blocks_in_two_threads_at_once_leave_the_process_stdout_as_it_was(tmp_path):

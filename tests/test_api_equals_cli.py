@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import campaign_cli
+from tests import words as typed
 from campaign_cli.cli.app import app
 from campaign_cli.store.campaign import BOOKKEEPING
 from tests.runner import CliRunner
@@ -66,7 +67,7 @@ def _cli(path: Path, words: list[str]):
 def _api(path: Path, words: list[str]):
     try:
         with campaign_cli.open(path) as camp:
-            return ("ok", _timeless(camp.run(*words)))
+            return ("ok", _timeless(typed.run(camp, *words)))
     except campaign_cli.CampaignError as err:
         return ("error", err.exit_status, err.code)
 
@@ -100,7 +101,7 @@ def test_an_api_block_and_the_same_cli_commands_leave_equal_files(lines):
         done = [(words, said) for words in lines if (said := _cli(by_cli, words))[0] == "ok"]
         before = len(_cli(by_api, ["log"])[1])
         with campaign_cli.open(by_api) as camp:
-            results = [("ok", _timeless(camp.run(*words))) for words, _said in done]
+            results = [("ok", _timeless(typed.run(camp, *words))) for words, _said in done]
         assert results == [said for _words, said in done]
         entries = _cli(by_api, ["log"])[1]
         changed = [e for e in entries[before:] if e["seq"] is not None]

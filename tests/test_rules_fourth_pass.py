@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 import campaign_cli
+from tests import words as typed
 from campaign_cli.cli.app import app
 from tests.runner import CliRunner
 
@@ -30,7 +31,7 @@ def refused(file: Path, *words: str) -> campaign_cli.Refused:
     """WORDS must be refused, leaving FILE byte for byte as it was."""
     before = file.read_bytes()
     with pytest.raises(campaign_cli.Refused) as caught, campaign_cli.open(file) as camp:
-        camp.run(*words)
+        typed.run(camp, *words)
     assert file.read_bytes() == before and caught.value.exit_status == 1
     return caught.value
 

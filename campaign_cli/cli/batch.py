@@ -1,9 +1,7 @@
 """`campaign batch [FILE|-]`: many commands, one process, one transaction."""
 
-import io
 import sys
-from _thread import RLock  # threading's, without importing threading
-from contextlib import nullcontext, redirect_stdout
+from contextlib import nullcontext
 from typing import Annotated, Any
 
 import typer
@@ -96,16 +94,13 @@ def parse_lines(spool):
                 number,
                 UsageProblem(_('expected {"args": ["command", ...]} with a non-empty list of strings'), "bad_line"),
             )
+        if "--help" in args:  # a line runs a command; its help is for a person, not for the results
+            raise LineFailed(number, UsageProblem(_("a batch line cannot ask for --help"), "bad_line"))
         if args[0] in NOT_IN_BATCH or args[0].startswith("-"):
             raise LineFailed(
                 number, UsageProblem(_('{value!r} cannot run inside a batch').format(value=args[0]), "bad_line")
             )
         yield number, args
-
-
-# A line's printed text (a sheet, an export) is captured by swapping sys.stdout, which
-# every thread of the process shares: the lines of two threads take turns at it.
-_STDOUT = RLock()
 
 
 class Lines:
@@ -116,7 +111,6 @@ class Lines:
     def __init__(self, root, camp: store.Campaign, block: Block | None = None) -> None:
         self.root, self.camp = root, camp
         self.block = block or Block(camp)
-        self.sink = io.StringIO()
         self.leaves: dict[tuple[str, ...], Any] = {}
 
     @property
@@ -153,9 +147,8 @@ class Lines:
         captured: list = []
         RUN.capture = captured
         try:
-            with _STDOUT, redirect_stdout(self.sink):
-                command, words, name = self.leaf(args)
-                code = execute(command, words, prog_name=name)
+            command, words, name = self.leaf(args)
+            code = execute(command, words, prog_name=name)
         except CampaignError as err:
             self.block.abandon()
             raise LineFailed(number, err) from None
@@ -165,10 +158,7 @@ class Lines:
             self.block.abandon()
             raise LineFailed(number, CampaignError(_('exited with {code}').format(code=code), "failed"))
         self.block.end(number, args)
-        printed = self.sink.getvalue()
-        self.sink.seek(0)
-        self.sink.truncate()
-        return captured[-1] if captured else printed or None
+        return captured[-1] if captured else None
 
     def seal(self, summary_one: str, summary_many: str) -> None:
         self.block.seal(summary_one, summary_many)
@@ -180,8 +170,6 @@ def run_lines(root, camp: store.Campaign, lines, results) -> Lines:
     ran = Lines(root, camp)
     for number, args in lines:
         result = ran.run(number, args)
-        if isinstance(result, str):
-            result = None  # a command that prints text, not JSON (`export`): no result
         results.write(jsontext.dumps({"line": number, "result": result}, separators=(",", ":")).encode() + b"\n")
     return ran
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
@@ -71,7 +70,9 @@ def write_out(camp, text: str, output: str | None, force: bool) -> Path | None:
     campaign's own files, another existing file only with FORCE; inside a batch, when it
     commits). Returns the file (to be) written."""
     if output is None:
-        sys.stdout.write(text)
+        from campaign_cli.cli.output import write_text
+
+        write_text(text)
         return None
     from campaign_cli.api import write_file
 

@@ -1,7 +1,6 @@
 """`campaign character export` and `campaign character import`: a character to and from
 another tool (Foundry VTT's fantasy-trip actor, TFT's stat block; docs/interchange.md)."""
 
-import sys
 from typing import Annotated
 
 import typer
@@ -17,7 +16,7 @@ from campaign_cli.cli.common import (
     looking,
 )
 from campaign_cli.cli.lazy import command_app
-from campaign_cli.cli.output import Fields, emit
+from campaign_cli.cli.output import Fields, emit, write_text
 from campaign_cli.errors import UsageProblem
 from campaign_cli.i18n import _
 
@@ -50,7 +49,7 @@ def export(
         if json_out:
             emit({"format": format_, "character": camp.character_show(name)["name"], "text": text}, json_out=True)
         else:
-            sys.stdout.write(text)
+            write_text(text)
         return
     data = camp.character_export(name, format=format_, output=output_, force=force)  # type: ignore[call-overload]
     emit(data, Fields(_("wrote {file}").format(file=data["written"])), json_out=json_out)

@@ -39,9 +39,19 @@ class Line:
 View = Table | Fields | Line
 
 
+def write_text(text: str) -> None:
+    """A command's text (a sheet, an export, a Markdown recap) on stdout; a line of a batch
+    prints nothing (its result is the data it returns, and a text is none)."""
+    if RUN.capture is None:
+        sys.stdout.write(text)
+
+
 def write_json(data: Any) -> None:
     from campaign_cli import jsontext  # only a JSON answer pays for it
 
+    if RUN.capture is not None:  # a line of a batch: its result
+        RUN.capture.append(data)
+        return
     sys.stdout.write(jsontext.shown(data, indent=2) + "\n")
 
 

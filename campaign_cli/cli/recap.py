@@ -1,14 +1,13 @@
 """`campaign recap`: what happened this adventure (or since a date, or the last game
 night), from the journal, for a group chat or a script."""
 
-import sys
 from typing import Annotated
 
 import typer
 
 from campaign_cli.cli.common import JsonOpt, help_text, looking
 from campaign_cli.cli.lazy import command_app
-from campaign_cli.cli.output import Line, emit
+from campaign_cli.cli.output import Line, emit, write_text
 from campaign_cli.errors import UsageProblem
 from campaign_cli.i18n import _
 from campaign_cli.render.recap import lines
@@ -48,7 +47,7 @@ def recap(
         raise UsageProblem(_("--format takes text, md or json, not {format!r}").format(format=format_))
     camp = looking()
     if format_ == "md" and not json_out and RUN.capture is None:
-        sys.stdout.write(camp.recap(adventure=adventure, since=since, last=last, format="md"))
+        write_text(camp.recap(adventure=adventure, since=since, last=last, format="md"))
         return
     data = camp.recap(adventure=adventure, since=since, last=last)
     genders = {c["name"]: c["gender"] for c in camp.character_list()}

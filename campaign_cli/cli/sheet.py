@@ -7,7 +7,7 @@ import typer
 
 from campaign_cli.cli.common import JsonOpt, complete, help_text, looking
 from campaign_cli.cli.lazy import command_app
-from campaign_cli.cli.output import emit
+from campaign_cli.cli.output import emit, write_text
 from campaign_cli.errors import UsageProblem
 from campaign_cli.i18n import _
 from campaign_cli.run import RUN
@@ -38,7 +38,6 @@ def sheet(
     ] = "md",
     json_out: JsonOpt = False,
 ) -> None:
-    import sys
 
     if format_ not in ("md", "html", "json"):
         raise UsageProblem(_("--format takes md, html or json, not {format!r}").format(format=format_))
@@ -48,4 +47,4 @@ def sheet(
         shown = camp.character_sheet(*(names or []), all=all_, format="json")
         emit(shown[0] if len(shown) == 1 and not all_ else shown, json_out=True)
         return
-    sys.stdout.write(camp.character_sheet(*(names or []), all=all_, format="html" if format_ == "html" else "md"))
+    write_text(camp.character_sheet(*(names or []), all=all_, format="html" if format_ == "html" else "md"))

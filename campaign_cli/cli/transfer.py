@@ -1,6 +1,5 @@
 """`campaign export` and `campaign import`: the whole campaign as one JSON document."""
 
-import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -14,7 +13,7 @@ from campaign_cli.cli.common import (
     help_text,
 )
 from campaign_cli.cli.lazy import command_app
-from campaign_cli.cli.output import Line, emit
+from campaign_cli.cli.output import Line, emit, write_text
 from campaign_cli.i18n import _, ngettext
 
 export_app, import_app = command_app(), command_app()
@@ -36,7 +35,7 @@ def export(
     from campaign_cli import api
 
     if output is None:
-        sys.stdout.write(api.export(campaign_path()))
+        write_text(api.export(campaign_path()))
         return
     data = api.export(campaign_path(), output, force=force)
     emit(data, Line(_("wrote {target}").format(target=data["written"])), json_out=json_out)

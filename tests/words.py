@@ -1,7 +1,7 @@
-"""The commands that are not yet methods of `campaign_cli.Campaign`, run as a batch line
-runs them (their words parsed by the command line). Transitional: each command that
-becomes a method of its own leaves this path, and this module goes with the last one.
-It is the one place the library reaches the command line."""
+"""Command lines run inside a library block, as `campaign batch` runs its lines: the
+command line parses the words and calls the block's method. For tests that drive every
+act by its words (the guard table, the CLI-equals-library properties): a script calls
+the methods themselves."""
 
 from __future__ import annotations
 
@@ -51,6 +51,7 @@ def _lines(camp: Campaign) -> Any:
 
 
 def method(camp: Campaign, name: str) -> Any:
+    """The command a method NAME stands for, as a callable taking the method's arguments."""
     command, path = _command(_root(), name)
 
     def act(*args: Any, **options: Any) -> Any:
@@ -59,6 +60,11 @@ def method(camp: Campaign, name: str) -> Any:
     act.__name__ = name
     act.__doc__ = command.help
     return act
+
+
+def run(camp: Campaign, *given: str) -> Any:
+    """One command line as its words (`run(camp, "check", "Ajax", "3/DX")`), in CAMP's block."""
+    return words(camp, list(given))
 
 
 def words(camp: Campaign, given: list[str]) -> Any:
