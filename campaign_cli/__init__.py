@@ -9,21 +9,21 @@ if TYPE_CHECKING:  # what a type checker (and an IDE) sees; at run time, loaded 
     from campaign_cli.errors import CampaignError, FileProblem, Refused, UsageProblem
 
 __all__ = [
-    "__version__",
     "Campaign",
-    "open",
-    "read",
-    "init",
-    "import_",
-    "export",
-    "undo",
-    "redo",
-    "merge",
-    "odds",
     "CampaignError",
+    "FileProblem",
     "Refused",
     "UsageProblem",
-    "FileProblem",
+    "__version__",
+    "export",
+    "import_",
+    "init",
+    "merge",
+    "odds",
+    "open",
+    "read",
+    "redo",
+    "undo",
 ]
 _ERRORS = ("CampaignError", "Refused", "UsageProblem", "FileProblem")
 

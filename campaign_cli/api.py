@@ -48,7 +48,16 @@ else:
     results = _Results()
 
 R = TypeVar("R")
-_UNSET: Any = object()  # an argument not given (where None is a value one may give)
+
+
+class _NotGiven:
+    """An argument not given, where None is a value one may give (`resolve(value=None)`)."""
+
+    def __repr__(self) -> str:
+        return "<not given>"
+
+
+_UNSET: Any = _NotGiven()
 LABEL = "python"  # what the journal shows as the command of a block with no label
 KEPT_SUMMARIES = 1000  # a block's entry keeps this many acts' summaries, then a count
 
@@ -57,11 +66,12 @@ def typed(err: CampaignError) -> CampaignError:
     """ERR as the class its exit status names: every refusal (not found, name taken...) is a Refused."""
     kinds = {ExitStatus.REFUSED: Refused, ExitStatus.USAGE: UsageProblem, ExitStatus.FILE: FileProblem}
     kind = kinds.get(err.status, Refused)
-    if type(err) is kind:
-        return err
-    again = kind(err._message, err.code)  # the Say itself: its facts, said when read
-    again.extra, again.path = dict(err.extra), err.path
-    return again
+    if type(err) is not kind:
+        again = kind(err._message, err.code)  # the Say itself: its facts, said when read
+        again.extra, again.path = dict(err.extra), err.path
+        err = again
+    err.front = err.front or RUN.front  # its options named as the caller names them, whenever it is read
+    return err
 
 
 def _whole(value: object, option: str, low: int = 1, high: int = MAX_AMOUNT) -> int:
@@ -156,9 +166,9 @@ class Campaign:
     """An open campaign: every act of the game as a method.
 
     Get one from `campaign_cli.open(path)` (to change the campaign) or
-    `campaign_cli.read(path)` (to read it). Methods are named by the command path
-    (`xp_award` is `campaign xp award`); each returns a `TypedDict` equal to the
-    command's `--json` output. A refusal raises `Refused`, a bad argument
+    `campaign_cli.read(path)` (to read it). Methods are named by the act (`xp_award`
+    awards XP); each returns a `TypedDict` (`campaign_cli.results`) equal to what the
+    command line prints as JSON. A refusal raises `Refused`, a bad argument
     `UsageProblem`, an unusable file `FileProblem`.
     """
 
@@ -2235,7 +2245,7 @@ class Campaign:
 
     # -- reading --------------------------------------------------------------------
     def character_show(self, character: str, /) -> results.CharacterView:
-        """CHARACTER as `character show --json` prints it: the stored fields and the derived
+        """CHARACTER as the command line shows it as JSON: the stored fields and the derived
         ones (adjusted DX, MA, carry weight, armor, status).
 
             ajax = camp.character_show("Ajax")
@@ -2249,7 +2259,6 @@ class Campaign:
         names = [c["name"] for c in camp.character_list()]
         """
         return self._act("character list", False, lambda stored: [_shown(d) for d in stored.characters()])
-
 
 
 def _item_options(**given: Any) -> dict[str, Any]:
@@ -2698,7 +2707,11 @@ def _block(stored: Stored, writable: bool) -> Iterator[Campaign]:
         camp = Campaign(stored, writable, Block(stored))
         _OPEN[_thread()] = camp
         try:
-            yield camp
+            try:
+                yield camp
+            except CampaignError as err:  # a bad argument, raised before any act: said as the library says it
+                err.front = err.front or RUN.front
+                raise
             if camp._failed is not None:  # a failure was caught inside the block: all or nothing
                 raise UsageProblem(
                     Say("an act in this block failed ({failure}): nothing was saved", failure=camp._failed.message),

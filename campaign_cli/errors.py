@@ -143,6 +143,7 @@ class CampaignError(Exception):
 
     status = ExitStatus.REFUSED
     code = "refused"
+    front: str | None = None  # the front end whose words the message uses (an Opt: `--by` or `by=`)
 
     def __init__(self, message: str | Say, code: str | None = None) -> None:
         super().__init__(message)
@@ -154,7 +155,15 @@ class CampaignError(Exception):
 
     @property
     def message(self) -> str:
-        return str(self._message)
+        if self.front is None:
+            return str(self._message)
+        from campaign_cli.run import RUN
+
+        before, RUN.front = RUN.front, self.front  # said as the front end it was raised to
+        try:
+            return str(self._message)
+        finally:
+            RUN.front = before
 
     @message.setter
     def message(self, text: str) -> None:

@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 
 import campaign_cli
-from tests import words as typed
 from campaign_cli import acts
 from campaign_cli.acts.__main__ import BEGIN, DOC, END, table
 from campaign_cli.cli.app import app, get_command
+from tests import words as typed
 from tests.runner import CliRunner
 
 ROOT = Path(__file__).resolve().parent.parent

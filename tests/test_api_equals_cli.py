@@ -12,9 +12,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import campaign_cli
-from tests import words as typed
 from campaign_cli.cli.app import app
 from campaign_cli.store.campaign import BOOKKEEPING
+from tests import words as typed
 from tests.runner import CliRunner
 
 ROOT = Path(__file__).resolve().parent.parent

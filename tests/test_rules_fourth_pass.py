@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 import campaign_cli
-from tests import words as typed
 from campaign_cli.cli.app import app
+from tests import words as typed
 from tests.runner import CliRunner
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -1,0 +1,155 @@
+"""The library's shape (CLI.md "Python API (the library)"): real methods with real
+signatures and types, a script checked by `mypy --strict`, help that reads as Python,
+savepoints, and every generated file (the reference in docs/api.md among them) fresh."""
+
+from __future__ import annotations
+
+import inspect
+import re
+import shutil
+import subprocess
+import sys
+import typing
+from pathlib import Path
+
+import pytest
+
+import campaign_cli
+from campaign_cli import api
+
+ROOT = Path(__file__).resolve().parent.parent
+METHODS = [(name, fn) for name, fn in vars(api.Campaign).items() if inspect.isfunction(fn) and name[0] != "_"]
+FUNCTIONS = [getattr(api, n) for n in ("open", "read", "init", "import_", "export", "undo", "redo", "merge", "odds")]
+SHELL = re.compile(r"(?<![\w-])--[a-z]|`campaign |\bcampaign [a-z]+ [a-z]")
+
+
+def test_every_act_is_a_method_defined_on_the_class():
+    assert len(METHODS) >= 80
+    assert "xp_award" in vars(api.Campaign) and "fight_attack" in vars(api.Campaign)
+    assert not hasattr(api.Campaign, "__getattr__")  # nothing is made on attribute access
+
+
+@pytest.mark.parametrize(("name", "function"), METHODS, ids=[n for n, _f in METHODS])
+def test_a_method_has_a_signature_a_return_type_and_python_help(name, function):
+    signature = inspect.signature(function)
+    assert all(p.kind is not p.VAR_KEYWORD for p in signature.parameters.values())
+    hints = typing.get_type_hints(function)
+    assert hints["return"] is not typing.Any and "return" in hints
+    assert all(p.name in hints for p in list(signature.parameters.values())[1:])  # every parameter typed
+    doc = inspect.getdoc(function) or ""
+    assert doc and "camp." in doc, f"{name}: no example"
+    assert not SHELL.search(doc), f"{name}: shell syntax in its help: {SHELL.search(doc)}"
+
+
+@pytest.mark.parametrize("function", FUNCTIONS, ids=[f.__name__ for f in FUNCTIONS])
+def test_a_module_function_is_typed_too(function):
+    assert typing.get_type_hints(function)["return"] is not typing.Any
+    assert "campaign_cli." in (inspect.getdoc(function) or "")
+    assert all(p.kind is not p.VAR_KEYWORD for p in inspect.signature(function).parameters.values())
+
+
+def _mypy(tmp_path: Path, script: str) -> subprocess.CompletedProcess:
+    """`mypy --strict` on SCRIPT, the package seen as a typed library (py.typed) is seen."""
+    pytest.importorskip("mypy")
+    (tmp_path / "script.py").write_text(script)
+    (tmp_path / "mypy.ini").write_text("[mypy]\nstrict = True\n\n[mypy-campaign_cli.*]\nignore_errors = True\n")
+    env = {"MYPYPATH": str(Path(campaign_cli.__file__).resolve().parent.parent), "PATH": "/usr/bin:/bin"}
+    return subprocess.run(
+        [sys.executable, "-m", "mypy", "--config-file", "mypy.ini", "--no-incremental", "script.py"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+    )
+
+
+def test_the_evening_in_docs_api_passes_mypy_strict(tmp_path):
+    blocks = re.findall(r"```python\n(.*?)```", (ROOT / "docs" / "api.md").read_text(), re.S)
+    done = _mypy(tmp_path, "\n".join(blocks))
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_a_wrong_type_or_a_misspelt_keyword_is_a_mypy_error(tmp_path):
+    done = _mypy(
+        tmp_path,
+        "import campaign_cli\n\n"
+        'with campaign_cli.open("c.json") as camp:\n'
+        '    camp.xp_award("two", "Ajax")\n'
+        '    camp.gold_add("Ajax", 5, sparkle=True)\n'
+        '    total: str = camp.character_show("Ajax")["xp"]\n',
+    )
+    assert done.returncode == 1
+    assert '"xp_award" of "Campaign" has incompatible type "str"; expected "int"' in done.stdout
+    assert 'Unexpected keyword argument "sparkle" for "gold_add"' in done.stdout
+    assert 'expression has type "int", variable has type "str"' in done.stdout
+
+
+def test_an_attempt_takes_back_only_what_it_did(camp):
+    with campaign_cli.open(camp.path) as block:
+        block.gold_add("Ajax", 3)
+        with pytest.raises(campaign_cli.Refused), block.attempt():
+            block.xp_award(4, "Ajax")
+            block.gold_remove("Ajax", 99)
+        kept = block.character_show("Ajax")
+        assert (kept["gold"], kept["xp"]) == (3, 0)
+        block.gold_add("Ajax", 1)
+    with campaign_cli.read(camp.path) as block:
+        after = block.character_show("Ajax")
+        assert (after["gold"], after["xp"]) == (4, 0)
+        assert block.log(limit=1)[0]["summary"] == "python: 3 commands"  # the attempt's acts are not counted
+
+
+def test_a_failure_outside_an_attempt_spoils_the_block(camp):
+    before = camp.path.read_bytes()
+    with pytest.raises(campaign_cli.UsageProblem) as leaving, campaign_cli.open(camp.path) as block:
+        block.gold_add("Ajax", 3)
+        with pytest.raises(campaign_cli.Refused):
+            block.gold_remove("Ajax", 99)
+    assert leaving.value.code == "act_failed" and camp.path.read_bytes() == before
+
+
+def test_events_and_a_closed_handle(camp):
+    with campaign_cli.open(camp.path) as block:
+        block.damage("Ajax", 2)
+        block.heal("Ajax", 1)
+        assert block.events == []  # these two record no event of their own: the documents say it
+        block.item_add("Ajax", "Healing Potion", kind="potion")
+    before = camp.path.read_bytes()
+    with pytest.raises(campaign_cli.UsageProblem) as closed:
+        block.gold_add("Ajax", 1)
+    assert closed.value.code == "closed" and camp.path.read_bytes() == before
+
+
+def test_a_second_block_in_a_thread_is_refused_at_once(camp):
+    import time
+
+    with campaign_cli.open(camp.path, lock_wait=30):
+        began = time.monotonic()
+        with pytest.raises(campaign_cli.UsageProblem) as twice, campaign_cli.open(camp.path, lock_wait=30):
+            pass
+        assert twice.value.code == "already_open" and time.monotonic() - began < 1
+
+
+def test_a_refusal_names_keywords_not_options(camp):
+    with pytest.raises(campaign_cli.UsageProblem) as problem, campaign_cli.open(camp.path) as block:
+        block.karma_add("Ajax", 1, by="Merlin")
+    assert "by=" in problem.value.message and "--" not in problem.value.message
+    result = camp("karma", "add", "Ajax", "1", "--by", "Merlin")
+    assert result.exit_code == 2 and "--by" in result.stderr and "--bard" in result.stderr
+
+
+def test_a_name_that_matches_nothing_carries_suggestions(camp):
+    with pytest.raises(campaign_cli.Refused) as missing, campaign_cli.read(camp.path) as block:
+        block.character_show("Ajx")
+    assert missing.value.suggestions == ["Ajax"] and missing.value.facts
+
+
+def test_every_generated_file_is_fresh():
+    """One command makes every generated file (tools/generate.py); this checks them all."""
+    if shutil.which("git") is None and not (ROOT / "tools" / "generate.py").exists():
+        pytest.skip("no tools/ in this tree")
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "generate.py"), "--check"], capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
