@@ -14,19 +14,10 @@ from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, acting, complete, help_
 from campaign_cli.cli.diceopts import DiceOpt, KarmaOpt, RerollOpt, SeedOpt
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import Line, Table, emit
-from campaign_cli.cli.rolling import (
-    ModifierOpt,
-    PlotOpt,
-    _pct,
-    contest_rows,
-    describe_check,
-    describe_roll,
-    plot,
-    shown_side,
-    source,
-)
+from campaign_cli.cli.rolling import ModifierOpt, PlotOpt, plot
 from campaign_cli.errors import UsageProblem
 from campaign_cli.i18n import _, english_word, status_of
+from campaign_cli.render.rolls import _pct, contest_rows, describe_check, describe_roll, shown_side, source
 from campaign_cli.rules import dice as d
 from campaign_cli.rules.checks import distribution
 

@@ -355,7 +355,7 @@ def attack(
 def blow_lines(data: Mapping[str, Any]) -> list[Line]:
     """A blow in words: a character's check, damage and what it did to the enemy (or the
     miss); an enemy's dice, hits and what they did to the character."""
-    from campaign_cli.cli.rolling import describe_check, describe_roll
+    from campaign_cli.render.rolls import describe_check, describe_roll
 
     if "check" in data:  # a character's blow
         lines = [describe_check(data["check"])]

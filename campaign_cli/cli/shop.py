@@ -30,8 +30,8 @@ from campaign_cli.cli.itemopts import (
 )
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, emit
-from campaign_cli.cli.rolling import describe_contest
 from campaign_cli.i18n import _, shown
+from campaign_cli.render.rolls import describe_contest
 
 app = noun_app(
     help_text(

@@ -15,13 +15,10 @@ from campaign_cli.cli.common import (
 from campaign_cli.cli.diceopts import DiceOpt, KarmaOpt, RerollOpt, SeedOpt
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, emit
-from campaign_cli.cli.rolling import (
-    ModifierOpt,
-    describe_check,
-    describe_contest,
-)
+from campaign_cli.cli.rolling import ModifierOpt
 from campaign_cli.i18n import _, shown
 from campaign_cli.render.character import effect_text
+from campaign_cli.render.rolls import describe_check, describe_contest
 from campaign_cli.rules import craft
 from campaign_cli.rules.skills import find_skill
 

@@ -1,0 +1,153 @@
+"""How a roll reads: a check with its modifiers, a contest, a damage roll; from the facts
+the acts return, for `check`, `contest`, `cast`, `skill use`, `shop` haggling, `fight
+attack` and `roll` alike."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from campaign_cli.i18n import N_, _, percent, shown
+
+
+def _pct(p) -> str:
+    return percent(float(p))
+
+
+def _mods(mods: list[dict], applies: tuple[str, ...]) -> str:
+    return "".join(f" {m['value']:+d} ({source(m)})" for m in mods if m.get("applies_to") in applies)
+
+
+SOURCES = {
+    "restriction": N_("armor restriction (R30)"),
+    "potion": N_("potion ({name})"),
+    "skill_to_damage": N_("skill {name} (levels go to damage, R24)"),
+    "skill": N_("skill {name}"),
+    "skill_damage": N_("skill {name} (R24)"),
+    "modifier": N_("modifier"),
+    "leadership": N_("Leadership"),
+    "curse": N_("curse {name}"),
+    "stronger": N_("stronger than {name} (R26)"),
+}
+
+
+def source(mod: dict) -> str:
+    """A modifier's source (`skill Climbing`, `curse Rot`) in the chosen language; a
+    modifier without a kind (an older roll) shows its stored words."""
+    template = SOURCES.get(mod.get("kind") or "")
+    if template is None:
+        return shown(mod["source"])
+    name = mod.get("name")
+    return _(template).format(name=shown(name) if name is not None else "")
+
+
+def spec_shown(text: str) -> str:
+    """A check spec as the chosen language shows it: its skill by the shown name
+    (`3/DX+Sword` -> `3/DX+Меч`, `3/ST for Swimming` -> `3/ST для Плавание`)."""
+    import re
+
+    found = re.fullmatch(r"(\S+?)(\+| for | для )(.+)", text)
+    if not found:
+        return text
+    head, sep, skill = found.groups()
+    return head + (sep if sep == "+" else _(" for ")) + shown(skill)
+
+
+def describe_check(r: Mapping[str, Any]) -> str:
+    """One line with every modifier by source: `rolled 3, 3, 3 +1 (curse Rot) = 10 vs 12 (IQ 12)`."""
+    dice = ", ".join(map(str, r["dice"]))
+    mods = r.get("modifiers", [])
+    if r["type"] == "sum":
+        on_target = [m for m in mods if m.get("applies_to") == "target"]
+        base = r["target"] - sum(m["value"] for m in on_target)
+        attribute = r["spec"].split("/")[1][:2].upper()
+        why = f" ({attribute} {base}{_mods(on_target, ('target',))})" if on_target else f" ({attribute})"
+        body = _("rolled {dice}{modifiers} = {total} vs {target}{why}").format(
+            dice=dice, modifiers=_mods(mods, ("total",)), total=r["total"], target=r["target"], why=why
+        )
+    else:
+        after = (
+            _(" ({need}+ after{modifiers})").format(
+                need=r["need"], modifiers=_mods(mods, ("threshold", "each die", "dice"))
+            )
+            if mods
+            else ""
+        )
+        body = (
+            _("rolled {dice} needing {target}+{after}") if dice else _("rolled no dice needing {target}+{after}")
+        ).format(dice=dice, target=r["target"], after=after)
+    extra = (
+        _(" (after rerolling {dice})").format(dice=", ".join(map(str, r["first_dice"]))) if "first_dice" in r else ""
+    )
+    return _("{character} {spec}: {body}{extra}: {outcome} (chance {chance})").format(
+        character=r["character"],
+        spec=spec_shown(r["spec"]),
+        body=body,
+        extra=extra,
+        outcome=_("success") if r["success"] else _("failure"),
+        chance=_pct(r["probability"]),
+    )
+
+
+def describe_contest(data: Mapping[str, Any]) -> str:
+    """One line: each side's total against its target, and who wins."""
+    a, b = data["a"], data["b"]
+    again = (
+        _(" (after rerolling {dice})").format(dice=", ".join(map(str, a["first_dice"]))) if "first_dice" in a else ""
+    )
+    line = _("{a} {a_total} vs {a_target}{again}, {b} {b_total} vs {b_target}").format(
+        a=a["name"],
+        a_total=a["total"],
+        a_target=a["target"],
+        again=again,
+        b=shown_side(b["name"]),
+        b_total=b["total"],
+        b_target=b["target"],
+    )
+    winner = _("winner: {name}").format(name=shown_side(data["winner"])) if data["winner"] else _("winner: nobody")
+    return f"{line}: {winner}"
+
+
+def shown_side(name: str) -> str:
+    """A contest's side: a character's name, or the unnamed opponent."""
+    return _("opponent") if name == "opponent" else name
+
+
+def contest_rows(a: Mapping[str, Any], b: Mapping[str, Any]) -> list[list]:
+    """Each side of a contest with every modifier by source (skill, armor, curses: R18's direction)."""
+    rows = []
+    for s in (a, b):
+        mods = [f"{m['value']:+d} {source(m)}" for m in s.get("modifiers", [])]
+        if s.get("curse"):
+            mods.append(_("{value:+d} curses, the worse way (R18)").format(value=s["curse"]))
+        rows.append(
+            [
+                shown_side(s["name"]),
+                s["spec"],
+                ", ".join(map(str, s["dice"])),
+                s["total"],
+                s["target"],
+                "; ".join(mods) or "-",
+                _("over") if s["over"] else _("ok"),
+            ]
+        )
+    return rows
+
+
+def describe_roll(data: Mapping[str, Any]) -> str:
+    """`2D6: 2, 5 +2 (skill Sword) = 9 damage by Ajax`: the dice, then each modifier by source."""
+    parts = ", ".join(map(str, data["dice"]))
+    mods = "".join(f" {m['value']:+d} ({source(m)})" for m in data.get("modifiers", []))
+    line = f"{data['expression']}: {parts}{mods} = {data['total']}"
+    if not data.get("character"):
+        return line
+    floor = _(" (at least 1, R26)") if data.get("floored") else ""
+    if "first_dice" in data:
+        floor += _(" (after rerolling {dice})").format(dice=", ".join(map(str, data["first_dice"])))
+    if data.get("against"):
+        what = (
+            _("fatigue by {character} to {target}") if data.get("fatigue") else _("damage by {character} to {target}")
+        )
+    else:
+        what = _("fatigue by {character}") if data.get("fatigue") else _("damage by {character}")
+    return f"{line}{floor} " + what.format(character=data["character"], target=data.get("against"))
