@@ -544,7 +544,7 @@ def english_word(value: str, choices: tuple[str, ...]) -> str:
     """The English choice (as stored) that VALUE names, in English or in Russian, any case,
     ё as е: `--kind артефакт` is `artifact` (CLI.md "Language"). VALUE itself when none
     does (the caller's check refuses it, naming the choices)."""
-    from campaign_cli.rules.names import key  # names are compared one way everywhere
+    from campaign_cli.folding import key  # names are compared one way everywhere
 
     wanted = key(value)
     for choice in choices:

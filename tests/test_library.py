@@ -153,3 +153,56 @@ def test_every_generated_file_is_fresh():
         [sys.executable, str(ROOT / "tools" / "generate.py"), "--check"], capture_output=True, text=True, timeout=300
     )
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def _imports() -> dict[str, set[str]]:
+    """campaign_cli's import graph from the source: every import, at module level, in a
+    function or for type checkers alike."""
+    import ast
+
+    package = ROOT / "campaign_cli"
+    modules = {}
+    for path in package.rglob("*.py"):
+        name = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+        modules[name.removesuffix(".__init__")] = path
+    edges: dict[str, set[str]] = {m: set() for m in modules}
+    for name, path in modules.items():
+        here = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    parts = here.split(".")[: len(here.split(".")) - node.level + 1]
+                    base = ".".join([*parts, *([base] if base else [])])
+                for alias in node.names:
+                    target = f"{base}.{alias.name}"
+                    edges[name].add(target if target in modules else base)
+            elif isinstance(node, ast.Import):
+                edges[name].update(a.name for a in node.names)
+    return {m: {t for t in targets if t in modules and t != m} for m, targets in edges.items()}
+
+
+def test_no_import_cycle_and_the_library_never_imports_the_shell():
+    graph = _imports()
+    seen: dict[str, int] = {}  # 1: on the path, 2: done
+
+    def visit(module: str, path: list[str]) -> None:
+        seen[module] = 1
+        for target in sorted(graph[module]):
+            assert seen.get(target) != 1, "import cycle: " + " -> ".join([*path, module, target])
+            if target not in seen:
+                visit(target, [*path, module])
+        seen[module] = 2
+
+    for module in sorted(graph):
+        if module not in seen:
+            visit(module, [])
+    doors = {"campaign_cli.entry", "campaign_cli.tab", "campaign_cli.__main__"}
+    shell = sorted(
+        (m, t)
+        for m, targets in graph.items()
+        if not m.startswith("campaign_cli.cli") and m not in doors
+        for t in targets
+        if t.startswith("campaign_cli.cli")
+    )
+    assert shell == []

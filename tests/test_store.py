@@ -213,12 +213,12 @@ def test_the_same_bytes_are_judged_once_and_any_other_bytes_again(camp, monkeypa
     """A process that reads the very bytes it last found sound does not judge them again
     (the judge's verdict is a function of the bytes); other bytes are judged, and an
     unsound file is refused however often it is read."""
-    from campaign_cli import judge
+    from campaign_cli import verdict
     from campaign_cli.errors import FileProblem
 
     judged = []
-    check = judge.check_campaign
-    monkeypatch.setattr(judge, "check_campaign", lambda data: judged.append(1) or check(data))
+    check = verdict.check_campaign
+    monkeypatch.setattr(verdict, "check_campaign", lambda data: judged.append(1) or check(data))
     monkeypatch.setattr(campaign_mod, "_SOUND", [b""])
     path = camp.path
     raw = path.read_bytes()

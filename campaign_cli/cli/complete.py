@@ -59,7 +59,7 @@ def _pick(names, incomplete: str) -> list[str]:
     """NAMES that start with what was typed (any case), each once, in order. A name holding
     control or format characters (an older file's) is never offered: printed, the terminal
     would obey it; escaped, it would not be the name."""
-    from campaign_cli.rules.names import fold
+    from campaign_cli.folding import fold
 
     key = fold(incomplete or TYPED)
     return list(dict.fromkeys(n for n in names if isinstance(n, str) and fold(n).startswith(key) and n.isprintable()))
@@ -193,7 +193,7 @@ def quote_for(word: str, value: str) -> str:
 
 def matching(values: list[str], incomplete: str) -> list[str]:
     """VALUES that start with INCOMPLETE in any case, ё as е (CLI.md: `Е` finds `Ёж`)."""
-    from campaign_cli.rules.names import fold
+    from campaign_cli.folding import fold
 
     key = fold(incomplete)
     return [v for v in values if fold(str(v)).startswith(key)]

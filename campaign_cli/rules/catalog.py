@@ -65,7 +65,7 @@ def near(name: str, packs: Sequence[dict] = ()) -> str | None:
 
 def lookup(name: str, packs: Sequence[dict] = ()) -> tuple[str, dict] | None:
     """(kind, entry) for a catalog name or alias, a pack's first, else None (CLI.md "Catalog packs")."""
-    from campaign_cli.rules.names import fold
+    from campaign_cli.folding import fold
 
     key = fold(name.strip())
     for kind, entry in entries(packs):

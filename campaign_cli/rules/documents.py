@@ -5,7 +5,7 @@ characters.1.xp must be a whole number ..."."""
 
 from __future__ import annotations
 
-from campaign_cli import judge
+from campaign_cli import judge, verdict
 from campaign_cli.errors import Refused, Say
 
 
@@ -16,7 +16,7 @@ def _bad(err: judge.Invalid) -> Refused:
 def check_character(doc: dict, where: str = "character") -> None:
     """Refused (exit 1), naming the field, unless every field of DOC is sound."""
     try:
-        judge.check("Character", doc, where)
+        verdict.check("Character", doc, where)
     except judge.Invalid as err:
         raise _bad(err) from None
 
@@ -30,8 +30,8 @@ def check_tables(tables: dict, packs: list[dict]) -> dict:
     from campaign_cli.rules.enemies import validate_board
 
     try:
-        judge.check_campaign(tables)
-        judge.check_packs(tables, packs)
+        verdict.check_campaign(tables)
+        verdict.check_packs(tables, packs)
     except judge.Invalid as err:
         raise _bad(err) from None
     enemies = {

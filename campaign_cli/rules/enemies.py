@@ -92,12 +92,13 @@ def validate_board(data, stored: bool = False) -> Board:
     again: they were stripped when it was stored (a text a hand edit padded with spaces
     is judged as it stands)."""
     from campaign_cli import judge
+    from campaign_cli._judged import DOCUMENTS
 
     if not isinstance(data, dict):
         raise _bad("board", Say("must be a JSON object"))
     board = normalized(data, texts=not stored)
     try:
-        judge.check("Board", board)
+        DOCUMENTS["Board"].check(board)
     except judge.Invalid as err:
         raise BoardProblem(err.where, err.why) from None
     return board  # type: ignore[return-value]  # judged a Board just above

@@ -9,6 +9,7 @@ resolve never pays for the suggestions.
 from __future__ import annotations
 
 from campaign_cli.errors import N_, Joined, NotFound, Refused, Say, UsageProblem
+from campaign_cli.folding import key
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: this module is on the TAB path
 if TYPE_CHECKING:
@@ -24,14 +25,6 @@ MAX_TEXT = 200  # CLI.md "Sizes": any name or spec longer than this exits 2 befo
 Entry = tuple["Any", tuple[str, ...], "int | None"]
 
 
-def fold(text: str) -> str:
-    """TEXT as names are compared: any case, and ё as е (a Russian keyboard's `Еж` finds
-    `Ёж`; CLI.md "Language")."""
-    return text.casefold().replace("ё", "е")
-
-
-def key(name: str) -> str:
-    return fold(name.strip())
 
 
 # Russian case and number endings, longest first: enough to tell `плавания`, `плаванию`,

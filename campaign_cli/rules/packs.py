@@ -68,6 +68,7 @@ def validate(data: Any) -> dict:
     boards as they are stored; then what a schema cannot say (an empty pack, a name or
     alias used twice)."""
     from campaign_cli import judge
+    from campaign_cli._judged import DOCUMENTS
 
     if not isinstance(data, dict):
         raise _bad(Say("the file"), Say("must hold a JSON object with pack, version, items and enemies"))
@@ -75,7 +76,7 @@ def validate(data: Any) -> dict:
     if isinstance(raw.get("enemies"), list):
         raw["enemies"] = [enemies.normalized(b, texts=False) if isinstance(b, dict) else b for b in raw["enemies"]]
     try:
-        judge.check("Pack", raw)
+        DOCUMENTS["Pack"].check(raw)
     except judge.Invalid as err:
         raise _bad(_labelled(raw, err.where), err.why) from None
     items, boards = raw.get("items", []), raw.get("enemies", [])

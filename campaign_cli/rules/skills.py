@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from campaign_cli.errors import N_
-from campaign_cli.rules.names import fold
+from campaign_cli.folding import fold
 
 
 class Skill:

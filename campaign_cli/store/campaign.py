@@ -154,10 +154,10 @@ def check_documents(path: Path, data: dict, writing: bool = False) -> None:
     hand-edited file with a field out of type or range, a key that is not its document's
     id, a repeated id or name is refused (exit 3) before a command could trip over it, and
     so is a change (a batch, an undo, a merge) that would write one."""
-    from campaign_cli import judge
+    from campaign_cli import judge, verdict
 
     try:
-        judge.check_campaign(data)
+        verdict.check_campaign(data)
     except judge.Invalid as err:
         why = _("{where} {why}").format(where=err.where, why=err.why)
         if writing:
@@ -174,11 +174,11 @@ def check_packs(path: Path, data: dict, text: str, writing: bool = False) -> lis
     """The packs' text, decoded and judged by the model (exit 3 naming the pack and field).
     Packs are judged when first decoded, not on every read: a command that never looks
     into them pays a string scan, not a parse (layout.py)."""
-    from campaign_cli import judge
+    from campaign_cli import judge, verdict
 
     try:
         packs = jsontext.loads(text)
-        judge.check_packs(data, packs)
+        verdict.check_packs(data, packs)
     except (ValueError, RecursionError):
         packs, why = None, _("packs are malformed")
     except judge.Invalid as err:

@@ -1,0 +1,129 @@
+"""The judge's verdict on whole documents: one document by its model's name, a campaign's
+tables and what holds between them (ids, names), its packs and boards. The judge itself
+(judge.py: the nodes; _judged.py: the model compiled into them) imports no rule; this
+module is where the verdict meets the rules that check packs and boards."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from campaign_cli._judged import DOCUMENTS
+from campaign_cli.i18n import _
+from campaign_cli.judge import IntNode, Invalid
+from campaign_cli.rules.names import MAX_ID
+
+
+def check(name: str, doc: Any, where: str = "") -> None:
+    """DOC is a sound document NAME (`Character`, `Item`, `Meta`...), or Invalid names the
+    first field that is not."""
+    DOCUMENTS[name].check(doc, where)
+
+
+# -- a whole campaign ------------------------------------------------------------------------
+TABLES = ("characters", "enemies")
+
+
+def check_campaign(data: dict, meta_key: str = "1") -> None:
+    """Every document of a campaign's tables and what holds between them: the meta; each
+    character (key = id); each stored enemy board (a board, key = id); ids unique across
+    characters, their items, enemies and packs, and below `next_id`; character names unique
+    case-insensitively. Invalid names the first problem."""
+    meta = data["meta"][meta_key]
+    check("Meta", meta, "meta")
+    seen: dict[int, str] = {}
+    next_id = meta["next_id"]
+
+    def own(ident: int, where: str) -> None:
+        if ident in seen:
+            raise Invalid(f"{where}.id", _("repeats id {ident} of {other}").format(ident=ident, other=seen[ident]))
+        if ident >= next_id:
+            raise Invalid(f"{where}.id", _("is at or above meta.next_id ({next_id})").format(next_id=next_id))
+        seen[ident] = where
+
+    names: dict[str, str] = {}
+    for key, doc in data["characters"].items():
+        where = f"characters.{key}"
+        check("Character", doc, where)
+        if str(doc["id"]) != key:
+            raise Invalid(
+                f"{where}.id", _("is {ident}, but the document is stored under {key}").format(ident=doc["id"], key=key)
+            )
+        own(doc["id"], where)
+        for i, item in enumerate(doc["items"]):
+            own(item["id"], f"{where}.items[{i}]")
+        folded = doc["name"].strip().casefold()
+        if folded in names:
+            raise Invalid(f"{where}.name", _("is taken by {other}").format(other=names[folded]))
+        names[folded] = where
+    boards: dict[str, str] = {}
+    for key, board in data["enemies"].items():
+        where = f"enemies.{key}"
+        check_board(board, where)
+        if str(board.get("id")) != key:
+            raise Invalid(
+                f"{where}.id",
+                _("is {ident}, but the document is stored under {key}").format(ident=board.get("id"), key=key),
+            )
+        own(board["id"], where)
+        folded = board["name"].strip().casefold()
+        if folded in boards:
+            raise Invalid(f"{where}.name", _("is taken by {other}").format(other=boards[folded]))
+        boards[folded] = where
+
+
+def ids_of(data: dict) -> set[int]:
+    """Every id the campaign's characters, their items and its enemy boards hold."""
+    ids = set()
+    for doc in data["characters"].values():
+        ids.add(doc["id"])
+        ids.update(item["id"] for item in doc["items"])
+    ids.update(board["id"] for board in data["enemies"].values())
+    return ids
+
+
+def check_packs(tables: dict, packs: Any) -> None:
+    """The stored packs: each a pack (CLI.md "Catalog packs") with an id of its own, unique
+    among every id of the campaign and below `next_id`, and a name no other pack has."""
+    from campaign_cli.errors import Refused
+    from campaign_cli.rules import packs as pack_rules
+
+    if type(packs) is not list:
+        raise Invalid("packs", _("must be a list"))
+    ids = ids_of(tables)
+    next_id = tables["meta"]["1"]["next_id"]
+    names: set[str] = set()
+    for i, pack in enumerate(packs):
+        where = f"packs[{i}]"
+        if type(pack) is not dict:
+            raise Invalid(where, _("must be an object"))
+        IntNode(1, MAX_ID - 1).check(pack.get("id"), f"{where}.id")
+        if pack["id"] in ids or pack["id"] >= next_id:
+            raise Invalid(f"{where}.id", _("repeats an id or is at or above meta.next_id"))
+        ids.add(pack["id"])
+        unknown = sorted(set(pack) - {"id", *pack_rules.FIELDS})
+        if unknown:
+            raise Invalid(f"{where}.{unknown[0]}", _("is not a field of this document"))
+        try:
+            pack_rules.validate({k: v for k, v in pack.items() if k != "id"})
+        except Refused as err:
+            raise Invalid(where, err.message) from None
+        name = str(pack.get("pack", "")).casefold()
+        if name in names:
+            raise Invalid(f"{where}.pack", _("is taken by another pack"))
+        names.add(name)
+
+
+def check_board(board: Any, where: str) -> None:
+    """A stored enemy board: its id, then the board as `enemy add` takes it (R40)."""
+    from campaign_cli.errors import Refused
+    from campaign_cli.rules.enemies import BoardProblem, validate_board
+
+    if type(board) is not dict:
+        raise Invalid(where, _("must be an object"))
+    IntNode(1, MAX_ID - 1).check(board.get("id"), f"{where}.id")
+    try:
+        validate_board({k: v for k, v in board.items() if k != "id"}, stored=True)
+    except BoardProblem as err:
+        raise Invalid(f"{where}.{err.field}", err.why) from None
+    except Refused as err:  # pragma: no cover - validate_board raises BoardProblem
+        raise Invalid(where, err.message) from None
