@@ -71,6 +71,17 @@ EXAMPLES = {
     "enemy kill": ["enemy", "kill", "Bog Lurker", "--by", "{who}"],
     "damage": ["damage", "{who}", "1"],
     "heal": ["heal", "{who}", "1"],
+    "initiative": ["initiative", "{who}", "Hero", "--seed", "1"],
+    "roll": ["roll", "D6", "--character", "{who}", "--karma"],
+}
+# The characters an act touches besides its actor, by role: {who} in that role, Hero the actor.
+OTHER_ROLES = {
+    ("contest", "opponent"): ["contest", "Hero", "3/ST", "{who}", "3/ST"],
+    ("cast", "resisting"): ["cast", "Hero", "Light", "--against", "{who}"],
+    ("karma add", "bard"): ["karma", "add", "Hero", "1", "--bard", "--by", "{who}"],
+    ("item give", "receiver"): ["item", "give", "Hero", "{who}", "Dagger"],
+    ("item sell", "buyer"): ["item", "sell", "Hero", "{who}", "Dagger", "--price", "0"],
+    ("item use", "given"): ["item", "use", "Hero", "Healing Potion", "--on", "{who}"],
 }
 
 # Commands naming a character that are no act of theirs: views, and the GM's bookkeeping.
@@ -92,8 +103,10 @@ def _party(folder: Path) -> Path:
     path = folder / "template.json"
     with campaign_cli.open(path, create=True) as camp:
         camp.enemy_add(file=str(BOARD))
-        for name in (*WHO.values(), "Hero"):
+        for name in WHO.values():
             camp.character_create(name, st=12, dx=10, iq=10, skill=["Swimming"])
+        camp.character_create("Hero", st=12, dx=10, iq=10, wizard=True, spell=["Light"], skill=["Swimming"])
+        for name in (*WHO.values(), "Hero"):
             for item in ("Dagger", "Leather"):
                 camp.item_add(name, item)
             camp.item_add(name, "Rune", kind="upgrade", custom=True)
@@ -149,26 +162,37 @@ def _cell(path: Path, words: list[str]) -> campaign_cli.CampaignError | None:
 
 def cells():
     for path, act in sorted(acts.ACTS.items()):
-        for phase in acts.PHASES:
-            for condition in acts.CONDITIONS if act.actor else ("ok",):
-                yield pytest.param(path, phase, condition, id=f"{path}-{phase}-{condition}")
+        for role in list(act.roles) or [None]:
+            for phase in acts.PHASES:
+                for condition in acts.CONDITIONS if role else ("ok",):
+                    yield pytest.param(path, role, phase, condition, id=f"{path}-{role}-{phase}-{condition}")
 
 
-@pytest.mark.parametrize("path, phase, condition", list(cells()))
-def test_every_cell_of_the_guard_table(phases, path, phase, condition):
+@pytest.mark.parametrize("path, role, phase, condition", list(cells()))
+def test_every_cell_of_the_guard_table(phases, path, role, phase, condition):
+    """Every act x role x condition x phase: a character in a condition its role does not
+    allow is refused (R11a), naming the act and the role; an allowed one is not."""
     act = acts.ACTS[path]
-    words = [w.format(who=WHO[condition]) for w in EXAMPLES[path]]
+    example = EXAMPLES[path] if role == act.actor else OTHER_ROLES[(path, role)]
+    words = [w.format(who=WHO[condition]) for w in example]
     file = phases[phase]
     before = file.read_bytes()
     err = _cell(file, words)
-    refused = phase not in act.when or (bool(act.actor) and condition not in act.who)
+    wrong_phase = phase not in act.when
+    refused = wrong_phase or (role is not None and condition not in act.roles[role])
     assert file.read_bytes() == before
     if refused:
         assert isinstance(err, campaign_cli.Refused) and err.exit_status == 1, (words, err)
         assert err.extra.get("act") == path and err.code in acts.CODES, (words, err.code, err.message)
-        assert err.message.startswith(err.extra["rule"] + ":") and err.extra["rule"] in ("R11a", act.rule)
+        assert err.message.startswith(err.extra["rule"] + ":") and err.extra["rule"] in ("R11a", "R20", act.rule)
+        assert wrong_phase or err.extra["role"] == role, (words, err.extra)
     else:
         assert err is None or err.extra.get("act") != path, (words, err.message)
+
+
+def test_every_role_of_every_act_has_its_example():
+    others = {(path, role) for path, act in acts.ACTS.items() for role in list(act.roles)[1:]}
+    assert others == set(OTHER_ROLES)
 
 
 def test_a_refused_cell_through_the_command_line_exits_1_and_changes_nothing(phases):

@@ -1,4 +1,4 @@
-"""`python -m campaign_cli.acts --table`: the acts x conditions x phases table of
+"""`python -m campaign_cli.acts`: the acts x roles x conditions x phases table of
 docs/rules.md, from `ACTS` (`--write` puts it between the markers there)."""
 
 from __future__ import annotations
@@ -13,14 +13,17 @@ DOC = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
 
 
 def table() -> str:
-    """One row per act: its actor, the conditions it may be in, the phases, R32a's turn."""
-    head = ["act", "rule", "actor", *CONDITIONS, *PHASES, "turn"]
+    """One row per act and role (every character the act touches: the actor first), the
+    conditions that role may be in; the act's phases and R32a's turn on its first row."""
+    head = ["act", "rule", "role", *CONDITIONS, *PHASES, "turn"]
     rows = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for path, act in sorted(ACTS.items()):
-        conditions = [("yes" if c in act.who else "no") if act.actor else "" for c in CONDITIONS]
-        phases = ["yes" if p in act.when else "no" for p in PHASES]
-        cells = [f"`{path}`", act.rule, f"`{act.actor}`" if act.actor else "", *conditions, *phases]
-        rows.append("| " + " | ".join([*cells, "once a round" if act.turn else ""]) + " |")
+        for i, (role, allowed) in enumerate(act.roles.items() or [("", frozenset())]):
+            conditions = [("yes" if c in allowed else "no") if role else "" for c in CONDITIONS]
+            phases = ["yes" if p in act.when else "no" for p in PHASES] if i == 0 else [""] * len(PHASES)
+            turn = "once a round" if act.turn and i == 0 else ""
+            cells = [f"`{path}`" if i == 0 else "", act.rule if i == 0 else "", role, *conditions, *phases, turn]
+            rows.append("| " + " | ".join(cells) + " |")
     return "\n".join(rows) + "\n"
 
 

@@ -8,12 +8,12 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from campaign_cli import acts
-from campaign_cli.errors import N_, Refused, Say, UsageProblem
+from campaign_cli.errors import Refused, Say, UsageProblem
 from campaign_cli.rules import advancement as adv
 from campaign_cli.rules import craft
 from campaign_cli.rules.characters import CORE
 from campaign_cli.rules.skills import find_skill
-from campaign_cli.rules.wounds import alive, check_can_act, current_status
+from campaign_cli.rules.wounds import alive, current_status
 
 if TYPE_CHECKING:
     from campaign_cli.model import Character, Curse
@@ -124,6 +124,8 @@ def add_karma(camp: Any, name: str, n: int, bard: bool = False, by: str | None =
     """`karma add`: N karma; with BARD, karma a Bard sang, lasting this adventure (R17, R25),
     which spends that bard's use of the adventure as `skill use BARD Bard` does (R25a)."""
     doc = acts.actor(camp, "karma add", name)  # the dead: refused (R11a)
+    if bard and by is not None:
+        acts.actor(camp, "karma add", by, "bard")  # R11a: singing is the bard's own doing
     if bard:
         if camp.meta["phase"] != "adventure":
             raise Refused(Say("R25: Bard karma is for the current adventure; start one first"), "no_adventure")
@@ -146,10 +148,9 @@ def _singer(camp: Any, doc: Character, by: str | None) -> Character:
     can sing now (knows Bard, can act, has not sung this adventure); DOC itself when DOC is
     that bard. Refused, naming why, when none can, or when several could."""
     if by is not None:
-        singer = camp.character(by)
+        singer = camp.character(by)  # guarded as the bard by add_karma (R11a)
         singer = doc if singer["id"] == doc["id"] else singer
         craft.level_of(singer, "Bard")  # R23: refused when the singer does not know Bard
-        check_can_act(singer, N_("sing"))  # R11a
         craft.check_occasion(singer, "Bard", camp.meta)  # R25a
         return singer
     able = []

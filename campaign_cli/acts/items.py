@@ -51,7 +51,8 @@ def trade(camp: Any, src_name: str, dst_name: str, ref: str, price: int | None, 
     personal item, R36); selling, DST pays PRICE, by default its value (R38). Returns
     (from, to, the item, the price paid or None)."""
     path = "item sell" if selling else "item give"
-    src, dst = acts.actor(camp, path, src_name), acts.actor(camp, path, dst_name)
+    src = acts.actor(camp, path, src_name)  # R11a: the giver, or the seller
+    dst = acts.actor(camp, path, dst_name, "buyer" if selling else "receiver")  # the buyer pays: his own doing
     item = gear.find_item(src, ref)
     paid = None
     if selling:
@@ -151,7 +152,7 @@ def drink(camp: Any, name: str, ref: str, on: str | None) -> tuple[Character, It
     doc = acts.actor(camp, "item use", name)  # R11a: the drinker, or the giver of --on
     potion = gear.find_item(doc, ref)
     gear.check_at_hand(potion)
-    target = camp.character(on) if on else doc
+    target = acts.actor(camp, "item use", on, "given") if on else doc  # R11a: the dead receive nothing
     target = doc if target["id"] == doc["id"] else target
     effect = effect_of(potion, target)
     doc["items"].remove(potion)

@@ -68,7 +68,17 @@ def check_result(prep: rules.Prepared, rolled: list[int]) -> dict:
     }
 
 
-def side(camp, who: str | Character, spec_text: str, typed: str | None, option: str, rng, modifier: int = 0) -> dict:
+def side(
+    camp,
+    who: str | Character,
+    spec_text: str,
+    typed: str | None,
+    option: str,
+    rng,
+    modifier: int = 0,
+    act: str = "contest",
+    role: str | None = None,
+) -> dict:
     """One side of a contest: WHO is a character (a name, or the document itself) or a
     number, an unnamed opponent's attribute."""
     spec = rules.parse_spec(spec_text)
@@ -80,7 +90,7 @@ def side(camp, who: str | Character, spec_text: str, typed: str | None, option: 
     except ValueError:
         doc = camp.character(who)
     if doc is not None:
-        acts.guard(camp, "contest", doc)  # R11a, for either side
+        acts.guard(camp, act, doc, role)  # R11a, for either side, in its role
         prep = rules.prepare(doc, spec, modifier)
         if prep.lead:
             camp.save("characters", doc)
@@ -147,8 +157,10 @@ def contested(
     karma: bool = False,
     reroll_dice: str | None = None,
     other_spec: str | None = None,
+    act: str = "contest",
 ) -> dict:
-    """R7 with R18: both sides roll, the winner or None. With KARMA, WHO's side rolls again
+    """R7 with R18: both sides roll, the winner or None (each side guarded in its role in
+    ACT: the one who starts it, and the other side). With KARMA, WHO's side rolls again
     when it does not win, for 1 karma (else 1 wish, R17), refused up front without either."""
     a_doc: Any = who if isinstance(who, dict) else None
     if karma and a_doc is None:
@@ -160,8 +172,9 @@ def contested(
             raise UsageProblem(Say("--karma is for a character's roll, not an unnamed opponent's"))
     if karma:
         adv.require_reroll(a_doc)
-    a = side(camp, a_doc or who, spec, dice, "--dice", rng, modifier)
-    b = side(camp, other, other_spec or spec, other_dice, "--other-dice", rng)
+    first, second = acts.ACTS[act].roles
+    a = side(camp, a_doc or who, spec, dice, "--dice", rng, modifier, act, first)
+    b = side(camp, other, other_spec or spec, other_dice, "--other-dice", rng, act=act, role=second)
     if a["name"] == b["name"] and a["name"] != "opponent":
         raise UsageProblem(Say("a character cannot contest itself"))
     winner = rules.contest_with_curses(a, b)  # R7, R18
@@ -206,6 +219,8 @@ def wielded(doc: Character, ref: str) -> Any:  # an Item, or bare hands (R26)
 
 def roll_damage(camp, expr, character, weapon, against, typed, rng, karma=False, reroll_dice=None) -> dict:
     doc: Any = camp.character(character) if character else None  # --weapon and --karma need --character
+    if karma and doc is not None:
+        acts.guard(camp, "roll", doc)  # R11a: spending karma on a roll is the roller's own doing
     item = wielded(doc, weapon) if weapon else None
     target = camp.character(against) if against else None
     return damage_roll(camp, doc, item, target, typed, rng, expr, karma, reroll_dice)
@@ -389,7 +404,8 @@ def cast(
         data = {**rolled_check(doc, prep, dice, rng, karma, reroll), "spell": known}
         camp.save("characters", doc)
     else:
-        data = {**contested(camp, doc, "3/IQ", against, dice, other_dice, rng, modifier, karma, reroll), "spell": known}
+        data = contested(camp, doc, "3/IQ", against, dice, other_dice, rng, modifier, karma, reroll, act="cast")
+        data = {**data, "spell": known}
     acts.acted(camp, "cast", doc["name"])
     recorded(camp, data, seed)
     camp.note(f"{doc['name']} casts {known['name']}: {'success' if data['success'] else 'failure'}", doc["name"])
@@ -399,7 +415,10 @@ def cast(
 def initiative(camp: Any, names: list[str], next_die, seed) -> dict:
     """`initiative` (R8): one die each, highest first, ties rolled again; a character's
     name as stored, any other side's as typed."""
-    known = {c["name"].casefold(): c["name"] for c in camp.characters()}
+    docs = {c["name"].casefold(): c for c in camp.characters()}
+    for doc in {id(c): c for c in (docs.get(n.casefold()) for n in names) if c}.values():
+        acts.guard(camp, "initiative", doc)  # R11a: rolling initiative is the roller's own doing
+    known = {k: c["name"] for k, c in docs.items()}
     sides = [known.get(n.casefold(), n) for n in names]
     if len({s.casefold() for s in sides}) != len(sides):
         raise UsageProblem(Say("each side rolls once: a name is repeated"))
