@@ -1083,29 +1083,18 @@ class Campaign:
         from campaign_cli.acts import fights
         from campaign_cli.rules import dice as d
 
-        rng = d.rng_for(_seed(seed))
-        typed_dice = _dice(dice, "dice")
-        queue = None if typed_dice is None else d.typed(typed_dice, None, 6)
-
-        def next_die() -> int:
-            if queue is None:
-                return rng.randint(1, 6)
-            if not queue:
-                raise UsageProblem(
-                    Say("{option}: not enough dice for both sides and the ties", option=Opt("dice")), "bad_dice"
-                )
-            return queue.pop(0)
+        queue = d.Queue(_dice(dice, "dice"), 6, d.rng_for(_seed(seed)))
 
         def run(stored: Stored) -> results.FightOrdered:
-            fight, rolls = fights.roll_order(stored, party, next_die)
-            if queue:
+            fight, rolls = fights.roll_order(stored, party, queue)
+            if queue.rest():
                 raise UsageProblem(
                     Say(
                         "{option}: {n} die left over",
                         plural="{option}: {n} dice left over",
-                        quantity=len(queue),
+                        quantity=queue.rest(),
                         option=Opt("dice"),
-                        n=len(queue),
+                        n=queue.rest(),
                     ),
                     "bad_dice",
                 )
@@ -1583,39 +1572,18 @@ class Campaign:
         sides = [_text(n, "names") for n in names]
         if not sides:
             raise UsageProblem(Say("name the sides that roll"), "missing_argument")
-        typed_dice = _dice(dice, "dice")
-        rng = d.rng_for(_seed(seed))
-        queue = [] if typed_dice is None else d.typed(typed_dice, None, checks.SIDES)
-        if typed_dice is not None and len(queue) < len(sides):
-            raise UsageProblem(
-                Say(
-                    "{option}: initiative needs at least {count} dice, got {count2}",
-                    option=Opt("dice"),
-                    count=len(sides),
-                    count2=len(queue),
-                ),
-                "bad_dice",
-            )
-
-        def next_die() -> int:
-            if typed_dice is None:
-                return rng.randint(1, checks.SIDES)
-            if not queue:
-                raise UsageProblem(
-                    Say("{option}: the ties need more dice; add the tie rolls", option=Opt("dice")), "bad_dice"
-                )
-            return queue.pop(0)
+        queue = d.Queue(_dice(dice, "dice"), checks.SIDES, d.rng_for(_seed(seed)), at_least=len(sides))
 
         def run(stored: Stored) -> results.Initiative:
-            data = rolls.initiative(stored, sides, next_die, seed)
-            if queue:
+            data = rolls.initiative(stored, sides, queue, seed)
+            if queue.rest():
                 raise UsageProblem(
                     Say(
                         "{option}: {n} die left over",
                         plural="{option}: {n} dice left over",
-                        quantity=len(queue),
+                        quantity=queue.rest(),
                         option=Opt("dice"),
-                        n=len(queue),
+                        n=queue.rest(),
                     ),
                     "bad_dice",
                 )

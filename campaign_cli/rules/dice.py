@@ -7,7 +7,7 @@ import re
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from campaign_cli.errors import N_, Say, UsageProblem
+from campaign_cli.errors import N_, Opt, Say, UsageProblem
 from campaign_cli.rules.names import MAX_TEXT  # CLI.md "Sizes": longer specs and expressions exit 2 before parsing
 
 if TYPE_CHECKING:  # random and fractions load only when something is rolled or weighed
@@ -151,6 +151,38 @@ def typed(text: str, count: int | None, sides: int, option: str = "--dice") -> l
 def obtain(count: int, sides: int, typed_text: str | None, rng: random.Random, option: str = "--dice") -> list[int]:
     """The dice of a roll: the physical dice typed in when given (validated), else rolled."""
     return typed(typed_text, count, sides, option) if typed_text is not None else roll(count, sides, rng)
+
+
+class Queue:
+    """Dice one at a time, for a roll whose count is known only as it goes (initiative and
+    its ties, R8): the physical dice typed in, in order, else rolled with RNG. `rest()`
+    says how many typed dice were not used (a refusal, for the caller to word)."""
+
+    def __init__(self, typed_text: str | None, sides: int, rng: random.Random, at_least: int = 0) -> None:
+        self.sides, self.rng = sides, rng
+        self.typed = None if typed_text is None else typed(typed_text, None, sides)
+        if self.typed is not None and len(self.typed) < at_least:
+            raise UsageProblem(
+                Say(
+                    "{option}: at least {count} dice are needed, {given} given",
+                    option=Opt("dice"),
+                    count=at_least,
+                    given=len(self.typed),
+                ),
+                "bad_dice",
+            )
+
+    def __call__(self) -> int:
+        if self.typed is None:
+            return self.rng.randint(1, self.sides)
+        if not self.typed:
+            raise UsageProblem(
+                Say("{option}: the ties need more dice; add the tie rolls", option=Opt("dice")), "bad_dice"
+            )
+        return self.typed.pop(0)
+
+    def rest(self) -> int:
+        return len(self.typed or ())
 
 
 def rng_for(seed: int | None) -> random.Random:
