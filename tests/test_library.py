@@ -206,3 +206,50 @@ def test_no_import_cycle_and_the_library_never_imports_the_shell():
         if t.startswith("campaign_cli.cli")
     )
     assert shell == []
+
+
+MODULE_LEVEL = {"init", "import", "export", "undo", "redo", "merge"}  # module functions, each its own transaction
+SHELL_ONLY = {"batch", "demo", "share git", "schema"}  # the command line's own: no act of the game
+FORMAT_ONLY = {"json_out", "jsonl", "format_"}  # how the command line prints; the library's results are data
+
+
+def _leaves():
+    from typer import _click as click
+
+    from campaign_cli.cli.app import get_command
+
+    def walk(group, prefix=()):
+        ctx = click.core.Context(group)
+        for name in group.list_commands(ctx):
+            sub = group.get_command(ctx, name)
+            if hasattr(sub, "list_commands"):
+                yield from walk(sub, (*prefix, name))
+            else:
+                yield " ".join((*prefix, name)), sub
+
+    yield from walk(get_command())
+
+
+def test_every_command_is_one_method_whose_keywords_are_its_options():
+    """CLI.md: a method named by its command path, its options keyword-only under their
+    long names (`--name` is `name=`, `--for` is `for_=`), its arguments positional-only."""
+    for path, command in _leaves():
+        if path in SHELL_ONLY:
+            continue
+        name = path.replace(" ", "_").replace("-", "_")
+        holder = api if path in MODULE_LEVEL else api.Campaign
+        method = getattr(holder, name + "_" if path == "import" else name)
+        params = inspect.signature(method).parameters.values()
+        keywords = {p.name for p in params if p.kind is p.KEYWORD_ONLY}
+        positional = [p for p in params if p.kind in (p.POSITIONAL_ONLY, p.VAR_POSITIONAL) and p.name != "self"]
+        options = {
+            o.opts[0].lstrip("-").replace("-", "_") + ("_" if o.opts[0] == "--for" else "")
+            for o in command.params
+            if o.param_type_name == "option" and o.name not in FORMAT_ONLY
+        }
+        if path in MODULE_LEVEL:  # the campaign's path comes first; options may be positional there
+            keywords |= {p.name for p in params}
+        assert options <= keywords, f"{path}: options {sorted(options - keywords)} are no keywords of {name}"
+        arguments = [a for a in command.params if a.param_type_name == "argument"]
+        if path not in MODULE_LEVEL and path != "check":  # check: one or two words, by overload
+            assert len(positional) == len(arguments), (path, [p.name for p in positional], [a.name for a in arguments])
