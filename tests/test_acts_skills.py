@@ -1,6 +1,6 @@
 """Skills with limits and what they make (R11a, R17, R20, R22, R25, R25a, R38), played
 through the acts on an open campaign: no command line. The commands' words, JSON and
-exit codes for the same rules stay in tests/test_rules_third_pass.py."""
+exit codes for the same rules stay in tests/rules/test_skills.py."""
 
 from __future__ import annotations
 

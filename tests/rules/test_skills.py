@@ -1,8 +1,5 @@
-"""Rules, third pass (R11a, R13, R17, R20, R22, R23, R25, R25a, R27, R32, R38): every skill
-usable, skills with limits, karma on every roll, the dying and the dead, a merchant.
-Each test is named after its rule and fails if the rule breaks. These are the commands'
-side (words, JSON, exit codes); the procedures are played through the acts in
-tests/test_acts_skills.py."""
+"""Skills (R9, R23-R25a): every skill usable, contested skills, combat skills, the limits
+of R25a (herbs, doses, occasions), potions and what they add, haggling."""
 
 from __future__ import annotations
 
@@ -12,40 +9,27 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from campaign_cli.errors import CampaignError, Refused
-from campaign_cli.rules import craft, gear
+import campaign_cli
+from campaign_cli.cli.app import app
+from campaign_cli.errors import Refused
+from campaign_cli.rules import checks, craft, gear
 from campaign_cli.rules.skills import SKILLS
+from tests.rules.support import items, refused
+from tests.runner import CliRunner
 
 
-@pytest.fixture
-def party(camp):
-    """Ajax and Merlin, plus Kate (Medic 1, Bard 1, Leadership 1, Merchant 1, Charm 1)."""
-    camp.json(
-        "character",
-        "create",
-        "Kate",
-        "--st",
-        "10",
-        "--dx",
-        "10",
-        "--iq",
-        "12",
-        "--skill",
-        "Medic",
-        "--skill",
-        "Bard",
-        "--skill",
-        "Leadership",
-        "--skill",
-        "Charm",
-    )
-    camp.json("xp", "award", "40", "Kate")
-    camp.json("xp", "spend", "Kate", "--skill", "Merchant")
-    return camp
+# -- R25 ---------------------------------------------------------------------------------
+def test_r25_pure_limits():
+    with pytest.raises(Refused, match="at most 2"):
+        craft.check_bard(2, {"A": 3}, {"A": {"name": "A", "st": 10}})
+    assert craft.healing_potion(2, 3)["heals"] == 6
 
 
-def show(camp, name):
-    return camp.json("character", "show", name)
+def test_r9_castable_is_pure():
+    doc = {"name": "M", "iq": 10, "spells": [{"name": "Light", "rating": None}, {"name": "Fire", "rating": 11}]}
+    assert checks.castable(doc, "light")["name"] == "Light"
+    with pytest.raises(Refused, match="R9"):
+        checks.castable(doc, "Fire")
 
 
 # -- R23: every skill of the catalog is usable ---------------------------------------------
@@ -167,68 +151,11 @@ def test_r25a_pure_occasions():
     craft.check_occasion(doc, "Bard", {**meta, "adventures": 3})
 
 
-# -- R30: Segmented armor -------------------------------------------------------------------
-@pytest.mark.parametrize("name", ["Segmented", "Scale", "Сегментированная", "segmented"])
-def test_r30_segmented_armor_is_the_catalogs(camp, name):
-    item = camp.json("item", "add", "Ajax", name)["item"]
-    assert (item["name"], item["kind"], item["armor"], item["restriction"]) == ("Segmented", "armor", 4, 4)
-
-
-# -- R27, R32: damage from the hands --------------------------------------------------------
-def test_r27_r32_a_weapon_rolls_damage_only_in_hand_and_with_the_st_for_it(camp):
-    camp.json("item", "add", "Merlin", "Battleaxe", "--heft", "12")
-    err = camp.error("roll", "--character", "Merlin", "--weapon", "Battleaxe", code=1)
-    assert err["code"] == "too_heavy_to_wield" and "R27" in err["message"]
-    camp.json("item", "add", "Ajax", "Broadsword")
-    err = camp.error("roll", "--character", "Ajax", "--weapon", "Broadsword", code=1)
-    assert err["code"] == "not_in_hand" and "R32" in err["message"]
-    camp.json("item", "hold", "Ajax", "Broadsword")
-    assert camp.json("roll", "--character", "Ajax", "--weapon", "Broadsword", "--dice", "3,4")["total"] == 7
-
-
-# -- R11a: the dead (the acts: tests/test_acts_skills.py) -------------------------------------
-@pytest.mark.parametrize(
-    "args",
-    [
-        ("xp", "award", "1", "Ajax"),
-        ("karma", "add", "Ajax", "1"),
-        ("wish", "add", "Ajax", "1"),
-        ("gold", "add", "Ajax", "5"),
-        ("item", "add", "Ajax", "Dagger"),
-        ("xp", "spend", "Ajax", "--attribute", "ST"),
-        ("shop", "buy", "Ajax", "Dagger", "--price", "0"),
-    ],
-)
-def test_r11a_the_dead_win_and_spend_nothing(camp, args):
-    camp.json("damage", "Ajax", "24")
-    assert show(camp, "Ajax")["status"] == "dead"
-    assert camp.error(*args, code=1)["code"] == "dead"
-
-
-# -- R17: karma's options are the command line's ----------------------------------------------
-def test_r17_reroll_dice_without_karma_and_karma_on_a_plain_roll_are_usage_errors(camp):
-    assert camp.error("skill", "use", "Ajax", "Swimming", "--reroll-dice", "1,1,1", code=2)["code"] == "usage"
-    assert camp.error("roll", "2D6", "--karma", code=2)["code"] == "usage"
-    camp.json("item", "add", "Ajax", "Broadsword")
-    camp.json("item", "hold", "Ajax", "Broadsword")
-    out = camp("roll", "--character", "Ajax", "--weapon", "Broadsword", "--dice", "6,6")
-    assert out.exit_code == 0 and out.stdout == "2D6: 6, 6 = 12 damage by Ajax\n"
-
-
 # -- R25 with R38: a merchant (the acts: tests/test_acts_skills.py) ------------------------------
 def test_r25_haggled_prices_are_rounded_in_the_merchants_favour():
     assert gear.haggled(15, 1, True) == 13 and gear.haggled(15, 1, False) == 17
     assert gear.haggled(100, 3, True) == 70 and gear.haggled(100, 3, False) == 130
     assert gear.haggled(5, 12, True) == 0
-
-
-# -- costly no-ops refused ------------------------------------------------------------------
-def test_r32_item_hold_without_items_is_a_usage_error_none_empties(camp):
-    camp.json("item", "add", "Ajax", "Dagger")
-    camp.json("item", "hold", "Ajax", "Dagger")
-    assert camp.error("item", "hold", "Ajax", code=2)["code"] == "missing_argument"
-    assert camp.error("item", "hold", "Ajax", "Dagger", "--none", code=2)["code"] == "missing_argument"
-    assert camp.json("item", "hold", "Ajax", "--none")["held"] == []
 
 
 # -- in Russian -----------------------------------------------------------------------------
@@ -241,6 +168,77 @@ def test_r25a_refusals_in_russian_name_the_rule(party):
     assert "R25a" in out.stderr and "раз за приключение" in out.stderr
 
 
-def test_pure_refusals_raise_campaign_errors():
-    with pytest.raises(CampaignError):
-        craft.check_medic(1, {"A": 2}, {"A": {"name": "A", "st": 10, "damage": 3, "last_fight_damage": 3}})
+# -- 1. R25a: a dose is a Herb carried, used up also on a failed check -----------------------
+def test_r25a_a_herbalist_brews_no_dose_without_a_herb(path):
+    err = refused(path, "skill", "use", "Merlin", "Herbalist", "--doses", "1000000")
+    assert err.code == "no_herbs" and "R25a" in err.message and "1000000" in err.message
+
+
+def test_r25a_each_dose_uses_up_one_herb_even_on_a_failure(path):
+    with campaign_cli.open(path) as camp:
+        for _ in range(3):
+            camp.item_add("Merlin", "Трава")  # the Russian name of the catalog's Herb
+        failed = camp.skill_use("Merlin", "Herbalist", doses=2, dice=[6, 6, 6])
+    assert failed["success"] is False and items(path, "Merlin") == ["Herb"]
+    with campaign_cli.open(path) as camp:
+        brewed = camp.skill_use("Merlin", "Herbalist", doses=1, dice=[1, 1, 1])
+    assert brewed["effect"]["potion"]["heals"] == 2 and items(path, "Merlin") == ["Healing Potion"]
+    assert refused(path, "skill", "use", "Merlin", "Herbalist", "--doses", "1").code == "no_herbs"
+
+
+# -- 2, 3. R23: a use is the attribute alone; a contested skill adds its level ----------------
+def test_r23_using_a_skill_rolls_the_attribute_alone(path):
+    with campaign_cli.open(path) as camp:
+        camp.character_create("Kate", st=10, dx=10, iq=12, skill=["Climbing=2", "Charm"])
+        climb = camp.skill_use("Kate", "Climbing", dice=[4, 4, 4])
+        plus = camp.check("Kate", "3/DX+Climbing", dice=[4, 4, 4])  # the "+" form is a check (R6)
+        charm = camp.skill_use("Kate", "Charm", against=12, dice=[4, 4, 4], other_dice=[4, 4, 4])
+    assert climb["target"] == 10 and climb["spec"] == "3/ST"  # Climbing is an ST skill: ST 10, no +2
+    assert plus["target"] == 12  # DX 10 + Climbing 2: the "+" form adds the level (R6)
+    assert charm["a"]["target"] == 13 and charm["b"]["target"] == 12  # R7 "(+умение)": IQ 12 + Charm 1
+
+
+# -- 4. R24, R25a: a combat-skill potion goes where the levels go -------------------------
+def test_r25a_a_sword_potion_adds_to_damage_for_a_fighter_whose_levels_go_to_damage(path):
+    with campaign_cli.open(path) as camp:
+        camp.character_set("Ajax", combat=["Sword=damage"])
+        camp.item_add("Ajax", "Broadsword")
+        camp.item_hold("Ajax", "Broadsword")
+        plain = camp.roll("2D6", character="Ajax", weapon="Broadsword", dice=[3, 3])
+    with campaign_cli.open(path) as camp:  # an Alchemist's potion: Sword +2
+        camp.character_create("Alma", st=10, dx=10, iq=12, skill=["Alchemist=2"])
+        camp.xp_award(1, "Alma")
+        potion = camp.skill_use("Alma", "Alchemist", boost="Sword", dice=[1, 1, 1])["effect"]["potion"]
+        camp.item_give("Alma", "Ajax", str(potion["id"]))
+        camp.item_use("Ajax", str(potion["id"]))
+        boosted = camp.roll("2D6", character="Ajax", weapon="Broadsword", dice=[3, 3])
+    assert boosted["total"] == plain["total"] + 2
+
+
+# -- 9. R25: what counts on the next roll is shown --------------------------------------------
+def test_r25_boosts_shown_are_the_boosts_counted(path):
+    with campaign_cli.open(path) as camp:
+        camp.character_create("Alma", st=10, dx=10, iq=12, skill=["Alchemist=2", "Leadership"])
+        camp.xp_award(1, "Alma")
+        potion = camp.skill_use("Alma", "Alchemist", boost="DX", dice=[1, 1, 1])["effect"]["potion"]
+        camp.item_give("Alma", "Ajax", str(potion["id"]))
+        camp.item_use("Ajax", str(potion["id"]))
+        camp.skill_use("Alma", "Leadership", for_="Ajax", dice=[1, 1, 1])
+        shown = camp.character_show("Ajax")
+    runner = CliRunner()
+    sheet = runner.invoke(app, ["-c", str(path), "character", "sheet", "Ajax", "--format", "md"]).stdout
+    human = runner.invoke(app, ["-c", str(path), "character", "show", "Ajax"]).stdout
+    with campaign_cli.open(path) as camp:
+        check = camp.check("Ajax", "3/DX", dice=[6, 6, 6])
+    assert shown["boosts"] == {"DX": 2} and shown["leadership"] == {"value": 1, "from": "Alma"}
+    for text in (sheet, human):
+        assert "potion: DX +2" in text and "Leadership +1 from Alma" in text
+    counted = {m["kind"]: m["value"] for m in check["modifiers"]}
+    assert counted["potion"] == shown["boosts"]["DX"] and counted["leadership"] == shown["leadership"]["value"]
+
+
+def test_the_herb_hint_quotes_a_two_word_name(path):
+    with campaign_cli.open(path) as camp:
+        camp.character_create("Lada Bright", st=10, dx=12, iq=10, skill=["Herbalist"])
+    err = refused(path, "skill", "use", "Lada Bright", "Herbalist", "--doses", "1")
+    assert "`campaign item add 'Lada Bright' Herb`" in err.message

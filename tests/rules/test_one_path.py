@@ -139,7 +139,7 @@ def brawl(camp):
     camp.json("item", "add", "Ajax", "Broadsword")
     camp.json("item", "hold", "Ajax", "Broadsword")
     camp.json(
-        "enemy", "add", "--file", str(Path(__file__).resolve().parent.parent / "samples/enemies/cinder-hound.json")
+        "enemy", "add", "--file", str(Path(__file__).resolve().parents[2] / "samples/enemies/cinder-hound.json")
     )
     camp.json("fight", "start")
     camp.json("fight", "add", "Cinder Hound")
@@ -163,7 +163,7 @@ def test_r17_fight_attack_rerolls_its_damage_as_roll_character_does(brawl, first
 def test_r17_fight_attack_karma_damage_is_refused_up_front_without_karma_or_wish(camp):
     camp.json("item", "add", "Ajax", "Broadsword")
     camp.json(
-        "enemy", "add", "--file", str(Path(__file__).resolve().parent.parent / "samples/enemies/cinder-hound.json")
+        "enemy", "add", "--file", str(Path(__file__).resolve().parents[2] / "samples/enemies/cinder-hound.json")
     )
     camp.json("fight", "start")
     camp.json("fight", "add", "Cinder Hound")
