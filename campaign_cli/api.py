@@ -22,6 +22,7 @@ Click or Rich.
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -72,6 +73,41 @@ def typed(err: CampaignError) -> CampaignError:
         err = again
     err.front = err.front or RUN.front  # its options named as the caller names them, whenever it is read
     return err
+
+
+def _texts(given: dict[str, Any]) -> None:
+    """Every text an act was given (a name, a note, a list of them) is text a file can hold:
+    a lone surrogate (`"\\ud800"`) is refused naming its parameter (exit 2), not left to
+    fail when the campaign is written."""
+    for name, value in given.items():
+        values = value if isinstance(value, (list, tuple)) else value.keys() if isinstance(value, dict) else [value]
+        for text in values:
+            if isinstance(text, str) and not text.isascii():
+                try:
+                    text.encode("utf-8")
+                except UnicodeEncodeError:
+                    shown = text.encode("utf-8", "backslashreplace").decode()
+                    raise UsageProblem(
+                        Say("{option}: {value!r} is not text (a lone surrogate)", option=Opt(name), value=shown),
+                        "bad_text",
+                    ) from None
+
+
+def _free_text(value: str | None, option: str) -> str | None:
+    """A note the campaign file keeps (a curse's): any text but a control or format
+    character, which the document model does not hold; refused naming the option (exit 2),
+    not found unsound when the campaign is written."""
+    from campaign_cli.rules.names import unsafe_char
+
+    if value is None:
+        return None
+    bad = unsafe_char(_text(value, option))
+    if bad is not None:
+        raise UsageProblem(
+            Say("{option}: no control or format characters (U+{code:04X})", option=Opt(option), code=ord(bad)),
+            "bad_text",
+        )
+    return value
 
 
 def _whole(value: object, option: str, low: int = 1, high: int = MAX_AMOUNT) -> int:
@@ -255,9 +291,13 @@ class Campaign:
             )
 
     def _act(self, path: str, write: bool, run: Callable[[Stored], R], args: tuple = ()) -> R:
-        """Run one act: the block's books kept, the dead checked (R11a), a failure spoiling
-        the block unless an attempt takes it back."""
+        """Run one act: the caller's texts checked, the block's books kept, the dead checked
+        (R11a), a failure spoiling the block unless an attempt takes it back."""
         self._ready(write)
+        _texts(sys._getframe(1).f_locals)
+        for value in args:  # the names the act was given: a name is text (or an id)
+            if not isinstance(value, (str, int)) or isinstance(value, bool):
+                raise UsageProblem(Say("{value!r} is not a name", value=value), "bad_value")
         stored, block = self._camp, self._block
         if block is not None:
             block.begin()
@@ -300,6 +340,8 @@ class Campaign:
 
         _whole(amount, "amount")
         who = [_text(n, "names") for n in names]
+        if reason is not None:  # any text (the journal keeps it; it is shown escaped, never obeyed)
+            _text(reason, "reason")
 
         def run(stored: Stored) -> results.XpAward:
             docs = advancement.award_xp(stored, amount, who, party, reason)
@@ -891,6 +933,7 @@ class Campaign:
         from campaign_cli.rules.characters import check_name
 
         name = check_name(_text(curse, "curse"), "curse")
+        _free_text(note, "note")
 
         def run(stored: Stored) -> results.Cursed:
             doc, added = advancement.apply_curse(stored, character, name, note)

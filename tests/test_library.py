@@ -253,3 +253,31 @@ def test_every_command_is_one_method_whose_keywords_are_its_options():
         arguments = [a for a in command.params if a.param_type_name == "argument"]
         if path not in MODULE_LEVEL and path != "check":  # check: one or two words, by overload
             assert len(positional) == len(arguments), (path, [p.name for p in positional], [a.name for a in arguments])
+
+
+@pytest.mark.parametrize(
+    ("act", "code", "option"),
+    [
+        (lambda c: c.gold_add(None, 1), "bad_value", None),  # type: ignore[arg-type]
+        (lambda c: c.character_create("\ud800", st=12, dx=10, iq=10), "bad_text", "name="),
+        (lambda c: c.xp_award(1, "Ajax", reason="\ud800"), "bad_text", "reason="),
+        (lambda c: c.curse_apply("Ajax", "Rot", note="a\x1b[31m"), "bad_text", "note="),
+        (lambda c: c.item_add("Aj\ud800ax", "Rope"), "bad_text", "character="),
+        (lambda c: c.skill_use("Ajax", "Medic", heal={"Aj\ud800": 1}), "bad_text", "heal="),
+        (lambda c: c.check("Ajax", "3/DX", dice=[1, "2", 3]), "bad_dice", "dice="),  # type: ignore[list-item]
+        (lambda c: c.gold_add("Ajax", "1"), "bad_value", "count="),  # type: ignore[arg-type]
+    ],
+)
+def test_bad_input_from_python_is_a_usage_problem_naming_its_keyword(camp, act, code, option):
+    """Never an internal error, never a broken write: a wrong value is exit 2, the file as it was."""
+    before = camp.path.read_bytes()
+    with pytest.raises(campaign_cli.UsageProblem) as bad, campaign_cli.open(camp.path) as block:
+        act(block)
+    assert bad.value.code == code and bad.value.exit_status == 2 and camp.path.read_bytes() == before
+    assert option is None or bad.value.message.startswith(option)
+
+
+def test_a_control_character_in_a_note_is_exit_2_on_the_command_line(camp):
+    before = camp.path.read_bytes()
+    result = camp("curse", "apply", "Ajax", "Rot", "--note", "n\x1b[31m")
+    assert result.exit_code == 2 and "--note" in result.stderr and camp.path.read_bytes() == before
