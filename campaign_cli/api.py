@@ -2047,15 +2047,22 @@ class Campaign:
 
     # -- documents: sheets, recaps, other tools' files ----------------------------------
     @overload
-    def character_sheet(self, /, *names: str, all: bool = False, format: Literal["md", "html"] = "md") -> str: ...
+    def character_sheet(self, character: str, /, *, format: Literal["json"]) -> results.Sheet: ...
     @overload
-    def character_sheet(self, /, *names: str, all: bool = False, format: Literal["json"]) -> list[results.Sheet]: ...
+    def character_sheet(
+        self, first: str, second: str, /, *names: str, format: Literal["json"]
+    ) -> list[results.Sheet]: ...
+    @overload
+    def character_sheet(self, /, *, all: Literal[True], format: Literal["json"]) -> list[results.Sheet]: ...
+    @overload
+    def character_sheet(self, /, *names: str, all: bool = False, format: Literal["md", "html"] = "md") -> str: ...
     def character_sheet(
         self, /, *names: str, all: bool = False, format: Literal["md", "html", "json"] = "md"
-    ) -> str | list[results.Sheet]:
+    ) -> str | results.Sheet | list[results.Sheet]:
         """The whole character on one page: Markdown to paste (`format="md"`), one
         self-contained HTML file to print (`"html"`, a page per character), or the sheet's
-        sections as data (`"json"`); the characters NAMES, in this order, or `all=True`.
+        sections as data (`"json"`: one character's sheet when one is named, else a list);
+        the characters NAMES, in this order, or `all=True`.
 
             text = camp.character_sheet("Ajax")
             page = camp.character_sheet(all=True, format="html")
@@ -2072,7 +2079,7 @@ class Campaign:
                 Say("name characters or give {option} (one or the other)", option=Opt("all")), "missing_argument"
             )
 
-        def run(stored: Stored) -> str | list[results.Sheet]:
+        def run(stored: Stored) -> str | results.Sheet | list[results.Sheet]:
             docs = stored.characters() if all else list({id(d): d for d in map(stored.character, wanted)}.values())
             if not docs:
                 raise Refused(Say("no characters yet: create one first"), "no_characters")
@@ -2085,6 +2092,8 @@ class Campaign:
                 {**ch, "sections": [{"title": t, "rows": [list(r) for r in rows]} for t, rows in sheet.sections(ch)]}
                 for ch in chars
             ]
+            if len(wanted) == 1:  # one character named: its sheet, as the command line prints it
+                return cast("results.Sheet", rows[0])
             return cast("list[results.Sheet]", rows)
 
         return self._act("character sheet", False, run, tuple(wanted))

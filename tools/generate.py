@@ -49,7 +49,19 @@ def reference() -> str:
     signature and its docstring, in the order the code defines them."""
     from campaign_cli import api
 
-    out = ["", "### Module functions", ""]
+    out = ["", "### Refusals and their facts", ""]
+    out += [
+        "Every code the library raises, and the names of the facts its sentence carries",
+        "(`err.facts`; a name that matched nothing, `unknown_character` and the like, carries",
+        "`what` and `name`, and `err.suggestions`). A guard's refusal (docs/rules.md \"Who may",
+        "act, and when\") carries `act`, `rule`, `role`, `character`, `condition`, `phase` or",
+        "`turn` in `err.extra`, as the JSON error does.",
+        "",
+        *facts(),
+        "",
+        "### Module functions",
+        "",
+    ]
     for name in ("open", "read", "init", "import_", "export", "undo", "redo", "merge", "odds"):
         out += _entry(f"campaign_cli.{name}", getattr(api, name))
     out += ["### `campaign_cli.Campaign`", ""]
@@ -62,6 +74,35 @@ def reference() -> str:
         elif callable(member):
             out += _entry(f"camp.{name}", member)
     return "\n".join(out).rstrip() + "\n"
+
+
+ERRORS = ("Refused", "UsageProblem", "FileProblem", "NotFound", "NameTaken")
+
+
+def facts() -> list[str]:
+    """Each code a refusal or a problem is raised with in the library (the command line's
+    own aside), and the names of the facts its sentence carries (`err.facts`), read from
+    the code: `Refused(Say(template, name=..., value=...), "code")`."""
+    import ast
+
+    found: dict[str, set[str]] = {}
+    for path in sorted((ROOT / "campaign_cli").rglob("*.py")):
+        if "cli" in path.relative_to(ROOT / "campaign_cli").parts[:1]:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and getattr(node.func, "id", None) in ERRORS and len(node.args) > 1):
+                continue
+            code, said = node.args[1], node.args[0]
+            if not (isinstance(code, ast.Constant) and isinstance(code.value, str)):
+                continue
+            names = found.setdefault(code.value, set())
+            if isinstance(said, ast.Call) and getattr(said.func, "id", None) == "Say":
+                names.update(k.arg for k in said.keywords if k.arg and k.arg not in ("plural", "quantity", "agreeing"))
+    rows = ["| code | facts |", "|---|---|"]
+    for code in sorted(found):
+        names = sorted(n for n in found[code] if not n.isupper())  # a constant in the sentence is no fact of it
+        rows.append(f"| `{code}` | {', '.join(f'`{n}`' for n in names) or '-'} |")
+    return rows
 
 
 def _entry(title: str, function: object, attribute: bool = False) -> list[str]:

@@ -1,7 +1,7 @@
 """`campaign character sheet`: the whole character on one page, as Markdown or as one
 self-contained printable HTML file (no network: styles inline, user text escaped)."""
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -38,13 +38,12 @@ def sheet(
     ] = "md",
     json_out: JsonOpt = False,
 ) -> None:
-
     if format_ not in ("md", "html", "json"):
         raise UsageProblem(_("--format takes md, html or json, not {format!r}").format(format=format_))
     json_out = json_out or format_ == "json" or RUN.capture is not None  # --json, or a line of a batch
     camp = looking()
     if json_out:
-        shown = camp.character_sheet(*(names or []), all=all_, format="json")
-        emit(shown[0] if len(shown) == 1 and not all_ else shown, json_out=True)
+        lib: Any = camp  # one name or several: the library's overloads type each
+        emit(lib.character_sheet(*(names or []), all=all_, format="json"), json_out=True)
         return
     write_text(camp.character_sheet(*(names or []), all=all_, format="html" if format_ == "html" else "md"))

@@ -25,8 +25,6 @@ MAX_TEXT = 200  # CLI.md "Sizes": any name or spec longer than this exits 2 befo
 Entry = tuple["Any", tuple[str, ...], "int | None"]
 
 
-
-
 # Russian case and number endings, longest first: enough to tell `плавания`, `плаванию`,
 # `плаванием` from `плавание`, `пращу` from `праща` (no dictionary; names are matched by
 # it only when nothing else matches, and only when one name alone has that stem).
