@@ -115,6 +115,7 @@ def _party(folder: Path) -> Path:
             camp.darkstone_add(name, 2)
             camp.xp_award(30, name)
             camp.curse_apply(name, "Hex")
+        camp.fight_start()
         camp.damage("Cato", 12)
         camp.fight_end(fled=True)  # R20: at ST after a fight: dying
         camp.damage("Bors", 12)  # R19: out of action

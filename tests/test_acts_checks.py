@@ -95,6 +95,7 @@ def test_r11a_characters_who_cannot_act_do_not_roll(game, amount, state):
 
 
 def test_r11a_the_dying_are_skipped_too(game):
+    game(fight_acts.start_fight, None)
     hurt(game, "Ajax", 13)
     game(fight_acts.end_fight, "won", None)
     assert game.character("Ajax")["status"] == "dying"
@@ -157,6 +158,7 @@ def test_r9_a_personal_spell_is_a_contested_iq_check(game):
 
 
 def test_r25_medic_heals_only_the_last_fights_damage_up_to_the_level(kate):
+    kate(fight_acts.start_fight, None)
     hurt(kate, "Ajax", 5)
     kate(fight_acts.end_fight, "won", None)
     err = kate.refused(use_skill, "Kate", "Medic", "1,1,1", heal={"Ajax": 3})
@@ -170,6 +172,7 @@ def test_r25_medic_heals_only_the_last_fights_damage_up_to_the_level(kate):
 
 
 def test_r25_a_failed_check_has_no_effect(kate):
+    kate(fight_acts.start_fight, None)
     hurt(kate, "Ajax", 5)
     kate(fight_acts.end_fight, "won", None)
     data = kate(use_skill, "Kate", "Medic", "6,6,6", heal={"Ajax": 2})
@@ -190,6 +193,7 @@ def test_r25_leadership_is_used_up_by_a_contest_or_a_cast_too(kate):
     first = kate(contest, "Ajax", "3/ST", "10", "3/ST", "1,1,1", "1,1,1")
     assert first["a"]["target"] == 13 and any(m["source"] == "Leadership" for m in first["a"]["modifiers"])
     assert kate(contest, "Ajax", "3/ST", "10", "3/ST", "1,1,1", "1,1,1")["a"]["target"] == 12
+    kate(fight_acts.start_fight, None)
     kate(fight_acts.end_fight, "won", None)  # R25a: once per fight (and once between fights)
     kate(use_skill, "Kate", "Leadership", "1,1,1", for_="Merlin")
     assert kate(cast, "Merlin", "Fireball", "1,1,1", "10", "6,6,6")["a"]["target"] == 15
@@ -215,6 +219,7 @@ def test_r25_alchemist_costs_1_xp_and_boosts_for_one_fight(game):
     assert data["effect"]["potion"]["boost"] == {"target": "ST", "value": 1} and data["effect"]["xp_spent"] == 1
     game(gear.drink, "Zed", "Potion of ST", None)
     assert game(check, "Zed", "3/ST", "3,3,3")["target"] == 9
+    game(fight_acts.start_fight, None)
     game(fight_acts.end_fight, "won", None)
     assert game(check, "Zed", "3/ST", "3,3,3")["target"] == 8
 

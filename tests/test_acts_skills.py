@@ -134,6 +134,7 @@ def test_r25_a_skill_potion_needs_the_drinker_to_have_the_skill(game):
 
 def test_r20_a_dying_character_spends_no_xp(game):
     game(advancement.award_xp, 20, ["Ajax"], False, None)
+    game(fight_acts.start_fight, None)
     game(wounds.damage, "Ajax", 13, False, False)
     game(fight_acts.end_fight, "won", None)
     err = game.refused(advancement.spend_xp, "Ajax", False, attribute="ST", skill=None, spell=None)

@@ -130,12 +130,15 @@ def test_r13_keyword_learn(camp):
 
 
 def test_r13_r20_r21_fight_end(camp):
+    assert camp.error("fight", "end", "--won", code=1)["code"] == "no_fight"  # CLI.md "Turns": no XP without a fight
+    camp.json("fight", "start")
     camp.json("damage", "Ajax", "12")  # at ST
     camp.json("damage", "Merlin", "2", "--fatigue")
     data = camp.json("fight", "end", "--won", "Merlin")
     assert data["xp"] == {"Merlin": 1} and data["dying"] == ["Ajax"]
     merlin = next(c for c in data["characters"] if c["name"] == "Merlin")
     assert merlin["fatigue"] == 1
+    camp.json("fight", "start")
     data = camp.json("fight", "end", "--fled")
     assert data["xp"] == {} and data["dead"] == ["Ajax"]
     assert camp.error("fight", "end", code=2)["code"] == "usage"
@@ -143,6 +146,7 @@ def test_r13_r20_r21_fight_end(camp):
 
 
 def test_r20_dying_saved_by_healing(camp):
+    camp.json("fight", "start")
     camp.json("damage", "Ajax", "13")
     camp.json("fight", "end", "--won")
     assert camp.json("character", "show", "Ajax")["status"] == "dying"
@@ -171,12 +175,13 @@ def test_each_flow_command_can_be_undone(camp):
         ["curse", "apply", "Ajax", "Rot"],
         ["damage", "Ajax", "3"],
         ["rest"],
+        ["fight", "start"],
         ["fight", "end", "--won"],
         ["keyword", "learn", "Sunken"],
         ["adventure", "start"],
     ):
         camp.json(*args)
-    for _ in range(9):
+    for _ in range(10):
         camp.json("undo")
     assert camp.json("character", "show", "Ajax") == base
     status = camp.json("status")

@@ -178,6 +178,7 @@ EVENING = [
     ["heal", "Merlin", "3"],
     ["check", "Ajax", "3/DX", "--dice", "1,1,1"],
     ["skill", "use", "Kate", "Bard", "--give", "Merlin=1", "--dice", "1,1,1"],
+    ["fight", "start"],
     ["fight", "end", "--won"],
     ["adventure", "end"],
 ]

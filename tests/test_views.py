@@ -124,6 +124,7 @@ def test_piped_log_is_not_padded_to_the_longest_line(camp):
 
 
 def test_deaths_and_the_dying_are_announced(camp):
+    camp.json("fight", "start")
     camp.json("damage", "Ajax", "13")
     out = camp("fight", "end", "--won").stdout
     assert "Ajax is dying: heal below ST 12 before the next fight end, rest or adventure end (R20)" in out

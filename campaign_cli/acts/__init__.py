@@ -87,7 +87,7 @@ ACTS: dict[str, Act] = {
     "fight order": Act("R8", when=FIGHT, role=None),
     "fight next": Act("R32a", when=FIGHT, role=None),
     "fight status": Act("R8", when=FIGHT, role=None),
-    "fight end": Act("R13", role=None),  # also ends a fight fought off the board
+    "fight end": Act("R13", when=FIGHT, role=None),  # CLI.md "Turns": refused without an open fight
     "fight hit": Act("R41", ABLE, FIGHT, verb=N_("strike a blow"), role="hitter"),
     "fight attack": Act("R32a", ABLE, FIGHT, verb=N_("strike a blow"), turn=True, role="attacker"),
     # the campaign's course (R20, R22)

@@ -267,9 +267,10 @@ def end_fight(camp: Any, outcome: str, names: list[str] | None) -> tuple[dict, d
     """`fight end` (R13, R20, R21, R25a): --won (every enemy killed) or --routed gives
     KILL_XP to each named (default: every living) character, --fled none; then each
     character's fight is settled (fatigue, the dying). Returns (the facts, each
-    character's status before, the characters after) for the views."""
-    fight = camp.meta.get("fight")
-    left = fights.standing(fight) if fight else []
+    character's status before, the characters after) for the views. Refused without an
+    open fight (`no_fight`, CLI.md "Turns")."""
+    fight = open_fight(camp, "fight end")
+    left = fights.standing(fight)
     if outcome == "won" and left:
         raise Refused(
             Say(

@@ -51,6 +51,7 @@ def test_pure_refusals_raise_campaign_errors():
 def test_r20_a_week_of_rest_for_some_settles_the_unnamed_dying(path):
     with campaign_cli.open(path) as camp:
         camp.character_create("Zed", st=10, dx=11, iq=11)
+        camp.fight_start()
         camp.damage("Zed", 10)
         camp.damage("Merlin", 3)
         camp.fight_end(fled=True)  # Zed at ST after a fight: dying
@@ -84,6 +85,7 @@ def test_r11a_the_dying_do_not_drink_hold_wear_buy_sell_forge_or_pay(path, words
         camp.curse_apply("Ajax", "Rot")
         camp.town_enter("Brimstone", blacksmith=True)
         camp.darkstone_add("Ajax", 1)
+        camp.fight_start()
         camp.damage("Ajax", 12)
         camp.fight_end(fled=True)
     err = refused(path, *words)
@@ -93,6 +95,7 @@ def test_r11a_the_dying_do_not_drink_hold_wear_buy_sell_forge_or_pay(path, words
 def test_r11a_others_may_give_the_dying_a_potion(path):
     with campaign_cli.open(path) as camp:
         camp.item_add("Merlin", "Healing Potion", kind="potion", custom=True)
+        camp.fight_start()
         camp.damage("Ajax", 12)
         camp.fight_end(fled=True)
     with campaign_cli.open(path) as camp:

@@ -23,6 +23,7 @@ def party(tmp_path: Path) -> Path:
             camp.karma_add(name, 2)
             camp.xp_award(30, name)
         camp.damage("Bea", 12)  # R19: out of action
+        camp.fight_start()
         camp.damage("Cato", 12)
         camp.fight_end(fled=True)  # R20: at ST after a fight: dying
         camp.damage("Dido", 24)  # R20: dead

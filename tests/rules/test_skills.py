@@ -90,6 +90,7 @@ def test_r23_every_catalog_skill_through_skill_use_never_an_internal_error(
     if skill.name != "Axe":
         cli.json("xp", "spend", "Ajax", "--skill", skill.name)
     cli.json("adventure", "start")
+    cli.json("fight", "start")
     cli.json("damage", "Ajax", "2")
     cli.json("fight", "end", "--won")
     options = {
