@@ -224,7 +224,7 @@ def blade(doc: Character, ref: str | None) -> Any:  # an Item, or bare hands (R2
 
     held = next((i for i in doc["items"] if i["state"] == "held" and i.get("damage")), None)
     if ref is None and held is not None:
-        return held
+        return wielded(doc, str(held["id"]))  # R27, R34: still strong enough, still keyworded
     return wielded(doc, "Unarmed" if ref is None else ref)
 
 

@@ -320,8 +320,11 @@ def check_heft(doc: Character, item: Item) -> None:
 
 
 def check_wielded(doc: Character, item: Item) -> None:
-    """R27, R32: a weapon deals damage only from the hands of someone strong enough."""
+    """R27, R32, R34: a weapon deals damage only from the hands of someone strong enough,
+    who has the keywords it is restricted to (checked when it is used, not only when taken
+    up: a keyword dropped since leaves it useless)."""
     check_heft(doc, item)
+    check_keywords(doc, item)
     if item.get("state") != "held":
         raise Refused(
             Say(

@@ -166,3 +166,18 @@ def test_a_wrong_count_of_damage_dice_names_the_damage_dice_option(path):
         app, ["-c", str(path), "fight", "attack", "Ajax", "Bog Lurker 1", "--dice", "3,3,3", "--damage-dice", "4,4"]
     )
     assert done.exit_code == 2 and "--damage-dice" in done.stderr and "--dice:" not in done.stderr
+
+
+def test_r34_a_held_weapon_whose_keyword_was_dropped_strikes_no_more(path):
+    """R34 is checked when a weapon is used, not only when taken up (issue 48)."""
+    with campaign_cli.open(path) as camp:
+        camp.character_set("Ajax", keyword=["Law"])
+        camp.item_add("Ajax", "Law Blade", damage="2d6", hands=1, requires=["Law"], kind="weapon", custom=True)
+        camp.item_hold("Ajax", "Law Blade")
+        camp.character_set("Ajax", drop_keyword=["Law"])
+        camp.fight_start()
+        camp.fight_add("Bog Lurker")
+    err = refused(path, "fight", "attack", "Ajax", "Bog Lurker 1", "--dice", "1,1,1", "--damage-dice", "6,6")
+    assert err.code == "missing_keyword" and "R34" in err.message
+    err = refused(path, "roll", "--character", "Ajax", "--weapon", "Law Blade", "--dice", "3,3")
+    assert err.code == "missing_keyword"
