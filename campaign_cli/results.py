@@ -219,7 +219,8 @@ class FightView(TypedDict):
 
     title: str | None
     round: int
-    turn: str | None  # whose turn: a character's name or an enemy group's label
+    turn: str | None  # whose turn: "party" (R32a: the party is one turn) or an enemy group's name
+    waiting: list[str]  # on the party's turn, its characters who have not acted this round
     order: list[str]
     acted: list[str]  # R32a: who has taken this round's action
     first: Literal["party", "enemies"] | None

@@ -106,7 +106,8 @@ def test_a_fight_opened_joined_ordered_and_turned(camp):
     with transaction(camp.path) as c:
         fight, rolls = fights.roll_order(c, None, lambda: next(dice))
     assert (rolls["party"], rolls["enemies"], fight["first"]) == ([6], [1], "party")
+    assert fight["order"] == ["Ajax", "Merlin", "Bog Lurker"]
     with transaction(camp.path) as c:
         fight, turn = fights.next_turn(c)
-    assert turn == fight["order"][1] and turn != fight["order"][0]
+    assert turn == "Bog Lurker"  # R32a: the party's turn is one, whatever its size
     assert refused(camp, fights.start_fight, None).code == "fight_open"

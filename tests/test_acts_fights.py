@@ -67,19 +67,19 @@ def test_r41_r13_blows_win_xp_and_the_end_of_a_fight_gives_its_own(game):
     fight, rolls = game(acts.roll_order, None, dice(6, 5))  # R8: the party's die beats the enemies'
     assert fight["first"] == "party" and rolls == {"party": [6], "enemies": [5]}
     assert fight["order"] == ["Ajax", "Merlin", "Cinder Hound", "Bog Lurker"]  # initiative 6, then 3
-    assert fights.current(fight) == "Ajax" and fight["round"] == 1
+    assert fights.current(fight) == "party" and fight["round"] == 1
     hit = game(acts.fight_hit, "bog lurker 2", 4, "Ajax")
     assert (hit["wounds"], hit["killed"], hit["enemy"]["wounds"]) == (3, False, 3)  # R41: defense 1
     hit = game(acts.fight_hit, "Bog Lurker 2", 9, "Ajax")
     assert (hit["killed"], hit["xp"], hit["character"]["xp"]) == (True, 15, 15)
     game(wounds.damage, "Merlin", 8, False, False)  # knocked out
-    assert game(acts.next_turn)[1] == "Cinder Hound"  # Merlin cannot act: skipped
+    assert game(acts.next_turn)[1] == "Cinder Hound"  # the party is one turn (R32a)
     game(wounds.heal, "Merlin", 3, False)
     fight = fight_now(game)
     assert fight["round"] == 1 and [e["alive"] for e in fight["enemies"]] == [True, False, True, True, True]
     assert game(acts.next_turn)[1] == "Bog Lurker"
     fight, turn = game(acts.next_turn)
-    assert turn == "Ajax" and fight["round"] == 2
+    assert turn == "party" and fight["round"] == 2
     assert game.refused(acts.end_fight, "won", None).code == "enemies_standing"  # R13
     end, _before, _docs = game(acts.end_fight, "routed", None)
     assert end["killed"] == ["Bog Lurker 2"] and end["xp"] == {"Ajax": 1, "Merlin": 1}

@@ -44,19 +44,19 @@ def test_a_full_fight_then_undo_back_to_before_it(table):
     order = camp.json("fight", "order", "--dice", "6,5")  # R8: the party's die beats the enemies'
     assert order["first"] == "party" and order["rolls"] == {"party": [6], "enemies": [5]}
     assert order["fight"]["order"] == ["Ajax", "Merlin", "Cinder Hound", "Bog Lurker"]  # initiative 6, then 3
-    assert order["fight"]["turn"] == "Ajax" and order["fight"]["round"] == 1
+    assert order["fight"]["turn"] == "party" and order["fight"]["round"] == 1
     hit = camp.json("fight", "hit", "bog lurker 2", "4", "--by", "Ajax")
     assert (hit["wounds"], hit["killed"], hit["enemy"]["wounds"]) == (3, False, 3)  # R41: defense 1
     hit = camp.json("fight", "hit", "Bog Lurker 2", "9", "--by", "Ajax")
     assert (hit["killed"], hit["xp"], hit["character"]["xp"]) == (True, 15, 15)
     camp.json("damage", "Merlin", "8")  # knocked out
-    assert camp.json("fight", "next")["turn"] == "Cinder Hound"  # Merlin cannot act: skipped
+    assert camp.json("fight", "next")["turn"] == "Cinder Hound"  # the party is one turn (R32a)
     camp.json("heal", "Merlin", "3")
     status = camp.json("fight", "status")
     assert status["round"] == 1 and [e["alive"] for e in status["enemies"]] == [True, False, True, True, True]
     assert {c["name"]: c["status"] for c in status["characters"]} == {"Ajax": "ok", "Merlin": "ok"}
     assert camp.json("fight", "next")["turn"] == "Bog Lurker"
-    assert camp.json("fight", "next")["turn"] == "Ajax" and camp.json("fight", "status")["round"] == 2
+    assert camp.json("fight", "next")["turn"] == "party" and camp.json("fight", "status")["round"] == 2
     assert camp.error("fight", "end", "--won", code=1)["code"] == "enemies_standing"  # R13
     end = camp.json("fight", "end", "--routed")
     assert end["killed"] == ["Bog Lurker 2"] and end["xp"] == {"Ajax": 1, "Merlin": 1}

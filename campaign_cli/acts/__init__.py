@@ -43,7 +43,7 @@ class Act:
     a receiver, a bard). (Not a NamedTuple: making that class cost a write's start-up 1 M
     instructions, 0.4%.)"""
 
-    __slots__ = ("roles", "rule", "turn", "verb", "when")
+    __slots__ = ("roles", "rule", "turn", "turn_role", "verb", "when")
 
     def __init__(
         self,
@@ -53,10 +53,12 @@ class Act:
         verb: str = N_("act"),  # what the refusal says the actor cannot do
         turn: bool = False,  # R32a: in a fight whose order is rolled, the actor's action for the round
         role: str | None = "actor",  # the actor's role (None: no character acts)
+        turn_role: str | None = None,  # whose action of the round it is (default: the actor's)
         **others: frozenset[str],  # the other roles the act touches, and their conditions
     ) -> None:
         self.rule, self.when, self.verb, self.turn = rule, when, verb, turn
         self.roles = ({role: who} if role else {}) | others
+        self.turn_role = turn_role or role
 
     @property
     def who(self) -> frozenset[str]:
@@ -97,32 +99,32 @@ ACTS: dict[str, Act] = {
     # advancement and luck (R13-R18, R20)
     "xp award": Act("R11a", LIVING, role="receiver"),
     "xp spend": Act("R20", ABLE, verb=N_("spend XP"), role="spender"),  # R11a, R20: raising ST is not healing
-    "karma add": Act("R11a", LIVING, role="receiver", bard=ABLE),  # --bard --by: the bard sings (R25a)
+    "karma add": Act("R11a", LIVING, role="receiver", turn=True, turn_role="bard", bard=ABLE),  # the bard sings (R25a)
     "wish add": Act("R11a", LIVING, role="receiver"),
     "wish spend": Act("R17"),  # the one exception: a wish on the just-killed (R17 decides)
     "curse apply": Act("R11a", LIVING, role="cursed"),
     "curse remove": Act("R11a", ABLE, verb=N_("pay"), role="payer"),
     # gear (R11a: the dead receive nothing; the out and the dying do not drink, hold, wear, buy, sell or forge)
     "item add": Act("R11a", LIVING, role="receiver"),
-    "item drop": Act("R11a", LIVING),
-    "item give": Act("R11a", LIVING, role="giver", receiver=LIVING),
-    "item sell": Act("R11a", ABLE, verb=N_("sell"), role="seller", buyer=ABLE),  # the buyer pays: his own doing
+    "item drop": Act("R11a", LIVING, turn=True),
+    "item give": Act("R11a", LIVING, turn=True, role="giver", receiver=LIVING),
+    "item sell": Act("R11a", ABLE, verb=N_("sell"), turn=True, role="seller", buyer=ABLE),  # the buyer pays too
     "item hold": Act("R11a", ABLE, verb=N_("hold"), turn=True),
-    "item wear": Act("R11a", ABLE, verb=N_("wear")),
-    "item stow": Act("R11a", LIVING),
+    "item wear": Act("R11a", ABLE, verb=N_("wear"), turn=True),
+    "item stow": Act("R11a", LIVING, turn=True),
     "item upgrade": Act("R11a", LIVING),
     "item set": Act("R39", LIVING, role="owner"),
     "item store": Act("R33", LIVING, HOME),
     "item fetch": Act("R33", LIVING, HOME),
     "item reload": Act("R26", ABLE, verb=N_("reload"), turn=True),
-    "item use": Act("R11a", ABLE, verb=N_("drink"), role="drinker", given=LIVING),  # --on: the giver acts
+    "item use": Act("R11a", ABLE, verb=N_("drink"), turn=True, role="drinker", given=LIVING),  # --on: the giver acts
     "gold add": Act("R11a", LIVING, role="receiver"),
     "gold remove": Act("R11a", LIVING, role="owner"),
     "darkstone add": Act("R11a", LIVING, role="receiver"),
     "darkstone remove": Act("R11a", LIVING, role="owner"),
     "forge": Act("R11a", ABLE, verb=N_("forge")),
-    "shop buy": Act("R11a", ABLE, verb=N_("buy"), role="buyer"),
-    "shop sell": Act("R11a", ABLE, verb=N_("sell"), role="seller"),
+    "shop buy": Act("R11a", ABLE, NO_FIGHT, verb=N_("buy"), role="buyer"),  # R32a: no shop is open in a fight
+    "shop sell": Act("R11a", ABLE, NO_FIGHT, verb=N_("sell"), role="seller"),
     "enemy kill": Act("R11a", LIVING, role="killer"),  # the killer wins the XP
     # the GM's tools (R32a: never limited; others may act on anyone, R11a)
     "damage": Act("R19", role="target"),
@@ -160,7 +162,7 @@ def guard(camp: Any, path: str, doc: Character | None = None, role: str | None =
     state = condition(doc)
     if role is not None and state not in act.roles[role]:
         raise _cannot(act, path, doc, state, role)
-    if act.turn and now == "fight" and role == act.actor:
+    if act.turn and now == "fight" and role == act.turn_role:
         _check_turn(camp.meta["fight"], doc["name"], path)
 
 
@@ -226,7 +228,7 @@ def _check_turn(fight: Fight, name: str, path: str) -> None:
     if not fights.order_rolled(fight):
         return  # before the order is rolled nothing is limited
     whose = fights.current(fight)
-    if whose not in fights.party_side(fight):
+    if whose != fights.PARTY:
         text = Say(
             "R32a: it is {turn}'s turn: {name} acts on the party's turn (`campaign fight next`)", turn=whose, name=name
         )
@@ -250,6 +252,12 @@ def enemy_turn(camp: Any, enemy: Any) -> None:
             name=enemy["name"],
             group=own,
         )
+        if whose == fights.PARTY:
+            text = Say(
+                "R32a: it is the party's turn: {name} attacks on {group}'s turn (`campaign fight next`)",
+                name=enemy["name"],
+                group=own,
+            )
         raise _turn(text, "not_your_turn", "fight attack", whose)
     _once(fight, enemy["name"], "fight attack", whose)
 
@@ -269,7 +277,8 @@ def _turn(text: Say, code: str, path: str, whose: str | None) -> Refused:
 
 
 def acted(camp: Any, path: str, name: str) -> None:
-    """R32a: NAME has taken its action of the round (an act declared with `turn`)."""
+    """R32a: NAME has taken its action of the round (an act declared with `turn`: the
+    character in its turn role)."""
     from campaign_cli.rules import fights
 
     fight = camp.meta.get("fight")

@@ -130,8 +130,11 @@ def add_karma(camp: Any, name: str, n: int, bard: bool = False, by: str | None =
         if camp.meta["phase"] != "adventure":
             raise Refused(Say("R25: Bard karma is for the current adventure; start one first"), "no_adventure")
         singer = _singer(camp, doc, by)
+        if by is None:  # the one bard who could sing: guarded as the bard, turn and all (R11a, R32a)
+            acts.guard(camp, "karma add", singer, "bard")
         craft.check_bard(craft.level_of(singer, "Bard"), {doc["name"]: n}, {doc["name"]: doc})  # R25
         craft.spend_occasion(singer, "Bard", camp.meta)  # R25a: as `skill use` spends it
+        acts.acted(camp, "karma add", singer["name"])  # R32a: singing is the bard's action of the round
         if singer is not doc:
             camp.save("characters", singer)
             camp.touched.append(singer["name"])

@@ -106,7 +106,8 @@ def facts(camp: Any, fight: Fight) -> dict:
     return {
         "title": fight.get("title"),
         "round": fight["round"],
-        "turn": fights.current(fight),
+        "turn": fights.current(fight),  # "party" on the party's turn (R32a), else a group's name
+        "waiting": fights.waiting(fight),  # on the party's turn: who has not acted yet
         "order": fight["order"],
         "acted": fight.get("acted", []),  # R32a: who has taken this round's action
         "first": fight.get("first"),

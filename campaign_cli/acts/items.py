@@ -27,6 +27,7 @@ def _on(camp: Any, path: str, name: str, ref: str, change: Callable[[Character, 
     doc = acts.actor(camp, path, name)
     item = gear.find_item(doc, ref)
     change(doc, item)
+    acts.acted(camp, path, doc["name"])  # R32a: wearing, stowing, dropping: the round's action
     camp.save("characters", doc)
     camp.note(f"{doc['name']} {verb} {item['name']} (#{item['id']})", doc["name"])
     return doc, item
@@ -59,6 +60,7 @@ def trade(camp: Any, src_name: str, dst_name: str, ref: str, price: int | None, 
         paid = gear.sell(src, dst, item, price)
     else:
         gear.give(src, dst, item)
+    acts.acted(camp, path, src["name"])  # R32a: a trade is the giver's (or seller's) action
     for doc in (src, dst):
         camp.save("characters", doc)
     verb = (
@@ -156,6 +158,7 @@ def drink(camp: Any, name: str, ref: str, on: str | None) -> tuple[Character, It
     target = doc if target["id"] == doc["id"] else target
     effect = effect_of(potion, target)
     doc["items"].remove(potion)
+    acts.acted(camp, "item use", doc["name"])  # R32a: the drinker's, or the giver's, action
     for changed in {id(doc): doc, id(target): target}.values():
         camp.save("characters", changed)
     camp.note(f"{target['name']} drinks {potion['name']} (#{potion['id']})", doc["name"], target["name"])

@@ -130,8 +130,7 @@ SCRIPT: list[tuple[str, list[str]]] = [
         N_("Merlin casts Fireball: a 3/IQ check, the rating 12 is not above his IQ 14 (R9)."),
         ["cast", Said("Merlin"), Said("Fireball"), "--dice", "3,4,2"],
     ),
-    (N_("Next in the order."), ["fight", "next"]),
-    ("", ["fight", "next"]),
+    (N_("The party's turn ends: next in the order (R32a)."), ["fight", "next"]),
     (
         N_("The Grave Rat bites: its combat die against its to-hit, its damage less Ajax's armor (R29)."),
         ["fight", "attack", Said("Grave Rat 1"), Said("Ajax"), "--dice", "6"],

@@ -38,14 +38,16 @@ def status_views(data: Mapping[str, Any]) -> list:
     title = (_("Fight: {title}, round {round}") if data["title"] else _("Fight, round {round}")).format(
         title=data["title"], round=data["round"]
     )
-    if turn:
+    if turn == "party":
+        title += _(", the party's turn")
+    elif turn:
         title += _(", {name}'s turn").format(name=turn)
     rows = []
     for c in data["characters"]:
         left = max(c["st"] - c["damage"] - c["fatigue"], 0)
         rows.append(
             [
-                ">" if c["name"] == turn else "",
+                ">" if c["name"] in data["waiting"] else "",
                 c["name"],
                 f"{_bar(left, c['st'])} {left}/{c['st']}",
                 status_of(c["status"], c.get("gender")),
@@ -78,6 +80,10 @@ def status_views(data: Mapping[str, Any]) -> list:
     views = [Table(title, ["", _("who"), _("left"), _("status"), ""], rows), order]
     if data.get("acted"):
         views.append(Line(_("acted this round (R32a): {names}").format(names=", ".join(data["acted"]))))
+    if data["waiting"]:
+        views.append(
+            Line(_("still to act on the party's turn (R32a): {names}").format(names=", ".join(data["waiting"])))
+        )
     return views
 
 
@@ -191,7 +197,11 @@ def order(
         [
             Line(dice_line),
             Table(_("Turn order (R8)"), ["#", _("side")], [[i + 1, n] for i, n in enumerate(fight["order"])]),
-            Line(_('round 1: {value} goes first').format(value=fight['order'][0])),
+            Line(
+                _("round 1: the party's turn")
+                if fight["turn"] == "party"
+                else _("round 1: {value} goes first").format(value=fight["turn"])
+            ),
         ],
         json_out=json_out,
     )
@@ -209,7 +219,13 @@ def next_(json_out: JsonOpt = False) -> None:
     with acting() as camp:
         data = camp.fight_next()
     emit(
-        data, Line(_("round {round}: {turn}'s turn").format(round=data["round"], turn=data["turn"])), json_out=json_out
+        data,
+        Line(
+            _("round {round}: the party's turn").format(round=data["round"])
+            if data["turn"] == "party"
+            else _("round {round}: {turn}'s turn").format(round=data["round"], turn=data["turn"])
+        ),
+        json_out=json_out,
     )
 
 

@@ -102,6 +102,8 @@ def event_text(event: dict) -> str | None:
             by=event["by"], skill=shown(event.get("skill", "")), potion=shown(event["potion"])
         )
     if kind == "turn":
+        if event["turn"] == "party":  # R32a: the party's one turn
+            return _("round {round}: the party's turn").format(round=event["round"])
         return _("round {round}: turn: {turn}").format(round=event["round"], turn=event["turn"])
     if kind == "order":
         return _("turn order: {order}").format(order=" > ".join(event["order"]))

@@ -140,13 +140,15 @@ def refresh(fight: Fight, able: list[str]) -> None:
     if fight.get("first") is None:
         return
     turn = fight.get("turn")
-    current = fight["order"][turn] if turn is not None and fight["order"] else None
+    now = current(fight) if turn is not None else None
     party = party_order(fight, able)
     sides = [party, enemy_order(fight)] if fight["first"] == "party" else [enemy_order(fight), party]
     order = [*sides[0], *sides[1]]
     fight["order"] = order
-    if current in order:
-        fight["turn"] = order.index(current)
+    if now == PARTY and party:  # the party's turn stays the party's (R32a), whoever fell
+        fight["turn"] = order.index(party[0])
+    elif now in order:
+        fight["turn"] = order.index(now)
     elif order:
         fight["turn"] = min(fight.get("turn") or 0, len(order) - 1)
 
@@ -191,11 +193,25 @@ def party_side(fight: Fight) -> list[str]:
     return [n for n in fight["order"] if n not in labels]
 
 
+PARTY = "party"  # R32a: whose turn it is when it is the party's (stored, the same in every language)
+
+
 def current(fight: Fight) -> str | None:
+    """Whose turn it is (R32a): "party" on the party's turn (its characters act in any
+    order, each once), else the enemy group's name; None before the order is rolled."""
     turn = fight.get("turn")
     if turn is None or not fight["order"]:
         return None
-    return fight["order"][turn]
+    entry = fight["order"][turn]
+    return PARTY if entry in party_side(fight) else entry
+
+
+def waiting(fight: Fight) -> list[str]:
+    """On the party's turn, its characters who have not acted this round (R32a); else none."""
+    if current(fight) != PARTY:
+        return []
+    acted = set(fight.get("acted", []))
+    return [n for n in party_side(fight) if n not in acted]
 
 
 def advance(fight: Fight, able: list[str]) -> str:
@@ -207,12 +223,16 @@ def advance(fight: Fight, able: list[str]) -> str:
     if not fight["order"]:
         raise Refused(Say("nobody in the order can act any more: end the fight"), "nobody")
     turn = (fight.get("turn") or 0) + 1
+    if current(fight) == PARTY:  # R32a: the party's turn is one turn, all its characters at once
+        party = set(party_side(fight))
+        while turn < len(fight["order"]) and fight["order"][turn] in party:
+            turn += 1
     if turn >= len(fight["order"]):
         turn = 0
         fight["round"] += 1
         fight["acted"] = []  # R32a: a new round, everyone's action again
     fight["turn"] = turn
-    return fight["order"][turn]
+    return current(fight) or fight["order"][turn]
 
 
 def instance(fight: Fight, ref: str) -> FightEnemy:

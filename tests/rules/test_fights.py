@@ -14,6 +14,7 @@ from campaign_cli.cli.app import app
 from campaign_cli.errors import Refused
 from campaign_cli.rules import enemies
 from campaign_cli.rules.checks import contest_winner, contest_with_curses
+from tests import words as typed
 from tests.rules.support import RANK, ROOT, refused, side
 from tests.runner import CliRunner
 
@@ -105,24 +106,24 @@ def test_r32a_one_action_a_round_on_the_party_turn(fight):
         camp.fight_hit("Bog Lurker 1", 1, by="Ajax")  # the GM's tools are never limited
         camp.damage("Ajax", 1)
         camp.heal("Ajax", 1)
-        camp.fight_next()
-        camp.fight_next()  # Bog Lurker's turn
+        assert camp.fight_status()["waiting"] == []  # the party has acted: nobody left to act
+        assert camp.fight_next()["turn"] == "Bog Lurker"  # the party's one turn ends (R32a)
     err = refused(fight, "cast", "Merlin", "Light")
     assert err.code == "not_your_turn" and err.extra["turn"] == "Bog Lurker"
 
 
 def test_r32a_each_enemy_instance_attacks_once_a_round_on_its_group_turn(fight):
     err = refused(fight, "fight", "attack", "Bog Lurker 1", "Ajax", "--dice", "1,1")
-    assert err.code == "not_your_turn" and err.extra["turn"] == "Ajax"
+    assert err.code == "not_your_turn" and err.extra["turn"] == "party" and "the party's turn" in err.message
     with campaign_cli.open(fight) as camp:
-        camp.fight_next()
         camp.fight_next()
         camp.fight_attack("Bog Lurker 1", "Ajax", dice=[1, 1])
         camp.fight_attack("Bog Lurker 2", "Ajax", dice=[1, 1])  # another instance of the group
     assert refused(fight, "fight", "attack", "Bog Lurker 1", "Merlin", "--dice", "1,1").code == "already_acted"
     with campaign_cli.open(fight) as camp:
         status = camp.fight_next()  # a new round: everyone acts again
-        assert status["round"] == 2 and status["acted"] == [] and status["turn"] == "Ajax"
+        assert status["round"] == 2 and status["acted"] == [] and status["turn"] == "party"
+        assert status["waiting"] == ["Ajax", "Merlin"]
         camp.item_hold("Ajax", "Broadsword")
 
 
@@ -130,11 +131,11 @@ def test_r26_an_arbalest_fires_then_waits_for_its_reload(fight):
     with campaign_cli.open(fight) as camp:
         camp.item_add("Ajax", "Arbalest")
         camp.item_hold("Ajax", "Arbalest")  # Ajax's action of round 1
-        for _ in range(3):
+        for _ in range(2):  # the party's turn, the Bog Lurkers' turn
             camp.fight_next()
         shot = camp.fight_attack("Ajax", "Bog Lurker 1", dice=[6, 6, 6])  # round 2: fired, a miss
         assert shot["weapon"] == "Arbalest"
-        for _ in range(3):
+        for _ in range(2):
             camp.fight_next()
     err = refused(fight, "fight", "attack", "Ajax", "Bog Lurker 1", "--dice", "1,1,1")
     assert err.code == "not_loaded" and err.message.startswith("R26")
@@ -181,3 +182,60 @@ def test_r34_a_held_weapon_whose_keyword_was_dropped_strikes_no_more(path):
     assert err.code == "missing_keyword" and "R34" in err.message
     err = refused(path, "roll", "--character", "Ajax", "--weapon", "Law Blade", "--dice", "3,3")
     assert err.code == "missing_keyword"
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        ("item", "wear", "Ajax", "Leather"),
+        ("item", "stow", "Ajax", "Dagger"),
+        ("item", "drop", "Ajax", "Dagger"),
+        ("item", "give", "Ajax", "Merlin", "Dagger"),
+        ("item", "sell", "Ajax", "Merlin", "Dagger", "--price", "0"),
+        ("item", "use", "Ajax", "Healing Potion"),
+    ],
+)
+def test_r32a_wearing_stowing_dropping_drinking_and_trading_are_the_rounds_action(fight, words):
+    """CLI.md "Turns": every act of a character in a fight is limited; after one action
+    the next is refused (already_acted), and on the enemies' turn (not_your_turn)."""
+    with campaign_cli.open(fight) as camp:
+        camp.item_add("Ajax", "Leather")
+        camp.item_add("Ajax", "Healing Potion", kind="potion", custom=True)
+        camp.item_hold("Ajax", "Dagger")  # Ajax's action of round 1
+    assert refused(fight, *words).code == "already_acted"
+    with campaign_cli.open(fight) as camp:
+        camp.fight_next()  # the Bog Lurkers' turn
+    assert refused(fight, *words).code == "not_your_turn"
+    with campaign_cli.open(fight) as camp:
+        camp.fight_next()  # round 2: the party's turn again
+        typed.run(camp, *words)
+        assert "Ajax" in camp.fight_status()["acted"]
+
+
+def test_r32a_no_shop_is_open_in_a_fight(fight):
+    err = refused(fight, "shop", "buy", "Ajax", "Torch", "--price", "1")
+    assert err.code == "fight_open" and err.extra["act"] == "shop buy"
+    assert refused(fight, "shop", "sell", "Ajax", "Dagger", "--haggle", "10").code == "fight_open"
+
+
+def test_r25a_r32a_a_bards_karma_is_the_bards_action_of_the_round(path):
+    with campaign_cli.open(path) as camp:
+        camp.character_create("Kate", st=10, dx=10, iq=12, skill=["Bard"])
+        camp.adventure_start("Crypt")
+        camp.fight_start()
+        camp.fight_add("Bog Lurker")
+        camp.fight_order(dice=[6, 1])
+        camp.karma_add("Ajax", 1, bard=True, by="Kate")  # Kate sings: her action
+        assert camp.fight_status()["waiting"] == ["Ajax", "Merlin"]
+    assert refused(path, "skill", "use", "Kate", "Swimming").code == "already_acted"
+    with campaign_cli.open(path) as camp:
+        camp.fight_next()  # the enemies' turn
+    assert refused(path, "karma", "add", "Merlin", "1", "--bard", "--by", "Kate").code == "not_your_turn"
+
+
+def test_r32a_fight_status_says_who_has_not_acted_on_the_partys_turn(fight):
+    with campaign_cli.open(fight) as camp:
+        camp.item_hold("Ajax", "Broadsword")
+        status = camp.fight_status()
+        assert (status["turn"], status["acted"], status["waiting"]) == ("party", ["Ajax"], ["Merlin"])
+        assert camp.fight_next()["waiting"] == []  # the enemies' turn: nobody of the party waits
