@@ -340,20 +340,9 @@ def hands_used(items: list[Item]) -> int:
     return sum(i.get("hands", 0) for i in items)
 
 
-def hold(doc: Character, items: list[Item]) -> None:
-    """R32: these items are now in hand, replacing the previous choice; at most 2 hands,
-    a worn shield takes one, two-handed weapons exclude a shield; R34 keywords."""
-    if len({id(i) for i in items}) != len(items):
-        raise UsageProblem(Say("an item is named twice"))
-    for item in items:
-        check_at_hand(item)
-        if item["kind"] == "armor":
-            raise Refused(
-                Say('{name} is armor: wear it with `campaign item wear`', name=Shown(item['name'])), "wear_armor"
-            )
-        check_keywords(doc, item)
-        check_heft(doc, item)
-    shields = [i for i in doc["items"] if i["state"] == "worn" and i.get("shield")]
+def check_hands(doc: Character, items: list[Item], shields: list[Item]) -> None:
+    """R32, R26: ITEMS in hand beside the worn SHIELDS: at most 2 hands, a shield takes one,
+    a two-handed weapon takes no shield beside it; refused naming what to stow first."""
     big = [i["name"] for i in items if two_handed(i)]
     if big and shields:
         raise Refused(
@@ -377,6 +366,22 @@ def hold(doc: Character, items: list[Item]) -> None:
             ),
             "hands_full",
         )
+
+
+def hold(doc: Character, items: list[Item]) -> None:
+    """R32: these items are now in hand, replacing the previous choice; at most 2 hands,
+    a worn shield takes one, two-handed weapons exclude a shield; R34 keywords."""
+    if len({id(i) for i in items}) != len(items):
+        raise UsageProblem(Say("an item is named twice"))
+    for item in items:
+        check_at_hand(item)
+        if item["kind"] == "armor":
+            raise Refused(
+                Say('{name} is armor: wear it with `campaign item wear`', name=Shown(item['name'])), "wear_armor"
+            )
+        check_keywords(doc, item)
+        check_heft(doc, item)
+    check_hands(doc, items, [i for i in doc["items"] if i["state"] == "worn" and i.get("shield")])
     for item in doc["items"]:
         if item["state"] == "held":
             item["state"] = "carried"
@@ -526,6 +531,10 @@ def set_numbers(doc: Character, item: Item, changes: dict) -> None:
     validate_item(changed)
     if item["state"] != "stored" and changed["weight"] > item["weight"]:
         check_carry(doc, {**changed, "weight": changed["weight"] - item["weight"]})
+    if item["state"] in ("held", "worn"):  # R32: never a state the rules forbid in hand
+        now = [changed if i is item else i for i in doc["items"]]
+        held = [i for i in now if i["state"] == "held"]
+        check_hands(doc, held, [i for i in now if i["state"] == "worn" and i.get("shield")])
     item.update(changed)
 
 

@@ -57,3 +57,17 @@ def test_r39_item_set_changes_numbers_but_never_below_the_slots_used(path):
     assert [u["name"] for u in changed["item"]["upgrades"]] == ["Rune"]  # a forged item keeps its upgrades
     assert refused(path, "item", "set", "Ajax", "Old Blade", "--slots", "1").code == "too_few_slots"
     assert refused(path, "item", "set", "Ajax", "Old Blade", "--weight", "100").code == "too_heavy"
+
+
+def test_r32_item_set_refuses_a_two_handed_weapon_beside_a_worn_shield(path):
+    """Issue 48: `item set --hands 2` left a two-handed weapon held beside a worn shield."""
+    with campaign_cli.open(path) as camp:
+        camp.item_add("Ajax", "Broadsword")
+        camp.item_add("Ajax", "Small Shield")
+        camp.item_wear("Ajax", "Small Shield")
+        camp.item_hold("Ajax", "Broadsword")
+    err = refused(path, "item", "set", "Ajax", "Broadsword", "--hands", "2")
+    assert err.code == "two_handed_shield" and "Small Shield" in err.message  # names what to stow first
+    with campaign_cli.open(path) as camp:
+        camp.item_stow("Ajax", "Small Shield")
+        assert camp.item_set("Ajax", "Broadsword", hands=2)["item"]["hands"] == 2
