@@ -61,6 +61,7 @@ class CharacterView(TypedDict):
     leadership: Leadership | None
     talents: list[str]
     gender: Literal["m", "f"] | None
+    raised: dict[str, int]  # R25a: an attribute a potion raises, as it counts now ({"ST": 14})
 
 
 class Event(TypedDict, total=False):

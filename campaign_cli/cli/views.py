@@ -23,7 +23,7 @@ def character_views(ch: Mapping[str, Any]) -> list:
     pairs = [
         (_("kind"), Verbatim(kind_of(ch))),
         (_("gender"), gender_of(ch)),
-        (_("ST / DX / IQ"), f"{ch['st']} / {ch['dx']} / {ch['iq']}"),
+        (_("ST / DX / IQ"), " / ".join(_attribute(ch, a) for a in ("ST", "DX", "IQ"))),
         (_("adjusted DX / MA"), f"{ch['adjusted_dx']} / {ch['ma']}"),
         (_("attributes"), ch["attributes"]),
         (_("skills"), ch["skills"]),
@@ -51,6 +51,12 @@ def character_views(ch: Mapping[str, Any]) -> list:
         (_("stored"), [i["name"] for i in ch["items"] if i["state"] == "stored"] or None),
     ]
     return [Fields(_('{name} (#{id})').format(name=ch['name'], id=ch['id']), pairs)]
+
+
+def _attribute(ch: Mapping[str, Any], name: str) -> str:
+    """An attribute, and beside it what a potion raises it to while it lasts (R25a)."""
+    base, now = ch[name.lower()], (ch.get("raised") or {}).get(name)
+    return str(base) if now is None else _("{base} (now {now})").format(base=base, now=now)
 
 
 def status_news(before: Mapping[str, str], chars: Sequence[Mapping[str, Any]]) -> list[Line]:

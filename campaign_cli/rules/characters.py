@@ -111,6 +111,13 @@ def movement(adjusted: int) -> int:
     return max(adjusted, 0) // 2
 
 
+def raised(doc: Mapping, attribute: str) -> int:
+    """ATTRIBUTE ("ST", "DX", "IQ") as it counts now: the base value and what a potion drunk
+    adds while it lasts (R25a: everywhere that attribute counts)."""
+    boost = sum(v for k, v in (doc.get("boosts") or {}).items() if k.casefold() == attribute.casefold())
+    return doc[attribute.lower()] + boost
+
+
 def status(st: int, damage: int, fatigue: int, dying: bool = False, dead: bool = False) -> str:
     """Derived status (R19, R20): dead, dying, out or ok."""
     if dead or damage >= 2 * st:
@@ -268,7 +275,8 @@ def gear_totals(items: list[Item]) -> dict:
 def view(doc: Mapping) -> dict:
     """The character as CLI.md shows it: stored fields plus derived ones."""
     gear = gear_totals(doc.get("items", []))
-    adj = adjusted_dx(doc["dx"], gear["restriction"])
+    st, dx = raised(doc, "ST"), raised(doc, "DX")  # R25a: a potion counts where the attribute counts
+    adj = adjusted_dx(dx, gear["restriction"])
     return {
         "id": doc.get("id"),
         "name": doc["name"],
@@ -291,13 +299,13 @@ def view(doc: Mapping) -> dict:
         "damage": doc.get("damage", 0),
         "fatigue": doc.get("fatigue", 0),
         "status": status(
-            doc["st"], doc.get("damage", 0), doc.get("fatigue", 0), doc.get("dying", False), doc.get("dead", False)
+            st, doc.get("damage", 0), doc.get("fatigue", 0), doc.get("dying", False), doc.get("dead", False)
         ),
         "gold": doc.get("gold", 0),
         "darkstone": doc.get("darkstone", 0),
         "darkstone_total": doc.get("darkstone", 0) + gear["darkstone_items"],
         "carry_weight": gear["carry_weight"],
-        "carry_limit": carry_limit(doc["st"]),
+        "carry_limit": carry_limit(st),
         "armor": gear["armor"],
         "restriction": gear["restriction"],
         "items": list(doc.get("items", [])),
@@ -305,6 +313,7 @@ def view(doc: Mapping) -> dict:
         "leadership": dict(doc["leadership"]) if doc.get("leadership") else None,  # R25: for the next check
         "talents": list(doc.get("talents", [])),  # talents from another tool the skill table lacks
         "gender": doc.get("gender"),
+        "raised": {a: raised(doc, a) for a in CORE if raised(doc, a) != doc[a.lower()]},  # R25a: beside the base
     }
 
 

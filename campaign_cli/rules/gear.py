@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Literal
 
 from campaign_cli.errors import N_, Refused, Say, Shown, UsageProblem
 from campaign_cli.rules import catalog
-from campaign_cli.rules.characters import carry_limit, check_name, gear_totals
+from campaign_cli.rules.characters import carry_limit, check_name, gear_totals, raised
 from campaign_cli.rules.dice import parse as parse_dice
 from campaign_cli.rules.names import resolve
 from campaign_cli.rules.wounds import check_not_dead
@@ -154,7 +154,7 @@ def validate_item(item: Item) -> None:
 
 def check_carry(doc: Character, item: Item) -> None:
     """R33: at most 5 + ST in all."""
-    carried, limit = gear_totals(doc.get("items", []))["carry_weight"], carry_limit(doc["st"])
+    carried, limit = gear_totals(doc.get("items", []))["carry_weight"], carry_limit(raised(doc, "ST"))
     if carried + item["weight"] > limit:
         raise Refused(
             Say(

@@ -6,16 +6,16 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from campaign_cli.errors import N_, Refused, Say
-from campaign_cli.rules.characters import status
+from campaign_cli.rules.characters import raised, status
 
 if TYPE_CHECKING:
     from campaign_cli.model import Character
 
 
 def current_status(doc: Character) -> str:
-    return status(
-        doc["st"], doc.get("damage", 0), doc.get("fatigue", 0), doc.get("dying", False), doc.get("dead", False)
-    )
+    """Derived (R19, R20), a potion's ST counting while it lasts (R25a)."""
+    st = raised(doc, "ST")
+    return status(st, doc.get("damage", 0), doc.get("fatigue", 0), doc.get("dying", False), doc.get("dead", False))
 
 
 def alive(doc: Character) -> bool:

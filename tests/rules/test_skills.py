@@ -243,3 +243,35 @@ def test_the_herb_hint_quotes_a_two_word_name(path):
         camp.character_create("Lada Bright", st=10, dx=12, iq=10, skill=["Herbalist"])
     err = refused(path, "skill", "use", "Lada Bright", "Herbalist", "--doses", "1")
     assert "`campaign item add 'Lada Bright' Herb`" in err.message
+
+
+def _drink(camp, attribute: str) -> None:
+    """Ajax drinks a potion raising ATTRIBUTE by 2 (Alma's Alchemist 2, R25)."""
+    if "Alma" not in [c["name"] for c in camp.character_list()]:
+        camp.character_create("Alma", st=10, dx=10, iq=12, skill=["Alchemist=2"])
+    camp.xp_award(1, "Alma")
+    potion = camp.skill_use("Alma", "Alchemist", boost=attribute, dice=[1, 1, 1])["effect"]["potion"]
+    camp.item_give("Alma", "Ajax", str(potion["id"]))
+    camp.item_use("Ajax", str(potion["id"]))
+
+
+def test_r25a_a_dx_potion_raises_adjusted_dx_and_ma_shown_beside_the_base(path):
+    with campaign_cli.open(path) as camp:
+        before = camp.character_show("Ajax")
+        _drink(camp, "DX")
+        after = camp.character_show("Ajax")
+    assert (after["dx"], after["raised"]) == (before["dx"], {"DX": before["dx"] + 2})
+    assert after["adjusted_dx"] == before["adjusted_dx"] + 2 and after["ma"] >= before["ma"]
+    shown = CliRunner().invoke(app, ["-c", str(path), "character", "show", "Ajax"]).stdout
+    assert f"{before['dx']} (now {before['dx'] + 2})" in shown
+
+
+def test_r25a_an_st_potion_raises_the_carry_limit_and_the_out_of_action_threshold(path):
+    with campaign_cli.open(path) as camp:
+        camp.damage("Ajax", 12)  # at ST 12: out of action (R19)
+        assert camp.character_show("Ajax")["status"] == "out"
+        camp.heal("Ajax", 12)
+        _drink(camp, "ST")
+        camp.damage("Ajax", 12)  # ST 14 while the potion lasts: still on his feet
+        ajax = camp.character_show("Ajax")
+    assert ajax["status"] == "ok" and ajax["carry_limit"] == 5 + 14 and ajax["raised"] == {"ST": 14}
