@@ -18,7 +18,7 @@ def damage(camp: Any, name: str, amount: int, fatigue: bool, armor: bool) -> tup
     """`damage`: AMOUNT damage (or fatigue, R21), less worn armor and shield with ARMOR (R29).
     Returns the character and what was applied and absorbed."""
     doc = acts.actor(camp, "damage", name)
-    worn = gear_totals(doc["items"])["armor"] if armor else 0
+    worn = gear_totals(doc["items"], doc.get("keywords", []))["armor"] if armor else 0
     applied = wounds.take(doc, amount, fatigue=fatigue, armor=worn)
     camp.save("characters", doc)
     what = ", ".join(f"{v} {k}" for k, v in applied.items() if v) or "nothing"

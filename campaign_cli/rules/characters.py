@@ -256,13 +256,17 @@ def drop_keywords(current: list[str], drop: list[str]) -> list[str]:
     return out
 
 
-def gear_totals(items: list[Item]) -> dict:
+def gear_totals(items: list[Item], keywords: list[str] | None = None) -> dict:
     """Armor (R29), restriction (R30) and carried weight (R33) from a character's items;
-    a stored item (at home, in a wagon) weighs nothing and counts for nothing."""
+    a stored item (at home, in a wagon) weighs nothing and counts for nothing. With the
+    character's KEYWORDS, a worn item restricted to a keyword they lack protects nothing
+    (R34: it stops working), though it still restricts and weighs."""
     items = [i for i in items if i.get("state") != "stored"]
     worn = [i for i in items if i.get("state") == "worn"]
+    have = None if keywords is None else {k.casefold() for k in keywords}
+    working = [i for i in worn if have is None or all(w.casefold() in have for w in i.get("requires") or ())]
     return {
-        "armor": sum(i.get("armor") or 0 for i in worn),
+        "armor": sum(i.get("armor") or 0 for i in working),
         "restriction": sum(i.get("restriction") or 0 for i in worn),
         "carry_weight": sum(i.get("weight") or 0 for i in items),
         "darkstone_items": sum(
@@ -274,7 +278,7 @@ def gear_totals(items: list[Item]) -> dict:
 
 def view(doc: Mapping) -> dict:
     """The character as CLI.md shows it: stored fields plus derived ones."""
-    gear = gear_totals(doc.get("items", []))
+    gear = gear_totals(doc.get("items", []), doc.get("keywords", []))
     st, dx = raised(doc, "ST"), raised(doc, "DX")  # R25a: a potion counts where the attribute counts
     adj = adjusted_dx(dx, gear["restriction"])
     return {

@@ -71,3 +71,16 @@ def test_r32_item_set_refuses_a_two_handed_weapon_beside_a_worn_shield(path):
     with campaign_cli.open(path) as camp:
         camp.item_stow("Ajax", "Small Shield")
         assert camp.item_set("Ajax", "Broadsword", hands=2)["item"]["hands"] == 2
+
+
+def test_r34_worn_armor_whose_keyword_was_dropped_protects_nothing(path):
+    """R34: an item whose keyword its holder loses stops working: no armor, still its weight."""
+    with campaign_cli.open(path) as camp:
+        camp.character_set("Ajax", keyword=["Law"])
+        camp.item_add("Ajax", "Law Mail", kind="armor", armor=3, restriction=1, weight=4, requires=["Law"], custom=True)
+        camp.item_wear("Ajax", "Law Mail")
+        assert camp.character_show("Ajax")["armor"] == 3
+        camp.character_set("Ajax", drop_keyword=["Law"])
+        ajax = camp.character_show("Ajax")
+        assert (ajax["armor"], ajax["restriction"], ajax["carry_weight"]) == (0, 1, 4)
+        assert camp.damage("Ajax", 4, armor=True)["absorbed"] == 0
