@@ -23,6 +23,16 @@ FUNCTIONS = [getattr(api, n) for n in ("open", "read", "init", "import_", "expor
 SHELL = re.compile(r"(?<![\w-])--[a-z]|`campaign |\bcampaign [a-z]+ [a-z]")
 
 
+@pytest.fixture
+def party(tmp_path: Path) -> Path:
+    """Ajax (hero) and Merlin (wizard), made through the library itself."""
+    path = tmp_path / "campaign.json"
+    with campaign_cli.open(path, create=True) as camp:
+        camp.character_create("Ajax", st=12, dx=11, iq=9, skill=["Swimming"])
+        camp.character_create("Merlin", st=8, dx=10, iq=14, wizard=True, spell=["Light"])
+    return path
+
+
 def test_every_act_is_a_method_defined_on_the_class():
     assert len(METHODS) >= 80
     assert "xp_award" in vars(api.Campaign) and "fight_attack" in vars(api.Campaign)
@@ -85,8 +95,8 @@ def test_a_wrong_type_or_a_misspelt_keyword_is_a_mypy_error(tmp_path):
     assert 'expression has type "int", variable has type "str"' in done.stdout
 
 
-def test_an_attempt_takes_back_only_what_it_did(camp):
-    with campaign_cli.open(camp.path) as block:
+def test_an_attempt_takes_back_only_what_it_did(party):
+    with campaign_cli.open(party) as block:
         block.gold_add("Ajax", 3)
         with pytest.raises(campaign_cli.Refused), block.attempt():
             block.xp_award(4, "Ajax")
@@ -94,39 +104,39 @@ def test_an_attempt_takes_back_only_what_it_did(camp):
         kept = block.character_show("Ajax")
         assert (kept["gold"], kept["xp"]) == (3, 0)
         block.gold_add("Ajax", 1)
-    with campaign_cli.read(camp.path) as block:
+    with campaign_cli.read(party) as block:
         after = block.character_show("Ajax")
         assert (after["gold"], after["xp"]) == (4, 0)
         assert block.log(limit=1)[0]["summary"] == "python: 3 commands"  # the attempt's acts are not counted
 
 
-def test_a_failure_outside_an_attempt_spoils_the_block(camp):
-    before = camp.path.read_bytes()
-    with pytest.raises(campaign_cli.UsageProblem) as leaving, campaign_cli.open(camp.path) as block:
+def test_a_failure_outside_an_attempt_spoils_the_block(party):
+    before = party.read_bytes()
+    with pytest.raises(campaign_cli.UsageProblem) as leaving, campaign_cli.open(party) as block:
         block.gold_add("Ajax", 3)
         with pytest.raises(campaign_cli.Refused):
             block.gold_remove("Ajax", 99)
-    assert leaving.value.code == "act_failed" and camp.path.read_bytes() == before
+    assert leaving.value.code == "act_failed" and party.read_bytes() == before
 
 
-def test_events_and_a_closed_handle(camp):
-    with campaign_cli.open(camp.path) as block:
+def test_events_and_a_closed_handle(party):
+    with campaign_cli.open(party) as block:
         block.damage("Ajax", 2)
         block.heal("Ajax", 1)
         assert block.events == []  # these two record no event of their own: the documents say it
         block.item_add("Ajax", "Healing Potion", kind="potion")
-    before = camp.path.read_bytes()
+    before = party.read_bytes()
     with pytest.raises(campaign_cli.UsageProblem) as closed:
         block.gold_add("Ajax", 1)
-    assert closed.value.code == "closed" and camp.path.read_bytes() == before
+    assert closed.value.code == "closed" and party.read_bytes() == before
 
 
-def test_a_second_block_in_a_thread_is_refused_at_once(camp):
+def test_a_second_block_in_a_thread_is_refused_at_once(party):
     import time
 
-    with campaign_cli.open(camp.path, lock_wait=30):
+    with campaign_cli.open(party, lock_wait=30):
         began = time.monotonic()
-        with pytest.raises(campaign_cli.UsageProblem) as twice, campaign_cli.open(camp.path, lock_wait=30):
+        with pytest.raises(campaign_cli.UsageProblem) as twice, campaign_cli.open(party, lock_wait=30):
             pass
         assert twice.value.code == "already_open" and time.monotonic() - began < 1
 
@@ -139,8 +149,8 @@ def test_a_refusal_names_keywords_not_options(camp):
     assert result.exit_code == 2 and "--by" in result.stderr and "--bard" in result.stderr
 
 
-def test_a_name_that_matches_nothing_carries_suggestions(camp):
-    with pytest.raises(campaign_cli.Refused) as missing, campaign_cli.read(camp.path) as block:
+def test_a_name_that_matches_nothing_carries_suggestions(party):
+    with pytest.raises(campaign_cli.Refused) as missing, campaign_cli.read(party) as block:
         block.character_show("Ajx")
     assert missing.value.suggestions == ["Ajax"] and missing.value.facts
 
@@ -268,12 +278,12 @@ def test_every_command_is_one_method_whose_keywords_are_its_options():
         (lambda c: c.gold_add("Ajax", "1"), "bad_value", "count="),  # type: ignore[arg-type]
     ],
 )
-def test_bad_input_from_python_is_a_usage_problem_naming_its_keyword(camp, act, code, option):
+def test_bad_input_from_python_is_a_usage_problem_naming_its_keyword(party, act, code, option):
     """Never an internal error, never a broken write: a wrong value is exit 2, the file as it was."""
-    before = camp.path.read_bytes()
-    with pytest.raises(campaign_cli.UsageProblem) as bad, campaign_cli.open(camp.path) as block:
+    before = party.read_bytes()
+    with pytest.raises(campaign_cli.UsageProblem) as bad, campaign_cli.open(party) as block:
         act(block)
-    assert bad.value.code == code and bad.value.exit_status == 2 and camp.path.read_bytes() == before
+    assert bad.value.code == code and bad.value.exit_status == 2 and party.read_bytes() == before
     assert option is None or bad.value.message.startswith(option)
 
 
