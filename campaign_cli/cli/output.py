@@ -14,7 +14,6 @@ from typing import Any
 
 from campaign_cli.errors import CampaignError
 from campaign_cli.i18n import GENDERS, _, status_of
-from campaign_cli.render.text import clean
 from campaign_cli.rules.names import MAX_NAME
 from campaign_cli.run import RUN
 
@@ -97,6 +96,8 @@ def render(views: list[View]) -> None:
 
 
 def render_plain(views: list[View]) -> str:
+    from campaign_cli.render.text import clean  # only when words are shown: a JSON answer never loads it
+
     out: list[str] = []
     for view in views:
         if isinstance(view, Line):
@@ -171,6 +172,8 @@ def _stacked(console, view: Table) -> None:
     beside it: `#5 Broadsword`), then `column: value` lines."""
     from rich.text import Text
 
+    from campaign_cli.render.text import clean  # only when words are shown: a JSON answer never loads it
+
     if view.title:
         console.print(Text(clean(view.title), style="bold"))
     lead = 2 if view.columns[0] in ("#", _("id")) and len(view.columns) > 2 else 1
@@ -190,6 +193,8 @@ def _render_rich(views: list[View]) -> None:
     from rich.console import Console
     from rich.table import Table as RichTable
     from rich.text import Text
+
+    from campaign_cli.render.text import clean  # only when words are shown: a JSON answer never loads it
 
     console = Console(highlight=False)
     for view in views:
@@ -226,6 +231,8 @@ def _render_rich(views: list[View]) -> None:
 
 def fail(err: CampaignError, **extra: Any) -> int:
     """Report an error on stderr (JSON with --json) and return its exit status."""
+    from campaign_cli.render.text import clean  # only when words are shown: a JSON answer never loads it
+
     if RUN.json_errors:
         from campaign_cli import jsontext
 

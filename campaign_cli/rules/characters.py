@@ -114,8 +114,11 @@ def movement(adjusted: int) -> int:
 def raised(doc: Mapping, attribute: str) -> int:
     """ATTRIBUTE ("ST", "DX", "IQ") as it counts now: the base value and what a potion drunk
     adds while it lasts (R25a: everywhere that attribute counts)."""
-    boost = sum(v for k, v in (doc.get("boosts") or {}).items() if k.casefold() == attribute.casefold())
-    return doc[attribute.lower()] + boost
+    base = doc[attribute.lower()]
+    boosts = doc.get("boosts")
+    if not boosts:  # no potion drunk: the base value (the common case, on every view)
+        return base
+    return base + sum(v for k, v in boosts.items() if k.casefold() == attribute.casefold())
 
 
 def status(st: int, damage: int, fatigue: int, dying: bool = False, dead: bool = False) -> str:
@@ -317,7 +320,7 @@ def view(doc: Mapping) -> dict:
         "leadership": dict(doc["leadership"]) if doc.get("leadership") else None,  # R25: for the next check
         "talents": list(doc.get("talents", [])),  # talents from another tool the skill table lacks
         "gender": doc.get("gender"),
-        "raised": {a: raised(doc, a) for a in CORE if raised(doc, a) != doc[a.lower()]},  # R25a: beside the base
+        "raised": {a: raised(doc, a) for a in CORE if raised(doc, a) != doc[a.lower()]} if doc.get("boosts") else {},
     }
 
 
