@@ -24,6 +24,7 @@ from hypothesis.stateful import (
 )
 
 from campaign_cli.cli.app import app
+from campaign_cli.rules.characters import status
 from campaign_cli.store.campaign import BOOKKEEPING
 from tests.runner import CliRunner
 
@@ -82,6 +83,9 @@ def command_table(who, other, item, skill, enemy, n, dice, instance) -> list[lis
         ["xp", "spend", who, "--attribute", "ST"],
         ["xp", "spend", who, "--skill", skill],
         ["karma", "add", who, n],
+        ["karma", "add", other, "1", "--bard", "--by", who],
+        ["roll", "D6", "--character", who, "--karma"],
+        ["item", "use", who, item, "--on", other],
         ["wish", "add", who, n],
         ["wish", "spend", who],
         ["curse", "apply", who, "Rot"],
@@ -239,6 +243,7 @@ class Evening(RuleBasedStateMachine):
             assert self.path.read_bytes() == before, ("a refused command changed the file", args)
         else:
             self._once_a_round(before, args)
+            self._nothing_of_their_own(before, args)
         self._count(before, args)
 
     def _once_a_round(self, before: bytes, args: list[str]) -> None:
@@ -250,6 +255,25 @@ class Evening(RuleBasedStateMachine):
         actor = args[2] if args[0] in ("fight", "skill", "item") else args[1]
         acted = {n.casefold() for n in fight.get("acted", [])}
         assert actor.casefold() not in acted, ("acted twice in a round", args, fight)
+
+    def _nothing_of_their_own(self, before: bytes, args: list[str]) -> None:
+        """R11a, R20 (issue 48): the out of action and the dying take no part of their own in
+        any act: they spend no XP and no karma (a roll's, a curse's), whatever the act, and a
+        sale has neither of them on either side. (Undo, redo and an adventure's end, when
+        Bard karma lapses, are not acts of a character.)"""
+        if args[0] in ("undo", "redo") or args[:2] == ["adventure", "end"]:
+            return
+        old = {d["name"]: d for d in json.loads(before)["characters"].values()}
+        new = {d["name"]: d for d in json.loads(self.path.read_bytes())["characters"].values()}
+        for name, was in old.items():
+            state = status(was["st"], was["damage"], was["fatigue"], was.get("dying", False), was.get("dead", False))
+            now = new.get(name)
+            if state not in ("out", "dying") or now is None or was.get("boosts"):
+                continue
+            assert now["xp"] >= was["xp"], ("spent XP while", state, name, args)
+            assert now["karma"] >= was["karma"], ("spent karma while", state, name, args)
+            if args[:2] == ["item", "sell"]:
+                assert name.casefold() not in (a.casefold() for a in args[2:4]), ("traded while", state, name, args)
 
     def _count(self, before: bytes, args: list[str]) -> None:
         """What the test itself counts of a step: each character's net XP (undone with the
