@@ -2696,12 +2696,9 @@ def write_file(stored: Any, text: str, output: str, force: bool) -> Path:
 
 
 # -- the doors -------------------------------------------------------------------------
-class _Open(dict):
-    """The block open in each thread (keyed by thread id), so a second `open` or `read` in
-    the same thread is refused at once instead of waiting for its own lock."""
-
-
-_OPEN: dict[int, Campaign] = _Open()
+# The block open in each thread (keyed by thread id), so a second `open` or `read` in the
+# same thread is refused at once instead of waiting for its own lock.
+_OPEN: dict[int, Campaign] = {}
 
 
 def _thread() -> int:

@@ -82,6 +82,7 @@ OTHER_ROLES = {
     ("item give", "receiver"): ["item", "give", "Hero", "{who}", "Dagger"],
     ("item sell", "buyer"): ["item", "sell", "Hero", "{who}", "Dagger", "--price", "0"],
     ("item use", "given"): ["item", "use", "Hero", "Healing Potion", "--on", "{who}"],
+    ("skill use", "target"): ["skill", "use", "Hero", "Leadership", "--for", "{who}"],
 }
 
 # Commands naming a character that are no act of theirs: views, and the GM's bookkeeping.
@@ -105,7 +106,7 @@ def _party(folder: Path) -> Path:
         camp.enemy_add(file=str(BOARD))
         for name in WHO.values():
             camp.character_create(name, st=12, dx=10, iq=10, skill=["Swimming"])
-        camp.character_create("Hero", st=12, dx=10, iq=10, wizard=True, spell=["Light"], skill=["Swimming"])
+        camp.character_create("Hero", st=12, dx=10, iq=10, wizard=True, spell=["Light"], skill=["Leadership"])
         for name in (*WHO.values(), "Hero"):
             for item in ("Dagger", "Leather"):
                 camp.item_add(name, item)

@@ -80,7 +80,7 @@ ACTS: dict[str, Act] = {
     "check": Act("R11a", ABLE, verb=N_("take a check")),
     "contest": Act("R11a", ABLE, verb=N_("take a check"), opponent=ABLE),
     "cast": Act("R11a", ABLE, verb=N_("cast a spell"), turn=True, role="caster", resisting=ABLE),
-    "skill use": Act("R11a", ABLE, verb=N_("use a skill"), turn=True),
+    "skill use": Act("R11a", ABLE, verb=N_("use a skill"), turn=True, target=LIVING),  # healed, sung to, led
     "initiative": Act("R11a", ABLE, verb=N_("roll"), role="roller"),
     "roll": Act("R11a", ABLE, verb=N_("spend karma"), role="roller"),  # with --karma: the one who spends
     # fights (R8, R13, R32a, R40-R42)

@@ -118,7 +118,7 @@ def _named(camp, plan: dict[str, int], me: Character) -> tuple[dict[str, int], d
     docs: dict[str, Character] = {}
     out: dict[str, int] = {}
     for who, n in plan.items():
-        doc = camp.character(who)
+        doc = acts.actor(camp, "skill use", who, "target")  # R11a: the dead receive nothing
         doc = me if doc["id"] == me["id"] else doc
         docs[doc["name"]] = doc
         out[doc["name"]] = out.get(doc["name"], 0) + n
@@ -143,7 +143,7 @@ def _prepare_effect(
         craft.check_bard(level, plan, docs)
         return lambda: _done(camp, doc, docs, karma=craft.bard(plan, docs))
     if skill == "Leadership":
-        follower = camp.character(for_)
+        follower = acts.actor(camp, "skill use", for_, "target")  # R11a: the dead follow nobody
         follower = doc if follower["id"] == doc["id"] else follower
         check_not_dead(follower)
 
