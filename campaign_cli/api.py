@@ -28,7 +28,18 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TypeVar, cast, overload
 
-from campaign_cli.errors import N_, CampaignError, ExitStatus, FileProblem, Joined, Opt, Refused, Say, UsageProblem
+from campaign_cli.errors import (
+    N_,
+    CampaignError,
+    ExitStatus,
+    FileProblem,
+    Joined,
+    Opt,
+    Refused,
+    Say,
+    Shown,
+    UsageProblem,
+)
 from campaign_cli.rules.names import MAX_AMOUNT, MAX_ID
 from campaign_cli.run import RUN, fresh
 
@@ -94,8 +105,8 @@ def _texts(given: dict[str, Any]) -> None:
 
 
 def _free_text(value: str | None, option: str) -> str | None:
-    """A note the campaign file keeps (a curse's): any text but a control or format
-    character, which the document model does not hold; refused naming the option (exit 2),
+    """A note, a reason, a label: any text but a control or format character (CLI.md
+    "Global behaviour": bad input wherever it is typed); refused naming the option (exit 2),
     not found unsound when the campaign is written."""
     from campaign_cli.rules.names import unsafe_char
 
@@ -108,6 +119,43 @@ def _free_text(value: str | None, option: str) -> str | None:
             "bad_text",
         )
     return value
+
+
+COUNTS = {  # a character's stored counts, as a refusal names them
+    "xp": N_("XP"),
+    "karma": N_("karma"),
+    "bard_karma": N_("karma"),
+    "wishes": N_("wishes"),
+    "gold": N_("gold"),
+    "darkstone": N_("dark stone"),
+    "damage": N_("damage"),
+    "fatigue": N_("fatigue"),
+}
+
+
+def _within_bounds(stored: Stored, in_block: bool) -> None:
+    """CLI.md "Names": a change that would carry a stored count past its bound is refused
+    (exit 1, `over_bound`, naming the bound), not found unsound when the file is written.
+    In a block, the characters the act read; else every character."""
+    docs = stored.data["characters"]
+    keys = (stored.line_before or {}).keys() if in_block else docs.keys()
+    for key in keys:
+        doc = docs.get(key)
+        if doc is None:
+            continue
+        for field, label in COUNTS.items():
+            value = doc.get(field, 0)
+            if isinstance(value, int) and value > MAX_AMOUNT:
+                raise Refused(
+                    Say(
+                        "{name}'s {field} would be {value}, past its bound of {most}: nothing changed",
+                        name=doc["name"],
+                        field=Say(label),
+                        value=Shown(value),
+                        most=Shown(MAX_AMOUNT),
+                    ),
+                    "over_bound",
+                )
 
 
 def _whole(value: object, option: str, low: int = 1, high: int = MAX_AMOUNT) -> int:
@@ -306,6 +354,8 @@ class Campaign:
             if write and not stored.reverted:
                 from campaign_cli.rules.wounds import check_the_dead
 
+                _within_bounds(stored, block is not None or self._in_line)
+
                 if block is not None or self._in_line:  # R11a: the characters this act read, as they were
                     check_the_dead(stored.line_before or {}, stored.data["characters"])
                 else:
@@ -340,8 +390,7 @@ class Campaign:
 
         _whole(amount, "amount")
         who = [_text(n, "names") for n in names]
-        if reason is not None:  # any text (the journal keeps it; it is shown escaped, never obeyed)
-            _text(reason, "reason")
+        _free_text(reason, "reason")
 
         def run(stored: Stored) -> results.XpAward:
             docs = advancement.award_xp(stored, amount, who, party, reason)
@@ -2778,7 +2827,7 @@ def open(  # CLI.md names it so
     from campaign_cli import store
 
     _not_twice()
-    words = [label or LABEL]
+    words = [_free_text(label, "label") or LABEL]
     try:
         if create and not store.resolve_path(path).exists():
             store.create(path, name or Path(path).stem or "Campaign", words)

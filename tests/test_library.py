@@ -5,6 +5,7 @@ savepoints, and every generated file (the reference in docs/api.md among them) f
 from __future__ import annotations
 
 import inspect
+import json
 import re
 import shutil
 import subprocess
@@ -291,3 +292,38 @@ def test_a_control_character_in_a_note_is_exit_2_on_the_command_line(camp):
     before = camp.path.read_bytes()
     result = camp("curse", "apply", "Ajax", "Rot", "--note", "n\x1b[31m")
     assert result.exit_code == 2 and "--note" in result.stderr and camp.path.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("act", "field"),
+    [
+        (lambda c: c.gold_add("Ajax", 5), "gold"),
+        (lambda c: c.xp_award(5, "Ajax"), "xp"),
+        (lambda c: c.karma_add("Ajax", 5), "karma"),
+        (lambda c: c.darkstone_add("Ajax", 5), "darkstone"),
+        (lambda c: c.wish_add("Ajax", 5), "wishes"),
+    ],
+)
+def test_a_count_carried_past_its_bound_is_over_bound_not_an_unusable_file(party, act, field):
+    """CLI.md: exit 1 `over_bound`, naming the bound; exit 3 is only for a file that cannot be used."""
+    fill = {"gold": "gold_add", "karma": "karma_add", "darkstone": "darkstone_add", "wishes": "wish_add"}
+    with campaign_cli.open(party) as camp:
+        if field == "xp":
+            camp.xp_award(999_999, "Ajax")
+        else:
+            getattr(camp, fill[field])("Ajax", 999_999)
+    before = party.read_bytes()
+    with pytest.raises(campaign_cli.Refused) as over, campaign_cli.open(party) as camp:
+        act(camp)
+    assert over.value.code == "over_bound" and over.value.exit_status == 1 and "1,000,000" in over.value.message
+    assert party.read_bytes() == before
+
+
+def test_over_bound_on_the_command_line_and_in_a_batch(camp):
+    camp.json("gold", "add", "Ajax", "999999")
+    result = camp("gold", "add", "Ajax", "5", "--json")
+    assert result.exit_code == 1 and json.loads(result.stderr)["error"]["code"] == "over_bound"
+    lines = '{"args": ["xp", "award", "1", "Ajax"]}\n{"args": ["gold", "add", "Ajax", "5"]}\n'
+    batch = camp("batch", "-", input=lines)
+    error = json.loads(batch.stderr)["error"]
+    assert batch.exit_code == 1 and (error["code"], error["line"]) == ("over_bound", 2)
