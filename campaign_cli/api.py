@@ -23,13 +23,14 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TypeVar, cast, overload
 
 from campaign_cli.errors import (
     N_,
+    Arg,
     CampaignError,
     ExitStatus,
     FileProblem,
@@ -86,7 +87,15 @@ def typed(err: CampaignError) -> CampaignError:
     return err
 
 
-def _texts(given: dict[str, Any]) -> None:
+def _positional(code: Any) -> set[str]:
+    """The names of a method's positional parameters (its arguments, not its options)."""
+    names = set(code.co_varnames[1 : code.co_argcount])  # co_argcount counts the positional-only too
+    if code.co_flags & 0x04:  # CO_VARARGS: *names
+        names.add(code.co_varnames[code.co_argcount + code.co_kwonlyargcount])
+    return names
+
+
+def _texts(given: dict[str, Any], positional: Collection[str] = ()) -> None:
     """Every text an act was given (a name, a note, a list of them) is text a file can hold:
     a lone surrogate (`"\\ud800"`) is refused naming its parameter (exit 2), not left to
     fail when the campaign is written."""
@@ -99,7 +108,11 @@ def _texts(given: dict[str, Any]) -> None:
                 except UnicodeEncodeError:
                     shown = text.encode("utf-8", "backslashreplace").decode()
                     raise UsageProblem(
-                        Say("{option}: {value!r} is not text (a lone surrogate)", option=Opt(name), value=shown),
+                        Say(
+                            "{option}: {value!r} is not text (a lone surrogate)",
+                            option=Arg(name) if name in positional else Opt(name),
+                            value=shown,
+                        ),
                         "bad_text",
                     ) from None
 
@@ -342,7 +355,8 @@ class Campaign:
         """Run one act: the caller's texts checked, the block's books kept, the dead checked
         (R11a), a failure spoiling the block unless an attempt takes it back."""
         self._ready(write)
-        _texts(sys._getframe(1).f_locals)
+        caller = sys._getframe(1)
+        _texts(caller.f_locals, _positional(caller.f_code))
         for value in args:  # the names the act was given: a name is text (or an id)
             if not isinstance(value, (str, int)) or isinstance(value, bool):
                 raise UsageProblem(Say("{value!r} is not a name", value=value), "bad_value")

@@ -132,6 +132,18 @@ class Opt:
         return self.name + "="
 
 
+class Arg(Opt):
+    """An argument in a message: `CHARACTER` on the command line (as its usage line names
+    it), `character` from the library."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        from campaign_cli.run import RUN
+
+        return self.name.rstrip("_").upper() if RUN.front == "cli" else self.name
+
+
 def said(value: Any) -> Any:
     """VALUE as a message shows it: a Say or a Shown in words, anything else as it is."""
     return str(value) if isinstance(value, (Say, Shown, Joined, Opt)) else value

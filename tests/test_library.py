@@ -270,10 +270,10 @@ def test_every_command_is_one_method_whose_keywords_are_its_options():
     ("act", "code", "option"),
     [
         (lambda c: c.gold_add(None, 1), "bad_value", None),  # type: ignore[arg-type]
-        (lambda c: c.character_create("\ud800", st=12, dx=10, iq=10), "bad_text", "name="),
+        (lambda c: c.character_create("\ud800", st=12, dx=10, iq=10), "bad_text", "name:"),
         (lambda c: c.xp_award(1, "Ajax", reason="\ud800"), "bad_text", "reason="),
         (lambda c: c.curse_apply("Ajax", "Rot", note="a\x1b[31m"), "bad_text", "note="),
-        (lambda c: c.item_add("Aj\ud800ax", "Rope"), "bad_text", "character="),
+        (lambda c: c.item_add("Aj\ud800ax", "Rope"), "bad_text", "character:"),
         (lambda c: c.skill_use("Ajax", "Medic", heal={"Aj\ud800": 1}), "bad_text", "heal="),
         (lambda c: c.check("Ajax", "3/DX", dice=[1, "2", 3]), "bad_dice", "dice="),  # type: ignore[list-item]
         (lambda c: c.gold_add("Ajax", "1"), "bad_value", "count="),  # type: ignore[arg-type]
