@@ -338,3 +338,50 @@ def test_a_cherry_pick_conflict_is_settled_with_ours(clones):
     assert (
         show(keeper, "Ajax")["gold"] == 7 and json.loads(campaign(keeper, "status", "--json").stdout)["conflicts"] == 0
     )
+
+
+def _deleted_and_changed(tmp_path: Path) -> Path:
+    """A three-way merge where ours deleted Ajax and theirs awarded him XP: one conflict on
+    the whole character."""
+    import campaign_cli
+
+    base = tmp_path / "base.json"
+    with campaign_cli.open(base, create=True) as camp:
+        camp.character_create("Ajax", st=12, dx=11, iq=9)
+    for side in ("ours", "theirs"):
+        shutil.copy(base, tmp_path / f"{side}.json")
+        shutil.copy(str(base) + ".journal", str(tmp_path / f"{side}.json") + ".journal")
+    with campaign_cli.open(tmp_path / "ours.json") as camp:
+        camp.character_delete("Ajax")
+    with campaign_cli.open(tmp_path / "theirs.json") as camp:
+        camp.xp_award(3, "Ajax")
+    merged = campaign_cli.merge(tmp_path / "base.json", tmp_path / "ours.json", tmp_path / "theirs.json")
+    assert len(merged["conflicts"]) == 1, merged
+    return tmp_path / "ours.json"
+
+
+@pytest.mark.parametrize("how", ["theirs", "ours"])
+def test_resolve_settles_a_character_one_side_deleted_and_the_other_changed(tmp_path, how):
+    """Issue 50: `resolve --theirs` on a deleted-vs-changed character was an internal KeyError."""
+    import campaign_cli
+
+    ours = _deleted_and_changed(tmp_path)
+    with campaign_cli.open(ours) as camp:
+        done = camp.resolve(theirs=how == "theirs", ours=how == "ours")
+        names = [c["name"] for c in camp.character_list()]
+    assert done["open"] == 0
+    assert names == (["Ajax"] if how == "theirs" else [])
+    if how == "theirs":
+        with campaign_cli.read(ours) as camp:
+            assert camp.character_show("Ajax")["xp"] == 3  # theirs, whole, under its own id
+
+
+def test_resolve_value_on_a_whole_document_must_be_a_sound_one(tmp_path):
+    import campaign_cli
+
+    ours = _deleted_and_changed(tmp_path)
+    before = ours.read_bytes()
+    for value in (5, {"name": "X"}):
+        with pytest.raises(campaign_cli.Refused) as refused, campaign_cli.open(ours) as camp:
+            camp.resolve(value=value)
+        assert refused.value.exit_status == 1 and ours.read_bytes() == before

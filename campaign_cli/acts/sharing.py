@@ -124,9 +124,42 @@ def _put(camp: Any, path: list, value: Any) -> None:
         _set(node, steps, value)
         camp.set_meta(**{top: node})
         return
+    if not steps:  # a whole document one side deleted and the other changed (or created)
+        _put_whole(camp, table, key, value)
+        return
     doc = jsontext.copied(camp.data[table][key])
     _set(doc, steps, value)
     camp.save(table, doc)
+
+
+def _put_whole(camp: Any, table: str, key: str, value: Any) -> None:
+    """The document at KEY of TABLE becomes VALUE: removed (ABSENT), replaced, or put back
+    under its own id (theirs kept a character ours deleted)."""
+    from tinydb.table import Document
+
+    stored = camp.data[table].get(key)
+    if value is ABSENT:
+        if stored is not None:
+            camp.remove(table, stored)
+        return
+    if not isinstance(value, dict):
+        raise Refused(Say("conflict on a whole document: its value must be a JSON object"), "bad_value")
+    doc = {**jsontext.copied(value), "id": int(key)}
+    from campaign_cli import judge, verdict
+
+    try:  # judged before it is put: a value no file may hold is a refusal, not an unusable file
+        if table == "enemies":  # a board as stored: the board, and its id
+            verdict.check("Board", {k: v for k, v in doc.items() if k != "id"}, f"{table}.{key}")
+        else:
+            verdict.check("Character", doc, f"{table}.{key}")
+    except judge.Invalid as err:
+        raise Refused(
+            Say("the value is no sound document: {where} {why}", where=err.where, why=err.why), "bad_value"
+        ) from None
+    if stored is not None:
+        camp.save(table, doc)
+    else:
+        camp.db.table(table).insert(Document(doc, doc_id=int(key)))
 
 
 def _set(node: Any, steps: list, value: Any) -> None:
