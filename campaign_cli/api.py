@@ -2550,11 +2550,13 @@ def init(path: str | os.PathLike[str], name: str | None = None) -> results.Campa
     campaign_cli.init("gold-road.json", name="The Gold Road")
     """
     from campaign_cli import i18n, store
+    from campaign_cli.rules.characters import check_name
 
     _not_twice()
     try:
         words = ["init", *(["--name", name] if name is not None else [])]
-        return _status(store.create(path, i18n._("Campaign") if name is None else _text(name, "name"), words))
+        title = i18n._("Campaign") if name is None else check_name(_text(name, "name"), "campaign")
+        return _status(store.create(path, title, words))
     except CampaignError as err:
         raise typed(err) from None
 
@@ -2645,7 +2647,7 @@ def import_(path: str | os.PathLike[str], export_file: str | os.PathLike[str]) -
 
         campaign_cli.import_("restored.json", "gold-road.export.json")
     """
-    from campaign_cli import store
+    from campaign_cli import jsontext, store
     from campaign_cli.inputs import read_text
     from campaign_cli.rules.documents import check_tables
     from campaign_cli.store import transfer
@@ -2656,6 +2658,10 @@ def import_(path: str | os.PathLike[str], export_file: str | os.PathLike[str]) -
         tables = transfer.tables_from_export(transfer.read_export(read_text(os.fspath(export_file))))
         stored = list(tables.pop("packs").values())
         tables = check_tables(tables, stored)
+        try:  # text a file can hold: a lone surrogate (`"\\ud800"` in the JSON) is refused here
+            jsontext.dumps([tables, stored]).encode("utf-8")
+        except UnicodeEncodeError:
+            raise Refused(Say("bad import: it holds text that is not text (a lone surrogate)"), "bad_import") from None
         if stored:
             set_packs_text(tables, store.campaign.encode_packs(stored))
         meta = tables["meta"]["1"]

@@ -327,3 +327,20 @@ def test_over_bound_on_the_command_line_and_in_a_batch(camp):
     batch = camp("batch", "-", input=lines)
     error = json.loads(batch.stderr)["error"]
     assert batch.exit_code == 1 and (error["code"], error["line"]) == ("over_bound", 2)
+
+
+def test_a_refused_init_or_import_leaves_nothing_behind(tmp_path, camp):
+    """Issue 50: `init --name $'E\\e'` exited 3 and left its lock; an import holding a lone
+    surrogate was an internal error and left a journal and a lock."""
+    folder = tmp_path / "fresh"
+    folder.mkdir()
+    with pytest.raises(campaign_cli.UsageProblem) as bad:
+        campaign_cli.init(folder / "c.json", name="E\x1b")
+    assert bad.value.exit_status == 2 and sorted(p.name for p in folder.iterdir()) == []
+    export = folder / "e.json"
+    export.write_text(campaign_cli.export(camp.path).replace('"Ajax"', '"Aj\\ud800ax"'))
+    with pytest.raises(campaign_cli.Refused) as held:
+        campaign_cli.import_(folder / "c.json", export)
+    assert held.value.code == "bad_import" and sorted(p.name for p in folder.iterdir()) == ["e.json"]
+    result = camp("-c", str(folder / "c.json"), "init", "--name", "E\x1b")
+    assert result.exit_code == 2 and sorted(p.name for p in folder.iterdir()) == ["e.json"]

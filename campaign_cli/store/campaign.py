@@ -697,6 +697,19 @@ def create(
     p = resolve_path(path)
     if not p.parent.is_dir():
         raise FileProblem(_('folder {parent} does not exist').format(parent=p.parent), "no_folder")
+    made = [f for f in (journal.journal_path(p), files.lock_path_of(p)) if not f.exists()]
+    try:
+        return _create(p, name, words, data, verb)
+    except BaseException:
+        if not p.exists():  # CLI.md: a refused init or import leaves nothing behind
+            for left in made:
+                left.unlink(missing_ok=True)
+        raise
+
+
+def _create(p: Path, name: str, words: list[str] | None, data: dict | None, verb: str) -> Campaign:
+    from campaign_cli.store import journal
+
     with files.locked(p):
         if p.exists():
             raise Refused(_('{p} already exists').format(p=p), "exists")
