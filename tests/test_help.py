@@ -77,3 +77,17 @@ def test_every_command_is_annotated_with_objects_not_strings():
         if isinstance(hint, str)
     }
     assert len(callbacks) > 90 and strings == {}
+
+
+@pytest.mark.parametrize("words", [[], ["fight"], ["fight", "attack"], ["xp", "award"]])
+def test_help_command_is_the_help_option(tmp_path, monkeypatch, words):
+    """Issue 51: `campaign help [COMMAND]` (as git, gh and cargo users type it) is `--help`;
+    it answered "Did you mean 'heal'?". The root's options before it are kept."""
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    asked = runner.invoke(app, ["help", *words])
+    option = runner.invoke(app, [*words, "--help"])
+    assert asked.exit_code == option.exit_code == 0 and asked.stdout == option.stdout
+    russian = runner.invoke(app, ["--lang", "ru", "help", *words])
+    assert russian.exit_code == 0 and russian.stdout == runner.invoke(app, ["--lang", "ru", *words, "--help"]).stdout
+    assert list(tmp_path.iterdir()) == []  # help creates nothing

@@ -156,6 +156,7 @@ def run(
     command: click.Command, args: list[str], prog_name: str = "campaign", complete_var: str | None = None, **extra: Any
 ) -> int:
     """Run one command line as the user typed it: errors reported, an exit code returned."""
+    args = _help_alias(args)
     words = args[: args.index("--")] if "--" in args else args
     RUN.json_errors = "--json" in words or "--jsonl" in words or _json_format(words)
     RUN.words = journal_words(args)
@@ -193,6 +194,20 @@ def run(
                 "internal",
             )
         )
+
+
+ROOT_VALUED = ("-c", "--campaign", "--lang", "--show-completion", "--install-completion")
+
+
+def _help_alias(args: list[str]) -> list[str]:
+    """`campaign help [COMMAND...]` is `campaign [COMMAND...] --help`, as git, gh and cargo
+    users type it (the root's options before it kept)."""
+    i = 0
+    while i < len(args) and args[i].startswith("-"):
+        i += 2 if args[i] in ROOT_VALUED else 1
+    if i < len(args) and args[i] == "help":
+        return [*args[:i], *args[i + 1 :], "--help"]
+    return args
 
 
 def _json_format(words: list[str]) -> bool:
