@@ -11,7 +11,7 @@ from typer.core import TyperGroup
 from campaign_cli import __version__, i18n
 from campaign_cli.cli import output
 from campaign_cli.cli.common import MAX_AMOUNT, campaign_path, help_text
-from campaign_cli.cli.lazy import LazyGroup, build
+from campaign_cli.cli.lazy import LazyGroup, build, summary
 from campaign_cli.errors import CampaignError, ExitStatus, UsageProblem
 from campaign_cli.i18n import N_, _, number
 from campaign_cli.run import RUN
@@ -81,13 +81,12 @@ class CampaignGroup(LazyGroup):
         names = self.list_commands(ctx)
         grouped = [n for group in self.help_groups.values() for n in group]
         sections = [*self.help_groups.items(), (N_("Other"), tuple(n for n in names if n not in grouped))]
-        width = max(map(len, names), default=0)
         for title, group in sections:
             rows = []
             for name in group:
                 cmd = self.get_command(ctx, name)
                 if cmd is not None and not cmd.hidden:
-                    rows.append((name, cmd.get_short_help_str(limit=max(formatter.width - 6 - width, 30))))
+                    rows.append((name, summary(cmd)))
             if rows:
                 with formatter.section(title):
                     formatter.write_dl(rows)

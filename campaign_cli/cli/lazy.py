@@ -19,6 +19,16 @@ from typer.core import TyperGroup
 from campaign_cli.i18n import _, translate_command
 
 
+def summary(cmd: Any) -> str:
+    """A command's summary in a list: the whole first sentence of its help (CLI.md), never
+    cut with an ellipsis at a fixed width; the list wraps it to the terminal."""
+    import re
+
+    text = cmd.short_help or cmd.help or ""
+    first = " ".join(text.split("\n\n")[0].replace("\b", "").split())
+    return re.split(r"(?<=[.!?])\s+(?=[A-ZА-ЯЁ])", first, maxsplit=1)[0]
+
+
 class LazyGroup(TyperGroup):
     lazy_commands: dict | None = None  # name -> Typer CommandInfo, converted on first use
     # name -> "module[:attr]" in campaign_cli.cli; attr (default `app`) is a Typer: a noun, or
@@ -26,6 +36,17 @@ class LazyGroup(TyperGroup):
     lazy_nouns: dict[str, str] = {}
 
     order: tuple[str, ...] = ()  # the commands in this order first (help, man pages), then the rest
+
+    def format_commands(self, ctx: Any, formatter: Any) -> None:
+        """The commands with their whole summaries (CLI.md: not cut at a fixed width)."""
+        rows = []
+        for name in self.list_commands(ctx):
+            cmd = self.get_command(ctx, name)
+            if cmd is not None and not cmd.hidden:
+                rows.append((name, summary(cmd)))
+        if rows:
+            with formatter.section(_("Commands")):
+                formatter.write_dl(rows)
 
     def list_commands(self, ctx: Any) -> list[str]:
         names = list(dict.fromkeys([*(self.lazy_commands or {}), *super().list_commands(ctx), *self.lazy_nouns]))
