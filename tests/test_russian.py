@@ -80,7 +80,7 @@ def example_names(page: str) -> set[str]:
 def test_every_help_page_in_russian_has_no_english_words_and_russian_examples(path):
     page = help_page(path, "ru")
     placeholders = [w for w in re.findall(r"\b[A-Z][A-Z_]*[A-Z]\b", page) if w in METAVARS]
-    assert placeholders == [], (path, placeholders)  # `{ИМЯ} {ПРЕДМЕТ}`, not `{NAME} {ITEM}` (CLI.md "Language")
+    assert placeholders == [], (path, placeholders)  # `ИМЯ ПРЕДМЕТ`, not `NAME ITEM` (CLI.md "Language")
     english_names = example_names(help_page(path, "en"))
     examples = [line for line in page.splitlines() if line.strip().startswith("$ ")]
     assert examples and not (english_names & example_names(page)), examples  # Ajax -> Аякс, Swimming -> Плавание
@@ -516,11 +516,11 @@ def test_the_recap_sorts_names_in_the_russian_alphabet(tmp_path: Path):
 def test_placeholders_are_russian_in_usage_errors_and_man_pages(tmp_path: Path):
     result = ru(tmp_path / "c.json", "item", "give")
     assert result.exit_code == 2 and "ОТДАЮЩИЙ" in result.output and "FROM" not in result.output, result.output
-    assert "{АТАКУЮЩИЙ} {ЦЕЛЬ}" in help_page(["fight", "attack"], "ru")
-    assert "{ATTACKER} {TARGET}" in help_page(["fight", "attack"], "en")  # English stays English
+    assert "[ОПЦИИ] АТАКУЮЩИЙ ЦЕЛЬ" in help_page(["fight", "attack"], "ru")  # Click's convention: no braces
+    assert "[OPTIONS] ATTACKER TARGET" in help_page(["fight", "attack"], "en")  # English stays English
     root = Path(__file__).resolve().parent.parent / "man"
     page = (root / "ru" / "campaign-item-give.1").read_text(encoding="utf-8")
-    assert "{ОТДАЮЩИЙ} {ПОЛУЧАТЕЛЬ} {ПРЕДМЕТ}" in page
+    assert "ОТДАЮЩИЙ ПОЛУЧАТЕЛЬ ПРЕДМЕТ" in page
     text = "\n".join(f.read_text("utf-8") for f in (root / "ru").glob("*.1"))
     body = "\n".join(line for line in text.splitlines() if not line.startswith(".TH"))  # the title: the command's name
     left = set(re.findall(r"\b[A-Z][A-Z_]*[A-Z]\b", body)) & set(METAVARS)
@@ -542,6 +542,6 @@ def test_a_command_loaded_in_english_is_put_into_russian_when_asked(capsys):
         pages.append(capsys.readouterr().out.splitlines()[0])
     i18n.use("en")
     assert pages == [
-        "Usage: campaign character show [OPTIONS] {NAME}",
-        "Использование: campaign character show [ОПЦИИ] {ИМЯ}",
+        "Usage: campaign character show [OPTIONS] NAME",
+        "Использование: campaign character show [ОПЦИИ] ИМЯ",
     ]

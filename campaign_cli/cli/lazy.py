@@ -70,6 +70,7 @@ class LazyGroup(TyperGroup):
                 self.commands[cmd_name] = sub
             if cmd_name in self.commands:
                 guard_sizes(self.commands[cmd_name])
+                plain_usage(self.commands[cmd_name])
         if cmd_name in self.commands:  # a command loaded in English is put into words when Russian is asked for
             translate_command(self.commands[cmd_name])
         return super().get_command(ctx, cmd_name)
@@ -105,6 +106,22 @@ def guard_sizes(command: click.Command) -> None:
 
     sized.sized = True  # type: ignore[attr-defined]
     command.callback = sized
+
+
+def plain_usage(command: click.Command) -> None:
+    """Usage lines in Click's convention (`campaign fight attack [OPTIONS] ATTACKER TARGET`):
+    Typer puts a required argument in braces, which mean "one of" to a reader of usage lines."""
+    for param in getattr(command, "params", ()):
+        if param.param_type_name != "argument" or getattr(param.make_metavar, "plain", False):
+            continue
+        make = param.make_metavar
+
+        def plain(*args: Any, _make: Any = make, **kwargs: Any) -> str:
+            text = _make(*args, **kwargs)
+            return text[1:-1] if text.startswith("{") and text.endswith("}") else text
+
+        plain.plain = True  # type: ignore[attr-defined]
+        param.make_metavar = plain
 
 
 def reuse_parser(command: click.Command) -> None:
