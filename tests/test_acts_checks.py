@@ -1,6 +1,6 @@
 """Checks, contests, casts, curses, wishes, personal items and skills' effects (R6, R9,
 R11a, R17, R18, R22, R25, R26, R27, R36), played through the acts on an open campaign: no
-command line. tests/rules/test_fights.py and tests/rules/test_skills.py keeps the pure rules and the commands' side."""
+command line. tests/rules/test_fights.py and tests/rules/test_skills.py keep the pure rules and the commands' side."""
 
 from __future__ import annotations
 
