@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from campaign_cli import store
-from campaign_cli.errors import Opt, UsageProblem
+from campaign_cli.errors import UsageProblem
 from campaign_cli.i18n import _, number
 from campaign_cli.rules.names import MAX_AMOUNT, MAX_ID
 from campaign_cli.run import RUN
@@ -63,20 +63,6 @@ def character_lines(ch: Mapping[str, Any]) -> list:
     from campaign_cli.cli.views import character_views
 
     return character_views(ch)
-
-
-def write_out(camp, text: str, output: str | None, force: bool) -> Path | None:
-    """TEXT on stdout, or written atomically to OUTPUT (the library's `write_file`: never the
-    campaign's own files, another existing file only with FORCE; inside a batch, when it
-    commits). Returns the file (to be) written."""
-    if output is None:
-        from campaign_cli.cli.output import write_text
-
-        write_text(text)
-        return None
-    from campaign_cli.api import write_file
-
-    return write_file(camp, text, output, force)
 
 
 def publish(staged: list[tuple[Path, bytes]]) -> None:
@@ -155,27 +141,6 @@ def parse_int(text: str, what: str) -> int:
             "bad_value",
         )
     return value
-
-
-def parse_pairs(values: list[str] | None, what: str, default: int | None = None, allow_null: bool = False) -> dict:
-    """Parse NAME=VALUE options (`--attr Lore=3`, `--skill Swimming`, `--spell Fire=12`)."""
-    from campaign_cli.api import pairs
-
-    return pairs(values, what.lstrip("-").replace("-", "_"), default, allow_null)
-
-
-def read_text(source: str, option: str = "") -> str:
-    """A file's text, or stdin's for `-` (the library's `inputs.read_text`)."""
-    from campaign_cli.inputs import read_text as read
-
-    return read(source, Opt(option.lstrip("-").replace("-", "_")) if option else None)
-
-
-def read_json(source: str, what: str, option: str = "") -> object:
-    """A board or pack file (or stdin) as strict JSON (the library's `inputs.read_json`)."""
-    from campaign_cli.inputs import read_json as read
-
-    return read(source, what, Opt(option.lstrip("-").replace("-", "_")) if option else None)
 
 
 MAX_ARGUMENT = 200  # CLI.md "Sizes": a spec, dice list, expression or name longer than this exits 2

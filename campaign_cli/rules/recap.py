@@ -226,10 +226,6 @@ def _part(entry: dict, *words: str) -> dict | None:
     return None
 
 
-def _is(entry: dict, *words: str) -> bool:
-    return _part(entry, *words) is not None
-
-
 def select(history, meta: dict, adventure: int | None, since: str | None, last: bool) -> tuple[list, str | None]:
     """Walk the journal back (newest first) and keep the chosen stretch, stopping where it
     starts: the cost follows the stretch, not the journal. Returns (entries oldest first, title)."""
