@@ -393,7 +393,7 @@ class Contest(TypedDict, total=False):
     seed: int
 
 
-class Cast(TypedDict, total=False):
+class Cast(Contest, total=False):
     """A spell cast (R9): a check's fields, or a contest's with AGAINST; the spell itself."""
 
     spell: Spell
@@ -402,12 +402,6 @@ class Cast(TypedDict, total=False):
     dice: list[int]
     total: int
     target: int
-    a: ContestSide
-    b: ContestSide
-    winner: str | None
-    karma_spent: int
-    wish_spent: int
-    seed: int
 
 
 class Initiative(TypedDict):
