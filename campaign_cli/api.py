@@ -301,32 +301,16 @@ class Campaign:
                 except campaign_cli.Refused:
                     camp.gold_add("Ajax", 5)
         """
-        from campaign_cli import jsontext
-
         self._ready()
         stored = self._camp
-        saved = (
-            jsontext.copied(stored.data),
-            stored._packs,
-            stored.summary,
-            dict(stored.extra),
-            list(stored.touched),
-            len(stored.rolls),
-            stored.roll_spool.tell() if stored.roll_spool is not None else None,
-        )
+        saved = stored.mark()
         mark = self._block.mark() if self._block is not None else None
         failed = self._failed
         self._attempts += 1
         try:
             yield
         except BaseException:
-            data, packs, summary, extra, touched, rolls, spooled = saved
-            stored._data, stored._db, stored._packs = data, None, packs
-            stored.summary, stored.extra, stored.touched = summary, extra, touched
-            del stored.rolls[rolls:]
-            if spooled is not None:
-                stored.roll_spool.seek(spooled)
-                stored.roll_spool.truncate()
+            stored.back_to(saved)
             if mark is not None and self._block is not None:
                 self._block.back_to(mark)
             self._failed = failed

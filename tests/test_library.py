@@ -111,6 +111,23 @@ def test_an_attempt_takes_back_only_what_it_did(party):
         assert block.log(limit=1)[0]["summary"] == "python: 3 commands"  # the attempt's acts are not counted
 
 
+def test_an_attempt_whose_rolls_reached_the_spool_takes_back_only_its_own(party, monkeypatch):
+    """A regression: the savepoint kept the rolls' count, and a flush to the spool during the
+    attempt journaled the attempt's rolls and lost the earlier ones."""
+    from campaign_cli.store import campaign as stored
+
+    monkeypatch.setattr(stored, "ROLLS_PER_ENTRY", 3)  # the attempt's third roll flushes the spool
+    with campaign_cli.open(party) as block:
+        kept = [block.check("Ajax", "3/DX", seed=n)["dice"] for n in (1, 2)]
+        with pytest.raises(campaign_cli.Refused), block.attempt():
+            for n in (3, 4, 5):
+                block.check("Ajax", "3/DX", seed=n)
+            block.gold_remove("Ajax", 99)
+        block.gold_add("Ajax", 1)
+    journal = party.with_name(party.name + ".journal").read_text().splitlines()
+    assert [r["dice"] for line in journal for r in json.loads(line).get("rolls", ())] == kept
+
+
 def test_a_failure_outside_an_attempt_spoils_the_block(party):
     before = party.read_bytes()
     with pytest.raises(campaign_cli.UsageProblem) as leaving, campaign_cli.open(party) as block:

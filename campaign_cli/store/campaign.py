@@ -424,6 +424,28 @@ class Campaign:
 
         self.roll_spool = tempfile.TemporaryFile()
 
+    def mark(self) -> tuple:
+        """A savepoint (the library's `attempt`): the data, the entry's summary, extras and
+        names, and the rolls so far, in memory and on the spool."""
+        spooled = self.roll_spool.tell() if self.roll_spool is not None else None
+        return (
+            jsontext.copied(self.data),
+            self._packs,
+            self.summary,
+            dict(self.extra),
+            list(self.touched),
+            list(self.rolls),  # a copy: a flush to the spool replaces the list
+            spooled,
+        )
+
+    def back_to(self, mark: tuple) -> None:
+        """Take back everything done since MARK (`mark`)."""
+        data, self._packs, self.summary, self.extra, self.touched, self.rolls, spooled = mark
+        self._data, self._db = data, None
+        if spooled is not None:
+            self.roll_spool.seek(spooled)
+            self.roll_spool.truncate()
+
     def _roll_parts(self) -> Iterator[list[dict]]:
         """The spooled rolls in their parts, then the rest; none when nothing was spooled."""
         spool = self.roll_spool
