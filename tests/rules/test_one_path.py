@@ -138,9 +138,7 @@ def test_r25_karma_add_bard_names_the_bard_when_several_could_sing(bards):
 def brawl(camp):
     camp.json("item", "add", "Ajax", "Broadsword")
     camp.json("item", "hold", "Ajax", "Broadsword")
-    camp.json(
-        "enemy", "add", "--file", str(Path(__file__).resolve().parents[2] / "samples/enemies/cinder-hound.json")
-    )
+    camp.json("enemy", "add", "--file", str(Path(__file__).resolve().parents[2] / "samples/enemies/cinder-hound.json"))
     camp.json("fight", "start")
     camp.json("fight", "add", "Cinder Hound")
     camp.json("karma", "add", "Ajax", "2")
@@ -162,9 +160,7 @@ def test_r17_fight_attack_rerolls_its_damage_as_roll_character_does(brawl, first
 
 def test_r17_fight_attack_karma_damage_is_refused_up_front_without_karma_or_wish(camp):
     camp.json("item", "add", "Ajax", "Broadsword")
-    camp.json(
-        "enemy", "add", "--file", str(Path(__file__).resolve().parents[2] / "samples/enemies/cinder-hound.json")
-    )
+    camp.json("enemy", "add", "--file", str(Path(__file__).resolve().parents[2] / "samples/enemies/cinder-hound.json"))
     camp.json("fight", "start")
     camp.json("fight", "add", "Cinder Hound")
     err = camp.error("fight", "attack", "Ajax", "Cinder Hound 1", "--dice", "1,1,1", "--karma-damage", code=1)
