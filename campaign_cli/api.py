@@ -2800,13 +2800,9 @@ def _block(stored: Stored, writable: bool) -> Iterator[Campaign]:
 
 
 def _publish(staged: list) -> None:
-    """Write each staged file atomically (a block has committed)."""
     from campaign_cli.store import files
 
-    for target, data in staged:
-        files.clean_temporaries(target)  # what a killed export left
-        with files.writing_to(target):
-            files.write_atomic(target, data)
+    files.publish(staged)
 
 
 @contextmanager

@@ -9,11 +9,12 @@ import typer
 from campaign_cli import jsontext, store
 from campaign_cli.api import Block
 from campaign_cli.cli import output
-from campaign_cli.cli.common import JsonOpt, campaign_path, help_text, publish
+from campaign_cli.cli.common import JsonOpt, campaign_path, help_text
 from campaign_cli.cli.lazy import command_app, reuse_parser
 from campaign_cli.errors import CampaignError, UsageProblem
 from campaign_cli.i18n import _, os_reason
 from campaign_cli.run import RUN
+from campaign_cli.store import files
 
 batch_app = command_app()
 
@@ -204,7 +205,7 @@ def batch(
                 RUN.batch, RUN.staged = None, None
                 RUN.capture = None
             ran.seal("batch of {n} command", "batch of {n} commands")
-        publish(staged)  # committed: the files its lines wrote (--output) appear now, not before
+        files.publish(staged)  # committed: the files its lines wrote (--output) appear now, not before
     except LineFailed as failed:
         RUN.json_errors = True  # CLI.md: the error object carries "line"
         raise typer.Exit(output.fail(failed.error, line=failed.line)) from None

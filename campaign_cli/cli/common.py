@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -63,16 +62,6 @@ def character_lines(ch: Mapping[str, Any]) -> list:
     from campaign_cli.cli.views import character_views
 
     return character_views(ch)
-
-
-def publish(staged: list[tuple[Path, bytes]]) -> None:
-    """Write each staged file atomically (a batch or block has committed)."""
-    from campaign_cli.store import files
-
-    for target, data in staged:
-        files.clean_temporaries(target)  # what a killed export left
-        with files.writing_to(target):
-            files.write_atomic(target, data)
 
 
 def campaign_path() -> str:

@@ -283,6 +283,15 @@ def token() -> str:
     return os.urandom(8).hex()
 
 
+def publish(staged: list[tuple[Path, bytes]]) -> None:
+    """Write each staged file atomically (a batch or a library block has committed: the
+    files its acts wrote, an export's output, appear now, not before)."""
+    for target, data in staged:
+        clean_temporaries(target)  # what a killed export left
+        with writing_to(target):
+            write_atomic(target, data)
+
+
 def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
