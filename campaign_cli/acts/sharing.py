@@ -99,6 +99,15 @@ def resolve(camp: Any, conflict: int | None, how: str, value: Any = None) -> tup
             )
         settled = value if how == "value" else jsontext.loads(c["theirs"]) if "theirs" in c else ABSENT
         _put(camp, jsontext.loads(c["path"]), settled)
+    if how == "value":  # a value the user gave: one the campaign cannot hold is refused (exit 1), not an unusable file
+        from campaign_cli import judge, verdict
+
+        try:
+            verdict.check_campaign(camp.data)
+        except judge.Invalid as err:
+            raise Refused(
+                Say("the value is no sound document: {where} {why}", where=err.where, why=err.why), "bad_value"
+            ) from None
     left = [c for c in open_ if c not in chosen]
     if left:
         camp.set_meta(conflicts=left)
@@ -124,12 +133,40 @@ def _put(camp: Any, path: list, value: Any) -> None:
         _set(node, steps, value)
         camp.set_meta(**{top: node})
         return
+    if key is None:  # a document both sides created under one name: theirs added anew
+        _put_new(camp, table, value)
+        return
     if not steps:  # a whole document one side deleted and the other changed (or created)
         _put_whole(camp, table, key, value)
         return
     doc = jsontext.copied(camp.data[table][key])
     _set(doc, steps, value)
     camp.save(table, doc)
+
+
+def _free_name(camp: Any, table: str, name: str) -> str:
+    """NAME, or the first of `NAME (2)`, `NAME (3)`... that no document of TABLE has."""
+    n, free = 1, name
+    while camp.exists(table, free):
+        n += 1
+        free = f"{name} ({n})"
+    return free
+
+
+def _put_new(camp: Any, table: str, value: Any) -> None:
+    """VALUE (theirs, or a value given) added to TABLE as a new document: a free name, a
+    new id, new ids for its items (ids are never reused)."""
+    if value is ABSENT:
+        return  # theirs had none: nothing to add
+    if not isinstance(value, dict) or not isinstance(value.get("name"), str):
+        raise Refused(Say("conflict on a whole document: its value must be a JSON object"), "bad_value")
+    doc = {**jsontext.copied(value), "name": _free_name(camp, table, value["name"])}
+    doc.pop("id", None)
+    if isinstance(doc.get("items"), list):
+        doc["items"] = [{**i, "id": camp.next_id()} if isinstance(i, dict) else i for i in doc["items"]]
+    key = str(camp.meta["next_id"])
+    _put_whole(camp, table, key, doc)
+    camp.set_meta(next_id=int(key) + 1)
 
 
 def _put_whole(camp: Any, table: str, key: str, value: Any) -> None:

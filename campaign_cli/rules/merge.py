@@ -176,7 +176,9 @@ def merge(base: dict, ours: dict, theirs: dict) -> tuple[dict, list[Conflict]]:
                 merged[key] = value
         result[table] = _unique_names(merged, o, table, conflicts)
     result["packs"] = merge_value(base["packs"], ours["packs"], theirs["packs"], ("packs", ""), "", conflicts)
-    result["meta"] = {"1": _merge_meta(_meta(base), _meta(ours), _meta(theirs), result, conflicts)}
+    # every id either side holds stays unused: a conflict settled with theirs brings theirs' ids back
+    top_id = max(ids_of(result) | ids_of(ours) | ids_of(theirs), default=0)
+    result["meta"] = {"1": _merge_meta(_meta(base), _meta(ours), _meta(theirs), top_id, conflicts)}
     return result, conflicts
 
 
@@ -198,19 +200,22 @@ def _name(doc: dict, table: str) -> tuple[str, str]:
 
 
 def _unique_names(merged: dict, ours: dict, table: str, out: list[Conflict]) -> dict:
-    """Two documents may not share a name (both sides created one): ours stays."""
+    """Two documents may not share a name (both sides created one): ours stays; theirs is
+    the conflict's, which `resolve --theirs` adds as a new document under a free name (its
+    path, [TABLE, None], is "a new document in TABLE")."""
     seen: dict[str, str] = {}
     for key in sorted(merged, key=lambda k: (k not in ours, int(k))):
         name = merged[key]["name"].casefold()
         if name in seen:
-            out.append(Conflict(_name(merged[key], table), "created on both sides", merged[seen[name]], merged[key]))
+            where = _name(merged[key], table)
+            out.append(Conflict(where, "created on both sides", merged[seen[name]], merged[key], path=(table, None)))
             del merged[key]
         else:
             seen[name] = key
     return merged
 
 
-def _merge_meta(base: dict, ours: dict, theirs: dict, result: dict, out: list[Conflict]) -> dict:
+def _merge_meta(base: dict, ours: dict, theirs: dict, top_id: int, out: list[Conflict]) -> dict:
     shared = [k for k in dict.fromkeys([*ours, *theirs]) if k not in LOCAL and k not in COUNTERS and k != "next_id"]
     meta = {k: ours[k] for k in LOCAL if k in ours}
     for key in shared:
@@ -228,5 +233,5 @@ def _merge_meta(base: dict, ours: dict, theirs: dict, result: dict, out: list[Co
     for key in (k for k in COUNTERS if k in ours or k in theirs):
         start = base.get(key, 0)
         meta[key] = start + (ours.get(key, 0) - start) + (theirs.get(key, 0) - start)
-    meta["next_id"] = max(ours.get("next_id", 1), theirs.get("next_id", 1), max(ids_of(result), default=0) + 1)
+    meta["next_id"] = max(ours.get("next_id", 1), theirs.get("next_id", 1), top_id + 1)
     return meta

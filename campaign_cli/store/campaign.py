@@ -511,7 +511,7 @@ class Campaign:
         keep = {k: self.meta[k] for k in ("seq", "next_id", "campaign_id", "journal_hash") if k in self.meta}
         changes: dict[str, dict] = {}
         try:
-            patches = patch.of_entry(entry)
+            patches = self._judged_patch(entry)
             for table, docs in patches.items():
                 if table != "meta" and isinstance(self.data.get(table), dict) and "$whole" not in docs:
                     changes[table] = {k: jsontext.copied(self.data[table].get(k)) for k in docs}
@@ -571,7 +571,7 @@ class Campaign:
 
         keep = {k: self.meta[k] for k in ("seq", "next_id", "campaign_id", "journal_hash") if k in self.meta}
         try:
-            patch.tables_apply(self.data, patch.of_entry(entry))
+            patch.tables_apply(self.data, self._judged_patch(entry))
             pointer = entry["redo"]
             top, at, sealed = pointer["top"], pointer.get("at"), pointer.get("hash")
         except (AttributeError, KeyError, TypeError, ValueError, IndexError):
@@ -582,12 +582,34 @@ class Campaign:
         self.meta["undo_top"], self.meta["undo_at"], self.meta["undo_hash"] = top, at, sealed
         self.reverted = True
 
-    def check_sound(self, entry: dict) -> None:
-        """The document an undo of ENTRY would write passes every check `import` makes; a
-        journal entry that would make anything else is refused (exit 3), nothing written."""
-        from campaign_cli.rules.documents import check_tables
-        from campaign_cli.store import journal
+    def _judged_patch(self, entry: dict) -> dict:
+        """ENTRY's undo patches, if they are a change a command could make (`patch.judge`);
+        a forged patch of any other shape is refused (exit 3), nothing written."""
+        from campaign_cli.store import journal, patch
 
+        patches = patch.of_entry(entry)
+        try:
+            patch.judge(patches, (*TABLES, PACKS), (PACKS,))
+        except patch.Forged as where:
+            raise journal.broken(
+                self.path,
+                _("entry #{seq} holds a patch no command writes (at {where})").format(
+                    seq=entry.get("seq"), where=where
+                ),
+            ) from None
+        return patches
+
+    def check_sound(self, entry: dict) -> None:
+        """The document an undo of ENTRY would write passes every check `import` makes, and
+        changes what a command changes (not only the journal's bookkeeping); a journal entry
+        that would make anything else is refused (exit 3), nothing written."""
+        from campaign_cli.rules.documents import check_tables
+        from campaign_cli.store import journal, patch
+
+        if self._before is not None and not patch.tables_diff(self._before, self.data, BOOKKEEPING):
+            raise journal.broken(
+                self.path, _("entry #{seq} changes nothing a command changes").format(seq=entry.get("seq"))
+            )
         data = jsontext.copied(self.data)
         tables = {t: data.get(t, {}) for t in TABLES}
         try:

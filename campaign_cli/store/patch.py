@@ -90,6 +90,62 @@ def of_entry(entry: dict) -> dict:
     }
 
 
+class Forged(ValueError):
+    """A patch no command could have written (see `judge`)."""
+
+
+def _node(sub: Any, where: str) -> None:
+    """SUB is a patch of a value inside a document: `$v`, `$s` or `$d` (ABSENT for a key
+    the value did not have), as `diff` writes them, and nothing else."""
+    if not isinstance(sub, dict) or len(sub) != 1:
+        raise Forged(where)
+    ((tag, body),) = sub.items()
+    if tag == "$v":
+        return
+    if tag == "$s":
+        if not (isinstance(body, list) and len(body) == 3 and isinstance(body[2], list)):
+            raise Forged(where)
+        for n in body[:2]:
+            if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+                raise Forged(where)
+        return
+    if tag != "$d" or not isinstance(body, dict):
+        raise Forged(where)
+    for key, inner in body.items():
+        if inner != ABSENT:
+            _node(inner, f"{where}.{key}")
+
+
+def judge(patches: Any, tables: tuple[str, ...], whole: tuple[str, ...]) -> None:
+    """A journal entry's undo patches may touch only what a command changes: the documents
+    of TABLES under their keys (a document's key is its id; meta has the one document "1"),
+    each deleted (None), put back whole (`$v`, a document) or changed field by field
+    (`$d`), and a table kept whole only if it is in WHOLE (the packs' text of schema 2).
+    Anything else is Forged, naming where. (What the patched campaign holds is the
+    model's judge's, after the patch.)"""
+    if not isinstance(patches, dict):
+        raise Forged("patch")
+    for table, docs in patches.items():
+        if table not in tables or not isinstance(docs, dict):
+            raise Forged(str(table))
+        if "$whole" in docs:
+            kept = docs["$whole"]
+            if table not in whole or len(docs) != 1 or not (kept == ABSENT or isinstance(kept, str)):
+                raise Forged(f"{table}.$whole")
+            continue
+        for key, sub in docs.items():
+            where = f"{table}.{key}"
+            if not (key.isascii() and key.isdigit() and key[0] != "0") or (table == "meta" and key != "1"):
+                raise Forged(where)
+            if sub is None and table != "meta":
+                continue
+            if isinstance(sub, dict) and set(sub) == {"$v"} and isinstance(sub["$v"], dict):
+                continue
+            if not (isinstance(sub, dict) and set(sub) == {"$d"}):
+                raise Forged(where)
+            _node(sub, where)
+
+
 def tables_apply(data: dict, patches: dict) -> None:
     """Undo one entry's patches on the loaded tables."""
     for table, docs in patches.items():
