@@ -2037,10 +2037,19 @@ class Campaign:
         for entry in camp.log(limit=5):
             print(entry["seq"], entry["summary"])
         """
+        return list(self.log_stream(limit=limit, character=character))
+
+    def log_stream(self, *, limit: int | None = None, character: str | None = None) -> Iterator[results.LogEntry]:
+        """`log`'s entries one at a time, oldest first, read while the block is open: memory
+        does not grow with the journal (100,000 entries cost what 2,000 do).
+
+            for entry in camp.log_stream():
+                print(entry["seq"], entry["command"])
+        """
         if limit is not None:
             _whole(limit, "limit", 0)
 
-        def run(stored: Stored) -> list[results.LogEntry]:
+        def run(stored: Stored) -> Iterator[results.LogEntry]:
             keep = None
             if character is not None:
                 key = stored.character(character)["name"].casefold()
@@ -2048,7 +2057,7 @@ class Campaign:
                 def keep(e: dict) -> bool:
                     return key in (n.casefold() for n in e.get("characters", []))
 
-            return [entry_view(e) for e in stored.entries(limit, keep)]
+            return (entry_view(e) for e in stored.entries(limit, keep))
 
         return self._act("log", False, run)
 
@@ -2293,7 +2302,7 @@ class Campaign:
         start = None if since is None else rules.since_date(_text(since, "since"))
 
         def run(stored: Stored) -> results.Recap | str:
-            chosen, title = rules.select(stored.history(), stored.meta, adventure, start, last)
+            chosen, title = rules.select(stored.history, stored.meta, adventure, start, last)
             names = {c["id"]: c["name"] for c in stored.characters()}
             data = {
                 "from": chosen[0][0].get("time") if chosen else None,

@@ -237,3 +237,40 @@ def test_the_same_bytes_are_judged_once_and_any_other_bytes_again(camp, monkeypa
     path.write_bytes(raw)
     campaign_mod.open_read(path)
     assert len(judged) == 5
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    lines=st.lists(st.binary(max_size=40).map(lambda b: b.replace(b"\n", b"x")), max_size=12), chunk=st.integers(1, 9)
+)
+def test_lines_read_backwards_know_where_each_starts(tmp_path_factory, lines, chunk):
+    """The offsets `log` streams by: each (offset, line) read from the end is the file's
+    bytes at that offset, for lines shorter and longer than a read, blank ones skipped."""
+    path = tmp_path_factory.mktemp("j") / "j"
+    data = b"\n".join(lines) + b"\n"
+    path.write_bytes(data)
+    old, journal.CHUNK = journal.CHUNK, chunk
+    try:
+        found = list(journal._lines_backwards_at(path))
+    finally:
+        journal.CHUNK = old
+    assert [line for _at, line in reversed(found)] == [line for line in lines if line.strip()]
+    for at, line in found:
+        assert data[at : at + len(line)] == line and (at == 0 or data[at - 1 : at] == b"\n")
+
+
+def test_log_streams_the_entries_it_found_from_the_end(camp, monkeypatch):
+    """`log` without a limit holds where each entry starts, not the entries: the second
+    pass reads them forward, and gives what the walk from the end found, oldest first."""
+    for n in range(5):
+        camp.json("gold", "add", "Ajax", str(n + 1))
+    meta = json.loads(camp.path.read_bytes())["meta"]["1"]
+    backwards = [e["seq"] for e in journal.entries_backwards(camp.path, meta["seq"])]
+    streamed = journal.stream_entries(camp.path, meta["seq"])
+    assert not isinstance(streamed, list)
+    assert [e["seq"] for e in streamed] == backwards[::-1]
+    assert [e["seq"] for e in journal.stream_entries(camp.path, meta["seq"], 2)] == backwards[:2][::-1]

@@ -9,7 +9,7 @@ through Rich (which would eat `[markup]` and wrap lines).
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from campaign_cli.errors import CampaignError
@@ -21,8 +21,25 @@ from campaign_cli.run import RUN
 # Views: what a command shows a person. Plain classes, not dataclasses: this module
 # is on every command's start-up path and @dataclass costs a millisecond to build.
 class Table:
-    def __init__(self, title: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
-        self.title, self.columns, self.rows = title, columns, rows
+    """A titled table. ROWS is a sequence, or a function giving the rows afresh each time
+    it is called: a plain table is then written as it is read (one pass for the widths,
+    one for the lines), never held whole (`log` on a long journal)."""
+
+    def __init__(
+        self, title: str, columns: Sequence[str], rows: Sequence[Sequence[Any]] | Callable[[], Iterable[Sequence[Any]]]
+    ) -> None:
+        self.title, self.columns, self._rows = title, columns, rows
+
+    @property
+    def rows(self) -> Sequence[Sequence[Any]]:
+        """Every row at once (a terminal's table is laid out whole)."""
+        if callable(self._rows):
+            self._rows = [tuple(r) for r in self._rows()]
+        return self._rows
+
+    def each(self) -> Iterable[Sequence[Any]]:
+        """The rows one by one: a stream read afresh, or the sequence."""
+        return self._rows() if callable(self._rows) else self._rows
 
 
 class Fields:
@@ -55,9 +72,23 @@ def write_json(data: Any) -> None:
 
 
 def write_jsonl(rows: Iterable[Any]) -> None:
+    """One line a row, written as each row comes (a stream stays a stream)."""
     from campaign_cli import jsontext
 
-    sys.stdout.write("".join(jsontext.shown(r, separators=(",", ":")) + "\n" for r in rows))
+    for r in rows:
+        sys.stdout.write(jsontext.shown(r, separators=(",", ":")) + "\n")
+
+
+def write_json_array(rows: Iterable[Any]) -> None:
+    """ROWS as one JSON array, the very text `write_json(list(ROWS))` writes, each row
+    written as it comes: a stream of rows is never held whole."""
+    from campaign_cli import jsontext
+
+    first = True
+    for r in rows:
+        sys.stdout.write(("[\n  " if first else ",\n  ") + jsontext.shown(r, indent=2).replace("\n", "\n  "))
+        first = False
+    sys.stdout.write("[]\n" if first else "\n]\n")
 
 
 def emit(
@@ -92,39 +123,51 @@ def render(views: list[View]) -> None:
     if sys.stdout.isatty() or force_color():
         _render_rich(views)
     else:
-        sys.stdout.write(render_plain(views))
+        write = sys.stdout.write
+        for line in _plain_lines(views):
+            write(line + "\n")
 
 
 def render_plain(views: list[View]) -> str:
+    lines = list(_plain_lines(views))
+    return "\n".join(lines) + "\n" if lines else ""
+
+
+def _plain_lines(views: list[View]) -> Iterator[str]:
     from campaign_cli.render.text import clean  # only when words are shown: a JSON answer never loads it
 
-    out: list[str] = []
+    said = False
     for view in views:
         if isinstance(view, Line):
-            out.append(clean(view.text))
+            said = True
+            yield clean(view.text)
             continue
-        if out:
-            out.append("")
+        if said:
+            yield ""
+        said = True
         if isinstance(view, Fields):
             if view.title:
-                out.append(clean(view.title))
+                yield clean(view.title)
             width = max((cells(k) for k, _ in view.pairs), default=0)
-            out.extend(f"  {pad(k, width)}  {clean(v)}".rstrip() for k, v in view.pairs)
-        else:
-            rows = [[clean(c) for c in row] for row in view.rows]
-            # columns line up, wide (East Asian) letters counted as two cells; a name lines up
-            # whatever its length, one long text (a 673-character roll) pads nothing else
-            widths = [
-                max([cells(h), *(w for r in rows if (w := cells(r[i])) <= PAD_LIMIT)])
-                for i, h in enumerate(view.columns)
-            ]
-            if view.title:
-                out.append(clean(view.title))
-            for row in [list(view.columns), *rows]:
-                out.append("  ".join(pad(c, w) for c, w in zip(row, widths)).rstrip())
-            if not rows:
-                out.append(_("(none)"))
-    return "\n".join(out) + "\n" if out else ""
+            yield from (f"  {pad(k, width)}  {clean(v)}".rstrip() for k, v in view.pairs)
+            continue
+        # columns line up, wide (East Asian) letters counted as two cells; a name lines up
+        # whatever its length, one long text (a 673-character roll) pads nothing else
+        widths = [cells(h) for h in view.columns]
+        count = 0
+        for row in view.each():
+            count += 1
+            for i, c in enumerate(row):
+                w = cells(clean(c))
+                if widths[i] < w <= PAD_LIMIT:
+                    widths[i] = w
+        if view.title:
+            yield clean(view.title)
+        yield "  ".join(pad(c, w) for c, w in zip(view.columns, widths)).rstrip()
+        for row in view.each():
+            yield "  ".join(pad(clean(c), w) for c, w in zip(row, widths)).rstrip()
+        if not count:
+            yield _("(none)")
 
 
 PAD_LIMIT = MAX_NAME  # a longer cell (a roll's text) overflows its column, padding no other row

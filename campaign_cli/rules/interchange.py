@@ -275,6 +275,7 @@ def from_foundry(doc: Any) -> dict:
     for key, value in system.items():  # what has no place here is kept, whole, in `unmatched`
         if key not in MAPPED and value not in (None, "", 0, [], {}) and not _default(key, value):
             plan["unmatched"].append(f"{key}: {jsontext.dumps(value, sort_keys=True)}")
+    plan.pop("_talents", None)
     return plan
 
 
@@ -314,16 +315,27 @@ def _plan(name: str, kind: str, st: int, dx: int, iq: int) -> dict:
 
 def _talent(plan: dict, name: str, level: int) -> None:
     """A talent matched to a catalog skill by any name or alias; others kept as talents."""
-    from campaign_cli.rules.skills import find_skill
+    from campaign_cli.rules.skills import known_skill
 
-    try:
-        skill = find_skill(name).name
-    except CampaignError:
-        if name not in plan["talents"]:
-            plan["talents"].append(name)
+    found = known_skill(name)
+    if found is None:
+        if _kept(plan, name):
             plan["unmatched"].append(name)
         return
-    plan["skills"][skill] = max(plan["skills"].get(skill, 0), level)
+    plan["skills"][found.name] = max(plan["skills"].get(found.name, 0), level)
+
+
+def _kept(plan: dict, talent: str) -> bool:
+    """TALENT added to the plan's talents, unless there already (a set beside the list:
+    16,000 talents cost 8 times what 2,000 do)."""
+    seen = plan.get("_talents")
+    if seen is None:
+        seen = plan["_talents"] = set(plan["talents"])
+    if talent in seen:
+        return False
+    seen.add(talent)
+    plan["talents"].append(talent)
+    return True
 
 
 def _equipment(name: str, sub: dict, ours: dict, where: str) -> dict:
@@ -385,16 +397,30 @@ LIST = re.compile(r"^\s*(?P<label>[A-Za-z][A-Za-z /]*?)\s*:\s*(?P<rest>.*)$")
 
 def _split(text: str) -> list[str]:
     """Comma-separated entries; commas inside parentheses stay (`Sword (2d6, thrown)`)."""
-    out, depth, cur = [], 0, ""
-    for c in text:
-        depth += (c == "(") - (c == ")")
-        if c == "," and depth <= 0:
-            out.append(cur.strip())
-            cur = ""
-        else:
-            cur += c
-    out.append(cur.strip())
+    out, depth, start = [], 0, 0
+    for at, c in enumerate(text):
+        if c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+        elif c == "," and depth <= 0:
+            out.append(text[start:at].strip())
+            start = at + 1
+    out.append(text[start:].strip())
     return [e for e in out if e]
+
+
+def _paren(entry: str) -> tuple[str, str | None]:
+    """`Name (inner)` -> (Name, inner) when the entry ends in a parenthesis holding no `)`;
+    else (entry, None). One pass from the end: no pattern that backtracks (a text of
+    50,000 nested `a (` costs what its length does)."""
+    text = entry.rstrip()
+    if text.endswith(")"):
+        end = len(text) - 1
+        opened = text.find("(", text.rfind(")", 0, end) + 1, end)  # the first `(` after the last inner `)`
+        if opened >= 0:
+            return text[:opened].strip(), text[opened + 1 : end].strip()
+    return entry.strip(), None
 
 
 def from_statblock(text: str) -> dict:
@@ -423,6 +449,7 @@ def from_statblock(text: str) -> dict:
             continue
         for entry in _split(body):
             _statblock_entry(plan, label, entry)
+    plan.pop("_talents", None)
     return plan
 
 
@@ -431,8 +458,7 @@ WHOLE = ("magic items", "attacks", "special ability/weakness", "special abilitie
 
 
 def _statblock_entry(plan: dict, label: str, entry: str) -> None:
-    paren = re.match(r"^(?P<name>.*?)\s*\((?P<inner>[^)]*)\)\s*$", entry)
-    name, inner = (paren["name"].strip(), paren["inner"].strip()) if paren else (entry.strip(), None)
+    name, inner = _paren(entry)
     if label == "talents":
         _talent(plan, name, int(inner) if inner and inner.isdigit() else 1)
     elif label in ("languages", "language"):
@@ -441,9 +467,9 @@ def _statblock_entry(plan: dict, label: str, entry: str) -> None:
         else:
             _language(plan, name)
     elif label == "levels":  # ours: `Sword 2`
-        level = re.match(r"^(?P<name>.*?)\s+(?P<n>\d+)$", entry)
-        if level:
-            _talent(plan, level["name"], int(level["n"]))
+        level = entry.rsplit(None, 1)  # `Sword 2`: the name, then its level
+        if len(level) == 2 and level[1].isdecimal() and not entry[-1:].isspace():
+            _talent(plan, level[0], int(level[1]))
     elif label in ("spells", "spells include"):
         plan["spells"][name] = int(inner) if inner and inner.isdigit() else None
     elif label in ("weapon", "weapons"):
@@ -472,20 +498,14 @@ MAX_COPIES = 100  # `Equipment: Arrows (500)`: at most this many items of one li
 
 
 def _is_skill(name: str) -> bool:
-    from campaign_cli.rules.skills import find_skill
+    from campaign_cli.rules.skills import known_skill
 
-    try:
-        find_skill(name)
-    except CampaignError:
-        return False
-    return True
+    return known_skill(name) is not None
 
 
 def _language(plan: dict, name: str) -> None:
     """A language with no skill of its name: the talent `Language (X)`, kept as a talent."""
-    talent = f"Language ({name})"
-    if talent not in plan["talents"]:
-        plan["talents"].append(talent)
+    _kept(plan, f"Language ({name})")
 
 
 def build_item(entry: dict, packs: list[dict]) -> Item:

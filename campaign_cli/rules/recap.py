@@ -227,21 +227,30 @@ def _part(entry: dict, *words: str) -> dict | None:
 
 
 def select(history, meta: dict, adventure: int | None, since: str | None, last: bool) -> tuple[list, str | None]:
-    """Walk the journal back (newest first) and keep the chosen stretch, stopping where it
-    starts: the cost follows the stretch, not the journal. Returns (entries oldest first, title)."""
+    """Walk the journal back (newest first: HISTORY(wanted) gives (entry, changes), the
+    changes only of entries WANTED accepts) and keep the chosen stretch, stopping where it
+    starts: the cost follows the stretch, and the entries after it are only walked
+    through. Returns (entries oldest first, title)."""
+
+    def ends_it(entry: dict) -> bool:
+        ended = _part(entry, "adventure", "end")
+        return bool(ended and adventure in (None, ended.get("adventure_end")))
+
     kept: list = []
     title = None
     current = meta["adventure"] if meta["phase"] == "adventure" else None
     in_current = current is not None and adventure in (None, current.get("number"))
     collecting = since is not None or last or in_current
-    for entry, changes in history:
+    started = meta.get("adventures")  # how many adventures the journal holds (absent in files before it was counted)
+    none = not collecting and isinstance(started, int) and (adventure or 1) > started
+    walk = iter(()) if none else history(lambda entry: collecting or ends_it(entry))  # none: nothing to walk
+    for entry, changes in walk:
         if since is not None and entry.get("time", "") < since:
             break
         if last and kept and _hours(kept[-1][0].get("time", ""), entry.get("time", "")) >= GAP_HOURS:
             break
         if not collecting:  # an earlier adventure: from its end back to its start
-            ended = _part(entry, "adventure", "end")
-            if not (ended and adventure in (None, ended.get("adventure_end"))):
+            if not ends_it(entry):
                 continue
             collecting = True
         kept.append((entry, changes))

@@ -140,6 +140,12 @@ for _skill in SKILLS:
         _BY_KEY[fold(_key)] = _skill
 
 
+def known_skill(name: str) -> Skill | None:
+    """The skill of this English or Russian name (any case), or None: no suggestions are
+    sought (an import looks up thousands of talents)."""
+    return _BY_KEY.get(fold(name.strip()))
+
+
 def find_skill(name: str) -> Skill:
     """Look a skill up by English or Russian name, case-insensitively (CLI.md "Names");
     an unknown name is refused with the closest skills."""

@@ -18,7 +18,7 @@ from campaign_cli import jsontext
 from campaign_cli.errors import COMMIT, FileProblem, NameTaken, Refused
 from campaign_cli.i18n import _, ngettext, os_reason
 from campaign_cli.store import files  # journal and patch: loaded by what writes or walks the journal
-from campaign_cli.store.layout import PACKS, packs_text, set_packs_text
+from campaign_cli.store.layout import PACKS, mark_judged, packs_digest, packs_judged, packs_text, set_packs_text
 
 if TYPE_CHECKING:
     from campaign_cli.model import Board, Character
@@ -170,15 +170,17 @@ def check_documents(path: Path, data: dict, writing: bool = False) -> None:
         raise _not_campaign(path, why) from None
 
 
-def check_packs(path: Path, data: dict, text: str, writing: bool = False) -> list[dict]:
+def check_packs(path: Path, data: dict, text: str, writing: bool = False, trusted: bool = False) -> list[dict]:
     """The packs' text, decoded and judged by the model (exit 3 naming the pack and field).
     Packs are judged when first decoded, not on every read: a command that never looks
-    into them pays a string scan, not a parse (layout.py)."""
+    into them pays a string scan, not a parse (layout.py); TRUSTED: the file records that
+    this very text was judged sound, so it is only decoded."""
     from campaign_cli import judge, verdict
 
     try:
         packs = jsontext.loads(text)
-        verdict.check_packs(data, packs)
+        if not (trusted and type(packs) is list):
+            verdict.check_packs(data, packs)
     except (ValueError, RecursionError):
         packs, why = None, _("packs are malformed")
     except judge.Invalid as err:
@@ -383,7 +385,9 @@ class Campaign:
         """The catalog packs stored in this campaign, oldest first (decoded on first use)."""
         text = packs_text(self.data)
         if self._packs is None or self._packs[0] is not text:
-            self._packs = (text, check_packs(self.path, self.data, text))
+            judged = packs_judged(self.data)
+            trusted = judged is not None and judged == packs_digest(text)
+            self._packs = (text, check_packs(self.path, self.data, text, trusted=trusted))
         return self._packs[1]
 
     def set_packs(self, packs: list[dict]) -> None:
@@ -470,10 +474,11 @@ class Campaign:
             count += len(rolls)
         return count
 
-    def entries(self, limit: int | None = None, keep=None) -> list[dict]:
+    def entries(self, limit: int | None = None, keep=None) -> Iterator[dict]:
+        """The newest LIMIT journal entries KEEP accepts, oldest first, one at a time."""
         from campaign_cli.store import journal
 
-        return journal.read_entries(self.path, self.meta["seq"], limit, keep)
+        return journal.stream_entries(self.path, self.meta["seq"], limit, keep)
 
     def undo_target(self) -> dict | None:
         """The newest change still to undo, after proving the journal is this file's (exit 3 if not)."""
@@ -482,16 +487,22 @@ class Campaign:
         journal.prove(self.path, self.meta)
         return journal.undo_target(self.path, self.meta)
 
-    def history(self):
+    def history(self, wanted: Callable[[dict], bool] | None = None):
         """The journal newest first, each entry with the documents it changed as
         {table: {key: (before, after)}}: the current state is copied once and walked back
-        through the entries' patches, so the cost follows how far back the caller reads."""
+        through the entries' patches, so the cost follows how far back the caller reads.
+        An entry WANTED refuses is walked through without copying its documents (its
+        changes are {})."""
         from campaign_cli.store import journal, patch
 
         state = jsontext.copied(self.data)  # walking back changes the state in place
         for entry in journal.entries_backwards(self.path, self.meta["seq"]):
             changes: dict[str, dict] = {}
             patches = patch.of_entry(entry)
+            if wanted is not None and not wanted(entry):
+                patch.tables_apply(state, patches)
+                yield entry, changes
+                continue
             for table, docs in patches.items():
                 if table == "meta" or not isinstance(state.get(table), dict) or "$whole" in docs:
                     continue
@@ -636,6 +647,7 @@ class Campaign:
         check_shape(self.path, after, writing=True)
         if packs_text(after) != packs_text(self._before or {}):
             check_packs(self.path, after, packs_text(after), writing=True)
+            mark_judged(after)  # this text is sound: later reads decode it without judging it again
         assert self._before is not None  # writable: opened by a transaction
         changes = patch.tables_diff(self._before, after, BOOKKEEPING)
         still_open = self._before["meta"][str(META_ID)].get("conflicts")
@@ -766,6 +778,7 @@ def _create(p: Path, name: str, words: list[str] | None, data: dict | None, verb
             "adventure": None,
             "location": None,
             "keywords": [],
+            "adventures": 0,  # counted from the start: `recap` knows when there is none to look for
             "seq": 0,
             "next_id": 1,
             "campaign_id": new_campaign_id(),
@@ -779,6 +792,7 @@ def _create(p: Path, name: str, words: list[str] | None, data: dict | None, verb
             data["meta"][str(META_ID)].update(
                 {k: meta[k] for k in ("campaign_id", "undo_top", "undo_at", "undo_hash", "seq")}
             )
+            data["meta"][str(META_ID)].setdefault("adventures", 0)
         check_shape(p, data)
         summary = f"campaign {data['meta'][str(META_ID)]['name']!r} {verb}"
         files.clean_temporaries(p)

@@ -169,6 +169,12 @@ def _decode(line: bytes) -> dict | None:
 
 def _lines_backwards(jpath: Path) -> Iterator[bytes]:
     """Lines from the end, each read once: linear in what is read, however long a line."""
+    for _at, line in _lines_backwards_at(jpath):
+        yield line
+
+
+def _lines_backwards_at(jpath: Path) -> Iterator[tuple[int, bytes]]:
+    """(the byte offset where a line starts, the line), from the end, each line read once."""
     try:
         fd = _open(jpath, os.O_RDONLY)
     except FileNotFoundError:
@@ -185,50 +191,75 @@ def _lines_backwards(jpath: Path) -> Iterator[bytes]:
             if len(parts) == 1:
                 tail.append(block)
                 continue
+            at = pos + len(block) - len(parts[-1])  # where the last piece starts
             tail.append(parts[-1])
             line = b"".join(reversed(tail))
             if line.strip():
-                yield line
+                yield at, line
             for piece in reversed(parts[1:-1]):
+                at -= len(piece) + 1
                 if piece.strip():
-                    yield piece
+                    yield at, piece
             tail = [parts[0]]
         line = b"".join(reversed(tail))
         if line.strip():
-            yield line
+            yield 0, line
 
 
-def entries_backwards(path: Path, committed_seq: int) -> Iterator[dict]:
-    """Valid entries, newest first (see the module docstring for what is valid)."""
+def _valid_backwards(path: Path, committed_seq: int) -> Iterator[tuple[int, dict]]:
+    """(offset, entry) of the valid entries, newest first (see the module docstring)."""
     limit = committed_seq + 1
-    for line in _lines_backwards(journal_path(path)):
+    for at, line in _lines_backwards_at(journal_path(path)):
         entry = _decode(line)
         if entry is None or ("sum" in entry and not intact(line)):
             continue  # torn by a killed writer, or damaged
         seq = entry.get("seq")
         if entry.get("kind") == "roll":
-            yield entry
+            yield at, entry
         elif isinstance(seq, int) and not isinstance(seq, bool) and seq < limit:
             limit = seq
-            yield entry
+            yield at, entry
             if entry.get("kind") == "init":
                 return  # older lines belong to a campaign that was deleted and re-created
+
+
+def entries_backwards(path: Path, committed_seq: int) -> Iterator[dict]:
+    """Valid entries, newest first (see the module docstring for what is valid)."""
+    for _at, entry in _valid_backwards(path, committed_seq):
+        yield entry
 
 
 def read_entries(
     path: Path, committed_seq: int, limit: int | None = None, keep: Callable[[dict], bool] | None = None
 ) -> list[dict]:
     """The newest LIMIT valid entries that KEEP accepts, oldest first."""
-    out: list[dict] = []
-    if limit is not None and limit <= 0:
-        return out
-    for entry in entries_backwards(path, committed_seq):
-        if keep is None or keep(entry):
-            out.append(entry)
-            if limit is not None and len(out) >= limit:
-                break
-    out.reverse()
-    return out
+    return list(stream_entries(path, committed_seq, limit, keep))
+
+
+def stream_entries(
+    path: Path, committed_seq: int, limit: int | None = None, keep: Callable[[dict], bool] | None = None
+) -> Iterator[dict]:
+    """The newest LIMIT valid entries that KEEP accepts, oldest first, one at a time: a
+    first pass from the end keeps only where each starts (8 bytes an entry), a second
+    reads them forward; memory does not grow with the journal's entries."""
+    from array import array
+
+    offsets = array("q")
+    if limit is None or limit > 0:
+        for at, entry in _valid_backwards(path, committed_seq):
+            if keep is None or keep(entry):
+                offsets.append(at)
+                if limit is not None and len(offsets) >= limit:
+                    break
+    offsets.reverse()
+    if not offsets:
+        return
+    with os.fdopen(_open(journal_path(path), os.O_RDONLY), "rb") as fh:
+        for at in offsets:
+            fh.seek(at)
+            found = _decode(fh.readline())
+            if found is not None:  # valid when the first pass read it; the journal only grows
+                yield found
 
 
 def broken(path: Path, why: str) -> FileProblem:

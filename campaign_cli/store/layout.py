@@ -5,6 +5,11 @@ pack as one JSON text: commands that never look into packs pay a string scan, no
 parse, and stock TinyDB reads the table (`TinyDB(path).table("packs").all()`). Schema 2
 kept the text directly under `packs`; it is read the same way and converted on the next
 write.
+
+The document may also carry `judged`: the digest of the text the judge last found sound.
+A command reading packs whose text still has that digest decodes them without judging
+them again (a pack of 50,000 items costs a decode, not a verdict, on every `item add`);
+a text edited by hand no longer matches and is judged in full.
 """
 
 from __future__ import annotations
@@ -25,3 +30,25 @@ def packs_text(data: dict) -> str:
 def set_packs_text(data: dict, text: str) -> None:
     """Store TEXT as the packs table (an empty table when there are no packs)."""
     data[PACKS] = {PACKS_DOC: {"text": text}} if text not in ("", "[]") else {}
+
+
+def packs_digest(text: str) -> str:
+    """The digest `judged` records of a packs text."""
+    import hashlib
+
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
+
+
+def packs_judged(data: dict) -> str | None:
+    """The digest of the packs text the judge last found sound, if the file records one."""
+    value = data.get(PACKS)
+    doc = value.get(PACKS_DOC) if isinstance(value, dict) else None
+    judged = doc.get("judged") if isinstance(doc, dict) else None
+    return judged if isinstance(judged, str) else None
+
+
+def mark_judged(data: dict) -> None:
+    """Record that the packs text as it stands was found sound."""
+    doc = data.get(PACKS, {}).get(PACKS_DOC) if isinstance(data.get(PACKS), dict) else None
+    if isinstance(doc, dict) and isinstance(doc.get("text"), str):
+        doc["judged"] = packs_digest(doc["text"])

@@ -1,0 +1,187 @@
+"""Costs that must stay flat as the data grows (issue 50; CLI.md "Reliability guarantees",
+Cost), each a ratio of two sizes measured in the same run:
+
+    python benchmarks/costs.py [--runs 5]
+
+- `log` (plain, piped) peak memory with 2,000 and 20,000 journal entries (goal: within
+  1.5x), and `log --json` the same;
+- `recap` time with 1,000 and 100,000 entries and one adventure, the newest (goal: within
+  1.5x); also reported: the adventure played first and 100,000 entries after it (the walk
+  back to it), and a journal with no adventure at all;
+- `character import` of a stat block with 2,000 and 16,000 talents (goal: within 10x);
+- `item add` on a campaign holding a 50,000-item pack against one with no pack (goal:
+  within 2x).
+
+The journal is grown by appending real-shaped `xp award` entries (as benchmarks/scale.py
+does): 100,000 separate commands would take hours of fsyncs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from startup import campaign_exe
+
+CAMP = campaign_exe()
+
+
+def run(path: Path, *args: str) -> subprocess.CompletedProcess:
+    env = {**os.environ, "CAMPAIGN_FILE": str(path), "CAMPAIGN_LANG": "en"}
+    return subprocess.run([*CAMP, *args], env=env, capture_output=True, check=True)
+
+
+def new(path: Path) -> Path:
+    run(path, "init")
+    run(path, "character", "create", "Ajax", "--st", "12", "--dx", "11", "--iq", "9")
+    return path
+
+
+def grow(path: Path, entries: int) -> None:
+    """ENTRIES `xp award` entries appended, the file's seq moved to match."""
+    data = json.loads(path.read_bytes())
+    meta = data["meta"]["1"]
+    first = meta["seq"] + 1
+    ajax = next(iter(data["characters"].values()))
+    with open(str(path) + ".journal", "a", encoding="utf-8") as fh:
+        for seq in range(first, first + entries):
+            entry = {
+                "seq": seq,
+                "kind": "change",
+                "campaign": meta["campaign_id"],
+                "time": "2026-11-30T00:00:00Z",
+                "command": ["xp", "award", "1", ajax["name"]],
+                "summary": f"+1 XP to {ajax['name']}",
+                "characters": [ajax["name"]],
+                "events": [{"event": "xp_won", "character": ajax["name"], "amount": 1}],
+                "patch": {"characters": {str(ajax["id"]): {"$d": {"xp": {"$v": ajax["xp"]}}}}},
+            }
+            fh.write(json.dumps(entry, separators=(",", ":")) + "\n")
+    meta["seq"] = first + entries - 1
+    for key in ("undo_top", "undo_at", "undo_hash", "journal_hash"):  # the chain ends before the grown part
+        meta.pop(key, None)
+    path.write_text(json.dumps(data, separators=(",", ":")))
+
+
+def peak_kb(path: Path, *args: str) -> int:
+    """Peak RSS (KB) of one command in a fresh process."""
+    env = {**os.environ, "CAMPAIGN_FILE": str(path), "CAMPAIGN_LANG": "en"}
+    code = (
+        "import resource, subprocess, sys\n"
+        f"subprocess.run({[*CAMP, *args]!r}, stdout=subprocess.DEVNULL, check=True)\n"
+        "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+    )
+    return int(subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout)
+
+
+def median_s(path: Path, runs: int, *args: str) -> float:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        run(path, *args)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def verdict(label: str, small: float, big: float, goal: float | None, unit: str) -> bool:
+    ratio = big / small
+    ok = goal is None or ratio <= goal
+    said = "reported" if goal is None else f"goal <= {goal}x: {'ok' if ok else 'OVER'}"
+    print(f"{label:48s} {small:9.2f} {unit} -> {big:9.2f} {unit}  {ratio:5.2f}x  ({said})")
+    return ok
+
+
+def log_memory(folder: Path) -> bool:
+    ok = True
+    paths = {}
+    for n in (2000, 20000):
+        paths[n] = new(folder / f"log{n}.json")
+        grow(paths[n], n)
+    for args in (["log"], ["log", "--json"]):
+        small, big = (peak_kb(paths[n], *args) / 1024 for n in (2000, 20000))
+        ok &= verdict(f"{' '.join(args)}: peak memory, 2,000 -> 20,000 entries", small, big, 1.5, "MB")
+    return ok
+
+
+def recap_time(folder: Path, runs: int) -> bool:
+    def played(path: Path) -> None:
+        run(path, "adventure", "start", "Crypt")
+        run(path, "xp", "award", "2", "Ajax")
+        run(path, "adventure", "end")
+
+    times = {}
+    for n in (1000, 100_000):
+        path = new(folder / f"recap{n}.json")
+        grow(path, n)
+        played(path)
+        times[n] = median_s(path, runs, "recap", "--json")
+    ok = verdict("recap, the newest adventure, 1,000 -> 100,000 entries", times[1000], times[100_000], 1.5, "s ")
+    first = new(folder / "recap-first.json")
+    played(first)
+    grow(first, 100_000)
+    verdict(
+        "recap, an adventure 100,000 entries back", times[1000], median_s(first, runs, "recap", "--json"), None, "s "
+    )
+    none = new(folder / "recap-none.json")
+    grow(none, 100_000)
+    ok &= verdict(
+        "recap, no adventure in 100,000 entries", times[1000], median_s(none, runs, "recap", "--json"), 1.5, "s "
+    )
+    return ok
+
+
+def statblock_time(folder: Path, runs: int) -> bool:
+    times = {}
+    for n in (2000, 16000):
+        block = folder / f"block{n}.txt"
+        talents = ", ".join(f"Talent{i}" for i in range(n))
+        block.write_text(f"Dolmar, wizard, age 22\nST 9, DX 11, IQ 14, MA 10\nTalents: {talents}\nSpells: Fire (9)\n")
+        samples = []
+        for r in range(runs):
+            path = folder / f"block{n}-{r}.json"
+            run(path, "init")
+            start = time.perf_counter()
+            run(path, "character", "import", str(block))
+            samples.append(time.perf_counter() - start)
+        times[n] = statistics.median(samples)
+    return verdict("stat-block import, 2,000 -> 16,000 talents", times[2000], times[16000], 10, "s ")
+
+
+def pack_time(folder: Path, runs: int) -> bool:
+    source = folder / "pack50k.json"
+    items = [{"name": f"Thing {i}", "aliases": [f"Вещь {i}"], "weight": i % 5, "value": i % 50} for i in range(50_000)]
+    source.write_text(json.dumps({"pack": "bench", "version": "1", "items": items}, ensure_ascii=False))
+    times = {}
+    for label in ("none", "pack"):
+        path = new(folder / f"pack-{label}.json")
+        if label == "pack":
+            run(path, "catalog", "import", str(source))
+        times[label] = median_s(path, runs, "item", "add", "Ajax", "Dagger", "--json")
+    return verdict("item add, no pack -> a 50,000-item pack", times["none"], times["pack"], 2, "s ")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        results = [
+            log_memory(folder),
+            recap_time(folder, args.runs),
+            statblock_time(folder, args.runs),
+            pack_time(folder, args.runs),
+        ]
+    sys.exit(0 if all(results) else 1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,144 @@
+"""Costs that stay flat (issue 50, CLI.md "Reliability guarantees", Cost): the parsers say
+what the patterns they replaced said, without backtracking; lookups go through an index
+that answers as the scan did; the packs' verdict is kept with their text; `recap` with no
+adventure to tell walks nothing. The times themselves are in benchmarks/costs.py."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import campaign_cli
+from campaign_cli.folding import fold
+from campaign_cli.rules import catalog, interchange
+
+_PIECES = st.lists(st.sampled_from(["a", " ", "(", ")", ",", "2", "ё", "Sword"]), max_size=14).map("".join)
+
+
+@settings(max_examples=300)
+@given(entry=_PIECES)
+def test_a_parenthesis_is_read_as_the_old_pattern_read_it(entry):
+    old = re.match(r"^(?P<name>.*?)\s*\((?P<inner>[^)]*)\)\s*$", entry)
+    want = (old["name"].strip(), old["inner"].strip()) if old else (entry.strip(), None)
+    assert interchange._paren(entry) == want
+
+
+@settings(max_examples=300)
+@given(text=_PIECES)
+def test_entries_split_at_commas_outside_parentheses_as_before(text):
+    out, depth, cur = [], 0, ""
+    for c in text:  # the old loop, character by character
+        depth += (c == "(") - (c == ")")
+        if c == "," and depth <= 0:
+            out.append(cur.strip())
+            cur = ""
+        else:
+            cur += c
+    out.append(cur.strip())
+    assert interchange._split(text) == [e for e in out if e]
+
+
+def test_a_stat_block_of_many_talents_keeps_each_once_in_order():
+    names = [f"Talent{i % 300}" for i in range(1200)] + ["Sword (2)"]
+    block = "Dolmar, wizard\nST 9, DX 11, IQ 14\nTalents: " + ", ".join(names) + "\nLanguages: Klingon\n"
+    plan = interchange.from_statblock(block)
+    assert plan["talents"] == [f"Talent{i}" for i in range(300)] + ["Language (Klingon)"]
+    assert plan["skills"] == {"Sword": 2} and "_talents" not in plan
+
+
+def test_nested_parentheses_in_spells_are_refused_as_a_name_not_parsed_for_ever(tmp_path):
+    block = "Dolmar, wizard\nST 9, DX 11, IQ 14\nSpells: " + "a (" * 20000 + ")" * 20000 + "\n"
+    plan = interchange.from_statblock(block)
+    assert len(plan["spells"]) == 1
+
+
+_PACK = {
+    "pack": "bench",
+    "version": "1",
+    "items": [{"name": f"Thing {i}", "aliases": [f"Вещь {i}"], "weight": 1} for i in range(50)]
+    + [{"name": "Dagger", "aliases": ["Ёж"], "weight": 2}],  # a pack's name shadows the built-in one
+}
+
+
+@settings(max_examples=200)
+@given(name=st.sampled_from(["Dagger", "dagger ", "ЕЖ", "ёж", "Thing 7", "вещь 49", "Broadsword", "Nope", "Кинжал"]))
+def test_the_name_index_answers_as_the_scan_did(name):
+    packs = [_PACK]
+    key = fold(name.strip())
+    scanned = next(
+        (
+            (kind, entry)
+            for kind, entry in catalog.entries(packs)
+            if key in (fold(n) for n in (entry["name"], *entry["aliases"]))
+        ),
+        None,
+    )
+    assert catalog.lookup(name, packs) == scanned
+
+
+def _with_pack(tmp_path):
+    path = tmp_path / "c.json"
+    source = tmp_path / "pack.json"
+    source.write_text(json.dumps({**_PACK, "items": _PACK["items"][:-1]}, ensure_ascii=False))  # no built-in name
+    with campaign_cli.open(path, create=True) as camp:
+        camp.character_create("Ajax", st=12, dx=11, iq=9)
+        camp.catalog_import(str(source))
+    return path
+
+
+def test_packs_judged_once_are_only_decoded_after(tmp_path, monkeypatch):
+    from campaign_cli import verdict
+
+    path = _with_pack(tmp_path)
+    assert json.loads(path.read_bytes())["packs"]["1"]["judged"]
+
+    def judged(*_args):
+        raise AssertionError("the packs were judged again")
+
+    monkeypatch.setattr(verdict, "check_packs", judged)
+    with campaign_cli.open(path) as camp:
+        camp.item_add("Ajax", "Thing 3")
+    assert json.loads(path.read_bytes())["packs"]["1"]["judged"]
+
+
+def test_packs_edited_by_hand_are_judged_again(tmp_path):
+    path = _with_pack(tmp_path)
+    data = json.loads(path.read_bytes())
+    packs = json.loads(data["packs"]["1"]["text"])
+    packs[0]["items"][0]["weight"] = -5  # out of its bound; the recorded digest no longer matches
+    data["packs"]["1"]["text"] = json.dumps(packs)
+    path.write_text(json.dumps(data))
+    before = path.read_bytes()
+    try:
+        with campaign_cli.open(path) as camp:
+            camp.item_add("Ajax", "Thing 0")
+    except campaign_cli.FileProblem as err:
+        assert err.exit_status == 3 and "weight" in err.message
+    else:
+        raise AssertionError("a pack edited out of bounds was used")
+    assert path.read_bytes() == before
+
+
+def test_recap_with_no_adventure_in_the_journal_walks_nothing(tmp_path, monkeypatch):
+    from campaign_cli.store.campaign import Campaign
+
+    path = tmp_path / "c.json"
+    with campaign_cli.open(path, create=True) as camp:
+        camp.character_create("Ajax", st=12, dx=11, iq=9)
+        camp.xp_award(2, "Ajax")
+
+    def walked(self, wanted=None):
+        raise AssertionError("the journal was walked")
+
+    monkeypatch.setattr(Campaign, "history", walked)
+    with campaign_cli.read(path) as camp:
+        assert camp.recap()["characters"] == []
+        try:
+            camp.recap(adventure=1)
+        except campaign_cli.Refused as err:
+            assert err.code == "unknown_adventure"
+        else:
+            raise AssertionError("adventure 1 found in a journal without one")
