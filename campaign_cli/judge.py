@@ -159,6 +159,35 @@ def safe_pattern() -> tuple[str, Any]:
     return _SAFE["text"], _SAFE["re"]
 
 
+def lone_surrogate(text: str) -> bool:
+    """TEXT holds a lone surrogate (`"\\ud800"` in JSON): no UTF-8 text can carry it."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+def first_surrogate(value: Any, where: str = "") -> str | None:
+    """Where in VALUE (JSON data: keys too) the first text with a lone surrogate is, or None."""
+    if isinstance(value, str):
+        return where if lone_surrogate(value) else None
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            here = f"{where}.{key}" if where else str(key)
+            if isinstance(key, str) and lone_surrogate(key):
+                return here
+            found = first_surrogate(inner, here)
+            if found is not None:
+                return found
+    elif isinstance(value, list):
+        for i, inner in enumerate(value):
+            found = first_surrogate(inner, f"{where}[{i}]")
+            if found is not None:
+                return found
+    return None
+
+
 class TextNode(Node):
     def __init__(self, limit: int, safe: bool) -> None:
         self.limit, self.safe = limit, safe
@@ -169,11 +198,14 @@ class TextNode(Node):
                 where,
                 _("must be a text of 1 to {limit} characters, not {value!r}").format(limit=self.limit, value=value),
             )
-        if self.safe and not value.isprintable():  # fast path: most names are printable
-            from campaign_cli.rules.names import unsafe_char
+        if not value.isprintable():  # fast path: most texts are printable (a lone surrogate is not)
+            if self.safe:
+                from campaign_cli.rules.names import unsafe_char
 
-            if unsafe_char(value):
-                raise Invalid(where, _("holds control or format characters"))
+                if unsafe_char(value):
+                    raise Invalid(where, _("holds control or format characters"))
+            if lone_surrogate(value):
+                raise Invalid(where, _("holds a lone surrogate (U+D800..U+DFFF), which no file can store"))
 
     def code(self) -> str:
         return f"T({self.limit}, {self.safe})"

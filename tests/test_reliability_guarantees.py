@@ -830,3 +830,114 @@ def test_a_hand_edited_enemy_board_exits_3(camp, tmp_path):
     next(iter(data["enemies"].values()))["normal"]["health"] = "lots"
     camp.path.write_text(json.dumps(data))
     assert camp.error("enemy", "show", "Bog", code=3)["code"] == "not_a_campaign"
+
+
+# -- the exit code says what was wrong (issue 50): every command's words, made hostile ----------
+def _examples_of_every_command() -> list[tuple[str, list[str]]]:
+    """(command path, words) of each example in every command's help, as typed."""
+    import shlex
+
+    from typer import _click as click
+
+    from campaign_cli.cli.app import get_command
+
+    out = []
+
+    def walk(group, prefix=()):
+        ctx = click.core.Context(group)
+        for name in group.list_commands(ctx):
+            sub = group.get_command(ctx, name)
+            if hasattr(sub, "list_commands"):
+                walk(sub, (*prefix, name))
+                continue
+            path = (*prefix, name)
+            for line in (sub.help or "").splitlines():
+                if line.strip().startswith("$ campaign "):
+                    words = shlex.split(line.strip()[2:].split(" | ")[0])[1:]
+                    if words[: len(path)] == list(path) and path[0] not in (
+                        "demo",
+                        "batch",
+                        "share",
+                        "merge",
+                    ):  # merge: paths only
+                        out.append((" ".join(path), words))
+
+    walk(get_command())
+    return out
+
+
+HOSTILE = {
+    "control": lambda w: w + "\x1b[31m",
+    "bidi": lambda w: "\u202e" + w,
+    "surrogate": lambda w: w + "\ud800",
+    "argv surrogate": lambda w: w + "\udcff",  # an invalid UTF-8 byte, as Python decodes argv
+}
+
+
+@pytest.mark.parametrize("kind", [*HOSTILE, "past its bound"])
+def test_no_command_answers_hostile_input_with_an_internal_error_or_exit_3(camp, tmp_path, kind):
+    """Every word a user types in every command's examples (names, notes, reasons, labels,
+    option values), made hostile: a control or format character, a lone surrogate, a
+    number past its bound. Bad input is exit 2 (or a refusal, exit 1); never the
+    catch-all `internal`, never exit 3 (the file is fine), and a refusal changes nothing."""
+    sound = camp.path.read_bytes()
+    cases = 0
+    for path, words in _examples_of_every_command():
+        for at in range(len(path.split()), len(words)):
+            word = words[at]
+            if (
+                word.startswith("-")
+                or word.endswith((".json", ".jsonl", ".txt", ".md", ".html", ".csv"))
+                or "/" in word
+            ):
+                continue  # an option's name, or a path: a file that is not there has its own exit (3 for a campaign)
+            if kind == "past its bound":
+                if not word.isdigit():
+                    continue
+                hostile = "1000001"
+            else:
+                hostile = HOSTILE[kind](word)
+            camp.path.write_bytes(sound)
+            for stale in tmp_path.glob("campaign.json.*"):
+                if stale.suffix != ".journal":
+                    stale.unlink()
+            given = [*words[:at], hostile, *words[at + 1 :]]
+            result = camp(*given, "--json")
+            cases += 1
+            assert result.exit_code in (0, 1, 2), (given, result.exit_code, result.stderr)
+            assert "internal" not in result.stderr and "Traceback" not in result.stderr, (given, result.stderr)
+            if result.exit_code:
+                assert json.loads(result.stderr)["error"]["code"] != "internal", given
+                assert camp.path.read_bytes() == sound, (given, "a refused command changed the file")
+    assert cases > (100 if kind != "past its bound" else 20), cases
+
+
+def test_a_hand_edited_lone_surrogate_is_exit_3_naming_the_field_for_every_command(camp):
+    """Issue 50: a lone surrogate in a hand-edited file passed `status` and made `character
+    list`, `show`, `gold add`, `export` and `undo` fail `internal`."""
+    for where, plant in (
+        ("characters.1.name", lambda d: d["characters"]["1"].update(name="Aj\ud800")),
+        ("characters.1.skills.Sw\ud800", lambda d: d["characters"]["1"]["skills"].update({"Sw\ud800": 1})),
+        ("characters.1.notes", lambda d: d["characters"]["1"].update(notes="a\nb\udfff")),
+    ):
+        data = json.loads(camp.path.read_bytes())
+        plant(data)
+        camp.path.write_text(json.dumps(data))
+        before = camp.path.read_bytes()
+        for args in (
+            ["status"],
+            ["character", "list"],
+            ["character", "show", "Merlin"],
+            ["gold", "add", "Merlin", "1"],
+            ["export"],
+            ["undo"],
+        ):
+            result = camp(*args, "--json")
+            error = json.loads(result.stderr)["error"]
+            assert result.exit_code == 3 and error["code"] == "not_a_campaign", (args, result.stderr)
+            assert where in error["message"], (where, error["message"])
+            assert camp.path.read_bytes() == before
+        data["characters"]["1"] = json.loads(
+            json.dumps(data["characters"]["1"]).replace("\\ud800", "").replace("\\udfff", "")
+        )
+        camp.path.write_text(json.dumps(data))

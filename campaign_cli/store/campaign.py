@@ -116,6 +116,14 @@ def parse(path: Path, raw: bytes, check: bool = True) -> dict:
         raise FileProblem(_('{path} is not valid JSON ({why})').format(path=path, why=why), "corrupt") from None
     if not isinstance(data, dict):
         raise _not_campaign(path, _("top level is not an object"))
+    if b"\\ud" in raw or b"\\uD" in raw:  # an escaped surrogate: paired (an emoji) or lone (no text can hold it)
+        from campaign_cli.judge import first_surrogate
+
+        where = first_surrogate(data)
+        if where is not None:
+            raise _not_campaign(
+                path, _("{where} holds a lone surrogate (U+D800..U+DFFF), which no file can store").format(where=where)
+            )
     meta = data.get("meta")
     doc = meta.get(str(META_ID)) if isinstance(meta, dict) else None
     if not isinstance(doc, dict) or doc.get("app") != APP:
