@@ -142,3 +142,43 @@ def test_recap_with_no_adventure_in_the_journal_walks_nothing(tmp_path, monkeypa
             assert err.code == "unknown_adventure"
         else:
             raise AssertionError("adventure 1 found in a journal without one")
+
+
+def test_a_built_in_name_never_reads_the_packs(tmp_path, monkeypatch):
+    """Their folded names are kept with the judged text: `item add Ajax Dagger` on a
+    campaign with a pack of 50,000 decodes nothing (no pack repeats a built-in name)."""
+    from campaign_cli.store.campaign import Campaign
+
+    path = _with_pack(tmp_path)
+    read = []
+    real = Campaign.packs
+    monkeypatch.setattr(Campaign, "packs", lambda self: read.append(1) or real(self))
+    with campaign_cli.open(path) as camp:
+        camp.item_add("Ajax", "Dagger")
+        assert read == []
+        camp.item_add("Ajax", "вещь 3")  # a pack's alias, any case
+        assert read and camp.character_show("Ajax")["items"][-1]["name"] == "Thing 3"
+
+
+def test_a_pack_edited_by_hand_is_read_whatever_names_it_recorded(tmp_path):
+    path = _with_pack(tmp_path)
+    data = json.loads(path.read_bytes())
+    packs = json.loads(data["packs"]["1"]["text"])
+    packs[0]["items"].append({"name": "Zed's Lantern", "aliases": [], "weight": 3})
+    data["packs"]["1"]["text"] = json.dumps(packs, ensure_ascii=False)  # `names` and `judged` left as they were
+    path.write_text(json.dumps(data, ensure_ascii=False))
+    with campaign_cli.open(path) as camp:
+        item = camp.item_add("Ajax", "zed's lantern")["item"]
+    assert (item["name"], item["weight"]) == ("Zed's Lantern", 3)
+
+
+def test_packs_from_before_the_digest_are_recorded_sound_by_the_next_write(tmp_path):
+    path = _with_pack(tmp_path)
+    data = json.loads(path.read_bytes())
+    for key in ("judged", "names"):
+        del data["packs"]["1"][key]
+    path.write_text(json.dumps(data, ensure_ascii=False))
+    with campaign_cli.open(path) as camp:
+        camp.item_add("Ajax", "Thing 1")  # reads the packs: judged in full, and recorded so
+    doc = json.loads(path.read_bytes())["packs"]["1"]
+    assert doc["judged"] and "thing 1\n" in doc["names"] and "вещь 1\n" in doc["names"]

@@ -17,8 +17,13 @@ if TYPE_CHECKING:
 
 
 def new_item(camp: Any, item: str, custom: bool, options: dict) -> Item:
-    """The item `item add` and `shop buy` make: catalog values, options over them, a new id."""
-    return {"id": camp.next_id(), **gear.make_item(item, options, custom, camp.packs())}
+    """The item `item add` and `shop buy` make: catalog values, options over them, a new id.
+    The packs are read only when one may hold the name, or when no built-in item has it
+    (a pack's names count for the typo check)."""
+    from campaign_cli.rules import catalog
+
+    packs = camp.packs() if camp.packs_may_name(item) or catalog.lookup(item) is None else []
+    return {"id": camp.next_id(), **gear.make_item(item, options, custom, packs)}
 
 
 def _on(camp: Any, path: str, name: str, ref: str, change: Callable[[Character, Item], Any], verb: str) -> tuple:

@@ -76,7 +76,7 @@ def lookup(name: str, packs: Sequence[dict] = ()) -> tuple[str, dict] | None:
     return kind, ({**entry, "pack": pack} if kind == "pack" else entry)
 
 
-_INDEXED: list = []  # [(packs, their shape, index)]: the last packs indexed
+_INDEXED: list = []  # [(packs, their shape, index)]: the last two packs indexed
 
 
 def _index(packs: Sequence[dict]) -> dict[str, tuple[str, dict, str | None]]:
@@ -99,7 +99,7 @@ def _index(packs: Sequence[dict]) -> dict[str, tuple[str, dict, str | None]]:
         for entry in table:
             for n in (entry["name"], *entry["aliases"]):
                 put(n.casefold().replace("ё", "е"), (kind, entry, None))
-    _INDEXED[:] = [(packs, shape, index)]
+    _INDEXED[:] = [(packs, shape, index), *_INDEXED[:1]]  # the last two: the built-ins alone, and with packs
     return index
 
 

@@ -34,7 +34,7 @@ def _bad(where: str | Say, why: str | Say) -> Refused:
     return Refused(Say("bad pack: {where} {why}", where=where, why=why), "bad_pack")
 
 
-def _entry(raw: dict) -> dict:
+def entry_of(raw: dict) -> dict:
     """An item entry as it is stored (the judge has passed it): every number and flag
     present, the damage as the dice read it, the body part in lower case, the kind inferred
     when not given (a weapon has damage, armor has armor or is a shield)."""
@@ -85,7 +85,7 @@ def validate(data: Any) -> dict:
     pack: dict[str, Any] = {
         "pack": raw["pack"],
         "version": str(raw["version"]),
-        "items": [_entry(item) for item in items],
+        "items": [entry_of(item) for item in items],
         "enemies": boards,
     }
     check_clashes(pack, {})

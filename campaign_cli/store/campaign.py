@@ -18,7 +18,15 @@ from campaign_cli import jsontext
 from campaign_cli.errors import COMMIT, FileProblem, NameTaken, Refused
 from campaign_cli.i18n import _, ngettext, os_reason
 from campaign_cli.store import files  # journal and patch: loaded by what writes or walks the journal
-from campaign_cli.store.layout import PACKS, mark_judged, packs_digest, packs_judged, packs_text, set_packs_text
+from campaign_cli.store.layout import (
+    PACKS,
+    mark_judged,
+    may_name,
+    packs_digest,
+    packs_judged,
+    packs_text,
+    set_packs_text,
+)
 
 if TYPE_CHECKING:
     from campaign_cli.model import Board, Character
@@ -189,6 +197,10 @@ def check_packs(path: Path, data: dict, text: str, writing: bool = False, truste
         packs = jsontext.loads(text)
         if not (trusted and type(packs) is list):
             verdict.check_packs(data, packs)
+            if not writing:  # a text edited by hand: its items completed as an import completes them
+                from campaign_cli.rules.packs import entry_of
+
+                packs = [{**p, "items": [entry_of(i) for i in p.get("items", [])]} for p in packs]
     except (ValueError, RecursionError):
         packs, why = None, _("packs are malformed")
     except judge.Invalid as err:
@@ -289,6 +301,7 @@ class Campaign:
         self.reverted = False  # an undo moves the undo pointer itself
         self.settles = False  # `resolve`: the one change made while a merge's conflicts are open
         self._packs: tuple[str, list] | None = None
+        self._packs_judged_now = False  # judged in full by this command (a file from before `judged`, or edited)
 
     # -- raw data --------------------------------------------------------------
     @property
@@ -396,7 +409,21 @@ class Campaign:
             judged = packs_judged(self.data)
             trusted = judged is not None and judged == packs_digest(text)
             self._packs = (text, check_packs(self.path, self.data, text, trusted=trusted))
+            self._packs_judged_now = not trusted  # the next write records the verdict (commit)
         return self._packs[1]
+
+    def packs_may_name(self, name: str) -> bool:
+        """Whether a pack may hold an item NAME (any case, ё as е): False only when the
+        packs' recorded names (layout.may_name) lack it, so a command naming a built-in
+        item never decodes a pack of 50,000 (no pack repeats a built-in name: `catalog
+        import` refuses it). Names recorded for another text than the judged one count
+        for nothing: the packs are read."""
+        text = packs_text(self.data)
+        if text == "[]":
+            return False
+        if may_name(self.data, name):
+            return True
+        return packs_judged(self.data) != packs_digest(text)  # names of another text than this: read the packs
 
     def set_packs(self, packs: list[dict]) -> None:
         set_packs_text(self.data, encode_packs(packs))
@@ -654,8 +681,10 @@ class Campaign:
         after = self.data
         check_shape(self.path, after, writing=True)
         if packs_text(after) != packs_text(self._before or {}):
-            check_packs(self.path, after, packs_text(after), writing=True)
-            mark_judged(after)  # this text is sound: later reads decode it without judging it again
+            sound = check_packs(self.path, after, packs_text(after), writing=True)
+            mark_judged(after, sound)  # this text is sound: later reads decode it without judging it again
+        elif self._packs_judged_now and self._packs is not None and self._packs[0] is packs_text(after):
+            mark_judged(after, self._packs[1])  # found sound by this command: recorded with the change
         assert self._before is not None  # writable: opened by a transaction
         changes = patch.tables_diff(self._before, after, BOOKKEEPING)
         still_open = self._before["meta"][str(META_ID)].get("conflicts")
@@ -714,6 +743,20 @@ class Campaign:
             files.write_atomic(self.target, _dumps(after))
 
 
+def _before_state(data: dict) -> dict:
+    """An independent copy of DATA, the before-state the journal diff and a refusal fall
+    back on: the tables by a JSON round trip (faster than copy.deepcopy), the packs' one
+    document copied with its text shared (a text is never changed in place: a pack of
+    50,000 items is not parsed a second time)."""
+    out = {table: jsontext.copied(docs) for table, docs in data.items() if table != PACKS}
+    if PACKS in data:
+        packs = data[PACKS]
+        out[PACKS] = (
+            {k: dict(v) if isinstance(v, dict) else v for k, v in packs.items()} if isinstance(packs, dict) else packs
+        )
+    return out
+
+
 def snapshot(doc: dict) -> dict:
     """A character as a batch line found it, for the recap's tally of that line: a copy as
     deep as the acts change a character in place (its lists and maps, each item, each
@@ -745,9 +788,8 @@ def transaction(
     with files.locked(p, wait):  # the folder's flock: no other writer until we have renamed
         files.clean_temporaries(p)
         raw = read_bytes(p)
-        # Two independent parses: the working copy, and the before-state the journal diff
-        # and a refusal fall back on (a parse is faster than copy.deepcopy of the same data).
-        camp = Campaign(p, parse(p, raw), parse(p, raw, check=False), words)
+        data = parse(p, raw)
+        camp = Campaign(p, data, _before_state(data), words)
         yield camp
         camp.commit()
 
