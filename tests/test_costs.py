@@ -145,8 +145,8 @@ def test_recap_with_no_adventure_in_the_journal_walks_nothing(tmp_path, monkeypa
 
 
 def test_a_built_in_name_never_reads_the_packs(tmp_path, monkeypatch):
-    """Their folded names are kept with the judged text: `item add Ajax Dagger` on a
-    campaign with a pack of 50,000 decodes nothing (no pack repeats a built-in name)."""
+    """`item add Ajax Dagger` on a campaign with a pack decodes nothing: no pack may
+    repeat a built-in name."""
     from campaign_cli.store.campaign import Campaign
 
     path = _with_pack(tmp_path)
@@ -160,12 +160,12 @@ def test_a_built_in_name_never_reads_the_packs(tmp_path, monkeypatch):
         assert read and camp.character_show("Ajax")["items"][-1]["name"] == "Thing 3"
 
 
-def test_a_pack_edited_by_hand_is_read_whatever_names_it_recorded(tmp_path):
+def test_a_pack_item_edited_by_hand_is_completed_as_an_import_completes_it(tmp_path):
     path = _with_pack(tmp_path)
     data = json.loads(path.read_bytes())
     packs = json.loads(data["packs"]["1"]["text"])
     packs[0]["items"].append({"name": "Zed's Lantern", "aliases": [], "weight": 3})
-    data["packs"]["1"]["text"] = json.dumps(packs, ensure_ascii=False)  # `names` and `judged` left as they were
+    data["packs"]["1"]["text"] = json.dumps(packs, ensure_ascii=False)  # no kind, no hands; `judged` left as it was
     path.write_text(json.dumps(data, ensure_ascii=False))
     with campaign_cli.open(path) as camp:
         item = camp.item_add("Ajax", "zed's lantern")["item"]
@@ -173,12 +173,13 @@ def test_a_pack_edited_by_hand_is_read_whatever_names_it_recorded(tmp_path):
 
 
 def test_packs_from_before_the_digest_are_recorded_sound_by_the_next_write(tmp_path):
+    from campaign_cli.store.layout import packs_digest
+
     path = _with_pack(tmp_path)
     data = json.loads(path.read_bytes())
-    for key in ("judged", "names"):
-        del data["packs"]["1"][key]
+    del data["packs"]["1"]["judged"]
     path.write_text(json.dumps(data, ensure_ascii=False))
     with campaign_cli.open(path) as camp:
         camp.item_add("Ajax", "Thing 1")  # reads the packs: judged in full, and recorded so
     doc = json.loads(path.read_bytes())["packs"]["1"]
-    assert doc["judged"] and "thing 1\n" in doc["names"] and "вещь 1\n" in doc["names"]
+    assert doc["judged"] == packs_digest(doc["text"])

@@ -18,11 +18,11 @@ if TYPE_CHECKING:
 
 def new_item(camp: Any, item: str, custom: bool, options: dict) -> Item:
     """The item `item add` and `shop buy` make: catalog values, options over them, a new id.
-    The packs are read only when one may hold the name, or when no built-in item has it
-    (a pack's names count for the typo check)."""
+    A built-in item's name never reads the packs (no pack may repeat one: `catalog import`
+    refuses it), so a pack of 50,000 items costs it nothing beyond the file's size."""
     from campaign_cli.rules import catalog
 
-    packs = camp.packs() if camp.packs_may_name(item) or catalog.lookup(item) is None else []
+    packs = [] if catalog.lookup(item) is not None else camp.packs()
     return {"id": camp.next_id(), **gear.make_item(item, options, custom, packs)}
 
 

@@ -65,42 +65,54 @@ def near(name: str, packs: Sequence[dict] = ()) -> str | None:
 
 def lookup(name: str, packs: Sequence[dict] = ()) -> tuple[str, dict] | None:
     """(kind, entry) for a catalog name or alias, a pack's first, else None (CLI.md "Catalog
-    packs"). By an index of every name, built once for these packs: an import of thousands
-    of items after a pack of 50,000 looks each up at the cost of one."""
-    from campaign_cli.folding import fold
-
-    found = _index(packs).get(fold(name.strip()))
+    packs"). The first lookup in these packs scans them; the next ones go through an index
+    of every name built then: an import of thousands of items after a pack of 50,000 looks
+    each up at the cost of one, and one `item add` pays for no index."""
+    key = name.strip().casefold().replace("ё", "е")  # folding.fold's rule, inline: it runs per entry
+    index = _index(packs)
+    if index is not None:
+        found = index.get(key)
+    else:
+        found = next((hit for hit in _named(packs) if hit[0] == key), (None, None))[1]
     if found is None:
         return None
     kind, entry, pack = found
     return kind, ({**entry, "pack": pack} if kind == "pack" else entry)
 
 
-_INDEXED: list = []  # [(packs, their shape, index)]: the last two packs indexed
+Hit = tuple[str, dict, "str | None"]  # kind, entry, the pack it is in
+_INDEXED: list = []  # [(packs, their shape, index or None)]: the last two packs looked up in
 
 
-def _index(packs: Sequence[dict]) -> dict[str, tuple[str, dict, str | None]]:
-    """Folded name or alias -> (kind, entry, its pack), the first entry in lookup order
-    winning. Names are folded inline (folding.fold's rule): 100,000 calls cost a third of
-    a second."""
-    shape = tuple((p.get("pack"), len(p.get("items", ()))) for p in packs)
-    for seen, seen_shape, made in _INDEXED:
-        if seen is packs and seen_shape == shape:
-            return made
-    index: dict[str, tuple[str, dict, str | None]] = {}
-    put = index.setdefault
+def _named(packs: Sequence[dict]) -> Iterator[tuple[str, Hit]]:
+    """(folded name or alias, its hit) in lookup order: the packs', then the built-ins'."""
     for pack in packs:
         name = pack["pack"]
         for entry in pack["items"]:
-            put(entry["name"].casefold().replace("ё", "е"), ("pack", entry, name))
+            hit = ("pack", entry, name)
+            yield entry["name"].casefold().replace("ё", "е"), hit
             for alias in entry.get("aliases", ()):
-                put(alias.casefold().replace("ё", "е"), ("pack", entry, name))
+                yield alias.casefold().replace("ё", "е"), hit
     for kind, table in (("weapon", weapons()), ("armor", armor()), ("gear", gear())):
         for entry in table:
             for n in (entry["name"], *entry["aliases"]):
-                put(n.casefold().replace("ё", "е"), (kind, entry, None))
-    _INDEXED[:] = [(packs, shape, index), *_INDEXED[:1]]  # the last two: the built-ins alone, and with packs
-    return index
+                yield n.casefold().replace("ё", "е"), (kind, entry, None)
+
+
+def _index(packs: Sequence[dict]) -> dict[str, Hit] | None:
+    """The index of these packs' names (the first hit in lookup order winning), built on
+    their second lookup; None on the first (a scan answers it)."""
+    shape = tuple((p.get("pack"), len(p.get("items", ()))) for p in packs)
+    for at, (seen, seen_shape, made) in enumerate(_INDEXED):
+        if seen is packs and seen_shape == shape:
+            if made is None:
+                made = {}
+                for key, hit in _named(packs):
+                    made.setdefault(key, hit)
+                _INDEXED[at] = (packs, shape, made)
+            return made
+    _INDEXED[:] = [(packs, shape, None), *_INDEXED[:1]]  # the last two: the built-ins alone, and with packs
+    return None
 
 
 def known_names(packs: list[dict], skip: str | None = None) -> dict[str, Say]:

@@ -21,7 +21,6 @@ from campaign_cli.store import files  # journal and patch: loaded by what writes
 from campaign_cli.store.layout import (
     PACKS,
     mark_judged,
-    may_name,
     packs_digest,
     packs_judged,
     packs_text,
@@ -412,19 +411,6 @@ class Campaign:
             self._packs_judged_now = not trusted  # the next write records the verdict (commit)
         return self._packs[1]
 
-    def packs_may_name(self, name: str) -> bool:
-        """Whether a pack may hold an item NAME (any case, ё as е): False only when the
-        packs' recorded names (layout.may_name) lack it, so a command naming a built-in
-        item never decodes a pack of 50,000 (no pack repeats a built-in name: `catalog
-        import` refuses it). Names recorded for another text than the judged one count
-        for nothing: the packs are read."""
-        text = packs_text(self.data)
-        if text == "[]":
-            return False
-        if may_name(self.data, name):
-            return True
-        return packs_judged(self.data) != packs_digest(text)  # names of another text than this: read the packs
-
     def set_packs(self, packs: list[dict]) -> None:
         set_packs_text(self.data, encode_packs(packs))
 
@@ -681,10 +667,10 @@ class Campaign:
         after = self.data
         check_shape(self.path, after, writing=True)
         if packs_text(after) != packs_text(self._before or {}):
-            sound = check_packs(self.path, after, packs_text(after), writing=True)
-            mark_judged(after, sound)  # this text is sound: later reads decode it without judging it again
+            check_packs(self.path, after, packs_text(after), writing=True)
+            mark_judged(after)  # this text is sound: later reads decode it without judging it again
         elif self._packs_judged_now and self._packs is not None and self._packs[0] is packs_text(after):
-            mark_judged(after, self._packs[1])  # found sound by this command: recorded with the change
+            mark_judged(after)  # found sound by this command: recorded with the change
         assert self._before is not None  # writable: opened by a transaction
         changes = patch.tables_diff(self._before, after, BOOKKEEPING)
         still_open = self._before["meta"][str(META_ID)].get("conflicts")

@@ -47,26 +47,8 @@ def packs_judged(data: dict) -> str | None:
     return judged if isinstance(judged, str) else None
 
 
-def mark_judged(data: dict, packs: list[dict]) -> None:
-    """Record that the packs text as it stands was found sound, with `names`: every item
-    name and alias in PACKS, folded (any case, ё as е), one a line, so a command naming an
-    item learns whether a pack may hold it without decoding the packs (`may_name`)."""
+def mark_judged(data: dict) -> None:
+    """Record that the packs text as it stands was found sound."""
     doc = data.get(PACKS, {}).get(PACKS_DOC) if isinstance(data.get(PACKS), dict) else None
     if isinstance(doc, dict) and isinstance(doc.get("text"), str):
         doc["judged"] = packs_digest(doc["text"])
-        folded = {n.casefold().replace("ё", "е") for p in packs for i in p["items"] for n in (i["name"], *i["aliases"])}
-        doc["names"] = "\n".join(sorted(folded))
-
-
-def may_name(data: dict, name: str) -> bool:
-    """Whether a pack may hold an item NAME: False only when the packs record their folded
-    names (`mark_judged`) and NAME, folded, is not among them."""
-    value = data.get(PACKS)
-    doc = value.get(PACKS_DOC) if isinstance(value, dict) else None
-    if not isinstance(doc, dict) or not isinstance(doc.get("text"), str):
-        return False  # no packs
-    names = doc.get("names")
-    if not isinstance(names, str) or not isinstance(doc.get("judged"), str):
-        return True
-    key = name.strip().casefold().replace("ё", "е")
-    return "\n" in key or f"\n{key}\n" in f"\n{names}\n"
