@@ -1,6 +1,6 @@
 """Start-up cost of `campaign`, as ratios to `import typer` alone, measured in the same run.
 
-    python benchmarks/startup.py [--runs 21] [--instructions]
+    python benchmarks/startup.py [--runs 21] [--instructions [--ceilings]]
 
 Goals (issue 38), as ratios to `python -c "import typer"` in the same round (Typer is the
 floor every command stands on; each round runs every case once, and the ratio is the
@@ -86,9 +86,29 @@ def instructions(cmd: list[str], env: dict) -> int:
     return int(done.stderr.split("Collected :")[1].split()[0])
 
 
-def instruction_ratios(cases: dict, goals: dict, path: Path) -> bool:
+# Issue 52: instructions as a ratio to `import typer`'s. GOALS are where start-up should
+# be; CEILINGS are what CI enforces (`--instructions --ceilings`, run by .ci/run): the
+# levels measured when the check went in (2026-12-02: read 1.158x, write 1.255x, plain
+# 1.172x, TAB 0.323x) and a 1.5% margin, lowered as start-up comes down, so it cannot
+# regress unseen. A count is the same on every run; only Python or Typer changes it.
+INSTRUCTION_GOALS = {
+    "character show Ajax --json": 1.10,
+    "character set Ajax --attr Luck=1 --json": 1.18,
+    "character show Ajax (piped, plain)": 1.20,
+    "TAB after character show A (bash)": 0.35,  # held
+}
+INSTRUCTION_CEILINGS = {
+    "character show Ajax --json": 1.175,
+    "character set Ajax --attr Luck=1 --json": 1.27,
+    "character show Ajax (piped, plain)": 1.19,
+    "TAB after character show A (bash)": 0.35,
+}
+
+
+def instruction_ratios(cases: dict, goals: dict, path: Path, ceilings: bool = False) -> bool:
     """Each case's instructions as a ratio to `import typer`'s: machine noise cannot move
-    them (a write starts from the same file each time)."""
+    them (a write starts from the same file each time). With CEILINGS, the verdict is the
+    ceilings' (what CI holds); the goals are printed beside them."""
     if not shutil.which("valgrind"):
         print("valgrind is not installed here")
         return False
@@ -101,11 +121,17 @@ def instruction_ratios(cases: dict, goals: dict, path: Path) -> bool:
     base = counts["import typer"]
     print(f"baseline  python -c 'import typer': {base / 1e6:.1f} M instructions")
     ok = True
-    for label, (_cmd, _env, goal) in goals.items():
+    for label in goals:
         ratio = counts[label] / base
-        ok &= ratio <= goal
-        verdict = "ok" if ratio <= goal else "OVER"
-        print(f"{label:42s} {counts[label] / 1e6:7.1f} M  {ratio:5.3f}x  (goal <= {goal}x) {verdict}")
+        goal, ceiling = INSTRUCTION_GOALS[label], INSTRUCTION_CEILINGS[label]
+        limit = ceiling if ceilings else goal
+        ok &= ratio <= limit
+        verdict = "ok" if ratio <= limit else "OVER"
+        print(
+            f"{label:42s} {counts[label] / 1e6:7.1f} M  {ratio:5.3f}x  (goal <= {goal}x, ceiling {ceiling}x) {verdict}"
+        )
+    if ceilings:
+        return ok
     if "sqlite-utils query" in counts:
         ratio = counts["character show Ajax --json"] / counts["sqlite-utils query"]
         ok &= ratio <= 0.50
@@ -122,6 +148,11 @@ def main() -> None:
         "--instructions",
         action="store_true",
         help="count instructions under valgrind instead of timing: the same count every run, whatever the machine does",
+    )
+    parser.add_argument(
+        "--ceilings",
+        action="store_true",
+        help="with --instructions: hold the ceilings CI enforces, not the goals (exit 1 over them)",
     )
     args = parser.parse_args()
     camp = campaign_exe()
@@ -167,7 +198,9 @@ def main() -> None:
         if peer:
             cases["sqlite-utils query"] = peer
         if args.instructions:
-            sys.exit(0 if instruction_ratios(cases, goals, Path(env["CAMPAIGN_FILE"])) else 1)
+            if args.ceilings:  # only what CI holds: the Russian and peer cases are the timing run's
+                cases = {k: v for k, v in cases.items() if k == "import typer" or k in goals}
+            sys.exit(0 if instruction_ratios(cases, goals, Path(env["CAMPAIGN_FILE"]), args.ceilings) else 1)
         times = paired(cases, args.runs)
         base = statistics.median(times["import typer"])
         print(f"baseline  python -c 'import typer': {base:.1f} ms (median of {args.runs} rounds)")
