@@ -109,3 +109,74 @@ def shell_env(tmp_path_factory):
 )
 def test_tab_puts_exactly_the_meant_argument_on_the_line(shell_env, line, argv):
     assert typed(line, shell_env) == argv
+
+
+# -- zsh and fish (issue 51): the same matching in any case, ё as е, in the real shells ----------
+def typed_in(shell: str, line: str, env: dict) -> tuple[list[str], str]:
+    """LINE typed into an interactive zsh or fish (TAB where it says \\t), then Enter:
+    the argv `campaign` received, and all the terminal showed."""
+    import pty
+
+    pid, fd = pty.fork()
+    if pid == 0:
+        if shell == "zsh":
+            os.execvpe("zsh", ["zsh", "-f", "-i"], {**env, "PS1": "$ ", "TERM": "dumb"})
+        os.execvpe("fish", ["fish", "--no-config", "-i"], {**env, "TERM": "dumb"})
+
+    def until(done, seconds: float = 30) -> str:
+        out, end = "", time.time() + seconds
+        while not done(out) and time.time() < end:
+            out += _read(fd, 0.05)
+        return out
+
+    shown = ""
+    try:
+        if shell == "zsh":
+            prompt = lambda out: out.endswith("$ ")  # noqa: E731
+            until(prompt)
+            setup = [
+                b"source <(campaign --show-completion zsh)\n",
+                b'campaign(){ printf "<%s>" "$@"; echo "<END>"; }\n',
+            ]
+        else:
+            prompt = lambda out: out.rstrip().endswith("$")  # noqa: E731
+            until(lambda out: ">" in out or "#" in out, 10)  # fish's own first prompt
+            setup = [
+                b"function fish_prompt; echo '$ '; end\n",
+                b"campaign --show-completion fish | source\n",
+                b'function campaign; printf "<%s>" $argv; echo "<END>"; end\n',
+            ]
+        for command in setup:
+            os.write(fd, command)
+            until(prompt)
+        os.write(fd, (line + "\n").encode())
+        shown = until(lambda out: "<END>" in out)
+        os.write(fd, b"exit\n")
+        _read(fd, 0.1)
+    finally:
+        os.waitpid(pid, 0)
+    printed = next(row for row in shown.splitlines() if "<END>" in row)
+    printed = printed[printed.index("<") :]
+    return printed[1 : printed.index("><END>")].split("><"), shown
+
+
+@pytest.mark.parametrize("shell", ["zsh", "fish"])
+@pytest.mark.parametrize(
+    "line, argv",
+    [
+        ("campaign character show luc\t", ["character", "show", "Lucky Jack"]),  # any case, a space
+        ("campaign item add Merlin р\t", ["item", "add", "Merlin", "Рапира"]),  # a lowercase Russian prefix
+        ("campaign cast Merlin ог\t", ["cast", "Merlin", "Огненный шар"]),
+        ("campaign character show е\t", ["character", "show", "Ёж"]),  # е finds ё
+    ],
+)
+def test_tab_in_zsh_and_fish_finds_a_name_in_any_case(shell_env, shell, line, argv):
+    from campaign_cli.folding import fold
+
+    if shutil.which(shell) is None:
+        pytest.skip(f"{shell} is not installed (CI installs it)")
+    got, shown = typed_in(shell, line, shell_env)
+    assert [fold(w) for w in got] == [fold(w) for w in argv], (got, shown[-300:])
+    if shell == "zsh":
+        assert got == argv  # zsh puts the name itself on the line
+        assert "\a" not in shown  # the first TAB in a new zsh rang the bell

@@ -1,5 +1,6 @@
 """What TAB puts on the line (CLI.md "Global behaviour"): in bash, a name with spaces,
-quotes or `$` arrives as one argument (`Lucky Jack`, `Огненный шар`, `Wizard's Staff`).
+quotes or `$` arrives as one argument (`Lucky Jack`, `Огненный шар`, `Wizard's Staff`);
+in bash, zsh and fish a name is found in any case, ё as е (`la` finds `Lady Brannoc`).
 
 Typer's bash script splices the candidates into COMPREPLY as they are, so bash inserts
 `Огненный шар` bare and the line splits in two. Ours passes the word being completed
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 import os
 
-from typer._completion_classes import BashComplete
+from typer._completion_classes import BashComplete, FishComplete, ZshComplete
 from typer._completion_shared import _completion_scripts
 
 BASH_SCRIPT = """
@@ -29,22 +30,51 @@ complete -o default -F %(complete_func)s %(prog_name)s
 """
 
 
-class QuotingBash(BashComplete):
-    """Typer's bash completion, with each candidate quoted for the word being completed,
-    and matched in any case (Typer keeps only candidates that start with the typed text
-    as typed, so `р` would never find `Рапира`)."""
+# zsh: the candidates one a line, added with `compadd -U` (zsh would otherwise keep only
+# those that start with the typed word as typed, so `la` never finds `Lady Brannoc`);
+# zsh quotes each for the line itself. compinit is loaded if the shell has not (a new
+# zsh without it rang the bell on the first TAB).
+ZSH_SCRIPT = """
+#compdef %(prog_name)s
 
-    source_template = BASH_SCRIPT
+%(complete_func)s() {
+  local -a found
+  local IFS=$'\\n'
+  found=( $(env _TYPER_COMPLETE_ARGS="${words[1,$CURRENT]}" %(autocomplete_var)s=complete_zsh %(prog_name)s) )
+  if (( ${#found} )); then
+    compadd -U -- "${found[@]}"
+  else
+    _files
+  fi
+}
+
+if (( ! $+functions[compdef] )); then
+  autoload -Uz compinit && compinit -u
+fi
+compdef %(complete_func)s %(prog_name)s
+"""
+
+
+class Matching:
+    """Candidates matched as names are compared (any case, ё as е), not only those that
+    start with the typed text as typed (Typer's rule: `р` would never find `Рапира`)."""
 
     def get_completions(self, args, incomplete):
         from campaign_cli.cli import complete
 
         if incomplete.startswith("-"):  # options: Click's own matching
-            return super().get_completions(args, incomplete)
+            return super().get_completions(args, incomplete)  # type: ignore[misc]
         complete.TYPED = incomplete  # what our name completions match, in any case, ё as е
-        found = super().get_completions(args, "")
+        found = super().get_completions(args, "")  # type: ignore[misc]
         kept = set(complete.matching([str(c.value) for c in found], incomplete))
         return [c for c in found if str(c.value) in kept]
+
+
+class QuotingBash(Matching, BashComplete):
+    """Typer's bash completion, with each candidate quoted for the word being completed,
+    and matched in any case."""
+
+    source_template = BASH_SCRIPT
 
     def format_completion(self, item) -> str:
         from campaign_cli.cli.complete import quote_for
@@ -52,11 +82,41 @@ class QuotingBash(BashComplete):
         return quote_for(os.environ.get("COMP_CUR", ""), str(item.value))
 
 
+class PlainZsh(Matching, ZshComplete):
+    """zsh: the candidates matched in any case, one a line, for ZSH_SCRIPT's compadd."""
+
+    source_template = ZSH_SCRIPT
+
+    def complete(self) -> str:
+        args, incomplete = self.get_completion_args()
+        return "\n".join(str(item.value) for item in self.get_completions(args, incomplete))
+
+
+class MatchingFish(Matching, FishComplete):
+    """fish: Typer's script and answer, the candidates matched in any case (fish itself
+    then matches a word in any case). fish keeps no candidate that differs from the word
+    beyond case, so where the user typed е for ё the candidate is offered with that е
+    (`Еж` for `Ёж`: the name it finds, names being compared with ё as е)."""
+
+    def get_completions(self, args, incomplete):
+        found = super().get_completions(args, incomplete)
+        for item in found:
+            value = str(item.value)
+            head = "".join(
+                t if c in "ёЁ" and t in "еЕ" else c for c, t in zip(value[: len(incomplete)], incomplete)
+            )
+            item.value = head + value[len(head) :]
+        return found
+
+
 def register() -> None:
-    """Our bash class for a TAB, our script for --show-completion and --install-completion."""
+    """Our shell classes for a TAB, our scripts for --show-completion and --install-completion."""
     from typer._click.shell_completion import add_completion_class
     from typer._completion_classes import completion_init
 
     completion_init()
     add_completion_class(QuotingBash, "bash")
+    add_completion_class(PlainZsh, "zsh")
+    add_completion_class(MatchingFish, "fish")
     _completion_scripts["bash"] = BASH_SCRIPT
+    _completion_scripts["zsh"] = ZSH_SCRIPT
