@@ -70,23 +70,24 @@ n40 = M(n2, n2)  # M(T(100, True), T(100, True))
 n41 = E(('hit', 'damage'))
 n42 = M(n2, n41)  # M(T(100, True), E(('hit', 'damage')))
 n43 = N(Leadership)
-n44 = E(('gear', 'artifact', 'weapon', 'armor', 'upgrade', 'potion'))
-n45 = I(0, 2)
-n46 = I(0, 3)
-n47 = L(Upgrade)
-n48 = E(('carried', 'held', 'worn', 'stored'))
-n49 = P('^[0-9]{0,4}[dD][0-9]{1,4}([+-][0-9]{1,5})?$', 'dice')
-n50 = N(n49)  # N(P('^[0-9]{0,4}[dD][0-9]{1,4}([+-][0-9]{1,5})?$', 'dice'))
-n51 = N(n18)  # N(B())
-n52 = N(Boost)
-n53 = E(('small', 'medium', 'large', 'huge', 'giant'))
-n54 = A(n21, EliteEntry)  # A(T(1000, True), EliteEntry)
-n55 = L(n54, 6, 6)  # L(A(T(1000, True), EliteEntry), 6, 6)
-n56 = I(-9007199254740991, 9007199254740991)
-n57 = A(n16, n56)  # A(T(1000, False), I(-9007199254740991, 9007199254740991))
-n58 = T(100000, False)
-n59 = L(PackItem, 0, 100000)
-n60 = L(Board, 0, 100000)
+n44 = T(100000, False)
+n45 = M(n2, n17)  # M(T(100, True), T(10000000, False))
+n46 = E(('gear', 'artifact', 'weapon', 'armor', 'upgrade', 'potion'))
+n47 = I(0, 2)
+n48 = I(0, 3)
+n49 = L(Upgrade)
+n50 = E(('carried', 'held', 'worn', 'stored'))
+n51 = P('^[0-9]{0,4}[dD][0-9]{1,4}([+-][0-9]{1,5})?$', 'dice')
+n52 = N(n51)  # N(P('^[0-9]{0,4}[dD][0-9]{1,4}([+-][0-9]{1,5})?$', 'dice'))
+n53 = N(n18)  # N(B())
+n54 = N(Boost)
+n55 = E(('small', 'medium', 'large', 'huge', 'giant'))
+n56 = A(n21, EliteEntry)  # A(T(1000, True), EliteEntry)
+n57 = L(n56, 6, 6)  # L(A(T(1000, True), EliteEntry), 6, 6)
+n58 = I(-9007199254740991, 9007199254740991)
+n59 = A(n16, n58)  # A(T(1000, False), I(-9007199254740991, 9007199254740991))
+n60 = L(PackItem, 0, 100000)
+n61 = L(Board, 0, 100000)
 Meta.fields = {
     'app': n0,
     'schema_version': n1,
@@ -198,6 +199,8 @@ Character.fields = {
     'uses': n40,
     'combat': n42,
     'leadership': n43,
+    'notes': n44,
+    'foreign': n45,
 }
 Spell.fields = {
     'name': n2,
@@ -214,34 +217,35 @@ Leadership.fields = {
 Item.fields = {
     'id': n6,
     'name': n2,
-    'kind': n44,
-    'hands': n45,
+    'kind': n46,
+    'hands': n47,
     'weight': n11,
     'value': n11,
     'requires': n4,
     'clothing': n19,
     'personal': n18,
     'darkstone_icon': n18,
-    'slots': n46,
-    'upgrades': n47,
-    'state': n48,
-    'damage': n50,
+    'slots': n48,
+    'upgrades': n49,
+    'state': n50,
+    'damage': n52,
     'armor': n20,
     'restriction': n20,
     'heft': n20,
     'heals': n20,
-    'shield': n51,
-    'fatigue': n51,
+    'shield': n53,
+    'fatigue': n53,
     'skill': n19,
     'flags': n4,
     'aliases': n4,
     'pack': n2,
-    'boost': n52,
+    'boost': n54,
     'unloaded': n1,
+    'foreign': n45,
 }
 Upgrade.fields = {
     'name': n2,
-    'slots': n46,
+    'slots': n48,
     'darkstone': n11,
     'gold': n11,
     'forged': n18,
@@ -254,7 +258,7 @@ Boost.fields = {
 Board.fields = {
     'name': n2,
     'keywords': n22,
-    'size': n53,
+    'size': n55,
     'gender': n32,
     'normal': Side,
     'brutal': Side,
@@ -271,7 +275,7 @@ Side.fields = {
     'xp': n11,
     'wound_xp': n11,
     'abilities': n22,
-    'elite': n55,
+    'elite': n57,
 }
 EliteEntry.fields = {
     'name': n21,
@@ -287,21 +291,21 @@ EliteEntry.fields = {
 }
 Pack.fields = {
     'pack': n2,
-    'version': n57,
-    'description': n58,
-    'items': n59,
-    'enemies': n60,
+    'version': n59,
+    'description': n44,
+    'items': n60,
+    'enemies': n61,
 }
 PackItem.fields = {
     'name': n2,
     'aliases': n4,
-    'kind': n44,
-    'hands': n45,
+    'kind': n46,
+    'hands': n47,
     'weight': n11,
     'value': n11,
     'heft': n20,
-    'slots': n46,
-    'damage': n50,
+    'slots': n48,
+    'damage': n52,
     'armor': n20,
     'restriction': n20,
     'requires': n4,

@@ -2202,9 +2202,30 @@ class Campaign:
             if output is None:
                 return text
             written = write_file(stored, text, os.fspath(output), force)
-            return {"format": format, "character": ch["name"], "written": str(written)}
+            return {
+                "format": format,
+                "character": ch["name"],
+                "written": str(written),
+                "not_ascii": interchange.not_ascii(dict(ch)) if format == "statblock" else [],
+            }
 
         return self._act("character export", False, run, (character,))
+
+    def character_not_ascii(self, character: str, /) -> list[str]:
+        """The names in CHARACTER's stat block that the fantasy-trip system's importer cannot
+        read (it matches ASCII letters only): what `character_export(..., format="statblock")`
+        warns about.
+
+            camp.character_not_ascii("Ajax")  # []: every name in his block is ASCII
+        """
+        from campaign_cli.rules import interchange
+
+        return self._act(
+            "character show",
+            False,
+            lambda stored: interchange.not_ascii(dict(stored.character(character))),
+            (character,),
+        )
 
     def character_import(
         self,

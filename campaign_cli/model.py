@@ -88,6 +88,11 @@ Counter = Annotated[int, Range(0, MAX_ID - 1)]  # seq, journal offsets: the file
 Name = Annotated[str, Text()]
 Note = Annotated[str, Text(MAX_NOTE)]
 Stamp = Annotated[str, Text(MAX_STAMP)]
+JsonText = Annotated[str, Text(10_000_000, safe=False)]  # a JSON value, as text
+Notes = Annotated[str, Text(100_000, safe=False)]  # another tool's notes (HTML, lines): kept as they are
+# Another tool's fields this tool has no place for (a Foundry actor's race, age and job; an
+# item's embedded spells), each as JSON text, written back on export (CLI.md "Interchange").
+Foreign = dict[Name, JsonText]
 Dice = Annotated[str, Pattern(r"^[0-9]{0,4}[dD][0-9]{1,4}([+-][0-9]{1,5})?$", "dice")]
 Level = Annotated[int, Range(1, MAX_AMOUNT)]
 Slots = Annotated[int, Range(0, 3)]  # R39
@@ -155,6 +160,7 @@ class Item(TypedDict):
     pack: NotRequired[Name]
     boost: NotRequired[Boost | None]
     unloaded: NotRequired[Annotated[int, Range(1, 3)]]  # R26, R32a: reload actions still needed after a shot
+    foreign: NotRequired[Foreign]
 
 
 class Spell(TypedDict):
@@ -203,6 +209,8 @@ class Character(TypedDict):
     uses: NotRequired[dict[Name, Name]]  # R25a: a skill's last use, by adventure
     combat: NotRequired[dict[Name, CombatMode]]
     leadership: NotRequired[Leadership | None]
+    notes: NotRequired[Notes]
+    foreign: NotRequired[Foreign]
 
 
 class Adventure(TypedDict):
@@ -257,9 +265,6 @@ class Fight(TypedDict):
     first: NotRequired[FirstSide | None]
     party: NotRequired[list[Name]]
     acted: NotRequired[list[Name]]  # R32a: who has taken the round's action (characters and instances)
-
-
-JsonText = Annotated[str, Text(10_000_000, safe=False)]  # a JSON value, as text
 
 
 class MergeConflict(TypedDict):

@@ -62,6 +62,8 @@ class CharacterView(TypedDict):
     talents: list[str]
     gender: Literal["m", "f"] | None
     raised: dict[str, int]  # R25a: an attribute a potion raises, as it counts now ({"ST": 14})
+    notes: str  # another tool's notes (a Foundry actor's, a stat block's Notes:), kept as they came
+    foreign: dict[str, str]  # another tool's fields this one has no place for (race, age, job), as JSON texts
 
 
 class Event(TypedDict, total=False):
@@ -596,6 +598,7 @@ class CharacterWritten(TypedDict):
     format: Literal["foundry", "statblock"]
     character: str
     written: str
+    not_ascii: list[str]  # names a stat block's reader may not read (the fantasy-trip importer: ASCII only)
 
 
 class CharacterImported(CharacterView):

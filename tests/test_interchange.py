@@ -313,7 +313,7 @@ def test_our_stat_block_matches_the_grammar_the_fantasy_trip_importer_reads(camp
     assert re.fullmatch(r"[^,]+, (hero|wizard)", lines[0])
     assert re.fullmatch(r"ST \d+, DX \d+, IQ \d+, MA \d+", lines[1])
     for line in lines[2:]:
-        assert re.fullmatch(r"(Talents|Levels|Spells|Weapons|Armor|Equipment): .+", line), line
+        assert re.fullmatch(r"(Talents|Levels|Spells|Ratings|Weapons|Armor|Equipment|Notes): .+", line), line
     weapons = next(line for line in lines if line.startswith("Weapons:"))
     assert re.fullmatch(r"Weapons: Broadsword \(\d+d([+-]\d+)?\)", weapons)
     assert "Armor: Leather stops 2" in lines
@@ -353,6 +353,7 @@ EQUIPMENT = {
     "container": (str, type(None)),
     "attacks": LIST,
     "defenses": LIST,
+    "spells": LIST,  # a scroll's or staff's embedded spells (item-data.mjs at a8a66cd)
 }
 ATTACK = {"action": TEXT, "type": TEXT, "toHitMod": NUMBER, "baseDamage": TEXT, "minST": NUMBER, "talent": TEXT}
 DEFENSE = {"action": TEXT, "hitsStopped": NUMBER}
@@ -384,3 +385,76 @@ def test_our_foundry_export_fits_the_systems_data_model(camp):
             _fits(defense, DEFENSE, f"items[{item['name']}].defenses")
         if item["type"] == "equipment":
             assert item["system"]["location"] in ("readied", "packed", "stored")
+
+
+def _actor_with_notes(tmp_path):
+    actor = json.loads((FIXTURES / "foundry-actor.json").read_text())
+    actor["system"].update(
+        notes="<p>Owes the guild, 40 gold.</p>", race="Elf", age=120, job={"name": "Scribe", "pay": 5}
+    )
+    scroll = {
+        "name": "Scroll of Light",
+        "type": "equipment",
+        "system": {
+            "notes": "burns once",
+            "cost": 30,
+            "wt": 0,
+            "qty": 1,
+            "location": "packed",
+            "spells": [{"id": "abc", "data": {"name": "Light", "type": "spell", "system": {"iq": 8}}, "burn": True}],
+        },
+    }
+    actor["items"].append(scroll)
+    path = tmp_path / "actor.json"
+    path.write_text(json.dumps(actor))
+    return actor, path
+
+
+def test_an_actors_notes_fields_and_embedded_spells_are_kept_and_written_back(camp, tmp_path):
+    """Issue 51: notes were listed once in `unmatched` and exported as "", a scroll's
+    `system.spells` vanished; CLI.md "Nothing is lost silently"."""
+    actor, path = _actor_with_notes(tmp_path)
+    back = camp.json("character", "import", str(path), "--name", "Scribe")
+    assert back["notes"] == "<p>Owes the guild, 40 gold.</p>"
+    assert "Scroll of Light: spells: Light" in back["unmatched"]
+    assert any(u.startswith("race:") for u in back["unmatched"])
+    out = json.loads(camp("character", "export", "Scribe", "--format", "foundry").stdout)
+    assert out["system"]["notes"] == actor["system"]["notes"]
+    assert (out["system"]["race"], out["system"]["age"], out["system"]["job"]) == (
+        "Elf",
+        120,
+        {"name": "Scribe", "pay": 5},
+    )
+    scroll = next(i for i in out["items"] if i["name"] == "Scroll of Light")
+    assert scroll["system"]["spells"] == actor["items"][-1]["system"]["spells"]
+    assert scroll["system"]["notes"] == "burns once"
+    _fits(out["system"], ACTOR_SYSTEM, "system")
+    _fits(scroll["system"], EQUIPMENT, "items[scroll].system")
+
+
+def test_a_stat_block_keeps_its_notes_whole_and_its_spells_named_without_ratings(camp):
+    block = (
+        "Dolmar, wizard\nST 9, DX 11, IQ 14, MA 10\nSpells: Fire (9), Light\n"
+        "Special note: fears water, owes Gorm 5 gold, (old) debts\n"
+    )
+    back = json.loads(camp("character", "import", "-", "--json", input=block).stdout)
+    assert "special note: fears water, owes Gorm 5 gold, (old) debts" in back["unmatched"]
+    assert back["notes"] == "fears water, owes Gorm 5 gold, (old) debts"
+    assert {s["name"]: s.get("rating") for s in back["spells"]} == {"Fire": 9, "Light": None}
+    text = camp("character", "export", "Dolmar", "--format", "statblock").stdout
+    assert "Spells: Fire, Light" in text.splitlines() and "Ratings: Fire 9" in text.splitlines()
+    assert "Notes: fears water, owes Gorm 5 gold, (old) debts" in text.splitlines()
+    again = json.loads(camp("character", "import", "-", "--name", "Dolmar2", "--json", input=text).stdout)
+    assert {s["name"]: s.get("rating") for s in again["spells"]} == {"Fire": 9, "Light": None}
+    assert again["notes"] == back["notes"]
+
+
+def test_exporting_a_name_the_systems_importer_cannot_read_warns(camp):
+    camp.json("character", "create", "Лада Светлая", "--st", "10", "--dx", "11", "--iq", "11")
+    result = camp("character", "export", "Лада Светлая", "--format", "statblock")
+    assert result.exit_code == 0 and result.stdout.startswith("Лада Светлая, hero")
+    assert "warning:" in result.stderr and "Лада Светлая" in result.stderr
+    data = camp.json("character", "export", "Лада Светлая", "--format", "statblock")
+    assert len(data["warnings"]) == 1 and "Лада Светлая" in data["warnings"][0]
+    assert camp.json("character", "export", "Ajax", "--format", "statblock")["warnings"] == []
+    assert camp("character", "export", "Ajax", "--format", "statblock").stderr == ""

@@ -82,6 +82,10 @@ def bring_in(camp: Any, plan: dict, name: str | None, format_: str) -> tuple[Cha
     )
     if plan["talents"]:
         doc["talents"] = plan["talents"]
+    if plan.get("notes"):
+        doc["notes"] = plan["notes"]
+    if plan.get("foreign"):
+        doc["foreign"] = plan["foreign"]
     over = _equip(camp, doc, plan["items"])
     check_character({"id": 1, **doc})  # bounds and types, as import checks them
     stored = camp.insert("characters", doc, "character")

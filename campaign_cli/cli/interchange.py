@@ -1,6 +1,7 @@
 """`campaign character export` and `campaign character import`: a character to and from
 another tool (Foundry VTT's fantasy-trip actor, TFT's stat block; docs/interchange.md)."""
 
+import sys
 from typing import Annotated
 
 import typer
@@ -18,7 +19,8 @@ from campaign_cli.cli.common import (
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import Fields, emit, write_text
 from campaign_cli.errors import UsageProblem
-from campaign_cli.i18n import _
+from campaign_cli.i18n import _, language
+from campaign_cli.render.text import clean
 
 export_app, import_app = command_app(), command_app()
 
@@ -46,13 +48,33 @@ def export(
     camp = looking()
     if output_ is None:
         text = camp.character_export(name, format=format_)  # type: ignore[call-overload]  # checked above
+        strange = camp.character_not_ascii(name) if format_ == "statblock" else []
         if json_out:
-            emit({"format": format_, "character": camp.character_show(name)["name"], "text": text}, json_out=True)
+            data = {"format": format_, "character": camp.character_show(name)["name"], "text": text}
+            emit({**data, "warnings": _warnings(strange)}, json_out=True)
         else:
+            _warn(strange)
             write_text(text)
         return
     data = camp.character_export(name, format=format_, output=output_, force=force)  # type: ignore[call-overload]
-    emit(data, Fields(_("wrote {file}").format(file=data["written"])), json_out=json_out)
+    if json_out:
+        emit({**data, "warnings": _warnings(data["not_ascii"])}, json_out=True)
+        return
+    _warn(data["not_ascii"])
+    emit(data, Fields(_("wrote {file}").format(file=data["written"])))
+
+
+def _warnings(names: list[str]) -> list[str]:
+    """What the stat block's other reader will stumble on, said (CLI.md "Interchange")."""
+    if not names:
+        return []
+    said = _("the fantasy-trip system's importer reads only ASCII names; it cannot read {names}")
+    return [said.format(names=", ".join(f"«{n}»" if language() == "ru" else repr(n) for n in names))]
+
+
+def _warn(names: list[str]) -> None:
+    for line in _warnings(names):
+        sys.stderr.write("campaign: " + _("warning: {line}").format(line=clean(line)) + "\n")
 
 
 @import_app.command(

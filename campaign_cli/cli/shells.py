@@ -102,9 +102,7 @@ class MatchingFish(Matching, FishComplete):
         found = super().get_completions(args, incomplete)
         for item in found:
             value = str(item.value)
-            head = "".join(
-                t if c in "ёЁ" and t in "еЕ" else c for c, t in zip(value[: len(incomplete)], incomplete)
-            )
+            head = "".join(t if c in "ёЁ" and t in "еЕ" else c for c, t in zip(value[: len(incomplete)], incomplete))
             item.value = head + value[len(head) :]
         return found
 

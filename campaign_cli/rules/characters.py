@@ -321,6 +321,8 @@ def view(doc: Mapping) -> dict:
         "talents": list(doc.get("talents", [])),  # talents from another tool the skill table lacks
         "gender": doc.get("gender"),
         "raised": {a: raised(doc, a) for a in CORE if raised(doc, a) != doc[a.lower()]} if doc.get("boosts") else {},
+        "notes": doc.get("notes", ""),  # another tool's notes, kept as they came
+        "foreign": dict(doc.get("foreign", {})),  # another tool's fields this one has no place for, as JSON texts
     }
 
 

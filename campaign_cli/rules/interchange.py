@@ -125,6 +125,7 @@ def to_foundry(ch: dict) -> dict:
             )
         if item["kind"] == "armor":
             system["defenses"].append({"action": "Body", "hitsStopped": item.get("armor") or 0})
+        system.update({k: jsontext.loads(v) for k, v in item.get("foreign", {}).items()})  # as it came
         items.append(
             {
                 "name": item["name"],
@@ -141,7 +142,8 @@ def to_foundry(ch: dict) -> dict:
             "xp": ch["xp"],
             "damage": ch["damage"],
             "fatigue": ch["fatigue"],
-            "notes": "",
+            "notes": ch.get("notes", ""),
+            **{k: jsontext.loads(v) for k, v in ch.get("foreign", {}).items()},  # race, age, job... as they came
             "st": {"max": ch["st"], "mod": 0},
             "dx": {"max": ch["dx"], "mod": 0},
             "iq": {"max": ch["iq"], "mod": 0},
@@ -168,7 +170,8 @@ def to_statblock(ch: dict) -> str:
 
     talents = list(ch["skills"]) + list(ch.get("talents", []))  # TFT talents have no level
     levels = [f"{k} {v}" for k, v in ch["skills"].items() if v > 1]
-    spells = [s["name"] + (f" ({s['rating']})" if s.get("rating") is not None else "") for s in ch["spells"]]
+    spells = [s["name"] for s in ch["spells"]]  # the importer reads a name whole: `Fire (9)` would be its name
+    ratings = [f"{s['name']} {s['rating']}" for s in ch["spells"] if s.get("rating") is not None]
     weapons = [f"{i['name']} ({tft_damage(i['damage'])})" for i in ch["items"] if i.get("damage")]
     armor = [f"{i['name']} stops {i.get('armor') or 0}" for i in ch["items"] if i["kind"] == "armor"]
     gear = [i["name"] for i in ch["items"] if not i.get("damage") and i["kind"] != "armor"]
@@ -178,13 +181,28 @@ def to_statblock(ch: dict) -> str:
         *_listed("Talents", talents),
         *_listed("Levels", levels),  # ours: the fantasy-trip importer ignores an unknown label
         *_listed("Spells", spells),
+        *_listed("Ratings", ratings),  # ours, as Levels: the spells' ratings
         *_listed("Weapons", weapons),
         *_listed("Armor", armor),
         *_listed("Equipment", gear),
+        *([f"Notes: {' '.join(ch['notes'].split())}"] if ch.get("notes") else []),
     ]
     # a name's control or format character (a newline forging a `Weapons:` line, ESC) is
     # shown escaped, never written raw (CLI.md "Reliability guarantees")
     return "\n".join(_inert(line) for line in lines) + "\n"
+
+
+def not_ascii(ch: dict) -> list[str]:
+    """The names in CH's stat block the fantasy-trip system's importer cannot read: its
+    patterns match ASCII letters only (a Cyrillic name stops it), in the block's order."""
+    names = [
+        ch["name"],
+        *ch["skills"],
+        *ch.get("talents", []),
+        *(s["name"] for s in ch["spells"]),
+        *(i["name"] for i in ch["items"]),
+    ]
+    return [n for n in dict.fromkeys(names) if not n.isascii()]
 
 
 def _inert(text: str) -> str:
@@ -268,13 +286,19 @@ def from_foundry(doc: Any) -> dict:
             plan["spells"][name] = rating or None
         elif kind_ == "equipment":
             plan["items"].append(_equipment(name, sub, ours if isinstance(ours, dict) else {}, f"items[{i}]"))
+            if embedded_spells(sub):  # kept on the item; listed, since nothing here casts them
+                plan["unmatched"].append(f"{name}: spells: {', '.join(embedded_spells(sub))}")
         else:
             plan["unmatched"].append(name)
     extra = (doc.get("flags") or {}).get(FLAG) if isinstance(doc.get("flags"), dict) else None
     plan["extra"] = extra if isinstance(extra, dict) else {}
-    for key, value in system.items():  # what has no place here is kept, whole, in `unmatched`
+    for key, value in system.items():  # what has no place here is kept on the character and listed in `unmatched`
         if key not in MAPPED and value not in (None, "", 0, [], {}) and not _default(key, value):
             plan["unmatched"].append(f"{key}: {jsontext.dumps(value, sort_keys=True)}")
+            if key == "notes" and isinstance(value, str):
+                plan["notes"] = value
+            else:
+                plan["foreign"][key] = jsontext.dumps(value, sort_keys=True)
     plan.pop("_talents", None)
     return plan
 
@@ -310,6 +334,8 @@ def _plan(name: str, kind: str, st: int, dx: int, iq: int) -> dict:
         "talents": [],
         "unmatched": [],
         "extra": {},
+        "notes": "",
+        "foreign": {},
     }
 
 
@@ -371,7 +397,24 @@ def _equipment(name: str, sub: dict, ours: dict, where: str) -> dict:
         options.setdefault("kind", "armor")
     location = sub.get("location")
     where = LOCATION_IN.get(location, "packed") if isinstance(location, str) else "packed"
+    foreign = {k: jsontext.dumps(sub[k], sort_keys=True) for k in ITEM_FOREIGN if sub.get(k) not in (None, "", [], {})}
+    if foreign:  # a scroll's or staff's embedded spells, the item's notes: kept on the item, written back
+        options["foreign"] = foreign
     return {"name": name, "options": options, "where": where}
+
+
+ITEM_FOREIGN = ("spells", "notes")  # an equipment item's fields this tool keeps as they are (item-data.mjs)
+
+
+def embedded_spells(sub: dict) -> list[str]:
+    """The names of the spells a Foundry item embeds (`system.spells[].data.name`)."""
+    spells = sub.get("spells")
+    names = []
+    for entry in spells if isinstance(spells, list) else ():
+        data = entry.get("data") if isinstance(entry, dict) else None
+        name = data.get("name") if isinstance(data, dict) else None
+        names.append(name if isinstance(name, str) else "?")
+    return names
 
 
 def _numeric(value: Any) -> bool:
@@ -444,8 +487,11 @@ def from_statblock(text: str) -> dict:
         elif label and line.strip():
             lists[label] += " " + line.strip()
     for label, body in lists.items():
-        if label in WHOLE:  # kept whole, never cut at its commas
-            plan["unmatched"].append(f"{label}: {' '.join(body.split())}")
+        if label in WHOLE:  # kept whole, never cut at its commas; notes also stored on the character
+            text = " ".join(body.split())
+            plan["unmatched"].append(f"{label}: {text}")
+            if label in NOTES:
+                plan["notes"] = f"{plan['notes']}\n{text}".strip()
             continue
         for entry in _split(body):
             _statblock_entry(plan, label, entry)
@@ -454,7 +500,18 @@ def from_statblock(text: str) -> dict:
 
 
 # Labels whose text is notes, not a list: kept whole in `unmatched`
-WHOLE = ("magic items", "attacks", "special ability/weakness", "special abilities", "notes", "special")
+WHOLE = (
+    "magic items",
+    "attacks",
+    "special ability/weakness",
+    "special abilities",
+    "notes",
+    "note",
+    "special",
+    "special note",
+    "special notes",
+)
+NOTES = ("notes", "note", "special note", "special notes")  # stored as the character's notes too
 
 
 def _statblock_entry(plan: dict, label: str, entry: str) -> None:
@@ -471,7 +528,11 @@ def _statblock_entry(plan: dict, label: str, entry: str) -> None:
         if len(level) == 2 and level[1].isdecimal() and not entry[-1:].isspace():
             _talent(plan, level[0], int(level[1]))
     elif label in ("spells", "spells include"):
-        plan["spells"][name] = int(inner) if inner and inner.isdigit() else None
+        plan["spells"][name] = int(inner) if inner and inner.isdigit() else plan["spells"].get(name)
+    elif label == "ratings":  # ours: `Fireball 12`
+        rated = entry.rsplit(None, 1)
+        if len(rated) == 2 and rated[1].isdecimal() and not entry[-1:].isspace():
+            plan["spells"][rated[0]] = int(rated[1])
     elif label in ("weapon", "weapons"):
         options = {"kind": "weapon"}
         if inner:

@@ -27,6 +27,7 @@ SHOWN = {
     "carry_weight": COUNTER,
     "carry_limit": {"type": "integer"},
     "armor": COUNTER,
+    "notes": {"type": "string"},  # "" when another tool gave none
 }
 COMMENT = (
     "Also refused, beyond what a schema can say: two characters, items, enemies or packs with one id; an id "
