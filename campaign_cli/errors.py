@@ -74,9 +74,13 @@ class Say:
             elif isinstance(value, Shown):
                 value = value.value
             elif isinstance(value, Joined):
-                value = [v.name if isinstance(v, Opt) else v for v in value.values]
+                value = [
+                    v.name if isinstance(v, Opt) else v.value if isinstance(v, Quoted) else v for v in value.values
+                ]
             elif isinstance(value, Opt):
                 value = value.name
+            elif isinstance(value, Quoted):
+                value = value.value
             out[key] = value
         return out
 
@@ -99,6 +103,21 @@ class Shown:
         if isinstance(self.value, int) and not isinstance(self.value, bool):
             return number(self.value)
         return shown(self.value) if isinstance(self.value, str) else str(self.value)
+
+
+class Quoted:
+    """A name in a message, quoted as the language quotes it: «Палаш» in Russian, 'Palash'
+    (repr) in English (CLI.md "Language")."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __str__(self) -> str:
+        from campaign_cli.i18n import language
+
+        return f"«{self.value}»" if language() == "ru" else repr(self.value)
 
 
 class Joined:
@@ -146,7 +165,7 @@ class Arg(Opt):
 
 def said(value: Any) -> Any:
     """VALUE as a message shows it: a Say or a Shown in words, anything else as it is."""
-    return str(value) if isinstance(value, (Say, Shown, Joined, Opt)) else value
+    return str(value) if isinstance(value, (Say, Shown, Joined, Opt, Quoted)) else value
 
 
 class CampaignError(Exception):

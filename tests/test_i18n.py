@@ -99,9 +99,11 @@ def test_catalog_check_catches_a_lost_placeholder_and_a_missing_plural_form():
     assert tool.mismatched("{name} has {n} wish", "{name} has {n} wishes", ["у него {n} желание"]) == [
         "у него {n} желание"
     ]
-    assert tool.mismatched("no {what} named {name!r}", None, ["не найдено: {what} {name}"]) == [
-        "не найдено: {what} {name}"
+    assert tool.mismatched("no {what} named {name!r}", None, ["не найдено: {what}"]) == [
+        "не найдено: {what}"
     ]
+    # a name in «ёлочки» fills the field the English repr fills (CLI.md "Language")
+    assert tool.mismatched("no {what} named {name!r}", None, ["не найдено: {what} «{name}»"]) == []
 
 
 def test_check_reports_an_f_string_given_to_the_translator(tmp_path: Path, monkeypatch):
@@ -275,10 +277,10 @@ def test_russian_refusals_name_the_rule_and_leave_the_file_alone(party: Path):
             "R2: ST+DX+IQ в сумме должны давать 32; 12+12+12 = 36",
         ),
         (["item", "add", "Ajax", "Бочка", "--weight", "30", "--custom"], "R33: Ajax несёт 0 из 17; Бочка весит 30"),
-        (["forge", "Ajax", "Палаш"], "Ajax: не найдено (предмет) 'Палаш'"),
-        (["curse", "remove", "Ajax", "Rot", "--pay", "karma"], "Ajax: не найдено (проклятие) 'Rot'"),
-        (["cast", "Merlin", "Light"], "Merlin: не найдено (заклинание) 'Light'"),
-        (["character", "show", "Ajxa"], "не найдено: персонаж 'Ajxa'; может быть, 'Ajax'?"),
+        (["forge", "Ajax", "Палаш"], "Ajax: не найдено (предмет) «Палаш»"),
+        (["curse", "remove", "Ajax", "Rot", "--pay", "karma"], "Ajax: не найдено (проклятие) «Rot»"),
+        (["cast", "Merlin", "Light"], "Merlin: не найдено (заклинание) «Light»"),
+        (["character", "show", "Ajxa"], "не найдено: персонаж «Ajxa»; может быть, «Ajax»?"),
     ]
     for args, message in cases:
         result = ru(party, *args)
@@ -303,12 +305,12 @@ def test_click_words_and_usage_errors_in_russian(party: Path):
     typo = ru(party, "character", "creat")
     assert typo.exit_code == 2
     assert typo.stderr == (
-        "campaign: ошибка: Нет такой команды 'creat'. Может быть, 'create'? (см. `campaign character --help`)\n"
+        "campaign: ошибка: Нет такой команды «creat». Может быть, «create»? (см. `campaign character --help`)\n"
     )
     option = ru(party, "character", "show", "Ajax", "--jsn")
     assert option.exit_code == 2 and "Нет такой опции: --jsn" in option.stderr
     number = ru(party, "character", "create", "A", "--st", "x", "--dx", "1", "--iq", "1")
-    assert number.exit_code == 2 and "Неверное значение для '--st': 'x' — не целое число." in number.stderr
+    assert number.exit_code == 2 and "Неверное значение для '--st': «x» — не целое число." in number.stderr
 
 
 def test_root_help_groups_are_russian(tmp_path: Path):
@@ -476,7 +478,7 @@ def test_a_typo_is_answered_in_the_language_it_was_typed_in(party: Path):
         error = json.loads(run(party, "catalog", "show", "Broadsord", "--json").stderr)["error"]
         assert error["suggestions"][0] == "Broadsword"
     assert ru(party, "catalog", "show", "Палш").stderr == (
-        "campaign: ошибка: не найдено: запись каталога 'Палш'; может быть, 'Палаш'?\n"
+        "campaign: ошибка: не найдено: запись каталога «Палш»; может быть, «Палаш»?\n"
     )
     for run in (ru, en):  # item add's "did you mean" (R26) too, by the spelling typed
         before = party.read_bytes()
@@ -485,7 +487,7 @@ def test_a_typo_is_answered_in_the_language_it_was_typed_in(party: Path):
         error = json.loads(run(party, "item", "add", "Ajax", "Chainmal", "--json").stderr)["error"]
         assert error["suggestions"] == ["Chainmail"]
     assert ru(party, "item", "add", "Ajax", "Кольчюга").stderr == (
-        "campaign: ошибка: 'Кольчюга' нет в каталоге; может быть, 'Кольчуга'? "
+        "campaign: ошибка: «Кольчюга» нет в каталоге; может быть, «Кольчуга»? "
         "(добавьте --custom, чтобы создать новый предмет с этим именем)\n"
     )
 
@@ -524,7 +526,7 @@ RULE_REFUSALS = [
     (
         [["curse", "apply", "Ajax", "Гниль"]],
         ["curse", "apply", "Ajax", "гниль"],
-        "R18: Ajax: проклятие 'Гниль' уже есть; одно и то же проклятие дважды — это одно проклятие",
+        "R18: Ajax: проклятие «Гниль» уже есть; одно и то же проклятие дважды — это одно проклятие",
     ),
     (
         [],

@@ -224,7 +224,9 @@ def _fields(text: str) -> set[str]:
     """The {placeholders} a template fills (a translation must keep every one, and add none)."""
     import re
 
-    return set(re.findall(r"\{[^{}\"]*\}", text))
+    # `{name!r}` and `{name}` fill the same field: a Russian message puts a name in «ёлочки»
+    # (`«{name}»`) where the English one quotes it with repr (CLI.md "Language")
+    return {re.sub(r"![rsa]\}$", "}", f) for f in re.findall(r"\{[^{}\"]*\}", text)}
 
 
 def mismatched(msgid: str, plural: str | None, forms: list[str]) -> list[str]:

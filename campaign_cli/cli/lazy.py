@@ -16,6 +16,7 @@ import typer.main
 from typer import _click as click
 from typer.core import TyperGroup
 
+from campaign_cli.errors import Quoted
 from campaign_cli.i18n import _, translate_command
 
 
@@ -84,7 +85,7 @@ class LazyGroup(TyperGroup):
                 matches = get_close_matches(args[0], self.list_commands(ctx))
                 if matches:
                     err.message = _("{message}. Did you mean {names}?").format(
-                        message=err.message.rstrip("."), names=", ".join(map(repr, matches))
+                        message=err.message.rstrip("."), names=", ".join(str(Quoted(m)) for m in matches)
                     )
             raise
 

@@ -8,7 +8,7 @@ resolve never pays for the suggestions.
 
 from __future__ import annotations
 
-from campaign_cli.errors import N_, Joined, NotFound, Refused, Say, UsageProblem
+from campaign_cli.errors import N_, Joined, NotFound, Quoted, Refused, Say, UsageProblem
 from campaign_cli.folding import key
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: this module is on the TAB path
@@ -169,7 +169,7 @@ def not_found(
 
 def did_you_mean(close: list[str]) -> Say | str:
     """The hint a refusal ends with ("; did you mean 'X' or 'Y'?"), or "" with nothing close."""
-    return Say("; did you mean {names}?", names=Joined(N_(" or "), list(map(repr, close)))) if close else ""
+    return Say("; did you mean {names}?", names=Joined(N_(" or "), list(map(Quoted, close)))) if close else ""
 
 
 def suggest(ref: str, names: Iterable[tuple[str, ...]], limit: int = 3) -> list[str]:
