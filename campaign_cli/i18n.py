@@ -557,6 +557,12 @@ def english_word(value: str, choices: tuple[str, ...]) -> str:
     return value
 
 
+def dice(text: str) -> str:
+    """A dice expression as the language writes it: `2D6-1` in English, `2к6-1` in Russian
+    (the seeds' к; the tool reads either)."""
+    return text.replace("D", "к").replace("d", "к") if language() == "ru" else text
+
+
 def shown(value: str) -> str:
     """How a stored word or name is shown: a status word or a rule or catalog name in the
     chosen language (R-tables' English names become the seeds' Russian ones); anything else as is."""

@@ -99,9 +99,7 @@ def test_catalog_check_catches_a_lost_placeholder_and_a_missing_plural_form():
     assert tool.mismatched("{name} has {n} wish", "{name} has {n} wishes", ["у него {n} желание"]) == [
         "у него {n} желание"
     ]
-    assert tool.mismatched("no {what} named {name!r}", None, ["не найдено: {what}"]) == [
-        "не найдено: {what}"
-    ]
+    assert tool.mismatched("no {what} named {name!r}", None, ["не найдено: {what}"]) == ["не найдено: {what}"]
     # a name in «ёлочки» fills the field the English repr fills (CLI.md "Language")
     assert tool.mismatched("no {what} named {name!r}", None, ["не найдено: {what} «{name}»"]) == []
 

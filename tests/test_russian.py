@@ -545,3 +545,20 @@ def test_a_command_loaded_in_english_is_put_into_russian_when_asked(capsys):
         "Usage: campaign character show [OPTIONS] NAME",
         "Использование: campaign character show [ОПЦИИ] ИМЯ",
     ]
+
+
+def test_dice_take_and_show_the_russian_k(tmp_path):
+    """Issue 49: `roll 3к6` was refused; the seeds write dice with к."""
+    from tests.conftest import Cli
+
+    cli = Cli(tmp_path / "c.json")
+    cli("init")
+    cli.json("character", "create", "Лада", "--st", "12", "--dx", "10", "--iq", "10")
+    rolled = cli.runner.invoke(app, ["-c", str(cli.path), "--lang", "ru", "roll", "3к6"])
+    assert rolled.exit_code == 0 and rolled.stdout.startswith("3к6: "), rolled.stdout
+    english = cli("roll", "3к6")
+    assert english.exit_code == 0 and english.stdout.startswith("3D6: ")
+    item = cli.json("item", "add", "Лада", "Дубина2", "--custom", "--kind", "weapon", "--damage", "2к6-1")["item"]
+    assert item["damage"] == "2D6-1"  # stored one way; shown in the language in use
+    shown = cli.runner.invoke(app, ["-c", str(cli.path), "--lang", "ru", "item", "list", "Лада"])
+    assert "2к6-1" in shown.stdout and "2D6" not in shown.stdout

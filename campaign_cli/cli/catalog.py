@@ -8,7 +8,7 @@ import typer
 from campaign_cli.cli.common import JsonlOpt, JsonOpt, acting, campaign_path, complete, help_text, looking
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Fields, Line, Table, emit
-from campaign_cli.i18n import N_, _, ngettext, shown
+from campaign_cli.i18n import N_, _, dice, ngettext, shown
 from campaign_cli.render.text import Verbatim
 
 app = noun_app(
@@ -67,7 +67,7 @@ FIELDS = {
 
 def _stats(e: dict) -> str:
     if e.get("damage"):
-        return e["damage"] + (_(" fatigue") if e.get("fatigue") else "")
+        return dice(e["damage"]) + (_(" fatigue") if e.get("fatigue") else "")
     if e.get("armor") is not None:
         return f"A{e['armor']} R{e.get('restriction') or 0}" + (_(" shield") if e.get("shield") else "")
     return ""

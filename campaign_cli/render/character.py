@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from campaign_cli.i18n import _, gendered, ngettext, shown
+from campaign_cli.i18n import _, dice, gendered, ngettext, shown
 
 if TYPE_CHECKING:
     from campaign_cli.model import Item
@@ -54,7 +54,7 @@ def hands(ch: Mapping[str, Any]) -> list[str]:
                 if w["fatigue"]
                 else _("{item}: hits on 3/DX under {to_hit}, damage {damage}")
             )
-            out.append(text.format(item=shown(item["name"]), to_hit=w["to_hit"], damage=w["damage"]))
+            out.append(text.format(item=shown(item["name"]), to_hit=w["to_hit"], damage=dice(w["damage"])))
         else:
             out.append(item["name"])
     return out or [_("nothing")]
@@ -64,7 +64,7 @@ def stats(i: Mapping[str, Any]) -> str:
     """Damage (with hands) for weapons, armor A-R for armor and shields."""
     if i.get("damage"):
         return (
-            i["damage"]
+            dice(i["damage"])
             + (_(" fatigue") if i.get("fatigue") else "")
             + (_(", 2 hands") if i.get("hands", 0) >= 2 else "")
         )

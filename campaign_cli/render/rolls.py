@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from campaign_cli.i18n import N_, _, percent, shown
+from campaign_cli.i18n import N_, _, dice, percent, shown
 
 
 def _pct(p) -> str:
@@ -138,7 +138,7 @@ def describe_roll(data: Mapping[str, Any]) -> str:
     """`2D6: 2, 5 +2 (skill Sword) = 9 damage by Ajax`: the dice, then each modifier by source."""
     parts = ", ".join(map(str, data["dice"]))
     mods = "".join(f" {m['value']:+d} ({source(m)})" for m in data.get("modifiers", []))
-    line = f"{data['expression']}: {parts}{mods} = {data['total']}"
+    line = f"{dice(data['expression'])}: {parts}{mods} = {data['total']}"
     if not data.get("character"):
         return line
     floor = _(" (at least 1, R26)") if data.get("floored") else ""

@@ -33,7 +33,7 @@ def check_length(text: str, what: str) -> None:
 
 
 # [COUNT] D SIDES [(+|-) N], e.g. D6, 2D6-1, 3d6+2, D3, D2
-_EXPR = re.compile(r"\s*(\d*)\s*[dD]\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*")
+_EXPR = re.compile(r"\s*(\d*)\s*[dDкК]\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*")  # к: the Russian d (2к6)
 
 
 class Dice:
