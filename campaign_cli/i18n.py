@@ -457,8 +457,28 @@ def click_message(message: str) -> str:
         found = re.fullmatch(pattern, message, re.S)
         if found:
             parts = {k: v for k, v in found.groupdict().items() if v is not None}
+            if "range" in parts:  # `1<=x<=1000000`: the bounds in words and in the language's numbers
+                parts["range"] = _range_words(parts["range"])
+                if re.fullmatch(r"-?\d+", parts["value"]):
+                    parts["value"] = number(int(parts["value"]))
             return _(other if other and "options" in parts else template).format(**parts)
     return message
+
+
+def _range_words(text: str) -> str:
+    """Click's range (`1<=x<=1000000`, `x>=0`, `x<=3`) said in words: "from 1 to 1 000 000"."""
+    import re
+
+    both = re.fullmatch(r"(-?\d+)<=x<=(-?\d+)", text)
+    if both:
+        return _("from {low} to {high}").format(low=number(int(both[1])), high=number(int(both[2])))
+    low = re.fullmatch(r"x>=(-?\d+)", text)
+    if low:
+        return _("at least {low}").format(low=number(int(low[1])))
+    high = re.fullmatch(r"x<=(-?\d+)", text)
+    if high:
+        return _("at most {high}").format(high=number(int(high[1])))
+    return text
 
 
 def status_of(value: str, gender: str | None = None) -> str:

@@ -562,3 +562,22 @@ def test_dice_take_and_show_the_russian_k(tmp_path):
     assert item["damage"] == "2D6-1"  # stored one way; shown in the language in use
     shown = cli.runner.invoke(app, ["-c", str(cli.path), "--lang", "ru", "item", "list", "Лада"])
     assert "2к6-1" in shown.stdout and "2D6" not in shown.stdout
+
+
+def test_a_number_out_of_range_is_said_in_russian_words_and_numbers(tmp_path):
+    """Issue 49 (a hidden case): Click's range error kept `1<=x<=1000000` in Russian."""
+    from tests.conftest import Cli
+
+    cli = Cli(tmp_path / "c.json")
+    cli("init")
+    cli.json("character", "create", "Лада", "--st", "12", "--dx", "10", "--iq", "10")
+    said = cli.runner.invoke(app, ["-c", str(cli.path), "--lang", "ru", "xp", "award", "2000000", "Лада"])
+    assert said.exit_code == 2
+    from campaign_cli.i18n import THIN_SPACE as T
+
+    assert f"2{T}000{T}000; допустимо от 1 до 1{T}000{T}000." in said.stderr, said.stderr
+    assert "<=" not in said.stderr and "x>=" not in said.stderr
+    low = cli.runner.invoke(app, ["-c", str(cli.path), "--lang", "ru", "log", "--limit", "-5"])
+    assert low.exit_code == 2 and "допустимо не меньше 0" in low.stderr
+    english = cli("xp", "award", "2000000", "Лада")
+    assert english.exit_code == 2 and "1<=x<=1000000" in english.stderr  # Click's own words, in English
