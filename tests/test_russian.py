@@ -581,3 +581,43 @@ def test_a_number_out_of_range_is_said_in_russian_words_and_numbers(tmp_path):
     assert low.exit_code == 2 and "допустимо не меньше 0" in low.stderr
     english = cli("xp", "award", "2000000", "Лада")
     assert english.exit_code == 2 and "1<=x<=1000000" in english.stderr  # Click's own words, in English
+
+
+@pytest.mark.parametrize(
+    "typed, meant",
+    [
+        ("Ладу Светлую", "Лада Светлая"),  # adjective + noun, feminine, accusative
+        ("Лады Светлой", "Лада Светлая"),
+        ("Ладой Светлой", "Лада Светлая"),
+        ("Ивана Грозного", "Иван Грозный"),  # masculine, genitive
+        ("Ивану Грозному", "Иван Грозный"),
+        ("Иваном Грозным", "Иван Грозный"),
+        ("Добрыню Никитича", "Добрыня Никитич"),  # noun + noun
+        ("Добрыне Никитичу", "Добрыня Никитич"),
+    ],
+)
+def test_a_two_word_name_is_found_in_any_case(tmp_path, typed, meant):
+    """Issue 49: «Ладу Светлую» was not found. Only when one name fits (the stems of every
+    word), never by guesswork about the user's name: the typed form is compared, not declined."""
+    import campaign_cli
+
+    path = tmp_path / "c.json"
+    with campaign_cli.open(path, create=True) as camp:
+        for name, gender in (("Лада Светлая", "f"), ("Иван Грозный", "m"), ("Добрыня Никитич", "m")):
+            camp.character_create(name, st=10, dx=11, iq=11, gender=gender)
+    with campaign_cli.read(path) as camp:
+        assert camp.character_show(typed)["name"] == meant
+
+
+def test_two_names_of_one_stem_are_never_guessed_between(tmp_path):
+    import campaign_cli
+
+    path = tmp_path / "c.json"
+    with campaign_cli.open(path, create=True) as camp:
+        camp.character_create("Лада Светлая", st=10, dx=11, iq=11)
+        camp.character_create("Лады Светлой", st=10, dx=11, iq=11)  # a name that is another's case form
+    with campaign_cli.read(path) as camp:
+        assert camp.character_show("Лады Светлой")["name"] == "Лады Светлой"  # the exact name first
+        with pytest.raises(campaign_cli.Refused) as refused:
+            camp.character_show("Ладу Светлую")  # fits both: neither is guessed
+        assert refused.value.suggestions
