@@ -875,11 +875,12 @@ HOSTILE = {
 
 
 @pytest.mark.parametrize("kind", [*HOSTILE, "past its bound"])
-def test_no_command_answers_hostile_input_with_an_internal_error_or_exit_3(camp, tmp_path, kind):
+def test_no_command_answers_hostile_input_with_an_internal_error_or_exit_3(camp, tmp_path, kind, monkeypatch):
     """Every word a user types in every command's examples (names, notes, reasons, labels,
     option values), made hostile: a control or format character, a lone surrogate, a
     number past its bound. Bad input is exit 2 (or a refusal, exit 1); never the
     catch-all `internal`, never exit 3 (the file is fine), and a refusal changes nothing."""
+    monkeypatch.chdir(tmp_path)  # an example's --output lands here, never in the working tree
     sound = camp.path.read_bytes()
     cases = 0
     for path, words in _examples_of_every_command():
