@@ -5,6 +5,7 @@ quotes and `$`, Russian names and option values."""
 from __future__ import annotations
 
 import os
+import re
 import select
 import shutil
 import sys
@@ -131,8 +132,8 @@ def typed_in(shell: str, line: str, env: dict) -> tuple[list[str], str]:
 
     shown = ""
     try:
-        if shell == "zsh":
-            prompt = lambda out: out.endswith("$ ")  # noqa: E731
+        if shell == "zsh":  # its prompt is followed by terminal modes (bracketed paste): read past them
+            prompt = lambda out: re.sub(r"\x1b\[[0-9;?]*[a-zA-Z]", "", out).endswith("$ ")  # noqa: E731
             until(prompt)
             setup = [
                 b"source <(campaign --show-completion zsh)\n",
