@@ -333,3 +333,9 @@ def test_the_changelog_names_the_version_the_package_has():
     released = re.findall(r"^## \[(\d+\.\d+\.\d+)\]", text, re.M)
     assert released and released[0] == __version__
     assert text.index("## [Unreleased]") < text.index(f"## [{__version__}]")
+
+
+def test_an_empty_name_is_refused_in_plain_english(camp):
+    """`item add Ajax ''` said "a item needs a name"."""
+    result = camp("item", "add", "Ajax", "")
+    assert result.exit_code == 2 and "every item needs a name" in result.stderr

@@ -253,7 +253,7 @@ def check_text(text: str, what: str, limit: int = MAX_NAME) -> str:
     characters (Cc, Cf: newline, escape, C1 controls, bidi overrides). Exit 2 otherwise."""
     clean = text.strip()
     if not clean:
-        raise UsageProblem(Say("a {what} needs a name", what=Say(what)), "bad_name")
+        raise UsageProblem(Say("every {what} needs a name", what=Say(what)), "bad_name")
     if len(clean) > limit:
         raise UsageProblem(
             Say(
