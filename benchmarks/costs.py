@@ -12,8 +12,8 @@ Cost), each a ratio of two sizes measured in the same run:
 - `item add` on a campaign holding a 50,000-item pack against one with no pack (goal:
   within 2x).
 
-The journal is grown by appending real-shaped `xp award` entries (as benchmarks/scale.py
-does): 100,000 separate commands would take hours of fsyncs.
+The journal is grown by appending real-shaped `xp award` entries (benchmarks/scale.py's
+`grow_journal`): 100,000 separate commands would take hours of fsyncs.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from scale import grow_journal as grow
 from startup import campaign_exe
 
 CAMP = campaign_exe()
@@ -43,32 +44,6 @@ def new(path: Path) -> Path:
     run(path, "init")
     run(path, "character", "create", "Ajax", "--st", "12", "--dx", "11", "--iq", "9")
     return path
-
-
-def grow(path: Path, entries: int) -> None:
-    """ENTRIES `xp award` entries appended, the file's seq moved to match."""
-    data = json.loads(path.read_bytes())
-    meta = data["meta"]["1"]
-    first = meta["seq"] + 1
-    ajax = next(iter(data["characters"].values()))
-    with open(str(path) + ".journal", "a", encoding="utf-8") as fh:
-        for seq in range(first, first + entries):
-            entry = {
-                "seq": seq,
-                "kind": "change",
-                "campaign": meta["campaign_id"],
-                "time": "2026-11-30T00:00:00Z",
-                "command": ["xp", "award", "1", ajax["name"]],
-                "summary": f"+1 XP to {ajax['name']}",
-                "characters": [ajax["name"]],
-                "events": [{"event": "xp_won", "character": ajax["name"], "amount": 1}],
-                "patch": {"characters": {str(ajax["id"]): {"$d": {"xp": {"$v": ajax["xp"]}}}}},
-            }
-            fh.write(json.dumps(entry, separators=(",", ":")) + "\n")
-    meta["seq"] = first + entries - 1
-    for key in ("undo_top", "undo_at", "undo_hash", "journal_hash"):  # the chain ends before the grown part
-        meta.pop(key, None)
-    path.write_text(json.dumps(data, separators=(",", ":")))
 
 
 def peak_kb(path: Path, *args: str) -> int:

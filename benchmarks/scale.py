@@ -43,28 +43,26 @@ def median_ms(cmd, env, runs):
 
 
 def grow_journal(path: Path, entries: int) -> None:
-    """Append ENTRIES real-shaped change entries and move the file's seq to match."""
+    """Append ENTRIES change entries shaped as `xp award` writes them (its campaign id, its
+    events, a patch holding what it changed) and move the file's seq to match."""
     data = json.loads(path.read_bytes())
     meta = data["meta"]["1"]
     first = meta["seq"] + 1
     ajax = next(iter(data["characters"].values()))
     with open(str(path) + ".journal", "a", encoding="utf-8") as fh:
         for seq in range(first, first + entries):
-            fh.write(
-                json.dumps(
-                    {
-                        "seq": seq,
-                        "kind": "change",
-                        "time": "2026-11-30T00:00:00Z",
-                        "command": ["xp", "award", "1", ajax["name"]],
-                        "summary": f"+1 XP to {ajax['name']}",
-                        "characters": [ajax["name"]],
-                        "before": {"characters": {str(ajax["id"]): ajax}},
-                    },
-                    separators=(",", ":"),
-                )
-                + "\n"
-            )
+            entry = {
+                "seq": seq,
+                "kind": "change",
+                "campaign": meta["campaign_id"],
+                "time": "2026-11-30T00:00:00Z",
+                "command": ["xp", "award", "1", ajax["name"]],
+                "summary": f"+1 XP to {ajax['name']}",
+                "characters": [ajax["name"]],
+                "events": [{"event": "xp_won", "character": ajax["name"], "amount": 1}],
+                "patch": {"characters": {str(ajax["id"]): {"$d": {"xp": {"$v": ajax["xp"]}}}}},
+            }
+            fh.write(json.dumps(entry, separators=(",", ":")) + "\n")
     meta["seq"] = first + entries - 1
     path.write_text(json.dumps(data, separators=(",", ":")))
 

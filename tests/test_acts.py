@@ -16,7 +16,7 @@ import pytest
 import campaign_cli
 from campaign_cli import acts
 from campaign_cli.acts.__main__ import BEGIN, DOC, END, table
-from campaign_cli.cli.app import app, get_command
+from campaign_cli.cli.app import app
 from tests import words as typed
 from tests.runner import CliRunner
 
@@ -219,23 +219,7 @@ def test_a_refused_cell_through_the_command_line_exits_1_and_changes_nothing(pha
 
 def test_every_act_has_an_example_and_every_command_naming_a_character_is_an_act():
     assert set(EXAMPLES) == set(acts.ACTS)
-    root = get_command()
-    from typer import _click as click
-
-    naming = set()
-
-    def walk(group, prefix=()):
-        ctx = click.core.Context(group)
-        for name in group.list_commands(ctx):
-            sub = group.get_command(ctx, name)
-            if hasattr(sub, "list_commands"):
-                walk(sub, (*prefix, name))
-                continue
-            for param in sub.params:
-                if _completes_characters(param):
-                    naming.add(" ".join((*prefix, name)))
-
-    walk(root)
+    naming = {path for path, command in typed.leaves() if any(map(_completes_characters, command.params))}
     assert naming - NOT_ACTS <= set(acts.ACTS), naming - NOT_ACTS - set(acts.ACTS)
     assert naming >= NOT_ACTS and {"item give", "fight hit", "xp award", "shop buy"} <= naming  # the walk sees them
 

@@ -31,14 +31,47 @@ def _read(fd: int, seconds: float) -> str:
     return out.decode(errors="replace")
 
 
-def typed(line: str, env: dict) -> list[str]:
-    """LINE typed into an interactive bash (TAB where it says \\t), then Enter: the argv
-    `campaign` received, as a shell function prints it; completion runs the real one."""
+# How each shell is started on the pty, knows its prompt, and loads our completion beside a
+# `campaign` function that prints the argv it receives (completion runs the real one).
+_ANSI = re.compile(r"\x1b\[[0-9;?]*[a-zA-Z]")
+SHELLS = {
+    "bash": (
+        ["bash", "--norc", "--noprofile", "-i"],
+        {"PS1": "$ "},
+        lambda out: out.endswith("$ "),
+        None,
+        [b"source <(campaign --show-completion bash)\n", b'campaign(){ printf "<%s>" "$@"; echo "<END>"; }\n'],
+    ),
+    "zsh": (  # its prompt is followed by terminal modes (bracketed paste): read past them
+        ["zsh", "-f", "-i"],
+        {"PS1": "$ "},
+        lambda out: _ANSI.sub("", out).endswith("$ "),
+        None,
+        [b"source <(campaign --show-completion zsh)\n", b'campaign(){ printf "<%s>" "$@"; echo "<END>"; }\n'],
+    ),
+    "fish": (
+        ["fish", "--no-config", "-i"],
+        {},
+        lambda out: out.rstrip().endswith("$"),
+        lambda out: ">" in out or "#" in out,  # fish's own first prompt, before ours is set
+        [
+            b"function fish_prompt; echo '$ '; end\n",
+            b"campaign --show-completion fish | source\n",
+            b'function campaign; printf "<%s>" $argv; echo "<END>"; end\n',
+        ],
+    ),
+}
+
+
+def typed_in(shell: str, line: str, env: dict) -> tuple[list[str], str]:
+    """LINE typed into an interactive SHELL (TAB where it says \\t), then Enter: the argv
+    `campaign` received, and all the terminal showed after the line."""
     import pty
 
+    argv, extra, prompt, first, setup = SHELLS[shell]
     pid, fd = pty.fork()
     if pid == 0:
-        os.execvpe("bash", ["bash", "--norc", "--noprofile", "-i"], {**env, "PS1": "$ ", "TERM": "dumb"})
+        os.execvpe(argv[0], argv, {**env, **extra, "TERM": "dumb"})
 
     def until(done, seconds: float = 30) -> str:
         out, end = "", time.time() + seconds
@@ -46,24 +79,29 @@ def typed(line: str, env: dict) -> list[str]:
             out += _read(fd, 0.05)
         return out
 
-    prompt = lambda out: out.endswith("$ ")  # noqa: E731
+    shown = ""
     try:
-        # Each line once bash shows its prompt (it drops what was typed before); the line
-        # with the TAB in one go: readline finishes a TAB's completion (running `campaign`)
-        # before it reads the next key, so nothing waits on a guessed delay.
-        until(prompt)
-        os.write(fd, b"source <(campaign --show-completion bash)\n")
-        until(prompt)
-        os.write(fd, b'campaign(){ printf "<%s>" "$@"; echo "<END>"; }\n')
-        until(prompt)
+        # Each line once the shell shows its prompt (bash drops what was typed before); the
+        # line with the TAB in one go: the shell finishes a TAB's completion (running
+        # `campaign`) before it reads the next key, so nothing waits on a guessed delay.
+        until(first or prompt, 10 if first else 30)
+        for command in setup:
+            os.write(fd, command)
+            until(prompt)
         os.write(fd, (line + "\n").encode())
-        out = until(lambda out: "<END>" in out)
+        shown = until(lambda out: "<END>" in out)
         os.write(fd, b"exit\n")
         _read(fd, 0.1)
     finally:
         os.waitpid(pid, 0)
-    printed = next(row for row in out.splitlines() if row.startswith("<") and row.endswith("<END>"))
-    return printed[1 : -len("><END>")].split("><")
+    printed = next(row for row in shown.splitlines() if "<END>" in row)
+    printed = printed[printed.index("<") :]
+    return printed[1 : printed.index("><END>")].split("><"), shown
+
+
+def typed(line: str, env: dict) -> list[str]:
+    """LINE typed into an interactive bash: the argv `campaign` received."""
+    return typed_in("bash", line, env)[0]
 
 
 @pytest.fixture(scope="module")
@@ -113,54 +151,6 @@ def test_tab_puts_exactly_the_meant_argument_on_the_line(shell_env, line, argv):
 
 
 # -- zsh and fish (issue 51): the same matching in any case, ё as е, in the real shells ----------
-def typed_in(shell: str, line: str, env: dict) -> tuple[list[str], str]:
-    """LINE typed into an interactive zsh or fish (TAB where it says \\t), then Enter:
-    the argv `campaign` received, and all the terminal showed."""
-    import pty
-
-    pid, fd = pty.fork()
-    if pid == 0:
-        if shell == "zsh":
-            os.execvpe("zsh", ["zsh", "-f", "-i"], {**env, "PS1": "$ ", "TERM": "dumb"})
-        os.execvpe("fish", ["fish", "--no-config", "-i"], {**env, "TERM": "dumb"})
-
-    def until(done, seconds: float = 30) -> str:
-        out, end = "", time.time() + seconds
-        while not done(out) and time.time() < end:
-            out += _read(fd, 0.05)
-        return out
-
-    shown = ""
-    try:
-        if shell == "zsh":  # its prompt is followed by terminal modes (bracketed paste): read past them
-            prompt = lambda out: re.sub(r"\x1b\[[0-9;?]*[a-zA-Z]", "", out).endswith("$ ")  # noqa: E731
-            until(prompt)
-            setup = [
-                b"source <(campaign --show-completion zsh)\n",
-                b'campaign(){ printf "<%s>" "$@"; echo "<END>"; }\n',
-            ]
-        else:
-            prompt = lambda out: out.rstrip().endswith("$")  # noqa: E731
-            until(lambda out: ">" in out or "#" in out, 10)  # fish's own first prompt
-            setup = [
-                b"function fish_prompt; echo '$ '; end\n",
-                b"campaign --show-completion fish | source\n",
-                b'function campaign; printf "<%s>" $argv; echo "<END>"; end\n',
-            ]
-        for command in setup:
-            os.write(fd, command)
-            until(prompt)
-        os.write(fd, (line + "\n").encode())
-        shown = until(lambda out: "<END>" in out)
-        os.write(fd, b"exit\n")
-        _read(fd, 0.1)
-    finally:
-        os.waitpid(pid, 0)
-    printed = next(row for row in shown.splitlines() if "<END>" in row)
-    printed = printed[printed.index("<") :]
-    return printed[1 : printed.index("><END>")].split("><"), shown
-
-
 @pytest.mark.parametrize("shell", ["zsh", "fish"])
 @pytest.mark.parametrize(
     "line, argv",

@@ -241,27 +241,12 @@ SHELL_ONLY = {"batch", "demo", "share git", "schema"}  # the command line's own:
 FORMAT_ONLY = {"json_out", "jsonl", "format_"}  # how the command line prints; the library's results are data
 
 
-def _leaves():
-    from typer import _click as click
-
-    from campaign_cli.cli.app import get_command
-
-    def walk(group, prefix=()):
-        ctx = click.core.Context(group)
-        for name in group.list_commands(ctx):
-            sub = group.get_command(ctx, name)
-            if hasattr(sub, "list_commands"):
-                yield from walk(sub, (*prefix, name))
-            else:
-                yield " ".join((*prefix, name)), sub
-
-    yield from walk(get_command())
-
-
 def test_every_command_is_one_method_whose_keywords_are_its_options():
     """CLI.md: a method named by its command path, its options keyword-only under their
     long names (`--name` is `name=`, `--for` is `for_=`), its arguments positional-only."""
-    for path, command in _leaves():
+    from tests.words import leaves
+
+    for path, command in leaves():
         if path in SHELL_ONLY:
             continue
         name = path.replace(" ", "_").replace("-", "_")

@@ -837,32 +837,17 @@ def _examples_of_every_command() -> list[tuple[str, list[str]]]:
     """(command path, words) of each example in every command's help, as typed."""
     import shlex
 
-    from typer import _click as click
-
-    from campaign_cli.cli.app import get_command
+    from tests.words import leaves
 
     out = []
-
-    def walk(group, prefix=()):
-        ctx = click.core.Context(group)
-        for name in group.list_commands(ctx):
-            sub = group.get_command(ctx, name)
-            if hasattr(sub, "list_commands"):
-                walk(sub, (*prefix, name))
-                continue
-            path = (*prefix, name)
-            for line in (sub.help or "").splitlines():
-                if line.strip().startswith("$ campaign "):
-                    words = shlex.split(line.strip()[2:].split(" | ")[0])[1:]
-                    if words[: len(path)] == list(path) and path[0] not in (
-                        "demo",
-                        "batch",
-                        "share",
-                        "merge",
-                    ):  # merge: paths only
-                        out.append((" ".join(path), words))
-
-    walk(get_command())
+    for path, command in leaves():
+        if path.split()[0] in ("demo", "batch", "share", "merge"):  # merge: paths only
+            continue
+        for line in (command.help or "").splitlines():
+            if line.strip().startswith("$ campaign "):
+                words = shlex.split(line.strip()[2:].split(" | ")[0])[1:]
+                if words[: len(path.split())] == path.split():
+                    out.append((path, words))
     return out
 
 

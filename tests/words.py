@@ -41,6 +41,25 @@ def _root() -> Any:
     return root
 
 
+def leaves() -> Iterator[tuple[str, Any]]:
+    """(command path, Click command) of every command that runs (not a group), in the
+    order the help lists them."""
+    from typer import _click as click
+
+    from campaign_cli.cli.app import get_command
+
+    def walk(group: Any, prefix: tuple[str, ...] = ()) -> Iterator[tuple[str, Any]]:
+        ctx = click.core.Context(group)
+        for name in group.list_commands(ctx):
+            sub = group.get_command(ctx, name)
+            if hasattr(sub, "list_commands"):
+                yield from walk(sub, (*prefix, name))
+            else:
+                yield " ".join((*prefix, name)), sub
+
+    yield from walk(get_command())
+
+
 def _lines(camp: Campaign) -> Any:
     from campaign_cli.cli.batch import Lines
 

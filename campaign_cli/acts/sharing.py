@@ -164,9 +164,7 @@ def _put_new(camp: Any, table: str, value: Any) -> None:
     doc.pop("id", None)
     if isinstance(doc.get("items"), list):
         doc["items"] = [{**i, "id": camp.next_id()} if isinstance(i, dict) else i for i in doc["items"]]
-    key = str(camp.meta["next_id"])
-    _put_whole(camp, table, key, doc)
-    camp.set_meta(next_id=int(key) + 1)
+    _put_whole(camp, table, str(camp.next_id()), doc)
 
 
 def _put_whole(camp: Any, table: str, key: str, value: Any) -> None:

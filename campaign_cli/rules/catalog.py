@@ -68,7 +68,9 @@ def lookup(name: str, packs: Sequence[dict] = ()) -> tuple[str, dict] | None:
     packs"). The first lookup in these packs scans them; the next ones go through an index
     of every name built then: an import of thousands of items after a pack of 50,000 looks
     each up at the cost of one, and one `item add` pays for no index."""
-    key = name.strip().casefold().replace("ё", "е")  # folding.fold's rule, inline: it runs per entry
+    from campaign_cli.folding import key as folded
+
+    key = folded(name)
     index = _index(packs)
     if index is not None:
         found = index.get(key)
@@ -86,17 +88,19 @@ _INDEXED: list = []  # [(packs, their shape, index or None)]: the last two packs
 
 def _named(packs: Sequence[dict]) -> Iterator[tuple[str, Hit]]:
     """(folded name or alias, its hit) in lookup order: the packs', then the built-ins'."""
+    from campaign_cli.folding import fold
+
     for pack in packs:
         name = pack["pack"]
         for entry in pack["items"]:
             hit = ("pack", entry, name)
-            yield entry["name"].casefold().replace("ё", "е"), hit
+            yield fold(entry["name"]), hit
             for alias in entry.get("aliases", ()):
-                yield alias.casefold().replace("ё", "е"), hit
+                yield fold(alias), hit
     for kind, table in (("weapon", weapons()), ("armor", armor()), ("gear", gear())):
         for entry in table:
             for n in (entry["name"], *entry["aliases"]):
-                yield n.casefold().replace("ё", "е"), (kind, entry, None)
+                yield fold(n), (kind, entry, None)
 
 
 def _index(packs: Sequence[dict]) -> dict[str, Hit] | None:

@@ -286,8 +286,9 @@ def from_foundry(doc: Any) -> dict:
             plan["spells"][name] = rating or None
         elif kind_ == "equipment":
             plan["items"].append(_equipment(name, sub, ours if isinstance(ours, dict) else {}, f"items[{i}]"))
-            if embedded_spells(sub):  # kept on the item; listed, since nothing here casts them
-                plan["unmatched"].append(f"{name}: spells: {', '.join(embedded_spells(sub))}")
+            spells = embedded_spells(sub)
+            if spells:  # kept on the item; listed, since nothing here casts them
+                plan["unmatched"].append(f"{name}: spells: {', '.join(spells)}")
         else:
             plan["unmatched"].append(name)
     extra = (doc.get("flags") or {}).get(FLAG) if isinstance(doc.get("flags"), dict) else None

@@ -18,13 +18,20 @@ PACKS = "packs"
 PACKS_DOC = "1"
 
 
+def _packs_doc(data: dict) -> dict | None:
+    """The packs table's one document (schema 3), or None."""
+    value = data.get(PACKS)
+    doc = value.get(PACKS_DOC) if isinstance(value, dict) else None
+    return doc if isinstance(doc, dict) else None
+
+
 def packs_text(data: dict) -> str:
     """The packs' JSON text (`[]` when there are none), from either layout."""
     value = data.get(PACKS)
     if isinstance(value, str):
         return value or "[]"
-    doc = value.get(PACKS_DOC) if isinstance(value, dict) else None
-    return doc["text"] if isinstance(doc, dict) and isinstance(doc.get("text"), str) else "[]"
+    doc = _packs_doc(data)
+    return doc["text"] if doc is not None and isinstance(doc.get("text"), str) else "[]"
 
 
 def set_packs_text(data: dict, text: str) -> None:
@@ -41,14 +48,12 @@ def packs_digest(text: str) -> str:
 
 def packs_judged(data: dict) -> str | None:
     """The digest of the packs text the judge last found sound, if the file records one."""
-    value = data.get(PACKS)
-    doc = value.get(PACKS_DOC) if isinstance(value, dict) else None
-    judged = doc.get("judged") if isinstance(doc, dict) else None
+    judged = (_packs_doc(data) or {}).get("judged")
     return judged if isinstance(judged, str) else None
 
 
 def mark_judged(data: dict) -> None:
     """Record that the packs text as it stands was found sound."""
-    doc = data.get(PACKS, {}).get(PACKS_DOC) if isinstance(data.get(PACKS), dict) else None
-    if isinstance(doc, dict) and isinstance(doc.get("text"), str):
+    doc = _packs_doc(data)
+    if doc is not None and isinstance(doc.get("text"), str):
         doc["judged"] = packs_digest(doc["text"])
