@@ -139,7 +139,8 @@ def pack_time(folder: Path, runs: int) -> bool:
         path = new(folder / f"pack-{label}.json")
         if label == "pack":
             run(path, "catalog", "import", str(source))
-            times["pack item"] = median_s(path, runs, "item", "add", "Ajax", "Thing 49999", "--json")
+            # Thing 49995 weighs 0: no number of runs reaches the carry limit (R33)
+            times["pack item"] = median_s(path, runs, "item", "add", "Ajax", "Thing 49995", "--json")
         times[label] = median_s(path, runs, "item", "add", "Ajax", "Dagger", "--json")
     ok = verdict("item add Dagger, no pack -> a 50,000-item pack", times["none"], times["pack"], 2, "s ")
     verdict("item add, a pack's own item (the packs decoded)", times["none"], times["pack item"], None, "s ")

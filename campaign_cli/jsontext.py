@@ -100,7 +100,37 @@ def _say_why(text: str) -> None:
     raise Malformed("not JSON")  # the scanner refused what json accepts: never seen, refused all the same
 
 
+class Encoded:
+    """A JSON string kept as it stands in a file: BODY, the UTF-8 bytes between its quotes,
+    escapes and all. It is decoded only when its text is asked for (once), so a command
+    that never looks into a large string (the catalog packs, layout.py) neither decodes
+    nor re-encodes it: the campaign file writer copies BODY back as it is. Written by
+    `dumps` as its text; SEALED: the file's digest vouched for these very bytes."""
+
+    __slots__ = ("_text", "body", "sealed")
+
+    def __init__(self, body: bytes, sealed: bool = False) -> None:
+        self.body, self.sealed = body, sealed
+        self._text: str | None = None
+
+    @property
+    def text(self) -> str:
+        if self._text is None:
+            text = loads(b'"' + self.body + b'"')
+            if type(text) is not str:
+                raise Malformed("not a JSON string")
+            self._text = text
+        return self._text
+
+
+def string_body(text: str) -> bytes:
+    """TEXT as the bytes between the quotes of its JSON string, as `dumps` writes it."""
+    return _string(text)[1:-1].encode("utf-8", "surrogatepass")
+
+
 def _refuse(value: Any) -> Any:
+    if type(value) is Encoded:
+        return value.text
     raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
 
 

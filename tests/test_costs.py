@@ -183,3 +183,97 @@ def test_packs_from_before_the_digest_are_recorded_sound_by_the_next_write(tmp_p
         camp.item_add("Ajax", "Thing 1")  # reads the packs: judged in full, and recorded so
     doc = json.loads(path.read_bytes())["packs"]["1"]
     assert doc["judged"] == packs_digest(doc["text"])
+
+
+def _encoded_never_decoded(monkeypatch):
+    from campaign_cli import jsontext
+
+    def decoded(self):
+        raise AssertionError("the packs were decoded")
+
+    monkeypatch.setattr(jsontext.Encoded, "text", property(decoded))
+
+
+def test_a_command_that_never_uses_the_packs_copies_their_bytes_as_they_stand(tmp_path, monkeypatch):
+    path = _with_pack(tmp_path)
+    raw = path.read_bytes()
+    packs_bytes = raw[raw.rindex(b',"packs":') :]
+    _encoded_never_decoded(monkeypatch)
+    with campaign_cli.open(path) as camp:
+        camp.item_add("Ajax", "Dagger")
+        camp.xp_award(2, "Ajax")
+    after = path.read_bytes()
+    assert after.endswith(packs_bytes) and after != raw
+    monkeypatch.undo()
+    data = json.loads(after)  # still plain JSON, the packs table last
+    assert list(data)[-1] == "packs" and json.loads(data["packs"]["1"]["text"])[0]["pack"] == "bench"
+    with campaign_cli.read(path) as camp:
+        assert [i["name"] for i in camp.character_show("Ajax")["items"]] == ["Dagger"]
+
+
+def test_packs_bytes_edited_by_hand_in_place_are_read_whole_and_judged(tmp_path):
+    path = _with_pack(tmp_path)
+    raw = path.read_bytes()
+    edited = raw.replace(b'\\"weight\\":1', b'\\"weight\\":-5', 1)  # the layout kept, the digest stale
+    assert edited != raw
+    path.write_bytes(edited)
+    try:
+        with campaign_cli.open(path) as camp:
+            camp.item_add("Ajax", "Thing 0")
+    except campaign_cli.FileProblem as err:
+        assert err.exit_status == 3 and "weight" in err.message
+    else:
+        raise AssertionError("a pack edited out of bounds was used")
+    assert path.read_bytes() == edited
+
+
+def test_undo_of_a_catalog_change_puts_back_packs_that_were_never_decoded(tmp_path):
+    path = _with_pack(tmp_path)
+    before = json.loads(path.read_bytes())["packs"]["1"]["text"]
+    second = tmp_path / "second.json"
+    second.write_text(json.dumps({"pack": "more", "version": "1", "items": [{"name": "Rope Ladder", "weight": 2}]}))
+    with campaign_cli.open(path) as camp:
+        camp.catalog_import(str(second))
+    assert json.loads(path.read_bytes())["packs"]["1"]["text"] != before
+    campaign_cli.undo(path)
+    assert json.loads(path.read_bytes())["packs"]["1"]["text"] == before
+
+
+def test_a_digest_written_by_0_2_is_rewritten_by_the_next_write_of_any_kind(tmp_path, monkeypatch):
+    import hashlib
+
+    path = _with_pack(tmp_path)
+    data = json.loads(path.read_bytes())
+    doc = data["packs"]["1"]
+    doc["judged"] = hashlib.blake2b(doc["text"].encode(), digest_size=16).hexdigest()  # as 0.2 wrote it
+    path.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+    with campaign_cli.open(path) as camp:
+        camp.xp_award(1, "Ajax")  # never looks into the packs
+    _encoded_never_decoded(monkeypatch)
+    with campaign_cli.open(path) as camp:
+        camp.xp_award(1, "Ajax")  # the packs now stand as the file vouches for them
+
+
+_TEXTS = st.text(alphabet=st.sampled_from(['"', "\\", ",", ":", "{", "}", "p", "a", "c", "k", "s", "ё", " "]))
+
+
+@settings(max_examples=150, deadline=None)
+@given(name=_TEXTS, notes=_TEXTS)
+def test_the_packs_split_from_a_file_are_the_packs_json_reads(tmp_path_factory, name, notes):
+    """Whatever the names hold (quotes, backslashes, a `,"packs":` of their own), the file
+    read with its packs kept as they stand says what `json` says of it."""
+    from campaign_cli.store import campaign as store
+
+    folder = tmp_path_factory.mktemp("split")
+    path = _with_pack(folder)
+    source = folder / "odd.json"
+    items = [{"name": f"Odd {name}!", "aliases": [], "weight": 1}]
+    source.write_text(json.dumps({"pack": f"p{notes}", "version": "1", "items": items}))
+    with campaign_cli.open(path) as camp:
+        camp.catalog_import(str(source))
+        camp.curse_apply("Ajax", "Curse of Clumsiness", note=f',"packs":{{"1":{{"text":"{notes}')
+    raw = path.read_bytes()
+    data = store.parse(path, raw)
+    plain = json.loads(raw)
+    assert store.packs_text(data) == plain["packs"]["1"]["text"]
+    assert {k: v for k, v in data.items() if k != "packs"} == {k: v for k, v in plain.items() if k != "packs"}

@@ -20,11 +20,15 @@ from campaign_cli.i18n import _, ngettext, os_reason
 from campaign_cli.store import files  # journal and patch: loaded by what writes or walks the journal
 from campaign_cli.store.layout import (
     PACKS,
+    PACKS_DOC,
+    joined,
     mark_judged,
-    packs_digest,
-    packs_judged,
     packs_text,
+    packs_value,
     set_packs_text,
+    split,
+    trusted,
+    upgrade_judged,
 )
 
 if TYPE_CHECKING:
@@ -108,12 +112,28 @@ def _not_campaign(path: Path, why: str) -> FileProblem:
     return FileProblem(_('{path} is not a campaign file ({why})').format(path=path, why=why), "not_a_campaign")
 
 
+def _decoded(raw: bytes) -> Any:
+    """RAW's JSON data, the packs the file vouches for kept as they stand (layout.py)."""
+    packs = split(raw)
+    if packs is not None:
+        head, text, judged = packs
+        try:
+            data = jsontext.loads(head)
+        except (ValueError, RecursionError):
+            pass  # not the top level's packs after all: read whole
+        else:
+            if isinstance(data, dict):
+                data[PACKS] = {PACKS_DOC: {"text": text, "judged": judged}}
+                return data
+    return jsontext.loads(raw)
+
+
 def parse(path: Path, raw: bytes, check: bool = True) -> dict:
     """Decode, migrate and (with CHECK) validate the bytes of a campaign file."""
     if not raw.strip():
         raise _not_campaign(path, _("it is empty"))
     try:
-        data = jsontext.loads(raw)
+        data = _decoded(raw)
     except RecursionError:
         raise FileProblem(
             _('{path} is not a campaign file (JSON nested too deeply)').format(path=path), "corrupt"
@@ -227,7 +247,7 @@ def check_shape(path: Path, data: dict, writing: bool = False, judged: bool = Fa
         set_packs_text(data, data[PACKS])
     packs = data.setdefault(PACKS, {})
     if not isinstance(packs, dict) or any(
-        not isinstance(d, dict) or not isinstance(d.get("text"), str) for d in packs.values()
+        not isinstance(d, dict) or not isinstance(d.get("text"), (str, jsontext.Encoded)) for d in packs.values()
     ):
         raise _not_campaign(path, _("packs are malformed"))
     for table in TABLES:
@@ -271,6 +291,13 @@ def load(path: Path) -> dict:
 
 
 def _dumps(data: dict) -> bytes:
+    """The campaign file's bytes: the packs table last, its text copied as it stands when
+    it is one judged document (layout.py)."""
+    if PACKS in data:
+        head = jsontext.dumps({k: v for k, v in data.items() if k != PACKS}, separators=(",", ":")).encode()
+        whole = joined(head, data)
+        if whole is not None:
+            return whole
     return jsontext.dumps(data, separators=(",", ":")).encode()
 
 
@@ -405,10 +432,9 @@ class Campaign:
         """The catalog packs stored in this campaign, oldest first (decoded on first use)."""
         text = packs_text(self.data)
         if self._packs is None or self._packs[0] is not text:
-            judged = packs_judged(self.data)
-            trusted = judged is not None and judged == packs_digest(text)
-            self._packs = (text, check_packs(self.path, self.data, text, trusted=trusted))
-            self._packs_judged_now = not trusted  # the next write records the verdict (commit)
+            sound = trusted(self.data)
+            self._packs = (text, check_packs(self.path, self.data, text, trusted=sound))
+            self._packs_judged_now = not sound  # the next write records the verdict (commit)
         return self._packs[1]
 
     def set_packs(self, packs: list[dict]) -> None:
@@ -666,11 +692,13 @@ class Campaign:
             raise RuntimeError("read-only campaign")
         after = self.data
         check_shape(self.path, after, writing=True)
-        if packs_text(after) != packs_text(self._before or {}):
+        if not _same_packs(after, self._before or {}):
             check_packs(self.path, after, packs_text(after), writing=True)
             mark_judged(after)  # this text is sound: later reads decode it without judging it again
         elif self._packs_judged_now and self._packs is not None and self._packs[0] is packs_text(after):
             mark_judged(after)  # found sound by this command: recorded with the change
+        elif isinstance(packs_value(after), str):
+            upgrade_judged(after)
         assert self._before is not None  # writable: opened by a transaction
         changes = patch.tables_diff(self._before, after, BOOKKEEPING)
         still_open = self._before["meta"][str(META_ID)].get("conflicts")
@@ -727,6 +755,12 @@ class Campaign:
             if not self.reverted:
                 self.meta["undo_top"], self.meta["undo_at"], self.meta["undo_hash"] = seq, offset, sealed
             files.write_atomic(self.target, _dumps(after))
+
+
+def _same_packs(one: dict, other: dict) -> bool:
+    """The two states hold the same packs text (not decoded when it is the same object)."""
+    value = packs_value(one)
+    return value is packs_value(other) or packs_text(one) == packs_text(other)
 
 
 def _before_state(data: dict) -> dict:

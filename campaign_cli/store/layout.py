@@ -6,13 +6,19 @@ parse, and stock TinyDB reads the table (`TinyDB(path).table("packs").all()`). S
 kept the text directly under `packs`; it is read the same way and converted on the next
 write.
 
-The document may also carry `judged`: the digest of the text the judge last found sound.
-A command reading packs whose text still has that digest decodes them without judging
-them again (a pack of 50,000 items costs a decode, not a verdict, on every `item add`);
-a text edited by hand no longer matches and is judged in full.
+The document may also carry `judged`: the digest of the text as the file holds it (the
+bytes between the quotes of its JSON string) when the judge last found it sound. The
+campaign file writes the packs table last; a read that finds the file ending in a packs
+document whose bytes still have that digest (`split`) neither decodes nor judges them:
+they are kept as they stand (`jsontext.Encoded`), decoded only by a command that looks
+into packs, and copied back unchanged by the writer (`joined`). A pack of 50,000 items
+costs a command that never uses it a digest of its bytes, not a parse, a verdict and an
+encode. A text edited by hand no longer matches, is read in full and judged when used.
 """
 
 from __future__ import annotations
+
+from campaign_cli.jsontext import Encoded, string_body
 
 PACKS = "packs"
 PACKS_DOC = "1"
@@ -25,13 +31,22 @@ def _packs_doc(data: dict) -> dict | None:
     return doc if isinstance(doc, dict) else None
 
 
-def packs_text(data: dict) -> str:
-    """The packs' JSON text (`[]` when there are none), from either layout."""
+def packs_value(data: dict) -> object:
+    """The packs' text as stored (a str, a `jsontext.Encoded` not yet decoded, or None):
+    the same object in two states means the packs did not change."""
     value = data.get(PACKS)
     if isinstance(value, str):
-        return value or "[]"
+        return value
     doc = _packs_doc(data)
-    return doc["text"] if doc is not None and isinstance(doc.get("text"), str) else "[]"
+    return doc.get("text") if doc is not None else None
+
+
+def packs_text(data: dict) -> str:
+    """The packs' JSON text (`[]` when there are none), from either layout."""
+    value = packs_value(data)
+    if isinstance(value, str):
+        return value or "[]"
+    return value.text if isinstance(value, Encoded) else "[]"
 
 
 def set_packs_text(data: dict, text: str) -> None:
@@ -39,11 +54,24 @@ def set_packs_text(data: dict, text: str) -> None:
     data[PACKS] = {PACKS_DOC: {"text": text}} if text not in ("", "[]") else {}
 
 
-def packs_digest(text: str) -> str:
-    """The digest `judged` records of a packs text."""
+def packs_digest(text: str | Encoded) -> str:
+    """The digest `judged` records of a packs text: of its bytes as the file holds them."""
+    return _digest(text.body if isinstance(text, Encoded) else string_body(text))
+
+
+def _digest(body: bytes | memoryview) -> str:
     import hashlib
 
-    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
+    return hashlib.blake2b(body, digest_size=16).hexdigest()
+
+
+def trusted(data: dict) -> bool:
+    """The packs text stands as the judge last found it sound (`judged`)."""
+    value = packs_value(data)
+    if isinstance(value, Encoded) and value.sealed:
+        return True  # its digest was compared when the file was read (`split`)
+    judged = packs_judged(data)
+    return judged is not None and isinstance(value, (str, Encoded)) and judged == packs_digest(value)
 
 
 def packs_judged(data: dict) -> str | None:
@@ -55,5 +83,61 @@ def packs_judged(data: dict) -> str | None:
 def mark_judged(data: dict) -> None:
     """Record that the packs text as it stands was found sound."""
     doc = _packs_doc(data)
-    if doc is not None and isinstance(doc.get("text"), str):
+    if doc is not None and isinstance(doc.get("text"), (str, Encoded)):
         doc["judged"] = packs_digest(doc["text"])
+
+
+def upgrade_judged(data: dict) -> None:
+    """A `judged` as 0.2 wrote it (the digest of the decoded text) as it is written now,
+    so a file from then reads its packs as they stand from its next write on."""
+    doc = _packs_doc(data)
+    text = doc.get("text") if doc is not None else None
+    if isinstance(text, str) and packs_judged(data) == _digest(text.encode("utf-8", "surrogatepass")):
+        mark_judged(data)
+
+
+# The campaign file's end when the packs table is written last: the document's text, then
+# its digest (32 hex digits), then the document, the table and the file closed.
+_OPEN = b',"' + PACKS.encode() + b'":{"' + PACKS_DOC.encode() + b'":{"text":"'
+_JUDGED = b'","judged":"'
+_CLOSE = b'"}}}'
+_HEX = frozenset(b"0123456789abcdef")
+
+
+def split(raw: bytes) -> tuple[bytes, Encoded, str] | None:
+    """RAW without its packs table, the packs text kept as it stands and its digest, if RAW ends in a
+    packs document whose text still has the digest it records (the writer's `joined`);
+    else None (read the file whole). The last `,"packs":` with its quotes unescaped is
+    a key, and one that closes the file with three braces is the top level's: the rest
+    then parses as an object only if it was (else the caller's parse refuses the file)."""
+    end = len(raw.rstrip())
+    hex_at = end - len(_CLOSE) - 32
+    body_end = hex_at - len(_JUDGED)
+    if body_end < 0 or raw[hex_at - len(_JUDGED) : hex_at] != _JUDGED or raw[end - len(_CLOSE) : end] != _CLOSE:
+        return None
+    digest = raw[hex_at : end - len(_CLOSE)]
+    if not _HEX.issuperset(digest):
+        return None
+    cut = raw.rfind(_OPEN, 0, body_end)
+    if cut < 1:
+        return None
+    body = memoryview(raw)[cut + len(_OPEN) : body_end]
+    judged = digest.decode()
+    if _digest(body) != judged:
+        return None
+    return raw[:cut] + b"}", Encoded(bytes(body), sealed=True), judged
+
+
+def joined(head: bytes, data: dict) -> bytes | None:
+    """The campaign file's bytes from HEAD (the tables but packs, as one JSON object) and
+    the packs table written last, its text's bytes copied as they stand; None when the
+    table is not one judged document (the caller writes it like any other)."""
+    table = data.get(PACKS)
+    doc = _packs_doc(data)
+    if not (table and len(table) == 1 and doc is not None and set(doc) == {"text", "judged"}):
+        return None
+    value, judged = doc["text"], doc["judged"]
+    if not isinstance(value, (str, Encoded)) or not isinstance(judged, str) or head[-1:] != b"}" or head == b"{}":
+        return None
+    body = value.body if isinstance(value, Encoded) else string_body(value)
+    return b"".join((head[:-1], _OPEN, body, _JUDGED, judged.encode(), _CLOSE))
