@@ -27,7 +27,7 @@ Pack = O('Pack', ('pack', 'version'))
 PackItem = O('PackItem', ('name',))
 # one checker per distinct type, shared by every field of that type
 n0 = C('campaign')
-n1 = I(1, 3)
+n1 = I(1, 4)
 n2 = T(100, True)
 n3 = E(('between', 'adventure'))
 n4 = L(n2)  # L(T(100, True))
@@ -81,13 +81,14 @@ n51 = P('^[0-9]{0,4}[dD][0-9]{1,4}([+-][0-9]{1,5})?$', 'dice')
 n52 = N(n51)  # N(P('^[0-9]{0,4}[dD][0-9]{1,4}([+-][0-9]{1,5})?$', 'dice'))
 n53 = N(n18)  # N(B())
 n54 = N(Boost)
-n55 = E(('small', 'medium', 'large', 'huge', 'giant'))
-n56 = A(n21, EliteEntry)  # A(T(1000, True), EliteEntry)
-n57 = L(n56, 6, 6)  # L(A(T(1000, True), EliteEntry), 6, 6)
-n58 = I(-9007199254740991, 9007199254740991)
-n59 = A(n16, n58)  # A(T(1000, False), I(-9007199254740991, 9007199254740991))
-n60 = L(PackItem, 0, 100000)
-n61 = L(Board, 0, 100000)
+n55 = I(1, 3)
+n56 = E(('small', 'medium', 'large', 'huge', 'giant'))
+n57 = A(n21, EliteEntry)  # A(T(1000, True), EliteEntry)
+n58 = L(n57, 6, 6)  # L(A(T(1000, True), EliteEntry), 6, 6)
+n59 = I(-9007199254740991, 9007199254740991)
+n60 = A(n16, n59)  # A(T(1000, False), I(-9007199254740991, 9007199254740991))
+n61 = L(PackItem, 0, 100000)
+n62 = L(Board, 0, 100000)
 Meta.fields = {
     'app': n0,
     'schema_version': n1,
@@ -228,6 +229,7 @@ Item.fields = {
     'slots': n48,
     'upgrades': n49,
     'state': n50,
+    'count': n15,
     'damage': n52,
     'armor': n20,
     'restriction': n20,
@@ -240,7 +242,7 @@ Item.fields = {
     'aliases': n4,
     'pack': n2,
     'boost': n54,
-    'unloaded': n1,
+    'unloaded': n55,
     'foreign': n45,
 }
 Upgrade.fields = {
@@ -258,7 +260,7 @@ Boost.fields = {
 Board.fields = {
     'name': n2,
     'keywords': n22,
-    'size': n55,
+    'size': n56,
     'gender': n32,
     'normal': Side,
     'brutal': Side,
@@ -275,7 +277,7 @@ Side.fields = {
     'xp': n11,
     'wound_xp': n11,
     'abilities': n22,
-    'elite': n57,
+    'elite': n58,
 }
 EliteEntry.fields = {
     'name': n21,
@@ -291,10 +293,10 @@ EliteEntry.fields = {
 }
 Pack.fields = {
     'pack': n2,
-    'version': n59,
+    'version': n60,
     'description': n44,
-    'items': n60,
-    'enemies': n61,
+    'items': n61,
+    'enemies': n62,
 }
 PackItem.fields = {
     'name': n2,

@@ -169,6 +169,18 @@ def _within_bounds(stored: Stored, in_block: bool) -> None:
                     ),
                     "over_bound",
                 )
+        for item in doc.get("items", ()):
+            if item.get("count", 1) > MAX_AMOUNT:
+                raise Refused(
+                    Say(
+                        "{name}'s stack of {item} would be {value} pieces, past its bound of {most}: nothing changed",
+                        name=doc["name"],
+                        item=Shown(item["name"]),
+                        value=Shown(item["count"]),
+                        most=Shown(MAX_AMOUNT),
+                    ),
+                    "over_bound",
+                )
 
 
 def _whole(value: object, option: str, low: int = 1, high: int = MAX_AMOUNT) -> int:
@@ -370,6 +382,10 @@ class Campaign:
             raise
         if block is not None:
             block.end(block.count, [*path.split(), *(str(a) for a in args)])
+            if write:  # the documents stay open to the block's next acts: the result is what this act left
+                from campaign_cli import jsontext
+
+                result = jsontext.copied(result)
         return result
 
     # -- advancement and luck (R13-R18, R25) ---------------------------------------
@@ -607,9 +623,12 @@ class Campaign:
         heft: int | None = None,
         kind: results.ItemKind | None = None,
         custom: bool = False,
+        count: int = 1,
     ) -> results.ItemChange:
         """Add an item to CHARACTER's pack: a catalog weapon, armor or gear (its English or
         Russian name), or a new item the keywords describe (R33: the weight carried).
+        COUNT identical pieces make one stack (weight and value are each piece's), piled
+        onto an equal stack the pack holds; `item` is that stack, `count` the pieces added.
 
         hands: hands needed to hold it, 0 to 2 (R32). weight: R33. value: gold (R38).
         requires: keywords needed to use it (R34). clothing: the body part it is worn on
@@ -621,8 +640,11 @@ class Campaign:
 
             camp.item_add("Ajax", "Broadsword")
             camp.item_add("Ajax", "Lucky Hat", clothing="hat", personal=True)
+            camp.item_add("Ajax", "Torch", count=3)
         """
         from campaign_cli.acts import items
+
+        _whole(count, "count")
 
         options = _item_options(
             hands=hands, weight=weight, value=value, requires=requires, clothing=clothing, personal=personal,
@@ -631,8 +653,8 @@ class Campaign:
         )  # fmt: skip
 
         def run(stored: Stored) -> results.ItemChange:
-            doc, added = items.add(stored, character, item, custom, options)
-            return {"item": added, "character": _shown(doc)}
+            doc, added = items.add(stored, character, item, custom, options, count)
+            return {"item": added, "count": count, "character": _shown(doc)}
 
         return self._act("item add", True, run, (character, item))
 
@@ -654,41 +676,55 @@ class Campaign:
         """
         return self._act("item list", False, lambda stored: list(stored.character(character)["items"]), (character,))
 
-    def item_drop(self, character: str, item: str, /) -> results.ItemChange:
-        """CHARACTER drops ITEM (never a personal one, R36).
+    def item_drop(self, character: str, item: str, /, *, count: int | None = None) -> results.ItemChange:
+        """CHARACTER drops ITEM, COUNT pieces of a stack (default: all); never a personal
+        one (R36). `item` is what was dropped.
 
-        camp.item_drop("Ajax", "Crate")
+            camp.item_drop("Ajax", "Crate")
+            camp.item_drop("Ajax", "Torch", count=2)
         """
         from campaign_cli.acts import items
 
-        return self._on_item("item drop", items.drop, character, item)
+        return self._on_item("item drop", items.drop, character, item, count)
 
-    def item_give(self, giver: str, receiver: str, item: str, /) -> results.Given:
-        """GIVER gives ITEM to RECEIVER (R38; R33 on the receiver; never a personal item, R36).
+    def item_give(self, giver: str, receiver: str, item: str, /, *, count: int | None = None) -> results.Given:
+        """GIVER gives ITEM to RECEIVER, COUNT pieces of a stack (default: all) (R38; R33 on
+        the receiver; never a personal item, R36). `item` is the receiver's stack they
+        joined, `count` the pieces given.
 
-        camp.item_give("Ajax", "Merlin", "Dagger")
+            camp.item_give("Ajax", "Merlin", "Dagger")
+            camp.item_give("Ajax", "Merlin", "Torch", count=1)
         """
         from campaign_cli.acts import items
+
+        if count is not None:
+            _whole(count, "count")
 
         def run(stored: Stored) -> results.Given:
-            src, dst, moved, _paid = items.trade(stored, giver, receiver, item, None, False)
-            return {"item": moved, "from": _shown(src), "to": _shown(dst)}
+            src, dst, stack, moved, _paid = items.trade(stored, giver, receiver, item, None, False, count)
+            return {"item": stack, "count": moved, "from": _shown(src), "to": _shown(dst)}
 
         return self._act("item give", True, run, (giver, receiver, item))
 
-    def item_sell(self, seller: str, buyer: str, item: str, /, *, price: int | None = None) -> results.Sold:
-        """SELLER sells ITEM to BUYER, who pays PRICE, by default the item's value (R38).
+    def item_sell(
+        self, seller: str, buyer: str, item: str, /, *, price: int | None = None, count: int | None = None
+    ) -> results.Sold:
+        """SELLER sells ITEM to BUYER, COUNT pieces of a stack (default: all); BUYER pays
+        PRICE for them, by default their value (R38).
 
-        camp.item_sell("Ajax", "Merlin", "Dagger", price=5)
+            camp.item_sell("Ajax", "Merlin", "Dagger", price=5)
+            camp.item_sell("Ajax", "Merlin", "Arrow", count=10, price=3)
         """
         from campaign_cli.acts import items
 
         if price is not None:
             _whole(price, "price", 0)
+        if count is not None:
+            _whole(count, "count")
 
         def run(stored: Stored) -> results.Sold:
-            src, dst, moved, paid = items.trade(stored, seller, buyer, item, price, True)
-            return {"item": moved, "price": paid, "from": _shown(src), "to": _shown(dst)}
+            src, dst, stack, moved, paid = items.trade(stored, seller, buyer, item, price, True, count)
+            return {"item": stack, "count": moved, "price": paid, "from": _shown(src), "to": _shown(dst)}
 
         return self._act("item sell", True, run, (seller, buyer, item))
 
@@ -733,25 +769,27 @@ class Campaign:
 
         return self._on_item("item stow", items.stow, character, item)
 
-    def item_store(self, character: str, item: str, /) -> results.ItemChange:
-        """CHARACTER puts ITEM away where it is not carried (no weight, R33); only between
-        adventures or in a town.
+    def item_store(self, character: str, item: str, /, *, count: int | None = None) -> results.ItemChange:
+        """CHARACTER puts ITEM away where it is not carried (no weight, R33), COUNT pieces of
+        a stack (default: all); only between adventures or in a town. `item` is the stored
+        stack they joined.
 
             camp.item_store("Ajax", "Ore Crate")
         """
         from campaign_cli.acts import items
 
-        return self._on_item("item store", items.store, character, item)
+        return self._on_item("item store", items.store, character, item, count)
 
-    def item_fetch(self, character: str, item: str, /) -> results.ItemChange:
-        """CHARACTER takes a stored item back into the pack (R33 checked); between
-        adventures or in a town.
+    def item_fetch(self, character: str, item: str, /, *, count: int | None = None) -> results.ItemChange:
+        """CHARACTER takes a stored item back into the pack (R33 checked), COUNT pieces of a
+        stack (default: all); between adventures or in a town. `item` is the carried stack
+        they joined.
 
             camp.item_fetch("Ajax", "Ore Crate")
         """
         from campaign_cli.acts import items
 
-        return self._on_item("item fetch", items.fetch, character, item)
+        return self._on_item("item fetch", items.fetch, character, item, count)
 
     def item_set(
         self,
@@ -810,17 +848,20 @@ class Campaign:
 
         return self._on_item("item upgrade", lambda s, c, i: items.upgrade(s, c, i, upgrade), character, item)
 
-    def item_use(self, character: str, item: str, /, *, on: str | None = None) -> results.Used:
+    def item_use(self, character: str, item: str, /, *, on: str | None = None, count: int = 1) -> results.Used:
         """CHARACTER drinks a potion, or gives it to ON to drink (R25): it heals, or raises an
-        attribute or skill for one fight; it is used up.
+        attribute or skill for one fight; it is used up. COUNT: pieces of a stack of
+        healing potions drunk at once (each heals).
 
             camp.item_use("Ajax", "Healing Potion")
             camp.item_use("Kate", "Potion of ST", on="Ajax")
         """
         from campaign_cli.acts import items
 
+        _whole(count, "count")
+
         def run(stored: Stored) -> results.Used:
-            target, potion, effect = items.drink(stored, character, item, on)
+            target, potion, effect = items.drink(stored, character, item, on, count)
             return {"item": potion, "effect": effect, "character": _shown(target)}
 
         return self._act("item use", True, run, (character, item))
@@ -841,10 +882,20 @@ class Campaign:
         _whole(gold, "gold", 0)
         return self._on_item("forge", lambda s, c, i: items.forge(s, c, i, stones, slots, gold, name), character, item)
 
-    def _on_item(self, path: str, act: Callable[..., tuple], character: str, item: str) -> results.ItemChange:
+    def _on_item(
+        self, path: str, act: Callable[..., tuple], character: str, item: str, *count: int | None
+    ) -> results.ItemChange:
+        """An act on one item; COUNT (drop, store, fetch): the pieces of a stack it moves,
+        default all (the result's `count`)."""
+        if count and count[0] is not None:
+            _whole(count[0], "count")
+
         def run(stored: Stored) -> results.ItemChange:
-            doc, changed = act(stored, character, item)[:2]
-            return {"item": changed, "character": _shown(doc)}
+            if not count:
+                doc, changed = act(stored, character, item)[:2]
+                return {"item": changed, "character": _shown(doc)}
+            doc, changed, moved = act(stored, character, item, count[0])
+            return {"item": changed, "count": moved, "character": _shown(doc)}
 
         return self._act(path, True, run, (character, item))
 

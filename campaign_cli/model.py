@@ -96,6 +96,7 @@ Foreign = dict[Name, JsonText]
 Dice = Annotated[str, Pattern(r"^[0-9]{0,4}[dD][0-9]{1,4}([+-][0-9]{1,5})?$", "dice")]
 Level = Annotated[int, Range(1, MAX_AMOUNT)]
 Slots = Annotated[int, Range(0, 3)]  # R39
+Pieces = Annotated[int, Range(1, MAX_AMOUNT)]  # a stack's identical pieces (CLI.md "Stacks")
 Hands = Annotated[int, Range(0, 2)]  # R32
 
 
@@ -147,6 +148,7 @@ class Item(TypedDict):
     slots: Slots
     upgrades: list[Upgrade]
     state: ItemState
+    count: NotRequired[Pieces]  # a stack: weight and value are each piece's; absent (before schema 4) is 1
     damage: NotRequired[Dice | None]
     armor: NotRequired[Amount | None]
     restriction: NotRequired[Amount | None]
@@ -284,7 +286,7 @@ class Meta(TypedDict):
     """The campaign's own document (table `meta`, key 1)."""
 
     app: Literal["campaign"]
-    schema_version: Annotated[int, Range(1, 3)]  # 1..store.campaign.SCHEMA_VERSION (a test keeps them equal)
+    schema_version: Annotated[int, Range(1, 4)]  # 1..store.campaign.SCHEMA_VERSION (a test keeps them equal)
     name: Name
     phase: Phase
     keywords: list[Name]

@@ -131,12 +131,14 @@ class Healed(TypedDict):
 
 class ItemChange(TypedDict):
     item: Item
+    count: NotRequired[int]  # item_add, _drop, _store, _fetch: the pieces added or moved (a stack's part)
     reloads_left: NotRequired[int]  # item_reload: reloading actions still needed (R26)
     character: CharacterView
 
 
-Given = TypedDict("Given", {"item": Item, "from": CharacterView, "to": CharacterView})
-Sold = TypedDict("Sold", {"item": Item, "price": int, "from": CharacterView, "to": CharacterView})
+# `item`: the receiver's stack the pieces joined; `count`: the pieces that changed hands.
+Given = TypedDict("Given", {"item": Item, "count": int, "from": CharacterView, "to": CharacterView})
+Sold = TypedDict("Sold", {"item": Item, "count": int, "price": int, "from": CharacterView, "to": CharacterView})
 
 
 class Held(TypedDict):

@@ -37,7 +37,7 @@ def test_a_sale_moves_the_item_and_its_price_and_the_dead_receive_nothing(camp):
         gear_acts.count(c, "gold", "Merlin", 10, "gold")
         _ajax, dagger = gear_acts.add(c, "Ajax", "Dagger", False, {})
     with transaction(camp.path) as c:
-        src, dst, item, paid = gear_acts.trade(c, "Ajax", "Merlin", "Dagger", 4, True)  # R38
+        src, dst, item, _moved, paid = gear_acts.trade(c, "Ajax", "Merlin", "Dagger", 4, True)  # R38
     assert (paid, src["gold"], dst["gold"], item["id"]) == (4, 4, 6, dagger["id"])
     assert [i["name"] for i in open_read(camp.path).character("Merlin")["items"]] == ["Dagger"]
     ok(camp, "damage", "Ajax", "24")  # 2 x ST: dead (R20)

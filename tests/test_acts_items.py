@@ -61,7 +61,7 @@ def test_r38_a_sale_at_the_items_value_or_a_price_and_a_gift(game):
     game(gear.count, "gold", "Merlin", 30, "gold")
     err = game.refused(gear.trade, "Ajax", "Merlin", "Broadsword", None, True)
     assert err.message == "R38: Merlin has 30 gold; Broadsword costs 40"
-    src, dst, item, paid = game(gear.trade, "Ajax", "Merlin", "Broadsword", 25, True)
+    src, dst, item, _moved, paid = game(gear.trade, "Ajax", "Merlin", "Broadsword", 25, True)
     assert (paid, src["gold"], dst["gold"], item["id"]) == (25, 25, 5, sword["id"])
     game(gear.trade, "Merlin", "Ajax", str(sword["id"]), None, False)
     assert names(game, "Ajax") == ["Broadsword"] and names(game, "Merlin") == []

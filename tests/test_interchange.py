@@ -27,7 +27,7 @@ def test_import_a_foundry_actor_as_that_system_exports_it(camp):
     assert (leather["kind"], leather["armor"], leather["weight"], leather["state"]) == ("armor", 1, 2, "worn")
     assert (staff["kind"], staff["damage"], staff["heft"], staff["value"]) == ("weapon", "D6+3", 11, 300)
     assert staff["state"] == "carried"  # heft 11 above ST 9 (R27): not held, though equipped
-    assert (coins["weight"], coins["value"], coins["state"]) == (0, 16, "carried")  # 16 x 0.01, 16 x 1
+    assert (coins["count"], coins["weight"], coins["value"], coins["state"]) == (16, 0, 1, "carried")  # qty 16: a stack
 
 
 def test_import_a_stat_block_as_tft_prints_it(camp):
@@ -287,7 +287,7 @@ def test_a_published_stat_block_is_read_whole(camp):
     assert items["Dagger"]["damage"] == "D6-1" and items["Dagger"]["state"] == "held"
     robes = items["Enchanted silken robes"]
     assert (robes["kind"], robes["armor"], robes["state"]) == ("armor", 3, "worn")
-    assert [i["name"] for i in data["items"]].count("Torches") == 2
+    assert [(i["name"], i["count"]) for i in data["items"] if i["name"] == "Torches"] == [("Torches", 2)]  # a stack
     assert "magic items: Ring of Warding (stops 1 hit, +1 DX), Wand (3 charges, Fire)" in data["unmatched"]
     assert "notes: Prefers to talk, then to run, then to fight." in data["unmatched"]
 

@@ -105,9 +105,9 @@ def _equip(camp, doc: Any, entries: list[dict]) -> list[str]:  # DOC: a characte
     over: list[str] = []
 
     def store(item: Any) -> None:  # R36 checked as for any item; stored, it weighs nothing
-        light: Any = {**item, "weight": 0}
-        gear.add_item(doc, light)
-        doc["items"][-1].update(weight=item["weight"], state="stored")
+        gear.check_new(doc, item)
+        item["state"] = "stored"
+        gear.settle(doc, item)
 
     for entry in entries:
         item: Any = {"id": camp.next_id(), **build_item(entry, camp.packs())}
@@ -126,9 +126,9 @@ def _equip(camp, doc: Any, entries: list[dict]) -> list[str]:  # DOC: a characte
             continue
         try:
             if item["kind"] == "armor" or item.get("clothing"):
-                gear.wear(doc, item)
+                gear.wear(doc, item, camp.next_id)
             elif item.get("hands"):
-                gear.hold(doc, [*(i for i in doc["items"] if i["state"] == "held"), item])
+                gear.hold(doc, [*(i for i in doc["items"] if i["state"] == "held"), item], camp.next_id)
         except CampaignError:
             item["state"] = "carried"
     return over

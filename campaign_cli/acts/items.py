@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal
 
 from campaign_cli import acts
-from campaign_cli.errors import N_
+from campaign_cli.errors import N_, Say, Shown, UsageProblem
 from campaign_cli.rules import gear
 
 if TYPE_CHECKING:
@@ -26,63 +26,82 @@ def new_item(camp: Any, item: str, custom: bool, options: dict) -> Item:
     return {"id": camp.next_id(), **gear.make_item(item, options, custom, packs)}
 
 
-def _on(camp: Any, path: str, name: str, ref: str, change: Callable[[Character, Item], Any], verb: str) -> tuple:
-    """Act PATH by NAME on its item REF: CHANGE(doc, item) changes them; the journal says
-    "NAME VERB ITEM (#id)". Returns (the character, the item)."""
+def _on(
+    camp: Any,
+    path: str,
+    name: str,
+    ref: str,
+    change: Callable[[Character, Item], Any],
+    verb: str,
+    count: int | None = None,
+    moves: bool = False,
+) -> tuple:
+    """Act PATH by NAME on its item REF: CHANGE(doc, item) changes them, returning the item
+    the act ends with when it is another (pieces split off a stack, a stack they joined);
+    the journal says "NAME VERB ITEM (#id)". MOVES: the act moves COUNT pieces of a stack
+    (default: all), and the journal names them. Returns (the character, the item, the
+    pieces moved or None)."""
     doc = acts.actor(camp, path, name)
     item = gear.find_item(doc, ref)
-    change(doc, item)
+    moved = gear.check_pieces(doc, item, count) if moves else None
+    item = change(doc, item) or item
     acts.acted(camp, path, doc["name"])  # R32a: wearing, stowing, dropping: the round's action
     camp.save("characters", doc)
-    camp.note(f"{doc['name']} {verb} {item['name']} (#{item['id']})", doc["name"])
-    return doc, item
+    what = gear.piece_name(item, moved) if moves else item["name"]
+    camp.note(f"{doc['name']} {verb} {what} (#{item['id']})", doc["name"])
+    return doc, item, moved
 
 
-def add(camp: Any, name: str, item: str, custom: bool, options: dict) -> tuple[Character, Item]:
-    """`item add`: a catalog or custom item into the pack (R33: the weight carried)."""
+def add(camp: Any, name: str, item: str, custom: bool, options: dict, count: int = 1) -> tuple[Character, Item]:
+    """`item add`: a catalog or custom item into the pack (R33: the weight carried), COUNT
+    pieces of it as one stack, onto the stack of the same item the pack holds. Returns
+    (the character, the stack)."""
     doc = acts.actor(camp, "item add", name)  # R11a: the dead receive nothing
-    added = gear.add_item(doc, new_item(camp, item, custom, options))
+    made = new_item(camp, item, custom, {**options, "count": count})
+    added = gear.add_item(doc, made)
     camp.save("characters", doc)
-    camp.note(f"{doc['name']} gets {added['name']} (#{added['id']})", doc["name"])
+    camp.note(f"{doc['name']} gets {gear.piece_name(made)} (#{added['id']})", doc["name"])
     return doc, added
 
 
-def drop(camp: Any, name: str, ref: str) -> tuple[Character, Item]:
-    """`item drop`: never a personal item (R36)."""
-    return _on(camp, "item drop", name, ref, lambda doc, item: gear.take_out(doc, item, N_("dropped")), "drops")
+def drop(camp: Any, name: str, ref: str, count: int | None = None) -> tuple[Character, Item, int]:
+    """`item drop`: COUNT pieces of a stack (default: all); never a personal item (R36).
+    Returns (the character, the pieces dropped, how many)."""
+    drop_them = lambda doc, item: gear.take_out(doc, item, N_("dropped"), count, camp.next_id)  # noqa: E731
+    return _on(camp, "item drop", name, ref, drop_them, "drops", count, moves=True)
 
 
-def trade(camp: Any, src_name: str, dst_name: str, ref: str, price: int | None, selling: bool) -> tuple:
-    """`item give` and `item sell`: the item moves to DST (R33 on the receiver; never a
-    personal item, R36); selling, DST pays PRICE, by default its value (R38). Returns
-    (from, to, the item, the price paid or None)."""
+def trade(
+    camp: Any, src_name: str, dst_name: str, ref: str, price: int | None, selling: bool, count: int | None = None
+) -> tuple:
+    """`item give` and `item sell`: COUNT pieces of the item (default: all) move to DST (R33
+    on the receiver; never a personal item, R36); selling, DST pays PRICE, by default their
+    value (R38). Returns (from, to, the receiver's stack, the pieces moved, the price paid
+    or None)."""
     path = "item sell" if selling else "item give"
     src = acts.actor(camp, path, src_name)  # R11a: the giver, or the seller
     dst = acts.actor(camp, path, dst_name, "buyer" if selling else "receiver")  # the buyer pays: his own doing
     item = gear.find_item(src, ref)
+    moved = gear.check_pieces(src, item, count)
     paid = None
     if selling:
-        paid = gear.sell(src, dst, item, price)
+        stack, paid = gear.sell(src, dst, item, price, moved, camp.next_id)
     else:
-        gear.give(src, dst, item)
+        stack = gear.give(src, dst, item, moved, camp.next_id)
     acts.acted(camp, path, src["name"])  # R32a: a trade is the giver's (or seller's) action
     for doc in (src, dst):
         camp.save("characters", doc)
-    verb = (
-        f"sells {item['name']} (#{item['id']}) to {dst['name']} for {paid} gold"
-        if selling
-        else f"gives {item['name']} (#{item['id']}) to {dst['name']}"
-    )
+    what = f"{gear.piece_name(stack, moved)} (#{stack['id']})"
+    verb = f"sells {what} to {dst['name']} for {paid} gold" if selling else f"gives {what} to {dst['name']}"
     camp.note(f"{src['name']} {verb}", src["name"], dst["name"])
-    return src, dst, item, paid
+    return src, dst, stack, moved, paid
 
 
 def hold(camp: Any, name: str, refs: list[str]) -> tuple[Character, list[Item]]:
     """`item hold`: these items in hand, the previous choice replaced (R32, R34); in a fight
     whose order is rolled, the round's action (R32a)."""
     doc = acts.actor(camp, "item hold", name)
-    chosen = [gear.find_item(doc, ref) for ref in refs]
-    gear.hold(doc, chosen)
+    chosen = gear.hold(doc, [gear.find_item(doc, ref) for ref in refs], camp.next_id)
     acts.acted(camp, "item hold", doc["name"])
     camp.save("characters", doc)
     camp.note(f"{doc['name']} holds {', '.join(i['name'] for i in chosen) or 'nothing'}", doc["name"])
@@ -91,7 +110,7 @@ def hold(camp: Any, name: str, refs: list[str]) -> tuple[Character, list[Item]]:
 
 def wear(camp: Any, name: str, ref: str) -> tuple[Character, Item]:
     """`item wear`: one item per body part (R35; R29, R30)."""
-    return _on(camp, "item wear", name, ref, gear.wear, "wears")
+    return _on(camp, "item wear", name, ref, lambda doc, item: gear.wear(doc, item, camp.next_id), "wears")
 
 
 def stow(camp: Any, name: str, ref: str) -> tuple[Character, Item]:
@@ -99,14 +118,19 @@ def stow(camp: Any, name: str, ref: str) -> tuple[Character, Item]:
     return _on(camp, "item stow", name, ref, gear.stow, "stows")
 
 
-def store(camp: Any, name: str, ref: str) -> tuple[Character, Item]:
-    """`item store`: put away, not carried (R33); between adventures or in a town."""
-    return _on(camp, "item store", name, ref, gear.store, "stores")
+def store(camp: Any, name: str, ref: str, count: int | None = None) -> tuple[Character, Item, int]:
+    """`item store`: COUNT pieces (default: all) put away, not carried (R33); between
+    adventures or in a town. Returns (the character, the stored stack they joined, how
+    many)."""
+    store_them = lambda doc, item: gear.store(doc, item, count, camp.next_id)  # noqa: E731
+    return _on(camp, "item store", name, ref, store_them, "stores", count, moves=True)
 
 
-def fetch(camp: Any, name: str, ref: str) -> tuple[Character, Item]:
-    """`item fetch`: a stored item back into the pack (R33 checked)."""
-    return _on(camp, "item fetch", name, ref, gear.fetch, "fetches")
+def fetch(camp: Any, name: str, ref: str, count: int | None = None) -> tuple[Character, Item, int]:
+    """`item fetch`: COUNT stored pieces (default: all) back into the pack (R33 checked).
+    Returns (the character, the carried stack they joined, how many)."""
+    fetch_them = lambda doc, item: gear.fetch(doc, item, count, camp.next_id)  # noqa: E731
+    return _on(camp, "item fetch", name, ref, fetch_them, "fetches", count, moves=True)
 
 
 def set_numbers(camp: Any, name: str, ref: str, changes: dict) -> tuple[Character, Item]:
@@ -125,15 +149,14 @@ def reload(camp: Any, name: str, ref: str) -> tuple[Character, Item, int]:
         left.append(gear.reload(item, whole=not order_rolled(camp.meta.get("fight"))))
         acts.acted(camp, "item reload", doc["name"])
 
-    doc, item = _on(camp, "item reload", name, ref, change, "reloads")
+    doc, item, _moved = _on(camp, "item reload", name, ref, change, "reloads")
     return doc, item, left[0]
 
 
 def upgrade(camp: Any, name: str, ref: str, upgrade_ref: str) -> tuple[Character, Item]:
     """`item upgrade`: an upgrade item from the pack fitted into an item's free slots (R39)."""
     doc = acts.actor(camp, "item upgrade", name)
-    target = gear.find_item(doc, ref)
-    fitted = gear.fit_upgrade(doc, target, gear.find_item(doc, upgrade_ref))
+    fitted, target = gear.fit_upgrade(doc, gear.find_item(doc, ref), gear.find_item(doc, upgrade_ref), camp.next_id)
     camp.save("characters", doc)
     camp.note(f"{doc['name']} fits {fitted['name']} into {target['name']} (#{target['id']})", doc["name"])
     return doc, target
@@ -144,29 +167,42 @@ def forge(
 ) -> tuple[Character, Item]:
     """`forge`: loose dark stone forged into an item's slots at a town's blacksmith (R39)."""
     doc = acts.actor(camp, "forge", name)
-    target = gear.find_item(doc, ref)
-    fitted = gear.forge(doc, target, camp.meta["location"], stones, slots, gold, label)
+    fitted, target = gear.forge(
+        doc, gear.find_item(doc, ref), camp.meta["location"], stones, slots, gold, label, camp.next_id
+    )
     camp.save("characters", doc)
     camp.note(f"{doc['name']} forges {fitted['name']} into {target['name']} (#{target['id']})", doc["name"])
     return doc, target
 
 
-def drink(camp: Any, name: str, ref: str, on: str | None) -> tuple[Character, Item, dict]:
-    """`item use`: a potion drunk by NAME, or given by NAME to ON (R25); used up. Returns
-    (who drank, the potion, its effect)."""
+def drink(camp: Any, name: str, ref: str, on: str | None, count: int = 1) -> tuple[Character, Item, dict]:
+    """`item use`: COUNT pieces of a potion (default one) drunk by NAME, or given by NAME to
+    ON (R25); used up. Healing potions heal for each piece; a boost lasts one fight and a
+    second of the same kind does not stack, so one is drunk at a time. Returns (who drank,
+    the potion, its effect)."""
     from campaign_cli.rules.craft import drink as effect_of
 
     doc = acts.actor(camp, "item use", name)  # R11a: the drinker, or the giver of --on
     potion = gear.find_item(doc, ref)
     gear.check_at_hand(potion)
+    gear.check_pieces(doc, potion, count)
+    if count > 1 and not potion.get("heals"):
+        raise UsageProblem(
+            Say("R25: {item} does not stack with itself: drink one at a time", item=Shown(potion["name"])),
+            "bad_value",
+        )
     target = acts.actor(camp, "item use", on, "given") if on else doc  # R11a: the dead receive nothing
     target = doc if target["id"] == doc["id"] else target
     effect = effect_of(potion, target)
-    doc["items"].remove(potion)
+    for _n in range(count - 1):  # each further piece heals what is left
+        effect["healed"] += effect_of(potion, target)["healed"]
+    gear.spend(doc, potion, count)
     acts.acted(camp, "item use", doc["name"])  # R32a: the drinker's, or the giver's, action
     for changed in {id(doc): doc, id(target): target}.values():
         camp.save("characters", changed)
-    camp.note(f"{target['name']} drinks {potion['name']} (#{potion['id']})", doc["name"], target["name"])
+    camp.note(
+        f"{target['name']} drinks {gear.piece_name(potion, count)} (#{potion['id']})", doc["name"], target["name"]
+    )
     if effect.get("healed"):
         camp.event("healed", who=target["name"], amount=effect["healed"], item=potion["name"])
     return target, potion, effect

@@ -55,9 +55,9 @@ def sell(camp: Any, name: str, item: str, price: int | None, iq, dice, other_dic
     doc = acts.actor(camp, "shop sell", name)
     thing = gear.find_item(doc, item)
     gear.check_tradeable(doc, thing, "sold")  # R36, before any haggling
-    asked = thing.get("value", 0) if price is None else price
+    asked = thing.get("value", 0) * gear.pieces(thing) if price is None else price  # a stack: every piece
     received, contest = haggle(camp, doc, iq, asked, False, dice, other_dice, seed)
-    gone = gear.sell_off(doc, thing, received)
+    gone = gear.sell_off(doc, thing, received, None, camp.next_id)
     camp.save("characters", doc)
-    camp.note(f"{doc['name']} sells {gone['name']} (#{gone['id']}) for {received} gold", doc["name"])
+    camp.note(f"{doc['name']} sells {gear.piece_name(gone)} (#{gone['id']}) for {received} gold", doc["name"])
     return {"price": asked, "received": received, "haggle": contest, "item": gone, "character": view(doc)}

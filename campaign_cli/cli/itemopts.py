@@ -20,6 +20,18 @@ HandsOpt = Annotated[int | None, typer.Option("--hands", metavar="0|1|2", help="
 WeightOpt = Annotated[int | None, typer.Option("--weight", min=0, max=MAX_AMOUNT, metavar="W", help="Weight (R33).")]
 
 
+CountOpt = Annotated[
+    int,
+    typer.Option(
+        "--count", min=1, max=MAX_AMOUNT, metavar="N", help="Pieces, as one stack (weight and value are each piece's)."
+    ),
+]
+PiecesOpt = Annotated[
+    int | None,
+    typer.Option("--count", min=1, max=MAX_AMOUNT, metavar="K", help="Pieces of a stack (default: the whole stack)."),
+]
+
+
 ValueOpt = Annotated[
     int | None, typer.Option("--value", min=0, max=MAX_AMOUNT, metavar="GOLD", help="Gold value (R38).")
 ]

@@ -19,6 +19,7 @@ from campaign_cli.cli.itemopts import (
     ArmorOpt,
     CatalogArg,
     ClothingOpt,
+    CountOpt,
     CustomOpt,
     DamageOpt,
     HandsOpt,
@@ -27,6 +28,7 @@ from campaign_cli.cli.itemopts import (
     ItemArg,
     KindOpt,
     PersonalOpt,
+    PiecesOpt,
     RequiresOpt,
     RestrictionOpt,
     ShieldOpt,
@@ -38,7 +40,7 @@ from campaign_cli.cli.itemopts import (
 from campaign_cli.cli.lazy import command_app, noun_app
 from campaign_cli.cli.output import Fields, Line, Table, emit
 from campaign_cli.i18n import N_, N_plural, _, ngettext, shown, status_of
-from campaign_cli.render.character import effect_text, notes, stats, upgrade_text
+from campaign_cli.render.character import effect_text, notes, pieces_shown, stats, upgrade_text
 from campaign_cli.rules import gear
 
 if TYPE_CHECKING:
@@ -62,7 +64,7 @@ def item_rows(items: list["Item"]) -> list[list]:
     return [
         [
             i["id"],
-            i["name"],
+            pieces_shown(i),
             i["kind"],
             i["state"],
             stats(i),
@@ -86,6 +88,8 @@ def item_views(ch: Mapping[str, Any], item: "Item") -> list:
         (_("hands"), item.get("hands", 0)),
         (_("weight / value"), _("{weight} / {value} gold").format(weight=item["weight"], value=item["value"])),
     ]
+    if gear.pieces(item) > 1:
+        pairs.append((_("pieces (a stack; weight and value each)"), gear.pieces(item)))
     if item.get("damage"):
         pairs += [
             (_("damage"), stats(item)),
@@ -133,6 +137,7 @@ def _show(data: Any, message: str, json_out: bool) -> None:
         "campaign item add Ajax 'Lucky Hat' --clothing hat --personal",
         "campaign item add Ajax Crate --weight 9",
         "campaign item add Ajax 'Rune of Power' --kind upgrade --slots 1 --darkstone-icon",
+        "campaign item add Ajax Torch --count 3",
     )
 )
 def add(
@@ -153,17 +158,18 @@ def add(
     heft: HeftOpt = None,
     kind: KindOpt = None,
     custom: CustomOpt = False,
+    count: CountOpt = 1,
     json_out: JsonOpt = False,
 ) -> None:
     options = item_options(locals())
     with acting() as camp:
-        data = camp.item_add(name, item, custom=custom, **options)
+        data = camp.item_add(name, item, custom=custom, count=count, **options)
     ch, added = data["character"], data["item"]
     _show(
         data,
         _("{name} gets {item} (#{id}); carries {weight} of {limit}").format(
             name=ch["name"],
-            item=shown(added["name"]),
+            item=pieces_shown(added, count),
             id=added["id"],
             weight=ch["carry_weight"],
             limit=ch["carry_limit"],
@@ -207,32 +213,40 @@ def list_(name: NameArg, json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> 
     )
 
 
-@app.command(help=help_text("Drop an item (never a personal one, R36).", "campaign item drop Ajax Crate"))
-def drop(name: NameArg, item: ItemArg, json_out: JsonOpt = False) -> None:
+@app.command(
+    help=help_text(
+        "Drop an item, or some pieces of a stack (never a personal one, R36).",
+        "campaign item drop Ajax Crate",
+        "campaign item drop Ajax Torch --count 2",
+    )
+)
+def drop(name: NameArg, item: ItemArg, count: PiecesOpt = None, json_out: JsonOpt = False) -> None:
     with acting() as camp:
-        data = camp.item_drop(name, item)
+        data = camp.item_drop(name, item, count=count)
     ch, gone = data["character"], data["item"]
-    _show(data, _("{name} drops {item}").format(name=ch["name"], item=shown(gone["name"])), json_out)
+    _show(data, _("{name} drops {item}").format(name=ch["name"], item=pieces_shown(gone, data["count"])), json_out)
 
 
 @app.command(
     help=help_text(
         "Give an item to another character (R38; R33 on the receiver; never a personal item, R36).",
         "campaign item give Ajax Merlin Dagger",
+        "campaign item give Ajax Merlin Torch --count 1",
     )
 )
 def give(
     src: Annotated[str, typer.Argument(metavar="FROM", help="Who has the item.", autocompletion=complete.characters)],
     dst: Annotated[str, typer.Argument(metavar="TO", help="Who gets it.", autocompletion=complete.characters)],
     item: ItemArg,
+    count: PiecesOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
     with acting() as camp:
-        data = camp.item_give(src, dst, item)
-    a, b, moved = data["from"], data["to"], data["item"]
+        data = camp.item_give(src, dst, item, count=count)
+    a, b, moved = data["from"], data["to"], pieces_shown(data["item"], data["count"])
     emit(
         data,
-        Line(_("{name} gives {item} to {other}").format(name=a["name"], item=shown(moved["name"]), other=b["name"])),
+        Line(_("{name} gives {item} to {other}").format(name=a["name"], item=moved, other=b["name"])),
         json_out=json_out,
     )
 
@@ -241,6 +255,7 @@ def give(
     help=help_text(
         "Sell an item: TO pays FROM the price, default the item's value (R38).",
         "campaign item sell Ajax Merlin Dagger --price 5",
+        "campaign item sell Ajax Merlin Arrow --count 10 --price 3",
     )
 )
 def sell(
@@ -248,18 +263,20 @@ def sell(
     dst: Annotated[str, typer.Argument(metavar="TO", help="Who gets it.")],
     item: ItemArg,
     price: Annotated[
-        int | None, typer.Option("--price", min=0, max=MAX_AMOUNT, metavar="GOLD", help="Agreed price.")
+        int | None,
+        typer.Option("--price", min=0, max=MAX_AMOUNT, metavar="GOLD", help="Agreed price, for all the pieces sold."),
     ] = None,
+    count: PiecesOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
     with acting() as camp:
-        data = camp.item_sell(src, dst, item, price=price)
-    a, b, moved, paid = data["from"], data["to"], data["item"], data["price"]
+        data = camp.item_sell(src, dst, item, price=price, count=count)
+    a, b, paid = data["from"], data["to"], data["price"]
     emit(
         data,
         Line(
             _("{name} sells {item} to {other} for {paid} gold").format(
-                name=a["name"], item=shown(moved["name"]), other=b["name"], paid=paid
+                name=a["name"], item=pieces_shown(data["item"], data["count"]), other=b["name"], paid=paid
             )
         ),
         json_out=json_out,
@@ -330,29 +347,31 @@ def stow(name: NameArg, item: ItemArg, json_out: JsonOpt = False) -> None:
         "Put an item away where it is not carried (at home, in a town, in a wagon): no weight (R33), no hands, "
         "no benefit; only between adventures or in a town.",
         "campaign item store Ajax 'Ore Crate'",
+        "campaign item store Ajax Torch --count 2",
     )
 )
-def store(name: NameArg, item: ItemArg, json_out: JsonOpt = False) -> None:
-    _place("item_store", name, item, _("{name} stores {item}; carries {weight} of {limit}"), json_out)
+def store(name: NameArg, item: ItemArg, count: PiecesOpt = None, json_out: JsonOpt = False) -> None:
+    _place("item_store", name, item, count, _("{name} stores {item}; carries {weight} of {limit}"), json_out)
 
 
-def _place(method: str, name: str, ref: str, text: str, json_out: bool) -> None:
-    """Store or fetch: METHOD moves the item; TEXT says where the load stands (R33)."""
+def _place(method: str, name: str, ref: str, count: int | None, text: str, json_out: bool) -> None:
+    """Store or fetch: METHOD moves COUNT pieces; TEXT says where the load stands (R33)."""
     with acting() as camp:
-        data = getattr(camp, method)(name, ref)
-    ch, moved = data["character"], data["item"]
+        data = getattr(camp, method)(name, ref, count=count)
+    ch, moved = data["character"], pieces_shown(data["item"], data["count"])
     weight, limit = ch["carry_weight"], ch["carry_limit"]
-    _show(data, text.format(name=ch["name"], item=shown(moved["name"]), weight=weight, limit=limit), json_out)
+    _show(data, text.format(name=ch["name"], item=moved, weight=weight, limit=limit), json_out)
 
 
 @app.command(
     help=help_text(
         "Take a stored item back into the pack (R33 checked); between adventures or in a town.",
         "campaign item fetch Ajax 'Ore Crate'",
+        "campaign item fetch Ajax Torch --count 1",
     )
 )
-def fetch(name: NameArg, item: ItemArg, json_out: JsonOpt = False) -> None:
-    _place("item_fetch", name, item, _("{name} fetches {item}; carries {weight} of {limit}"), json_out)
+def fetch(name: NameArg, item: ItemArg, count: PiecesOpt = None, json_out: JsonOpt = False) -> None:
+    _place("item_fetch", name, item, count, _("{name} fetches {item}; carries {weight} of {limit}"), json_out)
 
 
 @app.command(
@@ -435,23 +454,28 @@ def upgrade(
         "Drink a potion (R25): it heals, or raises an attribute or skill for one fight; it is used up.",
         "campaign item use Ajax 'Healing Potion'",
         "campaign item use Kate 'Potion of ST' --on Ajax",
+        "campaign item use Ajax 'Healing Potion' --count 2",
     )
 )
 def use(
     name: NameArg,
     item: ItemArg,
     on: Annotated[str | None, typer.Option("--on", metavar="WHO", help="Who drinks it (default: NAME).")] = None,
+    count: Annotated[
+        int,
+        typer.Option("--count", min=1, max=MAX_AMOUNT, metavar="K", help="Healing potions of a stack drunk at once."),
+    ] = 1,
     json_out: JsonOpt = False,
 ) -> None:
     with acting() as camp:
-        data = camp.item_use(name, item, on=on)
+        data = camp.item_use(name, item, on=on, count=count)
     ch, potion, effect = data["character"], data["item"], data["effect"]
     emit(
         data,
         Line(
             _("{name} drinks {item}: {effect}; damage {damage}, status {status}").format(
                 name=ch["name"],
-                item=shown(potion["name"]),
+                item=pieces_shown(potion, count),
                 effect=effect_text(effect),
                 damage=ch["damage"],
                 status=status_of(ch["status"], ch.get("gender")),

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from campaign_cli.cli.output import Fields, Line, Table
 from campaign_cli.i18n import N_, _, shown, status_of
-from campaign_cli.render.character import active, gender_of, hands, kind_of
+from campaign_cli.render.character import active, gender_of, hands, kind_of, pieces_shown
 from campaign_cli.render.text import Verbatim
 
 if TYPE_CHECKING:
@@ -47,8 +47,8 @@ def character_views(ch: Mapping[str, Any]) -> list:
         (_("armor (R29)"), ch["armor"]),
         *((_("in hand"), line) for line in hands(ch)),
         (_("worn"), [i["name"] for i in ch["items"] if i["state"] == "worn"]),
-        (_("carried"), [i["name"] for i in ch["items"] if i["state"] == "carried"]),
-        (_("stored"), [i["name"] for i in ch["items"] if i["state"] == "stored"] or None),
+        (_("carried"), [pieces_shown(i) for i in ch["items"] if i["state"] == "carried"]),
+        (_("stored"), [pieces_shown(i) for i in ch["items"] if i["state"] == "stored"] or None),
     ]
     return [Fields(_('{name} (#{id})').format(name=ch['name'], id=ch['id']), pairs)]
 

@@ -60,6 +60,13 @@ def hands(ch: Mapping[str, Any]) -> list[str]:
     return out or [_("nothing")]
 
 
+def pieces_shown(item: Mapping[str, Any], count: int | None = None) -> str:
+    """ITEM's name as shown, with the pieces meant (COUNT, default all) when more than one:
+    `Torch ×3` (a stack, CLI.md "Stacks"; a sign, so no name is declined)."""
+    n = item.get("count", 1) if count is None else count
+    return shown(item["name"]) if n == 1 else f"{shown(item['name'])} ×{n}"
+
+
 def stats(i: Mapping[str, Any]) -> str:
     """Damage (with hands) for weapons, armor A-R for armor and shields."""
     if i.get("damage"):

@@ -8,7 +8,7 @@ from html import escape
 from typing import Any
 
 from campaign_cli.i18n import _, language, shown, status_of
-from campaign_cli.render.character import active, gender_of, hands, kind_of, notes, stats
+from campaign_cli.render.character import active, gender_of, hands, kind_of, notes, pieces_shown, stats
 from campaign_cli.render.text import inert, markdown_text
 
 
@@ -17,7 +17,7 @@ def sections(ch: Mapping[str, Any]) -> list[tuple[str, list[tuple[str, str]]]]:
     spells = ", ".join(s["name"] + (f" ({s['rating']})" if s.get("rating") is not None else "") for s in ch["spells"])
     items = [
         (
-            shown(i["name"]),
+            pieces_shown(i),
             _("{state}; {stats}; weight {weight}, {value} gold").format(
                 state=shown(i["state"]), stats=stats(i) or shown(i["kind"]), weight=i["weight"], value=i["value"]
             )

@@ -271,9 +271,10 @@ def gear_totals(items: list[Item], keywords: list[str] | None = None) -> dict:
     return {
         "armor": sum(i.get("armor") or 0 for i in working),
         "restriction": sum(i.get("restriction") or 0 for i in worn),
-        "carry_weight": sum(i.get("weight") or 0 for i in items),
+        "carry_weight": sum((i.get("weight") or 0) * i.get("count", 1) for i in items),  # a stack: each piece
         "darkstone_items": sum(
-            (1 if i.get("darkstone_icon") else 0) + sum(u.get("darkstone", 0) for u in i.get("upgrades", []))
+            (i.get("count", 1) if i.get("darkstone_icon") else 0)  # R37: an icon counts once per piece
+            + sum(u.get("darkstone", 0) for u in i.get("upgrades", []))
             for i in items
         ),
     }

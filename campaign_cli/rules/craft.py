@@ -150,29 +150,37 @@ HERB = "Herb"  # R25a: the catalog's name of a dose (Трава)
 
 
 def herbs(doc: Character) -> list:
-    """R25a: the Herb items DOC carries (not stored away), one dose each."""
+    """R25a: the Herb items DOC carries (not stored away), a dose a piece."""
     return [i for i in doc["items"] if i["name"] == HERB and i["state"] != "stored"]
 
 
 def use_herbs(doc: Character, doses: int) -> None:
-    """R25a: the Herbalist brews DOSES doses, each one Herb item carried, used up whatever
+    """R25a: the Herbalist brews DOSES doses, each one Herb piece carried, used up whatever
     the check gives; refused before any roll when there are fewer."""
     import shlex
 
+    from campaign_cli.rules.gear import pieces, spend
+
     carried = herbs(doc)
-    if len(carried) < doses:
+    have = sum(pieces(i) for i in carried)
+    if have < doses:
         raise Refused(
             Say(
                 "R25a: {name} carries {herbs} Herb; {doses} doses need {doses} (`campaign item add {who} Herb`)",
                 name=doc["name"],
                 who=shlex.quote(doc["name"]),
-                herbs=len(carried),
+                herbs=have,
                 doses=doses,
             ),
             "no_herbs",
         )
-    for item in carried[:doses]:
-        doc["items"].remove(item)
+    left = doses
+    for item in carried:
+        used = min(left, pieces(item))
+        spend(doc, item, used)
+        left -= used
+        if not left:
+            break
 
 
 def boost_target(target: str) -> str:

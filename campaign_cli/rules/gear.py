@@ -4,7 +4,7 @@ naming the rule and what would make it possible, before changing anything."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Literal
 
 from campaign_cli.errors import N_, Refused, Say, Shown, UsageProblem
@@ -114,6 +114,7 @@ def make_item(ref: str, options: dict, custom: bool = False, packs: Sequence[dic
         "slots": 0,
         "upgrades": [],
         "state": "carried",
+        "count": 1,
         **base,
     }
     item.update({k: v for k, v in options.items() if v is not None})  # type: ignore[typeddict-item]
@@ -131,6 +132,8 @@ def validate_item(item: Item) -> None:
     for key in ("weight", "value", "slots", "armor", "restriction", "heft"):
         if (item.get(key) or 0) < 0:  # type: ignore[operator]  # each of these keys is a number
             raise UsageProblem(Say('--{key} cannot be negative', key=key), "bad_value")
+    if pieces(item) > 1 and is_personal(item):
+        raise UsageProblem(Say("R36: a personal item is one piece, not a stack of {count}", count=pieces(item)))
     if item["slots"] > MAX_SLOTS:
         raise Refused(
             Say(
@@ -152,25 +155,119 @@ def validate_item(item: Item) -> None:
         item["hands"] = max(item["hands"], 1)  # a worn shield takes one hand (CLI.md)
 
 
-def check_carry(doc: Character, item: Item) -> None:
-    """R33: at most 5 + ST in all."""
+def check_carry(doc: Character, item: Item, count: int | None = None) -> None:
+    """R33: at most 5 + ST in all; ITEM's COUNT pieces (default: all of them) would be added."""
     carried, limit = gear_totals(doc.get("items", []))["carry_weight"], carry_limit(raised(doc, "ST"))
-    if carried + item["weight"] > limit:
+    weight = item["weight"] * (pieces(item) if count is None else count)
+    if carried + weight > limit:
         raise Refused(
             Say(
                 'R33: {name} carries {carried} of {limit}; {name2} weighs {weight}',
                 name=doc['name'],
                 carried=carried,
                 limit=limit,
-                name2=Shown(item['name']),
-                weight=item['weight'],
+                name2=Shown(piece_name(item, count)),
+                weight=weight,
             ),
             "too_heavy",
         )
 
 
+# -- stacks (CLI.md "Stacks") ----------------------------------------------------------------
+def pieces(item: Item) -> int:
+    """How many identical pieces ITEM is: a stack's count; 1 for an item of one piece."""
+    return item.get("count", 1)
+
+
+def piece_name(item: Item, count: int | None = None) -> str:
+    """ITEM's name with the pieces meant (COUNT, default all) when more than one: `Torch ×3`."""
+    n = pieces(item) if count is None else count
+    return item["name"] if n == 1 else f"{item['name']} ×{n}"
+
+
+def stackable(item: Item) -> bool:
+    """Pieces in the pack or stored away pile up; held, worn, personal, forged or upgraded
+    items are single pieces."""
+    return item["state"] in ("carried", "stored") and not is_personal(item) and not item.get("upgrades")
+
+
+def _values(item: Item) -> dict:
+    return {k: v for k, v in item.items() if k not in ("id", "count")}
+
+
+def check_pieces(doc: Character, item: Item, count: int | None) -> int:
+    """The pieces of ITEM an act moves or spends: COUNT, default the whole stack; refused
+    when the stack has fewer."""
+    if count is None:
+        return pieces(item)
+    if count > pieces(item):
+        raise Refused(
+            Say(
+                "{name} has {item}, not {count} of them",
+                name=doc["name"],
+                item=Shown(piece_name(item)),
+                count=count,
+            ),
+            "not_enough_pieces",
+        )
+    return count
+
+
+def _no_ids() -> int:
+    raise AssertionError("a stack split with no ids to give")  # every act passes camp.next_id
+
+
+NewId = Callable[[], int]
+
+
+def split(doc: Character, item: Item, count: int, new_id: NewId = _no_ids) -> Item:
+    """COUNT pieces of ITEM as an item of their own, still among DOC's items: ITEM itself
+    when the whole stack goes, else a new stack (NEW_ID()) right after it."""
+    if count >= pieces(item):
+        return item
+    item["count"] = pieces(item) - count
+    part: Item = {**item, "id": new_id(), "count": count}
+    for key in ("requires", "flags", "aliases"):  # lists the acts may change in place: not shared
+        if key in part:
+            part[key] = list(part[key])
+    doc["items"].insert(doc["items"].index(item) + 1, part)
+    return part
+
+
+def settle(doc: Character, item: Item) -> Item:
+    """ITEM among DOC's items, piled onto an equal stack there (same name, same values,
+    same state) if there is one: the stack it ends in."""
+    if stackable(item):
+        for mine in doc["items"]:
+            if mine is not item and stackable(mine) and _values(mine) == _values(item):
+                mine["count"] = pieces(mine) + pieces(item)
+                if any(i is item for i in doc["items"]):
+                    doc["items"].remove(item)
+                return mine
+    if not any(i is item for i in doc["items"]):
+        doc["items"].append(item)
+    return item
+
+
+def spend(doc: Character, item: Item, count: int = 1) -> None:
+    """COUNT pieces of ITEM used up: the stack made smaller, or gone with its last piece."""
+    if pieces(item) > count:
+        item["count"] = pieces(item) - count
+    else:
+        doc["items"].remove(item)
+
+
 def add_item(doc: Character, item: Item) -> Item:
-    """Put ITEM in DOC's pack: R36 one personal item, R33 carry limit; R11a: the dead win nothing."""
+    """Put ITEM in DOC's pack: R36 one personal item, R33 carry limit; R11a: the dead win
+    nothing. The stack it ends in (an equal one the pack holds, or ITEM)."""
+    check_new(doc, item)
+    check_carry(doc, item)
+    item["state"] = "carried"
+    return settle(doc, item)
+
+
+def check_new(doc: Character, item: Item) -> None:
+    """R11a: the dead win nothing; R36: one personal item."""
     check_not_dead(doc)
     if item["personal"]:
         mine = [i["name"] for i in doc["items"] if is_personal(i)]
@@ -179,10 +276,6 @@ def add_item(doc: Character, item: Item) -> Item:
                 Say('R36: {name} already has a personal item ({value})', name=doc['name'], value=Shown(mine[0])),
                 "second_personal",
             )
-    check_carry(doc, item)
-    item["state"] = "carried"
-    doc["items"].append(item)
-    return item
 
 
 def is_personal(item: Item) -> bool:
@@ -216,50 +309,57 @@ def check_tradeable(doc: Character, item: Item, action: str) -> None:
         )
 
 
-def take_out(doc: Character, item: Item, action: str) -> Item:
-    """Remove ITEM from DOC's inventory for ACTION ('dropped', 'given', 'sold')."""
+def take_out(doc: Character, item: Item, action: str, count: int | None = None, new_id: NewId = _no_ids) -> Item:
+    """COUNT pieces of ITEM (default: the whole stack) out of DOC's items for ACTION
+    ('dropped', 'given', 'sold'): the pieces gone, as an item of their own."""
     check_tradeable(doc, item, action)
-    doc["items"].remove(item)
-    return item
+    part = split(doc, item, check_pieces(doc, item, count), new_id)
+    doc["items"].remove(part)
+    return part
 
 
-def give(src: Character, dst: Character, item: Item) -> None:
-    """R38: characters trade items; R36 never a personal item; R33 on the receiver."""
+def give(src: Character, dst: Character, item: Item, count: int | None = None, new_id: NewId = _no_ids) -> Item:
+    """R38: characters trade items, COUNT pieces of a stack (default: all); R36 never a
+    personal item; R33 on the receiver. The receiver's stack they end in."""
     if src["id"] == dst["id"]:
         raise UsageProblem(Say("giving an item to its owner changes nothing"))
     check_tradeable(src, item, N_("given"))
-    check_carry(dst, item)
-    take_out(src, item, N_("given"))
-    item["state"] = "carried"
-    dst["items"].append(item)
+    check_carry(dst, item, check_pieces(src, item, count))
+    part = take_out(src, item, N_("given"), count, new_id)
+    part["state"] = "carried"
+    return settle(dst, part)
 
 
-def check_can_afford(buyer: Character, item: Item, price: int) -> None:
-    """R38: the buyer's gold covers the price."""
+def check_can_afford(buyer: Character, item: Item, price: int, count: int | None = None) -> None:
+    """R38: the buyer's gold covers the price (of COUNT pieces, default all)."""
     if buyer.get("gold", 0) < price:
         raise Refused(
             Say(
                 "R38: {name} has {value} gold; {name2} costs {price}",
                 name=buyer["name"],
                 value=buyer.get("gold", 0),
-                name2=Shown(item["name"]),
+                name2=Shown(piece_name(item, count)),
                 price=price,
             ),
             "cannot_afford",
         )
 
 
-def sell(src: Character, dst: Character, item: Item, price: int | None) -> int:
-    """R38: the buyer pays the price (default: the item's value) and must afford it."""
-    price = item.get("value", 0) if price is None else price
+def sell(
+    src: Character, dst: Character, item: Item, price: int | None, count: int | None = None, new_id: NewId = _no_ids
+) -> tuple[Item, int]:
+    """R38: the buyer pays the price for the pieces that change hands (default: their
+    value) and must afford it. The buyer's stack they end in, and the price paid."""
+    k = check_pieces(src, item, count)
+    price = item.get("value", 0) * k if price is None else price
     if price < 0:
         raise UsageProblem(Say("--price cannot be negative"))
     check_tradeable(src, item, N_("sold"))
-    check_can_afford(dst, item, price)
-    give(src, dst, item)
+    check_can_afford(dst, item, price, k)
+    stack = give(src, dst, item, k, new_id)
     dst["gold"] -= price
     src["gold"] = src.get("gold", 0) + price
-    return price
+    return stack, price
 
 
 def haggled(price: int, level: int, buying: bool) -> int:
@@ -279,10 +379,11 @@ def buy(doc: Character, item: Item, price: int) -> Item:
     return added
 
 
-def sell_off(doc: Character, item: Item, price: int) -> Item:
-    """R38: DOC sells ITEM to a merchant for PRICE (never a personal item, R36)."""
+def sell_off(doc: Character, item: Item, price: int, count: int | None = None, new_id: NewId = _no_ids) -> Item:
+    """R38: DOC sells COUNT pieces of ITEM (default: all) to a merchant for PRICE (never a
+    personal item, R36)."""
     check_not_dead(doc)
-    gone = take_out(doc, item, N_("sold"))
+    gone = take_out(doc, item, N_("sold"), count, new_id)
     doc["gold"] = doc.get("gold", 0) + price
     return gone
 
@@ -368,9 +469,10 @@ def check_hands(doc: Character, items: list[Item], shields: list[Item]) -> None:
         )
 
 
-def hold(doc: Character, items: list[Item]) -> None:
+def hold(doc: Character, items: list[Item], new_id: NewId = _no_ids) -> list[Item]:
     """R32: these items are now in hand, replacing the previous choice; at most 2 hands,
-    a worn shield takes one, two-handed weapons exclude a shield; R34 keywords."""
+    a worn shield takes one, two-handed weapons exclude a shield; R34 keywords. One piece
+    of a stack is taken in hand. The items held."""
     if len({id(i) for i in items}) != len(items):
         raise UsageProblem(Say("an item is named twice"))
     for item in items:
@@ -382,15 +484,19 @@ def hold(doc: Character, items: list[Item]) -> None:
         check_keywords(doc, item)
         check_heft(doc, item)
     check_hands(doc, items, [i for i in doc["items"] if i["state"] == "worn" and i.get("shield")])
-    for item in doc["items"]:
-        if item["state"] == "held":
-            item["state"] = "carried"
-    for item in items:
+    for item in [i for i in doc["items"] if i["state"] == "held"]:
+        item["state"] = "carried"
+        if not any(item is i for i in items):
+            settle(doc, item)  # back onto its stack, if the pack holds one
+    chosen = [split(doc, item, 1, new_id) for item in items]
+    for item in chosen:
         item["state"] = "held"
+    return chosen
 
 
-def wear(doc: Character, item: Item) -> None:
-    """R35: one item per body part; armor and shields are worn (R29), a shield takes a hand."""
+def wear(doc: Character, item: Item, new_id: NewId = _no_ids) -> Item:
+    """R35: one item per body part; armor and shields are worn (R29), a shield takes a hand;
+    one piece of a stack is worn. The item worn."""
     check_at_hand(item)
     if item["state"] == "worn":
         raise Refused(Say('{name} already wears {name2}', name=doc['name'], name2=Shown(item['name'])), "already_worn")
@@ -432,10 +538,12 @@ def wear(doc: Character, item: Item) -> None:
                     Say("R32: a shield takes a hand and {name}'s hands are full; hold fewer items", name=doc['name']),
                     "hands_full",
                 )
-    item["state"] = "worn"
+    worn_piece = split(doc, item, 1, new_id)
+    worn_piece["state"] = "worn"
+    return worn_piece
 
 
-def stow(doc: Character, item: Item) -> None:
+def stow(doc: Character, item: Item) -> Item:
     check_at_hand(item)
     if item["state"] == "carried":
         raise Refused(
@@ -443,6 +551,7 @@ def stow(doc: Character, item: Item) -> None:
             "already_stowed",
         )
     item["state"] = "carried"
+    return settle(doc, item)  # back onto its stack, if the pack holds one
 
 
 def check_at_hand(item: Item) -> None:
@@ -451,19 +560,26 @@ def check_at_hand(item: Item) -> None:
         raise Refused(Say("{item} is stored away: `campaign item fetch` it first", item=Shown(item["name"])), "stored")
 
 
-def store(doc: Character, item: Item) -> None:
-    """Put ITEM away where it is not carried: no weight (R33), no hands, no benefit."""
+def store(doc: Character, item: Item, count: int | None = None, new_id: NewId = _no_ids) -> Item:
+    """Put COUNT pieces of ITEM (default: all) away where they are not carried: no weight
+    (R33), no hands, no benefit. The stored stack they end in."""
     if item["state"] == "stored":
         raise Refused(Say("{item} is already stored", item=Shown(item["name"])), "already_stored")
-    item["state"] = "stored"
+    part = split(doc, item, check_pieces(doc, item, count), new_id)
+    part["state"] = "stored"
+    return settle(doc, part)
 
 
-def fetch(doc: Character, item: Item) -> None:
-    """Take a stored ITEM back into the pack (R33 checked)."""
+def fetch(doc: Character, item: Item, count: int | None = None, new_id: NewId = _no_ids) -> Item:
+    """Take COUNT stored pieces of ITEM (default: all) back into the pack (R33 checked).
+    The carried stack they end in."""
     if item["state"] != "stored":
         raise Refused(Say("{item} is not stored", item=Shown(item["name"])), "not_stored")
-    check_carry(doc, item)
-    item["state"] = "carried"
+    k = check_pieces(doc, item, count)
+    check_carry(doc, item, k)
+    part = split(doc, item, k, new_id)
+    part["state"] = "carried"
+    return settle(doc, part)
 
 
 # R26: (R) reload takes a turn, (R3) three
@@ -558,8 +674,10 @@ def _check_slots(item: Item, need: int) -> None:
         )
 
 
-def fit_upgrade(doc: Character, item: Item, upgrade: Item) -> Upgrade:
-    """R39: an upgrade item from the pack fills one or more of ITEM's free slots."""
+def fit_upgrade(doc: Character, item: Item, upgrade: Item, new_id: NewId = _no_ids) -> tuple[Upgrade, Item]:
+    """R39: an upgrade item from the pack (one piece of a stack) fills one or more of ITEM's
+    free slots (one piece of a stack: an upgraded item is a single piece). The upgrade
+    fitted and the item it went into."""
     if upgrade is item:
         raise UsageProblem(Say("an item cannot upgrade itself"))
     if upgrade["kind"] != "upgrade":
@@ -569,19 +687,28 @@ def fit_upgrade(doc: Character, item: Item, upgrade: Item) -> Upgrade:
         )
     need = upgrade.get("slots") or 1
     _check_slots(item, need)
-    doc["items"].remove(upgrade)
+    spend(doc, upgrade)
+    item = split(doc, item, 1, new_id)
     fitted: Upgrade = {"name": upgrade["name"], "slots": need, "darkstone": 1 if upgrade.get("darkstone_icon") else 0}
     if upgrade.get("personal"):
         fitted["personal"] = True  # R36: the item carrying it becomes personal too
     item["upgrades"].append(fitted)
     item["weight"] = item["weight"] + upgrade["weight"]  # it is carried inside the item now
-    return fitted
+    return fitted, item
 
 
 def forge(
-    doc: Character, item: Item, location: dict | None, stones: int, slots: int, gold: int, label: str | None
-) -> Upgrade:
-    """R39: dark stone forged into an item, in a town with a blacksmith."""
+    doc: Character,
+    item: Item,
+    location: dict | None,
+    stones: int,
+    slots: int,
+    gold: int,
+    label: str | None,
+    new_id: NewId = _no_ids,
+) -> tuple[Upgrade, Item]:
+    """R39: dark stone forged into an item (one piece of a stack), in a town with a
+    blacksmith. The upgrade and the item it went into."""
     if not location or not location.get("blacksmith"):
         where = (
             Say("{town} has no blacksmith", town=location["town"]) if location else Say("the party is not in a town")
@@ -626,8 +753,9 @@ def forge(
         "forged": True,
         "gold": gold,
     }
+    item = split(doc, item, 1, new_id)
     item["upgrades"].append(fitted)
-    return fitted
+    return fitted, item
 
 
 def change_count(doc: Character, field: Literal["gold", "darkstone"], amount: int, label: str) -> None:

@@ -106,7 +106,7 @@ def to_foundry(ch: dict) -> dict:
             "notes": "",
             "cost": item["value"],
             "wt": item["weight"],
-            "qty": 1,
+            "qty": item.get("count", 1),  # a stack: weight and cost are each piece's, as the system keeps them
             "location": LOCATION_OUT[item["state"]],
             "capacity": 0,
             "container": None,
@@ -174,7 +174,11 @@ def to_statblock(ch: dict) -> str:
     ratings = [f"{s['name']} {s['rating']}" for s in ch["spells"] if s.get("rating") is not None]
     weapons = [f"{i['name']} ({tft_damage(i['damage'])})" for i in ch["items"] if i.get("damage")]
     armor = [f"{i['name']} stops {i.get('armor') or 0}" for i in ch["items"] if i["kind"] == "armor"]
-    gear = [i["name"] for i in ch["items"] if not i.get("damage") and i["kind"] != "armor"]
+    gear = [
+        i["name"] if i.get("count", 1) == 1 else f"{i['name']} ({i['count']})"  # a stack: `Torches (2)`
+        for i in ch["items"]
+        if not i.get("damage") and i["kind"] != "armor"
+    ]
     lines = [
         f"{ch['name']}, {ch['kind']}",
         f"ST {ch['st']}, DX {ch['dx']}, IQ {ch['iq']}, MA {movement(ch['dx'])}",
@@ -366,10 +370,13 @@ def _kept(plan: dict, talent: str) -> bool:
 
 
 def _equipment(name: str, sub: dict, ours: dict, where: str) -> dict:
-    """`item add` options for one equipment item (weight and cost by quantity, rounded)."""
+    """`item add` options for one equipment item: a whole `qty` is a stack's count (weight
+    and cost each piece's); a fractional one is one item of the weight and cost in all."""
     qty = sub.get("qty", 1)
     qty = qty if isinstance(qty, (int, float)) and not isinstance(qty, bool) and qty > 0 else 1
     options: dict[str, Any] = {k: ours[k] for k in ITEM_FLAGS if k in ours}
+    if qty == int(qty) and qty <= MAX_AMOUNT:
+        options["count"], qty = int(qty), 1
     options["weight"] = _number(
         float(sub.get("wt", 0) or 0) * qty if _numeric(sub.get("wt", 0)) else sub.get("wt"),
         f"{where}.system.wt",
@@ -547,16 +554,13 @@ def _statblock_entry(plan: dict, label: str, entry: str) -> None:
         else:
             plan["items"].append({"name": name, "options": {}, "where": "readied"})
     elif label == "equipment":
-        count = int(inner) if inner and inner.isdigit() else 1
-        for _n in range(min(count, MAX_COPIES)):  # `Torches (2)`: a count
-            plan["items"].append({"name": name, "options": {}, "where": "packed"})
-        if inner and not inner.isdigit():
+        pieces = int(inner) if inner is not None and inner.isdecimal() and len(inner) < 9 else 0
+        stack: dict[str, Any] = {"count": _number(pieces, f"Equipment: {entry}")} if pieces else {}  # `Torches (2)`
+        plan["items"].append({"name": name, "options": stack, "where": "packed"})
+        if inner and not pieces:
             plan["unmatched"].append(f"{label}: {entry}")
     else:
         plan["unmatched"].append(f"{label}: {entry}")
-
-
-MAX_COPIES = 100  # `Equipment: Arrows (500)`: at most this many items of one line
 
 
 def _is_skill(name: str) -> bool:

@@ -34,7 +34,7 @@ from campaign_cli.store.layout import (
 if TYPE_CHECKING:
     from campaign_cli.model import Board, Character
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 APP = "campaign"
 META_ID = 1
 TABLES = ("meta", "characters", "enemies")
@@ -62,8 +62,17 @@ def _v2_to_v3(data: dict) -> None:
         set_packs_text(data, packs_text(data))
 
 
+def _v3_to_v4(data: dict) -> None:
+    """Schema 4: stacks. Every item says how many pieces it is; one written before is one."""
+    for doc in (data.get("characters") or {}).values():
+        items = doc.get("items") if isinstance(doc, dict) else None
+        for item in items if isinstance(items, list) else ():
+            if isinstance(item, dict):
+                item.setdefault("count", 1)
+
+
 # Migrations: MIGRATIONS[n] upgrades a file of schema n to n + 1, in place.
-MIGRATIONS: dict[int, Callable[[dict], None]] = {1: _v1_to_v2, 2: _v2_to_v3}
+MIGRATIONS: dict[int, Callable[[dict], None]] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4}
 
 
 class _MemoryStorage:

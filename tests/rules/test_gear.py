@@ -157,7 +157,7 @@ def test_r38_sale_moves_gold_and_buyer_must_afford():
     sword = gear.add_item(a, item("Broadsword", value=40))
     with pytest.raises(Refused, match="R38: B has 30 gold; Broadsword costs 40"):
         gear.sell(a, b, sword, None)
-    assert gear.sell(a, b, sword, 30) == 30
+    assert gear.sell(a, b, sword, 30) == (sword, 30)
     assert (a["gold"], b["gold"], sword in b["items"]) == (30, 0, True)
 
 
@@ -191,7 +191,7 @@ def test_r39_forging_needs_a_blacksmith_stones_and_gold():
 def test_items_by_id_or_name_and_ambiguity():
     doc = char()
     d1 = gear.add_item(doc, item("Dagger"))
-    d2 = gear.add_item(doc, item("Dagger"))
+    d2 = gear.add_item(doc, item("Dagger", value=5))  # another value: not onto the first one's stack
     assert gear.find_item(doc, str(d2["id"])) is d2 and gear.find_item(doc, f"#{d1['id']}") is d1
     with pytest.raises(Refused, match="ambiguous|2 items"):
         gear.find_item(doc, "dagger")

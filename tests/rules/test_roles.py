@@ -66,7 +66,7 @@ def test_r11a_two_dying_characters_do_not_trade(party):
 def test_r11a_a_gift_to_the_out_of_action_is_still_received(party):
     with campaign_cli.open(party) as camp:
         given = camp.item_give("Ajax", "Bea", "Dagger")
-    assert [i["name"] for i in given["to"]["items"]] == ["Dagger", "Dagger"]
+    assert [(i["name"], i["count"]) for i in given["to"]["items"]] == [("Dagger", 2)]  # onto Bea's own: a stack
 
 
 def test_r11a_the_out_of_action_spend_no_karma_on_a_roll(party):

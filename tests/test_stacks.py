@@ -1,0 +1,237 @@
+"""Stacks (CLI.md "Stacks", issue 51): identical pieces kept as one item with a `count`,
+weighed and valued piece by piece, moved and spent K at a time, read back from the other
+tools' quantities. Played through the library; the command line for its words."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import campaign_cli
+from campaign_cli.rules import interchange
+
+
+@pytest.fixture
+def path(tmp_path):
+    path = tmp_path / "campaign.json"
+    with campaign_cli.open(path, create=True) as camp:
+        camp.character_create("Ajax", st=12, dx=11, iq=9)  # carries 17 (R33)
+        camp.character_create("Merlin", st=10, dx=10, iq=12)
+        camp.gold_add("Merlin", 100)
+    return path
+
+
+def items(path, who="Ajax"):
+    with campaign_cli.read(path) as camp:
+        return [(i["name"], i["count"], i["state"]) for i in camp.character_show(who)["items"]]
+
+
+def test_pieces_added_together_are_one_stack_weighed_piece_by_piece(path):
+    with campaign_cli.open(path) as camp:
+        first = camp.item_add("Ajax", "Torch", custom=True, weight=1, value=2, count=3)
+        more = camp.item_add("Ajax", "Torch", custom=True, weight=1, value=2, count=2)
+        other = camp.item_add("Ajax", "Torch", custom=True, weight=1, value=3)  # another value: its own stack
+    assert (first["count"], more["count"], more["item"]["id"]) == (3, 2, first["item"]["id"])
+    assert (more["item"]["count"], other["item"]["count"]) == (5, 1) and other["item"]["id"] != first["item"]["id"]
+    assert other["character"]["carry_weight"] == 6  # R33: weight x count
+
+
+def test_r33_weighs_the_whole_stack_and_refuses_it_changing_nothing(path):
+    before = path.read_bytes()
+    with pytest.raises(campaign_cli.Refused) as err, campaign_cli.open(path) as camp:
+        camp.item_add("Ajax", "Ingot", custom=True, weight=2, count=9)  # 18 > 17
+    assert err.value.code == "too_heavy" and "weighs 18" in err.value.message
+    assert path.read_bytes() == before
+
+
+def test_drop_give_and_sell_move_k_pieces_the_rest_keeps_its_id(path):
+    with campaign_cli.open(path) as camp:
+        stack = camp.item_add("Ajax", "Arrow", custom=True, value=2, count=10)["item"]
+        dropped = camp.item_drop("Ajax", "Arrow", count=2)
+        given = camp.item_give("Ajax", "Merlin", "Arrow", count=3)
+        sold = camp.item_sell("Ajax", "Merlin", "Arrow", count=4)  # at their value: 4 x 2
+        priced = camp.item_sell("Ajax", "Merlin", "Arrow", count=1, price=5)  # a price is for what changes hands
+    assert (dropped["count"], dropped["item"]["count"]) == (2, 2)
+    assert (given["count"], given["item"]["count"], sold["price"], priced["price"]) == (3, 3, 8, 5)
+    assert sold["item"]["id"] == given["item"]["id"] and priced["item"]["count"] == 8  # onto Merlin's stack
+    assert items(path) == [] and items(path, "Merlin") == [("Arrow", 8, "carried")]
+    with campaign_cli.read(path) as camp:
+        assert (camp.character_show("Ajax")["gold"], camp.character_show("Merlin")["gold"]) == (13, 87)
+    assert stack["id"] != given["item"]["id"]  # a part that left got an id of its own
+
+
+def test_more_pieces_than_the_stack_holds_are_refused(path):
+    with campaign_cli.open(path) as camp:
+        camp.item_add("Ajax", "Torch", custom=True, count=2)
+    before = path.read_bytes()
+    for act in ("item_drop", "item_store"):
+        with pytest.raises(campaign_cli.Refused) as err, campaign_cli.open(path) as camp:
+            getattr(camp, act)("Ajax", "Torch", count=3)
+        assert err.value.code == "not_enough_pieces"
+    assert path.read_bytes() == before
+
+
+def test_store_and_fetch_some_pieces_then_the_stacks_join_again(path):
+    with campaign_cli.open(path) as camp:
+        camp.item_add("Ajax", "Torch", custom=True, weight=1, count=5)
+        stored = camp.item_store("Ajax", "Torch", count=2)
+    assert stored["character"]["carry_weight"] == 3 and items(path) == [
+        ("Torch", 3, "carried"),
+        ("Torch", 2, "stored"),
+    ]
+    with campaign_cli.open(path) as camp:
+        camp.item_fetch("Ajax", str(stored["item"]["id"]), count=1)
+        back = camp.item_fetch("Ajax", str(stored["item"]["id"]))
+    assert back["count"] == 1 and items(path) == [("Torch", 5, "carried")]
+
+
+def test_one_piece_of_a_stack_is_held_and_stowed_back_onto_it(path):
+    with campaign_cli.open(path) as camp:
+        stack = camp.item_add("Ajax", "Dagger", count=2)["item"]
+        held = camp.item_hold("Ajax", "Dagger")["held"][0]
+    assert held["count"] == 1 and held["id"] != stack["id"]
+    assert items(path) == [("Dagger", 1, "carried"), ("Dagger", 1, "held")]
+    with campaign_cli.open(path) as camp:
+        camp.item_stow("Ajax", str(held["id"]))
+    assert items(path) == [("Dagger", 2, "carried")]
+
+
+def test_healing_potions_are_drunk_k_at_a_time_and_a_boost_one_at_a_time(tmp_path):
+    path = tmp_path / "campaign.json"
+    with campaign_cli.open(path, create=True) as camp:
+        camp.character_create("Kate", st=10, dx=10, iq=12, skill={"Herbalist": 1, "Alchemist": 1})
+        camp.xp_award(2, "Kate")
+        camp.item_add("Kate", "Herb", count=4)
+        for _n in range(2):  # R25: level 1 x 1 dose heals 1; the second joins the first's stack
+            brewed = camp.skill_use("Kate", "Herbalist", doses=1, dice="1,1,1")["effect"]["potion"]
+        for _n in range(2):
+            camp.skill_use("Kate", "Alchemist", boost="ST", dice="1,1,1")
+        camp.damage("Kate", 5)
+    assert brewed["count"] == 2
+    with campaign_cli.open(path) as camp:
+        used = camp.item_use("Kate", "Healing Potion", count=2)
+    assert used["effect"]["healed"] == 2 and used["character"]["damage"] == 3
+    assert ("Healing Potion", 2, "carried") not in items(path, "Kate")
+    with pytest.raises(campaign_cli.UsageProblem, match="one at a time"), campaign_cli.open(path) as camp:
+        camp.item_use("Kate", "Potion of ST", count=2)
+
+
+def test_a_personal_item_is_never_a_stack(path):
+    with pytest.raises(campaign_cli.UsageProblem), campaign_cli.open(path) as camp:
+        camp.item_add("Ajax", "Lucky Hat", personal=True, count=2)
+
+
+def test_a_dark_stone_icon_counts_once_per_piece(path):
+    with campaign_cli.open(path) as camp:
+        shown = camp.item_add("Ajax", "Shard Charm", custom=True, darkstone_icon=True, count=3)["character"]
+    assert shown["darkstone_total"] == 3  # R37
+
+
+def test_a_stack_past_its_bound_is_refused_not_an_unusable_file(path):
+    with campaign_cli.open(path) as camp:
+        camp.item_add("Ajax", "Grain", custom=True, count=999_999)
+    before = path.read_bytes()
+    with pytest.raises(campaign_cli.Refused) as err, campaign_cli.open(path) as camp:
+        camp.item_add("Ajax", "Grain", custom=True, count=2)
+    assert err.value.code == "over_bound" and err.value.exit_status == 1
+    assert path.read_bytes() == before
+
+
+def test_herbs_are_spent_piece_by_piece(path):
+    from campaign_cli.rules import craft
+
+    with campaign_cli.open(path) as camp:
+        doc = camp.item_add("Ajax", "Herb", count=3)["character"]
+    doc = {**doc, "items": [dict(i) for i in doc["items"]]}
+    craft.use_herbs(doc, 2)  # R25a: a dose is one piece
+    assert [(i["name"], i["count"]) for i in doc["items"]] == [("Herb", 1)]
+    with pytest.raises(campaign_cli.Refused, match="carries 1 Herb; 2 doses"):
+        craft.use_herbs(doc, 2)
+
+
+def test_a_file_written_before_stacks_reads_every_item_as_one_piece(path):
+    with campaign_cli.open(path) as camp:
+        camp.item_add("Ajax", "Dagger")
+    data = json.loads(path.read_bytes())
+    data["meta"]["1"]["schema_version"] = 3
+    for doc in data["characters"].values():
+        for item in doc["items"]:
+            del item["count"]
+    path.write_text(json.dumps(data))
+    assert items(path) == [("Dagger", 1, "carried")]  # read, migrated in memory
+    with campaign_cli.open(path) as camp:
+        camp.xp_award(1, "Ajax")
+    written = json.loads(path.read_bytes())
+    assert written["meta"]["1"]["schema_version"] == 4
+    assert written["characters"]["1"]["items"][0]["count"] == 1
+
+
+def test_foundry_qty_and_stat_block_counts_go_both_ways(path, tmp_path):
+    with campaign_cli.open(path) as camp:
+        camp.item_add("Ajax", "Torches", custom=True, weight=1, value=1, count=4)
+        actor = camp.character_export("Ajax", format="foundry")
+        block = camp.character_export("Ajax", format="statblock")
+    torches = next(i for i in json.loads(actor)["items"] if i["name"] == "Torches")
+    assert (torches["system"]["qty"], torches["system"]["wt"]) == (4, 1)
+    assert "Equipment: Torches (4)" in block
+    plan = interchange.from_statblock(block)
+    assert [i["options"] for i in plan["items"] if i["name"] == "Torches"] == [{"count": 4}]
+    (tmp_path / "actor.json").write_text(actor)
+    with campaign_cli.open(path) as camp:
+        back = camp.character_import(str(tmp_path / "actor.json"), name="Ajax Again")
+    assert [(i["name"], i["count"], i["weight"]) for i in back["items"] if i["name"] == "Torches"] == [
+        ("Torches", 4, 1)
+    ]
+
+
+@settings(max_examples=60, deadline=None)
+@given(moves=st.lists(st.tuples(st.sampled_from(["drop", "store", "fetch", "give"]), st.integers(1, 4)), max_size=8))
+def test_pieces_are_never_made_or_lost_by_moving_them(tmp_path_factory, moves):
+    """Whatever is dropped, stored, fetched or given, the pieces left, stored and given add
+    up to those added, and no two equal stacks stand side by side."""
+    path = tmp_path_factory.mktemp("stacks") / "campaign.json"
+    with campaign_cli.open(path, create=True) as camp:
+        camp.character_create("Ajax", st=12, dx=11, iq=9)
+        camp.character_create("Merlin", st=10, dx=10, iq=12)
+        camp.item_add("Ajax", "Torch", custom=True, weight=1, count=6)
+    dropped = 0
+    for act, k in moves:
+        try:
+            with campaign_cli.open(path) as camp:
+                ref = next(
+                    (
+                        str(i["id"])
+                        for i in camp.character_show("Ajax")["items"]
+                        if (i["state"] == "stored") == (act == "fetch")
+                    ),
+                    "Torch",
+                )
+                if act == "drop":
+                    dropped += camp.item_drop("Ajax", ref, count=k)["count"]
+                elif act == "give":
+                    camp.item_give("Ajax", "Merlin", ref, count=k)
+                else:
+                    getattr(camp, f"item_{act}")("Ajax", ref, count=k)
+        except campaign_cli.CampaignError:  # more pieces than there are, none stored, none left: nothing moved
+            continue
+    ajax, merlin = items(path), items(path, "Merlin")
+    assert sum(n for _, n, _ in ajax + merlin) + dropped == 6
+    assert len({state for _, _, state in ajax}) == len(ajax) and len(merlin) <= 1
+
+
+def test_the_commands_say_the_pieces_and_refuse_a_count_out_of_range(camp):
+    out = camp("item", "add", "Ajax", "Torch", "--custom", "--count", "3")
+    assert out.exit_code == 0 and out.stdout.startswith("Ajax gets Torch ×3 (#")
+    out = camp("item", "give", "Ajax", "Merlin", "Torch", "--count", "1")
+    assert out.stdout.strip() == "Ajax gives Torch to Merlin"
+    out = camp("item", "drop", "Ajax", "Torch")  # the whole stack
+    assert out.stdout.strip() == "Ajax drops Torch ×2"
+    assert camp.error("item", "add", "Ajax", "Torch", "--custom", "--count", "0", code=2)["code"] == "usage"
+    listed = camp("item", "list", "Merlin")
+    assert "Torch" in listed.stdout and "×" not in listed.stdout  # one piece: no sign
+    camp("--lang", "ru", "item", "add", "Merlin", "Факел", "--custom", "--count", "2")
+    shown = camp("--lang", "ru", "character", "show", "Merlin").stdout
+    assert "Факел ×2" in shown and "Torch" in shown  # the sign: no name declined
