@@ -235,3 +235,71 @@ def test_the_commands_say_the_pieces_and_refuse_a_count_out_of_range(camp):
     camp("--lang", "ru", "item", "add", "Merlin", "Факел", "--custom", "--count", "2")
     shown = camp("--lang", "ru", "character", "show", "Merlin").stdout
     assert "Факел ×2" in shown and "Torch" in shown  # the sign: no name declined
+
+
+# What the fantasy-trip system's own exporter writes for its test actor (exportStandardText,
+# its src/module/util/_tests/export.test.mjs): the format's sample, as that tool prints it.
+SYSTEMS_TEXT = """Uldor, wizard, age 18
+ST 9, DX 8, IQ 16, MA 10
+Talents: Literacy, Area Knowledge, Quarterstaff, Carousing
+Languages: Common, Goblin, Human, Sorcerors' Tongue
+Spells: Summon Gargoyle, Drain Strength, Fireball
+Weapons: Wizards Staff (1d6+3), Shortsword (2d6-1), Longbow (1d6)
+Armor: Light Leather stops 1, Backpack stops 1
+Equipment: Silver Coins (16), Copper Coins (8), Belt Pouch, Torch
+Magic Items:
+• Book of Shadows"""
+
+
+def test_the_systems_own_text_keeps_its_stacks_both_ways(camp):
+    data = json.loads(camp("character", "import", "-", "--json", input=SYSTEMS_TEXT).stdout)
+    counts = {i["name"]: i["count"] for i in data["items"] if i["kind"] == "gear"}
+    assert counts == {"Silver Coins": 16, "Copper Coins": 8, "Belt Pouch": 1, "Torch": 1}
+    assert [s["name"] for s in data["spells"]] == ["Summon Gargoyle", "Drain Strength", "Fireball"]
+    block = camp("character", "export", "Uldor", "--format", "statblock").stdout
+    assert "Equipment: Silver Coins (16), Copper Coins (8), Belt Pouch, Torch" in block.splitlines()
+    assert "Spells: Summon Gargoyle, Drain Strength, Fireball" in block.splitlines()
+
+
+def test_a_foundry_actors_qty_goes_back_as_it_came(camp):
+    from tests.test_interchange import FIXTURES
+
+    camp.json("character", "import", str(FIXTURES / "foundry-actor.json"))
+    actor = json.loads(camp("character", "export", "Uldra", "--format", "foundry").stdout)
+    source = json.loads((FIXTURES / "foundry-actor.json").read_text())
+    came = {i["name"]: i["system"]["qty"] for i in source["items"] if i["type"] == "equipment"}
+    went = {i["name"]: i["system"]["qty"] for i in actor["items"] if i["type"] == "equipment"}
+    assert went == came and came["Silver Coins"] == 16
+
+
+def test_cloth_armors_encumbrance_is_its_restriction_and_goes_back_whole(camp, tmp_path):
+    """The system's Cloth Armor (its example-items pack) takes 1 off DX by an active effect
+    while equipped: read as the armor's restriction (R30), the effect kept and written back."""
+    effect = {
+        "name": "Encumbrance",
+        "type": "base",
+        "transfer": True,
+        "disabled": True,
+        "changes": [{"key": "system.dx.value", "mode": 2, "value": "-1", "priority": None}],
+        "_id": "JRSofZfAZCW4QSvi",
+    }
+    cloth = {
+        "name": "Cloth Armor",
+        "type": "equipment",
+        "system": {"notes": "", "attacks": [], "defenses": [{"action": "Chest/Torso", "hitsStopped": 1}],
+                   "cost": 50, "wt": 14, "qty": 1, "location": "readied", "capacity": 0, "container": None},
+        "effects": [effect],
+    }  # fmt: skip
+    actor = {"name": "Tam", "type": "character", "system": {"type": "hero", "st": {"max": 12}, "dx": {"max": 12},
+             "iq": {"max": 8}}, "items": [cloth]}  # fmt: skip
+    (tmp_path / "tam.json").write_text(json.dumps(actor))
+    tam = camp.json("character", "import", str(tmp_path / "tam.json"))
+    armor = next(i for i in tam["items"] if i["name"] == "Cloth Armor")
+    assert (armor["armor"], armor["restriction"], armor["state"]) == (1, 1, "worn")
+    assert tam["adjusted_dx"] == 11  # R30
+    back = json.loads(camp("character", "export", "Tam", "--format", "foundry").stdout)
+    assert next(i for i in back["items"] if i["name"] == "Cloth Armor")["effects"] == [effect]
+    camp.json("item", "add", "Ajax", "Leather")  # restriction 2 and no effect of its own: one written
+    ajax = json.loads(camp("character", "export", "Ajax", "--format", "foundry").stdout)
+    leather = next(i for i in ajax["items"] if i["name"] == "Leather")
+    assert [c["value"] for e in leather["effects"] for c in e["changes"]] == ["-2"]

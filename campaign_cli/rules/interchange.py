@@ -125,12 +125,15 @@ def to_foundry(ch: dict) -> dict:
             )
         if item["kind"] == "armor":
             system["defenses"].append({"action": "Body", "hitsStopped": item.get("armor") or 0})
-        system.update({k: jsontext.loads(v) for k, v in item.get("foreign", {}).items()})  # as it came
+        kept = {k: jsontext.loads(v) for k, v in item.get("foreign", {}).items()}  # as it came
+        effects = kept.pop(EFFECTS, None) or _encumbrance(item)
+        system.update(kept)
         items.append(
             {
                 "name": item["name"],
                 "type": "equipment",
                 "system": system,
+                **({"effects": effects} if effects else {}),
                 "flags": {FLAG: {k: item[k] for k in ITEM_FLAGS if k in item}},
             }
         )
@@ -289,7 +292,9 @@ def from_foundry(doc: Any) -> dict:
             rating = _number(sub.get("minIQ", 0) or 0, f"items[{i}].system.minIQ")
             plan["spells"][name] = rating or None
         elif kind_ == "equipment":
-            plan["items"].append(_equipment(name, sub, ours if isinstance(ours, dict) else {}, f"items[{i}]"))
+            plan["items"].append(
+                _equipment(name, sub, ours if isinstance(ours, dict) else {}, f"items[{i}]", raw.get("effects"))
+            )
             spells = embedded_spells(sub)
             if spells:  # kept on the item; listed, since nothing here casts them
                 plan["unmatched"].append(f"{name}: spells: {', '.join(spells)}")
@@ -369,7 +374,39 @@ def _kept(plan: dict, talent: str) -> bool:
     return True
 
 
-def _equipment(name: str, sub: dict, ours: dict, where: str) -> dict:
+EFFECTS = "effects"  # an item's active effects: beside `system`, kept in `foreign` under this key
+DX_CHANGE = "system.dx.value"  # what an armor's encumbrance changes (Cloth Armor: -1 while equipped)
+
+
+def _encumbrance(item: dict) -> list[dict]:
+    """Armor's restriction (R30) as the system writes it: an `Encumbrance` effect taking
+    it off DX while the armor is worn (Cloth Armor: `system.dx.value`, add, `-1`)."""
+    restriction = item.get("restriction") or 0
+    if item["kind"] != "armor" or not restriction:
+        return []
+    change = {"key": DX_CHANGE, "mode": 2, "value": str(-restriction), "priority": None}
+    return [{"name": "Encumbrance", "type": "base", "transfer": True, "disabled": False, "changes": [change]}]
+
+
+def _dx_taken(effects: Any) -> int:
+    """What an item's active effects take off DX (an `add` of a negative number to
+    `system.dx.value`): an armor's restriction (R30)."""
+    taken = 0
+    for effect in effects if isinstance(effects, list) else ():
+        changes = effect.get("changes") if isinstance(effect, dict) else None
+        for change in changes if isinstance(changes, list) else ():
+            if not isinstance(change, dict) or change.get("key") != DX_CHANGE or change.get("mode") != 2:
+                continue
+            value = change.get("value")
+            try:
+                number = int(value) if isinstance(value, (int, str)) and not isinstance(value, bool) else 0
+            except ValueError:
+                number = 0
+            taken += max(-number, 0)
+    return min(taken, MAX_AMOUNT)
+
+
+def _equipment(name: str, sub: dict, ours: dict, where: str, effects: Any = None) -> dict:
     """`item add` options for one equipment item: a whole `qty` is a stack's count (weight
     and cost each piece's); a fractional one is one item of the weight and cost in all."""
     qty = sub.get("qty", 1)
@@ -406,6 +443,10 @@ def _equipment(name: str, sub: dict, ours: dict, where: str) -> dict:
     location = sub.get("location")
     where = LOCATION_IN.get(location, "packed") if isinstance(location, str) else "packed"
     foreign = {k: jsontext.dumps(sub[k], sort_keys=True) for k in ITEM_FOREIGN if sub.get(k) not in (None, "", [], {})}
+    if isinstance(effects, list) and effects:  # kept whole, written back; an encumbrance is the restriction
+        foreign[EFFECTS] = jsontext.dumps(effects, sort_keys=True)
+        if options.get("kind") == "armor" and "restriction" not in options and _dx_taken(effects):
+            options["restriction"] = _dx_taken(effects)
     if foreign:  # a scroll's or staff's embedded spells, the item's notes: kept on the item, written back
         options["foreign"] = foreign
     return {"name": name, "options": options, "where": where}
