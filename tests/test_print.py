@@ -111,3 +111,56 @@ def test_the_party_sheet_is_one_document_with_a_sheet_per_character(party):
     assert named.index("Merlin") < named.index("Ajax") and "Велимира" not in named
     data = campaign(party, "character", "sheet", "--all", "--json").stdout
     assert data.startswith("[")
+
+
+def words_of(pdf: Path) -> tuple[float, list[tuple[float, float, float, str]]]:
+    """The first page's width and its words (xMin, xMax, yMin, text), by `pdftotext -bbox`."""
+    import html
+    import re
+
+    xml = subprocess.run(
+        ["pdftotext", "-f", "1", "-l", "1", "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    width = float(re.search(r'<page width="([\d.]+)"', xml)[1])  # type: ignore[index]
+    found = re.findall(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)</word>', xml)
+    return width, [(float(a), float(c), float(b), html.unescape(t)) for a, b, c, t in found]
+
+
+@needs_browser
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("size", ["A4", "Letter"])
+def test_the_boxes_fit_their_labels_and_no_row_holds_one_alone(party, lang, size):
+    """Issue 51: in Russian on Letter "повреждения" ran over its box; on A4 nine boxes fit
+    a row and "damage" wrapped alone onto a second. Measured in the printed PDF: the ten
+    labels stand in two rows of five, each inside its fifth of the page's width."""
+    import html
+    import re
+
+    sheet = campaign(party, "character", "sheet", "Ajax", "--format", "html", lang=lang).stdout
+    labels = [html.unescape(t) for t in re.findall(r'<div class="box"><b>[^<]*</b><span>([^<]*)</span>', sheet)]
+    assert len(labels) == 10
+    page = party / f"boxes-{lang}.html"
+    page.write_text(sheet, encoding="utf-8")
+    width, words = words_of(pdf_of(page, size))
+    left = min(x0 for x0, _x1, _y, _t in words)
+    fifth = (width - 2 * left) / 5
+    used: set[int] = set()
+    placed = []
+    for label in labels:  # each label's words where they first stand together on one line
+        parts = label.split()
+        start = next(
+            i
+            for i in range(len(words))
+            if i not in used
+            and [w[3] for w in words[i : i + len(parts)]] == parts
+            and len({w[2] for w in words[i : i + len(parts)]}) == 1
+        )
+        used.update(range(start, start + len(parts)))
+        placed.append((round(words[start][2]), words[start][0], words[start + len(parts) - 1][1], label))
+    rows: dict[int, list] = {}
+    for y, x0, x1, label in placed:
+        rows.setdefault(y, []).append((x0, x1, label))
+    assert [len(r) for r in rows.values()] == [5, 5], rows
+    for row in rows.values():
+        for j, (x0, x1, label) in enumerate(sorted(row)):
+            assert left + j * fifth <= x0 and x1 <= left + (j + 1) * fifth, (label, x0, x1, j, fifth)

@@ -103,15 +103,19 @@ def markdown(ch: Mapping[str, Any]) -> str:
 
 
 # Printed, each character is one page (A4 or Letter): attributes in boxes at the top, two
-# columns under them, no block cut across pages (break-inside: avoid), a page per sheet.
+# rows of five (ten boxes: no row orphans one, and the longest label, "повреждения", fits a
+# fifth of either paper's width), two columns under them, no block cut across pages
+# (break-inside: avoid), a page per sheet.
 STYLE = (
     "body{font-family:Georgia,serif;color:#222;margin:0}"
     ".sheet{max-width:48em;margin:1.5em auto;padding:0 1em;break-after:page;page-break-after:always}"
     ".sheet:last-child{break-after:auto;page-break-after:auto}"
     "h1{margin:0;font-size:1.6em}.kind{margin:.1em 0 .6em;color:#555}"
-    ".boxes{display:grid;grid-template-columns:repeat(auto-fit,minmax(4.2em,1fr));gap:.35em;margin-bottom:.8em}"
-    ".box{border:2px solid #333;border-radius:5px;text-align:center;padding:.15em .2em;break-inside:avoid}"
-    ".box b{display:block;font-size:1.35em}.box span{font-size:.72em;color:#555}"
+    ".boxes{display:grid;grid-template-columns:repeat(5,1fr);gap:.35em;margin-bottom:.8em}"
+    ".box{border:2px solid #333;border-radius:5px;text-align:center;padding:.15em .2em;break-inside:avoid;"
+    "min-width:0}"
+    ".box b{display:block;font-size:1.35em}.box span{display:block;font-size:.72em;color:#555;"
+    "white-space:nowrap;overflow-wrap:normal}"
     ".columns{display:grid;grid-template-columns:1fr 1fr;gap:0 1.2em}"
     ".block{break-inside:avoid;page-break-inside:avoid}"
     "h2{border-bottom:1px solid #999;font-size:1em;margin:.7em 0 .2em}"
