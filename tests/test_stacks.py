@@ -303,3 +303,42 @@ def test_cloth_armors_encumbrance_is_its_restriction_and_goes_back_whole(camp, t
     ajax = json.loads(camp("character", "export", "Ajax", "--format", "foundry").stdout)
     leather = next(i for i in ajax["items"] if i["name"] == "Leather")
     assert [c["value"] for e in leather["effects"] for c in e["changes"]] == ["-2"]
+
+
+# The fantasy-trip system's own sample of a published stat block (its import test's
+# `fullActor`): what its importer reads, as TFT adventures print it.
+FULL_ACTOR = """Doctor Mandrake, wizard, age 99
+ST 12, DX 13, IQ 18, MA 10
+Talents: Alchemy, Knife, Literacy, Horsemanship, Sword
+Spells include: Cleansing, Cleanse Poison, Create/Destroy
+Elemental, Darkness, Dazzle, Dispel Missiles, 4-Hex Image,
+Glamor, Iron Flesh, Lesser Magic Item Enchantment,
+Lightning, Minor Medicament, Regeneration, Remove
+Thrown Spell, Spell Shield, Staff III, Wizard’s Wrath
+Languages: Common, Goblin, Sorcerers’ Tongue
+Weapon: Silver shortsword (2d-1)
+Attacks: Halitosis (1d-3) (see below)
+Special Ability/Weakness: Allergic to cats (-1 to DX and IQ in presence of any feline)
+Armor: Enchanted silken robes stop 3 hits/attack
+Equipment: Torches (2), wizard’s chest
+Magic Items:
+• Gem of Summoning (4-Hex Dragon)
+• Powerstone, 5 ST (emerald; see below)
+• Staff III (Mana 12): 2’ ebony wand, value $300 (1d)
+Special note: Dr. Mandrake becomes violently angry if he is reminded, intentionally or not, of his age."""
+
+
+def test_the_systems_full_actor_round_trips_its_stacks_spells_and_notes(camp):
+    first = json.loads(camp("character", "import", "-", "--json", input=FULL_ACTOR).stdout)
+    block = camp("character", "export", "Doctor Mandrake", "--format", "statblock").stdout
+    camp.json("character", "delete", "Doctor Mandrake")
+    again = json.loads(camp("character", "import", "-", "--json", input=block).stdout)
+    for data in (first, again):
+        assert {i["name"]: i["count"] for i in data["items"] if i["kind"] == "gear"} == {
+            "Torches": 2,
+            "wizard’s chest": 1,
+        }
+        assert len(data["spells"]) == 17 and {"Darkness", "Wizard’s Wrath"} <= {s["name"] for s in data["spells"]}
+        assert data["notes"].startswith("Dr. Mandrake becomes violently angry")
+    assert {i["name"] for i in again["items"]} == {i["name"] for i in first["items"]}
+    assert any("Gem of Summoning" in u for u in first["unmatched"])  # kept whole, listed (docs/interchange.md)
