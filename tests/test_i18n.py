@@ -568,7 +568,7 @@ RULE_REFUSALS = [
     (
         [["item", "add", "Ajax", "Dagger"]],
         ["item", "sell", "Ajax", "Merlin", "Кинжал", "--price", "100"],
-        "R38: Merlin: золота 0; цена предмета Кинжал: 100",
+        "R38: Кинжал стоит 100 зол., а Merlin может заплатить лишь 0 зол.",
     ),
     (
         [["item", "add", "Ajax", "Палаш", "--slots", "2"], ["darkstone", "add", "Ajax", "1"]],
@@ -735,3 +735,16 @@ def test_the_catalog_check_finds_a_name_placed_in_an_oblique_case():
     ]
     found = tool.oblique_names(bad)
     assert len(found) == 2 and "атакует {name}" in found[0] and "по {enemy}" in found[1]
+
+
+def test_the_catalog_check_finds_a_field_dump_and_the_catalog_has_none():
+    """Issue 49: "R38: Мара Тёмная: золота 60; цена предмета Латы: 500" listed fields where
+    a sentence belongs; a planted dump is found, help's option lists are not dumps, and
+    the catalog holds none (test_catalog_is_whole...)."""
+    tool = _tool()
+    assert tool.field_dump("R38: {name}: золота {value}; цена предмета {name2}: {price}")
+    assert tool.field_dump("бои: {fights}; убиты враги: {names}; ключевые слова: {words}")
+    assert not tool.field_dump("R38: {name2} стоит {price} зол., а {name} может заплатить лишь {value} зол.")
+    assert not tool.field_dump("Ночной сон: вся усталость восстанавливается (R21); --week: неделя отдыха (R22).")
+    planted = [{"msgid": "x", "msgstr": {0: "{a}: {n}; {b}: {m}"}}]
+    assert len(tool.field_dumps(planted)) == 1

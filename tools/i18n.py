@@ -422,6 +422,7 @@ def problems() -> list[str]:
                 out.append(f"{lang}: {msgid!r} ({ctx}): {e['msgstr'][0]!r} has other placeholders")
         if lang == "ru":
             out += [f"{lang}: {where}" for where in oblique_names(read)]
+            out += [f"{lang}: {where}" for where in field_dumps(read)]
         for mo, data in mo_files(po).items():
             if not mo.exists() or mo.read_bytes() != data:
                 out.append(f"{mo.relative_to(ROOT)} is out of date: run python tools/i18n.py compile")
@@ -463,6 +464,33 @@ def oblique_names(read: list[dict]) -> list[str]:
             if found:
                 out.append(f"{e['msgid']!r}: {found.group(0)!r} puts a name in an oblique case (place it: name first)")
     return out
+
+
+# A message is a sentence (issue 49; CLI.md "Language"), not a dump of fields: a Russian
+# template whose parts, between semicolons, read `label: {value}` twice or more
+# ("R38: {name}: золота {value}; цена предмета {name2}: {price}") is refused. Help texts
+# list options so (`--week: ...`); they carry no facts, so a dump is counted only where
+# two of its parts hold a placeholder.
+def field_dump(text: str) -> bool:
+    """TEXT (a Russian template) lists `label: value` parts instead of saying a sentence."""
+    import re
+
+    body = re.sub(r"^R\d+[a-z]?(?:/R\d+[a-z]?)*: ", "", text)
+    body = re.sub(r"\([^()]*\)", "", body)  # asides: `(R24, R18: ...)`, a command to run
+    parts = [p.strip() for p in body.split("; ")]
+    labelled = [p for p in parts if re.match(r"^[^:]+: \S", p)]
+    return len(labelled) >= 2 and sum("{" in p for p in labelled) >= 2
+
+
+def field_dumps(read: list[dict]) -> list[str]:
+    """Each Russian template that is a field dump (`field_dump`)."""
+    return [
+        f"{e['msgid']!r}: a list of fields, not a sentence ({text!r})"
+        for e in read
+        if e["msgid"]
+        for text in e["msgstr"].values()
+        if text and field_dump(text)
+    ]
 
 
 def main(argv: list[str]) -> int:

@@ -22,6 +22,7 @@ def add_board(camp: Any, board: dict, from_pack: bool, adjust: Callable[[dict], 
     adjust(board)
     stored = camp.insert("enemies", dict(rules.validate_board(board)), "enemy")
     camp.note(f"enemy added: {stored['name']}")
+    camp.event("board_added", name=stored["name"])
     return stored
 
 
@@ -30,6 +31,7 @@ def delete_board(camp: Any, name: str) -> Board:
     board = camp.find("enemies", name, "enemy")
     camp.remove("enemies", board)
     camp.note(f"enemy deleted: {board['name']}")
+    camp.event("board_deleted", name=board["name"])
     return board
 
 

@@ -7,11 +7,21 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from campaign_cli.i18n import _, gendered, ngettext, number, shown
+from campaign_cli.i18n import _, gendered, language, ngettext, number, shown
 
 
 def _names(values: list) -> str:
-    return ", ".join(shown(v) for v in values)
+    return ", ".join(_shown_pieces(v) for v in values)
+
+
+def _shown_pieces(value: str) -> str:
+    """A name as shown, quoted as the language quotes a name standing in a sentence
+    (Russian «»), a stack's sign kept: `Torch ×2` -> `«Факел» ×2`."""
+    name, sign, n = value.rpartition(" ×")
+    if not (sign and n.isdecimal()):
+        name, n = value, ""
+    quoted = f"«{shown(name)}»" if language() == "ru" else shown(name)
+    return f"{quoted} ×{n}" if n else quoted
 
 
 def _times(n: int) -> str:
@@ -40,6 +50,9 @@ SENTENCES: dict[str, Callable[..., str]] = {
         names=_names(v)
     ),
     "items_lost": lambda v, g: ngettext("item lost: {names}", "items lost: {names}", len(v)).format(names=_names(v)),
+    "items_held": lambda v, g: _("took in hand: {names}").format(names=_names(v)),
+    "items_worn": lambda v, g: _("put on: {names}").format(names=_names(v)),
+    "items_stored": lambda v, g: _("stored away: {names}").format(names=_names(v)),
     "gold_gained": lambda n, g: ngettext("+{n} gold", "+{n} gold", n).format(n=number(n)),
     "gold_lost": lambda n, g: ngettext("-{n} gold", "-{n} gold", n).format(n=number(n)),
     "darkstone_found": lambda n, g: ngettext("found {n} dark stone", "found {n} dark stones", n).format(n=number(n)),
@@ -125,6 +138,13 @@ def event_text(event: dict) -> str | None:
         return _("new character: {name}").format(name=event["name"])
     if kind == "deleted":
         return _("character deleted: {name}").format(name=event["name"])
+    if kind in ("campaign_created", "campaign_imported"):
+        said = _("campaign created: {name}") if kind == "campaign_created" else _("campaign imported: {name}")
+        return said.format(name=event["name"])
+    if kind == "board_added":
+        return _("enemy board added: {name}").format(name=event["name"])
+    if kind == "board_deleted":
+        return _("enemy board deleted: {name}").format(name=event["name"])
     if kind == "fight_ended":
         ended = {"won": _("fight won"), "routed": _("fight won: the rest routed"), "fled": _("the party fled")}
         return ended.get(event.get("outcome", ""))

@@ -30,6 +30,9 @@ FIELDS = (
     "curses_lifted",
     "items_gained",
     "items_lost",
+    "items_held",
+    "items_worn",
+    "items_stored",
     "gold_gained",
     "gold_lost",
     "darkstone_found",
@@ -96,12 +99,40 @@ def _character(row: dict, before: Character | None, after: Character | None, exp
     row["curses_lifted"] += [c for c in had if c not in has]
     items_b = {i["id"]: i for i in b.get("items", [])}
     items_a = {i["id"]: i for i in a.get("items", [])}
-    row["items_gained"] += [i["name"] for k, i in items_a.items() if k not in items_b]
-    row["items_lost"] += [i["name"] for k, i in items_b.items() if k not in items_a]
+    if items_b != items_a:
+        _items(row, b.get("items", []), a.get("items", []))
     for key, item in items_a.items():
         if key in items_b:  # upgrades are only ever appended: what is past the old list is new
             fresh = item.get("upgrades", [])[len(items_b[key].get("upgrades", [])) :]
             row["darkstone_forged"] += sum(u.get("darkstone", 0) for u in fresh if u.get("forged"))
+
+
+def _pieces(items: list, state: str | None = None) -> dict[str, int]:
+    """Pieces by name (a stack counts its pieces), of the items in STATE or of all."""
+    out: dict[str, int] = {}
+    for i in items:
+        if state is None or i.get("state") == state:
+            out[i["name"]] = out.get(i["name"], 0) + i.get("count", 1)
+    return out
+
+
+def _more(before: dict[str, int], after: dict[str, int]) -> list[str]:
+    """The names AFTER holds more pieces of than BEFORE, `Torch ×2` for more than one."""
+    out = []
+    for name, n in after.items():
+        extra = n - before.get(name, 0)
+        if extra > 0:
+            out.append(name if extra == 1 else f"{name} ×{extra}")
+    return out
+
+
+def _items(row: dict, before: list, after: list) -> None:
+    """Pieces gained and lost by name (a stack split or joined gains nothing), and those
+    taken in hand, put on or stored away."""
+    row["items_gained"] += _more(_pieces(before), _pieces(after))
+    row["items_lost"] += _more(_pieces(after), _pieces(before))
+    for state in ("held", "worn", "stored"):
+        row[f"items_{state}"] += _more(_pieces(before, state), _pieces(after, state))
 
 
 def _rolls(rows: dict[str, dict], entry: dict) -> None:

@@ -887,6 +887,7 @@ def _create(p: Path, name: str, words: list[str] | None, data: dict | None, verb
                     "command": words or [],
                     "summary": summary,
                     "characters": [],
+                    "events": [{"event": f"campaign_{verb}", "name": data["meta"][str(META_ID)]["name"]}],
                 },
             )
             data["meta"][str(META_ID)]["journal_hash"] = sealed
