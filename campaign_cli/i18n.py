@@ -389,6 +389,8 @@ METAVARS = {
     "SELLER_IQ": N_("SELLER_IQ"),
     "SEQ": N_("SEQ"),
     "SIZE": N_("SIZE"),
+    "KIND": N_("KIND"),
+    "PAY": N_("PAY"),
     "SKILL": N_("SKILL"),
     "SPEC": N_("SPEC"),
     "SPELL": N_("SPELL"),
@@ -535,6 +537,9 @@ WORDS = {
     "armor": N_("armor"),
     "upgrade": N_("upgrade"),
     "potion": N_("potion"),
+    "wish": N_("wish"),  # `curse remove --pay` (R18)
+    "karma": N_("karma"),
+    "xp": N_("xp"),
     "change": N_("change"),
     "undo": N_("undo"),
     "redo": N_("redo"),

@@ -621,3 +621,29 @@ def test_two_names_of_one_stem_are_never_guessed_between(tmp_path):
         with pytest.raises(campaign_cli.Refused) as refused:
             camp.character_show("Ладу Светлую")  # fits both: neither is guessed
         assert refused.value.suggestions
+
+
+@pytest.mark.parametrize(
+    ("path", "option", "words"),
+    [
+        (["curse", "remove"], "--pay", ("желание", "карма", "опыт")),
+        (["item", "add"], "--kind", ("снаряжение", "артефакт", "оружие", "броня", "улучшение", "зелье")),
+        (["enemy", "add"], "--size", ("маленький", "средний", "большой", "гигантский")),
+    ],
+)
+def test_options_that_take_words_list_them_in_russian(path, option, words):
+    """Issue 49: `--size` and `--kind` took Russian but help listed English; `--pay` took
+    only wish/karma/xp. The Russian help lists the Russian values."""
+    page = help_page(path, "ru")
+    options = page[page.index("Опции:") :]
+    described = " ".join(options[options.index(f"  {option} ") :].split("\n  -")[0].split())
+    assert all(w in described for w in words), described
+
+
+def test_a_curse_is_paid_for_in_russian_words(people: Path):
+    assert ru(people, "curse", "apply", "Мирон", "Mummy Rot").exit_code == 0
+    assert ru(people, "xp", "award", "10", "Мирон").exit_code == 0
+    lifted = ru(people, "curse", "remove", "Мирон", "Mummy Rot", "--pay", "опыт")
+    assert lifted.exit_code == 0, lifted.stderr
+    refused = ru(people, "curse", "remove", "Мирон", "Mummy Rot", "--pay", "деньги")
+    assert refused.exit_code == 2 and "желание, карма или опыт" in refused.stderr

@@ -76,10 +76,14 @@ def list_(
 def remove(
     name: NameArg,
     curse: CurseArg,
-    pay: Annotated[str, typer.Option("--pay", metavar="wish|karma|xp", help="What to pay with.")],
+    pay: Annotated[
+        str, typer.Option("--pay", metavar="PAY", help="What to pay with: wish, karma or xp (in either language).")
+    ],
     json_out: JsonOpt = False,
 ) -> None:
-    pay = pay.strip().lower()
+    from campaign_cli.i18n import english_word
+
+    pay = english_word(pay.strip(), tuple(PAID))
     with acting() as camp:
         data = camp.curse_remove(name, curse, pay=pay)  # type: ignore[arg-type]  # checked by the library
     ch, paid = data["character"], data["paid"]

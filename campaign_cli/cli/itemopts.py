@@ -82,7 +82,10 @@ HeftOpt = Annotated[
 KindOpt = Annotated[
     str | None,
     typer.Option(
-        "--kind", metavar="|".join(gear.KINDS), help="What the item is (default: gear, or the catalog's kind)."
+        "--kind",
+        metavar="KIND",
+        help="What the item is: gear, artifact, weapon, armor, upgrade or potion (in either language; default: "
+        "gear, or the catalog's kind).",
     ),
 ]
 
