@@ -51,7 +51,8 @@ def add(
         str | None, typer.Option("--file", metavar="BOARD.json", help="The threat board (JSON); - reads stdin.")
     ] = None,
     size: Annotated[
-        str | None, typer.Option("--size", metavar="SIZE", help="small, medium, large, huge or giant (in either language).")
+        str | None,
+        typer.Option("--size", metavar="SIZE", help="small, medium, large, huge or giant (in either language)."),
     ] = None,
     keyword: Annotated[
         list[str] | None, typer.Option("--keyword", metavar="WORD", help="Enemy keyword (repeat).")
