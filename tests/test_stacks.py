@@ -342,3 +342,15 @@ def test_the_systems_full_actor_round_trips_its_stacks_spells_and_notes(camp):
         assert data["notes"].startswith("Dr. Mandrake becomes violently angry")
     assert {i["name"] for i in again["items"]} == {i["name"] for i in first["items"]}
     assert any("Gem of Summoning" in u for u in first["unmatched"])  # kept whole, listed (docs/interchange.md)
+
+
+def test_an_upgrade_fitted_into_one_piece_of_a_stack_stays_in_that_piece(path):
+    """A regression: the piece split off a stack shared its lists with the rest, so an
+    upgrade fitted into the one sword showed in every sword of the stack."""
+    with campaign_cli.open(path) as camp:
+        camp.item_add("Ajax", "Dagger", slots=1, count=2)
+        camp.item_add("Ajax", "Rune", custom=True, kind="upgrade", slots=1)
+        upgraded = camp.item_upgrade("Ajax", "Dagger", "Rune")["item"]
+        daggers = [i for i in camp.character_show("Ajax")["items"] if i["name"] == "Dagger"]
+    assert [(d["count"], len(d["upgrades"])) for d in daggers] == [(1, 0), (1, 1)]
+    assert upgraded["id"] == daggers[1]["id"]

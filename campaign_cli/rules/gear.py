@@ -226,10 +226,10 @@ def split(doc: Character, item: Item, count: int, new_id: NewId = _no_ids) -> It
     if count >= pieces(item):
         return item
     item["count"] = pieces(item) - count
-    part: Item = {**item, "id": new_id(), "count": count}
-    for key in ("requires", "flags", "aliases"):  # lists the acts may change in place: not shared
-        if key in part:
-            part[key] = list(part[key])
+    part: Item = {  # type: ignore[assignment]  # ITEM's fields, each list and map its own (an upgrade appends)
+        k: list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v for k, v in item.items()
+    }
+    part["id"], part["count"] = new_id(), count
     doc["items"].insert(doc["items"].index(item) + 1, part)
     return part
 
