@@ -24,6 +24,9 @@ FIELDS = (
     "wishes_won",
     "wishes_spent",
     "damage_taken",
+    "damage_healed",
+    "fatigue_taken",
+    "fatigue_recovered",
     "knocked_out",
     "died",
     "curses_gained",
@@ -83,8 +86,8 @@ def _character(row: dict, before: Character | None, after: Character | None, exp
     _add(row, "gold_gained", "gold_lost", b.get("gold", 0), a.get("gold", 0))
     if a.get("darkstone", 0) > b.get("darkstone", 0):
         row["darkstone_found"] += a["darkstone"] - b.get("darkstone", 0)
-    if a.get("damage", 0) > b.get("damage", 0):
-        row["damage_taken"] += a["damage"] - b.get("damage", 0)
+    _add(row, "damage_taken", "damage_healed", b.get("damage", 0), a.get("damage", 0))
+    _add(row, "fatigue_taken", "fatigue_recovered", b.get("fatigue", 0), a.get("fatigue", 0))
     was, now = _state(before), _state(after)
     if was == "ok" and now in ("out", "dying", "dead"):
         row["knocked_out"] += 1
