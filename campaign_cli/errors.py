@@ -81,6 +81,8 @@ class Say:
                 value = value.name
             elif isinstance(value, Quoted):
                 value = value.value
+            elif isinstance(value, Genitive):
+                value = value.word
             out[key] = value
         return out
 
@@ -163,9 +165,25 @@ class Arg(Opt):
         return self.name.rstrip("_").upper() if RUN.front == "cli" else self.name
 
 
+class Genitive:
+    """One of the messages' own words (rules.names.WHAT: "item", "curse") in the genitive
+    where the language declines it, from the catalog's `genitive` entries (Russian: «нет
+    предмета «Топор»»); the word as it is otherwise (English)."""
+
+    __slots__ = ("word",)
+
+    def __init__(self, word: str) -> None:
+        self.word = word
+
+    def __str__(self) -> str:
+        from campaign_cli.i18n import _, declined
+
+        return declined(self.word, "genitive") or _(self.word)
+
+
 def said(value: Any) -> Any:
     """VALUE as a message shows it: a Say or a Shown in words, anything else as it is."""
-    return str(value) if isinstance(value, (Say, Shown, Joined, Opt, Quoted)) else value
+    return str(value) if isinstance(value, (Say, Shown, Joined, Opt, Quoted, Genitive)) else value
 
 
 class CampaignError(Exception):

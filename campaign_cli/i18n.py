@@ -588,6 +588,16 @@ def dice(text: str) -> str:
     return text.replace("D", "к").replace("d", "к") if language() == "ru" else text
 
 
+def declined(word: str, case: str) -> str | None:
+    """WORD (one of the messages' own, English) in CASE (a catalog context: `genitive`) in
+    the language in use, or None where the language has no such form (English)."""
+    catalog = RUN.catalog
+    if catalog is None:
+        return None
+    form = catalog.pgettext(case, word)
+    return None if form == word else form
+
+
 def shown(value: str) -> str:
     """How a stored word or name is shown: a status word or a rule or catalog name in the
     chosen language (R-tables' English names become the seeds' Russian ones); anything else as is."""

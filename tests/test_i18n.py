@@ -275,10 +275,10 @@ def test_russian_refusals_name_the_rule_and_leave_the_file_alone(party: Path):
             "R2: ST+DX+IQ в сумме должны давать 32; 12+12+12 = 36",
         ),
         (["item", "add", "Ajax", "Бочка", "--weight", "30", "--custom"], "R33: Ajax несёт 0 из 17; Бочка весит 30"),
-        (["forge", "Ajax", "Палаш"], "Ajax: не найдено (предмет) «Палаш»"),
-        (["curse", "remove", "Ajax", "Rot", "--pay", "karma"], "Ajax: не найдено (проклятие) «Rot»"),
-        (["cast", "Merlin", "Light"], "Merlin: не найдено (заклинание) «Light»"),
-        (["character", "show", "Ajxa"], "не найдено: персонаж «Ajxa»; может быть, «Ajax»?"),
+        (["forge", "Ajax", "Палаш"], "Ajax: нет предмета «Палаш»"),
+        (["curse", "remove", "Ajax", "Rot", "--pay", "karma"], "Ajax: нет проклятия «Rot»"),
+        (["cast", "Merlin", "Light"], "Merlin: нет заклинания «Light»"),
+        (["character", "show", "Ajxa"], "нет персонажа «Ajxa»; может быть, «Ajax»?"),
     ]
     for args, message in cases:
         result = ru(party, *args)
@@ -476,7 +476,7 @@ def test_a_typo_is_answered_in_the_language_it_was_typed_in(party: Path):
         error = json.loads(run(party, "catalog", "show", "Broadsord", "--json").stderr)["error"]
         assert error["suggestions"][0] == "Broadsword"
     assert ru(party, "catalog", "show", "Палш").stderr == (
-        "campaign: ошибка: не найдено: запись каталога «Палш»; может быть, «Палаш»?\n"
+        "campaign: ошибка: нет записи каталога «Палш»; может быть, «Палаш»?\n"
     )
     for run in (ru, en):  # item add's "did you mean" (R26) too, by the spelling typed
         before = party.read_bytes()
@@ -748,3 +748,20 @@ def test_the_catalog_check_finds_a_field_dump_and_the_catalog_has_none():
     assert not tool.field_dump("Ночной сон: вся усталость восстанавливается (R21); --week: неделя отдыха (R22).")
     planted = [{"msgid": "x", "msgstr": {0: "{a}: {n}; {b}: {m}"}}]
     assert len(tool.field_dumps(planted)) == 1
+
+
+def test_every_word_a_name_can_name_has_its_russian_genitive():
+    """Issue 49: "не найдено (предмет) «Топор»" is "Ajax: нет предмета «Топор»": the words
+    of rules.names.WHAT are declined from the catalog (a finite list), names never are."""
+    from campaign_cli.errors import Genitive
+    from campaign_cli.i18n import use
+    from campaign_cli.rules.names import WHAT
+
+    use("ru")
+    try:
+        forms = {w: str(Genitive(w)) for w in WHAT}
+    finally:
+        use("en")
+    assert all(form and form != w for w, form in forms.items()), forms
+    assert (forms["item"], forms["curse"], forms["catalog entry"]) == ("предмета", "проклятия", "записи каталога")
+    assert str(Genitive("item")) == "item"  # English has no case to decline

@@ -159,10 +159,27 @@ def context_msgids() -> list[tuple[str, str, str]]:
         for msgid in gendered_msgids()
         for ctx in GENDERS
     ]
-    return out + [
-        (EXAMPLE, m, "#. a help example: the same command and options, names as a Russian table types them")
-        for m in example_msgids()
-    ]
+    return (
+        out
+        + [
+            (EXAMPLE, m, "#. a help example: the same command and options, names as a Russian table types them")
+            for m in example_msgids()
+        ]
+        + [(GENITIVE, w, "#. the word in the genitive (errors.Genitive: «нет предмета»)") for w in what_words()]
+    )
+
+
+GENITIVE = "genitive"  # msgctxt of rules.names.WHAT's words in the genitive (errors.Genitive)
+
+
+def what_words() -> list[str]:
+    """The words a name can name (rules.names.WHAT), read from the code."""
+    tree = ast.parse((ROOT / "campaign_cli" / "rules" / "names.py").read_text(encoding="utf-8"))
+    for stmt in tree.body:
+        if isinstance(stmt, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "WHAT" for t in stmt.targets):
+            calls_ = stmt.value.elts if isinstance(stmt.value, ast.Tuple) else []
+            return [t for c in calls_ if isinstance(c, ast.Call) and (t := _text(c.args[0]))]
+    return []
 
 
 def _context_entries(old: dict) -> list[dict]:

@@ -543,14 +543,14 @@ def forge(
     with acting() as camp:
         data = camp.forge(name, item, stones=stones, slots=slots, gold=gold, name=label)
     ch, target = data["character"], data["item"]
-    _show(
-        data,
-        _("{item}: {free} of {slots} slots free; {loose} loose dark stone left, {total} in all").format(
-            item=shown(target["name"]),
-            free=gear.free_slots(target),
-            slots=target["slots"],
-            loose=ch["darkstone"],
-            total=ch["darkstone_total"],
-        ),
-        json_out,
+    forged = target["upgrades"][-1]
+    said = ngettext(
+        "{name} has {upgrade} forged into {item} from {n} dark stone for {gold} gold",
+        "{name} has {upgrade} forged into {item} from {n} dark stones for {gold} gold",
+        forged["darkstone"],
+    ).format(name=ch["name"], upgrade=shown(forged["name"]), item=shown(target["name"]), n=forged["darkstone"],
+             gold=forged.get("gold", 0))  # fmt: skip
+    left = _("{free} of {slots} slots free; {loose} loose dark stone left, {total} in all").format(
+        free=gear.free_slots(target), slots=target["slots"], loose=ch["darkstone"], total=ch["darkstone_total"]
     )
+    _show(data, f"{said}. {left}", json_out)

@@ -8,7 +8,7 @@ resolve never pays for the suggestions.
 
 from __future__ import annotations
 
-from campaign_cli.errors import N_, Joined, NotFound, Quoted, Refused, Say, UsageProblem
+from campaign_cli.errors import N_, Genitive, Joined, NotFound, Quoted, Refused, Say, UsageProblem
 from campaign_cli.folding import key
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: this module is on the TAB path
@@ -172,7 +172,7 @@ def not_found(
     close = suggest(ref, names)
     text = N_("{owner} has no {what} named {name!r}") if where else N_("no {what} named {name!r}")
     err = NotFound(
-        Say(text, owner=where, what=Say(what), name=ref.strip()) + did_you_mean(close),
+        Say(text, owner=where, what=Genitive(what), name=ref.strip()) + did_you_mean(close),
         code or f"unknown_{what.replace(' ', '_')}",
     )
     err.extra["suggestions"] = close
