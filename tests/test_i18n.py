@@ -321,7 +321,7 @@ def test_russian_sheet(party: Path):
     md = ru(party, "character", "sheet", "Ajax").stdout
     assert md.startswith("# Ajax\n\n*герой, #")
     assert "## Атрибуты" in md and "## Умения и заклинания" in md and "| Плавание | уровень 1 |" in md
-    assert "| Меч | уровень 2, в меткость (R24) |" in md
+    assert "| Меч | уровень 2, на меткость (R24) |" in md
     html = ru(party, "character", "sheet", "Ajax", "--format", "html").stdout
     assert '<html lang="ru">' in html and "<h2>Состояние</h2>" in html
 
@@ -708,13 +708,18 @@ def test_no_english_left_in_defaults_party_titles_and_check_syntax(tmp_path: Pat
 
 
 def test_the_russian_catalog_uses_the_seeds_words():
-    """Issue 36 (GLOSSARY.md): повреждения, not урон; партия, not отряд; порций, not доз."""
+    """Issue 36 (GLOSSARY.md): повреждения, not урон; партия, not отряд; порций, not доз.
+    Issue 49, the reader's list: наложить заклинание (not сотворить), персональное
+    заклинание (not личное), НИП (not NPC), сид (not зерно), на меткость (not в),
+    действ. DX (not испр.), and how an item left (never потерян)."""
     import polib
 
     po = polib.pofile(str(ROOT / "campaign_cli" / "locale" / "ru" / "LC_MESSAGES" / "campaign.po"))
     texts = [t for e in po for t in (e.msgstr, *e.msgstr_plural.values())]
-    found = [t for t in texts if re.search(r"урон|отряд|\bдоз[аыу]?\b", t)]
+    off = r"урон|отряд|\bдоз[аыу]?\b|(?i:сотвор|личн\w* заклинан|зерн|\bв меткость|испр\. DX|потерян)|NPC"
+    found = [t for t in texts if re.search(off, t)]
     assert found == []
+    assert re.search(off, "Сотворить заклинание") and re.search(off, "потерян предмет")  # the pattern finds them
     party = [
         e.msgstr
         for e in po

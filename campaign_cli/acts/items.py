@@ -68,7 +68,15 @@ def drop(camp: Any, name: str, ref: str, count: int | None = None) -> tuple[Char
     """`item drop`: COUNT pieces of a stack (default: all); never a personal item (R36).
     Returns (the character, the pieces dropped, how many)."""
     drop_them = lambda doc, item: gear.take_out(doc, item, N_("dropped"), count, camp.next_id)  # noqa: E731
-    return _on(camp, "item drop", name, ref, drop_them, "drops", count, moves=True)
+    doc, gone, moved = _on(camp, "item drop", name, ref, drop_them, "drops", count, moves=True)
+    left(camp, doc, gone, moved, "dropped")
+    return doc, gone, moved
+
+
+def left(camp: Any, doc: Character, item: Item, count: int, how: str) -> None:
+    """The journal's fact of pieces that left DOC: HOW (dropped, given, sold, drunk, spent),
+    so the log says how an item left, never only that it is gone (GLOSSARY.md)."""
+    camp.event("item_left", who=doc["name"], item=item["name"], count=count, how=how)
 
 
 def trade(
@@ -91,6 +99,7 @@ def trade(
     acts.acted(camp, path, src["name"])  # R32a: a trade is the giver's (or seller's) action
     for doc in (src, dst):
         camp.save("characters", doc)
+    left(camp, src, stack, moved, "sold" if selling else "given")
     what = f"{gear.piece_name(stack, moved)} (#{stack['id']})"
     verb = f"sells {what} to {dst['name']} for {paid} gold" if selling else f"gives {what} to {dst['name']}"
     camp.note(f"{src['name']} {verb}", src["name"], dst["name"])
@@ -156,7 +165,9 @@ def reload(camp: Any, name: str, ref: str) -> tuple[Character, Item, int]:
 def upgrade(camp: Any, name: str, ref: str, upgrade_ref: str) -> tuple[Character, Item]:
     """`item upgrade`: an upgrade item from the pack fitted into an item's free slots (R39)."""
     doc = acts.actor(camp, "item upgrade", name)
-    fitted, target = gear.fit_upgrade(doc, gear.find_item(doc, ref), gear.find_item(doc, upgrade_ref), camp.next_id)
+    used = gear.find_item(doc, upgrade_ref)
+    fitted, target = gear.fit_upgrade(doc, gear.find_item(doc, ref), used, camp.next_id)
+    left(camp, doc, used, 1, "fitted")
     camp.save("characters", doc)
     camp.note(f"{doc['name']} fits {fitted['name']} into {target['name']} (#{target['id']})", doc["name"])
     return doc, target
@@ -197,6 +208,7 @@ def drink(camp: Any, name: str, ref: str, on: str | None, count: int = 1) -> tup
     for _n in range(count - 1):  # each further piece heals what is left
         effect["healed"] += effect_of(potion, target)["healed"]
     gear.spend(doc, potion, count)
+    left(camp, doc, potion, count, "drunk")
     acts.acted(camp, "item use", doc["name"])  # R32a: the drinker's, or the giver's, action
     for changed in {id(doc): doc, id(target): target}.values():
         camp.save("characters", changed)

@@ -59,5 +59,6 @@ def sell(camp: Any, name: str, item: str, price: int | None, iq, dice, other_dic
     received, contest = haggle(camp, doc, iq, asked, False, dice, other_dice, seed)
     gone = gear.sell_off(doc, thing, received, None, camp.next_id)
     camp.save("characters", doc)
+    camp.event("item_left", who=doc["name"], item=gone["name"], count=gear.pieces(gone), how="sold")
     camp.note(f"{doc['name']} sells {gear.piece_name(gone)} (#{gone['id']}) for {received} gold", doc["name"])
     return {"price": asked, "received": received, "haggle": contest, "item": gone, "character": view(doc)}

@@ -85,6 +85,7 @@ def use(
     craft.spend_occasion(doc, found.name, camp.meta)
     if found.name == "Herbalist":
         craft.use_herbs(doc, options["doses"] or 1)  # R25a: a dose is a Herb, used up also on a failure
+        camp.event("item_left", who=doc["name"], item=craft.HERB, count=options["doses"] or 1, how="spent")
     if found.name == "Alchemist":
         craft.pay_alchemy(doc)  # R25a: once per XP paid, a failed check included
     if found.check.startswith("c-"):

@@ -33,12 +33,14 @@ app = noun_app(
     help=help_text("List the characters.", "campaign character list", "campaign character list --jsonl | jq -r .name"),
 )
 def list_(json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
+    from campaign_cli.render.character import kind_of
+
     chars = looking().character_list()
     rows = [
         [
             c["id"],
             c["name"],
-            c["kind"],
+            kind_of(c),  # agreeing with the person, as `show` says it (героиня)
             c["st"],
             c["adjusted_dx"],
             c["iq"],

@@ -7,11 +7,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from campaign_cli.i18n import _, gendered, language, ngettext, number, shown
+from campaign_cli.i18n import N_, _, gendered, language, ngettext, number, shown
 
 
 def _names(values: list) -> str:
     return ", ".join(_shown_pieces(v) for v in values)
+
+
+def _base(value: str) -> str:
+    """A recap's item name without a stack's sign: `Torch ×2` -> `Torch`."""
+    name, sign, n = value.rpartition(" ×")
+    return name if sign and n.isdecimal() else value
 
 
 def _shown_pieces(value: str) -> str:
@@ -92,6 +98,17 @@ def healing(fact: dict) -> str:
     return _("{who} ({item}): {healed}").format(who=fact["who"], item=shown(fact.get("item", "")), healed=healed)
 
 
+# How an item left its holder (an `item_left` event), each as the log says it.
+LEFT = {
+    "dropped": N_("dropped {item}"),
+    "given": N_("gave away {item}"),
+    "sold": N_("sold {item}"),
+    "drunk": N_("drank {item}"),
+    "spent": N_("used up {item}"),
+    "fitted": N_("fitted {item} as an upgrade"),
+}
+
+
 def event_text(event: dict) -> str | None:
     """One event of a journal entry as a sentence; None for what the characters' changes say."""
     kind = event.get("event")
@@ -113,6 +130,11 @@ def event_text(event: dict) -> str | None:
         return _("killed: {killing}").format(killing=killing(event))
     if kind == "healed":
         return healing(event)
+    if kind == "item_left":  # how an item left: never only that it is gone (GLOSSARY.md)
+        said = LEFT.get(event.get("how", ""), LEFT["dropped"])
+        count = event.get("count", 1)
+        piece = event["item"] if count == 1 else f"{event['item']} ×{count}"
+        return _("{who}: {what}").format(who=event["who"], what=_(said).format(item=_names([piece])))
     if kind == "brewed":
         return _("{by} ({skill}): brewed: {potion}").format(
             by=event["by"], skill=shown(event.get("skill", "")), potion=shown(event["potion"])
@@ -171,7 +193,10 @@ def entry_text(data: dict, entry: dict | None = None, genders: dict | None = Non
     events = sorted((entry or {}).get("events", []), key=lambda ev: ev.get("event") == "killed")  # the blow first
     parts = [e for e in map(event_text, events) if e]
     kills_said = any(ev.get("event") == "killed" for ev in (entry or {}).get("events", []))
+    gone = {(e.get("who"), e.get("item")) for e in (entry or {}).get("events", []) if e.get("event") == "item_left"}
     for row in data["characters"]:
+        if gone:  # what an event says left already, and how: not again as only gone
+            row = {**row, "items_lost": [n for n in row["items_lost"] if (row["name"], _base(n)) not in gone]}
         said = sentences(row, genders.get(row["name"]))
         if said:
             parts.append(_("{name}: {events}").format(name=row["name"], events="; ".join(said)))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from campaign_cli.i18n import _, moment
+from campaign_cli.i18n import _, moment, ngettext, number
 from campaign_cli.render.journal import healing, killing, listed, sentences
 from campaign_cli.render.text import markdown_text
 
@@ -32,6 +32,16 @@ def markdown(data: Mapping[str, Any], genders: Mapping[str, str | None]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def tally(data: Mapping[str, Any]) -> str:
+    """The stretch's fights, kills and keywords as one sentence, saying only what there was."""
+    said = [ngettext("{n} fight", "{n} fights", data["fights"]).format(n=number(data["fights"]))]
+    if data["kills"]:
+        said.append(_("enemies killed: {names}").format(names=listed(data["kills"])))
+    if data["keywords"]:
+        said.append(_("keywords learned: {words}").format(words=listed(data["keywords"])))
+    return ", ".join(said)
+
+
 def lines(data: Mapping[str, Any], genders: Mapping[str, str | None]) -> list[str]:
     """The recap as plain lines: its stretch, fights, kills and keywords, then each
     character's sentences under the name."""
@@ -39,9 +49,7 @@ def lines(data: Mapping[str, Any], genders: Mapping[str, str | None]) -> list[st
     when = _("{start} to {end}").format(start=moment(data["from"]), end=moment(data["to"]))
     out = [
         (_("Recap: {title} ({when})") if title else _("Recap ({when})")).format(title=title, when=when),
-        _("fights {fights}; enemies killed: {names}; keywords: {words}").format(
-            fights=data["fights"], names=listed(data["kills"]), words=listed(data["keywords"])
-        ),
+        tally(data),
     ]
     if data["killed_by"]:
         out.append(_("who killed whom: {list}").format(list="; ".join(map(killing, data["killed_by"]))))

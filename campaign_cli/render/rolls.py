@@ -128,7 +128,7 @@ def contest_rows(a: Mapping[str, Any], b: Mapping[str, Any]) -> list[list]:
                 s["total"],
                 s["target"],
                 "; ".join(mods) or "-",
-                _("over") if s["over"] else _("ok"),
+                _("over") if s["over"] else _("within"),  # not the status "ok" (GLOSSARY.md)
             ]
         )
     return rows
