@@ -649,3 +649,44 @@ def test_a_curse_is_paid_for_in_russian_words(people: Path):
     assert lifted.exit_code == 0, lifted.stderr
     refused = ru(people, "curse", "remove", "Мирон", "Mummy Rot", "--pay", "деньги")
     assert refused.exit_code == 2 and "желание, карма или опыт" in refused.stderr
+
+
+# Words after which Russian needs a case a placeholder cannot take (issue 49: "ПОЛУЧАТЕЛЬ
+# платит ОТДАЮЩИЙ цену", "списывается с золота ИМЯ", "кубики для ДРУГОЙ").
+GOVERNING = (
+    "по|к|ко|для|у|от|с|со|в|во|на|из|за|о|об|при|против|до|без|над|под|перед|через|про|"
+    "платит|списывается|атакует|бьёт|лечит|отдаёт|получает|даёт|снимает|наносит|золота|имени"
+)
+
+
+def governed(text: str) -> list[str]:
+    """The placeholders (the Russian metavars, in capitals) TEXT puts right after a word
+    that governs a case."""
+    from campaign_cli.i18n import METAVARS, use
+
+    use("ru")
+    try:
+        from campaign_cli.i18n import _
+
+        words = sorted({_(v) for v in METAVARS.values()}, key=len, reverse=True)
+    finally:
+        use("en")
+    pattern = re.compile(rf"(?i:(?<![\w-])(?:{GOVERNING}))\s+(?:{'|'.join(map(re.escape, words))})\b")
+    return pattern.findall(text)
+
+
+@pytest.mark.parametrize("path", PATHS, ids=lambda p: " ".join(p) or "campaign")
+def test_no_placeholder_in_russian_help_stands_where_a_case_is_needed(path):
+    lines = [
+        line
+        for line in help_page(path, "ru").splitlines()
+        if not line.strip().startswith("$ ") and not line.startswith("Использование:")
+    ]
+    assert governed("\n".join(lines)) == []
+
+
+def test_no_placeholder_in_the_russian_man_pages_stands_where_a_case_is_needed():
+    pages = sorted((Path(__file__).parent.parent / "man" / "ru").glob("*.1"))
+    found = [(p.name, hit) for p in pages for hit in governed(p.read_text(encoding="utf-8"))]
+    assert pages and found == [], found
+    assert governed("ПОЛУЧАТЕЛЬ платит ОТДАЮЩИЙ цену") == ["платит ОТДАЮЩИЙ"]  # the check finds one
