@@ -770,3 +770,29 @@ def test_every_word_a_name_can_name_has_its_russian_genitive():
     assert all(form and form != w for w, form in forms.items()), forms
     assert (forms["item"], forms["curse"], forms["catalog entry"]) == ("предмета", "проклятия", "записи каталога")
     assert str(Genitive("item")) == "item"  # English has no case to decline
+
+
+def test_every_built_in_items_russian_name_has_its_case_forms():
+    """Issue 49: the catalog's own names (a finite list) are declined from a table kept with
+    the catalog (data/cases.ru.json): every built-in weapon, armor and gear, and every
+    potion a skill brews, in each case; a user's own name is never declined."""
+    from campaign_cli.i18n import shown, use
+    from campaign_cli.render.character import object_shown
+    from campaign_cli.rules import catalog
+    from campaign_cli.rules.craft import boost_potion, healing_potion
+
+    names = [e["name"] for e in (*catalog.weapons(), *catalog.armor(), *catalog.gear())]
+    names += [healing_potion(1, 1)["name"], boost_potion(1, "ST")["name"], boost_potion(1, "Swimming")["name"]]
+    use("ru")
+    try:
+        russian = [shown(n) for n in names]
+        missing = [(n, case) for n in russian for case in catalog._cases()[0] if not catalog.in_case(n, case)]
+        said = [object_shown({"name": n}) for n in ("Cutlass", "Plate", "Ore Crate")]
+        stack = object_shown({"name": "Ore Crate", "count": 3})
+    finally:
+        use("en")
+    assert missing == [] and len(russian) == len(set(russian))
+    assert said == ["Абордажную саблю", "Латы", "предмет «Ore Crate»"] and stack == "предмет «Ore Crate» ×3"
+    assert catalog.in_case("Палаш (2)", "genitive") == "Палаша (2)"
+    assert catalog.in_case("Зелье «ST»", "instrumental") == "Зельем «ST»"
+    assert catalog.in_case("Ладa Светлая", "accusative") is None  # a person's name: never

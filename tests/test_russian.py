@@ -264,8 +264,8 @@ def test_refusals_and_trade_name_the_person_in_the_nominative(people: Path, name
     assert not MASCULINE_ONLY.search(text), text
     assert not re.search(rf"(у|для|от|с|к) {name}\b", text), text
     assert "Серногорск" in texts[7] and "Серногорск" in texts[-1]
-    assert texts[12] == f"{name} покупает предмет «Палаш» за 10 зол., и в кошельке остаётся 10 зол.\n"
-    assert texts[13] == f"{name} продаёт предмет «Палаш» за 5 зол., и в кошельке теперь 15 зол.\n"
+    assert texts[12] == f"{name} покупает Палаш за 10 зол., и в кошельке остаётся 10 зол.\n"
+    assert texts[13] == f"{name} продаёт Палаш за 5 зол., и в кошельке теперь 15 зол.\n"
     assert texts[17].startswith(
         f"{name} отдаёт кузнецу 1 тёмный камень и 0 зол., и тот вковывает в предмет «Кольчуга»"
     ), texts[17]

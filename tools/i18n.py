@@ -165,11 +165,16 @@ def context_msgids() -> list[tuple[str, str, str]]:
             (EXAMPLE, m, "#. a help example: the same command and options, names as a Russian table types them")
             for m in example_msgids()
         ]
-        + [(GENITIVE, w, "#. the word in the genitive (errors.Genitive: «нет предмета»)") for w in what_words()]
+        + [
+            (case, w, f"#. the word in the {case} (i18n.declined: {use})")
+            for case, use in CASES.items()
+            for w in what_words()
+        ]
     )
 
 
-GENITIVE = "genitive"  # msgctxt of rules.names.WHAT's words in the genitive (errors.Genitive)
+# msgctxt of rules.names.WHAT's words in a case, and where a message uses it
+CASES = {"genitive": "«нет предмета»", "accusative": "«получает предмет «Ящик»»"}
 
 
 def what_words() -> list[str]:

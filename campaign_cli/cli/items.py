@@ -40,7 +40,7 @@ from campaign_cli.cli.itemopts import (
 from campaign_cli.cli.lazy import command_app, noun_app
 from campaign_cli.cli.output import Fields, Line, Table, emit
 from campaign_cli.i18n import N_, N_plural, _, ngettext, shown, status_of
-from campaign_cli.render.character import effect_text, notes, pieces_shown, stats, upgrade_text
+from campaign_cli.render.character import effect_text, notes, object_shown, pieces_shown, stats, upgrade_text
 from campaign_cli.rules import gear
 
 if TYPE_CHECKING:
@@ -167,9 +167,9 @@ def add(
     ch, added = data["character"], data["item"]
     _show(
         data,
-        _("{name} gets {item} (#{id}); carries {weight} of {limit}").format(
+        _("{name} gets {object} (#{id}); carries {weight} of {limit}").format(
             name=ch["name"],
-            item=pieces_shown(added, count),
+            object=object_shown(added, count),
             id=added["id"],
             weight=ch["carry_weight"],
             limit=ch["carry_limit"],
@@ -224,7 +224,7 @@ def drop(name: NameArg, item: ItemArg, count: PiecesOpt = None, json_out: JsonOp
     with acting() as camp:
         data = camp.item_drop(name, item, count=count)
     ch, gone = data["character"], data["item"]
-    _show(data, _("{name} drops {item}").format(name=ch["name"], item=pieces_shown(gone, data["count"])), json_out)
+    _show(data, _("{name} drops {object}").format(name=ch["name"], object=object_shown(gone, data["count"])), json_out)
 
 
 @app.command(
@@ -243,10 +243,10 @@ def give(
 ) -> None:
     with acting() as camp:
         data = camp.item_give(src, dst, item, count=count)
-    a, b, moved = data["from"], data["to"], pieces_shown(data["item"], data["count"])
+    a, b, moved = data["from"], data["to"], object_shown(data["item"], data["count"])
     emit(
         data,
-        Line(_("{name} gives {item} to {other}").format(name=a["name"], item=moved, other=b["name"])),
+        Line(_("{name} gives {object} to {other}").format(name=a["name"], object=moved, other=b["name"])),
         json_out=json_out,
     )
 
@@ -275,8 +275,8 @@ def sell(
     emit(
         data,
         Line(
-            _("{name} sells {item} to {other} for {paid} gold").format(
-                name=a["name"], item=pieces_shown(data["item"], data["count"]), other=b["name"], paid=paid
+            _("{name} sells {object} to {other} for {paid} gold").format(
+                name=a["name"], object=object_shown(data["item"], data["count"]), other=b["name"], paid=paid
             )
         ),
         json_out=json_out,

@@ -30,7 +30,8 @@ from campaign_cli.cli.itemopts import (
 )
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, emit
-from campaign_cli.i18n import _, shown
+from campaign_cli.i18n import _
+from campaign_cli.render.character import object_shown
 from campaign_cli.render.rolls import describe_contest
 
 app = noun_app(
@@ -110,8 +111,8 @@ def buy(
     who = data["character"]
     _answer(
         data,
-        _("{name} buys {item} for {paid} gold; {gold} gold left").format(
-            name=who["name"], item=shown(data["item"]["name"]), paid=data["paid"], gold=who["gold"]
+        _("{name} buys {object} for {paid} gold; {gold} gold left").format(
+            name=who["name"], object=object_shown(data["item"]), paid=data["paid"], gold=who["gold"]
         ),
         json_out,
     )
@@ -147,8 +148,8 @@ def sell(
     who = data["character"]
     _answer(
         data,
-        _("{name} sells {item} for {received} gold; has {gold} gold").format(
-            name=who["name"], item=shown(data["item"]["name"]), received=data["received"], gold=who["gold"]
+        _("{name} sells {object} for {received} gold; has {gold} gold").format(
+            name=who["name"], object=object_shown(data["item"]), received=data["received"], gold=who["gold"]
         ),
         json_out,
     )

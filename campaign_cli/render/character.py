@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from campaign_cli.i18n import _, dice, gendered, ngettext, shown
+from campaign_cli.i18n import _, dice, gendered, language, ngettext, shown
 
 if TYPE_CHECKING:
     from campaign_cli.model import Item
@@ -65,6 +65,21 @@ def pieces_shown(item: Mapping[str, Any], count: int | None = None) -> str:
     `Torch ×3` (a stack, CLI.md "Stacks"; a sign, so no name is declined)."""
     n = item.get("count", 1) if count is None else count
     return shown(item["name"]) if n == 1 else f"{shown(item['name'])} ×{n}"
+
+
+def object_shown(item: Mapping[str, Any], count: int | None = None, case: str = "accusative") -> str:
+    """ITEM's name where a sentence makes it an object (CASE), with the pieces meant
+    (COUNT, default all): in Russian a built-in item's name declined from the catalog's
+    table (`Абордажную саблю`), any other name quoted after the word "item" in that case
+    (`предмет «Ящик руды»`: a user's name is never declined); in English the name as it is."""
+    n = item.get("count", 1) if count is None else count
+    name = shown(item["name"])
+    if language() == "ru":
+        from campaign_cli.i18n import declined
+        from campaign_cli.rules.catalog import in_case
+
+        name = in_case(name, case) or f"{declined('item', case) or _('item')} «{name}»"
+    return name if n == 1 else f"{name} ×{n}"
 
 
 def stats(i: Mapping[str, Any]) -> str:

@@ -20,6 +20,28 @@ def _table(name: str) -> tuple[dict, ...]:
     return tuple(jsontext.loads(text)[name])
 
 
+@cache
+def _cases() -> tuple[tuple[str, ...], dict[str, list[str]]]:
+    text = resources.files("campaign_cli.data").joinpath("cases.ru.json").read_text(encoding="utf-8")
+    doc = jsontext.loads(text)
+    return tuple(doc["cases"]), doc["names"]
+
+
+def in_case(name: str, case: str) -> str | None:
+    """NAME, a built-in item's Russian name (or a brewed potion's), in CASE (`accusative`,
+    ...) from the catalog's table of case forms (data/cases.ru.json); None for a name the
+    table has not: a user's own name is never declined. A name with a suffix declines its
+    head: `Палаш (2)` -> `Палаша (2)`, `Зелье «ST»` -> `Зелья «ST»`."""
+    cases, names = _cases()
+    head, rest = name, ""
+    for mark in (" (", " «"):
+        if mark in name:
+            head, rest = name[: name.index(mark)], name[name.index(mark) :]
+            break
+    forms = names.get(head)
+    return None if forms is None or case not in cases else forms[cases.index(case)] + rest
+
+
 def weapons() -> tuple[dict, ...]:
     return _table("weapons")
 
