@@ -112,7 +112,7 @@ def resolve(camp: Any, conflict: int | None, how: str, value: Any = None) -> tup
     if left:
         camp.set_meta(conflicts=left)
     else:
-        camp.db.table("meta").update(lambda doc: doc.pop("conflicts", None), doc_ids=[1])
+        camp.drop_meta("conflicts")
     how_said = {"ours": "ours", "theirs": "theirs"}.get(how, "a value")
     camp.note(f"resolved {', '.join('#' + str(c['id']) for c in chosen)} with {how_said}")
     return chosen, left
@@ -125,7 +125,7 @@ def _put(camp: Any, path: list, value: Any) -> None:
         top, steps = steps[0], steps[1:]
         if not steps:
             if value is ABSENT:
-                camp.db.table("meta").update(lambda doc: doc.pop(top, None), doc_ids=[1])
+                camp.drop_meta(top)
             else:
                 camp.set_meta(**{top: value})
             return
@@ -170,8 +170,6 @@ def _put_new(camp: Any, table: str, value: Any) -> None:
 def _put_whole(camp: Any, table: str, key: str, value: Any) -> None:
     """The document at KEY of TABLE becomes VALUE: removed (ABSENT), replaced, or put back
     under its own id (theirs kept a character ours deleted)."""
-    from tinydb.table import Document
-
     stored = camp.data[table].get(key)
     if value is ABSENT:
         if stored is not None:
@@ -194,7 +192,7 @@ def _put_whole(camp: Any, table: str, key: str, value: Any) -> None:
     if stored is not None:
         camp.save(table, doc)
     else:
-        camp.db.table(table).insert(Document(doc, doc_id=int(key)))
+        camp.put(table, doc, key)
 
 
 def _set(node: Any, steps: list, value: Any) -> None:

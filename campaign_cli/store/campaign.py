@@ -75,23 +75,6 @@ def _v3_to_v4(data: dict) -> None:
 MIGRATIONS: dict[int, Callable[[dict], None]] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4}
 
 
-class _MemoryStorage:
-    """TinyDB storage (its read/write/close protocol) over the dict we loaded ourselves:
-    one read of the file, one atomic write at commit."""
-
-    def __init__(self, data: dict) -> None:
-        self.data = data
-
-    def read(self) -> dict:
-        return self.data
-
-    def write(self, data: dict) -> None:
-        self.data = data
-
-    def close(self) -> None:
-        pass
-
-
 def resolve_path(path: str | os.PathLike) -> Path:
     """Follow symlinks so that writes replace the file a link points at, not the link."""
     return Path(os.path.realpath(os.path.expanduser(os.fspath(path))))
@@ -311,17 +294,18 @@ def _dumps(data: dict) -> bytes:
 
 
 class Campaign:
-    """An open campaign: the loaded tables, changed through TinyDB, plus the pending journal entry.
+    """An open campaign: the loaded tables, plus the pending journal entry.
 
-    Reads go straight to the loaded tables (copies of the documents, as TinyDB returns);
-    TinyDB is imported and set over them on the first change, so read-only commands
-    never pay for it.
+    Reads go straight to the loaded tables (copies of the documents); a change replaces a
+    document in its table under its id, as TinyDB keys it, and the file is written as
+    TinyDB's own JSON storage writes it (stock TinyDB reads every table). TinyDB itself
+    is not loaded: its import (and `json`'s, 12 M instructions) was most of what a write
+    adds to a read.
     """
 
     def __init__(self, path: Path, data: dict, before: dict | None = None, words: list[str] | None = None):
         self.path = path
         self._data = data
-        self._db: Any = None  # a TinyDB over _data, made on the first change
         self.target = path  # the file commit() writes: the campaign itself, or a merge driver's OURS
         # Inside a batch: each character as it was before the current line first read it (recap's tally).
         self.line_before: dict[str, dict] | None = None
@@ -340,16 +324,8 @@ class Campaign:
 
     # -- raw data --------------------------------------------------------------
     @property
-    def db(self):
-        if self._db is None:
-            from tinydb import TinyDB
-
-            self._db = TinyDB(self._data, storage=_MemoryStorage)
-        return self._db
-
-    @property
     def data(self) -> dict:
-        return self._db.storage.data if self._db is not None else self._data
+        return self._data
 
     @property
     def writable(self) -> bool:
@@ -366,7 +342,10 @@ class Campaign:
         return self.data["meta"][str(META_ID)]
 
     def set_meta(self, **fields: Any) -> None:
-        self.db.table("meta").update(fields, doc_ids=[META_ID])
+        self.meta.update(fields)
+
+    def drop_meta(self, field: str) -> None:
+        self.meta.pop(field, None)
 
     def next_id(self) -> int:
         nid = self.meta["next_id"]
@@ -402,23 +381,23 @@ class Campaign:
                 else _("a {what} named {name!r} already exists")
             )
             raise NameTaken(taken.format(what=_(what), name=doc["name"]), "name_taken")
-        from tinydb.table import Document
-
         doc = {"id": self.next_id(), **doc}
-        self.db.table(table).insert(Document(doc, doc_id=doc["id"]))
+        self.put(table, doc)
         return doc
+
+    def put(self, table: str, doc: Mapping[str, Any], key: str | None = None) -> None:
+        """Store DOC under KEY, by default its own id, as TinyDB keys a document: as text."""
+        self._data[table][str(doc["id"]) if key is None else key] = dict(doc)
 
     def save(self, table: str, doc: Mapping[str, Any]) -> None:
         """Replace the stored document with DOC (matched by its stable id)."""
-
-        def replace(stored: dict) -> None:
+        stored = self._data[table][str(doc["id"])]
+        if stored is not doc:
             stored.clear()
             stored.update(doc)
 
-        self.db.table(table).update(replace, doc_ids=[doc["id"]])
-
     def remove(self, table: str, doc: Mapping[str, Any]) -> None:
-        self.db.table(table).remove(doc_ids=[doc["id"]])
+        del self._data[table][str(doc["id"])]
 
     def boards(self) -> list[tuple[dict, str]]:
         """Every enemy board with where it comes from: the campaign's own ("campaign"), then
@@ -501,7 +480,7 @@ class Campaign:
     def back_to(self, mark: tuple) -> None:
         """Take back everything done since MARK (`mark`)."""
         data, self._packs, self.summary, self.extra, self.touched, self.rolls, spooled = mark
-        self._data, self._db = data, None
+        self._data = data
         if spooled is not None:
             self.roll_spool.seek(spooled)
             self.roll_spool.truncate()
