@@ -89,8 +89,8 @@ def instructions(cmd: list[str], env: dict) -> int:
 # Issue 52: instructions as a ratio to `import typer`'s. GOALS are where start-up should
 # be; CEILINGS are what CI enforces (`--instructions --ceilings`, run by .ci/run): the
 # levels measured when the check went in (2026-12-02: read 1.158x, write 1.255x, plain
-# 1.172x, TAB 0.323x) and a 1.5% margin, lowered as start-up comes down, so it cannot
-# regress unseen. A count is the same on every run; only Python or Typer changes it.
+# 1.172x, TAB 0.323x) and a 1.5% margin, lowered as start-up comes down (the write to
+# 1.225x when it stopped loading TinyDB: 1.211x), so it cannot regress unseen. A count is the same on every run; only Python or Typer changes it.
 INSTRUCTION_GOALS = {
     "character show Ajax --json": 1.10,
     "character set Ajax --attr Luck=1 --json": 1.18,
@@ -99,7 +99,7 @@ INSTRUCTION_GOALS = {
 }
 INSTRUCTION_CEILINGS = {
     "character show Ajax --json": 1.175,
-    "character set Ajax --attr Luck=1 --json": 1.27,
+    "character set Ajax --attr Luck=1 --json": 1.225,
     "character show Ajax (piped, plain)": 1.19,
     "TAB after character show A (bash)": 0.35,
 }
