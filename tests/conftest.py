@@ -39,11 +39,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 @pytest.fixture(autouse=True)
 def english(monkeypatch):
-    """Tests speak English whatever the machine's locale; Russian tests ask for it."""
+    """Tests speak English whatever the machine's locale; Russian tests ask for it. A
+    campaign file named by the shell that runs the suite is never the tests' own."""
     from campaign_cli import i18n
 
     monkeypatch.setenv("CAMPAIGN_LANG", "en")
     monkeypatch.delenv("FORCE_COLOR", raising=False)  # piped output is plain unless a test asks
+    monkeypatch.delenv("CAMPAIGN_FILE", raising=False)
     i18n.use("en")
 
 

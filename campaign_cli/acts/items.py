@@ -197,14 +197,14 @@ def drink(camp: Any, name: str, ref: str, on: str | None, count: int = 1) -> tup
     potion = gear.find_item(doc, ref)
     gear.check_at_hand(potion)
     gear.check_pieces(doc, potion, count)
+    target = acts.actor(camp, "item use", on, "given") if on else doc  # R11a: the dead receive nothing
+    target = doc if target["id"] == doc["id"] else target
+    effect = effect_of(potion, target)  # not a potion: refused here, nothing saved
     if count > 1 and not potion.get("heals"):
         raise UsageProblem(
             Say("R25: {item} does not stack with itself: drink one at a time", item=Shown(potion["name"])),
             "bad_value",
         )
-    target = acts.actor(camp, "item use", on, "given") if on else doc  # R11a: the dead receive nothing
-    target = doc if target["id"] == doc["id"] else target
-    effect = effect_of(potion, target)
     for _n in range(count - 1):  # each further piece heals what is left
         effect["healed"] += effect_of(potion, target)["healed"]
     gear.spend(doc, potion, count)

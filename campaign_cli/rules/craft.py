@@ -213,7 +213,7 @@ def boost_potion(level: int, target: str) -> dict:
 def drink(potion: Item, doc: Character) -> dict:
     """Use a potion on DOC: it heals damage, or boosts for one fight. Returns the effect."""
     if potion.get("kind") != "potion":
-        raise Refused(Say('{name} is not a potion', name=potion['name']), "not_a_potion")
+        raise Refused(Say('{name} is not a potion', name=Shown(potion['name'])), "not_a_potion")
     if current_status(doc) == "dead":
         raise Refused(Say('R20: {name} is dead; only a wish can help (R17)', name=doc['name']), "dead")
     heals = potion.get("heals")
