@@ -354,3 +354,13 @@ def test_an_upgrade_fitted_into_one_piece_of_a_stack_stays_in_that_piece(path):
         daggers = [i for i in camp.character_show("Ajax")["items"] if i["name"] == "Dagger"]
     assert [(d["count"], len(d["upgrades"])) for d in daggers] == [(1, 0), (1, 1)]
     assert upgraded["id"] == daggers[1]["id"]
+
+
+def test_two_pieces_of_a_stack_are_held_in_two_hands(path):
+    with campaign_cli.open(path) as camp:
+        camp.item_add("Ajax", "Dagger", count=2)
+        held = camp.item_hold("Ajax", "Dagger", "Dagger")["held"]
+    assert [(h["name"], h["count"], h["state"]) for h in held] == [("Dagger", 1, "held")] * 2
+    assert held[0]["id"] != held[1]["id"] and items(path) == [("Dagger", 1, "held"), ("Dagger", 1, "held")]
+    with pytest.raises(campaign_cli.UsageProblem), campaign_cli.open(path) as camp:
+        camp.item_hold("Ajax", str(held[0]["id"]), str(held[0]["id"]))  # one piece named twice

@@ -472,8 +472,9 @@ def check_hands(doc: Character, items: list[Item], shields: list[Item]) -> None:
 def hold(doc: Character, items: list[Item], new_id: NewId = _no_ids) -> list[Item]:
     """R32: these items are now in hand, replacing the previous choice; at most 2 hands,
     a worn shield takes one, two-handed weapons exclude a shield; R34 keywords. One piece
-    of a stack is taken in hand. The items held."""
-    if len({id(i) for i in items}) != len(items):
+    of a stack is taken in hand for each time it is named (`Dagger Dagger`: two daggers
+    of a stack of two). The items held."""
+    if any(sum(i is item for i in items) > pieces(item) for item in items):
         raise UsageProblem(Say("an item is named twice"))
     for item in items:
         check_at_hand(item)
