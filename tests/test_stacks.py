@@ -364,3 +364,19 @@ def test_two_pieces_of_a_stack_are_held_in_two_hands(path):
     assert held[0]["id"] != held[1]["id"] and items(path) == [("Dagger", 1, "held"), ("Dagger", 1, "held")]
     with pytest.raises(campaign_cli.UsageProblem), campaign_cli.open(path) as camp:
         camp.item_hold("Ajax", str(held[0]["id"]), str(held[0]["id"]))  # one piece named twice
+
+
+def test_a_name_both_in_hand_and_in_the_pack_is_the_one_the_act_can_take(path):
+    """After a piece of a stack is taken in hand, the name answers to both: stowing takes
+    the one held, holding takes from the pack; dropping still asks which (by id)."""
+    with campaign_cli.open(path) as camp:
+        camp.item_add("Ajax", "Dagger", count=3)
+        camp.item_hold("Ajax", "Dagger")
+        again = camp.item_hold("Ajax", "Dagger")["held"]  # the one in hand goes back, one from the pack
+        stowed = camp.item_stow("Ajax", "Dagger")["item"]
+    assert len(again) == 1 and stowed["count"] == 3 and items(path) == [("Dagger", 3, "carried")]
+    with campaign_cli.open(path) as camp:
+        camp.item_hold("Ajax", "Dagger")
+    with pytest.raises(campaign_cli.Refused) as err, campaign_cli.open(path) as camp:
+        camp.item_drop("Ajax", "Dagger")
+    assert err.value.code == "ambiguous_item"

@@ -26,6 +26,16 @@ def new_item(camp: Any, item: str, custom: bool, options: dict) -> Item:
     return {"id": camp.next_id(), **gear.make_item(item, options, custom, packs)}
 
 
+# Where a name answers to several items (a stack and a piece of it in hand), the one the
+# act can take: stowing takes what is held or worn, holding or wearing what is in the pack.
+PREFER: dict[str, Callable[[Item], bool]] = {
+    "item stow": lambda i: i["state"] in ("held", "worn"),
+    "item wear": lambda i: i["state"] == "carried",
+    "item store": lambda i: i["state"] != "stored",
+    "item fetch": lambda i: i["state"] == "stored",
+}
+
+
 def _on(
     camp: Any,
     path: str,
@@ -42,7 +52,7 @@ def _on(
     (default: all), and the journal names them. Returns (the character, the item, the
     pieces moved or None)."""
     doc = acts.actor(camp, path, name)
-    item = gear.find_item(doc, ref)
+    item = gear.find_item(doc, ref, PREFER.get(path))
     moved = gear.check_pieces(doc, item, count) if moves else None
     item = change(doc, item) or item
     acts.acted(camp, path, doc["name"])  # R32a: wearing, stowing, dropping: the round's action
@@ -110,7 +120,8 @@ def hold(camp: Any, name: str, refs: list[str]) -> tuple[Character, list[Item]]:
     """`item hold`: these items in hand, the previous choice replaced (R32, R34); in a fight
     whose order is rolled, the round's action (R32a)."""
     doc = acts.actor(camp, "item hold", name)
-    chosen = gear.hold(doc, [gear.find_item(doc, ref) for ref in refs], camp.next_id)
+    carried = lambda i: i["state"] == "carried"  # noqa: E731  # a name both held and in the pack: take from the pack
+    chosen = gear.hold(doc, [gear.find_item(doc, ref, carried) for ref in refs], camp.next_id)
     acts.acted(camp, "item hold", doc["name"])
     camp.save("characters", doc)
     camp.note(f"{doc['name']} holds {', '.join(i['name'] for i in chosen) or 'nothing'}", doc["name"])

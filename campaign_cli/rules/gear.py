@@ -4,10 +4,10 @@ naming the rule and what would make it possible, before changing anything."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Literal
 
-from campaign_cli.errors import N_, Refused, Say, Shown, UsageProblem
+from campaign_cli.errors import N_, CampaignError, Refused, Say, Shown, UsageProblem
 from campaign_cli.rules import catalog
 from campaign_cli.rules.characters import carry_limit, check_name, gear_totals, raised
 from campaign_cli.rules.dice import parse as parse_dice
@@ -22,13 +22,24 @@ HANDS = 2  # R32
 MAX_SLOTS = 3  # R39
 
 
-def find_item(doc: Character, ref: str) -> Item:
+def find_item(doc: Character, ref: str, prefer: Callable[[Item], bool] | None = None) -> Item:
     """An item of DOC's by its id (`7` or `#7`) or any of its names: the stored name and,
-    for a catalog item, the catalog's English, Russian and pack aliases (case-insensitive)."""
-    entries = (
-        (i, (i["name"], *i.get("aliases", ()), *catalog.aliases(i["name"])), i["id"]) for i in doc.get("items", [])
-    )
-    return resolve(ref, entries, "item", where=doc["name"])
+    for a catalog item, the catalog's English, Russian and pack aliases (case-insensitive).
+    PREFER settles a name several items answer to (a stack and a piece of it in hand) when
+    one of them alone is what the act can take (`item stow`: the one held)."""
+
+    def entries(items: list[Item]) -> Iterator[tuple[Item, tuple[str, ...], int]]:
+        return ((i, (i["name"], *i.get("aliases", ()), *catalog.aliases(i["name"])), i["id"]) for i in items)
+
+    try:
+        return resolve(ref, entries(doc.get("items", [])), "item", where=doc["name"])
+    except Refused as err:
+        if prefer is None or err.code != "ambiguous_item":
+            raise
+        try:
+            return resolve(ref, entries([i for i in doc["items"] if prefer(i)]), "item", where=doc["name"])
+        except CampaignError:
+            raise err from None
 
 
 def two_handed(item: Item) -> bool:
