@@ -14,18 +14,20 @@ def _names(values: list) -> str:
     return ", ".join(_shown_pieces(v) for v in values)
 
 
-def _base(value: str) -> str:
-    """A recap's item name without a stack's sign: `Torch ×2` -> `Torch`."""
+def _signed(value: str) -> tuple[str, str]:
+    """A recap's item name and its stack's sign apart: `Torch ×2` -> (`Torch`, `2`)."""
     name, sign, n = value.rpartition(" ×")
-    return name if sign and n.isdecimal() else value
+    return (name, n) if sign and n.isdecimal() else (value, "")
+
+
+def _base(value: str) -> str:
+    return _signed(value)[0]
 
 
 def _shown_pieces(value: str) -> str:
     """A name as shown, quoted as the language quotes a name standing in a sentence
     (Russian «»), a stack's sign kept: `Torch ×2` -> `«Факел» ×2`."""
-    name, sign, n = value.rpartition(" ×")
-    if not (sign and n.isdecimal()):
-        name, n = value, ""
+    name, n = _signed(value)
     quoted = f"«{shown(name)}»" if language() == "ru" else shown(name)
     return f"{quoted} ×{n}" if n else quoted
 
