@@ -47,7 +47,11 @@ def check(
     party: Annotated[bool, typer.Option("--party", help="A party test (R11); choose --who.")] = False,
     who: Annotated[
         str | None,
-        typer.Option("--who", metavar="all|random", help="With --party: everyone, or one random living character."),
+        typer.Option(
+            "--who",
+            metavar="WHO",
+            help="With --party: all (everyone) or random (one random living character), in either language.",
+        ),
     ] = None,
     dice: Annotated[
         str | None,
