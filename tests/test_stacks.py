@@ -380,3 +380,16 @@ def test_a_name_both_in_hand_and_in_the_pack_is_the_one_the_act_can_take(path):
     with pytest.raises(campaign_cli.Refused) as err, campaign_cli.open(path) as camp:
         camp.item_drop("Ajax", "Dagger")
     assert err.value.code == "ambiguous_item"
+
+
+def test_a_quantity_or_weight_past_any_float_is_refused_not_an_internal_error(camp, tmp_path):
+    """A regression: JSON's 1e400 reads as infinity; a `qty` or `wt` of it was an
+    OverflowError (exit 1 `internal`) where a bad file is refused naming the field."""
+    for field in ("qty", "wt"):
+        coins = {"name": "Coins", "type": "equipment", "system": {"qty": 2, "wt": 0, "cost": 1}}
+        attributes = {"st": {"max": 10}, "dx": {"max": 10}, "iq": {"max": 10}}
+        actor = {"name": "Inf", "type": "character", "system": {"type": "hero", **attributes}, "items": [coins]}
+        text = json.dumps(actor).replace(f'"{field}": {actor["items"][0]["system"][field]}', f'"{field}": 1e400')
+        (tmp_path / "inf.json").write_text(text)
+        err = camp.error("character", "import", str(tmp_path / "inf.json"), code=1)
+        assert err["code"] != "internal" and "items[0].system" in err["message"], err

@@ -235,9 +235,12 @@ def detect(text: str) -> str:
     )
 
 
+_INF = float("inf")  # JSON's 1e400 reads as it
+
+
 def _number(value: Any, what: str, whole: bool = True) -> int:
     """A number as the other tool writes it; fractions rounded (weights, costs), bounded."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value or value in (_INF, -_INF):
         raise _bad(what, Say("must be a number, not {value!r}", value=value))
     if whole and value != int(value):
         raise _bad(what, Say("must be a whole number, not {value!r}", value=value))
@@ -412,7 +415,7 @@ def _equipment(name: str, sub: dict, ours: dict, where: str, effects: Any = None
     qty = sub.get("qty", 1)
     qty = qty if isinstance(qty, (int, float)) and not isinstance(qty, bool) and qty > 0 else 1
     options: dict[str, Any] = {k: ours[k] for k in ITEM_FLAGS if k in ours}
-    if qty == int(qty) and qty <= MAX_AMOUNT:
+    if qty <= MAX_AMOUNT and qty == int(qty):  # (an overflowing 1e400 is inf: never a count)
         options["count"], qty = int(qty), 1
     options["weight"] = _number(
         float(sub.get("wt", 0) or 0) * qty if _numeric(sub.get("wt", 0)) else sub.get("wt"),
