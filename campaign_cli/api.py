@@ -685,7 +685,7 @@ class Campaign:
         """
         from campaign_cli.acts import items
 
-        return self._on_item("item drop", items.drop, character, item, count)
+        return self._on_item("item drop", items.drop, character, item, count, moves=True)
 
     def item_give(self, giver: str, receiver: str, item: str, /, *, count: int | None = None) -> results.Given:
         """GIVER gives ITEM to RECEIVER, COUNT pieces of a stack (default: all) (R38; R33 on
@@ -778,7 +778,7 @@ class Campaign:
         """
         from campaign_cli.acts import items
 
-        return self._on_item("item store", items.store, character, item, count)
+        return self._on_item("item store", items.store, character, item, count, moves=True)
 
     def item_fetch(self, character: str, item: str, /, *, count: int | None = None) -> results.ItemChange:
         """CHARACTER takes a stored item back into the pack (R33 checked), COUNT pieces of a
@@ -789,7 +789,7 @@ class Campaign:
         """
         from campaign_cli.acts import items
 
-        return self._on_item("item fetch", items.fetch, character, item, count)
+        return self._on_item("item fetch", items.fetch, character, item, count, moves=True)
 
     def item_set(
         self,
@@ -883,18 +883,24 @@ class Campaign:
         return self._on_item("forge", lambda s, c, i: items.forge(s, c, i, stones, slots, gold, name), character, item)
 
     def _on_item(
-        self, path: str, act: Callable[..., tuple], character: str, item: str, *count: int | None
+        self,
+        path: str,
+        act: Callable[..., tuple],
+        character: str,
+        item: str,
+        count: int | None = None,
+        moves: bool = False,
     ) -> results.ItemChange:
-        """An act on one item; COUNT (drop, store, fetch): the pieces of a stack it moves,
-        default all (the result's `count`)."""
-        if count and count[0] is not None:
-            _whole(count[0], "count")
+        """An act on one item. MOVES (drop, store, fetch): it moves COUNT pieces of a stack,
+        default all, and returns how many, the result's `count`."""
+        if count is not None:
+            _whole(count, "count")
 
         def run(stored: Stored) -> results.ItemChange:
-            if not count:
+            if not moves:
                 doc, changed = act(stored, character, item)[:2]
                 return {"item": changed, "character": _shown(doc)}
-            doc, changed, moved = act(stored, character, item, count[0])
+            doc, changed, moved = act(stored, character, item, count)
             return {"item": changed, "count": moved, "character": _shown(doc)}
 
         return self._act(path, True, run, (character, item))

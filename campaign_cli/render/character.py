@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from campaign_cli.i18n import _, dice, gendered, language, ngettext, shown
+from campaign_cli.i18n import _, declined, dice, gendered, language, ngettext, shown
+from campaign_cli.rules.names import with_pieces
 
 if TYPE_CHECKING:
     from campaign_cli.model import Item
@@ -63,8 +64,7 @@ def hands(ch: Mapping[str, Any]) -> list[str]:
 def pieces_shown(item: Mapping[str, Any], count: int | None = None) -> str:
     """ITEM's name as shown, with the pieces meant (COUNT, default all) when more than one:
     `Torch ×3` (a stack, CLI.md "Stacks"; a sign, so no name is declined)."""
-    n = item.get("count", 1) if count is None else count
-    return shown(item["name"]) if n == 1 else f"{shown(item['name'])} ×{n}"
+    return with_pieces(shown(item["name"]), item.get("count", 1) if count is None else count)
 
 
 def object_shown(item: Mapping[str, Any], count: int | None = None, case: str = "accusative") -> str:
@@ -72,14 +72,12 @@ def object_shown(item: Mapping[str, Any], count: int | None = None, case: str = 
     (COUNT, default all): in Russian a built-in item's name declined from the catalog's
     table (`Абордажную саблю`), any other name quoted after the word "item" in that case
     (`предмет «Ящик руды»`: a user's name is never declined); in English the name as it is."""
-    n = item.get("count", 1) if count is None else count
     name = shown(item["name"])
     if language() == "ru":
-        from campaign_cli.i18n import declined
         from campaign_cli.rules.catalog import in_case
 
         name = in_case(name, case) or f"{declined('item', case) or _('item')} «{name}»"
-    return name if n == 1 else f"{name} ×{n}"
+    return with_pieces(name, item.get("count", 1) if count is None else count)
 
 
 def stats(i: Mapping[str, Any]) -> str:

@@ -8,28 +8,18 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from campaign_cli.i18n import N_, _, gendered, language, ngettext, number, shown
+from campaign_cli.rules.names import with_pieces, without_pieces
 
 
 def _names(values: list) -> str:
     return ", ".join(_shown_pieces(v) for v in values)
 
 
-def _signed(value: str) -> tuple[str, str]:
-    """A recap's item name and its stack's sign apart: `Torch ×2` -> (`Torch`, `2`)."""
-    name, sign, n = value.rpartition(" ×")
-    return (name, n) if sign and n.isdecimal() else (value, "")
-
-
-def _base(value: str) -> str:
-    return _signed(value)[0]
-
-
 def _shown_pieces(value: str) -> str:
     """A name as shown, quoted as the language quotes a name standing in a sentence
     (Russian «»), a stack's sign kept: `Torch ×2` -> `«Факел» ×2`."""
-    name, n = _signed(value)
-    quoted = f"«{shown(name)}»" if language() == "ru" else shown(name)
-    return f"{quoted} ×{n}" if n else quoted
+    name, n = without_pieces(value)
+    return with_pieces(f"«{shown(name)}»" if language() == "ru" else shown(name), n)
 
 
 def _times(n: int) -> str:
@@ -134,8 +124,7 @@ def event_text(event: dict) -> str | None:
         return healing(event)
     if kind == "item_left":  # how an item left: never only that it is gone (GLOSSARY.md)
         said = LEFT.get(event.get("how", ""), LEFT["dropped"])
-        count = event.get("count", 1)
-        piece = event["item"] if count == 1 else f"{event['item']} ×{count}"
+        piece = with_pieces(event["item"], event.get("count", 1))
         return _("{who}: {what}").format(who=event["who"], what=_(said).format(item=_names([piece])))
     if kind == "brewed":
         return _("{by} ({skill}): brewed: {potion}").format(
@@ -198,7 +187,8 @@ def entry_text(data: dict, entry: dict | None = None, genders: dict | None = Non
     gone = {(e.get("who"), e.get("item")) for e in (entry or {}).get("events", []) if e.get("event") == "item_left"}
     for row in data["characters"]:
         if gone:  # what an event says left already, and how: not again as only gone
-            row = {**row, "items_lost": [n for n in row["items_lost"] if (row["name"], _base(n)) not in gone]}
+            kept = [n for n in row["items_lost"] if (row["name"], without_pieces(n)[0]) not in gone]
+            row = {**row, "items_lost": kept}
         said = sentences(row, genders.get(row["name"]))
         if said:
             parts.append(_("{name}: {events}").format(name=row["name"], events="; ".join(said)))

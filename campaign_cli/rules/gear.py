@@ -11,7 +11,7 @@ from campaign_cli.errors import N_, CampaignError, Refused, Say, Shown, UsagePro
 from campaign_cli.rules import catalog
 from campaign_cli.rules.characters import carry_limit, check_name, gear_totals, raised
 from campaign_cli.rules.dice import parse as parse_dice
-from campaign_cli.rules.names import resolve
+from campaign_cli.rules.names import resolve, with_pieces
 from campaign_cli.rules.wounds import check_not_dead
 
 if TYPE_CHECKING:
@@ -192,8 +192,7 @@ def pieces(item: Item) -> int:
 
 def piece_name(item: Item, count: int | None = None) -> str:
     """ITEM's name with the pieces meant (COUNT, default all) when more than one: `Torch ×3`."""
-    n = pieces(item) if count is None else count
-    return item["name"] if n == 1 else f"{item['name']} ×{n}"
+    return with_pieces(item["name"], pieces(item) if count is None else count)
 
 
 def stackable(item: Item) -> bool:

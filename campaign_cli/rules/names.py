@@ -97,6 +97,21 @@ def stems(text: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+# A stack's pieces beside its name (CLI.md "Stacks"): a sign, so no name is ever declined.
+STACK_SIGN = " ×"
+
+
+def with_pieces(name: str, n: int) -> str:
+    """NAME with the pieces meant when more than one: `Torch ×3`."""
+    return name if n == 1 else f"{name}{STACK_SIGN}{n}"
+
+
+def without_pieces(text: str) -> tuple[str, int]:
+    """A name with its stack's sign apart: `Torch ×3` -> (`Torch`, 3); (`Torch`, 1) without one."""
+    name, sign, n = text.rpartition(STACK_SIGN)
+    return (name, int(n)) if sign and n.isdecimal() and len(n) < 9 else (text, 1)
+
+
 def parse_id(ref: str) -> int | None:
     """`7` or `#7` names an id."""
     text = ref.strip().lstrip("#")

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from campaign_cli.errors import Opt, Refused, Say, UsageProblem
+from campaign_cli.rules.names import with_pieces
 from campaign_cli.rules.wounds import current_status
 
 if TYPE_CHECKING:
@@ -125,7 +126,7 @@ def _more(before: dict[str, int], after: dict[str, int]) -> list[str]:
     for name, n in after.items():
         extra = n - before.get(name, 0)
         if extra > 0:
-            out.append(name if extra == 1 else f"{name} ×{extra}")
+            out.append(with_pieces(name, extra))
     return out
 
 

@@ -92,7 +92,8 @@ def upgrade_judged(data: dict) -> None:
     so a file from then reads its packs as they stand from its next write on."""
     doc = _packs_doc(data)
     text = doc.get("text") if doc is not None else None
-    if isinstance(text, str) and packs_judged(data) == _digest(text.encode("utf-8", "surrogatepass")):
+    judged = packs_judged(data)
+    if judged is not None and isinstance(text, str) and judged == _digest(text.encode("utf-8", "surrogatepass")):
         mark_judged(data)
 
 
