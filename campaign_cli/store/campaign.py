@@ -285,12 +285,8 @@ def load(path: Path) -> dict:
 def _dumps(data: dict) -> bytes:
     """The campaign file's bytes: the packs table last, its text copied as it stands when
     it is one judged document (layout.py)."""
-    if PACKS in data:
-        head = jsontext.dumps({k: v for k, v in data.items() if k != PACKS}, separators=(",", ":")).encode()
-        whole = joined(head, data)
-        if whole is not None:
-            return whole
-    return jsontext.dumps(data, separators=(",", ":")).encode()
+    head = jsontext.dumps({k: v for k, v in data.items() if k != PACKS}, separators=(",", ":")).encode()
+    return joined(head, data) if PACKS in data else head
 
 
 class Campaign:

@@ -18,6 +18,7 @@ encode. A text edited by hand no longer matches, is read in full and judged when
 
 from __future__ import annotations
 
+from campaign_cli import jsontext
 from campaign_cli.jsontext import Encoded, string_body
 
 PACKS = "packs"
@@ -129,16 +130,21 @@ def split(raw: bytes) -> tuple[bytes, Encoded, str] | None:
     return raw[:cut] + b"}", Encoded(bytes(body), sealed=True), judged
 
 
-def joined(head: bytes, data: dict) -> bytes | None:
+def joined(head: bytes, data: dict) -> bytes:
     """The campaign file's bytes from HEAD (the tables but packs, as one JSON object) and
-    the packs table written last, its text's bytes copied as they stand; None when the
-    table is not one judged document (the caller writes it like any other)."""
-    table = data.get(PACKS)
+    the packs table written last: one judged document's text copied as it stands (its
+    bytes neither decoded nor encoded again), any other table as JSON."""
+    table = data[PACKS]
     doc = _packs_doc(data)
-    if not (table and len(table) == 1 and doc is not None and set(doc) == {"text", "judged"}):
-        return None
-    value, judged = doc["text"], doc["judged"]
-    if not isinstance(value, (str, Encoded)) or not isinstance(judged, str) or head[-1:] != b"}" or head == b"{}":
-        return None
-    body = value.body if isinstance(value, Encoded) else string_body(value)
-    return b"".join((head[:-1], _OPEN, body, _JUDGED, judged.encode(), _CLOSE))
+    value, judged = (doc.get("text"), doc.get("judged")) if doc is not None else (None, None)
+    if (
+        len(table) == 1
+        and set(doc or ()) == {"text", "judged"}
+        and isinstance(value, (str, Encoded))
+        and isinstance(judged, str)
+        and head != b"{}"
+    ):
+        body = value.body if isinstance(value, Encoded) else string_body(value)
+        return b"".join((head[:-1], _OPEN, body, _JUDGED, judged.encode(), _CLOSE))
+    table_text = jsontext.dumps(table, separators=(",", ":")).encode()
+    return b"".join((head[:-1], b"," if head != b"{}" else b"", b'"', PACKS.encode(), b'":', table_text, b"}"))
