@@ -131,6 +131,33 @@ def test_the_cli_never_imports_the_api():
     assert subprocess.run([sys.executable, "-c", code], timeout=60).returncode == 0
 
 
+@pytest.mark.parametrize(
+    ("words", "areas"),
+    [
+        (["character", "show", "Ajax", "--json"], []),  # the core's reading: no area's acts
+        (["xp", "award", "1", "Ajax", "--json"], ["advancement"]),
+        (["item", "add", "Ajax", "Dagger", "--json"], ["gear"]),
+        (["fight", "start", "--json"], ["fights"]),
+    ],
+)
+def test_a_command_loads_only_its_own_area_of_the_library(camp, words, areas):
+    """A command opens the class of its own area (campaign_cli/library), never the whole
+    Campaign: its start-up pays for the code of its own acts."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\nfrom campaign_cli.entry import main\n"
+        f"sys.argv = ['campaign', '-c', {str(camp.path)!r}, *{words!r}]\n"
+        "try:\n    main()\nexcept SystemExit as stop:\n    assert not stop.code, stop.code\n"
+        "sys.stderr.write(' '.join(sorted(m.rpartition('.')[2] for m in sys.modules "
+        "if m.startswith('campaign_cli.library.') or m == 'campaign_cli.api')))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.split() == sorted(["core", *areas])
+
+
 # -- the same acts through the API and through the command line ---------------------------------
 NAMES = st.sampled_from(["Ajax", "Merlin"])
 STEPS = st.one_of(

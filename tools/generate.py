@@ -66,13 +66,15 @@ def reference() -> str:
         out += _entry(f"campaign_cli.{name}", getattr(api, name))
     out += ["### `campaign_cli.Campaign`", ""]
     out += [inspect.getdoc(api.Campaign) or "", ""]
-    for name, member in vars(api.Campaign).items():
-        if name.startswith("_"):
-            continue
-        if isinstance(member, property):
-            out += _entry(f"camp.{name}", member.fget, attribute=True)
-        elif callable(member):
-            out += _entry(f"camp.{name}", member)
+    *areas, core, _object = api.Campaign.__mro__[1:]
+    for area in (core, *areas):  # what every block has, then each area in the order Campaign joins them
+        for name, member in vars(area).items():
+            if name.startswith("_"):
+                continue
+            if isinstance(member, property):
+                out += _entry(f"camp.{name}", member.fget, attribute=True)
+            elif callable(member):
+                out += _entry(f"camp.{name}", member)
     return "\n".join(out).rstrip() + "\n"
 
 

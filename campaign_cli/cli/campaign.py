@@ -19,6 +19,7 @@ from campaign_cli.cli.common import (
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import Fields, Line, Table, emit, write_json_array, write_jsonl
 from campaign_cli.i18n import _, language, moment, ngettext, shown
+from campaign_cli.library.course import Course
 from campaign_cli.run import RUN
 
 
@@ -56,7 +57,7 @@ def init(
 
 
 def status(json_out: JsonOpt = False) -> None:
-    data = looking().status()
+    data = looking(Course).status()
     emit(data, status_views(data), json_out=json_out)
 
 
@@ -73,7 +74,7 @@ def log(
 ) -> None:
     """The journal streams: JSON, JSON Lines and the table are written from entries read
     one at a time (CLI.md: memory does not grow with the journal)."""
-    camp = looking()
+    camp = looking(Course)
 
     def entries() -> Iterator[Mapping[str, Any]]:
         return camp.log_stream(limit=limit, character=character)
@@ -197,7 +198,7 @@ def told(camp, pairs: list[tuple[dict, dict]]) -> dict[int, tuple[str, str]]:
 def teller(camp) -> Callable[[dict, dict], tuple[str, str]]:
     """What one (entry, its changes) did, said from its facts, and its command. A character
     the entry created or deleted is named as its documents name it."""
-    from campaign_cli import api
+    from campaign_cli.library.core import entry_view
     from campaign_cli.render.journal import entry_text
     from campaign_cli.rules.recap import recap as summarize
 
@@ -209,7 +210,7 @@ def teller(camp) -> Callable[[dict, dict], tuple[str, str]]:
         docs = [d for pair in changes.get("characters", {}).values() for d in pair if isinstance(d, dict)]
         known = {**{d["id"]: d["name"] for d in reversed(docs) if "id" in d and "name" in d}, **names}
         sexes = {**{d["name"]: d.get("gender") for d in reversed(docs) if "name" in d}, **genders}
-        return entry_text(summarize([(entry, changes)], known), entry, sexes), api.entry_view(entry)["command"]
+        return entry_text(summarize([(entry, changes)], known), entry, sexes), entry_view(entry)["command"]
 
     return tell
 

@@ -1,7 +1,8 @@
 """`campaign catalog ...`: the built-in tables from the seeds, and the group's own catalog
 packs (CLI.md "Catalog packs"). Listing needs no campaign; with one, its packs are listed too."""
 
-from typing import Annotated
+from collections.abc import Mapping, Sequence
+from typing import Annotated, Any
 
 import typer
 
@@ -9,6 +10,7 @@ from campaign_cli.cli.common import JsonlOpt, JsonOpt, acting, campaign_path, co
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Fields, Line, Table, emit
 from campaign_cli.i18n import N_, _, dice, ngettext, shown
+from campaign_cli.library.catalog import Catalog
 from campaign_cli.render.text import Verbatim
 
 app = noun_app(
@@ -25,11 +27,11 @@ SearchOpt = Annotated[
 ]
 
 
-def catalog():
+def catalog() -> Catalog:
     """The library's campaign for the catalog: the file's, or none (listing needs no campaign)."""
-    from campaign_cli import api
+    from campaign_cli.library.core import reader
 
-    return api.reader(campaign_path(), optional=True)
+    return reader(Catalog, campaign_path(), optional=True)
 
 
 # A catalog entry's fields, as `catalog show` labels them.
@@ -65,7 +67,7 @@ FIELDS = {
 }
 
 
-def _stats(e: dict) -> str:
+def _stats(e: Mapping[str, Any]) -> str:
     if e.get("damage"):
         return dice(e["damage"]) + (_(" fatigue") if e.get("fatigue") else "")
     if e.get("armor") is not None:
@@ -73,12 +75,12 @@ def _stats(e: dict) -> str:
     return ""
 
 
-def _others(entry: dict) -> str:
+def _others(entry: Mapping[str, Any]) -> str:
     """An entry's other names: its aliases, or in Russian (which shows the seed's name) the rest."""
     return Verbatim(" / ".join(n for n in (entry["name"], *entry.get("aliases", ())) if n != shown(entry["name"])))
 
 
-def _item_table(title: str, rows: list[dict]) -> Table:
+def _item_table(title: str, rows: Sequence[Mapping[str, Any]]) -> Table:
     return Table(
         title,
         [_("name"), _("also"), _("kind"), _("stats"), _("weight"), _("value"), _("heft"), _("slots"), _("source")],
@@ -186,7 +188,7 @@ def show(
 ) -> None:
     found = catalog().catalog_show(entry)
     pairs = [
-        (_(FIELDS.get(k, k)), _(v) if k == "effect" else v)
+        (_(FIELDS.get(k, k)), _(str(v)) if k == "effect" else v)
         for k, v in found.items()
         if k not in ("name", "normal", "brutal") and v not in (None, [], "")
     ]
@@ -215,7 +217,7 @@ def import_(
     source: Annotated[str, typer.Argument(metavar="PACK.json", help="The pack file; - reads stdin.")],
     json_out: JsonOpt = False,
 ) -> None:
-    with acting() as camp:
+    with acting(Catalog) as camp:
         data = camp.catalog_import(source)
     pack, old = data, data["replaced"]
     counts = (
@@ -243,7 +245,7 @@ def import_(
     )
 )
 def packs(json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
-    data = looking().catalog_packs()
+    data = looking(Catalog).catalog_packs()
     emit(
         data,
         Table(
@@ -265,7 +267,7 @@ def packs(json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
 def remove(
     pack: Annotated[str, typer.Argument(metavar="PACK", help="The pack's name.")], json_out: JsonOpt = False
 ) -> None:
-    with acting() as camp:
+    with acting(Catalog) as camp:
         data = camp.catalog_remove(pack)
     found = data["removed"]
     emit(

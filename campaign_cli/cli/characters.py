@@ -14,6 +14,7 @@ from campaign_cli.cli.common import (
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Fields, Table, emit
 from campaign_cli.i18n import _, status_of
+from campaign_cli.library.core import Core
 
 app = noun_app(
     help_text("Create and manage characters (R1-R4).", "campaign character list"),
@@ -35,7 +36,7 @@ app = noun_app(
 def list_(json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
     from campaign_cli.render.character import kind_of
 
-    chars = looking().character_list()
+    chars = looking(Core).character_list()
     rows = [
         [
             c["id"],
@@ -63,13 +64,15 @@ def list_(json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
     )
 )
 def show(name: NameArg, json_out: JsonOpt = False) -> None:
-    ch = looking().character_show(name)
+    ch = looking(Core).character_show(name)
     emit(ch, lambda: character_lines(ch), json_out=json_out)
 
 
 @app.command(help=help_text("Delete a character (undo brings it back).", "campaign character delete Ajax"))
 def delete(name: NameArg, json_out: JsonOpt = False) -> None:
-    with acting() as camp:
+    from campaign_cli.library.characters import Characters  # not loaded by show and list
+
+    with acting(Characters) as camp:
         data = camp.character_delete(name)
     doc = data["deleted"]
     emit(data, Fields(_("deleted {name} (#{id})").format(name=doc["name"], id=doc["id"])), json_out=json_out)

@@ -9,6 +9,7 @@ import typer
 from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, NameArg, acting, character_lines, complete, help_text
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import emit
+from campaign_cli.library.characters import Characters
 
 create_app, set_app = command_app(), command_app()
 
@@ -58,7 +59,7 @@ def create(
     gender: GenderOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    with acting() as camp:
+    with acting(Characters) as camp:
         ch = camp.character_create(
             name, st=st, dx=dx, iq=iq, wizard=wizard, skill=skill, spell=spell, keyword=keyword, attr=attr,
             gender=gender,  # type: ignore[arg-type]  # checked by the library (м and ж too)
@@ -92,7 +93,7 @@ def set_(
     gender: GenderOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    with acting() as camp:
+    with acting(Characters) as camp:
         ch = camp.character_set(
             name, attr=attr, keyword=keyword, drop_keyword=drop_keyword, drop_attr=drop_attr, combat=combat,
             gender=gender,  # type: ignore[arg-type]  # checked by the library (м and ж too)

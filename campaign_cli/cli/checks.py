@@ -17,6 +17,7 @@ from campaign_cli.cli.output import Line, Table, emit
 from campaign_cli.cli.rolling import ModifierOpt, PlotOpt, plot
 from campaign_cli.errors import UsageProblem
 from campaign_cli.i18n import _, english_word, status_of
+from campaign_cli.library.rolls import Rolls
 from campaign_cli.render.rolls import _pct, contest_rows, describe_check, describe_roll, shown_side, source
 from campaign_cli.rules import dice as d
 from campaign_cli.rules.checks import distribution
@@ -70,7 +71,7 @@ def check(
 ) -> None:
     if party:
         who = english_word(who, ("all", "random")) if who is not None else None
-        with acting() as camp:
+        with acting(Rolls) as camp:
             lib: Any = camp  # the words as typed: the library refuses what a party test does not take
             test = lib.check(
                 " ".join(words), party=True, who=who, dice=dice, seed=seed, modifier=modifier, karma=karma, plot=plot_
@@ -79,7 +80,7 @@ def check(
         return _party_views(test, genders, json_out)
     if len(words) < 2:
         raise UsageProblem(_("give NAME and SPEC (or --party SPEC)"))
-    with acting() as camp:
+    with acting(Rolls) as camp:
         result = camp.check(
             words[0], " ".join(words[1:]), dice=dice, seed=seed, modifier=modifier, karma=karma,
             reroll_dice=reroll_dice, plot=plot_,
@@ -167,7 +168,7 @@ def contest(
     reroll_dice: RerollOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    with acting() as camp:
+    with acting(Rolls) as camp:
         data = camp.contest(
             name, spec, other, other_spec, dice=dice, other_dice=other_dice, seed=seed, karma=karma,
             reroll_dice=reroll_dice,
@@ -221,7 +222,7 @@ def cast(
     reroll_dice: RerollOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    with acting() as camp:
+    with acting(Rolls) as camp:
         data = camp.cast(
             name, spell, against=against, other_dice=other_dice, dice=dice, seed=seed, modifier=modifier,
             karma=karma, reroll_dice=reroll_dice,
@@ -265,7 +266,7 @@ def initiative(
     ] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    with acting() as camp:
+    with acting(Rolls) as camp:
         data = camp.initiative(*names, seed=seed, dice=dice)
     order, dice_of = data["order"], data["rolls"]
     emit(
@@ -330,7 +331,7 @@ def roll(
         raise UsageProblem(_("give a dice expression (or --character NAME --weapon ITEM)"))
     if expr is not None:
         d.parse(expr)  # a malformed expression exits 2 before the lock is taken
-    with acting() as camp:
+    with acting(Rolls) as camp:
         data = camp.roll(
             expr, character=character, weapon=weapon, against=against, seed=seed, dice=dice, karma=karma,
             reroll_dice=reroll_dice,

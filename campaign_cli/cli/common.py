@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
@@ -16,7 +16,9 @@ from campaign_cli.rules.names import MAX_AMOUNT, MAX_ID
 from campaign_cli.run import RUN
 
 if TYPE_CHECKING:
-    from campaign_cli import api
+    from campaign_cli.library.core import Core
+
+    A = TypeVar("A", bound=Core)
 
 MAX_SEED = MAX_ID  # a seed stays exact in JSON (and in jq)
 
@@ -69,20 +71,22 @@ def campaign_path() -> str:
 
 
 @contextmanager
-def acting() -> Iterator[api.Campaign]:
-    """The library's campaign for this command's one act: its own transaction, or the
+def acting(area: type[A]) -> Iterator[A]:
+    """The library's campaign for this command's one act, of AREA (a class of acts in
+    campaign_cli/library: only its own module is loaded): its own transaction, or the
     open batch's (the act's summary is then the line's)."""
-    from campaign_cli import api
+    from campaign_cli.library.core import command
 
-    with api.command(campaign_path(), RUN.words) as camp:
+    with command(area, campaign_path(), RUN.words) as camp:
         yield camp
 
 
-def looking() -> api.Campaign:
-    """The library's campaign for a command that reads (no lock; the open batch's inside one)."""
-    from campaign_cli import api
+def looking(area: type[A]) -> A:
+    """The library's campaign for a command that reads, of AREA (no lock; the open batch's
+    inside one)."""
+    from campaign_cli.library.core import reader
 
-    return api.reader(campaign_path())
+    return reader(area, campaign_path())
 
 
 def reading() -> store.Campaign:

@@ -8,6 +8,7 @@ from campaign_cli.cli.common import JsonlOpt, JsonOpt, NameArg, acting, complete
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, Table, emit
 from campaign_cli.i18n import N_plural, _, gendered, ngettext
+from campaign_cli.library.characters import Characters
 
 app = noun_app(
     help_text(
@@ -32,7 +33,7 @@ def apply(
     note: Annotated[str | None, typer.Option("--note", metavar="TEXT", help="Where it came from.")] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    with acting() as camp:
+    with acting(Characters) as camp:
         data = camp.curse_apply(name, curse, note=note)
     ch = data["character"]
     emit(
@@ -57,7 +58,7 @@ def list_(
     json_out: JsonOpt = False,
     jsonl: JsonlOpt = False,
 ) -> None:
-    rows = looking().curse_list(name)
+    rows = looking(Characters).curse_list(name)
     emit(
         rows,
         Table(
@@ -84,7 +85,7 @@ def remove(
     from campaign_cli.i18n import english_word
 
     pay = english_word(pay.strip(), tuple(PAID))
-    with acting() as camp:
+    with acting(Characters) as camp:
         data = camp.curse_remove(name, curse, pay=pay)  # type: ignore[arg-type]  # checked by the library
     ch, paid = data["character"], data["paid"]
     emit(

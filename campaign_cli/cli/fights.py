@@ -13,6 +13,7 @@ from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, Table, emit
 from campaign_cli.cli.views import party_table, status_news
 from campaign_cli.i18n import _, gendered, ngettext, shown, status_of
+from campaign_cli.library.fights import Fights
 from campaign_cli.rules import fights
 
 if TYPE_CHECKING:
@@ -98,7 +99,7 @@ def start(
     title: Annotated[str | None, typer.Option("--title", metavar="TEXT", help="What the fight is called.")] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    with acting() as camp:
+    with acting(Fights) as camp:
         data = camp.fight_start(title=title)
     title = data["title"]
     emit(
@@ -137,7 +138,7 @@ def add(
     dice: DiceOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    with acting() as camp:
+    with acting(Fights) as camp:
         data = camp.fight_add(enemy, count=count, brutal=brutal, elite=elite, seed=seed, dice=dice)
     added, die = data["added"], data.get("elite_die")
     ability = added[0]["elite"]
@@ -183,7 +184,7 @@ def order(
     ] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    with acting() as camp:
+    with acting(Fights) as camp:
         data = camp.fight_order(seed=seed, dice=dice, party=party)
     fight, rolls = data["fight"], data["rolls"]
     first = {"party": _("the party goes first"), "enemies": _("the enemies go first")}[fight["first"] or "party"]
@@ -216,7 +217,7 @@ def order(
     ),
 )
 def next_(json_out: JsonOpt = False) -> None:
-    with acting() as camp:
+    with acting(Fights) as camp:
         data = camp.fight_next()
     emit(
         data,
@@ -238,7 +239,7 @@ def next_(json_out: JsonOpt = False) -> None:
     )
 )
 def status(json_out: JsonOpt = False) -> None:
-    data = looking().fight_status()
+    data = looking(Fights).fight_status()
     emit(data, lambda: status_views(data), json_out=json_out)
 
 
@@ -291,7 +292,7 @@ def hit(
     ],
     json_out: JsonOpt = False,
 ) -> None:
-    with acting() as camp:
+    with acting(Fights) as camp:
         data = camp.fight_hit(target, damage, by=by)
     emit(data, Line(_strike_line(data["character"]["name"], data)), json_out=json_out)
 
@@ -352,7 +353,7 @@ def attack(
     ] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    with acting() as camp:
+    with acting(Fights) as camp:
         data = camp.fight_attack(
             attacker,
             target,
@@ -426,7 +427,7 @@ def end(
     fled: Annotated[bool, typer.Option("--fled", help="The party fled.")] = False,
     json_out: JsonOpt = False,
 ) -> None:
-    with acting() as camp:
+    with acting(Fights) as camp:
         data = camp.fight_end(*(names or []), won=won, routed=routed, fled=fled)
     outcome, chars, before = data["outcome"], data["characters"], data["status_before"]
     title = {"won": _("Fight won"), "routed": _("Fight won: the rest routed"), "fled": _("Fight fled")}[outcome]

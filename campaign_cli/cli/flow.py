@@ -9,6 +9,7 @@ from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, emit
 from campaign_cli.cli.views import party_table, status_news
 from campaign_cli.i18n import _
+from campaign_cli.library.course import Course
 from campaign_cli.rules.advancement import KILL_XP
 
 adventure_app = noun_app(
@@ -33,7 +34,7 @@ def start(
     title: Annotated[str | None, typer.Argument(metavar="[TITLE]", help="The adventure's title.")] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    with acting() as camp:
+    with acting(Course) as camp:
         data = camp.adventure_start(title)
     emit(
         data,
@@ -50,7 +51,7 @@ def start(
     )
 )
 def end(json_out: JsonOpt = False) -> None:
-    with acting() as camp:
+    with acting(Course) as camp:
         data = camp.adventure_end()
     chars = data["characters"]
     emit(
@@ -74,7 +75,7 @@ def enter(
     blacksmith: Annotated[bool, typer.Option("--blacksmith", help="The town has a blacksmith.")] = False,
     json_out: JsonOpt = False,
 ) -> None:
-    with acting() as camp:
+    with acting(Course) as camp:
         data = camp.town_enter(town, blacksmith=blacksmith)
     emit(
         data,
@@ -85,7 +86,7 @@ def enter(
 
 @town_app.command(help=help_text("Leave the town.", "campaign town leave"))
 def leave(json_out: JsonOpt = False) -> None:
-    with acting() as camp:
+    with acting(Course) as camp:
         data = camp.town_leave()
     emit(data, Line(_("left {town}").format(town=data["left"]["town"])), json_out=json_out)
 
@@ -99,7 +100,7 @@ def learn(
     word: Annotated[str, typer.Argument(metavar="WORD", help="The keyword the party learns.")],
     json_out: JsonOpt = False,
 ) -> None:
-    with acting() as camp:
+    with acting(Course) as camp:
         data = camp.keyword_learn(word)
     emit(
         data,

@@ -20,6 +20,7 @@ from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import Fields, emit, write_text
 from campaign_cli.errors import UsageProblem
 from campaign_cli.i18n import _, language
+from campaign_cli.library.documents import Documents
 from campaign_cli.render.text import clean
 
 export_app, import_app = command_app(), command_app()
@@ -45,7 +46,7 @@ def export(
 ) -> None:
     if format_ not in FORMATS:
         raise UsageProblem(_("--format takes foundry or statblock, not {format!r}").format(format=format_))
-    camp = looking()
+    camp = looking(Documents)
     if output_ is None:
         text = camp.character_export(name, format=format_)  # type: ignore[call-overload]  # checked above
         strange = camp.character_not_ascii(name) if format_ == "statblock" else []
@@ -97,7 +98,7 @@ def import_(
 ) -> None:
     if format_ is not None and format_ not in FORMATS:
         raise UsageProblem(_("--format takes foundry or statblock, not {format!r}").format(format=format_))
-    with acting() as camp:
+    with acting(Documents) as camp:
         ch = camp.character_import(source, format=format_, name=new_name)  # type: ignore[arg-type]  # checked above
     unmatched, over = ch["unmatched"], ch["stored_over_limit"]
     emit(

@@ -8,6 +8,7 @@ from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, NameArg, acting, comple
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, emit
 from campaign_cli.i18n import _, ngettext, status_of
+from campaign_cli.library.advancement import Advancement
 
 app = noun_app(help_text("Give karma (R17); Bard karma lasts one adventure (R25).", "campaign karma add Ajax 1"))
 wish_app = noun_app(help_text("Give and spend wishes (R17).", "campaign wish add Ajax 1", "campaign wish spend Ajax"))
@@ -37,7 +38,7 @@ def add(
     ] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    with acting() as camp:
+    with acting(Advancement) as camp:
         data = camp.karma_add(name, n, bard=bard, by=by)
     ch = data["character"]
     emit(
@@ -49,7 +50,7 @@ def add(
 
 @wish_app.command("add", help=help_text("Give a character wishes.", "campaign wish add Ajax 1"))
 def wish_add(name: NameArg, n: CountArg, json_out: JsonOpt = False) -> None:
-    with acting() as camp:
+    with acting(Advancement) as camp:
         data = camp.wish_add(name, n)
     ch = data["character"]
     emit(
@@ -64,7 +65,7 @@ def wish_add(name: NameArg, n: CountArg, json_out: JsonOpt = False) -> None:
     help=help_text("Spend a wish: all damage is cancelled, even a killing blow (R17).", "campaign wish spend Ajax"),
 )
 def wish_spend(name: NameArg, json_out: JsonOpt = False) -> None:
-    with acting() as camp:
+    with acting(Advancement) as camp:
         data = camp.wish_spend(name)  # R17: a wish on the just-killed
     ch, cancelled = data["character"], data["cancelled"]
     emit(

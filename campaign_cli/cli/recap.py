@@ -10,6 +10,7 @@ from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import Line, emit, write_text
 from campaign_cli.errors import UsageProblem
 from campaign_cli.i18n import _
+from campaign_cli.library.documents import Documents
 from campaign_cli.render.recap import lines
 from campaign_cli.run import RUN
 
@@ -45,7 +46,7 @@ def recap(
 ) -> None:
     if format_ not in ("text", "md", "json"):
         raise UsageProblem(_("--format takes text, md or json, not {format!r}").format(format=format_))
-    camp = looking()
+    camp = looking(Documents)
     if format_ == "md" and not json_out and RUN.capture is None:
         write_text(camp.recap(adventure=adventure, since=since, last=last, format="md"))
         return

@@ -15,6 +15,7 @@ from campaign_cli.cli.lazy import command_app, noun_app
 from campaign_cli.cli.output import Line, Table, emit
 from campaign_cli.errors import FileProblem, Refused
 from campaign_cli.i18n import N_, _, ngettext
+from campaign_cli.library.course import Course
 from campaign_cli.render.text import inert
 
 share_app = noun_app(
@@ -166,7 +167,7 @@ def merge(
 
 # -- conflicts a merge left (CLI.md "Sharing through git") ------------------------------------
 def conflicts(json_out: JsonOpt = False) -> None:
-    data = looking().conflicts()
+    data = looking(Course).conflicts()
 
     def cell(c: Mapping[str, Any], side: str) -> str:
         return _("(none)") if side in c["absent"] else jsontext.dumps(c[side])
@@ -198,7 +199,7 @@ def resolve(
             given["value"] = jsontext.loads(value)
         except ValueError:
             given["value"] = value
-    with acting() as camp:
+    with acting(Course) as camp:
         data = camp.resolve(conflict, ours=ours, theirs=theirs, **given)
     text = ngettext("resolved {n} conflict; {left} open", "resolved {n} conflicts; {left} open", len(data["resolved"]))
     emit(data, Line(text.format(left=data["open"])), json_out=json_out)

@@ -10,6 +10,7 @@ from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import emit, write_text
 from campaign_cli.errors import UsageProblem
 from campaign_cli.i18n import _
+from campaign_cli.library.documents import Documents
 from campaign_cli.run import RUN
 
 sheet_app = command_app()
@@ -41,7 +42,7 @@ def sheet(
     if format_ not in ("md", "html", "json"):
         raise UsageProblem(_("--format takes md, html or json, not {format!r}").format(format=format_))
     json_out = json_out or format_ == "json" or RUN.capture is not None  # --json, or a line of a batch
-    camp = looking()
+    camp = looking(Documents)
     if json_out:
         lib: Any = camp  # one name or several: the library's overloads type each
         emit(lib.character_sheet(*(names or []), all=all_, format="json"), json_out=True)

@@ -31,6 +31,7 @@ from campaign_cli.cli.itemopts import (
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, emit
 from campaign_cli.i18n import _
+from campaign_cli.library.gear import Gear
 from campaign_cli.render.character import object_shown
 from campaign_cli.render.rolls import describe_contest
 
@@ -96,7 +97,7 @@ def buy(
     json_out: JsonOpt = False,
 ) -> None:
     options = item_options(locals())
-    with acting() as camp:
+    with acting(Gear) as camp:
         data = camp.shop_buy(
             name,
             item,
@@ -143,7 +144,7 @@ def sell(
     seed: SeedOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    with acting() as camp:
+    with acting(Gear) as camp:
         data = camp.shop_sell(name, item, price=price, haggle=haggle, dice=dice, other_dice=other_dice, seed=seed)
     who = data["character"]
     _answer(

@@ -17,6 +17,7 @@ from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, emit
 from campaign_cli.cli.rolling import ModifierOpt
 from campaign_cli.i18n import _, shown
+from campaign_cli.library.rolls import Rolls
 from campaign_cli.render.character import effect_text
 from campaign_cli.render.rolls import describe_check, describe_contest
 from campaign_cli.rules import craft
@@ -102,7 +103,7 @@ def use(
     reroll_dice: RerollOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    with acting() as camp:
+    with acting(Rolls) as camp:
         result = camp.skill_use(
             name, skill, heal=heal, give=give, for_=for_, doses=doses, boost=boost, against=against,
             other_dice=other_dice, dice=dice, seed=seed, modifier=modifier, karma=karma, reroll_dice=reroll_dice,

@@ -10,6 +10,7 @@ from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, Table, emit
 from campaign_cli.cli.views import character_views
 from campaign_cli.i18n import _, shown
+from campaign_cli.library.advancement import Advancement
 
 app = noun_app(
     help_text(
@@ -37,7 +38,7 @@ def award(
     reason: Annotated[str | None, typer.Option("--reason", metavar="TEXT", help="Why, kept in the journal.")] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    with acting() as camp:
+    with acting(Advancement) as camp:
         data = camp.xp_award(amount, *(names or []), party=party, reason=reason)
     chars = data["characters"]
     emit(
@@ -88,9 +89,10 @@ def spend(
     json_out: JsonOpt = False,
 ) -> None:
     if dry_run:
-        data = looking().xp_spend(name, attribute=attribute, skill=skill, spell=spell, karma=karma, dry_run=True)
+        camp = looking(Advancement)
+        data = camp.xp_spend(name, attribute=attribute, skill=skill, spell=spell, karma=karma, dry_run=True)
     else:
-        with acting() as camp:
+        with acting(Advancement) as camp:
             data = camp.xp_spend(name, attribute=attribute, skill=skill, spell=spell, karma=karma)
     ch = data["character"]
     if dry_run:

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from campaign_cli.errors import Refused, Say, Shown, UsageProblem
 from campaign_cli.rules.names import check_text
-from campaign_cli.rules.skills import find_skill
 
 if TYPE_CHECKING:
     from campaign_cli.model import Character, CombatMode, Item
@@ -46,6 +45,8 @@ def check_allocation(st: int, dx: int, iq: int) -> None:
 def canonical_skills(levels: Mapping[str, int]) -> dict[str, int]:
     """Map typed skill names to catalog names (R23); one skill named twice, in any
     language (`Swimming` and `Плавание`), is a usage error."""
+    from campaign_cli.rules.skills import find_skill
+
     out: dict[str, int] = {}
     for name, level in levels.items():
         if level < 1:
@@ -79,7 +80,7 @@ def check_starting_points(kind: str, skills: Mapping[str, int], spells: int) -> 
                 ),
                 "starting_points",
             )
-        combat = sum(v for k, v in skills.items() if find_skill(k).combat)
+        combat = sum(skills[k] for k in combat_skills(skills))
         if combat > HERO_COMBAT_POINTS:
             raise Refused(
                 Say(
@@ -231,6 +232,8 @@ def drop_attribute(attributes: dict, name: str) -> None:
 
 def set_combat_mode(doc: Character, skill: str, mode: CombatMode) -> None:
     """R24: a character's levels in a combat skill go either to hit or to damage, not split."""
+    from campaign_cli.rules.skills import find_skill
+
     found = find_skill(skill)
     if not found.combat:
         raise Refused(Say('{name} is not a combat skill (R24)', name=Shown(found.name)), "not_combat_skill")
@@ -280,6 +283,18 @@ def gear_totals(items: list[Item], keywords: list[str] | None = None) -> dict:
     }
 
 
+def combat_skills(names: Iterable[str]) -> list[str]:
+    """R24: those of NAMES (catalog names) that are combat skills. The skill table is loaded
+    only when there is a name to look up: showing a character who knows no skill never
+    builds it."""
+    names = list(names)
+    if not names:
+        return []
+    from campaign_cli.rules.skills import find_skill
+
+    return [name for name in names if find_skill(name).combat]
+
+
 def view(doc: Mapping) -> dict:
     """The character as CLI.md shows it: stored fields plus derived ones."""
     gear = gear_totals(doc.get("items", []), doc.get("keywords", []))
@@ -296,7 +311,7 @@ def view(doc: Mapping) -> dict:
         "ma": movement(adj),
         "attributes": dict(doc.get("attributes", {})),
         "skills": dict(doc.get("skills", {})),
-        "combat": {k: doc.get("combat", {}).get(k, "hit") for k in doc.get("skills", {}) if find_skill(k).combat},
+        "combat": {k: doc.get("combat", {}).get(k, "hit") for k in combat_skills(doc.get("skills", {}))},
         "spells": list(doc.get("spells", [])),
         "keywords": list(doc.get("keywords", [])),
         "xp": doc.get("xp", 0),

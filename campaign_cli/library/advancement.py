@@ -1,0 +1,191 @@
+"""The acts on a character's counts: advancement and luck, wounds
+and rest (R13-R22, R25, R29)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from campaign_cli.errors import Opt, Say, UsageProblem
+from campaign_cli.library.core import Core, _free_text, _shown, _text, _whole, spell_rating
+
+if TYPE_CHECKING:
+    from campaign_cli import results
+    from campaign_cli.store import Campaign as Stored
+else:
+    from campaign_cli.library.core import results
+
+
+class Advancement(Core):
+    """XP, karma, wishes, damage, healing and rest."""
+
+    # -- advancement and luck (R13-R18, R25) ---------------------------------------
+    def xp_award(self, amount: int, /, *names: str, party: bool = False, reason: str | None = None) -> results.XpAward:
+        """Give AMOUNT experience points to each named character, or with `party=True` to
+        every living character (R13; R11a: the dead win nothing).
+
+        amount: XP each character wins, 1 or more.
+        names: the characters, by name (any case) or id; or none, with party=True.
+        reason: why, kept in the journal.
+
+            camp.xp_award(2, "Ajax", "Cora", reason="cleared the crypt")
+            camp.xp_award(3, party=True)
+        """
+        from campaign_cli.acts import advancement
+
+        _whole(amount, "amount")
+        who = [_text(n, "names") for n in names]
+        _free_text(reason, "reason")
+
+        def run(stored: Stored) -> results.XpAward:
+            docs = advancement.award_xp(stored, amount, who, party, reason)
+            return {"amount": amount, "reason": reason, "characters": [_shown(d) for d in docs]}
+
+        return self._act("xp award", True, run, (amount, *who))
+
+    def xp_spend(
+        self,
+        character: str,
+        /,
+        *,
+        attribute: str | None = None,
+        skill: str | None = None,
+        spell: str | None = None,
+        karma: bool = False,
+        dry_run: bool = False,
+    ) -> results.XpSpend:
+        """Spend XP on one step: an attribute (R14: costs the new value), a skill level or a
+        spell (R15, R16); `karma=True` lets karma pay what XP lacks (R17). The out of action
+        and the dying spend no XP (R20, R11a).
+
+        character: who spends.
+        attribute, skill, spell: exactly one: "ST", "DX" or "IQ"; a skill's name; a spell's
+            name, with its rating after "=" ("Light=10").
+        dry_run: only price the step; nothing changes.
+
+            camp.xp_spend("Ajax", attribute="ST")
+            camp.xp_spend("Merlin", spell="Light=10", dry_run=True)
+        """
+        from campaign_cli.acts import advancement
+
+        if sum(x is not None for x in (attribute, skill, spell)) != 1:
+            raise UsageProblem(
+                Say("give exactly one of {a}, {b} or {c}", a=Opt("attribute"), b=Opt("skill"), c=Opt("spell"))
+            )
+        what = {"attribute": attribute, "skill": skill, "spell": None if spell is None else spell_rating(spell)}
+
+        def run(stored: Stored) -> results.XpSpend:
+            if dry_run:
+                data, bought, doc = advancement.price_step(stored, character, karma, **what)
+            else:
+                data, bought, doc = advancement.spend_xp(stored, character, karma, **what)
+            step = {"kind": bought.kind, "name": bought.name, "level": bought.level}
+            return cast("results.XpSpend", {**data, "raises": step, "character": _shown(doc)})
+
+        return self._act("xp spend", not dry_run, run, (character,))
+
+    def karma_add(self, character: str, count: int, /, *, bard: bool = False, by: str | None = None) -> results.Gained:
+        """Give CHARACTER karma (R17). `bard=True`: karma a Bard made, gone when the adventure
+        ends (R25), the same act as a Bard's skill use without its roll, so it spends that
+        bard's use of this adventure (R25a); `by` names the bard when several could sing.
+
+            camp.karma_add("Ajax", 2)
+            camp.karma_add("Merlin", 1, bard=True, by="Kate")
+        """
+        from campaign_cli.acts import advancement
+
+        _whole(count, "count")
+        if by is not None and not bard:
+            raise UsageProblem(Say("{option} goes with {flag}", option=Opt("by"), flag=Opt("bard")))
+
+        def run(stored: Stored) -> results.Gained:
+            doc = advancement.add_karma(stored, character, count, bard, by)
+            return {"added": count, "bard": bard, "character": _shown(doc)}
+
+        return self._act("karma add", True, run, (character, count))
+
+    def wish_add(self, character: str, count: int, /) -> results.Gained:
+        """Give CHARACTER COUNT wishes (R17).
+
+        camp.wish_add("Ajax", 1)
+        """
+        from campaign_cli.acts import advancement
+
+        _whole(count, "count")
+
+        def run(stored: Stored) -> results.Gained:
+            return {"added": count, "character": _shown(advancement.add_wishes(stored, character, count))}
+
+        return self._act("wish add", True, run, (character, count))
+
+    def wish_spend(self, character: str, /) -> results.WishSpent:
+        """Spend one of CHARACTER's wishes: all damage is cancelled, even a killing blow (R17).
+
+        camp.wish_spend("Ajax")
+        """
+        from campaign_cli.acts import advancement
+
+        def run(stored: Stored) -> results.WishSpent:
+            doc, cancelled = advancement.spend_wish(stored, character)
+            return {"cancelled": cancelled, "character": _shown(doc)}
+
+        return self._act("wish spend", True, run, (character,))
+
+    # -- wounds and rest (R19-R22, R29) ---------------------------------------------
+    def damage(self, character: str, amount: int, /, *, fatigue: bool = False, armor: bool = False) -> results.Damaged:
+        """Wound CHARACTER by AMOUNT points of damage, or of fatigue with `fatigue=True`
+        (R19-R21); `armor=True` takes off what worn armor and shield stop (R29). The GM's
+        tool: never limited by turns (R32a).
+
+            camp.damage("Ajax", 5)
+            camp.damage("Ajax", 6, armor=True)
+        """
+        from campaign_cli.acts import wounds
+
+        _whole(amount, "amount", 0)
+        if armor and fatigue:
+            raise UsageProblem(
+                Say("{armor} reduces damage from hits, not fatigue: give one of them", armor=Opt("armor"))
+            )
+
+        def run(stored: Stored) -> results.Damaged:
+            doc, applied = wounds.damage(stored, character, amount, fatigue, armor)
+            return cast("results.Damaged", {**applied, "character": _shown(doc)})
+
+        return self._act("damage", True, run, (character, amount))
+
+    def heal(self, character: str, amount: int, /, *, fatigue: bool = False) -> results.Healed:
+        """Heal AMOUNT points of CHARACTER's damage, or fatigue with `fatigue=True`; the
+        dead cannot be healed (R20).
+
+            camp.heal("Ajax", 3)
+        """
+        from campaign_cli.acts import wounds
+
+        _whole(amount, "amount", 0)
+
+        def run(stored: Stored) -> results.Healed:
+            doc, healed = wounds.heal(stored, character, amount, fatigue)
+            return {"healed": healed, "fatigue": fatigue, "character": _shown(doc)}
+
+        return self._act("heal", True, run, (character, amount))
+
+    def rest(self, /, *names: str, week: bool = False) -> results.Rested:
+        """A night's sleep: all fatigue is recovered (R21); `week=True`: a week of rest heals
+        fully (R22), for the named characters or every living one.
+
+            camp.rest()
+            camp.rest("Ajax", week=True)
+        """
+        from campaign_cli.acts import rest
+
+        who = [_text(n, "names") for n in names]
+        if who and not week:
+            raise UsageProblem(
+                Say("a night's sleep is for the whole party; name characters only with {week}", week=Opt("week"))
+            )
+
+        def run(stored: Stored) -> results.Rested:
+            docs, before = rest.rest(stored, who, week)
+            return {"week": week, "characters": [_shown(d) for d in docs], "status_before": before}
+
+        return self._act("rest", True, run, tuple(who))

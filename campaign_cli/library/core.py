@@ -1,0 +1,567 @@
+"""The library's core: an open campaign's block (`Core`: one act run with its books kept),
+the checks every act makes of what it is given, and the doors the command line opens
+(`command`, `reader`) for one act of one area. The areas' acts are in the modules beside
+this one; `campaign_cli.api.Campaign` has them all."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Collection, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from campaign_cli.errors import N_, Arg, CampaignError, ExitStatus, FileProblem, Opt, Refused, Say, Shown, UsageProblem
+from campaign_cli.rules.names import MAX_AMOUNT
+from campaign_cli.run import RUN
+
+if TYPE_CHECKING:
+    from campaign_cli import results
+    from campaign_cli.store import Campaign as Stored
+else:
+
+    class _Results:
+        """`campaign_cli.results`, imported when a type hint is read (typing.get_type_hints):
+        building its TypedDicts costs every command a few milliseconds it never needs."""
+
+        def __getattr__(self, name: str) -> Any:
+            from campaign_cli import results as module
+
+            return getattr(module, name)
+
+    results = _Results()
+
+
+R = TypeVar("R")
+
+
+LABEL = "python"  # what the journal shows as the command of a block with no label
+KEPT_SUMMARIES = 1000  # a block's entry keeps this many acts' summaries, then a count
+
+
+def typed(err: CampaignError) -> CampaignError:
+    """ERR as the class its exit status names: every refusal (not found, name taken...) is a Refused."""
+    kinds = {ExitStatus.REFUSED: Refused, ExitStatus.USAGE: UsageProblem, ExitStatus.FILE: FileProblem}
+    kind = kinds.get(err.status, Refused)
+    if type(err) is not kind:
+        again = kind(err._message, err.code)  # the Say itself: its facts, said when read
+        again.extra, again.path = dict(err.extra), err.path
+        err = again
+    err.front = err.front or RUN.front  # its options named as the caller names them, whenever it is read
+    return err
+
+
+def _positional(code: Any) -> set[str]:
+    """The names of a method's positional parameters (its arguments, not its options)."""
+    names = set(code.co_varnames[1 : code.co_argcount])  # co_argcount counts the positional-only too
+    if code.co_flags & 0x04:  # CO_VARARGS: *names
+        names.add(code.co_varnames[code.co_argcount + code.co_kwonlyargcount])
+    return names
+
+
+def _texts(given: dict[str, Any], positional: Collection[str] = ()) -> None:
+    """Every text an act was given (a name, a note, a list of them) is text a file can hold:
+    a lone surrogate (`"\\ud800"`) is refused naming its parameter (exit 2), not left to
+    fail when the campaign is written."""
+    for name, value in given.items():
+        values = value if isinstance(value, (list, tuple)) else value.keys() if isinstance(value, dict) else [value]
+        for text in values:
+            if isinstance(text, str) and not text.isascii():
+                try:
+                    text.encode("utf-8")
+                except UnicodeEncodeError:
+                    shown = text.encode("utf-8", "backslashreplace").decode()
+                    raise UsageProblem(
+                        Say(
+                            "{option}: {value!r} is not text (a lone surrogate)",
+                            option=Arg(name) if name in positional else Opt(name),
+                            value=shown,
+                        ),
+                        "bad_text",
+                    ) from None
+
+
+def _free_text(value: str | None, option: str) -> str | None:
+    """A note, a reason, a label: any text but a control or format character (CLI.md
+    "Global behaviour": bad input wherever it is typed); refused naming the option (exit 2),
+    not found unsound when the campaign is written."""
+    from campaign_cli.rules.names import unsafe_char
+
+    if value is None:
+        return None
+    bad = unsafe_char(_text(value, option))
+    if bad is not None:
+        raise UsageProblem(
+            Say("{option}: no control or format characters (U+{code:04X})", option=Opt(option), code=ord(bad)),
+            "bad_text",
+        )
+    return value
+
+
+COUNTS = {  # a character's stored counts, as a refusal names them
+    "xp": N_("XP"),
+    "karma": N_("karma"),
+    "bard_karma": N_("karma"),
+    "wishes": N_("wishes"),
+    "gold": N_("gold"),
+    "darkstone": N_("dark stone"),
+    "damage": N_("damage"),
+    "fatigue": N_("fatigue"),
+}
+
+
+def _within_bounds(stored: Stored, in_block: bool) -> None:
+    """CLI.md "Names": a change that would carry a stored count past its bound is refused
+    (exit 1, `over_bound`, naming the bound), not found unsound when the file is written.
+    In a block, the characters the act read; else every character."""
+    docs = stored.data["characters"]
+    keys = (stored.line_before or {}).keys() if in_block else docs.keys()
+    for key in keys:
+        doc = docs.get(key)
+        if doc is None:
+            continue
+        for field, label in COUNTS.items():
+            value = doc.get(field, 0)
+            if isinstance(value, int) and value > MAX_AMOUNT:
+                raise Refused(
+                    Say(
+                        "{name}'s {field} would be {value}, past its bound of {most}: nothing changed",
+                        name=doc["name"],
+                        field=Say(label),
+                        value=Shown(value),
+                        most=Shown(MAX_AMOUNT),
+                    ),
+                    "over_bound",
+                )
+        for item in doc.get("items", ()):
+            if item.get("count", 1) > MAX_AMOUNT:
+                raise Refused(
+                    Say(
+                        "{name}'s stack of {item} would be {value} pieces, past its bound of {most}: nothing changed",
+                        name=doc["name"],
+                        item=Shown(item["name"]),
+                        value=Shown(item["count"]),
+                        most=Shown(MAX_AMOUNT),
+                    ),
+                    "over_bound",
+                )
+
+
+def _whole(value: object, option: str, low: int = 1, high: int = MAX_AMOUNT) -> int:
+    """VALUE as a whole number from LOW to HIGH, or a usage problem naming OPTION."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise UsageProblem(
+            Say("{option}: {value!r} is not a whole number", option=Opt(option), value=value), "bad_value"
+        )
+    if not low <= value <= high:
+        raise UsageProblem(
+            Say(
+                "{option}: {value} is not in the range {low} to {high}",
+                option=Opt(option),
+                value=value,
+                low=low,
+                high=high,
+            ),
+            "bad_value",
+        )
+    return value
+
+
+def _text(value: object, option: str) -> str:
+    if not isinstance(value, str):
+        raise UsageProblem(Say("{option}: {value!r} is not text", option=Opt(option), value=value), "bad_value")
+    return value
+
+
+def _shown(doc: Any) -> results.CharacterView:
+    from campaign_cli.rules.characters import view
+
+    return cast("results.CharacterView", view(doc))
+
+
+class Block:
+    """Many acts in one transaction (a block of the library, a `campaign batch`): what each
+    act did, for the one journal entry that keeps them (summaries, events, and the recap's
+    tally of every act's changes, so 10 XP won and 10 spent both count)."""
+
+    def __init__(self, camp: Stored) -> None:
+        self.camp = camp
+        self.count = 0
+        self.summaries: list[dict] = []
+        self.tally: dict[str, dict] = {}
+        self.events: list[dict] = []
+
+    def begin(self) -> None:
+        camp = self.camp
+        self.count += 1
+        camp.summary, camp.extra = "", {}
+        camp.line_before = {}  # the characters the act reads, as they were
+
+    def end(self, number: int, args: list[str]) -> None:
+        from campaign_cli.rules import recap
+
+        camp = self.camp
+        before, camp.line_before = camp.line_before or {}, None
+        now = camp.data["characters"]
+        recap.add_rows(self.tally, recap.tally(before, {k: now[k] for k in before if k in now}, args))
+        self.events.extend(camp.extra.get("events", ()))
+        if camp.summary and len(self.summaries) < KEPT_SUMMARIES:
+            self.summaries.append({"line": number, "args": args, "summary": camp.summary, **camp.extra})
+
+    def abandon(self) -> None:
+        """The act failed: what it read is forgotten (its changes are the caller's to take back)."""
+        self.camp.line_before = None
+
+    def seal(self, summary_one: str, summary_many: str) -> None:
+        """What the one journal entry says of all the acts (stored in English)."""
+        from campaign_cli.i18n import english, ngettext
+        from campaign_cli.rules import recap
+
+        camp = self.camp
+        with english():  # stored: the journal is the same in every language
+            camp.summary = ngettext(summary_one, summary_many, self.count).format(n=self.count)
+        camp.touched = sorted(set(camp.touched))
+        camp.extra = {
+            "lines": self.summaries,
+            **({"more_lines": self.count - len(self.summaries)} if self.count > len(self.summaries) else {}),
+            "tally": recap.compact(self.tally),  # each act's events, for `campaign recap`
+        }
+
+    def mark(self) -> tuple:
+        return self.count, len(self.summaries), len(self.events), {k: dict(v) for k, v in self.tally.items()}
+
+    def back_to(self, mark: tuple) -> None:
+        self.count, summaries, events, self.tally = mark
+        del self.summaries[summaries:], self.events[events:]
+
+
+class Core:
+    """An open campaign's block: what every act shares (its books, a savepoint, the events
+    so far) and `_act`, which runs one act. Each area of the game is a class of acts built
+    on it (the modules beside this one); `campaign_cli.Campaign` joins them all, and a
+    command of the command line opens only its own area's.
+    """
+
+    def __init__(self, stored: Stored, writable: bool, block: Block | None = None, in_line: bool = False) -> None:
+        self._camp = stored
+        self._writable = writable
+        self._block = block  # per-act bookkeeping: a block of the library
+        self._in_line = in_line  # a line of `campaign batch`: the batch keeps the books
+        self._open = True
+        self._failed: CampaignError | None = None  # an act failed outside an attempt: nothing is saved
+        self._attempts = 0
+        self._staged: list = []  # the files the block's acts wrote (an export's output), written once it commits
+
+    # -- the block ---------------------------------------------------------------
+    @property
+    def events(self) -> list[results.Event]:
+        """The events the block's acts recorded so far (`killed`, `healed`, `blow`...), as
+        the journal stores them."""
+        self._ready()
+        if self._block is not None:
+            return cast("list[results.Event]", [dict(e) for e in self._block.events])
+        return cast("list[results.Event]", [dict(e) for e in self._camp.extra.get("events", ())])
+
+    @contextmanager
+    def attempt(self) -> Iterator[None]:
+        """A savepoint: an act that fails inside `with camp.attempt():` takes back what the
+        attempt did and re-raises, and the block goes on and can commit.
+
+            with campaign_cli.open("campaign.json") as camp:
+                try:
+                    with camp.attempt():
+                        camp.gold_remove("Ajax", 50)
+                except campaign_cli.Refused:
+                    camp.gold_add("Ajax", 5)
+        """
+        self._ready()
+        stored = self._camp
+        saved = stored.mark()
+        mark = self._block.mark() if self._block is not None else None
+        failed = self._failed
+        self._attempts += 1
+        try:
+            yield
+        except BaseException:
+            stored.back_to(saved)
+            if mark is not None and self._block is not None:
+                self._block.back_to(mark)
+            self._failed = failed
+            raise
+        finally:
+            self._attempts -= 1
+
+    def _ready(self, write: bool = False) -> None:
+        if not self._open:
+            raise UsageProblem(Say("this campaign's block has ended: open it again"), "closed")
+        if self._failed is not None:
+            raise UsageProblem(
+                Say(
+                    "an earlier act in this block failed ({failure}): nothing will be saved; "
+                    "leave the block and open the campaign again",
+                    failure=self._failed.message,
+                ),
+                "act_failed",
+            )
+        if write and not self._writable:
+            raise UsageProblem(
+                Say("the campaign is open for reading: open it with campaign_cli.open to change it"), "read_only"
+            )
+
+    def _act(self, path: str, write: bool, run: Callable[[Stored], R], args: tuple = ()) -> R:
+        """Run one act: the caller's texts checked, the block's books kept, the dead checked
+        (R11a), a failure spoiling the block unless an attempt takes it back."""
+        self._ready(write)
+        caller = sys._getframe(1)
+        _texts(caller.f_locals, _positional(caller.f_code))
+        for value in args:  # the names the act was given: a name is text (or an id)
+            if not isinstance(value, (str, int)) or isinstance(value, bool):
+                raise UsageProblem(Say("{value!r} is not a name", value=value), "bad_value")
+        stored, block = self._camp, self._block
+        if block is not None:
+            block.begin()
+        try:
+            result = run(stored)
+            if write and not stored.reverted:
+                from campaign_cli.rules.wounds import check_the_dead
+
+                _within_bounds(stored, block is not None or self._in_line)
+
+                if block is not None or self._in_line:  # R11a: the characters this act read, as they were
+                    check_the_dead(stored.line_before or {}, stored.data["characters"])
+                else:
+                    check_the_dead(stored.before_tables()["characters"], stored.data["characters"])
+        except CampaignError as err:
+            if block is not None:
+                block.abandon()
+            if write and self._attempts == 0:
+                self._failed = err
+            raise typed(err) from None
+        except BaseException:
+            if write and self._attempts == 0:
+                self._failed = UsageProblem(Say("an act was interrupted"), "interrupted")
+            raise
+        if block is not None:
+            block.end(block.count, [*path.split(), *(str(a) for a in args)])
+            if write:  # the documents stay open to the block's next acts: the result is what this act left
+                from campaign_cli import jsontext
+
+                result = jsontext.copied(result)
+        return result
+
+    # -- reading: a character, as every area shows one ----------------------------------
+    def character_show(self, character: str, /) -> results.CharacterView:
+        """CHARACTER as the command line shows it as JSON: the stored fields and the derived
+        ones (adjusted DX, MA, carry weight, armor, status).
+
+            ajax = camp.character_show("Ajax")
+            print(ajax["status"], ajax["adjusted_dx"])
+        """
+        return self._act("character show", False, lambda stored: _shown(stored.character(character)), (character,))
+
+    def character_list(self) -> list[results.CharacterView]:
+        """Every character, in id order.
+
+        names = [c["name"] for c in camp.character_list()]
+        """
+        return self._act("character list", False, lambda stored: [_shown(d) for d in stored.characters()])
+
+
+Dice = list[int] | str  # physical dice typed in: [1, 3, 6], or as the command line takes them, "1,3,6"
+
+
+def _dice(value: Dice | None, option: str) -> str | None:
+    """Dice as the rules read them (a text "1,3,6"); a list must hold whole numbers."""
+    if value is None or isinstance(value, str):
+        return value
+    if not isinstance(value, (list, tuple)) or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+        raise UsageProblem(
+            Say("{option}: {value!r} is not a list of dice", option=Opt(option), value=value), "bad_dice"
+        )
+    return ",".join(map(str, value))
+
+
+def _seed(value: int | None) -> int | None:
+    from campaign_cli.rules.names import MAX_ID
+
+    return None if value is None else _whole(value, "seed", 0, MAX_ID)
+
+
+def _number(text: str, option: str, name: str) -> int:
+    """TEXT as a whole number, negative or not, within the bounds of an amount."""
+    try:
+        value = int(text.strip())
+    except ValueError:
+        raise UsageProblem(
+            Say("{option} {name}: {raw!r} is not a whole number", option=Opt(option), name=name, raw=text), "bad_value"
+        ) from None
+    return _whole(value, option, -MAX_AMOUNT)
+
+
+Pairs = list[str] | dict[str, int]  # "Name=VALUE" texts, as the command line takes them, or a dict
+
+
+def pairs(values: Pairs | None, option: str, default: int | None = None, allow_null: bool = False) -> dict:
+    """NAME=VALUE texts (`["Lore=3"]`, `["Swimming", "Sword=2"]`) or a dict, as a dict of
+    name to a whole number (or DEFAULT, or None where ALLOW_NULL, for a bare name)."""
+    out: dict[str, int | None] = {}
+    given = values.items() if isinstance(values, dict) else ((*_split(raw, option),) for raw in values or [])
+    for name, value in given:
+        if any(k.casefold() == name.casefold() for k in out):
+            raise UsageProblem(Say("{option} {name!r} is given twice", option=Opt(option), name=name), "repeated_name")
+        if value is None:
+            if default is None and not allow_null:
+                raise UsageProblem(
+                    Say("{option} {raw!r}: expected NAME=VALUE", option=Opt(option), raw=name), "bad_value"
+                )
+            out[name] = default
+            continue
+        if isinstance(value, str):
+            try:
+                value = int(value.strip())
+            except ValueError:
+                raise UsageProblem(
+                    Say("{option} {name}: {raw!r} is not a whole number", option=Opt(option), name=name, raw=value),
+                    "bad_value",
+                ) from None
+        out[name] = _whole(value, option, 0)
+    return out
+
+
+def _split(raw: object, option: str) -> tuple[str, str | None]:
+    name, sep, value = _text(raw, option).partition("=")
+    if not name.strip():
+        raise UsageProblem(Say("{option} {raw!r}: expected NAME=VALUE", option=Opt(option), raw=raw), "bad_value")
+    return name.strip(), (value if sep else None)
+
+
+def spell_rating(text: str) -> tuple[str, int | None]:
+    """`Light=10`: the spell's name and its rating (none given: None)."""
+    ((name, rating),) = pairs([text], "spell", allow_null=True).items()
+    return name, rating
+
+
+def _status(stored: Stored) -> results.CampaignStatus:
+    meta = stored.meta
+    return {
+        "name": meta["name"],
+        "schema_version": meta["schema_version"],
+        "phase": meta["phase"],
+        "adventure": meta["adventure"],
+        "location": meta["location"],
+        "keywords": list(meta["keywords"]),
+        "characters": len(stored.data["characters"]),
+        "conflicts": len(meta.get("conflicts", [])),  # a merge's, until `resolve`
+        "file": str(stored.path),
+    }
+
+
+def entry_view(entry: dict) -> results.LogEntry:
+    """A journal entry as `log` shows it: its command as typed, its summary, the characters."""
+    import shlex
+
+    words = entry.get("command") or []
+    out = {
+        "seq": entry.get("seq"),
+        "kind": entry.get("kind"),
+        "time": entry.get("time"),
+        "command": shlex.join(["campaign", *words]),
+        "args": words,
+        "summary": entry.get("summary", ""),
+        "characters": entry.get("characters", []),
+    }
+    for key in ("rolls", "undoes", "undoes_all", "redoes"):
+        if key in entry:
+            out[key] = entry[key]
+    return cast("results.LogEntry", out)
+
+
+def write_file(stored: Any, text: str, output: str, force: bool) -> Path:
+    """TEXT written atomically to OUTPUT: never the campaign file, its journal or its lock
+    (refused), another existing file only with FORCE. Inside a block, staged and written
+    when it commits. Returns the file (to be) written."""
+    from campaign_cli import store
+
+    target = store.resolve_path(output)
+    if not target.parent.is_dir():
+        raise UsageProblem(
+            Say("{option}: folder {parent} does not exist", option=Opt("output"), parent=str(target.parent)), "bad_file"
+        )
+    if store.belongs_to(stored.path, target):
+        raise Refused(
+            Say(
+                "{option} {output} is the campaign's own file; export to another name",
+                option=Opt("output"),
+                output=output,
+            ),
+            "own_file",
+        )
+    staged = RUN.staged
+    if (target.exists() or (staged and any(t == target for t, _data in staged))) and not force:
+        raise Refused(
+            Say(
+                "{option} {output} exists; add {force} to replace it",
+                option=Opt("output"),
+                output=output,
+                force=Opt("force"),
+            ),
+            "exists",
+        )
+    if staged is not None:
+        staged[:] = [(t, d) for t, d in staged if t != target] + [(target, text.encode())]
+        return target
+    _publish([(target, text.encode())])
+    return target
+
+
+def _publish(staged: list) -> None:
+    from campaign_cli.store import files
+
+    files.publish(staged)
+
+
+# -- one command of the command line ------------------------------------------------
+A = TypeVar("A", bound=Core)
+
+
+@contextmanager
+def command(area: type[A], path: str | os.PathLike[str], words: list[str]) -> Iterator[A]:
+    """One command line's transaction (the command line's door), for an act of AREA: the
+    act's own summary is the journal entry's. Inside `campaign batch`, the batch's open
+    transaction."""
+    from campaign_cli import store
+
+    if RUN.batch is not None:
+        yield area(RUN.batch, RUN.writable, in_line=True)
+        return
+    with store.transaction(path, words) as stored:
+        yield area(stored, True)
+
+
+def reader(area: type[A], path: str | os.PathLike[str], optional: bool = False) -> A:
+    """The campaign for one reading command of AREA; inside `campaign batch`, the batch's.
+    OPTIONAL: a missing file is the built-in catalog alone (listing the catalog needs no
+    campaign)."""
+    from campaign_cli import store
+
+    if RUN.batch is not None:
+        return area(RUN.batch, RUN.writable, in_line=True)
+    try:
+        return area(store.open_read(path), False)
+    except FileProblem as err:
+        if not optional or err.code != "no_campaign":
+            raise
+        return area(cast("Stored", _NoCampaign()), False)
+
+
+class _NoCampaign:
+    """No campaign file: no packs and no boards of its own, for the catalog's readings."""
+
+    reverted = False
+
+    def packs(self) -> list[dict]:
+        return []
+
+    def boards(self) -> list[tuple[dict, str]]:
+        return []

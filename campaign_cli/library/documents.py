@@ -1,0 +1,258 @@
+"""Documents: sheets, recaps, other tools' files (CLI.md "Interchange")."""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING, Literal, cast, overload
+
+from campaign_cli.errors import Opt, Refused, Say, UsageProblem
+from campaign_cli.library.core import Core, _shown, _text, _whole, write_file
+
+if TYPE_CHECKING:
+    from campaign_cli import results
+    from campaign_cli.store import Campaign as Stored
+else:
+    from campaign_cli.library.core import results
+
+
+class Documents(Core):
+    """Sheets, recaps, and characters written for or read from other tools."""
+
+    # -- documents: sheets, recaps, other tools' files ----------------------------------
+    @overload
+    def character_sheet(self, character: str, /, *, format: Literal["json"]) -> results.Sheet: ...
+    @overload
+    def character_sheet(
+        self, first: str, second: str, /, *names: str, format: Literal["json"]
+    ) -> list[results.Sheet]: ...
+    @overload
+    def character_sheet(self, /, *, all: Literal[True], format: Literal["json"]) -> list[results.Sheet]: ...
+    @overload
+    def character_sheet(self, /, *names: str, all: bool = False, format: Literal["md", "html"] = "md") -> str: ...
+    def character_sheet(
+        self, /, *names: str, all: bool = False, format: Literal["md", "html", "json"] = "md"
+    ) -> str | results.Sheet | list[results.Sheet]:
+        """The whole character on one page: Markdown to paste (`format="md"`), one
+        self-contained HTML file to print (`"html"`, a page per character), or the sheet's
+        sections as data (`"json"`: one character's sheet when one is named, else a list);
+        the characters NAMES, in this order, or `all=True`.
+
+            text = camp.character_sheet("Ajax")
+            page = camp.character_sheet(all=True, format="html")
+        """
+        from campaign_cli.render import sheet
+
+        if format not in ("md", "html", "json"):
+            raise UsageProblem(
+                Say("{option} takes md, html or json, not {value!r}", option=Opt("format"), value=format)
+            )
+        wanted = [_text(n, "names") for n in names]
+        if bool(wanted) == all:
+            raise UsageProblem(
+                Say("name characters or give {option} (one or the other)", option=Opt("all")), "missing_argument"
+            )
+
+        def run(stored: Stored) -> str | results.Sheet | list[results.Sheet]:
+            docs = stored.characters() if all else list({id(d): d for d in map(stored.character, wanted)}.values())
+            if not docs:
+                raise Refused(Say("no characters yet: create one first"), "no_characters")
+            chars = [_shown(d) for d in docs]
+            if format == "html":
+                return sheet.html(chars)
+            if format == "md":
+                return "\n---\n\n".join(sheet.markdown(ch) for ch in chars)
+            rows = [
+                {**ch, "sections": [{"title": t, "rows": [list(r) for r in rows]} for t, rows in sheet.sections(ch)]}
+                for ch in chars
+            ]
+            if len(wanted) == 1:  # one character named: its sheet, as the command line prints it
+                return cast("results.Sheet", rows[0])
+            return cast("list[results.Sheet]", rows)
+
+        return self._act("character sheet", False, run, tuple(wanted))
+
+    @overload
+    def character_export(
+        self, character: str, /, *, format: Literal["foundry", "statblock"], output: None = None, force: bool = False
+    ) -> str: ...
+    @overload
+    def character_export(
+        self,
+        character: str,
+        /,
+        *,
+        format: Literal["foundry", "statblock"],
+        output: str | os.PathLike[str],
+        force: bool = False,
+    ) -> results.CharacterWritten: ...
+    def character_export(
+        self,
+        character: str,
+        /,
+        *,
+        format: Literal["foundry", "statblock"],
+        output: str | os.PathLike[str] | None = None,
+        force: bool = False,
+    ) -> str | results.CharacterWritten:
+        """CHARACTER for another tool: an actor of Foundry VTT's fantasy-trip system
+        (`format="foundry"`, JSON) or the stat block TFT adventures print (`"statblock"`);
+        returned as text, or written to OUTPUT (an existing file only with FORCE; inside a
+        block, when it commits). docs/interchange.md says what maps to what.
+
+            block = camp.character_export("Ajax", format="statblock")
+            camp.character_export("Ajax", format="foundry", output="ajax.foundry.json")
+        """
+        from campaign_cli import jsontext
+        from campaign_cli.rules import interchange
+
+        if format not in ("foundry", "statblock"):
+            raise UsageProblem(
+                Say("{option} takes foundry or statblock, not {value!r}", option=Opt("format"), value=format)
+            )
+
+        def run(stored: Stored) -> str | results.CharacterWritten:
+            ch = _shown(stored.character(character))
+            if format == "foundry":
+                text = jsontext.shown(interchange.to_foundry(dict(ch)), indent=2) + "\n"
+            else:
+                text = interchange.to_statblock(dict(ch))
+            if output is None:
+                return text
+            written = write_file(stored, text, os.fspath(output), force)
+            return {
+                "format": format,
+                "character": ch["name"],
+                "written": str(written),
+                "not_ascii": interchange.not_ascii(dict(ch)) if format == "statblock" else [],
+            }
+
+        return self._act("character export", False, run, (character,))
+
+    def character_not_ascii(self, character: str, /) -> list[str]:
+        """The names in CHARACTER's stat block that the fantasy-trip system's importer cannot
+        read (it matches ASCII letters only): what `character_export(..., format="statblock")`
+        warns about.
+
+            camp.character_not_ascii("Ajax")  # []: every name in his block is ASCII
+        """
+        from campaign_cli.rules import interchange
+
+        return self._act(
+            "character show",
+            False,
+            lambda stored: interchange.not_ascii(dict(stored.character(character))),
+            (character,),
+        )
+
+    def character_import(
+        self,
+        file: str | os.PathLike[str],
+        /,
+        *,
+        format: Literal["foundry", "statblock"] | None = None,
+        name: str | None = None,
+    ) -> results.CharacterImported:
+        """A character from another tool's FILE ("-" reads stdin): a Foundry VTT
+        fantasy-trip actor, or a stat block (`format`, default: detected), as a new
+        character named NAME (default: the file's): attributes as they are (R2 is for new
+        characters), talents matched to the skill table (the others kept and listed as
+        `unmatched`), spells, items worn or carried.
+
+            camp.character_import("uldor.json")
+            camp.character_import("hector.txt", format="statblock", name="Hector2")
+        """
+        from campaign_cli import jsontext
+        from campaign_cli.acts import characters as lives
+        from campaign_cli.inputs import read_text
+        from campaign_cli.rules import interchange
+
+        if format is not None and format not in ("foundry", "statblock"):
+            raise UsageProblem(
+                Say("{option} takes foundry or statblock, not {value!r}", option=Opt("format"), value=format)
+            )
+        source = os.fspath(file)
+        text = read_text(source)
+        kind = format or interchange.detect(text)
+        if kind == "foundry":
+            try:
+                data = jsontext.loads(text)
+            except (ValueError, RecursionError):
+                raise Refused(
+                    Say("not a Foundry actor: {source} is not valid JSON", source=source), "bad_character_file"
+                ) from None
+            plan = interchange.from_foundry(data)
+        else:
+            plan = interchange.from_statblock(text)
+
+        def run(stored: Stored) -> results.CharacterImported:
+            doc, over = lives.bring_in(stored, plan, name, kind)
+            data = {**_shown(doc), "unmatched": plan["unmatched"], "stored_over_limit": over}
+            return cast("results.CharacterImported", data)
+
+        return self._act("character import", True, run, (source,))
+
+    @overload
+    def recap(
+        self,
+        *,
+        adventure: int | None = None,
+        since: str | None = None,
+        last: bool = False,
+        format: Literal["json"] = "json",
+    ) -> results.Recap: ...
+    @overload
+    def recap(
+        self,
+        *,
+        adventure: int | None = None,
+        since: str | None = None,
+        last: bool = False,
+        format: Literal["md", "text"],
+    ) -> str: ...
+    def recap(
+        self,
+        *,
+        adventure: int | None = None,
+        since: str | None = None,
+        last: bool = False,
+        format: Literal["json", "md", "text"] = "json",
+    ) -> results.Recap | str:
+        """What happened, from the journal: per character XP, karma, wishes, curses, damage,
+        knock-outs, deaths, items, gold, dark stone, checks; fights, kills and keywords.
+        Default: the current adventure, or the last one; else the ADVENTURE-th, everything
+        SINCE a date ("2026-11-30" or an ISO time), or the `last` game night (no 6-hour
+        gap). `format="md"`: Markdown for a group chat; `"text"`: plain lines.
+
+            facts = camp.recap()
+            chat = camp.recap(last=True, format="md")
+        """
+        from campaign_cli.render import recap as words
+        from campaign_cli.rules import recap as rules
+
+        if sum(x is not None and x is not False for x in (adventure, since, last)) > 1:
+            raise UsageProblem(Say("give one of {a}, {b} or {c}", a=Opt("adventure"), b=Opt("since"), c=Opt("last")))
+        if format not in ("json", "md", "text"):
+            raise UsageProblem(
+                Say("{option} takes text, md or json, not {value!r}", option=Opt("format"), value=format)
+            )
+        if adventure is not None:
+            _whole(adventure, "adventure", 1)
+        start = None if since is None else rules.since_date(_text(since, "since"))
+
+        def run(stored: Stored) -> results.Recap | str:
+            chosen, title = rules.select(stored.history, stored.meta, adventure, start, last)
+            names = {c["id"]: c["name"] for c in stored.characters()}
+            data = {
+                "from": chosen[0][0].get("time") if chosen else None,
+                "to": chosen[-1][0].get("time") if chosen else None,
+                "adventure": title,
+                **rules.recap(chosen, names),
+            }
+            if format == "json":
+                return cast("results.Recap", data)
+            genders = {c["name"]: c.get("gender") for c in stored.characters()}
+            if format == "md":
+                return words.markdown(data, genders)
+            return "\n".join(words.lines(data, genders)) + "\n"
+
+        return self._act("recap", False, run)

@@ -1,0 +1,473 @@
+"""Gear and money: items, stacks, upgrades, the forge, gold and dark stone, the shop (R25-R39)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Literal, cast
+
+from campaign_cli.errors import N_, Joined, Opt, Say, UsageProblem
+from campaign_cli.library.core import Core, Dice, _dice, _seed, _shown, _text, _whole
+
+if TYPE_CHECKING:
+    from campaign_cli import results
+    from campaign_cli.store import Campaign as Stored
+else:
+    from campaign_cli.library.core import results
+
+
+class Gear(Core):
+    """Items and their stacks, upgrades, the forge, gold and dark stone, the shop."""
+
+    # -- gold and dark stone (R37, R38) --------------------------------------------
+    def gold_add(self, character: str, count: int, /) -> results.Counted:
+        """Give CHARACTER COUNT gold.
+
+        camp.gold_add("Ajax", 50)
+        """
+        return self._count("gold", "add", character, count)
+
+    def gold_remove(self, character: str, count: int, /) -> results.Counted:
+        """Take COUNT gold from CHARACTER (refused below 0).
+
+        camp.gold_remove("Ajax", 20)
+        """
+        return self._count("gold", "remove", character, count)
+
+    def darkstone_add(self, character: str, count: int, /) -> results.Counted:
+        """Give CHARACTER COUNT loose dark stone shards (R37).
+
+        camp.darkstone_add("Ajax", 3)
+        """
+        return self._count("darkstone", "add", character, count)
+
+    def darkstone_remove(self, character: str, count: int, /) -> results.Counted:
+        """Take COUNT loose dark stone shards from CHARACTER (refused below 0).
+
+        camp.darkstone_remove("Ajax", 1)
+        """
+        return self._count("darkstone", "remove", character, count)
+
+    def _count(self, field: Literal["gold", "darkstone"], verb: str, character: str, count: int) -> results.Counted:
+        from campaign_cli.acts import items
+
+        _whole(count, "count")
+        change = count if verb == "add" else -count
+
+        def run(stored: Stored) -> results.Counted:
+            ch = _shown(items.count(stored, field, character, change, "gold" if field == "gold" else "dark stone"))
+            return cast("results.Counted", {field: ch[field], "change": change, "character": ch})
+
+        return self._act(f"{field} {verb}", True, run, (character, count))
+
+    # -- gear (R25-R39) ----------------------------------------------------------------
+    def item_add(
+        self,
+        character: str,
+        item: str,
+        /,
+        *,
+        hands: int | None = None,
+        weight: int | None = None,
+        value: int | None = None,
+        requires: list[str] | None = None,
+        clothing: str | None = None,
+        personal: bool | None = None,
+        darkstone_icon: bool | None = None,
+        slots: int | None = None,
+        damage: str | None = None,
+        armor: int | None = None,
+        restriction: int | None = None,
+        shield: bool | None = None,
+        heft: int | None = None,
+        kind: results.ItemKind | None = None,
+        custom: bool = False,
+        count: int = 1,
+    ) -> results.ItemChange:
+        """Add an item to CHARACTER's pack: a catalog weapon, armor or gear (its English or
+        Russian name), or a new item the keywords describe (R33: the weight carried).
+        COUNT identical pieces make one stack (weight and value are each piece's), piled
+        onto an equal stack the pack holds; `item` is that stack, `count` the pieces added.
+
+        hands: hands needed to hold it, 0 to 2 (R32). weight: R33. value: gold (R38).
+        requires: keywords needed to use it (R34). clothing: the body part it is worn on
+        (R35). personal: R36. darkstone_icon: counts as a dark stone (R37). slots: upgrade
+        slots (R39). damage: a weapon's dice ("2D6-1", R26). armor (R29), restriction
+        (R30), shield, heft (the least ST to hold it, R27), kind ("weapon", "armor",
+        "gear", "potion", "upgrade", ...). custom: a new item even if its name is close to
+        a catalog name.
+
+            camp.item_add("Ajax", "Broadsword")
+            camp.item_add("Ajax", "Lucky Hat", clothing="hat", personal=True)
+            camp.item_add("Ajax", "Torch", count=3)
+        """
+        from campaign_cli.acts import items
+
+        _whole(count, "count")
+
+        options = _item_options(
+            hands=hands, weight=weight, value=value, requires=requires, clothing=clothing, personal=personal,
+            darkstone_icon=darkstone_icon, slots=slots, damage=damage, armor=armor, restriction=restriction,
+            shield=shield, heft=heft, kind=kind,
+        )  # fmt: skip
+
+        def run(stored: Stored) -> results.ItemChange:
+            doc, added = items.add(stored, character, item, custom, options, count)
+            return {"item": added, "count": count, "character": _shown(doc)}
+
+        return self._act("item add", True, run, (character, item))
+
+    def item_show(self, character: str, item: str, /) -> results.Item:
+        """One of CHARACTER's items in full, by name (any case) or id.
+
+        sword = camp.item_show("Ajax", "Broadsword")
+        """
+        from campaign_cli.rules import gear
+
+        return self._act(
+            "item show", False, lambda stored: gear.find_item(stored.character(character), item), (character, item)
+        )
+
+    def item_list(self, character: str, /) -> list[results.Item]:
+        """CHARACTER's items, in the order they were got.
+
+        names = [i["name"] for i in camp.item_list("Ajax")]
+        """
+        return self._act("item list", False, lambda stored: list(stored.character(character)["items"]), (character,))
+
+    def item_drop(self, character: str, item: str, /, *, count: int | None = None) -> results.ItemChange:
+        """CHARACTER drops ITEM, COUNT pieces of a stack (default: all); never a personal
+        one (R36). `item` is what was dropped.
+
+            camp.item_drop("Ajax", "Crate")
+            camp.item_drop("Ajax", "Torch", count=2)
+        """
+        from campaign_cli.acts import items
+
+        return self._on_item("item drop", items.drop, character, item, count, moves=True)
+
+    def item_give(self, giver: str, receiver: str, item: str, /, *, count: int | None = None) -> results.Given:
+        """GIVER gives ITEM to RECEIVER, COUNT pieces of a stack (default: all) (R38; R33 on
+        the receiver; never a personal item, R36). `item` is the receiver's stack they
+        joined, `count` the pieces given.
+
+            camp.item_give("Ajax", "Merlin", "Dagger")
+            camp.item_give("Ajax", "Merlin", "Torch", count=1)
+        """
+        from campaign_cli.acts import items
+
+        if count is not None:
+            _whole(count, "count")
+
+        def run(stored: Stored) -> results.Given:
+            src, dst, stack, moved, _paid = items.trade(stored, giver, receiver, item, None, False, count)
+            return {"item": stack, "count": moved, "from": _shown(src), "to": _shown(dst)}
+
+        return self._act("item give", True, run, (giver, receiver, item))
+
+    def item_sell(
+        self, seller: str, buyer: str, item: str, /, *, price: int | None = None, count: int | None = None
+    ) -> results.Sold:
+        """SELLER sells ITEM to BUYER, COUNT pieces of a stack (default: all); BUYER pays
+        PRICE for them, by default their value (R38).
+
+            camp.item_sell("Ajax", "Merlin", "Dagger", price=5)
+            camp.item_sell("Ajax", "Merlin", "Arrow", count=10, price=3)
+        """
+        from campaign_cli.acts import items
+
+        if price is not None:
+            _whole(price, "price", 0)
+        if count is not None:
+            _whole(count, "count")
+
+        def run(stored: Stored) -> results.Sold:
+            src, dst, stack, moved, paid = items.trade(stored, seller, buyer, item, price, True, count)
+            return {"item": stack, "count": moved, "price": paid, "from": _shown(src), "to": _shown(dst)}
+
+        return self._act("item sell", True, run, (seller, buyer, item))
+
+    def item_hold(self, character: str, /, *items: str, none: bool = False) -> results.Held:
+        """CHARACTER holds these items, replacing what was held (R32: two hands; R34
+        keywords); `none=True` empties the hands. In a fight whose order is rolled, the
+        round's action (R32a).
+
+            camp.item_hold("Ajax", "Broadsword")
+            camp.item_hold("Ajax", none=True)
+        """
+        from campaign_cli.acts import items as acts
+
+        refs = [_text(i, "items") for i in items]
+        if bool(refs) == none:
+            raise UsageProblem(
+                Say("name the items to hold, or {none} to empty the hands (one or the other)", none=Opt("none")),
+                "missing_argument",
+            )
+
+        def run(stored: Stored) -> results.Held:
+            doc, chosen = acts.hold(stored, character, refs)
+            return {"held": chosen, "character": _shown(doc)}
+
+        return self._act("item hold", True, run, (character, *refs))
+
+    def item_wear(self, character: str, item: str, /) -> results.ItemChange:
+        """CHARACTER wears clothing, armor or a shield (R35: one item per body part; R29, R30).
+
+        camp.item_wear("Ajax", "Leather")
+        """
+        from campaign_cli.acts import items
+
+        return self._on_item("item wear", items.wear, character, item)
+
+    def item_stow(self, character: str, item: str, /) -> results.ItemChange:
+        """CHARACTER puts a held or worn item back in the pack.
+
+        camp.item_stow("Ajax", "Leather")
+        """
+        from campaign_cli.acts import items
+
+        return self._on_item("item stow", items.stow, character, item)
+
+    def item_store(self, character: str, item: str, /, *, count: int | None = None) -> results.ItemChange:
+        """CHARACTER puts ITEM away where it is not carried (no weight, R33), COUNT pieces of
+        a stack (default: all); only between adventures or in a town. `item` is the stored
+        stack they joined.
+
+            camp.item_store("Ajax", "Ore Crate")
+        """
+        from campaign_cli.acts import items
+
+        return self._on_item("item store", items.store, character, item, count, moves=True)
+
+    def item_fetch(self, character: str, item: str, /, *, count: int | None = None) -> results.ItemChange:
+        """CHARACTER takes a stored item back into the pack (R33 checked), COUNT pieces of a
+        stack (default: all); between adventures or in a town. `item` is the carried stack
+        they joined.
+
+            camp.item_fetch("Ajax", "Ore Crate")
+        """
+        from campaign_cli.acts import items
+
+        return self._on_item("item fetch", items.fetch, character, item, count, moves=True)
+
+    def item_set(
+        self,
+        character: str,
+        item: str,
+        /,
+        *,
+        name: str | None = None,
+        weight: int | None = None,
+        value: int | None = None,
+        slots: int | None = None,
+        damage: str | None = None,
+        armor: int | None = None,
+        restriction: int | None = None,
+        heft: int | None = None,
+        hands: int | None = None,
+    ) -> results.ItemChange:
+        """Change ITEM's numbers after the fact (R39: not fewer slots than its upgrades
+        fill; R33: the new weight carried); `name` renames it. A forged item keeps its
+        upgrades.
+
+            camp.item_set("Ajax", "Broadsword", value=40, weight=3)
+        """
+        from campaign_cli.acts import items
+
+        changes: dict[str, Any] = {"name": name, "damage": damage, "hands": hands}
+        changes |= _item_options(
+            weight=weight, value=value, slots=slots, armor=armor, restriction=restriction, heft=heft
+        )
+        if all(v is None for v in changes.values()):
+            options = Joined(N_(", "), [Opt(k) for k in changes])
+            raise UsageProblem(Say("give at least one of {options}", options=options), "missing_option")
+        return self._on_item("item set", lambda s, c, i: items.set_numbers(s, c, i, changes), character, item)
+
+    def item_reload(self, character: str, weapon: str, /) -> results.ItemChange:
+        """CHARACTER reloads a fired (R) or (R3) weapon (R26): in a fight whose order is
+        rolled, one action of the round (three for R3, R32a); out of one, at once.
+        `reloads_left` says how many reloading actions are still needed.
+
+            camp.item_reload("Ajax", "Crossbow")
+        """
+        from campaign_cli.acts import items
+
+        def run(stored: Stored) -> results.ItemChange:
+            doc, done, left = items.reload(stored, character, weapon)
+            return {"item": done, "reloads_left": left, "character": _shown(doc)}
+
+        return self._act("item reload", True, run, (character, weapon))
+
+    def item_upgrade(self, character: str, item: str, upgrade: str, /) -> results.ItemChange:
+        """CHARACTER fits an upgrade item from the pack into ITEM's free slots (R39).
+
+        camp.item_upgrade("Ajax", "Broadsword", "Rune of Power")
+        """
+        from campaign_cli.acts import items
+
+        return self._on_item("item upgrade", lambda s, c, i: items.upgrade(s, c, i, upgrade), character, item)
+
+    def item_use(self, character: str, item: str, /, *, on: str | None = None, count: int = 1) -> results.Used:
+        """CHARACTER drinks a potion, or gives it to ON to drink (R25): it heals, or raises an
+        attribute or skill for one fight; it is used up. COUNT: pieces of a stack of
+        healing potions drunk at once (each heals).
+
+            camp.item_use("Ajax", "Healing Potion")
+            camp.item_use("Kate", "Potion of ST", on="Ajax")
+        """
+        from campaign_cli.acts import items
+
+        _whole(count, "count")
+
+        def run(stored: Stored) -> results.Used:
+            target, potion, effect = items.drink(stored, character, item, on, count)
+            return {"item": potion, "effect": effect, "character": _shown(target)}
+
+        return self._act("item use", True, run, (character, item))
+
+    def forge(
+        self, character: str, item: str, /, *, stones: int = 1, slots: int = 1, gold: int = 0, name: str | None = None
+    ) -> results.ItemChange:
+        """CHARACTER has loose dark stone forged into ITEM's upgrade slots, in a town with a
+        blacksmith (R39): STONES shards fill SLOTS slots for GOLD, the upgrade named NAME.
+
+            camp.forge("Ajax", "Broadsword", stones=2, slots=1, gold=50, name="Void Edge")
+        """
+        from campaign_cli.acts import items
+        from campaign_cli.rules.gear import MAX_SLOTS
+
+        _whole(stones, "stones")
+        _whole(slots, "slots", 1, MAX_SLOTS)
+        _whole(gold, "gold", 0)
+        return self._on_item("forge", lambda s, c, i: items.forge(s, c, i, stones, slots, gold, name), character, item)
+
+    def _on_item(
+        self,
+        path: str,
+        act: Callable[..., tuple],
+        character: str,
+        item: str,
+        count: int | None = None,
+        moves: bool = False,
+    ) -> results.ItemChange:
+        """An act on one item. MOVES (drop, store, fetch): it moves COUNT pieces of a stack,
+        default all, and returns how many, the result's `count`."""
+        if count is not None:
+            _whole(count, "count")
+
+        def run(stored: Stored) -> results.ItemChange:
+            if not moves:
+                doc, changed = act(stored, character, item)[:2]
+                return {"item": changed, "character": _shown(doc)}
+            doc, changed, moved = act(stored, character, item, count)
+            return {"item": changed, "count": moved, "character": _shown(doc)}
+
+        return self._act(path, True, run, (character, item))
+
+    # -- the shop (R25, R38) -----------------------------------------------------------
+    def shop_buy(
+        self,
+        character: str,
+        item: str,
+        /,
+        *,
+        price: int | None = None,
+        haggle: int | None = None,
+        dice: Dice | None = None,
+        other_dice: Dice | None = None,
+        seed: int | None = None,
+        hands: int | None = None,
+        weight: int | None = None,
+        value: int | None = None,
+        requires: list[str] | None = None,
+        clothing: str | None = None,
+        personal: bool | None = None,
+        darkstone_icon: bool | None = None,
+        slots: int | None = None,
+        damage: str | None = None,
+        armor: int | None = None,
+        restriction: int | None = None,
+        shield: bool | None = None,
+        heft: int | None = None,
+        kind: results.ItemKind | None = None,
+        custom: bool = False,
+    ) -> results.Bought:
+        """CHARACTER buys ITEM from a merchant who is not a character: added as `item_add`
+        adds it (its keywords are item_add's), PRICE (default: its value) taken from the
+        character's gold (R38, R33). HAGGLE: the seller's IQ, for a contested IQ check with
+        the Merchant skill; a win takes 10% per Merchant level off (R25).
+
+            camp.shop_buy("Ajax", "Broadsword", price=40)
+            camp.shop_buy("Ajax", "Chainmail", price=100, haggle=11, seed=4)
+        """
+        from campaign_cli.acts import shop
+
+        options = _item_options(
+            hands=hands, weight=weight, value=value, requires=requires, clothing=clothing, personal=personal,
+            darkstone_icon=darkstone_icon, slots=slots, damage=damage, armor=armor, restriction=restriction,
+            shield=shield, heft=heft, kind=kind,
+        )  # fmt: skip
+        texts = self._haggling(price, haggle, dice, other_dice, seed)
+
+        def run(stored: Stored) -> results.Bought:
+            data = shop.buy(stored, character, item, custom, options, price, haggle, *texts, seed)
+            return cast("results.Bought", data)
+
+        return self._act("shop buy", True, run, (character, item))
+
+    def shop_sell(
+        self,
+        character: str,
+        item: str,
+        /,
+        *,
+        price: int | None = None,
+        haggle: int | None = None,
+        dice: Dice | None = None,
+        other_dice: Dice | None = None,
+        seed: int | None = None,
+    ) -> results.SoldOff:
+        """CHARACTER sells ITEM to a merchant: it is removed and PRICE (default: its value)
+        paid to the character; never a personal item (R36). HAGGLE: the buyer's IQ, for a
+        contested IQ check with the Merchant skill; a win adds 10% per Merchant level (R25).
+
+            camp.shop_sell("Ajax", "Dagger")
+        """
+        from campaign_cli.acts import shop
+
+        texts = self._haggling(price, haggle, dice, other_dice, seed)
+
+        def run(stored: Stored) -> results.SoldOff:
+            return cast("results.SoldOff", shop.sell(stored, character, item, price, haggle, *texts, seed))
+
+        return self._act("shop sell", True, run, (character, item))
+
+    @staticmethod
+    def _haggling(
+        price: int | None, haggle: int | None, dice: Dice | None, other_dice: Dice | None, seed: int | None
+    ) -> tuple[str | None, str | None]:
+        if price is not None:
+            _whole(price, "price", 0)
+        if haggle is not None:
+            _whole(haggle, "haggle", 0)
+        _seed(seed)
+        if haggle is None and (dice is not None or other_dice is not None or seed is not None):
+            raise UsageProblem(
+                Say(
+                    "{a}, {b} and {c} roll the haggle: give {d}",
+                    a=Opt("dice"),
+                    b=Opt("other_dice"),
+                    c=Opt("seed"),
+                    d=Opt("haggle"),
+                )
+            )
+        return _dice(dice, "dice"), _dice(other_dice, "other_dice")
+
+
+def _item_options(**given: Any) -> dict[str, Any]:
+    """The item options (`item_add`, `shop_buy`, `item_set`), their numbers checked."""
+    for key in ("weight", "value", "armor", "restriction", "heft", "slots"):
+        if given.get(key) is not None:
+            _whole(given[key], key, 0)
+    if given.get("hands") is not None:
+        _whole(given["hands"], "hands", 0, 2)
+    return given
