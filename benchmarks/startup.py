@@ -113,7 +113,9 @@ def instruction_ratios(cases: dict, goals: dict, path: Path, ceilings: bool = Fa
     if not shutil.which("valgrind"):
         print("valgrind is not installed here")
         return False
-    saved = {f: f.read_bytes() for f in (path, path.with_name(path.name + ".journal")) if f.exists()}
+    saved = {
+        f: f.read_bytes() for f in (path, *(path.with_name(path.name + s) for s in (".journal", ".lock"))) if f.exists()
+    }
     counts = {}
     for label, (cmd, env) in cases.items():
         for f, data in saved.items():

@@ -24,6 +24,7 @@ milliseconds, the compiled checkers a fraction of one.
 """
 
 import types
+from pathlib import Path
 from typing import Annotated, Any, Literal, NotRequired, TypedDict, Union, get_args, get_origin, get_type_hints
 
 from campaign_cli.judge import (
@@ -549,12 +550,36 @@ def fields_table() -> str:
     return "\n".join(out)
 
 
+JUDGE_SOURCES = ("judge.py", "verdict.py", "_judged.py")  # what decides whether a campaign is sound
+
+
+def judge_digest(folder: Path | None = None) -> str:
+    """The digest of the judge's sources (JUDGE_SOURCES), which store/layout.py keeps as
+    JUDGE: a verdict the lock file keeps is taken only from the judge that gave it."""
+    from _blake2 import blake2b
+
+    folder = folder or Path(__file__).parent
+    digest = blake2b(digest_size=8)
+    for name in JUDGE_SOURCES:
+        digest.update((folder / name).read_bytes())
+    return digest.hexdigest()
+
+
+def write_judge_digest() -> None:
+    """store/layout.py's JUDGE line, made equal to the judge's sources as they stand."""
+    import re
+
+    layout = Path(__file__).parent / "store" / "layout.py"
+    text = layout.read_text()
+    layout.write_text(re.sub(r'^JUDGE = "[0-9a-f]*"', f'JUDGE = "{judge_digest()}"', text, count=1, flags=re.M))
+
+
 if __name__ == "__main__":  # the table docs/reference.md holds; --write: campaign_cli/_judged.py
     import sys
-    from pathlib import Path
 
-    if sys.argv[1:] == ["--write"]:  # the compiled judge, and the table in docs/reference.md
+    if sys.argv[1:] == ["--write"]:  # the compiled judge, its digest, and the table in docs/reference.md
         Path(__file__).with_name("_judged.py").write_text(source())
+        write_judge_digest()
         reference = Path(__file__).resolve().parent.parent / "docs" / "reference.md"
         if reference.exists():
             text = reference.read_text()

@@ -209,6 +209,39 @@ def test_the_judge_is_compiled_from_the_model_as_it_stands():
     assert (ROOT / "campaign_cli" / "_judged.py").read_text() == model.source()
 
 
+def test_the_verdicts_key_is_the_digest_of_the_judge_as_it_stands():
+    """store/layout.py's JUDGE names the judge whose verdicts the lock file keeps: any change
+    to judge.py, verdict.py or the compiled checkers changes it (`model --write`), so no
+    file is trusted on the word of another judge."""
+    from campaign_cli.store import layout
+
+    assert model.judge_digest() == layout.JUDGE
+    assert model.judge_digest(ROOT / "campaign_cli") == layout.JUDGE
+
+
+def test_a_read_of_the_bytes_a_writer_judged_never_loads_the_judge(tmp_path):
+    """The writer's verdict in the lock file spares a read the judge's import and its run."""
+    import subprocess
+    import sys
+
+    from campaign_cli.store import campaign as store_mod
+
+    path = tmp_path / "c.json"
+    store_mod.create(path, "T")
+    with store_mod.transaction(path, ["test"]) as camp:
+        camp.meta["keywords"] = ["Law"]
+    code = (
+        "import sys\nfrom campaign_cli.store import campaign\n"
+        f"assert campaign.open_read({str(path)!r}).meta['keywords'] == ['Law']\n"
+        "assert 'campaign_cli.judge' not in sys.modules, 'the judge was loaded'\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    path.write_bytes(path.read_bytes().replace(b'"Law"', b'"Chaos"'))
+    run = subprocess.run([sys.executable, "-c", code.replace("'Law'", "'Chaos'")], capture_output=True, text=True)
+    assert "the judge was loaded" in run.stderr  # bytes no writer judged: judged
+
+
 def test_a_run_that_reads_a_campaign_builds_no_typeddict(tmp_path):
     """The judge runs from the compiled checkers: reading a campaign never imports the model."""
     import subprocess

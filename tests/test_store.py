@@ -223,6 +223,7 @@ def test_the_same_bytes_are_judged_once_and_any_other_bytes_again(camp, monkeypa
     path = camp.path
     raw = path.read_bytes()
     assert b'"xp":0' in raw
+    Path(f"{path}.lock").write_bytes(b"")  # no writer's verdict: this process's own only
     campaign_mod.open_read(path)
     campaign_mod.open_read(path)
     assert len(judged) == 1
@@ -237,6 +238,83 @@ def test_the_same_bytes_are_judged_once_and_any_other_bytes_again(camp, monkeypa
     path.write_bytes(raw)
     campaign_mod.open_read(path)
     assert len(judged) == 5
+
+
+def _judged_count(monkeypatch) -> list:
+    from campaign_cli import verdict
+
+    judged: list = []
+    check = verdict.check_campaign
+    monkeypatch.setattr(verdict, "check_campaign", lambda data: judged.append(1) or check(data))
+    monkeypatch.setattr(campaign_mod, "_SOUND", [b""])  # nothing judged in this process yet
+    return judged
+
+
+def test_a_writer_leaves_its_verdict_in_the_lock_file_and_a_read_of_those_bytes_trusts_it(camp, monkeypatch):
+    """The judge's verdict is a function of the bytes: a writer, which judged what it wrote,
+    keeps the digest of those bytes in the lock file, and a read of the very same bytes
+    (another process, a later command) does not judge them again."""
+    judged = _judged_count(monkeypatch)
+    camp.json("xp", "award", "2", "Ajax")
+    raw, lock = camp.path.read_bytes(), Path(f"{camp.path}.lock")
+    assert lock.read_bytes() == campaign_mod.verdict(raw)
+    before = len(judged)  # the write judged what it wrote
+    monkeypatch.setattr(campaign_mod, "_SOUND", [b""])
+    assert campaign_mod.open_read(camp.path).character("Ajax")["xp"] == 2
+    assert len(judged) == before
+
+
+def test_bytes_changed_after_the_verdict_are_judged_in_full(camp, monkeypatch):
+    """A hand edit, a git checkout, another version's write: bytes the verdict was not given
+    for are judged, and an unsound field is refused naming it (exit 3)."""
+    from campaign_cli.errors import FileProblem
+
+    judged = _judged_count(monkeypatch)
+    raw = camp.path.read_bytes()
+    assert Path(f"{camp.path}.lock").read_bytes() == campaign_mod.verdict(raw)
+    camp.path.write_bytes(raw.replace(b'"xp":0', b'"xp":-1', 1))
+    with pytest.raises(FileProblem, match="xp"):
+        campaign_mod.open_read(camp.path)
+    err = camp.error("character", "show", "Ajax", code=3)
+    assert err["code"] == "not_a_campaign" and "xp" in err["message"]
+    camp.path.write_bytes(raw.replace(b'"xp":0', b'"xp":1', 1))
+    campaign_mod.open_read(camp.path)
+    assert len(judged) == 3
+
+
+def test_a_verdict_is_taken_only_from_the_judge_that_gave_it(camp, monkeypatch):
+    """A verdict keyed by another judge (an older or newer campaign-cli, whose judge may be
+    more lenient) or a lock file holding anything else is no verdict: the bytes are judged."""
+    from campaign_cli.store import layout
+
+    judged = _judged_count(monkeypatch)
+    raw, lock = camp.path.read_bytes(), Path(f"{camp.path}.lock")
+    with monkeypatch.context() as other:
+        other.setattr(campaign_mod, "JUDGE", "another judge")
+        lock.write_bytes(campaign_mod.verdict(raw))
+    assert lock.read_bytes() != campaign_mod.verdict(raw)
+    for note in (lock.read_bytes(), b"", b"sound ", campaign_mod.verdict(raw) + b"\n", b"\xff" * 300):
+        lock.write_bytes(note)
+        monkeypatch.setattr(campaign_mod, "_SOUND", [b""])
+        campaign_mod.open_read(camp.path)
+    assert len(judged) == 5
+    assert layout.JUDGE == campaign_mod.JUDGE
+
+
+def test_a_lock_file_that_cannot_keep_the_verdict_costs_only_a_judge(camp, monkeypatch):
+    """Writing the verdict comes after the commit and may fail (a full disk, a lock file
+    someone made read-only): the change is saved and reported, the next read judges."""
+    judged = _judged_count(monkeypatch)
+
+    def refuse(*_args):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "ftruncate", refuse)
+    assert camp.json("xp", "award", "3", "Ajax")["characters"][0]["xp"] == 3
+    monkeypatch.undo()
+    judged = _judged_count(monkeypatch)
+    assert campaign_mod.open_read(camp.path).character("Ajax")["xp"] == 3
+    assert len(judged) == 1
 
 
 from hypothesis import given, settings  # noqa: E402

@@ -1,6 +1,6 @@
-"""`campaign character ...` (R1-R4): list, show, delete here; `create` and `set` are in
-charedit.py, `sheet` in sheet.py, `export` and `import` in interchange.py, each loaded
-only when it runs (a read does not build the options of the commands that write)."""
+"""`campaign character ...` (R1-R4): list, show, delete here; `create` is in charcreate.py,
+`set` in charedit.py, `sheet` in sheet.py, `export` and `import` in interchange.py, each
+loaded only when it runs (a read does not build the options of the commands that write)."""
 
 from campaign_cli.cli.common import (
     JsonlOpt,
@@ -19,7 +19,7 @@ from campaign_cli.library.core import Core
 app = noun_app(
     help_text("Create and manage characters (R1-R4).", "campaign character list"),
     {
-        "create": "charedit:create_app",
+        "create": "charcreate:create_app",
         "set": "charedit:set_app",
         "sheet": "sheet:sheet_app",
         "export": "interchange:export_app",

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
-from campaign_cli import store
 from campaign_cli.errors import UsageProblem
 from campaign_cli.i18n import _, number
 from campaign_cli.rules.names import MAX_AMOUNT, MAX_ID
@@ -87,36 +86,6 @@ def looking(area: type[A]) -> A:
     from campaign_cli.library.core import reader
 
     return reader(area, campaign_path())
-
-
-def reading() -> store.Campaign:
-    """Open the campaign for reading: no lock, nothing created."""
-    if RUN.batch is not None:
-        return RUN.batch
-    return store.open_read(campaign_path())
-
-
-@contextmanager
-def writing():
-    """One transaction: lock, read, change, validate, journal, write atomically.
-    Inside `campaign batch`, every line shares the batch's one transaction."""
-    from campaign_cli.rules.wounds import check_the_dead
-
-    if RUN.batch is not None:
-        if not RUN.writable:
-            raise UsageProblem(
-                _("the campaign is open for reading (campaign_cli.read): use campaign_cli.open to change it"),
-                "read_only",
-            )
-        camp = RUN.batch
-        yield camp
-        if not camp.reverted:  # R11a, for every command: the characters this line read, as they were
-            check_the_dead(camp.line_before or {}, camp.data["characters"])
-        return
-    with store.transaction(campaign_path(), RUN.words) as camp:
-        yield camp
-        if not camp.reverted:  # R11a, for every command, before anything is written
-            check_the_dead(camp.before_tables()["characters"], camp.data["characters"])
 
 
 def parse_int(text: str, what: str) -> int:

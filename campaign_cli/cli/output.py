@@ -128,11 +128,6 @@ def render(views: list[View]) -> None:
             write(line + "\n")
 
 
-def render_plain(views: list[View]) -> str:
-    lines = list(_plain_lines(views))
-    return "\n".join(lines) + "\n" if lines else ""
-
-
 def _plain_lines(views: list[View]) -> Iterator[str]:
     from campaign_cli.render.text import clean  # only when words are shown: a JSON answer never loads it
 

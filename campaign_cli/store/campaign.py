@@ -19,6 +19,7 @@ from campaign_cli.errors import COMMIT, FileProblem, NameTaken, Refused
 from campaign_cli.i18n import _, ngettext, os_reason
 from campaign_cli.store import files  # journal and patch: loaded by what writes or walks the journal
 from campaign_cli.store.layout import (
+    JUDGE,
     PACKS,
     PACKS_DOC,
     joined,
@@ -165,7 +166,7 @@ def parse(path: Path, raw: bytes, check: bool = True) -> dict:
         version += 1
         doc["schema_version"] = version
     if check:
-        check_shape(path, data, judged=raw == _SOUND[0])
+        check_shape(path, data, judged=raw == _SOUND[0] or vouched(path, raw))
         _SOUND[0] = raw
     return data
 
@@ -174,6 +175,24 @@ def parse(path: Path, raw: bytes, check: bool = True) -> dict:
 # the bytes alone, so the same bytes read again (the next command of an API block or of
 # the test suite, a command that reads twice) are not judged again.
 _SOUND = [b""]
+
+
+def verdict(raw: bytes) -> bytes:
+    """What the lock file keeps of bytes the judge found sound (the writer's, once it has
+    written them): their digest, keyed by the judge's own (layout.JUDGE) and the schema,
+    so a verdict is never taken from another judge, stricter or not."""
+    from _blake2 import blake2b  # not hashlib: it loads OpenSSL (11 M instructions)
+
+    key = f"campaign judge {JUDGE} schema {SCHEMA_VERSION}".encode()
+    return b"sound " + blake2b(raw, digest_size=20, key=key).hexdigest().encode()
+
+
+def vouched(path: Path, raw: bytes) -> bool:
+    """The last writer found these very bytes sound: the lock file keeps its verdict on
+    what it wrote. A file changed since in any way (by hand, by git, by another version)
+    no longer matches and is judged in full; so is one whose lock file holds nothing."""
+    note = files.read_note(files.lock_path_of(path))
+    return bool(note) and note == verdict(raw)
 
 
 def check_documents(path: Path, data: dict, writing: bool = False) -> None:
@@ -303,6 +322,7 @@ class Campaign:
         self.path = path
         self._data = data
         self.target = path  # the file commit() writes: the campaign itself, or a merge driver's OURS
+        self.written: bytes | None = None  # what commit() wrote to the campaign file
         # Inside a batch: each character as it was before the current line first read it (recap's tally).
         self.line_before: dict[str, dict] | None = None
         self._before = before
@@ -738,7 +758,10 @@ class Campaign:
             self.meta["seq"], self.meta["journal_hash"] = seq, sealed
             if not self.reverted:
                 self.meta["undo_top"], self.meta["undo_at"], self.meta["undo_hash"] = seq, offset, sealed
-            files.write_atomic(self.target, _dumps(after))
+            text = _dumps(after)
+            files.write_atomic(self.target, text)
+            if self.target == self.path:
+                self.written = text
 
 
 def _same_packs(one: dict, other: dict) -> bool:
@@ -789,13 +812,15 @@ def transaction(
     p = resolve_path(path)
     if not p.exists():  # never leave a lock file behind for a campaign that is not there
         read_bytes(p)
-    with files.locked(p, wait):  # the folder's flock: no other writer until we have renamed
+    with files.locked(p, wait) as lock:  # the folder's flock: no other writer until we have renamed
         files.clean_temporaries(p)
         raw = read_bytes(p)
         data = parse(p, raw)
         camp = Campaign(p, data, _before_state(data), words)
         yield camp
         camp.commit()
+        if camp.written is not None:  # judged before it was written: the next read need not judge it
+            lock.note(verdict(camp.written))
 
 
 def create(
