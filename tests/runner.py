@@ -3,7 +3,7 @@
 Typer's runner builds the whole tree (root group, noun group, command: signatures and
 type hints) on every call; the program builds it once per process. Building it again
 for each of the suite's ~10,000 calls cost about a third of the suite's time. The tree
-is put into words once per language (help and placeholders, `i18n.translate_command`),
+is put into words once per language (help and placeholders, `cli.speech.translate_command`),
 so one tree is kept for each.
 """
 

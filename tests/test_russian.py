@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from campaign_cli.cli.app import app
-from campaign_cli.i18n import METAVARS
+from campaign_cli.cli.speech import METAVARS
 from campaign_cli.run import RUN
 from tests.runner import CliRunner
 from tests.test_help import PATHS
@@ -662,7 +662,8 @@ GOVERNING = (
 def governed(text: str) -> list[str]:
     """The placeholders (the Russian metavars, in capitals) TEXT puts right after a word
     that governs a case."""
-    from campaign_cli.i18n import METAVARS, use
+    from campaign_cli.cli.speech import METAVARS
+    from campaign_cli.i18n import use
 
     use("ru")
     try:

@@ -100,7 +100,7 @@ class CampaignGroup(LazyGroup):
         **extra: Any,
     ) -> Any:
         args = list(sys.argv[1:] if args is None else args)
-        i18n.use(i18n.requested(args))  # once per command line: `campaign demo` runs its lines in it
+        speak(i18n.requested(args))  # once per command line: `campaign demo` runs its lines in it
         code = run(self, args, prog_name or "campaign", complete_var, **extra)
         if standalone_mode:
             sys.exit(code)
@@ -145,7 +145,9 @@ def execute(
 
 
 def _usage_message(err: click.exceptions.UsageError) -> str:
-    message = i18n.click_message(err.format_message())
+    from campaign_cli.cli.speech import click_message
+
+    message = click_message(err.format_message())
     if err.ctx is None:
         return message
     return _("{message} (see `{command} --help`)").format(message=message, command=err.ctx.command_path)
@@ -161,7 +163,10 @@ def run(
     RUN.words = journal_words(args)
     RUN.campaign = ""
     RUN.front = "cli"
-    i18n.translate_command(command)
+    if RUN.catalog is not None:  # Russian: the root's help and placeholders too
+        from campaign_cli.cli.speech import translate_command
+
+        translate_command(command)
     try:
         for arg in args:
             try:
@@ -340,6 +345,16 @@ def root(
     ),
 ) -> None:
     RUN.campaign = campaign or ""
+
+
+def speak(lang: str) -> None:
+    """Speak LANG: the library's messages (campaign_cli.i18n), and for Russian Click's and
+    Typer's own words too (cli/speech.py, loaded only then)."""
+    i18n.use(lang)
+    if RUN.catalog is not None:
+        from campaign_cli.cli.speech import speak_click
+
+        speak_click()
 
 
 def get_command() -> click.Command:

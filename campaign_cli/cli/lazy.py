@@ -17,7 +17,8 @@ from typer import _click as click
 from typer.core import TyperGroup
 
 from campaign_cli.errors import Quoted
-from campaign_cli.i18n import _, translate_command
+from campaign_cli.i18n import _
+from campaign_cli.run import RUN
 
 
 def summary(cmd: Any) -> str:
@@ -72,7 +73,9 @@ class LazyGroup(TyperGroup):
             if cmd_name in self.commands:
                 guard_sizes(self.commands[cmd_name])
                 plain_usage(self.commands[cmd_name])
-        if cmd_name in self.commands:  # a command loaded in English is put into words when Russian is asked for
+        if cmd_name in self.commands and RUN.catalog is not None:  # Russian: its help and placeholders too
+            from campaign_cli.cli.speech import translate_command
+
             translate_command(self.commands[cmd_name])
         return super().get_command(ctx, cmd_name)
 

@@ -11,7 +11,8 @@ from typing import Any
 
 from typer import _click as click
 
-from campaign_cli import __version__, i18n
+from campaign_cli import __version__
+from campaign_cli.cli import speech
 from campaign_cli.i18n import N_, _
 from campaign_cli.run import RUN
 
@@ -62,7 +63,7 @@ def _body(text: str) -> str:
         lines = para.splitlines()
         if lines and lines[0] in ("Examples:", _("Examples:")):
             out.append(".SH " + _("EXAMPLES"))
-            shown = [i18n.examples_in(line).strip() for line in lines[1:]]
+            shown = [speech.examples_in(line).strip() for line in lines[1:]]
             out += [f".PP\n.nf\n{_esc(wrap_example(line))}\n.fi" for line in shown]
         elif para.strip():
             out.append(f".PP\n{_esc(' '.join(text.strip() for text in lines))}")
@@ -72,7 +73,7 @@ def _body(text: str) -> str:
 def render(path: list[str], cmd: Any, ctx: click.Context) -> str:
     name = "-".join(path)
     summary = (cmd.get_short_help_str(limit=200) or "").rstrip(".")
-    usage = i18n.usage_words(" ".join(cmd.collect_usage_pieces(ctx)))
+    usage = speech.usage_words(" ".join(cmd.collect_usage_pieces(ctx)))
     lines = [
         '.\\" -*- coding: UTF-8 -*-',  # man's preconv reads it: the Russian pages are UTF-8
         f'.TH "{name.upper()}" "1" "{DATE}" "campaign {__version__}" "{_("campaign manual")}"',
@@ -164,10 +165,10 @@ def common() -> list[str]:
 
 def pages(lang: str = "en") -> dict[str, str]:
     """Every page, in LANG."""
-    from campaign_cli.cli.app import get_command
+    from campaign_cli.cli.app import get_command, speak
 
     before = RUN.catalog
-    i18n.use(lang)
+    speak(lang)
     try:
         return _pages(get_command())
     finally:
@@ -175,7 +176,7 @@ def pages(lang: str = "en") -> dict[str, str]:
 
 
 def _pages(root) -> dict[str, str]:
-    i18n.translate_command(root)
+    speech.translate_command(root)
     out = {}
     for path, cmd in _walk(root, ["campaign"]):
         ctx = click.Context(cmd, info_name=" ".join(path))
