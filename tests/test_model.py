@@ -458,6 +458,43 @@ def test_a_repeated_id_is_refused_by_import_loader_and_undo_alike(real, tmp_path
         assert not _verdict_undo(real_path, tmp_path_factory.mktemp("undo"), placed)
 
 
+def _first_problem(data: dict, sound: dict | None = None) -> tuple[str, str] | None:
+    from campaign_cli import verdict
+    from campaign_cli.judge import Invalid
+
+    try:
+        verdict.check_campaign(data, sound=sound)
+    except Invalid as err:
+        return err.where, str(err.why)
+    return None
+
+
+@settings(max_examples=80, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_a_write_judged_against_the_sound_state_it_started_from_has_the_full_verdict(real, data):
+    """Issue 52: a write judges only the documents it changed (and everything between
+    documents): for any change of any field, or of several, or a document added, removed
+    or swapped, the verdict and the problem it names are the full judge's."""
+    real_path, export = real
+    base = json.loads(real_path.read_bytes())
+    assert _first_problem(base) is None  # the state a change starts from is sound
+    doc = export
+    for _ in range(data.draw(st.integers(1, 3), label="changes")):
+        doc, _where, _how = _mutated(data, doc, ("meta", "characters", "enemies"))
+    placed = _placed(base, doc)
+    assume(placed is not None)
+    tables = {t: placed[t] for t in ("meta", "characters", "enemies")}
+    if data.draw(st.booleans(), label="a document removed or added"):
+        table = data.draw(st.sampled_from(["characters", "enemies"]), label="table")
+        keys = sorted(tables[table])
+        if keys and data.draw(st.booleans(), label="remove"):
+            del tables[table][data.draw(st.sampled_from(keys), label="key")]
+        elif keys:
+            twin = copy.deepcopy(tables[table][keys[0]])
+            tables[table]["999"] = twin  # stored under a key that is not its id, a repeated name
+    assert _first_problem(tables, sound=base) == _first_problem(tables)
+
+
 def test_no_judge_raises_anything_but_its_refusal_on_garbage(real):
     real_path, export = real
     base = json.loads(real_path.read_bytes())

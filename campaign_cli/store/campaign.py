@@ -195,7 +195,7 @@ def vouched(path: Path, raw: bytes) -> bool:
     return bool(note) and note == verdict(raw)
 
 
-def check_documents(path: Path, data: dict, writing: bool = False) -> None:
+def check_documents(path: Path, data: dict, writing: bool = False, sound: dict | None = None) -> None:
     """Every document and every field, by the one model (campaign_cli/model.py): a
     hand-edited file with a field out of type or range, a key that is not its document's
     id, a repeated id or name is refused (exit 3) before a command could trip over it, and
@@ -203,7 +203,7 @@ def check_documents(path: Path, data: dict, writing: bool = False) -> None:
     from campaign_cli import judge, verdict
 
     try:
-        verdict.check_campaign(data)
+        verdict.check_campaign(data, sound=sound)
     except judge.Invalid as err:
         why = _("{where} {why}").format(where=err.where, why=err.why)
         if writing:
@@ -251,9 +251,10 @@ def encode_packs(packs: list[dict]) -> str:
     return jsontext.dumps(packs, separators=(",", ":"))
 
 
-def check_shape(path: Path, data: dict, writing: bool = False, judged: bool = False) -> None:
+def check_shape(path: Path, data: dict, writing: bool = False, judged: bool = False, sound: dict | None = None) -> None:
     """The tables every command relies on, and every document in them (check_documents,
-    unless JUDGED: these very bytes were found sound before)."""
+    unless JUDGED: these very bytes were found sound before; SOUND: tables found sound,
+    whose equal documents are not judged again)."""
     if isinstance(data.get(PACKS), str):  # an undo of a change written before schema 3
         set_packs_text(data, data[PACKS])
     packs = data.setdefault(PACKS, {})
@@ -266,7 +267,7 @@ def check_shape(path: Path, data: dict, writing: bool = False, judged: bool = Fa
         if not isinstance(docs, dict) or not all(isinstance(d, dict) for d in docs.values()):
             raise _not_campaign(path, _('table {table!r} is malformed').format(table=table))
     if not judged:
-        check_documents(path, data, writing)
+        check_documents(path, data, writing, sound)
 
 
 def read_bytes(path: Path) -> bytes:
@@ -695,7 +696,7 @@ class Campaign:
         if not self.writable:
             raise RuntimeError("read-only campaign")
         after = self.data
-        check_shape(self.path, after, writing=True)
+        check_shape(self.path, after, writing=True, sound=self._before)  # what it started from was judged
         if not _same_packs(after, self._before or {}):
             check_packs(self.path, after, packs_text(after), writing=True)
             mark_judged(after)  # this text is sound: later reads decode it without judging it again
