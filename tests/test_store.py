@@ -218,7 +218,7 @@ def test_the_same_bytes_are_judged_once_and_any_other_bytes_again(camp, monkeypa
 
     judged = []
     check = verdict.check_campaign
-    monkeypatch.setattr(verdict, "check_campaign", lambda data: judged.append(1) or check(data))
+    monkeypatch.setattr(verdict, "check_campaign", lambda data, **kw: judged.append(1) or check(data, **kw))
     monkeypatch.setattr(campaign_mod, "_SOUND", [b""])
     path = camp.path
     raw = path.read_bytes()
@@ -245,7 +245,7 @@ def _judged_count(monkeypatch) -> list:
 
     judged: list = []
     check = verdict.check_campaign
-    monkeypatch.setattr(verdict, "check_campaign", lambda data: judged.append(1) or check(data))
+    monkeypatch.setattr(verdict, "check_campaign", lambda data, **kw: judged.append(1) or check(data, **kw))
     monkeypatch.setattr(campaign_mod, "_SOUND", [b""])  # nothing judged in this process yet
     return judged
 
