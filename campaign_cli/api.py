@@ -29,11 +29,11 @@ from typing import TYPE_CHECKING, cast, overload
 
 from campaign_cli.errors import CampaignError, Refused, Say, UsageProblem
 from campaign_cli.library.advancement import Advancement
+from campaign_cli.library.block import Block
 from campaign_cli.library.catalog import Catalog
 from campaign_cli.library.characters import Characters
 from campaign_cli.library.core import (
     LABEL,
-    Block,
     _free_text,
     _publish,
     _status,

@@ -128,17 +128,17 @@ def _the_edited_pack_is_refused(path):
 
 
 def test_recap_with_no_adventure_in_the_journal_walks_nothing(tmp_path, monkeypatch):
-    from campaign_cli.store.campaign import Campaign
+    from campaign_cli.store import history
 
     path = tmp_path / "c.json"
     with campaign_cli.open(path, create=True) as camp:
         camp.character_create("Ajax", st=12, dx=11, iq=9)
         camp.xp_award(2, "Ajax")
 
-    def walked(self, wanted=None):
+    def walked(camp, wanted=None):
         raise AssertionError("the journal was walked")
 
-    monkeypatch.setattr(Campaign, "history", walked)
+    monkeypatch.setattr(history, "history", walked)
     with campaign_cli.read(path) as camp:
         assert camp.recap()["characters"] == []
         try:

@@ -99,14 +99,14 @@ def test_the_log_and_undo_say_what_happened_from_the_facts_in_english_too(gold):
 def test_undo_says_what_it_took_back_without_walking_the_journal(gold, monkeypatch):
     """The 500th undo in a row cost 12x the first: saying what it undid walked the journal
     back to it. The words come from the documents the undo itself touches."""
-    from campaign_cli.store.campaign import Campaign
+    from campaign_cli.store import history
 
     for _ in range(3):
         gold.json("undo")
 
-    def walked(self):
+    def walked(camp, wanted=None):
         raise AssertionError("undo walked the journal")
 
-    monkeypatch.setattr(Campaign, "history", walked)
+    monkeypatch.setattr(history, "history", walked)
     assert gold("undo").stdout == "undid #2: Ajax: +1 gold\n"
     assert gold("--lang", "ru", "undo").stdout == "отменено #1: новый персонаж: Ajax\n"

@@ -7,14 +7,15 @@ from __future__ import annotations
 from typing import Any
 
 from campaign_cli.errors import Refused, Say
+from campaign_cli.store import history
 
 
 def undo(camp: Any, to: int | None) -> tuple[list[dict], dict]:
     """`undo [--to SEQ]`: the newest change still undoable, or every one back to SEQ, taken
     back in one entry. Returns the entries undone, newest first, and what the newest had
     changed ({table: {key: (before, after)}}: the facts the view says it in words from)."""
-    pointer = camp.undo_pointer()  # what `redo` puts back
-    target = camp.undo_target()  # proves the journal first (exit 3 if it cannot)
+    pointer = history.undo_pointer(camp)  # what `redo` puts back
+    target = history.undo_target(camp)  # proves the journal first (exit 3 if it cannot)
     if target is None:
         raise Refused(Say("nothing to undo"), "nothing_to_undo")
     if to is not None and target["seq"] < to:
@@ -23,17 +24,17 @@ def undo(camp: Any, to: int | None) -> tuple[list[dict], dict]:
             "not_undoable",
         )
     done = [target]
-    changes = camp.revert(target)
+    changes = history.revert(camp, target)
     while to is not None and done[-1]["seq"] > to:
-        older = camp.undo_target()
+        older = history.undo_target(camp)
         if older is None or older["seq"] < to:
             raise Refused(
                 Say("#{seq} is not a change still to undo (walking back reached #{at})", seq=to, at=done[-1]["seq"]),
                 "not_undoable",
             )
-        camp.revert(older)
+        history.revert(camp, older)
         done.append(older)
-    camp.check_sound(done[-1])  # what undo writes, import would take (exit 3 otherwise)
+    history.check_sound(camp, done[-1])  # what undo writes, import would take (exit 3 otherwise)
     camp.kind = "undo"
     touched = sorted({n for e in done for n in e.get("characters", [])})
     extra = {"undoes": done[-1]["seq"], "redo": pointer}
@@ -49,11 +50,11 @@ def undo(camp: Any, to: int | None) -> tuple[list[dict], dict]:
 def redo(camp: Any) -> tuple[dict, list[int]]:
     """`redo`: the last undo's changes put back, when nothing else changed since. Returns
     the undo entry redone and the changes it puts back."""
-    target = camp.redo_target()
+    target = history.redo_target(camp)
     if target is None:
         raise Refused(Say("nothing to redo: redo follows an undo, with no other change since"), "nothing_to_redo")
-    camp.reapply(target)
-    camp.check_sound(target)
+    history.reapply(camp, target)
+    history.check_sound(camp, target)
     camp.kind = "redo"
     summary = f"redid #{target['seq']}: {target.get('summary', '')}"
     camp.note(summary, *target.get("characters", []), redoes=target["seq"])

@@ -12,7 +12,7 @@ from campaign_cli.cli.common import JsonOpt, campaign_path, help_text
 from campaign_cli.cli.lazy import command_app, reuse_parser
 from campaign_cli.errors import CampaignError, UsageProblem
 from campaign_cli.i18n import _, os_reason
-from campaign_cli.library.core import Block
+from campaign_cli.library.block import Block
 from campaign_cli.run import RUN
 from campaign_cli.store import files
 

@@ -176,9 +176,11 @@ def what_happened(camp, wanted: Seqs) -> Said:
     view, and `undo` refuses such an entry on its own (exit 3)."""
     said = Said()
     low = wanted.low()
+    from campaign_cli.store import history
+
     tell = teller(camp)
     try:
-        for entry, changes in camp.history(lambda e: e.get("seq") in wanted) if wanted.sorted else ():
+        for entry, changes in history.history(camp, lambda e: e.get("seq") in wanted) if wanted.sorted else ():
             seq = entry.get("seq")
             if seq in wanted:
                 said.put(seq, tell(entry, changes))
@@ -191,6 +193,7 @@ def what_happened(camp, wanted: Seqs) -> Said:
 
 def told(camp, pairs: list[tuple[dict, dict]]) -> dict[int, tuple[str, str]]:
     """seq -> (what each (entry, its changes) did, said from its facts; its command)."""
+
     tell = teller(camp)
     return {entry["seq"]: tell(entry, changes) for entry, changes in pairs}
 

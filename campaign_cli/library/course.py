@@ -141,7 +141,9 @@ class Course(Core):
                 def keep(e: dict) -> bool:
                     return key in (n.casefold() for n in e.get("characters", []))
 
-            return (entry_view(e) for e in stored.entries(limit, keep))
+            from campaign_cli.store import history
+
+            return (entry_view(e) for e in history.entries(stored, limit, keep))
 
         return self._act("log", False, run)
 

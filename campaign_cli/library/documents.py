@@ -240,7 +240,11 @@ class Documents(Core):
         start = None if since is None else rules.since_date(_text(since, "since"))
 
         def run(stored: Stored) -> results.Recap | str:
-            chosen, title = rules.select(stored.history, stored.meta, adventure, start, last)
+            from campaign_cli.store import history
+
+            chosen, title = rules.select(
+                lambda wanted=None: history.history(stored, wanted), stored.meta, adventure, start, last
+            )
             names = {c["id"]: c["name"] for c in stored.characters()}
             data = {
                 "from": chosen[0][0].get("time") if chosen else None,

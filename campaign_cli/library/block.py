@@ -1,0 +1,68 @@
+"""A block: many acts in one transaction (a block of the library, a `campaign batch`), and
+what the one journal entry that keeps them says. A single command has no block: this
+module is loaded by blocks and batches only."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from campaign_cli.store import Campaign as Stored
+
+KEPT_SUMMARIES = 1000  # a block's entry keeps this many acts' summaries, then a count
+
+
+class Block:
+    """Many acts in one transaction (a block of the library, a `campaign batch`): what each
+    act did, for the one journal entry that keeps them (summaries, events, and the recap's
+    tally of every act's changes, so 10 XP won and 10 spent both count)."""
+
+    def __init__(self, camp: Stored) -> None:
+        self.camp = camp
+        self.count = 0
+        self.summaries: list[dict] = []
+        self.tally: dict[str, dict] = {}
+        self.events: list[dict] = []
+
+    def begin(self) -> None:
+        camp = self.camp
+        self.count += 1
+        camp.summary, camp.extra = "", {}
+        camp.line_before = {}  # the characters the act reads, as they were
+
+    def end(self, number: int, args: list[str]) -> None:
+        from campaign_cli.rules import recap
+
+        camp = self.camp
+        before, camp.line_before = camp.line_before or {}, None
+        now = camp.data["characters"]
+        recap.add_rows(self.tally, recap.tally(before, {k: now[k] for k in before if k in now}, args))
+        self.events.extend(camp.extra.get("events", ()))
+        if camp.summary and len(self.summaries) < KEPT_SUMMARIES:
+            self.summaries.append({"line": number, "args": args, "summary": camp.summary, **camp.extra})
+
+    def abandon(self) -> None:
+        """The act failed: what it read is forgotten (its changes are the caller's to take back)."""
+        self.camp.line_before = None
+
+    def seal(self, summary_one: str, summary_many: str) -> None:
+        """What the one journal entry says of all the acts (stored in English)."""
+        from campaign_cli.i18n import english, ngettext
+        from campaign_cli.rules import recap
+
+        camp = self.camp
+        with english():  # stored: the journal is the same in every language
+            camp.summary = ngettext(summary_one, summary_many, self.count).format(n=self.count)
+        camp.touched = sorted(set(camp.touched))
+        camp.extra = {
+            "lines": self.summaries,
+            **({"more_lines": self.count - len(self.summaries)} if self.count > len(self.summaries) else {}),
+            "tally": recap.compact(self.tally),  # each act's events, for `campaign recap`
+        }
+
+    def mark(self) -> tuple:
+        return self.count, len(self.summaries), len(self.events), {k: dict(v) for k, v in self.tally.items()}
+
+    def back_to(self, mark: tuple) -> None:
+        self.count, summaries, events, self.tally = mark
+        del self.summaries[summaries:], self.events[events:]
