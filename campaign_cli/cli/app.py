@@ -22,6 +22,11 @@ class CampaignGroup(LazyGroup):
     usage errors exit 2 (as JSON when --json is among the arguments), and no
     traceback ever reaches the user."""
 
+    def __init__(self, *args: Any, **settings: Any) -> None:
+        super().__init__(*args, **settings)
+        self.params = [*root_options(), *self.params]
+        self.callback = _root  # the root's options are Click's own (root_options): no Typer wrapper
+
     # noun -> module in campaign_cli.cli with a Typer `app`, imported on first use
     lazy_nouns = {
         "init": "campaign:init_app",
@@ -242,7 +247,7 @@ def _completion_shell(shell: str) -> str:
     return shell
 
 
-def _show_completion(value: str | None) -> None:
+def _show_completion(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
     if value is not None:
         from typer._completion_shared import get_completion_script
 
@@ -258,7 +263,7 @@ def _show_completion(value: str | None) -> None:
         raise typer.Exit()
 
 
-def _install_completion(value: str | None) -> None:
+def _install_completion(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
     if value is not None:
         from typer._completion_shared import install
 
@@ -272,7 +277,7 @@ def _install_completion(value: str | None) -> None:
         raise typer.Exit()
 
 
-def _version(value: bool) -> None:
+def _version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
     if value:
         if RUN.json_errors:
             output.write_json({"version": __version__})
@@ -298,53 +303,83 @@ app = typer.Typer(
 )
 
 
-# The root's options in Typer's default style (`name: type = typer.Option(default, ...)`),
-# not `Annotated[...]`: every command line builds the root, and Typer strips and evaluates
-# an Annotated hint each time it reads the signature (0.9 M instructions a run here).
-@app.callback()
-def root(
-    campaign: str | None = typer.Option(
-        None,
-        "--campaign",
-        "-c",
-        envvar="CAMPAIGN_FILE",
-        metavar="PATH",
-        help="Campaign file (default: campaign.json here).",
-    ),
-    # chosen before the line is parsed (CampaignGroup.main, i18n.requested): here for --help
-    lang: str | None = typer.Option(
-        None,
-        "--lang",
-        metavar="ru|en",
-        expose_value=False,
-        help="Language of help, messages and views: ru or en "
-        "(default: CAMPAIGN_LANG, then the locale). JSON is the same in every language.",
-    ),
-    version: bool = typer.Option(
-        False, "--version", "-V", callback=_version, is_eager=True, help="Print the version and exit."
-    ),
-    # Completion on the root only, naming its shell (Typer's own flag printed bash's
-    # script for `--show-completion zsh`).
-    show_completion: str | None = typer.Option(
-        None,
-        "--show-completion",
-        metavar="bash|zsh|fish",
-        callback=_show_completion,
-        expose_value=False,
-        is_eager=True,
-        help="Print the shell's completion script.",
-    ),
-    install_completion: str | None = typer.Option(
-        None,
-        "--install-completion",
-        metavar="bash|zsh|fish",
-        callback=_install_completion,
-        expose_value=False,
-        is_eager=True,
-        help="Install completion for the shell.",
-    ),
-) -> None:
+def _root(campaign: str | None = None) -> None:
+    """The root's callback: the campaign file the command line names (`--campaign`, else
+    $CAMPAIGN_FILE), which completers read from the root's params too."""
     RUN.campaign = campaign or ""
+
+
+def root_options() -> list[click.Parameter]:
+    """The root's options, made as Click options here: every command line makes the root,
+    and Typer's reading of a callback's signature (inspect, type hints) for these five cost
+    each run 1 M instructions. Typer's own defaults for an option (a default and an
+    environment variable shown in help) are kept."""
+    from typer._click.types import BOOL, STRING
+    from typer.core import TyperOption
+
+    def option(*decls: str, expose_value: bool = False, **settings: Any) -> TyperOption:
+        return TyperOption(
+            param_decls=list(decls), show_default=True, show_envvar=True, expose_value=expose_value, **settings
+        )
+
+    return [
+        option(
+            "campaign",
+            "--campaign",
+            "-c",
+            type=STRING,
+            envvar="CAMPAIGN_FILE",
+            metavar="PATH",
+            expose_value=True,
+            help="Campaign file (default: campaign.json here).",
+        ),
+        # chosen before the line is parsed (CampaignGroup.main, i18n.requested): here for --help
+        option(
+            "lang",
+            "--lang",
+            type=STRING,
+            metavar="ru|en",
+            help="Language of help, messages and views: ru or en "
+            "(default: CAMPAIGN_LANG, then the locale). JSON is the same in every language.",
+        ),
+        option(
+            "version",
+            "--version",
+            "-V",
+            type=BOOL,
+            is_flag=True,
+            default=False,
+            callback=_version,
+            is_eager=True,
+            help="Print the version and exit.",
+        ),
+        # Completion on the root only, naming its shell (Typer's own flag printed bash's
+        # script for `--show-completion zsh`).
+        option(
+            "show_completion",
+            "--show-completion",
+            type=STRING,
+            metavar="bash|zsh|fish",
+            callback=_show_completion,
+            is_eager=True,
+            help="Print the shell's completion script.",
+        ),
+        option(
+            "install_completion",
+            "--install-completion",
+            type=STRING,
+            metavar="bash|zsh|fish",
+            callback=_install_completion,
+            is_eager=True,
+            help="Install completion for the shell.",
+        ),
+    ]
+
+
+@app.callback()
+def root() -> None:
+    """The root's options are made by root_options, its callback is _root: Typer only knows
+    the root is a group."""
 
 
 def speak(lang: str) -> None:
