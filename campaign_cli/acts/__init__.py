@@ -142,7 +142,7 @@ def phase(meta: Meta) -> str:
 
 
 def condition(doc: Character) -> str:
-    from campaign_cli.rules.wounds import current_status
+    from campaign_cli.rules.characters import current_status
 
     return current_status(doc)
 

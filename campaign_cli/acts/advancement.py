@@ -11,9 +11,9 @@ from campaign_cli import acts
 from campaign_cli.errors import Refused, Say, UsageProblem
 from campaign_cli.rules import advancement as adv
 from campaign_cli.rules import craft
-from campaign_cli.rules.characters import CORE
+from campaign_cli.rules.characters import CORE, current_status
 from campaign_cli.rules.skills import find_skill
-from campaign_cli.rules.wounds import alive, current_status
+from campaign_cli.rules.wounds import alive
 
 if TYPE_CHECKING:
     from campaign_cli.model import Character, Curse

@@ -16,7 +16,7 @@ from campaign_cli.rules import advancement as adv
 from campaign_cli.rules import dice as d
 from campaign_cli.rules import fights, gear, wounds
 from campaign_cli.rules.advancement import KILL_XP
-from campaign_cli.rules.characters import view
+from campaign_cli.rules.characters import current_status, view
 
 if TYPE_CHECKING:
     from campaign_cli.model import Board, Character, Fight, FightEnemy
@@ -233,7 +233,7 @@ def enemy_blow(camp, fight, enemy: FightEnemy, doc: Character, dice, rng) -> dic
     """An enemy's attack: its combat dice against its to-hit; each hit its damage less armor (R29)."""
     if not enemy["alive"]:
         raise Refused(Say('{name} is dead and attacks no more', name=enemy['name']), "already_dead")
-    if wounds.current_status(doc) == "dead":
+    if current_status(doc) == "dead":
         raise Refused(Say('{name} is dead (R20); only a wish can help', name=doc['name']), "dead")
     count = enemy.get("combat", 0)
     counts = d.faces(count, 6, rng) if dice is None and count > d.LISTED_DICE else None
@@ -241,7 +241,7 @@ def enemy_blow(camp, fight, enemy: FightEnemy, doc: Character, dice, rng) -> dic
     armor = view(doc)["armor"]
     blow = fights.enemy_attack(armor, enemy, rolled, counts)
     for _hit in range(blow["hits"] if blow["per_hit"] else 0):  # hits that all stop at the armor take nothing
-        if wounds.current_status(doc) == "dead":
+        if current_status(doc) == "dead":
             break  # R20: beyond saving; the hits left fall on nobody
         wounds.take(doc, enemy.get("damage", 0), armor=armor)  # R29 per hit; counted for the Medic (R25)
     camp.save("characters", doc)
@@ -284,7 +284,7 @@ def end_fight(camp: Any, outcome: str, names: list[str] | None) -> tuple[dict, d
     docs = camp.characters()
     fighters = [camp.character(n)["id"] for n in names] if names else [d["id"] for d in docs if wounds.alive(d)]
     xp = {}
-    before = {d["name"]: wounds.current_status(d) for d in docs}
+    before = {d["name"]: current_status(d) for d in docs}
     for doc in docs:
         if outcome != "fled" and doc["id"] in fighters and wounds.alive(doc):
             doc["xp"] += KILL_XP

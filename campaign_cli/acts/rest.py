@@ -8,6 +8,7 @@ from typing import Any
 
 from campaign_cli import acts
 from campaign_cli.rules import wounds
+from campaign_cli.rules.characters import current_status
 
 
 def rest(camp: Any, names: list[str] | None, week: bool) -> tuple[list, dict]:
@@ -17,7 +18,7 @@ def rest(camp: Any, names: list[str] | None, week: bool) -> tuple[list, dict]:
     docs = [camp.character(n) for n in dict.fromkeys(names)] if names else camp.characters()
     resting = {d["name"] for d in docs}
     docs += [d for d in camp.characters() if d["name"] not in resting and d.get("dying")]
-    before = {d["name"]: wounds.current_status(d) for d in docs}
+    before = {d["name"]: current_status(d) for d in docs}
     for doc in docs:
         if doc["name"] not in resting:
             wounds.settle_death(doc)
@@ -37,7 +38,7 @@ def end_adventure(camp: Any) -> tuple[str, list, dict]:
     acts.guard(camp, "adventure end")
     title, number = camp.meta["adventure"]["title"], camp.meta["adventure"].get("number")
     docs = camp.characters()
-    before = {d["name"]: wounds.current_status(d) for d in docs}
+    before = {d["name"]: current_status(d) for d in docs}
     for doc in docs:
         wounds.recover_fully(doc)
         doc["bard_karma"] = 0

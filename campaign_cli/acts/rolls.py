@@ -13,6 +13,7 @@ from campaign_cli.rules import advancement as adv
 from campaign_cli.rules import checks as rules
 from campaign_cli.rules import dice as d
 from campaign_cli.rules import wounds
+from campaign_cli.rules.characters import current_status
 from campaign_cli.rules.names import MAX_AMOUNT
 
 if TYPE_CHECKING:
@@ -321,7 +322,7 @@ def party_test(camp: Any, spec: Any, who: str, modifier: int, rng, seed, typed: 
     order, each character's in turn; lacking a needed skill fails that character (R6)."""
     everyone = camp.characters()
     able = [c for c in everyone if wounds.can_act(c)]
-    skipped = [{"character": c["name"], "status": wounds.current_status(c)} for c in everyone if not wounds.can_act(c)]
+    skipped = [{"character": c["name"], "status": current_status(c)} for c in everyone if not wounds.can_act(c)]
     if not able:
         raise Refused(Say("R11a: no character can act to take the test"), "nobody")
     chosen = able if who == "all" else [rng.choice(able)]

@@ -268,7 +268,7 @@ class Core:
         try:
             result = run(stored)
             if write and not stored.reverted:
-                from campaign_cli.rules.wounds import check_the_dead
+                from campaign_cli.rules.characters import check_the_dead
 
                 _within_bounds(stored, block is not None or self._in_line)
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from campaign_cli.errors import Refused, Say, Shown, UsageProblem
+from campaign_cli.errors import N_, Refused, Say, Shown, UsageProblem
 from campaign_cli.rules.names import check_text
 
 if TYPE_CHECKING:
@@ -345,3 +345,41 @@ def view(doc: Mapping) -> dict:
 def carry_limit(st: int) -> int:
     """R33: 5 + ST."""
     return 5 + st
+
+
+def current_status(doc: Character) -> str:
+    """Derived (R19, R20), a potion's ST counting while it lasts (R25a)."""
+    st = raised(doc, "ST")
+    return status(st, doc.get("damage", 0), doc.get("fatigue", 0), doc.get("dying", False), doc.get("dead", False))
+
+
+# R11a: what a dead character no longer wins, spends, gives or receives (Bard karma lapses
+# at the adventure's end for everyone, so it is not among them).
+FROZEN_WHEN_DEAD = {
+    "xp": N_("XP"),
+    "karma": N_("karma"),
+    "wishes": N_("wishes"),
+    "gold": N_("gold"),
+    "darkstone": N_("dark stone"),
+    "items": N_("items"),
+}
+
+
+def check_the_dead(before: Mapping[str, Any], after: Mapping[str, Any]) -> None:
+    """R11a for every act at once: a character dead before and after a change has the same
+    XP, karma, wishes, gold, dark stone and items (a wish that brings the just-killed back,
+    R17, leaves them alive: not concerned). Refused, naming the character and the field."""
+    for key, was in before.items():
+        now = after.get(key)
+        if now is None or current_status(was) != "dead" or current_status(now) != "dead":
+            continue
+        for field, label in FROZEN_WHEN_DEAD.items():
+            if was.get(field) != now.get(field):
+                raise Refused(
+                    Say(
+                        "R11a: {name} is dead: the dead win, spend, give and receive nothing ({field})",
+                        name=now["name"],
+                        field=Say(label),
+                    ),
+                    "dead",
+                )

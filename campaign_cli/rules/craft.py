@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from campaign_cli.errors import N_, Refused, Say, Shown, UsageProblem
-from campaign_cli.rules.characters import CORE
+from campaign_cli.rules.characters import CORE, current_status
 from campaign_cli.rules.skills import find_skill
-from campaign_cli.rules.wounds import check_not_dead, current_status
+from campaign_cli.rules.wounds import check_not_dead
 
 if TYPE_CHECKING:
     from campaign_cli.model import Character, Item, Leadership

@@ -11,8 +11,8 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from campaign_cli.errors import Opt, Refused, Say, UsageProblem
+from campaign_cli.rules.characters import current_status
 from campaign_cli.rules.names import with_pieces
-from campaign_cli.rules.wounds import current_status
 
 if TYPE_CHECKING:
     from campaign_cli.model import Character

@@ -2,20 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from campaign_cli.errors import N_, Refused, Say
-from campaign_cli.rules.characters import raised, status
+from campaign_cli.rules.characters import current_status
 
 if TYPE_CHECKING:
     from campaign_cli.model import Character
-
-
-def current_status(doc: Character) -> str:
-    """Derived (R19, R20), a potion's ST counting while it lasts (R25a)."""
-    st = raised(doc, "ST")
-    return status(st, doc.get("damage", 0), doc.get("fatigue", 0), doc.get("dying", False), doc.get("dead", False))
 
 
 def alive(doc: Character) -> bool:
@@ -50,38 +43,6 @@ def check_not_dead(doc: Character) -> None:
     """R11a: a dead character takes no further part: wins and spends nothing."""
     if current_status(doc) == "dead":
         raise Refused(Say("R11a: {name} is dead: the dead win and spend nothing", name=doc["name"]), "dead")
-
-
-# R11a: what a dead character no longer wins, spends, gives or receives (Bard karma lapses
-# at the adventure's end for everyone, so it is not among them).
-FROZEN_WHEN_DEAD = {
-    "xp": N_("XP"),
-    "karma": N_("karma"),
-    "wishes": N_("wishes"),
-    "gold": N_("gold"),
-    "darkstone": N_("dark stone"),
-    "items": N_("items"),
-}
-
-
-def check_the_dead(before: Mapping[str, Any], after: Mapping[str, Any]) -> None:
-    """R11a for every act at once: a character dead before and after a change has the same
-    XP, karma, wishes, gold, dark stone and items (a wish that brings the just-killed back,
-    R17, leaves them alive: not concerned). Refused, naming the character and the field."""
-    for key, was in before.items():
-        now = after.get(key)
-        if now is None or current_status(was) != "dead" or current_status(now) != "dead":
-            continue
-        for field, label in FROZEN_WHEN_DEAD.items():
-            if was.get(field) != now.get(field):
-                raise Refused(
-                    Say(
-                        "R11a: {name} is dead: the dead win, spend, give and receive nothing ({field})",
-                        name=now["name"],
-                        field=Say(label),
-                    ),
-                    "dead",
-                )
 
 
 def take(doc: Character, amount: int, fatigue: bool = False, armor: int = 0) -> dict:

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 from campaign_cli.errors import Refused
 from campaign_cli.rules import advancement as adv
 from campaign_cli.rules import wounds
-from campaign_cli.rules.characters import new_character, status, view
+from campaign_cli.rules.characters import current_status, new_character, status, view
 
 
 def hero(**fields):
@@ -64,9 +64,9 @@ def test_r17_reroll_costs_karma_then_a_wish():
 def test_r17_wish_cancels_all_damage_even_a_killing_blow():
     doc = hero(wishes=1)
     wounds.take(doc, 30)
-    assert wounds.current_status(doc) == "dead"
+    assert current_status(doc) == "dead"
     assert adv.spend_wish(doc) == 30
-    assert wounds.current_status(doc) == "ok" and doc["wishes"] == 0
+    assert current_status(doc) == "ok" and doc["wishes"] == 0
     with pytest.raises(Refused, match="no wish"):
         adv.spend_wish(doc)
 
@@ -101,18 +101,18 @@ def test_r19_out_when_damage_plus_fatigue_reaches_st():
     doc = hero()
     wounds.take(doc, 6)
     wounds.take(doc, 5, fatigue=True)
-    assert wounds.current_status(doc) == "ok"
+    assert current_status(doc) == "ok"
     wounds.take(doc, 1, fatigue=True)
-    assert wounds.current_status(doc) == "out"
+    assert current_status(doc) == "out"
 
 
 def test_r20_dying_after_a_fight_then_dead_if_not_healed():
     doc = hero()
     wounds.take(doc, 12)
     wounds.after_fight(doc)
-    assert wounds.current_status(doc) == "dying"
+    assert current_status(doc) == "dying"
     wounds.after_fight(doc)
-    assert wounds.current_status(doc) == "dead"
+    assert current_status(doc) == "dead"
 
 
 def test_r20_healed_below_st_in_time_survives():
@@ -121,13 +121,13 @@ def test_r20_healed_below_st_in_time_survives():
     wounds.after_fight(doc)
     wounds.heal(doc, 1)
     wounds.night(doc)
-    assert wounds.current_status(doc) == "ok"
+    assert current_status(doc) == "ok"
 
 
 def test_r20_twice_st_is_beyond_saving():
     doc = hero()
     wounds.take(doc, 24)
-    assert wounds.current_status(doc) == "dead"
+    assert current_status(doc) == "dead"
     with pytest.raises(Refused, match="dead"):
         wounds.heal(doc, 5)
 
@@ -135,7 +135,7 @@ def test_r20_twice_st_is_beyond_saving():
 def test_r21_fatigue_while_out_counts_as_damage():
     doc = hero()
     wounds.take(doc, 12, fatigue=True)
-    assert wounds.current_status(doc) == "out" and doc["damage"] == 0
+    assert current_status(doc) == "out" and doc["damage"] == 0
     wounds.take(doc, 3, fatigue=True)
     assert (doc["damage"], doc["fatigue"]) == (3, 12)
 
