@@ -10,10 +10,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from campaign_cli import acts
 from campaign_cli.errors import Refused, Say, UsageProblem
 from campaign_cli.rules import advancement as adv
-from campaign_cli.rules import craft
-from campaign_cli.rules.characters import CORE, current_status
-from campaign_cli.rules.skills import find_skill
-from campaign_cli.rules.wounds import alive
+from campaign_cli.rules.characters import CORE, alive, current_status
 
 if TYPE_CHECKING:
     from campaign_cli.model import Character, Curse
@@ -67,6 +64,8 @@ def step(doc: Character, phase: str, attribute: str | None, skill: str | None, s
         value = doc[field]  # type: ignore[literal-required]  # st, dx or iq
         return Step("attribute", key, value, adv.attribute_cost(value), lambda: doc.__setitem__(field, value + 1))
     if skill is not None:
+        from campaign_cli.rules.skills import find_skill
+
         name = find_skill(skill).name
         level = doc["skills"].get(name, 0)
         adv.check_learning(phase, level == 0, "skill")
@@ -127,6 +126,8 @@ def add_karma(camp: Any, name: str, n: int, bard: bool = False, by: str | None =
     if bard and by is not None:
         acts.actor(camp, "karma add", by, "bard")  # R11a: singing is the bard's own doing
     if bard:
+        from campaign_cli.rules import craft  # Bard karma only (R25)
+
         if camp.meta["phase"] != "adventure":
             raise Refused(Say("R25: Bard karma is for the current adventure; start one first"), "no_adventure")
         singer = _singer(camp, doc, by)
@@ -150,6 +151,8 @@ def _singer(camp: Any, doc: Character, by: str | None) -> Character:
     """The bard whose song this karma is (R25, R25a): the one BY names, or the only one who
     can sing now (knows Bard, can act, has not sung this adventure); DOC itself when DOC is
     that bard. Refused, naming why, when none can, or when several could."""
+    from campaign_cli.rules import craft
+
     if by is not None:
         singer = camp.character(by)  # guarded as the bard by add_karma (R11a)
         singer = doc if singer["id"] == doc["id"] else singer

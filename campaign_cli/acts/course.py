@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 from campaign_cli import acts
 from campaign_cli.errors import Refused, Say
-from campaign_cli.rules import wounds
 from campaign_cli.rules.advancement import KILL_XP
+from campaign_cli.rules.characters import alive
 
 if TYPE_CHECKING:
     from campaign_cli.model import Character
@@ -56,7 +56,7 @@ def learn_keyword(camp: Any, word: str) -> tuple[list[str], list[Character]]:
         raise Refused(Say("the party already knows {value!r}", value=word.strip()), "known_keyword")
     keywords = [*known, word.strip()]
     camp.set_meta(keywords=keywords)
-    docs = [d for d in camp.characters() if wounds.alive(d)]
+    docs = [d for d in camp.characters() if alive(d)]
     for doc in docs:
         doc["xp"] += KILL_XP
         camp.save("characters", doc)

@@ -16,7 +16,7 @@ from campaign_cli.rules import advancement as adv
 from campaign_cli.rules import dice as d
 from campaign_cli.rules import fights, gear, wounds
 from campaign_cli.rules.advancement import KILL_XP
-from campaign_cli.rules.characters import current_status, view
+from campaign_cli.rules.characters import alive, current_status, view
 
 if TYPE_CHECKING:
     from campaign_cli.model import Board, Character, Fight, FightEnemy
@@ -282,11 +282,11 @@ def end_fight(camp: Any, outcome: str, names: list[str] | None) -> tuple[dict, d
             "enemies_standing",
         )
     docs = camp.characters()
-    fighters = [camp.character(n)["id"] for n in names] if names else [d["id"] for d in docs if wounds.alive(d)]
+    fighters = [camp.character(n)["id"] for n in names] if names else [d["id"] for d in docs if alive(d)]
     xp = {}
     before = {d["name"]: current_status(d) for d in docs}
     for doc in docs:
-        if outcome != "fled" and doc["id"] in fighters and wounds.alive(doc):
+        if outcome != "fled" and doc["id"] in fighters and alive(doc):
             doc["xp"] += KILL_XP
             xp[doc["name"]] = KILL_XP
         wounds.after_fight(doc)

@@ -5,10 +5,9 @@ from typing import Annotated, Any
 
 import typer
 
-from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, NameArg, acting, complete, help_text, looking
+from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, NameArg, acting, character_lines, complete, help_text, looking
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, Table, emit
-from campaign_cli.cli.views import character_views
 from campaign_cli.i18n import _, shown
 from campaign_cli.library.advancement import Advancement
 
@@ -111,4 +110,4 @@ def spend(
         before=data["xp_before"],
         xp=data["xp_after"],
     )
-    emit(data, lambda: [Line(line), *character_views(ch)], json_out=json_out)
+    emit(data, lambda: [Line(line), *character_lines(ch)], json_out=json_out)

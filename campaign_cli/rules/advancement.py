@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from campaign_cli.errors import N_, Refused, Say
-from campaign_cli.rules.skills import find_skill
 
 if TYPE_CHECKING:
     from campaign_cli.model import Character, Curse
@@ -22,6 +21,8 @@ def attribute_cost(current: int) -> int:
 
 def skill_cost(kind: str, skill: str) -> int:
     """R15: 10 XP per level for heroes, 20 for wizards, except the seed's two cheap skills."""
+    from campaign_cli.rules.skills import find_skill  # a skill's price only: an award never loads the table
+
     name = find_skill(skill).name
     if kind == "wizard" and name not in WIZARD_CHEAP_SKILLS:
         return 20

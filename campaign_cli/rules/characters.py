@@ -353,6 +353,10 @@ def current_status(doc: Character) -> str:
     return status(st, doc.get("damage", 0), doc.get("fatigue", 0), doc.get("dying", False), doc.get("dead", False))
 
 
+def alive(doc: Character) -> bool:
+    return current_status(doc) != "dead"
+
+
 # R11a: what a dead character no longer wins, spends, gives or receives (Bard karma lapses
 # at the adventure's end for everyone, so it is not among them).
 FROZEN_WHEN_DEAD = {

@@ -5,14 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from campaign_cli.errors import N_, Refused, Say
-from campaign_cli.rules.characters import current_status
+from campaign_cli.rules.characters import alive, current_status
 
 if TYPE_CHECKING:
     from campaign_cli.model import Character
-
-
-def alive(doc: Character) -> bool:
-    return current_status(doc) != "dead"
 
 
 def can_act(doc: Character) -> bool:
