@@ -155,20 +155,34 @@ def reuse_parser(command: click.Command) -> None:
 
 
 def build(app: typer.Typer) -> LazyGroup:
-    """Build APP's group with its own callback only; commands convert on demand."""
-    infos = app.registered_commands
-    app.registered_commands = []
-    try:
-        group = typer.main.get_command(app)
-    finally:
-        app.registered_commands = infos
-    assert isinstance(group, LazyGroup), "noun apps need cls=LazyGroup and a callback"
+    """APP's group (a noun's, or the root's), made here from its settings: a group of ours
+    has no parameter for Typer to convert (the root's options are Click's own) and a
+    callback that does nothing, so Typer's conversion of it (signature, type hints: about
+    1 M instructions a command line for the root and the noun) is skipped. Its commands
+    convert on demand."""
+    from typer.models import DefaultPlaceholder
+
+    def setting(value: Any) -> Any:
+        return value.value if isinstance(value, DefaultPlaceholder) else value
+
+    info = app.info
+    cls = setting(info.cls)
+    assert isinstance(cls, type) and issubclass(cls, LazyGroup), "noun apps need cls=LazyGroup and a callback"
+    group = cls(
+        name=setting(info.name) or "",
+        commands={},
+        help=setting(info.help),
+        no_args_is_help=bool(setting(info.no_args_is_help)),
+        context_settings=setting(info.context_settings),
+        rich_markup_mode=None,
+    )
     elsewhere = getattr(app, "elsewhere", None)
     if elsewhere:
         group.lazy_nouns = elsewhere
     group.order = getattr(app, "order", ())
     group.lazy_commands = {
-        info.name or typer.main.get_command_name(getattr(info.callback, "__name__", "")): info for info in infos
+        command.name or typer.main.get_command_name(getattr(command.callback, "__name__", "")): command
+        for command in app.registered_commands
     }
     return group
 
