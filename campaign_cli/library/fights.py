@@ -97,17 +97,7 @@ class Fights(Core):
 
         def run(stored: Stored) -> results.FightOrdered:
             fight, rolls = fights.roll_order(stored, party, queue)
-            if queue.rest():
-                raise UsageProblem(
-                    Say(
-                        "{option}: {n} die left over",
-                        plural="{option}: {n} dice left over",
-                        quantity=queue.rest(),
-                        option=Opt("dice"),
-                        n=queue.rest(),
-                    ),
-                    "bad_dice",
-                )
+            queue.used_up()
             return cast(
                 "results.FightOrdered", {"rolls": rolls, "first": fight["first"], "fight": fights.facts(stored, fight)}
             )

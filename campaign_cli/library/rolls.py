@@ -206,17 +206,7 @@ class Rolls(Core):
 
         def run(stored: Stored) -> results.Initiative:
             data = rolls.initiative(stored, sides, queue, seed)
-            if queue.rest():
-                raise UsageProblem(
-                    Say(
-                        "{option}: {n} die left over",
-                        plural="{option}: {n} dice left over",
-                        quantity=queue.rest(),
-                        option=Opt("dice"),
-                        n=queue.rest(),
-                    ),
-                    "bad_dice",
-                )
+            queue.used_up()
             return cast("results.Initiative", data)
 
         return self._act("initiative", True, run, tuple(sides))

@@ -156,7 +156,8 @@ def obtain(count: int, sides: int, typed_text: str | None, rng: random.Random, o
 class Queue:
     """Dice one at a time, for a roll whose count is known only as it goes (initiative and
     its ties, R8): the physical dice typed in, in order, else rolled with RNG. `rest()`
-    says how many typed dice were not used (a refusal, for the caller to word)."""
+    says how many typed dice were not used, and `used_up()` refuses any left over once the
+    roll is done."""
 
     def __init__(self, typed_text: str | None, sides: int, rng: random.Random, at_least: int = 0) -> None:
         self.sides, self.rng = sides, rng
@@ -183,6 +184,20 @@ class Queue:
 
     def rest(self) -> int:
         return len(self.typed or ())
+
+    def used_up(self) -> None:
+        """Every die typed in was rolled: one left over is refused, naming --dice."""
+        if self.rest():
+            raise UsageProblem(
+                Say(
+                    "{option}: {n} die left over",
+                    plural="{option}: {n} dice left over",
+                    quantity=self.rest(),
+                    option=Opt("dice"),
+                    n=self.rest(),
+                ),
+                "bad_dice",
+            )
 
 
 def rng_for(seed: int | None) -> random.Random:
