@@ -360,13 +360,11 @@ def test_dice_typed_in_and_left_over_are_refused_by_both_acts_that_roll_as_they_
     and never rolled is a mistake in what was typed, refused naming `dice` (the library's
     name for it), and the block saves nothing of the act."""
     with campaign_cli.open(party) as camp:
-        with pytest.raises(campaign_cli.UsageProblem) as left:
-            with camp.attempt():
-                camp.initiative("Ajax", "Merlin", dice=[5, 2, 6])
+        with pytest.raises(campaign_cli.UsageProblem) as left, camp.attempt():
+            camp.initiative("Ajax", "Merlin", dice=[5, 2, 6])
         assert left.value.code == "bad_dice" and "dice" in left.value.message and "1" in left.value.message
         camp.fight_start()
-        with pytest.raises(campaign_cli.UsageProblem) as order:
-            with camp.attempt():
-                camp.fight_order(dice=[5, 2, 6, 1], party=["Ajax", "Merlin"])
+        with pytest.raises(campaign_cli.UsageProblem) as order, camp.attempt():
+            camp.fight_order(dice=[5, 2, 6, 1], party=["Ajax", "Merlin"])
         assert order.value.code == "bad_dice" and "dice" in order.value.message
         assert camp.initiative("Ajax", "Merlin", dice=[5, 2])["order"] == ["Ajax", "Merlin"]  # none left over
