@@ -34,6 +34,12 @@ def check_campaign(data: dict, meta_key: str = "1", sound: dict | None = None) -
     the document; what holds between documents is always judged. The verdict, and the
     problem it names, is the same as without (tests/test_model.py proves it)."""
     judged_before = (sound or {}).get("characters", {}), (sound or {}).get("enemies", {})
+
+    def unjudged(doc: Any, before: Any) -> bool:
+        # repr, not ==: Python's equality takes 0 for false and 1.0 for 1, which the judge
+        # does not (a document that only looks equal is judged)
+        return before is None or repr(doc) != repr(before)
+
     meta = data["meta"][meta_key]
     check("Meta", meta, "meta")
     seen: dict[int, str] = {}
@@ -49,7 +55,7 @@ def check_campaign(data: dict, meta_key: str = "1", sound: dict | None = None) -
     names: dict[str, str] = {}
     for key, doc in data["characters"].items():
         where = f"characters.{key}"
-        if doc != judged_before[0].get(key):
+        if unjudged(doc, judged_before[0].get(key)):
             check("Character", doc, where)
         if str(doc["id"]) != key:
             raise Invalid(
@@ -65,7 +71,7 @@ def check_campaign(data: dict, meta_key: str = "1", sound: dict | None = None) -
     boards: dict[str, str] = {}
     for key, board in data["enemies"].items():
         where = f"enemies.{key}"
-        if board != judged_before[1].get(key):
+        if unjudged(board, judged_before[1].get(key)):
             check_board(board, where)
         if str(board.get("id")) != key:
             raise Invalid(

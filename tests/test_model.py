@@ -495,6 +495,23 @@ def test_a_write_judged_against_the_sound_state_it_started_from_has_the_full_ver
     assert _first_problem(tables, sound=base) == _first_problem(tables)
 
 
+@pytest.mark.parametrize(
+    ("field", "was", "now"),
+    [("dying", False, 0), ("dead", False, 0.0), ("st", 12, 12.0), ("xp", 1, True), ("gender", None, 0)],
+)
+def test_a_value_equal_in_python_but_not_in_json_is_judged(real, field, was, now):
+    """Regression: the write's judge skipped a document equal (==) to the sound one it
+    started from, and Python holds 0 == False and 12.0 == 12, which the judge refuses."""
+    base = json.loads(real[0].read_bytes())
+    doc = base["characters"][next(iter(base["characters"]))]
+    doc[field] = was
+    assert _first_problem(base) is None
+    after = copy.deepcopy(base)
+    next(iter(after["characters"].values()))[field] = now
+    assert _first_problem(after) is not None
+    assert _first_problem(after, sound=base) == _first_problem(after)
+
+
 def test_no_judge_raises_anything_but_its_refusal_on_garbage(real):
     real_path, export = real
     base = json.loads(real_path.read_bytes())

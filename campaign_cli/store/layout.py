@@ -24,7 +24,7 @@ from campaign_cli.jsontext import Encoded, string_body
 # The digest of the judge's sources (campaign_cli/model.py `judge_digest`, written by
 # `python -m campaign_cli.model --write`; a test keeps it true): the key of the verdict a
 # writer leaves in the lock file (store/campaign.py `verdict`).
-JUDGE = "51d0a91030e3f698"
+JUDGE = "cd68e9ab7433e8a5"
 
 PACKS = "packs"
 PACKS_DOC = "1"
