@@ -308,7 +308,7 @@ def test_click_words_and_usage_errors_in_russian(party: Path):
     option = ru(party, "character", "show", "Ajax", "--jsn")
     assert option.exit_code == 2 and "Нет такой опции: --jsn" in option.stderr
     number = ru(party, "character", "create", "A", "--st", "x", "--dx", "1", "--iq", "1")
-    assert number.exit_code == 2 and "Неверное значение для '--st': «x» — не целое число." in number.stderr
+    assert number.exit_code == 2 and "Неверное значение для «--st»: «x» — не целое число." in number.stderr
 
 
 def test_root_help_groups_are_russian(tmp_path: Path):

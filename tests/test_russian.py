@@ -150,7 +150,7 @@ JSON_WORDS = {"JSON", "keywords", "enemies", "NAME", "character"}  # fields, a c
 REFUSALS = [
     (["status", "extra", "more"], 2, "Лишние аргументы: extra more (см. `campaign status --help`)"),
     (["character", "create"], 2, "Не хватает аргумента ИМЯ. (см. `campaign character create --help`)"),
-    (["character", "create", "A", "--st", "x"], 2, "Неверное значение для '--st': «x» — не целое число."),
+    (["character", "create", "A", "--st", "x"], 2, "Неверное значение для «--st»: «x» — не целое число."),
     (["character", "create", "A", "--bogus"], 2, "Нет такой опции: --bogus"),
     (["charactr", "list"], 2, "Нет такой команды «charactr». Может быть, «character»?"),
     (["item", "add", "Лада", "Кольчюга"], 1, "«Кольчюга» нет в каталоге; может быть, «Кольчуга»?"),
@@ -579,6 +579,7 @@ def test_a_number_out_of_range_is_said_in_russian_words_and_numbers(tmp_path):
 
     assert f"2{T}000{T}000; допустимо от 1 до 1{T}000{T}000." in said.stderr, said.stderr
     assert "<=" not in said.stderr and "x>=" not in said.stderr
+    assert "для «КОЛИЧЕСТВО»:" in said.stderr and "'" not in said.stderr  # «», not Click's ASCII quotes
     low = cli.runner.invoke(app, ["-c", str(cli.path), "--lang", "ru", "log", "--limit", "-5"])
     assert low.exit_code == 2 and "допустимо не меньше 0" in low.stderr
     english = cli("xp", "award", "2000000", "Лада")

@@ -207,6 +207,9 @@ def click_message(message: str) -> str:
         found = re.fullmatch(pattern, message, re.S)
         if found:
             parts = {k: v for k, v in found.groupdict().items() if v is not None}
+            name = parts.get("name", "")
+            if len(name) > 1 and name[0] == name[-1] == "'":  # Click's 'AMOUNT': «КОЛИЧЕСТВО» in Russian
+                parts["name"] = "«" + name[1:-1] + "»"
             if "range" in parts:  # `1<=x<=1000000`: the bounds in words and in the language's numbers
                 parts["range"] = _range_words(parts["range"])
                 if re.fullmatch(r"-?\d+", parts["value"]):
