@@ -209,17 +209,23 @@ def test_a_write_is_durable_by_default_file_journal_and_folder_fsynced(tmp_path,
     assert len(synced) >= 3
 
 
+def _judged_count(monkeypatch) -> list:
+    from campaign_cli import verdict
+
+    judged: list = []
+    check = verdict.check_campaign
+    monkeypatch.setattr(verdict, "check_campaign", lambda data, **kw: judged.append(1) or check(data, **kw))
+    monkeypatch.setattr(campaign_mod, "_SOUND", [b""])  # nothing judged in this process yet
+    return judged
+
+
 def test_the_same_bytes_are_judged_once_and_any_other_bytes_again(camp, monkeypatch):
     """A process that reads the very bytes it last found sound does not judge them again
     (the judge's verdict is a function of the bytes); other bytes are judged, and an
     unsound file is refused however often it is read."""
-    from campaign_cli import verdict
     from campaign_cli.errors import FileProblem
 
-    judged = []
-    check = verdict.check_campaign
-    monkeypatch.setattr(verdict, "check_campaign", lambda data, **kw: judged.append(1) or check(data, **kw))
-    monkeypatch.setattr(campaign_mod, "_SOUND", [b""])
+    judged = _judged_count(monkeypatch)
     path = camp.path
     raw = path.read_bytes()
     assert b'"xp":0' in raw
@@ -238,16 +244,6 @@ def test_the_same_bytes_are_judged_once_and_any_other_bytes_again(camp, monkeypa
     path.write_bytes(raw)
     campaign_mod.open_read(path)
     assert len(judged) == 5
-
-
-def _judged_count(monkeypatch) -> list:
-    from campaign_cli import verdict
-
-    judged: list = []
-    check = verdict.check_campaign
-    monkeypatch.setattr(verdict, "check_campaign", lambda data, **kw: judged.append(1) or check(data, **kw))
-    monkeypatch.setattr(campaign_mod, "_SOUND", [b""])  # nothing judged in this process yet
-    return judged
 
 
 def test_a_writer_leaves_its_verdict_in_the_lock_file_and_a_read_of_those_bytes_trusts_it(camp, monkeypatch):
