@@ -332,15 +332,19 @@ def _seed(value: int | None) -> int | None:
     return None if value is None else _whole(value, "seed", 0, MAX_ID)
 
 
-def _number(text: str, option: str, name: str) -> int:
-    """TEXT as a whole number, negative or not, within the bounds of an amount."""
+def _integer(text: str, option: str, name: str) -> int:
+    """TEXT (NAME's value, given to OPTION) read as a whole number, or a usage problem."""
     try:
-        value = int(text.strip())
+        return int(text.strip())
     except ValueError:
         raise UsageProblem(
             Say("{option} {name}: {raw!r} is not a whole number", option=Opt(option), name=name, raw=text), "bad_value"
         ) from None
-    return _whole(value, option, -MAX_AMOUNT)
+
+
+def _number(text: str, option: str, name: str) -> int:
+    """TEXT as a whole number, negative or not, within the bounds of an amount."""
+    return _whole(_integer(text, option, name), option, -MAX_AMOUNT)
 
 
 Pairs = list[str] | dict[str, int]  # "Name=VALUE" texts, as the command line takes them, or a dict
@@ -362,13 +366,7 @@ def pairs(values: Pairs | None, option: str, default: int | None = None, allow_n
             out[name] = default
             continue
         if isinstance(value, str):
-            try:
-                value = int(value.strip())
-            except ValueError:
-                raise UsageProblem(
-                    Say("{option} {name}: {raw!r} is not a whole number", option=Opt(option), name=name, raw=value),
-                    "bad_value",
-                ) from None
+            value = _integer(value, option, name)
         out[name] = _whole(value, option, 0)
     return out
 
