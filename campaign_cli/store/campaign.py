@@ -179,12 +179,15 @@ _SOUND = [b""]
 
 def verdict(raw: bytes) -> bytes:
     """What the lock file keeps of bytes the judge found sound (the writer's, once it has
-    written them): their digest, keyed by the judge's own (layout.JUDGE) and the schema,
-    so a verdict is never taken from another judge, stricter or not."""
-    from _blake2 import blake2b  # not hashlib: it loads OpenSSL (11 M instructions)
+    written them): the judge's own digest (layout.JUDGE) and the schema, so a verdict is
+    never taken from another judge, stricter or not; then the bytes' length and two
+    checksums of them (CRC-32 and Adler-32, 64 bits together), which any change by hand,
+    by git or by another program alters. Checksums, not a cryptographic digest: the note
+    guards against accidents, and whoever can write the file can write its lock file too.
+    zlib is loaded with Typer already; a digest module cost every read 0.5 M instructions."""
+    from zlib import adler32, crc32
 
-    key = f"campaign judge {JUDGE} schema {SCHEMA_VERSION}".encode()
-    return b"sound " + blake2b(raw, digest_size=20, key=key).hexdigest().encode()
+    return f"sound {JUDGE} {SCHEMA_VERSION} {len(raw)} {crc32(raw):08x}{adler32(raw):08x}".encode()
 
 
 def vouched(path: Path, raw: bytes) -> bool:
