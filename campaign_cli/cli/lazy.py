@@ -14,7 +14,7 @@ from typing import Any
 import typer
 import typer.main
 from typer import _click as click
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup, TyperOption
 
 from campaign_cli.errors import Quoted
 from campaign_cli.i18n import _
@@ -31,7 +31,49 @@ def summary(cmd: Any) -> str:
     return re.split(r"(?<=[.!?])\s+(?=[A-ZА-ЯЁ])", first, maxsplit=1)[0]
 
 
+def _show_help(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    if value and not ctx.resilient_parsing:
+        click.echo(ctx.get_help(), color=ctx.color)
+        ctx.exit()
+
+
+def help_option(command: click.Command, ctx: click.Context) -> TyperOption | None:
+    """COMMAND's `-h/--help`, as Click's own help option is (an eager flag that prints the
+    help and exits), made here once per command: Click makes it with its decorators
+    module, which every command line would then import for this one option (0.5 M
+    instructions). One object per command: Click orders eager options by identity."""
+    names = command.get_help_option_names(ctx)
+    if not names or not command.add_help_option:
+        return None
+    made = command.__dict__.get("help_made")
+    if made is None:
+        made = command.__dict__["help_made"] = TyperOption(
+            param_decls=names,
+            is_flag=True,
+            expose_value=False,
+            is_eager=True,
+            help="Show this message and exit.",
+            callback=_show_help,
+            required=False,
+        )
+    return made
+
+
+class Command(TyperCommand):
+    """A command of ours: Click's with the help option made by `help_option`."""
+
+    get_help_option = help_option
+
+
+def ours(info: typer.models.CommandInfo) -> None:
+    """A command Typer would make as its own TyperCommand made as ours (`Command`)."""
+    if info.cls in (None, TyperCommand):
+        info.cls = Command
+
+
 class LazyGroup(TyperGroup):
+    get_help_option = help_option
+
     lazy_commands: dict | None = None  # name -> Typer CommandInfo, converted on first use
     # name -> "module[:attr]" in campaign_cli.cli; attr (default `app`) is a Typer: a noun, or
     # a command of this noun kept in a module of its own (noun_app's ELSEWHERE)
@@ -59,6 +101,7 @@ class LazyGroup(TyperGroup):
         if cmd_name not in self.commands:
             info = (self.lazy_commands or {}).get(cmd_name)
             if info is not None:
+                ours(info)
                 self.commands[cmd_name] = typer.main.get_command_from_info(
                     info, pretty_exceptions_short=True, rich_markup_mode=None
                 )
@@ -66,6 +109,8 @@ class LazyGroup(TyperGroup):
                 module_name, _, attr = self.lazy_nouns[cmd_name].partition(":")
                 module = importlib.import_module(f"campaign_cli.cli.{module_name}")
                 noun = getattr(module, attr or "app")
+                for info in noun.registered_commands:
+                    ours(info)
                 # a noun app with a callback is a group; a lone command stays a command
                 sub = build(noun) if noun.registered_callback else typer.main.get_command(noun)
                 sub.name = cmd_name
