@@ -72,15 +72,17 @@ def test_bytes_are_utf8_with_or_without_a_byte_order_mark():
 
 def test_a_read_with_json_output_imports_neither_json_nor_the_views_nor_the_completers(tmp_path):
     """What `character show NAME --json` leaves off its start-up (issue 38): `json` (the
-    file is read and the answer written by jsontext), the views (no view is drawn) and
-    cli/complete.py (the completers load on a TAB)."""
+    file is read and the answer written by jsontext), the views (no view is drawn),
+    cli/complete.py (the completers load on a TAB), Click's decorators (the help option
+    is made by cli/lazy.py) and a digest module (the lock file's verdict is zlib's)."""
     path = tmp_path / "c.json"
     env = {"CAMPAIGN_FILE": str(path), "CAMPAIGN_LANG": "en", "PATH": "/usr/bin:/bin"}
     code = (
         "import sys\nfrom campaign_cli.entry import main\nsys.argv = ['campaign', *sys.argv[1:]]\n"
         "try:\n    main()\nexcept SystemExit:\n    pass\n"
         "sys.stderr.write(repr(sorted(m for m in sys.modules if m in "
-        "('json', 'campaign_cli.cli.views', 'campaign_cli.cli.complete', 'campaign_cli.cli.sheet'))))"
+        "('json', 'campaign_cli.cli.views', 'campaign_cli.cli.complete', 'campaign_cli.cli.sheet',"
+        " 'typer._click.decorators', '_blake2', 'hashlib'))))"
     )
 
     def run(*args: str) -> subprocess.CompletedProcess:
