@@ -18,6 +18,7 @@ from _thread import _local  # threading.local itself, without importing threadin
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: this module is on the TAB path
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from pathlib import Path
     from typing import Any
 
@@ -42,6 +43,9 @@ class Run(_local):
         # who shows the messages: "cli" names options as `--by`, the library as `by=`
         self.front = "library"
         self.capture: list | None = None
+        # called as a command's own work begins, its arguments checked (cli/lazy.py): the
+        # console script resumes the garbage collector it paused for start-up (entry.py)
+        self.begin: Callable[[], None] | None = None
 
 
 RUN = Run()

@@ -151,6 +151,8 @@ def guard_sizes(command: click.Command) -> None:
 
     def sized(*args, **params):
         check_sizes(params, labels)
+        if RUN.begin is not None:  # the command's own work begins (entry.py's collector)
+            RUN.begin()
         return callback(*args, **params)
 
     sized.sized = True  # type: ignore[attr-defined]

@@ -1,0 +1,84 @@
+"""The console program's start-up (campaign_cli/entry.py): the garbage collector is paused
+while Typer, Click and our modules are imported and the command is found (a collection
+then frees nothing, and walking those objects cost a read a tenth of its instructions),
+and runs again, with what start-up made frozen, as soon as the command's own work begins:
+a batch of thousands of lines, or an import, is collected as any program is."""
+
+import subprocess
+import sys
+
+import pytest
+
+SPY = """
+import gc, json, sys
+from campaign_cli.cli import app, common
+seen = {}
+def spy(name, real):
+    def call(*args, **kwargs):
+        seen.setdefault(name, (gc.isenabled(), gc.get_freeze_count() > 0))
+        return real(*args, **kwargs)
+    return call
+app.speak = spy("start-up", app.speak)
+common.looking = spy("command", common.looking)
+gc.unfreeze()
+from campaign_cli.entry import main
+sys.argv = ["campaign", *sys.argv[1:]]
+try:
+    main()
+except SystemExit as stop:
+    assert not stop.code, stop.code
+seen["after"] = (gc.isenabled(), gc.get_freeze_count() > 0)
+sys.stderr.write(json.dumps(seen))
+"""
+
+
+def _seen(camp, *words: str) -> dict:
+    import json
+
+    done = subprocess.run(
+        [sys.executable, "-c", SPY, "-c", str(camp.path), *words], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    return {k: tuple(v) for k, v in json.loads(done.stderr).items()}
+
+
+def test_the_collector_is_paused_for_start_up_and_runs_for_the_command(camp):
+    # (collector running, start-up's objects frozen)
+    assert _seen(camp, "character", "show", "Ajax", "--json") == {
+        "start-up": (False, False),
+        "command": (True, True),
+        "after": (True, True),
+    }
+
+
+def test_every_line_of_a_batch_runs_with_the_collector(camp, tmp_path):
+    lines = tmp_path / "lines.jsonl"
+    lines.write_text('{"args": ["character", "show", "Ajax"]}\n' * 3)
+    seen = _seen(camp, "batch", str(lines), "--json")
+    assert seen["command"] == (True, True) and seen["after"] == (True, True)
+
+
+@pytest.mark.parametrize("words", [("character", "show", "--help"), ("--version",), ("xp", "awrd")])
+def test_a_command_line_that_runs_no_command_leaves_the_collector_as_it_found_it(camp, words):
+    """Help, the version or a usage error: no command began, nothing was frozen, and the
+    collector runs again before the program ends (or a caller in the same process goes on)."""
+    code = SPY.replace("assert not stop.code, stop.code", "pass")
+    done = subprocess.run(
+        [sys.executable, "-c", code, "-c", str(camp.path), *words], capture_output=True, text=True, timeout=60
+    )
+    seen = done.stderr[done.stderr.index("{") :]
+    assert '"after": [true, false]' in seen and '"command"' not in seen
+
+
+def test_the_library_and_an_in_process_command_line_never_touch_the_collector(camp):
+    """Only the console program pauses it: the library, and the CLI run in a test's
+    process, leave the collector (and the caller's objects) alone."""
+    import gc
+
+    import campaign_cli
+
+    frozen = gc.get_freeze_count()
+    with campaign_cli.open(camp.path) as c:
+        c.xp_award(1, "Ajax")
+    assert camp.json("character", "show", "Ajax")["xp"] == 1
+    assert gc.isenabled() and gc.get_freeze_count() == frozen
