@@ -612,6 +612,22 @@ def test_a_two_word_name_is_found_in_any_case(tmp_path, typed, meant):
         assert camp.character_show(typed)["name"] == meant
 
 
+@pytest.mark.parametrize("typed", ["Ладу", "Лады", "Ладой", "Светлую", "светлой"])
+def test_one_word_of_a_longer_name_in_any_case_is_suggested_never_taken(tmp_path, typed):
+    """Issue 49: «Ладу» or «Светлой» alone found nothing and suggested nothing. A part of a
+    name is not the name (another could share it), so it is refused, suggesting the name
+    whose words it is one of, in any case."""
+    import campaign_cli
+
+    path = tmp_path / "c.json"
+    with campaign_cli.open(path, create=True) as camp:
+        camp.character_create("Лада Светлая", st=10, dx=11, iq=11, gender="f")
+        camp.character_create("Добрыня Никитич", st=10, dx=11, iq=11)
+    with campaign_cli.read(path) as camp, pytest.raises(campaign_cli.Refused) as refused:
+        camp.character_show(typed)
+    assert refused.value.suggestions == ["Лада Светлая"]
+
+
 def test_two_names_of_one_stem_are_never_guessed_between(tmp_path):
     import campaign_cli
 

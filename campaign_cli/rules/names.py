@@ -205,6 +205,7 @@ def suggest(ref: str, names: Iterable[tuple[str, ...]], limit: int = 3) -> list[
     from difflib import SequenceMatcher
 
     wanted = key(ref)
+    words = set(stems(wanted))
     scored: dict[str, float] = {}
     for group in names:
         if not group:
@@ -214,6 +215,8 @@ def suggest(ref: str, names: Iterable[tuple[str, ...]], limit: int = 3) -> list[
             k = key(name)
             score = SequenceMatcher(None, wanted, k).ratio()
             if wanted and (wanted in k or k in wanted):
+                score = max(score, 0.8)
+            if words and words < set(stems(k)):  # part of a longer name, in any case: «Ладу», «Светлой»
                 score = max(score, 0.8)
             if distance(wanted, k, 2) <= 2:
                 score = max(score, 0.75)
