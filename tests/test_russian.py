@@ -294,6 +294,17 @@ def test_the_russian_log_says_what_each_entry_did_and_what_an_undo_took_back(peo
     assert "gold" not in text.replace("campaign gold", "") and "undid" not in text and "погиб " not in text
 
 
+def test_a_roll_of_dice_in_the_log_says_its_dice_with_к(people: Path):
+    """Issue 49: a bare roll's "what happened" was `-`. It says what `roll` said."""
+    said = ru(people, "roll", "3D6", "--seed", "1").stdout.strip()
+    damage = ru(people, "roll", "2к6", "--character", "Мирон", "--seed", "2").stdout.strip()
+    rolled = [line for line in ru(people, "log").stdout.splitlines() if " бросок " in line]
+    assert said.startswith("3к6: ") and said in rolled[-2], rolled
+    assert damage.startswith("2к6: ") and damage in rolled[-1], rolled
+    english = [line for line in en(people, "log").stdout.splitlines() if " roll " in line]
+    assert said.replace("к", "D") in english[-2]
+
+
 @pytest.fixture
 def moscow(monkeypatch):
     monkeypatch.setenv("TZ", "Europe/Moscow")

@@ -86,11 +86,12 @@ def test_redo_in_russian_and_undo_to_in_the_russian_log(gold):
 
 def test_the_log_and_undo_say_what_happened_from_the_facts_in_english_too(gold):
     """Issue 33: `log` and `undo` read an entry's facts, in English as in Russian; the
-    English summary stored with it shows only where the facts say nothing (a bare roll)."""
-    gold.json("roll", "2d6", "--seed", "1")
+    English summary stored with it shows only where the facts say nothing (an entry from
+    before events). A roll of dice says what `roll` said (issue 49: it was `-` in Russian)."""
+    rolled = gold("roll", "2d6", "--seed", "1").stdout.strip()
     lines = gold("log", "--limit", "3").stdout.splitlines()
     assert any("Ajax: +4 gold" in line and "campaign gold add Ajax 4" in line for line in lines), lines
-    assert any("roll 2D6: " in line for line in lines), lines  # a roll of dice: its stored summary
+    assert rolled.startswith("2D6: ") and any(f" roll    {rolled}  " in line for line in lines), lines
     assert gold("undo").stdout == "undid #5: Ajax: +4 gold\n"
     assert "took back #5: Ajax: +4 gold" in gold("log", "--limit", "1").stdout
     assert gold("--lang", "ru", "undo").stdout == "отменено #4: Ajax: +3 золотых\n"

@@ -93,7 +93,7 @@ def log_table(entries: Callable[[], Iterable[Mapping[str, Any]]], camp: Any) -> 
     """The journal: what each entry did, said from its facts (its events and the documents
     it changed: what_happened) in the language in use, an undo what it took back, beside
     the command. The English summary an entry stores is shown only where its facts say
-    nothing (a bare roll of dice, an entry from before events), and only in English.
+    nothing (an entry from before events), and only in English; a roll says its dice.
     Russian shows the time in the local time zone; English the stored UTC stamp. ENTRIES
     is read twice (the numbers to say, then the rows): the rows hold text, not entries."""
     from campaign_cli.render.journal import roll_text

@@ -168,11 +168,16 @@ def event_text(event: dict) -> str | None:
 
 
 def roll_text(roll: dict) -> str | None:
-    """A journaled check as a sentence (`Аякс, 3/DX: успех`); None for a bare roll of dice."""
+    """A journaled check as a sentence (`Аякс, 3/DX: успех`), a roll of dice as `roll`
+    said it (`3к6: 2, 5, 1 = 8`); None for anything else."""
     if roll.get("character") and "success" in roll and roll.get("spec"):
         return _("{name}, {spec}: {outcome}").format(
             name=roll["character"], spec=roll["spec"], outcome=shown("success" if roll["success"] else "failure")
         )
+    if isinstance(roll.get("expression"), str) and isinstance(roll.get("dice"), list) and "total" in roll:
+        from campaign_cli.render.rolls import describe_roll
+
+        return describe_roll(roll)
     return None
 
 
