@@ -9,7 +9,7 @@ import typer
 from campaign_cli import jsontext, store
 from campaign_cli.cli import output
 from campaign_cli.cli.common import JsonOpt, campaign_path, help_text
-from campaign_cli.cli.lazy import command_app, reuse_parser
+from campaign_cli.cli.lazy import command_app, line_command
 from campaign_cli.errors import CampaignError, UsageProblem
 from campaign_cli.i18n import _, os_reason
 from campaign_cli.library.block import Block
@@ -132,7 +132,7 @@ class Lines:
                 if found is None:
                     return self.root, args, "campaign"
                 if not hasattr(found, "list_commands"):
-                    reuse_parser(found)
+                    found = line_command(found)
                 self.leaves[(*path, args[len(path)])] = found
             command, path = found, (*path, args[len(path)])
         if hasattr(command, "list_commands"):

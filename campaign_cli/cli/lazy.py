@@ -42,8 +42,10 @@ def help_option(command: click.Command, ctx: click.Context) -> TyperOption | Non
     help and exits), made here once per command: Click makes it with its decorators
     module, which every command line would then import for this one option (0.5 M
     instructions). One object per command: Click orders eager options by identity."""
+    if not command.add_help_option:  # a batch line's command (line_command)
+        return None
     names = command.get_help_option_names(ctx)
-    if not names or not command.add_help_option:
+    if not names:
         return None
     made = command.__dict__.get("help_made")
     if made is None:
@@ -175,30 +177,33 @@ def plain_usage(command: click.Command) -> None:
         param.make_metavar = plain
 
 
-def reuse_parser(command: click.Command) -> None:
-    """COMMAND's option parser, made on its first line of a batch (or an API block) and kept,
-    one per thread: Click makes a parser for every invocation, a tenth of a batch line's
-    time. A parser holds its options, and the context only for the line being parsed. (Not
-    for a single command: keeping costs a run that parses once.)"""
-    from _thread import get_ident
+def line_command(command: click.Command) -> click.Command:
+    """COMMAND as the lines of one batch run it: a copy (the command itself still answers
+    `--help` elsewhere in this process) without a help option, since a line cannot ask
+    for help (cli/batch.py refuses it) and parsing the option cost every line a twentieth
+    of its work; and its option parser made on the first line and kept: Click makes one
+    for every invocation, a tenth of a line's time. A parser holds its options, and the
+    context only for the line being parsed. (Not for a single command: keeping costs a
+    run that parses once.)"""
+    import copy
 
-    if getattr(command, "parser_kept", False):
-        return
-    made = command.make_parser
-    kept: dict[int, Any] = {}
+    line = copy.copy(command)
+    line.add_help_option = False
+    made = line.make_parser
+    kept: list[Any] = []
 
     def make_parser(ctx: click.Context) -> Any:
-        parser = kept.get(get_ident())
-        if parser is None:
-            parser = kept[get_ident()] = made(ctx)
-        else:
-            parser.ctx = ctx
-            parser.allow_interspersed_args = ctx.allow_interspersed_args
-            parser.ignore_unknown_options = ctx.ignore_unknown_options
+        if not kept:
+            kept.append(made(ctx))
+            return kept[0]
+        parser = kept[0]
+        parser.ctx = ctx
+        parser.allow_interspersed_args = ctx.allow_interspersed_args
+        parser.ignore_unknown_options = ctx.ignore_unknown_options
         return parser
 
-    command.make_parser = make_parser  # type: ignore[method-assign]
-    command.parser_kept = True  # type: ignore[attr-defined]
+    line.make_parser = make_parser  # type: ignore[method-assign]
+    return line
 
 
 def build(app: typer.Typer) -> LazyGroup:
