@@ -8,8 +8,9 @@ import typer
 
 from campaign_cli import jsontext, store
 from campaign_cli.cli import output
+from campaign_cli.cli.app import execute
 from campaign_cli.cli.common import JsonOpt, campaign_path, help_text
-from campaign_cli.cli.lazy import command_app, line_command
+from campaign_cli.cli.lazy import LazyGroup, command_app, line_command
 from campaign_cli.errors import CampaignError, UsageProblem
 from campaign_cli.i18n import _, os_reason
 from campaign_cli.library.block import Block
@@ -125,25 +126,23 @@ class Lines:
         nothing, goes through the root as typed (its usage error is the root's)."""
         path: tuple[str, ...] = ()
         command = self.root
-        while hasattr(command, "list_commands") and len(path) < len(args):
+        while isinstance(command, LazyGroup) and len(path) < len(args):
             found = self.leaves.get((*path, args[len(path)]))
             if found is None:
                 found = command.get_command(None, args[len(path)])
                 if found is None:
                     return self.root, args, "campaign"
-                if not hasattr(found, "list_commands"):
+                if not isinstance(found, LazyGroup):
                     found = line_command(found)
                 self.leaves[(*path, args[len(path)])] = found
             command, path = found, (*path, args[len(path)])
-        if hasattr(command, "list_commands"):
+        if isinstance(command, LazyGroup):
             return self.root, args, "campaign"
         return command, args[len(path) :], " ".join(["campaign", *path])
 
     def run(self, number: int, args: list[str]):
         """Run ARGS; returns what the command gives as JSON (None if nothing). A failure
         raises LineFailed, the line's changes still in the open transaction."""
-        from campaign_cli.cli.app import execute
-
         self.block.begin()
         captured: list = []
         RUN.capture = captured
