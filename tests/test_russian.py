@@ -653,6 +653,27 @@ def test_two_names_of_one_stem_are_never_guessed_between(tmp_path):
         assert refused.value.suggestions
 
 
+def test_option_ranges_in_russian_help_and_man_pages_are_words_with_russian_numbers():
+    """Issue 49: Click's `[0<=x<=9007199254740992]` stood in Russian help. Each range is said
+    as the Russian range error says it, with Russian numbers; English keeps Click's."""
+    from campaign_cli.cli.speech import ranges
+    from campaign_cli.i18n import THIN_SPACE as T
+    from campaign_cli.i18n import use
+
+    seed = re.sub(r" *\n *", " ", help_page(["check"], "ru"))  # lines joined where the page wraps
+    assert f"[от 0 до 9{T}007{T}199{T}254{T}740{T}992]" in seed and "<=x" not in seed
+    assert "[не меньше 0]" in help_page(["log"], "ru") and "[x>=0]" in help_page(["log"], "en")
+    pages = Path(__file__).resolve().parent.parent / "man" / "ru"
+    said = [p.name for p in pages.glob("*.1") if re.search(r"x[<>]=|<=x", p.read_text())]
+    assert not said and len(list(pages.glob("*.1"))) > 100
+    try:
+        use("ru")
+        assert ranges("Пауза.  [по умолчанию: 0; -100<=x<=100]") == "Пауза.  [по умолчанию: 0; от -100 до 100]"
+    finally:
+        use("en")
+    assert ranges("Wait.  [x<=3]") == "Wait.  [x<=3]"
+
+
 @pytest.mark.parametrize(
     ("path", "option", "words"),
     [

@@ -93,7 +93,7 @@ def render(path: list[str], cmd: Any, ctx: click.Context) -> str:
             record = opt.get_help_record(ctx)
             if record:
                 # _(): the --help option's text is Click's own, made for every command anew
-                lines.append(f".TP\n\\fB{_esc(record[0])}\\fR\n{_esc(_(record[1]))}")
+                lines.append(f".TP\n\\fB{_esc(record[0])}\\fR\n{_esc(speech.ranges(_(record[1])))}")
     if hasattr(cmd, "commands"):
         lines.append(".SH " + _("COMMANDS"))
         for sub in cmd.list_commands(ctx):

@@ -41,7 +41,7 @@ def _formatter(base: type) -> type:
             super().write_heading(_(heading))
 
         def write_dl(self, rows, *args, **kwargs) -> None:  # the help option's own "Show this message and exit."
-            super().write_dl([(a, _(b) if b else b) for a, b in rows], *args, **kwargs)
+            super().write_dl([(a, ranges(_(b)) if b else b) for a, b in rows], *args, **kwargs)
 
     return Formatter
 
@@ -216,6 +216,16 @@ def click_message(message: str) -> str:
                     parts["value"] = number(int(parts["value"]))
             return _(other if other and "options" in parts else template).format(**parts)
     return message
+
+
+def ranges(text: str) -> str:
+    """An option's help with Click's range (`[0<=x<=9007199254740992]`) in words and the
+    language's numbers (`[от 0 до 9 007 199 254 740 992]`)."""
+    if "x" not in text or RUN.catalog is None:
+        return text
+    import re
+
+    return re.sub(r"(?<=[\[ ])(-?\d+<=x<=-?\d+|x[<>]=-?\d+)(?=[\];])", lambda m: _range_words(m[1]), text)
 
 
 def _range_words(text: str) -> str:
