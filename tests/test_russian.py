@@ -305,6 +305,28 @@ def test_a_roll_of_dice_in_the_log_says_its_dice_with_к(people: Path):
     assert said.replace("к", "D") in english[-2]
 
 
+def test_moving_an_item_on_its_holder_has_its_sentence_in_the_log(people: Path):
+    """Issue 49: the log said `-` for `item stow` and `item fetch`, and "надето: ..." for a
+    wear. Each says what was done with what, a built-in item's name declined from the
+    catalog's table, a user's own quoted after «предмет»; English says it too."""
+    en(people, "item", "add", "Мирон", "Chainmail")
+    en(people, "item", "add", "Мирон", "Ящик", "--custom")
+    done = [  # the command's answer, then the log's sentence
+        ("wear", "Chainmail", "Мирон надевает Кольчугу;", "Мирон надевает Кольчугу"),
+        ("stow", "Chainmail", "Мирон убирает в рюкзак Кольчугу;", "Мирон убирает в рюкзак Кольчугу"),
+        ("store", "Ящик", "Мирон оставляет на хранение предмет «Ящик»;", "Мирон оставляет на хранение предмет «Ящик»"),
+        ("fetch", "Ящик", "Мирон забирает с хранения предмет «Ящик»;", "Мирон забирает с хранения предмет «Ящик»"),
+        ("hold", "Ящик", "Мирон держит в руках предмет «Ящик»", "Мирон берёт в руки предмет «Ящик»"),
+    ]
+    for verb, item, answer, _said in done:
+        assert ru(people, "item", verb, "Мирон", item).stdout.startswith(answer)
+    rows = ru(people, "log", "--limit", str(len(done))).stdout.splitlines()[2:]
+    assert [said in row for row, (*_, said) in zip(rows, done)] == [True] * len(done), rows
+    assert not any("надето:" in row or "взято в руки:" in row for row in rows), rows
+    english = en(people, "log", "--limit", "1").stdout
+    assert "Мирон takes Ящик in hand" in english and "took in hand" not in english
+
+
 @pytest.fixture
 def moscow(monkeypatch):
     monkeypatch.setenv("TZ", "Europe/Moscow")

@@ -59,7 +59,13 @@ def _on(
     camp.save("characters", doc)
     what = gear.piece_name(item, moved) if moves else item["name"]
     camp.note(f"{doc['name']} {verb} {what} (#{item['id']})", doc["name"])
+    if path in HANDLED:  # where the item went: the log's sentence (its state is no change the recap says)
+        camp.event("item_moved", who=doc["name"], items=[item["name"]], count=moved or 1, how=HANDLED[path])
     return doc, item, moved
+
+
+# The acts that only move an item on its holder, as their `item_moved` events name them.
+HANDLED = {"item wear": "worn", "item stow": "stowed", "item store": "stored", "item fetch": "fetched"}
 
 
 def add(camp: Any, name: str, item: str, custom: bool, options: dict, count: int = 1) -> tuple[Character, Item]:
@@ -125,6 +131,7 @@ def hold(camp: Any, name: str, refs: list[str]) -> tuple[Character, list[Item]]:
     acts.acted(camp, "item hold", doc["name"])
     camp.save("characters", doc)
     camp.note(f"{doc['name']} holds {', '.join(i['name'] for i in chosen) or 'nothing'}", doc["name"])
+    camp.event("item_moved", who=doc["name"], items=[i["name"] for i in chosen], count=1, how="held")
     return doc, chosen
 
 

@@ -308,7 +308,7 @@ def hold(
     emit(
         data,
         Line(
-            _("{name} holds {items}").format(name=ch["name"], items=", ".join(shown(i["name"]) for i in chosen))
+            _("{name} holds {objects}").format(name=ch["name"], objects=", ".join(object_shown(i, 1) for i in chosen))
             if chosen
             else _("{name} holds nothing").format(name=ch["name"])
         ),
@@ -323,7 +323,9 @@ def _state_change(method: str, name: str, ref: str, text: str, json_out: bool) -
     ch, item = data["character"], data["item"]
     _show(
         data,
-        text.format(name=ch["name"], item=shown(item["name"]), armor=ch["armor"], dx=ch["adjusted_dx"], ma=ch["ma"]),
+        text.format(
+            name=ch["name"], object=object_shown(item, 1), armor=ch["armor"], dx=ch["adjusted_dx"], ma=ch["ma"]
+        ),
         json_out,
     )
 
@@ -336,12 +338,16 @@ def _state_change(method: str, name: str, ref: str, text: str, json_out: bool) -
     )
 )
 def wear(name: NameArg, item: ItemArg, json_out: JsonOpt = False) -> None:
-    _state_change("item_wear", name, item, _("{name} wears {item}; armor {armor}, adjusted DX {dx}, MA {ma}"), json_out)
+    _state_change(
+        "item_wear", name, item, _("{name} wears {object}; armor {armor}, adjusted DX {dx}, MA {ma}"), json_out
+    )
 
 
 @app.command(help=help_text("Put a held or worn item back in the pack.", "campaign item stow Ajax Leather"))
 def stow(name: NameArg, item: ItemArg, json_out: JsonOpt = False) -> None:
-    _state_change("item_stow", name, item, _("{name} stows {item}; armor {armor}, adjusted DX {dx}, MA {ma}"), json_out)
+    _state_change(
+        "item_stow", name, item, _("{name} stows {object}; armor {armor}, adjusted DX {dx}, MA {ma}"), json_out
+    )
 
 
 @app.command(
@@ -353,16 +359,16 @@ def stow(name: NameArg, item: ItemArg, json_out: JsonOpt = False) -> None:
     )
 )
 def store(name: NameArg, item: ItemArg, count: PiecesOpt = None, json_out: JsonOpt = False) -> None:
-    _place("item_store", name, item, count, _("{name} stores {item}; carries {weight} of {limit}"), json_out)
+    _place("item_store", name, item, count, _("{name} stores {object}; carries {weight} of {limit}"), json_out)
 
 
 def _place(method: str, name: str, ref: str, count: int | None, text: str, json_out: bool) -> None:
     """Store or fetch: METHOD moves COUNT pieces; TEXT says where the load stands (R33)."""
     with acting(Gear) as camp:
         data = getattr(camp, method)(name, ref, count=count)
-    ch, moved = data["character"], pieces_shown(data["item"], data["count"])
+    ch, moved = data["character"], object_shown(data["item"], data["count"])
     weight, limit = ch["carry_weight"], ch["carry_limit"]
-    _show(data, text.format(name=ch["name"], item=moved, weight=weight, limit=limit), json_out)
+    _show(data, text.format(name=ch["name"], object=moved, weight=weight, limit=limit), json_out)
 
 
 @app.command(
@@ -373,7 +379,7 @@ def _place(method: str, name: str, ref: str, count: int | None, text: str, json_
     )
 )
 def fetch(name: NameArg, item: ItemArg, count: PiecesOpt = None, json_out: JsonOpt = False) -> None:
-    _place("item_fetch", name, item, count, _("{name} fetches {item}; carries {weight} of {limit}"), json_out)
+    _place("item_fetch", name, item, count, _("{name} fetches {object}; carries {weight} of {limit}"), json_out)
 
 
 @app.command(

@@ -15,6 +15,14 @@ def _names(values: list) -> str:
     return ", ".join(_shown_pieces(v) for v in values)
 
 
+def _things(names: list[str], count: int) -> str:
+    """Items named as a verb's object (COUNT pieces each): in Russian a built-in item's name
+    declined from the catalog's table, any other quoted after the word «предмет»."""
+    from campaign_cli.render.character import object_shown
+
+    return ", ".join(object_shown({"name": name}, count) for name in names)
+
+
 def _shown_pieces(value: str) -> str:
     """A name as shown, quoted as the language quotes a name standing in a sentence
     (Russian «»), a stack's sign kept: `Torch ×2` -> `«Факел» ×2`."""
@@ -101,6 +109,18 @@ LEFT = {
 }
 
 
+# Where a character put items (an `item_moved` event), each as the log says it.
+MOVED = {
+    "worn": N_("{who} puts on {things}"),
+    "stowed": N_("{who} puts {things} back in the pack"),
+    "stored": N_("{who} leaves {things} in store"),
+    "fetched": N_("{who} takes {things} back from store"),
+    "held": N_("{who} takes {things} in hand"),
+}
+# The recap's sentences an `item_moved` event says already, in the log.
+MOVED_ROWS = {"worn": "items_worn", "stored": "items_stored", "held": "items_held"}
+
+
 def event_text(event: dict) -> str | None:
     """One event of a journal entry as a sentence; None for what the characters' changes say."""
     kind = event.get("event")
@@ -126,6 +146,11 @@ def event_text(event: dict) -> str | None:
         said = LEFT.get(event.get("how", ""), LEFT["dropped"])
         piece = with_pieces(event["item"], event.get("count", 1))
         return _("{who}: {what}").format(who=event["who"], what=_(said).format(item=_names([piece])))
+    if kind == "item_moved" and event.get("how") in MOVED:
+        if not event.get("items"):
+            return _("{who} holds nothing").format(who=event["who"])
+        things = _things(event["items"], event.get("count", 1))
+        return _(MOVED[event["how"]]).format(who=event["who"], things=things)
     if kind == "brewed":
         return _("{by} ({skill}): brewed: {potion}").format(
             by=event["by"], skill=shown(event.get("skill", "")), potion=shown(event["potion"])
@@ -190,10 +215,18 @@ def entry_text(data: dict, entry: dict | None = None, genders: dict | None = Non
     parts = [e for e in map(event_text, events) if e]
     kills_said = any(ev.get("event") == "killed" for ev in (entry or {}).get("events", []))
     gone = {(e.get("who"), e.get("item")) for e in (entry or {}).get("events", []) if e.get("event") == "item_left"}
+    moved = {
+        (e.get("who"), MOVED_ROWS[e["how"]])
+        for e in (entry or {}).get("events", [])
+        if e.get("event") == "item_moved" and e.get("how") in MOVED_ROWS
+    }
     for row in data["characters"]:
         if gone:  # what an event says left already, and how: not again as only gone
             kept = [n for n in row["items_lost"] if (row["name"], without_pieces(n)[0]) not in gone]
             row = {**row, "items_lost": kept}
+        for who, field in moved:  # said by the event, as a sentence
+            if who == row["name"]:
+                row = {**row, field: []}
         said = sentences(row, genders.get(row["name"]))
         if said:
             parts.append(_("{name}: {events}").format(name=row["name"], events="; ".join(said)))
