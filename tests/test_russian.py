@@ -295,7 +295,8 @@ def test_the_russian_log_says_what_each_entry_did_and_what_an_undo_took_back(peo
 
 
 def test_a_roll_of_dice_in_the_log_says_its_dice_with_к(people: Path):
-    """Issue 49: a bare roll's "what happened" was `-`. It says what `roll` said."""
+    """Issue 49: a bare roll's and a contest's "what happened" was `-`. Each says what `roll` and
+    `contest` said."""
     said = ru(people, "roll", "3D6", "--seed", "1").stdout.strip()
     damage = ru(people, "roll", "2к6", "--character", "Мирон", "--seed", "2").stdout.strip()
     rolled = [line for line in ru(people, "log").stdout.splitlines() if " бросок " in line]
@@ -303,6 +304,10 @@ def test_a_roll_of_dice_in_the_log_says_its_dice_with_к(people: Path):
     assert damage.startswith("2к6: ") and damage in rolled[-1], rolled
     english = [line for line in en(people, "log").stdout.splitlines() if " roll " in line]
     assert said.replace("к", "D") in english[-2]
+    contest = ru(people, "contest", "Мирон", "3/ST", "Лада", "3/DX", "--seed", "3").stdout.splitlines()[-1]
+    assert contest.startswith("побеждает ") or contest == "никто не побеждает", contest
+    rolled = [line for line in ru(people, "log").stdout.splitlines() if " бросок " in line]
+    assert "Мирон " in rolled[-1] and " против " in rolled[-1] and contest in rolled[-1], rolled[-1]
 
 
 def test_moving_an_item_on_its_holder_has_its_sentence_in_the_log(people: Path):

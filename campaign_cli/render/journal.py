@@ -193,8 +193,12 @@ def event_text(event: dict) -> str | None:
 
 
 def roll_text(roll: dict) -> str | None:
-    """A journaled check as a sentence (`Аякс, 3/DX: успех`), a roll of dice as `roll`
-    said it (`3к6: 2, 5, 1 = 8`); None for anything else."""
+    """A journaled check as a sentence (`Аякс, 3/DX: успех`), a contest and a roll of dice
+    as `contest` and `roll` said them (`3к6: 2, 5, 1 = 8`); None for anything else."""
+    if isinstance(roll.get("a"), dict) and isinstance(roll.get("b"), dict) and "winner" in roll:
+        from campaign_cli.render.rolls import describe_contest
+
+        return describe_contest(roll)
     if roll.get("character") and "success" in roll and roll.get("spec"):
         return _("{name}, {spec}: {outcome}").format(
             name=roll["character"], spec=roll["spec"], outcome=shown("success" if roll["success"] else "failure")
