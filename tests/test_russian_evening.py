@@ -178,9 +178,13 @@ def play(tmp_path: Path) -> Evening:
     night("karma", "add", "Мирослава из Тура", "2")
     night("check", "Мирослава из Тура", "3/ST для плавания", "--dice", "2,5,4", code=1)  # no such skill: refused
     night("check", "Мирослава из Тура", "3/DX", "--dice", "2,5,4")
+    night("contest", "Добрыня Никитич", "3/ST", "Лада Светлая", "3/DX", "--seed", "5")
+    night("roll", "2к6", "--seed", "1")
     night("adventure", "end")
     night("town", "enter", "Серногорск", "--blacksmith")
     night("shop", "buy", "Мирослава из Тура", "Кольчуга", "--price", "30")
+    for verb in ("wear", "stow", "store", "fetch"):  # every move of an item has its sentence in the log
+        night("item", verb, "Мирослава из Тура", "Кольчуга")
     night("shop", "sell", "Ёж", "Кинжал", "--price", "2")
     night("forge", "Добрыня Никитич", "Палаш", "--stones", "1", "--gold", "0")
     night("rest", "--week")
