@@ -310,6 +310,16 @@ def test_a_roll_of_dice_in_the_log_says_its_dice_with_к(people: Path):
     assert "Мирон " in rolled[-1] and " против " in rolled[-1] and contest in rolled[-1], rolled[-1]
 
 
+def test_a_too_long_argument_is_named_by_its_russian_placeholder(people: Path):
+    """Issue 49: "NAME: не больше 200 символов": the argument stands as the Russian usage line
+    names it."""
+    long = "Я" * 300
+    said = ru(people, "item", "hold", "Мирон", long)
+    assert said.exit_code == 2 and said.stderr == "campaign: ошибка: [ПРЕДМЕТ]...: не больше 200 символов (здесь 300)\n"
+    assert ru(people, "character", "show", long).stderr.startswith("campaign: ошибка: ИМЯ: не больше 200")
+    assert en(people, "character", "show", long).stderr.startswith("campaign: error: NAME: at most 200")
+
+
 def test_moving_an_item_on_its_holder_has_its_sentence_in_the_log(people: Path):
     """Issue 49: the log said `-` for `item stow` and `item fetch`, and "надето: ..." for a
     wear. Each says what was done with what, a built-in item's name declined from the

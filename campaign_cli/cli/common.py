@@ -119,9 +119,14 @@ def check_sizes(params: dict, labels: dict[str, str]) -> None:
             continue
         for text in value if isinstance(value, (list, tuple)) else (value,):
             if isinstance(text, str) and len(text) > MAX_ARGUMENT:
+                label = labels.get(key, key)
+                if RUN.catalog is not None:  # an argument's placeholder as usage lines say it: `ИМЯ`
+                    from campaign_cli.cli.speech import metavar
+
+                    label = metavar(label)
                 raise UsageProblem(
                     _("{option}: at most {limit} characters, not {count}").format(
-                        option=labels.get(key, key), limit=MAX_ARGUMENT, count=len(text)
+                        option=label, limit=MAX_ARGUMENT, count=len(text)
                     ),
                     "too_long",
                 )
