@@ -31,6 +31,15 @@ def docs_of(raw: bytes) -> dict:
     return {**data, "meta": meta}
 
 
+def test_the_order_of_a_fight_without_enemies_says_who_goes_first_without_dashes(table):
+    """Nothing is rolled while no enemy has joined: the line said "party - vs enemies -"."""
+    table.json("fight", "start")
+    said = table("fight", "order", "--seed", "1").stdout.splitlines()
+    assert said[0] == "the party goes first" and "-" not in said[0]
+    table.json("fight", "add", "Bog Lurker")
+    assert table("fight", "order", "--dice", "6,5").stdout.startswith("party 6 vs enemies 5: the party goes first")
+
+
 def test_a_full_fight_then_undo_back_to_before_it(table):
     camp = table
     before = camp.path.read_bytes()

@@ -188,10 +188,12 @@ def order(
         data = camp.fight_order(seed=seed, dice=dice, party=party)
     fight, rolls = data["fight"], data["rolls"]
     first = {"party": _("the party goes first"), "enemies": _("the enemies go first")}[fight["first"] or "party"]
-    dice_line = _("party {party} vs enemies {enemies}: {first}").format(
-        party=", ".join(map(str, rolls["party"])) or "-",
-        enemies=", ".join(map(str, rolls["enemies"])) or "-",
-        first=first,
+    dice_line = (
+        _("party {party} vs enemies {enemies}: {first}").format(
+            party=", ".join(map(str, rolls["party"])), enemies=", ".join(map(str, rolls["enemies"])), first=first
+        )
+        if rolls["party"] and rolls["enemies"]
+        else first  # no enemy yet: nothing was rolled
     )
     emit(
         data,
