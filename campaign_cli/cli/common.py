@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
@@ -15,6 +14,8 @@ from campaign_cli.rules.names import MAX_AMOUNT, MAX_ID
 from campaign_cli.run import RUN
 
 if TYPE_CHECKING:
+    from contextlib import AbstractContextManager
+
     from campaign_cli.library.core import Core
 
     A = TypeVar("A", bound=Core)
@@ -69,15 +70,13 @@ def campaign_path() -> str:
     return RUN.campaign or os.environ.get("CAMPAIGN_FILE") or "campaign.json"
 
 
-@contextmanager
-def acting(area: type[A]) -> Iterator[A]:
+def acting(area: type[A]) -> AbstractContextManager[A]:
     """The library's campaign for this command's one act, of AREA (a class of acts in
     campaign_cli/library: only its own module is loaded): its own transaction, or the
     open batch's (the act's summary is then the line's)."""
     from campaign_cli.library.core import command
 
-    with command(area, campaign_path(), RUN.words) as camp:
-        yield camp
+    return command(area, campaign_path(), RUN.words)
 
 
 def looking(area: type[A]) -> A:

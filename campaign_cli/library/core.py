@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Collection, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
@@ -467,16 +467,19 @@ def _publish(staged: list) -> None:
 A = TypeVar("A", bound=Core)
 
 
-@contextmanager
-def command(area: type[A], path: str | os.PathLike[str], words: list[str]) -> Iterator[A]:
+def command(area: type[A], path: str | os.PathLike[str], words: list[str]) -> AbstractContextManager[A]:
     """One command line's transaction (the command line's door), for an act of AREA: the
     act's own summary is the journal entry's. Inside `campaign batch`, the batch's open
-    transaction."""
+    transaction (as it stands: a line opens nothing, and pays for no generator)."""
+    if RUN.batch is not None:
+        return nullcontext(area(RUN.batch, RUN.writable, in_line=True))
+    return _transacting(area, path, words)
+
+
+@contextmanager
+def _transacting(area: type[A], path: str | os.PathLike[str], words: list[str]) -> Iterator[A]:
     from campaign_cli import store
 
-    if RUN.batch is not None:
-        yield area(RUN.batch, RUN.writable, in_line=True)
-        return
     with store.transaction(path, words) as stored:
         yield area(stored, True)
 
