@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from campaign_cli.rules import recap  # every act of a block adds to its tally
+
 if TYPE_CHECKING:
     from campaign_cli.store import Campaign as Stored
 
@@ -31,8 +33,6 @@ class Block:
         camp.line_before = {}  # the characters the act reads, as they were
 
     def end(self, number: int, args: list[str]) -> None:
-        from campaign_cli.rules import recap
-
         camp = self.camp
         before, camp.line_before = camp.line_before or {}, None
         now = camp.data["characters"]
@@ -48,7 +48,6 @@ class Block:
     def seal(self, summary_one: str, summary_many: str) -> None:
         """What the one journal entry says of all the acts (stored in English)."""
         from campaign_cli.i18n import english, ngettext
-        from campaign_cli.rules import recap
 
         camp = self.camp
         with english():  # stored: the journal is the same in every language

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from campaign_cli import jsontext
 from campaign_cli.errors import COMMIT, FileProblem, NameTaken, Refused
 from campaign_cli.i18n import _, ngettext, os_reason
+from campaign_cli.rules.names import resolve
 from campaign_cli.store import files  # journal and patch: loaded by what writes or walks the journal
 from campaign_cli.store.layout import (
     JUDGE,
@@ -378,8 +379,6 @@ class Campaign:
 
     def find(self, table: str, name: str, what: str) -> dict:
         """A document by its name (any case) or id; a miss is refused with suggestions."""
-        from campaign_cli.rules.names import resolve
-
         docs = self.data[table].values()
         return self._checked(table, resolve(name, ((d, (d["name"],), d["id"]) for d in docs), what))
 
@@ -431,8 +430,6 @@ class Campaign:
 
     def board(self, name: str) -> Board:
         """An enemy board by name (or id, for the campaign's own), refused with suggestions."""
-        from campaign_cli.rules.names import resolve
-
         found = resolve(name, ((b, (b["name"],), b.get("id")) for b, _ in self.boards()), "enemy")
         return dict(found)  # type: ignore[return-value]  # a stored or a pack's board: judged when read
 
