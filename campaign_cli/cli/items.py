@@ -42,7 +42,15 @@ from campaign_cli.cli.output import Fields, Line, Table, emit
 from campaign_cli.i18n import N_, N_plural, _, ngettext, shown, status_of
 from campaign_cli.library.core import Core
 from campaign_cli.library.gear import Gear
-from campaign_cli.render.character import effect_text, notes, object_shown, pieces_shown, stats, upgrade_text
+from campaign_cli.render.character import (
+    effect_text,
+    notes,
+    object_shown,
+    objects_shown,
+    pieces_shown,
+    stats,
+    upgrade_text,
+)
 from campaign_cli.rules import gear
 
 if TYPE_CHECKING:
@@ -308,7 +316,7 @@ def hold(
     emit(
         data,
         Line(
-            _("{name} holds {objects}").format(name=ch["name"], objects=", ".join(object_shown(i, 1) for i in chosen))
+            _("{name} holds {objects}").format(name=ch["name"], objects=objects_shown(chosen, 1))
             if chosen
             else _("{name} holds nothing").format(name=ch["name"])
         ),

@@ -3,7 +3,7 @@ hands, an item's stats and notes, an upgrade, a potion's effect."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from campaign_cli.i18n import _, declined, dice, gendered, language, ngettext, shown
@@ -78,6 +78,11 @@ def object_shown(item: Mapping[str, Any], count: int | None = None, case: str = 
 
         name = in_case(name, case) or f"{declined('item', case) or _('item')} «{name}»"
     return with_pieces(name, item.get("count", 1) if count is None else count)
+
+
+def objects_shown(items: Iterable[Mapping[str, Any]], count: int | None = None) -> str:
+    """ITEMS where a sentence makes them its object, each as `object_shown` says it."""
+    return ", ".join(object_shown(item, count) for item in items)
 
 
 def stats(i: Mapping[str, Any]) -> str:

@@ -15,14 +15,6 @@ def _names(values: list) -> str:
     return ", ".join(_shown_pieces(v) for v in values)
 
 
-def _things(names: list[str], count: int) -> str:
-    """Items named as a verb's object (COUNT pieces each): in Russian a built-in item's name
-    declined from the catalog's table, any other quoted after the word «предмет»."""
-    from campaign_cli.render.character import object_shown
-
-    return ", ".join(object_shown({"name": name}, count) for name in names)
-
-
 def _shown_pieces(value: str) -> str:
     """A name as shown, quoted as the language quotes a name standing in a sentence
     (Russian «»), a stack's sign kept: `Torch ×2` -> `«Факел» ×2`."""
@@ -148,8 +140,10 @@ def event_text(event: dict) -> str | None:
         return _("{who}: {what}").format(who=event["who"], what=_(said).format(item=_names([piece])))
     if kind == "item_moved" and event.get("how") in MOVED:
         if not event.get("items"):
-            return _("{who} holds nothing").format(who=event["who"])
-        things = _things(event["items"], event.get("count", 1))
+            return _("{name} holds nothing").format(name=event["who"])
+        from campaign_cli.render.character import objects_shown  # built-in names declined, others «quoted»
+
+        things = objects_shown(({"name": name} for name in event["items"]), event.get("count", 1))
         return _(MOVED[event["how"]]).format(who=event["who"], things=things)
     if kind == "brewed":
         return _("{by} ({skill}): brewed: {potion}").format(
