@@ -13,7 +13,8 @@ def _on_signal(signum, frame):
         return  # the command has finished and said so: the interpreter is only shutting down
     errors = sys.modules.get("campaign_cli.errors")
     if errors is not None and errors.COMMIT["started"]:
-        return  # the commit has begun: it completes and the command reports success
+        errors.COMMIT["deferred"] = signum  # the commit has begun: it completes and the command reports success
+        return
     if not _STATE["armed"]:  # still starting (pip's wrapper script): main() reports it
         _STATE["pending"] = signum
         return

@@ -11,8 +11,10 @@ if TYPE_CHECKING:
     from typing import Any
 
 # Set by the store while it commits: from then on a signal no longer stops the command,
-# which completes and reports success (CLI.md "Reliability guarantees").
-COMMIT = {"started": False}
+# which completes and reports success (CLI.md "Reliability guarantees"). The signal that
+# came then is kept in "deferred": a command of many steps (the demo) obeys it once the
+# step is done. Reset as each command starts (cli/app.py run).
+COMMIT = {"started": False, "deferred": 0}
 
 
 class ExitStatus:  # the exit codes as plain ints (an IntEnum class cost every run 0.9 M instructions)

@@ -3,7 +3,7 @@
 Every TAB runs the whole program. Completing a name (a character, an item, an enemy on
 the board...) needs only the command's shape (which word is which argument, which
 options take a value) and the campaign file. That shape is generated from the command
-tree into `_tabs.py` (`python -m campaign_cli.tab --write`; a test keeps it fresh), and
+tree into `_tabs.py` (`python -m campaign_cli.cli.tabtable --write`; a test keeps it fresh), and
 this module answers from it as Click's own completion would: the same words split the
 same way, the same slot chosen, the same completer called, the same quoting. Anything
 else (a command or option name, `--opt=value`, `--`, a choice list, an unknown word)
@@ -11,8 +11,6 @@ returns None and the full program answers.
 """
 
 from __future__ import annotations
-
-import os
 
 
 def split(string: str) -> list[str]:
@@ -33,7 +31,8 @@ def split(string: str) -> list[str]:
 
 def slot(words: list[str], incomplete: str) -> tuple[str, dict, dict] | None:
     """(the completer's name, the command's params, the root's params) for the word being
-    completed after WORDS, or None when the full program must answer."""
+    completed after WORDS ("" for no completer: the word is past the last argument), or
+    None when the full program must answer."""
     from campaign_cli._tabs import COMMANDS, ROOT
 
     if incomplete.startswith("-") or "--" in words:
@@ -72,6 +71,9 @@ def slot(words: list[str], incomplete: str) -> tuple[str, dict, dict] | None:
         given.append(word)
         i += 1
     if words and words[-1] in options and options[words[-1]][1]:
+        for name, nargs, _completer in arguments:  # the arguments given so far, for the completer
+            if given:
+                params[name] = tuple(given) if nargs == -1 else given.pop(0)
         name, _takes, completer = options[words[-1]]  # the last word is an option with a value to come
         return (completer, params, root) if completer else None
     for name, nargs, completer in arguments:
@@ -81,7 +83,7 @@ def slot(words: list[str], incomplete: str) -> tuple[str, dict, dict] | None:
         if not given:
             return (completer, params, root) if completer else None
         params[name] = given.pop(0)
-    return None
+    return ("", params, root)  # past the last argument: nothing to offer (no file names)
 
 
 def answer(environ) -> str | None:
@@ -97,6 +99,8 @@ def answer(environ) -> str | None:
     if found is None:
         return None
     name, params, root = found
+    if not name:
+        return "\n"
     from campaign_cli.cli import complete
     from campaign_cli.i18n import requested
 
@@ -105,73 +109,7 @@ def answer(environ) -> str | None:
         values = getattr(complete, name)(complete.Context(params, complete.Context(root)), "")
     finally:
         complete.LANGUAGE = ""
+    if values == [complete.FILES]:
+        return complete.FILES + "\n"
     cur = environ.get("COMP_CUR", "")  # the completers kept what starts with TYPED (complete._pick)
     return "".join(complete.quote_for(cur, v) + "\n" for v in values) or "\n"
-
-
-def table() -> str:
-    """`_tabs.py`: each command's arguments and options, from the command tree."""
-    import pprint
-
-    from typer import _click as click
-
-    from campaign_cli.cli.app import get_command
-
-    def completer(param) -> str | None:
-        hook = getattr(param, "_custom_shell_complete", None)
-        for cell in getattr(hook, "__closure__", None) or ():
-            fn = getattr(cell.cell_contents, "__wrapped__", None)
-            if fn is not None and fn.__module__ == "campaign_cli.cli.complete":
-                return fn.__name__
-        return None
-
-    def options(command) -> dict:
-        out = {}
-        for param in command.params:
-            if type(param).__name__.endswith("Option"):
-                takes = not (param.is_flag or param.count)
-                if takes and param.nargs != 1:
-                    continue  # not ours to parse: such a command's words fall back
-                for opt in [*param.opts, *param.secondary_opts]:
-                    out[opt] = (param.name, takes, completer(param) if takes else None)
-        return out
-
-    root = get_command()
-    ctx = click.core.Context(root, info_name="campaign")
-    commands: dict = {}
-
-    def walk(command, path: tuple, ctx) -> None:
-        if hasattr(command, "list_commands"):
-            commands[path] = {}
-            for name in command.list_commands(ctx):
-                sub = command.get_command(ctx, name)
-                walk(sub, (*path, name), click.core.Context(sub, parent=ctx, info_name=name))
-            return
-        arguments = [p for p in command.params if type(p).__name__.endswith("Argument")]
-        if any(p.nargs not in (1, -1) for p in arguments) or any(p.nargs == -1 for p in arguments[:-1]):
-            return  # a shape this parser does not follow: the full program answers
-        commands[path] = {"opts": options(command), "args": [(p.name, p.nargs, completer(p)) for p in arguments]}
-
-    walk(root, (), ctx)
-    del commands[()]
-    rooted = {opt: (name if takes else "") for opt, (name, takes, _c) in options(root).items()}
-    return (
-        '"""Generated by `python -m campaign_cli.tab --write` from the command tree: each\n'
-        "command's arguments (name, nargs, completer) and options (param, takes a value,\n"
-        'completer), for the fast path of a TAB (tab.py). Do not edit."""\n\n'
-        f"ROOT: dict[str, str] = {pprint.pformat(rooted, width=110)}\n\n"
-        f"COMMANDS: dict[tuple[str, ...], dict] = {pprint.pformat(commands, width=110)}\n"
-    )
-
-
-TABLE_PATH = os.path.join(os.path.dirname(__file__), "_tabs.py")
-
-if __name__ == "__main__":
-    import sys
-
-    text = table()
-    if sys.argv[1:] == ["--write"]:
-        with open(TABLE_PATH, "w", encoding="utf-8") as fh:
-            fh.write(text)
-    else:
-        sys.stdout.write(text)

@@ -46,6 +46,9 @@ def english(monkeypatch):
     monkeypatch.setenv("CAMPAIGN_LANG", "en")
     monkeypatch.delenv("FORCE_COLOR", raising=False)  # piped output is plain unless a test asks
     monkeypatch.delenv("CAMPAIGN_FILE", raising=False)
+    # Piped tables wrap at COLUMNS, else 80 (CLI.md): the suite reads rows whole, and the
+    # layout at each width is tested apart (test_terminal.py), which sets its own.
+    monkeypatch.setenv("COLUMNS", "1000")
     i18n.use("en")
 
 

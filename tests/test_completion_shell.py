@@ -63,14 +63,21 @@ SHELLS = {
 }
 
 
-def typed_in(shell: str, line: str, env: dict) -> tuple[list[str], str]:
+def typed_in(shell: str, line: str, env: dict, *, installed: Path | None = None) -> tuple[list[str], str]:
     """LINE typed into an interactive SHELL (TAB where it says \\t), then Enter: the argv
-    `campaign` received, and all the terminal showed after the line."""
+    `campaign` received, and all the terminal showed after the line. INSTALLED: a home
+    where `campaign --install-completion SHELL` was run; the shell starts there as a user's
+    would, reading its own start-up files, in the campaign's folder."""
     import pty
 
     argv, extra, prompt, first, setup = SHELLS[shell]
+    if installed is not None:
+        argv, extra, prompt, first, setup = FRESH[shell]
+        extra = {**extra, "HOME": str(installed)}
     pid, fd = pty.fork()
     if pid == 0:
+        if installed is not None:
+            os.chdir(Path(env["CAMPAIGN_FILE"]).parent)
         os.execvpe(argv[0], argv, {**env, **extra, "TERM": "dumb"})
 
     def until(done, seconds: float = 30) -> str:
@@ -159,6 +166,7 @@ def test_tab_puts_exactly_the_meant_argument_on_the_line(shell_env, line, argv):
         ("campaign item add Merlin р\t", ["item", "add", "Merlin", "Рапира"]),  # a lowercase Russian prefix
         ("campaign cast Merlin ог\t", ["cast", "Merlin", "Огненный шар"]),
         ("campaign character show е\t", ["character", "show", "Ёж"]),  # е finds ё
+        ("campaign check Merlin \t", ["check", "Merlin"]),  # an empty word: zsh put Merlin back (issue 59)
     ],
 )
 def test_tab_in_zsh_and_fish_finds_a_name_in_any_case(shell_env, shell, line, argv):
@@ -170,4 +178,78 @@ def test_tab_in_zsh_and_fish_finds_a_name_in_any_case(shell_env, shell, line, ar
     assert [fold(w) for w in got] == [fold(w) for w in argv], (got, shown[-300:])
     if shell == "zsh":
         assert got == argv  # zsh puts the name itself on the line
-        assert "\a" not in shown  # the first TAB in a new zsh rang the bell
+        if not line.endswith(" \t"):  # (where nothing is to be offered, zsh rings it)
+            assert "\a" not in shown  # the first TAB in a new zsh rang the bell
+
+
+# -- a fresh shell with the installed script (issue 59) --------------------------------------
+# As a user has it after `campaign --install-completion SHELL`: zsh autoloads `_campaign` from
+# ~/.zfunc on the first TAB, bash sources its file from ~/.bashrc, fish reads
+# ~/.config/fish/completions. Only the prompt and the spy are added; each case is a new shell.
+_SPY = b'campaign(){ printf "<%s>" "$@"; echo "<END>"; }\n'
+FRESH = {
+    "bash": (  # the system's bashrc sets its own prompt first
+        ["bash", "-i"],
+        {},
+        SHELLS["bash"][2],
+        lambda out: _ANSI.sub("", out).rstrip().endswith(("#", "$")),
+        [b"PS1='$ '\n", _SPY],
+    ),
+    "zsh": (["zsh", "-i"], {}, SHELLS["zsh"][2], lambda out: "%" in out or "#" in out, [b"PS1='$ '\n", _SPY]),
+    "fish": (["fish", "-i"], {}, *SHELLS["fish"][2:]),
+}
+
+
+@pytest.fixture(scope="module")
+def homes(tmp_path_factory, shell_env):
+    """A home for each shell with `campaign --install-completion SHELL` run in it."""
+    import subprocess
+
+    made = {}
+    for shell in FRESH:
+        if shutil.which(shell) is None:
+            continue
+        home = tmp_path_factory.mktemp(f"home-{shell}")
+        done = subprocess.run(
+            ["campaign", "--install-completion", shell],
+            env={**shell_env, "HOME": str(home), "SHELL": f"/bin/{shell}"},
+            capture_output=True,
+            text=True,
+        )
+        assert done.returncode == 0, done.stderr
+        made[shell] = home
+    return made
+
+
+@pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
+@pytest.mark.parametrize(
+    "line, argv",
+    [
+        # the first TAB of a new shell completes (zsh's autoloaded _campaign did nothing)
+        ("campaign character show Luc\t", ["character", "show", "Lucky Jack"]),
+        # an empty word: never the word before it again (zsh joined the words with newlines)
+        ("campaign check Merlin \t", ["check", "Merlin"]),
+        # nothing after the last argument: no file name (the folder holds campaign.json)
+        ("campaign character show Merlin \t", ["character", "show", "Merlin"]),
+        # --weapon: the attacker's items
+        (
+            "campaign fight attack 'Lucky Jack' 'Пепельный пёс 1' --weapon Wiz\t",
+            ["fight", "attack", "Lucky Jack", "Пепельный пёс 1", "--weapon", "Wizard's Staff"],
+        ),
+        # an enemy on the board as the attacker
+        ("campaign fight attack Пеп\t Merlin", ["fight", "attack", "Пепельный пёс 1", "Merlin"]),
+        # a Cyrillic name typed in lowercase, е for ё (fish left `еж` as typed)
+        ("campaign character show еж\t", ["character", "show", "Ёж"]),
+        # a file where a file is taken
+        ("campaign import campaign.j\t", ["import", "campaign.json"]),
+    ],
+)
+def test_tab_in_a_fresh_shell_with_the_installed_script(shell_env, homes, shell, line, argv):
+    from campaign_cli.folding import fold
+
+    if shell not in homes:
+        pytest.skip(f"{shell} is not installed (CI installs it)")
+    got, shown = typed_in(shell, line, shell_env, installed=homes[shell])
+    if shell == "fish":  # fish keeps the case typed where only case differs
+        got, argv = [fold(w) for w in got], [fold(w) for w in argv]
+    assert got == argv, (got, shown[-400:])

@@ -6,6 +6,7 @@ import sys
 
 from campaign_cli.cli import output
 from campaign_cli.cli.output import Fields, Line, Table
+from campaign_cli.render import layout
 
 
 class Tty(io.StringIO):
@@ -100,7 +101,7 @@ def test_plain_columns_line_up_with_long_and_wide_names(tmp_path):
 
     def next_column_at(row: str, name: str) -> int:  # in terminal cells
         end = row.index(name) + len(name)
-        return output.cells(row[:end]) + len(row[end:]) - len(row[end:].lstrip())
+        return layout.cells(row[:end]) + len(row[end:]) - len(row[end:].lstrip())
 
     assert len({next_column_at(row, name) for name, row in rows.items()}) == 1, lines
 

@@ -116,18 +116,25 @@ def test_writer_killed_at_random_moments_a_hundred_times(camp):
 
 
 def same_document(raw: bytes, good: bytes) -> bool:
-    """RAW reads as GOOD, or as GOOD with its last tables cut off whole: a cut that falls
-    between two tables and is closed by a "}" is a campaign file as TinyDB writes one
-    whose later tables were never made (the loader takes missing tables as empty), which
-    no reader of the file alone can tell from damage."""
+    """RAW reads as GOOD (cutting the last "}" and adding it back is no damage). A cut
+    between two tables closed by a "}" is damage: every writer writes every table, so a
+    file without one was cut short (it once read as a campaign without its characters)."""
     try:
-        read, whole = json.loads(raw), json.loads(good)
+        return json.loads(raw) == json.loads(good)
     except ValueError:
         return False
-    if not isinstance(read, dict) or not read:
-        return False
-    kept = list(whole)[: len(read)]
-    return list(read) == kept and all(read[k] == whole[k] for k in kept)
+
+
+def test_a_file_cut_inside_its_meta_and_closed_is_damage_not_an_empty_campaign(camp):
+    """Found by the property below: the file cut inside meta's last value and closed by
+    `"}}}` read as a campaign of no characters (exit 0), and the next write kept it so."""
+    good = camp.path.read_bytes()
+    cut = good[: good.index(b',"characters"')]
+    for bad in (cut + b"}", cut[: cut.rindex(b'"')] + b'"}}}'):
+        camp.path.write_bytes(bad)
+        assert camp("status", "--json").exit_code == 3
+        assert camp("xp", "award", "1", "Ajax", "--json").exit_code == 3
+        assert camp.path.read_bytes() == bad
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

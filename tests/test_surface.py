@@ -46,7 +46,7 @@ def test_a_summary_in_a_list_is_its_whole_first_sentence():
 
 
 @pytest.mark.parametrize(
-    "shell, marker", [("bash", "complete -o"), ("zsh", "#compdef campaign"), ("fish", "complete --command campaign")]
+    "shell, marker", [("bash", "complete -F"), ("zsh", "#compdef campaign"), ("fish", "complete --command campaign")]
 )
 def test_show_completion_prints_the_named_shells_script(shell, marker):
     result = CliRunner().invoke(app, ["--show-completion", shell])

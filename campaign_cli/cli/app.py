@@ -12,7 +12,7 @@ from campaign_cli import __version__, i18n
 from campaign_cli.cli import output
 from campaign_cli.cli.common import MAX_AMOUNT, campaign_path, help_text
 from campaign_cli.cli.lazy import LazyGroup, build, summary
-from campaign_cli.errors import CampaignError, ExitStatus, UsageProblem
+from campaign_cli.errors import COMMIT, CampaignError, ExitStatus, UsageProblem
 from campaign_cli.i18n import N_, _, number
 from campaign_cli.run import RUN
 
@@ -168,6 +168,7 @@ def run(
     RUN.words = journal_words(args)
     RUN.campaign = ""
     RUN.front = "cli"
+    COMMIT["started"], COMMIT["deferred"] = False, 0  # a command of its own (a demo step)
     if RUN.catalog is not None:  # Russian: the root's help and placeholders too
         from campaign_cli.cli.speech import translate_command
 
@@ -317,22 +318,31 @@ def root_options() -> list[click.Parameter]:
     from typer._click.types import BOOL, STRING
     from typer.core import TyperOption
 
+    def _files(ctx, param, incomplete):  # the campaign file: the shell completes a file name
+        from typer._click.shell_completion import CompletionItem
+
+        from campaign_cli.cli.complete import FILES
+
+        return [CompletionItem(FILES)]
+
     def option(*decls: str, expose_value: bool = False, **settings: Any) -> TyperOption:
         return TyperOption(
             param_decls=list(decls), show_default=True, show_envvar=True, expose_value=expose_value, **settings
         )
 
+    campaign = option(
+        "campaign",
+        "--campaign",
+        "-c",
+        type=STRING,
+        envvar="CAMPAIGN_FILE",
+        metavar="PATH",
+        expose_value=True,
+        help="Campaign file (default: campaign.json here).",
+    )
+    campaign._custom_shell_complete = _files  # Typer's own `autocompletion` keeps only what starts with the word
     return [
-        option(
-            "campaign",
-            "--campaign",
-            "-c",
-            type=STRING,
-            envvar="CAMPAIGN_FILE",
-            metavar="PATH",
-            expose_value=True,
-            help="Campaign file (default: campaign.json here).",
-        ),
+        campaign,
         # chosen before the line is parsed (CampaignGroup.main, i18n.requested): here for --help
         option(
             "lang",

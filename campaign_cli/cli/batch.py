@@ -9,7 +9,7 @@ import typer
 from campaign_cli import jsontext, store
 from campaign_cli.cli import output
 from campaign_cli.cli.app import execute
-from campaign_cli.cli.common import JsonOpt, campaign_path, help_text
+from campaign_cli.cli.common import JsonOpt, campaign_path, complete, help_text
 from campaign_cli.cli.lazy import LazyGroup, command_app, line_command
 from campaign_cli.errors import CampaignError, UsageProblem
 from campaign_cli.i18n import _, os_reason
@@ -184,7 +184,12 @@ def run_lines(root, camp: store.Campaign, lines, results) -> Lines:
 )
 def batch(
     ctx: typer.Context,
-    source: Annotated[str, typer.Argument(metavar="[FILE|-]", help="JSON Lines file; - or nothing reads stdin.")] = "-",
+    source: Annotated[
+        str,
+        typer.Argument(
+            metavar="[FILE|-]", help="JSON Lines file; - or nothing reads stdin.", autocompletion=complete.files
+        ),
+    ] = "-",
     json_out: JsonOpt = False,
 ) -> None:
     import tempfile

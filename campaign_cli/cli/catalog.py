@@ -214,7 +214,9 @@ def show(
     ),
 )
 def import_(
-    source: Annotated[str, typer.Argument(metavar="PACK.json", help="The pack file; - reads stdin.")],
+    source: Annotated[
+        str, typer.Argument(metavar="PACK.json", help="The pack file; - reads stdin.", autocompletion=complete.files)
+    ],
     json_out: JsonOpt = False,
 ) -> None:
     with acting(Catalog) as camp:

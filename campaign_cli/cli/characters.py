@@ -43,7 +43,8 @@ def list_(json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
             c["name"],
             kind_of(c),  # agreeing with the person, as `show` says it (героиня)
             c["st"],
-            c["adjusted_dx"],
+            # the DX the character has, and the adjusted DX beside it where armor lowers it
+            c["dx"] if c["adjusted_dx"] == c["dx"] else f"{c['dx']} ({c['adjusted_dx']})",
             c["iq"],
             c["xp"],
             status_of(c["status"], c.get("gender")),

@@ -44,7 +44,14 @@ complete = _Completers()
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON document on stdout and nothing else.")]
 OutputOpt = Annotated[
-    str | None, typer.Option("--output", "-o", metavar="FILE", help="Write here (atomically) instead of stdout.")
+    str | None,
+    typer.Option(
+        "--output",
+        "-o",
+        metavar="FILE",
+        help="Write here (atomically) instead of stdout; - is stdout.",
+        autocompletion=complete.files,
+    ),
 ]
 ForceOpt = Annotated[
     bool, typer.Option("--force", help="Replace FILE if it exists (never the campaign, its journal or its lock).")

@@ -144,6 +144,11 @@ def enemies(ctx: Context, incomplete: str) -> list[str]:
     return _pick(names, incomplete)
 
 
+def fighters(ctx: Context, incomplete: str) -> list[str]:
+    """Who may attack: the characters, then the enemies on the board."""
+    return [*characters(ctx, incomplete), *on_board(ctx, incomplete)]
+
+
 def on_board(ctx: Context, incomplete: str) -> list[str]:
     meta = (_data(ctx).get("meta") or {}).get("1") or {}
     fight = meta.get("fight") or {}
@@ -170,6 +175,14 @@ def catalog_entries(ctx: Context, incomplete: str) -> list[str]:
             n for n in (entry.get("name"), *entry.get("aliases", [])) if isinstance(n, str) and _cyrillic(n) == russian
         ]
     return _pick(names, incomplete)
+
+
+FILES = "\x1ffiles"  # the one candidate that says "a file name here": the shell completes it (shells.py)
+
+
+def files(ctx: Context, incomplete: str) -> list[str]:
+    """A file's name: the shell's own completion."""
+    return [FILES]
 
 
 def everything(ctx: Context, incomplete: str) -> list[str]:

@@ -10,7 +10,7 @@ import typer
 from campaign_cli import jsontext
 from campaign_cli.cli.common import JsonOpt, help_text
 from campaign_cli.cli.lazy import command_app
-from campaign_cli.i18n import N_, _
+from campaign_cli.i18n import N_, _, ngettext
 from campaign_cli.run import RUN
 
 
@@ -272,15 +272,17 @@ def run_script(script: list[tuple[str, list[str]]], out=None) -> int:
 
     command = get_command()
     out = out or sys.stdout
-    err, sys.stderr = sys.stderr, out  # show refusals where they happen
-    try:
-        failures = _steps(command, run, script, out)
-    finally:
-        sys.stderr = err
+    saved = [0]  # the steps that ran to their end
+    with _interruptible(saved):
+        err, sys.stderr = sys.stderr, out  # show refusals where they happen
+        try:
+            failures = _steps(command, run, script, out, saved)
+        finally:
+            sys.stderr = err
     return failures
 
 
-def _steps(command, run, script, out) -> int:
+def _steps(command, run, script, out, saved: list[int]) -> int:
     import tempfile
 
     failures = 0
@@ -302,6 +304,8 @@ def _steps(command, run, script, out) -> int:
                 code = run(command, ["--campaign", path, *words])
             finally:
                 sys.stdin = stdin
+            saved[0] += 1
+            _obey_deferred()
             sys.stdout.flush()
             sys.stderr.flush()
             expected_failure = "refused" in narration
@@ -310,6 +314,37 @@ def _steps(command, run, script, out) -> int:
             if code:
                 out.write(_("(exit {code})").format(code=code) + "\n")
     return failures
+
+
+def _obey_deferred() -> None:
+    """The step is done: a signal that came while it committed (and was kept for later) now
+    stops the demo (entry.py's handler raises it, the commit being over)."""
+    import os
+
+    from campaign_cli.errors import COMMIT
+
+    signum, COMMIT["started"], COMMIT["deferred"] = COMMIT["deferred"], False, 0
+    if signum:
+        os.kill(os.getpid(), signum)
+
+
+class _interruptible:  # noqa: N801  # used as a function: `with _interruptible(count):`
+    """Ctrl-C during the demo (CLI.md): it stops at once, keeps the steps that were saved and
+    says how many (exit 130, 143 for SIGTERM). The console script raises its Interrupted in
+    the step that runs (entry.py); the step's own transaction saves nothing of it."""
+
+    def __init__(self, saved: list[int]) -> None:
+        self.saved = saved
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind, exc, tb) -> None:
+        if kind is None or kind.__name__ != "Interrupted":
+            return
+        n = self.saved[0]
+        sys.stderr.write(ngettext("interrupted: {n} step saved", "interrupted: {n} steps saved", n).format(n=n) + "\n")
+        raise SystemExit(128 + exc.signum)
 
 
 def demo(json_out: JsonOpt = False) -> None:

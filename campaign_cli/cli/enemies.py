@@ -49,7 +49,13 @@ def add(
         str | None, typer.Argument(metavar="[NAME]", help="The enemy type's name (default: the board's own).")
     ] = None,
     file: Annotated[
-        str | None, typer.Option("--file", metavar="BOARD.json", help="The threat board (JSON); - reads stdin.")
+        str | None,
+        typer.Option(
+            "--file",
+            metavar="BOARD.json",
+            help="The threat board (JSON); - reads stdin.",
+            autocompletion=complete.files,
+        ),
     ] = None,
     size: Annotated[
         str | None,

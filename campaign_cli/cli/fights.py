@@ -317,7 +317,7 @@ def attack(
     attacker: Annotated[
         str,
         typer.Argument(
-            metavar="ATTACKER", help="A character, or an enemy on the board.", autocompletion=complete.characters
+            metavar="ATTACKER", help="A character, or an enemy on the board.", autocompletion=complete.fighters
         ),
     ],
     target: Annotated[

@@ -13,6 +13,7 @@ from campaign_cli.cli.common import (
     OutputOpt,
     acting,
     character_lines,
+    complete,
     help_text,
     looking,
 )
@@ -47,7 +48,7 @@ def export(
     if format_ not in FORMATS:
         raise UsageProblem(_("--format takes foundry or statblock, not {format!r}").format(format=format_))
     camp = looking(Documents)
-    if output_ is None:
+    if output_ in (None, "-"):  # `-` is stdout (a file named - is ./-)
         text = camp.character_export(name, format=format_)  # type: ignore[call-overload]  # checked above
         strange = camp.character_not_ascii(name) if format_ == "statblock" else []
         if json_out:
@@ -89,7 +90,9 @@ def _warn(names: list[str]) -> None:
     ),
 )
 def import_(
-    source: Annotated[str, typer.Argument(metavar="FILE", help="The file; - reads stdin.")],
+    source: Annotated[
+        str, typer.Argument(metavar="FILE", help="The file; - reads stdin.", autocompletion=complete.files)
+    ],
     format_: Annotated[
         str | None, typer.Option("--format", metavar="foundry|statblock", help="The file's format (default: detected).")
     ] = None,

@@ -14,7 +14,6 @@ from typing import Any
 
 from campaign_cli.errors import CampaignError
 from campaign_cli.i18n import GENDERS, _, status_of
-from campaign_cli.rules.names import MAX_NAME
 from campaign_cli.run import RUN
 
 
@@ -120,66 +119,64 @@ def force_color() -> bool:
 
 
 def render(views: list[View]) -> None:
-    if sys.stdout.isatty() or force_color():
-        _render_rich(views)
+    """VIEWS laid out for the terminal's width, or piped for `COLUMNS` (else 80): the same
+    lines either way (render/layout.py), in colour and bold only on a terminal."""
+    terminal = sys.stdout.isatty() or force_color()
+    if terminal:
+        from rich.console import Console
+
+        console = Console(highlight=False)
+        width = console.width
     else:
-        write = sys.stdout.write
-        for line in _plain_lines(views):
-            write(line + "\n")
+        width = _columns()
+    for view, pieces in _lines(views, width, terminal):
+        if terminal:
+            console.print(_styled(view, pieces), soft_wrap=True)
+        else:
+            sys.stdout.write("".join(text for text, _col in pieces) + "\n")
 
 
-def _plain_lines(views: list[View]) -> Iterator[str]:
+def _columns() -> int:
+    """A pipe's width: COLUMNS when it is a number (at least 20), else 80."""
+    import os
+
+    value = os.environ.get("COLUMNS", "")
+    return max(int(value), 20) if value.isdigit() and len(value) < 5 else 80
+
+
+def _lines(views: list[View], width: int, terminal: bool) -> Iterator[tuple[View, list[tuple[str, int]]]]:
+    """Each line of VIEWS as (its view, its pieces: text and column; -1 for none, -2 for a
+    stacked row's head, -3 for a title); a blank line between views, none between lines
+    of text. A line of text is wrapped on a terminal; piped, it stays one line (grep)."""
+    from campaign_cli.render import layout
     from campaign_cli.render.text import clean  # only when words are shown: a JSON answer never loads it
 
     said = False
     for view in views:
         if isinstance(view, Line):
             said = True
-            yield clean(view.text)
+            text = clean(view.text)
+            yield from ((view, [(line, -1)]) for line in (layout.wrap(text, width) if terminal else [text]))
             continue
         if said:
-            yield ""
+            yield view, []
         said = True
         if isinstance(view, Fields):
-            if view.title:
-                yield clean(view.title)
-            width = max((cells(k) for k, _ in view.pairs), default=0)
-            yield from (f"  {pad(k, width)}  {clean(v)}".rstrip() for k, v in view.pairs)
+            pairs = [(k, clean(v)) for k, v in view.pairs]
+            yield from ((view, p) for p in layout.field_lines(clean(view.title), pairs, width))
             continue
-        # columns line up, wide (East Asian) letters counted as two cells; a name lines up
-        # whatever its length, one long text (a 673-character roll) pads nothing else
-        widths = [cells(h) for h in view.columns]
-        count = 0
-        for row in view.each():
-            count += 1
-            for i, c in enumerate(row):
-                w = cells(clean(c))
-                if widths[i] < w <= PAD_LIMIT:
-                    widths[i] = w
-        if view.title:
-            yield clean(view.title)
-        yield "  ".join(pad(c, w) for c, w in zip(view.columns, widths)).rstrip()
-        for row in view.each():
-            yield "  ".join(pad(clean(c), w) for c, w in zip(row, widths)).rstrip()
-        if not count:
-            yield _("(none)")
+        lead = 2 if view.columns[0] in ("#", _("id")) and len(view.columns) > 2 else 1
+        count = [0]
 
+        def rows(view: Table = view, count: list[int] = count) -> Iterator[list[str]]:
+            count[0] = 0
+            for row in view.each():
+                count[0] += 1
+                yield [clean(c) for c in row]
 
-PAD_LIMIT = MAX_NAME  # a longer cell (a roll's text) overflows its column, padding no other row
-
-
-def cells(text: str) -> int:
-    """The terminal cells TEXT takes: an East Asian wide or full-width letter two, a
-    combining mark none (the width a monospaced terminal gives it)."""
-    from unicodedata import combining, east_asian_width
-
-    if text.isascii():
-        return len(text)
-    return sum(0 if combining(c) else 2 if east_asian_width(c) in "WF" else 1 for c in text)
-
-
-def pad(text: str, width: int) -> str:
-    return text + " " * (width - cells(text))
+        yield from ((view, p) for p in layout.table_lines(clean(view.title), view.columns, rows, width, lead))
+        if not count[0]:
+            yield view, [(_("(none)"), -1)]
 
 
 STATUS_STYLES = {
@@ -194,77 +191,22 @@ STATUS_STYLES = {
 }
 
 
-def _styled(text: str, column: str):
-    """A cell on a terminal: statuses in colour (Rich leaves colour out under NO_COLOR)."""
+def _styled(view: View, pieces: list[tuple[str, int]]) -> Any:
+    """A line on a terminal: a title and a stacked row's head in bold, statuses in colour
+    (Rich leaves colour out under NO_COLOR)."""
     from rich.text import Text
 
-    style = None
-    if column in (_("status"), _("result")):
-        forms = {status_of(word, gender): style for word, style in STATUS_STYLES.items() for gender in GENDERS}
-        style = forms.get(text)
-    return Text(text, style=style or "")
-
-
-def _stacked(console, view: Table) -> None:
-    """A table too wide for the terminal: each row as its first cell (an id with the name
-    beside it: `#5 Broadsword`), then `column: value` lines."""
-    from rich.text import Text
-
-    from campaign_cli.render.text import clean  # only when words are shown: a JSON answer never loads it
-
-    if view.title:
-        console.print(Text(clean(view.title), style="bold"))
-    lead = 2 if view.columns[0] in ("#", _("id")) and len(view.columns) > 2 else 1
-    for row in view.rows:
-        console.print(Text(f"#{clean(row[0])} {clean(row[1])}" if lead == 2 else clean(row[0]), style="bold"))
-        for col, cell in zip(view.columns[lead:], row[lead:]):
-            if clean(cell) not in ("", "-"):
-                line = Text(f"  {col}: ")
-                line.append_text(_styled(clean(cell), col))
-                console.print(line)
-    if not view.rows:
-        console.print(_("(none)"))
-
-
-def _render_rich(views: list[View]) -> None:
-    from rich import box
-    from rich.console import Console
-    from rich.table import Table as RichTable
-    from rich.text import Text
-
-    from campaign_cli.render.text import clean  # only when words are shown: a JSON answer never loads it
-
-    console = Console(highlight=False)
-    for view in views:
-        if isinstance(view, Line):
-            console.print(Text(clean(view.text)))
-        elif isinstance(view, Fields):
-            table = RichTable(title=Text(clean(view.title), style="bold"), show_header=False, box=box.ROUNDED)
-            table.add_column(style="cyan", overflow="fold")
-            table.add_column(overflow="fold")
-            for key, value in view.pairs:
-                table.add_row(Text(key), _styled(clean(value), key))
-            console.print(table)
-        else:
-            # wrap at spaces, never cut a name to "Sher…"; too many columns for the width: stack each row
-            widths = [
-                min(
-                    max(
-                        [*(len(w) for w in col.split()), *(len(w) for row in view.rows for w in clean(row[i]).split())]
-                    ),
-                    20,
-                )
-                for i, col in enumerate(view.columns)
-            ]
-            if sum(widths) + 3 * len(widths) > console.width:
-                _stacked(console, view)
-                continue
-            table = RichTable(title=Text(clean(view.title), style="bold") if view.title else None, box=box.SIMPLE_HEAD)
-            for col, width in zip(view.columns, widths):
-                table.add_column(col, overflow="fold", min_width=width)
-            for row in view.rows:
-                table.add_row(*(_styled(clean(c), col) for c, col in zip(row, view.columns)))
-            console.print(table)
+    line = Text()
+    columns = view.columns if isinstance(view, Table) else ()
+    forms: dict[str, str] | None = None
+    for text, col in pieces:
+        style = "bold" if col in (-2, -3) else ""
+        if 0 <= col < len(columns) and columns[col] in (_("status"), _("result")):
+            if forms is None:
+                forms = {status_of(w, g): st for w, st in STATUS_STYLES.items() for g in GENDERS}
+            style = forms.get(text.strip(), "")
+        line.append(text, style=style)
+    return line
 
 
 def fail(err: CampaignError, **extra: Any) -> int:

@@ -10,7 +10,7 @@ from typing import Annotated, Any
 import typer
 
 from campaign_cli import jsontext, store
-from campaign_cli.cli.common import JsonOpt, acting, campaign_path, help_text, looking
+from campaign_cli.cli.common import JsonlOpt, JsonOpt, acting, campaign_path, help_text, looking
 from campaign_cli.cli.lazy import command_app, noun_app
 from campaign_cli.cli.output import Line, Table, emit
 from campaign_cli.errors import FileProblem, Refused
@@ -166,7 +166,7 @@ def merge(
 
 
 # -- conflicts a merge left (CLI.md "Sharing through git") ------------------------------------
-def conflicts(json_out: JsonOpt = False) -> None:
+def conflicts(json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
     data = looking(Course).conflicts()
 
     def cell(c: Mapping[str, Any], side: str) -> str:
@@ -178,7 +178,7 @@ def conflicts(json_out: JsonOpt = False) -> None:
     ]
     if data:
         views.append(Line(_("settle them with `campaign resolve [ID] --ours|--theirs|--value V`")))
-    emit(data, views, json_out=json_out)
+    emit(data, views, json_out=json_out, jsonl=jsonl)
 
 
 def resolve(

@@ -16,6 +16,11 @@ import os
 from typer._completion_classes import BashComplete, FishComplete, ZshComplete
 from typer._completion_shared import _completion_scripts
 
+# FILES: a candidate list that is this one line (`$'\\x1ffiles'` in the scripts) says the word
+# is a file name, which the shell completes. No name can be it: names refuse control characters.
+from campaign_cli.cli.complete import FILES
+from campaign_cli.tab import slot
+
 BASH_SCRIPT = """
 %(complete_func)s() {
     local IFS=$'\\n'
@@ -23,41 +28,55 @@ BASH_SCRIPT = """
                    COMP_CWORD=$COMP_CWORD \\
                    COMP_CUR="${COMP_WORDS[COMP_CWORD]}" \\
                    %(autocomplete_var)s=complete_bash $1 ) )
+    if [[ ${COMPREPLY[0]} == $'\\x1ffiles' ]]; then
+        COMPREPLY=()
+        compopt -o default
+    fi
     return 0
 }
 
-complete -o default -F %(complete_func)s %(prog_name)s
+complete -F %(complete_func)s %(prog_name)s
 """
 
 
 # zsh: the candidates one a line, added with `compadd -U` (zsh would otherwise keep only
 # those that start with the typed word as typed, so `la` never finds `Lady Brannoc`);
-# zsh quotes each for the line itself. compinit is loaded if the shell has not (a new
-# zsh without it rang the bell on the first TAB).
+# zsh quotes each for the line itself. The words are joined with spaces before IFS
+# becomes a newline (joined with newlines, an empty last word was lost and the word
+# before it completed again). File names only where the command takes a file (the
+# first line says so). Installed as `_campaign` in $fpath, the file is autoloaded by the
+# first TAB: it then completes that TAB itself (else the first TAB of a new zsh did
+# nothing); sourced, it registers itself, loading compinit if the shell has not.
 ZSH_SCRIPT = """
 #compdef %(prog_name)s
 
 %(complete_func)s() {
   local -a found
+  local typed="${words[1,$CURRENT]}"
   local IFS=$'\\n'
-  found=( $(env _TYPER_COMPLETE_ARGS="${words[1,$CURRENT]}" %(autocomplete_var)s=complete_zsh %(prog_name)s) )
-  if (( ${#found} )); then
-    compadd -U -- "${found[@]}"
-  else
+  found=( $(env _TYPER_COMPLETE_ARGS="$typed" %(autocomplete_var)s=complete_zsh %(prog_name)s) )
+  if [[ ${found[1]} == $'\\x1ffiles' ]]; then
     _files
+  elif (( ${#found} )); then
+    compadd -U -- "${found[@]}"
   fi
 }
 
-if (( ! $+functions[compdef] )); then
-  autoload -Uz compinit && compinit -u
+if [[ ${zsh_eval_context[-1]} == loadautofunc ]]; then
+  %(complete_func)s "$@"
+else
+  if (( ! $+functions[compdef] )); then
+    autoload -Uz compinit && compinit -u
+  fi
+  compdef %(complete_func)s %(prog_name)s
 fi
-compdef %(complete_func)s %(prog_name)s
 """
 
 
 class Matching:
     """Candidates matched as names are compared (any case, ё as е), not only those that
-    start with the typed text as typed (Typer's rule: `р` would never find `Рапира`)."""
+    start with the typed text as typed (Typer's rule: `р` would never find `Рапира`). A
+    word that is a file name comes back as the one FILES candidate."""
 
     def get_completions(self, args, incomplete):
         from campaign_cli.cli import complete
@@ -65,7 +84,18 @@ class Matching:
         if incomplete.startswith("-"):  # options: Click's own matching
             return super().get_completions(args, incomplete)  # type: ignore[misc]
         complete.TYPED = incomplete  # what our name completions match, in any case, ё as е
+        known = slot(args, incomplete)  # the words as the fast path of a TAB reads them (tab.py)
+        if known is not None:
+            from typer._click.shell_completion import CompletionItem
+
+            name, params, root = known  # Click's resilient parse drops the arguments before `--opt`
+            values = getattr(complete, name)(complete.Context(params, complete.Context(root)), "") if name else []
+            return [CompletionItem(v) for v in values]
         found = super().get_completions(args, "")  # type: ignore[misc]
+        if any(c.type in ("file", "dir") or c.value == FILES for c in found):
+            from typer._click.shell_completion import CompletionItem
+
+            return [CompletionItem(FILES)]
         kept = set(complete.matching([str(c.value) for c in found], incomplete))
         return [c for c in found if str(c.value) in kept]
 
@@ -79,6 +109,8 @@ class QuotingBash(Matching, BashComplete):
     def format_completion(self, item) -> str:
         from campaign_cli.cli.complete import quote_for
 
+        if item.value == FILES:
+            return FILES
         return quote_for(os.environ.get("COMP_CUR", ""), str(item.value))
 
 
@@ -95,16 +127,28 @@ class PlainZsh(Matching, ZshComplete):
 class MatchingFish(Matching, FishComplete):
     """fish: Typer's script and answer, the candidates matched in any case (fish itself
     then matches a word in any case). fish keeps no candidate that differs from the word
-    beyond case, so where the user typed е for ё the candidate is offered with that е
-    (`Еж` for `Ёж`: the name it finds, names being compared with ё as е)."""
+    beyond case, so where the user typed е for ё the candidate is offered with е in its
+    own case (`Еж` for `Ёж`, typed `еж`: the name it finds, names being compared with ё as
+    е). fish offers file names only where the command takes a file: Typer's script asks
+    (`is-args`) and completes files whenever no candidate came back."""
 
     def get_completions(self, args, incomplete):
         found = super().get_completions(args, incomplete)
         for item in found:
             value = str(item.value)
-            head = "".join(t if c in "ёЁ" and t in "еЕ" else c for c, t in zip(value[: len(incomplete)], incomplete))
+            head = "".join(
+                ("Е" if c == "Ё" else "е") if c in "ёЁ" and t in "еЕ" else c
+                for c, t in zip(value[: len(incomplete)], incomplete)
+            )
             item.value = head + value[len(head) :]
         return found
+
+    def complete(self) -> str:
+        if os.environ.get("_TYPER_COMPLETE_FISH_ACTION") == "is-args":
+            args, incomplete = self.get_completion_args()
+            found = self.get_completions(args, incomplete)
+            raise SystemExit(1 if [str(c.value) for c in found] == [FILES] else 0)
+        return super().complete()
 
 
 def register() -> None:

@@ -10,6 +10,7 @@ from campaign_cli.cli.common import (
     JsonOpt,
     OutputOpt,
     campaign_path,
+    complete,
     help_text,
 )
 from campaign_cli.cli.lazy import command_app
@@ -34,7 +35,7 @@ def export(
 ) -> None:
     from campaign_cli import api
 
-    if output is None:
+    if output in (None, "-"):  # `-` is stdout (a file named - is ./-)
         write_text(api.export(campaign_path()))
         return
     data = api.export(campaign_path(), output, force=force)
@@ -50,7 +51,10 @@ def export(
     ),
 )
 def import_(
-    source: Annotated[str, typer.Argument(metavar="FILE", help="An export; - reads stdin.")], json_out: JsonOpt = False
+    source: Annotated[
+        str, typer.Argument(metavar="FILE", help="An export; - reads stdin.", autocompletion=complete.files)
+    ],
+    json_out: JsonOpt = False,
 ) -> None:
     from campaign_cli import api
 

@@ -439,6 +439,10 @@ def write_file(stored: Any, text: str, output: str, force: bool) -> Path:
             ),
             "own_file",
         )
+    if target.exists() and not target.is_file():  # a device, a FIFO, a folder: never replaced (CLI.md)
+        raise UsageProblem(
+            Say("{option}: {output} is not a regular file", option=Opt("output"), output=output), "bad_file"
+        )
     staged = RUN.staged
     if (target.exists() or (staged and any(t == target for t, _data in staged))) and not force:
         raise Refused(

@@ -162,6 +162,9 @@ def parse(path: Path, raw: bytes, check: bool = True) -> dict:
         )
     if version < SCHEMA_VERSION and version not in MIGRATIONS:
         raise _not_campaign(path, _("schema {version} is older than any this version reads").format(version=version))
+    if version < SCHEMA_VERSION:  # a file from before every table was written
+        for table in TABLES:
+            data.setdefault(table, {})
     while version < SCHEMA_VERSION:
         MIGRATIONS[version](data)
         version += 1
@@ -267,7 +270,9 @@ def check_shape(path: Path, data: dict, writing: bool = False, judged: bool = Fa
     ):
         raise _not_campaign(path, _("packs are malformed"))
     for table in TABLES:
-        docs = data.setdefault(table, {})
+        if table not in data:  # every writer writes every table: a file without one was cut short
+            raise _not_campaign(path, _("table {table!r} is missing").format(table=table))
+        docs = data[table]
         if not isinstance(docs, dict) or not all(isinstance(d, dict) for d in docs.values()):
             raise _not_campaign(path, _('table {table!r} is malformed').format(table=table))
     if not judged:

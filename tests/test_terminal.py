@@ -1,0 +1,239 @@
+"""The terminal as a surface (issue 59, CLI.md "A terminal is a first-class surface"): an
+evening's views and writes run on a real pseudo-terminal of 40, 60, 80 and 120 columns
+(its size set as a terminal's is, not by COLUMNS), in English and Russian. No internal
+error, no line wider than the terminal, never a name, a name with its number or a number
+with its unit broken across lines. Piped, tables take COLUMNS, else 80.
+
+Also here, the rest of the surfaces issue 59 names: `--output -`, `--jsonl` on every list
+command, Ctrl-C during the demo, and the DX column of `character list`."""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import pty
+import re
+import select
+import signal
+import struct
+import subprocess
+import sys
+import termios
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import Cli
+
+ROOT = Path(__file__).resolve().parent.parent
+ANSI = re.compile(r"\x1b\[[0-9;?]*[a-zA-Z]")
+
+
+def on_terminal(path: Path, args: list[str], columns: int, lang: str = "en") -> tuple[int, str]:
+    """`campaign -c PATH ARGS` on a pseudo-terminal COLUMNS wide: its exit code and screen."""
+    from campaign_cli.render.layout import cells  # noqa: F401  (the same count the views use)
+
+    pid, fd = pty.fork()
+    if pid == 0:
+        environ = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "NO_COLOR", "FORCE_COLOR")}
+        environ.update(TERM="xterm", CAMPAIGN_LANG=lang)
+        os.execve(sys.executable, [sys.executable, "-m", "campaign_cli", "-c", str(path), *args], environ)
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 50, columns, 0, 0))
+    out = b""
+    while True:
+        ready, _, _ = select.select([fd], [], [], 30)
+        if not ready:
+            break
+        try:
+            chunk = os.read(fd, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        out += chunk
+    _pid, status = os.waitpid(pid, 0)
+    os.close(fd)
+    return os.waitstatus_to_exitcode(status), ANSI.sub("", out.decode("utf-8", "replace")).replace("\r", "")
+
+
+@pytest.fixture(scope="module")
+def evening(tmp_path_factory) -> Path:
+    """A campaign as a group has it mid-fight: people with long and Russian names, items
+    with long names, enemies on the board before `fight order` (the terminal's internal
+    error), curses, gold, a log."""
+    folder = tmp_path_factory.mktemp("terminal")
+    cli = Cli(folder / "campaign.json")
+    cli.json("init", "--name", "Золотая дорога")
+    cli.json("character", "create", "Ajax", "--st", "12", "--dx", "11", "--iq", "9", "--skill", "Swimming")
+    cli.json("character", "create", "Лада Светлая", "--st", "10", "--dx", "12", "--iq", "10", "--gender", "f")
+    cli.json("character", "create", "Sir Bartholomew Longname", "--st", "11", "--dx", "11", "--iq", "10")
+    cli.json("item", "add", "Ajax", "Broadsword")
+    cli.json("item", "add", "Ajax", "Chainmail")
+    cli.json("item", "wear", "Ajax", "Chainmail")
+    cli.json("item", "add", "Лада Светлая", "Верёвка из шерсти горного яка с узлами", "--custom", "--weight", "2")
+    cli.json("curse", "apply", "Ajax", "Mark of the Cinder Hound")
+    cli.json("gold", "add", "Ajax", "120")
+    cli.json("enemy", "add", "Tunnel Crawler", "--file", str(ROOT / "samples" / "enemies" / "bog-lurker.json"))
+    cli.json("fight", "start")
+    cli.json("fight", "add", "Tunnel Crawler", "--count", "2")
+    cli.json("damage", "Ajax", "3")
+    return cli.path
+
+
+VIEWS = [
+    ["fight", "status"],  # before `fight order`: an internal error on a terminal only
+    ["status"],
+    ["character", "list"],
+    ["character", "show", "Ajax"],
+    ["character", "show", "Лада Светлая"],
+    ["item", "list", "Ajax"],
+    ["item", "list", "Лада Светлая"],
+    ["curse", "list", "Ajax"],
+    ["enemy", "list"],
+    ["log"],
+    ["recap"],
+    ["catalog", "weapons"],
+]
+# What must stand whole on one line wherever it is shown: words, and a name's last word with
+# its number (a name of several words may wrap between them).
+WHOLE = ["Crawler 1", "Crawler 2", "Светлая", "Bartholomew", "Longname", "Broadsword", "Chainmail"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("columns", [40, 60, 80, 120])
+def test_an_evenings_views_fit_the_terminal_and_break_no_word(evening, columns, lang):
+    for args in VIEWS:
+        code, screen = on_terminal(evening, args, columns, lang)
+        assert code == 0 and "internal error" not in screen and "Traceback" not in screen, (args, screen)
+        from campaign_cli.render.layout import cells
+
+        wide = [line for line in screen.splitlines() if cells(line.rstrip()) > columns]
+        assert wide == [], (args, columns, wide)
+        lines = screen.splitlines()
+        flat = " ".join(" ".join(line.split()) for line in lines)
+        for unit in WHOLE:
+            if unit.split()[-1] in flat and unit in flat.replace("  ", " "):
+                assert any(unit in line for line in lines), (args, columns, unit, screen)
+
+
+def test_fight_status_before_the_order_prints_the_fight_on_a_terminal(evening):
+    """Issue 59: `max() arg is an empty sequence` (a column with an empty header and no
+    value), on a terminal only."""
+    for columns in (80, 120):
+        code, screen = on_terminal(evening, ["fight", "status"], columns)
+        assert code == 0 and "Tunnel Crawler 1" in screen and "Tunnel Crawler 2" in screen, screen
+
+
+def test_piped_tables_take_columns_else_80(evening, monkeypatch):
+    """Piped, a table wraps within COLUMNS (else 80) at word boundaries: the same rows."""
+    cli = Cli(evening)
+    monkeypatch.delenv("COLUMNS")
+    default = cli("item", "list", "Лада Светлая").stdout
+    assert max(len(line) for line in default.splitlines()) <= 80
+    monkeypatch.setenv("COLUMNS", "40")
+    narrow = cli("item", "list", "Лада Светлая").stdout
+    assert max(len(line) for line in narrow.splitlines()) <= 40
+    for word in ["Верёвка", "из", "шерсти", "горного", "яка", "с", "узлами"]:
+        assert word in narrow  # wrapped between words, never inside one
+    monkeypatch.setenv("COLUMNS", "200")
+    wide = cli("item", "list", "Лада Светлая").stdout
+    assert "Верёвка из шерсти горного яка с узлами" in wide
+
+
+def test_a_line_never_breaks_a_name_from_its_number_or_a_number_from_its_unit():
+    from campaign_cli.render.layout import wrap
+
+    assert wrap("hits Tunnel Crawler 12 for 3 kg of damage", 18) == ["hits Tunnel", "Crawler 12 for", "3 kg of damage"]
+    assert wrap("успех 62,5\u202f% при 03.12.2026 11:15", 16) == ["успех 62,5\u202f% при", "03.12.2026 11:15"]
+    assert wrap("see `campaign fight order` now", 24) == ["see", "`campaign fight order`", "now"]
+    assert wrap("Supercalifragilistic", 8) == ["Supercal", "ifragili", "stic"]  # only a unit wider than all is cut
+
+
+# -- --output - (CLI.md: `-` is standard output wherever --output is taken) -------------------------
+def test_output_dash_writes_to_stdout_not_a_file_named_dash(evening, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    cli = Cli(evening)
+    whole = cli("export", "--output", "-")
+    assert whole.exit_code == 0 and json.loads(whole.stdout)["characters"]
+    sheet = cli("character", "export", "Ajax", "--format", "statblock", "--output", "-")
+    assert sheet.exit_code == 0 and "Ajax" in sheet.stdout
+    assert not (tmp_path / "-").exists()
+    named = cli("export", "--output", "./-")  # a file named - is ./-
+    assert named.exit_code == 0 and (tmp_path / "-").is_file()
+
+
+@pytest.mark.skipif(os.geteuid() != 0 and not os.path.exists("/dev/null"), reason="needs /dev/null")
+def test_output_force_never_replaces_a_device_or_a_fifo(evening, tmp_path):
+    """Issue 64.1: `--output null --force` on a device left a regular file in its place."""
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    link = tmp_path / "null"
+    link.symlink_to("/dev/null")
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    cli = Cli(evening)
+    for target in (fifo, link, folder):
+        error = cli.error("export", "--output", str(target), "--force", code=2)
+        assert error["code"] == "bad_file", error
+    assert fifo.is_fifo() and Path("/dev/null").is_char_device() and folder.is_dir()
+
+
+def test_every_list_command_takes_jsonl(evening):
+    """Every command whose result is a list (the library's methods that return `list[...]`)
+    prints it as JSON Lines with --jsonl: one object a line, the same as --json's items."""
+    import typing
+
+    from campaign_cli.api import Campaign
+
+    listing = [
+        name
+        for name in dir(Campaign)
+        if not name.startswith("_")
+        and callable(getattr(Campaign, name))
+        and str(typing.get_type_hints(getattr(Campaign, name)).get("return", "")).startswith("list[")
+    ]
+    assert "conflicts" in listing and "character_list" in listing
+    arguments = {"item_list": ["Ajax"], "curse_list": ["Ajax"]}
+    cli = Cli(evening)
+    for name in listing:
+        if name == "character_not_ascii":  # not a command: export's warning, asked by the shell
+            continue
+        words = [*name.split("_"), *arguments.get(name, [])]
+        as_json = cli.json(*words)
+        lines = cli(*words, "--jsonl")
+        assert lines.exit_code == 0, (words, lines.stdout, lines.stderr)
+        assert [json.loads(line) for line in lines.stdout.splitlines()] == as_json, words
+
+
+def test_character_list_shows_the_dx_under_dx_and_the_adjusted_beside_it(evening):
+    """Issue 59: the DX column showed the adjusted DX (Ajax 8 in chainmail, JSON `dx` 11)."""
+    cli = Cli(evening)
+    ajax = next(c for c in cli.json("character", "list") if c["name"] == "Ajax")
+    assert ajax["dx"] == 11 and ajax["adjusted_dx"] < 11
+    row = next(line for line in cli("character", "list").stdout.splitlines() if " Ajax " in line)
+    assert f"11 ({ajax['adjusted_dx']})" in row
+
+
+# -- Ctrl-C in the demo (CLI.md: it stops at once and says how many steps were saved) ---------------
+def _campaign() -> str:
+    return str(Path(sys.executable).parent / "campaign")
+
+
+@pytest.mark.parametrize("after", [2, 12])
+def test_ctrl_c_stops_the_demo_at_once_and_says_what_was_saved(after):
+    """Issue 59: the first step's commit left a process-wide flag set, and every later Ctrl-C
+    was ignored (exit 0 after all 61 steps)."""
+    proc = subprocess.Popen([_campaign(), "demo"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    fcntl.fcntl(proc.stdout, 1031, 4096)  # F_SETPIPE_SZ: the demo waits on its reader, never far ahead
+    steps = 0
+    for line in proc.stdout:  # type: ignore[union-attr]
+        steps += line.startswith("$ campaign")
+        if steps == after:
+            proc.send_signal(signal.SIGINT)
+            break
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, (proc.returncode, err)
+    said = re.fullmatch(r"interrupted: (\d+) steps? saved\n", err)
+    assert said and int(said[1]) in (after - 1, after), err
+    assert out.count("$ campaign") <= 1  # it stopped at once
