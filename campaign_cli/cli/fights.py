@@ -162,7 +162,7 @@ def add(
         "(default: as created).",
         "campaign fight order --seed 3",
         "campaign fight order --dice 5,2",
-        "campaign fight order --party Kate Ajax --dice 4,6",
+        "campaign fight order --party Kate --party Ajax --dice 4,6",
     )
 )
 def order(
