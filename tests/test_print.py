@@ -164,3 +164,38 @@ def test_the_boxes_fit_their_labels_and_no_row_holds_one_alone(party, lang, size
     for row in rows.values():
         for j, (x0, x1, label) in enumerate(sorted(row)):
             assert left + j * fifth <= x0 and x1 <= left + (j + 1) * fifth, (label, x0, x1, j, fifth)
+
+
+LONG_NAMES = [f"Походный мешок из просмолённой кожи северного мастера №{n:02d}" for n in range(1, 66)]
+
+
+@needs_browser
+@pytest.mark.parametrize("size", ["A4", "Letter"])
+def test_a_long_item_list_flows_across_pages_without_cutting_a_row(tmp_path, size):
+    """Issue 59: 65 items whose names wrap, printed in Russian. A page started with the tail
+    of an item's name, and the list, too long for a column, moved whole to the right column,
+    leaving page 1 two-thirds empty. Now every name stands whole on one page, the list
+    begins on page 1, and the items come in their order."""
+    campaign(tmp_path, "init")
+    lines = [["character", "create", "Велимира", "--st", "11", "--dx", "12", "--iq", "9", "--gender", "f"]]
+    lines += [["item", "add", "Велимира", name, "--custom"] for name in LONG_NAMES]
+    campaign(tmp_path, "batch", "-", stdin="".join(json.dumps({"args": line}) + "\n" for line in lines))
+    page = tmp_path / "long.html"
+    page.write_text(campaign(tmp_path, "character", "sheet", "Велимира", "--format", "html", lang="ru").stdout)
+    pdf = pdf_of(page, size)
+    texts = [
+        " ".join(
+            subprocess.run(
+                ["pdftotext", "-f", str(n), "-l", str(n), str(pdf), "-"], capture_output=True, text=True
+            ).stdout.split()
+        )
+        for n in range(1, len(pages_of(pdf)) + 1)
+    ]
+    assert len(texts) >= 2
+    where = []
+    for name in LONG_NAMES:
+        found = [n for n, text in enumerate(texts) if name in text]
+        assert len(found) == 1, (name, found)  # whole, on one page: no row cut across pages
+        where.append(found[0])
+    assert where == sorted(where)  # in reading order
+    assert where.count(0) >= 5, where  # the list begins on page 1, under the columns

@@ -102,10 +102,12 @@ def markdown(ch: Mapping[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
-# Printed, each character is one page (A4 or Letter): attributes in boxes at the top, two
+# Printed, each character starts a page (A4 or Letter): attributes in boxes at the top, two
 # rows of five (ten boxes: no row orphans one, and the longest label, "повреждения", fits a
-# fifth of either paper's width), two columns under them, no block cut across pages
-# (break-inside: avoid), a page per sheet.
+# fifth of either paper's width), two columns under them, no short block cut across pages
+# (break-inside: avoid). A long block (LONG rows and more: 65 items) would not fit a column
+# of a page: it stands under the columns at full width and flows from page to page in
+# reading order, a row never split and a heading never left alone at a page's foot.
 STYLE = (
     "body{font-family:Georgia,serif;color:#222;margin:0}"
     ".sheet{max-width:48em;margin:1.5em auto;padding:0 1em;break-after:page;page-break-after:always}"
@@ -118,6 +120,8 @@ STYLE = (
     "white-space:nowrap;overflow-wrap:normal}"
     ".columns{display:grid;grid-template-columns:1fr 1fr;gap:0 1.2em}"
     ".block{break-inside:avoid;page-break-inside:avoid}"
+    ".block.long{break-inside:auto;page-break-inside:auto;margin-top:.4em}"
+    "tr{break-inside:avoid;page-break-inside:avoid}h2{break-after:avoid;page-break-after:avoid}"
     "h2{border-bottom:1px solid #999;font-size:1em;margin:.7em 0 .2em}"
     "table{border-collapse:collapse;width:100%;font-size:.85em}td{padding:.1em .3em;vertical-align:top}"
     "th{width:42%;color:#555;text-align:left;font-weight:normal;padding:.1em .3em;vertical-align:top}"
@@ -143,9 +147,13 @@ def boxes(ch: Mapping[str, Any]) -> list[tuple[str, str]]:
     ]
 
 
+LONG = 16  # rows from which a block stands at full width under the columns, flowing across pages
+
+
 def _block(title: str, rows: list[tuple[str, str]]) -> list[str]:
     cells = [f'<tr><th scope="row">{escape(inert(k))}</th><td>{escape(inert(v))}</td></tr>' for k, v in rows]
-    return ['<div class="block">', f"<h2>{escape(title)}</h2>", "<table>", *cells, "</table>", "</div>"]
+    kind = "block long" if len(rows) >= LONG else "block"
+    return [f'<div class="{kind}">', f"<h2>{escape(title)}</h2>", "<table>", *cells, "</table>", "</div>"]
 
 
 def html(chars: Sequence[Mapping[str, Any]]) -> str:
@@ -172,11 +180,16 @@ def html(chars: Sequence[Mapping[str, Any]]) -> str:
             "</div>",
             '<div class="columns">',
         ]
+        long = [i for i in (*LEFT, *RIGHT) if len(blocks[i][1]) >= LONG]
         for column in (LEFT, RIGHT):
             parts.append("<div>")
             for index in column:
-                parts += _block(*blocks[index])
+                if index not in long:
+                    parts += _block(*blocks[index])
             parts.append("</div>")
-        parts += ["</div>", "</section>"]
+        parts.append("</div>")
+        for index in long:
+            parts += _block(*blocks[index])
+        parts.append("</section>")
     parts += ["</body>", "</html>"]
     return "\n".join(parts) + "\n"
