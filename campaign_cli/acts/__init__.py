@@ -82,7 +82,7 @@ ACTS: dict[str, Act] = {
     "cast": Act("R11a", ABLE, verb=N_("cast a spell"), turn=True, role="caster", resisting=ABLE),
     "skill use": Act("R11a", ABLE, verb=N_("use a skill"), turn=True, target=LIVING),  # healed, sung to, led
     "initiative": Act("R11a", ABLE, verb=N_("roll"), role="roller"),
-    "roll": Act("R11a", ABLE, verb=N_("spend karma"), role="roller"),  # with --karma: the one who spends
+    "roll": Act("R11a", ABLE, verb=N_("roll"), role="roller"),  # --character: the roller (sixth reading)
     # fights (R8, R13, R32a, R40-R42)
     "fight start": Act("R40", when=NO_FIGHT, role=None),
     "fight add": Act("R40", when=FIGHT, role=None),
@@ -125,7 +125,7 @@ ACTS: dict[str, Act] = {
     "forge": Act("R11a", ABLE, verb=N_("forge")),
     "shop buy": Act("R11a", ABLE, NO_FIGHT, verb=N_("buy"), role="buyer"),  # R32a: no shop is open in a fight
     "shop sell": Act("R11a", ABLE, NO_FIGHT, verb=N_("sell"), role="seller"),
-    "enemy kill": Act("R11a", LIVING, role="killer"),  # the killer wins the XP
+    "enemy kill": Act("R11a", ABLE, role="killer"),  # the killer wins the XP (sixth reading: no credit to the out)
     # the GM's tools (R32a: never limited; others may act on anyone, R11a)
     "damage": Act("R19", role="target"),
     "heal": Act("R20", role="target"),

@@ -83,8 +83,9 @@ def step(doc: Character, phase: str, attribute: str | None, skill: str | None, s
 
 def price_step(camp: Any, name: str, karma: bool, **what: Any) -> tuple[dict, Step, Character]:
     """`xp spend --dry-run`: what the step costs and whether NAME can pay it; nothing changes.
-    Returns the facts, the step and the character."""
-    doc = camp.character(name)
+    Returns the facts, the step and the character. Judged as the real act (R11a, sixth
+    reading): the out, the dying and the dead are refused here too."""
+    doc = acts.actor(camp, "xp spend", name)
     bought = step(doc, camp.meta["phase"], **what)
     affordable = doc["xp"] + (adv.karma_total(doc) if karma else 0) >= bought.cost
     data = {

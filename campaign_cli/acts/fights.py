@@ -282,7 +282,10 @@ def end_fight(camp: Any, outcome: str, names: list[str] | None) -> tuple[dict, d
             "enemies_standing",
         )
     docs = camp.characters()
-    fighters = [camp.character(n)["id"] for n in names] if names else [d["id"] for d in docs if alive(d)]
+    named = [camp.character(n) for n in names or ()]
+    for doc in named:  # R11a, sixth reading: the dead win nothing, as `xp award` refuses them
+        wounds.check_not_dead(doc)
+    fighters = [d["id"] for d in named] if names else [d["id"] for d in docs if alive(d)]
     xp = {}
     before = {d["name"]: current_status(d) for d in docs}
     for doc in docs:

@@ -220,8 +220,8 @@ def wielded(doc: Character, ref: str) -> Any:  # an Item, or bare hands (R26)
 
 def roll_damage(camp, expr, character, weapon, against, typed, rng, karma=False, reroll_dice=None) -> dict:
     doc: Any = camp.character(character) if character else None  # --weapon and --karma need --character
-    if karma and doc is not None:
-        acts.guard(camp, "roll", doc)  # R11a: spending karma on a roll is the roller's own doing
+    if doc is not None:
+        acts.guard(camp, "roll", doc)  # R11a, sixth reading: the out, dying and dead roll nothing
     item = wielded(doc, weapon) if weapon else None
     target = camp.character(against) if against else None
     return damage_roll(camp, doc, item, target, typed, rng, expr, karma, reroll_dice)

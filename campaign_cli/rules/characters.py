@@ -122,11 +122,13 @@ def raised(doc: Mapping, attribute: str) -> int:
     return base + sum(v for k, v in boosts.items() if k.casefold() == attribute.casefold())
 
 
-def status(st: int, damage: int, fatigue: int, dying: bool = False, dead: bool = False) -> str:
-    """Derived status (R19, R20): dead, dying, out or ok."""
+def status(st: int, damage: int, fatigue: int, dying: bool = False, dead: bool = False, base: int | None = None) -> str:
+    """Derived status (R19, R20): dead, dying, out or ok. ST counts a potion's (R25a: the
+    out-of-action threshold and the twice-ST line); BASE, the ST without it, settles who
+    is dying (no potion heals: the dying line is the ST the character fell with)."""
     if dead or damage >= 2 * st:
         return "dead"
-    if dying and damage >= st:
+    if dying and damage >= (st if base is None else min(base, st)):
         return "dying"
     if damage + fatigue >= st:
         return "out"
@@ -322,7 +324,7 @@ def view(doc: Mapping) -> dict:
         "damage": doc.get("damage", 0),
         "fatigue": doc.get("fatigue", 0),
         "status": status(
-            st, doc.get("damage", 0), doc.get("fatigue", 0), doc.get("dying", False), doc.get("dead", False)
+            st, doc.get("damage", 0), doc.get("fatigue", 0), doc.get("dying", False), doc.get("dead", False), doc["st"]
         ),
         "gold": doc.get("gold", 0),
         "darkstone": doc.get("darkstone", 0),
@@ -350,7 +352,8 @@ def carry_limit(st: int) -> int:
 def current_status(doc: Character) -> str:
     """Derived (R19, R20), a potion's ST counting while it lasts (R25a)."""
     st = raised(doc, "ST")
-    return status(st, doc.get("damage", 0), doc.get("fatigue", 0), doc.get("dying", False), doc.get("dead", False))
+    dying, dead = doc.get("dying", False), doc.get("dead", False)
+    return status(st, doc.get("damage", 0), doc.get("fatigue", 0), dying, dead, doc["st"])
 
 
 def alive(doc: Character) -> bool:

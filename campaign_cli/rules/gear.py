@@ -415,16 +415,18 @@ def check_keywords(doc: Character, item: Item) -> None:
 
 
 def check_heft(doc: Character, item: Item) -> None:
-    """R27: a weapon whose heft is above the character's ST cannot be held."""
+    """R27: a weapon whose heft is above the character's ST cannot be held (ST as it counts
+    now: a potion's raises it, R25a)."""
     heft = item.get("heft")
-    if heft is not None and heft > doc["st"]:
+    st = raised(doc, "ST")
+    if heft is not None and heft > st:
         raise Refused(
             Say(
                 'R27: {name} has heft {heft}; {name2} has ST {st}',
                 name=Shown(item['name']),
                 heft=heft,
                 name2=doc['name'],
-                st=doc['st'],
+                st=st,
             ),
             "too_heavy_to_wield",
         )
@@ -658,6 +660,8 @@ def set_numbers(doc: Character, item: Item, changes: dict) -> None:
     validate_item(changed)
     if item["state"] != "stored" and changed["weight"] > item["weight"]:
         check_carry(doc, {**changed, "weight": changed["weight"] - item["weight"]})
+    if item["state"] == "held" and changed.get("heft") != item.get("heft"):
+        check_heft(doc, changed)  # R27: a held weapon never gets a heft above its holder's ST
     if item["state"] in ("held", "worn"):  # R32: never a state the rules forbid in hand
         now = [changed if i is item else i for i in doc["items"]]
         held = [i for i in now if i["state"] == "held"]

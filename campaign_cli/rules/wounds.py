@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from campaign_cli.errors import N_, Refused, Say
-from campaign_cli.rules.characters import alive, current_status
+from campaign_cli.rules.characters import alive, current_status, raised
 
 if TYPE_CHECKING:
     from campaign_cli.model import Character
@@ -58,8 +58,8 @@ def take(doc: Character, amount: int, fatigue: bool = False, armor: int = 0) -> 
     taken = max(amount - armor, 0)
     doc["damage"] += taken
     doc["fight_damage"] = doc.get("fight_damage", 0) + taken  # what a Medic may heal after the fight (R25)
-    if doc["damage"] >= 2 * doc["st"]:
-        doc["dead"] = True  # R20: beyond saving
+    if doc["damage"] >= 2 * raised(doc, "ST"):
+        doc["dead"] = True  # R20: beyond saving (twice ST, a potion's counting: R25a)
     return {"damage": taken, "fatigue": 0, "absorbed": amount - taken}
 
 

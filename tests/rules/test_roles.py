@@ -72,8 +72,11 @@ def test_r11a_a_gift_to_the_out_of_action_is_still_received(party):
 def test_r11a_the_out_of_action_spend_no_karma_on_a_roll(party):
     err = refused(party, lambda camp: camp.roll("2D6", character="Bea", karma=True, dice=[1, 1]))
     assert (err.extra["act"], err.extra["role"]) == ("roll", "roller")
-    with campaign_cli.open(party) as camp:  # without karma, the table's dice: anyone's damage roll
-        assert camp.roll("2D6", character="Bea", dice=[1, 1])["total"] == 2
+    # R11a's sixth reading: without karma too, the out of action roll nothing as roller
+    err = refused(party, lambda camp: camp.roll("2D6", character="Bea", dice=[1, 1]))
+    assert (err.extra["act"], err.extra["role"]) == ("roll", "roller")
+    with campaign_cli.open(party) as camp:  # no roller named: the table's dice, anyone's
+        assert camp.roll("2D6", dice=[1, 1])["total"] == 2
 
 
 def test_r11a_the_dead_roll_no_initiative(party):

@@ -1,0 +1,182 @@
+"""Rules, sixth pass (issue 62): each finding of the audit, named by its rule, through every
+path: the command line, a batch line and the library's own method. The three paths start
+from copies of one campaign and must agree (the parity is part of each test)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import campaign_cli
+from campaign_cli.cli.app import app
+from tests.runner import CliRunner
+
+
+def three_paths(path: Path, words: list[str], library: Callable[[Any], Any]) -> list[tuple[int, str | None]]:
+    """WORDS run on the command line, as a batch line, and LIBRARY (the method itself) run in
+    a block, each on its own copy of PATH: each path's (exit status, error code). A refusal
+    leaves its copy byte for byte as it was."""
+    out = []
+    for way in ("cli", "batch", "library"):
+        copy = path.with_name(f"{way}-{path.name}")
+        shutil.copy(path, copy)
+        before = copy.read_bytes()
+        if way == "cli":
+            result = CliRunner().invoke(app, ["-c", str(copy), *words, "--json"])
+            error = json.loads(result.stderr)["error"]["code"] if result.exit_code else None
+            out.append((result.exit_code, error))
+        elif way == "batch":
+            line = json.dumps({"args": words}) + "\n"
+            result = CliRunner().invoke(app, ["-c", str(copy), "batch", "-", "--json"], input=line)
+            error = json.loads(result.stderr)["error"]["code"] if result.exit_code else None
+            out.append((result.exit_code, error))
+        else:
+            try:
+                with campaign_cli.open(copy) as camp:
+                    library(camp)
+                out.append((0, None))
+            except campaign_cli.CampaignError as err:
+                out.append((err.exit_status, err.code))
+        if out[-1][0]:
+            assert copy.read_bytes() == before, (way, words)
+    assert len(set(out)) == 1, out  # one rule, every path
+    return out
+
+
+def _refused(path: Path, words: list[str], library: Callable[[Any], Any]) -> str | None:
+    (status, code), *_ = three_paths(path, words, library)
+    assert status == 1, (words, status, code)
+    return code
+
+
+def _dying(path: Path, who: str = "Ajax") -> None:
+    """WHO falls in a fight and is dying after it (R20: damage at ST when the fight ends)."""
+    with campaign_cli.open(path) as camp:
+        camp.fight_start()
+        camp.damage(who, camp.character_show(who)["st"])
+        camp.fight_end(fled=True)
+        assert camp.character_show(who)["status"] == "dying"
+
+
+def _brew(camp: Any, attribute: str = "ST") -> int:
+    """Alma (Alchemist 2) brews a potion raising ATTRIBUTE by 2; its id (R25)."""
+    if "Alma" not in [c["name"] for c in camp.character_list()]:
+        camp.character_create("Alma", st=10, dx=10, iq=12, skill=["Alchemist=2"])
+    camp.xp_award(1, "Alma")
+    return int(camp.skill_use("Alma", "Alchemist", boost=attribute, dice=[1, 1, 1])["effect"]["potion"]["id"])
+
+
+# -- 1. R20, R25a: no potion lifts the dying ----------------------------------------------------
+def test_r25a_an_st_potion_given_to_the_dying_leaves_them_dying(path):
+    _dying(path)
+    with campaign_cli.open(path) as camp:
+        potion = _brew(camp)
+        camp.item_use("Alma", str(potion), on="Ajax")  # others may give the dying a potion (R11a)
+        ajax = camp.character_show("Ajax")
+    assert ajax["status"] == "dying" and ajax["raised"] == {"ST": 14}
+    _refused(path, ["check", "Ajax", "3/DX", "--dice", "1,1,1"], lambda c: c.check("Ajax", "3/DX", dice=[1, 1, 1]))
+    _refused(path, ["xp", "spend", "Ajax", "--attribute", "ST"], lambda c: c.xp_spend("Ajax", attribute="ST"))
+    with campaign_cli.open(path) as camp:
+        camp.rest()  # the moment passes at ST 12 with 12 damage: dead (R20), the potion no help
+        assert camp.character_show("Ajax")["status"] == "dead"
+
+
+# -- 2. R27: `item set --heft` on a held weapon ---------------------------------------------------
+def test_r27_item_set_heft_above_the_holders_st_is_refused_on_a_held_weapon(path):
+    with campaign_cli.open(path) as camp:
+        camp.item_add("Ajax", "Broadsword")
+        camp.item_hold("Ajax", "Broadsword")
+    code = _refused(
+        path,
+        ["item", "set", "Ajax", "Broadsword", "--heft", "13"],
+        lambda c: c.item_set("Ajax", "Broadsword", heft=13),
+    )
+    assert code == "too_heavy_to_wield"
+    ok, *_ = three_paths(
+        path, ["item", "set", "Ajax", "Broadsword", "--heft", "12"], lambda c: c.item_set("Ajax", "Broadsword", heft=12)
+    )
+    assert ok == (0, None)
+
+
+# -- 3. R11a: the out of action, the dying and the dead roll nothing ---------------------------
+@pytest.mark.parametrize("weapon", [False, True])
+def test_r11a_the_dying_roll_nothing_with_or_without_a_weapon(path, weapon):
+    with campaign_cli.open(path) as camp:
+        camp.item_add("Ajax", "Broadsword")
+        camp.item_hold("Ajax", "Broadsword")
+    _dying(path)
+    words = ["roll", "D6", "--character", "Ajax", *(["--weapon", "Broadsword"] if weapon else [])]
+    code = _refused(
+        path, words, lambda c: c.roll("D6", character="Ajax", **({"weapon": "Broadsword"} if weapon else {}))
+    )
+    assert code == "cannot_act"
+
+
+def test_r11a_the_out_of_action_roll_nothing(path):
+    with campaign_cli.open(path) as camp:
+        camp.damage("Ajax", 12)
+        assert camp.character_show("Ajax")["status"] == "out"
+    assert _refused(path, ["roll", "D6", "--character", "Ajax"], lambda c: c.roll("D6", character="Ajax")) == (
+        "cannot_act"
+    )
+
+
+# -- 4. R25a, R27: an ST potion counts for heft and for the twice-ST line -----------------------
+def test_r25a_an_st_potion_counts_for_heft(path):
+    with campaign_cli.open(path) as camp:
+        camp.item_add("Ajax", "Maul", custom=True, damage="2D6", heft=14, hands=2)
+    refused = three_paths(path, ["item", "hold", "Ajax", "Maul"], lambda c: c.item_hold("Ajax", "Maul"))
+    assert refused[0] == (1, "too_heavy_to_wield")  # ST 12 < heft 14
+    with campaign_cli.open(path) as camp:
+        potion = _brew(camp)
+        camp.item_give("Alma", "Ajax", str(potion))
+        camp.item_use("Ajax", str(potion))
+    ok, *_ = three_paths(path, ["item", "hold", "Ajax", "Maul"], lambda c: c.item_hold("Ajax", "Maul"))
+    assert ok == (0, None)
+
+
+def test_r25a_an_st_potion_counts_for_the_twice_st_line(path):
+    with campaign_cli.open(path) as camp:
+        potion = _brew(camp)
+        camp.item_give("Alma", "Ajax", str(potion))
+        camp.item_use("Ajax", str(potion))
+        camp.damage("Ajax", 24)  # twice the base ST 12, below twice the raised 14
+        assert camp.character_show("Ajax")["status"] != "dead"
+        camp.damage("Ajax", 4)  # 28: twice ST 14
+        assert camp.character_show("Ajax")["status"] == "dead"
+
+
+# -- 5. R11a: no tool credits the out of action with a kill ------------------------------------
+def test_r11a_enemy_kill_by_the_out_of_action_is_refused_as_fight_hit_is(path):
+    with campaign_cli.open(path) as camp:
+        camp.damage("Ajax", 12)
+    words = ["enemy", "kill", "Bog Lurker", "--by", "Ajax"]
+    code = _refused(path, words, lambda c: c.enemy_kill("Bog Lurker", by="Ajax"))
+    assert code == "cannot_act"
+
+
+# -- 6. R11a: a dry run judges as the real act ---------------------------------------------------
+def test_r11a_xp_spend_dry_run_refuses_the_dying_as_the_real_spend_does(path):
+    with campaign_cli.open(path) as camp:
+        camp.xp_award(50, "Ajax")
+    _dying(path)
+    code = _refused(
+        path,
+        ["xp", "spend", "Ajax", "--attribute", "ST", "--dry-run"],
+        lambda c: c.xp_spend("Ajax", attribute="ST", dry_run=True),
+    )
+    assert code == "dying"
+
+
+# -- 7. R11a, R13: `fight end --won` naming the dead ---------------------------------------------
+def test_r13_fight_end_won_naming_a_dead_character_is_refused(path):
+    with campaign_cli.open(path) as camp:
+        camp.fight_start()
+        camp.damage("Merlin", 16)  # twice ST 8: dead
+    code = _refused(path, ["fight", "end", "--won", "Merlin"], lambda c: c.fight_end("Merlin", won=True))
+    assert code == "dead"
