@@ -927,3 +927,58 @@ def test_a_hand_edited_lone_surrogate_is_exit_3_naming_the_field_for_every_comma
             json.dumps(data["characters"]["1"]).replace("\\ud800", "").replace("\\udfff", "")
         )
         camp.path.write_text(json.dumps(data))
+
+
+# -- issue 64: internal errors that were still reachable ----------------------------------------
+@pytest.fixture
+def read_only_folder(tmp_path):
+    """A read-only file system (EROFS, which root's permissions do not lift), where the
+    machine lets the tests mount one."""
+    import subprocess
+
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    mount = ["mount", "-t", "tmpfs", "-o", "ro,size=1m", "tmpfs", str(folder)]
+    if os.geteuid() != 0 or subprocess.run(mount, capture_output=True).returncode:
+        pytest.skip("needs root and a tmpfs mount")
+    yield folder
+    subprocess.run(["umount", str(folder)], check=True)
+
+
+def test_init_and_import_in_a_read_only_folder_are_exit_3_and_leave_nothing(read_only_folder, tmp_path):
+    """`init` or `import` in a read-only folder was an internal error (its cleanup's unlink
+    raised EROFS), exit 1. Run as a user runs it: the installed program."""
+    from tests.conftest import Cli
+
+    made = Cli(tmp_path / "made.json")
+    made.json("init")
+    export = tmp_path / "export.json"
+    export.write_text(made("export").stdout, encoding="utf-8")
+    target = str(read_only_folder / "campaign.json")
+    for args in (["init"], ["import", str(export)]):
+        done = subprocess.run(
+            [sys.executable, "-m", "campaign_cli", "-c", target, *args, "--json"], capture_output=True, text=True
+        )
+        error = json.loads(done.stderr)["error"]
+        assert done.returncode == 3 and error["code"] in ("unwritable", "lock_failed"), (args, error)
+    assert list(read_only_folder.iterdir()) == []
+
+
+def test_a_number_of_5000_digits_in_a_stat_block_is_a_clear_refusal(cli, tmp_path):
+    """Python refuses to read an int of more than 4,300 digits: that was an internal error."""
+    cli.json("init")
+    block = tmp_path / "big.txt"
+    block.write_text(f"Dolmar, wizard\nST {'1' * 5000}, DX 11, IQ 14, MA 10\n", encoding="utf-8")
+    error = cli.error("character", "import", str(block), "--format", "statblock", code=1)
+    assert error["code"] == "bad_character_file" and "5000 digits" in error["message"]
+
+
+def test_a_lock_that_fails_lets_the_folder_go_for_the_next_writer_of_the_process(read_only_folder):
+    """The folder's flock was kept when the lock file could not be made: a library (or a
+    test) trying again in the same process was told the file was 'locked by another writer'."""
+    import campaign_cli
+
+    for _attempt in range(2):
+        with pytest.raises(campaign_cli.FileProblem) as caught:
+            campaign_cli.init(read_only_folder / "campaign.json")
+        assert caught.value.code == "lock_failed", caught.value.message

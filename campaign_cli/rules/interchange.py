@@ -520,6 +520,15 @@ def _paren(entry: str) -> tuple[str, str | None]:
 
 def from_statblock(text: str) -> dict:
     """A plan from a stat block: `Name, hero|wizard`, `ST n, DX n, IQ n, MA n`, then lists."""
+    import re
+
+    long = re.search(r"\d{16,}", text)  # past any bound (and past Python's 4,300-digit int limit)
+    if long is not None:
+        digits = len(long[0])
+        raise _bad(
+            Say("the stat block"),
+            Say("holds a number of {n} digit", plural="holds a number of {n} digits", quantity=digits, n=digits),
+        )
     found = ATTRIBUTES.search(text)
     if found is None:
         raise _bad(Say("the stat block"), Say("has no `ST n, DX n, IQ n` line"))

@@ -680,7 +680,10 @@ def create(
     except BaseException:
         if not p.exists():  # CLI.md: a refused init or import leaves nothing behind
             for left in made:
-                left.unlink(missing_ok=True)
+                try:
+                    left.unlink(missing_ok=True)
+                except OSError:  # a read-only folder: nothing was made there to remove
+                    pass
         raise
 
 

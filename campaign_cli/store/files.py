@@ -95,12 +95,16 @@ class Lock:
         self.release()
         deadline = time.monotonic() + self.wait
         self.folder_fd = self._flock(lambda: _open_folder(self.path.parent), deadline)
-        while True:
-            fd = self._flock(lambda: _open_lock(self.lock_path), deadline)
-            if _same_file(fd, self.lock_path):
-                self.fd = fd
-                return
-            os.close(fd)  # the lock file was deleted or replaced: lock the one there now
+        try:
+            while True:
+                fd = self._flock(lambda: _open_lock(self.lock_path), deadline)
+                if _same_file(fd, self.lock_path):
+                    self.fd = fd
+                    return
+                os.close(fd)  # the lock file was deleted or replaced: lock the one there now
+        except BaseException:  # no lock file (a read-only folder): the folder's flock is let go
+            self.release()  # too, or the next writer of this process waits on its own flock
+            raise
 
     def _flock(self, opener, deadline: float) -> int:
         delay = 0.002
