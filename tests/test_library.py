@@ -368,3 +368,30 @@ def test_dice_typed_in_and_left_over_are_refused_by_both_acts_that_roll_as_they_
             camp.fight_order(dice=[5, 2, 6, 1], party=["Ajax", "Merlin"])
         assert order.value.code == "bad_dice" and "dice" in order.value.message
         assert camp.initiative("Ajax", "Merlin", dice=[5, 2])["order"] == ["Ajax", "Merlin"]  # none left over
+
+
+# -- issue 60: wrong use is refused clearly, an id may be an int ---------------------------------
+def test_a_text_where_a_list_is_declared_is_refused_naming_the_keyword(tmp_path):
+    """`character_set("Ajax", keyword="Law")` stored ['L', 'a', 'w']."""
+    path = tmp_path / "c.json"
+    with campaign_cli.open(path, create=True) as camp:
+        camp.character_create("Ajax", st=12, dx=11, iq=9)
+    before = path.read_bytes()
+    for wrong in ({"keyword": "Law"}, {"attr": "Luck=1"}, {"keyword": 5}):
+        with pytest.raises(campaign_cli.UsageProblem) as caught, campaign_cli.open(path) as camp:
+            camp.character_set("Ajax", **wrong)
+        assert caught.value.code == "bad_value" and f"{next(iter(wrong))}=" in caught.value.message
+    assert path.read_bytes() == before
+    with campaign_cli.open(path) as camp:
+        camp.character_set("Ajax", keyword=["Law"])
+        assert camp.character_show("Ajax")["keywords"] == ["Law"]
+
+
+def test_an_int_is_an_id_wherever_a_name_is_taken(tmp_path):
+    """`character_show(2)` raised a raw TypeError; the command line's `2` is the id."""
+    path = tmp_path / "c.json"
+    with campaign_cli.open(path, create=True) as camp:
+        ajax = camp.character_create("Ajax", st=12, dx=11, iq=9)
+        assert camp.character_show(ajax["id"])["name"] == "Ajax"
+        camp.xp_award(1, ajax["id"])
+        assert camp.character_show("Ajax")["xp"] == 1

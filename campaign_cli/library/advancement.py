@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from campaign_cli.errors import Opt, Say, UsageProblem
-from campaign_cli.library.core import Core, _free_text, _shown, _text, _whole, spell_rating
+from campaign_cli.library.core import Core, _free_text, _name, _shown, _whole, spell_rating
 
 if TYPE_CHECKING:
     from campaign_cli import results
@@ -33,7 +33,7 @@ class Advancement(Core):
         from campaign_cli.acts import advancement
 
         _whole(amount, "amount")
-        who = [_text(n, "names") for n in names]
+        who = [_name(n, "names") for n in names]
         _free_text(reason, "reason")
 
         def run(stored: Stored) -> results.XpAward:
@@ -178,7 +178,7 @@ class Advancement(Core):
         """
         from campaign_cli.acts import rest
 
-        who = [_text(n, "names") for n in names]
+        who = [_name(n, "names") for n in names]
         if who and not week:
             raise UsageProblem(
                 Say("a night's sleep is for the whole party; name characters only with {week}", week=Opt("week"))

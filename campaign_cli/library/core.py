@@ -60,6 +60,51 @@ def _positional(code: Any) -> set[str]:
     return names
 
 
+_KINDS: dict[Any, dict[str, tuple[type, ...]]] = {}  # a method's code: each parameter's accepted types
+
+
+def _accepted(annotation: str) -> tuple[type, ...]:
+    """The run-time types an annotation (as written: `list[str] | None`) admits, or () for
+    one this check does not judge."""
+    kinds: list[type] = []
+    for part in annotation.replace(" ", "").split("|"):
+        head = part.split("[")[0]
+        kind = {"list": list, "Sequence": list, "str": str, "int": int, "bool": bool, "None": type(None)}.get(head)
+        if kind is None:
+            return ()
+        kinds += [kind, tuple] if kind is list else [kind]
+    return tuple(kinds)
+
+
+def _kinds(area: type, code: Any, given: dict[str, Any]) -> None:
+    """Each keyword of the act's method is of a type its signature declares: a text where a
+    list is declared (`keyword="Law"`, stored as ['L', 'a', 'w']) or a number where a text
+    is, is refused naming the keyword (exit 2, `bad_value`). A name may be an int (an id)."""
+    kinds = _KINDS.get(code)
+    if kinds is None:
+        method = getattr(area, code.co_name, None)
+        notes = getattr(method, "__annotations__", {})
+        kinds = _KINDS[code] = {k: _accepted(v) for k, v in notes.items() if isinstance(v, str) and k != "return"}
+        if code.co_flags & 0x04:  # *names: each one is checked as a name by _act
+            kinds.pop(code.co_varnames[code.co_argcount + code.co_kwonlyargcount], None)
+    positional = _positional(code)
+    for name, value in given.items():
+        accepted = kinds.get(name)
+        if not accepted or (isinstance(value, accepted) and not (isinstance(value, bool) and bool not in accepted)):
+            continue
+        if name in positional and isinstance(value, int) and not isinstance(value, bool) and str in accepted:
+            continue  # an id
+        raise UsageProblem(
+            Say(
+                "{option}: {value!r} is not {kind}",
+                option=Arg(name) if name in positional else Opt(name),
+                value=value,
+                kind=Say("a list") if list in accepted else Say("a number") if int in accepted else Say("text"),
+            ),
+            "bad_value",
+        )
+
+
 def _texts(given: dict[str, Any], positional: Collection[str] = ()) -> None:
     """Every text an act was given (a name, a note, a list of them) is text a file can hold:
     a lone surrogate (`"\\ud800"`) is refused naming its parameter (exit 2), not left to
@@ -168,6 +213,13 @@ def _whole(value: object, option: str, low: int = 1, high: int = MAX_AMOUNT) -> 
     return value
 
 
+def _name(value: object, option: str) -> str:
+    """A name as an act takes it: text, or an int, which is an id (`xp_award(1, 2)`)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    return _text(value, option)
+
+
 def _text(value: object, option: str) -> str:
     if not isinstance(value, str):
         raise UsageProblem(Say("{option}: {value!r} is not text", option=Opt(option), value=value), "bad_value")
@@ -258,6 +310,7 @@ class Core:
         (R11a), a failure spoiling the block unless an attempt takes it back."""
         self._ready(write)
         caller = sys._getframe(1)
+        _kinds(type(self), caller.f_code, caller.f_locals)
         _texts(caller.f_locals, _positional(caller.f_code))
         for value in args:  # the names the act was given: a name is text (or an id)
             if not isinstance(value, (str, int)) or isinstance(value, bool):

@@ -6,7 +6,7 @@ import os
 from typing import TYPE_CHECKING, Literal, cast, overload
 
 from campaign_cli.errors import Opt, Refused, Say, UsageProblem
-from campaign_cli.library.core import Core, _shown, _text, _whole, write_file
+from campaign_cli.library.core import Core, _name, _shown, _text, _whole, write_file
 
 if TYPE_CHECKING:
     from campaign_cli import results
@@ -46,7 +46,7 @@ class Documents(Core):
             raise UsageProblem(
                 Say("{option} takes md, html or json, not {value!r}", option=Opt("format"), value=format)
             )
-        wanted = [_text(n, "names") for n in names]
+        wanted = [_name(n, "names") for n in names]
         if bool(wanted) == all:
             raise UsageProblem(
                 Say("name characters or give {option} (one or the other)", option=Opt("all")), "missing_argument"

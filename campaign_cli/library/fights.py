@@ -6,7 +6,7 @@ import os
 from typing import TYPE_CHECKING, cast
 
 from campaign_cli.errors import Opt, Refused, Say, UsageProblem
-from campaign_cli.library.core import Core, Dice, _dice, _number, _seed, _shown, _text, _whole
+from campaign_cli.library.core import Core, Dice, _dice, _name, _number, _seed, _shown, _text, _whole
 
 if TYPE_CHECKING:
     from campaign_cli import results
@@ -231,7 +231,7 @@ class Fights(Core):
         if won + routed + fled != 1:
             raise UsageProblem(Say("give one of {a}, {b} or {c}", a=Opt("won"), b=Opt("routed"), c=Opt("fled")))
         outcome = "won" if won else "routed" if routed else "fled"
-        who = [_text(n, "names") for n in names]
+        who = [_name(n, "names") for n in names]
 
         def run(stored: Stored) -> results.FightEnded:
             data, before, _docs = fights.end_fight(stored, outcome, who or None)

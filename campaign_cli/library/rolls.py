@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Literal, cast, overload
 
 from campaign_cli.errors import Opt, Say, UsageProblem
-from campaign_cli.library.core import Core, Dice, Pairs, _dice, _seed, _text, _whole, pairs
+from campaign_cli.library.core import Core, Dice, Pairs, _dice, _name, _seed, _text, _whole, pairs
 
 if TYPE_CHECKING:
     from campaign_cli import results
@@ -199,7 +199,7 @@ class Rolls(Core):
         from campaign_cli.rules import checks
         from campaign_cli.rules import dice as d
 
-        sides = [_text(n, "names") for n in names]
+        sides = [_name(n, "names") for n in names]
         if not sides:
             raise UsageProblem(Say("name the sides that roll"), "missing_argument")
         queue = d.Queue(_dice(dice, "dice"), checks.SIDES, d.rng_for(_seed(seed)), at_least=len(sides))

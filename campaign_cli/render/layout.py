@@ -24,7 +24,7 @@ _UNITS = re.compile(
     r"[^ ]*`[^`]*`[^ ]*"
     r"|\d[\d.:/-]* \d[\d.:/-]*(?= |$)"
     rf"|\d+ {_UNIT}(?=[ ,.;:)]|$)[^ ]*"
-    rf"|[^ ]+(?: \d+(?= |$)(?! {_UNIT}(?:[ ,.;:)]|$)))+"
+    rf"|[^ ]+(?: \d+[,.;:)]?(?= |$)(?! {_UNIT}(?:[ ,.;:)]|$)))+"
     r"|[^ ]+"
 )
 Piece = tuple[str, int]  # a line's text and the column it belongs to (-1: none)

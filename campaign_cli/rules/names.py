@@ -139,7 +139,10 @@ WHAT = (
 
 
 def resolve(ref: str, entries: Iterable[Entry], what: str, code: str | None = None, where: str = "") -> Any:
-    """The value whose id or one of whose names is REF; refused with suggestions when none is."""
+    """The value whose id or one of whose names is REF; refused with suggestions when none is.
+    An int REF is an id (the library's `character_show(2)`; the command line types `2`)."""
+    if isinstance(ref, int) and not isinstance(ref, bool):
+        ref = str(ref)
     if len(ref) > MAX_TEXT:
         raise UsageProblem(
             Say(
