@@ -263,7 +263,7 @@ class Catalog:
 
 def status_of(value: str, gender: str | None = None) -> str:
     """A character's status word agreeing with them (R11a, R12): "жива", "вышел из строя",
-    or, with no gender known, a form where nothing agrees ("вне игры", "нет в живых").
+    or, with no gender known, a form where nothing agrees ("не в строю", "в числе погибших": GLOSSARY.md).
     One literal call per word: tools/i18n.py finds the messages given to gendered()."""
     if value == "alive":
         return gendered(gender, "alive")

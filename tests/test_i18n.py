@@ -252,7 +252,7 @@ def test_russian_character_view_uses_the_seeds_words(party: Path):
     assert "действительная DX / MA" in out and "XP / карма / желания" in out and "повреждения / усталость" in out
     assert "Плавание=1, Меч=2" in out  # R23's Russian names
     assert "Меч=меткость" in out  # R24: levels go to hit
-    assert "состояние" in out and "в норме" in out
+    assert "состояние" in out and "в строю" in out
     assert "kind" not in out and "hero" not in out
 
 
@@ -575,7 +575,7 @@ RULE_REFUSALS = [
         ["forge", "Ajax", "Палаш"],
         "R39: ковать можно только в городе с кузней (партия не в городе); `campaign town enter ГОРОД --blacksmith`",
     ),
-    ([["damage", "Ajax", "20"]], ["check", "Ajax", "3/DX"], "R11a: Ajax — вне игры и не может пройти проверку"),
+    ([["damage", "Ajax", "20"]], ["check", "Ajax", "3/DX"], "R11a: Ajax — не в строю и не может пройти проверку"),
 ]
 
 
@@ -668,7 +668,7 @@ def test_russian_messages_agree_with_a_known_gender_and_stay_neutral_without_one
         assert en(people, "damage", name, "10").exit_code == 0
     out = {name: ru(people, "check", name, "3/DX").stderr for name in ("Велимира", "Мирон", "Лада")}
     assert "Велимира вышла из строя" in out["Велимира"] and "Мирон вышел из строя" in out["Мирон"]
-    assert "Лада — вне игры" in out["Лада"]
+    assert "Лада — не в строю" in out["Лада"]
 
 
 def test_no_name_is_declined_after_a_preposition(people: Path):

@@ -20,13 +20,14 @@ GAP = "  "  # between columns
 # in backquotes (`campaign fight order`); a date with its time (`03.12.2026 11:15`); a
 # number with its unit (`3 кг`, `12 gold`); a name with its number (`Crawler 1`, `раунд 2`).
 _UNIT = r"(?:kg|lb|кг|gold|золот\w*|зол\.|XP|ОО|%|шт\.)"
-_UNITS = re.compile(
+_PATTERN = (
     r"[^ ]*`[^`]*`[^ ]*"
     r"|\d[\d.:/-]* \d[\d.:/-]*(?= |$)"
     rf"|\d+ {_UNIT}(?=[ ,.;:)]|$)[^ ]*"
     rf"|[^ ]+(?: \d+[,.;:)]?(?= |$)(?! {_UNIT}(?:[ ,.;:)]|$)))+"
     r"|[^ ]+"
 )
+_UNITS: list[re.Pattern[str]] = []  # compiled when a text must be broken: most views fit as they are
 Piece = tuple[str, int]  # a line's text and the column it belongs to (-1: none)
 
 
@@ -46,7 +47,9 @@ def pad(text: str, width: int) -> str:
 
 def units(text: str) -> list[str]:
     """TEXT's pieces that are never broken across lines."""
-    return _UNITS.findall(text)
+    if not _UNITS:
+        _UNITS.append(re.compile(_PATTERN))
+    return _UNITS[0].findall(text)
 
 
 def _fold(unit: str, width: int) -> Iterator[str]:
@@ -64,6 +67,8 @@ def _fold(unit: str, width: int) -> Iterator[str]:
 def wrap(text: str, width: int) -> list[str]:
     """TEXT in lines of at most WIDTH cells, broken between units only."""
     width = max(width, 1)
+    if cells(text) <= width:
+        return [text]
     lines: list[str] = []
     line = ""
     for unit in units(text):
@@ -91,11 +96,18 @@ def widths(header: Sequence[str], rows: Iterable[Sequence[str]], width: int) -> 
     each column's widest unit fits (the rows are then stacked)."""
     natural = [cells(h) for h in header]
     least = list(natural)  # a header is never wrapped
+    wide: list[tuple[int, str]] = []  # the cells that may have to be broken
     for row in rows:
         for i, c in enumerate(row):
-            natural[i] = max(natural[i], min(cells(c), PAD_LIMIT))
-            least[i] = max(least[i], min(widest_unit(c), PAD_LIMIT))
+            n = cells(c)
+            natural[i] = max(natural[i], min(n, PAD_LIMIT))
+            if n > least[i]:
+                wide.append((i, c))
     room = width - len(GAP) * (len(header) - 1)
+    if sum(natural) <= room:
+        return natural  # fits as it is: no cell is broken
+    for i, c in wide:
+        least[i] = max(least[i], min(widest_unit(c), PAD_LIMIT))
     if sum(least) > room:
         return None
     got = list(natural)
