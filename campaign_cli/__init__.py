@@ -36,3 +36,8 @@ def __getattr__(name: str) -> object:
     if name in __all__:
         return getattr(importlib.import_module("campaign_cli.api"), name)
     raise AttributeError(f"module 'campaign_cli' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    """What the package offers (loaded on first use), as `dir(campaign_cli)` lists it."""
+    return sorted({*__all__, *(k for k in globals() if k.startswith("__"))})

@@ -256,12 +256,24 @@ def _not_twice() -> None:
         raise UsageProblem(Say("a campaign is already open in this thread: leave its block first"), "already_open")
 
 
+def _language(lang: str | None) -> str:
+    """LANG as `open` and `read` take it ("en", "ru"; None: CAMPAIGN_LANG, then the locale);
+    any other is refused, never English in silence."""
+    from campaign_cli import i18n
+
+    if lang is None:
+        return i18n.requested([])
+    if lang not in i18n.LANGUAGES:
+        raise UsageProblem(Say("lang=: {value!r} is not a language here (en or ru)", value=lang), "bad_value")
+    return lang
+
+
 @contextmanager
-def _block(stored: Stored, writable: bool) -> Iterator[Campaign]:
+def _block(stored: Stored, writable: bool, lang: str) -> Iterator[Campaign]:
     from campaign_cli import i18n
 
     with fresh():  # the block's own run: another thread's block, or the caller's, is not touched
-        i18n.use(i18n.requested([]))  # messages in the language CAMPAIGN_LANG or the locale asks for
+        i18n.use(lang)  # messages in LANG, read after the block too (CampaignError.lang)
         if writable:
             stored.spool_rolls()  # memory flat in the number of acts
         RUN.batch, RUN.writable, RUN.staged = stored, writable, []
@@ -272,6 +284,7 @@ def _block(stored: Stored, writable: bool) -> Iterator[Campaign]:
                 yield camp
             except CampaignError as err:  # a bad argument, raised before any act: said as the library says it
                 err.front = err.front or RUN.front
+                err.lang = err.lang or lang
                 raise
             if camp._failed is not None:  # a failure was caught inside the block: all or nothing
                 raise UsageProblem(
@@ -298,6 +311,7 @@ def open(  # CLI.md names it so
     name: str | None = None,
     label: str | None = None,
     lock_wait: float | None = None,
+    lang: str | None = None,
 ) -> Iterator[Campaign]:
     """One transaction on the campaign at PATH, holding its lock like a command: every act
     in the block is committed as one journal entry when the block ends, none if it raises.
@@ -305,6 +319,8 @@ def open(  # CLI.md names it so
     create: make the campaign when the file is missing (named NAME, else the file's stem).
     label: what `log` shows as the block's command (default "python").
     lock_wait: seconds to wait for another writer's lock (default $CAMPAIGN_LOCK_WAIT, or 5).
+    lang: the language of its messages, "en" or "ru" (default $CAMPAIGN_LANG, then the
+    locale); a refusal says its message in it after the block too.
 
         with campaign_cli.open("campaign.json", label="session 12") as camp:
             camp.xp_award(2, party=True)
@@ -313,20 +329,22 @@ def open(  # CLI.md names it so
 
     _not_twice()
     words = [_free_text(label, "label") or LABEL]
+    language = _language(lang)
     try:
         if create and not store.resolve_path(path).exists():
             store.create(path, name or Path(path).stem or "Campaign", words)
-        with store.transaction(path, words, wait=lock_wait) as stored, _block(stored, True) as camp:
+        with store.transaction(path, words, wait=lock_wait) as stored, _block(stored, True, language) as camp:
             yield camp
         _publish(camp._staged)  # committed: the files its acts wrote
     except CampaignError as err:
+        err.lang = err.lang or language
         raise typed(err) from None
 
 
 @contextmanager
-def read(path: str | os.PathLike[str]) -> Iterator[Campaign]:
+def read(path: str | os.PathLike[str], *, lang: str | None = None) -> Iterator[Campaign]:
     """The campaign at PATH for reading, without the lock: an act that would change it
-    raises UsageProblem (`read_only`), and nothing is ever written.
+    raises UsageProblem (`read_only`), and nothing is ever written. LANG as `open` takes it.
 
         with campaign_cli.read("campaign.json") as camp:
             print([c["name"] for c in camp.character_list()])
@@ -334,8 +352,10 @@ def read(path: str | os.PathLike[str]) -> Iterator[Campaign]:
     from campaign_cli import store
 
     _not_twice()
+    language = _language(lang)
     try:
-        with _block(store.open_read(path), False) as camp:
+        with _block(store.open_read(path), False, language) as camp:
             yield camp
     except CampaignError as err:
+        err.lang = err.lang or language
         raise typed(err) from None

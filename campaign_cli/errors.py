@@ -195,6 +195,7 @@ class CampaignError(Exception):
     status = ExitStatus.REFUSED
     code = "refused"
     front: str | None = None  # the front end whose words the message uses (an Opt: `--by` or `by=`)
+    lang: str | None = None  # the language it is said in (a library block's, read after the block)
 
     def __init__(self, message: str | Say, code: str | None = None) -> None:
         super().__init__(message)
@@ -206,13 +207,15 @@ class CampaignError(Exception):
 
     @property
     def message(self) -> str:
-        if self.front is None:
+        if self.front is None and self.lang is None:
             return str(self._message)
+        from campaign_cli.i18n import speaking
         from campaign_cli.run import RUN
 
-        before, RUN.front = RUN.front, self.front  # said as the front end it was raised to
+        before, RUN.front = RUN.front, self.front or RUN.front  # said as the front end it was raised to
         try:
-            return str(self._message)
+            with speaking(self.lang):  # in the language of the block it was raised in
+                return str(self._message)
         finally:
             RUN.front = before
 

@@ -162,6 +162,25 @@ def requested(args: list[str], environ: os._Environ | dict | None = None) -> str
     return "ru" if value.lower().replace("-", "_").split("_")[0].split(".")[0] == "ru" else "en"
 
 
+class speaking:  # noqa: N801  # used as a function: `with speaking("ru"):`
+    """`with speaking(LANG):` words said in LANG ("en" or "ru"; None: the language in use),
+    the language in use back after."""
+
+    def __init__(self, lang: str | None) -> None:
+        self.lang = lang
+
+    def __enter__(self) -> None:
+        self.saved = RUN.catalog
+        if self.lang is not None and self.lang != language():
+            use(self.lang)
+
+    def __exit__(self, *exc: object) -> None:
+        RUN.catalog = self.saved
+
+
+LANGUAGES = ("en", "ru")
+
+
 def language() -> str:
     """The language in use: "ru" while the Russian catalog is loaded, else "en"."""
     return "en" if RUN.catalog is None else "ru"

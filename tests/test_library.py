@@ -395,3 +395,30 @@ def test_an_int_is_an_id_wherever_a_name_is_taken(tmp_path):
         assert camp.character_show(ajax["id"])["name"] == "Ajax"
         camp.xp_award(1, ajax["id"])
         assert camp.character_show("Ajax")["xp"] == 1
+
+
+def test_the_library_speaks_the_language_asked_for_after_the_block_too(tmp_path, monkeypatch):
+    """Issue 60: with CAMPAIGN_LANG=ru the command line answered in Russian, the library in
+    English (its refusals were put into words after the block, in the caller's language)."""
+    path = tmp_path / "c.json"
+    with campaign_cli.open(path, create=True) as camp:
+        camp.character_create("Ajax", st=12, dx=11, iq=9)
+    for how in ({"lang": "ru"}, {}):
+        if not how:
+            monkeypatch.setenv("CAMPAIGN_LANG", "ru")
+        with pytest.raises(campaign_cli.Refused) as caught, campaign_cli.read(path, **how) as camp:
+            camp.character_show("Нет такого")
+        assert caught.value.message.startswith("нет персонажа"), caught.value.message
+    monkeypatch.setenv("CAMPAIGN_LANG", "en")
+    with pytest.raises(campaign_cli.Refused) as caught, campaign_cli.open(path) as camp:
+        camp.character_show("Nobody")
+    assert caught.value.message.startswith("no character named"), caught.value.message
+    with pytest.raises(campaign_cli.UsageProblem) as wrong, campaign_cli.read(path, lang="de"):
+        pass
+    assert wrong.value.code == "bad_value" and "lang=" in wrong.value.message
+
+
+def test_dir_of_the_package_lists_what_it_offers():
+    """`dir(campaign_cli)` was ['TYPE_CHECKING', ...] without a method or class of its own."""
+    listed = dir(campaign_cli)
+    assert {"open", "read", "Campaign", "Refused", "init"} <= set(listed) and "TYPE_CHECKING" not in listed
