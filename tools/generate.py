@@ -35,11 +35,11 @@ STEPS = (
     ["-m", "campaign_cli.model", "--write"],
     ["-m", "campaign_cli.cli.tabtable", "--write"],
     ["-m", "campaign_cli.acts", "--write"],
-    ["-m", "campaign_cli.cli.manpage", "man"],
-    ["-m", "campaign_cli.cli.manpage", "man/ru", "--lang", "ru"],
     ["tools/i18n.py", "extract"],
     ["tools/i18n.py", "update"],
-    ["tools/i18n.py", "compile"],
+    ["tools/i18n.py", "compile"],  # before the Russian man pages, which read the compiled catalog
+    ["-m", "campaign_cli.cli.manpage", "man"],
+    ["-m", "campaign_cli.cli.manpage", "man/ru", "--lang", "ru"],
     ["tools/generate.py", "--reference"],
 )
 

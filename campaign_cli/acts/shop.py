@@ -30,34 +30,37 @@ def haggle(camp: Any, doc: Character, iq: int | None, price: int, buying: bool, 
     return (gear.haggled(price, level, buying) if contest["success"] else price), contest
 
 
-def buy(camp: Any, name: str, item: str, custom: bool, options: dict, price: int | None, iq, dice, other_dice, seed):
-    """`shop buy`: NAME buys ITEM (a catalog entry, or new, described by OPTIONS) at PRICE
-    (default: its value), haggling against IQ when given."""
+def buy(
+    camp: Any, name: str, item: str, custom: bool, options: dict, price: int | None, iq, dice, other_dice, seed, count=1
+):
+    """`shop buy`: NAME buys COUNT pieces of ITEM (a catalog entry, or new, described by
+    OPTIONS) at PRICE a piece (default: its value), haggling against IQ when given."""
     doc = acts.actor(camp, "shop buy", name)
-    thing = new_item(camp, item, custom, options)
+    thing = new_item(camp, item, custom, {**options, "count": count})
     if price is None and not thing.get("value") and options.get("value") is None:
         raise Refused(
             Say("R38: no price for {item}: give --price (the seeds print no prices)", item=Shown(thing["name"])),
             "no_price",
         )
-    asked = thing.get("value", 0) if price is None else price
+    asked = (thing.get("value", 0) if price is None else price) * count  # a piece's price, times the pieces
     paid, contest = haggle(camp, doc, iq, asked, True, dice, other_dice, seed)
     if options.get("value") is None:
-        thing["value"] = paid  # R38: what was paid is what it is worth
+        thing["value"] = round(paid / count)  # R38: what was paid is what it is worth (a piece's)
     added = gear.buy(doc, thing, paid)
     camp.save("characters", doc)
     camp.note(f"{doc['name']} buys {added['name']} (#{added['id']}) for {paid} gold", doc["name"])
     return {"price": asked, "paid": paid, "haggle": contest, "item": added, "character": view(doc)}
 
 
-def sell(camp: Any, name: str, item: str, price: int | None, iq, dice, other_dice, seed) -> dict:
-    """`shop sell`: NAME sells ITEM at PRICE (default: its value), haggling against IQ when given."""
+def sell(camp: Any, name: str, item: str, price: int | None, iq, dice, other_dice, seed, count=1) -> dict:
+    """`shop sell`: NAME sells COUNT pieces of ITEM (default one, never the whole stack
+    unasked) at PRICE a piece (default: its value), haggling against IQ when given."""
     doc = acts.actor(camp, "shop sell", name)
     thing = gear.find_item(doc, item)
     gear.check_tradeable(doc, thing, "sold")  # R36, before any haggling
-    asked = thing.get("value", 0) * gear.pieces(thing) if price is None else price  # a stack: every piece
+    asked = (thing.get("value", 0) if price is None else price) * count
     received, contest = haggle(camp, doc, iq, asked, False, dice, other_dice, seed)
-    gone = gear.sell_off(doc, thing, received, None, camp.next_id)
+    gone = gear.sell_off(doc, thing, received, count, camp.next_id)
     camp.save("characters", doc)
     camp.event("item_left", who=doc["name"], item=gone["name"], count=gear.pieces(gone), how="sold")
     camp.note(f"{doc['name']} sells {gear.piece_name(gone)} (#{gone['id']}) for {received} gold", doc["name"])

@@ -49,6 +49,10 @@ PriceOpt = Annotated[
         "--price", min=0, max=MAX_AMOUNT, metavar="GOLD", help="The asking price (default: the item's value)."
     ),
 ]
+ShopCountOpt = Annotated[
+    int,
+    typer.Option("--count", min=1, max=MAX_AMOUNT, metavar="N", help="Pieces of a stack, at --price each (default 1)."),
+]
 OtherDiceOpt = Annotated[
     str | None, typer.Option("--other-dice", metavar="LIST", help="With --haggle: the merchant's physical dice.")
 ]
@@ -63,6 +67,7 @@ OtherDiceOpt = Annotated[
         "per Merchant level off (R25).",
         "campaign shop buy Ajax Broadsword --price 40",
         "campaign shop buy Ajax Chainmail --price 100 --haggle 11 --seed 4",
+        "campaign shop buy Ajax Arrow --count 20 --price 1",
         "campaign shop buy Ajax 'Lucky Hat' --clothing hat --value 5",
     )
 )
@@ -94,6 +99,7 @@ def buy(
     heft: HeftOpt = None,
     kind: KindOpt = None,
     custom: CustomOpt = False,
+    count: ShopCountOpt = 1,
     json_out: JsonOpt = False,
 ) -> None:
     options = item_options(locals())
@@ -107,6 +113,7 @@ def buy(
             other_dice=other_dice,
             seed=seed,
             custom=custom,
+            count=count,
             **options,
         )
     who = data["character"]
@@ -126,6 +133,7 @@ def buy(
         "--haggle IQ: a contested IQ check with the Merchant skill against the buyer's IQ; a win adds 10% per Merchant "
         "level (R25).",
         "campaign shop sell Ajax Dagger",
+        "campaign shop sell Ajax Arrow --count 10 --price 1",
         "campaign shop sell Ajax Broadsword --price 30 --haggle 10 --dice 2,3,3 --other-dice 5,5,6",
     )
 )
@@ -142,10 +150,13 @@ def sell(
     dice: DiceOpt = None,
     other_dice: OtherDiceOpt = None,
     seed: SeedOpt = None,
+    count: ShopCountOpt = 1,
     json_out: JsonOpt = False,
 ) -> None:
     with acting(Gear) as camp:
-        data = camp.shop_sell(name, item, price=price, haggle=haggle, dice=dice, other_dice=other_dice, seed=seed)
+        data = camp.shop_sell(
+            name, item, price=price, haggle=haggle, dice=dice, other_dice=other_dice, seed=seed, count=count
+        )
     who = data["character"]
     _answer(
         data,

@@ -390,6 +390,7 @@ class Gear(Core):
         heft: int | None = None,
         kind: results.ItemKind | None = None,
         custom: bool = False,
+        count: int = 1,
     ) -> results.Bought:
         """CHARACTER buys ITEM from a merchant who is not a character: added as `item_add`
         adds it (its keywords are item_add's), PRICE (default: its value) taken from the
@@ -398,9 +399,13 @@ class Gear(Core):
 
             camp.shop_buy("Ajax", "Broadsword", price=40)
             camp.shop_buy("Ajax", "Chainmail", price=100, haggle=11, seed=4)
+            camp.shop_buy("Ajax", "Arrow", price=1, count=20)  # PRICE is a piece's
+
+        COUNT: pieces of a stack, bought at PRICE each.
         """
         from campaign_cli.acts import shop
 
+        _whole(count, "count", 1)
         options = _item_options(
             hands=hands, weight=weight, value=value, requires=requires, clothing=clothing, personal=personal,
             darkstone_icon=darkstone_icon, slots=slots, damage=damage, armor=armor, restriction=restriction,
@@ -409,7 +414,7 @@ class Gear(Core):
         texts = self._haggling(price, haggle, dice, other_dice, seed)
 
         def run(stored: Stored) -> results.Bought:
-            data = shop.buy(stored, character, item, custom, options, price, haggle, *texts, seed)
+            data = shop.buy(stored, character, item, custom, options, price, haggle, *texts, seed, count)
             return cast("results.Bought", data)
 
         return self._act("shop buy", True, run, (character, item))
@@ -425,19 +430,25 @@ class Gear(Core):
         dice: Dice | None = None,
         other_dice: Dice | None = None,
         seed: int | None = None,
+        count: int = 1,
     ) -> results.SoldOff:
         """CHARACTER sells ITEM to a merchant: it is removed and PRICE (default: its value)
         paid to the character; never a personal item (R36). HAGGLE: the buyer's IQ, for a
         contested IQ check with the Merchant skill; a win adds 10% per Merchant level (R25).
 
             camp.shop_sell("Ajax", "Dagger")
+            camp.shop_sell("Ajax", "Arrow", count=10, price=1)  # PRICE is a piece's
+
+        COUNT: pieces of a stack (default one: never the whole stack unasked).
         """
         from campaign_cli.acts import shop
 
+        _whole(count, "count", 1)
         texts = self._haggling(price, haggle, dice, other_dice, seed)
 
         def run(stored: Stored) -> results.SoldOff:
-            return cast("results.SoldOff", shop.sell(stored, character, item, price, haggle, *texts, seed))
+            sold = shop.sell(stored, character, item, price, haggle, *texts, seed, count)
+            return cast("results.SoldOff", sold)
 
         return self._act("shop sell", True, run, (character, item))
 

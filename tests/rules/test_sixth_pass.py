@@ -180,3 +180,32 @@ def test_r13_fight_end_won_naming_a_dead_character_is_refused(path):
         camp.damage("Merlin", 16)  # twice ST 8: dead
     code = _refused(path, ["fight", "end", "--won", "Merlin"], lambda c: c.fight_end("Merlin", won=True))
     assert code == "dead"
+
+
+# -- 8. R38: stacks in the shop -------------------------------------------------------------------
+def test_r38_shop_buy_count_buys_a_stack_at_a_pieces_price(path):
+    with campaign_cli.open(path) as camp:
+        camp.gold_add("Ajax", 50)
+    words = ["shop", "buy", "Ajax", "Arrow", "--count", "20", "--price", "2"]
+    ok, *_ = three_paths(path, words, lambda c: c.shop_buy("Ajax", "Arrow", count=20, price=2))
+    assert ok == (0, None)
+    with campaign_cli.open(path) as camp:
+        bought = camp.shop_buy("Ajax", "Arrow", count=20, price=2)
+        assert (bought["paid"], bought["item"]["count"], bought["item"]["value"]) == (40, 20, 2)
+        assert camp.character_show("Ajax")["gold"] == 10
+    poor = three_paths(path, words, lambda c: c.shop_buy("Ajax", "Arrow", count=20, price=2))
+    assert poor[0][0] == 1  # 10 gold left: twenty more cannot be paid
+
+
+def test_r38_shop_sell_sells_one_piece_unless_counted(path):
+    with campaign_cli.open(path) as camp:
+        camp.item_add("Ajax", "Arrow", count=10, value=3)
+    one, *_ = three_paths(path, ["shop", "sell", "Ajax", "Arrow"], lambda c: c.shop_sell("Ajax", "Arrow"))
+    assert one == (0, None)
+    with campaign_cli.open(path) as camp:
+        sold = camp.shop_sell("Ajax", "Arrow")
+        assert (sold["received"], sold["item"]["count"]) == (3, 1)
+        assert [i["count"] for i in camp.item_list("Ajax") if i["name"] == "Arrow"] == [9]
+        sold = camp.shop_sell("Ajax", "Arrow", count=4)
+        assert (sold["received"], sold["item"]["count"]) == (12, 4)
+        assert camp.character_show("Ajax")["gold"] == 15
