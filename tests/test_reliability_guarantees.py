@@ -982,3 +982,18 @@ def test_a_lock_that_fails_lets_the_folder_go_for_the_next_writer_of_the_process
         with pytest.raises(campaign_cli.FileProblem) as caught:
             campaign_cli.init(read_only_folder / "campaign.json")
         assert caught.value.code == "lock_failed", caught.value.message
+
+
+def test_a_failed_batch_leaves_no_side_effect_share_git_is_not_a_batch_line(tmp_path):
+    """Issue 64.8: `share git` then a failing line exited 1, yet .gitattributes, .gitignore
+    and the merge driver were written. `share git` writes beside the campaign, outside any
+    transaction: it is refused as a batch line, and the batch leaves the folder as it was."""
+    from tests.conftest import Cli
+
+    cli = Cli(tmp_path / "campaign.json")
+    cli.json("init")
+    before = sorted(p.name for p in tmp_path.iterdir())
+    lines = '{"args": ["share", "git"]}\n{"args": ["xp", "award", "1", "Nobody"]}\n'
+    error = cli.error("batch", "-", code=2, input=lines)
+    assert error["code"] == "bad_line" and error["line"] == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == before

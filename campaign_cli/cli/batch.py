@@ -20,7 +20,9 @@ from campaign_cli.store import files
 batch_app = command_app()
 
 # Commands that manage files or the journal themselves cannot run inside another transaction.
-NOT_IN_BATCH = {"batch", "init", "import", "export", "undo", "redo", "demo", "resolve"}
+# share: it writes files beside the campaign (.gitattributes, the merge driver) that no
+# transaction keeps, so a failing later line could not take them back (issue 64)
+NOT_IN_BATCH = {"batch", "init", "import", "export", "undo", "redo", "demo", "resolve", "share"}
 
 
 class LineFailed(Exception):
