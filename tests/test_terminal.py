@@ -31,16 +31,8 @@ ROOT = Path(__file__).resolve().parent.parent
 ANSI = re.compile(r"\x1b\[[0-9;?]*[a-zA-Z]")
 
 
-def on_terminal(path: Path, args: list[str], columns: int, lang: str = "en") -> tuple[int, str]:
-    """`campaign -c PATH ARGS` on a pseudo-terminal COLUMNS wide: its exit code and screen."""
-    from campaign_cli.render.layout import cells  # noqa: F401  (the same count the views use)
-
-    pid, fd = pty.fork()
-    if pid == 0:
-        environ = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "NO_COLOR", "FORCE_COLOR")}
-        environ.update(TERM="xterm", CAMPAIGN_LANG=lang)
-        os.execve(sys.executable, [sys.executable, "-m", "campaign_cli", "-c", str(path), *args], environ)
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 50, columns, 0, 0))
+def drained(fd: int) -> bytes:
+    """All a pseudo-terminal's program wrote until it closed (30 s at most between writes)."""
     out = b""
     while True:
         ready, _, _ = select.select([fd], [], [], 30)
@@ -53,6 +45,18 @@ def on_terminal(path: Path, args: list[str], columns: int, lang: str = "en") -> 
         if not chunk:
             break
         out += chunk
+    return out
+
+
+def on_terminal(path: Path, args: list[str], columns: int, lang: str = "en") -> tuple[int, str]:
+    """`campaign -c PATH ARGS` on a pseudo-terminal COLUMNS wide: its exit code and screen."""
+    pid, fd = pty.fork()
+    if pid == 0:
+        environ = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "NO_COLOR", "FORCE_COLOR")}
+        environ.update(TERM="xterm", CAMPAIGN_LANG=lang)
+        os.execve(sys.executable, [sys.executable, "-m", "campaign_cli", "-c", str(path), *args], environ)
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 50, columns, 0, 0))
+    out = drained(fd)
     _pid, status = os.waitpid(pid, 0)
     os.close(fd)
     return os.waitstatus_to_exitcode(status), ANSI.sub("", out.decode("utf-8", "replace")).replace("\r", "")

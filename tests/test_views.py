@@ -4,13 +4,14 @@
 import os
 import pty
 import re
-import select
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+
+from tests.test_terminal import drained
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -29,18 +30,7 @@ def on_terminal(camp, *args: str, columns: int = 80, env: dict | None = None) ->
         close_fds=True,
     )
     os.close(sub)
-    out = b""
-    while True:
-        ready, _, _ = select.select([main], [], [], 30)
-        if not ready:
-            break
-        try:
-            chunk = os.read(main, 65536)
-        except OSError:
-            break
-        if not chunk:
-            break
-        out += chunk
+    out = drained(main)
     proc.wait(timeout=30)
     os.close(main)
     return out.decode("utf-8", "replace")
