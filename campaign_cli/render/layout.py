@@ -91,23 +91,25 @@ def widest_unit(text: str) -> int:
     return max((cells(u) for u in units(text)), default=0)
 
 
-def widths(header: Sequence[str], rows: Iterable[Sequence[str]], width: int) -> list[int] | None:
+Rows = Callable[[], Iterable[Sequence[str]]]  # the rows afresh at each call: a long log is never held
+
+
+def widths(header: Sequence[str], rows: Rows, width: int) -> list[int] | None:
     """Each column's width for a table of ROWS within WIDTH cells, or None when not even
-    each column's widest unit fits (the rows are then stacked)."""
+    each column's widest unit fits (the rows are then stacked). The rows are read as they
+    come (a long log is never held), a second time only when some cell must be broken."""
     natural = [cells(h) for h in header]
-    least = list(natural)  # a header is never wrapped
-    wide: list[tuple[int, str]] = []  # the cells that may have to be broken
-    for row in rows:
+    for row in rows():
         for i, c in enumerate(row):
-            n = cells(c)
-            natural[i] = max(natural[i], min(n, PAD_LIMIT))
-            if n > least[i]:
-                wide.append((i, c))
+            natural[i] = max(natural[i], min(cells(c), PAD_LIMIT))
     room = width - len(GAP) * (len(header) - 1)
     if sum(natural) <= room:
         return natural  # fits as it is: no cell is broken
-    for i, c in wide:
-        least[i] = max(least[i], min(widest_unit(c), PAD_LIMIT))
+    least = [cells(h) for h in header]  # a header is never wrapped
+    for row in rows():
+        for i, c in enumerate(row):
+            if cells(c) > least[i]:
+                least[i] = max(least[i], min(widest_unit(c), PAD_LIMIT))
     if sum(least) > room:
         return None
     got = list(natural)
@@ -117,16 +119,13 @@ def widths(header: Sequence[str], rows: Iterable[Sequence[str]], width: int) -> 
     return got
 
 
-Rows = Callable[[], Iterable[Sequence[str]]]  # the rows afresh at each call: a long log is never held
-
-
 def table_lines(title: str, header: Sequence[str], rows: Rows, width: int, lead: int = 1) -> Iterator[list[Piece]]:
     """A table as lines of pieces: the title, the header, then each row, its cells wrapped
     within their columns; stacked (a row's first LEAD cells, then `column: value` lines)
     where the columns cannot stand side by side."""
     if title:
         yield from ([(line, -3)] for line in wrap(title, width))
-    got = widths(header, rows(), width)
+    got = widths(header, rows, width)
     if got is None:
         yield from _stacked(header, rows(), width, lead)
         return
