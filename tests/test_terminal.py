@@ -153,6 +153,7 @@ def test_a_line_never_breaks_a_name_from_its_number_or_a_number_from_its_unit():
     assert wrap("killed Tunnel Crawler 1, Tunnel Crawler 2", 20) == ["killed Tunnel", "Crawler 1, Tunnel", "Crawler 2"]
     assert wrap("успех 62,5\u202f% при 03.12.2026 11:15", 16) == ["успех 62,5\u202f% при", "03.12.2026 11:15"]
     assert wrap("see `campaign fight order` now", 24) == ["see", "`campaign fight order`", "now"]
+    assert wrap("Ajax: +100 золотых, −20 золотых", 13) == ["Ajax:", "+100 золотых,", "−20 золотых"]
     assert wrap("Supercalifragilistic", 8) == ["Supercal", "ifragili", "stic"]  # only a unit wider than all is cut
 
 
