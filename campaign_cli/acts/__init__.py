@@ -43,7 +43,7 @@ class Act:
     a receiver, a bard). (Not a NamedTuple: making that class cost a write's start-up 1 M
     instructions, 0.4%.)"""
 
-    __slots__ = ("roles", "rule", "turn", "turn_role", "verb", "when")
+    __slots__ = ("in_fight", "roles", "rule", "turn", "turn_role", "verb", "when")
 
     def __init__(
         self,
@@ -54,11 +54,19 @@ class Act:
         turn: bool = False,  # R32a: in a fight whose order is rolled, the actor's action for the round
         role: str | None = "actor",  # the actor's role (None: no character acts)
         turn_role: str | None = None,  # whose action of the round it is (default: the actor's)
+        in_fight: frozenset[str] | None = None,  # the actor's conditions while a fight is open, if fewer
         **others: frozenset[str],  # the other roles the act touches, and their conditions
     ) -> None:
-        self.rule, self.when, self.verb, self.turn = rule, when, verb, turn
+        self.rule, self.when, self.verb, self.turn, self.in_fight = rule, when, verb, turn, in_fight
         self.roles = ({role: who} if role else {}) | others
         self.turn_role = turn_role or role
+
+    def allowed(self, role: str, phase: str) -> frozenset[str]:
+        """The conditions ROLE may be in during PHASE (R11a's sixth reading: in a fight the
+        out of action's items never move, while the party may move them between fights)."""
+        if phase == "fight" and role == self.actor and self.in_fight is not None:
+            return self.in_fight
+        return self.roles[role]
 
     @property
     def who(self) -> frozenset[str]:
@@ -106,12 +114,12 @@ ACTS: dict[str, Act] = {
     "curse remove": Act("R11a", ABLE, verb=N_("pay"), role="payer"),
     # gear (R11a: the dead receive nothing; the out and the dying do not drink, hold, wear, buy, sell or forge)
     "item add": Act("R11a", LIVING, role="receiver"),
-    "item drop": Act("R11a", LIVING, turn=True),
-    "item give": Act("R11a", LIVING, turn=True, role="giver", receiver=LIVING),
+    "item drop": Act("R11a", LIVING, turn=True, in_fight=ABLE),
+    "item give": Act("R11a", LIVING, turn=True, role="giver", in_fight=ABLE, receiver=LIVING),
     "item sell": Act("R11a", ABLE, verb=N_("sell"), turn=True, role="seller", buyer=ABLE),  # the buyer pays too
     "item hold": Act("R11a", ABLE, verb=N_("hold"), turn=True),
     "item wear": Act("R11a", ABLE, verb=N_("wear"), turn=True),
-    "item stow": Act("R11a", LIVING, turn=True),
+    "item stow": Act("R11a", LIVING, turn=True, in_fight=ABLE),
     "item upgrade": Act("R11a", LIVING),
     "item set": Act("R39", LIVING, role="owner"),
     "item store": Act("R33", LIVING, HOME),
@@ -160,7 +168,7 @@ def guard(camp: Any, path: str, doc: Character | None = None, role: str | None =
         return
     role = role or act.actor
     state = condition(doc)
-    if role is not None and state not in act.roles[role]:
+    if role is not None and state not in act.allowed(role, now):
         raise _cannot(act, path, doc, state, role)
     if act.turn and now == "fight" and role == act.turn_role:
         _check_turn(camp.meta["fight"], doc["name"], path)

@@ -14,12 +14,15 @@ DOC = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
 
 def table() -> str:
     """One row per act and role (every character the act touches: the actor first), the
-    conditions that role may be in; the act's phases and R32a's turn on its first row."""
+    conditions that role may be in ("not in a fight": allowed only while no fight is open);
+    the act's phases and R32a's turn on its first row."""
     head = ["act", "rule", "role", *CONDITIONS, *PHASES, "turn"]
     rows = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for path, act in sorted(ACTS.items()):
         for i, (role, allowed) in enumerate(act.roles.items() or [("", frozenset())]):
-            conditions = [("yes" if c in allowed else "no") if role else "" for c in CONDITIONS]
+            fight = act.allowed(role, "fight") if role else allowed
+            said = {c: "yes" if c in fight else "not in a fight" if c in allowed else "no" for c in CONDITIONS}
+            conditions = [said[c] if role else "" for c in CONDITIONS]
             phases = ["yes" if p in act.when else "no" for p in PHASES] if i == 0 else [""] * len(PHASES)
             turn = "once a round" if act.turn and i == 0 else ""
             cells = [f"`{path}`" if i == 0 else "", act.rule if i == 0 else "", role, *conditions, *phases, turn]

@@ -209,3 +209,25 @@ def test_r38_shop_sell_sells_one_piece_unless_counted(path):
         sold = camp.shop_sell("Ajax", "Arrow", count=4)
         assert (sold["received"], sold["item"]["count"]) == (12, 4)
         assert camp.character_show("Ajax")["gold"] == 15
+
+
+# -- 5. R11a: in a fight, none of the out of action's items move ---------------------------------
+@pytest.mark.parametrize(
+    "words, library",
+    [
+        (["item", "stow", "Ajax", "Dagger"], lambda c: c.item_stow("Ajax", "Dagger")),
+        (["item", "drop", "Ajax", "Dagger"], lambda c: c.item_drop("Ajax", "Dagger")),
+        (["item", "give", "Ajax", "Merlin", "Dagger"], lambda c: c.item_give("Ajax", "Merlin", "Dagger")),
+    ],
+)
+def test_r11a_in_a_fight_the_out_of_actions_items_do_not_move(path, words, library):
+    with campaign_cli.open(path) as camp:
+        camp.item_add("Ajax", "Dagger")
+        camp.item_hold("Ajax", "Dagger")
+        camp.damage("Ajax", 12)
+        assert camp.character_show("Ajax")["status"] == "out"
+    ok, *_ = three_paths(path, words, library)  # no fight open: the party moves his gear
+    assert ok == (0, None)
+    with campaign_cli.open(path) as camp:
+        camp.fight_start()
+    assert _refused(path, words, library) == "cannot_act"  # from `fight start`, order rolled or not
