@@ -170,7 +170,7 @@ def check_carry(doc: Character, item: Item, count: int | None = None) -> None:
     """R33: at most 5 + ST in all; ITEM's COUNT pieces (default: all of them) would be added."""
     carried, limit = gear_totals(doc.get("items", []))["carry_weight"], carry_limit(raised(doc, "ST"))
     weight = item["weight"] * (pieces(item) if count is None else count)
-    if carried + weight > limit:
+    if weight and carried + weight > limit:  # R25a: over the limit (a potion lapsed), a weightless thing still goes
         raise Refused(
             Say(
                 'R33: {name} carries {carried} of {limit}; {name2} weighs {weight}',

@@ -231,3 +231,23 @@ def test_r11a_in_a_fight_the_out_of_actions_items_do_not_move(path, words, libra
     with campaign_cli.open(path) as camp:
         camp.fight_start()
     assert _refused(path, words, library) == "cannot_act"  # from `fight start`, order rolled or not
+
+
+# -- 10. R25a, R33: a potion lapses; weightless items are still taken -----------------------------
+def test_r25a_over_the_limit_after_a_potion_lapses_a_weightless_item_is_still_taken(path):
+    with campaign_cli.open(path) as camp:
+        potion = _brew(camp)
+        camp.item_give("Alma", "Ajax", str(potion))
+        camp.fight_start()
+        camp.item_use("Ajax", str(potion))
+        assert camp.character_show("Ajax")["carry_limit"] == 5 + 14
+        camp.item_add("Ajax", "Anvil", custom=True, weight=19)  # the raised limit, to the last unit
+        camp.fight_end(fled=True)  # the potion lapses (R25): over the limit of ST 12
+        ajax = camp.character_show("Ajax")
+        assert (ajax["carry_weight"], ajax["carry_limit"], ajax["status"]) == (19, 17, "ok")
+    ok, *_ = three_paths(
+        path, ["item", "add", "Ajax", "Feather", "--custom"], lambda c: c.item_add("Ajax", "Feather", custom=True)
+    )
+    assert ok == (0, None)
+    words = ["item", "add", "Ajax", "Stone", "--custom", "--weight", "1"]
+    assert _refused(path, words, lambda c: c.item_add("Ajax", "Stone", custom=True, weight=1)) == "too_heavy"
