@@ -220,9 +220,14 @@ def test_language_is_chosen_as_cli_md_says(args, env, lang):
     assert i18n.requested(args, env) == lang
 
 
-def test_an_unknown_language_falls_back_to_english_without_error(party: Path):
-    result = CliRunner().invoke(app, ["--lang", "xx", "-c", str(party), "character", "show", "Ajax"])
-    assert result.exit_code == 0, result.stderr
+def test_an_unknown_locale_falls_back_to_english_silently(party: Path, monkeypatch):
+    """CLI.md (sixth revision): an unknown locale means English without a word; an unknown
+    `--lang` is a usage error (test_an_unknown_language_is_never_english_in_silence)."""
+    for var in ("CAMPAIGN_LANG", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LANG", "xx_XX.UTF-8")
+    result = CliRunner().invoke(app, ["-c", str(party), "character", "show", "Ajax"])
+    assert result.exit_code == 0 and result.stderr == "", result.stderr
     assert "adjusted DX / MA" in result.stdout
 
 
@@ -796,3 +801,20 @@ def test_every_built_in_items_russian_name_has_its_case_forms():
     assert catalog.in_case("Палаш (2)", "genitive") == "Палаша (2)"
     assert catalog.in_case("Зелье «ST»", "instrumental") == "Зельем «ST»"
     assert catalog.in_case("Ладa Светлая", "accusative") is None  # a person's name: never
+
+
+def test_an_unknown_language_is_never_english_in_silence(tmp_path, monkeypatch):
+    """Issue 61 (CLI.md "Language"): `--lang de` is a usage error naming en and ru;
+    CAMPAIGN_LANG=de runs in English with a one-line warning (none in a JSON run)."""
+    from tests.conftest import Cli
+
+    cli = Cli(tmp_path / "c.json")
+    cli.json("init")
+    wrong = cli("--lang", "de", "status")
+    assert wrong.exit_code == 2 and "en" in wrong.stderr and "ru" in wrong.stderr
+    monkeypatch.setenv("CAMPAIGN_LANG", "de")
+    warned = cli("status")
+    assert warned.exit_code == 0 and warned.stderr.count("\n") == 1 and "CAMPAIGN_LANG=de" in warned.stderr
+    assert cli("status", "--json").stderr == ""
+    monkeypatch.setenv("CAMPAIGN_LANG", "ru_RU.UTF-8")
+    assert cli("status").stderr == ""

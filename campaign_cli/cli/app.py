@@ -106,10 +106,29 @@ class CampaignGroup(LazyGroup):
     ) -> Any:
         args = list(sys.argv[1:] if args is None else args)
         speak(i18n.requested(args))  # once per command line: `campaign demo` runs its lines in it
+        _unknown_language(args)
         code = run(self, args, prog_name or "campaign", complete_var, **extra)
         if standalone_mode:
             sys.exit(code)
         return code
+
+
+def _unknown_language(args: list[str]) -> None:
+    """CLI.md "Language": an unknown CAMPAIGN_LANG means English, said in one warning line
+    (not in a JSON run: its stderr is the error object alone); `--lang` itself takes only
+    en or ru (run() refuses the rest, exit 2)."""
+    value = os.environ.get("CAMPAIGN_LANG", "")
+    if not value or i18n.root_split(args)[0] is not None:
+        return
+    if value.lower().replace("-", "_").split("_")[0].split(".")[0] in i18n.LANGUAGES:
+        return
+    if not {"--json", "--jsonl"} & set(args):
+        sys.stderr.write(
+            _("campaign: warning: CAMPAIGN_LANG={value} is not a language here (en or ru); speaking English").format(
+                value=value
+            )
+            + "\n"
+        )
 
 
 def execute(
@@ -174,6 +193,9 @@ def run(
 
         translate_command(command)
     try:
+        lang = i18n.root_split(args)[0]
+        if lang is not None and lang.lower() not in i18n.LANGUAGES:  # CLI.md "Language": never English in silence
+            raise UsageProblem(_("--lang takes en or ru, not {value!r}").format(value=lang), "usage")
         for arg in args:
             try:
                 arg.encode("utf-8")
