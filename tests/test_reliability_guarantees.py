@@ -997,3 +997,25 @@ def test_a_failed_batch_leaves_no_side_effect_share_git_is_not_a_batch_line(tmp_
     error = cli.error("batch", "-", code=2, input=lines)
     assert error["code"] == "bad_line" and error["line"] == 1
     assert sorted(p.name for p in tmp_path.iterdir()) == before
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["item", "add", "Ajax", "X", "--custom", "--requires", "a\x1bb"],
+        ["item", "add", "Ajax", "X", "--custom", "--requires", ""],
+        ["item", "add", "Ajax", "X", "--custom", "--requires", " "],
+        ["item", "add", "Ajax", "X", "--custom", "--requires", "k" * 101],
+        ["curse", "apply", "Ajax", "Hex", "--note", ""],
+        ["curse", "apply", "Ajax", "Hex", "--note", "  "],
+        ["curse", "apply", "Ajax", "Hex", "--note", "n" * 10_000],
+        ["xp", "award", "1", "Ajax", "--reason", "r" * 10_000],
+    ],
+)
+def test_bad_text_in_an_option_is_exit_2_naming_it_never_exit_3(cli, args):
+    """Issue 64.7: such values reached the write's judge and were exit 3 (`unsound_change`),
+    which is reserved for the campaign file; `--reason` had no bound at all."""
+    cli.json("init")
+    cli.json("character", "create", "Ajax", "--st", "12", "--dx", "11", "--iq", "9")
+    error = cli.error(*args, code=2)
+    assert error["code"] == "bad_text" and error["facts"]["option"] == args[-2][2:], error

@@ -149,7 +149,7 @@ class Characters(Core):
         from campaign_cli.rules.characters import check_name
 
         name = check_name(_text(curse, "curse"), "curse")
-        _free_text(note, "note")
+        _free_text(note, "note", blank=False)
 
         def run(stored: Stored) -> results.Cursed:
             doc, added = advancement.apply_curse(stored, character, name, note)

@@ -127,15 +127,26 @@ def _texts(given: dict[str, Any], positional: Collection[str] = ()) -> None:
                     ) from None
 
 
-def _free_text(value: str | None, option: str) -> str | None:
-    """A note, a reason, a label: any text but a control or format character (CLI.md
-    "Global behaviour": bad input wherever it is typed); refused naming the option (exit 2),
-    not found unsound when the campaign is written."""
+def _free_text(value: str | None, option: str, limit: int = 1000, blank: bool = True) -> str | None:  # model.MAX_NOTE
+    """A note, a reason, a label, a keyword an item requires: any text of at most LIMIT
+    characters (not blank unless BLANK) but a control or format character (CLI.md "Global
+    behaviour": bad input wherever it is typed); refused naming the option (exit 2), not
+    found unsound when the campaign is written (exit 3, which is the file's)."""
     from campaign_cli.rules.names import unsafe_char
 
     if value is None:
         return None
-    bad = unsafe_char(_text(value, option))
+    if len(_text(value, option)) > limit or (not blank and not value.strip()):
+        raise UsageProblem(
+            Say(
+                "{option}: a text of 1 to {limit} characters, not {count}",
+                option=Opt(option),
+                limit=limit,
+                count=len(value.strip()),
+            ),
+            "bad_text",
+        )
+    bad = unsafe_char(value)
     if bad is not None:
         raise UsageProblem(
             Say("{option}: no control or format characters (U+{code:04X})", option=Opt(option), code=ord(bad)),

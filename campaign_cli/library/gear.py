@@ -6,7 +6,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal, cast
 
 from campaign_cli.errors import N_, Joined, Opt, Say, UsageProblem
-from campaign_cli.library.core import Core, Dice, _dice, _seed, _shown, _text, _whole
+from campaign_cli.library.core import Core, Dice, _dice, _free_text, _seed, _shown, _text, _whole
+from campaign_cli.rules.names import MAX_NAME
 
 if TYPE_CHECKING:
     from campaign_cli import results
@@ -481,4 +482,6 @@ def _item_options(**given: Any) -> dict[str, Any]:
             _whole(given[key], key, 0)
     if given.get("hands") is not None:
         _whole(given["hands"], "hands", 0, 2)
+    for word in given.get("requires") or ():
+        _free_text(word, "requires", MAX_NAME, blank=False)  # a keyword: a name's bounds
     return given
