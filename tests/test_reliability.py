@@ -348,3 +348,18 @@ def test_fuzz_batch_lines_never_crash(camp, slow):
             assert "line" in json.loads(result.stderr)["error"]
 
     run()
+
+
+def test_a_key_twice_in_one_object_is_damage_and_nothing_is_written(camp):
+    """Issue 64.2: with `"characters": {"1": {Ajax}, "1": {Bob}}` a read showed Bob alone
+    (exit 0) and `xp award 1 Bob` rewrote the file without Ajax."""
+    camp.json("character", "create", "Bob", "--st", "12", "--dx", "11", "--iq", "9")
+    data = json.loads(camp.path.read_bytes())
+    bob = next(k for k, d in data["characters"].items() if d["name"] == "Bob")
+    raw = camp.path.read_text(encoding="utf-8").replace(f'"{bob}":{{', '"1":{', 1)
+    assert raw.count('"1":{') >= 2
+    camp.path.write_text(raw, encoding="utf-8")
+    for args in (["character", "list"], ["xp", "award", "1", "Bob"]):
+        error = camp.error(*args, code=3)
+        assert error["code"] == "not_a_campaign" and "'1'" in error["message"], error
+    assert camp.path.read_text(encoding="utf-8") == raw
