@@ -458,3 +458,17 @@ def test_exporting_a_name_the_systems_importer_cannot_read_warns(camp):
     assert len(data["warnings"]) == 1 and "Лада Светлая" in data["warnings"][0]
     assert camp.json("character", "export", "Ajax", "--format", "statblock")["warnings"] == []
     assert camp("character", "export", "Ajax", "--format", "statblock").stderr == ""
+
+
+@pytest.mark.parametrize("qty", [-1, 0, "5", 1e30, True])
+def test_a_foundry_qty_that_is_no_count_is_refused_naming_it(camp, tmp_path, qty):
+    """Issue 64.9: a `qty` of -1, "5" or true became count 1 with nothing said, and one of
+    10^30 was refused naming `system.wt`."""
+    actor = json.loads((FIXTURES / "foundry-actor.json").read_text())
+    at, coins = next((n, i) for n, i in enumerate(actor["items"]) if i["name"] == "Silver Coins")
+    coins["system"]["qty"] = qty
+    file = tmp_path / "actor.json"
+    file.write_text(json.dumps(actor), encoding="utf-8")
+    error = camp.error("character", "import", str(file), code=1)
+    assert error["code"] == "bad_character_file" and f"items[{at}].system.qty" in error["message"], error
+    assert "system.wt" not in error["message"], error

@@ -413,9 +413,16 @@ def _equipment(name: str, sub: dict, ours: dict, where: str, effects: Any = None
     """`item add` options for one equipment item: a whole `qty` is a stack's count (weight
     and cost each piece's); a fractional one is one item of the weight and cost in all."""
     qty = sub.get("qty", 1)
-    qty = qty if isinstance(qty, (int, float)) and not isinstance(qty, bool) and qty > 0 else 1
+    if qty is None:
+        qty = 1
+    # a count is a positive number; anything else is said, never taken as 1 (issue 64)
+    if isinstance(qty, bool) or not isinstance(qty, (int, float)) or not 0 < qty <= MAX_AMOUNT:
+        raise _bad(
+            f"{where}.system.qty",
+            Say("must be a number above 0, at most {high}, not {value!r}", high=Shown(MAX_AMOUNT), value=qty),
+        )
     options: dict[str, Any] = {k: ours[k] for k in ITEM_FLAGS if k in ours}
-    if qty <= MAX_AMOUNT and qty == int(qty):  # (an overflowing 1e400 is inf: never a count)
+    if qty == int(qty):
         options["count"], qty = int(qty), 1
     options["weight"] = _number(
         float(sub.get("wt", 0) or 0) * qty if _numeric(sub.get("wt", 0)) else sub.get("wt"),
