@@ -1019,3 +1019,16 @@ def test_bad_text_in_an_option_is_exit_2_naming_it_never_exit_3(cli, args):
     cli.json("character", "create", "Ajax", "--st", "12", "--dx", "11", "--iq", "9")
     error = cli.error(*args, code=2)
     assert error["code"] == "bad_text" and error["facts"]["option"] == args[-2][2:], error
+
+
+@pytest.mark.parametrize("name", ["Aj\x01ax", "Aj\x1b[31max", "Aj\u202eax", "Aj\u200bax", "", "   "])
+@pytest.mark.parametrize(
+    "args", [["character", "show", "{}"], ["xp", "award", "1", "{}"], ["item", "list", "{}"], ["damage", "{}", "1"]]
+)
+def test_a_looked_up_name_with_a_control_character_or_blank_is_exit_2(cli, name, args):
+    """Issue 64.7: a control or format character (or nothing) in a name that is only looked
+    up was exit 1 "no character named": bad input, as the same name given to `create` is."""
+    cli.json("init")
+    cli.json("character", "create", "Ajax", "--st", "12", "--dx", "11", "--iq", "9")
+    error = cli.error(*[w.format(name) if w == "{}" else w for w in args], code=2)
+    assert error["code"] == "bad_name", error

@@ -153,6 +153,8 @@ def resolve(ref: str, entries: Iterable[Entry], what: str, code: str | None = No
             ),
             "too_long",
         )
+    if not ref.strip() or unsafe_char(ref) is not None:
+        check_text(ref, what, MAX_TEXT)  # a name looked up is bad input as a name given is: exit 2
     entries = list(entries)
     ident = parse_id(ref)
     if ident is not None:
