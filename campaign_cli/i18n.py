@@ -159,7 +159,12 @@ def requested(args: list[str], environ: os._Environ | dict | None = None) -> str
         return "en"  # batch answers in JSON Lines, its errors as JSON too
     if value is None:
         value = env.get("CAMPAIGN_LANG") or env.get("LC_ALL") or env.get("LC_MESSAGES") or env.get("LANG") or ""
-    return "ru" if value.lower().replace("-", "_").split("_")[0].split(".")[0] == "ru" else "en"
+    return "ru" if code_of(value) == "ru" else "en"
+
+
+def code_of(value: str) -> str:
+    """A language setting's code: `ru` of `ru_RU.UTF-8`, `RU`, `ru-RU`."""
+    return value.lower().replace("-", "_").split("_")[0].split(".")[0]
 
 
 class speaking:  # noqa: N801  # used as a function: `with speaking("ru"):`

@@ -86,6 +86,25 @@ def slot(words: list[str], incomplete: str) -> tuple[str, dict, dict] | None:
     return ("", params, root)  # past the last argument: nothing to offer (no file names)
 
 
+def candidates(args: list[str], incomplete: str, language: str = "") -> list[str] | None:
+    """The names a TAB offers for INCOMPLETE after ARGS (none past the last argument), in
+    LANGUAGE (default: the one in use), or None when the words are not the fast path's to
+    read. Every shell's answer comes from here (cli/shells.py), bash's fast path too."""
+    found = slot(args, incomplete)
+    if found is None:
+        return None
+    name, params, root = found
+    if not name:
+        return []
+    from campaign_cli.cli import complete
+
+    complete.LANGUAGE, complete.TYPED = language, incomplete
+    try:
+        return getattr(complete, name)(complete.Context(params, complete.Context(root)), "")
+    finally:
+        complete.LANGUAGE = ""
+
+
 def answer(environ) -> str | None:
     """What a TAB in bash prints (Click's format: one candidate a line, quoted for the word
     typed), or None for the full program to answer."""
@@ -95,20 +114,13 @@ def answer(environ) -> str | None:
     except (KeyError, ValueError):
         return None
     args, incomplete = words[1:cword], words[cword] if cword < len(words) else ""
-    found = slot(args, incomplete)
-    if found is None:
-        return None
-    name, params, root = found
-    if not name:
-        return "\n"
-    from campaign_cli.cli import complete
     from campaign_cli.i18n import requested
 
-    complete.LANGUAGE, complete.TYPED = requested([], environ), incomplete
-    try:
-        values = getattr(complete, name)(complete.Context(params, complete.Context(root)), "")
-    finally:
-        complete.LANGUAGE = ""
+    values = candidates(args, incomplete, requested([], environ))
+    if values is None:
+        return None
+    from campaign_cli.cli import complete
+
     if values == [complete.FILES]:
         return complete.FILES + "\n"
     cur = environ.get("COMP_CUR", "")  # the completers kept what starts with TYPED (complete._pick)

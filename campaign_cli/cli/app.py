@@ -120,7 +120,7 @@ def _unknown_language(args: list[str]) -> None:
     value = os.environ.get("CAMPAIGN_LANG", "")
     if not value or i18n.root_split(args)[0] is not None:
         return
-    if value.lower().replace("-", "_").split("_")[0].split(".")[0] in i18n.LANGUAGES:
+    if i18n.code_of(value) in i18n.LANGUAGES:
         return
     if not {"--json", "--jsonl"} & set(args):
         sys.stderr.write(

@@ -19,7 +19,7 @@ from typer._completion_shared import _completion_scripts
 # FILES: a candidate list that is this one line (`$'\\x1ffiles'` in the scripts) says the word
 # is a file name, which the shell completes. No name can be it: names refuse control characters.
 from campaign_cli.cli.complete import FILES
-from campaign_cli.tab import slot
+from campaign_cli.tab import candidates
 
 BASH_SCRIPT = """
 %(complete_func)s() {
@@ -84,12 +84,10 @@ class Matching:
         if incomplete.startswith("-"):  # options: Click's own matching
             return super().get_completions(args, incomplete)  # type: ignore[misc]
         complete.TYPED = incomplete  # what our name completions match, in any case, ё as е
-        known = slot(args, incomplete)  # the words as the fast path of a TAB reads them (tab.py)
-        if known is not None:
+        values = candidates(args, incomplete)  # the words as the fast path of a TAB reads them (tab.py):
+        if values is not None:  # Click's resilient parse drops the arguments before `--opt`
             from typer._click.shell_completion import CompletionItem
 
-            name, params, root = known  # Click's resilient parse drops the arguments before `--opt`
-            values = getattr(complete, name)(complete.Context(params, complete.Context(root)), "") if name else []
             return [CompletionItem(v) for v in values]
         found = super().get_completions(args, "")  # type: ignore[misc]
         if any(c.type in ("file", "dir") or c.value == FILES for c in found):
