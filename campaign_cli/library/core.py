@@ -60,7 +60,8 @@ def _positional(code: Any) -> set[str]:
     return names
 
 
-_KINDS: dict[Any, dict[str, tuple[type, ...]]] = {}  # a method's code: each parameter's accepted types
+# a method's code: each parameter's accepted types, and its positional parameters' names
+_KINDS: dict[Any, tuple[dict[str, tuple[type, ...]], set[str]]] = {}
 
 
 def _accepted(annotation: str) -> tuple[type, ...]:
@@ -76,18 +77,20 @@ def _accepted(annotation: str) -> tuple[type, ...]:
     return tuple(kinds)
 
 
-def _kinds(area: type, code: Any, given: dict[str, Any]) -> None:
+def _kinds(area: type, code: Any, given: dict[str, Any]) -> set[str]:
     """Each keyword of the act's method is of a type its signature declares: a text where a
     list is declared (`keyword="Law"`, stored as ['L', 'a', 'w']) or a number where a text
-    is, is refused naming the keyword (exit 2, `bad_value`). A name may be an int (an id)."""
-    kinds = _KINDS.get(code)
-    if kinds is None:
+    is, is refused naming the keyword (exit 2, `bad_value`). A name may be an int (an id).
+    Returns the method's positional parameters (both read once per method)."""
+    known = _KINDS.get(code)
+    if known is None:
         method = getattr(area, code.co_name, None)
         notes = getattr(method, "__annotations__", {})
-        kinds = _KINDS[code] = {k: _accepted(v) for k, v in notes.items() if isinstance(v, str) and k != "return"}
+        declared = {k: _accepted(v) for k, v in notes.items() if isinstance(v, str) and k != "return"}
         if code.co_flags & 0x04:  # *names: each one is checked as a name by _act
-            kinds.pop(code.co_varnames[code.co_argcount + code.co_kwonlyargcount], None)
-    positional = _positional(code)
+            declared.pop(code.co_varnames[code.co_argcount + code.co_kwonlyargcount], None)
+        known = _KINDS[code] = (declared, _positional(code))
+    kinds, positional = known
     for name, value in given.items():
         accepted = kinds.get(name)
         if not accepted or (isinstance(value, accepted) and not (isinstance(value, bool) and bool not in accepted)):
@@ -103,6 +106,7 @@ def _kinds(area: type, code: Any, given: dict[str, Any]) -> None:
             ),
             "bad_value",
         )
+    return positional
 
 
 def _texts(given: dict[str, Any], positional: Collection[str] = ()) -> None:
@@ -321,8 +325,7 @@ class Core:
         (R11a), a failure spoiling the block unless an attempt takes it back."""
         self._ready(write)
         caller = sys._getframe(1)
-        _kinds(type(self), caller.f_code, caller.f_locals)
-        _texts(caller.f_locals, _positional(caller.f_code))
+        _texts(caller.f_locals, _kinds(type(self), caller.f_code, caller.f_locals))
         for value in args:  # the names the act was given: a name is text (or an id)
             if not isinstance(value, (str, int)) or isinstance(value, bool):
                 raise UsageProblem(Say("{value!r} is not a name", value=value), "bad_value")
