@@ -21,20 +21,14 @@ from campaign_cli.run import RUN
 # is on every command's start-up path and @dataclass costs a millisecond to build.
 class Table:
     """A titled table. ROWS is a sequence, or a function giving the rows afresh each time
-    it is called: a plain table is then written as it is read (one pass for the widths,
-    one for the lines), never held whole (`log` on a long journal)."""
+    it is called: a table is then written as it is read (a pass for the widths, another
+    for the units only when a cell must be broken, one for the lines), never held whole
+    (`log` on a long journal), on a terminal as piped."""
 
     def __init__(
         self, title: str, columns: Sequence[str], rows: Sequence[Sequence[Any]] | Callable[[], Iterable[Sequence[Any]]]
     ) -> None:
         self.title, self.columns, self._rows = title, columns, rows
-
-    @property
-    def rows(self) -> Sequence[Sequence[Any]]:
-        """Every row at once (a terminal's table is laid out whole)."""
-        if callable(self._rows):
-            self._rows = [tuple(r) for r in self._rows()]
-        return self._rows
 
     def each(self) -> Iterable[Sequence[Any]]:
         """The rows one by one: a stream read afresh, or the sequence."""

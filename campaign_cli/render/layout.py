@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from itertools import chain
 
 from campaign_cli.rules.names import MAX_NAME
 
@@ -129,7 +130,7 @@ def table_lines(title: str, header: Sequence[str], rows: Rows, width: int, lead:
     if got is None:
         yield from _stacked(header, rows(), width, lead)
         return
-    for row in _headed(header, rows()):
+    for row in chain([header], rows()):
         cut = [wrap(c, w) for c, w in zip(row, got)]
         for k in range(max(len(c) for c in cut)):
             pieces = [(pad(c[k] if k < len(c) else "", w), i) for i, (c, w) in enumerate(zip(cut, got))]
@@ -146,11 +147,6 @@ def _trimmed(pieces: list[Piece]) -> list[Piece]:
     if out:
         out[-1] = (out[-1][0].rstrip(), out[-1][1])
     return out
-
-
-def _headed(header: Sequence[str], rows: Iterable[Sequence[str]]) -> Iterator[Sequence[str]]:
-    yield header
-    yield from rows
 
 
 def _stacked(header: Sequence[str], rows: Iterable[Sequence[str]], width: int, lead: int) -> Iterator[list[Piece]]:
