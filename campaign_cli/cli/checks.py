@@ -33,7 +33,7 @@ check_app, contest_app, initiative_app, roll_app, odds_app, cast_app = (command_
         "campaign check Ajax 3/ST for Swimming --dice 2,5,4",
         "campaign check Kate 'Lore 5+' --seed 7 --karma",
         "campaign check --party 3/IQ --who all",
-        "campaign check --party 'DX 5+' --who all --dice 6,1,2,3,4,5,1,1,2,6",
+        "campaign check --party 'DX 5+' --who all --seed 5",
     ),
 )
 def check(
