@@ -2,6 +2,12 @@
 command's arguments (name, nargs, completer) and options (param, takes a value,
 completer), for the fast path of a TAB (tab.py). Do not edit."""
 
+from __future__ import annotations
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: the TAB path
+if TYPE_CHECKING:
+    from typing import Any
+
 ROOT: dict[str, str] = {'--campaign': 'campaign',
  '--install-completion': 'install_completion',
  '--lang': 'lang',
@@ -10,7 +16,7 @@ ROOT: dict[str, str] = {'--campaign': 'campaign',
  '-V': '',
  '-c': 'campaign'}
 
-COMMANDS: dict[tuple[str, ...], dict] = {('adventure',): {},
+COMMANDS: dict[tuple[str, ...], dict[str, Any]] = {('adventure',): {},
  ('adventure', 'end'): {'args': [], 'opts': {'--json': ('json_out', False, None)}},
  ('adventure', 'start'): {'args': [('title', 1, None)], 'opts': {'--json': ('json_out', False, None)}},
  ('batch',): {'args': [('source', 1, 'files')], 'opts': {'--json': ('json_out', False, None)}},

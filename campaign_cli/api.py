@@ -52,6 +52,8 @@ from campaign_cli.rules.names import MAX_ID
 from campaign_cli.run import RUN, fresh
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from campaign_cli import results
     from campaign_cli.store import Campaign as Stored
 else:
@@ -101,7 +103,7 @@ def undo(path: str | os.PathLike[str], to: int | None = None) -> results.Undone:
 
 def undoing(
     path: str | os.PathLike[str], to: int | None, words: list[str]
-) -> tuple[results.Undone, Stored, tuple[dict, dict]]:
+) -> tuple[results.Undone, Stored, tuple[dict[str, Any], dict[str, Any]]]:
     """`undo`, with the campaign as it stands after, and the newest undone entry with what
     it had changed (for a front end that says it in words)."""
     from campaign_cli import store

@@ -65,7 +65,7 @@ class Say:
     def __radd__(self, other: object) -> Say:
         return Say(JOINED, a=other, b=self)
 
-    def facts(self) -> dict:
+    def facts(self) -> dict[str, Any]:
         """The fields as plain values (what a script reads from a refusal)."""
         if self.template is JOINED:  # one sentence after another: the facts of both
             return {k: v for part in self.fields.values() if isinstance(part, Say) for k, v in part.facts().items()}
@@ -129,7 +129,7 @@ class Joined:
 
     __slots__ = ("separator", "values")
 
-    def __init__(self, separator: str, values: list) -> None:
+    def __init__(self, separator: str, values: list[Any]) -> None:
         self.separator, self.values = separator, values
 
     def __str__(self) -> str:
@@ -200,7 +200,7 @@ class CampaignError(Exception):
     def __init__(self, message: str | Say, code: str | None = None) -> None:
         super().__init__(message)
         self._message = message
-        self.extra: dict = {}  # more fields for the JSON error object (e.g. suggestions)
+        self.extra: dict[str, Any] = {}  # more fields for the JSON error object (e.g. suggestions)
         self.path: Any = None  # the file a file problem is about, when it names one
         if code:
             self.code = code
@@ -224,7 +224,7 @@ class CampaignError(Exception):
         self._message = text
 
     @property
-    def facts(self) -> dict:
+    def facts(self) -> dict[str, Any]:
         """The refusal's fields (`{"name": "Ajax", "value": 3}`), when it was raised with a Say."""
         return self._message.facts() if isinstance(self._message, Say) else {}
 

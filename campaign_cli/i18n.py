@@ -144,7 +144,7 @@ def root_split(args: list[str]) -> tuple[str | None, int]:
     return lang, i
 
 
-def requested(args: list[str], environ: os._Environ | dict | None = None) -> str:
+def requested(args: list[str], environ: os._Environ[str] | dict[str, Any] | None = None) -> str:
     """The language a command line asks for: `--lang` among the root options, then
     CAMPAIGN_LANG, then the locale. Unknown values mean English; JSON output (--json, --jsonl,
     --format json, batch) is never Russian."""

@@ -52,7 +52,7 @@ class Node:
     def code(self) -> str:
         raise NotImplementedError
 
-    def schema(self) -> dict:
+    def schema(self) -> dict[str, Any]:
         raise NotImplementedError
 
 
@@ -74,7 +74,7 @@ class IntNode(Node):
     def code(self) -> str:
         return f"I({self.low}, {self.high})"
 
-    def schema(self) -> dict:
+    def schema(self) -> dict[str, Any]:
         return {"type": "integer", "minimum": self.low, "maximum": self.high}
 
 
@@ -86,7 +86,7 @@ class BoolNode(Node):
     def code(self) -> str:
         return "B()"
 
-    def schema(self) -> dict:
+    def schema(self) -> dict[str, Any]:
         return {"type": "boolean"}
 
 
@@ -210,8 +210,8 @@ class TextNode(Node):
     def code(self) -> str:
         return f"T({self.limit}, {self.safe})"
 
-    def schema(self) -> dict:
-        out: dict = {"type": "string", "minLength": 1, "maxLength": self.limit}
+    def schema(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "string", "minLength": 1, "maxLength": self.limit}
         if self.safe:
             out["pattern"] = safe_pattern()[0]
         else:
@@ -237,12 +237,12 @@ class PatternNode(Node):
     def code(self) -> str:
         return f"P({self.regex!r}, {self.semantic!r})"
 
-    def schema(self) -> dict:
+    def schema(self) -> dict[str, Any]:
         return {"type": "string", "pattern": self.regex}
 
 
 class EnumNode(Node):
-    def __init__(self, values: tuple) -> None:
+    def __init__(self, values: tuple[Any, ...]) -> None:
         self.values = values
 
     def check(self, value: Any, where: str = "") -> None:
@@ -254,7 +254,7 @@ class EnumNode(Node):
     def code(self) -> str:
         return f"E({self.values!r})"
 
-    def schema(self) -> dict:
+    def schema(self) -> dict[str, Any]:
         return {"enum": list(self.values)}
 
 
@@ -269,7 +269,7 @@ class NullNode(Node):
     def code(self) -> str:
         return f"N({self.inner.code()})"
 
-    def schema(self) -> dict:
+    def schema(self) -> dict[str, Any]:
         return {"anyOf": [self.inner.schema(), {"type": "null"}]}
 
 
@@ -302,7 +302,7 @@ class ListNode(Node):
             return f"L({self.inner.code()})"
         return f"L({self.inner.code()}, {self.low}, {self.high})"
 
-    def schema(self) -> dict:
+    def schema(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": "array", "items": self.inner.schema()}
         if self.high is not None:
             out.update(minItems=self.low, maxItems=self.high)
@@ -335,7 +335,7 @@ class ChoiceNode(Node):
     def code(self) -> str:
         return f"A({', '.join(n.code() for n in self.options)})"
 
-    def schema(self) -> dict:
+    def schema(self) -> dict[str, Any]:
         return {"anyOf": [n.schema() for n in self.options]}
 
 
@@ -360,7 +360,7 @@ class MapNode(Node):
     def code(self) -> str:
         return f"M({self.keys.code()}, {self.inner.code()})"
 
-    def schema(self) -> dict:
+    def schema(self) -> dict[str, Any]:
         return {"type": "object", "propertyNames": self.keys.schema(), "additionalProperties": self.inner.schema()}
 
 
@@ -396,7 +396,7 @@ class ObjNode(Node):
     def code(self) -> str:
         return self.name
 
-    def schema(self) -> dict:
+    def schema(self) -> dict[str, Any]:
         return {
             "type": "object",
             "properties": {k: n.schema() for k, n in self.fields.items()},
@@ -416,17 +416,17 @@ class ConstNode(Node):
     def code(self) -> str:
         return f"C({self.value!r})"
 
-    def schema(self) -> dict:
+    def schema(self) -> dict[str, Any]:
         return {"const": self.value}
 
 
-def _upgrades_fit(item: dict) -> None:
+def _upgrades_fit(item: dict[str, Any]) -> None:
     used = sum(up["slots"] for up in item["upgrades"])
     if used > item["slots"]:
         raise Invalid("upgrades", _("fill {used} slots of {slots}").format(used=used, slots=item["slots"]))
 
 
-def _turn_in_order(fight: dict) -> None:
+def _turn_in_order(fight: dict[str, Any]) -> None:
     turn = fight.get("turn")
     if turn is not None and turn >= max(len(fight["order"]), 1):
         raise Invalid("turn", _("is past the turn order ({count} sides)").format(count=len(fight["order"])))

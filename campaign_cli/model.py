@@ -389,11 +389,11 @@ LOCAL_META = ("app", "seq", "campaign_id", "undo_top", "undo_at", "undo_hash", "
 
 
 # -- the compiler: a type into the judge's checker ----------------------------------------
-def _mark(marks: tuple) -> Any:
+def _mark(marks: tuple[Any, ...]) -> Any:
     return next((m for m in marks if isinstance(m, (Range, Text, Pattern, Keys, Length))), None)
 
 
-def _node(tp: Any, marks: tuple = ()) -> Node:
+def _node(tp: Any, marks: tuple[Any, ...] = ()) -> Node:
     """The checker of type TP (with its Annotated MARKS)."""
     origin = get_origin(tp)
     if origin is Annotated:

@@ -42,7 +42,7 @@ class Run(_local):
         self.json_errors = False
         # who shows the messages: "cli" names options as `--by`, the library as `by=`
         self.front = "library"
-        self.capture: list | None = None
+        self.capture: list[Any] | None = None
         # called as a command's own work begins, its arguments checked (cli/lazy.py): the
         # console script resumes the garbage collector it paused for start-up (entry.py)
         self.begin: Callable[[], None] | None = None

@@ -12,6 +12,10 @@ returns None and the full program answers.
 
 from __future__ import annotations
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
+if TYPE_CHECKING:
+    from typing import Any
+
 
 def split(string: str) -> list[str]:
     """COMP_WORDS as Click splits it: shlex, a missing closing quote forgiven."""
@@ -29,7 +33,7 @@ def split(string: str) -> list[str]:
     return out
 
 
-def slot(words: list[str], incomplete: str) -> tuple[str, dict, dict] | None:
+def slot(words: list[str], incomplete: str) -> tuple[str, dict[str, Any], dict[str, Any]] | None:
     """(the completer's name, the command's params, the root's params) for the word being
     completed after WORDS ("" for no completer: the word is past the last argument), or
     None when the full program must answer."""
@@ -37,7 +41,7 @@ def slot(words: list[str], incomplete: str) -> tuple[str, dict, dict] | None:
 
     if incomplete.startswith("-") or "--" in words:
         return None
-    root: dict = {}
+    root: dict[str, Any] = {}
     i = 0
     while i < len(words) and words[i].startswith("-"):  # the root's own options
         takes = ROOT.get(words[i])
@@ -56,7 +60,7 @@ def slot(words: list[str], incomplete: str) -> tuple[str, dict, dict] | None:
     if shape is None or "args" not in shape:  # not a command, or a group: its commands' names
         return None
     options, arguments = shape["opts"], shape["args"]
-    params: dict = {}
+    params: dict[str, Any] = {}
     given: list[str] = []
     while i < len(words):
         word = words[i]

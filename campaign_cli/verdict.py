@@ -23,7 +23,7 @@ def check(name: str, doc: Any, where: str = "") -> None:
 TABLES = ("characters", "enemies")
 
 
-def check_campaign(data: dict, meta_key: str = "1", sound: dict | None = None) -> None:
+def check_campaign(data: dict[str, Any], meta_key: str = "1", sound: dict[str, Any] | None = None) -> None:
     """Every document of a campaign's tables and what holds between them: the meta; each
     character (key = id); each stored enemy board (a board, key = id); ids unique across
     characters, their items, enemies and packs, and below `next_id`; character names unique
@@ -85,7 +85,7 @@ def check_campaign(data: dict, meta_key: str = "1", sound: dict | None = None) -
         boards[folded] = where
 
 
-def ids_of(data: dict) -> set[int]:
+def ids_of(data: dict[str, Any]) -> set[int]:
     """Every id the campaign's characters, their items and its enemy boards hold."""
     ids = set()
     for doc in data["characters"].values():
@@ -95,7 +95,7 @@ def ids_of(data: dict) -> set[int]:
     return ids
 
 
-def check_packs(tables: dict, packs: Any) -> None:
+def check_packs(tables: dict[str, Any], packs: Any) -> None:
     """The stored packs: each a pack (CLI.md "Catalog packs") with an id of its own, unique
     among every id of the campaign and below `next_id`, and a name no other pack has."""
     from campaign_cli.errors import Refused

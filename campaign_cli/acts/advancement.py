@@ -54,7 +54,7 @@ class Step(NamedTuple):
         return f"learns {self.name}" if self.kind == "spell" else f"{self.name} {self.level} -> {self.level + 1}"
 
 
-def step(doc: Character, phase: str, attribute: str | None, skill: str | None, spell: tuple | None) -> Step:
+def step(doc: Character, phase: str, attribute: str | None, skill: str | None, spell: tuple[Any, ...] | None) -> Step:
     """The one step ATTRIBUTE, SKILL or SPELL (name, rating) names, priced for DOC (R14-R16)."""
     if attribute is not None:
         key = attribute.strip().upper()
@@ -81,7 +81,7 @@ def step(doc: Character, phase: str, attribute: str | None, skill: str | None, s
     )
 
 
-def price_step(camp: Any, name: str, karma: bool, **what: Any) -> tuple[dict, Step, Character]:
+def price_step(camp: Any, name: str, karma: bool, **what: Any) -> tuple[dict[str, Any], Step, Character]:
     """`xp spend --dry-run`: what the step costs and whether NAME can pay it; nothing changes.
     Returns the facts, the step and the character. Judged as the real act (R11a, sixth
     reading): the out, the dying and the dead are refused here too."""
@@ -99,7 +99,7 @@ def price_step(camp: Any, name: str, karma: bool, **what: Any) -> tuple[dict, St
     return data, bought, doc
 
 
-def spend_xp(camp: Any, name: str, karma: bool, **what: Any) -> tuple[dict, Step, Character]:
+def spend_xp(camp: Any, name: str, karma: bool, **what: Any) -> tuple[dict[str, Any], Step, Character]:
     """`xp spend`: one step paid in XP, karma covering what XP lacks with KARMA (R14-R17, R20).
     Returns the facts, the step bought and the character."""
     doc = acts.actor(camp, "xp spend", name)  # R20, R11a
@@ -213,7 +213,7 @@ def apply_curse(camp: Any, name: str, curse: str, note: str | None) -> tuple[Cha
     return doc, added
 
 
-def lift_curse(camp: Any, name: str, curse: str, pay: str) -> tuple[Character, dict]:
+def lift_curse(camp: Any, name: str, curse: str, pay: str) -> tuple[Character, dict[str, Any]]:
     """`curse remove`: paid with 1 wish, 3 karma or 10 XP (R18; the dead spend nothing)."""
     doc = acts.actor(camp, "curse remove", name)
     paid = adv.remove_curse(doc, curse, pay)

@@ -23,9 +23,9 @@ def change(
     camp: Any,
     name: str,
     *,
-    values: dict,
+    values: dict[str, Any],
     drop_attr: list[str],
-    modes: dict,
+    modes: dict[str, Any],
     keywords: list[str],
     drop_keywords: list[str],
     gender: str | None,
@@ -56,7 +56,7 @@ def delete(camp: Any, name: str) -> Character:
     return doc
 
 
-def bring_in(camp: Any, plan: dict, name: str | None, format_: str) -> tuple[Character, list[str]]:
+def bring_in(camp: Any, plan: dict[str, Any], name: str | None, format_: str) -> tuple[Character, list[str]]:
     """`character import`: the character a Foundry actor or a stat block describes (PLAN,
     from rules.interchange), as it stands there: no starting points (R3), its items where
     the file has them. Returns the stored character and the items stored over R33."""
@@ -93,7 +93,7 @@ def bring_in(camp: Any, plan: dict, name: str | None, format_: str) -> tuple[Cha
     return stored, over
 
 
-def _equip(camp, doc: Any, entries: list[dict]) -> list[str]:  # DOC: a character being built (no id yet)
+def _equip(camp, doc: Any, entries: list[dict[str, Any]]) -> list[str]:  # DOC: a character being built (no id yet)
     """Imported items where the file has them: readied ones worn or held when the rules
     allow it (R32 hands, R35 body parts), else carried; stored ones stored. What the
     other tool let a character carry beyond R33 is stored, in the file's order, never a

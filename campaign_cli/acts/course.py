@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from campaign_cli.model import Character
 
 
-def start_adventure(camp: Any, title: str) -> dict:
+def start_adventure(camp: Any, title: str) -> dict[str, Any]:
     """`adventure start`: the party leaves town (R39); new skills and spells wait (R16).
     Returns the adventure, numbered for `recap --adventure N`."""
     from campaign_cli.store import now
@@ -28,7 +28,7 @@ def start_adventure(camp: Any, title: str) -> dict:
     return adventure
 
 
-def enter_town(camp: Any, town: str, blacksmith: bool) -> dict:
+def enter_town(camp: Any, town: str, blacksmith: bool) -> dict[str, Any]:
     """`town enter`: where the party is; forging needs a blacksmith (R39)."""
     location = {"town": town.strip(), "blacksmith": blacksmith}
     camp.set_meta(location=location)
@@ -37,7 +37,7 @@ def enter_town(camp: Any, town: str, blacksmith: bool) -> dict:
     return location
 
 
-def leave_town(camp: Any) -> dict:
+def leave_town(camp: Any) -> dict[str, Any]:
     """`town leave`. Returns the town left."""
     location = camp.meta["location"]
     if not location:

@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from campaign_cli.model import Board
 
 
-def add_board(camp: Any, board: dict, from_pack: bool, adjust: Callable[[dict], None]) -> Any:
+def add_board(camp: Any, board: dict[str, Any], from_pack: bool, adjust: Callable[[dict[str, Any]], None]) -> Any:
     """`enemy add`: BOARD over the pack's board of that name when FROM_PACK (a pack's board
     by any of its names, when there is one), ADJUST applying the options over both, then
     judged whole (R40). Returns the board as stored: a Board with its id."""
@@ -35,7 +35,7 @@ def delete_board(camp: Any, name: str) -> Board:
     return board
 
 
-def roll_elite(camp: Any, name: str, brutal: bool, die_of: Callable[[], int], seed: int | None) -> dict:
+def roll_elite(camp: Any, name: str, brutal: bool, die_of: Callable[[], int], seed: int | None) -> dict[str, Any]:
     """`enemy elite`: one die on the board's elite table (R42), the side's entry it names."""
     board = camp.find("enemies", name, "enemy")
     die = die_of()

@@ -60,7 +60,7 @@ def add_group(
     return fight, added, die
 
 
-def roll_order(camp: Any, party: list[str] | None, next_die: Callable[[], int]) -> tuple[Fight, dict]:
+def roll_order(camp: Any, party: list[str] | None, next_die: Callable[[], int]) -> tuple[Fight, dict[str, Any]]:
     """`fight order` (R8): the sides' dice, ties rolled again, say who goes first; the
     party in PARTY's order. Returns the fight and the rolls."""
     fight = open_fight(camp, "fight order")
@@ -85,7 +85,7 @@ def next_turn(camp: Any) -> tuple[Fight, str]:
     return fight, turn
 
 
-def facts(camp: Any, fight: Fight) -> dict:
+def facts(camp: Any, fight: Fight) -> dict[str, Any]:
     """The fight as CLI.md shows it: round, turn, order, enemies; plus the groups and the
     characters' state. The order is worked out as it stands now (a knock-out since the last
     fight act counts)."""
@@ -128,7 +128,7 @@ def able(camp) -> list[str]:
     return [c["name"] for c in camp.characters() if wounds.can_act(c)]
 
 
-def strike(camp, fight: Fight, hitter: Character, target: str, damage: int) -> dict:
+def strike(camp, fight: Fight, hitter: Character, target: str, damage: int) -> dict[str, Any]:
     """A blow on an enemy instance by HITTER: wounds after defense, kill and wound XP (R41)."""
     enemy, dealt, killed = fights.hit(fight, target, damage)
     xp = fights.hit_xp(enemy, dealt, killed)
@@ -152,7 +152,7 @@ def strike(camp, fight: Fight, hitter: Character, target: str, damage: int) -> d
 
 def character_blow(
     camp, fight, doc, target, weapon, dice, damage_dice, rng, karma, reroll_dice, karma_damage=(False, None)
-) -> dict:
+) -> dict[str, Any]:
     """R24, R26, R30, R18, R41: a 3/DX check with the weapon's skill, then its damage on a
     hit; R17: --karma rolls a miss again, --karma-damage the damage (each 1 karma, else 1
     wish), as `check --karma` and `roll --character --karma` do."""
@@ -229,7 +229,7 @@ def blade(doc: Character, ref: str | None) -> Any:  # an Item, or bare hands (R2
     return wielded(doc, "Unarmed" if ref is None else ref)
 
 
-def enemy_blow(camp, fight, enemy: FightEnemy, doc: Character, dice, rng) -> dict:
+def enemy_blow(camp, fight, enemy: FightEnemy, doc: Character, dice, rng) -> dict[str, Any]:
     """An enemy's attack: its combat dice against its to-hit; each hit its damage less armor (R29)."""
     if not enemy["alive"]:
         raise Refused(Say('{name} is dead and attacks no more', name=enemy['name']), "already_dead")
@@ -264,7 +264,7 @@ def enemy_blow(camp, fight, enemy: FightEnemy, doc: Character, dice, rng) -> dic
     }
 
 
-def end_fight(camp: Any, outcome: str, names: list[str] | None) -> tuple[dict, dict, list]:
+def end_fight(camp: Any, outcome: str, names: list[str] | None) -> tuple[dict[str, Any], dict[str, Any], list[Any]]:
     """`fight end` (R13, R20, R21, R25a): --won (every enemy killed) or --routed gives
     KILL_XP to each named (default: every living) character, --fled none; then each
     character's fight is settled (fatigue, the dying). Returns (the facts, each
@@ -331,7 +331,7 @@ def kill_enemy(camp: Any, name: str, by: str, brutal: bool) -> tuple[Character, 
     return doc, board, xp
 
 
-def fight_hit(camp: Any, target: str, damage: int, by: str) -> dict:
+def fight_hit(camp: Any, target: str, damage: int, by: str) -> dict[str, Any]:
     """`fight hit`: a blow of known damage by BY on an enemy instance (R41: less its
     defense; a kill wins its XP)."""
     fight = open_fight(camp, "fight hit")
@@ -359,9 +359,9 @@ def fight_attack(
     rng: Any,
     karma: bool,
     reroll_dice: Any,
-    karma_damage: tuple,
+    karma_damage: tuple[Any, ...],
     seed: int | None,
-) -> tuple[dict, Fight]:
+) -> tuple[dict[str, Any], Fight]:
     """`fight attack`: a character's blow on an enemy instance, or an enemy instance's on a
     character, on its side's turn (R32a); the round's action of the attacker. Returns the
     blow and the fight it was struck in."""

@@ -10,7 +10,7 @@ from campaign_cli.errors import Refused, Say
 from campaign_cli.store import history
 
 
-def undo(camp: Any, to: int | None) -> tuple[list[dict], dict]:
+def undo(camp: Any, to: int | None) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """`undo [--to SEQ]`: the newest change still undoable, or every one back to SEQ, taken
     back in one entry. Returns the entries undone, newest first, and what the newest had
     changed ({table: {key: (before, after)}}: the facts the view says it in words from)."""
@@ -47,7 +47,7 @@ def undo(camp: Any, to: int | None) -> tuple[list[dict], dict]:
     return done, changes
 
 
-def redo(camp: Any) -> tuple[dict, list[int]]:
+def redo(camp: Any) -> tuple[dict[str, Any], list[int]]:
     """`redo`: the last undo's changes put back, when nothing else changed since. Returns
     the undo entry redone and the changes it puts back."""
     target = history.redo_target(camp)

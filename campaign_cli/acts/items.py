@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from campaign_cli.model import Character, Item
 
 
-def new_item(camp: Any, item: str, custom: bool, options: dict) -> Item:
+def new_item(camp: Any, item: str, custom: bool, options: dict[str, Any]) -> Item:
     """The item `item add` and `shop buy` make: catalog values, options over them, a new id.
     A built-in item's name never reads the packs (no pack may repeat one: `catalog import`
     refuses it), so a pack of 50,000 items costs it nothing beyond the file's size."""
@@ -45,7 +45,7 @@ def _on(
     verb: str,
     count: int | None = None,
     moves: bool = False,
-) -> tuple:
+) -> tuple[Any, ...]:
     """Act PATH by NAME on its item REF: CHANGE(doc, item) changes them, returning the item
     the act ends with when it is another (pieces split off a stack, a stack they joined);
     the journal says "NAME VERB ITEM (#id)". MOVES: the act moves COUNT pieces of a stack
@@ -68,7 +68,9 @@ def _on(
 HANDLED = {"item wear": "worn", "item stow": "stowed", "item store": "stored", "item fetch": "fetched"}
 
 
-def add(camp: Any, name: str, item: str, custom: bool, options: dict, count: int = 1) -> tuple[Character, Item]:
+def add(
+    camp: Any, name: str, item: str, custom: bool, options: dict[str, Any], count: int = 1
+) -> tuple[Character, Item]:
     """`item add`: a catalog or custom item into the pack (R33: the weight carried), COUNT
     pieces of it as one stack, onto the stack of the same item the pack holds. Returns
     (the character, the stack)."""
@@ -97,7 +99,7 @@ def left(camp: Any, doc: Character, item: Item, count: int, how: str) -> None:
 
 def trade(
     camp: Any, src_name: str, dst_name: str, ref: str, price: int | None, selling: bool, count: int | None = None
-) -> tuple:
+) -> tuple[Any, ...]:
     """`item give` and `item sell`: COUNT pieces of the item (default: all) move to DST (R33
     on the receiver; never a personal item, R36); selling, DST pays PRICE, by default their
     value (R38). Returns (from, to, the receiver's stack, the pieces moved, the price paid
@@ -160,7 +162,7 @@ def fetch(camp: Any, name: str, ref: str, count: int | None = None) -> tuple[Cha
     return _on(camp, "item fetch", name, ref, fetch_them, "fetches", count, moves=True)
 
 
-def set_numbers(camp: Any, name: str, ref: str, changes: dict) -> tuple[Character, Item]:
+def set_numbers(camp: Any, name: str, ref: str, changes: dict[str, Any]) -> tuple[Character, Item]:
     """`item set`: an item's numbers changed (R39: not fewer slots than its upgrades fill)."""
     return _on(camp, "item set", name, ref, lambda doc, item: gear.set_numbers(doc, item, changes), "changes")
 
@@ -204,7 +206,7 @@ def forge(
     return doc, target
 
 
-def drink(camp: Any, name: str, ref: str, on: str | None, count: int = 1) -> tuple[Character, Item, dict]:
+def drink(camp: Any, name: str, ref: str, on: str | None, count: int = 1) -> tuple[Character, Item, dict[str, Any]]:
     """`item use`: COUNT pieces of a potion (default one) drunk by NAME, or given by NAME to
     ON (R25); used up. Healing potions heal for each piece; a boost lasts one fight and a
     second of the same kind does not stack, so one is drunk at a time. Returns (who drank,

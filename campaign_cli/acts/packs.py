@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 
-def import_pack(camp: Any, pack: dict) -> dict | None:
+def import_pack(camp: Any, pack: dict[str, Any]) -> dict[str, Any] | None:
     """`catalog import`: PACK (validated) stored, its names clashing with no other pack's
     or the built-in catalog's. Returns the pack it replaced, if any."""
     from campaign_cli.rules import catalog
@@ -22,7 +22,7 @@ def import_pack(camp: Any, pack: dict) -> dict | None:
     return old
 
 
-def remove_pack(camp: Any, name: str) -> dict:
+def remove_pack(camp: Any, name: str) -> dict[str, Any]:
     """`catalog remove`: the pack NAME, resolved as every name is. Returns it."""
     from campaign_cli.rules.names import resolve
 

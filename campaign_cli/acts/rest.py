@@ -11,7 +11,7 @@ from campaign_cli.rules import wounds
 from campaign_cli.rules.characters import current_status
 
 
-def rest(camp: Any, names: list[str] | None, week: bool) -> tuple[list, dict]:
+def rest(camp: Any, names: list[str] | None, week: bool) -> tuple[list[Any], dict[str, Any]]:
     """`rest`: a night's sleep clears fatigue (R21), a week heals fully (R22); the dying
     nobody named are settled too, since time passes for all (R20)."""
     acts.guard(camp, "rest")
@@ -32,7 +32,7 @@ def rest(camp: Any, names: list[str] | None, week: bool) -> tuple[list, dict]:
     return docs, before
 
 
-def end_adventure(camp: Any) -> tuple[str, list, dict]:
+def end_adventure(camp: Any) -> tuple[str, list[Any], dict[str, Any]]:
     """`adventure end`: everyone recovers fully (R22), Bard karma lapses (R25), the dying
     who were not saved die (R20). Returns (the title, the characters, statuses before)."""
     acts.guard(camp, "adventure end")

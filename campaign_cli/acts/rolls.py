@@ -32,7 +32,7 @@ def karma_options(karma: bool, reroll_dice: str | None) -> None:
 
 def rolled_check(
     doc: Character, prep: rules.Prepared, typed: str | None, rng, karma: bool = False, reroll_dice: str | None = None
-) -> dict:
+) -> dict[str, Any]:
     """Roll a prepared check; with KARMA, a failure is rolled again for 1 karma (else 1
     wish, R17), refused up front when DOC has neither. The caller saves DOC."""
     if karma:
@@ -51,7 +51,7 @@ def rolled_check(
     return result
 
 
-def check_result(prep: rules.Prepared, rolled: list[int]) -> dict:
+def check_result(prep: rules.Prepared, rolled: list[int]) -> dict[str, Any]:
     return {
         "character": prep.name,
         "spec": prep.spec.text,
@@ -79,7 +79,7 @@ def side(
     modifier: int = 0,
     act: str = "contest",
     role: str | None = None,
-) -> dict:
+) -> dict[str, Any]:
     """One side of a contest: WHO is a character (a name, or the document itself) or a
     number, an unnamed opponent's attribute."""
     spec = rules.parse_spec(spec_text)
@@ -137,7 +137,7 @@ def skill_contest(
     modifier: int = 0,
     karma=False,
     reroll_dice=None,
-) -> dict:
+) -> dict[str, Any]:
     """R7, R23: a contested skill (Charm, Diplomacy, Tactics, Animal Handler, Merchant), the
     one procedure `skill use --against` and `shop --haggle` share with `contest A 3/IQ+SKILL`:
     the user's side is IQ plus the skill's level, the other side IQ alone."""
@@ -159,7 +159,7 @@ def contested(
     reroll_dice: str | None = None,
     other_spec: str | None = None,
     act: str = "contest",
-) -> dict:
+) -> dict[str, Any]:
     """R7 with R18: both sides roll, the winner or None (each side guarded in its role in
     ACT: the one who starts it, and the other side). With KARMA, WHO's side rolls again
     when it does not win, for 1 karma (else 1 wish, R17), refused up front without either."""
@@ -218,7 +218,7 @@ def wielded(doc: Character, ref: str) -> Any:  # an Item, or bare hands (R26)
     return item
 
 
-def roll_damage(camp, expr, character, weapon, against, typed, rng, karma=False, reroll_dice=None) -> dict:
+def roll_damage(camp, expr, character, weapon, against, typed, rng, karma=False, reroll_dice=None) -> dict[str, Any]:
     doc: Any = camp.character(character) if character else None  # --weapon and --karma need --character
     if doc is not None:
         acts.guard(camp, "roll", doc)  # R11a, sixth reading: the out, dying and dead roll nothing
@@ -230,8 +230,8 @@ def roll_damage(camp, expr, character, weapon, against, typed, rng, karma=False,
 def damage_roll(
     camp,
     doc: Any,
-    item: dict | None,
-    target: dict | None,
+    item: dict[str, Any] | None,
+    target: dict[str, Any] | None,
     typed,
     rng,
     expr: str | None = None,
@@ -239,7 +239,7 @@ def damage_roll(
     reroll_dice: str | None = None,
     reroll_option: str = "--reroll-dice",
     option: str = "--dice",
-) -> dict:
+) -> dict[str, Any]:
     """A damage roll: EXPR (default: ITEM's damage), DOC's combat-skill levels to damage
     (R24), +1 unarmed against a weaker TARGET (R26), 1 less per curse (R18), at least 1;
     with KARMA rolled again and the new roll kept (R17): the one damage roll of `roll
@@ -290,7 +290,7 @@ def damage_roll(
     return data
 
 
-def recorded(camp: Any, data: dict, seed: int | None) -> None:
+def recorded(camp: Any, data: dict[str, Any], seed: int | None) -> None:
     """DATA, with the seed that rolled it, among the rolls the journal keeps."""
     if seed is not None:
         data["seed"] = seed
@@ -299,7 +299,7 @@ def recorded(camp: Any, data: dict, seed: int | None) -> None:
 
 def check(
     camp: Any, name: str, spec: Any, modifier: int, dice: str | None, rng, karma: bool, reroll: str | None, seed
-) -> tuple[rules.Prepared, dict]:
+) -> tuple[rules.Prepared, dict[str, Any]]:
     """`check NAME SPEC`: a rolled check (R5, R10) with its curses and modifiers, karma or
     a wish rolling a failure again (R17); a Leadership bonus spent (R25). Returns the
     prepared check and the result."""
@@ -316,7 +316,7 @@ def check(
     return prep, result
 
 
-def party_test(camp: Any, spec: Any, who: str, modifier: int, rng, seed, typed: str | None) -> dict:
+def party_test(camp: Any, spec: Any, who: str, modifier: int, rng, seed, typed: str | None) -> dict[str, Any]:
     """`check --party` (R11): every living character who can act takes the test, or one
     picked at random; the others are skipped and listed (R11a). Typed dice go in party
     order, each character's in turn; lacking a needed skill fails that character (R6)."""
@@ -326,7 +326,7 @@ def party_test(camp: Any, spec: Any, who: str, modifier: int, rng, seed, typed: 
     if not able:
         raise Refused(Say("R11a: no character can act to take the test"), "nobody")
     chosen = able if who == "all" else [rng.choice(able)]
-    preps: list[tuple[dict, rules.Prepared | None, str | None]] = []
+    preps: list[tuple[dict[str, Any], rules.Prepared | None, str | None]] = []
     for doc in chosen:
         try:
             preps.append((doc, rules.prepare(doc, spec, modifier), None))
@@ -395,7 +395,7 @@ def contest(camp: Any, name: str, spec: str, other: str, other_spec: str, dice, 
 
 def cast(
     camp: Any, name: str, spell: str, against: str | None, dice, other_dice, rng, modifier: int, karma, reroll, seed
-) -> dict:
+) -> dict[str, Any]:
     """`cast` (R9): a known spell whose rating is not above the caster's IQ: a 3/IQ check,
     or with AGAINST a contested IQ check (R7); the caster's action of the round (R32a)."""
     doc = acts.actor(camp, "cast", name)
@@ -413,7 +413,7 @@ def cast(
     return data
 
 
-def initiative(camp: Any, names: list[str], next_die, seed) -> dict:
+def initiative(camp: Any, names: list[str], next_die, seed) -> dict[str, Any]:
     """`initiative` (R8): one die each, highest first, ties rolled again; a character's
     name as stored, any other side's as typed."""
     docs = {c["name"].casefold(): c for c in camp.characters()}
@@ -430,7 +430,7 @@ def initiative(camp: Any, names: list[str], next_die, seed) -> dict:
     return data
 
 
-def roll(camp: Any, expr, character, weapon_ref, against, dice, rng, karma, reroll, seed) -> dict:
+def roll(camp: Any, expr, character, weapon_ref, against, dice, rng, karma, reroll, seed) -> dict[str, Any]:
     """`roll`: a dice expression, or a character's weapon damage (R26; karma rolls it
     again, R17)."""
     data = roll_damage(camp, expr, character, weapon_ref, against, dice, rng, karma, reroll)

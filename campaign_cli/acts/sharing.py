@@ -14,7 +14,9 @@ from campaign_cli.errors import CampaignError, FileProblem, Refused, Say
 ABSENT = object()  # a side that has no value there: resolving to it removes the field
 
 
-def merge(base: str, ours: str, theirs: str, path: str | None, words: list[str]) -> tuple[dict, list, Path]:
+def merge(
+    base: str, ours: str, theirs: str, path: str | None, words: list[str]
+) -> tuple[dict[str, Any], list[Any], Path]:
     """`merge BASE OURS THEIRS [--path P]`: the three versions merged field by field (the
     result judged as `import` judges a file; ours, whole, if it would not read back), and
     written over OURS. Returns the result, the conflicts and the file written."""
@@ -70,7 +72,9 @@ def merge(base: str, ours: str, theirs: str, path: str | None, words: list[str])
     return result, conflicts, files[1]
 
 
-def resolve(camp: Any, conflict: int | None, how: str, value: Any = None) -> tuple[list[dict], list[dict]]:
+def resolve(
+    camp: Any, conflict: int | None, how: str, value: Any = None
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """`resolve [ID] --ours|--theirs|--value V`: the conflict ID (default: every open one)
     settled with HOW ("ours", "theirs" or "value", VALUE). Returns (the conflicts settled,
     those still open)."""
@@ -118,7 +122,7 @@ def resolve(camp: Any, conflict: int | None, how: str, value: Any = None) -> tup
     return chosen, left
 
 
-def _put(camp: Any, path: list, value: Any) -> None:
+def _put(camp: Any, path: list[Any], value: Any) -> None:
     """Write VALUE at PATH (a conflict's steps from the tables), or remove it (ABSENT)."""
     table, key, *steps = path
     if table == "meta":
@@ -195,7 +199,7 @@ def _put_whole(camp: Any, table: str, key: str, value: Any) -> None:
         camp.put(table, doc, key)
 
 
-def _set(node: Any, steps: list, value: Any) -> None:
+def _set(node: Any, steps: list[Any], value: Any) -> None:
     for step in steps[:-1]:
         node = _child(node, step)
     last = steps[-1]
@@ -215,7 +219,7 @@ def _set(node: Any, steps: list, value: Any) -> None:
         node[last] = value
 
 
-def _matches(entry: Any, step: list) -> bool:
+def _matches(entry: Any, step: list[Any]) -> bool:
     key, wanted = step
     got = entry.get(key) if isinstance(entry, dict) else None
     return (got.casefold() if isinstance(got, str) else got) == wanted

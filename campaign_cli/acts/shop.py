@@ -18,7 +18,9 @@ if TYPE_CHECKING:
     from campaign_cli.model import Character
 
 
-def haggle(camp: Any, doc: Character, iq: int | None, price: int, buying: bool, dice, other_dice, seed) -> tuple:
+def haggle(
+    camp: Any, doc: Character, iq: int | None, price: int, buying: bool, dice, other_dice, seed
+) -> tuple[Any, ...]:
     """R25, R38: with an IQ to haggle against, a contested IQ check with the Merchant
     skill; a win moves the price by 10% per Merchant level in DOC's favour. Returns (price,
     the contest or None)."""
@@ -31,7 +33,17 @@ def haggle(camp: Any, doc: Character, iq: int | None, price: int, buying: bool, 
 
 
 def buy(
-    camp: Any, name: str, item: str, custom: bool, options: dict, price: int | None, iq, dice, other_dice, seed, count=1
+    camp: Any,
+    name: str,
+    item: str,
+    custom: bool,
+    options: dict[str, Any],
+    price: int | None,
+    iq,
+    dice,
+    other_dice,
+    seed,
+    count=1,
 ):
     """`shop buy`: NAME buys COUNT pieces of ITEM (a catalog entry, or new, described by
     OPTIONS) at PRICE a piece (default: its value), haggling against IQ when given."""
@@ -52,7 +64,7 @@ def buy(
     return {"price": asked, "paid": paid, "haggle": contest, "item": added, "character": view(doc)}
 
 
-def sell(camp: Any, name: str, item: str, price: int | None, iq, dice, other_dice, seed, count=1) -> dict:
+def sell(camp: Any, name: str, item: str, price: int | None, iq, dice, other_dice, seed, count=1) -> dict[str, Any]:
     """`shop sell`: NAME sells COUNT pieces of ITEM (default one, never the whole stack
     unasked) at PRICE a piece (default: its value), haggling against IQ when given."""
     doc = acts.actor(camp, "shop sell", name)

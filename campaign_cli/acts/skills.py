@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 OWN_OPTION = {"Medic": "heal", "Bard": "give", "Leadership": "for_", "Herbalist": "doses", "Alchemist": "boost"}
 
 
-def check_options(found: Skill, options: dict, against: str | None, other_dice: str | None) -> None:
+def check_options(found: Skill, options: dict[str, Any], against: str | None, other_dice: str | None) -> None:
     """Each acting skill takes exactly its own option (R25); contested skills take AGAINST (R23)."""
     own = OWN_OPTION.get(found.name)
     skill = Shown(found.name)
@@ -67,7 +67,7 @@ def use(
     camp: Any,
     name: str,
     found: Skill,
-    options: dict,
+    options: dict[str, Any],
     against: str | None,
     dice: str | None,
     other_dice: str | None,
@@ -75,7 +75,7 @@ def use(
     modifier: int = 0,
     karma: bool = False,
     reroll_dice: str | None = None,
-) -> dict:
+) -> dict[str, Any]:
     """`skill use`: NAME uses the skill FOUND; OPTIONS are its effect's (`heal`, `give`,
     `for`, `doses`, `boost`). Returns the check (or contest) with `skill` and `effect`."""
     doc = acts.actor(camp, "skill use", name)
@@ -127,7 +127,15 @@ def _named(camp, plan: dict[str, int], me: Character) -> tuple[dict[str, int], d
 
 
 def _prepare_effect(
-    camp, doc: Character, skill: str, level: int, heal: dict | None, give: dict | None, for_, doses, boost
+    camp,
+    doc: Character,
+    skill: str,
+    level: int,
+    heal: dict[str, Any] | None,
+    give: dict[str, Any] | None,
+    for_,
+    doses,
+    boost,
 ):
     """Check everything the effect needs before the roll (R25, R25a); return the change
     to make on success, or None for a skill with no effect of its own."""
@@ -148,7 +156,7 @@ def _prepare_effect(
         follower = doc if follower["id"] == doc["id"] else follower
         check_not_dead(follower)
 
-        def lead() -> dict:
+        def lead() -> dict[str, Any]:
             bonus = craft.leadership(level, doc["name"], follower)
             _save_others(camp, doc, {follower["name"]: follower})
             return {"leadership": {"for": follower["name"], "value": bonus["value"]}, "characters": [follower["name"]]}
@@ -159,7 +167,7 @@ def _prepare_effect(
         item = make_item(potion["name"], {"kind": "potion", "hands": 0}, custom=True)
         item.update({k: v for k, v in potion.items() if k in ("heals", "boost")})  # type: ignore[typeddict-item]
 
-        def brew() -> dict:
+        def brew() -> dict[str, Any]:
             added = add_item(doc, {"id": camp.next_id(), **item})
             return {"potion": added, "xp_spent": craft.ALCHEMY_XP if skill == "Alchemist" else 0}
 
@@ -167,7 +175,7 @@ def _prepare_effect(
     return None
 
 
-def _done(camp, doc: Character, docs: dict[str, Character], **effect: dict) -> dict:
+def _done(camp, doc: Character, docs: dict[str, Character], **effect: dict[str, Any]) -> dict[str, Any]:
     _save_others(camp, doc, docs)
     (value,) = effect.values()
     return {**effect, "characters": list(value)}

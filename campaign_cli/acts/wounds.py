@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from campaign_cli.model import Character
 
 
-def damage(camp: Any, name: str, amount: int, fatigue: bool, armor: bool) -> tuple[Character, dict]:
+def damage(camp: Any, name: str, amount: int, fatigue: bool, armor: bool) -> tuple[Character, dict[str, Any]]:
     """`damage`: AMOUNT damage (or fatigue, R21), less worn armor and shield with ARMOR (R29).
     Returns the character and what was applied and absorbed."""
     doc = acts.actor(camp, "damage", name)

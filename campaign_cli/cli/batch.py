@@ -146,7 +146,7 @@ class Lines:
         """Run ARGS; returns what the command gives as JSON (None if nothing). A failure
         raises LineFailed, the line's changes still in the open transaction."""
         self.block.begin()
-        captured: list = []
+        captured: list[Any] = []
         RUN.capture = captured
         try:
             command, words, name = self.leaf(args)
@@ -199,7 +199,7 @@ def batch(
     root = ctx.find_root().command
     spool = spool_source(source)
     results = tempfile.TemporaryFile()
-    staged: list = []
+    staged: list[Any] = []
     try:
         check_lengths(spool)
         with store.transaction(campaign_path(), RUN.words) as camp:

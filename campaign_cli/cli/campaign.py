@@ -107,7 +107,7 @@ def log_table(entries: Callable[[], Iterable[Mapping[str, Any]]], camp: Any) -> 
             seqs.append(e["undoes"])
     said = what_happened(camp, Seqs(seqs))
 
-    def rows() -> Iterator[tuple]:
+    def rows() -> Iterator[tuple[Any, ...]]:
         for e in entries():
             what = said.get(e["seq"], ("", ""))[0]
             if e["seq"] is None:  # a roll-only entry: the checks it rolled
@@ -191,14 +191,14 @@ def what_happened(camp, wanted: Seqs) -> Said:
     return said
 
 
-def told(camp, pairs: list[tuple[dict, dict]]) -> dict[int, tuple[str, str]]:
+def told(camp, pairs: list[tuple[dict[str, Any], dict[str, Any]]]) -> dict[int, tuple[str, str]]:
     """seq -> (what each (entry, its changes) did, said from its facts; its command)."""
 
     tell = teller(camp)
     return {entry["seq"]: tell(entry, changes) for entry, changes in pairs}
 
 
-def teller(camp) -> Callable[[dict, dict], tuple[str, str]]:
+def teller(camp) -> Callable[[dict[str, Any], dict[str, Any]], tuple[str, str]]:
     """What one (entry, its changes) did, said from its facts, and its command. A character
     the entry created or deleted is named as its documents name it."""
     from campaign_cli.library.core import entry_view
@@ -209,7 +209,7 @@ def teller(camp) -> Callable[[dict, dict], tuple[str, str]]:
     names = {c["id"]: c["name"] for c in now}
     genders = {c["name"]: c.get("gender") for c in now}
 
-    def tell(entry: dict, changes: dict) -> tuple[str, str]:
+    def tell(entry: dict[str, Any], changes: dict[str, Any]) -> tuple[str, str]:
         docs = [d for pair in changes.get("characters", {}).values() for d in pair if isinstance(d, dict)]
         known = {**{d["id"]: d["name"] for d in reversed(docs) if "id" in d and "name" in d}, **names}
         sexes = {**{d["name"]: d.get("gender") for d in reversed(docs) if "name" in d}, **genders}

@@ -88,7 +88,7 @@ def check(
     emit(result, lambda: _check_views(result), json_out=json_out)
 
 
-def _check_views(result: Mapping[str, Any]) -> list:
+def _check_views(result: Mapping[str, Any]) -> list[Any]:
     views = [Line(describe_check(result))]
     if "plot" in result:
         count, limit = result["plot"]["dice"], result["plot"]["limit"]
@@ -103,7 +103,7 @@ def _check_views(result: Mapping[str, Any]) -> list:
     return views
 
 
-def _party_views(data: Mapping[str, Any], genders: dict, json_out: bool) -> None:
+def _party_views(data: Mapping[str, Any], genders: dict[str, Any], json_out: bool) -> None:
     """R11: every living character takes the test, or one picked at random."""
     who = data["who"]
     results, skipped = data["results"], data["skipped"]

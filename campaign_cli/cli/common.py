@@ -65,7 +65,7 @@ NameArg = Annotated[
 ]
 
 
-def character_lines(ch: Mapping[str, Any]) -> list:
+def character_lines(ch: Mapping[str, Any]) -> list[Any]:
     """A character's views (cli/views.py), imported when they are drawn: a command that
     answers with --json never loads them."""
     from campaign_cli.cli.views import character_views
@@ -115,7 +115,7 @@ MAX_ARGUMENT = 200  # CLI.md "Sizes": a spec, dice list, expression or name long
 FREE_TEXT = frozenset({"note", "reason", "source", "output", "file", "campaign"})  # notes and paths
 
 
-def check_sizes(params: dict, labels: dict[str, str]) -> None:
+def check_sizes(params: dict[str, Any], labels: dict[str, str]) -> None:
     """CLI.md "Sizes": every argument that names or specifies something (a name, a check
     spec, a dice list or expression) is at most 200 characters; refused (exit 2) before
     any parsing or locking. Notes and paths are free text. LABELS: each parameter as the

@@ -14,13 +14,17 @@ import stat
 from campaign_cli import jsontext
 from campaign_cli.store.layout import packs_text
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
+if TYPE_CHECKING:
+    from typing import Any
+
 
 class Context:
     """What a completer reads of Click's context: the parsed `params` and the root's
     (`find_root().params["campaign"]`). Click's own on the full path, this one on the fast
     path of a TAB (campaign_cli/tab.py), which imports neither Click nor Typer."""
 
-    def __init__(self, params: dict, root: Context | None = None) -> None:
+    def __init__(self, params: dict[str, Any], root: Context | None = None) -> None:
         self.params, self.root = params, root
 
     def find_root(self) -> Context:
@@ -30,7 +34,7 @@ class Context:
 LANGUAGE = ""  # the fast path's language (i18n.requested): no catalog is loaded for a TAB
 
 
-def _data(ctx: Context | None) -> dict:
+def _data(ctx: Context | None) -> dict[str, Any]:
     root = ctx.find_root() if ctx is not None else None
     path = (
         (root.params.get("campaign") if root is not None else None)
@@ -65,12 +69,12 @@ def _pick(names, incomplete: str) -> list[str]:
     return list(dict.fromkeys(n for n in names if isinstance(n, str) and fold(n).startswith(key) and n.isprintable()))
 
 
-def _characters(data: dict) -> list[dict]:
+def _characters(data: dict[str, Any]) -> list[dict[str, Any]]:
     docs = data.get("characters")
     return [d for d in docs.values() if isinstance(d, dict)] if isinstance(docs, dict) else []
 
 
-def _character(ctx: Context, data: dict) -> dict:
+def _character(ctx: Context, data: dict[str, Any]) -> dict[str, Any]:
     """The character named before on the line (NAME, FROM, --character, an attacker)."""
     params = ctx.params
     name = str(params.get("name") or params.get("src") or params.get("character") or params.get("attacker") or "")
@@ -128,7 +132,7 @@ def spells(ctx: Context, incomplete: str) -> list[str]:
     return _pick((s.get("name") for s in doc.get("spells", []) if isinstance(s, dict)), incomplete)
 
 
-def _packs(data: dict) -> list[dict]:
+def _packs(data: dict[str, Any]) -> list[dict[str, Any]]:
     try:
         packs = jsontext.loads(packs_text(data))
     except (TypeError, ValueError):

@@ -4,6 +4,7 @@ import io
 import shlex
 import sys
 from pathlib import Path
+from typing import Any
 
 import typer
 
@@ -253,7 +254,7 @@ RAT_BOARD = {
 }
 
 
-def _board(board: dict) -> dict:
+def _board(board: dict[str, Any]) -> dict[str, Any]:
     """A demo board as a user would type it: its name, keywords and abilities in the chosen language."""
 
     def said(entry):

@@ -34,7 +34,7 @@ def _bar(left: int, full: int, width: int = 10) -> str:
     return "#" * filled + "." * (width - filled)
 
 
-def status_views(data: Mapping[str, Any]) -> list:
+def status_views(data: Mapping[str, Any]) -> list[Any]:
     turn = data["turn"]
     title = (_("Fight: {title}, round {round}") if data["title"] else _("Fight, round {round}")).format(
         title=data["title"], round=data["round"]

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -119,7 +119,7 @@ ITEM_OPTIONS = (
 )  # the options above, by name
 
 
-def item_options(given: dict) -> dict:
+def item_options(given: dict[str, Any]) -> dict[str, Any]:
     """A command's item options (`item add`, `shop buy`) from its parameters (GIVEN: locals());
     a kind may be given in Russian (`--kind артефакт`), stored in English."""
     from campaign_cli.i18n import english_word

@@ -70,7 +70,7 @@ forge_app = command_app()
 CountArg = Annotated[int, typer.Argument(min=1, max=MAX_AMOUNT, metavar="N", help="How many.")]
 
 
-def item_rows(items: list["Item"]) -> list[list]:
+def item_rows(items: list["Item"]) -> list[list[Any]]:
     return [
         [
             i["id"],
@@ -90,7 +90,7 @@ def item_rows(items: list["Item"]) -> list[list]:
 COLUMNS = [N_("id"), N_("item"), N_("kind"), N_("state"), N_("stats"), N_("wt"), N_("gold"), N_("slots"), N_("notes")]
 
 
-def item_views(ch: Mapping[str, Any], item: "Item") -> list:
+def item_views(ch: Mapping[str, Any], item: "Item") -> list[Any]:
     """One item in full (`item show`)."""
     pairs: list[tuple[str, Any]] = [
         (_("kind"), item["kind"]),

@@ -76,7 +76,7 @@ def ours(info: typer.models.CommandInfo) -> None:
 class LazyGroup(TyperGroup):
     get_help_option = help_option
 
-    lazy_commands: dict | None = None  # name -> Typer CommandInfo, converted on first use
+    lazy_commands: dict[str, Any] | None = None  # name -> Typer CommandInfo, converted on first use
     # name -> "module[:attr]" in campaign_cli.cli; attr (default `app`) is a Typer: a noun, or
     # a command of this noun kept in a module of its own (noun_app's ELSEWHERE)
     lazy_nouns: dict[str, str] = {}

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     pass
 
 
-def character_views(ch: Mapping[str, Any]) -> list:
+def character_views(ch: Mapping[str, Any]) -> list[Any]:
     spells = ", ".join(
         shown(s["name"]) + (f" ({s['rating']})" if s.get("rating") is not None else "") for s in ch["spells"]
     )
@@ -102,11 +102,11 @@ BOARD_LABELS = {
 }
 
 
-def board_views(board: Mapping[str, Any], brutal: bool) -> list:
+def board_views(board: Mapping[str, Any], brutal: bool) -> list[Any]:
     """A board's side: BOARD is a stored board, or one side of it as `enemy show` has it."""
     from campaign_cli.rules import enemies as rules
 
-    side: dict = dict(board if "side" in board else rules.side_of(board, brutal))  # type: ignore[arg-type]
+    side: dict[str, Any] = dict(board if "side" in board else rules.side_of(board, brutal))  # type: ignore[arg-type]
     pairs = [(_("keywords"), board["keywords"]), (_("size"), board["size"])]
     pairs += [(_(BOARD_LABELS[k]), side[k]) for k in rules.NUMBERS]
     pairs += [(_("abilities"), side["abilities"])]

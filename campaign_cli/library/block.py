@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING
 from campaign_cli.rules import recap  # every act of a block adds to its tally
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from campaign_cli.store import Campaign as Stored
 
 KEPT_SUMMARIES = 1000  # a block's entry keeps this many acts' summaries, then a count
@@ -22,9 +24,9 @@ class Block:
     def __init__(self, camp: Stored) -> None:
         self.camp = camp
         self.count = 0
-        self.summaries: list[dict] = []
-        self.tally: dict[str, dict] = {}
-        self.events: list[dict] = []
+        self.summaries: list[dict[str, Any]] = []
+        self.tally: dict[str, dict[str, Any]] = {}
+        self.events: list[dict[str, Any]] = []
 
     def begin(self) -> None:
         camp = self.camp
@@ -59,9 +61,9 @@ class Block:
             "tally": recap.compact(self.tally),  # each act's events, for `campaign recap`
         }
 
-    def mark(self) -> tuple:
+    def mark(self) -> tuple[Any, ...]:
         return self.count, len(self.summaries), len(self.events), {k: dict(v) for k, v in self.tally.items()}
 
-    def back_to(self, mark: tuple) -> None:
+    def back_to(self, mark: tuple[Any, ...]) -> None:
         self.count, summaries, events, self.tally = mark
         del self.summaries[summaries:], self.events[events:]

@@ -262,7 +262,7 @@ class Core:
         self._open = True
         self._failed: CampaignError | None = None  # an act failed outside an attempt: nothing is saved
         self._attempts = 0
-        self._staged: list = []  # the files the block's acts wrote (an export's output), written once it commits
+        self._staged: list[Any] = []  # the files the block's acts wrote (an export's output), written once it commits
 
     # -- the block ---------------------------------------------------------------
     @property
@@ -320,7 +320,7 @@ class Core:
                 Say("the campaign is open for reading: open it with campaign_cli.open to change it"), "read_only"
             )
 
-    def _act(self, path: str, write: bool, run: Callable[[Stored], R], args: tuple = ()) -> R:
+    def _act(self, path: str, write: bool, run: Callable[[Stored], R], args: tuple[Any, ...] = ()) -> R:
         """Run one act: the caller's texts checked, the block's books kept, the dead checked
         (R11a), a failure spoiling the block unless an attempt takes it back."""
         self._ready(write)
@@ -417,7 +417,7 @@ def _number(text: str, option: str, name: str) -> int:
 Pairs = list[str] | dict[str, int]  # "Name=VALUE" texts, as the command line takes them, or a dict
 
 
-def pairs(values: Pairs | None, option: str, default: int | None = None, allow_null: bool = False) -> dict:
+def pairs(values: Pairs | None, option: str, default: int | None = None, allow_null: bool = False) -> dict[str, Any]:
     """NAME=VALUE texts (`["Lore=3"]`, `["Swimming", "Sword=2"]`) or a dict, as a dict of
     name to a whole number (or DEFAULT, or None where ALLOW_NULL, for a bare name)."""
     out: dict[str, int | None] = {}
@@ -466,7 +466,7 @@ def _status(stored: Stored) -> results.CampaignStatus:
     }
 
 
-def entry_view(entry: dict) -> results.LogEntry:
+def entry_view(entry: dict[str, Any]) -> results.LogEntry:
     """A journal entry as `log` shows it: its command as typed, its summary, the characters."""
     import shlex
 
@@ -528,7 +528,7 @@ def write_file(stored: Any, text: str, output: str, force: bool) -> Path:
     return target
 
 
-def _publish(staged: list) -> None:
+def _publish(staged: list[Any]) -> None:
     from campaign_cli.store import files
 
     files.publish(staged)
@@ -576,8 +576,8 @@ class _NoCampaign:
 
     reverted = False
 
-    def packs(self) -> list[dict]:
+    def packs(self) -> list[dict[str, Any]]:
         return []
 
-    def boards(self) -> list[tuple[dict, str]]:
+    def boards(self) -> list[tuple[dict[str, Any], str]]:
         return []

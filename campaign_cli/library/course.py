@@ -138,7 +138,7 @@ class Course(Core):
             if character is not None:
                 key = stored.character(character)["name"].casefold()
 
-                def keep(e: dict) -> bool:
+                def keep(e: dict[str, Any]) -> bool:
                     return key in (n.casefold() for n in e.get("characters", []))
 
             from campaign_cli.store import history
@@ -188,7 +188,7 @@ class Course(Core):
         return self._act("resolve", True, run)
 
 
-def conflict_view(stored: dict) -> results.ConflictView:
+def conflict_view(stored: dict[str, Any]) -> results.ConflictView:
     """An open merge conflict as `conflicts` shows it: each side's value decoded."""
     from campaign_cli import jsontext
 

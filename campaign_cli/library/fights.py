@@ -9,6 +9,8 @@ from campaign_cli.errors import Opt, Refused, Say, UsageProblem
 from campaign_cli.library.core import Core, Dice, _dice, _name, _number, _seed, _shown, _text, _whole
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from campaign_cli import results
     from campaign_cli.store import Campaign as Stored
 else:
@@ -272,7 +274,7 @@ class Fights(Core):
         elif not isinstance(board.get("name"), str):
             raise UsageProblem(Say("give a name, or a board file that has a name"), "missing_name")
 
-        def adjust(board: dict) -> None:  # the keywords, over the file's or the pack's board
+        def adjust(board: dict[str, Any]) -> None:  # the keywords, over the file's or the pack's board
             if size is not None:
                 board["size"] = size
             if keyword:
@@ -388,7 +390,7 @@ class Fights(Core):
         return self._act("enemy kill", True, run, (enemy,))
 
 
-def _board_fields(board: dict, fields: list[str]) -> None:
+def _board_fields(board: dict[str, Any], fields: list[str]) -> None:
     """ "normal.defense=2", "brutal.elite=a;b;c;d;e;f", "keywords=Undead;Beast", into BOARD."""
     from campaign_cli.rules import enemies
 

@@ -344,7 +344,7 @@ class Gear(Core):
     def _on_item(
         self,
         path: str,
-        act: Callable[..., tuple],
+        act: Callable[..., tuple[Any, ...]],
         character: str,
         item: str,
         count: int | None = None,

@@ -127,7 +127,7 @@ def notes(i: Item) -> str:
     return "; ".join(p for p in parts if p)
 
 
-def effect_text(effect: dict) -> str:
+def effect_text(effect: dict[str, Any]) -> str:
     """What a potion did (R25): healed, or a boost for one fight."""
     if "healed" in effect:
         return _("heals {amount}").format(amount=effect["healed"])

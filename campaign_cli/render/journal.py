@@ -10,8 +10,12 @@ from collections.abc import Callable
 from campaign_cli.i18n import N_, _, gendered, language, ngettext, number, shown
 from campaign_cli.rules.names import with_pieces, without_pieces
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
+if TYPE_CHECKING:
+    from typing import Any
 
-def _names(values: list) -> str:
+
+def _names(values: list[Any]) -> str:
     return ", ".join(_shown_pieces(v) for v in values)
 
 
@@ -61,7 +65,7 @@ SENTENCES: dict[str, Callable[..., str]] = {
 }
 
 
-def sentences(row: dict, gender: str | None = None) -> list[str]:
+def sentences(row: dict[str, Any], gender: str | None = None) -> list[str]:
     """What happened to one character (ROW: a recap row), as sentences, leaving out what did not."""
     out = [
         say(value, gender) for field, say in SENTENCES.items() if (value := row.get(field)) not in (None, 0, [], False)
@@ -75,12 +79,12 @@ def sentences(row: dict, gender: str | None = None) -> list[str]:
     return out
 
 
-def killing(fact: dict) -> str:
+def killing(fact: dict[str, Any]) -> str:
     """Who killed whom: `Лада Светлая → Душитель 1`."""
     return _("{by} → {enemy}").format(by=fact["by"], enemy=fact["enemy"])
 
 
-def healing(fact: dict) -> str:
+def healing(fact: dict[str, Any]) -> str:
     """What a Medic healed, or a potion: `Лада (Медик) → Ёж: вылечено 2 повреждения`."""
     healed = ngettext("{n} damage healed", "{n} damage healed", fact["amount"]).format(n=number(fact["amount"]))
     if fact.get("by"):
@@ -113,7 +117,7 @@ MOVED = {
 MOVED_ROWS = {"worn": "items_worn", "stored": "items_stored", "held": "items_held"}
 
 
-def event_text(event: dict) -> str | None:
+def event_text(event: dict[str, Any]) -> str | None:
     """One event of a journal entry as a sentence; None for what the characters' changes say."""
     kind = event.get("event")
     if kind == "blow" and "wounds" in event:  # a character's blow on an enemy
@@ -186,7 +190,7 @@ def event_text(event: dict) -> str | None:
     return None
 
 
-def roll_text(roll: dict) -> str | None:
+def roll_text(roll: dict[str, Any]) -> str | None:
     """A journaled check as a sentence (`Аякс, 3/DX: успех`), a contest and a roll of dice
     as `contest` and `roll` said them (`3к6: 2, 5, 1 = 8`); None for anything else."""
     if isinstance(roll.get("a"), dict) and isinstance(roll.get("b"), dict) and "winner" in roll:
@@ -204,7 +208,7 @@ def roll_text(roll: dict) -> str | None:
     return None
 
 
-def entry_text(data: dict, entry: dict | None = None, genders: dict | None = None) -> str:
+def entry_text(data: dict[str, Any], entry: dict[str, Any] | None = None, genders: dict[str, Any] | None = None) -> str:
     """What one journal entry did (DATA: `rules.recap.recap` of that entry alone, ENTRY the
     entry itself for its events and rolls): each character's sentences, the fight's events,
     kills and keywords; "" when it did nothing to say."""

@@ -14,7 +14,7 @@ def _pct(p) -> str:
     return percent(float(p))
 
 
-def _mods(mods: list[dict], applies: tuple[str, ...]) -> str:
+def _mods(mods: list[dict[str, Any]], applies: tuple[str, ...]) -> str:
     return "".join(f" {m['value']:+d} ({source(m)})" for m in mods if m.get("applies_to") in applies)
 
 
@@ -31,7 +31,7 @@ SOURCES = {
 }
 
 
-def source(mod: dict) -> str:
+def source(mod: dict[str, Any]) -> str:
     """A modifier's source (`skill Climbing`, `curse Rot`) in the chosen language; a
     modifier without a kind (an older roll) shows its stored words."""
     template = SOURCES.get(mod.get("kind") or "")
@@ -113,7 +113,7 @@ def shown_side(name: str) -> str:
     return _("opponent") if name == "opponent" else name
 
 
-def contest_rows(a: Mapping[str, Any], b: Mapping[str, Any]) -> list[list]:
+def contest_rows(a: Mapping[str, Any], b: Mapping[str, Any]) -> list[list[Any]]:
     """Each side of a contest with every modifier by source (skill, armor, curses: R18's direction)."""
     rows = []
     for s in (a, b):

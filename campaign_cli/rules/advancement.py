@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 from campaign_cli.errors import N_, Refused, Say
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from campaign_cli.model import Character, Curse
 
 KILL_XP = 1  # R13: per fight won, per keyword learned
@@ -46,7 +48,7 @@ def karma_total(doc: Character) -> int:
     return doc.get("karma", 0) + doc.get("bard_karma", 0)
 
 
-def pay_xp(doc: Character, cost: int, use_karma: bool = False) -> dict:
+def pay_xp(doc: Character, cost: int, use_karma: bool = False) -> dict[str, Any]:
     """Take COST XP from DOC; with USE_KARMA, karma covers what XP lacks, one for one (R17).
 
     Returns what was paid: {"xp": n, "karma": k}. Refused, naming the shortfall, if it cannot pay.
@@ -137,7 +139,7 @@ def curse_modifier(doc: Character) -> int:
     return len(doc.get("curses", []))
 
 
-def remove_curse(doc: Character, curse: str, pay: str) -> dict:
+def remove_curse(doc: Character, curse: str, pay: str) -> dict[str, Any]:
     """R18: lift one curse for 1 wish, 3 karma or 10 XP, as the player chooses."""
     from campaign_cli.rules.names import resolve
 

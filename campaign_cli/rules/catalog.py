@@ -13,9 +13,13 @@ from importlib import resources
 from campaign_cli import jsontext
 from campaign_cli.errors import Say
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
+if TYPE_CHECKING:
+    from typing import Any
+
 
 @cache
-def _table(name: str) -> tuple[dict, ...]:
+def _table(name: str) -> tuple[dict[str, Any], ...]:
     text = resources.files("campaign_cli.data").joinpath(f"{name}.json").read_text(encoding="utf-8")
     return tuple(jsontext.loads(text)[name])
 
@@ -42,20 +46,20 @@ def in_case(name: str, case: str) -> str | None:
     return None if forms is None or case not in cases else forms[cases.index(case)] + rest
 
 
-def weapons() -> tuple[dict, ...]:
+def weapons() -> tuple[dict[str, Any], ...]:
     return _table("weapons")
 
 
-def armor() -> tuple[dict, ...]:
+def armor() -> tuple[dict[str, Any], ...]:
     return _table("armor")
 
 
-def gear() -> tuple[dict, ...]:
+def gear() -> tuple[dict[str, Any], ...]:
     """Built-in gear: the Herbalist's herbs (R25a)."""
     return _table("gear")
 
 
-def entries(packs: Sequence[dict] = ()) -> Iterator[tuple[str, dict]]:
+def entries(packs: Sequence[dict[str, Any]] = ()) -> Iterator[tuple[str, dict[str, Any]]]:
     """Every item entry as (kind, entry), in lookup order: the packs' first (each entry knows
     its `pack`), then the built-in weapons, armor and gear. Kind is 'pack', 'weapon', 'armor' or 'gear'."""
     for pack in packs:
@@ -78,14 +82,14 @@ def aliases(name: str) -> tuple[str, ...]:
     return ()
 
 
-def near(name: str, packs: Sequence[dict] = ()) -> str | None:
+def near(name: str, packs: Sequence[dict[str, Any]] = ()) -> str | None:
     """A catalog name within two edits of NAME (`Broadsord` -> Broadsword), or None."""
     from campaign_cli.rules.names import near as close
 
     return close(name, ((e["name"], *e["aliases"]) for _, e in entries(packs)))
 
 
-def lookup(name: str, packs: Sequence[dict] = ()) -> tuple[str, dict] | None:
+def lookup(name: str, packs: Sequence[dict[str, Any]] = ()) -> tuple[str, dict[str, Any]] | None:
     """(kind, entry) for a catalog name or alias, a pack's first, else None (CLI.md "Catalog
     packs"). The first lookup in these packs scans them; the next ones go through an index
     of every name built then: an import of thousands of items after a pack of 50,000 looks
@@ -104,11 +108,11 @@ def lookup(name: str, packs: Sequence[dict] = ()) -> tuple[str, dict] | None:
     return kind, ({**entry, "pack": pack} if kind == "pack" else entry)
 
 
-Hit = tuple[str, dict, "str | None"]  # kind, entry, the pack it is in
-_INDEXED: list = []  # [(packs, their shape, index or None)]: the last two packs looked up in
+Hit = tuple[str, "dict[str, Any]", "str | None"]  # kind, entry, the pack it is in
+_INDEXED: list[Any] = []  # [(packs, their shape, index or None)]: the last two packs looked up in
 
 
-def _named(packs: Sequence[dict]) -> Iterator[tuple[str, Hit]]:
+def _named(packs: Sequence[dict[str, Any]]) -> Iterator[tuple[str, Hit]]:
     """(folded name or alias, its hit) in lookup order: the packs', then the built-ins'."""
     from campaign_cli.folding import fold
 
@@ -125,7 +129,7 @@ def _named(packs: Sequence[dict]) -> Iterator[tuple[str, Hit]]:
                 yield fold(n), (kind, entry, None)
 
 
-def _index(packs: Sequence[dict]) -> dict[str, Hit] | None:
+def _index(packs: Sequence[dict[str, Any]]) -> dict[str, Hit] | None:
     """The index of these packs' names (the first hit in lookup order winning), built on
     their second lookup; None on the first (a scan answers it)."""
     shape = tuple((p.get("pack"), len(p.get("items", ()))) for p in packs)
@@ -141,7 +145,7 @@ def _index(packs: Sequence[dict]) -> dict[str, Hit] | None:
     return None
 
 
-def known_names(packs: list[dict], skip: str | None = None) -> dict[str, Say]:
+def known_names(packs: list[dict[str, Any]], skip: str | None = None) -> dict[str, Say]:
     """Every item name and alias already known (built-in, and packs other than SKIP), lowered
     -> where it is: a pack's names clash with none of them."""
     labels = {"weapon": Say("a built-in weapon"), "armor": Say("built-in armor"), "gear": Say("built-in gear")}
@@ -183,7 +187,7 @@ def russian_names() -> dict[str, str]:
     return out
 
 
-def matches(entry: dict, text: str | None) -> bool:
+def matches(entry: dict[str, Any], text: str | None) -> bool:
     """Whether ENTRY's name or one of its aliases holds TEXT (any case); no TEXT: every entry."""
     if not text:
         return True
@@ -191,7 +195,7 @@ def matches(entry: dict, text: str | None) -> bool:
     return any(key in n.casefold() for n in (entry["name"], *entry.get("aliases", ())))
 
 
-def skill_entries() -> list[dict]:
+def skill_entries() -> list[dict[str, Any]]:
     """The skill table (R23) as catalog entries."""
     from campaign_cli.rules.skills import SKILLS
 
@@ -208,7 +212,7 @@ def skill_entries() -> list[dict]:
     ]
 
 
-def item_entries(packs: Sequence[dict], kinds: tuple[str, ...] | None = None) -> list[dict]:
+def item_entries(packs: Sequence[dict[str, Any]], kinds: tuple[str, ...] | None = None) -> list[dict[str, Any]]:
     """Built-in weapons and armor and every pack item, each with its `kind` and `source`."""
     out = []
     for kind, entry in entries(packs):
@@ -223,12 +227,14 @@ def item_entries(packs: Sequence[dict], kinds: tuple[str, ...] | None = None) ->
     return out
 
 
-def enemy_entries(boards: Sequence[tuple[dict, str]], search: str | None = None) -> list[dict]:
+def enemy_entries(boards: Sequence[tuple[dict[str, Any], str]], search: str | None = None) -> list[dict[str, Any]]:
     """The packs' threat boards and the campaign's own (R40), each with its `source`."""
     return [{**b, "source": source} for b, source in boards if matches(b, search)]
 
 
-def find_entry(ref: str, packs: Sequence[dict], boards: Sequence[tuple[dict, str]]) -> dict:
+def find_entry(
+    ref: str, packs: Sequence[dict[str, Any]], boards: Sequence[tuple[dict[str, Any], str]]
+) -> dict[str, Any]:
     """One entry, an item, a skill or an enemy, by any of its names; refused with suggestions."""
     from campaign_cli.rules.names import resolve
 

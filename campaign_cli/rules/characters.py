@@ -112,7 +112,7 @@ def movement(adjusted: int) -> int:
     return max(adjusted, 0) // 2
 
 
-def raised(doc: Mapping, attribute: str) -> int:
+def raised(doc: Mapping[str, Any], attribute: str) -> int:
     """ATTRIBUTE ("ST", "DX", "IQ") as it counts now: the base value and what a potion drunk
     adds while it lasts (R25a: everywhere that attribute counts)."""
     base = doc[attribute.lower()]
@@ -146,7 +146,7 @@ def new_character(
     keywords: list[str] | None = None,
     attributes: Mapping[str, int] | None = None,
     starting: bool = True,
-) -> dict:
+) -> dict[str, Any]:
     """Build a new character document, enforcing R2 and R3 for a STARTING character (an
     imported one keeps the attributes and skills it has)."""
     check_name(name, "character")
@@ -214,7 +214,7 @@ def check_name(name: str, what: str) -> str:
     return text
 
 
-def set_attribute(attributes: dict, name: str, value: int) -> None:
+def set_attribute(attributes: dict[str, Any], name: str, value: int) -> None:
     """Set an extra named attribute (R10), matching an existing one case-insensitively."""
     check_name(name, "attribute")
     if name.strip().upper() in CORE:
@@ -225,7 +225,7 @@ def set_attribute(attributes: dict, name: str, value: int) -> None:
     attributes[key] = value
 
 
-def drop_attribute(attributes: dict, name: str) -> None:
+def drop_attribute(attributes: dict[str, Any], name: str) -> None:
     key = next((k for k in attributes if k.casefold() == name.strip().casefold()), None)
     if key is None:
         raise Refused(Say('no extra attribute named {name!r}', name=name), "unknown_attribute")
@@ -264,7 +264,7 @@ def drop_keywords(current: list[str], drop: list[str]) -> list[str]:
     return out
 
 
-def gear_totals(items: list[Item], keywords: list[str] | None = None) -> dict:
+def gear_totals(items: list[Item], keywords: list[str] | None = None) -> dict[str, Any]:
     """Armor (R29), restriction (R30) and carried weight (R33) from a character's items;
     a stored item (at home, in a wagon) weighs nothing and counts for nothing. With the
     character's KEYWORDS, a worn item restricted to a keyword they lack protects nothing
@@ -297,7 +297,7 @@ def combat_skills(names: Iterable[str]) -> list[str]:
     return [name for name in names if find_skill(name).combat]
 
 
-def view(doc: Mapping) -> dict:
+def view(doc: Mapping[str, Any]) -> dict[str, Any]:
     """The character as CLI.md shows it: stored fields plus derived ones."""
     gear = gear_totals(doc.get("items", []), doc.get("keywords", []))
     st, dx = raised(doc, "ST"), raised(doc, "DX")  # R25a: a potion counts where the attribute counts

@@ -15,6 +15,8 @@ from campaign_cli.rules.skills import find_skill
 from campaign_cli.rules.wounds import check_can_act
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from campaign_cli.model import Character, CombatMode, Item
 
 SIDES = 6
@@ -120,7 +122,9 @@ SOURCE_TEXT = {
 }
 
 
-def modifier_of(kind: str, value: int, name: str | None = None, applies_to: str | None = None, **extra) -> dict:
+def modifier_of(
+    kind: str, value: int, name: str | None = None, applies_to: str | None = None, **extra
+) -> dict[str, Any]:
     """One modifier: its source (kind and name), its value and what it applies to."""
     mod = {"source": SOURCE_TEXT[kind].format(name=name), "kind": kind, "name": name, "value": value}
     if applies_to is not None:
@@ -145,8 +149,8 @@ def prepare(doc: Character, spec: Spec, modifier: int = 0) -> Prepared:
     R11a: only a character who can act takes a check."""
     check_can_act(doc, N_("take a check"))
     curses = curse_modifier(doc)
-    mods: list[dict] = []
-    lead: dict = dict(doc.get("leadership") or {})
+    mods: list[dict[str, Any]] = []
+    lead: dict[str, Any] = dict(doc.get("leadership") or {})
     if spec.type == "sum":
         target = attribute_value(doc, spec.attribute)
         restriction = gear_totals(doc.get("items", []))["restriction"] if spec.attribute == "DX" else 0
@@ -209,7 +213,7 @@ def _use_lead(doc: Character) -> int:
     return lead["value"] if lead else 0
 
 
-def weapon_profile(doc: Character, item: Item) -> dict:
+def weapon_profile(doc: Character, item: Item) -> dict[str, Any]:
     """What a weapon in hand does for DOC: the to-hit target (a 3/DX roll under adjusted DX,
     R30, plus combat-skill levels spent on hitting, R24) and the damage expression (plus
     levels spent on damage, R24; curses take 1 each, R18; at least 1, R26)."""
@@ -231,7 +235,7 @@ def weapon_profile(doc: Character, item: Item) -> dict:
     }
 
 
-def castable(doc: Character, spell: str) -> dict:
+def castable(doc: Character, spell: str) -> dict[str, Any]:
     """R9: a spell the caster knows, whose rating (if any) is not above the caster's IQ."""
     from campaign_cli.rules.names import resolve
 
@@ -260,12 +264,12 @@ def pool_odds(count: int, threshold: int, modifier: int = 0, curses: int = 0) ->
     return d.prob_any_at_least(count, threshold - modifier + curses, SIDES)
 
 
-def contest_with_curses(a: dict, b: dict) -> str | None:
+def contest_with_curses(a: dict[str, Any], b: dict[str, Any]) -> str | None:
     """R7 with R18: each side's curses add to or subtract from its dice (`raw`), in the
     direction that gives that side the worse outcome: a curse never helps. Sets each
     side's `total`, `over` and `curse` (the signed amount applied); returns the winner."""
 
-    def rank(side: dict, winner: str | None) -> int:
+    def rank(side: dict[str, Any], winner: str | None) -> int:
         return 2 if winner == side["name"] else 1 if winner is None else 0
 
     def play(da: int, db: int) -> str | None:
@@ -291,7 +295,7 @@ def contest_with_curses(a: dict, b: dict) -> str | None:
     return contest_winner(a, b)
 
 
-def contest_winner(a: dict, b: dict) -> str | None:
+def contest_winner(a: dict[str, Any], b: dict[str, Any]) -> str | None:
     """R7: a side over its target fails; the higher total wins; equal totals go to the higher
     attribute itself (skill not counted); otherwise nobody wins.
 

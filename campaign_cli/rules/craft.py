@@ -12,6 +12,8 @@ from campaign_cli.rules.skills import find_skill
 from campaign_cli.rules.wounds import check_not_dead
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from campaign_cli.model import Character, Item, Leadership
 
 ACTING = ("Medic", "Bard", "Leadership", "Herbalist", "Alchemist")
@@ -51,7 +53,7 @@ def _split(level: int, plan: dict[str, int], skill: str, what: Say) -> None:
         )
 
 
-def occasion(skill: str, meta: dict) -> str | None:
+def occasion(skill: str, meta: dict[str, Any]) -> str | None:
     """R25a: the occasion one use of SKILL belongs to (one use per occasion), or None for
     a skill without a limit. Fights are counted by `meta.fights` (fights ended)."""
     fights = meta.get("fights", 0)
@@ -64,7 +66,7 @@ def occasion(skill: str, meta: dict) -> str | None:
     return None
 
 
-def check_occasion(doc: Character, skill: str, meta: dict) -> None:
+def check_occasion(doc: Character, skill: str, meta: dict[str, Any]) -> None:
     """R25a: refused, before any roll, when DOC already used SKILL on this occasion."""
     when = occasion(skill, meta)
     if when is None or doc.get("uses", {}).get(skill) != when:
@@ -79,7 +81,7 @@ def check_occasion(doc: Character, skill: str, meta: dict) -> None:
     raise Refused(Say(text[skill], name=doc["name"]), "skill_used")
 
 
-def spend_occasion(doc: Character, skill: str, meta: dict) -> None:
+def spend_occasion(doc: Character, skill: str, meta: dict[str, Any]) -> None:
     """R25a: the use is spent, whether the check succeeds or not."""
     when = occasion(skill, meta)
     if when is not None:
@@ -139,7 +141,7 @@ def leadership(level: int, leader: str, follower: Character) -> Leadership:
     return lead
 
 
-def healing_potion(level: int, doses: int) -> dict:
+def healing_potion(level: int, doses: int) -> dict[str, Any]:
     """R25 Herbalist: a potion healing level x doses damage."""
     if doses < 1:
         raise UsageProblem(Say("--doses is at least 1"), "bad_value")
@@ -149,7 +151,7 @@ def healing_potion(level: int, doses: int) -> dict:
 HERB = "Herb"  # R25a: the catalog's name of a dose (Трава)
 
 
-def herbs(doc: Character) -> list:
+def herbs(doc: Character) -> list[Any]:
     """R25a: the Herb items DOC carries (not stored away), a dose a piece."""
     return [i for i in doc["items"] if i["name"] == HERB and i["state"] != "stored"]
 
@@ -204,13 +206,13 @@ def pay_alchemy(doc: Character) -> None:
     doc["xp"] -= ALCHEMY_XP
 
 
-def boost_potion(level: int, target: str) -> dict:
+def boost_potion(level: int, target: str) -> dict[str, Any]:
     """R25 Alchemist: a potion raising an attribute or skill by the level for one encounter."""
     name = boost_target(target)
     return {"name": f"Potion of {name}", "kind": "potion", "hands": 0, "boost": {"target": name, "value": level}}
 
 
-def drink(potion: Item, doc: Character) -> dict:
+def drink(potion: Item, doc: Character) -> dict[str, Any]:
     """Use a potion on DOC: it heals damage, or boosts for one fight. Returns the effect."""
     if potion.get("kind") != "potion":
         raise Refused(Say('{name} is not a potion', name=Shown(potion['name'])), "not_a_potion")

@@ -8,12 +8,16 @@ from __future__ import annotations
 from campaign_cli import judge, verdict
 from campaign_cli.errors import Refused, Say
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
+if TYPE_CHECKING:
+    from typing import Any
+
 
 def _bad(err: judge.Invalid) -> Refused:
     return Refused(Say("bad import: {where} {why}", where=err.where, why=err.why), "bad_import")
 
 
-def check_character(doc: dict, where: str = "character") -> None:
+def check_character(doc: dict[str, Any], where: str = "character") -> None:
     """Refused (exit 1), naming the field, unless every field of DOC is sound."""
     try:
         verdict.check("Character", doc, where)
@@ -21,7 +25,7 @@ def check_character(doc: dict, where: str = "character") -> None:
         raise _bad(err) from None
 
 
-def check_tables(tables: dict, packs: list[dict]) -> dict:
+def check_tables(tables: dict[str, Any], packs: list[dict[str, Any]]) -> dict[str, Any]:
     """A whole campaign, as `import` checks it: meta, every character, every enemy board,
     what holds between them (ids, names), and every pack, field by field (Refused, exit 1,
     naming the first bad one). Returns the tables with the boards as validation stores them;

@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 from campaign_cli.errors import Refused, Say
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from campaign_cli.model import Board, Side
 
 MAX_TEXT = 1000  # an ability's or keyword's text
@@ -73,7 +75,7 @@ def elite_numbers(entry) -> dict[str, int]:
     return {k: v for k, v in entry.items() if k in ELITE_NUMBERS} if isinstance(entry, dict) else {}
 
 
-def normalized(data: dict, texts: bool = True) -> dict:
+def normalized(data: dict[str, Any], texts: bool = True) -> dict[str, Any]:
     """A board as it is stored: texts stripped (with TEXTS: a stored board's were stripped
     when it was stored), the size in English (R40: the seed's Russian words are read too),
     no `gender` when it is null."""

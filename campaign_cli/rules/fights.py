@@ -20,6 +20,8 @@ from campaign_cli.rules import enemies
 from campaign_cli.rules.names import resolve
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from campaign_cli.model import Board, Fight, FightEnemy, FightGroup
 
 MAX_INSTANCES = 100  # one `fight add` puts at most this many on the board
@@ -50,7 +52,7 @@ def add(fight: Fight, board: Board, count: int, brutal: bool, entry=None) -> lis
         )
     side = enemies.side_of(board, brutal)
     bonus = enemies.elite_numbers(entry) if entry is not None else {}
-    numbers: dict = dict(side)  # STATS: a side's numbers, read by name
+    numbers: dict[str, Any] = dict(side)  # STATS: a side's numbers, read by name
     stats = {k: max(numbers[k] + bonus.get(k, 0), 1 if k == "health" else 0) for k in STATS}
     same = [e for e in fight["enemies"] if e["type"] == board["name"]]
     first = max((int(e["name"].rsplit(" ", 1)[1]) for e in same), default=0) + 1
@@ -271,7 +273,7 @@ def hit_xp(target: FightEnemy, wounds: int, killed: bool) -> int:
 
 def enemy_attack(
     target_doc_armor: int, attacker: FightEnemy, rolled: list[int] | None, faces: list[int] | None = None
-) -> dict:
+) -> dict[str, Any]:
     """An enemy instance's attack: each of its combat dice at or above its to-hit is a hit,
     each hit deals its damage less the character's armor (R29). FACES: a big roll, as how
     many dice showed each face (dice.faces), in place of the list ROLLED."""

@@ -15,6 +15,8 @@ from campaign_cli.rules.names import resolve, with_pieces
 from campaign_cli.rules.wounds import check_not_dead
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from campaign_cli.model import Character, Item, Upgrade
 
 KINDS = ("gear", "artifact", "weapon", "armor", "upgrade", "potion")
@@ -67,7 +69,7 @@ PACK_FIELDS = (
 )
 
 
-def make_item(ref: str, options: dict, custom: bool = False, packs: Sequence[dict] = ()) -> Item:
+def make_item(ref: str, options: dict[str, Any], custom: bool = False, packs: Sequence[dict[str, Any]] = ()) -> Item:
     """A new item: a catalog entry (a pack's first, then the built-in tables, R28) with
     OPTIONS overriding it, or a new item. The item is a copy: later pack changes leave it
     as it is. A new name within two edits of a catalog name is a typo unless CUSTOM."""
@@ -201,7 +203,7 @@ def stackable(item: Item) -> bool:
     return item["state"] in ("carried", "stored") and not is_personal(item) and not item.get("upgrades")
 
 
-def _values(item: Item) -> dict:
+def _values(item: Item) -> dict[str, Any]:
     return {k: v for k, v in item.items() if k not in ("id", "count")}
 
 
@@ -640,7 +642,7 @@ def reload(item: Item, whole: bool) -> int:
 SETTABLE = ("name", "weight", "value", "slots", "damage", "armor", "restriction", "heft", "hands")
 
 
-def set_numbers(doc: Character, item: Item, changes: dict) -> None:
+def set_numbers(doc: Character, item: Item, changes: dict[str, Any]) -> None:
     """Change ITEM's numbers after the fact: R39 (the slots its upgrades fill stay), R33
     (the new weight carried), a forged item keeping its upgrades."""
     changed: Item = {**item, **{k: v for k, v in changes.items() if v is not None}}
@@ -715,7 +717,7 @@ def fit_upgrade(doc: Character, item: Item, upgrade: Item, new_id: NewId = _no_i
 def forge(
     doc: Character,
     item: Item,
-    location: dict | None,
+    location: dict[str, Any] | None,
     stones: int,
     slots: int,
     gold: int,

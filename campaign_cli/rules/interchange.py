@@ -77,11 +77,11 @@ def tft_damage(expr: str) -> str:
     return f"{dice.count}d{'' if dice.sides == 6 else dice.sides}{mod}"
 
 
-def to_foundry(ch: dict) -> dict:
+def to_foundry(ch: dict[str, Any]) -> dict[str, Any]:
     """An actor document of the fantasy-trip system (`type: character`)."""
     from campaign_cli.rules.characters import movement
 
-    items: list[dict] = []
+    items: list[dict[str, Any]] = []
     for skill, level in ch["skills"].items():
         items.append(
             {
@@ -167,7 +167,7 @@ def _listed(label: str, entries: list[str]) -> list[str]:
     return [f"{label}: {', '.join(entries)}"] if entries else []
 
 
-def to_statblock(ch: dict) -> str:
+def to_statblock(ch: dict[str, Any]) -> str:
     """The stat block TFT adventures print (and the fantasy-trip system reads)."""
     from campaign_cli.rules.characters import movement
 
@@ -199,7 +199,7 @@ def to_statblock(ch: dict) -> str:
     return "\n".join(_inert(line) for line in lines) + "\n"
 
 
-def not_ascii(ch: dict) -> list[str]:
+def not_ascii(ch: dict[str, Any]) -> list[str]:
     """The names in CH's stat block the fantasy-trip system's importer cannot read: its
     patterns match ASCII letters only (a Cyrillic name stops it), in the block's order."""
     names = [
@@ -256,18 +256,18 @@ def _text(value: Any, what: str) -> str:
     return value.strip()
 
 
-def _dict(value: Any, what: str | Say) -> dict:
+def _dict(value: Any, what: str | Say) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise _bad(what, Say("must be an object"))
     return value
 
 
-def _attribute(system: dict, key: str) -> int:
+def _attribute(system: dict[str, Any], key: str) -> int:
     value = system.get(key)
     return _number(value.get("max") if isinstance(value, dict) else value, f"system.{key}.max")
 
 
-def from_foundry(doc: Any) -> dict:
+def from_foundry(doc: Any) -> dict[str, Any]:
     """A plan from a Foundry actor: {name, kind, st, dx, iq, xp, damage, fatigue, skills,
     spells, items, talents (unknown), unmatched, extra}."""
     doc = _dict(doc, Say("the actor"))
@@ -331,7 +331,7 @@ def _default(key: str, value: Any) -> bool:
     return False
 
 
-def _plan(name: str, kind: str, st: int, dx: int, iq: int) -> dict:
+def _plan(name: str, kind: str, st: int, dx: int, iq: int) -> dict[str, Any]:
     return {
         "name": name,
         "kind": kind,
@@ -352,7 +352,7 @@ def _plan(name: str, kind: str, st: int, dx: int, iq: int) -> dict:
     }
 
 
-def _talent(plan: dict, name: str, level: int) -> None:
+def _talent(plan: dict[str, Any], name: str, level: int) -> None:
     """A talent matched to a catalog skill by any name or alias; others kept as talents."""
     from campaign_cli.rules.skills import known_skill
 
@@ -364,7 +364,7 @@ def _talent(plan: dict, name: str, level: int) -> None:
     plan["skills"][found.name] = max(plan["skills"].get(found.name, 0), level)
 
 
-def _kept(plan: dict, talent: str) -> bool:
+def _kept(plan: dict[str, Any], talent: str) -> bool:
     """TALENT added to the plan's talents, unless there already (a set beside the list:
     16,000 talents cost 8 times what 2,000 do)."""
     seen = plan.get("_talents")
@@ -381,7 +381,7 @@ EFFECTS = "effects"  # an item's active effects: beside `system`, kept in `forei
 DX_CHANGE = "system.dx.value"  # what an armor's encumbrance changes (Cloth Armor: -1 while equipped)
 
 
-def _encumbrance(item: dict) -> list[dict]:
+def _encumbrance(item: dict[str, Any]) -> list[dict[str, Any]]:
     """Armor's restriction (R30) as the system writes it: an `Encumbrance` effect taking
     it off DX while the armor is worn (Cloth Armor: `system.dx.value`, add, `-1`)."""
     restriction = item.get("restriction") or 0
@@ -409,7 +409,7 @@ def _dx_taken(effects: Any) -> int:
     return min(taken, MAX_AMOUNT)
 
 
-def _equipment(name: str, sub: dict, ours: dict, where: str, effects: Any = None) -> dict:
+def _equipment(name: str, sub: dict[str, Any], ours: dict[str, Any], where: str, effects: Any = None) -> dict[str, Any]:
     """`item add` options for one equipment item: a whole `qty` is a stack's count (weight
     and cost each piece's); a fractional one is one item of the weight and cost in all."""
     qty = sub.get("qty", 1)
@@ -465,7 +465,7 @@ def _equipment(name: str, sub: dict, ours: dict, where: str, effects: Any = None
 ITEM_FOREIGN = ("spells", "notes")  # an equipment item's fields this tool keeps as they are (item-data.mjs)
 
 
-def embedded_spells(sub: dict) -> list[str]:
+def embedded_spells(sub: dict[str, Any]) -> list[str]:
     """The names of the spells a Foundry item embeds (`system.spells[].data.name`)."""
     spells = sub.get("spells")
     names = []
@@ -525,7 +525,7 @@ def _paren(entry: str) -> tuple[str, str | None]:
     return entry.strip(), None
 
 
-def from_statblock(text: str) -> dict:
+def from_statblock(text: str) -> dict[str, Any]:
     """A plan from a stat block: `Name, hero|wizard`, `ST n, DX n, IQ n, MA n`, then lists."""
     import re
 
@@ -582,7 +582,7 @@ WHOLE = (
 NOTES = ("notes", "note", "special note", "special notes")  # stored as the character's notes too
 
 
-def _statblock_entry(plan: dict, label: str, entry: str) -> None:
+def _statblock_entry(plan: dict[str, Any], label: str, entry: str) -> None:
     name, inner = _paren(entry)
     if label == "talents":
         _talent(plan, name, int(inner) if inner and inner.isdigit() else 1)
@@ -629,12 +629,12 @@ def _is_skill(name: str) -> bool:
     return known_skill(name) is not None
 
 
-def _language(plan: dict, name: str) -> None:
+def _language(plan: dict[str, Any], name: str) -> None:
     """A language with no skill of its name: the talent `Language (X)`, kept as a talent."""
     _kept(plan, f"Language ({name})")
 
 
-def build_item(entry: dict, packs: list[dict]) -> Item:
+def build_item(entry: dict[str, Any], packs: list[dict[str, Any]]) -> Item:
     """The item an imported entry becomes: the catalog's (or a pack's) when the name is
     one, with the file's numbers over it; otherwise a new item. A weapon takes a hand."""
     from campaign_cli.rules.gear import make_item

@@ -27,12 +27,18 @@ class Conflict:
     __slots__ = ("base", "field", "ours", "path", "theirs", "where")
 
     def __init__(
-        self, where: tuple[str, str], field: str, ours: Any, theirs: Any, base: Any = MISSING, path: tuple = ()
+        self,
+        where: tuple[str, str],
+        field: str,
+        ours: Any,
+        theirs: Any,
+        base: Any = MISSING,
+        path: tuple[Any, ...] = (),
     ) -> None:
         self.where, self.field, self.ours, self.theirs = where, field, ours, theirs
         self.base, self.path = base, path or None
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "where": " ".join(w for w in self.where if w),
             "kind": self.where[0],
@@ -43,7 +49,7 @@ class Conflict:
             "theirs": _shown(self.theirs),
         }
 
-    def stored(self, number: int) -> dict:
+    def stored(self, number: int) -> dict[str, Any]:
         """As meta.conflicts keeps it (model.Conflict): values as JSON texts, absent when a
         side has none; the path as JSON, when a resolution can write there."""
         from campaign_cli import jsontext
@@ -71,8 +77,14 @@ def _key(entry: Any) -> Any:
 
 
 def _merge_list(
-    base: list, ours: list, theirs: list, where: tuple[str, str], field: str, out: list[Conflict], path: tuple = ()
-) -> list:
+    base: list[Any],
+    ours: list[Any],
+    theirs: list[Any],
+    where: tuple[str, str],
+    field: str,
+    out: list[Conflict],
+    path: tuple[Any, ...] = (),
+) -> list[Any]:
     if all(not isinstance(v, (dict, list)) for v in (*base, *ours, *theirs)):
         removed = [v for v in base if v not in ours or v not in theirs]
         merged = [v for v in ours if v not in removed]
@@ -99,7 +111,13 @@ def _merge_list(
 
 
 def merge_value(
-    base: Any, ours: Any, theirs: Any, where: tuple[str, str], field: str, out: list[Conflict], path: tuple = ()
+    base: Any,
+    ours: Any,
+    theirs: Any,
+    where: tuple[str, str],
+    field: str,
+    out: list[Conflict],
+    path: tuple[Any, ...] = (),
 ) -> Any:
     """The three-way merge of one value; conflicts go to OUT and keep ours. PATH: where the
     value is in the tables (empty: nowhere a resolution can write)."""
@@ -131,7 +149,7 @@ def merge_value(
     return ours
 
 
-def ids_of(tables: dict) -> set[int]:
+def ids_of(tables: dict[str, Any]) -> set[int]:
     """Every id in use: documents and the items inside characters."""
     found: set[int] = set()
     for table in ("characters", "enemies"):
@@ -141,7 +159,7 @@ def ids_of(tables: dict) -> set[int]:
     return found
 
 
-def renumber(tables: dict, mapping: dict[int, int]) -> dict:
+def renumber(tables: dict[str, Any], mapping: dict[int, int]) -> dict[str, Any]:
     """TABLES with every id in MAPPING moved (documents, their table keys, items)."""
     out = dict(tables)
     for table in ("characters", "enemies"):
@@ -155,7 +173,7 @@ def renumber(tables: dict, mapping: dict[int, int]) -> dict:
     return out
 
 
-def merge(base: dict, ours: dict, theirs: dict) -> tuple[dict, list[Conflict]]:
+def merge(base: dict[str, Any], ours: dict[str, Any], theirs: dict[str, Any]) -> tuple[dict[str, Any], list[Conflict]]:
     """Merge three campaigns' tables (meta, characters, enemies, and packs as a list);
     returns the merged tables (our bookkeeping kept) and the conflicts."""
     conflicts: list[Conflict] = []
@@ -182,7 +200,7 @@ def merge(base: dict, ours: dict, theirs: dict) -> tuple[dict, list[Conflict]]:
     return result, conflicts
 
 
-def record(tables: dict, conflicts: list[Conflict]) -> None:
+def record(tables: dict[str, Any], conflicts: list[Conflict]) -> None:
     """Keep CONFLICTS in the merged TABLES' meta (after any still open there), numbered on,
     so neither side's value is lost unseen until `campaign resolve` settles it."""
     meta = _meta(tables)
@@ -191,15 +209,15 @@ def record(tables: dict, conflicts: list[Conflict]) -> None:
     meta["conflicts"] = kept + [c.stored(start + n) for n, c in enumerate(conflicts)]
 
 
-def _meta(tables: dict) -> dict:
+def _meta(tables: dict[str, Any]) -> dict[str, Any]:
     return tables["meta"]["1"]
 
 
-def _name(doc: dict, table: str) -> tuple[str, str]:
+def _name(doc: dict[str, Any], table: str) -> tuple[str, str]:
     return ("character" if table == "characters" else "enemy", str(doc.get("name", "?")))
 
 
-def _unique_names(merged: dict, ours: dict, table: str, out: list[Conflict]) -> dict:
+def _unique_names(merged: dict[str, Any], ours: dict[str, Any], table: str, out: list[Conflict]) -> dict[str, Any]:
     """Two documents may not share a name (both sides created one): ours stays; theirs is
     the conflict's, which `resolve --theirs` adds as a new document under a free name (its
     path, [TABLE, None], is "a new document in TABLE")."""
@@ -215,7 +233,9 @@ def _unique_names(merged: dict, ours: dict, table: str, out: list[Conflict]) -> 
     return merged
 
 
-def _merge_meta(base: dict, ours: dict, theirs: dict, top_id: int, out: list[Conflict]) -> dict:
+def _merge_meta(
+    base: dict[str, Any], ours: dict[str, Any], theirs: dict[str, Any], top_id: int, out: list[Conflict]
+) -> dict[str, Any]:
     shared = [k for k in dict.fromkeys([*ours, *theirs]) if k not in LOCAL and k not in COUNTERS and k != "next_id"]
     meta = {k: ours[k] for k in LOCAL if k in ours}
     for key in shared:

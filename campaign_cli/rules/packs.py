@@ -34,13 +34,13 @@ def _bad(where: str | Say, why: str | Say) -> Refused:
     return Refused(Say("bad pack: {where} {why}", where=where, why=why), "bad_pack")
 
 
-def entry_of(raw: dict) -> dict:
+def entry_of(raw: dict[str, Any]) -> dict[str, Any]:
     """An item entry as it is stored (the judge has passed it): every number and flag
     present, the damage as the dice read it, the body part in lower case, the kind inferred
     when not given (a weapon has damage, armor has armor or is a shield)."""
     from campaign_cli.rules.dice import parse
 
-    entry: dict = {"name": raw["name"], "aliases": list(raw.get("aliases", []))}
+    entry: dict[str, Any] = {"name": raw["name"], "aliases": list(raw.get("aliases", []))}
     for field in NUMBERS:
         value = raw.get(field, None if field in ("heft", "armor", "restriction") else 0)
         if value is not None:
@@ -62,7 +62,7 @@ def entry_of(raw: dict) -> dict:
     return entry
 
 
-def validate(data: Any) -> dict:
+def validate(data: Any) -> dict[str, Any]:
     """A complete, typed pack, or Refused naming the first bad entry and field: the judge's
     verdict (campaign_cli/model.py `Pack`) on the pack with its texts stripped and its
     boards as they are stored; then what a schema cannot say (an empty pack, a name or
@@ -92,7 +92,7 @@ def validate(data: Any) -> dict:
     return pack
 
 
-def _labelled(pack: dict, where: str) -> str:
+def _labelled(pack: dict[str, Any], where: str) -> str:
     """WHERE, with the name of the entry it is in: `items[2] ('Ore Crate').weight`, and a
     board's after its field, as a board file's errors read: `enemies[0].keywords ('Upyr')`."""
     for kind in ("items", "enemies"):
@@ -107,7 +107,7 @@ def _labelled(pack: dict, where: str) -> str:
     return where
 
 
-def names_of(entry: dict) -> tuple[str, ...]:
+def names_of(entry: dict[str, Any]) -> tuple[str, ...]:
     """An entry's name and aliases, each once (an alias repeating the name in another case is the name)."""
     seen: dict[str, str] = {}
     for name in (entry["name"], *entry.get("aliases", ())):
@@ -115,7 +115,7 @@ def names_of(entry: dict) -> tuple[str, ...]:
     return tuple(seen.values())
 
 
-def check_clashes(pack: dict, known: dict[str, Say]) -> None:
+def check_clashes(pack: dict[str, Any], known: dict[str, Say]) -> None:
     """No name or alias is used twice, inside the pack or against KNOWN (name -> where it is)."""
     seen = dict(known)
     for kind in ("items", "enemies"):
@@ -130,7 +130,7 @@ def check_clashes(pack: dict, known: dict[str, Say]) -> None:
                 seen[key] = Say("in pack {pack!r}", pack=pack["pack"])
 
 
-def summary(pack: dict) -> dict:
+def summary(pack: dict[str, Any]) -> dict[str, Any]:
     return {
         "pack": pack["pack"],
         "version": pack["version"],

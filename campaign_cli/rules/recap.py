@@ -15,6 +15,8 @@ from campaign_cli.rules.characters import current_status
 from campaign_cli.rules.names import with_pieces
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from campaign_cli.model import Character
 
 FIELDS = (
@@ -52,8 +54,8 @@ _LISTS = tuple(f for f in FIELDS if f.startswith(("curses", "items")))
 _BLANK = {f: None if f in _LISTS else False if f == "died" else 0 for f in FIELDS}
 
 
-def _blank(name: str) -> dict:
-    row: dict = {"name": name, **_BLANK}
+def _blank(name: str) -> dict[str, Any]:
+    row: dict[str, Any] = {"name": name, **_BLANK}
     for field in _LISTS:
         row[field] = []  # in place: the fields keep their order
     return row
@@ -63,14 +65,14 @@ def _state(doc: Character | None) -> str | None:
     return None if doc is None else current_status(doc)
 
 
-def _add(row: dict, won: str, lost: str, before: int, after: int) -> None:
+def _add(row: dict[str, Any], won: str, lost: str, before: int, after: int) -> None:
     if after > before:
         row[won] += after - before
     elif before > after:
         row[lost] += before - after
 
 
-def _character(row: dict, before: Character | None, after: Character | None, expiring: bool = False) -> None:
+def _character(row: dict[str, Any], before: Character | None, after: Character | None, expiring: bool = False) -> None:
     """Add what one command did to a character (BEFORE and AFTER it) to ROW. EXPIRING: the
     command ended the adventure, so Bard karma that went away lapsed (R25), unspent. A
     character created (or imported) or deleted did nothing: arriving with XP is not
@@ -111,7 +113,7 @@ def _character(row: dict, before: Character | None, after: Character | None, exp
             row["darkstone_forged"] += sum(u.get("darkstone", 0) for u in fresh if u.get("forged"))
 
 
-def _pieces(items: list, state: str | None = None) -> dict[str, int]:
+def _pieces(items: list[Any], state: str | None = None) -> dict[str, int]:
     """Pieces by name (a stack counts its pieces), of the items in STATE or of all."""
     out: dict[str, int] = {}
     for i in items:
@@ -130,7 +132,7 @@ def _more(before: dict[str, int], after: dict[str, int]) -> list[str]:
     return out
 
 
-def _items(row: dict, before: list, after: list) -> None:
+def _items(row: dict[str, Any], before: list[Any], after: list[Any]) -> None:
     """Pieces gained and lost by name (a stack split or joined gains nothing), and those
     taken in hand, put on or stored away."""
     row["items_gained"] += _more(_pieces(before), _pieces(after))
@@ -139,7 +141,7 @@ def _items(row: dict, before: list, after: list) -> None:
         row[f"items_{state}"] += _more(_pieces(before, state), _pieces(after, state))
 
 
-def _rolls(rows: dict[str, dict], entry: dict) -> None:
+def _rolls(rows: dict[str, dict[str, Any]], entry: dict[str, Any]) -> None:
     for roll in entry.get("rolls", []):
         results = roll.get("results") or [roll]
         for result in results:
@@ -150,11 +152,11 @@ def _rolls(rows: dict[str, dict], entry: dict) -> None:
                 row["checks_passed"] += bool(result["success"])
 
 
-def tally(before: dict, after: dict, words: list[str]) -> dict[str, dict]:
+def tally(before: dict[str, Any], after: dict[str, Any], words: list[str]) -> dict[str, dict[str, Any]]:
     """What one command (WORDS) did to each character, from the characters table BEFORE and
     AFTER it: the rows a recap adds up, kept with a batch's entry so that a recap counts
     each line's events, not the batch's net change (10 XP won and 10 spent are both there)."""
-    rows: dict[str, dict] = {}
+    rows: dict[str, dict[str, Any]] = {}
     expiring = words[:2] == ["adventure", "end"]
     for key in dict.fromkeys([*before, *after]):
         old, new = before.get(key), after.get(key)
@@ -164,7 +166,7 @@ def tally(before: dict, after: dict, words: list[str]) -> dict[str, dict]:
     return rows
 
 
-def add_rows(into: dict[str, dict], rows: dict[str, dict]) -> None:
+def add_rows(into: dict[str, dict[str, Any]], rows: dict[str, dict[str, Any]]) -> None:
     """Add ROWS (by name) into INTO: counts summed, lists joined, died as the later says."""
     for name, row in rows.items():
         total = into.setdefault(name, _blank(name))
@@ -178,7 +180,7 @@ def add_rows(into: dict[str, dict], rows: dict[str, dict]) -> None:
             total["died"], total["revived"] = False, True
 
 
-def compact(rows: dict[str, dict]) -> dict[str, dict]:
+def compact(rows: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
     """ROWS without their zero fields (what a journal entry keeps)."""
     return {name: {k: v for k, v in row.items() if k != "name" and v} for name, row in rows.items()}
 
@@ -188,22 +190,22 @@ def alphabetical(name: str) -> str:
     return name.casefold().replace("ё", "е\uffff")
 
 
-def undone_by(entries: Iterable[dict]) -> set:
+def undone_by(entries: Iterable[dict[str, Any]]) -> set[Any]:
     """The changes ENTRIES' undos took back and no redo put back (`undo --to` takes several)."""
     entries = list(entries)
     redone = {e.get("redoes") for e in entries if e.get("kind") == "redo"}
-    out: set = set()
+    out: set[Any] = set()
     for e in entries:
         if e.get("kind") == "undo" and e.get("seq") not in redone:
             out.update(e.get("undoes_all") or [e.get("undoes")])
     return out
 
 
-def recap(entries: list[tuple[dict, dict]], names: dict[int, str]) -> dict:
+def recap(entries: list[tuple[dict[str, Any], dict[str, Any]]], names: dict[int, str]) -> dict[str, Any]:
     """ENTRIES oldest first, each (entry, {table: {key: (before, after)}}); NAMES: character
     id -> name now (a deleted character keeps the name it had)."""
     undone = undone_by(e for e, _ in entries)
-    rows: dict[str, dict] = {}
+    rows: dict[str, dict[str, Any]] = {}
     fights, kills, keywords, killed_by, healed = 0, [], [], [], []
     for entry, changes in entries:
         if entry.get("kind") in ("undo", "redo") or entry.get("seq") in undone or entry.get("of") in undone - {None}:
@@ -252,7 +254,7 @@ def _hours(a: str, b: str) -> float:
     return abs((datetime.strptime(a, fmt) - datetime.strptime(b, fmt)).total_seconds()) / 3600
 
 
-def _part(entry: dict, *words: str) -> dict | None:
+def _part(entry: dict[str, Any], *words: str) -> dict[str, Any] | None:
     """The entry, or the line of a batch entry, whose command starts with WORDS (a batch
     may start or end an adventure in one of its lines)."""
     for part in entry.get("lines") or [entry]:
@@ -261,17 +263,19 @@ def _part(entry: dict, *words: str) -> dict | None:
     return None
 
 
-def select(history, meta: dict, adventure: int | None, since: str | None, last: bool) -> tuple[list, str | None]:
+def select(
+    history, meta: dict[str, Any], adventure: int | None, since: str | None, last: bool
+) -> tuple[list[Any], str | None]:
     """Walk the journal back (newest first: HISTORY(wanted) gives (entry, changes), the
     changes only of entries WANTED accepts) and keep the chosen stretch, stopping where it
     starts: the cost follows the stretch, and the entries after it are only walked
     through. Returns (entries oldest first, title)."""
 
-    def ends_it(entry: dict) -> bool:
+    def ends_it(entry: dict[str, Any]) -> bool:
         ended = _part(entry, "adventure", "end")
         return bool(ended and adventure in (None, ended.get("adventure_end")))
 
-    kept: list = []
+    kept: list[Any] = []
     title = None
     current = meta["adventure"] if meta["phase"] == "adventure" else None
     in_current = current is not None and adventure in (None, current.get("number"))
@@ -301,7 +305,7 @@ def select(history, meta: dict, adventure: int | None, since: str | None, last: 
     return kept, title
 
 
-def _title(entry: dict) -> str | None:
+def _title(entry: dict[str, Any]) -> str | None:
     """The title an `adventure start` entry records (a fact of the entry); a journal from
     before it was recorded: read back from the English summary."""
     if isinstance(entry.get("adventure_title"), str):

@@ -38,28 +38,28 @@ COMMENT = (
 KINDS_OF_SCHEMA = ("export", "pack", "board", "character")
 
 
-def _of(doc_type: Any) -> dict:
+def _of(doc_type: Any) -> dict[str, Any]:
     return model.compiled(doc_type).schema()
 
 
-def _with_id(schema: dict) -> dict:
+def _with_id(schema: dict[str, Any]) -> dict[str, Any]:
     return {**schema, "properties": {**schema["properties"], "id": ID}, "required": [*schema["required"], "id"]}
 
 
-def _board() -> dict:
+def _board() -> dict[str, Any]:
     """A board as the tool reads it: the model's, its size in English or in the seed's Russian (R40)."""
     board = _of(model.Board)
     size = board["properties"]["size"]
     return {**board, "properties": {**board["properties"], "size": {"enum": [*size["enum"], *RUSSIAN_SIZES]}}}
 
 
-def _pack() -> dict:
+def _pack() -> dict[str, Any]:
     pack = _of(model.Pack)
     enemies = {**pack["properties"]["enemies"], "items": _board()}
     return {**pack, "properties": {**pack["properties"], "enemies": enemies}}
 
 
-def _character_shown() -> dict:
+def _character_shown() -> dict[str, Any]:
     """A character as `character show --json` gives it: the stored document and what is derived."""
     stored = _of(model.Character)
     return {
@@ -70,7 +70,7 @@ def _character_shown() -> dict:
     }
 
 
-def _export() -> dict:
+def _export() -> dict[str, Any]:
     """The export: the model's meta without the file's own bookkeeping (next_id optional:
     import counts on from the highest id), its characters, its boards and packs with ids."""
     meta = _of(model.Meta)

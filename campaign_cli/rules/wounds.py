@@ -8,6 +8,8 @@ from campaign_cli.errors import N_, Refused, Say
 from campaign_cli.rules.characters import alive, current_status, raised
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from campaign_cli.model import Character
 
 
@@ -41,7 +43,7 @@ def check_not_dead(doc: Character) -> None:
         raise Refused(Say("R11a: {name} is dead: the dead win and spend nothing", name=doc["name"]), "dead")
 
 
-def take(doc: Character, amount: int, fatigue: bool = False, armor: int = 0) -> dict:
+def take(doc: Character, amount: int, fatigue: bool = False, armor: int = 0) -> dict[str, Any]:
     """Apply a hit. Armor subtracts from damage (R29); fatigue taken while out of action
     counts as damage (R21). Returns what was applied."""
     if amount < 0:

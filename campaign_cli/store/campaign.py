@@ -51,20 +51,20 @@ def new_campaign_id() -> str:
     return os.urandom(8).hex()
 
 
-def _v1_to_v2(data: dict) -> None:
+def _v1_to_v2(data: dict[str, Any]) -> None:
     """Schema 2: the file carries a campaign id, and undo pointers (absent until the next
     change, so older journals are walked as before)."""
     data["meta"][str(META_ID)].setdefault("campaign_id", new_campaign_id())
 
 
-def _v2_to_v3(data: dict) -> None:
+def _v2_to_v3(data: dict[str, Any]) -> None:
     """Schema 3: the packs' text moves into a `packs` table, so stock TinyDB reads every
     top-level key as a table."""
     if isinstance(data.get(PACKS, ""), str):
         set_packs_text(data, packs_text(data))
 
 
-def _v3_to_v4(data: dict) -> None:
+def _v3_to_v4(data: dict[str, Any]) -> None:
     """Schema 4: stacks. Every item says how many pieces it is; one written before is one."""
     for doc in (data.get("characters") or {}).values():
         items = doc.get("items") if isinstance(doc, dict) else None
@@ -74,10 +74,10 @@ def _v3_to_v4(data: dict) -> None:
 
 
 # Migrations: MIGRATIONS[n] upgrades a file of schema n to n + 1, in place.
-MIGRATIONS: dict[int, Callable[[dict], None]] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4}
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], None]] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4}
 
 
-def resolve_path(path: str | os.PathLike) -> Path:
+def resolve_path(path: str | os.PathLike[str]) -> Path:
     """Follow symlinks so that writes replace the file a link points at, not the link."""
     return Path(os.path.realpath(os.path.expanduser(os.fspath(path))))
 
@@ -122,7 +122,7 @@ def _decoded(raw: bytes) -> Any:
     return jsontext.loads(raw)
 
 
-def parse(path: Path, raw: bytes, check: bool = True) -> dict:
+def parse(path: Path, raw: bytes, check: bool = True) -> dict[str, Any]:
     """Decode, migrate and (with CHECK) validate the bytes of a campaign file."""
     if not raw.strip():
         raise _not_campaign(path, _("it is empty"))
@@ -224,7 +224,9 @@ def vouched(path: Path, raw: bytes) -> bool:
     return bool(note) and note == verdict(raw)
 
 
-def check_documents(path: Path, data: dict, writing: bool = False, sound: dict | None = None) -> None:
+def check_documents(
+    path: Path, data: dict[str, Any], writing: bool = False, sound: dict[str, Any] | None = None
+) -> None:
     """Every document and every field, by the one model (campaign_cli/model.py): a
     hand-edited file with a field out of type or range, a key that is not its document's
     id, a repeated id or name is refused (exit 3) before a command could trip over it, and
@@ -245,7 +247,9 @@ def check_documents(path: Path, data: dict, writing: bool = False, sound: dict |
         raise _not_campaign(path, why) from None
 
 
-def check_packs(path: Path, data: dict, text: str, writing: bool = False, trusted: bool = False) -> list[dict]:
+def check_packs(
+    path: Path, data: dict[str, Any], text: str, writing: bool = False, trusted: bool = False
+) -> list[dict[str, Any]]:
     """The packs' text, decoded and judged by the model (exit 3 naming the pack and field).
     Packs are judged when first decoded, not on every read: a command that never looks
     into them pays a string scan, not a parse (layout.py); TRUSTED: the file records that
@@ -276,11 +280,13 @@ def check_packs(path: Path, data: dict, text: str, writing: bool = False, truste
     return packs
 
 
-def encode_packs(packs: list[dict]) -> str:
+def encode_packs(packs: list[dict[str, Any]]) -> str:
     return jsontext.dumps(packs, separators=(",", ":"))
 
 
-def check_shape(path: Path, data: dict, writing: bool = False, judged: bool = False, sound: dict | None = None) -> None:
+def check_shape(
+    path: Path, data: dict[str, Any], writing: bool = False, judged: bool = False, sound: dict[str, Any] | None = None
+) -> None:
     """The tables every command relies on, and every document in them (check_documents,
     unless JUDGED: these very bytes were found sound before; SOUND: tables found sound,
     whose equal documents are not judged again)."""
@@ -329,11 +335,11 @@ def read_bytes(path: Path) -> bytes:
             ) from None
 
 
-def load(path: Path) -> dict:
+def load(path: Path) -> dict[str, Any]:
     return parse(path, read_bytes(path))
 
 
-def _dumps(data: dict) -> bytes:
+def _dumps(data: dict[str, Any]) -> bytes:
     """The campaign file's bytes: the packs table last, its text copied as it stands when
     it is one judged document (layout.py)."""
     head = jsontext.dumps({k: v for k, v in data.items() if k != PACKS}, separators=(",", ":")).encode()
@@ -350,43 +356,45 @@ class Campaign:
     adds to a read.
     """
 
-    def __init__(self, path: Path, data: dict, before: dict | None = None, words: list[str] | None = None):
+    def __init__(
+        self, path: Path, data: dict[str, Any], before: dict[str, Any] | None = None, words: list[str] | None = None
+    ):
         self.path = path
         self._data = data
         self.target = path  # the file commit() writes: the campaign itself, or a merge driver's OURS
         self.written: bytes | None = None  # what commit() wrote to the campaign file
         # Inside a batch: each character as it was before the current line first read it (recap's tally).
-        self.line_before: dict[str, dict] | None = None
+        self.line_before: dict[str, dict[str, Any]] | None = None
         self._before = before
         self.words = words or []
         self.summary = ""
         self.kind = "change"
         self.extra: dict[str, Any] = {}
         self.touched: list[str] = []  # character names this command concerns
-        self.rolls: list[dict] = []
+        self.rolls: list[dict[str, Any]] = []
         self.roll_spool: Any = None  # a batch's or block's rolls past ROLLS_PER_ENTRY, on disk
         self.reverted = False  # an undo moves the undo pointer itself
         self.settles = False  # `resolve`: the one change made while a merge's conflicts are open
-        self._packs: tuple[str, list] | None = None
+        self._packs: tuple[str, list[Any]] | None = None
         self._packs_judged_now = False  # judged in full by this command (a file from before `judged`, or edited)
 
     # -- raw data --------------------------------------------------------------
     @property
-    def data(self) -> dict:
+    def data(self) -> dict[str, Any]:
         return self._data
 
     @property
     def writable(self) -> bool:
         return self._before is not None
 
-    def before_tables(self) -> dict:
+    def before_tables(self) -> dict[str, Any]:
         """The tables as the transaction found them (read-only: the journal diffs against them)."""
         assert self._before is not None  # writable: opened by a transaction
         return self._before
 
     # -- meta ------------------------------------------------------------------
     @property
-    def meta(self) -> dict:
+    def meta(self) -> dict[str, Any]:
         return self.data["meta"][str(META_ID)]
 
     def set_meta(self, **fields: Any) -> None:
@@ -401,15 +409,15 @@ class Campaign:
         return nid
 
     # -- documents (characters, enemies) -----------------------------------------
-    def docs(self, table: str) -> list[dict]:
+    def docs(self, table: str) -> list[dict[str, Any]]:
         return [self._checked(table, d) for d in sorted(self.data[table].values(), key=lambda d: d["id"])]
 
-    def find(self, table: str, name: str, what: str) -> dict:
+    def find(self, table: str, name: str, what: str) -> dict[str, Any]:
         """A document by its name (any case) or id; a miss is refused with suggestions."""
         docs = self.data[table].values()
         return self._checked(table, resolve(name, ((d, (d["name"],), d["id"]) for d in docs), what))
 
-    def _checked(self, table: str, doc: dict) -> dict:
+    def _checked(self, table: str, doc: dict[str, Any]) -> dict[str, Any]:
         """A copy of DOC (every document was checked when the file was read)."""
         if self.line_before is not None and table == "characters" and str(doc["id"]) not in self.line_before:
             self.line_before[str(doc["id"])] = snapshot(doc)
@@ -419,7 +427,7 @@ class Campaign:
         key = name.strip().casefold()
         return any(d["name"].casefold() == key for d in self.data[table].values())
 
-    def insert(self, table: str, doc: dict, what: str) -> dict:
+    def insert(self, table: str, doc: dict[str, Any], what: str) -> dict[str, Any]:
         if self.exists(table, doc["name"]):
             taken = (
                 _("an {what} named {name!r} already exists")
@@ -445,7 +453,7 @@ class Campaign:
     def remove(self, table: str, doc: Mapping[str, Any]) -> None:
         del self._data[table][str(doc["id"])]
 
-    def boards(self) -> list[tuple[dict, str]]:
+    def boards(self) -> list[tuple[dict[str, Any], str]]:
         """Every enemy board with where it comes from: the campaign's own ("campaign"), then
         the packs' that no own board of the same name hides (CLI.md "Catalog packs")."""
         own = [(b, "campaign") for b in self.docs("enemies")]
@@ -460,7 +468,7 @@ class Campaign:
         found = resolve(name, ((b, (b["name"],), b.get("id")) for b, _ in self.boards()), "enemy")
         return dict(found)  # type: ignore[return-value]  # a stored or a pack's board: judged when read
 
-    def packs(self) -> list[dict]:
+    def packs(self) -> list[dict[str, Any]]:
         """The catalog packs stored in this campaign, oldest first (decoded on first use)."""
         text = packs_text(self.data)
         if self._packs is None or self._packs[0] is not text:
@@ -469,7 +477,7 @@ class Campaign:
             self._packs_judged_now = not sound  # the next write records the verdict (commit)
         return self._packs[1]
 
-    def set_packs(self, packs: list[dict]) -> None:
+    def set_packs(self, packs: list[dict[str, Any]]) -> None:
         set_packs_text(self.data, encode_packs(packs))
 
     # -- characters ------------------------------------------------------------
@@ -492,7 +500,7 @@ class Campaign:
         from the documents' changes, never from the English summary."""
         self.extra.setdefault("events", []).append({"event": kind, **fields})
 
-    def record_roll(self, roll: dict) -> None:
+    def record_roll(self, roll: dict[str, Any]) -> None:
         self.rolls.append(roll)
         if self.roll_spool is not None and len(self.rolls) >= ROLLS_PER_ENTRY:
             self.roll_spool.write((jsontext.dumps(self.rolls) + "\n").encode())
@@ -507,7 +515,7 @@ class Campaign:
 
         self.roll_spool = tempfile.TemporaryFile()
 
-    def mark(self) -> tuple:
+    def mark(self) -> tuple[Any, ...]:
         """A savepoint (the library's `attempt`): the data, the entry's summary, extras and
         names, and the rolls so far, in memory and on the spool."""
         spooled = self.roll_spool.tell() if self.roll_spool is not None else None
@@ -521,7 +529,7 @@ class Campaign:
             spooled,
         )
 
-    def back_to(self, mark: tuple) -> None:
+    def back_to(self, mark: tuple[Any, ...]) -> None:
         """Take back everything done since MARK (`mark`)."""
         data, self._packs, self.summary, self.extra, self.touched, self.rolls, spooled = mark
         self._data = data
@@ -529,7 +537,7 @@ class Campaign:
             self.roll_spool.seek(spooled)
             self.roll_spool.truncate()
 
-    def _roll_parts(self) -> Iterator[list[dict]]:
+    def _roll_parts(self) -> Iterator[list[dict[str, Any]]]:
         """The spooled rolls in their parts, then the rest; none when nothing was spooled."""
         spool = self.roll_spool
         if spool is None or not spool.tell():
@@ -540,7 +548,7 @@ class Campaign:
         if self.rolls:
             yield self.rolls
 
-    def _append_roll_parts(self, of: int | None, base: dict) -> int:
+    def _append_roll_parts(self, of: int | None, base: dict[str, Any]) -> int:
         """Journal the spooled rolls (the commit has begun); returns how many there were."""
         from campaign_cli.store import journal
 
@@ -628,13 +636,13 @@ class Campaign:
                 self.written = text
 
 
-def _same_packs(one: dict, other: dict) -> bool:
+def _same_packs(one: dict[str, Any], other: dict[str, Any]) -> bool:
     """The two states hold the same packs text (not decoded when it is the same object)."""
     value = packs_value(one)
     return value is packs_value(other) or packs_text(one) == packs_text(other)
 
 
-def _before_state(data: dict) -> dict:
+def _before_state(data: dict[str, Any]) -> dict[str, Any]:
     """An independent copy of DATA, the before-state the journal diff and a refusal fall
     back on: the tables by a JSON round trip (faster than copy.deepcopy), the packs' one
     document copied with its text shared (a text is never changed in place: a pack of
@@ -648,7 +656,7 @@ def _before_state(data: dict) -> dict:
     return out
 
 
-def snapshot(doc: dict) -> dict:
+def snapshot(doc: dict[str, Any]) -> dict[str, Any]:
     """A character as a batch line found it, for the recap's tally of that line: a copy as
     deep as the acts change a character in place (its lists and maps, each item, each
     item's upgrades; nothing deeper is ever changed in place, only replaced). A JSON round
@@ -658,7 +666,7 @@ def snapshot(doc: dict) -> dict:
     return out
 
 
-def open_read(path: str | os.PathLike) -> Campaign:
+def open_read(path: str | os.PathLike[str]) -> Campaign:
     """Open for reading: no lock, nothing created."""
     p = resolve_path(path)
     return Campaign(p, load(p))
@@ -666,7 +674,7 @@ def open_read(path: str | os.PathLike) -> Campaign:
 
 @contextmanager
 def transaction(
-    path: str | os.PathLike, words: list[str] | None = None, wait: float | None = None
+    path: str | os.PathLike[str], words: list[str] | None = None, wait: float | None = None
 ) -> Iterator[Campaign]:
     """Lock (waiting WAIT seconds, else $CAMPAIGN_LOCK_WAIT's), read, let the caller change,
     then validate, journal and write atomically.
@@ -688,7 +696,11 @@ def transaction(
 
 
 def create(
-    path: str | os.PathLike, name: str, words: list[str] | None = None, data: dict | None = None, verb: str = "created"
+    path: str | os.PathLike[str],
+    name: str,
+    words: list[str] | None = None,
+    data: dict[str, Any] | None = None,
+    verb: str = "created",
 ) -> Campaign:
     """Create a new campaign file (from DATA's tables when importing). Refused (exit 1) if one exists."""
     from campaign_cli.store import journal
@@ -709,7 +721,7 @@ def create(
         raise
 
 
-def _create(p: Path, name: str, words: list[str] | None, data: dict | None, verb: str) -> Campaign:
+def _create(p: Path, name: str, words: list[str] | None, data: dict[str, Any] | None, verb: str) -> Campaign:
     from campaign_cli.store import journal
 
     with files.locked(p):
@@ -762,7 +774,9 @@ def _create(p: Path, name: str, words: list[str] | None, data: dict | None, verb
     return Campaign(p, data)
 
 
-def write_merge(target: Path, before: dict, after: dict, words: list[str], local: Path | None, summary: str) -> None:
+def write_merge(
+    target: Path, before: dict[str, Any], after: dict[str, Any], words: list[str], local: Path | None, summary: str
+) -> None:
     """Write a merge's result to TARGET (git's OURS). With LOCAL (the campaign file the
     merge is for), one `merge` entry goes to LOCAL's journal first, so `undo` there takes
     the whole merge back; without, the file alone is written."""

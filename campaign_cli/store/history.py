@@ -14,17 +14,19 @@ from campaign_cli.store.campaign import BOOKKEEPING, TABLES, check_shape
 from campaign_cli.store.layout import PACKS, packs_text
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from campaign_cli.store.campaign import Campaign
 
 
-def entries(camp: Campaign, limit: int | None = None, keep=None) -> Iterator[dict]:
+def entries(camp: Campaign, limit: int | None = None, keep=None) -> Iterator[dict[str, Any]]:
     """The newest LIMIT journal entries KEEP accepts, oldest first, one at a time."""
     from campaign_cli.store import journal
 
     return journal.stream_entries(camp.path, camp.meta["seq"], limit, keep)
 
 
-def undo_target(camp: Campaign) -> dict | None:
+def undo_target(camp: Campaign) -> dict[str, Any] | None:
     """The newest change still to undo, after proving the journal is this file's (exit 3 if not)."""
     from campaign_cli.store import journal
 
@@ -32,7 +34,7 @@ def undo_target(camp: Campaign) -> dict | None:
     return journal.undo_target(camp.path, camp.meta)
 
 
-def history(camp: Campaign, wanted: Callable[[dict], bool] | None = None):
+def history(camp: Campaign, wanted: Callable[[dict[str, Any]], bool] | None = None):
     """The journal newest first, each entry with the documents it changed as
     {table: {key: (before, after)}}: the current state is copied once and walked back
     through the entries' patches, so the cost follows how far back the caller reads.
@@ -42,7 +44,7 @@ def history(camp: Campaign, wanted: Callable[[dict], bool] | None = None):
 
     state = jsontext.copied(camp.data)  # walking back changes the state in place
     for entry in journal.entries_backwards(camp.path, camp.meta["seq"]):
-        changes: dict[str, dict] = {}
+        changes: dict[str, dict[str, Any]] = {}
         patches = patch.of_entry(entry)
         if wanted is not None and not wanted(entry):
             patch.tables_apply(state, patches)
@@ -58,7 +60,7 @@ def history(camp: Campaign, wanted: Callable[[dict], bool] | None = None):
         yield entry, changes
 
 
-def revert(camp: Campaign, entry: dict) -> dict:
+def revert(camp: Campaign, entry: dict[str, Any]) -> dict[str, Any]:
     """Undo ENTRY's changes (ids and seq keep moving forward); the undo pointer moves
     to the change before it. Returns what ENTRY had changed, as `history` gives it
     ({table: {key: (before, after)}}): the documents it touches, read around the undo
@@ -66,7 +68,7 @@ def revert(camp: Campaign, entry: dict) -> dict:
     from campaign_cli.store import journal, patch
 
     keep = {k: camp.meta[k] for k in ("seq", "next_id", "campaign_id", "journal_hash") if k in camp.meta}
-    changes: dict[str, dict] = {}
+    changes: dict[str, dict[str, Any]] = {}
     try:
         patches = _judged_patch(camp, entry)
         for table, docs in patches.items():
@@ -91,7 +93,7 @@ def revert(camp: Campaign, entry: dict) -> dict:
     }
 
 
-def undo_pointer(camp: Campaign) -> dict:
+def undo_pointer(camp: Campaign) -> dict[str, Any]:
     """Where the next undo starts, as `redo` puts it back (an old journal without
     pointers: the change undo will find, walked back to from the file's last change)."""
     if "undo_top" not in camp.meta:
@@ -100,7 +102,7 @@ def undo_pointer(camp: Campaign) -> dict:
     return {"top": camp.meta["undo_top"], "at": camp.meta.get("undo_at"), "hash": camp.meta.get("undo_hash")}
 
 
-def redo_target(camp: Campaign) -> dict | None:
+def redo_target(camp: Campaign) -> dict[str, Any] | None:
     """The undo the next redo re-applies: walking back from the file's last change over
     undos and the redos that re-applied them; None once anything else changed since
     (CLI.md `campaign redo`). Proves the journal first, as undo does."""
@@ -125,7 +127,7 @@ def redo_target(camp: Campaign) -> dict | None:
     return None
 
 
-def reapply(camp: Campaign, entry: dict) -> None:
+def reapply(camp: Campaign, entry: dict[str, Any]) -> None:
     """Redo: put back what the undo ENTRY took back, and the undo pointer it moved."""
     from campaign_cli.store import journal, patch
 
@@ -143,7 +145,7 @@ def reapply(camp: Campaign, entry: dict) -> None:
     camp.reverted = True
 
 
-def _judged_patch(camp: Campaign, entry: dict) -> dict:
+def _judged_patch(camp: Campaign, entry: dict[str, Any]) -> dict[str, Any]:
     """ENTRY's undo patches, if they are a change a command could make (`patch.judge`);
     a forged patch of any other shape is refused (exit 3), nothing written."""
     from campaign_cli.store import journal, patch
@@ -159,7 +161,7 @@ def _judged_patch(camp: Campaign, entry: dict) -> dict:
     return patches
 
 
-def check_sound(camp: Campaign, entry: dict) -> None:
+def check_sound(camp: Campaign, entry: dict[str, Any]) -> None:
     """The document an undo of ENTRY would write passes every check `import` makes, and
     changes what a command changes (not only the journal's bookkeeping); a journal entry
     that would make anything else is refused (exit 3), nothing written."""

@@ -40,6 +40,10 @@ from campaign_cli.i18n import _, os_reason
 from campaign_cli.store import files
 from campaign_cli.store.files import check_regular
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
+if TYPE_CHECKING:
+    from typing import Any
+
 CHUNK = 1 << 16
 NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _SUM = b',"sum":"'  # the checksum field closes every line: ...,"sum":"1a2b3c4d"}
@@ -50,7 +54,7 @@ def journal_path(path: Path) -> Path:
     return path.with_name(path.name + ".journal")
 
 
-def _seal(entry: dict) -> bytes:
+def _seal(entry: dict[str, Any]) -> bytes:
     body = jsontext.dumps(entry, separators=(",", ":")).encode()
     return body[:-1] + _SUM + b"%08x" % zlib.crc32(body) + b'"}'
 
@@ -89,7 +93,7 @@ def _open(jpath: Path, flags: int) -> int:
     return fd
 
 
-_SHA256: list = []  # the constructor, found once a process: a failed import searches sys.path again each time
+_SHA256: list[Any] = []  # the constructor, found once a process: a failed import searches sys.path again each time
 
 
 def digest(line: bytes) -> str:
@@ -108,7 +112,7 @@ def digest(line: bytes) -> str:
     return _SHA256[0](line.rstrip(b"\r\n")).hexdigest()
 
 
-def append(path: Path, entry: dict) -> tuple[int, str]:
+def append(path: Path, entry: dict[str, Any]) -> tuple[int, str]:
     """Append ENTRY (sealed with its checksum) and fsync; returns the byte offset of its
     line and its hash. A short write is an error: the caller must not commit."""
     sealed = _seal(entry)
@@ -129,7 +133,7 @@ def append(path: Path, entry: dict) -> tuple[int, str]:
     return size, digest(sealed)
 
 
-def read_at(path: Path, offset: int) -> dict | None:
+def read_at(path: Path, offset: int) -> dict[str, Any] | None:
     """The intact entry whose line starts at OFFSET, or None."""
     line = line_at(path, offset)
     return _decode(line) if line is not None and intact(line) else None
@@ -159,7 +163,7 @@ def line_at(path: Path, offset: int) -> bytes | None:
     return b"".join(chunks)
 
 
-def _decode(line: bytes) -> dict | None:
+def _decode(line: bytes) -> dict[str, Any] | None:
     try:
         entry = jsontext.loads(line)
     except (ValueError, RecursionError):
@@ -206,7 +210,7 @@ def _lines_backwards_at(jpath: Path) -> Iterator[tuple[int, bytes]]:
             yield 0, line
 
 
-def _valid_backwards(path: Path, committed_seq: int) -> Iterator[tuple[int, dict]]:
+def _valid_backwards(path: Path, committed_seq: int) -> Iterator[tuple[int, dict[str, Any]]]:
     """(offset, entry) of the valid entries, newest first (see the module docstring)."""
     limit = committed_seq + 1
     for at, line in _lines_backwards_at(journal_path(path)):
@@ -223,22 +227,22 @@ def _valid_backwards(path: Path, committed_seq: int) -> Iterator[tuple[int, dict
                 return  # older lines belong to a campaign that was deleted and re-created
 
 
-def entries_backwards(path: Path, committed_seq: int) -> Iterator[dict]:
+def entries_backwards(path: Path, committed_seq: int) -> Iterator[dict[str, Any]]:
     """Valid entries, newest first (see the module docstring for what is valid)."""
     for _at, entry in _valid_backwards(path, committed_seq):
         yield entry
 
 
 def read_entries(
-    path: Path, committed_seq: int, limit: int | None = None, keep: Callable[[dict], bool] | None = None
-) -> list[dict]:
+    path: Path, committed_seq: int, limit: int | None = None, keep: Callable[[dict[str, Any]], bool] | None = None
+) -> list[dict[str, Any]]:
     """The newest LIMIT valid entries that KEEP accepts, oldest first."""
     return list(stream_entries(path, committed_seq, limit, keep))
 
 
 def stream_entries(
-    path: Path, committed_seq: int, limit: int | None = None, keep: Callable[[dict], bool] | None = None
-) -> Iterator[dict]:
+    path: Path, committed_seq: int, limit: int | None = None, keep: Callable[[dict[str, Any]], bool] | None = None
+) -> Iterator[dict[str, Any]]:
     """The newest LIMIT valid entries that KEEP accepts, oldest first, one at a time: a
     first pass from the end keeps only where each starts (8 bytes an entry), a second
     reads them forward; memory does not grow with the journal's entries."""
@@ -269,7 +273,7 @@ def broken(path: Path, why: str) -> FileProblem:
     )
 
 
-def prove(path: Path, meta: dict) -> None:
+def prove(path: Path, meta: dict[str, Any]) -> None:
     """The journal's newest committed entry must be the file's last change: same campaign
     id, same seq, intact. Otherwise the journal was cut, damaged or belongs elsewhere."""
     seq, ident = meta["seq"], meta.get("campaign_id")
@@ -306,7 +310,7 @@ def prove(path: Path, meta: dict) -> None:
     raise broken(path, _("holds no entry for this campaign"))
 
 
-def undo_target(path: Path, meta: dict) -> dict | None:
+def undo_target(path: Path, meta: dict[str, Any]) -> dict[str, Any] | None:
     """The newest change no undo has reverted, found through the file's undo pointer
     (one read at a byte offset) and checked: seq, campaign id and checksum."""
     top, offset = meta.get("undo_top"), meta.get("undo_at")
@@ -328,7 +332,7 @@ def undo_target(path: Path, meta: dict) -> dict | None:
     return entry
 
 
-def last_undoable(path: Path, committed_seq: int, wanted: int | None = None) -> dict | None:
+def last_undoable(path: Path, committed_seq: int, wanted: int | None = None) -> dict[str, Any] | None:
     """Older journals without undo pointers: walk back to the newest change that no
     later undo has reverted (or to change WANTED)."""
     undone: set[int | None] = set()

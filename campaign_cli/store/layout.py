@@ -21,23 +21,27 @@ from __future__ import annotations
 from campaign_cli import jsontext
 from campaign_cli.jsontext import Encoded, string_body
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
+if TYPE_CHECKING:
+    from typing import Any
+
 # The digest of the judge's sources (campaign_cli/model.py `judge_digest`, written by
 # `python -m campaign_cli.model --write`; a test keeps it true): the key of the verdict a
 # writer leaves in the lock file (store/campaign.py `verdict`).
-JUDGE = "cd68e9ab7433e8a5"
+JUDGE = "c42e438613510a31"
 
 PACKS = "packs"
 PACKS_DOC = "1"
 
 
-def _packs_doc(data: dict) -> dict | None:
+def _packs_doc(data: dict[str, Any]) -> dict[str, Any] | None:
     """The packs table's one document (schema 3), or None."""
     value = data.get(PACKS)
     doc = value.get(PACKS_DOC) if isinstance(value, dict) else None
     return doc if isinstance(doc, dict) else None
 
 
-def packs_value(data: dict) -> object:
+def packs_value(data: dict[str, Any]) -> object:
     """The packs' text as stored (a str, a `jsontext.Encoded` not yet decoded, or None):
     the same object in two states means the packs did not change."""
     value = data.get(PACKS)
@@ -47,7 +51,7 @@ def packs_value(data: dict) -> object:
     return doc.get("text") if doc is not None else None
 
 
-def packs_text(data: dict) -> str:
+def packs_text(data: dict[str, Any]) -> str:
     """The packs' JSON text (`[]` when there are none), from either layout."""
     value = packs_value(data)
     if isinstance(value, str):
@@ -55,7 +59,7 @@ def packs_text(data: dict) -> str:
     return value.text if isinstance(value, Encoded) else "[]"
 
 
-def set_packs_text(data: dict, text: str) -> None:
+def set_packs_text(data: dict[str, Any], text: str) -> None:
     """Store TEXT as the packs table (an empty table when there are no packs)."""
     data[PACKS] = {PACKS_DOC: {"text": text}} if text not in ("", "[]") else {}
 
@@ -71,7 +75,7 @@ def _digest(body: bytes | memoryview) -> str:
     return blake2b(body, digest_size=16).hexdigest()
 
 
-def trusted(data: dict) -> bool:
+def trusted(data: dict[str, Any]) -> bool:
     """The packs text stands as the judge last found it sound (`judged`)."""
     value = packs_value(data)
     if isinstance(value, Encoded) and value.sealed:
@@ -80,20 +84,20 @@ def trusted(data: dict) -> bool:
     return judged is not None and isinstance(value, (str, Encoded)) and judged == packs_digest(value)
 
 
-def packs_judged(data: dict) -> str | None:
+def packs_judged(data: dict[str, Any]) -> str | None:
     """The digest of the packs text the judge last found sound, if the file records one."""
     judged = (_packs_doc(data) or {}).get("judged")
     return judged if isinstance(judged, str) else None
 
 
-def mark_judged(data: dict) -> None:
+def mark_judged(data: dict[str, Any]) -> None:
     """Record that the packs text as it stands was found sound."""
     doc = _packs_doc(data)
     if doc is not None and isinstance(doc.get("text"), (str, Encoded)):
         doc["judged"] = packs_digest(doc["text"])
 
 
-def upgrade_judged(data: dict) -> None:
+def upgrade_judged(data: dict[str, Any]) -> None:
     """A `judged` as 0.2 wrote it (the digest of the decoded text) as it is written now,
     so a file from then reads its packs as they stand from its next write on."""
     doc = _packs_doc(data)
@@ -135,7 +139,7 @@ def split(raw: bytes) -> tuple[bytes, Encoded, str] | None:
     return raw[:cut] + b"}", Encoded(bytes(body), sealed=True), judged
 
 
-def joined(head: bytes, data: dict) -> bytes:
+def joined(head: bytes, data: dict[str, Any]) -> bytes:
     """The campaign file's bytes from HEAD (the tables but packs, as one JSON object) and
     the packs table written last: one judged document's text copied as it stands (its
     bytes neither decoded nor encoded again), any other table as JSON."""

@@ -13,7 +13,7 @@ from typing import Any
 ABSENT = {"$absent": 1}
 
 
-def diff(old: Any, new: Any) -> dict | None:
+def diff(old: Any, new: Any) -> dict[str, Any] | None:
     """The undo patch from NEW back to OLD, or None when they are equal."""
     if old == new:
         return None
@@ -39,7 +39,7 @@ class _Missing:
 _MISSING = _Missing()
 
 
-def apply(value: Any, patch: dict) -> Any:
+def apply(value: Any, patch: dict[str, Any]) -> Any:
     """NEW patched back to OLD (returns the old value; dicts and lists are changed in place)."""
     if "$v" in patch:
         return patch["$v"]
@@ -55,10 +55,10 @@ def apply(value: Any, patch: dict) -> Any:
     return value
 
 
-def tables_diff(before: dict, after: dict, skip_meta: tuple[str, ...] = ()) -> dict:
+def tables_diff(before: dict[str, Any], after: dict[str, Any], skip_meta: tuple[str, ...] = ()) -> dict[str, Any]:
     """Per table, per document key: None if the document did not exist before (undo
     deletes it), else its patch. Meta keys in SKIP_META are bookkeeping and never undone."""
-    out: dict[str, dict] = {}
+    out: dict[str, dict[str, Any]] = {}
     for table in {*before, *after}:
         b, a = before.get(table, {}), after.get(table, {})
         if not (isinstance(b, dict) and isinstance(a, dict)):  # a value kept whole (the packs' text)
@@ -79,7 +79,7 @@ def tables_diff(before: dict, after: dict, skip_meta: tuple[str, ...] = ()) -> d
     return out
 
 
-def of_entry(entry: dict) -> dict:
+def of_entry(entry: dict[str, Any]) -> dict[str, Any]:
     """A journal entry's undo patches; entries written before schema 2 kept whole documents
     (`before`), which read as patches that put each document back whole."""
     if "patch" in entry:
@@ -146,7 +146,7 @@ def judge(patches: Any, tables: tuple[str, ...], whole: tuple[str, ...]) -> None
             _node(sub, where)
 
 
-def tables_apply(data: dict, patches: dict) -> None:
+def tables_apply(data: dict[str, Any], patches: dict[str, Any]) -> None:
     """Undo one entry's patches on the loaded tables."""
     for table, docs in patches.items():
         if "$whole" in docs:

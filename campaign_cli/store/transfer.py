@@ -9,12 +9,16 @@ from campaign_cli.rules.names import MAX_ID
 from campaign_cli.store.campaign import APP, META_ID, SCHEMA_VERSION, new_campaign_id
 from campaign_cli.store.layout import PACKS, packs_text
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
+if TYPE_CHECKING:
+    from typing import Any
+
 FORMAT = "campaign-export"
 # Journal bookkeeping stays with the file it belongs to; a new file starts a new journal.
 LOCAL_META = ("seq", "campaign_id", "undo_top", "undo_at", "journal_hash", "undo_hash")
 
 
-def export_document(data: dict) -> dict:
+def export_document(data: dict[str, Any]) -> dict[str, Any]:
     meta = {k: v for k, v in data["meta"][str(META_ID)].items() if k not in LOCAL_META and k != "app"}
     return {
         "format": FORMAT,
@@ -25,7 +29,7 @@ def export_document(data: dict) -> dict:
     }
 
 
-def dumps(doc: dict) -> str:
+def dumps(doc: dict[str, Any]) -> str:
     return jsontext.shown(doc, indent=2, sort_keys=True) + "\n"
 
 
@@ -33,7 +37,7 @@ def _bad(why: str) -> Refused:
     return Refused(_('not a campaign export: {why}').format(why=why), "bad_import")
 
 
-def tables_from_export(doc) -> dict:
+def tables_from_export(doc) -> dict[str, Any]:
     """Check an export's structure and turn it back into campaign tables."""
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise _bad(_('no "format": "campaign-export"'))
@@ -50,7 +54,7 @@ def tables_from_export(doc) -> dict:
     # The file's own bookkeeping starts anew (create() gives the journal's); what the export
     # holds of it is not the new file's.
     own = {k: v for k, v in meta.items() if k not in LOCAL_META and k != "app"}
-    tables: dict = {"meta": {str(META_ID): {**own, "app": APP, "seq": 0, "campaign_id": new_campaign_id()}}}
+    tables: dict[str, Any] = {"meta": {str(META_ID): {**own, "app": APP, "seq": 0, "campaign_id": new_campaign_id()}}}
     if type(version) is int and version >= 1:  # written in today's layout: the new file is of today's schema
         tables["meta"][str(META_ID)]["schema_version"] = SCHEMA_VERSION
     ids: list[int] = []
@@ -80,7 +84,7 @@ def tables_from_export(doc) -> dict:
     return tables
 
 
-def read_export(text: str) -> dict:
+def read_export(text: str) -> dict[str, Any]:
     """An export's JSON: strict (no NaN or Infinity, not nested too deeply), else refused (exit 1)."""
     try:
         return jsontext.loads(text)
