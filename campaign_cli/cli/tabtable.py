@@ -40,7 +40,7 @@ def table() -> str:
 
     root = get_command()
     ctx = click.core.Context(root, info_name="campaign")
-    commands: dict[str, Any] = {}
+    commands: dict[tuple[str, ...], Any] = {}
 
     def walk(command, path: tuple[Any, ...], ctx) -> None:
         if hasattr(command, "list_commands"):

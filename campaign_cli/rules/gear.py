@@ -117,7 +117,7 @@ def make_item(ref: str, options: dict[str, Any], custom: bool = False, packs: Se
             err.extra["suggestions"] = [close]
             raise err
         base = {"name": check_name(ref, "item"), "kind": "gear", "hands": 0}
-    item: Item = {  # type: ignore[typeddict-item]  # id: given by the caller that stores it
+    item: Item = {  # id: given by the caller that stores it
         "weight": 0,
         "value": 0,
         "requires": [],
@@ -128,7 +128,7 @@ def make_item(ref: str, options: dict[str, Any], custom: bool = False, packs: Se
         "upgrades": [],
         "state": "carried",
         "count": 1,
-        **base,
+        **base,  # type: ignore[typeddict-item]
     }
     item.update({k: v for k, v in options.items() if v is not None})  # type: ignore[typeddict-item]
     validate_item(item)
@@ -645,7 +645,7 @@ SETTABLE = ("name", "weight", "value", "slots", "damage", "armor", "restriction"
 def set_numbers(doc: Character, item: Item, changes: dict[str, Any]) -> None:
     """Change ITEM's numbers after the fact: R39 (the slots its upgrades fill stay), R33
     (the new weight carried), a forged item keeping its upgrades."""
-    changed: Item = {**item, **{k: v for k, v in changes.items() if v is not None}}
+    changed: Item = {**item, **{k: v for k, v in changes.items() if v is not None}}  # type: ignore[typeddict-item]
     if changes.get("name") is not None:
         changed["name"] = check_name(changes["name"], "item")
     used = sum(u["slots"] for u in item.get("upgrades", []))

@@ -67,7 +67,9 @@ def revert(camp: Campaign, entry: dict[str, Any]) -> dict[str, Any]:
     (no walk through the journal: every change after ENTRY is undone already)."""
     from campaign_cli.store import journal, patch
 
-    keep = {k: camp.meta[k] for k in ("seq", "next_id", "campaign_id", "journal_hash") if k in camp.meta}
+    keep: dict[str, Any] = {
+        k: camp.meta[k] for k in ("seq", "next_id", "campaign_id", "journal_hash") if k in camp.meta
+    }
     changes: dict[str, dict[str, Any]] = {}
     try:
         patches = _judged_patch(camp, entry)
@@ -131,7 +133,9 @@ def reapply(camp: Campaign, entry: dict[str, Any]) -> None:
     """Redo: put back what the undo ENTRY took back, and the undo pointer it moved."""
     from campaign_cli.store import journal, patch
 
-    keep = {k: camp.meta[k] for k in ("seq", "next_id", "campaign_id", "journal_hash") if k in camp.meta}
+    keep: dict[str, Any] = {
+        k: camp.meta[k] for k in ("seq", "next_id", "campaign_id", "journal_hash") if k in camp.meta
+    }
     try:
         patch.tables_apply(camp.data, _judged_patch(camp, entry))
         pointer = entry["redo"]
