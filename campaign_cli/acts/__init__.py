@@ -17,7 +17,10 @@ from typing import TYPE_CHECKING, Any
 from campaign_cli.errors import N_, Refused, Say
 
 if TYPE_CHECKING:
-    from campaign_cli.model import Character, Fight, Meta
+    from collections.abc import Mapping
+
+    from campaign_cli.model import Character, Fight
+    from campaign_cli.store.campaign import Campaign
 
 CONDITIONS = ("ok", "out", "dying", "dead")  # R19, R20: as rules.characters.status derives them
 PHASES = ("between", "adventure", "town", "fight")  # a town: one the party is in during an adventure
@@ -140,7 +143,7 @@ ACTS: dict[str, Act] = {
 }
 
 
-def phase(meta: Meta) -> str:
+def phase(meta: Mapping[str, Any]) -> str:
     """The campaign's phase for the guards: a fight, a town, an adventure, or between adventures."""
     if meta.get("fight"):
         return "fight"
@@ -155,7 +158,7 @@ def condition(doc: Character) -> str:
     return current_status(doc)
 
 
-def guard(camp: Any, path: str, doc: Character | None = None, role: str | None = None) -> None:
+def guard(camp: Campaign, path: str, doc: Character | None = None, role: str | None = None) -> None:
     """Refuse act PATH (exit 1, the rule's number, nothing changed) when the campaign's
     phase, or DOC's condition in ROLE (default: the actor's), is not one the act declares,
     or, in a fight whose order is rolled, when it is not the actor's side's turn or the
@@ -174,7 +177,7 @@ def guard(camp: Any, path: str, doc: Character | None = None, role: str | None =
         _check_turn(camp.meta["fight"], doc["name"], path)
 
 
-def actor(camp: Any, path: str, name: str, role: str | None = None) -> Character:
+def actor(camp: Campaign, path: str, name: str, role: str | None = None) -> Character:
     """The character NAME (one resolver for every name), guarded for act PATH in ROLE
     (default: the actor's)."""
     doc = camp.character(name)
@@ -244,7 +247,7 @@ def _check_turn(fight: Fight, name: str, path: str) -> None:
     _once(fight, name, path, whose)
 
 
-def enemy_turn(camp: Any, enemy: Any) -> None:
+def enemy_turn(camp: Campaign, enemy: Any) -> None:
     """R32a: an enemy instance attacks on its group's turn, once a round."""
     from campaign_cli.rules import fights
 
@@ -284,13 +287,13 @@ def _turn(text: Say, code: str, path: str, whose: str | None) -> Refused:
     return _fields(Refused(text, code), act=path, rule="R32a", turn=whose)
 
 
-def acted(camp: Any, path: str, name: str) -> None:
+def acted(camp: Campaign, path: str, name: str) -> None:
     """R32a: NAME has taken its action of the round (an act declared with `turn`: the
     character in its turn role)."""
     from campaign_cli.rules import fights
 
     fight = camp.meta.get("fight")
-    if not ACTS[path].turn or not fights.order_rolled(fight):
+    if fight is None or not ACTS[path].turn or not fights.order_rolled(fight):
         return
     done = fight.setdefault("acted", [])
     if name not in done:

@@ -3,24 +3,25 @@ deleted, and brought in from another tool's file."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from campaign_cli.rules import characters as rules
 
 if TYPE_CHECKING:
     from campaign_cli.model import Character
+    from campaign_cli.store.campaign import Campaign
 
 
-def create(camp: Any, doc: Any) -> Character:
+def create(camp: Campaign, doc: Any) -> Character:
     """`character create`: DOC, built by `rules.new_character` (R2, R3), stored with an id."""
-    stored = camp.insert("characters", doc, "character")
+    stored = camp.add_character(doc)
     camp.note(f"created {stored['kind']} {stored['name']}", stored["name"])
     camp.event("created", name=stored["name"])
     return stored
 
 
 def change(
-    camp: Any,
+    camp: Campaign,
     name: str,
     *,
     values: dict[str, Any],
@@ -28,7 +29,7 @@ def change(
     modes: dict[str, Any],
     keywords: list[str],
     drop_keywords: list[str],
-    gender: str | None,
+    gender: Literal["m", "f"] | None,
 ) -> Character:
     """`character set`: extra attributes set and dropped, combat skills' modes (R24),
     keywords added and dropped, the gender."""
@@ -47,7 +48,7 @@ def change(
     return doc
 
 
-def delete(camp: Any, name: str) -> Character:
+def delete(camp: Campaign, name: str) -> Character:
     """`character delete` (`undo` brings the character back)."""
     doc = camp.character(name)
     camp.remove("characters", doc)
@@ -56,7 +57,7 @@ def delete(camp: Any, name: str) -> Character:
     return doc
 
 
-def bring_in(camp: Any, plan: dict[str, Any], name: str | None, format_: str) -> tuple[Character, list[str]]:
+def bring_in(camp: Campaign, plan: dict[str, Any], name: str | None, format_: str) -> tuple[Character, list[str]]:
     """`character import`: the character a Foundry actor or a stat block describes (PLAN,
     from rules.interchange), as it stands there: no starting points (R3), its items where
     the file has them. Returns the stored character and the items stored over R33."""
@@ -88,7 +89,7 @@ def bring_in(camp: Any, plan: dict[str, Any], name: str | None, format_: str) ->
         doc["foreign"] = plan["foreign"]
     over = _equip(camp, doc, plan["items"])
     check_character({"id": 1, **doc})  # bounds and types, as import checks them
-    stored = camp.insert("characters", doc, "character")
+    stored = camp.add_character(doc)
     camp.note(f"imported {stored['name']} ({format_})", stored["name"])
     return stored, over
 

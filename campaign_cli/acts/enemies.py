@@ -10,9 +10,10 @@ from campaign_cli.rules import enemies as rules
 
 if TYPE_CHECKING:
     from campaign_cli.model import Board
+    from campaign_cli.store.campaign import Campaign
 
 
-def add_board(camp: Any, board: dict[str, Any], from_pack: bool, adjust: Callable[[dict[str, Any]], None]) -> Any:
+def add_board(camp: Campaign, board: dict[str, Any], from_pack: bool, adjust: Callable[[dict[str, Any]], None]) -> Any:
     """`enemy add`: BOARD over the pack's board of that name when FROM_PACK (a pack's board
     by any of its names, when there is one), ADJUST applying the options over both, then
     judged whole (R40). Returns the board as stored: a Board with its id."""
@@ -26,18 +27,18 @@ def add_board(camp: Any, board: dict[str, Any], from_pack: bool, adjust: Callabl
     return stored
 
 
-def delete_board(camp: Any, name: str) -> Board:
+def delete_board(camp: Campaign, name: str) -> Board:
     """`enemy delete` (`undo` brings it back)."""
-    board = camp.find("enemies", name, "enemy")
+    board = camp.own_board(name)
     camp.remove("enemies", board)
     camp.note(f"enemy deleted: {board['name']}")
     camp.event("board_deleted", name=board["name"])
     return board
 
 
-def roll_elite(camp: Any, name: str, brutal: bool, die_of: Callable[[], int], seed: int | None) -> dict[str, Any]:
+def roll_elite(camp: Campaign, name: str, brutal: bool, die_of: Callable[[], int], seed: int | None) -> dict[str, Any]:
     """`enemy elite`: one die on the board's elite table (R42), the side's entry it names."""
-    board = camp.find("enemies", name, "enemy")
+    board = camp.own_board(name)
     die = die_of()
     ability = rules.elite(board, brutal, die)
     data = {

@@ -20,9 +20,10 @@ from campaign_cli.rules.characters import alive, current_status, view
 
 if TYPE_CHECKING:
     from campaign_cli.model import Board, Character, Fight, FightEnemy
+    from campaign_cli.store.campaign import Campaign
 
 
-def start_fight(camp: Any, title: str | None) -> Fight:
+def start_fight(camp: Campaign, title: str | None) -> Fight:
     """`fight start`: a fight opens (R40); what a Medic may heal starts anew (R25)."""
     acts.guard(camp, "fight start")
     fight = fights.new(title)
@@ -37,7 +38,7 @@ def start_fight(camp: Any, title: str | None) -> Fight:
 
 
 def add_group(
-    camp: Any, enemy: str, count: int, brutal: bool, elite_die: Callable[[], int] | None
+    camp: Campaign, enemy: str, count: int, brutal: bool, elite_die: Callable[[], int] | None
 ) -> tuple[Fight, list[FightEnemy], int | None]:
     """`fight add`: COUNT instances of ENEMY's board as one group; an elite group rolls the
     elite table once (R42) with ELITE_DIE. Returns the fight, the instances and the die."""
@@ -60,7 +61,7 @@ def add_group(
     return fight, added, die
 
 
-def roll_order(camp: Any, party: list[str] | None, next_die: Callable[[], int]) -> tuple[Fight, dict[str, Any]]:
+def roll_order(camp: Campaign, party: list[str] | None, next_die: Callable[[], int]) -> tuple[Fight, dict[str, Any]]:
     """`fight order` (R8): the sides' dice, ties rolled again, say who goes first; the
     party in PARTY's order. Returns the fight and the rolls."""
     fight = open_fight(camp, "fight order")
@@ -75,7 +76,7 @@ def roll_order(camp: Any, party: list[str] | None, next_die: Callable[[], int]) 
     return fight, rolls
 
 
-def next_turn(camp: Any) -> tuple[Fight, str]:
+def next_turn(camp: Campaign) -> tuple[Fight, str]:
     """`fight next` (R32a): the next side's turn, a new round after the last."""
     fight = open_fight(camp, "fight next")
     turn = fights.advance(fight, able(camp))
@@ -85,7 +86,7 @@ def next_turn(camp: Any) -> tuple[Fight, str]:
     return fight, turn
 
 
-def facts(camp: Any, fight: Fight) -> dict[str, Any]:
+def facts(camp: Campaign, fight: Fight) -> dict[str, Any]:
     """The fight as CLI.md shows it: round, turn, order, enemies; plus the groups and the
     characters' state. The order is worked out as it stands now (a knock-out since the last
     fight act counts)."""
@@ -264,7 +265,9 @@ def enemy_blow(camp, fight, enemy: FightEnemy, doc: Character, dice, rng) -> dic
     }
 
 
-def end_fight(camp: Any, outcome: str, names: list[str] | None) -> tuple[dict[str, Any], dict[str, Any], list[Any]]:
+def end_fight(
+    camp: Campaign, outcome: str, names: list[str] | None
+) -> tuple[dict[str, Any], dict[str, Any], list[Any]]:
     """`fight end` (R13, R20, R21, R25a): --won (every enemy killed) or --routed gives
     KILL_XP to each named (default: every living) character, --fled none; then each
     character's fight is settled (fatigue, the dying). Returns (the facts, each
@@ -315,13 +318,13 @@ def end_fight(camp: Any, outcome: str, names: list[str] | None) -> tuple[dict[st
     return data, before, docs
 
 
-def kill_enemy(camp: Any, name: str, by: str, brutal: bool) -> tuple[Character, Board, int]:
+def kill_enemy(camp: Campaign, name: str, by: str, brutal: bool) -> tuple[Character, Board, int]:
     """`enemy kill`: the killer BY wins the enemy's XP, its brutal side's with BRUTAL (R41;
     the dead win nothing, R11a). Returns the killer, the board and the XP won."""
     from campaign_cli.rules.enemies import kill_xp
 
     doc = acts.actor(camp, "enemy kill", by)
-    board = camp.find("enemies", name, "enemy")
+    board = camp.own_board(name)
     xp = kill_xp(board, brutal)
     doc["xp"] += xp
     camp.save("characters", doc)
@@ -331,7 +334,7 @@ def kill_enemy(camp: Any, name: str, by: str, brutal: bool) -> tuple[Character, 
     return doc, board, xp
 
 
-def fight_hit(camp: Any, target: str, damage: int, by: str) -> dict[str, Any]:
+def fight_hit(camp: Campaign, target: str, damage: int, by: str) -> dict[str, Any]:
     """`fight hit`: a blow of known damage by BY on an enemy instance (R41: less its
     defense; a kill wins its XP)."""
     fight = open_fight(camp, "fight hit")
@@ -349,7 +352,7 @@ def fight_hit(camp: Any, target: str, damage: int, by: str) -> dict[str, Any]:
 
 
 def fight_attack(
-    camp: Any,
+    camp: Campaign,
     attacker: str,
     target: str,
     *,

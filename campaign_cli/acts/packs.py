@@ -3,10 +3,13 @@ one of the same name) or removed. Items already given out keep their values."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from campaign_cli.store.campaign import Campaign
 
 
-def import_pack(camp: Any, pack: dict[str, Any]) -> dict[str, Any] | None:
+def import_pack(camp: Campaign, pack: dict[str, Any]) -> dict[str, Any] | None:
     """`catalog import`: PACK (validated) stored, its names clashing with no other pack's
     or the built-in catalog's. Returns the pack it replaced, if any."""
     from campaign_cli.rules import catalog
@@ -22,7 +25,7 @@ def import_pack(camp: Any, pack: dict[str, Any]) -> dict[str, Any] | None:
     return old
 
 
-def remove_pack(camp: Any, name: str) -> dict[str, Any]:
+def remove_pack(camp: Campaign, name: str) -> dict[str, Any]:
     """`catalog remove`: the pack NAME, resolved as every name is. Returns it."""
     from campaign_cli.rules.names import resolve
 

@@ -17,10 +17,14 @@ from campaign_cli.rules.characters import current_status
 from campaign_cli.rules.names import MAX_AMOUNT
 
 if TYPE_CHECKING:
+    import random
+    from collections.abc import Callable
+
     from campaign_cli.model import Character
+    from campaign_cli.store.campaign import Campaign
 
 
-def roll_dice(count: int, typed: str | None, rng, option: str = "--dice") -> list[int]:
+def roll_dice(count: int, typed: str | None, rng: random.Random, option: str = "--dice") -> list[int]:
     return d.obtain(count, rules.SIDES, typed, rng, option)
 
 
@@ -31,7 +35,12 @@ def karma_options(karma: bool, reroll_dice: str | None) -> None:
 
 
 def rolled_check(
-    doc: Character, prep: rules.Prepared, typed: str | None, rng, karma: bool = False, reroll_dice: str | None = None
+    doc: Character,
+    prep: rules.Prepared,
+    typed: str | None,
+    rng: random.Random,
+    karma: bool = False,
+    reroll_dice: str | None = None,
 ) -> dict[str, Any]:
     """Roll a prepared check; with KARMA, a failure is rolled again for 1 karma (else 1
     wish, R17), refused up front when DOC has neither. The caller saves DOC."""
@@ -70,12 +79,12 @@ def check_result(prep: rules.Prepared, rolled: list[int]) -> dict[str, Any]:
 
 
 def side(
-    camp,
+    camp: Campaign,
     who: str | Character,
     spec_text: str,
     typed: str | None,
     option: str,
-    rng,
+    rng: random.Random,
     modifier: int = 0,
     act: str = "contest",
     role: str | None = None,
@@ -89,7 +98,7 @@ def side(
     try:
         attribute = int(who) if isinstance(who, str) else None
     except ValueError:
-        doc = camp.character(who)
+        doc = camp.character(str(who))  # a name (an int was read above)
     if doc is not None:
         acts.guard(camp, act, doc, role)  # R11a, for either side, in its role
         prep = rules.prepare(doc, spec, modifier)
@@ -127,16 +136,16 @@ def side(
 
 
 def skill_contest(
-    camp,
+    camp: Campaign,
     doc: Character,
     skill: str,
     other: str,
-    dice,
-    other_dice,
-    rng,
+    dice: str | None,
+    other_dice: str | None,
+    rng: random.Random,
     modifier: int = 0,
-    karma=False,
-    reroll_dice=None,
+    karma: bool = False,
+    reroll_dice: str | None = None,
 ) -> dict[str, Any]:
     """R7, R23: a contested skill (Charm, Diplomacy, Tactics, Animal Handler, Merchant), the
     one procedure `skill use --against` and `shop --haggle` share with `contest A 3/IQ+SKILL`:
@@ -147,13 +156,13 @@ def skill_contest(
 
 
 def contested(
-    camp,
+    camp: Campaign,
     who: str | Character,
     spec: str,
     other: str,
     dice: str | None,
     other_dice: str | None,
-    rng,
+    rng: random.Random,
     modifier: int = 0,
     karma: bool = False,
     reroll_dice: str | None = None,
@@ -168,7 +177,7 @@ def contested(
         try:
             int(str(who))
         except ValueError:
-            a_doc = camp.character(who)
+            a_doc = camp.character(str(who))
         else:
             raise UsageProblem(Say("--karma is for a character's roll, not an unnamed opponent's"))
     if karma:
@@ -218,7 +227,17 @@ def wielded(doc: Character, ref: str) -> Any:  # an Item, or bare hands (R26)
     return item
 
 
-def roll_damage(camp, expr, character, weapon, against, typed, rng, karma=False, reroll_dice=None) -> dict[str, Any]:
+def roll_damage(
+    camp: Campaign,
+    expr: str | None,
+    character: str | None,
+    weapon: str | None,
+    against: str | None,
+    typed: str | None,
+    rng: random.Random,
+    karma: bool = False,
+    reroll_dice: str | None = None,
+) -> dict[str, Any]:
     doc: Any = camp.character(character) if character else None  # --weapon and --karma need --character
     if doc is not None:
         acts.guard(camp, "roll", doc)  # R11a, sixth reading: the out, dying and dead roll nothing
@@ -228,12 +247,12 @@ def roll_damage(camp, expr, character, weapon, against, typed, rng, karma=False,
 
 
 def damage_roll(
-    camp,
+    camp: Campaign,
     doc: Any,
     item: dict[str, Any] | None,
-    target: dict[str, Any] | None,
-    typed,
-    rng,
+    target: Character | None,
+    typed: str | None,
+    rng: random.Random,
     expr: str | None = None,
     karma: bool = False,
     reroll_dice: str | None = None,
@@ -290,7 +309,7 @@ def damage_roll(
     return data
 
 
-def recorded(camp: Any, data: dict[str, Any], seed: int | None) -> None:
+def recorded(camp: Campaign, data: dict[str, Any], seed: int | None) -> None:
     """DATA, with the seed that rolled it, among the rolls the journal keeps."""
     if seed is not None:
         data["seed"] = seed
@@ -298,7 +317,15 @@ def recorded(camp: Any, data: dict[str, Any], seed: int | None) -> None:
 
 
 def check(
-    camp: Any, name: str, spec: Any, modifier: int, dice: str | None, rng, karma: bool, reroll: str | None, seed
+    camp: Campaign,
+    name: str,
+    spec: Any,
+    modifier: int,
+    dice: str | None,
+    rng: random.Random,
+    karma: bool,
+    reroll: str | None,
+    seed: int | None,
 ) -> tuple[rules.Prepared, dict[str, Any]]:
     """`check NAME SPEC`: a rolled check (R5, R10) with its curses and modifiers, karma or
     a wish rolling a failure again (R17); a Leadership bonus spent (R25). Returns the
@@ -316,7 +343,9 @@ def check(
     return prep, result
 
 
-def party_test(camp: Any, spec: Any, who: str, modifier: int, rng, seed, typed: str | None) -> dict[str, Any]:
+def party_test(
+    camp: Campaign, spec: Any, who: str, modifier: int, rng: random.Random, seed: int | None, typed: str | None
+) -> dict[str, Any]:
     """`check --party` (R11): every living character who can act takes the test, or one
     picked at random; the others are skipped and listed (R11a). Typed dice go in party
     order, each character's in turn; lacking a needed skill fails that character (R6)."""
@@ -326,7 +355,7 @@ def party_test(camp: Any, spec: Any, who: str, modifier: int, rng, seed, typed: 
     if not able:
         raise Refused(Say("R11a: no character can act to take the test"), "nobody")
     chosen = able if who == "all" else [rng.choice(able)]
-    preps: list[tuple[dict[str, Any], rules.Prepared | None, str | None]] = []
+    preps: list[tuple[Character, rules.Prepared | None, str | None]] = []
     for doc in chosen:
         try:
             preps.append((doc, rules.prepare(doc, spec, modifier), None))
@@ -378,7 +407,19 @@ def party_test(camp: Any, spec: Any, who: str, modifier: int, rng, seed, typed: 
     return data
 
 
-def contest(camp: Any, name: str, spec: str, other: str, other_spec: str, dice, other_dice, rng, karma, reroll, seed):
+def contest(
+    camp: Campaign,
+    name: str,
+    spec: str,
+    other: str,
+    other_spec: str,
+    dice: str | None,
+    other_dice: str | None,
+    rng: random.Random,
+    karma: bool,
+    reroll: str | None,
+    seed: int | None,
+) -> dict[str, Any]:
     """`contest` (R7): both sides roll their checks; the one who makes it by more wins."""
     data = contested(
         camp, name, spec, other, dice, other_dice, rng, karma=karma, reroll_dice=reroll, other_spec=other_spec
@@ -394,7 +435,17 @@ def contest(camp: Any, name: str, spec: str, other: str, other_spec: str, dice, 
 
 
 def cast(
-    camp: Any, name: str, spell: str, against: str | None, dice, other_dice, rng, modifier: int, karma, reroll, seed
+    camp: Campaign,
+    name: str,
+    spell: str,
+    against: str | None,
+    dice: str | None,
+    other_dice: str | None,
+    rng: random.Random,
+    modifier: int,
+    karma: bool,
+    reroll: str | None,
+    seed: int | None,
 ) -> dict[str, Any]:
     """`cast` (R9): a known spell whose rating is not above the caster's IQ: a 3/IQ check,
     or with AGAINST a contested IQ check (R7); the caster's action of the round (R32a)."""
@@ -413,7 +464,7 @@ def cast(
     return data
 
 
-def initiative(camp: Any, names: list[str], next_die, seed) -> dict[str, Any]:
+def initiative(camp: Campaign, names: list[str], next_die: Callable[[], int], seed: int | None) -> dict[str, Any]:
     """`initiative` (R8): one die each, highest first, ties rolled again; a character's
     name as stored, any other side's as typed."""
     docs = {c["name"].casefold(): c for c in camp.characters()}
@@ -430,7 +481,18 @@ def initiative(camp: Any, names: list[str], next_die, seed) -> dict[str, Any]:
     return data
 
 
-def roll(camp: Any, expr, character, weapon_ref, against, dice, rng, karma, reroll, seed) -> dict[str, Any]:
+def roll(
+    camp: Campaign,
+    expr: str | None,
+    character: str | None,
+    weapon_ref: str | None,
+    against: str | None,
+    dice: str | None,
+    rng: random.Random,
+    karma: bool,
+    reroll: str | None,
+    seed: int | None,
+) -> dict[str, Any]:
     """`roll`: a dice expression, or a character's weapon damage (R26; karma rolls it
     again, R17)."""
     data = roll_damage(camp, expr, character, weapon_ref, against, dice, rng, karma, reroll)

@@ -6,7 +6,10 @@ with a journal entry in the campaign's own journal."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from campaign_cli.store.campaign import Campaign
 
 from campaign_cli import jsontext
 from campaign_cli.errors import CampaignError, FileProblem, Refused, Say
@@ -73,7 +76,7 @@ def merge(
 
 
 def resolve(
-    camp: Any, conflict: int | None, how: str, value: Any = None
+    camp: Campaign, conflict: int | None, how: str, value: Any = None
 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """`resolve [ID] --ours|--theirs|--value V`: the conflict ID (default: every open one)
     settled with HOW ("ours", "theirs" or "value", VALUE). Returns (the conflicts settled,
@@ -122,7 +125,7 @@ def resolve(
     return chosen, left
 
 
-def _put(camp: Any, path: list[Any], value: Any) -> None:
+def _put(camp: Campaign, path: list[Any], value: Any) -> None:
     """Write VALUE at PATH (a conflict's steps from the tables), or remove it (ABSENT)."""
     table, key, *steps = path
     if table == "meta":
@@ -148,7 +151,7 @@ def _put(camp: Any, path: list[Any], value: Any) -> None:
     camp.save(table, doc)
 
 
-def _free_name(camp: Any, table: str, name: str) -> str:
+def _free_name(camp: Campaign, table: str, name: str) -> str:
     """NAME, or the first of `NAME (2)`, `NAME (3)`... that no document of TABLE has."""
     n, free = 1, name
     while camp.exists(table, free):
@@ -157,7 +160,7 @@ def _free_name(camp: Any, table: str, name: str) -> str:
     return free
 
 
-def _put_new(camp: Any, table: str, value: Any) -> None:
+def _put_new(camp: Campaign, table: str, value: Any) -> None:
     """VALUE (theirs, or a value given) added to TABLE as a new document: a free name, a
     new id, new ids for its items (ids are never reused)."""
     if value is ABSENT:
@@ -171,7 +174,7 @@ def _put_new(camp: Any, table: str, value: Any) -> None:
     _put_whole(camp, table, str(camp.next_id()), doc)
 
 
-def _put_whole(camp: Any, table: str, key: str, value: Any) -> None:
+def _put_whole(camp: Campaign, table: str, key: str, value: Any) -> None:
     """The document at KEY of TABLE becomes VALUE: removed (ABSENT), replaced, or put back
     under its own id (theirs kept a character ours deleted)."""
     stored = camp.data[table].get(key)

@@ -16,10 +16,11 @@ from campaign_cli.rules.characters import view
 
 if TYPE_CHECKING:
     from campaign_cli.model import Character
+    from campaign_cli.store.campaign import Campaign
 
 
 def haggle(
-    camp: Any, doc: Character, iq: int | None, price: int, buying: bool, dice, other_dice, seed
+    camp: Campaign, doc: Character, iq: int | None, price: int, buying: bool, dice, other_dice, seed
 ) -> tuple[Any, ...]:
     """R25, R38: with an IQ to haggle against, a contested IQ check with the Merchant
     skill; a win moves the price by 10% per Merchant level in DOC's favour. Returns (price,
@@ -33,7 +34,7 @@ def haggle(
 
 
 def buy(
-    camp: Any,
+    camp: Campaign,
     name: str,
     item: str,
     custom: bool,
@@ -64,7 +65,9 @@ def buy(
     return {"price": asked, "paid": paid, "haggle": contest, "item": added, "character": view(doc)}
 
 
-def sell(camp: Any, name: str, item: str, price: int | None, iq, dice, other_dice, seed, count=1) -> dict[str, Any]:
+def sell(
+    camp: Campaign, name: str, item: str, price: int | None, iq, dice, other_dice, seed, count=1
+) -> dict[str, Any]:
     """`shop sell`: NAME sells COUNT pieces of ITEM (default one, never the whole stack
     unasked) at PRICE a piece (default: its value), haggling against IQ when given."""
     doc = acts.actor(camp, "shop sell", name)

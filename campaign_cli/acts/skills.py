@@ -18,6 +18,7 @@ from campaign_cli.rules.wounds import check_not_dead
 
 if TYPE_CHECKING:
     from campaign_cli.model import Character
+    from campaign_cli.store.campaign import Campaign
 
 
 OWN_OPTION = {"Medic": "heal", "Bard": "give", "Leadership": "for_", "Herbalist": "doses", "Alchemist": "boost"}
@@ -64,7 +65,7 @@ def check_options(found: Skill, options: dict[str, Any], against: str | None, ot
 
 
 def use(
-    camp: Any,
+    camp: Campaign,
     name: str,
     found: Skill,
     options: dict[str, Any],

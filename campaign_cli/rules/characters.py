@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from campaign_cli.errors import N_, Refused, Say, Shown, UsageProblem
 from campaign_cli.rules.names import check_text
@@ -188,12 +188,15 @@ def new_character(
 GENDERS = ("m", "f")  # grammatical gender, for Russian messages (CLI.md "Language")
 
 
-def check_gender(gender: str | None) -> str | None:
+_GENDER_WORDS: dict[str, Literal["m", "f"]] = {"m": "m", "f": "f", "м": "m", "ж": "f"}
+
+
+def check_gender(gender: str | None) -> Literal["m", "f"] | None:
     """`m` or `f` (any case; Russian м/ж too), or None when not given; else a usage error."""
     if gender is None:
         return None
-    value = {"м": "m", "ж": "f"}.get(gender.strip().lower(), gender.strip().lower())
-    if value not in GENDERS:
+    value = _GENDER_WORDS.get(gender.strip().lower())
+    if value is None:
         raise UsageProblem(Say("--gender takes m or f, not {gender!r}", gender=gender), "bad_value")
     return value
 

@@ -487,6 +487,14 @@ class Campaign:
     def character(self, name: str) -> Character:
         return self.find("characters", name, "character")  # type: ignore[return-value]  # judged when read
 
+    def own_board(self, name: str) -> Board:
+        """The campaign's own enemy board NAME (not a pack's: `board` finds either)."""
+        return self.find("enemies", name, "enemy")  # type: ignore[return-value]  # judged when read
+
+    def add_character(self, doc: Mapping[str, Any]) -> Character:
+        """DOC stored as a new character with the next id (refused if the name is taken)."""
+        return self.insert("characters", dict(doc), "character")  # type: ignore[return-value]  # judged
+
     # -- journal -----------------------------------------------------------------
     def note(self, summary: str, *names: str, **extra: Any) -> None:
         """Describe this command's change for the journal."""
