@@ -48,8 +48,8 @@ def gendered(gender: str | None, message: str) -> str:
     if gender in ("m", "f"):
         text = catalog.pgettext(gender, message)
         if text != message:
-            return text
-    return catalog.gettext(message)
+            return str(text)
+    return str(catalog.gettext(message))
 
 
 THIN_SPACE = "\u202f"  # the narrow no-break space Russian groups thousands with
@@ -407,5 +407,5 @@ def shown(value: str) -> str:
     if catalog is None or not value:
         return value
     if value in WORDS:
-        return catalog.gettext(WORDS[value])
-    return catalog.pgettext("name", value)  # the catalog's name entries come from the seed's tables
+        return str(catalog.gettext(WORDS[value]))
+    return str(catalog.pgettext("name", value))  # the catalog's name entries come from the seed's tables

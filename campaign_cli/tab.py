@@ -104,7 +104,8 @@ def candidates(args: list[str], incomplete: str, language: str = "") -> list[str
 
     complete.LANGUAGE, complete.TYPED = language, incomplete
     try:
-        return getattr(complete, name)(complete.Context(params, complete.Context(root)), "")
+        returned: list[str] | None = getattr(complete, name)(complete.Context(params, complete.Context(root)), "")
+        return returned
     finally:
         complete.LANGUAGE = ""
 

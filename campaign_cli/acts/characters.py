@@ -94,7 +94,9 @@ def bring_in(camp: Campaign, plan: dict[str, Any], name: str | None, format_: st
     return stored, over
 
 
-def _equip(camp, doc: Any, entries: list[dict[str, Any]]) -> list[str]:  # DOC: a character being built (no id yet)
+def _equip(
+    camp: Campaign, doc: Any, entries: list[dict[str, Any]]
+) -> list[str]:  # DOC: a character being built (no id yet)
     """Imported items where the file has them: readied ones worn or held when the rules
     allow it (R32 hands, R35 body parts), else carried; stored ones stored. What the
     other tool let a character carry beyond R33 is stored, in the file's order, never a

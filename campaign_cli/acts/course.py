@@ -46,7 +46,8 @@ def leave_town(camp: Campaign) -> dict[str, Any]:
     camp.set_meta(location=None)
     camp.note(f"left {location['town']}")
     camp.event("town_left", town=location["town"])
-    return location
+    returned: dict[str, Any] = location
+    return returned
 
 
 def learn_keyword(camp: Campaign, word: str) -> tuple[list[str], list[Character]]:

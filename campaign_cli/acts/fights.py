@@ -19,6 +19,8 @@ from campaign_cli.rules.advancement import KILL_XP
 from campaign_cli.rules.characters import alive, current_status, view
 
 if TYPE_CHECKING:
+    import random
+
     from campaign_cli.model import Board, Character, Fight, FightEnemy
     from campaign_cli.store.campaign import Campaign
 
@@ -118,18 +120,19 @@ def facts(camp: Campaign, fight: Fight) -> dict[str, Any]:
     }
 
 
-def open_fight(camp, path: str) -> Fight:
+def open_fight(camp: Campaign, path: str) -> Fight:
     """The open fight, for act PATH (its guard refuses when none is open)."""
     acts.guard(camp, path)
-    return camp.meta["fight"]
+    returned: Fight = camp.meta["fight"]
+    return returned
 
 
-def able(camp) -> list[str]:
+def able(camp: Campaign) -> list[str]:
     """The characters who can act (R11a), as created."""
     return [c["name"] for c in camp.characters() if wounds.can_act(c)]
 
 
-def strike(camp, fight: Fight, hitter: Character, target: str, damage: int) -> dict[str, Any]:
+def strike(camp: Campaign, fight: Fight, hitter: Character, target: str, damage: int) -> dict[str, Any]:
     """A blow on an enemy instance by HITTER: wounds after defense, kill and wound XP (R41)."""
     enemy, dealt, killed = fights.hit(fight, target, damage)
     xp = fights.hit_xp(enemy, dealt, killed)
@@ -152,7 +155,17 @@ def strike(camp, fight: Fight, hitter: Character, target: str, damage: int) -> d
 
 
 def character_blow(
-    camp, fight, doc, target, weapon, dice, damage_dice, rng, karma, reroll_dice, karma_damage=(False, None)
+    camp: Campaign,
+    fight: Fight,
+    doc: Character,
+    target: str,
+    weapon: str | None,
+    dice: str | None,
+    damage_dice: str | None,
+    rng: random.Random,
+    karma: bool,
+    reroll_dice: str | None,
+    karma_damage: tuple[bool, str | None] = (False, None),
 ) -> dict[str, Any]:
     """R24, R26, R30, R18, R41: a 3/DX check with the weapon's skill, then its damage on a
     hit; R17: --karma rolls a miss again, --karma-damage the damage (each 1 karma, else 1
@@ -230,7 +243,9 @@ def blade(doc: Character, ref: str | None) -> Any:  # an Item, or bare hands (R2
     return wielded(doc, "Unarmed" if ref is None else ref)
 
 
-def enemy_blow(camp, fight, enemy: FightEnemy, doc: Character, dice, rng) -> dict[str, Any]:
+def enemy_blow(
+    camp: Campaign, fight: Fight, enemy: FightEnemy, doc: Character, dice: str | None, rng: random.Random
+) -> dict[str, Any]:
     """An enemy's attack: its combat dice against its to-hit; each hit its damage less armor (R29)."""
     if not enemy["alive"]:
         raise Refused(Say('{name} is dead and attacks no more', name=enemy['name']), "already_dead")

@@ -225,7 +225,8 @@ def _set(node: Any, steps: list[Any], value: Any) -> None:
 def _matches(entry: Any, step: list[Any]) -> bool:
     key, wanted = step
     got = entry.get(key) if isinstance(entry, dict) else None
-    return (got.casefold() if isinstance(got, str) else got) == wanted
+    returned: bool = (got.casefold() if isinstance(got, str) else got) == wanted
+    return returned
 
 
 def _child(node: Any, step: Any) -> Any:

@@ -20,7 +20,14 @@ if TYPE_CHECKING:
 
 
 def haggle(
-    camp: Campaign, doc: Character, iq: int | None, price: int, buying: bool, dice, other_dice, seed
+    camp: Campaign,
+    doc: Character,
+    iq: int | None,
+    price: int,
+    buying: bool,
+    dice: str | None,
+    other_dice: str | None,
+    seed: int | None,
 ) -> tuple[Any, ...]:
     """R25, R38: with an IQ to haggle against, a contested IQ check with the Merchant
     skill; a win moves the price by 10% per Merchant level in DOC's favour. Returns (price,
@@ -40,12 +47,12 @@ def buy(
     custom: bool,
     options: dict[str, Any],
     price: int | None,
-    iq,
-    dice,
-    other_dice,
-    seed,
-    count=1,
-):
+    iq: int | None,
+    dice: str | None,
+    other_dice: str | None,
+    seed: int | None,
+    count: int = 1,
+) -> dict[str, Any]:
     """`shop buy`: NAME buys COUNT pieces of ITEM (a catalog entry, or new, described by
     OPTIONS) at PRICE a piece (default: its value), haggling against IQ when given."""
     doc = acts.actor(camp, "shop buy", name)
@@ -66,7 +73,15 @@ def buy(
 
 
 def sell(
-    camp: Campaign, name: str, item: str, price: int | None, iq, dice, other_dice, seed, count=1
+    camp: Campaign,
+    name: str,
+    item: str,
+    price: int | None,
+    iq: int | None,
+    dice: str | None,
+    other_dice: str | None,
+    seed: int | None,
+    count: int = 1,
 ) -> dict[str, Any]:
     """`shop sell`: NAME sells COUNT pieces of ITEM (default one, never the whole stack
     unasked) at PRICE a piece (default: its value), haggling against IQ when given."""

@@ -17,6 +17,8 @@ from campaign_cli.rules.skills import Skill
 from campaign_cli.rules.wounds import check_not_dead
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from campaign_cli.model import Character
     from campaign_cli.store.campaign import Campaign
 
@@ -115,7 +117,7 @@ def use(
     return result
 
 
-def _named(camp, plan: dict[str, int], me: Character) -> tuple[dict[str, int], dict[str, Character]]:
+def _named(camp: Campaign, plan: dict[str, int], me: Character) -> tuple[dict[str, int], dict[str, Character]]:
     """PLAN's names resolved to characters (ME when named): (plan by stored name, documents by stored name)."""
     docs: dict[str, Character] = {}
     out: dict[str, int] = {}
@@ -128,16 +130,16 @@ def _named(camp, plan: dict[str, int], me: Character) -> tuple[dict[str, int], d
 
 
 def _prepare_effect(
-    camp,
+    camp: Campaign,
     doc: Character,
     skill: str,
     level: int,
     heal: dict[str, Any] | None,
     give: dict[str, Any] | None,
-    for_,
-    doses,
-    boost,
-):
+    for_: str | None,
+    doses: int | None,
+    boost: str | None,
+) -> Callable[[], dict[str, Any]] | None:
     """Check everything the effect needs before the roll (R25, R25a); return the change
     to make on success, or None for a skill with no effect of its own."""
     if skill == "Medic":
@@ -153,6 +155,7 @@ def _prepare_effect(
         craft.check_bard(level, plan, docs)
         return lambda: _done(camp, doc, docs, karma=craft.bard(plan, docs))
     if skill == "Leadership":
+        assert for_ is not None  # check_options: each skill's own option is given
         follower = acts.actor(camp, "skill use", for_, "target")  # R11a: the dead follow nobody
         follower = doc if follower["id"] == doc["id"] else follower
         check_not_dead(follower)
@@ -164,7 +167,10 @@ def _prepare_effect(
 
         return lead
     if skill in ("Herbalist", "Alchemist"):
-        potion = craft.healing_potion(level, doses) if skill == "Herbalist" else craft.boost_potion(level, boost)
+        assert doses is not None if skill == "Herbalist" else boost is not None  # check_options
+        potion = (
+            craft.healing_potion(level, doses or 0) if skill == "Herbalist" else craft.boost_potion(level, boost or "")
+        )
         item = make_item(potion["name"], {"kind": "potion", "hands": 0}, custom=True)
         item.update({k: v for k, v in potion.items() if k in ("heals", "boost")})  # type: ignore[typeddict-item]
 
@@ -176,13 +182,13 @@ def _prepare_effect(
     return None
 
 
-def _done(camp, doc: Character, docs: dict[str, Character], **effect: dict[str, Any]) -> dict[str, Any]:
+def _done(camp: Campaign, doc: Character, docs: dict[str, Character], **effect: dict[str, Any]) -> dict[str, Any]:
     _save_others(camp, doc, docs)
     (value,) = effect.values()
     return {**effect, "characters": list(value)}
 
 
-def _save_others(camp, doc: Character, docs: dict[str, Character]) -> None:
+def _save_others(camp: Campaign, doc: Character, docs: dict[str, Character]) -> None:
     for other in docs.values():
         if other is not doc:
             camp.save("characters", other)

@@ -60,7 +60,8 @@ def _tail(spool) -> bytes:
     spool.seek(max(pos - MAX_LINE - 1, 0))
     data = spool.read()
     spool.seek(pos)
-    return data
+    returned: bytes = data
+    return returned
 
 
 def check_lengths(spool) -> None:

@@ -10,7 +10,8 @@ import typer
 
 from campaign_cli.errors import UsageProblem
 from campaign_cli.i18n import _, number
-from campaign_cli.rules.names import MAX_AMOUNT, MAX_ID
+from campaign_cli.rules.names import MAX_AMOUNT as MAX_AMOUNT  # the bound every number option states
+from campaign_cli.rules.names import MAX_ID
 from campaign_cli.run import RUN
 
 if TYPE_CHECKING:

@@ -171,7 +171,8 @@ def plain_usage(command: click.Command) -> None:
 
         def plain(*args: Any, _make: Any = make, **kwargs: Any) -> str:
             text = _make(*args, **kwargs)
-            return text[1:-1] if text.startswith("{") and text.endswith("}") else text
+            returned: str = text[1:-1] if text.startswith("{") and text.endswith("}") else text
+            return returned
 
         plain.plain = True  # type: ignore[attr-defined]
         param.make_metavar = plain

@@ -24,7 +24,8 @@ def table() -> str:
         for cell in getattr(hook, "__closure__", None) or ():
             fn = getattr(cell.cell_contents, "__wrapped__", None)
             if fn is not None and fn.__module__ == "campaign_cli.cli.complete":
-                return fn.__name__
+                returned: str | None = fn.__name__
+                return returned
         return None
 
     def options(command) -> dict[str, Any]:

@@ -140,7 +140,8 @@ def _index(packs: Sequence[dict[str, Any]]) -> dict[str, Hit] | None:
                 for key, hit in _named(packs):
                     made.setdefault(key, hit)
                 _INDEXED[at] = (packs, shape, made)
-            return made
+            returned: dict[str, tuple[str, dict[str, Any], str | None]] | None = made
+            return returned
     _INDEXED[:] = [(packs, shape, None), *_INDEXED[:1]]  # the last two: the built-ins alone, and with packs
     return None
 

@@ -115,11 +115,12 @@ def movement(adjusted: int) -> int:
 def raised(doc: Mapping[str, Any], attribute: str) -> int:
     """ATTRIBUTE ("ST", "DX", "IQ") as it counts now: the base value and what a potion drunk
     adds while it lasts (R25a: everywhere that attribute counts)."""
-    base = doc[attribute.lower()]
+    base: int = doc[attribute.lower()]
     boosts = doc.get("boosts")
     if not boosts:  # no potion drunk: the base value (the common case, on every view)
         return base
-    return base + sum(v for k, v in boosts.items() if k.casefold() == attribute.casefold())
+    boost: int = sum(v for k, v in boosts.items() if k.casefold() == attribute.casefold())
+    return base + boost
 
 
 def status(st: int, damage: int, fatigue: int, dying: bool = False, dead: bool = False, base: int | None = None) -> str:

@@ -17,7 +17,7 @@ from campaign_cli.rules.wounds import check_can_act
 if TYPE_CHECKING:
     from typing import Any
 
-    from campaign_cli.model import Character, CombatMode, Item
+    from campaign_cli.model import Character, CombatMode, Item, Spell
 
 SIDES = 6
 # `for` or the Russian `для`: `3/ST для Плавание` is `3/ST for Swimming` (CLI.md "Language")
@@ -100,7 +100,8 @@ class Prepared:
 
     def succeeds(self, rolled: list[int]) -> bool:
         if self.spec.type == "sum":
-            return sum(rolled) + self.curses <= self.target  # R5, R18
+            returned: bool = sum(rolled) + self.curses <= self.target  # R5, R18
+            return returned
         return any(v >= self.need for v in rolled)  # R10, R18
 
     def total(self, rolled: list[int]) -> int | None:
@@ -235,12 +236,13 @@ def weapon_profile(doc: Character, item: Item) -> dict[str, Any]:
     }
 
 
-def castable(doc: Character, spell: str) -> dict[str, Any]:
+def castable(doc: Character, spell: str) -> Spell:
     """R9: a spell the caster knows, whose rating (if any) is not above the caster's IQ."""
     from campaign_cli.rules.names import resolve
 
     found = resolve(spell, ((s, (s["name"],), None) for s in doc.get("spells", [])), "spell", where=doc["name"])
-    if found.get("rating") is not None and found["rating"] > doc["iq"]:
+    rating = found.get("rating")
+    if rating is not None and rating > doc["iq"]:
         raise Refused(
             Say(
                 "R9: {name} has rating {rating}, above {name2}'s IQ {iq}",
@@ -302,16 +304,18 @@ def contest_winner(a: dict[str, Any], b: dict[str, Any]) -> str | None:
     Each side: {"name", "total", "target", "attribute"}.
     """
     a_ok, b_ok = a["total"] <= a["target"], b["total"] <= b["target"]
+    first: str = a["name"]
+    second: str = b["name"]
     if a_ok and not b_ok:
-        return a["name"]
+        return first
     if b_ok and not a_ok:
-        return b["name"]
+        return second
     if not a_ok:
         return None
     if a["total"] != b["total"]:
-        return a["name"] if a["total"] > b["total"] else b["name"]
+        return first if a["total"] > b["total"] else second
     if a["attribute"] != b["attribute"]:
-        return a["name"] if a["attribute"] > b["attribute"] else b["name"]
+        return first if a["attribute"] > b["attribute"] else second
     return None
 
 

@@ -210,7 +210,8 @@ def record(tables: dict[str, Any], conflicts: list[Conflict]) -> None:
 
 
 def _meta(tables: dict[str, Any]) -> dict[str, Any]:
-    return tables["meta"]["1"]
+    returned: dict[str, Any] = tables["meta"]["1"]
+    return returned
 
 
 def _name(doc: dict[str, Any], table: str) -> tuple[str, str]:

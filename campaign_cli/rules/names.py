@@ -14,7 +14,9 @@ from campaign_cli.folding import key
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: this module is on the TAB path
 if TYPE_CHECKING:
     from collections.abc import Iterable
-    from typing import Any
+    from typing import Any, TypeVar
+
+    Value = TypeVar("Value")  # what an entry holds: a character, an item, a board...
 
 MAX_NAME = 100  # CLI.md "Names": longer names are refused at creation
 MAX_AMOUNT = 1_000_000  # CLI.md "Names": counts and amounts are whole numbers 0..1,000,000
@@ -138,7 +140,13 @@ WHAT = (
 )
 
 
-def resolve(ref: str, entries: Iterable[Entry], what: str, code: str | None = None, where: str = "") -> Any:
+def resolve(
+    ref: str,
+    entries: Iterable[tuple[Value, tuple[str, ...], int | None]],
+    what: str,
+    code: str | None = None,
+    where: str = "",
+) -> Value:
     """The value whose id or one of whose names is REF; refused with suggestions when none is.
     An int REF is an id (the library's `character_show(2)`; the command line types `2`)."""
     if isinstance(ref, int) and not isinstance(ref, bool):

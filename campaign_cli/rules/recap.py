@@ -259,7 +259,8 @@ def _part(entry: dict[str, Any], *words: str) -> dict[str, Any] | None:
     may start or end an adventure in one of its lines)."""
     for part in entry.get("lines") or [entry]:
         if (part.get("args") or part.get("command") or [])[: len(words)] == list(words):
-            return part
+            returned: dict[str, Any] | None = part
+            return returned
     return None
 
 
@@ -309,7 +310,8 @@ def _title(entry: dict[str, Any]) -> str | None:
     """The title an `adventure start` entry records (a fact of the entry); a journal from
     before it was recorded: read back from the English summary."""
     if isinstance(entry.get("adventure_title"), str):
-        return entry["adventure_title"]
+        returned: str | None = entry["adventure_title"]
+        return returned
     summary = entry.get("summary", "")
     return summary.split(": ", 1)[1] if ": " in summary else None
 

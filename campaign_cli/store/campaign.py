@@ -277,7 +277,8 @@ def check_packs(
                 "unsound_change",
             )
         raise _not_campaign(path, why)
-    return packs
+    returned: list[dict[str, Any]] = packs
+    return returned
 
 
 def encode_packs(packs: list[dict[str, Any]]) -> str:
@@ -395,7 +396,8 @@ class Campaign:
     # -- meta ------------------------------------------------------------------
     @property
     def meta(self) -> dict[str, Any]:
-        return self.data["meta"][str(META_ID)]
+        returned: dict[str, Any] = self.data["meta"][str(META_ID)]
+        return returned
 
     def set_meta(self, **fields: Any) -> None:
         self.meta.update(fields)
@@ -406,7 +408,8 @@ class Campaign:
     def next_id(self) -> int:
         nid = self.meta["next_id"]
         self.set_meta(next_id=nid + 1)
-        return nid
+        returned: int = nid
+        return returned
 
     # -- documents (characters, enemies) -----------------------------------------
     def docs(self, table: str) -> list[dict[str, Any]]:

@@ -112,7 +112,8 @@ class Lock:
             fd = opener()
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                return fd
+                returned: int = fd
+                return returned
             except BlockingIOError:
                 os.close(fd)
                 if time.monotonic() >= deadline:

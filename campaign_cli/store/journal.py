@@ -109,7 +109,8 @@ def digest(line: bytes) -> str:
         except ImportError:
             from hashlib import sha256
         _SHA256.append(sha256)
-    return _SHA256[0](line.rstrip(b"\r\n")).hexdigest()
+    returned: str = _SHA256[0](line.rstrip(b"\r\n")).hexdigest()
+    return returned
 
 
 def append(path: Path, entry: dict[str, Any]) -> tuple[int, str]:

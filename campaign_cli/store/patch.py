@@ -83,7 +83,8 @@ def of_entry(entry: dict[str, Any]) -> dict[str, Any]:
     """A journal entry's undo patches; entries written before schema 2 kept whole documents
     (`before`), which read as patches that put each document back whole."""
     if "patch" in entry:
-        return entry["patch"]
+        returned: dict[str, Any] = entry["patch"]
+        return returned
     return {
         table: {key: None if doc is None else {"$v": doc} for key, doc in docs.items()}
         for table, docs in entry.get("before", {}).items()

@@ -87,7 +87,8 @@ def tables_from_export(doc) -> dict[str, Any]:
 def read_export(text: str) -> dict[str, Any]:
     """An export's JSON: strict (no NaN or Infinity, not nested too deeply), else refused (exit 1)."""
     try:
-        return jsontext.loads(text)
+        returned: dict[str, Any] = jsontext.loads(text)
+        return returned
     except RecursionError:
         raise _bad(_("nested too deeply")) from None
     except ValueError as exc:
