@@ -6,7 +6,7 @@ import _signal  # the C module: `signal` imports enum, a window long enough to b
 _STATE = {"armed": False, "pending": 0, "done": False, "paused": False}
 
 
-def _on_signal(signum, frame):
+def _on_signal(signum: int, frame: object) -> None:
     import sys
 
     if _STATE["done"]:
@@ -27,13 +27,18 @@ _signal.signal(_signal.SIGTERM, _on_signal)
 import gc  # noqa: E402
 import sys  # noqa: E402  (after the handlers, on purpose)
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: the start-up path
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
 
-def _unraisable(hook=sys.unraisablehook):
+
+def _unraisable(hook: "Callable[[Any], object]" = sys.unraisablehook) -> "Callable[[Any], None]":
     """An interrupt that lands where Python cannot raise it (a callback of the import
     machinery) is lost, not printed as a traceback: the command carries on as if it
     had not come, and its own outcome is what it reports."""
 
-    def on_unraisable(unraisable):
+    def on_unraisable(unraisable: "Any") -> None:
         if not isinstance(unraisable.exc_value, Interrupted):
             hook(unraisable)
 

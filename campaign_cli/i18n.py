@@ -22,6 +22,7 @@ from campaign_cli.run import RUN
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: this module is on the TAB path
 if TYPE_CHECKING:
+    from collections.abc import Mapping
     from typing import Any
 
 DOMAIN = "campaign"
@@ -144,7 +145,7 @@ def root_split(args: list[str]) -> tuple[str | None, int]:
     return lang, i
 
 
-def requested(args: list[str], environ: os._Environ[str] | dict[str, Any] | None = None) -> str:
+def requested(args: list[str], environ: Mapping[str, str] | None = None) -> str:
     """The language a command line asks for: `--lang` among the root options, then
     CAMPAIGN_LANG, then the locale. Unknown values mean English; JSON output (--json, --jsonl,
     --format json, batch) is never Russian."""

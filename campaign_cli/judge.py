@@ -144,7 +144,10 @@ def _unsafe_class() -> str:
 
     ranges = CONTROL_RANGES.get(unicodedata.unidata_version) or control_ranges_walked()
     # BMP characters as \uXXXX, which Python's re and ECMA 262 both read; the rest literal
-    esc = lambda c: f"\\u{c:04x}" if c <= 0xFFFF else chr(c)  # noqa: E731
+
+    def esc(c: int) -> str:
+        return f"\\u{c:04x}" if c <= 0xFFFF else chr(c)
+
     return "".join(esc(a) if a == b else f"{esc(a)}-{esc(b)}" for a, b in ranges)
 
 

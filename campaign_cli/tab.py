@@ -14,6 +14,7 @@ from __future__ import annotations
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:
+    from collections.abc import Mapping
     from typing import Any
 
 
@@ -110,7 +111,7 @@ def candidates(args: list[str], incomplete: str, language: str = "") -> list[str
         complete.LANGUAGE = ""
 
 
-def answer(environ) -> str | None:
+def answer(environ: Mapping[str, str]) -> str | None:
     """What a TAB in bash prints (Click's format: one candidate a line, quoted for the word
     typed), or None for the full program to answer."""
     try:

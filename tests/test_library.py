@@ -285,7 +285,7 @@ def test_every_command_is_one_method_whose_keywords_are_its_options():
         (lambda c: c.item_add("Aj\ud800ax", "Rope"), "bad_text", "character:"),
         (lambda c: c.skill_use("Ajax", "Medic", heal={"Aj\ud800": 1}), "bad_text", "heal="),
         (lambda c: c.check("Ajax", "3/DX", dice=[1, "2", 3]), "bad_dice", "dice="),  # type: ignore[list-item]
-        (lambda c: c.gold_add("Ajax", "1"), "bad_value", "count="),  # type: ignore[arg-type]
+        (lambda c: c.gold_add("Ajax", "1"), "bad_value", "count"),  # type: ignore[arg-type]
     ],
 )
 def test_bad_input_from_python_is_a_usage_problem_naming_its_keyword(party, act, code, option):

@@ -249,7 +249,7 @@ def _json_format(words: list[str]) -> bool:
     return "--format=json" in words or any(a == "--format" and b == "json" for a, b in pairwise(words))
 
 
-def _is_campaign_in_use(path) -> bool:
+def _is_campaign_in_use(path: str | None) -> bool:
     """Whether a missing file PATH is the campaign this run uses (or not said): a file given
     to a command (`merge BASE OURS THEIRS`) is not a campaign to create with `init`."""
     if path is None:
@@ -340,7 +340,9 @@ def root_options() -> list[click.Parameter]:
     from typer._click.types import BOOL, STRING
     from typer.core import TyperOption
 
-    def _files(ctx, param, incomplete):  # the campaign file: the shell completes a file name
+    def _files(
+        ctx: Any, param: Any, incomplete: str
+    ) -> list[Any]:  # the campaign file: the shell completes a file name
         from typer._click.shell_completion import CompletionItem
 
         from campaign_cli.cli.complete import FILES

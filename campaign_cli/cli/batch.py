@@ -1,6 +1,7 @@
 """`campaign batch [FILE|-]`: many commands, one process, one transaction."""
 
 import sys
+from collections.abc import Iterable, Iterator
 from contextlib import nullcontext
 from typing import Annotated, Any
 
@@ -34,7 +35,7 @@ class LineFailed(Exception):
 MAX_LINE = 64 * 1024  # CLI.md "Sizes": a longer line exits 2 with its number
 
 
-def spool_source(source: str):
+def spool_source(source: str) -> Any:
     """The input, copied in chunks to a temporary file (memory stays flat, and the lock
     is not held while a slow producer writes to stdin)."""
     import tempfile
@@ -55,16 +56,15 @@ def spool_source(source: str):
     return spool
 
 
-def _tail(spool) -> bytes:
+def _tail(spool: Any) -> bytes:
     pos = spool.tell()
     spool.seek(max(pos - MAX_LINE - 1, 0))
     data = spool.read()
     spool.seek(pos)
-    returned: bytes = data
-    return returned
+    return bytes(data)
 
 
-def check_lengths(spool) -> None:
+def check_lengths(spool: Any) -> None:
     """CLI.md "Sizes": a line over 64 KB exits 2 with its number, before the lock is taken
     (one streaming pass over the spool: memory stays flat)."""
     number = 0
@@ -77,7 +77,7 @@ def check_lengths(spool) -> None:
     spool.seek(0)
 
 
-def parse_lines(spool):
+def parse_lines(spool: Any) -> Iterator[tuple[int, list[str]]]:
     """JSON Lines of {"args": [...]}, one at a time; blank lines are skipped; a malformed
     or over-long line fails the batch."""
     number = 0
@@ -113,7 +113,7 @@ class Lines:
     result, and what the one journal entry keeps of them (the library's Block: summaries,
     events, and the recap's tally of every line)."""
 
-    def __init__(self, root, camp: store.Campaign, block: Block | None = None) -> None:
+    def __init__(self, root: Any, camp: store.Campaign, block: Block | None = None) -> None:
         self.root, self.camp = root, camp
         self.block = block or Block(camp)
         self.leaves: dict[tuple[str, ...], Any] = {}
@@ -143,7 +143,7 @@ class Lines:
             return self.root, args, "campaign"
         return command, args[len(path) :], " ".join(["campaign", *path])
 
-    def run(self, number: int, args: list[str]):
+    def run(self, number: int, args: list[str]) -> Any:
         """Run ARGS; returns what the command gives as JSON (None if nothing). A failure
         raises LineFailed, the line's changes still in the open transaction."""
         self.block.begin()
@@ -167,7 +167,7 @@ class Lines:
         self.block.seal(summary_one, summary_many)
 
 
-def run_lines(root, camp: store.Campaign, lines, results) -> Lines:
+def run_lines(root: Any, camp: store.Campaign, lines: Iterable[tuple[int, list[str]]], results: Any) -> Lines:
     """Run every line against the shared campaign, writing each result to RESULTS;
     the first failure raises LineFailed."""
     ran = Lines(root, camp)

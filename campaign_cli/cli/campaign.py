@@ -167,7 +167,7 @@ class Said:
         return what, command
 
 
-def what_happened(camp, wanted: Seqs) -> Said:
+def what_happened(camp: Any, wanted: Seqs) -> Said:
     """seq -> (what that journal entry did to the characters (and kills, keywords), said in
     the chosen language from its facts: the documents it changed, walked back from now as
     the recap does; "" for an entry that touched no character, and its command). Each entry
@@ -182,7 +182,7 @@ def what_happened(camp, wanted: Seqs) -> Said:
     try:
         for entry, changes in history.history(camp, lambda e: e.get("seq") in wanted) if wanted.sorted else ():
             seq = entry.get("seq")
-            if seq in wanted:
+            if seq is not None and seq in wanted:
                 said.put(seq, tell(entry, changes))
             if seq is not None and seq <= low:
                 break
@@ -191,14 +191,14 @@ def what_happened(camp, wanted: Seqs) -> Said:
     return said
 
 
-def told(camp, pairs: list[tuple[dict[str, Any], dict[str, Any]]]) -> dict[int, tuple[str, str]]:
+def told(camp: Any, pairs: list[tuple[dict[str, Any], dict[str, Any]]]) -> dict[int, tuple[str, str]]:
     """seq -> (what each (entry, its changes) did, said from its facts; its command)."""
 
     tell = teller(camp)
     return {entry["seq"]: tell(entry, changes) for entry, changes in pairs}
 
 
-def teller(camp) -> Callable[[dict[str, Any], dict[str, Any]], tuple[str, str]]:
+def teller(camp: Any) -> Callable[[dict[str, Any], dict[str, Any]], tuple[str, str]]:
     """What one (entry, its changes) did, said from its facts, and its command. A character
     the entry created or deleted is named as its documents name it."""
     from campaign_cli.library.core import entry_view

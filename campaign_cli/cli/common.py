@@ -15,6 +15,7 @@ from campaign_cli.rules.names import MAX_ID
 from campaign_cli.run import RUN
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from contextlib import AbstractContextManager
 
     from campaign_cli.library.core import Core
@@ -30,11 +31,13 @@ class _Completers:
     instructions, and Typer evaluating its string annotations). Typer passes the context
     and the word by these parameters' names; tab.py's table finds the completer's name."""
 
-    def __getattr__(self, name: str):
-        def completer(ctx, incomplete):
+    def __getattr__(self, name: str) -> Callable[[object, str], list[object]]:
+        # Typer reads these annotations at run time (get_type_hints): builtins only.
+        def completer(ctx: object, incomplete: str) -> list[object]:
             from campaign_cli.cli import complete as names
 
-            return getattr(names, name)(ctx, incomplete)
+            found: list[object] = getattr(names, name)(ctx, incomplete)
+            return found
 
         completer.__name__ = completer.__qualname__ = name
         completer.__module__ = "campaign_cli.cli.complete"

@@ -16,6 +16,7 @@ from campaign_cli.store.layout import packs_text
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:
+    from collections.abc import Iterable
     from typing import Any
 
 
@@ -59,7 +60,7 @@ def _cyrillic(text: str) -> bool:
 TYPED = ""  # the word being completed, as typed, when the shell class asks with "" (shells.py)
 
 
-def _pick(names, incomplete: str) -> list[str]:
+def _pick(names: Iterable[str | None], incomplete: str) -> list[str]:
     """NAMES that start with what was typed (any case), each once, in order. A name holding
     control or format characters (an older file's) is never offered: printed, the terminal
     would obey it; escaped, it would not be the name."""

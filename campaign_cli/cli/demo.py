@@ -257,7 +257,7 @@ RAT_BOARD = {
 def _board(board: dict[str, Any]) -> dict[str, Any]:
     """A demo board as a user would type it: its name, keywords and abilities in the chosen language."""
 
-    def said(entry):
+    def said(entry: Any) -> Any:
         return _(entry) if isinstance(entry, str) else {**entry, "name": _(entry["name"]), "text": _(entry["text"])}
 
     sides = {
@@ -267,7 +267,7 @@ def _board(board: dict[str, Any]) -> dict[str, Any]:
     return {**board, "name": _(board["name"]), "keywords": [_(k) for k in board["keywords"]], **sides}
 
 
-def run_script(script: list[tuple[str, list[str]]], out=None) -> int:
+def run_script(script: list[tuple[str, list[str]]], out: Any = None) -> int:
     """Run each step in-process against a temporary campaign; return the number of unexpected failures."""
     from campaign_cli.cli.app import get_command, run
 
@@ -283,7 +283,7 @@ def run_script(script: list[tuple[str, list[str]]], out=None) -> int:
     return failures
 
 
-def _steps(command, run, script, out, saved: list[int]) -> int:
+def _steps(command: Any, run: Any, script: list[tuple[str, list[str]]], out: Any, saved: list[int]) -> int:
     import tempfile
 
     failures = 0
@@ -340,12 +340,12 @@ class _interruptible:  # noqa: N801  # used as a function: `with _interruptible(
     def __enter__(self) -> None:
         return None
 
-    def __exit__(self, kind, exc, tb) -> None:
+    def __exit__(self, kind: Any, exc: object, tb: object) -> None:
         if kind is None or kind.__name__ != "Interrupted":
             return
         n = self.saved[0]
         sys.stderr.write(ngettext("interrupted: {n} step saved", "interrupted: {n} steps saved", n).format(n=n) + "\n")
-        raise SystemExit(128 + exc.signum)
+        raise SystemExit(128 + getattr(exc, "signum", 2))
 
 
 def demo(json_out: JsonOpt = False) -> None:

@@ -507,7 +507,7 @@ HAS = {
 }
 
 
-def _counter(field: Literal["gold", "darkstone"], label: str, sign: int):
+def _counter(field: Literal["gold", "darkstone"], label: str, sign: int) -> Any:
     method = f"{field}_{'add' if sign > 0 else 'remove'}"
 
     def command(name: NameArg, n: CountArg, json_out: JsonOpt = False) -> None:

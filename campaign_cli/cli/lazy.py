@@ -126,7 +126,7 @@ class LazyGroup(TyperGroup):
             translate_command(self.commands[cmd_name])
         return super().get_command(ctx, cmd_name)
 
-    def resolve_command(self, ctx: click.Context, args: list[str]):
+    def resolve_command(self, ctx: click.Context, args: list[str]) -> Any:
         # Typer suggests only among commands already loaded; suggest among all of them.
         try:
             return self._click_resolve_command(ctx, args)
@@ -151,7 +151,7 @@ def guard_sizes(command: click.Command) -> None:
         p.name or "": (p.opts[0] if p.param_type_name == "option" else p.human_readable_name) for p in command.params
     }
 
-    def sized(*args, **params):
+    def sized(*args: Any, **params: Any) -> Any:
         check_sizes(params, labels)
         if RUN.begin is not None:  # the command's own work begins (entry.py's collector)
             RUN.begin()

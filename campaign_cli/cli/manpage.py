@@ -6,6 +6,7 @@ Russian ones; tests/test_manpages.py fails when either set is stale."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +25,7 @@ def _esc(text: str) -> str:
     return "\n".join(("\\&" + line) if line[:1] in ".'" else line for line in text.splitlines())
 
 
-def _walk(cmd: Any, path: list[str]):
+def _walk(cmd: Any, path: list[str]) -> Iterator[tuple[list[str], Any]]:
     yield path, cmd
     if hasattr(cmd, "commands"):
         ctx = click.Context(cmd)
@@ -175,7 +176,7 @@ def pages(lang: str = "en") -> dict[str, str]:
         RUN.catalog = before
 
 
-def _pages(root) -> dict[str, str]:
+def _pages(root: Any) -> dict[str, str]:
     speech.translate_command(root)
     out = {}
     for path, cmd in _walk(root, ["campaign"]):

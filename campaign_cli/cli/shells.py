@@ -12,6 +12,7 @@ on a TAB or for `--show-completion` / `--install-completion`.
 from __future__ import annotations
 
 import os
+from typing import Any
 
 from typer._completion_classes import BashComplete, FishComplete, ZshComplete
 from typer._completion_shared import _completion_scripts
@@ -78,18 +79,19 @@ class Matching:
     start with the typed text as typed (Typer's rule: `р` would never find `Рапира`). A
     word that is a file name comes back as the one FILES candidate."""
 
-    def get_completions(self, args, incomplete):
+    def get_completions(self, args: list[str], incomplete: str) -> list[Any]:
         from campaign_cli.cli import complete
 
         if incomplete.startswith("-"):  # options: Click's own matching
-            return super().get_completions(args, incomplete)  # type: ignore[misc]
+            offered: list[Any] = super().get_completions(args, incomplete)  # type: ignore[misc]
+            return offered
         complete.TYPED = incomplete  # what our name completions match, in any case, ё as е
         values = candidates(args, incomplete)  # the words as the fast path of a TAB reads them (tab.py):
         if values is not None:  # Click's resilient parse drops the arguments before `--opt`
             from typer._click.shell_completion import CompletionItem
 
             return [CompletionItem(v) for v in values]
-        found = super().get_completions(args, "")  # type: ignore[misc]
+        found: list[Any] = super().get_completions(args, "")  # type: ignore[misc]
         if any(c.type in ("file", "dir") or c.value == FILES for c in found):
             from typer._click.shell_completion import CompletionItem
 
@@ -104,7 +106,7 @@ class QuotingBash(Matching, BashComplete):
 
     source_template = BASH_SCRIPT
 
-    def format_completion(self, item) -> str:
+    def format_completion(self, item: Any) -> str:
         from campaign_cli.cli.complete import quote_for
 
         if item.value == FILES:
@@ -130,7 +132,7 @@ class MatchingFish(Matching, FishComplete):
     е). fish offers file names only where the command takes a file: Typer's script asks
     (`is-args`) and completes files whenever no candidate came back."""
 
-    def get_completions(self, args, incomplete):
+    def get_completions(self, args: list[str], incomplete: str) -> list[Any]:
         found = super().get_completions(args, incomplete)
         for item in found:
             value = str(item.value)

@@ -7,6 +7,9 @@ loads this module (cli/app.py `speak`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from campaign_cli.i18n import N_, _, load_catalog, number
 from campaign_cli.run import RUN
 
@@ -17,7 +20,7 @@ def speak_click() -> None:
     import typer.core
     from typer import _click as click
 
-    typer.core._ = _
+    typer.core._ = _  # type: ignore[attr-defined]  # Typer's help formatting calls this name
     if not getattr(click.Context.formatter_class, "translated", False):
         click.Context.formatter_class = _formatter(click.Context.formatter_class)
 
@@ -27,8 +30,8 @@ def usage_words(args: str) -> str:
     return args.replace("[OPTIONS]", _("[OPTIONS]")).replace("COMMAND [ARGS]...", _("COMMAND [ARGS]..."))
 
 
-def _formatter(base: type) -> type:
-    class Formatter(base):
+def _formatter(base: Any) -> Any:
+    class Formatter(base):  # type: ignore[misc]  # Click's formatter class, whatever it is
         translated = True
 
         def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
@@ -40,7 +43,9 @@ def _formatter(base: type) -> type:
         def write_heading(self, heading: str) -> None:
             super().write_heading(_(heading))
 
-        def write_dl(self, rows, *args, **kwargs) -> None:  # the help option's own "Show this message and exit."
+        def write_dl(
+            self, rows: list[tuple[str, str]], *args: Any, **kwargs: Any
+        ) -> None:  # the help option's own "Show this message and exit."
             super().write_dl([(a, ranges(_(b)) if b else b) for a, b in rows], *args, **kwargs)
 
     return Formatter
@@ -81,7 +86,7 @@ def example(line: str) -> str:
     return RUN.examples.pgettext("example", line) if RUN.examples else line
 
 
-def translate_command(command) -> None:
+def translate_command(command: Any) -> None:
     """Put COMMAND's help texts (its own, its options' and arguments') and its placeholders
     (metavars: in usage lines, help, man pages and "missing argument" errors alike) in the
     chosen language."""
@@ -164,8 +169,8 @@ def metavar(text: str) -> str:
     return re.sub(r"[A-Z][A-Z_]*[A-Z]", lambda m: _(METAVARS[m[0]]) if m[0] in METAVARS else m[0], text)
 
 
-def _placeholders(make_metavar):
-    def translated(*args, **kwargs) -> str:
+def _placeholders(make_metavar: Callable[..., str]) -> Callable[..., str]:
+    def translated(*args: Any, **kwargs: Any) -> str:
         return metavar(make_metavar(*args, **kwargs))
 
     return translated

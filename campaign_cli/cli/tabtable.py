@@ -19,16 +19,15 @@ def table() -> str:
 
     from campaign_cli.cli.app import get_command
 
-    def completer(param) -> str | None:
+    def completer(param: Any) -> str | None:
         hook = getattr(param, "_custom_shell_complete", None)
         for cell in getattr(hook, "__closure__", None) or ():
             fn = getattr(cell.cell_contents, "__wrapped__", None)
             if fn is not None and fn.__module__ == "campaign_cli.cli.complete":
-                returned: str | None = fn.__name__
-                return returned
+                return str(fn.__name__)
         return None
 
-    def options(command) -> dict[str, Any]:
+    def options(command: Any) -> dict[str, Any]:
         out = {}
         for param in command.params:
             if type(param).__name__.endswith("Option"):
@@ -43,7 +42,7 @@ def table() -> str:
     ctx = click.core.Context(root, info_name="campaign")
     commands: dict[tuple[str, ...], Any] = {}
 
-    def walk(command, path: tuple[Any, ...], ctx) -> None:
+    def walk(command: Any, path: tuple[str, ...], ctx: Any) -> None:
         if hasattr(command, "list_commands"):
             commands[path] = {}
             for name in command.list_commands(ctx):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from campaign_cli.errors import Opt, Say, UsageProblem
-from campaign_cli.library.core import Core, _free_text, _name, _shown, _whole, spell_rating
+from campaign_cli.library.core import Core, _free_text, _name, _shown, _whole, checked, spell_rating
 
 if TYPE_CHECKING:
     from campaign_cli import results
@@ -19,6 +19,7 @@ class Advancement(Core):
     """XP, karma, wishes, damage, healing and rest."""
 
     # -- advancement and luck (R13-R18, R25) ---------------------------------------
+    @checked
     def xp_award(self, amount: int, /, *names: str, party: bool = False, reason: str | None = None) -> results.XpAward:
         """Give AMOUNT experience points to each named character, or with `party=True` to
         every living character (R13; R11a: the dead win nothing).
@@ -42,6 +43,7 @@ class Advancement(Core):
 
         return self._act("xp award", True, run, (amount, *who))
 
+    @checked
     def xp_spend(
         self,
         character: str,
@@ -83,6 +85,7 @@ class Advancement(Core):
 
         return self._act("xp spend", not dry_run, run, (character,))
 
+    @checked
     def karma_add(self, character: str, count: int, /, *, bard: bool = False, by: str | None = None) -> results.Gained:
         """Give CHARACTER karma (R17). `bard=True`: karma a Bard made, gone when the adventure
         ends (R25), the same act as a Bard's skill use without its roll, so it spends that
@@ -103,6 +106,7 @@ class Advancement(Core):
 
         return self._act("karma add", True, run, (character, count))
 
+    @checked
     def wish_add(self, character: str, count: int, /) -> results.Gained:
         """Give CHARACTER COUNT wishes (R17).
 
@@ -117,6 +121,7 @@ class Advancement(Core):
 
         return self._act("wish add", True, run, (character, count))
 
+    @checked
     def wish_spend(self, character: str, /) -> results.WishSpent:
         """Spend one of CHARACTER's wishes: all damage is cancelled, even a killing blow (R17).
 
@@ -131,6 +136,7 @@ class Advancement(Core):
         return self._act("wish spend", True, run, (character,))
 
     # -- wounds and rest (R19-R22, R29) ---------------------------------------------
+    @checked
     def damage(self, character: str, amount: int, /, *, fatigue: bool = False, armor: bool = False) -> results.Damaged:
         """Wound CHARACTER by AMOUNT points of damage, or of fatigue with `fatigue=True`
         (R19-R21); `armor=True` takes off what worn armor and shield stop (R29). The GM's
@@ -153,6 +159,7 @@ class Advancement(Core):
 
         return self._act("damage", True, run, (character, amount))
 
+    @checked
     def heal(self, character: str, amount: int, /, *, fatigue: bool = False) -> results.Healed:
         """Heal AMOUNT points of CHARACTER's damage, or fatigue with `fatigue=True`; the
         dead cannot be healed (R20).
@@ -169,6 +176,7 @@ class Advancement(Core):
 
         return self._act("heal", True, run, (character, amount))
 
+    @checked
     def rest(self, /, *names: str, week: bool = False) -> results.Rested:
         """A night's sleep: all fatigue is recovered (R21); `week=True`: a week of rest heals
         fully (R22), for the named characters or every living one.

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, cast
 
-from campaign_cli.library.core import Core, _text
+from campaign_cli.library.core import Core, _text, checked
 
 if TYPE_CHECKING:
     from campaign_cli import results
@@ -18,6 +18,7 @@ class Catalog(Core):
     """The catalog's entries and the campaign's packs."""
 
     # -- the catalog (R23, R26-R30, R40; CLI.md "Catalog packs") -------------------------
+    @checked
     def catalog_skills(self, *, search: str | None = None) -> list[results.CatalogEntry]:
         """The skill table (R23): names, Russian aliases, check, effect; SEARCH keeps the
         entries whose name or alias holds it.
@@ -34,6 +35,7 @@ class Catalog(Core):
             ),
         )
 
+    @checked
     def catalog_weapons(self, *, search: str | None = None) -> list[results.CatalogEntry]:
         """Weapons (R26-R28): the seed's table and the campaign's packs' weapons.
 
@@ -41,6 +43,7 @@ class Catalog(Core):
         """
         return self._entries(("weapon",), search)
 
+    @checked
     def catalog_armor(self, *, search: str | None = None) -> list[results.CatalogEntry]:
         """Armor and shields (R29, R30): the seed's table and the packs' armor.
 
@@ -48,6 +51,7 @@ class Catalog(Core):
         """
         return self._entries(("armor",), search)
 
+    @checked
     def catalog_items(self, *, search: str | None = None) -> list[results.CatalogEntry]:
         """Every item entry: built-in weapons, armor and gear, and all the packs' items.
 
@@ -64,6 +68,7 @@ class Catalog(Core):
 
         return self._act("catalog items", False, run)
 
+    @checked
     def catalog_enemies(self, *, search: str | None = None) -> list[results.CatalogEntry]:
         """Enemy threat boards (R40): the packs' and the campaign's own.
 
@@ -77,6 +82,7 @@ class Catalog(Core):
             lambda stored: cast("list[results.CatalogEntry]", catalog.enemy_entries(stored.boards(), search)),
         )
 
+    @checked
     def catalog_show(self, entry: str, /) -> results.CatalogEntry:
         """One catalog entry in full: an item, a skill or an enemy, by any of its names, in
         any language.
@@ -91,6 +97,7 @@ class Catalog(Core):
 
         return self._act("catalog show", False, run, (entry,))
 
+    @checked
     def catalog_import(self, file: str | os.PathLike[str], /) -> results.PackImported:
         """Store the catalog pack in FILE ("-" reads stdin) in the campaign: items and enemies
         with the group's weights, prices and names in any language. Checked field by field
@@ -111,6 +118,7 @@ class Catalog(Core):
 
         return self._act("catalog import", True, run, (pack["pack"],))
 
+    @checked
     def catalog_packs(self) -> list[results.PackSummary]:
         """The catalog packs in the campaign, with their entry counts.
 
@@ -124,6 +132,7 @@ class Catalog(Core):
             lambda stored: cast("list[results.PackSummary]", [summary(p) for p in stored.packs()]),
         )
 
+    @checked
     def catalog_remove(self, pack: str, /) -> results.PackRemoved:
         """Remove the catalog pack PACK (items already given out keep their values; undo
         brings it back).

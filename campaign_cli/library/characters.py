@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Literal, cast
 
 from campaign_cli.errors import N_, Joined, Opt, Say, UsageProblem
-from campaign_cli.library.core import Core, Pairs, _free_text, _shown, _text, _whole, pairs
+from campaign_cli.library.core import Core, Pairs, _free_text, _shown, _text, _whole, checked, pairs
 
 if TYPE_CHECKING:
     from campaign_cli import results
@@ -18,6 +18,7 @@ class Characters(Core):
     """Characters made, changed and deleted; curses laid and lifted."""
 
     # -- characters (R1-R4, R24) --------------------------------------------------------
+    @checked
     def character_create(
         self,
         name: str,
@@ -64,6 +65,7 @@ class Characters(Core):
         doc["gender"] = sex
         return self._act("character create", True, lambda stored: _shown(lives.create(stored, doc)), (name,))
 
+    @checked
     def character_set(
         self,
         character: str,
@@ -124,6 +126,7 @@ class Characters(Core):
 
         return self._act("character set", True, run, (character,))
 
+    @checked
     def character_delete(self, character: str, /) -> results.Deleted:
         """Delete CHARACTER (`undo` brings the character back).
 
@@ -139,6 +142,7 @@ class Characters(Core):
         )
 
     # -- curses (R18) ----------------------------------------------------------------------
+    @checked
     def curse_apply(self, character: str, curse: str, /, *, note: str | None = None) -> results.Cursed:
         """Curse CHARACTER: every roll is 1 worse for each curse, and different curses stack;
         the same curse twice is refused (R18). `note` says where it came from.
@@ -158,6 +162,7 @@ class Characters(Core):
 
         return self._act("curse apply", True, run, (character, name))
 
+    @checked
     def curse_list(self, character: str | None = None, /) -> list[results.CurseRow]:
         """The active curses of CHARACTER, or of every character.
 
@@ -173,6 +178,7 @@ class Characters(Core):
 
         return self._act("curse list", False, run)
 
+    @checked
     def curse_remove(self, character: str, curse: str, /, *, pay: Literal["wish", "karma", "xp"]) -> results.Lifted:
         """Lift CHARACTER's CURSE, paying 1 wish, 3 karma or 10 XP (R18; the dead spend nothing).
 

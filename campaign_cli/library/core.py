@@ -6,7 +6,6 @@ this one; `campaign_cli.api.Campaign` has them all."""
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Callable, Collection, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
@@ -77,14 +76,38 @@ def _accepted(annotation: str) -> tuple[type, ...]:
     return tuple(kinds)
 
 
-def _kinds(area: type, code: Any, given: dict[str, Any]) -> set[str]:
+Method = TypeVar("Method", bound=Callable[..., Any])
+
+
+def checked(method: Method) -> Method:
+    """An act's method whose arguments are checked, as given, before it runs: each of the
+    type its signature declares (`_kinds`) and text a file can hold (`_texts`). What the
+    caller gave is read from the call itself, never from a frame's local variables."""
+    import functools
+
+    code = method.__code__
+    count = code.co_argcount + code.co_kwonlyargcount
+    names = code.co_varnames[1 : code.co_argcount]  # after self
+    star = code.co_varnames[count] if code.co_flags & 0x04 else None
+
+    @functools.wraps(method)
+    def run(self: Any, *args: Any, **keywords: Any) -> Any:
+        given = dict(zip(names, args), **keywords)
+        if star is not None and len(args) > len(names):
+            given[star] = args[len(names) :]
+        _texts(given, _kinds(method, code, given))
+        return method(self, *args, **keywords)
+
+    return cast("Method", run)
+
+
+def _kinds(method: Callable[..., Any], code: Any, given: dict[str, Any]) -> set[str]:
     """Each keyword of the act's method is of a type its signature declares: a text where a
     list is declared (`keyword="Law"`, stored as ['L', 'a', 'w']) or a number where a text
     is, is refused naming the keyword (exit 2, `bad_value`). A name may be an int (an id).
     Returns the method's positional parameters (both read once per method)."""
     known = _KINDS.get(code)
     if known is None:
-        method = getattr(area, code.co_name, None)
         notes = getattr(method, "__annotations__", {})
         declared = {k: _accepted(v) for k, v in notes.items() if isinstance(v, str) and k != "return"}
         if code.co_flags & 0x04:  # *names: each one is checked as a name by _act
@@ -324,8 +347,6 @@ class Core:
         """Run one act: the caller's texts checked, the block's books kept, the dead checked
         (R11a), a failure spoiling the block unless an attempt takes it back."""
         self._ready(write)
-        caller = sys._getframe(1)
-        _texts(caller.f_locals, _kinds(type(self), caller.f_code, caller.f_locals))
         for value in args:  # the names the act was given: a name is text (or an id)
             if not isinstance(value, (str, int)) or isinstance(value, bool):
                 raise UsageProblem(Say("{value!r} is not a name", value=value), "bad_value")
@@ -362,6 +383,7 @@ class Core:
         return result
 
     # -- reading: a character, as every area shows one ----------------------------------
+    @checked
     def character_show(self, character: str, /) -> results.CharacterView:
         """CHARACTER as the command line shows it as JSON: the stored fields and the derived
         ones (adjusted DX, MA, carry weight, armor, status).
@@ -371,6 +393,7 @@ class Core:
         """
         return self._act("character show", False, lambda stored: _shown(stored.character(character)), (character,))
 
+    @checked
     def character_list(self) -> list[results.CharacterView]:
         """Every character, in id order.
 

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, cast
 
 from campaign_cli.errors import Opt, Say, UsageProblem
-from campaign_cli.library.core import Core, _shown, _status, _text, _whole, entry_view
+from campaign_cli.library.core import Core, _shown, _status, _text, _whole, checked, entry_view
 
 if TYPE_CHECKING:
     from campaign_cli import results
@@ -30,6 +30,7 @@ class Course(Core):
     """Adventures, towns, keywords; the campaign's status, its log, its merge conflicts."""
 
     # -- the campaign's course (R13, R16, R20-R22, R25, R39) -----------------------------
+    @checked
     def adventure_start(self, title: str | None = None, /) -> results.AdventureStarted:
         """Start an adventure titled TITLE: the party leaves town (no blacksmith on an
         adventure, R39); new skills and spells wait until it ends (R16).
@@ -47,6 +48,7 @@ class Course(Core):
 
         return self._act("adventure start", True, run, (name,))
 
+    @checked
     def adventure_end(self) -> results.AdventureEnded:
         """End the adventure: everyone recovers fully (R22), Bard karma expires (R25), the
         dying who were not saved die (R20).
@@ -62,6 +64,7 @@ class Course(Core):
 
         return self._act("adventure end", True, run)
 
+    @checked
     def town_enter(self, town: str, /, *, blacksmith: bool = False) -> results.TownEntered:
         """The party enters TOWN; `blacksmith=True` if it has one (forging, R39).
 
@@ -77,6 +80,7 @@ class Course(Core):
 
         return self._act("town enter", True, run, (town,))
 
+    @checked
     def town_leave(self) -> results.TownLeft:
         """The party leaves the town it is in.
 
@@ -89,6 +93,7 @@ class Course(Core):
 
         return self._act("town leave", True, run)
 
+    @checked
     def keyword_learn(self, word: str, /) -> results.KeywordLearned:
         """The party learns the keyword WORD; every living character wins 1 XP (R13).
 
@@ -107,6 +112,7 @@ class Course(Core):
         return self._act("keyword learn", True, run, (word,))
 
     # -- the campaign and its journal ---------------------------------------------------
+    @checked
     def status(self) -> results.CampaignStatus:
         """The campaign: its name, phase, adventure, location, keywords, how many
         characters, and the merge conflicts still open.
@@ -123,6 +129,7 @@ class Course(Core):
         """
         return list(self.log_stream(limit=limit, character=character))
 
+    @checked
     def log_stream(self, *, limit: int | None = None, character: str | None = None) -> Iterator[results.LogEntry]:
         """`log`'s entries one at a time, oldest first, read while the block is open: memory
         does not grow with the journal (100,000 entries cost what 2,000 do).
@@ -148,6 +155,7 @@ class Course(Core):
         return self._act("log", False, run)
 
     # -- merge conflicts (CLI.md "Sharing through git") ---------------------------------
+    @checked
     def conflicts(self) -> list[results.ConflictView]:
         """The fields a merge found changed differently on both sides (base, ours, theirs),
         kept until `resolve` settles them; while any is open, changes are refused.
@@ -158,6 +166,7 @@ class Course(Core):
             "conflicts", False, lambda stored: [conflict_view(c) for c in stored.meta.get("conflicts", [])]
         )
 
+    @checked
     def resolve(
         self,
         conflict: int | None = None,

@@ -6,7 +6,7 @@ import os
 from typing import TYPE_CHECKING, Literal, cast, overload
 
 from campaign_cli.errors import Opt, Refused, Say, UsageProblem
-from campaign_cli.library.core import Core, _name, _shown, _text, _whole, write_file
+from campaign_cli.library.core import Core, _name, _shown, _text, _whole, checked, write_file
 
 if TYPE_CHECKING:
     from campaign_cli import results
@@ -29,6 +29,7 @@ class Documents(Core):
     def character_sheet(self, /, *, all: Literal[True], format: Literal["json"]) -> list[results.Sheet]: ...
     @overload
     def character_sheet(self, /, *names: str, all: bool = False, format: Literal["md", "html"] = "md") -> str: ...
+    @checked
     def character_sheet(
         self, /, *names: str, all: bool = False, format: Literal["md", "html", "json"] = "md"
     ) -> str | results.Sheet | list[results.Sheet]:
@@ -85,6 +86,7 @@ class Documents(Core):
         output: str | os.PathLike[str],
         force: bool = False,
     ) -> results.CharacterWritten: ...
+    @checked
     def character_export(
         self,
         character: str,
@@ -128,6 +130,7 @@ class Documents(Core):
 
         return self._act("character export", False, run, (character,))
 
+    @checked
     def character_not_ascii(self, character: str, /) -> list[str]:
         """The names in CHARACTER's stat block that the fantasy-trip system's importer cannot
         read (it matches ASCII letters only): what `character_export(..., format="statblock")`
@@ -144,6 +147,7 @@ class Documents(Core):
             (character,),
         )
 
+    @checked
     def character_import(
         self,
         file: str | os.PathLike[str],
@@ -209,6 +213,7 @@ class Documents(Core):
         last: bool = False,
         format: Literal["md", "text"],
     ) -> str: ...
+    @checked
     def recap(
         self,
         *,

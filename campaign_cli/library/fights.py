@@ -6,7 +6,7 @@ import os
 from typing import TYPE_CHECKING, cast
 
 from campaign_cli.errors import Opt, Refused, Say, UsageProblem
-from campaign_cli.library.core import Core, Dice, _dice, _name, _number, _seed, _shown, _text, _whole
+from campaign_cli.library.core import Core, Dice, _dice, _name, _number, _seed, _shown, _text, _whole, checked
 
 if TYPE_CHECKING:
     from typing import Any
@@ -21,6 +21,7 @@ class Fights(Core):
     """Fights (their order, turns, blows) and enemy boards."""
 
     # -- fights (R8, R13, R20, R21, R32a, R40-R42) --------------------------------------
+    @checked
     def fight_start(self, *, title: str | None = None) -> results.FightView:
         """Open a fight: enemies can be put on the board, and rest and adventure end wait for it.
 
@@ -36,6 +37,7 @@ class Fights(Core):
 
         return self._act("fight start", True, run)
 
+    @checked
     def fight_add(
         self,
         enemy: str,
@@ -81,6 +83,7 @@ class Fights(Core):
 
         return self._act("fight add", True, run, (enemy,))
 
+    @checked
     def fight_order(
         self, *, seed: int | None = None, dice: Dice | None = None, party: list[str] | None = None
     ) -> results.FightOrdered:
@@ -106,6 +109,7 @@ class Fights(Core):
 
         return self._act("fight order", True, run)
 
+    @checked
     def fight_next(self) -> results.FightView:
         """Move to the next side in the order, a new round after the last (R32a): groups that
         joined take their place, the fallen drop out.
@@ -120,6 +124,7 @@ class Fights(Core):
 
         return self._act("fight next", True, run)
 
+    @checked
     def fight_status(self) -> results.FightView:
         """The open fight: round, whose turn, every combatant's wounds and health left,
         initiative, elite abilities and their numbers, the order.
@@ -133,6 +138,7 @@ class Fights(Core):
 
         return self._act("fight status", False, run)
 
+    @checked
     def fight_hit(self, target: str, damage: int, /, *, by: str) -> results.Strike:
         """BY hits the enemy TARGET on the board for DAMAGE: its wounds are the damage less
         its defense (R41); at health 0 it dies and BY wins its XP; a large enemy's wound XP
@@ -149,6 +155,7 @@ class Fights(Core):
 
         return self._act("fight hit", True, run, (target, damage))
 
+    @checked
     def fight_attack(
         self,
         attacker: str,
@@ -217,6 +224,7 @@ class Fights(Core):
 
         return self._act("fight attack", True, run, (attacker, target))
 
+    @checked
     def fight_end(
         self, /, *names: str, won: bool = False, routed: bool = False, fled: bool = False
     ) -> results.FightEnded:
@@ -242,6 +250,7 @@ class Fights(Core):
         return self._act("fight end", True, run, tuple(who))
 
     # -- enemy boards (R40-R42) ---------------------------------------------------------
+    @checked
     def enemy_add(
         self,
         name: str | None = None,
@@ -286,6 +295,7 @@ class Fights(Core):
 
         return self._act("enemy add", True, run, (board["name"],))
 
+    @checked
     def enemy_list(self) -> list[results.StoredBoard]:
         """Every enemy type the campaign keeps, in id order.
 
@@ -293,6 +303,7 @@ class Fights(Core):
         """
         return self._act("enemy list", False, lambda stored: cast("list[results.StoredBoard]", stored.docs("enemies")))
 
+    @checked
     def enemy_show(self, enemy: str, /, *, brutal: bool = False) -> results.BoardSide:
         """One side of ENEMY's board: its numbers, the normal side or the `brutal` one (R40).
 
@@ -314,6 +325,7 @@ class Fights(Core):
 
         return self._act("enemy show", False, run, (enemy,))
 
+    @checked
     def enemy_delete(self, enemy: str, /) -> results.BoardDeleted:
         """Delete the enemy type ENEMY (`undo` brings it back).
 
@@ -326,6 +338,7 @@ class Fights(Core):
 
         return self._act("enemy delete", True, run, (enemy,))
 
+    @checked
     def enemy_elite(
         self, enemy: str, /, *, brutal: bool = False, seed: int | None = None, dice: Dice | None = None
     ) -> results.EliteRoll:
@@ -348,6 +361,7 @@ class Fights(Core):
 
         return self._act("enemy elite", True, run, (enemy,))
 
+    @checked
     def enemy_hit(self, enemy: str, damage: int, /, *, brutal: bool = False) -> results.EnemyWounds:
         """The wounds a hit of DAMAGE does ENEMY: the damage less its defense, never below 0
         (R41); nothing changes (a blow on the board is `fight_hit`).
@@ -370,6 +384,7 @@ class Fights(Core):
 
         return self._act("enemy hit", False, run, (enemy, damage))
 
+    @checked
     def enemy_kill(self, enemy: str, /, *, by: str, brutal: bool = False) -> results.Kill:
         """BY killed an ENEMY off the board and wins its XP, its `brutal` side's if so (R41;
         the dead win nothing, R11a).

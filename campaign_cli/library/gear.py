@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal, cast
 
 from campaign_cli.errors import N_, Joined, Opt, Say, UsageProblem
-from campaign_cli.library.core import Core, Dice, _dice, _free_text, _seed, _shown, _text, _whole
+from campaign_cli.library.core import Core, Dice, _dice, _free_text, _seed, _shown, _text, _whole, checked
 from campaign_cli.rules.names import MAX_NAME
 
 if TYPE_CHECKING:
@@ -20,6 +20,7 @@ class Gear(Core):
     """Items and their stacks, upgrades, the forge, gold and dark stone, the shop."""
 
     # -- gold and dark stone (R37, R38) --------------------------------------------
+    @checked
     def gold_add(self, character: str, count: int, /) -> results.Counted:
         """Give CHARACTER COUNT gold.
 
@@ -27,6 +28,7 @@ class Gear(Core):
         """
         return self._count("gold", "add", character, count)
 
+    @checked
     def gold_remove(self, character: str, count: int, /) -> results.Counted:
         """Take COUNT gold from CHARACTER (refused below 0).
 
@@ -34,6 +36,7 @@ class Gear(Core):
         """
         return self._count("gold", "remove", character, count)
 
+    @checked
     def darkstone_add(self, character: str, count: int, /) -> results.Counted:
         """Give CHARACTER COUNT loose dark stone shards (R37).
 
@@ -41,6 +44,7 @@ class Gear(Core):
         """
         return self._count("darkstone", "add", character, count)
 
+    @checked
     def darkstone_remove(self, character: str, count: int, /) -> results.Counted:
         """Take COUNT loose dark stone shards from CHARACTER (refused below 0).
 
@@ -61,6 +65,7 @@ class Gear(Core):
         return self._act(f"{field} {verb}", True, run, (character, count))
 
     # -- gear (R25-R39) ----------------------------------------------------------------
+    @checked
     def item_add(
         self,
         character: str,
@@ -117,6 +122,7 @@ class Gear(Core):
 
         return self._act("item add", True, run, (character, item))
 
+    @checked
     def item_show(self, character: str, item: str, /) -> results.Item:
         """One of CHARACTER's items in full, by name (any case) or id.
 
@@ -128,6 +134,7 @@ class Gear(Core):
             "item show", False, lambda stored: gear.find_item(stored.character(character), item), (character, item)
         )
 
+    @checked
     def item_list(self, character: str, /) -> list[results.Item]:
         """CHARACTER's items, in the order they were got.
 
@@ -135,6 +142,7 @@ class Gear(Core):
         """
         return self._act("item list", False, lambda stored: list(stored.character(character)["items"]), (character,))
 
+    @checked
     def item_drop(self, character: str, item: str, /, *, count: int | None = None) -> results.ItemChange:
         """CHARACTER drops ITEM, COUNT pieces of a stack (default: all); never a personal
         one (R36). `item` is what was dropped.
@@ -146,6 +154,7 @@ class Gear(Core):
 
         return self._on_item("item drop", items.drop, character, item, count, moves=True)
 
+    @checked
     def item_give(self, giver: str, receiver: str, item: str, /, *, count: int | None = None) -> results.Given:
         """GIVER gives ITEM to RECEIVER, COUNT pieces of a stack (default: all) (R38; R33 on
         the receiver; never a personal item, R36). `item` is the receiver's stack they
@@ -165,6 +174,7 @@ class Gear(Core):
 
         return self._act("item give", True, run, (giver, receiver, item))
 
+    @checked
     def item_sell(
         self, seller: str, buyer: str, item: str, /, *, price: int | None = None, count: int | None = None
     ) -> results.Sold:
@@ -187,6 +197,7 @@ class Gear(Core):
 
         return self._act("item sell", True, run, (seller, buyer, item))
 
+    @checked
     def item_hold(self, character: str, /, *items: str, none: bool = False) -> results.Held:
         """CHARACTER holds these items, replacing what was held (R32: two hands; R34
         keywords); `none=True` empties the hands. In a fight whose order is rolled, the
@@ -210,6 +221,7 @@ class Gear(Core):
 
         return self._act("item hold", True, run, (character, *refs))
 
+    @checked
     def item_wear(self, character: str, item: str, /) -> results.ItemChange:
         """CHARACTER wears clothing, armor or a shield (R35: one item per body part; R29, R30).
 
@@ -219,6 +231,7 @@ class Gear(Core):
 
         return self._on_item("item wear", items.wear, character, item)
 
+    @checked
     def item_stow(self, character: str, item: str, /) -> results.ItemChange:
         """CHARACTER puts a held or worn item back in the pack.
 
@@ -228,6 +241,7 @@ class Gear(Core):
 
         return self._on_item("item stow", items.stow, character, item)
 
+    @checked
     def item_store(self, character: str, item: str, /, *, count: int | None = None) -> results.ItemChange:
         """CHARACTER puts ITEM away where it is not carried (no weight, R33), COUNT pieces of
         a stack (default: all); only between adventures or in a town. `item` is the stored
@@ -239,6 +253,7 @@ class Gear(Core):
 
         return self._on_item("item store", items.store, character, item, count, moves=True)
 
+    @checked
     def item_fetch(self, character: str, item: str, /, *, count: int | None = None) -> results.ItemChange:
         """CHARACTER takes a stored item back into the pack (R33 checked), COUNT pieces of a
         stack (default: all); between adventures or in a town. `item` is the carried stack
@@ -250,6 +265,7 @@ class Gear(Core):
 
         return self._on_item("item fetch", items.fetch, character, item, count, moves=True)
 
+    @checked
     def item_set(
         self,
         character: str,
@@ -283,6 +299,7 @@ class Gear(Core):
             raise UsageProblem(Say("give at least one of {options}", options=options), "missing_option")
         return self._on_item("item set", lambda s, c, i: items.set_numbers(s, c, i, changes), character, item)
 
+    @checked
     def item_reload(self, character: str, weapon: str, /) -> results.ItemChange:
         """CHARACTER reloads a fired (R) or (R3) weapon (R26): in a fight whose order is
         rolled, one action of the round (three for R3, R32a); out of one, at once.
@@ -298,6 +315,7 @@ class Gear(Core):
 
         return self._act("item reload", True, run, (character, weapon))
 
+    @checked
     def item_upgrade(self, character: str, item: str, upgrade: str, /) -> results.ItemChange:
         """CHARACTER fits an upgrade item from the pack into ITEM's free slots (R39).
 
@@ -307,6 +325,7 @@ class Gear(Core):
 
         return self._on_item("item upgrade", lambda s, c, i: items.upgrade(s, c, i, upgrade), character, item)
 
+    @checked
     def item_use(self, character: str, item: str, /, *, on: str | None = None, count: int = 1) -> results.Used:
         """CHARACTER drinks a potion, or gives it to ON to drink (R25): it heals, or raises an
         attribute or skill for one fight; it is used up. COUNT: pieces of a stack of
@@ -325,6 +344,7 @@ class Gear(Core):
 
         return self._act("item use", True, run, (character, item))
 
+    @checked
     def forge(
         self, character: str, item: str, /, *, stones: int = 1, slots: int = 1, gold: int = 0, name: str | None = None
     ) -> results.ItemChange:
@@ -365,6 +385,7 @@ class Gear(Core):
         return self._act(path, True, run, (character, item))
 
     # -- the shop (R25, R38) -----------------------------------------------------------
+    @checked
     def shop_buy(
         self,
         character: str,
@@ -420,6 +441,7 @@ class Gear(Core):
 
         return self._act("shop buy", True, run, (character, item))
 
+    @checked
     def shop_sell(
         self,
         character: str,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Literal, cast, overload
 
 from campaign_cli.errors import Opt, Say, UsageProblem
-from campaign_cli.library.core import Core, Dice, Pairs, _dice, _name, _seed, _text, _whole, pairs
+from campaign_cli.library.core import Core, Dice, Pairs, _dice, _name, _seed, _text, _whole, checked, pairs
 
 if TYPE_CHECKING:
     from campaign_cli import results
@@ -46,6 +46,7 @@ class Rolls(Core):
         modifier: int = 0,
     ) -> results.PartyTest: ...
 
+    @checked
     def check(
         self,
         first: str,
@@ -105,7 +106,7 @@ class Rolls(Core):
         def run(stored: Stored) -> results.CheckResult:
             prep, result = rolls.check(stored, first, parsed, modifier, typed_dice, rng, karma, again, seed)
             if plot:
-                limit = prep.target - prep.curses if parsed.type == "sum" else prep.need
+                limit = (prep.target or 0) - prep.curses if parsed.type == "sum" else (prep.need or 0)
                 rows = checks.distribution(parsed.type, prep.dice, limit)
                 result["distribution"] = checks.fractions(rows)
                 result["plot"] = {"dice": prep.dice, "limit": limit}
@@ -113,6 +114,7 @@ class Rolls(Core):
 
         return self._act("check", True, run, (first, spec))
 
+    @checked
     def contest(
         self,
         character: str,
@@ -149,6 +151,7 @@ class Rolls(Core):
 
         return self._act("contest", True, run, (character, spec, other, other_spec))
 
+    @checked
     def cast(
         self,
         character: str,
@@ -189,6 +192,7 @@ class Rolls(Core):
 
         return self._act("cast", True, run, (character, spell))
 
+    @checked
     def initiative(self, /, *names: str, seed: int | None = None, dice: Dice | None = None) -> results.Initiative:
         """Initiative (R8): one die for each of NAMES (characters, or any side's names),
         highest first; ties roll again. DICE: one per name in order, then the tie rolls.
@@ -211,6 +215,7 @@ class Rolls(Core):
 
         return self._act("initiative", True, run, tuple(sides))
 
+    @checked
     def roll(
         self,
         expr: str | None = None,
@@ -269,6 +274,7 @@ class Rolls(Core):
         self._ready()
         return odds(spec, value=value, modifier=modifier, curses=curses, plot=plot)
 
+    @checked
     def skill_use(
         self,
         character: str,

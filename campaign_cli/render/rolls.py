@@ -5,12 +5,15 @@ attack` and `roll` alike."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 from campaign_cli.i18n import N_, _, dice, percent, shown
 
 
-def _pct(p) -> str:
+def _pct(p: float | Fraction) -> str:
     return percent(float(p))
 
 

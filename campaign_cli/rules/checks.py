@@ -15,6 +15,7 @@ from campaign_cli.rules.skills import find_skill
 from campaign_cli.rules.wounds import check_can_act
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
 
     from campaign_cli.model import Character, CombatMode, Item, Spell
@@ -31,7 +32,16 @@ class Spec:
 
     __slots__ = ("attribute", "dice", "required", "skill", "text", "threshold", "type")
 
-    def __init__(self, text, type_, dice=0, attribute="", skill=None, required=False, threshold=0):
+    def __init__(
+        self,
+        text: str,
+        type_: str,
+        dice: int = 0,
+        attribute: str = "",
+        skill: str | None = None,
+        required: bool = False,
+        threshold: int = 0,
+    ) -> None:
         self.text, self.type, self.dice, self.attribute = text.strip(), type_, dice, attribute
         self.skill, self.required, self.threshold = skill, required, threshold
 
@@ -93,15 +103,27 @@ class Prepared:
 
     __slots__ = ("curses", "dice", "lead", "modifiers", "name", "need", "probability", "spec", "target")
 
-    def __init__(self, spec, name, dice, target, need, modifiers, probability, curses, lead=0):
+    def __init__(
+        self,
+        spec: Spec,
+        name: str,
+        dice: int,
+        target: int | None,
+        need: int | None,
+        modifiers: list[dict[str, Any]],
+        probability: Fraction,
+        curses: int,
+        lead: int = 0,
+    ) -> None:
         self.spec, self.name, self.dice, self.target, self.need = spec, name, dice, target, need
         self.modifiers, self.probability, self.curses = modifiers, probability, curses
         self.lead = lead  # a Leadership bonus this check used up (R25): the caller saves the character
 
     def succeeds(self, rolled: list[int]) -> bool:
         if self.spec.type == "sum":
-            returned: bool = sum(rolled) + self.curses <= self.target  # R5, R18
-            return returned
+            assert self.target is not None  # a sum check has a target, a pool test a threshold
+            return sum(rolled) + self.curses <= self.target  # R5, R18
+        assert self.need is not None
         return any(v >= self.need for v in rolled)  # R10, R18
 
     def total(self, rolled: list[int]) -> int | None:
@@ -124,7 +146,7 @@ SOURCE_TEXT = {
 
 
 def modifier_of(
-    kind: str, value: int, name: str | None = None, applies_to: str | None = None, **extra
+    kind: str, value: int, name: str | None = None, applies_to: str | None = None, **extra: Any
 ) -> dict[str, Any]:
     """One modifier: its source (kind and name), its value and what it applies to."""
     mod = {"source": SOURCE_TEXT[kind].format(name=name), "kind": kind, "name": name, "value": value}
@@ -319,7 +341,7 @@ def contest_winner(a: dict[str, Any], b: dict[str, Any]) -> str | None:
     return None
 
 
-def initiative(names: list[str], next_die) -> tuple[list[str], dict[str, list[int]]]:
+def initiative(names: list[str], next_die: Callable[[], int]) -> tuple[list[str], dict[str, list[int]]]:
     """R8: one die each, higher first; tied sides roll again among themselves."""
     rolls: dict[str, list[int]] = {n: [] for n in names}
 

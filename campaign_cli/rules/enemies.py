@@ -51,7 +51,7 @@ def _bad(field: str, why: str | Say) -> Refused:
     return BoardProblem(field, why)
 
 
-def stripped(value):
+def stripped(value: Any) -> Any:
     """Texts as typed, without the spaces around them (in lists and objects too); anything
     else as it is: the judge says what is wrong with it."""
     if isinstance(value, str):
@@ -63,14 +63,14 @@ def stripped(value):
     return value
 
 
-def elite_text(entry) -> str:
+def elite_text(entry: Any) -> str:
     """How an elite entry reads: the text as given, or `Name: text`."""
     if isinstance(entry, str):
         return entry
     return f"{entry['name']}: {entry['text']}" if entry.get("text") else entry["name"]
 
 
-def elite_numbers(entry) -> dict[str, int]:
+def elite_numbers(entry: Any) -> dict[str, int]:
     """What an elite entry adds to each instance's fields (nothing for a text entry)."""
     return {k: v for k, v in entry.items() if k in ELITE_NUMBERS} if isinstance(entry, dict) else {}
 
@@ -87,7 +87,7 @@ def normalized(data: dict[str, Any], texts: bool = True) -> dict[str, Any]:
     return board
 
 
-def validate_board(data, stored: bool = False) -> Board:
+def validate_board(data: Any, stored: bool = False) -> Board:
     """A complete, typed board (R40), or Refused naming the first bad field: the judge's
     verdict (campaign_cli/model.py `Board`) on the board as it would be stored. A STORED
     board (the campaign file's, judged on every read) is not copied to strip its texts
@@ -115,7 +115,7 @@ def elite(board: Board, brutal: bool, die: int) -> str:
     return elite_text(elite_entry(board, brutal, die))
 
 
-def elite_entry(board: Board, brutal: bool, die: int):
+def elite_entry(board: Board, brutal: bool, die: int) -> Any:
     """R42: the elite table's entry for DIE: a text, or an object with numbers."""
     return side_of(board, brutal)["elite"][die - 1]
 

@@ -41,7 +41,7 @@ def new(title: str | None) -> Fight:
     }
 
 
-def add(fight: Fight, board: Board, count: int, brutal: bool, entry=None) -> list[FightEnemy]:
+def add(fight: Fight, board: Board, count: int, brutal: bool, entry: dict[str, Any] | None = None) -> list[FightEnemy]:
     """COUNT instances of BOARD's side, named `TYPE 1`, `TYPE 2`... after those already there,
     as one new group; an elite group (R42) shares one ability ENTRY, whose numbers are added
     to every instance's fields."""

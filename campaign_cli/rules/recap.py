@@ -15,6 +15,7 @@ from campaign_cli.rules.characters import current_status
 from campaign_cli.rules.names import with_pieces
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator, Mapping
     from typing import Any
 
     from campaign_cli.model import Character
@@ -83,7 +84,10 @@ def _character(row: dict[str, Any], before: Character | None, after: Character |
     _add(row, "xp_won", "xp_spent", b.get("xp", 0), a.get("xp", 0))
     bard_gone = max(b.get("bard_karma", 0) - a.get("bard_karma", 0), 0) if expiring else 0
     row["karma_expired"] += bard_gone
-    karma = lambda d: d.get("karma", 0) + d.get("bard_karma", 0)  # noqa: E731
+
+    def karma(d: Mapping[str, Any]) -> int:
+        return int(d.get("karma", 0) + d.get("bard_karma", 0))
+
     _add(row, "karma_won", "karma_spent", karma(b), karma(a) + bard_gone)
     _add(row, "wishes_won", "wishes_spent", b.get("wishes", 0), a.get("wishes", 0))
     _add(row, "gold_gained", "gold_lost", b.get("gold", 0), a.get("gold", 0))
@@ -265,7 +269,11 @@ def _part(entry: dict[str, Any], *words: str) -> dict[str, Any] | None:
 
 
 def select(
-    history, meta: dict[str, Any], adventure: int | None, since: str | None, last: bool
+    history: Callable[..., Iterator[tuple[dict[str, Any], dict[str, Any]]]],
+    meta: dict[str, Any],
+    adventure: int | None,
+    since: str | None,
+    last: bool,
 ) -> tuple[list[Any], str | None]:
     """Walk the journal back (newest first: HISTORY(wanted) gives (entry, changes), the
     changes only of entries WANTED accepts) and keep the chosen stretch, stopping where it

@@ -29,7 +29,7 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> object:
     if name in __all__:
         from campaign_cli.store import campaign
 

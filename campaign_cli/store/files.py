@@ -23,6 +23,10 @@ from pathlib import Path
 from campaign_cli.errors import COMMIT, FileProblem
 from campaign_cli.i18n import _, os_reason
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator
+
 NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 DEFAULT_WAIT = 5.0
 
@@ -106,7 +110,7 @@ class Lock:
             self.release()  # too, or the next writer of this process waits on its own flock
             raise
 
-    def _flock(self, opener, deadline: float) -> int:
+    def _flock(self, opener: Callable[[], int], deadline: float) -> int:
         delay = 0.002
         while True:
             fd = opener()
@@ -155,7 +159,7 @@ class Lock:
         self.take()
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.release()
 
 
@@ -188,7 +192,7 @@ def locked(path: Path, wait: float | None = None) -> Lock:
 
 
 @contextmanager
-def writing_to(path: Path):
+def writing_to(path: Path) -> Iterator[None]:
     """A failed write (disk full, read-only folder) is a campaign-file problem (exit 3);
     the old file is still in place, since only a complete temporary file replaces it."""
     try:

@@ -19,7 +19,9 @@ if TYPE_CHECKING:
     from campaign_cli.store.campaign import Campaign
 
 
-def entries(camp: Campaign, limit: int | None = None, keep=None) -> Iterator[dict[str, Any]]:
+def entries(
+    camp: Campaign, limit: int | None = None, keep: Callable[[dict[str, Any]], bool] | None = None
+) -> Iterator[dict[str, Any]]:
     """The newest LIMIT journal entries KEEP accepts, oldest first, one at a time."""
     from campaign_cli.store import journal
 
@@ -34,7 +36,9 @@ def undo_target(camp: Campaign) -> dict[str, Any] | None:
     return journal.undo_target(camp.path, camp.meta)
 
 
-def history(camp: Campaign, wanted: Callable[[dict[str, Any]], bool] | None = None):
+def history(
+    camp: Campaign, wanted: Callable[[dict[str, Any]], bool] | None = None
+) -> Iterator[tuple[dict[str, Any], dict[str, Any]]]:
     """The journal newest first, each entry with the documents it changed as
     {table: {key: (before, after)}}: the current state is copied once and walked back
     through the entries' patches, so the cost follows how far back the caller reads.

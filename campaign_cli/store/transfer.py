@@ -37,7 +37,7 @@ def _bad(why: str) -> Refused:
     return Refused(_('not a campaign export: {why}').format(why=why), "bad_import")
 
 
-def tables_from_export(doc) -> dict[str, Any]:
+def tables_from_export(doc: Any) -> dict[str, Any]:
     """Check an export's structure and turn it back into campaign tables."""
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise _bad(_('no "format": "campaign-export"'))
