@@ -81,6 +81,8 @@ class Say:
                 ]
             elif isinstance(value, Opt):
                 value = value.name
+            elif isinstance(value, Cmd):
+                value = value.path
             elif isinstance(value, Quoted):
                 value = value.value
             elif isinstance(value, Genitive):
@@ -157,14 +159,50 @@ class Opt:
 
 class Arg(Opt):
     """An argument in a message: `CHARACTER` on the command line (as its usage line names
-    it), `character` from the library."""
+    it, in the language in use: `ПЕРСОНАЖ`), `character` from the library."""
 
     __slots__ = ()
 
     def __str__(self) -> str:
         from campaign_cli.run import RUN
 
-        return self.name.rstrip("_").upper() if RUN.front == "cli" else self.name
+        if RUN.front != "cli":
+            return self.name
+        from campaign_cli.i18n import _
+
+        return _(self.name.rstrip("_").upper())  # the placeholder as the help's usage line has it: ГОРОД
+
+
+class Cmd:
+    """A command in a message, as the front end that shows it would be asked: `campaign
+    fight next` on the command line, `fight_next()` from the library (CLI.md "Python API":
+    the library speaks its own words). ARGS are values (shown as typed) or Args (placeholders);
+    OPTIONS are flags (True) or values; FLAGS: alternatives (`--won|--fled`)."""
+
+    __slots__ = ("args", "flags", "options", "path")
+
+    def __init__(self, path: str, *args: Any, flags: tuple[str, ...] = (), **options: Any) -> None:
+        self.path, self.args, self.options, self.flags = path, args, options, flags
+
+    def __str__(self) -> str:
+        from campaign_cli.run import RUN
+
+        if RUN.front == "cli":
+            import shlex
+
+            words = [str(a) if isinstance(a, Opt) else shlex.quote(str(a)) for a in self.args]
+            words += [str(Opt(k)) if v is True else f"{Opt(k)} {v}" for k, v in self.options.items()]
+            words += ["|".join(str(Opt(f)) for f in self.flags)] if self.flags else []
+            return "`" + " ".join(["campaign", self.path, *words]) + "`"
+        call = self.path.replace(" ", "_")
+        parts = [str(a) if isinstance(a, Opt) else repr(a) for a in self.args]
+        parts += [
+            f"{k}=True" if v is True else f"{k}={v if isinstance(v, Opt) else repr(v)}" for k, v in self.options.items()
+        ]
+        calls = [f"{call}({', '.join([*parts, f'{flag}=True'])})" for flag in self.flags] or [
+            f"{call}({', '.join(parts)})"
+        ]
+        return " | ".join(f"`{c}`" for c in calls)
 
 
 class Genitive:
@@ -185,7 +223,7 @@ class Genitive:
 
 def said(value: Any) -> Any:
     """VALUE as a message shows it: a Say or a Shown in words, anything else as it is."""
-    return str(value) if isinstance(value, (Say, Shown, Joined, Opt, Quoted, Genitive)) else value
+    return str(value) if isinstance(value, (Say, Shown, Joined, Opt, Quoted, Genitive, Cmd)) else value
 
 
 class CampaignError(Exception):

@@ -422,3 +422,81 @@ def test_dir_of_the_package_lists_what_it_offers():
     """`dir(campaign_cli)` was ['TYPE_CHECKING', ...] without a method or class of its own."""
     listed = dir(campaign_cli)
     assert {"open", "read", "Campaign", "Refused", "init"} <= set(listed) and "TYPE_CHECKING" not in listed
+
+
+# -- the library's own voice (issue 60: 41 templates spoke shell to a script) ------------------------
+SHELL_WORDS = re.compile(r"--[a-z]|`campaign ")
+
+
+def _templates(package: Path) -> list[tuple[str, int, str]]:
+    """Every message template below the command line (acts/, rules/, store/, library/ and the
+    modules they share): the first argument of Say, N_, _, ngettext, N_plural, and plural=."""
+    import ast
+
+    found = []
+    for path in sorted(package.rglob("*.py")):
+        if "cli" in path.relative_to(package).parts[:1]:
+            continue  # the command line's own words may name its options
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+            texts = [node.args[0]] if name in ("Say", "N_", "_", "ngettext", "N_plural") and node.args else []
+            texts += [k.value for k in node.keywords if k.arg == "plural"] if name == "Say" else []
+            texts += node.args[1:2] if name in ("ngettext", "N_plural") else []
+            found += [
+                (str(path), t.lineno, t.value)
+                for t in texts
+                if isinstance(t, ast.Constant) and isinstance(t.value, str)
+            ]
+    return found
+
+
+def test_no_message_below_the_command_line_names_an_option_or_a_command_line():
+    """A refusal a script gets names keywords (`dice=`) and methods (`fight_next()`), the CLI's
+    the options and commands (`--dice`, `campaign fight next`), from one template: options and
+    commands are fields (Opt, Arg, Cmd), never words of the template."""
+    templates = _templates(Path(campaign_cli.__file__).parent)
+    assert len(templates) > 300
+    spoken = [f"{path}:{line}: {text}" for path, line, text in templates if SHELL_WORDS.search(text)]
+    assert spoken == []
+
+
+def test_the_scan_sees_a_planted_shell_word(tmp_path):
+    planted = tmp_path / "pkg" / "rules"
+    planted.mkdir(parents=True)
+    (planted / "x.py").write_text('Say("give --price first")\nSay("ok", plural="see `campaign log`")\n')
+    assert [t for *_, t in _templates(tmp_path / "pkg") if SHELL_WORDS.search(t)] == [
+        "give --price first",
+        "see `campaign log`",
+    ]
+
+
+def _cli(path: Path, lang: str, *words: str):
+    from campaign_cli.cli.app import app
+    from tests.runner import CliRunner
+
+    return CliRunner().invoke(app, ["--lang", lang, "-c", str(path), *words])
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_refusals_speak_the_front_end_that_asked(party, lang):
+    """The same refusals from the library and from the command line: keywords and methods for
+    the one, options and commands for the other, in the language asked for."""
+    with pytest.raises(campaign_cli.Refused) as no_fight, campaign_cli.open(party, lang=lang) as camp:
+        camp.fight_next()
+    with pytest.raises(campaign_cli.UsageProblem) as dice, campaign_cli.open(party, lang=lang) as camp:
+        camp.check("Ajax", "3/DX", dice="1,2")
+    with pytest.raises(campaign_cli.UsageProblem) as who, campaign_cli.open(party, lang=lang) as camp:
+        camp.xp_award(1)
+    for err in (no_fight.value, dice.value, who.value):
+        assert not SHELL_WORDS.search(err.message) and "campaign " not in err.message, err.message
+    assert "`fight_start()`" in no_fight.value.message and dice.value.message.startswith("dice=")
+    assert "party=" in who.value.message
+    assert (dice.value.facts or {}).get("option") == "dice"
+    said = _cli(party, lang, "fight", "next")
+    assert said.exit_code == 1 and "`campaign fight start`" in said.stderr
+    said = _cli(party, lang, "check", "Ajax", "3/DX", "--dice", "1,2")
+    assert said.exit_code == 2 and "--dice:" in said.stderr
+    if lang == "ru":
+        assert "бой не начат" in no_fight.value.message and "кубиков" in dice.value.message

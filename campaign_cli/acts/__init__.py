@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from campaign_cli.errors import N_, Refused, Say
+from campaign_cli.errors import N_, Arg, Cmd, Refused, Say
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -192,12 +192,16 @@ def _fields(err: Refused, **fields: Any) -> Refused:
 
 def _wrong_phase(act: Act, path: str, now: str) -> Refused:
     fields = {"act": path, "rule": act.rule, "phase": now}
+    command: Cmd | None = None  # what makes the act possible, as the front end would ask it
     if now == "fight":
-        text, code = N_("{rule}: not while a fight is open: `campaign fight end --won|--fled` first"), "fight_open"
+        text, code = N_("{rule}: not while a fight is open: {command} first"), "fight_open"
+        command = Cmd("fight end", flags=("won", "fled"))
     elif act.when == FIGHT:
-        text, code = N_("{rule}: no fight is open: `campaign fight start` first"), "no_fight"
+        text, code = N_("{rule}: no fight is open: {command} first"), "no_fight"
+        command = Cmd("fight start")
     elif now == "between":
-        text, code = N_("{rule}: no adventure is under way: `campaign adventure start TITLE` first"), "no_adventure"
+        text, code = N_("{rule}: no adventure is under way: {command} first"), "no_adventure"
+        command = Cmd("adventure start", Arg("title"))
     elif "town" in act.when:
         text, code = (
             (
@@ -208,8 +212,10 @@ def _wrong_phase(act: Act, path: str, now: str) -> Refused:
             "not_in_town",
         )
     else:
-        text, code = N_("{rule}: an adventure is under way: `campaign adventure end` first"), "in_adventure"
-    return _fields(Refused(Say(text, rule=act.rule), code), **fields)
+        text, code = N_("{rule}: an adventure is under way: {command} first"), "in_adventure"
+        command = Cmd("adventure end")
+    said = Say(text, rule=act.rule, command=command) if command else Say(text, rule=act.rule)
+    return _fields(Refused(said, code), **fields)
 
 
 def _cannot(act: Act, path: str, doc: Character, state: str, role: str) -> Refused:
@@ -241,7 +247,10 @@ def _check_turn(fight: Fight, name: str, path: str) -> None:
     whose = fights.current(fight)
     if whose != fights.PARTY:
         text = Say(
-            "R32a: it is {turn}'s turn: {name} acts on the party's turn (`campaign fight next`)", turn=whose, name=name
+            "R32a: it is {turn}'s turn: {name} acts on the party's turn ({command})",
+            turn=whose,
+            name=name,
+            command=Cmd("fight next"),
         )
         raise _turn(text, "not_your_turn", path, whose)
     _once(fight, name, path, whose)
@@ -258,14 +267,16 @@ def enemy_turn(camp: Campaign, enemy: Any) -> None:
     own = fights.label(fight, fights.group_of(fight, enemy))
     if whose != own:
         text = Say(
-            "R32a: it is {turn}'s turn: {name} attacks on {group}'s turn (`campaign fight next`)",
+            "R32a: it is {turn}'s turn: {name} attacks on {group}'s turn ({command})",
+            command=Cmd("fight next"),
             turn=whose,
             name=enemy["name"],
             group=own,
         )
         if whose == fights.PARTY:
             text = Say(
-                "R32a: it is the party's turn: {name} attacks on {group}'s turn (`campaign fight next`)",
+                "R32a: it is the party's turn: {name} attacks on {group}'s turn ({command})",
+                command=Cmd("fight next"),
                 name=enemy["name"],
                 group=own,
             )

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from campaign_cli import acts
-from campaign_cli.errors import Refused, Say, UsageProblem
+from campaign_cli.errors import Arg, Cmd, Opt, Refused, Say, UsageProblem
 from campaign_cli.rules import advancement as adv
 from campaign_cli.rules.characters import CORE, alive, current_status
 
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 def award_xp(camp: Campaign, amount: int, names: list[str] | None, party: bool, reason: str | None) -> list[Character]:
     """`xp award`: AMOUNT XP to each named character, or to every living one (R13, R11a)."""
     if bool(names) == party:
-        raise UsageProblem(Say("name characters or give --party (one or the other)"))
+        raise UsageProblem(Say("name characters or give {party} (one or the other)", party=Opt("party")))
     if party:
         docs = [c for c in camp.characters() if alive(c)]
     else:
@@ -60,7 +60,9 @@ def step(doc: Character, phase: str, attribute: str | None, skill: str | None, s
     if attribute is not None:
         key = attribute.strip().upper()
         if key not in CORE:
-            raise UsageProblem(Say("--attribute takes ST, DX or IQ, not {attribute!r}", attribute=attribute))
+            raise UsageProblem(
+                Say("{option} takes ST, DX or IQ, not {attribute!r}", option=Opt("attribute"), attribute=attribute)
+            )
         field = key.lower()
         value = doc[field]  # type: ignore[literal-required]  # st, dx or iq
         return Step("attribute", key, value, adv.attribute_cost(value), lambda: doc.__setitem__(field, value + 1))
@@ -171,14 +173,17 @@ def _singer(camp: Campaign, doc: Character, by: str | None) -> Character:
         raise Refused(
             Say(
                 "R25, R25a: no bard can sing: Bard karma needs a character with the Bard skill who can act "
-                "and has not sung this adventure (`campaign skill use NAME Bard --give WHO=N`)"
+                "and has not sung this adventure ({command})",
+                command=Cmd("skill use", Arg("character"), "Bard", give=Arg("who")),
             ),
             "no_bard",
         )
     if len(able) > 1:
         raise Refused(
             Say(
-                "R25: several bards could sing ({names}): name one with --by", names=", ".join(b["name"] for b in able)
+                "R25: several bards could sing ({names}): name one with {by}",
+                names=", ".join(b["name"] for b in able),
+                by=Opt("by"),
             ),
             "which_bard",
         )

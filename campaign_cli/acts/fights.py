@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from campaign_cli import acts, jsontext
-from campaign_cli.errors import Refused, Say, UsageProblem
+from campaign_cli.errors import Opt, Refused, Say, UsageProblem
 from campaign_cli.rules import advancement as adv
 from campaign_cli.rules import dice as d
 from campaign_cli.rules import fights, gear, wounds
@@ -69,7 +69,7 @@ def roll_order(camp: Campaign, party: list[str] | None, next_die: Callable[[], i
     fight = open_fight(camp, "fight order")
     chosen = [camp.character(n)["name"] for n in party] if party else None
     if chosen is not None and len(set(chosen)) != len(chosen):
-        raise UsageProblem(Say("--party: a name is repeated"))
+        raise UsageProblem(Say("{option}: a name is repeated", option=Opt("party")))
     rolls = fights.roll_order(fight, able(camp), next_die, chosen)
     camp.set_meta(fight=fight)
     camp.record_roll({"order": fight["order"], "rolls": rolls, "first": fight["first"]})
@@ -209,8 +209,8 @@ def character_blow(
             None,
             karma_damage[0],
             karma_damage[1],
-            "--reroll-damage-dice",
-            "--damage-dice",
+            "reroll_damage_dice",
+            "damage_dice",
         )
         blow = strike(camp, fight, doc, enemy["name"], roll["total"])
         data.update(
@@ -293,8 +293,9 @@ def end_fight(
     if outcome == "won" and left:
         raise Refused(
             Say(
-                "R13: {names} still stand; a fight is won when they are killed, or --routed if they "
+                "R13: {names} still stand; a fight is won when they are killed, or {routed} if they "
                 "were captured or routed",
+                routed=Opt("routed"),
                 names=", ".join(left),
             ),
             "enemies_standing",
@@ -391,7 +392,14 @@ def fight_attack(
         )
     else:
         if weapon is not None or karma or karma_damage[0]:
-            raise UsageProblem(Say("--weapon, --karma and --karma-damage are for a character's blow"))
+            raise UsageProblem(
+                Say(
+                    "{weapon}, {karma} and {karma_damage} are for a character's blow",
+                    weapon=Opt("weapon"),
+                    karma=Opt("karma"),
+                    karma_damage=Opt("karma_damage"),
+                )
+            )
         enemy = fights.instance(fight, attacker)
         acts.enemy_turn(camp, enemy)
         data = enemy_blow(camp, fight, enemy, camp.character(target), dice, rng)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from campaign_cli import acts
-from campaign_cli.errors import Refused, Say, Shown, UsageProblem
+from campaign_cli.errors import Opt, Refused, Say, Shown, UsageProblem
 from campaign_cli.rules import advancement as adv
 from campaign_cli.rules import checks as rules
 from campaign_cli.rules import dice as d
@@ -24,14 +24,14 @@ if TYPE_CHECKING:
     from campaign_cli.store.campaign import Campaign
 
 
-def roll_dice(count: int, typed: str | None, rng: random.Random, option: str = "--dice") -> list[int]:
+def roll_dice(count: int, typed: str | None, rng: random.Random, option: str = "dice") -> list[int]:
     return d.obtain(count, rules.SIDES, typed, rng, option)
 
 
 def karma_options(karma: bool, reroll_dice: str | None) -> None:
     """`--reroll-dice` is the dice of a `--karma` reroll (R17): alone it is a usage error."""
     if reroll_dice is not None and not karma:
-        raise UsageProblem(Say("--reroll-dice goes with --karma"))
+        raise UsageProblem(Say("{reroll} goes with {karma}", reroll=Opt("reroll_dice"), karma=Opt("karma")))
 
 
 def rolled_check(
@@ -50,7 +50,7 @@ def rolled_check(
     result = check_result(prep, rolled)
     if karma and not result["success"]:
         paid = adv.reroll_payment(doc)
-        again = roll_dice(prep.dice, reroll_dice, rng, "--reroll-dice")
+        again = roll_dice(prep.dice, reroll_dice, rng, "reroll_dice")
         result = {
             **check_result(prep, again),
             "first_dice": rolled,
@@ -179,12 +179,12 @@ def contested(
         except ValueError:
             a_doc = camp.character(str(who))
         else:
-            raise UsageProblem(Say("--karma is for a character's roll, not an unnamed opponent's"))
+            raise UsageProblem(Say("{karma} is for a character's roll, not an unnamed opponent's", karma=Opt("karma")))
     if karma:
         adv.require_reroll(a_doc)
     first, second = acts.ACTS[act].roles
-    a = side(camp, a_doc or who, spec, dice, "--dice", rng, modifier, act, first)
-    b = side(camp, other, other_spec or spec, other_dice, "--other-dice", rng, act=act, role=second)
+    a = side(camp, a_doc or who, spec, dice, "dice", rng, modifier, act, first)
+    b = side(camp, other, other_spec or spec, other_dice, "other_dice", rng, act=act, role=second)
     if a["name"] == b["name"] and a["name"] != "opponent":
         raise UsageProblem(Say("a character cannot contest itself"))
     winner = rules.contest_with_curses(a, b)  # R7, R18
@@ -192,7 +192,7 @@ def contested(
     if karma and winner != a["name"]:
         paid = adv.reroll_payment(a_doc)
         spent[f"{paid}_spent"] = 1
-        again = roll_dice(len(a["dice"]), reroll_dice, rng, "--reroll-dice")
+        again = roll_dice(len(a["dice"]), reroll_dice, rng, "reroll_dice")
         a.update(first_dice=a["dice"], dice=again, raw=sum(again))
         winner = rules.contest_with_curses(a, b)
         camp.save("characters", a_doc)
@@ -256,8 +256,8 @@ def damage_roll(
     expr: str | None = None,
     karma: bool = False,
     reroll_dice: str | None = None,
-    reroll_option: str = "--reroll-dice",
-    option: str = "--dice",
+    reroll_option: str = "reroll_dice",
+    option: str = "dice",
 ) -> dict[str, Any]:
     """A damage roll: EXPR (default: ITEM's damage), DOC's combat-skill levels to damage
     (R24), +1 unarmed against a weaker TARGET (R26), 1 less per curse (R18), at least 1;

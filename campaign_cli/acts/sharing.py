@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from campaign_cli.store.campaign import Campaign
 
 from campaign_cli import jsontext
-from campaign_cli.errors import CampaignError, FileProblem, Refused, Say
+from campaign_cli.errors import CampaignError, FileProblem, Opt, Refused, Say
 
 ABSENT = object()  # a side that has no value there: resolving to it removes the field
 
@@ -97,7 +97,8 @@ def resolve(
         if "path" not in c:
             raise Refused(
                 Say(
-                    "conflict #{id} ({where}: {field}) can only be settled with --ours",
+                    "conflict #{id} ({where}: {field}) can only be settled with {ours}",
+                    ours=Opt("ours"),
                     id=c["id"],
                     where=c["where"],
                     field=c["field"],

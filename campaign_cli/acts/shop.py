@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from campaign_cli import acts
 from campaign_cli.acts.items import new_item
 from campaign_cli.acts.rolls import skill_contest
-from campaign_cli.errors import Refused, Say, Shown
+from campaign_cli.errors import Opt, Refused, Say, Shown
 from campaign_cli.rules import craft, gear
 from campaign_cli.rules import dice as d
 from campaign_cli.rules.characters import view
@@ -59,7 +59,11 @@ def buy(
     thing = new_item(camp, item, custom, {**options, "count": count})
     if price is None and not thing.get("value") and options.get("value") is None:
         raise Refused(
-            Say("R38: no price for {item}: give --price (the seeds print no prices)", item=Shown(thing["name"])),
+            Say(
+                "R38: no price for {item}: give {price} (the seeds print no prices)",
+                item=Shown(thing["name"]),
+                price=Opt("price"),
+            ),
             "no_price",
         )
     asked = (thing.get("value", 0) if price is None else price) * count  # a piece's price, times the pieces

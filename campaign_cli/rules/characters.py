@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Literal
 
-from campaign_cli.errors import N_, Refused, Say, Shown, UsageProblem
+from campaign_cli.errors import N_, Cmd, Opt, Refused, Say, Shown, UsageProblem
 from campaign_cli.rules.names import check_text
 
 if TYPE_CHECKING:
@@ -54,7 +54,12 @@ def canonical_skills(levels: Mapping[str, int]) -> dict[str, int]:
         skill = find_skill(name)
         if skill.name in out:
             raise UsageProblem(
-                Say('--skill {name} is given twice ({name2!r} names it too)', name=skill.name, name2=name),
+                Say(
+                    '{option} {name} is given twice ({name2!r} names it too)',
+                    option=Opt("skill"),
+                    name=skill.name,
+                    name2=name,
+                ),
                 "repeated_name",
             )
         out[skill.name] = level
@@ -198,7 +203,9 @@ def check_gender(gender: str | None) -> Literal["m", "f"] | None:
         return None
     value = _GENDER_WORDS.get(gender.strip().lower())
     if value is None:
-        raise UsageProblem(Say("--gender takes m or f, not {gender!r}", gender=gender), "bad_value")
+        raise UsageProblem(
+            Say("{option} takes m or f, not {gender!r}", option=Opt("gender"), gender=gender), "bad_value"
+        )
     return value
 
 
@@ -223,7 +230,8 @@ def set_attribute(attributes: dict[str, Any], name: str, value: int) -> None:
     check_name(name, "attribute")
     if name.strip().upper() in CORE:
         raise Refused(
-            Say('{name} is a core attribute (R1); raise it with `campaign xp spend`', name=name), "core_attribute"
+            Say('{name} is a core attribute (R1); raise it with {command}', name=name, command=Cmd("xp spend")),
+            "core_attribute",
         )
     key = next((k for k in attributes if k.casefold() == name.strip().casefold()), name.strip())
     attributes[key] = value

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from campaign_cli.errors import N_, Refused, Say, Shown, UsageProblem
+from campaign_cli.errors import N_, Cmd, Opt, Refused, Say, Shown, UsageProblem
 from campaign_cli.rules.characters import CORE, current_status
 from campaign_cli.rules.skills import find_skill
 from campaign_cli.rules.wounds import check_not_dead
@@ -27,7 +27,8 @@ def level_of(doc: Character, skill: str) -> int:
     if not level:
         raise Refused(
             Say(
-                '{name} does not know {name2} (R23); learn it with `campaign xp spend`',
+                '{name} does not know {name2} (R23); learn it with {command}',
+                command=Cmd("xp spend"),
                 name=doc['name'],
                 name2=Shown(name),
             ),
@@ -144,7 +145,7 @@ def leadership(level: int, leader: str, follower: Character) -> Leadership:
 def healing_potion(level: int, doses: int) -> dict[str, Any]:
     """R25 Herbalist: a potion healing level x doses damage."""
     if doses < 1:
-        raise UsageProblem(Say("--doses is at least 1"), "bad_value")
+        raise UsageProblem(Say("{option} is at least 1", option=Opt("doses")), "bad_value")
     return {"name": "Healing Potion", "kind": "potion", "hands": 0, "heals": level * doses}
 
 
@@ -159,7 +160,6 @@ def herbs(doc: Character) -> list[Any]:
 def use_herbs(doc: Character, doses: int) -> None:
     """R25a: the Herbalist brews DOSES doses, each one Herb piece carried, used up whatever
     the check gives; refused before any roll when there are fewer."""
-    import shlex
 
     from campaign_cli.rules.gear import pieces, spend
 
@@ -168,9 +168,9 @@ def use_herbs(doc: Character, doses: int) -> None:
     if have < doses:
         raise Refused(
             Say(
-                "R25a: {name} carries {herbs} Herb; {doses} doses need {doses} (`campaign item add {who} Herb`)",
+                "R25a: {name} carries {herbs} Herb; {doses} doses need {doses} ({command})",
                 name=doc["name"],
-                who=shlex.quote(doc["name"]),
+                command=Cmd("item add", doc["name"], "Herb"),
                 herbs=have,
                 doses=doses,
             ),

@@ -123,32 +123,37 @@ def faces(count: int, sides: int, rng: random.Random) -> list[int]:
     return out
 
 
-def typed(text: str, count: int | None, sides: int, option: str = "--dice") -> list[int]:
+def typed(text: str, count: int | None, sides: int, option: str = "dice") -> list[int]:
     """Physical dice typed in (`1,3,6`): exactly COUNT values (any number when COUNT is
     None), each 1..SIDES, or exit 2."""
     if len(text or "") > 4 * MAX_DICE * 4:
-        raise UsageProblem(Say('{option}: too long a list of dice', option=option), "too_long")
+        raise UsageProblem(Say('{option}: too long a list of dice', option=Opt(option)), "too_long")
     parts = [p.strip() for p in (text or "").replace(" ", ",").split(",") if p.strip()]
     try:
         values = [int(p) for p in parts]
     except ValueError:
         raise UsageProblem(
-            Say('{option} {text!r}: give whole numbers separated by commas', option=option, text=text), "bad_dice"
+            Say('{option} {text!r}: give whole numbers separated by commas', option=Opt(option), text=text), "bad_dice"
         ) from None
     if count is not None and len(values) != count:
         raise UsageProblem(
-            Say('{option}: this roll needs {count} dice, got {count2}', option=option, count=count, count2=len(values)),
+            Say(
+                '{option}: this roll needs {count} dice, got {count2}',
+                option=Opt(option),
+                count=count,
+                count2=len(values),
+            ),
             "bad_dice",
         )
     bad = [v for v in values if not 1 <= v <= sides]
     if bad:
         raise UsageProblem(
-            Say('{option}: a D{sides} cannot show {value}', option=option, sides=sides, value=bad[0]), "bad_dice"
+            Say('{option}: a D{sides} cannot show {value}', option=Opt(option), sides=sides, value=bad[0]), "bad_dice"
         )
     return values
 
 
-def obtain(count: int, sides: int, typed_text: str | None, rng: random.Random, option: str = "--dice") -> list[int]:
+def obtain(count: int, sides: int, typed_text: str | None, rng: random.Random, option: str = "dice") -> list[int]:
     """The dice of a roll: the physical dice typed in when given (validated), else rolled."""
     return typed(typed_text, count, sides, option) if typed_text is not None else roll(count, sides, rng)
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from campaign_cli.errors import Refused, Say
+from campaign_cli.errors import Cmd, Opt, Refused, Say
 from campaign_cli.rules import enemies
 from campaign_cli.rules.names import resolve
 
@@ -47,7 +47,12 @@ def add(fight: Fight, board: Board, count: int, brutal: bool, entry: dict[str, A
     to every instance's fields."""
     if not 1 <= count <= MAX_INSTANCES:
         raise Refused(
-            Say('--count is 1 to {MAX_INSTANCES}, not {count}', MAX_INSTANCES=MAX_INSTANCES, count=count),
+            Say(
+                '{option} is 1 to {MAX_INSTANCES}, not {count}',
+                option=Opt("count"),
+                MAX_INSTANCES=MAX_INSTANCES,
+                count=count,
+            ),
             "bad_count",
         )
     side = enemies.side_of(board, brutal)
@@ -161,7 +166,7 @@ def roll_order(
     """R8: the party's die against the enemies' die (ties roll again) decides which side
     goes first; then the order is worked out. Returns the dice of each side."""
     if not able and not _groups(fight):
-        raise Refused(Say("nobody to order: add enemies with `campaign fight add`"), "nobody")
+        raise Refused(Say("nobody to order: add enemies with {command}", command=Cmd("fight add")), "nobody")
     if party is not None:
         fight["party"] = party
     rolls: dict[str, list[int]] = {"party": [], "enemies": []}
@@ -220,7 +225,7 @@ def advance(fight: Fight, able: list[str]) -> str:
     """The next side in order that can still act (a new round after the last); the order
     is worked out again first, so late groups are in it and the fallen are not."""
     if not fight["order"]:
-        raise Refused(Say("no turn order yet: `campaign fight order` first"), "no_order")
+        raise Refused(Say("no turn order yet: {command} first", command=Cmd("fight order")), "no_order")
     refresh(fight, able)
     if not fight["order"]:
         raise Refused(Say("nobody in the order can act any more: end the fight"), "nobody")

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Literal
 
-from campaign_cli.errors import N_, CampaignError, Refused, Say, Shown, UsageProblem
+from campaign_cli.errors import N_, Arg, CampaignError, Cmd, Opt, Refused, Say, Shown, UsageProblem
 from campaign_cli.rules import catalog
 from campaign_cli.rules.characters import carry_limit, check_name, gear_totals, raised
 from campaign_cli.rules.dice import parse as parse_dice
@@ -107,8 +107,9 @@ def make_item(ref: str, options: dict[str, Any], custom: bool = False, packs: Se
         if close:
             err = Refused(
                 Say(
-                    "{value!r} is not in the catalog; did you mean {close!r}? (add --custom to make a new item "
+                    "{value!r} is not in the catalog; did you mean {close!r}? (add {custom} to make a new item "
                     "of that name)",
+                    custom=Opt("custom"),
                     value=ref.strip(),
                     close=close,
                 ),
@@ -138,13 +139,16 @@ def make_item(ref: str, options: dict[str, Any], custom: bool = False, packs: Se
 def validate_item(item: Item) -> None:
     if item["kind"] not in KINDS:
         raise UsageProblem(
-            Say('--kind takes {value}, not {kind!r}', value=', '.join(KINDS), kind=item['kind']), "bad_value"
+            Say('{option} takes {value}, not {kind!r}', option=Opt("kind"), value=', '.join(KINDS), kind=item['kind']),
+            "bad_value",
         )
     if item["hands"] not in (0, 1, 2):
-        raise UsageProblem(Say('--hands takes 0, 1 or 2, not {hands}', hands=item['hands']), "bad_value")
+        raise UsageProblem(
+            Say('{option} takes 0, 1 or 2, not {hands}', option=Opt("hands"), hands=item['hands']), "bad_value"
+        )
     for key in ("weight", "value", "slots", "armor", "restriction", "heft"):
         if (item.get(key) or 0) < 0:  # type: ignore[operator]  # each of these keys is a number
-            raise UsageProblem(Say('--{key} cannot be negative', key=key), "bad_value")
+            raise UsageProblem(Say('{option} cannot be negative', option=Opt(key)), "bad_value")
     if pieces(item) > 1 and is_personal(item):
         raise UsageProblem(Say("R36: a personal item is one piece, not a stack of {count}", count=pieces(item)))
     if item["slots"] > MAX_SLOTS:
@@ -365,7 +369,7 @@ def sell(
     k = check_pieces(src, item, count)
     price = item.get("value", 0) * k if price is None else price
     if price < 0:
-        raise UsageProblem(Say("--price cannot be negative"))
+        raise UsageProblem(Say("{option} cannot be negative", option=Opt("price")))
     check_tradeable(src, item, N_("sold"))
     check_can_afford(dst, item, price, k)
     stack = give(src, dst, item, k, new_id)
@@ -443,7 +447,8 @@ def check_wielded(doc: Character, item: Item) -> None:
     if item.get("state") != "held":
         raise Refused(
             Say(
-                "R32: {name} does not hold {item}; `campaign item hold {name} {item}` first",
+                "R32: {name} does not hold {item}; {command} first",
+                command=Cmd("item hold", doc["name"], item["name"]),
                 name=doc["name"],
                 item=Shown(item["name"]),
             ),
@@ -494,7 +499,8 @@ def hold(doc: Character, items: list[Item], new_id: NewId = _no_ids) -> list[Ite
         check_at_hand(item)
         if item["kind"] == "armor":
             raise Refused(
-                Say('{name} is armor: wear it with `campaign item wear`', name=Shown(item['name'])), "wear_armor"
+                Say('{name} is armor: wear it with {command}', name=Shown(item['name']), command=Cmd("item wear")),
+                "wear_armor",
             )
         check_keywords(doc, item)
         check_heft(doc, item)
@@ -572,7 +578,9 @@ def stow(doc: Character, item: Item) -> Item:
 def check_at_hand(item: Item) -> None:
     """A stored item is not carried: it cannot be held, worn, drunk or fitted (CLI.md `item store`)."""
     if item["state"] == "stored":
-        raise Refused(Say("{item} is stored away: `campaign item fetch` it first", item=Shown(item["name"])), "stored")
+        raise Refused(
+            Say("{item} is stored away: {command} first", item=Shown(item["name"]), command=Cmd("item fetch")), "stored"
+        )
 
 
 def store(doc: Character, item: Item, count: int | None = None, new_id: NewId = _no_ids) -> Item:
@@ -611,7 +619,8 @@ def check_loaded(item: Item) -> None:
     if item.get("unloaded"):
         raise Refused(
             Say(
-                "R26: {item} is not loaded: `campaign item reload` it ({n} of your actions)",
+                "R26: {item} is not loaded: {command} ({n} of your actions)",
+                command=Cmd("item reload"),
                 item=Shown(item["name"]),
                 n=item["unloaded"],
             ),
@@ -699,7 +708,11 @@ def fit_upgrade(doc: Character, item: Item, upgrade: Item, new_id: NewId = _no_i
         raise UsageProblem(Say("an item cannot upgrade itself"))
     if upgrade["kind"] != "upgrade":
         raise Refused(
-            Say('{name} is not an upgrade (add it with --kind upgrade)', name=Shown(upgrade['name'])),
+            Say(
+                '{name} is not an upgrade (add it with {option} upgrade)',
+                name=Shown(upgrade['name']),
+                option=Opt("kind"),
+            ),
             "not_an_upgrade",
         )
     need = upgrade.get("slots") or 1
@@ -732,13 +745,21 @@ def forge(
         )
         raise Refused(
             Say(
-                'R39: forging needs a town with a blacksmith ({where}); `campaign town enter TOWN --blacksmith`',
+                'R39: forging needs a town with a blacksmith ({where}); {command}',
                 where=where,
+                command=Cmd("town enter", Arg("town"), blacksmith=True),
             ),
             "no_blacksmith",
         )
     if stones < 1 or slots < 1 or gold < 0:
-        raise UsageProblem(Say("--stones and --slots are at least 1, --gold at least 0"))
+        raise UsageProblem(
+            Say(
+                "{stones} and {slots} are at least 1, {gold} at least 0",
+                stones=Opt("stones"),
+                slots=Opt("slots"),
+                gold=Opt("gold"),
+            )
+        )
     _check_slots(item, slots)
     if doc.get("darkstone", 0) < stones:
         raise Refused(

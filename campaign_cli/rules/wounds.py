@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from campaign_cli.errors import N_, Refused, Say
+from campaign_cli.errors import N_, Cmd, Refused, Say
 from campaign_cli.rules.characters import alive, current_status, raised
 
 if TYPE_CHECKING:
@@ -47,7 +47,7 @@ def take(doc: Character, amount: int, fatigue: bool = False, armor: int = 0) -> 
     """Apply a hit. Armor subtracts from damage (R29); fatigue taken while out of action
     counts as damage (R21). Returns what was applied."""
     if amount < 0:
-        raise Refused(Say("damage cannot be negative; use `campaign heal`"), "bad_amount")
+        raise Refused(Say("damage cannot be negative; use {command}", command=Cmd("heal")), "bad_amount")
     if current_status(doc) == "dead":
         raise Refused(Say('{name} is dead (R20); only a wish can help', name=doc['name']), "dead")
     if fatigue:

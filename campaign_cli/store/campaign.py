@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from campaign_cli import jsontext
-from campaign_cli.errors import COMMIT, FileProblem, NameTaken, Refused
-from campaign_cli.i18n import _, ngettext, os_reason
+from campaign_cli.errors import COMMIT, Cmd, FileProblem, NameTaken, Refused, Say
+from campaign_cli.i18n import _, os_reason
 from campaign_cli.rules.names import resolve
 from campaign_cli.store import files  # journal and patch: loaded by what writes or walks the journal
 from campaign_cli.store.layout import (
@@ -591,10 +591,13 @@ class Campaign:
         still_open = self._before["meta"][str(META_ID)].get("conflicts")
         if changes and still_open and self.kind == "change" and not self.settles:
             raise Refused(
-                ngettext(
-                    "{n} merge conflict is open: see `campaign conflicts`, settle it with `campaign resolve`",
-                    "{n} merge conflicts are open: see `campaign conflicts`, settle them with `campaign resolve`",
-                    len(still_open),
+                Say(
+                    "{n} merge conflict is open: see {conflicts}, settle it with {resolve}",
+                    plural="{n} merge conflicts are open: see {conflicts}, settle them with {resolve}",
+                    quantity=len(still_open),
+                    n=len(still_open),
+                    conflicts=Cmd("conflicts"),
+                    resolve=Cmd("resolve"),
                 ),
                 "unresolved_conflicts",
             )

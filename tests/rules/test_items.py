@@ -19,7 +19,7 @@ def test_r30_segmented_armor_is_the_catalogs(camp, name):
 # -- 11. R38: buying needs a price ---------------------------------------------------------
 def test_r38_a_catalog_item_without_a_value_is_not_free(path):
     err = refused(path, "shop", "buy", "Ajax", "Broadsword")
-    assert err.code == "no_price" and "--price" in err.message
+    assert err.code == "no_price" and "price=" in err.message  # the library names its keyword
     with campaign_cli.open(path) as camp:
         camp.gold_add("Ajax", 30)
         bought = camp.shop_buy("Ajax", "Broadsword", price=25)
