@@ -27,7 +27,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, cast, overload
 
-from campaign_cli.errors import CampaignError, Refused, Say, UsageProblem
+from campaign_cli.errors import CampaignError, Opt, Refused, Say, UsageProblem
 from campaign_cli.library.advancement import Advancement
 from campaign_cli.library.block import Block
 from campaign_cli.library.catalog import Catalog
@@ -332,15 +332,43 @@ def open(  # CLI.md names it so
     _not_twice()
     words = [_free_text(label, "label") or LABEL]
     language = _language(lang)
+    _wait(lock_wait)
+    made = None
     try:
         if create and not store.resolve_path(path).exists():
-            store.create(path, name or Path(path).stem or "Campaign", words)
+            made = store.create(path, name or Path(path).stem or "Campaign", words).path
         with store.transaction(path, words, wait=lock_wait) as stored, _block(stored, True, language) as camp:
             yield camp
         _publish(camp._staged)  # committed: the files its acts wrote
-    except CampaignError as err:
-        err.lang = err.lang or language
-        raise typed(err) from None
+    except BaseException as failed:
+        if made is not None:  # the block that was to fill a new campaign failed: nothing is left behind
+            _unmake(made)
+        if not isinstance(failed, CampaignError):
+            raise
+        failed.lang = failed.lang or language
+        raise typed(failed) from None
+
+
+def _wait(seconds: object) -> None:
+    """lock_wait= as `open` takes it: None, or a number of seconds from 0 (not NaN, not
+    infinite), refused before anything is made."""
+    import math
+
+    if seconds is None:
+        return
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not math.isfinite(seconds) or seconds < 0:
+        raise UsageProblem(
+            Say("{option}: {value!r} is not a number of seconds", option=Opt("lock_wait"), value=seconds), "bad_value"
+        )
+
+
+def _unmake(path: Path) -> None:
+    """The campaign file `open(create=True)` made, its journal and its lock file, removed."""
+    for leftover in (path, path.with_name(path.name + ".journal"), path.with_name(path.name + ".lock")):
+        try:
+            leftover.unlink()
+        except OSError:
+            pass
 
 
 @contextmanager

@@ -1,6 +1,5 @@
 """Every command's --help works without a campaign, has a summary and ends with an example."""
 
-
 import pytest
 
 from campaign_cli.cli.app import app, get_command

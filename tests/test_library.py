@@ -95,9 +95,11 @@ def test_a_wrong_type_or_a_misspelt_keyword_is_a_mypy_error(tmp_path):
         'with campaign_cli.open("c.json") as camp:\n'
         '    camp.xp_award("two", "Ajax")\n'
         '    camp.gold_add("Ajax", 5, sparkle=True)\n'
-        '    total: str = camp.character_show("Ajax")["xp"]\n',
+        '    total: str = camp.character_show("Ajax")["xp"]\n'
+        "    everyone: bool = len(total) > 0  # a party test chosen at run time (issue 60)\n"
+        '    camp.check("3/IQ", party=everyone, who="all")\n',
     )
-    assert done.returncode == 1
+    assert done.returncode == 1 and "Found 3 errors" in done.stdout, done.stdout
     assert '"xp_award" of "Advancement" has incompatible type "str"; expected "int"' in done.stdout
     assert 'Unexpected keyword argument "sparkle" for "gold_add"' in done.stdout
     assert 'expression has type "int", variable has type "str"' in done.stdout
@@ -500,3 +502,67 @@ def test_refusals_speak_the_front_end_that_asked(party, lang):
     assert said.exit_code == 2 and "--dice:" in said.stderr
     if lang == "ru":
         assert "бой не начат" in no_fight.value.message and "кубиков" in dice.value.message
+
+
+def test_a_handle_used_from_another_thread_is_refused_and_the_block_kept(party):
+    """As sqlite3: a handle belongs to the thread that opened it; another thread's act is
+    refused (`wrong_thread`, exit 2) before it touches anything, and the block goes on."""
+    import threading
+
+    refused: list[campaign_cli.CampaignError] = []
+    with campaign_cli.open(party) as camp:
+
+        def other() -> None:
+            try:
+                camp.xp_award(5, "Ajax")
+            except campaign_cli.CampaignError as err:
+                refused.append(err)
+
+        thread = threading.Thread(target=other)
+        thread.start()
+        thread.join()
+        camp.xp_award(1, "Ajax")
+    assert [(e.code, e.exit_status) for e in refused] == [("wrong_thread", 2)]
+    with campaign_cli.read(party) as camp:
+        assert camp.character_show("Ajax")["xp"] == 1
+
+
+def test_a_failed_creating_block_leaves_nothing_behind(tmp_path):
+    with pytest.raises(ZeroDivisionError), campaign_cli.open(tmp_path / "n.json", create=True) as camp:
+        camp.character_create("Ajax", st=12, dx=11, iq=9)
+        _ = 1 / 0
+    with pytest.raises(campaign_cli.Refused), campaign_cli.open(tmp_path / "m.json", create=True) as camp:
+        camp.xp_award(1, "Nobody")
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("wait", ["x", float("nan"), float("inf"), -1, True])
+def test_a_lock_wait_that_is_not_seconds_is_refused_before_anything_is_made(tmp_path, wait):
+    with (
+        pytest.raises(campaign_cli.UsageProblem) as bad,
+        campaign_cli.open(tmp_path / "n.json", create=True, lock_wait=wait),
+    ):
+        pass
+    assert bad.value.code == "bad_value" and bad.value.message.startswith("lock_wait=")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_writer_waited_for_is_named_by_the_lock_it_holds(tmp_path):
+    """Two campaigns in one folder share the folder's lock: the refusal says which lock is
+    held, not only the file asked for."""
+    from campaign_cli.store import files
+
+    for name in ("a.json", "b.json"):
+        with campaign_cli.open(tmp_path / name, create=True):
+            pass
+    held = files.locked(tmp_path / "a.json", 5)
+    with (
+        held,
+        pytest.raises(campaign_cli.FileProblem) as locked,
+        campaign_cli.open(tmp_path / "b.json", lock_wait=0.05),
+    ):
+        pass
+    assert locked.value.code == "locked"
+    assert (
+        str(tmp_path / "b.json") in locked.value.message and f"the lock on {tmp_path} is held" in locked.value.message
+    )

@@ -286,6 +286,9 @@ class Core:
         self._failed: CampaignError | None = None  # an act failed outside an attempt: nothing is saved
         self._attempts = 0
         self._staged: list[Any] = []  # the files the block's acts wrote (an export's output), written once it commits
+        from _thread import get_ident
+
+        self._thread = get_ident()  # the thread that opened it: the only one that may use it (as sqlite3)
 
     # -- the block ---------------------------------------------------------------
     @property
@@ -327,6 +330,13 @@ class Core:
             self._attempts -= 1
 
     def _ready(self, write: bool = False) -> None:
+        from _thread import get_ident
+
+        if get_ident() != self._thread:  # its run state (language, the block's books) is its thread's
+            raise UsageProblem(
+                Say("this campaign was opened in another thread: use it there, or open it in this one"),
+                "wrong_thread",
+            )
         if not self._open:
             raise UsageProblem(Say("this campaign's block has ended: open it again"), "closed")
         if self._failed is not None:

@@ -46,6 +46,23 @@ class Rolls(Core):
         modifier: int = 0,
     ) -> results.PartyTest: ...
 
+    @overload
+    def check(
+        self,
+        first: str,
+        spec: str | None = None,
+        /,
+        *,
+        party: bool,
+        who: Literal["all", "random"] | None = None,
+        dice: Dice | None = None,
+        seed: int | None = None,
+        modifier: int = 0,
+        karma: bool = False,
+        reroll_dice: Dice | None = None,
+        plot: bool = False,
+    ) -> results.CheckResult | results.PartyTest: ...  # `party=flag`, a bool known when it runs
+
     @checked
     def check(
         self,

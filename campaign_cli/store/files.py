@@ -98,10 +98,10 @@ class Lock:
     def take(self) -> None:
         self.release()
         deadline = time.monotonic() + self.wait
-        self.folder_fd = self._flock(lambda: _open_folder(self.path.parent), deadline)
+        self.folder_fd = self._flock(lambda: _open_folder(self.path.parent), deadline, self.path.parent)
         try:
             while True:
-                fd = self._flock(lambda: _open_lock(self.lock_path), deadline)
+                fd = self._flock(lambda: _open_lock(self.lock_path), deadline, self.lock_path)
                 if _same_file(fd, self.lock_path):
                     self.fd = fd
                     return
@@ -110,7 +110,10 @@ class Lock:
             self.release()  # too, or the next writer of this process waits on its own flock
             raise
 
-    def _flock(self, opener: Callable[[], int], deadline: float) -> int:
+    def _flock(self, opener: Callable[[], int], deadline: float, held: Path) -> int:
+        """An flock on what OPENER opens (HELD: the folder or the lock file), waited for until
+        DEADLINE; a refusal names HELD, the lock another writer holds (which may be a
+        campaign's next to ours, in the same folder)."""
         delay = 0.002
         while True:
             fd = opener()
@@ -123,9 +126,10 @@ class Lock:
                 if time.monotonic() >= deadline:
                     self.release()
                     raise FileProblem(
-                        _('{path} is locked by another writer (waited {wait:g} s); try again').format(
-                            path=self.path, wait=self.wait
-                        ),
+                        _(
+                            '{path} is locked by another writer: the lock on {held} is held '
+                            '(waited {wait:g} s); try again'
+                        ).format(path=self.path, held=held, wait=self.wait),
                         "locked",
                     ) from None
                 time.sleep(delay)

@@ -242,7 +242,7 @@ def test_the_herb_hint_quotes_a_two_word_name(path):
     with campaign_cli.open(path) as camp:
         camp.character_create("Lada Bright", st=10, dx=12, iq=10, skill=["Herbalist"])
     err = refused(path, "skill", "use", "Lada Bright", "Herbalist", "--doses", "1")
-    assert "`item_add('Lada Bright', 'Herb')`" in err.message  # the library's own words; the CLI quotes as the shell does
+    assert "`item_add('Lada Bright', 'Herb')`" in err.message  # the library's words; the CLI's quote as a shell
 
 
 def _drink(camp, attribute: str) -> None:
