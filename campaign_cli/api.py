@@ -329,12 +329,12 @@ def open(  # CLI.md names it so
     """
     from campaign_cli import store
 
-    _not_twice()
-    words = [_free_text(label, "label") or LABEL]
-    language = _language(lang)
-    _wait(lock_wait)
-    made = None
+    made, language = None, None
     try:
+        _not_twice()
+        words = [_free_text(label, "label") or LABEL]
+        language = _language(lang)
+        _wait(lock_wait)
         if create and not store.resolve_path(path).exists():
             made = store.create(path, name or Path(path).stem or "Campaign", words).path
         with store.transaction(path, words, wait=lock_wait) as stored, _block(stored, True, language) as camp:
@@ -345,6 +345,7 @@ def open(  # CLI.md names it so
             _unmake(made)
         if not isinstance(failed, CampaignError):
             raise
+        failed.front = failed.front or "library"  # said as the library says it, whatever ran before
         failed.lang = failed.lang or language
         raise typed(failed) from None
 
@@ -381,11 +382,13 @@ def read(path: str | os.PathLike[str], *, lang: str | None = None) -> Iterator[C
     """
     from campaign_cli import store
 
-    _not_twice()
-    language = _language(lang)
+    language = None
     try:
+        _not_twice()
+        language = _language(lang)
         with _block(store.open_read(path), False, language) as camp:
             yield camp
     except CampaignError as err:
+        err.front = err.front or "library"
         err.lang = err.lang or language
         raise typed(err) from None
