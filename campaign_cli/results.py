@@ -8,7 +8,7 @@ of every start-up); `typing.get_type_hints` on a method loads this module.
 
 from __future__ import annotations
 
-from typing import Any, Literal, NotRequired, TypedDict
+from typing import Any, Literal, NotRequired, Required, TypedDict, final
 
 from campaign_cli.model import Adventure as Adventure
 from campaign_cli.model import Board as Board
@@ -66,10 +66,148 @@ class CharacterView(TypedDict):
     foreign: dict[str, str]  # another tool's fields this one has no place for (race, age, job), as JSON texts
 
 
-class Event(TypedDict, total=False):
-    """A fact an act recorded for the journal (`{"event": "killed", "enemy": ..., "by": ...}`)."""
+# -- events: the facts an act recorded for the journal, one type per `event` ----------------
+# (`camp.events`; narrow with `if e["event"] == "killed": e["by"]`)
+@final
+class CreatedEvent(TypedDict):
+    event: Literal["created"]
+    name: str
 
-    event: str
+
+@final
+class DeletedEvent(TypedDict):
+    event: Literal["deleted"]
+    name: str
+
+
+@final
+class AdventureEvent(TypedDict):
+    event: Literal["adventure_started", "adventure_ended"]
+    title: str
+
+
+@final
+class TownEnteredEvent(TypedDict):
+    event: Literal["town_entered"]
+    town: str
+    blacksmith: bool
+
+
+@final
+class TownLeftEvent(TypedDict):
+    event: Literal["town_left"]
+    town: str
+
+
+@final
+class BoardEvent(TypedDict):
+    event: Literal["board_added", "board_deleted"]
+    name: str
+
+
+@final
+class FightStartedEvent(TypedDict):
+    event: Literal["fight_started"]
+    title: NotRequired[str]
+
+
+@final
+class FightEndedEvent(TypedDict):
+    event: Literal["fight_ended"]
+    outcome: Literal["won", "routed", "fled"]
+
+
+@final
+class JoinedEvent(TypedDict):
+    event: Literal["joined"]
+    names: list[str]  # the enemy instances put on the board
+
+
+@final
+class OrderEvent(TypedDict):
+    event: Literal["order"]
+    order: list[str]
+
+
+@final
+class TurnEvent(TypedDict):
+    event: Literal["turn"]
+    round: int
+    turn: str
+
+
+@final
+class BlowEvent(TypedDict):
+    event: Literal["blow"]
+    by: str
+    target: str
+    hits: int
+    wounds: NotRequired[int]  # a character's blow: the enemy's wounds
+    damage: NotRequired[int]  # an enemy's blow: the character's damage
+
+
+@final
+class KilledEvent(TypedDict):
+    event: Literal["killed"]
+    enemy: str
+    by: str
+
+
+@final
+class HealedEvent(TypedDict):
+    event: Literal["healed"]
+    who: str
+    amount: int
+    by: NotRequired[str]  # a Medic's healing: the Medic
+    skill: NotRequired[str]
+    item: NotRequired[str]  # a potion's healing: the potion
+
+
+@final
+class BrewedEvent(TypedDict):
+    event: Literal["brewed"]
+    by: str
+    skill: str
+    potion: str
+
+
+@final
+class ItemLeftEvent(TypedDict):
+    event: Literal["item_left"]
+    who: str
+    item: str
+    count: int
+    how: Literal["dropped", "given", "sold", "drunk", "spent", "fitted"]
+
+
+@final
+class ItemMovedEvent(TypedDict):
+    event: Literal["item_moved"]
+    who: str
+    items: list[str]
+    count: int
+    how: Literal["held", "worn", "stowed", "stored", "fetched"]
+
+
+Event = (
+    CreatedEvent
+    | DeletedEvent
+    | AdventureEvent
+    | TownEnteredEvent
+    | TownLeftEvent
+    | BoardEvent
+    | FightStartedEvent
+    | FightEndedEvent
+    | JoinedEvent
+    | OrderEvent
+    | TurnEvent
+    | BlowEvent
+    | KilledEvent
+    | HealedEvent
+    | BrewedEvent
+    | ItemLeftEvent
+    | ItemMovedEvent
+)
 
 
 class XpAward(TypedDict):
@@ -258,27 +396,50 @@ class Strike(TypedDict):
     character: CharacterView
 
 
-class Blow(TypedDict, total=False):
-    """A blow the library rolled: a character's (check, roll, wounds) or an enemy's (dice, hits)."""
+@final
+class CharacterBlow(TypedDict):
+    """A character's blow at an enemy instance (R24, R26, R41): its check, and on a hit its
+    damage roll, the wounds and what the kill won. Told apart from an enemy's by `weapon`:
+    `if "weapon" in blow`."""
 
     attacker: str
-    target: Any  # the enemy instance a character struck, or the character an enemy struck
-    enemy: FightEnemy  # an enemy's blow: who struck
+    weapon: str  # the weapon struck with ("Unarmed": bare hands, R26)
+    target: FightEnemy  # the enemy instance, after the blow
     hit: bool
-    hits: int
-    check: dict[str, Any]
-    roll: dict[str, Any]
-    dice: list[int]
-    faces: list[int]
+    hits: int  # 1 on a hit, else 0
+    dice: list[int]  # the check's dice
+    check: CheckResult
     damage_dice: list[int]
     damage: int
-    per_hit: bool
-    absorbed: int
     wounds: int
     killed: bool
-    xp: int
-    seed: int
-    character: CharacterView
+    xp: int  # what the kill won the attacker (R41)
+    roll: NotRequired[Roll]  # a hit: the damage roll
+    character: NotRequired[CharacterView]  # a hit: the attacker after it
+    seed: NotRequired[int]
+
+
+@final
+class EnemyBlow(TypedDict):
+    """An enemy instance's blow at a character (R29): its combat dice, the hits, and each
+    hit's damage less the character's armor. Told apart by `enemy`: `if "enemy" in blow`."""
+
+    attacker: str
+    enemy: FightEnemy  # who struck: its to-hit and damage
+    target: CharacterView  # the character, after the blow
+    hit: bool
+    hits: int
+    dice: list[int]
+    faces: NotRequired[list[int]]  # a big roll: how many dice showed each face, 1..6
+    damage_dice: list[int]
+    damage: int
+    per_hit: int  # each hit's damage through the armor
+    absorbed: int  # what the armor stopped
+    wounds: int
+    seed: NotRequired[int]
+
+
+Blow = CharacterBlow | EnemyBlow
 
 
 class FightEnded(TypedDict):
@@ -336,20 +497,30 @@ class Kill(TypedDict):
     character: CharacterView
 
 
-class Modifier(TypedDict, total=False):
-    value: int
-    source: str
+# Something that moved a target or a total: a skill, a curse, a potion, the situation.
+# source: said ("skill Merchant", "curse Mummy Rot"); kind: "skill", "skill_damage", "curse",
+# "stronger", "leadership", "boost", "situation"...; applies_to: a check's "target" (a sum) or
+# "threshold" (a pool); from: a Leadership bonus's leader.
+Modifier = TypedDict(
+    "Modifier",
+    {
+        "source": str,
+        "kind": str,
+        "name": str | None,
+        "value": int,
+        "applies_to": NotRequired[str],
+        "from": NotRequired[str],
+    },
+)
 
 
-class CheckResult(TypedDict):
-    """A rolled check (R5, R10): its dice, total and target, and whether it succeeded."""
-
+class _Check(TypedDict):
     character: str
     spec: str
     type: Literal["sum", "pool"]
     dice: list[int]
-    total: int | None
-    target: int | None
+    total: int | None  # a pool test: None
+    target: int | None  # a pool test: None
     need: NotRequired[int]  # a pool test: the face each die must reach
     success: bool
     probability: float
@@ -358,18 +529,28 @@ class CheckResult(TypedDict):
     karma_spent: int
     wish_spent: int
     first_dice: NotRequired[list[int]]  # a karma reroll: the dice rolled first
-    reason: NotRequired[str]  # a party test: why this character failed without rolling (R6)
     seed: NotRequired[int]
+
+
+@final
+class CheckResult(_Check):
+    """A rolled check (R5, R10): its dice, total and target, and whether it succeeded."""
+
+    reason: NotRequired[str]  # a party test: why this character failed without rolling (R6)
     distribution: NotRequired[dict[str, str]]  # plot=True: each result's exact chance
     plot: NotRequired[dict[str, int]]  # plot=True: the dice and the limit of success
 
 
+@final
 class Skipped(TypedDict):
     character: str
     status: Condition
 
 
+@final
 class PartyTest(TypedDict):
+    """A party test (R11): each character's check. Told apart from one check by `results`."""
+
     spec: str
     who: Literal["all", "random"]
     results: list[CheckResult]
@@ -378,49 +559,81 @@ class PartyTest(TypedDict):
     seed: NotRequired[int]
 
 
-class ContestSide(TypedDict, total=False):
-    name: str
+@final
+class ContestSide(TypedDict):
+    """One side of a contest (R7): its roll against its attribute."""
+
+    name: str  # a character's name, or "opponent" (an unnamed one)
     spec: str
     dice: list[int]
-    total: int
+    raw: int  # the dice's sum
+    curses: int
+    curse: int  # R18: what the curses add
     target: int
+    attribute: int
     modifiers: list[Modifier]
-    success: bool
+    total: int
+    over: bool  # over its target: this side failed
+    first_dice: NotRequired[list[int]]  # a karma reroll: the dice rolled first
 
 
-class Contest(TypedDict, total=False):
+class _Contest(TypedDict):
     a: ContestSide
     b: ContestSide
     winner: str | None
+    success: bool  # the first side won
     karma_spent: int
     wish_spent: int
-    seed: int
+    seed: NotRequired[int]
 
 
-class Cast(Contest, total=False):
-    """A spell cast (R9): a check's fields, or a contest's with AGAINST; the spell itself."""
+@final
+class Contest(_Contest):
+    """A contest (R7): both sides, the winner (or None), and whether the first side won."""
+
+
+@final
+class CastCheck(_Check):
+    """A spell cast as a check (R9): a check's fields and the spell."""
 
     spell: Spell
-    success: bool
-    character: str
-    dice: list[int]
-    total: int
-    target: int
 
 
+@final
+class CastContest(_Contest):
+    """A spell cast against someone (R7, R9): a contest's fields and the spell. Told apart
+    from a check by `a`: `if "a" in cast`."""
+
+    spell: Spell
+
+
+Cast = CastCheck | CastContest
+
+
+@final
 class Initiative(TypedDict):
     order: list[str]
     rolls: dict[str, list[int]]
     seed: NotRequired[int]
 
 
-class Roll(TypedDict, total=False):
+@final
+class Roll(TypedDict):
+    """A dice roll; with a character, a damage roll (R24, R26, R18: at least 1)."""
+
     expression: str
     dice: list[int]
     total: int
-    character: str | None
-    weapon: str | None
-    seed: int
+    first_dice: NotRequired[list[int]]  # karma: the dice rolled first (the new roll is kept)
+    karma_spent: NotRequired[int]
+    wish_spent: NotRequired[int]
+    character: NotRequired[str]  # a damage roll: the roller
+    weapon: NotRequired[str | None]
+    against: NotRequired[str | None]
+    modifiers: NotRequired[list[Modifier]]
+    fatigue: NotRequired[bool]  # a weapon that tires (R26)
+    floored: NotRequired[bool]  # raised to the least damage, 1
+    seed: NotRequired[int]
 
 
 class Odds(TypedDict):
@@ -435,14 +648,38 @@ class Odds(TypedDict):
     plot: NotRequired[dict[str, int]]
 
 
-class SkillUse(CheckResult, total=False):
-    """A skill used (R23, R25): its check (or contest) and its effect on success."""
+Lead = TypedDict("Lead", {"for": str, "value": int})
+
+
+class SkillEffect(TypedDict, total=False):
+    """What a skill did on success (R25): each key only for the skill that makes it."""
+
+    healed: dict[str, int]  # Medic: damage healed, by character
+    karma: dict[str, int]  # Bard: karma given, by character
+    leadership: Lead  # Leadership: who gets the bonus, and its value
+    potion: Item  # Herbalist, Alchemist: the potion brewed
+    xp_spent: int  # Alchemist: 1 XP (R25a)
+    characters: list[str]  # the others it changed
+
+
+@final
+class SkillCheck(_Check):
+    """A skill used (R23, R25): its check and its effect on success."""
 
     skill: str
-    effect: dict[str, Any] | None
-    a: ContestSide
-    b: ContestSide
-    winner: str | None
+    effect: SkillEffect | None
+
+
+@final
+class SkillContest(_Contest):
+    """A contested skill used (Charm, Merchant...): its contest and its effect. Told apart
+    by `a`: `if "a" in use`."""
+
+    skill: str
+    effect: SkillEffect | None
+
+
+SkillUse = SkillCheck | SkillContest
 
 
 class Bought(TypedDict):
@@ -462,23 +699,29 @@ class SoldOff(TypedDict):
 
 
 class CatalogEntry(TypedDict, total=False):
-    """A catalog entry: a skill, an item (weapon, armor, gear, a pack's) or an enemy board."""
+    """A catalog entry: a skill, an item (weapon, armor, gear, a pack's) or an enemy board.
+    Only `name` is always there: the rest is what that kind of entry has."""
 
-    name: str
+    name: Required[str]
+    id: int  # the campaign's own board
     aliases: list[str]
     kind: str
     source: str  # "built-in", "campaign" or a pack's name
     group: str
     check: str
-    attribute: str
+    attribute: str | None  # a skill's attribute (None: a skill with no check of its own)
     effect: str
+    skill: str | None  # a weapon's combat skill
+    fatigue: bool  # a weapon that tires (R26)
+    shield: bool
+    flags: list[str]
     damage: str
     armor: int
     restriction: int
     hands: int
     weight: int
     value: int
-    heft: int
+    heft: int | None
     slots: int
     keywords: list[str]
     size: Size
@@ -488,7 +731,7 @@ class CatalogEntry(TypedDict, total=False):
 
 class PackSummary(TypedDict):
     pack: str
-    version: int
+    version: str
     items: int
     enemies: int
 
@@ -608,6 +851,54 @@ class CharacterImported(CharacterView):
     stored_over_limit: list[str]  # items stored, not carried, past the carry limit (R33)
 
 
+@final
+class KilledBy(TypedDict):
+    enemy: str
+    by: str
+
+
+@final
+class HealedBy(TypedDict):
+    who: str
+    amount: int
+    by: NotRequired[str]  # a Medic's healing: the Medic
+    skill: NotRequired[str]
+    item: NotRequired[str]  # a potion's
+
+
+@final
+class RecapRow(TypedDict):
+    """What one character won and lost in the recap's stretch of the journal."""
+
+    name: str
+    xp_won: int
+    xp_spent: int
+    karma_won: int
+    karma_spent: int
+    wishes_won: int
+    wishes_spent: int
+    damage_taken: int
+    damage_healed: int
+    fatigue_taken: int
+    fatigue_recovered: int
+    knocked_out: int
+    died: bool
+    curses_gained: list[str]
+    curses_lifted: list[str]
+    items_gained: list[str]
+    items_lost: list[str]
+    items_held: list[str]
+    items_worn: list[str]
+    items_stored: list[str]
+    gold_gained: int
+    gold_lost: int
+    darkstone_found: int
+    darkstone_forged: int
+    checks: int
+    checks_passed: int
+    karma_expired: int
+
+
 Recap = TypedDict(
     "Recap",
     {
@@ -616,10 +907,10 @@ Recap = TypedDict(
         "adventure": str | None,
         "fights": int,
         "kills": list[str],
-        "killed_by": list[dict[str, Any]],
-        "healed": list[dict[str, Any]],
+        "killed_by": list[KilledBy],
+        "healed": list[HealedBy],
         "keywords": list[str],
-        "characters": list[dict[str, Any]],
+        "characters": list[RecapRow],
     },
 )
 

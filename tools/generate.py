@@ -86,25 +86,50 @@ def facts() -> list[str]:
     own aside), and the names of the facts its sentence carries (`err.facts`), read from
     the code: `Refused(Say(template, name=..., value=...), "code")`."""
     import ast
+    import re
 
     found: dict[str, set[str]] = {}
+    fields = re.compile(r"{(\w+)")
     for path in sorted((ROOT / "campaign_cli").rglob("*.py")):
         if "cli" in path.relative_to(ROOT / "campaign_cli").parts[:1]:
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if not (isinstance(node, ast.Call) and getattr(node.func, "id", None) in ERRORS and len(node.args) > 1):
+            # `text, code = N_("{rule}: ... {command} first"), "no_fight"`: a guard's refusal, said later
+            if isinstance(node, ast.Tuple) and len(node.elts) == 2 and _text(node.elts[1]):
+                template = node.elts[0]
+                if isinstance(template, ast.Call) and getattr(template.func, "id", None) == "N_" and template.args:
+                    said = fields.findall(_text(template.args[0]) or "")
+                    found.setdefault(_text(node.elts[1]) or "", set()).update(said)
+            if not isinstance(node, ast.Call):
                 continue
-            code, said = node.args[1], node.args[0]
-            if not (isinstance(code, ast.Constant) and isinstance(code.value, str)):
+            name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+            # a name that matched nothing: `resolve(ref, entries, "item")` refuses with `unknown_item`
+            if name in ("resolve", "not_found") and len(node.args) > 2 and _text(node.args[2]):
+                what = (_text(node.args[2]) or "").replace(" ", "_")
+                if not any(k.arg == "code" for k in node.keywords):
+                    found.setdefault(f"unknown_{what}", set()).update(("owner", "what", "name", "names"))
                 continue
-            names = found.setdefault(code.value, set())
+            if not (name in (*ERRORS, "_turn") and len(node.args) > 1 and _text(node.args[1])):
+                continue
+            code, said = _text(node.args[1]) or "", node.args[0]
+            names = found.setdefault(code, set())
             if isinstance(said, ast.Call) and getattr(said.func, "id", None) == "Say":
                 names.update(k.arg for k in said.keywords if k.arg and k.arg not in ("plural", "quantity", "agreeing"))
+                names.update(fields.findall(_text(said.args[0]) or "") if said.args else ())
+            elif isinstance(said, ast.Call) and getattr(said.func, "id", None) in ("_", "N_") and said.args:
+                names.update(fields.findall(_text(said.args[0]) or ""))
     rows = ["| code | facts |", "|---|---|"]
     for code in sorted(found):
         names = sorted(n for n in found[code] if not n.isupper())  # a constant in the sentence is no fact of it
         rows.append(f"| `{code}` | {', '.join(f'`{n}`' for n in names) or '-'} |")
     return rows
+
+
+def _text(node: object) -> str | None:
+    """NODE's text when it is a string written in the code."""
+    import ast
+
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
 
 
 def _entry(title: str, function: object, attribute: bool = False) -> list[str]:

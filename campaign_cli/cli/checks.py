@@ -228,7 +228,7 @@ def cast(
             karma=karma, reroll_dice=reroll_dice,
         )  # fmt: skip
     known = data["spell"]
-    if against is None:
+    if "a" not in data:  # a check (no --against)
         line = (_("{check}: {spell} is cast") if data["success"] else _("{check}: {spell} fails")).format(
             check=describe_check(data), spell=known["name"]
         )

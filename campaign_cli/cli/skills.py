@@ -1,5 +1,6 @@
 """`campaign skill use`: skills that act (R25), each a 3/IQ check and then its effect."""
 
+from collections.abc import Mapping
 from typing import Annotated, Any
 
 import typer
@@ -116,7 +117,7 @@ def use(
     emit(result, lines, json_out=json_out)
 
 
-def _effect_line(skill: str, effect: dict[str, Any] | None) -> str:
+def _effect_line(skill: str, effect: Mapping[str, Any] | None) -> str:
     if effect is None:
         return _("no effect")
     if "healed" in effect:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from campaign_cli import jsontext
-from campaign_cli.errors import COMMIT, Cmd, FileProblem, NameTaken, Refused, Say
+from campaign_cli.errors import COMMIT, N_, Cmd, FileProblem, NameTaken, Refused, Say
 from campaign_cli.i18n import _, os_reason
 from campaign_cli.rules.names import resolve
 from campaign_cli.store import files  # journal and patch: loaded by what writes or walks the journal
@@ -433,11 +433,11 @@ class Campaign:
     def insert(self, table: str, doc: dict[str, Any], what: str) -> dict[str, Any]:
         if self.exists(table, doc["name"]):
             taken = (
-                _("an {what} named {name!r} already exists")
+                N_("an {what} named {name!r} already exists")
                 if what[:1] in "aeiou"
-                else _("a {what} named {name!r} already exists")
+                else N_("a {what} named {name!r} already exists")
             )
-            raise NameTaken(taken.format(what=_(what), name=doc["name"]), "name_taken")
+            raise NameTaken(Say(taken, what=Say(what), name=doc["name"]), "name_taken")
         doc = {"id": self.next_id(), **doc}
         self.put(table, doc)
         return doc
