@@ -27,7 +27,7 @@ Pack = O('Pack', ('pack', 'version'))
 PackItem = O('PackItem', ('name',))
 # one checker per distinct type, shared by every field of that type
 n0 = C('campaign')
-n1 = I(1, 4)
+n1 = I(1, 5)
 n2 = T(100, True)
 n3 = E(('between', 'adventure'))
 n4 = L(n2)  # L(T(100, True))
@@ -243,6 +243,7 @@ Item.fields = {
     'pack': n2,
     'boost': n54,
     'unloaded': n55,
+    'loaded': n18,
     'foreign': n45,
 }
 Upgrade.fields = {

@@ -163,6 +163,7 @@ class Item(TypedDict):
     pack: NotRequired[Name]
     boost: NotRequired[Boost | None]
     unloaded: NotRequired[Annotated[int, Range(1, 3)]]  # R26, R32a: reload actions still needed after a shot
+    loaded: NotRequired[bool]  # R26: a reloading weapon's, false once fired until reloaded (CLI.md item JSON)
     foreign: NotRequired[Foreign]
 
 
@@ -287,7 +288,7 @@ class Meta(TypedDict):
     """The campaign's own document (table `meta`, key 1)."""
 
     app: Literal["campaign"]
-    schema_version: Annotated[int, Range(1, 4)]  # 1..store.campaign.SCHEMA_VERSION (a test keeps them equal)
+    schema_version: Annotated[int, Range(1, 5)]  # 1..store.campaign.SCHEMA_VERSION (a test keeps them equal)
     name: Name
     phase: Phase
     keywords: list[Name]

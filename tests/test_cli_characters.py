@@ -45,7 +45,7 @@ def test_init_creates_and_refuses_a_second_time(cli):
 def test_status_has_the_contract_fields(camp):
     data = camp.json("status")
     assert {k: data[k] for k in ("schema_version", "phase", "adventure", "location", "keywords", "characters")} == {
-        "schema_version": 4,
+        "schema_version": 5,
         "phase": "between",
         "adventure": None,
         "location": None,

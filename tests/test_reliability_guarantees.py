@@ -54,7 +54,7 @@ def test_undo_refuses_another_campaigns_journal(camp, cli, tmp_path):
     b("init")
     b.json("character", "create", "Bob", "--st", "10", "--dx", "11", "--iq", "11")
     b.json("character", "create", "Bea", "--st", "10", "--dx", "11", "--iq", "11")
-    assert b.json("status")["schema_version"] == 4  # B is at seq 2, as A's journal is
+    assert b.json("status")["schema_version"] == 5  # B is at seq 2, as A's journal is
     shutil.copy(str(camp.path) + ".journal", str(b.path) + ".journal")
     err = b.error("undo", code=3)
     assert err["code"] == "journal_broken" and "another campaign" in err["message"]
@@ -116,13 +116,13 @@ def test_a_file_of_schema_1_with_its_old_journal_opens_and_undoes(tmp_path, cli)
     for name in ("campaign.json", "campaign.json.journal"):
         shutil.copy(FIXTURES / "v1" / name, tmp_path / name)
     c = type(cli)(tmp_path / "campaign.json")
-    assert c.json("status")["schema_version"] == 4
+    assert c.json("status")["schema_version"] == 5
     assert c.json("character", "show", "Ajax")["gold"] == 7
     c.json("xp", "award", "1", "Ajax")  # a schema-2 entry on top of the old journal
     assert c.json("undo")["undone"]["summary"].startswith("+1 XP")
     assert c.json("undo")["undone"]["summary"] == "Ajax: +7 gold"  # the old format still reverts
     assert c.json("character", "show", "Ajax")["gold"] == 0
-    assert json.loads((tmp_path / "campaign.json").read_text())["meta"]["1"]["schema_version"] == 4
+    assert json.loads((tmp_path / "campaign.json").read_text())["meta"]["1"]["schema_version"] == 5
 
 
 # -- 2. files no one can plant --------------------------------------------------------------

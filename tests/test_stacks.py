@@ -165,7 +165,7 @@ def test_a_file_written_before_stacks_reads_every_item_as_one_piece(path):
     with campaign_cli.open(path) as camp:
         camp.xp_award(1, "Ajax")
     written = json.loads(path.read_bytes())
-    assert written["meta"]["1"]["schema_version"] == 4
+    assert written["meta"]["1"]["schema_version"] == 5
     assert written["characters"]["1"]["items"][0]["count"] == 1
 
 

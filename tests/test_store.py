@@ -80,11 +80,11 @@ def test_migration_hook_upgrades_old_files_on_write(camp, monkeypatch):
         d["meta"]["1"]["keywords"] = ["migrated"]
 
     monkeypatch.setitem(campaign_mod.MIGRATIONS, 0, zero_to_one)
-    assert camp.json("status")["schema_version"] == 4
+    assert camp.json("status")["schema_version"] == 5
     assert json.loads(camp.path.read_bytes())["meta"]["1"]["schema_version"] == 0  # reads never write
     camp.json("character", "set", "Ajax", "--attr", "Lore=1")
     saved = json.loads(camp.path.read_bytes())
-    assert saved["meta"]["1"]["schema_version"] == 4 and saved["meta"]["1"]["keywords"] == ["migrated"]
+    assert saved["meta"]["1"]["schema_version"] == 5 and saved["meta"]["1"]["keywords"] == ["migrated"]
 
 
 def test_file_is_a_tinydb_database_keyed_by_stable_ids(camp):
@@ -185,7 +185,7 @@ def test_a_schema_2_file_with_packs_as_text_opens_and_undoes(camp, tmp_path):
     assert camp.json("catalog", "packs")[0]["items"] > 0
     camp.json("gold", "add", "Ajax", "1")  # the first write stores schema 3
     saved = json.loads(camp.path.read_bytes())
-    assert saved["meta"]["1"]["schema_version"] == 4 and saved["packs"] == {"1": {"text": text}}
+    assert saved["meta"]["1"]["schema_version"] == 5 and saved["packs"] == {"1": {"text": text}}
     camp.json("undo")
     camp.json("undo")  # the pack import, journaled when packs were text
     assert camp.json("catalog", "packs") == []

@@ -133,6 +133,16 @@ def make_item(ref: str, options: dict[str, Any], custom: bool = False, packs: Se
     }
     item.update({k: v for k, v in options.items() if v is not None})  # type: ignore[typeddict-item]
     validate_item(item)
+    return armed(item)
+
+
+def armed(item: Item) -> Item:
+    """ITEM with `loaded` where it reloads (R26: true until fired; CLI.md's item JSON): a
+    reloading weapon says whether it is loaded, any other item has no such field."""
+    if reloads(item):
+        item["loaded"] = not item.get("unloaded")
+    else:
+        item.pop("loaded", None)
     return item
 
 
@@ -279,7 +289,7 @@ def add_item(doc: Character, item: Item) -> Item:
     check_new(doc, item)
     check_carry(doc, item)
     item["state"] = "carried"
-    return settle(doc, item)
+    return settle(doc, armed(item))
 
 
 def check_new(doc: Character, item: Item) -> None:
@@ -632,6 +642,7 @@ def fired(item: Item) -> None:
     """R26: a reloading weapon that was fired is unloaded until reloaded."""
     if reloads(item):
         item["unloaded"] = reloads(item)
+        item["loaded"] = False
 
 
 def reload(item: Item, whole: bool) -> int:
@@ -645,6 +656,7 @@ def reload(item: Item, whole: bool) -> int:
         item["unloaded"] = left
     else:
         item.pop("unloaded", None)
+        item["loaded"] = True
     return left
 
 

@@ -36,7 +36,7 @@ from campaign_cli.store.layout import (
 if TYPE_CHECKING:
     from campaign_cli.model import Board, Character
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 APP = "campaign"
 META_ID = 1
 TABLES = ("meta", "characters", "enemies")
@@ -73,8 +73,22 @@ def _v3_to_v4(data: dict[str, Any]) -> None:
                 item.setdefault("count", 1)
 
 
-# Migrations: MIGRATIONS[n] upgrades a file of schema n to n + 1, in place.
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], None]] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4}
+def _v4_to_v5(data: dict[str, Any]) -> None:
+    """Schema 5: a reloading weapon (R26: flags R, R3) says whether it is loaded (CLI.md's
+    item JSON): loaded unless fired and not yet reloaded."""
+    from campaign_cli.rules.gear import RELOADS
+
+    for doc in (data.get("characters") or {}).values():
+        items = doc.get("items") if isinstance(doc, dict) else None
+        for item in items if isinstance(items, list) else ():
+            flags = item.get("flags") if isinstance(item, dict) else None
+            if isinstance(flags, list) and any(f in RELOADS for f in flags if isinstance(f, str)):
+                item.setdefault("loaded", not item.get("unloaded"))
+
+
+# Migrations: MIGRATIONS[n] upgrades a file of schema n to n + 1, in place (a file read, an
+# export imported).
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], None]] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5}
 
 
 def resolve_path(path: str | os.PathLike[str]) -> Path:

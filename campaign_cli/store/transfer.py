@@ -6,7 +6,7 @@ from campaign_cli import jsontext
 from campaign_cli.errors import Refused
 from campaign_cli.i18n import _
 from campaign_cli.rules.names import MAX_ID
-from campaign_cli.store.campaign import APP, META_ID, SCHEMA_VERSION, new_campaign_id
+from campaign_cli.store.campaign import APP, META_ID, MIGRATIONS, SCHEMA_VERSION, new_campaign_id
 from campaign_cli.store.layout import PACKS, packs_text
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
@@ -81,6 +81,8 @@ def tables_from_export(doc: Any) -> dict[str, Any]:
                 ids.extend(item["id"] for item in d["items"] if isinstance(item, dict) and type(item.get("id")) is int)
     if "next_id" not in meta:  # the new file counts on from its highest id; a given one is judged
         tables["meta"][str(META_ID)]["next_id"] = min(max(ids, default=0), MAX_ID - 2) + 1
+    for older in range(max(version, 3), SCHEMA_VERSION):  # the documents of an older export, as a file's are
+        MIGRATIONS[older](tables)
     return tables
 
 

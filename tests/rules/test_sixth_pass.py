@@ -251,3 +251,69 @@ def test_r25a_over_the_limit_after_a_potion_lapses_a_weightless_item_is_still_ta
     assert ok == (0, None)
     words = ["item", "add", "Ajax", "Stone", "--custom", "--weight", "1"]
     assert _refused(path, words, lambda c: c.item_add("Ajax", "Stone", custom=True, weight=1)) == "too_heavy"
+
+
+# -- 9. R26: a reloading weapon says whether it is loaded (CLI.md's item JSON) ------------------
+def _shown(path: Path, words: list[str]) -> Any:
+    result = CliRunner().invoke(app, ["-c", str(path), *words, "--json"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def test_r26_a_reloading_weapon_is_loaded_until_fired_and_again_once_reloaded(path):
+    with campaign_cli.open(path) as camp:
+        bow = camp.item_add("Ajax", "Crossbow")["item"]
+        dagger = camp.item_add("Ajax", "Dagger")["item"]
+        camp.item_hold("Ajax", "Crossbow")
+    assert bow["loaded"] is True and "loaded" not in dagger  # only a weapon that reloads says so
+    with campaign_cli.open(path) as camp:
+        camp.adventure_start("The Ford")
+        camp.fight_start()
+        camp.fight_add("Bog Lurker")
+        camp.fight_order(dice=[6, 1])
+        camp.fight_attack("Ajax", "Bog Lurker 1", weapon="Crossbow", dice=[6, 6, 6])  # a miss fires it too
+    fired = _shown(path, ["item", "show", "Ajax", "Crossbow"])
+    assert fired["loaded"] is False and fired["unloaded"] == 1
+    # every path reads the same: the command line, a batch line, the library
+    for way in three_paths(path, ["item", "show", "Ajax", "Crossbow"], lambda c: c.item_show("Ajax", "Crossbow")):
+        assert way == (0, None)
+    with campaign_cli.read(path) as camp:
+        assert camp.item_show("Ajax", "Crossbow")["loaded"] is False
+        assert [i.get("loaded") for i in camp.character_show("Ajax")["items"]] == [False, None]
+    with campaign_cli.open(path) as camp:
+        camp.fight_end(fled=True)
+        camp.item_reload("Ajax", "Crossbow")  # out of a fight's turns: all of it
+    assert _shown(path, ["item", "show", "Ajax", "Crossbow"])["loaded"] is True
+
+
+def test_r26_a_file_of_schema_4_learns_which_of_its_weapons_are_loaded(path):
+    """The migration to schema 5: a fired crossbow (`unloaded`) is not loaded, another is;
+    an item that does not reload gets no field. A schema-4 export imports the same way."""
+    with campaign_cli.open(path) as camp:
+        camp.item_add("Ajax", "Crossbow")
+        camp.item_add("Merlin", "Crossbow")
+        camp.item_add("Merlin", "Dagger")
+    data = json.loads(path.read_text())
+    data["meta"]["1"]["schema_version"] = 4
+    for doc in data["characters"].values():
+        for item in doc["items"]:
+            item.pop("loaded", None)
+            if doc["name"] == "Ajax":
+                item["unloaded"] = 1
+    path.write_text(json.dumps(data))
+    with campaign_cli.read(path) as camp:
+        assert camp.status()["schema_version"] == 5
+        assert [i.get("loaded") for i in camp.character_show("Ajax")["items"]] == [False]
+        assert [i.get("loaded") for i in camp.character_show("Merlin")["items"]] == [True, None]
+    export = path.with_name("old.export.json")
+    campaign_cli.export(path, export)
+    old = json.loads(export.read_text())
+    old["meta"]["schema_version"] = 4
+    for doc in old["characters"]:
+        for item in doc["items"]:
+            item.pop("loaded", None)
+    export.write_text(json.dumps(old))
+    campaign_cli.import_(path.with_name("new.json"), export)
+    with campaign_cli.read(path.with_name("new.json")) as camp:
+        assert [i.get("loaded") for i in camp.character_show("Ajax")["items"]] == [False]
+        assert [i.get("loaded") for i in camp.character_show("Merlin")["items"]] == [True, None]
