@@ -151,10 +151,12 @@ class Discard(Exception):
     """Leaves the block: nothing the cell did is kept."""
 
 
-def _cell(path: Path, words: list[str]) -> campaign_cli.CampaignError | None:
+def _cell(path: Path, words: list[str], way: str = "line") -> campaign_cli.CampaignError | None:
+    """WORDS run in a block on PATH, as a batch line runs them (`line`) or as a script calls
+    the method itself (`method`); the refusal, or None. Nothing is kept either way."""
     try:
         with campaign_cli.open(path) as camp:
-            typed.run(camp, *words)
+            (typed.run if way == "line" else typed.call)(camp, *words)
             raise Discard
     except Discard:
         return None
@@ -172,14 +174,18 @@ def cells():
 
 @pytest.mark.parametrize("path, role, phase, condition", list(cells()))
 def test_every_cell_of_the_guard_table(phases, path, role, phase, condition):
-    """Every act x role x condition x phase: a character in a condition its role does not
-    allow is refused (R11a), naming the act and the role; an allowed one is not."""
+    """Every act x role x condition x phase, by two paths that must agree (a batch line, and
+    the library's method called as a script calls it; the command line: the next test): a
+    character in a condition its role does not allow is refused (R11a), naming the act and
+    the role; an allowed one is not."""
     act = acts.ACTS[path]
     example = EXAMPLES[path] if role == act.actor else OTHER_ROLES[(path, role)]
     words = [w.format(who=WHO[condition]) for w in example]
     file = phases[phase]
     before = file.read_bytes()
-    err = _cell(file, words)
+    err, called = _cell(file, words, "line"), _cell(file, words, "method")
+    said = [(type(e).__name__, e.code, e.extra.get("act")) if e else None for e in (err, called)]
+    assert said[0] == said[1], (words, said)  # one guard, every path
     wrong_phase = phase not in act.when
     refused = wrong_phase or (role is not None and condition not in act.allowed(role, phase))
     assert file.read_bytes() == before
@@ -294,3 +300,37 @@ def test_a_refusal_carries_its_fields_and_is_said_in_the_language_of_the_run(tmp
         assert "Палаш" in refusal.message and "Broadsword" not in refusal.message
     finally:
         i18n.use("en")
+
+
+def _sample() -> list[object]:
+    """For each act: a cell its guard refuses, and one it allows (the actor, ok, its first phase)."""
+    out = []
+    for path, act in sorted(acts.ACTS.items()):
+        when = [p for p in acts.PHASES if p in act.when]
+        refused = next(((c, p) for c in acts.CONDITIONS for p in when if c not in act.who), None)
+        refused = refused or next((("ok", p) for p in acts.PHASES if p not in act.when), None)
+        for cell in (refused, ("ok", when[0]) if when else None):
+            if cell is not None:
+                out.append(pytest.param(path, *cell, id=f"{path}-{cell[1]}-{cell[0]}"))
+    return out
+
+
+@pytest.mark.parametrize("path, condition, phase", _sample())
+def test_the_command_line_agrees_with_the_library_cell_by_cell(phases, path, condition, phase):
+    """The third path: the command line, as a user types the act, refuses (exit 1, the act
+    named, nothing changed) or lets it through exactly where a batch line does."""
+    words = [w.format(who=WHO[condition]) for w in EXAMPLES[path]]
+    file = phases[phase]
+    copy = file.with_name(f"cli-{path.replace(' ', '-')}-{phase}-{condition}.json")
+    shutil.copy(file, copy)
+    if file.with_name(file.name + ".journal").exists():
+        shutil.copy(file.with_name(file.name + ".journal"), copy.with_name(copy.name + ".journal"))
+    before = copy.read_bytes()
+    line = _cell(file, words)
+    result = CliRunner().invoke(app, ["-c", str(copy), *words, "--json"])
+    error = json.loads(result.stderr)["error"] if result.exit_code else None
+    assert result.exit_code == (line.exit_status if line else 0), (words, result.stderr, line)
+    assert (error and error["code"]) == (line and line.code), (words, error, line)
+    if line is not None:
+        assert copy.read_bytes() == before
+        assert error is not None and error.get("act") == line.extra.get("act")

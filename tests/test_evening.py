@@ -51,6 +51,16 @@ ENEMIES = ["Bog Lurker", "Cinder Hound", "Rust Wraith", "Nobody"]
 DICE = ["1,1,1", "6,6,6", "3,4,2", "2,5", "7,1,1", "1,1"]
 
 
+def _guarded_acts() -> list[str]:
+    from campaign_cli import acts
+    from tests.test_acts import EXAMPLES
+
+    return sorted(path for path, act in acts.ACTS.items() if act.actor and "{who}" in EXAMPLES[path])
+
+
+GUARDED = _guarded_acts()  # the acts whose actor the guard table judges
+
+
 def commands(draw) -> list[str]:
     """One command line of CLI.md, its arguments drawn (valid and invalid alike)."""
     who, other = draw(st.sampled_from(NAMES)), draw(st.sampled_from(NAMES))
@@ -227,6 +237,11 @@ class Evening(RuleBasedStateMachine):
                 "Medic",
             ],
             ["catalog", "import", str(PACK)],
+            # one of the party starts out of action (R19): the guard table is tried on every step
+            ["character", "create", "Lucky Jack", "--st", "10", "--dx", "12", "--iq", "10", "--wizard"]
+            + ["--spell", "Light", "--skill", "Swimming"],
+            ["damage", "Lucky Jack", "10"],
+            ["character", "create", "Hero", "--st", "12", "--dx", "10", "--iq", "10"],  # the probes' other side
         ):
             assert self.run(*args).exit_code == 0
         for board in BOARDS.glob("*.json"):
@@ -244,7 +259,33 @@ class Evening(RuleBasedStateMachine):
         else:
             self._once_a_round(before, args)
             self._nothing_of_their_own(before, args)
+            self._guarded(before, args)
         self._count(before, args)
+
+    def _guarded(self, before: bytes, args: list[str]) -> None:
+        """The who-may-act table (acts.ACTS, RULES.md's readings of R11a) holds for every act
+        the evening let through: its actor was in a condition the act allows in that phase
+        (issue 62: no roll by the dying, no item moved by the out of action in a fight, no
+        kill credited to them, no dry run they could not spend)."""
+        from campaign_cli import acts
+        from campaign_cli.rules.characters import current_status
+        from tests.test_acts import EXAMPLES
+
+        data = json.loads(before)
+        phase = acts.phase(data["meta"]["1"])
+        for path, act in acts.ACTS.items():
+            example, words = EXAMPLES[path], path.split()
+            if args[: len(words)] != words or act.actor is None or "{who}" not in example:
+                continue
+            at = example.index("{who}")
+            if example[at - 1].startswith("--"):  # the actor named by an option (`--by`, `--character`)
+                at = args.index(example[at - 1]) + 1 if example[at - 1] in args else len(args)
+            if at >= len(args) or args[at].startswith("-"):
+                continue
+            doc = next((d for d in data["characters"].values() if d["name"].casefold() == args[at].casefold()), None)
+            if doc is not None and phase in act.when:
+                state = current_status(doc)
+                assert state in act.allowed(act.actor, phase), ("the guard let through", path, state, phase, args)
 
     def _once_a_round(self, before: bytes, args: list[str]) -> None:
         """R32a: once the order is rolled, a character who has acted this round acts no more."""
@@ -315,6 +356,14 @@ class Evening(RuleBasedStateMachine):
     @rule(args=COMMAND, lang=st.sampled_from(["en", "ru"]))
     def command(self, args: list[str], lang: str) -> None:
         self._step(args, lang)
+
+    @rule(path=st.sampled_from(GUARDED), who=st.sampled_from(["Ajax", "Merlin", "Lucky Jack"]))
+    def guard_probe(self, path: str, who: str) -> None:
+        """An act of the guard table tried by one of the party, whatever state the evening
+        left them in (Lucky Jack starts out of action): `_guarded` checks what it let through."""
+        from tests.test_acts import EXAMPLES
+
+        self._step([w.format(who=who) for w in EXAMPLES[path]], "en")
 
     @rule(lines=st.lists(COMMAND, min_size=1, max_size=5))
     def batch(self, lines: list[list[str]]) -> None:

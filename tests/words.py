@@ -200,3 +200,34 @@ def _words(command: Any, args: tuple, options: dict) -> list[str]:
 
 def _text(value: Any) -> str:
     return str(value) if not isinstance(value, bool) else ("true" if value else "false")
+
+
+# The command line's own options: how it prints, not what the act does (the library returns data).
+PRINTING = {"json_out", "jsonl", "format_"}
+
+
+def call(camp: Campaign, *given: str) -> Any:
+    """One command line's act called as the library's own method, not through the command
+    line: the words parsed as the command line parses them (its usage errors are its own),
+    the arguments passed positionally and each option the line gave as its keyword
+    (`--for` as `for_=`, a repeated option as a list), as a script would call it."""
+    from typer import _click as click
+    from typer._click.core import ParameterSource
+
+    root, path, rest = _root(), list[str](), list(given)
+    while rest and hasattr(root, "list_commands"):
+        root = root.get_command(click.core.Context(root), rest[0])
+        path.append(rest.pop(0))
+    ctx = root.make_context(path[-1], rest)
+    args: list[Any] = []
+    keywords: dict[str, Any] = {}
+    for param in root.params:
+        value = ctx.params.get(param.name)
+        if param.param_type_name == "argument":
+            args.extend(value or ()) if param.nargs == -1 else args.append(value)
+        elif param.name not in PRINTING and ctx.get_parameter_source(param.name) is ParameterSource.COMMANDLINE:
+            name = param.opts[0].lstrip("-").replace("-", "_") + ("_" if param.opts[0] == "--for" else "")
+            keywords[name] = list(value) if isinstance(value, tuple) else value
+    while args and args[-1] is None:  # an optional argument not given
+        args.pop()
+    return getattr(camp, "_".join(path).replace("-", "_"))(*args, **keywords)
