@@ -58,7 +58,9 @@ def _guarded_acts() -> list[str]:
     return sorted(path for path, act in acts.ACTS.items() if act.actor and "{who}" in EXAMPLES[path])
 
 
-GUARDED = _guarded_acts()  # the acts whose actor the guard table judges
+GUARDED = _guarded_acts()
+JACK = ["character", "create", "Lucky Jack", "--st", "10", "--dx", "12", "--iq", "10"]
+JACK += ["--wizard", "--spell", "Light", "--skill", "Swimming"]  # the acts whose actor the guard table judges
 
 
 def commands(draw) -> list[str]:
@@ -238,8 +240,7 @@ class Evening(RuleBasedStateMachine):
             ],
             ["catalog", "import", str(PACK)],
             # one of the party starts out of action (R19): the guard table is tried on every step
-            ["character", "create", "Lucky Jack", "--st", "10", "--dx", "12", "--iq", "10", "--wizard"]
-            + ["--spell", "Light", "--skill", "Swimming"],
+            JACK,
             ["damage", "Lucky Jack", "10"],
             ["character", "create", "Hero", "--st", "12", "--dx", "10", "--iq", "10"],  # the probes' other side
         ):
@@ -411,6 +412,14 @@ class Evening(RuleBasedStateMachine):
         ids = [d["id"] for t in ("characters", "enemies") for d in data[t].values()]
         ids += [i["id"] for d in data["characters"].values() for i in d["items"]]
         assert len(ids) == len(set(ids)) and max(ids, default=0) < data["meta"]["1"]["next_id"]
+        from campaign_cli.rules.characters import current_status
+        from campaign_cli.rules.gear import reloads
+
+        for doc in data["characters"].values():
+            if doc.get("dying"):  # R20, R25a: only healing lifts the dying; no potion does
+                assert current_status(doc) in ("dying", "dead"), (doc["name"], doc.get("boosts"))
+            for item in doc["items"]:  # R26: a reloading weapon says it is loaded until fired
+                assert item.get("loaded") == (not item.get("unloaded") if reloads(item) else None), item
         shown = self.run("character", "list", "--json")
         assert shown.exit_code == 0
         for ch in json.loads(shown.stdout):
