@@ -62,6 +62,13 @@ def number(value: int) -> str:
     return text.replace(",", THIN_SPACE) if RUN.catalog is not None else text
 
 
+def signed(value: int) -> str:
+    """A change or a modifier with its sign, as the chosen language writes it: +2, -1 in
+    English; +2, −1 (U+2212, the minus sign) in Russian."""
+    text = f"{value:+d}"
+    return text.replace("-", "\u2212") if RUN.catalog is not None else text
+
+
 def percent(fraction: float, places: int = 1) -> str:
     """A chance as the chosen language writes it: 70.4% or 70,4 %."""
     text = f"{fraction * 100:.{places}f}"

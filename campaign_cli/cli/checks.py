@@ -16,7 +16,7 @@ from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import Line, Table, emit
 from campaign_cli.cli.rolling import ModifierOpt, PlotOpt, plot
 from campaign_cli.errors import UsageProblem
-from campaign_cli.i18n import _, english_word, status_of
+from campaign_cli.i18n import _, english_word, signed, status_of
 from campaign_cli.library.rolls import Rolls
 from campaign_cli.render.rolls import _pct, contest_rows, describe_check, describe_roll, shown_side, source
 from campaign_cli.rules import dice as d
@@ -113,7 +113,7 @@ def _party_views(data: Mapping[str, Any], genders: dict[str, Any], json_out: boo
             ", ".join(map(str, r["dice"])) or "-",
             r["total"],
             r["target"],
-            "; ".join(f"{m['value']:+d} {source(m)}" for m in r["modifiers"]) or "-",
+            "; ".join(f"{signed(m['value'])} {source(m)}" for m in r["modifiers"]) or "-",
             "success" if r["success"] else "failure",
             r.get("reason") or _pct(r["probability"]),
         ]

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from fractions import Fraction
 
-from campaign_cli.i18n import N_, _, dice, percent, shown
+from campaign_cli.i18n import N_, _, dice, percent, shown, signed
 
 
 def _pct(p: float | Fraction) -> str:
@@ -18,7 +18,7 @@ def _pct(p: float | Fraction) -> str:
 
 
 def _mods(mods: list[dict[str, Any]], applies: tuple[str, ...]) -> str:
-    return "".join(f" {m['value']:+d} ({source(m)})" for m in mods if m.get("applies_to") in applies)
+    return "".join(f" {signed(m['value'])} ({source(m)})" for m in mods if m.get("applies_to") in applies)
 
 
 SOURCES = {
@@ -120,9 +120,9 @@ def contest_rows(a: Mapping[str, Any], b: Mapping[str, Any]) -> list[list[Any]]:
     """Each side of a contest with every modifier by source (skill, armor, curses: R18's direction)."""
     rows = []
     for s in (a, b):
-        mods = [f"{m['value']:+d} {source(m)}" for m in s.get("modifiers", [])]
+        mods = [f"{signed(m['value'])} {source(m)}" for m in s.get("modifiers", [])]
         if s.get("curse"):
-            mods.append(_("{value:+d} curses, the worse way (R18)").format(value=s["curse"]))
+            mods.append(_("{value} curses, the worse way (R18)").format(value=signed(s["curse"])))
         rows.append(
             [
                 shown_side(s["name"]),
@@ -140,7 +140,7 @@ def contest_rows(a: Mapping[str, Any], b: Mapping[str, Any]) -> list[list[Any]]:
 def describe_roll(data: Mapping[str, Any]) -> str:
     """`2D6: 2, 5 +2 (skill Sword) = 9 damage by Ajax`: the dice, then each modifier by source."""
     parts = ", ".join(map(str, data["dice"]))
-    mods = "".join(f" {m['value']:+d} ({source(m)})" for m in data.get("modifiers", []))
+    mods = "".join(f" {signed(m['value'])} ({source(m)})" for m in data.get("modifiers", []))
     line = f"{dice(data['expression'])}: {parts}{mods} = {data['total']}"
     if not data.get("character"):
         return line
