@@ -8,7 +8,10 @@ Cost), each a ratio of two sizes measured in the same run:
 - `recap` time with 1,000 and 100,000 entries and one adventure, the newest (goal: within
   1.5x); also reported: the adventure played first and 100,000 entries after it (the walk
   back to it), and a journal with no adventure at all;
-- `character import` of a stat block with 2,000 and 16,000 talents (goal: within 10x);
+- `character import` of a stat block with 2,000 and 16,000 talents (goal: within 10x), and
+  with 2,000 and 16,000 weapons (goal: within 10x; each weapon was compared with every one
+  before it, 16,000 took minutes: issue 64);
+- `character import` of a Foundry actor with 250 and 2,000 items (goal: within 10x);
 - `item add` on a campaign holding a 50,000-item pack against one with no pack (goal:
   within 2x).
 
@@ -130,6 +133,44 @@ def statblock_time(folder: Path, runs: int) -> bool:
     return verdict("stat-block import, 2,000 -> 16,000 talents", times[2000], times[16000], 10, "s ")
 
 
+def weapons_time(folder: Path, runs: int) -> bool:
+    times = {}
+    for n in (2000, 16000):
+        block = folder / f"weapons{n}.txt"
+        weapons = ", ".join(f"Blade{i} (1d)" for i in range(n))
+        block.write_text(f"Dolmar, wizard, age 22\nST 9, DX 11, IQ 14, MA 10\nWeapons: {weapons}\n")
+        samples = []
+        for r in range(runs):
+            path = folder / f"weapons{n}-{r}.json"
+            run(path, "init")
+            start = time.perf_counter()
+            run(path, "character", "import", str(block))
+            samples.append(time.perf_counter() - start)
+        times[n] = statistics.median(samples)
+    return verdict("stat-block import, 2,000 -> 16,000 weapons", times[2000], times[16000], 10, "s ")
+
+
+def actor_time(folder: Path, runs: int) -> bool:
+    actor = json.loads(
+        (Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "foundry-actor.json").read_text()
+    )
+    kept = [i for i in actor["items"] if i.get("type") == "equipment"]
+    times = {}
+    for n in (250, 2000):
+        items = [{**kept[k % len(kept)], "name": f"Thing {k}", "_id": f"{k:016d}"} for k in range(n)]
+        source = folder / f"actor{n}.json"
+        source.write_text(json.dumps({**actor, "items": items}))
+        samples = []
+        for r in range(runs):
+            path = folder / f"actor{n}-{r}.json"
+            run(path, "init")
+            start = time.perf_counter()
+            run(path, "character", "import", str(source))
+            samples.append(time.perf_counter() - start)
+        times[n] = statistics.median(samples)
+    return verdict("Foundry actor import, 250 -> 2,000 items", times[250], times[2000], 10, "s ")
+
+
 def pack_time(folder: Path, runs: int) -> bool:
     source = folder / "pack50k.json"
     items = [{"name": f"Thing {i}", "aliases": [f"Вещь {i}"], "weight": i % 5, "value": i % 50} for i in range(50_000)]
@@ -157,6 +198,8 @@ def main() -> None:
             log_memory(folder),
             recap_time(folder, args.runs),
             statblock_time(folder, args.runs),
+            weapons_time(folder, args.runs),
+            actor_time(folder, args.runs),
             pack_time(folder, args.runs),
         ]
     sys.exit(0 if all(results) else 1)

@@ -106,23 +106,20 @@ def _equip(
     from campaign_cli.rules.interchange import build_item
 
     over: list[str] = []
-
-    def store(item: Any) -> None:  # R36 checked as for any item; stored, it weighs nothing
-        gear.check_new(doc, item)
-        item["state"] = "stored"
-        gear.settle(doc, item)
-
+    packing = gear.Packing(doc)  # each item in constant time: an import may hold thousands
+    hands = sum(i["hands"] for i in doc["items"] if i["state"] == "held")  # R32: what hold() would count
+    packs = camp.packs()
     for entry in entries:
-        item: Any = {"id": camp.next_id(), **build_item(entry, camp.packs())}
+        item: Any = {"id": camp.next_id(), **build_item(entry, packs)}
         if entry["where"] == "stored":
-            store(item)
+            packing.store(item)
             continue
         try:
-            item = gear.add_item(doc, item)
+            item = packing.add(item)
         except CampaignError as err:
             if err.code != "too_heavy":
                 raise
-            store(item)
+            packing.store(item)  # R36 checked as for any item; stored, it weighs nothing
             over.append(item["name"])
             continue
         if entry["where"] != "readied":
@@ -130,8 +127,9 @@ def _equip(
         try:
             if item["kind"] == "armor" or item.get("clothing"):
                 gear.wear(doc, item, camp.next_id)
-            elif item.get("hands"):
-                gear.hold(doc, [*(i for i in doc["items"] if i["state"] == "held"), item], camp.next_id)
+            elif item.get("hands") and hands + item["hands"] <= 2:  # R32: else it stays carried, unasked
+                held = gear.hold(doc, [*(i for i in doc["items"] if i["state"] == "held"), item], camp.next_id)
+                hands = sum(i["hands"] for i in held)
         except CampaignError:
             item["state"] = "carried"
     return over
