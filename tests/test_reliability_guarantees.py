@@ -1032,3 +1032,23 @@ def test_a_looked_up_name_with_a_control_character_or_blank_is_exit_2(cli, name,
     cli.json("character", "create", "Ajax", "--st", "12", "--dx", "11", "--iq", "9")
     error = cli.error(*[w.format(name) if w == "{}" else w for w in args], code=2)
     assert error["code"] == "bad_name", error
+
+
+def test_an_import_of_many_weapons_packs_them_as_one_by_one_would(tmp_path):
+    """Cost (issue 64): a stat block's items packed at once keep add_item's rules: the first
+    weapons readied are held while hands are free (R32), equal items stack, and what goes
+    past the carry limit is stored, in the file's order (R33)."""
+    import campaign_cli
+
+    weapons = ", ".join(["Dagger (1d-1)"] * 3 + [f"Blade{i} (1d)" for i in range(40)])
+    block = tmp_path / "many.txt"
+    block.write_text(f"Dolmar, wizard, age 22\nST 9, DX 11, IQ 14, MA 10\nWeapons: {weapons}\n")
+    with campaign_cli.open(tmp_path / "c.json", create=True) as camp:
+        dolmar = camp.character_import(str(block))
+    held = [i["name"] for i in dolmar["items"] if i["state"] == "held"]
+    daggers = [i for i in dolmar["items"] if i["name"] == "Dagger"]
+    assert sum(i["hands"] for i in dolmar["items"] if i["state"] == "held") <= 2 and held
+    assert sum(i["count"] for i in daggers) == 3 and len(daggers) <= 3  # equal pieces stack
+    carried = sum(i["weight"] * i["count"] for i in dolmar["items"] if i["state"] != "stored")
+    assert carried <= dolmar["carry_limit"] and dolmar["carry_weight"] == carried
+    assert dolmar["stored_over_limit"] == [i["name"] for i in dolmar["items"] if i["state"] == "stored"]
