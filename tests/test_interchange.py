@@ -472,3 +472,23 @@ def test_a_foundry_qty_that_is_no_count_is_refused_naming_it(camp, tmp_path, qty
     error = camp.error("character", "import", str(file), code=1)
     assert error["code"] == "bad_character_file" and f"items[{at}].system.qty" in error["message"], error
     assert "system.wt" not in error["message"], error
+
+
+def test_a_womans_gender_comes_back_from_foundry_and_an_unknown_flag_is_listed(tmp_path):
+    """Foundry has no field for gender: ours travels in `flags.campaign-cli`, so a Russian
+    sentence still agrees after a round trip (issue 63); a field of ours this version does
+    not know is listed in `unmatched` by its path, not dropped in silence."""
+    import json
+
+    import campaign_cli
+
+    with campaign_cli.open(tmp_path / "a.json", create=True) as camp:
+        camp.character_create("Лада", st=10, dx=12, iq=10, gender="f")
+        camp.character_export("Лада", format="foundry", output=str(tmp_path / "lada.json"))
+    actor = json.loads((tmp_path / "lada.json").read_text(encoding="utf-8"))
+    assert actor["flags"]["campaign-cli"]["gender"] == "f"
+    actor["flags"]["campaign-cli"]["mood"] = "grim"
+    (tmp_path / "lada.json").write_text(json.dumps(actor, ensure_ascii=False), encoding="utf-8")
+    with campaign_cli.open(tmp_path / "b.json", create=True, lang="ru") as camp:
+        back = camp.character_import(str(tmp_path / "lada.json"))
+    assert back["gender"] == "f" and back["unmatched"] == ["flags.campaign-cli.mood"]

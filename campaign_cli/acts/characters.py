@@ -62,6 +62,7 @@ def bring_in(camp: Campaign, plan: dict[str, Any], name: str | None, format_: st
     from rules.interchange), as it stands there: no starting points (R3), its items where
     the file has them. Returns the stored character and the items stored over R33."""
     from campaign_cli.rules.documents import check_character
+    from campaign_cli.rules.interchange import FLAGGED
 
     doc = rules.new_character(
         name if name is not None else plan["name"],
@@ -74,13 +75,7 @@ def bring_in(camp: Campaign, plan: dict[str, Any], name: str | None, format_: st
         starting=False,
     )
     doc.update({k: plan[k] for k in ("xp", "damage", "fatigue")})
-    doc.update(
-        {
-            k: v
-            for k, v in plan["extra"].items()
-            if k in ("karma", "wishes", "gold", "darkstone", "keywords", "attributes", "curses", "combat")
-        }
-    )
+    doc.update({k: v for k, v in plan["extra"].items() if k in FLAGGED})
     if plan["talents"]:
         doc["talents"] = plan["talents"]
     if plan.get("notes"):

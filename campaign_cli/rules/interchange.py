@@ -20,6 +20,8 @@ from campaign_cli.errors import CampaignError, Refused, Say, Shown
 from campaign_cli.rules.names import MAX_AMOUNT
 
 FLAG = "campaign-cli"  # our own scope in a Foundry document's `flags`: what Foundry has no field for
+# A character's fields kept there (gender: a Russian sentence agrees with it, and Foundry has none)
+FLAGGED = ("karma", "wishes", "gold", "darkstone", "keywords", "attributes", "curses", "combat", "gender")
 ITEM_FLAGS = (
     "kind",
     "hands",
@@ -153,13 +155,7 @@ def to_foundry(ch: dict[str, Any]) -> dict[str, Any]:
             "ma": {"mode": "walk", "walk": {"max": movement(ch["dx"]), "mod": 0}},
         },
         "items": items,
-        "flags": {
-            FLAG: {
-                k: ch[k]
-                for k in ("karma", "wishes", "gold", "darkstone", "keywords", "attributes", "curses", "combat")
-                if ch.get(k)
-            }
-        },
+        "flags": {FLAG: {k: ch[k] for k in FLAGGED if ch.get(k)}},
     }
 
 
@@ -305,6 +301,7 @@ def from_foundry(doc: Any) -> dict[str, Any]:
             plan["unmatched"].append(name)
     extra = (doc.get("flags") or {}).get(FLAG) if isinstance(doc.get("flags"), dict) else None
     plan["extra"] = extra if isinstance(extra, dict) else {}
+    plan["unmatched"] += [f"flags.{FLAG}.{k}" for k in plan["extra"] if k not in FLAGGED]  # not kept: said so
     for key, value in system.items():  # what has no place here is kept on the character and listed in `unmatched`
         if key not in MAPPED and value not in (None, "", 0, [], {}) and not _default(key, value):
             plan["unmatched"].append(f"{key}: {jsontext.dumps(value, sort_keys=True)}")
