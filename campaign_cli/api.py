@@ -159,7 +159,7 @@ def export(
     _not_twice()
     try:
         stored = store.open_read(path)
-        text = transfer.dumps(transfer.export_document(stored.data))
+        text = transfer.dumps(transfer.export_document(stored.data, stored.packs()))
         if output is None:
             return text
         target = write_file(stored, text, os.fspath(output), force)

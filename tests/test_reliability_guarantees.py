@@ -1052,3 +1052,20 @@ def test_an_import_of_many_weapons_packs_them_as_one_by_one_would(tmp_path):
     carried = sum(i["weight"] * i["count"] for i in dolmar["items"] if i["state"] != "stored")
     assert carried <= dolmar["carry_limit"] and dolmar["carry_weight"] == carried
     assert dolmar["stored_over_limit"] == [i["name"] for i in dolmar["items"] if i["state"] == "stored"]
+
+
+@pytest.mark.parametrize("text", ['[{"pack": 5}]', "not json"])
+def test_packs_are_judged_before_a_write_and_before_an_export(cli, text):
+    """CLI.md "Reliability guarantees": every table is judged before a write and before an
+    export, packs included: a corrupt packs table is exit 3 naming it, nothing written, and
+    `export` never writes a document `import` refuses (issue 64, finding 3)."""
+    assert cli("init").exit_code == 0
+    assert cli("character", "create", "Ajax", "--st", "12", "--dx", "11", "--iq", "9").exit_code == 0
+    data = json.loads(cli.path.read_text())
+    data["packs"] = {"1": {"text": text}}
+    cli.path.write_text(json.dumps(data))
+    before = cli.path.read_bytes()
+    for words in (["xp", "award", "1", "Ajax"], ["export"], ["undo"]):
+        result = cli(*words)
+        assert result.exit_code == 3 and "pack" in result.stderr and "internal error" not in result.stderr, words
+        assert cli.path.read_bytes() == before

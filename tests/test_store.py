@@ -185,7 +185,8 @@ def test_a_schema_2_file_with_packs_as_text_opens_and_undoes(camp, tmp_path):
     assert camp.json("catalog", "packs")[0]["items"] > 0
     camp.json("gold", "add", "Ajax", "1")  # the first write stores schema 3
     saved = json.loads(camp.path.read_bytes())
-    assert saved["meta"]["1"]["schema_version"] == 5 and saved["packs"] == {"1": {"text": text}}
+    assert saved["meta"]["1"]["schema_version"] == 5 and saved["packs"]["1"]["text"] == text
+    assert saved["packs"]["1"]["judged"]  # judged before the write (CLI.md), and the verdict kept
     camp.json("undo")
     camp.json("undo")  # the pack import, journaled when packs were text
     assert camp.json("catalog", "packs") == []

@@ -600,6 +600,11 @@ class Campaign:
             mark_judged(after)  # found sound by this command: recorded with the change
         elif isinstance(packs_value(after), str):
             upgrade_judged(after)
+        value = packs_value(after)
+        empty = value is None or (isinstance(value, str) and value in ("", "[]"))
+        if not empty and not trusted(after):  # CLI.md: every table judged before a write, packs too
+            self.packs()  # exit 3 naming the pack and the field; nothing written
+            mark_judged(after)
         assert self._before is not None  # writable: opened by a transaction
         changes = patch.tables_diff(self._before, after, BOOKKEEPING)
         still_open = self._before["meta"][str(META_ID)].get("conflicts")

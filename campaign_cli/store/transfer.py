@@ -18,14 +18,16 @@ FORMAT = "campaign-export"
 LOCAL_META = ("seq", "campaign_id", "undo_top", "undo_at", "journal_hash", "undo_hash")
 
 
-def export_document(data: dict[str, Any]) -> dict[str, Any]:
+def export_document(data: dict[str, Any], packs: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The export of DATA; PACKS: its packs as the store judged them (CLI.md: every table is
+    judged before an export, so `export` never writes a document `import` refuses)."""
     meta = {k: v for k, v in data["meta"][str(META_ID)].items() if k not in LOCAL_META and k != "app"}
     return {
         "format": FORMAT,
         "meta": meta,
         "characters": sorted(data["characters"].values(), key=lambda d: d["id"]),
         "enemies": sorted(data["enemies"].values(), key=lambda d: d["id"]),
-        "packs": jsontext.loads(packs_text(data)),
+        "packs": jsontext.loads(packs_text(data)) if packs is None else packs,
     }
 
 
