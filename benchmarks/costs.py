@@ -5,6 +5,8 @@ Cost), each a ratio of two sizes measured in the same run:
 
 - `log` (plain, piped) peak memory with 2,000 and 20,000 journal entries (goal: within
   1.5x), and `log --json` the same;
+- `recap --last` and `--since` peak memory with 2,000 and 100,000 entries in the stretch
+  (goal: within 1.5x);
 - `recap` time with 1,000 and 100,000 entries and one adventure, the newest (goal: within
   1.5x); also reported: the adventure played first and 100,000 entries after it (the walk
   back to it), and a journal with no adventure at all;
@@ -86,6 +88,20 @@ def log_memory(folder: Path) -> bool:
     for args in (["log"], ["log", "--json"]):
         small, big = (peak_kb(paths[n], *args) / 1024 for n in (2000, 20000))
         ok &= verdict(f"{' '.join(args)}: peak memory, 2,000 -> 20,000 entries", small, big, 1.5, "MB")
+    return ok
+
+
+def recap_memory(folder: Path) -> bool:
+    """`recap --last` and `--since` read the whole stretch: one game night of 100,000 entries
+    held 1.3 GB when the stretch was kept to be added up oldest first (issue 64)."""
+    ok = True
+    paths = {}
+    for n in (2000, 100_000):
+        paths[n] = new(folder / f"recap-memory{n}.json")
+        grow(paths[n], n)
+    for args in (["recap", "--last"], ["recap", "--since", "2026-01-01"]):
+        small, big = (peak_kb(paths[n], *args) / 1024 for n in (2000, 100_000))
+        ok &= verdict(f"{' '.join(args)}: peak memory, 2,000 -> 100,000", small, big, 1.5, "MB")
     return ok
 
 
@@ -196,6 +212,7 @@ def main() -> None:
         folder = Path(tmp)
         results = [
             log_memory(folder),
+            recap_memory(folder),
             recap_time(folder, args.runs),
             statblock_time(folder, args.runs),
             weapons_time(folder, args.runs),

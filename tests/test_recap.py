@@ -298,3 +298,26 @@ def test_the_recap_names_who_killed_whom_and_what_was_healed(adventure):
     assert "healing: Kate (Medic) → Ajax: 1 damage healed" in adventure("recap").stdout
     adventure.json("undo")
     assert adventure.json("recap")["healed"] == []  # undone: healed nothing
+
+
+def test_a_recap_walked_back_counts_a_redone_change_and_the_newest_word_on_a_death(camp):
+    """The recap folds the journal newest first (its memory flat, issue 64): an undo taken
+    back by a redo counts again, `undo --to` takes several changes, lists keep their order,
+    and a character who died and was wished back is not dead."""
+    camp.json("adventure", "start", "Long")
+    camp.json("gold", "add", "Ajax", "1")
+    camp.json("gold", "add", "Ajax", "10")
+    camp.json("undo")
+    camp.json("redo")  # the 10 count again
+    camp.json("gold", "add", "Ajax", "100")
+    hundred = camp.json("log", "--limit", "1")[0]["seq"]
+    camp.json("gold", "add", "Ajax", "1000")
+    camp.json("undo", "--to", str(hundred))  # both taken back
+    camp.json("curse", "apply", "Ajax", "First")
+    camp.json("curse", "apply", "Ajax", "Second")
+    camp.json("wish", "add", "Ajax", "1")
+    camp.json("damage", "Ajax", "24")  # beyond saving (R20)
+    camp.json("wish", "spend", "Ajax")  # a wish cancels the damage: back among the living
+    ajax = row(camp.json("recap"), "Ajax")
+    assert ajax["gold_gained"] == 11 and ajax["curses_gained"] == ["First", "Second"]
+    assert ajax["died"] is False

@@ -203,7 +203,7 @@ def teller(camp: Any) -> Callable[[dict[str, Any], dict[str, Any]], tuple[str, s
     the entry created or deleted is named as its documents name it."""
     from campaign_cli.library.core import entry_view
     from campaign_cli.render.journal import entry_text
-    from campaign_cli.rules.recap import recap as summarize
+    from campaign_cli.rules.recap import Recap
 
     now = [*camp.characters()]
     names = {c["id"]: c["name"] for c in now}
@@ -213,7 +213,9 @@ def teller(camp: Any) -> Callable[[dict[str, Any], dict[str, Any]], tuple[str, s
         docs = [d for pair in changes.get("characters", {}).values() for d in pair if isinstance(d, dict)]
         known = {**{d["id"]: d["name"] for d in reversed(docs) if "id" in d and "name" in d}, **names}
         sexes = {**{d["name"]: d.get("gender") for d in reversed(docs) if "name" in d}, **genders}
-        return entry_text(summarize([(entry, changes)], known), entry, sexes), entry_view(entry)["command"]
+        fold = Recap(known)
+        fold.add(entry, changes)
+        return entry_text(fold.result(), entry, sexes), entry_view(entry)["command"]
 
     return tell
 

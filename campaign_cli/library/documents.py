@@ -247,16 +247,11 @@ class Documents(Core):
         def run(stored: Stored) -> results.Recap | str:
             from campaign_cli.store import history
 
-            chosen, title = rules.select(
-                lambda wanted=None: history.history(stored, wanted), stored.meta, adventure, start, last
+            fold = rules.Recap({c["id"]: c["name"] for c in stored.characters()})
+            title, first, newest = rules.select(
+                lambda wanted=None: history.history(stored, wanted), stored.meta, adventure, start, last, fold.add
             )
-            names = {c["id"]: c["name"] for c in stored.characters()}
-            data = {
-                "from": chosen[0][0].get("time") if chosen else None,
-                "to": chosen[-1][0].get("time") if chosen else None,
-                "adventure": title,
-                **rules.recap(chosen, names),
-            }
+            data = {"from": first, "to": newest, "adventure": title, **fold.result()}
             if format == "json":
                 return cast("results.Recap", data)
             genders = {c["name"]: c.get("gender") for c in stored.characters()}

@@ -7,7 +7,6 @@ undos themselves, count for nothing.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from campaign_cli.errors import Opt, Refused, Say, UsageProblem
@@ -194,38 +193,53 @@ def alphabetical(name: str) -> str:
     return name.casefold().replace("ё", "е\uffff")
 
 
-def undone_by(entries: Iterable[dict[str, Any]]) -> set[Any]:
-    """The changes ENTRIES' undos took back and no redo put back (`undo --to` takes several)."""
-    entries = list(entries)
-    redone = {e.get("redoes") for e in entries if e.get("kind") == "redo"}
-    out: set[Any] = set()
-    for e in entries:
-        if e.get("kind") == "undo" and e.get("seq") not in redone:
-            out.update(e.get("undoes_all") or [e.get("undoes")])
-    return out
+class Recap:
+    """A recap folded as the journal is walked back, newest entry first (CLI.md `recap`: its
+    memory stays flat however long the stretch): each entry's part is added as it is
+    reached and dropped. Undos are met before the changes they took back, and redos before
+    their undos, so what was undone is known when its change is reached; lists are kept
+    newest first and turned at the end, and a character's death is the newest word on it.
+    NAMES: character id -> name now (a deleted character keeps the name it had)."""
 
+    def __init__(self, names: dict[int, str]) -> None:
+        self.names = names
+        self.rows: dict[str, dict[str, Any]] = {}
+        self.decided: set[str] = set()  # whose death or return a newer entry already told
+        self.undone: set[Any] = set()
+        self.redone: set[Any] = set()
+        self.fights = 0
+        self.kills: list[str] = []
+        self.keywords: list[str] = []
+        self.killed_by: list[dict[str, Any]] = []
+        self.healed: list[dict[str, Any]] = []
 
-def recap(entries: list[tuple[dict[str, Any], dict[str, Any]]], names: dict[int, str]) -> dict[str, Any]:
-    """ENTRIES oldest first, each (entry, {table: {key: (before, after)}}); NAMES: character
-    id -> name now (a deleted character keeps the name it had)."""
-    undone = undone_by(e for e, _ in entries)
-    rows: dict[str, dict[str, Any]] = {}
-    fights, kills, keywords, killed_by, healed = 0, [], [], [], []
-    for entry, changes in entries:
-        if entry.get("kind") in ("undo", "redo") or entry.get("seq") in undone or entry.get("of") in undone - {None}:
-            continue
+    def add(self, entry: dict[str, Any], changes: dict[str, Any]) -> None:
+        """One entry, older than every one added before it (the journal walked back)."""
+        kind = entry.get("kind")
+        if kind == "redo":
+            self.redone.add(entry.get("redoes"))
+        if kind == "undo" and entry.get("seq") not in self.redone:
+            self.undone.update(entry.get("undoes_all") or [entry.get("undoes")])
+        if kind in ("undo", "redo") or entry.get("seq") in self.undone or entry.get("of") in self.undone - {None}:
+            return
+        rows: dict[str, dict[str, Any]] = {}
         _rolls(rows, entry)
         if isinstance(entry.get("tally"), dict):  # a batch: each line's events, as they happened
             add_rows(rows, {n: r for n, r in entry["tally"].items() if isinstance(r, dict)})
         else:
             expiring = (entry.get("command") or [])[:2] == ["adventure", "end"]
             for key, (before, after) in changes.get("characters", {}).items():
-                name = names.get(int(key)) or (after or before or {}).get("name", f"#{key}")
+                name = self.names.get(int(key)) or (after or before or {}).get("name", f"#{key}")
                 _character(rows.setdefault(name, _blank(name)), before, after, expiring)
+        self._older(rows)
+        kills: list[str] = []
+        keywords: list[str] = []
+        killed_by: list[dict[str, Any]] = []
+        healed: list[dict[str, Any]] = []
         for part in entry.get("lines") or [entry]:  # a batch keeps each line's words and extras
             words = part.get("args") or part.get("command", [])
             if words[:2] == ["fight", "end"]:
-                fights += 1
+                self.fights += 1
             kills += part.get("kills", [])
             for event in part.get("events", []):  # who killed whom, what was healed (journals since 0.2)
                 if event.get("event") == "killed":
@@ -234,17 +248,39 @@ def recap(entries: list[tuple[dict[str, Any], dict[str, Any]]], names: dict[int,
                     healed.append({k: v for k, v in event.items() if k != "event"})
             if part.get("keyword"):
                 keywords.append(part["keyword"])
-    return {
-        "fights": fights,
-        "kills": kills,
-        "keywords": keywords,
-        "killed_by": killed_by,
-        "healed": healed,
-        "characters": sorted(
-            ({k: v for k, v in r.items() if k != "revived"} for r in rows.values()),
-            key=lambda r: alphabetical(r["name"]),
-        ),
-    }
+        self.kills.extend(reversed(kills))  # each list kept newest first, turned in result()
+        self.keywords.extend(reversed(keywords))
+        self.killed_by.extend(reversed(killed_by))
+        self.healed.extend(reversed(healed))
+
+    def _older(self, rows: dict[str, dict[str, Any]]) -> None:
+        """ROWS of an entry older than every one added so far, added in."""
+        for name, row in rows.items():
+            total = self.rows.setdefault(name, _blank(name))
+            for field in FIELDS:
+                if field in _LISTS:
+                    total[field].extend(reversed(row.get(field) or []))
+                elif field != "died":
+                    total[field] += row.get(field) or 0
+            if name not in self.decided and (row.get("died") or row.get("revived")):
+                total["died"] = bool(row.get("died"))  # the newest word on it stands
+                self.decided.add(name)
+
+    def result(self) -> dict[str, Any]:
+        for row in self.rows.values():
+            for field in _LISTS:
+                row[field].reverse()
+        return {
+            "fights": self.fights,
+            "kills": self.kills[::-1],
+            "keywords": self.keywords[::-1],
+            "killed_by": self.killed_by[::-1],
+            "healed": self.healed[::-1],
+            "characters": sorted(
+                ({k: v for k, v in r.items() if k != "revived"} for r in self.rows.values()),
+                key=lambda r: alphabetical(r["name"]),
+            ),
+        }
 
 
 # -- which stretch of the journal a recap tells (CLI.md `recap`) ---------------------------
@@ -274,17 +310,20 @@ def select(
     adventure: int | None,
     since: str | None,
     last: bool,
-) -> tuple[list[Any], str | None]:
+    fold: Callable[[dict[str, Any], dict[str, Any]], None],
+) -> tuple[str | None, str | None, str | None]:
     """Walk the journal back (newest first: HISTORY(wanted) gives (entry, changes), the
-    changes only of entries WANTED accepts) and keep the chosen stretch, stopping where it
-    starts: the cost follows the stretch, and the entries after it are only walked
-    through. Returns (entries oldest first, title)."""
+    changes only of entries WANTED accepts) and give each entry of the chosen stretch to
+    FOLD as it is reached, stopping where the stretch starts: the cost follows the stretch,
+    the memory does not, and the entries after it are only walked through. Returns (the
+    title, the stretch's first and last times)."""
 
     def ends_it(entry: dict[str, Any]) -> bool:
         ended = _part(entry, "adventure", "end")
         return bool(ended and adventure in (None, ended.get("adventure_end")))
 
-    kept: list[Any] = []
+    newest: str | None = None
+    oldest: str | None = None
     title = None
     current = meta["adventure"] if meta["phase"] == "adventure" else None
     in_current = current is not None and adventure in (None, current.get("number"))
@@ -295,13 +334,15 @@ def select(
     for entry, changes in walk:
         if since is not None and entry.get("time", "") < since:
             break
-        if last and kept and _hours(kept[-1][0].get("time", ""), entry.get("time", "")) >= GAP_HOURS:
+        if last and oldest is not None and _hours(oldest, entry.get("time", "")) >= GAP_HOURS:
             break
         if not collecting:  # an earlier adventure: from its end back to its start
             if not ends_it(entry):
                 continue
             collecting = True
-        kept.append((entry, changes))
+        fold(entry, changes)
+        oldest = entry.get("time", "")
+        newest = oldest if newest is None else newest
         started = _part(entry, "adventure", "start")
         if since is None and not last and started is not None:
             title = _title(started)
@@ -310,8 +351,7 @@ def select(
         raise Refused(Say("no adventure number {adventure} in the journal", adventure=adventure), "unknown_adventure")
     if in_current and title is None and not (since or last):
         title = (current or {})["title"]
-    kept.reverse()
-    return kept, title
+    return title, oldest, newest
 
 
 def _title(entry: dict[str, Any]) -> str | None:
