@@ -1069,3 +1069,39 @@ def test_packs_are_judged_before_a_write_and_before_an_export(cli, text):
         result = cli(*words)
         assert result.exit_code == 3 and "pack" in result.stderr and "internal error" not in result.stderr, words
         assert cli.path.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        '{"args": ["xp", "award", "1", "Ajax"], "args": ["xp", "award", "100", "Ajax"]}',
+        '{"args": ["xp", "award", "1", "Ajax"], "note": "x"}',
+    ],
+)
+def test_a_batch_line_is_a_strict_document(cli, line):
+    """CLI.md (sixth revision): a duplicate or unknown key in a batch line is exit 2 naming
+    the line, nothing run (JSON readers keep the last `args`: 100 XP nobody meant)."""
+    assert cli("init").exit_code == 0
+    assert cli("character", "create", "Ajax", "--st", "12", "--dx", "11", "--iq", "9").exit_code == 0
+    before = cli.path.read_bytes()
+    result = cli("batch", "-", "--json", input=line + "\n")
+    error = json.loads(result.stderr)["error"]
+    assert result.exit_code == 2 and error["code"] == "bad_line" and error["line"] == 1
+    assert cli.path.read_bytes() == before
+
+
+def test_a_table_the_model_does_not_know_is_exit_3_and_never_rewritten_without_it(cli):
+    """CLI.md (sixth revision): an unknown top-level table is damage: every command that
+    judges the file is exit 3, and none writes it back without the table. Stock TinyDB's own
+    empty `_default` table is not one."""
+    assert cli("init").exit_code == 0
+    assert cli("character", "create", "Ajax", "--st", "12", "--dx", "11", "--iq", "9").exit_code == 0
+    data = json.loads(cli.path.read_text())
+    cli.path.write_text(json.dumps({**data, "_default": {}}))
+    assert cli("xp", "award", "1", "Ajax").exit_code == 0  # TinyDB's default table, empty: a campaign still
+    cli.path.write_text(json.dumps({**json.loads(cli.path.read_text()), "notes": {"1": {"text": "kept"}}}))
+    before = cli.path.read_bytes()
+    for words in (["status"], ["xp", "award", "1", "Ajax"], ["export"]):
+        result = cli(*words)
+        assert result.exit_code == 3 and "'notes'" in result.stderr, (words, result.stderr)
+    assert cli.path.read_bytes() == before

@@ -77,6 +77,28 @@ def check_lengths(spool: Any) -> None:
     spool.seek(0)
 
 
+def _strict(number: int, obj: dict[str, Any], raw: bytes) -> None:
+    """A batch line is a strict document (CLI.md): a key it does not know, or a key twice
+    (JSON readers keep the last: the line would run what its writer did not mean), is exit
+    2 naming the line."""
+    import json
+
+    unknown = sorted(set(obj) - {"args"})
+    if unknown:
+        raise LineFailed(
+            number, UsageProblem(_("unknown key {key!r}: a line has only args").format(key=unknown[0]), "bad_line")
+        )
+
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        keys = [k for k, _v in items]
+        if len(keys) != len(set(keys)):
+            twice = next(k for k in keys if keys.count(k) > 1)
+            raise LineFailed(number, UsageProblem(_("the key {key!r} stands twice").format(key=twice), "bad_line"))
+        return dict(items)
+
+    json.loads(raw, object_pairs_hook=pairs)
+
+
 def parse_lines(spool: Any) -> Iterator[tuple[int, list[str]]]:
     """JSON Lines of {"args": [...]}, one at a time; blank lines are skipped; a malformed
     or over-long line fails the batch."""
@@ -93,6 +115,8 @@ def parse_lines(spool: Any) -> Iterator[tuple[int, list[str]]]:
             obj = jsontext.loads(raw.decode("utf-8"))
         except (ValueError, RecursionError, UnicodeDecodeError):
             raise LineFailed(number, UsageProblem(_("not a JSON object (or nested too deeply)"), "bad_line")) from None
+        if isinstance(obj, dict) and (set(obj) != {"args"} or raw.count(b'"args"') > 1):
+            _strict(number, obj, raw)  # CLI.md: a line is a strict document
         args = obj.get("args") if isinstance(obj, dict) else None
         if not isinstance(args, list) or not args or not all(isinstance(a, str) for a in args):
             raise LineFailed(

@@ -318,6 +318,10 @@ def check_shape(
         docs = data[table]
         if not isinstance(docs, dict) or not all(isinstance(d, dict) for d in docs.values()):
             raise _not_campaign(path, _('table {table!r} is malformed').format(table=table))
+    unknown = sorted(t for t in set(data) - {*TABLES, PACKS} if not (t == "_default" and data[t] == {}))
+    if unknown:  # CLI.md: a table the model does not know is damage, never rewritten without it
+        # (stock TinyDB's own empty `_default` table is not one: TinyDB may leave it)
+        raise _not_campaign(path, _("table {table!r} is not one of a campaign's").format(table=unknown[0]))
     if not judged:
         check_documents(path, data, writing, sound)
 
