@@ -76,6 +76,8 @@ def _undo(made: tuple[Path, dict[Path, bytes]], patch: object) -> None:
         {"meta": {"1": None}},  # meta deleted
         {"characters": {"1": {"$d": {"bogus": {"$v": 3}}}}},  # a field the model has not
         {"characters": {"1": {"$d": {"gold": {"$v": -4}}}}},  # a value out of its bound
+        {"meta": {"1": {"$d": {"schema_version": {"$v": 3}}}}},  # the schema moved back (issue 64, 10)
+        {"meta": {"1": {"$d": {"app": {"$v": "other"}}}}},  # the file's kind
     ],
     ids=lambda p: json.dumps(p)[:40],
 )

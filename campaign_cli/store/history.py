@@ -64,6 +64,12 @@ def history(
         yield entry, changes
 
 
+# What an undo or a redo never moves back: the file's own bookkeeping, its schema and its
+# kind (a journal entry's patch that sets them, forged or from before a migration, is not
+# applied there; one that sets nothing else changes nothing a command changes: refused).
+KEPT = ("seq", "next_id", "campaign_id", "journal_hash", "schema_version", "app")
+
+
 def revert(camp: Campaign, entry: dict[str, Any]) -> dict[str, Any]:
     """Undo ENTRY's changes (ids and seq keep moving forward); the undo pointer moves
     to the change before it. Returns what ENTRY had changed, as `history` gives it
@@ -71,9 +77,7 @@ def revert(camp: Campaign, entry: dict[str, Any]) -> dict[str, Any]:
     (no walk through the journal: every change after ENTRY is undone already)."""
     from campaign_cli.store import journal, patch
 
-    keep: dict[str, Any] = {
-        k: camp.meta[k] for k in ("seq", "next_id", "campaign_id", "journal_hash") if k in camp.meta
-    }
+    keep: dict[str, Any] = {k: camp.meta[k] for k in KEPT if k in camp.meta}
     changes: dict[str, dict[str, Any]] = {}
     try:
         patches = _judged_patch(camp, entry)
@@ -137,9 +141,7 @@ def reapply(camp: Campaign, entry: dict[str, Any]) -> None:
     """Redo: put back what the undo ENTRY took back, and the undo pointer it moved."""
     from campaign_cli.store import journal, patch
 
-    keep: dict[str, Any] = {
-        k: camp.meta[k] for k in ("seq", "next_id", "campaign_id", "journal_hash") if k in camp.meta
-    }
+    keep: dict[str, Any] = {k: camp.meta[k] for k in KEPT if k in camp.meta}
     try:
         patch.tables_apply(camp.data, _judged_patch(camp, entry))
         pointer = entry["redo"]
