@@ -176,7 +176,8 @@ def test_undo_of_a_forged_entry_never_writes_what_import_refuses(camp, forgery):
     forgery(want)
     _forge_undo(camp.path, want)
     err = camp.error("undo", code=3)
-    assert err["code"] == "journal_broken" and "import refuses" in err["message"]
+    said = ("import refuses", "changes nothing a command changes")  # the file's kind: never moved by an undo
+    assert err["code"] == "journal_broken" and any(s in err["message"] for s in said)
 
 
 def test_a_batch_whose_lines_would_leave_an_unsound_campaign_writes_nothing(camp, monkeypatch):
