@@ -62,6 +62,12 @@ def number(value: int) -> str:
     return text.replace(",", THIN_SPACE) if RUN.catalog is not None else text
 
 
+def changed(before: object, after: object) -> str:
+    """A change from BEFORE to AFTER as the chosen language writes it: `12 -> 13` in English,
+    `12 → 13` in Russian (CLI.md "Language": typography)."""
+    return f"{before} {'→' if RUN.catalog is not None else '->'} {after}"
+
+
 def signed(value: int) -> str:
     """A change or a modifier with its sign, as the chosen language writes it: +2, -1 in
     English; +2, −1 (U+2212, the minus sign) in Russian."""

@@ -779,3 +779,23 @@ def test_no_placeholder_in_the_russian_man_pages_stands_where_a_case_is_needed()
     found = [(p.name, hit) for p in pages for hit in governed(p.read_text(encoding="utf-8"))]
     assert pages and found == [], found
     assert governed("ПОЛУЧАТЕЛЬ платит ОТДАЮЩИЙ цену") == ["платит ОТДАЮЩИЙ"]  # the check finds one
+
+
+def test_a_first_name_alone_in_any_case_finds_the_one_character_who_has_it(tmp_path):
+    """CLI.md "Language" (issue 61): «Лада», «Лады» find Лада Светлая when nobody else is a
+    Лада; two Лады name nobody (the refusal suggests both); a change reads `0 → 1`."""
+    from campaign_cli.cli.app import app
+    from tests.runner import CliRunner
+
+    def run(*words: str):
+        return CliRunner().invoke(app, ["--lang", "ru", "-c", str(tmp_path / "c.json"), *words])
+
+    assert run("init").exit_code == 0
+    assert run("character", "create", "Лада Светлая", "--st", "10", "--dx", "12", "--iq", "10").exit_code == 0
+    assert run("gold", "add", "Лады", "5").stdout.startswith("Лада Светлая: 5")
+    assert run("xp", "award", "20", "Лада").exit_code == 0
+    spent = run("xp", "spend", "Лада", "--skill", "Меч")
+    assert spent.exit_code == 0 and "Меч 0 → 1" in spent.stdout and "->" not in spent.stdout
+    assert run("character", "create", "Лада Тёмная", "--st", "10", "--dx", "12", "--iq", "10").exit_code == 0
+    both = run("gold", "add", "Лада", "5")
+    assert both.exit_code == 1 and "«Лада Светлая» или «Лада Тёмная»" in both.stderr

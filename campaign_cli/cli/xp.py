@@ -8,7 +8,7 @@ import typer
 from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, NameArg, acting, character_lines, complete, help_text, looking
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, Table, emit
-from campaign_cli.i18n import _, shown
+from campaign_cli.i18n import _, changed, shown
 from campaign_cli.library.advancement import Advancement
 
 app = noun_app(
@@ -56,7 +56,7 @@ def step_words(step: Mapping[str, Any]) -> str:
     if step["kind"] == "spell":
         return _("learns {spell}").format(spell=step["name"])
     name = shown(step["name"]) if step["kind"] == "skill" else step["name"]  # ST, DX, IQ: as typed
-    return f"{name} {step['level']} -> {step['level'] + 1}"
+    return f"{name} {changed(step['level'], step['level'] + 1)}"
 
 
 @app.command(

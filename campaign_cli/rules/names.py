@@ -176,6 +176,8 @@ def resolve(
         stem = stems(wanted)
         by_stem = [(value, names, eid) for value, names, eid in entries if any(stems(key(n)) == stem for n in names)]
         found = by_stem if len(by_stem) == 1 else []
+    if not found and what == "character" and " " not in wanted:
+        found = _first_name(wanted, entries)
     if len(found) == 1:
         return found[0][0]
     if len(found) > 1:
@@ -190,6 +192,21 @@ def resolve(
             f"ambiguous_{what.replace(' ', '_')}",
         )
     raise not_found(ref, [names for _, names, _ in entries], what, code, where)
+
+
+def _first_name(wanted: str, entries: list[Any]) -> list[Any]:
+    """The one character whose first name is WANTED, in any case (`Лада`, `Лады` for Лада
+    Светлая; CLI.md "Language"), or nothing: a first name two characters share names nobody."""
+    russian = any("а" <= c <= "я" or c == "ё" for c in wanted)
+    stem = stems(wanted) if russian else None
+
+    def first(name: str) -> str:
+        return key(name).split(" ", 1)[0]
+
+    found = [e for e in entries if any(" " in key(n) and first(n) == wanted for n in e[1])]
+    if not found and stem is not None:
+        found = [e for e in entries if any(" " in key(n) and stems(first(n)) == stem for n in e[1])]
+    return found if len(found) == 1 else []
 
 
 def not_found(
