@@ -662,11 +662,11 @@ def test_a_two_word_name_is_found_in_any_case(tmp_path, typed, meant):
         assert camp.character_show(typed)["name"] == meant
 
 
-@pytest.mark.parametrize("typed", ["Ладу", "Лады", "Ладой", "Светлую", "светлой"])
+@pytest.mark.parametrize("typed", ["Светлую", "светлой", "Никитича"])
 def test_one_word_of_a_longer_name_in_any_case_is_suggested_never_taken(tmp_path, typed):
-    """Issue 49: «Ладу» or «Светлой» alone found nothing and suggested nothing. A part of a
-    name is not the name (another could share it), so it is refused, suggesting the name
-    whose words it is one of, in any case."""
+    """Issue 49: «Светлой» alone found nothing and suggested nothing. A later word of a name
+    is not the name, so it is refused, suggesting the name whose words it is one of, in any
+    case (a first name alone is taken: CLI.md "Language", the next test)."""
     import campaign_cli
 
     path = tmp_path / "c.json"
@@ -675,7 +675,23 @@ def test_one_word_of_a_longer_name_in_any_case_is_suggested_never_taken(tmp_path
         camp.character_create("Добрыня Никитич", st=10, dx=11, iq=11)
     with campaign_cli.read(path) as camp, pytest.raises(campaign_cli.Refused) as refused:
         camp.character_show(typed)
-    assert refused.value.suggestions == ["Лада Светлая"]
+    assert refused.value.suggestions == (["Добрыня Никитич"] if typed == "Никитича" else ["Лада Светлая"])
+
+
+@pytest.mark.parametrize("typed", ["Лада", "Ладу", "Лады", "Ладой", "лада"])
+def test_a_first_name_alone_in_any_case_is_taken_when_one_character_has_it(tmp_path, typed):
+    """CLI.md "Language" (sixth revision): `Лада`, `Лады`, `Ладу` name «Лада Светлая» when
+    only one character has that first name; `Lady` names `Lady Brannoc` in English too."""
+    import campaign_cli
+
+    path = tmp_path / "c.json"
+    with campaign_cli.open(path, create=True) as camp:
+        camp.character_create("Лада Светлая", st=10, dx=11, iq=11, gender="f")
+        camp.character_create("Добрыня Никитич", st=10, dx=11, iq=11)
+        camp.character_create("Lady Brannoc", st=10, dx=11, iq=11)
+    with campaign_cli.read(path) as camp:
+        assert camp.character_show(typed)["name"] == "Лада Светлая"
+        assert camp.character_show("lady")["name"] == "Lady Brannoc"
 
 
 def test_two_names_of_one_stem_are_never_guessed_between(tmp_path):
