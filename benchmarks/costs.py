@@ -132,59 +132,53 @@ def recap_time(folder: Path, runs: int) -> bool:
     return ok
 
 
-def statblock_time(folder: Path, runs: int) -> bool:
+def import_time(folder: Path, runs: int, label: str, sources: dict[int, Path]) -> bool:
+    """`character import` of each of SOURCES (by size) into a new campaign, the median of
+    RUNS; the goal: the biggest within 10x of the smallest (linear, with room)."""
     times = {}
-    for n in (2000, 16000):
-        block = folder / f"block{n}.txt"
-        talents = ", ".join(f"Talent{i}" for i in range(n))
-        block.write_text(f"Dolmar, wizard, age 22\nST 9, DX 11, IQ 14, MA 10\nTalents: {talents}\nSpells: Fire (9)\n")
+    for n, source in sources.items():
         samples = []
         for r in range(runs):
-            path = folder / f"block{n}-{r}.json"
-            run(path, "init")
-            start = time.perf_counter()
-            run(path, "character", "import", str(block))
-            samples.append(time.perf_counter() - start)
-        times[n] = statistics.median(samples)
-    return verdict("stat-block import, 2,000 -> 16,000 talents", times[2000], times[16000], 10, "s ")
-
-
-def weapons_time(folder: Path, runs: int) -> bool:
-    times = {}
-    for n in (2000, 16000):
-        block = folder / f"weapons{n}.txt"
-        weapons = ", ".join(f"Blade{i} (1d)" for i in range(n))
-        block.write_text(f"Dolmar, wizard, age 22\nST 9, DX 11, IQ 14, MA 10\nWeapons: {weapons}\n")
-        samples = []
-        for r in range(runs):
-            path = folder / f"weapons{n}-{r}.json"
-            run(path, "init")
-            start = time.perf_counter()
-            run(path, "character", "import", str(block))
-            samples.append(time.perf_counter() - start)
-        times[n] = statistics.median(samples)
-    return verdict("stat-block import, 2,000 -> 16,000 weapons", times[2000], times[16000], 10, "s ")
-
-
-def actor_time(folder: Path, runs: int) -> bool:
-    actor = json.loads(
-        (Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "foundry-actor.json").read_text()
-    )
-    kept = [i for i in actor["items"] if i.get("type") == "equipment"]
-    times = {}
-    for n in (250, 2000):
-        items = [{**kept[k % len(kept)], "name": f"Thing {k}", "_id": f"{k:016d}"} for k in range(n)]
-        source = folder / f"actor{n}.json"
-        source.write_text(json.dumps({**actor, "items": items}))
-        samples = []
-        for r in range(runs):
-            path = folder / f"actor{n}-{r}.json"
+            path = folder / f"{source.stem}-{r}.json"
             run(path, "init")
             start = time.perf_counter()
             run(path, "character", "import", str(source))
             samples.append(time.perf_counter() - start)
         times[n] = statistics.median(samples)
-    return verdict("Foundry actor import, 250 -> 2,000 items", times[250], times[2000], 10, "s ")
+    small, big = min(times), max(times)
+    return verdict(f"{label}, {small:,} -> {big:,}", times[small], times[big], 10, "s ")
+
+
+def statblock_time(folder: Path, runs: int) -> bool:
+    sources = {}
+    for n in (2000, 16000):
+        talents = ", ".join(f"Talent{i}" for i in range(n))
+        sources[n] = folder / f"block{n}.txt"
+        sources[n].write_text(
+            f"Dolmar, wizard, age 22\nST 9, DX 11, IQ 14, MA 10\nTalents: {talents}\nSpells: Fire (9)\n"
+        )
+    return import_time(folder, runs, "stat-block import, talents", sources)
+
+
+def weapons_time(folder: Path, runs: int) -> bool:
+    sources = {}
+    for n in (2000, 16000):
+        weapons = ", ".join(f"Blade{i} (1d)" for i in range(n))
+        sources[n] = folder / f"weapons{n}.txt"
+        sources[n].write_text(f"Dolmar, wizard, age 22\nST 9, DX 11, IQ 14, MA 10\nWeapons: {weapons}\n")
+    return import_time(folder, runs, "stat-block import, weapons", sources)
+
+
+def actor_time(folder: Path, runs: int) -> bool:
+    fixture = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "foundry-actor.json"
+    actor = json.loads(fixture.read_text())
+    kept = [i for i in actor["items"] if i.get("type") == "equipment"]
+    sources = {}
+    for n in (250, 2000):
+        items = [{**kept[k % len(kept)], "name": f"Thing {k}", "_id": f"{k:016d}"} for k in range(n)]
+        sources[n] = folder / f"actor{n}.json"
+        sources[n].write_text(json.dumps({**actor, "items": items}))
+    return import_time(folder, runs, "Foundry actor import, items", sources)
 
 
 def pack_time(folder: Path, runs: int) -> bool:

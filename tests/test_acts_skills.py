@@ -191,32 +191,32 @@ def test_r17_karma_on_a_damage_roll_keeps_the_new_roll(game):
 
 def test_r38_shop_buy_takes_the_gold_and_adds_the_item(game):
     game(gear.count, "gold", "Ajax", 50, "gold")
-    data = game(shop.buy, "Ajax", "Кольчуга", False, {}, 30, None, None, None, None)
+    data = game(shop.buy, "Ajax", "Кольчуга", False, {}, 30, shop.Haggle())
     assert (data["price"], data["paid"], data["haggle"], data["item"]["name"]) == (30, 30, None, "Chainmail")
     assert data["character"]["gold"] == 20
-    err = game.refused(shop.buy, "Ajax", "Plate", False, {}, 21, None, None, None, None)
+    err = game.refused(shop.buy, "Ajax", "Plate", False, {}, 21, shop.Haggle())
     assert err.code == "cannot_afford" and "20" in err.message
-    data = game(shop.buy, "Ajax", "Lucky Hat", True, {"clothing": "hat", "value": 5}, None, None, None, None, None)
+    data = game(shop.buy, "Ajax", "Lucky Hat", True, {"clothing": "hat", "value": 5}, None, shop.Haggle())
     assert (data["paid"], data["item"]["clothing"]) == (5, "hat")
 
 
 def test_r38_shop_sell_pays_and_never_takes_a_personal_item(game):
     game(gear.add, "Ajax", "Dagger", False, {"value": 4})
     game(gear.add, "Ajax", "Locket", True, {"personal": True, "value": 100})
-    data = game(shop.sell, "Ajax", "Dagger", None, None, None, None, None)
+    data = game(shop.sell, "Ajax", "Dagger", None, shop.Haggle())
     assert (data["received"], data["character"]["gold"]) == (4, 4)
-    assert game.refused(shop.sell, "Ajax", "Locket", None, None, None, None, None).code == "personal_item"
+    assert game.refused(shop.sell, "Ajax", "Locket", None, shop.Haggle()).code == "personal_item"
 
 
 def test_r25_haggle_needs_the_merchant_skill_and_moves_the_price_by_level(party):
-    err = party.refused(shop.buy, "Ajax", "Dagger", False, {}, 10, 10, None, None, None)
+    err = party.refused(shop.buy, "Ajax", "Dagger", False, {}, 10, shop.Haggle(10))
     assert err.code == "unknown_skill"
     party(gear.count, "gold", "Kate", 100, "gold")
-    won = party(shop.buy, "Kate", "Dagger", False, {}, 15, 10, "1,1,1", "6,6,6", None)
+    won = party(shop.buy, "Kate", "Dagger", False, {}, 15, shop.Haggle(10, "1,1,1", "6,6,6"))
     assert (won["price"], won["paid"], won["haggle"]["winner"]) == (15, 13, "Kate")  # 13.5 rounded in Kate's favour
-    lost = party(shop.buy, "Kate", "Dagger", False, {}, 15, 10, "6,6,6", "1,1,1", None)
+    lost = party(shop.buy, "Kate", "Dagger", False, {}, 15, shop.Haggle(10, "6,6,6", "1,1,1"))
     assert lost["paid"] == 15
-    sold = party(shop.sell, "Kate", str(won["item"]["id"]), 15, 10, "1,1,1", "6,6,6", None)
+    sold = party(shop.sell, "Kate", str(won["item"]["id"]), 15, shop.Haggle(10, "1,1,1", "6,6,6"))
     assert sold["received"] == 17  # 16.5 rounded in Kate's favour
 
 

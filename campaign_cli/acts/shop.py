@@ -4,7 +4,7 @@ Returns facts; cli/shop.py puts them into words."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from campaign_cli import acts
 from campaign_cli.acts.items import new_item
@@ -19,23 +19,25 @@ if TYPE_CHECKING:
     from campaign_cli.store.campaign import Campaign
 
 
-def haggle(
-    camp: Campaign,
-    doc: Character,
-    iq: int | None,
-    price: int,
-    buying: bool,
-    dice: str | None,
-    other_dice: str | None,
-    seed: int | None,
-) -> tuple[Any, ...]:
+class Haggle(NamedTuple):
+    """A trade's haggling (R25, R38), one bundle for buying and selling: the merchant's IQ
+    (None: no haggling), the physical dice of each side, the seed."""
+
+    iq: int | None = None
+    dice: str | None = None
+    other_dice: str | None = None
+    seed: int | None = None
+
+
+def haggle(camp: Campaign, doc: Character, terms: Haggle, price: int, buying: bool) -> tuple[Any, ...]:
     """R25, R38: with an IQ to haggle against, a contested IQ check with the Merchant
     skill; a win moves the price by 10% per Merchant level in DOC's favour. Returns (price,
     the contest or None)."""
-    if iq is None:
+    if terms.iq is None:
         return price, None
     level = craft.level_of(doc, "Merchant")
-    contest = skill_contest(camp, doc, "Merchant", str(iq), dice, other_dice, d.rng_for(seed))
+    rng = d.rng_for(terms.seed)
+    contest = skill_contest(camp, doc, "Merchant", str(terms.iq), terms.dice, terms.other_dice, rng)
     camp.record_roll(contest)
     return (gear.haggled(price, level, buying) if contest["success"] else price), contest
 
@@ -47,10 +49,7 @@ def buy(
     custom: bool,
     options: dict[str, Any],
     price: int | None,
-    iq: int | None,
-    dice: str | None,
-    other_dice: str | None,
-    seed: int | None,
+    terms: Haggle,
     count: int = 1,
 ) -> dict[str, Any]:
     """`shop buy`: NAME buys COUNT pieces of ITEM (a catalog entry, or new, described by
@@ -67,7 +66,7 @@ def buy(
             "no_price",
         )
     asked = (thing.get("value", 0) if price is None else price) * count  # a piece's price, times the pieces
-    paid, contest = haggle(camp, doc, iq, asked, True, dice, other_dice, seed)
+    paid, contest = haggle(camp, doc, terms, asked, True)
     if options.get("value") is None:
         thing["value"] = round(paid / count)  # R38: what was paid is what it is worth (a piece's)
     added = gear.buy(doc, thing, paid)
@@ -81,10 +80,7 @@ def sell(
     name: str,
     item: str,
     price: int | None,
-    iq: int | None,
-    dice: str | None,
-    other_dice: str | None,
-    seed: int | None,
+    terms: Haggle,
     count: int = 1,
 ) -> dict[str, Any]:
     """`shop sell`: NAME sells COUNT pieces of ITEM (default one, never the whole stack
@@ -93,7 +89,7 @@ def sell(
     thing = gear.find_item(doc, item)
     gear.check_tradeable(doc, thing, "sold")  # R36, before any haggling
     asked = (thing.get("value", 0) if price is None else price) * count
-    received, contest = haggle(camp, doc, iq, asked, False, dice, other_dice, seed)
+    received, contest = haggle(camp, doc, terms, asked, False)
     gone = gear.sell_off(doc, thing, received, count, camp.next_id)
     camp.save("characters", doc)
     camp.event("item_left", who=doc["name"], item=gone["name"], count=gear.pieces(gone), how="sold")

@@ -436,7 +436,7 @@ class Gear(Core):
         texts = self._haggling(price, haggle, dice, other_dice, seed)
 
         def run(stored: Stored) -> results.Bought:
-            data = shop.buy(stored, character, item, custom, options, price, haggle, *texts, seed, count)
+            data = shop.buy(stored, character, item, custom, options, price, shop.Haggle(haggle, *texts, seed), count)
             return cast("results.Bought", data)
 
         return self._act("shop buy", True, run, (character, item))
@@ -470,7 +470,7 @@ class Gear(Core):
         texts = self._haggling(price, haggle, dice, other_dice, seed)
 
         def run(stored: Stored) -> results.SoldOff:
-            sold = shop.sell(stored, character, item, price, haggle, *texts, seed, count)
+            sold = shop.sell(stored, character, item, price, shop.Haggle(haggle, *texts, seed), count)
             return cast("results.SoldOff", sold)
 
         return self._act("shop sell", True, run, (character, item))
