@@ -815,3 +815,21 @@ def test_a_first_name_alone_in_any_case_finds_the_one_character_who_has_it(tmp_p
     assert run("character", "create", "Лада Тёмная", "--st", "10", "--dx", "12", "--iq", "10").exit_code == 0
     both = run("gold", "add", "Лада", "5")
     assert both.exit_code == 1 and "«Лада Светлая» или «Лада Тёмная»" in both.stderr
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"), [("Ловкость", "DX"), ("ловкости", "DX"), ("Силу", "ST"), ("интеллект", "IQ")]
+)
+def test_the_seeds_names_of_the_attributes_are_the_attributes(tmp_path, typed, meant):
+    """Issue 61: the seed's «Ловкость» was refused as an alchemist's boost and as an XP step;
+    the seed's names of ST, DX and IQ (GLOSSARY.md), in any case, are the attributes."""
+    import campaign_cli
+
+    path = tmp_path / "c.json"
+    with campaign_cli.open(path, create=True, lang="ru") as camp:
+        camp.character_create("Альма", st=10, dx=10, iq=12, skill=["Alchemist=2"])
+        camp.xp_award(40, "Альма")
+        use = camp.skill_use("Альма", "Alchemist", boost=typed, dice=[1, 1, 1])
+        step = camp.xp_spend("Альма", attribute=typed, dry_run=True)
+    assert use["effect"] and use["effect"]["potion"]["boost"]["target"] == meant  # type: ignore[typeddict-item]
+    assert step["step"].startswith(meant + " ")  # "DX 10 -> 11"

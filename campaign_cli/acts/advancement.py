@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from campaign_cli import acts
 from campaign_cli.errors import Arg, Cmd, Opt, Refused, Say, UsageProblem
 from campaign_cli.rules import advancement as adv
-from campaign_cli.rules.characters import CORE, alive, current_status
+from campaign_cli.rules.characters import CORE, alive, core_attribute, current_status
 
 if TYPE_CHECKING:
     from campaign_cli.model import Character, Curse
@@ -58,7 +58,7 @@ class Step(NamedTuple):
 def step(doc: Character, phase: str, attribute: str | None, skill: str | None, spell: tuple[Any, ...] | None) -> Step:
     """The one step ATTRIBUTE, SKILL or SPELL (name, rating) names, priced for DOC (R14-R16)."""
     if attribute is not None:
-        key = attribute.strip().upper()
+        key = core_attribute(attribute) or attribute.strip().upper()
         if key not in CORE:
             raise UsageProblem(
                 Say("{option} takes ST, DX or IQ, not {attribute!r}", option=Opt("attribute"), attribute=attribute)

@@ -12,6 +12,21 @@ if TYPE_CHECKING:
     from campaign_cli.model import Character, CombatMode, Item
 
 CORE = ("ST", "DX", "IQ")  # R1
+# The seed's own names of the core attributes (GLOSSARY.md), by their stems: `Ловкость`,
+# `ловкости` are DX wherever an attribute is named.
+SEED_CORE = {"сил": "ST", "ловкост": "DX", "интеллект": "IQ"}
+
+
+def core_attribute(text: str) -> str | None:
+    """TEXT as a core attribute: ST, DX, IQ in any case, or the seed's Сила, Ловкость,
+    Интеллект in any case; else None."""
+    from campaign_cli.folding import key
+    from campaign_cli.rules.names import stems
+
+    if text.strip().upper() in CORE:
+        return text.strip().upper()
+    folded = key(text)
+    return next((SEED_CORE[s] for s in (folded, *stems(folded)) if s in SEED_CORE), None)
 START_TOTAL = 32  # R2
 MINIMUM = 8  # R2
 START_POINTS = 4  # R3

@@ -187,7 +187,9 @@ def use_herbs(doc: Character, doses: int) -> None:
 
 def boost_target(target: str) -> str:
     """What an Alchemist's potion raises: ST, DX, IQ or a skill (R25)."""
-    return target.strip().upper() if target.strip().upper() in CORE else find_skill(target).name
+    from campaign_cli.rules.characters import core_attribute
+
+    return core_attribute(target) or find_skill(target).name
 
 
 def pay_alchemy(doc: Character) -> None:
