@@ -833,3 +833,15 @@ def test_the_seeds_names_of_the_attributes_are_the_attributes(tmp_path, typed, m
         step = camp.xp_spend("Альма", attribute=typed, dry_run=True)
     assert use["effect"] and use["effect"]["potion"]["boost"]["target"] == meant  # type: ignore[typeddict-item]
     assert step["step"].startswith(meant + " ")  # "DX 10 -> 11"
+
+
+def test_combat_takes_the_mode_as_the_sheet_says_it(tmp_path):
+    """Issue 61: `--combat Топор=меткость` was refused while `character show` itself prints
+    «Топор=меткость»; the modes are taken in either language, any case."""
+    import campaign_cli
+
+    path = tmp_path / "c.json"
+    with campaign_cli.open(path, create=True, lang="ru") as camp:
+        camp.character_create("Лада", st=10, dx=12, iq=10, skill=["Axe"])
+        assert camp.character_set("Лада", combat=["Топор=повреждения"])["combat"] == {"Axe": "damage"}
+        assert camp.character_set("Лада", combat=["Топор=Меткость"])["combat"] == {"Axe": "hit"}

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Literal, cast
 
 from campaign_cli.errors import N_, Joined, Opt, Say, UsageProblem
+from campaign_cli.i18n import english_word
 from campaign_cli.library.core import Core, Pairs, _free_text, _shown, _text, _whole, checked, pairs
 
 if TYPE_CHECKING:
@@ -101,7 +102,8 @@ class Characters(Core):
         for skill, mode in (
             combat.items() if isinstance(combat, dict) else (raw.partition("=")[::2] for raw in combat or [])
         ):
-            if str(mode).strip().lower() not in ("hit", "damage"):
+            mode = english_word(str(mode).strip(), ("hit", "damage"))  # `Топор=меткость`, as the sheet says it
+            if mode not in ("hit", "damage"):
                 raise UsageProblem(
                     Say(
                         "{option} {raw!r}: expected SKILL=hit or SKILL=damage",
@@ -109,7 +111,7 @@ class Characters(Core):
                         raw=f"{skill}={mode}",
                     )
                 )
-            modes[skill] = str(mode).strip().lower()
+            modes[skill] = mode
 
         def run(stored: Stored) -> results.CharacterView:
             doc = lives.change(
