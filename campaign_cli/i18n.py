@@ -15,7 +15,6 @@ The catalog's template is extracted from the code by `tools/i18n.py` (strings in
 
 from __future__ import annotations
 
-import itertools
 import os
 
 from campaign_cli.run import RUN
@@ -160,17 +159,11 @@ def root_split(args: list[str]) -> tuple[str | None, int]:
 
 def requested(args: list[str], environ: Mapping[str, str] | None = None) -> str:
     """The language a command line asks for: `--lang` among the root options, then
-    CAMPAIGN_LANG, then the locale. Unknown values mean English; JSON output (--json, --jsonl,
-    --format json, batch) is never Russian."""
+    CAMPAIGN_LANG, then the locale. Unknown values mean English. JSON output speaks it too
+    (CLI.md "Language", sixth revision: a JSON error's `message` is in the run's language;
+    keys, codes, facts and stored data never change)."""
     env = os.environ if environ is None else environ
-    words = args[: args.index("--")] if "--" in args else args
-    if {"--json", "--jsonl", "--format=json"} & set(words) or any(
-        a == "--format" and b == "json" for a, b in itertools.pairwise(words)
-    ):
-        return "en"
-    value, i = root_split(args)
-    if args[i : i + 1] == ["batch"] and not {"--help", "-h"} & set(words):
-        return "en"  # batch answers in JSON Lines, its errors as JSON too
+    value, _i = root_split(args)
     if value is None:
         value = env.get("CAMPAIGN_LANG") or env.get("LC_ALL") or env.get("LC_MESSAGES") or env.get("LANG") or ""
     return "ru" if code_of(value) == "ru" else "en"

@@ -208,11 +208,11 @@ def test_mo_round_trips_through_the_standard_library(tmp_path: Path):
         (["status"], {"LANG": "de_DE.UTF-8"}, "en"),  # unknown: English, no error
         (["--lang", "klingon", "status"], {}, "en"),
         (["status"], {}, "en"),
-        (["--lang", "ru", "status", "--json"], {}, "en"),  # JSON is never Russian
-        (["--lang", "ru", "recap", "--format", "json"], {}, "en"),
+        (["--lang", "ru", "status", "--json"], {}, "ru"),  # a JSON error's message speaks it (sixth revision)
+        (["--lang", "ru", "recap", "--format", "json"], {}, "ru"),
         (["status", "--lang", "ru"], {}, "en"),  # --lang is a root option: after the command it is not one
-        (["--lang", "ru", "batch", "-"], {}, "en"),  # batch speaks JSON Lines
-        (["-c", "x.json", "batch", "lines.jsonl"], {"CAMPAIGN_LANG": "ru"}, "en"),
+        (["--lang", "ru", "batch", "-"], {}, "ru"),  # batch's JSON errors speak it too
+        (["-c", "x.json", "batch", "lines.jsonl"], {"CAMPAIGN_LANG": "ru"}, "ru"),
         (["--lang", "ru", "batch", "--help"], {}, "ru"),  # its help is for a person
     ],
 )
@@ -239,14 +239,14 @@ def test_the_locale_alone_chooses_russian(party: Path, monkeypatch):
     assert "действительная DX / MA" in result.stdout
 
 
-def test_english_and_json_runs_never_load_the_catalog(party: Path):
+def test_english_runs_never_load_the_catalog(party: Path):
     i18n.use("en")
     en(party, "character", "show", "Ajax", "--json")
     assert RUN.catalog is None
+    en(party, "character", "show", "Ajax")
+    assert RUN.catalog is None
     ru(party, "character", "show", "Ajax", "--json")
-    assert RUN.catalog is None  # --json wins over --lang ru
-    ru(party, "character", "show", "Ajax")
-    assert RUN.catalog is not None
+    assert RUN.catalog is not None  # a Russian run, JSON or not: its errors speak Russian
 
 
 # --- what a Russian speaker reads ---------------------------------------------------
@@ -380,9 +380,11 @@ def _json_run(tmp_path: Path, name: str, lang: list[str], env: dict) -> list[tup
         *SEEDED,
     ]:
         result = runner.invoke(app, [*lang, "-c", str(path), *args, "--json"])
-        out.append(
-            (result.exit_code, result.stdout.replace(str(path), "FILE"), result.stderr.replace(str(path), "FILE"))
-        )
+        error = json.loads(result.stderr)["error"] if result.stderr.startswith("{") else None
+        if error is not None:  # the message speaks the run's language (CLI.md); the rest never changes
+            error["message"] = bool(error.get("message"))
+        said = json.dumps(error) if error is not None else result.stderr
+        out.append((result.exit_code, result.stdout.replace(str(path), "FILE"), said.replace(str(path), "FILE")))
     return out
 
 
@@ -397,6 +399,10 @@ def test_json_is_byte_identical_in_every_language(tmp_path: Path):
         == english
     )
     assert any(code == 1 and '"code": "unknown_character"' in err for code, _out, err in english)
+    russian = CliRunner(env={"CAMPAIGN_LANG": "ru"}).invoke(
+        app, ["-c", str(tmp_path / "ru2.json"), "gold", "add", "X", "1", "--json"]
+    )
+    assert json.loads(russian.stderr)["error"]["message"].startswith("нет персонажа")
 
 
 def test_stored_data_is_english_after_a_russian_run(party: Path):
@@ -622,8 +628,12 @@ def test_batch_answers_the_same_json_in_every_language(party: Path, tmp_path: Pa
     lines = '{"args": ["wish", "add", "Ajax", "1"]}\n{"args": ["gold", "add", "Nobody", "2"]}\n'
     english = en(party, "batch", "-", input=lines)
     russian = ru(party, "batch", "-", input=lines)
-    assert (russian.exit_code, russian.stdout, russian.stderr) == (english.exit_code, english.stdout, english.stderr)
-    assert json.loads(english.stderr)["error"]["message"] == "no character named 'Nobody'"
+    said = [json.loads(r.stderr)["error"] for r in (english, russian)]
+    assert (russian.exit_code, russian.stdout) == (english.exit_code, english.stdout)
+    assert said[0]["message"] == "no character named 'Nobody'" and said[1]["message"] == "нет персонажа «Nobody»"
+    assert [{k: v for k, v in e.items() if k != "message"} for e in said] == [
+        {k: v for k, v in said[0].items() if k != "message"}
+    ] * 2  # CLI.md: the message speaks the run's language; codes and facts never change
     assert "Выполнить команды из JSON Lines" in ru(party, "batch", "--help").stdout
 
 
