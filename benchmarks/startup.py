@@ -8,8 +8,8 @@ median of the rounds' ratios): `character show NAME --json` at most 1.15x, a wri
 (`character set NAME --attr Luck=1 --json`) at most 1.25x, `character show NAME` piped
 (plain text, no Rich) at most 1.20x, a TAB at most 1.20x. Issue 15: the same view in Russian
 (CAMPAIGN_LANG=ru: the catalog loaded) at most a few milliseconds more than in English,
-and `--json` with CAMPAIGN_LANG=ru no slower than in English (the catalog is not loaded;
-+2 ms is the run-to-run noise of this comparison). Run it with the interpreter of the
+`--json` too (its error messages speak the run's language, so the catalog is loaded: CLI.md
+"Language", sixth revision). Run it with the interpreter of the
 environment where campaign-cli is installed.
 """
 
@@ -252,7 +252,7 @@ def main() -> None:
         # Issue 15: what the Russian interface costs, against English in the same rounds.
         for label, english_label, limit in (
             ("character show Ajax (piped), ru", "character show Ajax (piped, plain)", 5.0),
-            ("character show Ajax --json, ru", "character show Ajax --json", 2.0),
+            ("character show Ajax --json, ru", "character show Ajax --json", 5.0),
         ):
             extra = statistics.median(r - e for r, e in zip(times[label], times[english_label]))
             ok &= extra <= limit
