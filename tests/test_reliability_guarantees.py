@@ -1105,3 +1105,26 @@ def test_a_table_the_model_does_not_know_is_exit_3_and_never_rewritten_without_i
         result = cli(*words)
         assert result.exit_code == 3 and "'notes'" in result.stderr, (words, result.stderr)
     assert cli.path.read_bytes() == before
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device"])
+def test_a_fifo_or_a_device_as_the_lock_file_is_exit_3_before_anything_is_written(cli, kind):
+    """CLI.md (sixth revision): a device, FIFO or folder where the lock belongs is exit 3
+    before anything is written (a FIFO was taken as the lock, and the write went on)."""
+    import os
+
+    assert cli("init").exit_code == 0
+    assert cli("character", "create", "Ajax", "--st", "12", "--dx", "11", "--iq", "9").exit_code == 0
+    lock = cli.path.with_name(cli.path.name + ".lock")
+    lock.unlink(missing_ok=True)
+    if kind == "fifo":
+        os.mkfifo(lock)
+    else:
+        try:
+            os.mknod(lock, 0o600 | __import__("stat").S_IFCHR, os.makedev(1, 3))  # /dev/null's numbers
+        except PermissionError:
+            pytest.skip("making a device node needs root")
+    before = cli.path.read_bytes()
+    result = cli("xp", "award", "1", "Ajax")
+    assert result.exit_code == 3 and "not a regular file" in result.stderr
+    assert cli.path.read_bytes() == before

@@ -60,13 +60,27 @@ def lock_path_of(path: Path) -> Path:
 
 
 def _open_lock(lock_path: Path) -> int:
+    """The lock file, opened (made if missing); only a regular file is one (CLI.md: a device,
+    FIFO or folder where the lock belongs is exit 3 before anything is written). Opened
+    without blocking, so a FIFO there is refused, not waited on."""
+    import stat
+
     try:
-        return os.open(lock_path, os.O_RDWR | os.O_CREAT | NOFOLLOW, 0o644)
+        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT | NOFOLLOW | os.O_NONBLOCK, 0o644)
     except OSError as exc:
         why = _("it is a symbolic link") if os.path.islink(lock_path) else os_reason(exc)
         raise FileProblem(
             _('cannot open lock file {lock_path}: {why}').format(lock_path=lock_path, why=why), "lock_failed"
         ) from None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise FileProblem(
+            _('cannot open lock file {lock_path}: {why}').format(
+                lock_path=lock_path, why=_("it is not a regular file")
+            ),
+            "lock_failed",
+        )
+    return fd
 
 
 def _same_file(fd: int, lock_path: Path) -> bool:
