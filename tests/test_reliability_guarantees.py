@@ -1128,3 +1128,25 @@ def test_a_fifo_or_a_device_as_the_lock_file_is_exit_3_before_anything_is_writte
     result = cli("xp", "award", "1", "Ajax")
     assert result.exit_code == 3 and "not a regular file" in result.stderr
     assert cli.path.read_bytes() == before
+
+
+@pytest.mark.parametrize("value", ['"a\\u001bb"', "1000001", "-1"])
+def test_resolve_value_past_its_bound_or_with_a_control_character_is_exit_2(cli, value):
+    """Bad input where it is typed (issue 64, finding 7): a `--value` no campaign may hold is
+    exit 2 naming the option, the file and its open conflict as they were."""
+    import shutil
+
+    assert cli("init").exit_code == 0
+    assert cli("character", "create", "Ajax", "--st", "12", "--dx", "11", "--iq", "9").exit_code == 0
+    base, theirs = cli.path.with_name("base.json"), cli.path.with_name("theirs.json")
+    shutil.copy(cli.path, base)
+    assert cli("gold", "add", "Ajax", "2").exit_code == 0
+    shutil.copy(cli.path, theirs)
+    assert cli("undo").exit_code == 0
+    assert cli("gold", "add", "Ajax", "1").exit_code == 0
+    merged = cli("merge", str(base), str(cli.path), str(theirs), "--path", str(cli.path))
+    assert merged.exit_code == 1  # one conflict: Ajax's gold
+    before = cli.path.read_bytes()
+    result = cli("resolve", "--value", value)
+    assert result.exit_code == 2 and "--value" in result.stderr, result.stderr
+    assert cli.path.read_bytes() == before

@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from campaign_cli.store.campaign import Campaign
 
 from campaign_cli import jsontext
-from campaign_cli.errors import CampaignError, FileProblem, Opt, Refused, Say
+from campaign_cli.errors import CampaignError, FileProblem, Opt, Refused, Say, UsageProblem
 
 ABSENT = object()  # a side that has no value there: resolving to it removes the field
 
@@ -107,14 +107,20 @@ def resolve(
             )
         settled = value if how == "value" else jsontext.loads(c["theirs"]) if "theirs" in c else ABSENT
         _put(camp, jsontext.loads(c["path"]), settled)
-    if how == "value":  # a value the user gave: one the campaign cannot hold is refused (exit 1), not an unusable file
+    if how == "value":  # a value the user gave that the campaign cannot hold: bad input (exit 2), not a bad file
         from campaign_cli import judge, verdict
 
         try:
             verdict.check_campaign(camp.data)
         except judge.Invalid as err:
-            raise Refused(
-                Say("the value is no sound document: {where} {why}", where=err.where, why=err.why), "bad_value"
+            raise UsageProblem(
+                Say(
+                    "{option}: the value is no sound document: {where} {why}",
+                    option=Opt("value"),
+                    where=err.where,
+                    why=err.why,
+                ),
+                "bad_value",
             ) from None
     left = [c for c in open_ if c not in chosen]
     if left:
