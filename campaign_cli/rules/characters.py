@@ -206,7 +206,6 @@ def new_character(
     }
 
 
-GENDERS = ("m", "f")  # grammatical gender, for Russian messages (CLI.md "Language")
 
 
 _GENDER_WORDS: dict[str, Literal["m", "f"]] = {"m": "m", "f": "f", "м": "m", "ж": "f"}

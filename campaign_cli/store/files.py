@@ -133,8 +133,7 @@ class Lock:
             fd = opener()
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                returned: int = fd
-                return returned
+                return fd
             except BlockingIOError:
                 os.close(fd)
                 if time.monotonic() >= deadline:
