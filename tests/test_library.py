@@ -247,7 +247,7 @@ def test_no_import_cycle_and_the_library_never_imports_the_shell():
 
 MODULE_LEVEL = {"init", "import", "export", "undo", "redo", "merge"}  # module functions, each its own transaction
 SHELL_ONLY = {"batch", "demo", "share git", "schema"}  # the command line's own: no act of the game
-FORMAT_ONLY = {"json_out", "jsonl", "format_"}  # how the command line prints; the library's results are data
+from tests.words import PRINTING as FORMAT_ONLY  # noqa: E402  (how the command line prints; the library returns data)
 
 
 def test_every_command_is_one_method_whose_keywords_are_its_options():
