@@ -66,14 +66,15 @@ def test_a_module_function_is_typed_too(function):
     assert all(p.kind is not p.VAR_KEYWORD for p in inspect.signature(function).parameters.values())
 
 
-def _mypy(tmp_path: Path, script: str) -> subprocess.CompletedProcess:
-    """`mypy --strict` on SCRIPT, the package seen as a typed library (py.typed) is seen."""
+def _mypy(tmp_path: Path, script: str, *more: Path) -> subprocess.CompletedProcess:
+    """`mypy --strict` on SCRIPT (and the files MORE, in the same run), the package seen as a
+    typed library (py.typed) is seen."""
     pytest.importorskip("mypy")
     (tmp_path / "script.py").write_text(script)
     (tmp_path / "mypy.ini").write_text("[mypy]\nstrict = True\n\n[mypy-campaign_cli.*]\nignore_errors = True\n")
     env = {"MYPYPATH": str(Path(campaign_cli.__file__).resolve().parent.parent), "PATH": "/usr/bin:/bin"}
     return subprocess.run(
-        [sys.executable, "-m", "mypy", "--config-file", "mypy.ini", "--no-incremental", "script.py"],
+        [sys.executable, "-m", "mypy", "--config-file", "mypy.ini", "--no-incremental", "script.py", *map(str, more)],
         cwd=tmp_path,
         capture_output=True,
         text=True,
@@ -82,10 +83,61 @@ def _mypy(tmp_path: Path, script: str) -> subprocess.CompletedProcess:
     )
 
 
-def test_the_evening_in_docs_api_passes_mypy_strict(tmp_path):
+SAMPLE = ROOT / "samples" / "evening.py"  # a script reading every key of the results a group reads most
+
+
+def test_the_evening_in_docs_api_and_the_sample_script_pass_mypy_strict(tmp_path):
+    """Both in one run of mypy (it costs seconds to start). The sample reads every key of a
+    contest, a cast, a blow of either side, every event and the recap (the next test), with
+    no `cast`, no `Any` and nothing ignored: what it reads is what the library declares."""
     blocks = re.findall(r"```python\n(.*?)```", (ROOT / "docs" / "api.md").read_text(), re.S)
-    done = _mypy(tmp_path, "\n".join(blocks))
+    done = _mypy(tmp_path, "\n".join(blocks), SAMPLE)
     assert done.returncode == 0, done.stdout + done.stderr
+    assert "in 2 source files" in done.stdout
+    text = SAMPLE.read_text()
+    assert not re.search(r"(?<![.\w])cast\(|typing\.cast|\bAny\b|type: ignore", text)
+    assert len(text.splitlines()) >= 200
+
+
+def _read_keys(path: Path, compared: bool = False) -> set[str]:
+    """The keys PATH's code reads from a result: `r["key"]`, `r.get("key", ...)` and `"key" in r`; COMPARED: the
+    texts a value is compared with (`e["event"] == "killed"`)."""
+    import ast
+
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if compared:
+            if isinstance(node, ast.Compare) and isinstance(node.ops[0], ast.Eq):
+                found.update(c.value for c in node.comparators if isinstance(c, ast.Constant))
+        elif isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant):
+            found.add(node.slice.value)
+        elif isinstance(node, ast.Compare) and isinstance(node.left, ast.Constant) and isinstance(node.ops[0], ast.In):
+            found.add(node.left.value)
+        elif isinstance(node, ast.Call) and getattr(node.func, "attr", None) == "get" and node.args:
+            found.add(getattr(node.args[0], "value", None))
+    return found
+
+
+def test_the_sample_script_reads_every_key_and_runs(tmp_path):
+    from campaign_cli import results
+
+    read = _read_keys(SAMPLE)
+    kinds = [results.Contest, results.ContestSide, results.CastCheck, results.CastContest, results.Modifier]
+    kinds += [results.CharacterBlow, results.EnemyBlow, *typing.get_args(results.Event)]
+    kinds += [results.Recap, results.RecapRow, results.KilledBy, results.HealedBy]
+    unread = {f"{k.__name__}.{key}" for k in kinds for key in typing.get_type_hints(k) if key not in read}
+    assert not unread, f"samples/evening.py does not read {sorted(unread)}"
+    done = subprocess.run([sys.executable, str(SAMPLE), str(tmp_path / "e.json")], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    said = done.stdout.splitlines()
+    kinds_of_event = {
+        v for e in typing.get_args(results.Event) for v in typing.get_args(typing.get_type_hints(e)["event"])
+    }
+    assert len(kinds_of_event) == 19 and not kinds_of_event - _read_keys(SAMPLE, compared=True)
+    for line in ("Ajax killed Bog Lurker 1", "Ajax healed 1 by Kate (Medic)", "Kate brewed Potion of ST (Alchemist)"):
+        assert line in said
+    assert "fight over: won" in said and "round 1: party" in said and "Ajax: 1 Torch dropped" in said
+    assert any(s.startswith("Bog Lurker 1 (Bog Lurker 1, to-hit 4) at Ajax: [6, 6], hit True, 2 hits") for s in said)
 
 
 def test_a_wrong_type_or_a_misspelt_keyword_is_a_mypy_error(tmp_path):
