@@ -277,9 +277,12 @@ def test_russian_refusals_name_the_rule_and_leave_the_file_alone(party: Path):
     cases = [
         (
             ["character", "create", "Hector", "--st", "12", "--dx", "12", "--iq", "12"],
-            "R2: ST+DX+IQ в сумме должны давать 32; 12+12+12 = 36",
+            "R2: ST+DX+IQ в сумме должны давать 32, а здесь 12+12+12 = 36",
         ),
-        (["item", "add", "Ajax", "Бочка", "--weight", "30", "--custom"], "R33: Ajax несёт 0 из 17; Бочка весит 30"),
+        (
+            ["item", "add", "Ajax", "Бочка", "--weight", "30", "--custom"],
+            "R33: вес предмета «Бочка» — 30, а Ajax уже несёт 0 из 17",
+        ),
         (["forge", "Ajax", "Палаш"], "Ajax: нет предмета «Палаш»"),
         (["curse", "remove", "Ajax", "Rot", "--pay", "karma"], "Ajax: нет проклятия «Rot»"),
         (["cast", "Merlin", "Light"], "Merlin: нет заклинания «Light»"),
@@ -520,12 +523,12 @@ RULE_REFUSALS = [
     (
         [],
         ["character", "create", "H", "--st", "10", "--dx", "11", "--iq", "11", "--spell", "Light"],
-        "R3: у нового героя только очки умений; заклинания стоят XP позже (R15)",
+        "R3: у нового героя только очки умений; заклинания покупаются за XP позже (R15)",
     ),
     (
         [["xp", "award", "20", "Merlin"], ["xp", "spend", "Merlin", "--spell", "Big=20"]],
         ["cast", "Merlin", "Big"],
-        "R9: рейтинг Big — 20, выше IQ персонажа Merlin (14)",
+        "R9: рейтинг заклинания «Big» — 20, а IQ лишь 14: Merlin не может его наложить",
     ),
     (
         [],
@@ -535,7 +538,7 @@ RULE_REFUSALS = [
     (
         [["curse", "apply", "Ajax", "Гниль"]],
         ["curse", "apply", "Ajax", "гниль"],
-        "R18: Ajax: проклятие «Гниль» уже есть; одно и то же проклятие дважды — это одно проклятие",
+        "R18: Ajax уже под проклятием «Гниль»; одно и то же проклятие дважды — всё равно одно проклятие",
     ),
     (
         [],
@@ -549,18 +552,22 @@ RULE_REFUSALS = [
             ["item", "wear", "Ajax", "Малый щит"],
         ],
         ["item", "hold", "Ajax", "2-ручный меч"],  # the seed's spelling (an alias)
-        "R26/R32: Двуручный меч — двуручное оружие и не сочетается со щитом; сначала уберите Малый щит",
+        "R26/R32: Двуручный меч — двуручное оружие и не сочетается со щитом; сначала снимите щит «Малый щит»",
     ),
     (
         [["item", "add", "Merlin", "Дубина", "--custom", "--damage", "1D6", "--heft", "12"]],
         ["item", "hold", "Merlin", "Дубина"],
-        "R27: громоздкость предмета Дубина — 12; Merlin: ST 8",
+        "R27: Merlin не удержит «Дубина»: громоздкость 12, а ST лишь 8",
     ),
-    ([], ["item", "add", "Ajax", "Камень", "--custom", "--weight", "30"], "R33: Ajax несёт 0 из 17; Камень весит 30"),
+    (
+        [],
+        ["item", "add", "Ajax", "Камень", "--custom", "--weight", "30"],
+        "R33: вес предмета «Камень» — 30, а Ajax уже несёт 0 из 17",
+    ),
     (
         [["item", "add", "Merlin", "Жезл", "--custom", "--requires", "Закон"]],
         ["item", "hold", "Merlin", "Жезл"],
-        "R34: Жезл — только для Закон; Merlin: нет этого ключевого слова",
+        "R34: Жезл — только для тех, у кого есть ключевое слово «Закон»; Merlin: такого ключевого слова нет",
     ),
     (
         [
@@ -569,24 +576,24 @@ RULE_REFUSALS = [
             ["item", "wear", "Ajax", "Шляпа"],
         ],
         ["item", "wear", "Ajax", "Шлем"],
-        "R35: Ajax: место «голова» занято предметом Шляпа; сначала снимите его",
+        "R35: Ajax: на часть тела «голова» уже надет предмет «Шляпа»; сначала снимите его",
     ),
     (
         [["item", "add", "Ajax", "Амулет", "--custom", "--personal"]],
         ["item", "drop", "Ajax", "Амулет"],
-        "R36: Амулет — личный предмет персонажа Ajax, его никогда нельзя выбросить",
+        "R36: «Амулет» — личный предмет (владелец — Ajax), его никогда нельзя выбросить",
     ),
     (
         [["item", "add", "Ajax", "Dagger"]],
         ["item", "sell", "Ajax", "Merlin", "Кинжал", "--price", "100"],
-        "R38: Кинжал стоит 100 зол., а Merlin может заплатить лишь 0 зол.",
+        "R38: цена предмета «Кинжал» — 100\u00a0зол., а Merlin может заплатить лишь 0\u00a0зол.",
     ),
     (
         [["item", "add", "Ajax", "Палаш", "--slots", "2"], ["darkstone", "add", "Ajax", "1"]],
         ["forge", "Ajax", "Палаш"],
         "R39: ковать можно только в городе с кузней (партия не в городе); `campaign town enter ГОРОД --blacksmith`",
     ),
-    ([["damage", "Ajax", "20"]], ["check", "Ajax", "3/DX"], "R11a: Ajax — не в строю и не может пройти проверку"),
+    ([["damage", "Ajax", "20"]], ["check", "Ajax", "3/DX"], "R11a: Ajax — не в строю и не может проходить проверки"),
 ]
 
 
@@ -678,7 +685,7 @@ def test_russian_messages_agree_with_a_known_gender_and_stay_neutral_without_one
     said = {name: ru(people, "curse", "apply", name, "Гниль").stdout.strip() for name in ("Велимира", "Мирон", "Лада")}
     assert said["Велимира"].startswith("Велимира проклята:")
     assert said["Мирон"].startswith("Мирон проклят:")
-    assert said["Лада"].startswith("Лада: проклятие")  # no gender: nothing has to agree
+    assert said["Лада"].startswith("Лада под проклятием")  # no gender: nothing has to agree
     for name in ("Велимира", "Мирон", "Лада"):
         assert en(people, "damage", name, "10").exit_code == 0
     out = {name: ru(people, "check", name, "3/DX").stderr for name in ("Велимира", "Мирон", "Лада")}
@@ -704,7 +711,7 @@ def test_russian_numbers_and_chances(party: Path):
     """1 000 000 with a narrow no-break space, 62,5 %, and a chance says of what (issue 23)."""
     out = ru(party, "check", "Ajax", "3/DX", "--dice", "6,6,6").stdout
     assert re.search(r"провал \(вероятность успеха \d+,\d\u202f%\)", out), out
-    assert ru(party, "odds", "3/DX", "--value", "11").stdout.strip().endswith("62,5\u202f%")
+    assert ru(party, "odds", "3/DX", "--value", "11").stdout.strip().endswith("вероятность успеха 62,5\u202f% (5/8)")
     refused = ru(party, "contest", "Ajax", "3/ST", "2000000", "3/ST").stderr
     assert "1\u202f000\u202f000" in refused and "1,000,000" not in refused
     assert en(party, "odds", "3/DX", "--value", "11").stdout.strip().endswith("62.5%")  # English unchanged
@@ -719,7 +726,7 @@ def test_no_english_left_in_defaults_party_titles_and_check_syntax(tmp_path: Pat
     assert checked["success"] and checked["target"] == 12  # `для` is `for`: the attribute alone (R6)
     assert ru(path, "check", "--party", "3/IQ", "--who", "all").stdout.startswith("Проверка партии 3/IQ (все)")
     assert "для плавания" in ru(path, "check", "Лада", "3 по ST").stderr  # the error's examples are Russian
-    assert ru(path, "adventure", "start").stdout.strip() == "приключение началось: Приключение"
+    assert ru(path, "adventure", "start").stdout.strip() == "приключение «Приключение» началось"
 
 
 def test_the_russian_catalog_uses_the_seeds_words():

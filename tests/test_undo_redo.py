@@ -80,7 +80,7 @@ def test_redo_in_russian_and_undo_to_in_the_russian_log(gold):
     gold.json("undo", "--to", "4")
     gold.json("redo")
     out = gold("--lang", "ru", "log").stdout
-    assert "отменено #5..#4" in out and "возвращено то, что отменила запись #6" in out
+    assert "отменены записи #5–#4" in out and "возвращено то, что отменила запись #6" in out
     assert json.loads(gold("log", "--json").stdout)[-1]["redoes"] == 6
 
 
