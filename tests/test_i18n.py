@@ -593,7 +593,7 @@ RULE_REFUSALS = [
         ["forge", "Ajax", "Палаш"],
         "R39: ковать можно только в городе с кузней (партия не в городе); `campaign town enter ГОРОД --blacksmith`",
     ),
-    ([["damage", "Ajax", "20"]], ["check", "Ajax", "3/DX"], "R11a: Ajax — не в строю и не может проходить проверки"),
+    ([["damage", "Ajax", "20"]], ["check", "Ajax", "3/DX"], "R11a: Ajax не может проходить проверки: персонаж вышел из строя"),
 ]
 
 
@@ -690,7 +690,7 @@ def test_russian_messages_agree_with_a_known_gender_and_stay_neutral_without_one
         assert en(people, "damage", name, "10").exit_code == 0
     out = {name: ru(people, "check", name, "3/DX").stderr for name in ("Велимира", "Мирон", "Лада")}
     assert "Велимира вышла из строя" in out["Велимира"] and "Мирон вышел из строя" in out["Мирон"]
-    assert "Лада — не в строю" in out["Лада"]
+    assert "Лада не может проходить проверки: персонаж вышел из строя" in out["Лада"]
 
 
 def test_no_name_is_declined_after_a_preposition(people: Path):
