@@ -83,7 +83,7 @@ class Say:
                 value = value.name
             elif isinstance(value, Cmd):
                 value = value.path
-            elif isinstance(value, Quoted):
+            elif isinstance(value, (Quoted, Side)):
                 value = value.value
             elif isinstance(value, Genitive):
                 value = value.word
@@ -205,6 +205,21 @@ class Cmd:
         return " | ".join(f"`{c}`" for c in calls)
 
 
+class Side:
+    """A side of the turn order in a message (a character's name, or an enemy group's label
+    stored in English: `Bog Lurker (group 2)`), shown in the language in use."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: str | None) -> None:
+        self.value = value or ""
+
+    def __str__(self) -> str:
+        from campaign_cli.i18n import side
+
+        return side(self.value)
+
+
 class Genitive:
     """One of the messages' own words (rules.names.WHAT: "item", "curse") in the genitive
     where the language declines it, from the catalog's `genitive` entries (Russian: «нет
@@ -223,7 +238,7 @@ class Genitive:
 
 def said(value: Any) -> Any:
     """VALUE as a message shows it: a Say or a Shown in words, anything else as it is."""
-    return str(value) if isinstance(value, (Say, Shown, Joined, Opt, Quoted, Genitive, Cmd)) else value
+    return str(value) if isinstance(value, (Say, Shown, Joined, Opt, Quoted, Genitive, Cmd, Side)) else value
 
 
 class CampaignError(Exception):

@@ -407,6 +407,17 @@ def declined(word: str, case: str) -> str | None:
     return None if form == word else form
 
 
+def side(label: str | None) -> str:
+    """A side of the turn order as shown: a character's name as it is; an enemy group's
+    label, stored in English when one type has several groups (`Bog Lurker (group 2)`,
+    rules/fights.py `label`), in the language in use (`Bog Lurker (группа 2)`)."""
+    label = label or ""
+    kind, group, n = label[:-1].rpartition(" (group ") if label.endswith(")") else ("", "", "")
+    if group and n.isdigit():
+        return _("{type} (group {n})").format(type=shown(kind), n=n)
+    return label
+
+
 def shown(value: str) -> str:
     """How a stored word or name is shown: a status word or a rule or catalog name in the
     chosen language (R-tables' English names become the seeds' Russian ones); anything else as is."""

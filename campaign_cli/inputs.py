@@ -34,7 +34,7 @@ def read_json(source: str, what: str, option: Opt | None = None) -> object:
         why = _("not valid JSON") if isinstance(exc, Malformed) else str(exc) or _("nested too deeply")
         raise Refused(
             _("bad {what}: {value} is refused ({why})").format(
-                what=_(what), value="stdin" if source == "-" else source, why=why
+                what=_(what), value=_("standard input") if source == "-" else source, why=why
             ),
             f"bad_{what}",
         ) from None

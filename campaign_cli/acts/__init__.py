@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from campaign_cli.errors import N_, Arg, Cmd, Refused, Say
+from campaign_cli.errors import N_, Arg, Cmd, Refused, Say, Side
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -92,8 +92,8 @@ ACTS: dict[str, Act] = {
     "contest": Act("R11a", ABLE, verb=N_("take a check"), opponent=ABLE),
     "cast": Act("R11a", ABLE, verb=N_("cast a spell"), turn=True, role="caster", resisting=ABLE),
     "skill use": Act("R11a", ABLE, verb=N_("use a skill"), turn=True, target=LIVING),  # healed, sung to, led
-    "initiative": Act("R11a", ABLE, verb=N_("roll"), role="roller"),
-    "roll": Act("R11a", ABLE, verb=N_("roll"), role="roller"),  # --character: the roller (sixth reading)
+    "initiative": Act("R11a", ABLE, verb=N_("roll the dice"), role="roller"),
+    "roll": Act("R11a", ABLE, verb=N_("roll the dice"), role="roller"),  # --character: the roller (sixth reading)
     # fights (R8, R13, R32a, R40-R42)
     "fight start": Act("R40", when=NO_FIGHT, role=None),
     "fight add": Act("R40", when=FIGHT, role=None),
@@ -226,8 +226,8 @@ def _cannot(act: Act, path: str, doc: Character, state: str, role: str) -> Refus
         text = N_("R20: {name} is dying and spends no XP: heal below ST {st} first (raising ST is not healing)")
         return _fields(Refused(Say(text, name=name, st=doc["st"]), "dying"), **fields)
     if state == "dead" and "out" in act.roles[role]:  # the act takes part, the dead take none
-        text = N_("R11a: {name} is dead: the dead win, spend, give and receive nothing")
-        return _fields(Refused(Say(text, name=name), "dead"), **fields)
+        dead = Say("R11a: {name} is dead: the dead win, spend, give and receive nothing", name=name, agreeing=gender)
+        return _fields(Refused(dead, "dead"), **fields)
     facts: dict[str, Any] = {"agreeing": gender, "name": name, "action": Say(act.verb)}
     if state == "out":
         said = Say("R11a: {name} is out of action and cannot {action}", **facts)
@@ -248,7 +248,7 @@ def _check_turn(fight: Fight, name: str, path: str) -> None:
     if whose != fights.PARTY:
         text = Say(
             "R32a: it is {turn}'s turn: {name} acts on the party's turn ({command})",
-            turn=whose,
+            turn=Side(whose),
             name=name,
             command=Cmd("fight next"),
         )
@@ -269,16 +269,16 @@ def enemy_turn(camp: Campaign, enemy: Any) -> None:
         text = Say(
             "R32a: it is {turn}'s turn: {name} attacks on {group}'s turn ({command})",
             command=Cmd("fight next"),
-            turn=whose,
+            turn=Side(whose),
             name=enemy["name"],
-            group=own,
+            group=Side(own),
         )
         if whose == fights.PARTY:
             text = Say(
                 "R32a: it is the party's turn: {name} attacks on {group}'s turn ({command})",
                 command=Cmd("fight next"),
                 name=enemy["name"],
-                group=own,
+                group=Side(own),
             )
         raise _turn(text, "not_your_turn", "fight attack", whose)
     _once(fight, enemy["name"], "fight attack", whose)

@@ -250,7 +250,9 @@ def enemy_blow(
     if not enemy["alive"]:
         raise Refused(Say('{name} is dead and attacks no more', name=enemy['name']), "already_dead")
     if current_status(doc) == "dead":
-        raise Refused(Say('{name} is dead (R20); only a wish can help', name=doc['name']), "dead")
+        raise Refused(
+            Say('{name} is dead (R20); only a wish can help', name=doc['name'], agreeing=doc.get('gender')), "dead"
+        )
     count = enemy.get("combat", 0)
     counts = d.faces(count, 6, rng) if dice is None and count > d.LISTED_DICE else None
     rolled = d.obtain(count, 6, dice, rng) if counts is None else []

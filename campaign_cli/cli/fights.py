@@ -12,7 +12,7 @@ from campaign_cli.cli.diceopts import DiceOpt, KarmaOpt, RerollOpt, SeedOpt
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, Table, emit
 from campaign_cli.cli.views import party_table, status_news
-from campaign_cli.i18n import _, gendered, ngettext, shown, status_of
+from campaign_cli.i18n import _, gendered, ngettext, shown, side, status_of
 from campaign_cli.library.fights import Fights
 from campaign_cli.rules import fights
 
@@ -36,13 +36,16 @@ def _bar(left: int, full: int, width: int = 10) -> str:
 
 def status_views(data: Mapping[str, Any]) -> list[Any]:
     turn = data["turn"]
-    title = (_("Fight: {title}, round {round}") if data["title"] else _("Fight, round {round}")).format(
-        title=data["title"], round=data["round"]
-    )
+    if not data["round"]:  # the order not rolled yet: no round to name
+        title = _("Fight: {title}").format(title=data["title"]) if data["title"] else _("Fight")
+    else:
+        title = (_("Fight: {title}, round {round}") if data["title"] else _("Fight, round {round}")).format(
+            title=data["title"], round=data["round"]
+        )
     if turn == "party":
         title += _(", the party's turn")
     elif turn:
-        title += _(", {name}'s turn").format(name=turn)
+        title += _(", {name}'s turn").format(name=side(turn))
     rows = []
     for c in data["characters"]:
         left = max(c["st"] - c["damage"] - c["fatigue"], 0)
@@ -75,7 +78,9 @@ def status_views(data: Mapping[str, Any]) -> list[Any]:
         first = {"party": _("the party goes first"), "enemies": _("the enemies go first")}.get(
             data.get("first") or "", ""
         )
-        order = Line(_("order: {sides}").format(sides=" > ".join(data["order"])) + (f" ({first})" if first else ""))
+        order = Line(
+            _("order: {sides}").format(sides=" > ".join(map(side, data["order"]))) + (f" ({first})" if first else "")
+        )
     else:
         order = Line(_("order: not rolled yet (`campaign fight order`)"))
     views = [Table(title, ["", _("who"), _("left"), _("status"), ""], rows), order]
@@ -199,11 +204,11 @@ def order(
         data,
         [
             Line(dice_line),
-            Table(_("Turn order (R8)"), ["#", _("side")], [[i + 1, n] for i, n in enumerate(fight["order"])]),
+            Table(_("Turn order (R8)"), ["#", _("side")], [[i + 1, side(n)] for i, n in enumerate(fight["order"])]),
             Line(
                 _("round 1: the party's turn")
                 if fight["turn"] == "party"
-                else _("round 1: {value} goes first").format(value=fight["turn"])
+                else _("round 1: {value} goes first").format(value=side(fight["turn"]))
             ),
         ],
         json_out=json_out,
@@ -226,7 +231,7 @@ def next_(json_out: JsonOpt = False) -> None:
         Line(
             _("round {round}: the party's turn").format(round=data["round"])
             if data["turn"] == "party"
-            else _("round {round}: {turn}'s turn").format(round=data["round"], turn=data["turn"])
+            else _("round {round}: {turn}'s turn").format(round=data["round"], turn=side(data["turn"]))
         ),
         json_out=json_out,
     )

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from campaign_cli.i18n import N_, _, gendered, language, ngettext, number, shown
+from campaign_cli.i18n import N_, _, gendered, language, ngettext, number, shown, side
 from campaign_cli.rules.names import with_pieces, without_pieces
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
@@ -156,9 +156,9 @@ def event_text(event: dict[str, Any]) -> str | None:
     if kind == "turn":
         if event["turn"] == "party":  # R32a: the party's one turn
             return _("round {round}: the party's turn").format(round=event["round"])
-        return _("round {round}: turn: {turn}").format(round=event["round"], turn=event["turn"])
+        return _("round {round}: turn: {turn}").format(round=event["round"], turn=side(event["turn"]))
     if kind == "order":
-        return _("turn order: {order}").format(order=" > ".join(event["order"]))
+        return _("turn order: {order}").format(order=" > ".join(map(side, event["order"])))
     if kind == "fight_started":
         return _("fight started: {title}").format(title=event["title"]) if event.get("title") else _("fight started")
     if kind == "adventure_started":

@@ -139,8 +139,12 @@ def contest_rows(a: Mapping[str, Any], b: Mapping[str, Any]) -> list[list[Any]]:
 
 def describe_roll(data: Mapping[str, Any]) -> str:
     """`2D6: 2, 5 +2 (skill Sword) = 9 damage by Ajax`: the dice, then each modifier by source."""
+    from campaign_cli.rules.dice import parse
+
     parts = ", ".join(map(str, data["dice"]))
-    mods = "".join(f" {signed(m['value'])} ({source(m)})" for m in data.get("modifiers", []))
+    flat = parse(data["expression"]).modifier  # the expression's own +1 (D6+1): said, not hidden
+    mods = f" {signed(flat)}" if flat else ""
+    mods += "".join(f" {signed(m['value'])} ({source(m)})" for m in data.get("modifiers", []))
     line = f"{dice(data['expression'])}: {parts}{mods} = {data['total']}"
     if not data.get("character"):
         return line

@@ -27,6 +27,8 @@ def core_attribute(text: str) -> str | None:
         return text.strip().upper()
     folded = key(text)
     return next((SEED_CORE[s] for s in (folded, *stems(folded)) if s in SEED_CORE), None)
+
+
 START_TOTAL = 32  # R2
 MINIMUM = 8  # R2
 START_POINTS = 4  # R3
@@ -204,8 +206,6 @@ def new_character(
         "darkstone": 0,
         "items": [],
     }
-
-
 
 
 _GENDER_WORDS: dict[str, Literal["m", "f"]] = {"m": "m", "f": "f", "м": "m", "ж": "f"}
@@ -413,6 +413,7 @@ def check_the_dead(before: Mapping[str, Any], after: Mapping[str, Any]) -> None:
                         "R11a: {name} is dead: the dead win, spend, give and receive nothing ({field})",
                         name=now["name"],
                         field=Say(label),
+                        agreeing=now.get("gender"),
                     ),
                     "dead",
                 )

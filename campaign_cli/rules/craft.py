@@ -96,7 +96,10 @@ def check_medic(level: int, plan: dict[str, int], patients: dict[str, Character]
     for who, points in plan.items():
         doc = patients[who]
         if current_status(doc) == "dead":
-            raise Refused(Say('R20: {name} is dead; only a wish can help (R17)', name=doc['name']), "dead")
+            raise Refused(
+                Say('R20: {name} is dead; only a wish can help (R17)', name=doc['name'], agreeing=doc.get('gender')),
+                "dead",
+            )
         fresh = min(doc.get("last_fight_damage", 0), doc["damage"])
         if points > fresh:
             raise Refused(
@@ -219,7 +222,9 @@ def drink(potion: Item, doc: Character) -> dict[str, Any]:
     if potion.get("kind") != "potion":
         raise Refused(Say('{name} is not a potion', name=Shown(potion['name'])), "not_a_potion")
     if current_status(doc) == "dead":
-        raise Refused(Say('R20: {name} is dead; only a wish can help (R17)', name=doc['name']), "dead")
+        raise Refused(
+            Say('R20: {name} is dead; only a wish can help (R17)', name=doc['name'], agreeing=doc.get('gender')), "dead"
+        )
     heals = potion.get("heals")
     if heals:
         healed = min(heals, doc["damage"])

@@ -40,7 +40,10 @@ def check_can_act(doc: Character, action: str = N_("act")) -> None:
 def check_not_dead(doc: Character) -> None:
     """R11a: a dead character takes no further part: wins and spends nothing."""
     if current_status(doc) == "dead":
-        raise Refused(Say("R11a: {name} is dead: the dead win and spend nothing", name=doc["name"]), "dead")
+        raise Refused(
+            Say("R11a: {name} is dead: the dead win and spend nothing", name=doc["name"], agreeing=doc.get("gender")),
+            "dead",
+        )
 
 
 def take(doc: Character, amount: int, fatigue: bool = False, armor: int = 0) -> dict[str, Any]:
@@ -49,7 +52,9 @@ def take(doc: Character, amount: int, fatigue: bool = False, armor: int = 0) -> 
     if amount < 0:
         raise Refused(Say("damage cannot be negative; use {command}", command=Cmd("heal")), "bad_amount")
     if current_status(doc) == "dead":
-        raise Refused(Say('{name} is dead (R20); only a wish can help', name=doc['name']), "dead")
+        raise Refused(
+            Say('{name} is dead (R20); only a wish can help', name=doc['name'], agreeing=doc.get('gender')), "dead"
+        )
     if fatigue:
         if current_status(doc) in ("out", "dying"):
             doc["damage"] += amount  # R21
@@ -70,7 +75,10 @@ def heal(doc: Character, amount: int, fatigue: bool = False) -> int:
     if amount < 0:
         raise Refused(Say("healing cannot be negative"), "bad_amount")
     if current_status(doc) == "dead":
-        raise Refused(Say('{name} is dead (R20); only a wish can help (R17)', name=doc['name']), "dead")
+        raise Refused(
+            Say('{name} is dead (R20); only a wish can help (R17)', name=doc['name'], agreeing=doc.get('gender')),
+            "dead",
+        )
     if fatigue:
         healed = min(amount, doc["fatigue"])
         doc["fatigue"] -= healed
