@@ -143,3 +143,30 @@ def test_the_words_the_code_supplies(tmp_path: Path):
     _ok(path, "damage", "Мирон", "10")
     refused = ru(path, "roll", "2к6", "--character", "Мирон")
     assert "не может бросать кубики" in refused.stderr, refused.stderr
+
+
+def test_a_medic_heals_in_sentences_and_the_recap_keeps_its_parts_apart(tmp_path: Path):
+    path = tmp_path / "c.json"
+    board = tmp_path / "board.json"
+    board.write_text(
+        json.dumps({"name": "Упырь", "keywords": ["Нежить"], "size": "medium", "normal": SIDE, "brutal": SIDE})
+    )
+    for args in (
+        ["init"],
+        ["character", "create", "Мирон", "--st", "10", "--dx", "12", "--iq", "10", "--skill", "Medic=2"],
+        ["character", "create", "Лада", "--st", "10", "--dx", "12", "--iq", "10"],
+        ["enemy", "add", "--file", str(board)],
+        ["adventure", "start", "Склеп"],
+        ["fight", "start"],
+        ["fight", "add", "Упырь", "--count", "2"],
+        ["fight", "attack", "Упырь 1", "Лада", "--dice", "6,1"],
+        ["fight", "hit", "Упырь 1", "9", "--by", "Мирон"],
+        ["fight", "hit", "Упырь 2", "9", "--by", "Лада"],
+        ["fight", "end", "--won"],
+        ["keyword", "learn", "Пепел"],
+    ):
+        assert en(path, *args).exit_code == 0, args
+    healed = _ok(path, "skill", "use", "Мирон", "Медик", "--heal", "Лада=1", "--dice", "1,1,1")
+    assert healed.splitlines()[-1].startswith("Лада: вылечено 1 повреждение"), healed
+    recap = _ok(path, "recap").splitlines()
+    assert recap[1] == "1 бой; убиты враги: Упырь 1, Упырь 2; узнано ключевое слово: Пепел", recap

@@ -396,7 +396,7 @@ def blow_lines(data: Mapping[str, Any]) -> list[Line]:
         name=ch["name"],
         dice=(", ".join(map(str, data["dice"])) or "-")
         if counts is None
-        else ", ".join(f"{n}x{face}" for face, n in enumerate(counts, 1) if n),
+        else ", ".join(_("{n}x{face}").format(n=n, face=face) for face, n in enumerate(counts, 1) if n),
         to_hit=enemy.get("to_hit", 0),
     )
     line += ngettext("{n} hit", "{n} hits", data["hits"])

@@ -17,7 +17,7 @@ from campaign_cli.cli.diceopts import DiceOpt, KarmaOpt, RerollOpt, SeedOpt
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, emit
 from campaign_cli.cli.rolling import ModifierOpt
-from campaign_cli.i18n import _, shown
+from campaign_cli.i18n import _, ngettext, shown
 from campaign_cli.library.rolls import Rolls
 from campaign_cli.render.character import effect_text
 from campaign_cli.render.rolls import describe_check, describe_contest
@@ -121,10 +121,18 @@ def _effect_line(skill: str, effect: Mapping[str, Any] | None) -> str:
     if effect is None:
         return _("no effect")
     if "healed" in effect:
-        return _("healed: {who}").format(who=", ".join(f"{k} {v}" for k, v in effect["healed"].items()))
+        return "; ".join(  # one sentence a person, its number agreeing with its noun
+            ngettext("{name}: {n} damage healed", "{name}: {n} damage healed", v).format(name=k, n=v)
+            for k, v in effect["healed"].items()
+        )
     if "karma" in effect:
-        return _("Bard karma for this adventure: {who}").format(
-            who=", ".join(f"{k} +{v}" for k, v in effect["karma"].items())
+        return "; ".join(
+            ngettext(
+                "{name} gets {n} point of Bard karma for this adventure",
+                "{name} gets {n} points of Bard karma for this adventure",
+                v,
+            ).format(name=k, n=v)
+            for k, v in effect["karma"].items()
         )
     if "leadership" in effect:
         lead = effect["leadership"]

@@ -16,7 +16,7 @@ def markdown(data: Mapping[str, Any], genders: Mapping[str, str | None]) -> str:
     lines = [
         head,
         "",
-        "*" + _("{start} to {end}").format(start=moment(data["from"]), end=moment(data["to"])) + "*",
+        "*" + stretch(data) + "*",
         "",
         _("- **Fights:** {fights}").format(fights=data["fights"]),
         _("- **Enemies killed:** {names}").format(names=markdown_text(listed(data["kills"]))),
@@ -32,21 +32,30 @@ def markdown(data: Mapping[str, Any], genders: Mapping[str, str | None]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def stretch(data: Mapping[str, Any]) -> str:
+    """The journal's stretch the recap covers, or that it covers none yet."""
+    if not data["from"]:
+        return _("no entries yet")
+    return _("{start} to {end}").format(start=moment(data["from"]), end=moment(data["to"]))
+
+
 def tally(data: Mapping[str, Any]) -> str:
     """The stretch's fights, kills and keywords as one sentence, saying only what there was."""
     said = [ngettext("{n} fight", "{n} fights", data["fights"]).format(n=number(data["fights"]))]
-    if data["kills"]:
-        said.append(_("enemies killed: {names}").format(names=listed(data["kills"])))
+    if data["kills"]:  # one or several, not a count: a list of names has no number to agree with
+        killed = _("enemy killed: {names}") if len(data["kills"]) == 1 else _("enemies killed: {names}")
+        said.append(killed.format(names=listed(data["kills"])))
     if data["keywords"]:
-        said.append(_("keywords learned: {words}").format(words=listed(data["keywords"])))
-    return ", ".join(said)
+        learned = _("keyword learned: {words}") if len(data["keywords"]) == 1 else _("keywords learned: {words}")
+        said.append(learned.format(words=listed(data["keywords"])))
+    return "; ".join(said)  # a list inside a part ends where the next part begins
 
 
 def lines(data: Mapping[str, Any], genders: Mapping[str, str | None]) -> list[str]:
     """The recap as plain lines: its stretch, fights, kills and keywords, then each
     character's sentences under the name."""
     title = data["adventure"]
-    when = _("{start} to {end}").format(start=moment(data["from"]), end=moment(data["to"]))
+    when = stretch(data)
     out = [
         (_("Recap: {title} ({when})") if title else _("Recap ({when})")).format(title=title, when=when),
         tally(data),
