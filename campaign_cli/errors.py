@@ -77,7 +77,8 @@ class Say:
                 value = value.value
             elif isinstance(value, Joined):
                 value = [
-                    v.name if isinstance(v, Opt) else v.value if isinstance(v, Quoted) else v for v in value.values
+                    v.name if isinstance(v, Opt) else v.value if isinstance(v, (Quoted, Shown)) else v
+                    for v in value.values
                 ]
             elif isinstance(value, Opt):
                 value = value.name

@@ -170,3 +170,15 @@ def test_a_medic_heals_in_sentences_and_the_recap_keeps_its_parts_apart(tmp_path
     assert healed.splitlines()[-1].startswith("Лада: вылечено 1 повреждение"), healed
     recap = _ok(path, "recap").splitlines()
     assert recap[1] == "1 бой; убиты враги: Упырь 1, Упырь 2; узнано ключевое слово: Пепел", recap
+
+
+def test_a_typo_in_one_word_of_a_name_and_a_wrong_kind_are_answered_in_russian(tmp_path: Path):
+    path = tmp_path / "c.json"
+    assert en(path, "init").exit_code == 0
+    assert en(path, "character", "create", "Лада Светлая", "--st", "10", "--dx", "12", "--iq", "10").exit_code == 0
+    typo = ru(path, "gold", "add", "Ладаа", "1")
+    assert typo.exit_code == 1 and typo.stderr.endswith("может быть, «Лада Светлая»?\n"), typo.stderr
+    kind = ru(path, "item", "add", "Лада Светлая", "Ящик", "--custom", "--kind", "штука")
+    want = "--kind принимает снаряжение, артефакт, оружие, броня, улучшение, зелье, а не «штука»"
+    assert kind.exit_code == 2 and kind.stderr == f"campaign: ошибка: {want}\n"
+    assert ru(path, "item", "add", "Лада Светлая", "Ящик", "--custom", "--kind", "артефакт").exit_code == 0

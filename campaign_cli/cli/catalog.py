@@ -143,7 +143,7 @@ def armor(search: SearchOpt = None, json_out: JsonOpt = False, jsonl: JsonlOpt =
     help=help_text(
         "Every item entry: built-in weapons and armor, and all the packs' items.",
         "campaign catalog items",
-        "campaign catalog items --search верёвка",
+        "campaign catalog items --search rope",
     )
 )
 def items(search: SearchOpt = None, json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:

@@ -157,6 +157,11 @@ METAVARS = {
     "VALUE": N_("VALUE"),
     "WHO": N_("WHO"),
     "WORD": N_("WORD"),
+    # one-letter placeholders of `item add`'s numbers (a bare N stays N: a count reads as one)
+    "W": N_("W"),
+    "A": N_("A"),
+    "R": N_("R"),
+    "K": N_("K"),
 }
 
 
@@ -166,7 +171,7 @@ def metavar(text: str) -> str:
         return text
     import re
 
-    return re.sub(r"[A-Z][A-Z_]*[A-Z]", lambda m: _(METAVARS[m[0]]) if m[0] in METAVARS else m[0], text)
+    return re.sub(r"\b[A-Z](?:[A-Z_]*[A-Z])?\b", lambda m: _(METAVARS[m[0]]) if m[0] in METAVARS else m[0], text)
 
 
 def _placeholders(make_metavar: Callable[..., str]) -> Callable[..., str]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Literal
 
-from campaign_cli.errors import N_, Arg, CampaignError, Cmd, Opt, Refused, Say, Shown, UsageProblem
+from campaign_cli.errors import N_, Arg, CampaignError, Cmd, Joined, Opt, Refused, Say, Shown, UsageProblem
 from campaign_cli.rules import catalog
 from campaign_cli.rules.characters import carry_limit, check_name, gear_totals, raised
 from campaign_cli.rules.dice import parse as parse_dice
@@ -149,7 +149,12 @@ def armed(item: Item) -> Item:
 def validate_item(item: Item) -> None:
     if item["kind"] not in KINDS:
         raise UsageProblem(
-            Say('{option} takes {value}, not {kind!r}', option=Opt("kind"), value=', '.join(KINDS), kind=item['kind']),
+            Say(
+                '{option} takes {value}, not {kind!r}',
+                option=Opt("kind"),
+                value=Joined(", ", [Shown(k) for k in KINDS]),  # in the language in use (either is taken)
+                kind=item['kind'],
+            ),
             "bad_value",
         )
     if item["hands"] not in (0, 1, 2):

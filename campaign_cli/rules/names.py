@@ -250,6 +250,13 @@ def suggest(ref: str, names: Iterable[tuple[str, ...]], limit: int = 3) -> list[
                 score = max(score, 0.8)
             if distance(wanted, k, 2) <= 2:
                 score = max(score, 0.75)
+            elif (
+                len(wanted) > 3
+                and " " in k
+                and all(w.isalpha() for w in k.split())
+                and any(distance(wanted, w, 1) <= 1 for w in k.split())
+            ):
+                score = max(score, 0.75)  # a typo in one word of a longer name: «Ладаа» for Лада Светлая
             if score > best:
                 best, shown = score, name
         if best >= 0.7:
