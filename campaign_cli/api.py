@@ -34,6 +34,7 @@ from campaign_cli.library.catalog import Catalog
 from campaign_cli.library.characters import Characters
 from campaign_cli.library.core import (
     LABEL,
+    MAX_REASON,
     _free_text,
     _publish,
     _status,
@@ -332,7 +333,7 @@ def open(  # CLI.md names it so
     made, language = None, None
     try:
         _not_twice()
-        words = [_free_text(label, "label") or LABEL]
+        words = [_free_text(label, "label", MAX_REASON, blank=False) or LABEL]
         language = _language(lang)
         _wait(lock_wait)
         if create and not store.resolve_path(path).exists():

@@ -25,11 +25,15 @@ def read_text(source: str, option: Opt | None = None) -> str:
 def read_json(source: str, what: str, option: Opt | None = None) -> object:
     """A board or pack file (or stdin) as strict JSON; JSON that is not valid, or is nested
     too deeply, is refused as a bad WHAT (exit 1, code bad_WHAT)."""
-    from campaign_cli.jsontext import Malformed, loads
+    from campaign_cli.jsontext import Malformed, loads, repeated_key
 
     text = read_text(source, option)
     try:
-        return loads(text)
+        data = loads(text)
+        twice = repeated_key(text)
+        if twice is not None:  # a reader would keep the last and drop the first without a word
+            raise ValueError(_("the key {key!r} stands twice in one object").format(key=twice))
+        return data
     except (ValueError, RecursionError) as exc:
         why = _("not valid JSON") if isinstance(exc, Malformed) else str(exc) or _("nested too deeply")
         raise Refused(

@@ -90,6 +90,28 @@ def _bounded(text: str, start: int) -> tuple[Any, int]:
         sys.setrecursionlimit(old)
 
 
+def repeated_key(text: str | bytes) -> str | None:
+    """The first key that stands twice in one object of TEXT, or None. JSON readers keep the
+    last and drop the first without a word (`"1": {Ajax}, "1": {Bob}` reads as Bob alone),
+    so a document brought in or a campaign file no writer vouched for is read once more for
+    this: every file that crosses in (CLI.md "Reliability guarantees"). Loads `json`."""
+    import json
+
+    found: list[str] = []
+
+    def pairs(items: list[tuple[str, Any]]) -> None:  # the values are not kept: only keys matter
+        if not found:
+            keys = [k for k, _v in items]
+            if len(keys) != len(set(keys)):
+                found.append(next(k for k in keys if keys.count(k) > 1))
+
+    try:
+        json.loads(text, object_pairs_hook=pairs)
+    except (ValueError, RecursionError):
+        pass  # the strict reader already answered for these bytes
+    return found[0] if found else None
+
+
 def _say_why(text: str) -> None:
     import json
 

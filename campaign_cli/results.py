@@ -334,8 +334,7 @@ class TownLeft(TypedDict):
 
 
 class KeywordLearned(TypedDict):
-    keyword: str
-    keywords: list[str]  # every keyword the party knows now
+    keyword: str  # the word learned (not the whole list: a batch's answer grows with its lines, CLI.md)
     xp: dict[str, int]  # who won XP for it (R13)
 
 

@@ -81,22 +81,15 @@ def _strict(number: int, obj: dict[str, Any], raw: bytes) -> None:
     """A batch line is a strict document (CLI.md): a key it does not know, or a key twice
     (JSON readers keep the last: the line would run what its writer did not mean), is exit
     2 naming the line."""
-    import json
-
     unknown = sorted(set(obj) - {"args"})
     if unknown:
         raise LineFailed(
             number, UsageProblem(_("unknown key {key!r}: a line has only args").format(key=unknown[0]), "bad_line")
         )
 
-    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
-        keys = [k for k, _v in items]
-        if len(keys) != len(set(keys)):
-            twice = next(k for k in keys if keys.count(k) > 1)
-            raise LineFailed(number, UsageProblem(_("the key {key!r} stands twice").format(key=twice), "bad_line"))
-        return dict(items)
-
-    json.loads(raw, object_pairs_hook=pairs)
+    twice = jsontext.repeated_key(raw)
+    if twice is not None:
+        raise LineFailed(number, UsageProblem(_("the key {key!r} stands twice").format(key=twice), "bad_line"))
 
 
 def parse_lines(spool: Any) -> Iterator[tuple[int, list[str]]]:

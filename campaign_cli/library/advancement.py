@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from campaign_cli.errors import Opt, Say, UsageProblem
-from campaign_cli.library.core import Core, _free_text, _name, _shown, _whole, checked, spell_rating
+from campaign_cli.library.core import MAX_REASON, Core, _free_text, _name, _shown, _whole, checked, spell_rating
 
 if TYPE_CHECKING:
     from campaign_cli import results
@@ -35,7 +35,7 @@ class Advancement(Core):
 
         _whole(amount, "amount")
         who = [_name(n, "names") for n in names]
-        _free_text(reason, "reason")
+        _free_text(reason, "reason", MAX_REASON, blank=False)
 
         def run(stored: Stored) -> results.XpAward:
             docs = advancement.award_xp(stored, amount, who, party, reason)

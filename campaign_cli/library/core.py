@@ -154,6 +154,9 @@ def _texts(given: dict[str, Any], positional: Collection[str] = ()) -> None:
                     ) from None
 
 
+MAX_REASON = 500  # an award's reason, a block's label in the journal (CLI.md "Reliability guarantees")
+
+
 def _free_text(value: str | None, option: str, limit: int = 1000, blank: bool = True) -> str | None:  # model.MAX_NOTE
     """A note, a reason, a label, a keyword an item requires: any text of at most LIMIT
     characters (not blank unless BLANK) but a control or format character (CLI.md "Global

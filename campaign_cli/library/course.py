@@ -106,8 +106,8 @@ class Course(Core):
         check_name(_text(word, "word"), "keyword")
 
         def run(stored: Stored) -> results.KeywordLearned:
-            keywords, docs = course.learn_keyword(stored, word)
-            return {"keyword": word.strip(), "keywords": keywords, "xp": {d["name"]: KILL_XP for d in docs}}
+            _known, docs = course.learn_keyword(stored, word)
+            return {"keyword": word.strip(), "xp": {d["name"]: KILL_XP for d in docs}}
 
         return self._act("keyword learn", True, run, (word,))
 

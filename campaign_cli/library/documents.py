@@ -184,6 +184,12 @@ class Documents(Core):
                 raise Refused(
                     Say("not a Foundry actor: {source} is not valid JSON", source=source), "bad_character_file"
                 ) from None
+            twice = jsontext.repeated_key(text)
+            if twice is not None:  # a reader would keep the last and drop the first without a word
+                raise Refused(
+                    Say("not a Foundry actor: the key {key!r} stands twice in one object", key=twice),
+                    "bad_character_file",
+                )
             plan = interchange.from_foundry(data)
         else:
             plan = interchange.from_statblock(text)

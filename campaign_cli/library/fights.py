@@ -280,6 +280,8 @@ class Fights(Core):
             raise Refused(Say("bad board: the file must hold a JSON object"), "bad_board")
         if name is not None:
             board["name"] = check_name(_text(name, "name"), "enemy")
+        elif "name" in board and not isinstance(board["name"], str):  # the file's name is not text
+            raise Refused(Say("bad board: {field} {why}", field="name", why=Say("must be text")), "bad_board")
         elif not isinstance(board.get("name"), str):
             raise UsageProblem(Say("give a name, or a board file that has a name"), "missing_name")
 

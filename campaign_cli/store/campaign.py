@@ -195,20 +195,9 @@ def parse(path: Path, raw: bytes, check: bool = True) -> dict[str, Any]:
 def _no_repeated_key(path: Path, raw: bytes) -> None:
     """A key twice in one object (`"1": {Ajax}, "1": {Bob}`) is damage: JSON readers keep the
     last, so a read showed Bob alone and the next write dropped Ajax for good (issue 64)."""
-    import json
-
-    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
-        seen: set[str] = set()
-        for key, _value in items:
-            if key in seen:
-                raise _not_campaign(path, _("the key {key!r} stands twice in one object").format(key=key))
-            seen.add(key)
-        return dict(items)
-
-    try:
-        json.loads(raw, object_pairs_hook=pairs)
-    except ValueError:
-        pass  # the decoder already read these bytes: what it refuses it refused
+    key = jsontext.repeated_key(raw)
+    if key is not None:
+        raise _not_campaign(path, _("the key {key!r} stands twice in one object").format(key=key))
 
 
 # The bytes this process last read and found sound. The judge's verdict is a function of

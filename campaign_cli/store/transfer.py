@@ -92,8 +92,11 @@ def read_export(text: str) -> dict[str, Any]:
     """An export's JSON: strict (no NaN or Infinity, not nested too deeply), else refused (exit 1)."""
     try:
         returned: dict[str, Any] = jsontext.loads(text)
-        return returned
     except RecursionError:
         raise _bad(_("nested too deeply")) from None
     except ValueError as exc:
         raise _bad(_("not valid JSON") if isinstance(exc, jsontext.Malformed) else str(exc)) from None
+    key = jsontext.repeated_key(text)
+    if key is not None:  # a reader would keep the last and drop the first without a word
+        raise _bad(_("the key {key!r} stands twice in one object").format(key=key))
+    return returned
