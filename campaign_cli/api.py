@@ -27,7 +27,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, cast, overload
 
-from campaign_cli.errors import CampaignError, Opt, Refused, Say, UsageProblem
+from campaign_cli.errors import COMMIT, CampaignError, Opt, Refused, Say, UsageProblem
 from campaign_cli.library.advancement import Advancement
 from campaign_cli.library.block import Block
 from campaign_cli.library.catalog import Catalog
@@ -349,6 +349,8 @@ def open(  # CLI.md names it so
         failed.front = failed.front or "library"  # said as the library says it, whatever ran before
         failed.lang = failed.lang or language
         raise typed(failed) from None
+    finally:
+        COMMIT["started"] = False  # the block's commit is its own: nothing it set outlives it
 
 
 def _wait(seconds: object) -> None:

@@ -239,14 +239,19 @@ def test_the_locale_alone_chooses_russian(party: Path, monkeypatch):
     assert "действительная DX / MA" in result.stdout
 
 
-def test_english_runs_never_load_the_catalog(party: Path):
+def test_english_runs_never_load_the_catalog(party: Path, monkeypatch):
     i18n.use("en")
+    loaded: list[str] = []
+    real = i18n.load_catalog
+    monkeypatch.setattr(i18n, "load_catalog", lambda name: loaded.append(name) or real(name))
     en(party, "character", "show", "Ajax", "--json")
-    assert RUN.catalog is None
     en(party, "character", "show", "Ajax")
-    assert RUN.catalog is None
-    ru(party, "character", "show", "Ajax", "--json")
-    assert RUN.catalog is not None  # a Russian run, JSON or not: its errors speak Russian
+    assert loaded == [] and RUN.catalog is None
+    said = ru(
+        party, "character", "show", "Ajx", "--json"
+    ).stderr  # a Russian run, JSON or not: its errors speak Russian
+    assert loaded == ["campaign"] and "нет персонажа «Ajx»" in said
+    assert RUN.catalog is None  # the run's language is its own: nothing of it outlives the command
 
 
 # --- what a Russian speaker reads ---------------------------------------------------

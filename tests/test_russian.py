@@ -15,7 +15,6 @@ import pytest
 
 from campaign_cli.cli.app import app
 from campaign_cli.cli.speech import METAVARS
-from campaign_cli.run import RUN
 from tests.runner import CliRunner
 from tests.test_help import PATHS
 from tests.test_i18n import en, english_words, ru, seat_people
@@ -475,10 +474,23 @@ def test_the_help_examples_catalog_is_read_only_for_a_help_page(people: Path):
     """The examples are compiled apart (campaign-examples.mo): a Russian command that shows
     no help never parses them; a help page does."""
 
-    assert ru(people, "character", "show", "Лада").exit_code == 0
-    assert RUN.examples is None
-    assert "$ campaign character show Аякс" in ru(people, "character", "show", "--help").stdout
-    assert RUN.examples
+    from campaign_cli import i18n
+    from campaign_cli.cli import speech
+
+    loaded: list[str] = []
+    real = i18n.load_catalog
+
+    def load(name: str) -> object:
+        loaded.append(name)
+        return real(name)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(speech, "load_catalog", load)
+        patch.setattr(i18n, "load_catalog", load)
+        assert ru(people, "character", "show", "Лада").exit_code == 0
+        assert "campaign-examples" not in loaded
+        assert "$ campaign character show Аякс" in ru(people, "character", "show", "--help").stdout
+        assert "campaign-examples" in loaded
 
 
 def test_ye_finds_yo_in_names_skills_and_completion(tmp_path: Path):

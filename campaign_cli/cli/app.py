@@ -105,9 +105,14 @@ class CampaignGroup(LazyGroup):
         **extra: Any,
     ) -> Any:
         args = list(sys.argv[1:] if args is None else args)
-        speak(i18n.requested(args))  # once per command line: `campaign demo` runs its lines in it
-        _unknown_language(args)
-        code = run(self, args, prog_name or "campaign", complete_var, **extra)
+        before = dict(vars(RUN))  # the language is the command line's own, as is all it sets
+        try:
+            speak(i18n.requested(args))  # once per command line: `campaign demo` runs its lines in it
+            _unknown_language(args)
+            code = run(self, args, prog_name or "campaign", complete_var, **extra)
+        finally:
+            vars(RUN).clear()
+            vars(RUN).update(before)
         if standalone_mode:
             sys.exit(code)
         return code
@@ -180,7 +185,20 @@ def _usage_message(err: click.exceptions.UsageError) -> str:
 def run(
     command: click.Command, args: list[str], prog_name: str = "campaign", complete_var: str | None = None, **extra: Any
 ) -> int:
-    """Run one command line as the user typed it: errors reported, an exit code returned."""
+    """Run one command line as the user typed it: errors reported, an exit code returned.
+    Nothing the command sets survives it (CLI.md "Reliability guarantees"): the run's state
+    is as it was after, in a demo's next step as in a test's next command; only a signal
+    kept while it committed (`COMMIT["deferred"]`) is left for the demo to obey."""
+    before = dict(vars(RUN))
+    try:
+        return _run(command, args, prog_name, complete_var, **extra)
+    finally:
+        vars(RUN).clear()
+        vars(RUN).update(before)
+        COMMIT["started"] = False
+
+
+def _run(command: click.Command, args: list[str], prog_name: str, complete_var: str | None, **extra: Any) -> int:
     args = _help_alias(args)
     words = args[: args.index("--")] if "--" in args else args
     RUN.json_errors = "--json" in words or "--jsonl" in words or _json_format(words)

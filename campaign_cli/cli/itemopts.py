@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from collections.abc import Callable
+from typing import Annotated, Any, TypeVar, cast
 
 import typer
 
@@ -101,30 +102,54 @@ CatalogArg = Annotated[
 ]
 
 
-ITEM_OPTIONS = (
-    "hands",
-    "weight",
-    "value",
-    "requires",
-    "clothing",
-    "personal",
-    "darkstone_icon",
-    "slots",
-    "damage",
-    "armor",
-    "restriction",
-    "shield",
-    "heft",
-    "kind",
-)  # the options above, by name
+# The item options, declared once: each command that takes them (`item add`, `shop buy`)
+# gets them in its signature from here and receives them as one mapping (`takes_item_options`).
+ITEM_PARAMETERS = {
+    "hands": HandsOpt,
+    "weight": WeightOpt,
+    "value": ValueOpt,
+    "requires": RequiresOpt,
+    "clothing": ClothingOpt,
+    "personal": PersonalOpt,
+    "darkstone_icon": IconOpt,
+    "slots": SlotsOpt,
+    "damage": DamageOpt,
+    "armor": ArmorOpt,
+    "restriction": RestrictionOpt,
+    "shield": ShieldOpt,
+    "heft": HeftOpt,
+    "kind": KindOpt,
+}
+ITEM_OPTIONS = tuple(ITEM_PARAMETERS)  # by name, in the order the help lists them
+
+Command = TypeVar("Command", bound=Callable[..., None])
 
 
-def item_options(given: dict[str, Any]) -> dict[str, Any]:
-    """A command's item options (`item add`, `shop buy`) from its parameters (GIVEN: locals());
-    a kind may be given in Russian (`--kind артефакт`), stored in English."""
+def takes_item_options(command: Command) -> Command:
+    """COMMAND, whose parameter `options` stands where the item options go, as the command
+    line sees it: each option of ITEM_PARAMETERS in its place (Typer reads the signature),
+    handed to COMMAND as one mapping; a kind given in Russian (`--kind артефакт`) is stored
+    in English. The options are declared once, above, not in each command."""
+    import functools
+    import inspect
+
     from campaign_cli.i18n import english_word
 
-    options = {k: given[k] for k in ITEM_OPTIONS}
-    if options.get("kind") is not None:
-        options["kind"] = english_word(options["kind"], gear.KINDS)
-    return options
+    signature = inspect.signature(command)
+    own = list(signature.parameters.values())
+    at = [p.name for p in own].index("options")
+    spliced = [
+        inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=None, annotation=kind)
+        for name, kind in ITEM_PARAMETERS.items()
+    ]
+
+    @functools.wraps(command)
+    def run(**given: Any) -> None:
+        options = {name: given.pop(name) for name in ITEM_OPTIONS}
+        if options["kind"] is not None:
+            options["kind"] = english_word(options["kind"], gear.KINDS)
+        command(**given, options=options)
+
+    run.__signature__ = signature.replace(parameters=[*own[:at], *spliced, *own[at + 1 :]])  # type: ignore[attr-defined]
+    run.__annotations__ = {**{k: v for k, v in command.__annotations__.items() if k != "options"}, **ITEM_PARAMETERS}
+    return cast("Command", run)

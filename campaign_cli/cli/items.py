@@ -18,24 +18,18 @@ from campaign_cli.cli.common import (
 from campaign_cli.cli.itemopts import (
     ArmorOpt,
     CatalogArg,
-    ClothingOpt,
     CountOpt,
     CustomOpt,
     DamageOpt,
     HandsOpt,
     HeftOpt,
-    IconOpt,
     ItemArg,
-    KindOpt,
-    PersonalOpt,
     PiecesOpt,
-    RequiresOpt,
     RestrictionOpt,
-    ShieldOpt,
     SlotsOpt,
     ValueOpt,
     WeightOpt,
-    item_options,
+    takes_item_options,
 )
 from campaign_cli.cli.lazy import command_app, noun_app
 from campaign_cli.cli.output import Fields, Line, Table, emit
@@ -150,28 +144,15 @@ def _show(data: Any, message: str, json_out: bool) -> None:
         "campaign item add Ajax Torch --count 3",
     )
 )
+@takes_item_options
 def add(
     name: NameArg,
     item: CatalogArg,
-    hands: HandsOpt = None,
-    weight: WeightOpt = None,
-    value: ValueOpt = None,
-    requires: RequiresOpt = None,
-    clothing: ClothingOpt = None,
-    personal: PersonalOpt = None,
-    darkstone_icon: IconOpt = None,
-    slots: SlotsOpt = None,
-    damage: DamageOpt = None,
-    armor: ArmorOpt = None,
-    restriction: RestrictionOpt = None,
-    shield: ShieldOpt = None,
-    heft: HeftOpt = None,
-    kind: KindOpt = None,
+    options: dict[str, Any],  # the item options (cli/itemopts.py)
     custom: CustomOpt = False,
     count: CountOpt = 1,
     json_out: JsonOpt = False,
 ) -> None:
-    options = item_options(locals())
     with acting(Gear) as camp:
         data = camp.item_add(name, item, custom=custom, count=count, **options)
     ch, added = data["character"], data["item"]

@@ -55,6 +55,18 @@ def write_text(text: str) -> None:
         sys.stdout.write(text)
 
 
+def is_stdout(output: str) -> bool:
+    """Whether OUTPUT names this process's standard output (`--output /dev/stdout`, a pipe or
+    a terminal by path): the answer is then the document itself, as with `--output -`."""
+    import os
+
+    try:
+        here, there = os.fstat(1), os.stat(output)
+    except (OSError, ValueError):
+        return False
+    return (here.st_dev, here.st_ino) == (there.st_dev, there.st_ino)
+
+
 def write_json(data: Any) -> None:
     from campaign_cli import jsontext  # only a JSON answer pays for it
 

@@ -9,24 +9,10 @@ import typer
 from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, NameArg, acting, help_text
 from campaign_cli.cli.diceopts import DiceOpt, SeedOpt
 from campaign_cli.cli.itemopts import (
-    ArmorOpt,
     CatalogArg,
-    ClothingOpt,
     CustomOpt,
-    DamageOpt,
-    HandsOpt,
-    HeftOpt,
-    IconOpt,
     ItemArg,
-    KindOpt,
-    PersonalOpt,
-    RequiresOpt,
-    RestrictionOpt,
-    ShieldOpt,
-    SlotsOpt,
-    ValueOpt,
-    WeightOpt,
-    item_options,
+    takes_item_options,
 )
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, emit
@@ -71,6 +57,7 @@ OtherDiceOpt = Annotated[
         "campaign shop buy Ajax 'Lucky Hat' --clothing hat --value 5",
     )
 )
+@takes_item_options
 def buy(
     name: NameArg,
     item: CatalogArg,
@@ -84,25 +71,11 @@ def buy(
     dice: DiceOpt = None,
     other_dice: OtherDiceOpt = None,
     seed: SeedOpt = None,
-    hands: HandsOpt = None,
-    weight: WeightOpt = None,
-    value: ValueOpt = None,
-    requires: RequiresOpt = None,
-    clothing: ClothingOpt = None,
-    personal: PersonalOpt = None,
-    darkstone_icon: IconOpt = None,
-    slots: SlotsOpt = None,
-    damage: DamageOpt = None,
-    armor: ArmorOpt = None,
-    restriction: RestrictionOpt = None,
-    shield: ShieldOpt = None,
-    heft: HeftOpt = None,
-    kind: KindOpt = None,
+    options: dict[str, Any] | None = None,  # the item options (cli/itemopts.py)
     custom: CustomOpt = False,
     count: ShopCountOpt = 1,
     json_out: JsonOpt = False,
 ) -> None:
-    options = item_options(locals())
     with acting(Gear) as camp:
         data = camp.shop_buy(
             name,
@@ -114,7 +87,7 @@ def buy(
             seed=seed,
             custom=custom,
             count=count,
-            **options,
+            **(options or {}),
         )
     who = data["character"]
     _answer(

@@ -14,7 +14,7 @@ from campaign_cli.cli.common import (
     help_text,
 )
 from campaign_cli.cli.lazy import command_app
-from campaign_cli.cli.output import Line, emit, write_text
+from campaign_cli.cli.output import Line, emit, is_stdout, write_text
 from campaign_cli.i18n import _, ngettext
 
 export_app, import_app = command_app(), command_app()
@@ -35,7 +35,7 @@ def export(
 ) -> None:
     from campaign_cli import api
 
-    if output in (None, "-"):  # `-` is stdout (a file named - is ./-)
+    if output in (None, "-") or is_stdout(output):  # `-` is stdout (a file named - is ./-); so is /dev/stdout
         write_text(api.export(campaign_path()))
         return
     data = api.export(campaign_path(), output, force=force)

@@ -648,16 +648,24 @@ class Campaign:
         with files.writing_to(self.target):
             files.check_writable(self.target)
             COMMIT["started"] = True  # from here a signal no longer stops the command (entry.py)
-            if spooled:  # the rolls first, in parts; the change's entry counts them
-                entry["rolls_in_parts"] = self._append_roll_parts(
-                    seq, {k: base[k] for k in ("campaign", "time", "command")}
-                )
-            offset, sealed = journal.append(self.path, entry)
-            self.meta["seq"], self.meta["journal_hash"] = seq, sealed
-            if not self.reverted:
-                self.meta["undo_top"], self.meta["undo_at"], self.meta["undo_hash"] = seq, offset, sealed
-            text = _dumps(after)
-            files.write_atomic(self.target, text)
+            kept, was = journal.length(self.path), dict(self.meta)
+            try:
+                if spooled:  # the rolls first, in parts; the change's entry counts them
+                    entry["rolls_in_parts"] = self._append_roll_parts(
+                        seq, {k: base[k] for k in ("campaign", "time", "command")}
+                    )
+                offset, sealed = journal.append(self.path, entry)
+                self.meta["seq"], self.meta["journal_hash"] = seq, sealed
+                if not self.reverted:
+                    self.meta["undo_top"], self.meta["undo_at"], self.meta["undo_hash"] = seq, offset, sealed
+                text = _dumps(after)
+                files.write_atomic(self.target, text)
+            except OSError:  # the change did not happen (a full disk): nor does its entry stay
+                if kept is not None:
+                    journal.cut(self.path, kept)
+                self.meta.clear()
+                self.meta.update(was)
+                raise
             if self.target == self.path:
                 self.written = text
 
@@ -734,11 +742,14 @@ def create(
     p = resolve_path(path)
     if not p.parent.is_dir():
         raise FileProblem(_('folder {parent} does not exist').format(parent=p.parent), "no_folder")
-    made = [f for f in (journal.journal_path(p), files.lock_path_of(p)) if not f.exists()]
+    # what this call makes, and only that, goes if it fails: never a path someone else put
+    # there (a symlink, dangling or not, a FIFO), which `exists()` alone would not see
+    made = [f for f in (journal.journal_path(p), files.lock_path_of(p)) if not os.path.lexists(f)]
+    there = os.path.lexists(p)  # a file, FIFO or folder already at PATH: refused, never ours
     try:
         return _create(p, name, words, data, verb)
     except BaseException:
-        if not p.exists():  # CLI.md: a refused init or import leaves nothing behind
+        if there or not p.exists():  # CLI.md: a refused init or import leaves nothing behind
             for left in made:
                 try:
                     left.unlink(missing_ok=True)

@@ -337,12 +337,41 @@ def token() -> str:
 
 
 def publish(staged: list[tuple[Path, bytes]]) -> None:
-    """Write each staged file atomically (a batch or a library block has committed: the
-    files its acts wrote, an export's output, appear now, not before)."""
+    """Write each staged output (a batch or a library block has committed: the files its
+    acts wrote, an export's output, appear now, not before): a regular file atomically; a
+    device, FIFO or socket (`/dev/stdout`) as a stream, never unlinked or renamed over. An
+    output that cannot be written (full disk, read-only) is exit 2 naming it: exit 3 is
+    the campaign's own files' (CLI.md "Reliability guarantees")."""
+    from campaign_cli.errors import Opt, Say, UsageProblem
+
     for target, data in staged:
-        clean_temporaries(target)  # what a killed export left
-        with writing_to(target):
+        try:
+            if is_stream(target):
+                COMMIT["started"] = True  # from here the output is written, whatever signal comes
+                with open(target, "wb") as stream:
+                    stream.write(data)
+                continue
+            clean_temporaries(target)  # what a killed export left
             write_atomic(target, data)
+        except BrokenPipeError:
+            raise  # the reader went away (`--output /dev/stdout | head`): not an error of ours
+        except (OSError, FileProblem) as exc:
+            why = os_reason(exc) if isinstance(exc, OSError) else exc.message
+            raise UsageProblem(
+                Say("{option}: cannot write {output}: {why}", option=Opt("output"), output=str(target), why=why),
+                "bad_file",
+            ) from None
+
+
+def is_stream(path: Path) -> bool:
+    """Whether PATH (its link followed) is a device, a FIFO or a socket: written as a stream."""
+    import stat
+
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False
+    return not stat.S_ISREG(mode) and not stat.S_ISDIR(mode)
 
 
 def _umask() -> int:

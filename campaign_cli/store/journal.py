@@ -134,6 +134,33 @@ def append(path: Path, entry: dict[str, Any]) -> tuple[int, str]:
     return size, digest(sealed)
 
 
+def length(path: Path) -> int | None:
+    """The journal's size in bytes, or None when there is none."""
+    try:
+        return os.stat(journal_path(path)).st_size
+    except OSError:
+        return None
+
+
+def cut(path: Path, size: int) -> None:
+    """Take back what a failed commit appended (the campaign file could not be written: a
+    full disk): the journal cut back to SIZE bytes, so a refusal leaves it as it was. Best
+    effort: a truncate frees space, and a journal it could not cut is an uncommitted tail
+    that undo never takes (its seq is past the file's)."""
+    try:
+        fd = _open(journal_path(path), os.O_WRONLY)
+    except OSError:
+        return
+    try:
+        if os.fstat(fd).st_size > size:
+            os.ftruncate(fd, size)
+            files.sync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
 def read_at(path: Path, offset: int) -> dict[str, Any] | None:
     """The intact entry whose line starts at OFFSET, or None."""
     line = line_at(path, offset)
