@@ -7,6 +7,7 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: the comm
 if TYPE_CHECKING:  # what a type checker (and an IDE) sees; at run time, loaded on first use
     from campaign_cli.api import Campaign, export, import_, init, merge, odds, open, read, redo, undo
     from campaign_cli.errors import CampaignError, FileProblem, Refused, UsageProblem
+    from campaign_cli.facts import facts_of
 
 __all__ = [
     "Campaign",
@@ -16,6 +17,7 @@ __all__ = [
     "UsageProblem",
     "__version__",
     "export",
+    "facts_of",
     "import_",
     "init",
     "merge",
@@ -33,6 +35,8 @@ def __getattr__(name: str) -> object:
 
     if name in _ERRORS:
         return getattr(importlib.import_module("campaign_cli.errors"), name)
+    if name == "facts_of":
+        return importlib.import_module("campaign_cli.facts").facts_of
     if name in __all__:
         return getattr(importlib.import_module("campaign_cli.api"), name)
     raise AttributeError(f"module 'campaign_cli' has no attribute {name!r}")

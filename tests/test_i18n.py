@@ -45,7 +45,11 @@ def en(path: Path, *args: str, input: str | None = None):
 
 @pytest.fixture
 def party(tmp_path: Path) -> Path:
-    path = tmp_path / "c.json"
+    return seat_party(tmp_path / "c.json")
+
+
+def seat_party(path: Path) -> Path:
+    """A campaign at PATH with Ajax (hero) and Merlin (wizard)."""
     for args in (
         ["init", "--name", "Road"],
         [

@@ -190,3 +190,45 @@ def test_every_act_returns_what_it_declares(world, tmp_path, monkeypatch, path, 
                 found += [f"{' '.join(words)}: {p}" for p in problems(result, returned(method))]
         found += [f"events: {p}" for p in problems(camp.events, typing.get_type_hints(Campaign.events.fget)["return"])]
     assert found == [], "\n".join(found)
+
+
+# -- a refusal's facts, typed per code (campaign_cli/facts.py, generated from the code) --------
+def test_every_refusal_raised_is_a_declared_code_whose_facts_have_their_declared_types(tmp_path, monkeypatch):
+    """Refusals of every kind the suite's matrices make (each rule's refusal, hostile input
+    through every front end): each code is one campaign_cli.facts declares, and its facts
+    fit that code's TypedDict (keys it declares, values of their types)."""
+    from campaign_cli import errors, facts
+    from tests import test_hostile_matrix as hostile
+    from tests import test_i18n
+
+    raised: list[tuple[str, dict[str, Any]]] = []
+    real = errors.CampaignError.__init__
+
+    def noted(self: errors.CampaignError, message: Any, code: str | None = None) -> None:
+        real(self, message, code)
+        raised.append((self.code, self.facts))
+
+    monkeypatch.setattr(errors.CampaignError, "__init__", noted)
+    party = test_i18n.seat_party(tmp_path / "rules.json")
+    for setup, args, _message in test_i18n.RULE_REFUSALS:
+        copy = tmp_path / f"r{len(raised)}.json"
+        shutil.copy(party, copy)
+        for step in setup:
+            test_i18n.en(copy, *step)
+        test_i18n.en(copy, *args)
+    made = tmp_path / "made"
+    made.mkdir()
+    cli = hostile.Cli(made / "c.json")
+    cli.json("init")
+    cli.json("character", "create", "Ajax", "--st", "12", "--dx", "10", "--iq", "10")
+    cli.json("export", "--output", str(made / "export.json"))
+    for front, kind in hostile.CELLS:
+        hostile.FRONTS[front][0](cli, kind)
+    codes = {code for code, _f in raised}
+    assert len(codes) >= 25, sorted(codes)
+    for code, said in raised:
+        if code in ("internal", "refused"):  # not a code of the library's own
+            continue
+        assert code in facts.CODES, f"{code} is raised but not declared"
+        declared = getattr(facts, "".join(p.title() for p in code.split("_")) + "Facts")
+        assert not problems(said, declared, code), (code, said, problems(said, declared, code))
