@@ -52,6 +52,22 @@ def english(monkeypatch):
     i18n.use("en")
 
 
+# One side of an enemy board, as a test writes a board file (a threat board's numbers).
+BOARD_SIDE = {
+    "initiative": 3,
+    "move": 4,
+    "escape": 4,
+    "to_hit": 4,
+    "combat": 2,
+    "damage": 1,
+    "defense": 1,
+    "health": 3,
+    "xp": 2,
+    "abilities": [],
+    "elite": ["a", "b", "c", "d", "e", "f"],
+}
+
+
 class Cli:
     """Runs `campaign -c FILE ...` in-process and keeps the result."""
 

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 import campaign_cli
-from tests.conftest import Cli
+from tests.conftest import BOARD_SIDE, Cli
 
 TEXT = {
     "c0": "a\x01b",
@@ -36,19 +36,7 @@ NUMBER = {"past_bound": "1000001", "digits_5000": "9" * 5000, "nan": "nan", "inf
 JSON_ONLY = ("wrong_type", "duplicate_key", "unknown_key")
 CLASSES = (*TEXT, *NUMBER, *JSON_ONLY)
 
-SIDE = {
-    "initiative": 3,
-    "move": 4,
-    "escape": 4,
-    "to_hit": 4,
-    "combat": 2,
-    "damage": 1,
-    "defense": 1,
-    "health": 3,
-    "xp": 2,
-    "abilities": [],
-    "elite": ["a", "b", "c", "d", "e", "f"],
-}
+SIDE = BOARD_SIDE
 
 
 @pytest.fixture(scope="module")

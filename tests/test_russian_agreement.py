@@ -12,22 +12,11 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import BOARD_SIDE
 from tests.test_i18n import en, ru
 
 NB = "\u00a0"
-SIDE = {
-    "initiative": 3,
-    "move": 4,
-    "escape": 4,
-    "to_hit": 4,
-    "combat": 2,
-    "damage": 2,
-    "defense": 1,
-    "health": 2,
-    "xp": 3,
-    "abilities": [],
-    "elite": ["Lunge", "Frenzy", "Venom", "Hide", "Call", "Old"],
-}
+SIDE = {**BOARD_SIDE, "damage": 2, "health": 2, "xp": 3}
 # name -> (--gender, the status word of one out of action, of the dead, the kill's first words)
 PEOPLE = {
     "Велимира": ("f", "вышла из строя", "погибла", "Велимира убила врага «Упырь» и получает 3 XP (всего 7 XP)"),

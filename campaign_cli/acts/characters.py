@@ -82,7 +82,7 @@ def bring_in(camp: Campaign, plan: dict[str, Any], name: str | None, format_: st
         doc["notes"] = plan["notes"]
     if plan.get("foreign"):
         doc["foreign"] = plan["foreign"]
-    over = _equip(camp, doc, plan["items"])
+    over = _equip(camp, doc, plan["items"], plan["unmatched"])
     check_character({"id": 1, **doc})  # bounds and types, as import checks them
     stored = camp.add_character(doc)
     camp.note(f"imported {stored['name']} ({format_})", stored["name"])
@@ -90,12 +90,14 @@ def bring_in(camp: Campaign, plan: dict[str, Any], name: str | None, format_: st
 
 
 def _equip(
-    camp: Campaign, doc: Any, entries: list[dict[str, Any]]
+    camp: Campaign, doc: Any, entries: list[dict[str, Any]], said: list[str]
 ) -> list[str]:  # DOC: a character being built (no id yet)
     """Imported items where the file has them: readied ones worn or held when the rules
     allow it (R32 hands, R35 body parts), else carried; stored ones stored. What the
     other tool let a character carry beyond R33 is stored, in the file's order, never a
-    refusal: returns those items' names (JSON `stored_over_limit`). R36 as for `item add`."""
+    refusal: returns those items' names (JSON `stored_over_limit`). R36 as for `item add`.
+    A readied item the rules leave carried is said in SAID (the import's `unmatched`): an
+    export writes it back where it is here, and the difference has its reason."""
     from campaign_cli.errors import CampaignError
     from campaign_cli.rules import gear
     from campaign_cli.rules.interchange import build_item
@@ -122,9 +124,12 @@ def _equip(
         try:
             if item["kind"] == "armor" or item.get("clothing"):
                 gear.wear(doc, item, camp.next_id)
-            elif item.get("hands") and hands + item["hands"] <= 2:  # R32: else it stays carried, unasked
+            elif item.get("hands") and hands + item["hands"] <= 2:
                 held = gear.hold(doc, [*(i for i in doc["items"] if i["state"] == "held"), item], camp.next_id)
                 hands = sum(i["hands"] for i in held)
-        except CampaignError:
+            elif item.get("hands"):  # R32: the hands are full, it stays carried
+                said.append(f"{item['name']}: readied there, carried here (R32: no free hand)")
+        except CampaignError as err:
             item["state"] = "carried"
+            said.append(f"{item['name']}: readied there, carried here ({err.message})")
     return over

@@ -529,29 +529,7 @@ def write_file(stored: Any, text: str, output: str, force: bool) -> Path:
     from campaign_cli import store
     from campaign_cli.store.files import is_stream
 
-    given = Path(os.path.expanduser(output))
-    if is_stream(given):  # a device, FIFO or socket (`/dev/stdout`): written as a stream (CLI.md)
-        if store.belongs_to(stored.path, store.resolve_path(output)):
-            raise Refused(
-                Say(
-                    "{option} {output} is the campaign's own file; export to another name",
-                    option=Opt("output"),
-                    output=output,
-                ),
-                "own_file",
-            )
-        if RUN.staged is not None:
-            RUN.staged.append((given, text.encode()))
-        else:
-            _publish([(given, text.encode())])
-        return given
-    target = store.resolve_path(output)
-    if target.is_dir():
-        raise UsageProblem(Say("{option}: {output} is a folder", option=Opt("output"), output=output), "bad_file")
-    if not target.parent.is_dir():
-        raise UsageProblem(
-            Say("{option}: folder {parent} does not exist", option=Opt("output"), parent=str(target.parent)), "bad_file"
-        )
+    given, target = Path(os.path.expanduser(output)), store.resolve_path(output)
     if store.belongs_to(stored.path, target):
         raise Refused(
             Say(
@@ -560,6 +538,18 @@ def write_file(stored: Any, text: str, output: str, force: bool) -> Path:
                 output=output,
             ),
             "own_file",
+        )
+    if is_stream(given):  # a device, FIFO or socket (`/dev/stdout`): written as a stream (CLI.md)
+        if RUN.staged is not None:
+            RUN.staged.append((given, text.encode()))
+        else:
+            _publish([(given, text.encode())])
+        return given
+    if target.is_dir():
+        raise UsageProblem(Say("{option}: {output} is a folder", option=Opt("output"), output=output), "bad_file")
+    if not target.parent.is_dir():
+        raise UsageProblem(
+            Say("{option}: folder {parent} does not exist", option=Opt("output"), parent=str(target.parent)), "bad_file"
         )
     staged = RUN.staged
     if (target.exists() or (staged and any(t == target for t, _data in staged))) and not force:

@@ -20,6 +20,12 @@ from campaign_cli.errors import CampaignError, Refused, Say, Shown
 from campaign_cli.rules.names import MAX_AMOUNT
 
 FLAG = "campaign-cli"  # our own scope in a Foundry document's `flags`: what Foundry has no field for
+# The document a Foundry actor or item came in as, kept whole on the character or item (in
+# its `foreign` map, under this key: no system field is named so), so that an export writes
+# back every field of the system's data model as it came, ours laid over it where we hold
+# the value (CLI.md "Interchange": a real actor comes back as it went).
+ORIGINAL = "@foundry"
+TFT_MA = 10  # the fantasy-trip system's own base MA: Legends' MA (R4) goes in our flags instead
 # A character's fields kept there (gender: a Russian sentence agrees with it, and Foundry has none)
 FLAGGED = ("karma", "wishes", "gold", "darkstone", "keywords", "attributes", "curses", "combat", "gender")
 ITEM_FLAGS = (
@@ -79,30 +85,62 @@ def tft_damage(expr: str) -> str:
     return f"{dice.count}d{'' if dice.sides == 6 else dice.sides}{mod}"
 
 
+def _original(foreign: dict[str, Any] | None) -> dict[str, Any]:
+    """The document kept under ORIGINAL (an actor's: its type, system, other fields and its
+    talents and spells by our name; an item's: the item and the values read from it)."""
+    text = (foreign or {}).get(ORIGINAL)
+    kept = jsontext.loads(text) if isinstance(text, str) else {}
+    return kept if isinstance(kept, dict) else {}
+
+
+def _flagged(doc: dict[str, Any], ours: dict[str, Any]) -> dict[str, Any]:
+    """DOC's flags with our own scope set to OURS (the other modules' flags as they came)."""
+    flags = dict(doc.get("flags") or {})
+    flags[FLAG] = {**(flags.get(FLAG) or {}), **ours} if ours else flags.get(FLAG, {})
+    if not flags[FLAG]:
+        del flags[FLAG]
+    return flags
+
+
+def _ability(
+    kind: str, name: str, kept: dict[str, Any], system: dict[str, Any], ours: dict[str, Any]
+) -> dict[str, Any]:
+    """A talent or spell as it came (KEPT) with our values over it, or as we make one."""
+    if kept:
+        doc: dict[str, Any] = jsontext.copied(kept)
+        doc["system"] = {**(doc.get("system") or {}), **{k: v for k, v in system.items() if k != "_new"}}
+    else:
+        doc = {"name": name, "type": kind, "system": {"notes": "", **system}}
+    flags = _flagged(doc, ours)
+    if flags:
+        doc["flags"] = flags
+    return doc
+
+
 def to_foundry(ch: dict[str, Any]) -> dict[str, Any]:
-    """An actor document of the fantasy-trip system (`type: character`)."""
+    """An actor document of the fantasy-trip system: the one it came in as, every field of
+    it, with ours over it (a character made here: a new `character` actor)."""
     from campaign_cli.rules.characters import movement
 
+    original = _original(ch.get("foreign"))
+    abilities = original.get("items") or {}
     items: list[dict[str, Any]] = []
     for skill, level in ch["skills"].items():
+        kept = abilities.get(f"talent:{skill}") or {}
+        read = (kept.get("_read") or {}) if kept else {}
+        changed = {} if kept and read.get("level") == level else {"minIQ": 0, "iqCost": level}
         items.append(
-            {
-                "name": skill,
-                "type": "talent",
-                "system": {"notes": "", "minIQ": 0, "iqCost": level},
-                "flags": {FLAG: {"level": level}},
-            }
+            _ability("talent", skill, kept.get("doc") or {}, changed, {} if level == 1 and kept else {"level": level})
         )
     for talent in ch.get("talents", []):
-        items.append({"name": talent, "type": "talent", "system": {"notes": "", "minIQ": 0, "iqCost": 1}})
+        kept = abilities.get(f"talent:{talent}") or {}
+        items.append(_ability("talent", talent, kept.get("doc") or {}, {} if kept else {"minIQ": 0, "iqCost": 1}, {}))
     for spell in ch["spells"]:
-        items.append(
-            {
-                "name": spell["name"],
-                "type": "spell",
-                "system": {"notes": "", "minIQ": spell["rating"] or 0, "iqCost": 1},
-            }
-        )
+        kept = abilities.get(f"spell:{spell['name']}") or {}
+        read = (kept.get("_read") or {}) if kept else {}
+        same = kept and read.get("rating") == spell["rating"]
+        changed = {} if same else {"minIQ": spell["rating"] or 0, **({} if kept else {"iqCost": 1})}
+        items.append(_ability("spell", spell["name"], kept.get("doc") or {}, changed, {}))
     for item in ch["items"]:
         system: dict[str, Any] = {
             "notes": "",
@@ -127,36 +165,79 @@ def to_foundry(ch: dict[str, Any]) -> dict[str, Any]:
             )
         if item["kind"] == "armor":
             system["defenses"].append({"action": "Body", "hitsStopped": item.get("armor") or 0})
-        kept = {k: jsontext.loads(v) for k, v in item.get("foreign", {}).items()}  # as it came
+        came = _original(item.get("foreign"))
+        kept = {k: jsontext.loads(v) for k, v in item.get("foreign", {}).items() if k != ORIGINAL}  # as it came
         effects = kept.pop(EFFECTS, None) or _encumbrance(item)
         system.update(kept)
+        ours = {k: item[k] for k in ITEM_FLAGS if k in item}
+        if came:  # the item as it came, every field; ours over it only where it changed here
+            items.append(_item_back(came, item, system, effects, ours))
+            continue
         items.append(
             {
                 "name": item["name"],
                 "type": "equipment",
                 "system": system,
                 **({"effects": effects} if effects else {}),
-                "flags": {FLAG: {k: item[k] for k in ITEM_FLAGS if k in item}},
+                "flags": {FLAG: ours},
             }
         )
-    return {
-        "name": ch["name"],
-        "type": "character",
-        "system": {
+    system = jsontext.copied(original.get("system") or {})  # every field, as it came
+    ma = system.get("ma") if isinstance(system.get("ma"), dict) else {"mode": "walk", "walk": {"max": TFT_MA, "mod": 0}}
+    for key, part in (("st", ch["st"]), ("dx", ch["dx"]), ("iq", ch["iq"])):
+        was = system.get(key)
+        system[key] = {**(was if isinstance(was, dict) else {"mod": 0}), "max": part}
+    system.update(
+        {
             "type": ch["kind"],
             "xp": ch["xp"],
             "damage": ch["damage"],
             "fatigue": ch["fatigue"],
-            "notes": ch.get("notes", ""),
-            **{k: jsontext.loads(v) for k, v in ch.get("foreign", {}).items()},  # race, age, job... as they came
-            "st": {"max": ch["st"], "mod": 0},
-            "dx": {"max": ch["dx"], "mod": 0},
-            "iq": {"max": ch["iq"], "mod": 0},
-            "ma": {"mode": "walk", "walk": {"max": movement(ch["dx"]), "mod": 0}},
-        },
+            **{k: jsontext.loads(v) for k, v in ch.get("foreign", {}).items() if k != ORIGINAL},  # as they came
+            "ma": ma,  # Foundry's own MA (its base and its encumbrance effects); ours (R4) is in our flags
+        }
+    )
+    if ch.get("notes") or "notes" not in system:
+        system["notes"] = ch.get("notes", "")
+    ours = {k: ch[k] for k in FLAGGED if ch.get(k)}
+    ours["ma"] = movement(ch.get("adjusted_dx", ch["dx"]))
+    rest = {k: v for k, v in original.items() if k not in ("system", "items", "type", "flags")}
+    return {
+        **rest,
+        "name": ch["name"],
+        "type": original.get("type", "character"),
+        "system": system,
         "items": items,
-        "flags": {FLAG: {k: ch[k] for k in FLAGGED if ch.get(k)}},
+        "flags": _flagged(original, ours),
     }
+
+
+def _item_back(
+    came: dict[str, Any], item: dict[str, Any], made: dict[str, Any], effects: Any, ours: dict[str, Any]
+) -> dict[str, Any]:
+    """An equipment item as it came (CAME: the document and the values read from it), our
+    values over it where they changed here; MADE: the system as we would write it."""
+    doc: dict[str, Any] = jsontext.copied(came.get("doc") or {})
+    read = came.get("read") or {}
+    system: dict[str, Any] = doc["system"] if isinstance(doc.get("system"), dict) else {}
+    same_pile = read.get("count") == item.get("count", 1)
+    if not (same_pile and read.get("weight") == item["weight"]):  # the file's fractions stand while ours agree
+        system["wt"] = made["wt"]
+    if not (same_pile and read.get("value") == item["value"]):
+        system["cost"] = made["cost"]
+    if not same_pile:
+        system["qty"] = made["qty"]
+    if LOCATION_IN.get(str(system.get("location")), "packed") != made["location"]:
+        system["location"] = made["location"]
+    for key in ("damage", "heft", "armor"):  # an attack or a defense changed here: ours written
+        if read.get(key) != item.get(key):
+            system["attacks"], system["defenses"] = made["attacks"], made["defenses"]
+            break
+    doc.update({"name": item["name"], "type": doc.get("type", "equipment"), "system": system})
+    if effects and "effects" not in doc:
+        doc["effects"] = effects
+    doc["flags"] = _flagged(doc, ours)
+    return doc
 
 
 def _listed(label: str, entries: list[str]) -> list[str]:
@@ -274,6 +355,7 @@ def from_foundry(doc: Any) -> dict[str, Any]:
     if kind not in ("hero", "wizard"):
         raise _bad("system.type", Say("must be hero or wizard, not {value!r}", value=kind))
     plan = _plan(_text(doc.get("name"), "name"), kind, *(_attribute(system, k) for k in ("st", "dx", "iq")))
+    abilities: dict[str, Any] = {}  # each talent and spell as it came, by the name it has here
     for key in ("xp", "damage", "fatigue"):
         plan[key] = _number(system.get(key, 0), f"system.{key}")
     items = doc.get("items", [])
@@ -285,15 +367,29 @@ def from_foundry(doc: Any) -> dict[str, Any]:
         ours = (raw.get("flags") or {}).get(FLAG) or {} if isinstance(raw.get("flags"), dict) else {}
         sub = _dict(raw.get("system", {}), f"items[{i}].system")
         if kind_ == "talent":
-            level = ours.get("level", 1)
-            _talent(plan, name, _number(level, f"items[{i}].flags.{FLAG}.level") or 1)
+            level = _number(ours.get("level", 1), f"items[{i}].flags.{FLAG}.level") or 1
+            here = _talent(plan, name, level)
+            abilities.setdefault(f"talent:{here}", {"doc": raw, "_read": {"level": level}})
         elif kind_ == "spell":
             rating = _number(sub.get("minIQ", 0) or 0, f"items[{i}].system.minIQ")
             plan["spells"][name] = rating or None
+            abilities.setdefault(f"spell:{name}", {"doc": raw, "_read": {"rating": rating or None}})
         elif kind_ == "equipment":
-            plan["items"].append(
-                _equipment(name, sub, ours if isinstance(ours, dict) else {}, f"items[{i}]", raw.get("effects"))
+            entry = _equipment(name, sub, ours if isinstance(ours, dict) else {}, f"items[{i}]", raw.get("effects"))
+            plan["unmatched"] += [
+                f"{name}: {key}: {jsontext.dumps(value, sort_keys=True)}"
+                for key, value in sub.items()
+                if key not in EQUIPMENT_FIELDS
+            ]
+            plan["unmatched"] += [
+                f"{name}: defense {d.get('action')} ({d.get('hitsStopped')}) not counted: R29 knows no facing"
+                for d in sub.get("defenses") or ()
+                if isinstance(d, dict) and d.get("action") in FACING
+            ]
+            entry["options"].setdefault("foreign", {})[ORIGINAL] = jsontext.dumps(
+                {"doc": raw, "read": _read(entry["options"])}, sort_keys=True
             )
+            plan["items"].append(entry)
             spells = embedded_spells(sub)
             if spells:  # kept on the item; listed, since nothing here casts them
                 plan["unmatched"].append(f"{name}: spells: {', '.join(spells)}")
@@ -301,7 +397,9 @@ def from_foundry(doc: Any) -> dict[str, Any]:
             plan["unmatched"].append(name)
     extra = (doc.get("flags") or {}).get(FLAG) if isinstance(doc.get("flags"), dict) else None
     plan["extra"] = extra if isinstance(extra, dict) else {}
-    plan["unmatched"] += [f"flags.{FLAG}.{k}" for k in plan["extra"] if k not in FLAGGED]  # not kept: said so
+    plan["unmatched"] += [  # not kept: said so (`ma`: ours, worked out again from DX)
+        f"flags.{FLAG}.{k}" for k in plan["extra"] if k not in FLAGGED and k != "ma"
+    ]
     for key, value in system.items():  # what has no place here is kept on the character and listed in `unmatched`
         if key not in MAPPED and value not in (None, "", 0, [], {}) and not _default(key, value):
             plan["unmatched"].append(f"{key}: {jsontext.dumps(value, sort_keys=True)}")
@@ -310,7 +408,20 @@ def from_foundry(doc: Any) -> dict[str, Any]:
             else:
                 plan["foreign"][key] = jsontext.dumps(value, sort_keys=True)
     plan.pop("_talents", None)
+    kept = {k: v for k, v in doc.items() if k not in ("name", "items")}
+    kept["flags"] = (
+        {k: v for k, v in (doc.get("flags") or {}).items() if k != FLAG} if isinstance(doc.get("flags"), dict) else {}
+    )
+    plan["foreign"][ORIGINAL] = jsontext.dumps({**kept, "items": abilities}, sort_keys=True)
     return plan
+
+
+def _read(options: dict[str, Any]) -> dict[str, Any]:
+    """The values an equipment item's options took from the file, to tell on export what
+    changed here (a changed value is written as ours, an unchanged one as the file had it)."""
+    return {k: options.get(k) for k in ("weight", "value", "damage", "heft", "armor")} | {
+        "count": options.get("count", 1)
+    }
 
 
 # The actor's fields this tool reads; the others (race, age, job, notes, mana...) go to `unmatched`
@@ -349,16 +460,21 @@ def _plan(name: str, kind: str, st: int, dx: int, iq: int) -> dict[str, Any]:
     }
 
 
-def _talent(plan: dict[str, Any], name: str, level: int) -> None:
-    """A talent matched to a catalog skill by any name or alias; others kept as talents."""
+def _talent(plan: dict[str, Any], name: str, level: int) -> str:
+    """A talent matched to a catalog skill by any name or alias (or by one of the names a
+    slash joins: the system's `Axe/Mace` is our Axe); others kept as talents. Returns the
+    name it has here."""
     from campaign_cli.rules.skills import known_skill
 
-    found = known_skill(name)
+    found = known_skill(name) or next(
+        (s for part in name.split("/") if "/" in name and (s := known_skill(part.strip())) is not None), None
+    )
     if found is None:
         if _kept(plan, name):
             plan["unmatched"].append(name)
-        return
+        return name
     plan["skills"][found.name] = max(plan["skills"].get(found.name, 0), level)
+    return found.name
 
 
 def _kept(plan: dict[str, Any], talent: str) -> bool:
@@ -441,8 +557,13 @@ def _equipment(name: str, sub: dict[str, Any], ours: dict[str, Any], where: str,
         heft = next((a.get("minST") for a in attacks if isinstance(a, dict) and a.get("minST")), None)
         if heft is not None:
             options["heft"] = _number(heft, f"{where}.system.attacks.minST")
-    stops = next(
-        (d.get("hitsStopped") for d in defenses if isinstance(d, dict) and d.get("hitsStopped") is not None), None
+    stops = next(  # a defense from behind alone (a backpack's) is no armor here: R29 knows no facing
+        (
+            d.get("hitsStopped")
+            for d in defenses
+            if isinstance(d, dict) and d.get("hitsStopped") is not None and d.get("action") not in FACING
+        ),
+        None,
     )
     if stops is not None:
         options["armor"] = _number(stops, f"{where}.system.defenses.hitsStopped")
@@ -460,6 +581,23 @@ def _equipment(name: str, sub: dict[str, Any], ours: dict[str, Any], where: str,
 
 
 ITEM_FOREIGN = ("spells", "notes")  # an equipment item's fields this tool keeps as they are (item-data.mjs)
+FACING = ("Rear Only", "Rear")  # a defense that stops hits from one side only
+# An equipment item's fields in the system's data model (item-data.mjs); any other is listed
+# in `unmatched` as it comes (and kept: the whole item goes back out as it came).
+EQUIPMENT_FIELDS = (
+    "notes",
+    "cost",
+    "wt",
+    "qty",
+    "location",
+    "capacity",
+    "container",
+    "attacks",
+    "defenses",
+    "spells",
+    "applyEffectsWhen",
+    "pdfReference",
+)
 
 
 def embedded_spells(sub: dict[str, Any]) -> list[str]:
@@ -468,8 +606,9 @@ def embedded_spells(sub: dict[str, Any]) -> list[str]:
     names = []
     for entry in spells if isinstance(spells, list) else ():
         data = entry.get("data") if isinstance(entry, dict) else None
-        name = data.get("name") if isinstance(data, dict) else None
-        names.append(name if isinstance(name, str) else "?")
+        name = data.get("name") if isinstance(data, dict) else entry.get("name") if isinstance(entry, dict) else None
+        uuid = entry.get("uuid") if isinstance(entry, dict) else None  # a link to the spell, by its document id
+        names.append(name if isinstance(name, str) else uuid if isinstance(uuid, str) else "?")
     return names
 
 
