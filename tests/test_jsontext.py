@@ -1,6 +1,7 @@
 """campaign_cli.jsontext: the same JSON text as the standard library's `json`, read and
 written on its C scanner and encoder without importing `json`."""
 
+import ast
 import json
 import subprocess
 import sys
@@ -95,3 +96,57 @@ def test_a_read_with_json_output_imports_neither_json_nor_the_views_nor_the_comp
     assert shown.stderr == "[]"
     plain = run("character", "show", "Аякс")
     assert "Аякс" in plain.stdout and plain.stderr == "['campaign_cli.cli.views']"
+
+
+# The modules a `--json` read may load, frozen (issue 65): a module new on this path is a
+# cost every script's loop pays (`for n in ...; do campaign character show "$n" --json`),
+# so it is added here on purpose or not at all. Third-party packages by their top name
+# (Typer and what it brings; Rich never: JSON is not printed through it).
+FROZEN_JSON_READ = {
+    "campaign_cli",
+    "campaign_cli.cli",
+    "campaign_cli.cli.app",
+    "campaign_cli.cli.characters",
+    "campaign_cli.cli.common",
+    "campaign_cli.cli.lazy",
+    "campaign_cli.cli.output",
+    "campaign_cli.entry",
+    "campaign_cli.errors",
+    "campaign_cli.folding",
+    "campaign_cli.i18n",
+    "campaign_cli.jsontext",
+    "campaign_cli.library",
+    "campaign_cli.library.core",
+    "campaign_cli.rules",
+    "campaign_cli.rules.characters",
+    "campaign_cli.rules.names",
+    "campaign_cli.run",
+    "campaign_cli.store",
+    "campaign_cli.store.campaign",
+    "campaign_cli.store.files",
+    "campaign_cli.store.layout",
+}
+THIRD_PARTY_JSON_READ = {"typer", "click", "shellingham", "annotated_doc"}
+
+
+def test_a_json_read_loads_its_frozen_set_of_modules_and_no_other(tmp_path):
+    path = tmp_path / "c.json"
+    env = {"CAMPAIGN_FILE": str(path), "CAMPAIGN_LANG": "en", "PATH": "/usr/bin:/bin"}
+    code = (
+        "import sys\nfrom campaign_cli.entry import main\nsys.argv = ['campaign', *sys.argv[1:]]\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "sys.stderr.write(repr(sorted(m for m in sys.modules if not m.startswith('_'))))"
+    )
+
+    def run(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, env=env, timeout=60)
+
+    run("init")
+    run("character", "create", "Ajax", "--st", "12", "--dx", "11", "--iq", "9")
+    done = run("character", "show", "Ajax", "--json")
+    assert json.loads(done.stdout)["name"] == "Ajax"
+    loaded = set(ast.literal_eval(done.stderr))  # our own repr of a list of names
+    ours = {m for m in loaded if m.split(".")[0] == "campaign_cli"}
+    assert ours == FROZEN_JSON_READ, (sorted(ours - FROZEN_JSON_READ), sorted(FROZEN_JSON_READ - ours))
+    others = {m.split(".")[0] for m in loaded} - set(sys.stdlib_module_names) - {"campaign_cli", "__main__"}
+    assert others <= THIRD_PARTY_JSON_READ and "typer" in others, sorted(others)
