@@ -146,16 +146,20 @@ def _bytes(path: Path) -> bytes | None:
 
 
 # -- the folder, the disk and the process's limit ---------------------------------------------
-@pytest.fixture
-def small_disk(tmp_path):
-    """A tmpfs of 256 KB (root only), to fill."""
-    folder = tmp_path / "disk"
+def _tmpfs(folder: Path, size: str) -> Path:
+    """FOLDER made and mounted as a tmpfs of SIZE (root only; else the test is skipped)."""
     folder.mkdir()
-    mount = ["mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", str(folder)]
+    mount = ["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(folder)]
     if not ROOT or subprocess.run(mount, capture_output=True).returncode:
         pytest.skip("needs root and a tmpfs mount")
-    yield folder
-    subprocess.run(["umount", str(folder)], check=True)
+    return folder
+
+
+@pytest.fixture
+def small_disk(tmp_path):
+    """A tmpfs of 256 KB, to fill."""
+    yield _tmpfs(tmp_path / "disk", "256k")
+    subprocess.run(["umount", str(tmp_path / "disk")], check=True)
 
 
 def _fill(folder: Path) -> None:
@@ -219,11 +223,7 @@ def test_a_file_size_limit(tmp_path, command):
 @pytest.fixture
 def read_only(tmp_path):
     """A campaign, then its folder remounted read-only (EROFS, which root does not lift)."""
-    folder = tmp_path / "ro"
-    folder.mkdir()
-    mount = ["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(folder)]
-    if not ROOT or subprocess.run(mount, capture_output=True).returncode:
-        pytest.skip("needs root and a tmpfs mount")
+    folder = _tmpfs(tmp_path / "ro", "1m")
     _campaign(folder)
     subprocess.run(["mount", "-o", "remount,ro", str(folder)], check=True)
     yield folder

@@ -11,6 +11,7 @@ import json
 import re
 from pathlib import Path
 
+from tests.conftest import BOARD_SIDE
 from tests.test_i18n import english_words, ru
 
 PEOPLE = {  # name -> --gender (None: not given)
@@ -22,13 +23,7 @@ PEOPLE = {  # name -> --gender (None: not given)
 ENEMY = "Душитель"
 ITEMS = ("Палаш", "Кольчуга", "Трава", "Кинжал")
 SIDE = {
-    "initiative": 3,
-    "move": 4,
-    "escape": 4,
-    "to_hit": 4,
-    "combat": 2,
-    "damage": 1,
-    "defense": 1,
+    **BOARD_SIDE,
     "health": 4,
     "xp": 15,
     "abilities": ["Засада: появляется рядом с последним героем"],
