@@ -108,7 +108,7 @@ def _ability(
     """A talent or spell as it came (KEPT) with our values over it, or as we make one."""
     if kept:
         doc: dict[str, Any] = jsontext.copied(kept)
-        doc["system"] = {**(doc.get("system") or {}), **{k: v for k, v in system.items() if k != "_new"}}
+        doc["system"] = {**(doc.get("system") or {}), **system}
     else:
         doc = {"name": name, "type": kind, "system": {"notes": "", **system}}
     flags = _flagged(doc, ours)
@@ -127,7 +127,7 @@ def to_foundry(ch: dict[str, Any]) -> dict[str, Any]:
     items: list[dict[str, Any]] = []
     for skill, level in ch["skills"].items():
         kept = abilities.get(f"talent:{skill}") or {}
-        read = (kept.get("_read") or {}) if kept else {}
+        read = kept.get("read") or {}
         changed = {} if kept and read.get("level") == level else {"minIQ": 0, "iqCost": level}
         items.append(
             _ability("talent", skill, kept.get("doc") or {}, changed, {} if level == 1 and kept else {"level": level})
@@ -137,7 +137,7 @@ def to_foundry(ch: dict[str, Any]) -> dict[str, Any]:
         items.append(_ability("talent", talent, kept.get("doc") or {}, {} if kept else {"minIQ": 0, "iqCost": 1}, {}))
     for spell in ch["spells"]:
         kept = abilities.get(f"spell:{spell['name']}") or {}
-        read = (kept.get("_read") or {}) if kept else {}
+        read = kept.get("read") or {}
         same = kept and read.get("rating") == spell["rating"]
         changed = {} if same else {"minIQ": spell["rating"] or 0, **({} if kept else {"iqCost": 1})}
         items.append(_ability("spell", spell["name"], kept.get("doc") or {}, changed, {}))
@@ -182,12 +182,12 @@ def to_foundry(ch: dict[str, Any]) -> dict[str, Any]:
                 "flags": {FLAG: ours},
             }
         )
-    system = jsontext.copied(original.get("system") or {})  # every field, as it came
-    ma = system.get("ma") if isinstance(system.get("ma"), dict) else {"mode": "walk", "walk": {"max": TFT_MA, "mod": 0}}
+    body = jsontext.copied(original.get("system") or {})  # the actor's system: every field, as it came
+    ma = body.get("ma") if isinstance(body.get("ma"), dict) else {"mode": "walk", "walk": {"max": TFT_MA, "mod": 0}}
     for key, part in (("st", ch["st"]), ("dx", ch["dx"]), ("iq", ch["iq"])):
-        was = system.get(key)
-        system[key] = {**(was if isinstance(was, dict) else {"mod": 0}), "max": part}
-    system.update(
+        was = body.get(key)
+        body[key] = {**(was if isinstance(was, dict) else {"mod": 0}), "max": part}
+    body.update(
         {
             "type": ch["kind"],
             "xp": ch["xp"],
@@ -197,8 +197,8 @@ def to_foundry(ch: dict[str, Any]) -> dict[str, Any]:
             "ma": ma,  # Foundry's own MA (its base and its encumbrance effects); ours (R4) is in our flags
         }
     )
-    if ch.get("notes") or "notes" not in system:
-        system["notes"] = ch.get("notes", "")
+    if ch.get("notes") or "notes" not in body:
+        body["notes"] = ch.get("notes", "")
     ours = {k: ch[k] for k in FLAGGED if ch.get(k)}
     ours["ma"] = movement(ch.get("adjusted_dx", ch["dx"]))
     rest = {k: v for k, v in original.items() if k not in ("system", "items", "type", "flags")}
@@ -206,7 +206,7 @@ def to_foundry(ch: dict[str, Any]) -> dict[str, Any]:
         **rest,
         "name": ch["name"],
         "type": original.get("type", "character"),
-        "system": system,
+        "system": body,
         "items": items,
         "flags": _flagged(original, ours),
     }
@@ -369,11 +369,11 @@ def from_foundry(doc: Any) -> dict[str, Any]:
         if kind_ == "talent":
             level = _number(ours.get("level", 1), f"items[{i}].flags.{FLAG}.level") or 1
             here = _talent(plan, name, level)
-            abilities.setdefault(f"talent:{here}", {"doc": raw, "_read": {"level": level}})
+            abilities.setdefault(f"talent:{here}", {"doc": _theirs(raw), "read": {"level": level}})
         elif kind_ == "spell":
             rating = _number(sub.get("minIQ", 0) or 0, f"items[{i}].system.minIQ")
             plan["spells"][name] = rating or None
-            abilities.setdefault(f"spell:{name}", {"doc": raw, "_read": {"rating": rating or None}})
+            abilities.setdefault(f"spell:{name}", {"doc": _theirs(raw), "read": {"rating": rating or None}})
         elif kind_ == "equipment":
             entry = _equipment(name, sub, ours if isinstance(ours, dict) else {}, f"items[{i}]", raw.get("effects"))
             plan["unmatched"] += [
@@ -387,7 +387,7 @@ def from_foundry(doc: Any) -> dict[str, Any]:
                 if isinstance(d, dict) and d.get("action") in FACING
             ]
             entry["options"].setdefault("foreign", {})[ORIGINAL] = jsontext.dumps(
-                {"doc": raw, "read": _read(entry["options"])}, sort_keys=True
+                {"doc": _theirs(raw), "read": _read(entry["options"])}, sort_keys=True
             )
             plan["items"].append(entry)
             spells = embedded_spells(sub)
@@ -408,12 +408,15 @@ def from_foundry(doc: Any) -> dict[str, Any]:
             else:
                 plan["foreign"][key] = jsontext.dumps(value, sort_keys=True)
     plan.pop("_talents", None)
-    kept = {k: v for k, v in doc.items() if k not in ("name", "items")}
-    kept["flags"] = (
-        {k: v for k, v in (doc.get("flags") or {}).items() if k != FLAG} if isinstance(doc.get("flags"), dict) else {}
-    )
+    kept = _theirs({k: v for k, v in doc.items() if k not in ("name", "items")})
     plan["foreign"][ORIGINAL] = jsontext.dumps({**kept, "items": abilities}, sort_keys=True)
     return plan
+
+
+def _theirs(doc: dict[str, Any]) -> dict[str, Any]:
+    """DOC as kept: without our own scope in its flags (an export writes ours afresh)."""
+    flags = doc.get("flags")
+    return {**doc, "flags": {k: v for k, v in flags.items() if k != FLAG}} if isinstance(flags, dict) else doc
 
 
 def _read(options: dict[str, Any]) -> dict[str, Any]:
