@@ -35,13 +35,13 @@ from campaign_cli.library.characters import Characters
 from campaign_cli.library.core import (
     LABEL,
     MAX_REASON,
-    _free_text,
-    _publish,
-    _status,
-    _text,
-    _whole,
     entry_view,
+    free_text,
+    given_text,
+    publish,
+    status_view,
     typed,
+    whole_number,
     write_file,
 )
 from campaign_cli.library.course import Course
@@ -87,8 +87,8 @@ def init(path: str | os.PathLike[str], name: str | None = None) -> results.Campa
     _not_twice()
     try:
         words = ["init", *(["--name", name] if name is not None else [])]
-        title = i18n._("Campaign") if name is None else check_name(_text(name, "name"), "campaign")
-        return _status(store.create(path, title, words))
+        title = i18n._("Campaign") if name is None else check_name(given_text(name, "name"), "campaign")
+        return status_view(store.create(path, title, words))
     except CampaignError as err:
         raise typed(err) from None
 
@@ -112,7 +112,7 @@ def undoing(
 
     _not_twice()
     if to is not None:
-        _whole(to, "to", 1, MAX_ID)
+        whole_number(to, "to", 1, MAX_ID)
     try:
         with store.transaction(path, words) as stored:
             done, changes = history.undo(stored, to)
@@ -303,7 +303,7 @@ def _block(stored: Stored, writable: bool, lang: str) -> Iterator[Campaign]:
     if writable:
         camp._staged = staged  # written once the transaction commits
     else:
-        _publish(staged)
+        publish(staged)
 
 
 @contextmanager
@@ -333,14 +333,14 @@ def open(  # CLI.md names it so
     made, language = None, None
     try:
         _not_twice()
-        words = [_free_text(label, "label", MAX_REASON, blank=False) or LABEL]
+        words = [free_text(label, "label", MAX_REASON, blank=False) or LABEL]
         language = _language(lang)
         _wait(lock_wait)
         if create and not store.resolve_path(path).exists():
             made = store.create(path, name or Path(path).stem or "Campaign", words).path
         with store.transaction(path, words, wait=lock_wait) as stored, _block(stored, True, language) as camp:
             yield camp
-        _publish(camp._staged)  # committed: the files its acts wrote
+        publish(camp._staged)  # committed: the files its acts wrote
     except BaseException as failed:
         if made is not None:  # the block that was to fill a new campaign failed: nothing is left behind
             _unmake(made)

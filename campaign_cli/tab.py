@@ -129,5 +129,5 @@ def answer(environ: Mapping[str, str]) -> str | None:
 
     if values == [complete.FILES]:
         return complete.FILES + "\n"
-    cur = environ.get("COMP_CUR", "")  # the completers kept what starts with TYPED (complete._pick)
+    cur = environ.get("COMP_CUR", "")  # the completers kept what starts with TYPED (complete.pick)
     return "".join(complete.quote_for(cur, v) + "\n" for v in values) or "\n"

@@ -297,6 +297,26 @@ def test_no_import_cycle_and_the_library_never_imports_the_shell():
     assert shell == []
 
 
+def test_no_module_imports_another_modules_private_names():
+    """A helper one module shares with others is public (issue 65: `_shown`, `_whole`... were
+    imported across ten files): a name with a leading underscore stays in its module. The
+    generated modules (`_judged`, `_tabs`) and gettext's `_` and `N_` are names, not helpers."""
+    import ast
+
+    found = []
+    for path in sorted((ROOT / "campaign_cli").rglob("*.py")) + sorted((ROOT / "tests").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("campaign_cli"):
+                found += [
+                    f"{path.relative_to(ROOT)}: {a.name}"
+                    for a in node.names
+                    if a.name.startswith("_")
+                    and not a.name.startswith("__")
+                    and a.name not in ("_", "_judged", "_tabs")
+                ]
+    assert found == []
+
+
 MODULE_LEVEL = {"init", "import", "export", "undo", "redo", "merge"}  # module functions, each its own transaction
 SHELL_ONLY = {"batch", "demo", "share git", "schema"}  # the command line's own: no act of the game
 from tests.words import PRINTING as FORMAT_ONLY  # noqa: E402  (how the command line prints; the library returns data)

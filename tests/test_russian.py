@@ -496,7 +496,7 @@ def test_the_help_examples_catalog_is_read_only_for_a_help_page(people: Path):
 def test_ye_finds_yo_in_names_skills_and_completion(tmp_path: Path):
     """Issue 36: a Russian keyboard types `е` for `ё`: `Еж` finds `Ёж` (and back), in every
     name a command takes and in TAB."""
-    from campaign_cli.cli.complete import _pick
+    from campaign_cli.cli.complete import pick
 
     path = tmp_path / "c.json"
     assert en(path, "init").exit_code == 0
@@ -504,7 +504,7 @@ def test_ye_finds_yo_in_names_skills_and_completion(tmp_path: Path):
     shown = json.loads(en(path, "character", "show", "Еж", "--json").stdout)
     assert shown["name"] == "Ёж"
     assert en(path, "item", "add", "еж", "Палаш").exit_code == 0
-    assert _pick(["Ёж", "Лада"], "Е") == ["Ёж"] and _pick(["Елена"], "Ё") == ["Елена"]
+    assert pick(["Ёж", "Лада"], "Е") == ["Ёж"] and pick(["Елена"], "Ё") == ["Елена"]
 
 
 def test_option_values_in_russian_are_stored_in_english(tmp_path: Path):

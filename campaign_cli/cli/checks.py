@@ -18,7 +18,7 @@ from campaign_cli.cli.rolling import ModifierOpt, PlotOpt, plot
 from campaign_cli.errors import UsageProblem
 from campaign_cli.i18n import _, english_word, signed, status_of
 from campaign_cli.library.rolls import Rolls
-from campaign_cli.render.rolls import _pct, contest_rows, describe_check, describe_roll, shown_side, source
+from campaign_cli.render.rolls import chance_text, contest_rows, describe_check, describe_roll, shown_side, source
 from campaign_cli.rules import dice as d
 from campaign_cli.rules.checks import distribution
 
@@ -115,7 +115,7 @@ def _party_views(data: Mapping[str, Any], genders: dict[str, Any], json_out: boo
             r["target"],
             "; ".join(f"{signed(m['value'])} {source(m)}" for m in r["modifiers"]) or "-",
             "success" if r["success"] else "failure",
-            r.get("reason") or _pct(r["probability"]),
+            r.get("reason") or chance_text(r["probability"]),
         ]
         for r in results
     ]
@@ -369,7 +369,10 @@ def odds(
     views = [
         Line(
             _("{text} at {value}: {fraction} = {value2}").format(
-                text=data["spec"], value=value, fraction=data["fraction"], value2=_pct(Fraction(data["fraction"]))
+                text=data["spec"],
+                value=value,
+                fraction=data["fraction"],
+                value2=chance_text(Fraction(data["fraction"])),
             )
         )
     ]

@@ -60,7 +60,7 @@ def _cyrillic(text: str) -> bool:
 TYPED = ""  # the word being completed, as typed, when the shell class asks with "" (shells.py)
 
 
-def _pick(names: Iterable[str | None], incomplete: str) -> list[str]:
+def pick(names: Iterable[str | None], incomplete: str) -> list[str]:
     """NAMES that start with what was typed (any case), each once, in order. A name holding
     control or format characters (an older file's) is never offered: printed, the terminal
     would obey it; escaped, it would not be the name."""
@@ -84,7 +84,7 @@ def _character(ctx: Context, data: dict[str, Any]) -> dict[str, Any]:
 
 
 def characters(ctx: Context, incomplete: str) -> list[str]:
-    return _pick((d.get("name") for d in _characters(_data(ctx))), incomplete)
+    return pick((d.get("name") for d in _characters(_data(ctx))), incomplete)
 
 
 def _russian(incomplete: str) -> bool:
@@ -111,7 +111,7 @@ def items(ctx: Context, incomplete: str) -> list[str]:
         names += [n for n in local if _cyrillic(n)] if russian else [item["name"]]
         if russian and not any(_cyrillic(n) for n in local):
             names.append(item["name"])  # no Russian name: the name itself
-    return _pick(names, incomplete)
+    return pick(names, incomplete)
 
 
 def _local_name(name: str) -> str:
@@ -125,12 +125,12 @@ def _local_name(name: str) -> str:
 
 def curses(ctx: Context, incomplete: str) -> list[str]:
     doc = _character(ctx, _data(ctx))
-    return _pick((c.get("name") for c in doc.get("curses", []) if isinstance(c, dict)), incomplete)
+    return pick((c.get("name") for c in doc.get("curses", []) if isinstance(c, dict)), incomplete)
 
 
 def spells(ctx: Context, incomplete: str) -> list[str]:
     doc = _character(ctx, _data(ctx))
-    return _pick((s.get("name") for s in doc.get("spells", []) if isinstance(s, dict)), incomplete)
+    return pick((s.get("name") for s in doc.get("spells", []) if isinstance(s, dict)), incomplete)
 
 
 def _packs(data: dict[str, Any]) -> list[dict[str, Any]]:
@@ -146,7 +146,7 @@ def enemies(ctx: Context, incomplete: str) -> list[str]:
     own = data["enemies"] if isinstance(data.get("enemies"), dict) else {}
     names = [b.get("name") for b in own.values() if isinstance(b, dict)]
     names += [b.get("name") for p in _packs(data) for b in p.get("enemies", []) if isinstance(b, dict)]
-    return _pick(names, incomplete)
+    return pick(names, incomplete)
 
 
 def fighters(ctx: Context, incomplete: str) -> list[str]:
@@ -157,7 +157,7 @@ def fighters(ctx: Context, incomplete: str) -> list[str]:
 def on_board(ctx: Context, incomplete: str) -> list[str]:
     meta = (_data(ctx).get("meta") or {}).get("1") or {}
     fight = meta.get("fight") or {}
-    return _pick(
+    return pick(
         (e.get("name") for e in fight.get("enemies", []) if isinstance(e, dict) and e.get("alive")), incomplete
     )
 
@@ -166,7 +166,7 @@ def skills(ctx: Context, incomplete: str) -> list[str]:
     from campaign_cli.rules.skills import SKILLS
 
     russian = _russian(incomplete)
-    return _pick((n for s in SKILLS for n in (s.aliases if russian else (s.name,))), incomplete)
+    return pick((n for s in SKILLS for n in (s.aliases if russian else (s.name,))), incomplete)
 
 
 def catalog_entries(ctx: Context, incomplete: str) -> list[str]:
@@ -179,7 +179,7 @@ def catalog_entries(ctx: Context, incomplete: str) -> list[str]:
         names += [
             n for n in (entry.get("name"), *entry.get("aliases", [])) if isinstance(n, str) and _cyrillic(n) == russian
         ]
-    return _pick(names, incomplete)
+    return pick(names, incomplete)
 
 
 FILES = "\x1ffiles"  # the one candidate that says "a file name here": the shell completes it (shells.py)

@@ -6,7 +6,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from campaign_cli.errors import Opt, Say, UsageProblem
-from campaign_cli.library.core import MAX_REASON, Core, _free_text, _name, _shown, _whole, checked, spell_rating
+from campaign_cli.library.core import (
+    MAX_REASON,
+    Core,
+    character_view,
+    checked,
+    free_text,
+    given_name,
+    spell_rating,
+    whole_number,
+)
 
 if TYPE_CHECKING:
     from campaign_cli import results
@@ -33,13 +42,13 @@ class Advancement(Core):
         """
         from campaign_cli.acts import advancement
 
-        _whole(amount, "amount")
-        who = [_name(n, "names") for n in names]
-        _free_text(reason, "reason", MAX_REASON, blank=False)
+        whole_number(amount, "amount")
+        who = [given_name(n, "names") for n in names]
+        free_text(reason, "reason", MAX_REASON, blank=False)
 
         def run(stored: Stored) -> results.XpAward:
             docs = advancement.award_xp(stored, amount, who, party, reason)
-            return {"amount": amount, "reason": reason, "characters": [_shown(d) for d in docs]}
+            return {"amount": amount, "reason": reason, "characters": [character_view(d) for d in docs]}
 
         return self._act("xp award", True, run, (amount, *who))
 
@@ -81,7 +90,7 @@ class Advancement(Core):
             else:
                 data, bought, doc = advancement.spend_xp(stored, character, karma, **what)
             step = {"kind": bought.kind, "name": bought.name, "level": bought.level}
-            return cast("results.XpSpend", {**data, "raises": step, "character": _shown(doc)})
+            return cast("results.XpSpend", {**data, "raises": step, "character": character_view(doc)})
 
         return self._act("xp spend", not dry_run, run, (character,))
 
@@ -96,13 +105,13 @@ class Advancement(Core):
         """
         from campaign_cli.acts import advancement
 
-        _whole(count, "count")
+        whole_number(count, "count")
         if by is not None and not bard:
             raise UsageProblem(Say("{option} goes with {flag}", option=Opt("by"), flag=Opt("bard")))
 
         def run(stored: Stored) -> results.Gained:
             doc = advancement.add_karma(stored, character, count, bard, by)
-            return {"added": count, "bard": bard, "character": _shown(doc)}
+            return {"added": count, "bard": bard, "character": character_view(doc)}
 
         return self._act("karma add", True, run, (character, count))
 
@@ -114,10 +123,10 @@ class Advancement(Core):
         """
         from campaign_cli.acts import advancement
 
-        _whole(count, "count")
+        whole_number(count, "count")
 
         def run(stored: Stored) -> results.Gained:
-            return {"added": count, "character": _shown(advancement.add_wishes(stored, character, count))}
+            return {"added": count, "character": character_view(advancement.add_wishes(stored, character, count))}
 
         return self._act("wish add", True, run, (character, count))
 
@@ -131,7 +140,7 @@ class Advancement(Core):
 
         def run(stored: Stored) -> results.WishSpent:
             doc, cancelled = advancement.spend_wish(stored, character)
-            return {"cancelled": cancelled, "character": _shown(doc)}
+            return {"cancelled": cancelled, "character": character_view(doc)}
 
         return self._act("wish spend", True, run, (character,))
 
@@ -147,7 +156,7 @@ class Advancement(Core):
         """
         from campaign_cli.acts import wounds
 
-        _whole(amount, "amount", 0)
+        whole_number(amount, "amount", 0)
         if armor and fatigue:
             raise UsageProblem(
                 Say("{armor} reduces damage from hits, not fatigue: give one of them", armor=Opt("armor"))
@@ -155,7 +164,7 @@ class Advancement(Core):
 
         def run(stored: Stored) -> results.Damaged:
             doc, applied = wounds.damage(stored, character, amount, fatigue, armor)
-            return cast("results.Damaged", {**applied, "character": _shown(doc)})
+            return cast("results.Damaged", {**applied, "character": character_view(doc)})
 
         return self._act("damage", True, run, (character, amount))
 
@@ -168,11 +177,11 @@ class Advancement(Core):
         """
         from campaign_cli.acts import wounds
 
-        _whole(amount, "amount", 0)
+        whole_number(amount, "amount", 0)
 
         def run(stored: Stored) -> results.Healed:
             doc, healed = wounds.heal(stored, character, amount, fatigue)
-            return {"healed": healed, "fatigue": fatigue, "character": _shown(doc)}
+            return {"healed": healed, "fatigue": fatigue, "character": character_view(doc)}
 
         return self._act("heal", True, run, (character, amount))
 
@@ -186,7 +195,7 @@ class Advancement(Core):
         """
         from campaign_cli.acts import rest
 
-        who = [_name(n, "names") for n in names]
+        who = [given_name(n, "names") for n in names]
         if who and not week:
             raise UsageProblem(
                 Say("a night's sleep is for the whole party; name characters only with {week}", week=Opt("week"))
@@ -194,6 +203,6 @@ class Advancement(Core):
 
         def run(stored: Stored) -> results.Rested:
             docs, before = rest.rest(stored, who, week)
-            return {"week": week, "characters": [_shown(d) for d in docs], "status_before": before}
+            return {"week": week, "characters": [character_view(d) for d in docs], "status_before": before}
 
         return self._act("rest", True, run, tuple(who))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, cast
 
-from campaign_cli.library.core import Core, _text, checked
+from campaign_cli.library.core import Core, checked, given_text
 
 if TYPE_CHECKING:
     from campaign_cli import results
@@ -92,7 +92,7 @@ class Catalog(Core):
         from campaign_cli.rules import catalog
 
         def run(stored: Stored) -> results.CatalogEntry:
-            found = catalog.find_entry(_text(entry, "entry"), stored.packs(), stored.boards())
+            found = catalog.find_entry(given_text(entry, "entry"), stored.packs(), stored.boards())
             return cast("results.CatalogEntry", found)
 
         return self._act("catalog show", False, run, (entry,))

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Literal, cast
 
 from campaign_cli.errors import N_, Joined, Opt, Say, UsageProblem
 from campaign_cli.i18n import english_word
-from campaign_cli.library.core import Core, Pairs, _free_text, _shown, _text, _whole, checked, pairs
+from campaign_cli.library.core import Core, Pairs, character_view, checked, free_text, given_text, pairs, whole_number
 
 if TYPE_CHECKING:
     from campaign_cli import results
@@ -50,10 +50,10 @@ class Characters(Core):
         from campaign_cli.rules import characters as rules
 
         for value, option in ((st, "st"), (dx, "dx"), (iq, "iq")):
-            _whole(value, option, 0)
+            whole_number(value, option, 0)
         sex = rules.check_gender(gender)
         doc = rules.new_character(
-            _text(name, "name"),
+            given_text(name, "name"),
             "wizard" if wizard else "hero",
             st,
             dx,
@@ -64,7 +64,7 @@ class Characters(Core):
             attributes=pairs(attr, "attr"),
         )
         doc["gender"] = sex
-        return self._act("character create", True, lambda stored: _shown(lives.create(stored, doc)), (name,))
+        return self._act("character create", True, lambda stored: character_view(lives.create(stored, doc)), (name,))
 
     @checked
     def character_set(
@@ -124,7 +124,7 @@ class Characters(Core):
                 drop_keywords=drop_keyword or [],
                 gender=sex,
             )
-            return _shown(doc)
+            return character_view(doc)
 
         return self._act("character set", True, run, (character,))
 
@@ -139,7 +139,7 @@ class Characters(Core):
         return self._act(
             "character delete",
             True,
-            lambda stored: cast("results.Deleted", {"deleted": _shown(lives.delete(stored, character))}),
+            lambda stored: cast("results.Deleted", {"deleted": character_view(lives.delete(stored, character))}),
             (character,),
         )
 
@@ -154,12 +154,12 @@ class Characters(Core):
         from campaign_cli.acts import advancement
         from campaign_cli.rules.characters import check_name
 
-        name = check_name(_text(curse, "curse"), "curse")
-        _free_text(note, "note", blank=False)
+        name = check_name(given_text(curse, "curse"), "curse")
+        free_text(note, "note", blank=False)
 
         def run(stored: Stored) -> results.Cursed:
             doc, added = advancement.apply_curse(stored, character, name, note)
-            ch = _shown(doc)
+            ch = character_view(doc)
             return {"curse": added, "modifier": len(ch["curses"]), "character": ch}
 
         return self._act("curse apply", True, run, (character, name))
@@ -194,6 +194,6 @@ class Characters(Core):
 
         def run(stored: Stored) -> results.Lifted:
             doc, paid = advancement.lift_curse(stored, character, curse, pay)
-            return {"removed": curse.strip(), "paid": paid, "character": _shown(doc)}
+            return {"removed": curse.strip(), "paid": paid, "character": character_view(doc)}
 
         return self._act("curse remove", True, run, (character, curse))

@@ -157,7 +157,7 @@ def _texts(given: dict[str, Any], positional: Collection[str] = ()) -> None:
 MAX_REASON = 500  # an award's reason, a block's label in the journal (CLI.md "Reliability guarantees")
 
 
-def _free_text(value: str | None, option: str, limit: int = 1000, blank: bool = True) -> str | None:  # model.MAX_NOTE
+def free_text(value: str | None, option: str, limit: int = 1000, blank: bool = True) -> str | None:  # model.MAX_NOTE
     """A note, a reason, a label, a keyword an item requires: any text of at most LIMIT
     characters (not blank unless BLANK) but a control or format character (CLI.md "Global
     behaviour": bad input wherever it is typed); refused naming the option (exit 2), not
@@ -166,7 +166,7 @@ def _free_text(value: str | None, option: str, limit: int = 1000, blank: bool = 
 
     if value is None:
         return None
-    if len(_text(value, option)) > limit or (not blank and not value.strip()):
+    if len(given_text(value, option)) > limit or (not blank and not value.strip()):
         raise UsageProblem(
             Say(
                 "{option}: a text of 1 to {limit} characters, not {count}",
@@ -234,7 +234,7 @@ def _within_bounds(stored: Stored, in_block: bool) -> None:
                 )
 
 
-def _whole(value: object, option: str, low: int = 1, high: int = MAX_AMOUNT) -> int:
+def whole_number(value: object, option: str, low: int = 1, high: int = MAX_AMOUNT) -> int:
     """VALUE as a whole number from LOW to HIGH, or a usage problem naming OPTION."""
     if not isinstance(value, int) or isinstance(value, bool):
         raise UsageProblem(
@@ -254,20 +254,20 @@ def _whole(value: object, option: str, low: int = 1, high: int = MAX_AMOUNT) -> 
     return value
 
 
-def _name(value: object, option: str) -> str:
+def given_name(value: object, option: str) -> str:
     """A name as an act takes it: text, or an int, which is an id (`xp_award(1, 2)`)."""
     if isinstance(value, int) and not isinstance(value, bool):
         return str(value)
-    return _text(value, option)
+    return given_text(value, option)
 
 
-def _text(value: object, option: str) -> str:
+def given_text(value: object, option: str) -> str:
     if not isinstance(value, str):
         raise UsageProblem(Say("{option}: {value!r} is not text", option=Opt(option), value=value), "bad_value")
     return value
 
 
-def _shown(doc: Any) -> results.CharacterView:
+def character_view(doc: Any) -> results.CharacterView:
     from campaign_cli.rules.characters import view
 
     return cast("results.CharacterView", view(doc))
@@ -404,7 +404,9 @@ class Core:
             ajax = camp.character_show("Ajax")
             print(ajax["status"], ajax["adjusted_dx"])
         """
-        return self._act("character show", False, lambda stored: _shown(stored.character(character)), (character,))
+        return self._act(
+            "character show", False, lambda stored: character_view(stored.character(character)), (character,)
+        )
 
     @checked
     def character_list(self) -> list[results.CharacterView]:
@@ -412,13 +414,13 @@ class Core:
 
         names = [c["name"] for c in camp.character_list()]
         """
-        return self._act("character list", False, lambda stored: [_shown(d) for d in stored.characters()])
+        return self._act("character list", False, lambda stored: [character_view(d) for d in stored.characters()])
 
 
 Dice = list[int] | str  # physical dice typed in: [1, 3, 6], or as the command line takes them, "1,3,6"
 
 
-def _dice(value: Dice | None, option: str) -> str | None:
+def given_dice(value: Dice | None, option: str) -> str | None:
     """Dice as the rules read them (a text "1,3,6"); a list must hold whole numbers."""
     if value is None or isinstance(value, str):
         return value
@@ -429,10 +431,10 @@ def _dice(value: Dice | None, option: str) -> str | None:
     return ",".join(map(str, value))
 
 
-def _seed(value: int | None) -> int | None:
+def given_seed(value: int | None) -> int | None:
     from campaign_cli.rules.names import MAX_ID
 
-    return None if value is None else _whole(value, "seed", 0, MAX_ID)
+    return None if value is None else whole_number(value, "seed", 0, MAX_ID)
 
 
 def _integer(text: str, option: str, name: str) -> int:
@@ -445,9 +447,9 @@ def _integer(text: str, option: str, name: str) -> int:
         ) from None
 
 
-def _number(text: str, option: str, name: str) -> int:
+def given_number(text: str, option: str, name: str) -> int:
     """TEXT as a whole number, negative or not, within the bounds of an amount."""
-    return _whole(_integer(text, option, name), option, -MAX_AMOUNT)
+    return whole_number(_integer(text, option, name), option, -MAX_AMOUNT)
 
 
 Pairs = list[str] | dict[str, int]  # "Name=VALUE" texts, as the command line takes them, or a dict
@@ -470,12 +472,12 @@ def pairs(values: Pairs | None, option: str, default: int | None = None, allow_n
             continue
         if isinstance(value, str):
             value = _integer(value, option, name)
-        out[name] = _whole(value, option, 0)
+        out[name] = whole_number(value, option, 0)
     return out
 
 
 def _split(raw: object, option: str) -> tuple[str, str | None]:
-    name, sep, value = _text(raw, option).partition("=")
+    name, sep, value = given_text(raw, option).partition("=")
     if not name.strip():
         raise UsageProblem(Say("{option} {raw!r}: expected NAME=VALUE", option=Opt(option), raw=raw), "bad_value")
     return name.strip(), (value if sep else None)
@@ -487,7 +489,7 @@ def spell_rating(text: str) -> tuple[str, int | None]:
     return name, rating
 
 
-def _status(stored: Stored) -> results.CampaignStatus:
+def status_view(stored: Stored) -> results.CampaignStatus:
     meta = stored.meta
     return {
         "name": meta["name"],
@@ -543,7 +545,7 @@ def write_file(stored: Any, text: str, output: str, force: bool) -> Path:
         if RUN.staged is not None:
             RUN.staged.append((given, text.encode()))
         else:
-            _publish([(given, text.encode())])
+            publish([(given, text.encode())])
         return given
     if target.is_dir():
         raise UsageProblem(Say("{option}: {output} is a folder", option=Opt("output"), output=output), "bad_file")
@@ -565,11 +567,11 @@ def write_file(stored: Any, text: str, output: str, force: bool) -> Path:
     if staged is not None:
         staged[:] = [(t, d) for t, d in staged if t != target] + [(target, text.encode())]
         return target
-    _publish([(target, text.encode())])
+    publish([(target, text.encode())])
     return target
 
 
-def _publish(staged: list[Any]) -> None:
+def publish(staged: list[Any]) -> None:
     from campaign_cli.store import files
 
     files.publish(staged)

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, cast
 
 from campaign_cli.errors import Opt, Say, UsageProblem
-from campaign_cli.library.core import Core, _shown, _status, _text, _whole, checked, entry_view
+from campaign_cli.library.core import Core, character_view, checked, entry_view, given_text, status_view, whole_number
 
 if TYPE_CHECKING:
     from campaign_cli import results
@@ -41,7 +41,7 @@ class Course(Core):
         from campaign_cli.acts import course
         from campaign_cli.rules.characters import check_name
 
-        name = check_name(i18n._("Adventure") if title is None else _text(title, "title"), "adventure")
+        name = check_name(i18n._("Adventure") if title is None else given_text(title, "title"), "adventure")
 
         def run(stored: Stored) -> results.AdventureStarted:
             return {"phase": "adventure", "adventure": course.start_adventure(stored, name)}  # type: ignore[typeddict-item]
@@ -59,7 +59,7 @@ class Course(Core):
 
         def run(stored: Stored) -> results.AdventureEnded:
             title, docs, before = rest.end_adventure(stored)
-            chars = [_shown(d) for d in docs]
+            chars = [character_view(d) for d in docs]
             return {"phase": "between", "ended": title, "characters": chars, "status_before": before}
 
         return self._act("adventure end", True, run)
@@ -73,7 +73,7 @@ class Course(Core):
         from campaign_cli.acts import course
         from campaign_cli.rules.characters import check_name
 
-        check_name(_text(town, "town"), "town")
+        check_name(given_text(town, "town"), "town")
 
         def run(stored: Stored) -> results.TownEntered:
             return {"location": course.enter_town(stored, town, blacksmith)}  # type: ignore[typeddict-item]
@@ -103,7 +103,7 @@ class Course(Core):
         from campaign_cli.rules.advancement import KILL_XP
         from campaign_cli.rules.characters import check_name
 
-        check_name(_text(word, "word"), "keyword")
+        check_name(given_text(word, "word"), "keyword")
 
         def run(stored: Stored) -> results.KeywordLearned:
             _known, docs = course.learn_keyword(stored, word)
@@ -119,7 +119,7 @@ class Course(Core):
 
             camp.status()["phase"]
         """
-        return self._act("status", False, lambda stored: _status(stored))
+        return self._act("status", False, lambda stored: status_view(stored))
 
     def log(self, *, limit: int | None = None, character: str | None = None) -> list[results.LogEntry]:
         """The journal, oldest first: the newest LIMIT entries, or those about CHARACTER.
@@ -138,7 +138,7 @@ class Course(Core):
                 print(entry["seq"], entry["command"])
         """
         if limit is not None:
-            _whole(limit, "limit", 0)
+            whole_number(limit, "limit", 0)
 
         def run(stored: Stored) -> Iterator[results.LogEntry]:
             keep = None
@@ -185,7 +185,7 @@ class Course(Core):
         from campaign_cli.acts import sharing
 
         if conflict is not None:
-            _whole(conflict, "conflict", 1)
+            whole_number(conflict, "conflict", 1)
         if ours + theirs + (value is not _UNSET) != 1:
             raise UsageProblem(Say("give one of {a}, {b} or {c}", a=Opt("ours"), b=Opt("theirs"), c=Opt("value")))
         how = "ours" if ours else "theirs" if theirs else "value"

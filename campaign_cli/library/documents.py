@@ -6,7 +6,7 @@ import os
 from typing import TYPE_CHECKING, Literal, cast, overload
 
 from campaign_cli.errors import Opt, Refused, Say, UsageProblem
-from campaign_cli.library.core import Core, _name, _shown, _text, _whole, checked, write_file
+from campaign_cli.library.core import Core, character_view, checked, given_name, given_text, whole_number, write_file
 
 if TYPE_CHECKING:
     from campaign_cli import results
@@ -47,7 +47,7 @@ class Documents(Core):
             raise UsageProblem(
                 Say("{option} takes md, html or json, not {value!r}", option=Opt("format"), value=format)
             )
-        wanted = [_name(n, "names") for n in names]
+        wanted = [given_name(n, "names") for n in names]
         if bool(wanted) == all:
             raise UsageProblem(
                 Say("name characters or give {option} (one or the other)", option=Opt("all")), "missing_argument"
@@ -57,7 +57,7 @@ class Documents(Core):
             docs = stored.characters() if all else list({id(d): d for d in map(stored.character, wanted)}.values())
             if not docs:
                 raise Refused(Say("no characters yet: create one first"), "no_characters")
-            chars = [_shown(d) for d in docs]
+            chars = [character_view(d) for d in docs]
             if format == "html":
                 return sheet.html(chars)
             if format == "md":
@@ -113,7 +113,7 @@ class Documents(Core):
             )
 
         def run(stored: Stored) -> str | results.CharacterWritten:
-            ch = _shown(stored.character(character))
+            ch = character_view(stored.character(character))
             if format == "foundry":
                 text = jsontext.shown(interchange.to_foundry(dict(ch)), indent=2) + "\n"
             else:
@@ -196,7 +196,7 @@ class Documents(Core):
 
         def run(stored: Stored) -> results.CharacterImported:
             doc, over = lives.bring_in(stored, plan, name, kind)
-            data = {**_shown(doc), "unmatched": plan["unmatched"], "stored_over_limit": over}
+            data = {**character_view(doc), "unmatched": plan["unmatched"], "stored_over_limit": over}
             return cast("results.CharacterImported", data)
 
         return self._act("character import", True, run, (source,))
@@ -247,8 +247,8 @@ class Documents(Core):
                 Say("{option} takes text, md or json, not {value!r}", option=Opt("format"), value=format)
             )
         if adventure is not None:
-            _whole(adventure, "adventure", 1)
-        start = None if since is None else rules.since_date(_text(since, "since"))
+            whole_number(adventure, "adventure", 1)
+        start = None if since is None else rules.since_date(given_text(since, "since"))
 
         def run(stored: Stored) -> results.Recap | str:
             from campaign_cli.store import history

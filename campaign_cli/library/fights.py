@@ -6,7 +6,18 @@ import os
 from typing import TYPE_CHECKING, cast
 
 from campaign_cli.errors import Opt, Refused, Say, UsageProblem
-from campaign_cli.library.core import Core, Dice, _dice, _name, _number, _seed, _shown, _text, _whole, checked
+from campaign_cli.library.core import (
+    Core,
+    Dice,
+    character_view,
+    checked,
+    given_dice,
+    given_name,
+    given_number,
+    given_seed,
+    given_text,
+    whole_number,
+)
 
 if TYPE_CHECKING:
     from typing import Any
@@ -30,7 +41,7 @@ class Fights(Core):
         from campaign_cli.acts import fights
         from campaign_cli.rules.characters import check_name
 
-        name = check_name(_text(title, "title"), "fight") if title is not None else None
+        name = check_name(given_text(title, "title"), "fight") if title is not None else None
 
         def run(stored: Stored) -> results.FightView:
             return cast("results.FightView", fights.facts(stored, fights.start_fight(stored, name)))
@@ -62,8 +73,8 @@ class Fights(Core):
         from campaign_cli.rules import enemies
         from campaign_cli.rules.fights import MAX_INSTANCES
 
-        _whole(count, "count", 1, MAX_INSTANCES)
-        typed_dice = _dice(dice, "dice")
+        whole_number(count, "count", 1, MAX_INSTANCES)
+        typed_dice = given_dice(dice, "dice")
         if (seed is not None or dice is not None) and not elite:
             raise UsageProblem(
                 Say(
@@ -73,7 +84,7 @@ class Fights(Core):
                     elite=Opt("elite"),
                 )
             )
-        rng = d.rng_for(_seed(seed))
+        rng = d.rng_for(given_seed(seed))
         elite_die = (lambda: d.obtain(1, enemies.ELITE_ENTRIES, typed_dice, rng)[0]) if elite else None
 
         def run(stored: Stored) -> results.FightAdded:
@@ -98,7 +109,7 @@ class Fights(Core):
         from campaign_cli.acts import fights
         from campaign_cli.rules import dice as d
 
-        queue = d.Queue(_dice(dice, "dice"), 6, d.rng_for(_seed(seed)))
+        queue = d.Queue(given_dice(dice, "dice"), 6, d.rng_for(given_seed(seed)))
 
         def run(stored: Stored) -> results.FightOrdered:
             fight, rolls = fights.roll_order(stored, party, queue)
@@ -148,10 +159,10 @@ class Fights(Core):
         """
         from campaign_cli.acts import fights
 
-        _whole(damage, "damage", 0)
+        whole_number(damage, "damage", 0)
 
         def run(stored: Stored) -> results.Strike:
-            return cast("results.Strike", fights.fight_hit(stored, target, damage, _text(by, "by")))
+            return cast("results.Strike", fights.fight_hit(stored, target, damage, given_text(by, "by")))
 
         return self._act("fight hit", True, run, (target, damage))
 
@@ -191,7 +202,7 @@ class Fights(Core):
         from campaign_cli.rules import dice as d
 
         texts = {
-            k: _dice(v, k)
+            k: given_dice(v, k)
             for k, v in (
                 ("dice", dice),
                 ("damage_dice", damage_dice),
@@ -204,7 +215,7 @@ class Fights(Core):
             raise UsageProblem(
                 Say("{option} goes with {flag}", option=Opt("reroll_damage_dice"), flag=Opt("karma_damage"))
             )
-        rng = d.rng_for(_seed(seed))
+        rng = d.rng_for(given_seed(seed))
 
         def run(stored: Stored) -> results.Blow:
             data, _fight = fights.fight_attack(
@@ -241,7 +252,7 @@ class Fights(Core):
         if won + routed + fled != 1:
             raise UsageProblem(Say("give one of {a}, {b} or {c}", a=Opt("won"), b=Opt("routed"), c=Opt("fled")))
         outcome = "won" if won else "routed" if routed else "fled"
-        who = [_name(n, "names") for n in names]
+        who = [given_name(n, "names") for n in names]
 
         def run(stored: Stored) -> results.FightEnded:
             data, before, _docs = fights.end_fight(stored, outcome, who or None)
@@ -279,7 +290,7 @@ class Fights(Core):
         if not isinstance(board, dict):
             raise Refused(Say("bad board: the file must hold a JSON object"), "bad_board")
         if name is not None:
-            board["name"] = check_name(_text(name, "name"), "enemy")
+            board["name"] = check_name(given_text(name, "name"), "enemy")
         elif "name" in board and not isinstance(board["name"], str):  # the file's name is not text
             raise Refused(Say("bad board: {field} {why}", field="name", why=Say("must be text")), "bad_board")
         elif not isinstance(board.get("name"), str):
@@ -353,7 +364,7 @@ class Fights(Core):
         from campaign_cli.rules import dice as d
         from campaign_cli.rules.enemies import ELITE_ENTRIES
 
-        typed_dice, rng = _dice(dice, "dice"), d.rng_for(_seed(seed))
+        typed_dice, rng = given_dice(dice, "dice"), d.rng_for(given_seed(seed))
 
         def run(stored: Stored) -> results.EliteRoll:
             data = enemies.roll_elite(
@@ -372,7 +383,7 @@ class Fights(Core):
         """
         from campaign_cli.rules import enemies
 
-        _whole(damage, "damage", 0)
+        whole_number(damage, "damage", 0)
 
         def run(stored: Stored) -> results.EnemyWounds:
             board = stored.find("enemies", enemy, "enemy")
@@ -396,12 +407,12 @@ class Fights(Core):
         from campaign_cli.acts import fights
 
         def run(stored: Stored) -> results.Kill:
-            doc, board, xp = fights.kill_enemy(stored, enemy, _text(by, "by"), brutal)
+            doc, board, xp = fights.kill_enemy(stored, enemy, given_text(by, "by"), brutal)
             return {
                 "enemy": board["name"],
                 "side": "brutal" if brutal else "normal",
                 "xp": xp,
-                "character": _shown(doc),
+                "character": character_view(doc),
             }
 
         return self._act("enemy kill", True, run, (enemy,))
@@ -412,7 +423,7 @@ def _board_fields(board: dict[str, Any], fields: list[str]) -> None:
     from campaign_cli.rules import enemies
 
     for raw in fields:
-        path, sep, value = _text(raw, "field").partition("=")
+        path, sep, value = given_text(raw, "field").partition("=")
         if not sep:
             raise UsageProblem(Say("{option} {raw!r}: expected FIELD=VALUE", option=Opt("field"), raw=raw), "bad_value")
         parts = path.strip().split(".")
@@ -428,6 +439,6 @@ def _board_fields(board: dict[str, Any], fields: list[str]) -> None:
         if key in enemies.LISTS or key == "keywords":
             target[key] = [v.strip() for v in value.split(";") if v.strip()]
         elif key in enemies.NUMBERS:
-            target[key] = _number(value, "field", path)
+            target[key] = given_number(value, "field", path)
         else:
             target[key] = value

@@ -6,7 +6,17 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal, cast
 
 from campaign_cli.errors import N_, Joined, Opt, Say, UsageProblem
-from campaign_cli.library.core import Core, Dice, _dice, _free_text, _seed, _shown, _text, _whole, checked
+from campaign_cli.library.core import (
+    Core,
+    Dice,
+    character_view,
+    checked,
+    free_text,
+    given_dice,
+    given_seed,
+    given_text,
+    whole_number,
+)
 from campaign_cli.rules.names import MAX_NAME
 
 if TYPE_CHECKING:
@@ -55,11 +65,13 @@ class Gear(Core):
     def _count(self, field: Literal["gold", "darkstone"], verb: str, character: str, count: int) -> results.Counted:
         from campaign_cli.acts import items
 
-        _whole(count, "count")
+        whole_number(count, "count")
         change = count if verb == "add" else -count
 
         def run(stored: Stored) -> results.Counted:
-            ch = _shown(items.count(stored, field, character, change, "gold" if field == "gold" else "dark stone"))
+            ch = character_view(
+                items.count(stored, field, character, change, "gold" if field == "gold" else "dark stone")
+            )
             return cast("results.Counted", {field: ch[field], "change": change, "character": ch})
 
         return self._act(f"{field} {verb}", True, run, (character, count))
@@ -108,7 +120,7 @@ class Gear(Core):
         """
         from campaign_cli.acts import items
 
-        _whole(count, "count")
+        whole_number(count, "count")
 
         options = _item_options(
             hands=hands, weight=weight, value=value, requires=requires, clothing=clothing, personal=personal,
@@ -118,7 +130,7 @@ class Gear(Core):
 
         def run(stored: Stored) -> results.ItemChange:
             doc, added = items.add(stored, character, item, custom, options, count)
-            return {"item": added, "count": count, "character": _shown(doc)}
+            return {"item": added, "count": count, "character": character_view(doc)}
 
         return self._act("item add", True, run, (character, item))
 
@@ -166,11 +178,11 @@ class Gear(Core):
         from campaign_cli.acts import items
 
         if count is not None:
-            _whole(count, "count")
+            whole_number(count, "count")
 
         def run(stored: Stored) -> results.Given:
             src, dst, stack, moved, _paid = items.trade(stored, giver, receiver, item, None, False, count)
-            return {"item": stack, "count": moved, "from": _shown(src), "to": _shown(dst)}
+            return {"item": stack, "count": moved, "from": character_view(src), "to": character_view(dst)}
 
         return self._act("item give", True, run, (giver, receiver, item))
 
@@ -187,13 +199,19 @@ class Gear(Core):
         from campaign_cli.acts import items
 
         if price is not None:
-            _whole(price, "price", 0)
+            whole_number(price, "price", 0)
         if count is not None:
-            _whole(count, "count")
+            whole_number(count, "count")
 
         def run(stored: Stored) -> results.Sold:
             src, dst, stack, moved, paid = items.trade(stored, seller, buyer, item, price, True, count)
-            return {"item": stack, "count": moved, "price": paid, "from": _shown(src), "to": _shown(dst)}
+            return {
+                "item": stack,
+                "count": moved,
+                "price": paid,
+                "from": character_view(src),
+                "to": character_view(dst),
+            }
 
         return self._act("item sell", True, run, (seller, buyer, item))
 
@@ -208,7 +226,7 @@ class Gear(Core):
         """
         from campaign_cli.acts import items as acts
 
-        refs = [_text(i, "items") for i in items]
+        refs = [given_text(i, "items") for i in items]
         if bool(refs) == none:
             raise UsageProblem(
                 Say("name the items to hold, or {none} to empty the hands (one or the other)", none=Opt("none")),
@@ -217,7 +235,7 @@ class Gear(Core):
 
         def run(stored: Stored) -> results.Held:
             doc, chosen = acts.hold(stored, character, refs)
-            return {"held": chosen, "character": _shown(doc)}
+            return {"held": chosen, "character": character_view(doc)}
 
         return self._act("item hold", True, run, (character, *refs))
 
@@ -311,7 +329,7 @@ class Gear(Core):
 
         def run(stored: Stored) -> results.ItemChange:
             doc, done, left = items.reload(stored, character, weapon)
-            return {"item": done, "reloads_left": left, "character": _shown(doc)}
+            return {"item": done, "reloads_left": left, "character": character_view(doc)}
 
         return self._act("item reload", True, run, (character, weapon))
 
@@ -336,11 +354,11 @@ class Gear(Core):
         """
         from campaign_cli.acts import items
 
-        _whole(count, "count")
+        whole_number(count, "count")
 
         def run(stored: Stored) -> results.Used:
             target, potion, effect = items.drink(stored, character, item, on, count)
-            return {"item": potion, "effect": effect, "character": _shown(target)}
+            return {"item": potion, "effect": effect, "character": character_view(target)}
 
         return self._act("item use", True, run, (character, item))
 
@@ -356,9 +374,9 @@ class Gear(Core):
         from campaign_cli.acts import items
         from campaign_cli.rules.gear import MAX_SLOTS
 
-        _whole(stones, "stones")
-        _whole(slots, "slots", 1, MAX_SLOTS)
-        _whole(gold, "gold", 0)
+        whole_number(stones, "stones")
+        whole_number(slots, "slots", 1, MAX_SLOTS)
+        whole_number(gold, "gold", 0)
         return self._on_item("forge", lambda s, c, i: items.forge(s, c, i, stones, slots, gold, name), character, item)
 
     def _on_item(
@@ -373,14 +391,14 @@ class Gear(Core):
         """An act on one item. MOVES (drop, store, fetch): it moves COUNT pieces of a stack,
         default all, and returns how many, the result's `count`."""
         if count is not None:
-            _whole(count, "count")
+            whole_number(count, "count")
 
         def run(stored: Stored) -> results.ItemChange:
             if not moves:
                 doc, changed = act(stored, character, item)[:2]
-                return {"item": changed, "character": _shown(doc)}
+                return {"item": changed, "character": character_view(doc)}
             doc, changed, moved = act(stored, character, item, count)
-            return {"item": changed, "count": moved, "character": _shown(doc)}
+            return {"item": changed, "count": moved, "character": character_view(doc)}
 
         return self._act(path, True, run, (character, item))
 
@@ -427,7 +445,7 @@ class Gear(Core):
         """
         from campaign_cli.acts import shop
 
-        _whole(count, "count", 1)
+        whole_number(count, "count", 1)
         options = _item_options(
             hands=hands, weight=weight, value=value, requires=requires, clothing=clothing, personal=personal,
             darkstone_icon=darkstone_icon, slots=slots, damage=damage, armor=armor, restriction=restriction,
@@ -466,7 +484,7 @@ class Gear(Core):
         """
         from campaign_cli.acts import shop
 
-        _whole(count, "count", 1)
+        whole_number(count, "count", 1)
         texts = self._haggling(price, haggle, dice, other_dice, seed)
 
         def run(stored: Stored) -> results.SoldOff:
@@ -480,10 +498,10 @@ class Gear(Core):
         price: int | None, haggle: int | None, dice: Dice | None, other_dice: Dice | None, seed: int | None
     ) -> tuple[str | None, str | None]:
         if price is not None:
-            _whole(price, "price", 0)
+            whole_number(price, "price", 0)
         if haggle is not None:
-            _whole(haggle, "haggle", 0)
-        _seed(seed)
+            whole_number(haggle, "haggle", 0)
+        given_seed(seed)
         if haggle is None and (dice is not None or other_dice is not None or seed is not None):
             raise UsageProblem(
                 Say(
@@ -494,16 +512,16 @@ class Gear(Core):
                     d=Opt("haggle"),
                 )
             )
-        return _dice(dice, "dice"), _dice(other_dice, "other_dice")
+        return given_dice(dice, "dice"), given_dice(other_dice, "other_dice")
 
 
 def _item_options(**given: Any) -> dict[str, Any]:
     """The item options (`item_add`, `shop_buy`, `item_set`), their numbers checked."""
     for key in ("weight", "value", "armor", "restriction", "heft", "slots"):
         if given.get(key) is not None:
-            _whole(given[key], key, 0)
+            whole_number(given[key], key, 0)
     if given.get("hands") is not None:
-        _whole(given["hands"], "hands", 0, 2)
+        whole_number(given["hands"], "hands", 0, 2)
     for word in given.get("requires") or ():
-        _free_text(word, "requires", MAX_NAME, blank=False)  # a keyword: a name's bounds
+        free_text(word, "requires", MAX_NAME, blank=False)  # a keyword: a name's bounds
     return given

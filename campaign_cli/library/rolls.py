@@ -5,7 +5,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Literal, cast, overload
 
 from campaign_cli.errors import Opt, Say, UsageProblem
-from campaign_cli.library.core import Core, Dice, Pairs, _dice, _name, _seed, _text, _whole, checked, pairs
+from campaign_cli.library.core import (
+    Core,
+    Dice,
+    Pairs,
+    checked,
+    given_dice,
+    given_name,
+    given_seed,
+    given_text,
+    pairs,
+    whole_number,
+)
 
 if TYPE_CHECKING:
     from campaign_cli import results
@@ -95,9 +106,9 @@ class Rolls(Core):
         from campaign_cli.rules import checks
         from campaign_cli.rules import dice as d
 
-        _whole(modifier, "modifier", -100, 100)
-        typed_dice, again = _dice(dice, "dice"), _dice(reroll_dice, "reroll_dice")
-        rng = d.rng_for(_seed(seed))
+        whole_number(modifier, "modifier", -100, 100)
+        typed_dice, again = given_dice(dice, "dice"), given_dice(reroll_dice, "reroll_dice")
+        rng = d.rng_for(given_seed(seed))
         if party:
             if plot:
                 raise UsageProblem(Say("{option} is for one character's check", option=Opt("plot")))
@@ -107,7 +118,7 @@ class Rolls(Core):
                 raise UsageProblem(Say("{option} is for one character's check, not a party test", option=Opt("karma")))
             if spec is not None:
                 raise UsageProblem(Say("a party test takes the check alone, no character"), "usage")
-            test = checks.parse_spec(_text(first, "spec"))
+            test = checks.parse_spec(given_text(first, "spec"))
 
             def party_run(stored: Stored) -> results.PartyTest:
                 return cast("results.PartyTest", rolls.party_test(stored, test, who, modifier, rng, seed, typed_dice))
@@ -118,7 +129,7 @@ class Rolls(Core):
         if spec is None:
             raise UsageProblem(Say("give a character and a check (or a party test)"))
         rolls.karma_options(karma, again)
-        parsed = checks.parse_spec(_text(spec, "spec"))
+        parsed = checks.parse_spec(given_text(spec, "spec"))
 
         def run(stored: Stored) -> results.CheckResult:
             prep, result = rolls.check(stored, first, parsed, modifier, typed_dice, rng, karma, again, seed)
@@ -156,9 +167,9 @@ class Rolls(Core):
         from campaign_cli.acts import rolls
         from campaign_cli.rules import dice as d
 
-        texts = [_dice(dice, "dice"), _dice(other_dice, "other_dice"), _dice(reroll_dice, "reroll_dice")]
+        texts = [given_dice(dice, "dice"), given_dice(other_dice, "other_dice"), given_dice(reroll_dice, "reroll_dice")]
         rolls.karma_options(karma, texts[2])
-        rng = d.rng_for(_seed(seed))
+        rng = d.rng_for(given_seed(seed))
 
         def run(stored: Stored) -> results.Contest:
             data = rolls.contest(
@@ -194,12 +205,12 @@ class Rolls(Core):
         from campaign_cli.acts import rolls
         from campaign_cli.rules import dice as d
 
-        _whole(modifier, "modifier", -100, 100)
+        whole_number(modifier, "modifier", -100, 100)
         if other_dice is not None and against is None:
             raise UsageProblem(Say("{option} goes with {flag}", option=Opt("other_dice"), flag=Opt("against")))
-        texts = [_dice(dice, "dice"), _dice(other_dice, "other_dice"), _dice(reroll_dice, "reroll_dice")]
+        texts = [given_dice(dice, "dice"), given_dice(other_dice, "other_dice"), given_dice(reroll_dice, "reroll_dice")]
         rolls.karma_options(karma, texts[2])
-        rng = d.rng_for(_seed(seed))
+        rng = d.rng_for(given_seed(seed))
 
         def run(stored: Stored) -> results.Cast:
             data = rolls.cast(
@@ -220,10 +231,10 @@ class Rolls(Core):
         from campaign_cli.rules import checks
         from campaign_cli.rules import dice as d
 
-        sides = [_name(n, "names") for n in names]
+        sides = [given_name(n, "names") for n in names]
         if not sides:
             raise UsageProblem(Say("name the sides that roll"), "missing_argument")
-        queue = d.Queue(_dice(dice, "dice"), checks.SIDES, d.rng_for(_seed(seed)), at_least=len(sides))
+        queue = d.Queue(given_dice(dice, "dice"), checks.SIDES, d.rng_for(given_seed(seed)), at_least=len(sides))
 
         def run(stored: Stored) -> results.Initiative:
             data = rolls.initiative(stored, sides, queue, seed)
@@ -267,13 +278,13 @@ class Rolls(Core):
                     d=Opt("character"),
                 )
             )
-        texts = [_dice(dice, "dice"), _dice(reroll_dice, "reroll_dice")]
+        texts = [given_dice(dice, "dice"), given_dice(reroll_dice, "reroll_dice")]
         rolls.karma_options(karma, texts[1])
         if expr is None and weapon is None:
             raise UsageProblem(Say("give a dice expression, or a character and a weapon"))
         if expr is not None:
-            d.parse(_text(expr, "expr"))  # a malformed expression is refused before the lock is taken
-        rng = d.rng_for(_seed(seed))
+            d.parse(given_text(expr, "expr"))  # a malformed expression is refused before the lock is taken
+        rng = d.rng_for(given_seed(seed))
 
         def run(stored: Stored) -> results.Roll:
             data = rolls.roll(stored, expr, character, weapon, against, texts[0], rng, karma, texts[1], seed)
@@ -329,16 +340,16 @@ class Rolls(Core):
         from campaign_cli.rules import dice as d
         from campaign_cli.rules.skills import find_skill
 
-        found = find_skill(_text(skill, "skill"))
-        _whole(modifier, "modifier", -100, 100)
+        found = find_skill(given_text(skill, "skill"))
+        whole_number(modifier, "modifier", -100, 100)
         if doses is not None:
-            _whole(doses, "doses")
+            whole_number(doses, "doses")
         given = {"heal": heal, "give": give, "for_": for_, "doses": doses, "boost": boost}
-        texts = [_dice(dice, "dice"), _dice(other_dice, "other_dice"), _dice(reroll_dice, "reroll_dice")]
+        texts = [given_dice(dice, "dice"), given_dice(other_dice, "other_dice"), given_dice(reroll_dice, "reroll_dice")]
         against = _other(against)
         skills.check_options(found, given, against, texts[1])
         karma_options(karma, texts[2])
-        rng = d.rng_for(_seed(seed))
+        rng = d.rng_for(given_seed(seed))
         options = {
             "heal": pairs(heal, "heal") if heal else None,
             "give": pairs(give, "give") if give else None,
@@ -366,10 +377,10 @@ def odds(spec: str, /, *, value: int, modifier: int = 0, curses: int = 0, plot: 
     from campaign_cli.rules import checks
     from campaign_cli.rules import dice as d
 
-    _whole(value, "value", 0)
-    _whole(modifier, "modifier", -100, 100)
-    _whole(curses, "curses", 0, 100)
-    parsed = checks.parse_spec(_text(spec, "spec"))
+    whole_number(value, "value", 0)
+    whole_number(modifier, "modifier", -100, 100)
+    whole_number(curses, "curses", 0, 100)
+    parsed = checks.parse_spec(given_text(spec, "spec"))
     if parsed.type == "sum":
         p = checks.sum_odds(parsed.dice, value, modifier, curses)
     else:

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 from campaign_cli.i18n import N_, _, dice, percent, shown, signed
 
 
-def _pct(p: float | Fraction) -> str:
+def chance_text(p: float | Fraction) -> str:
     return percent(float(p))
 
 
@@ -88,7 +88,7 @@ def describe_check(r: Mapping[str, Any]) -> str:
         body=body,
         extra=extra,
         outcome=_("success") if r["success"] else _("failure"),
-        chance=_pct(r["probability"]),
+        chance=chance_text(r["probability"]),
     )
 
 
