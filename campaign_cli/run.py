@@ -32,7 +32,7 @@ class Run(_local):
         # the command line: the campaign file (the root's --campaign) and the words as typed
         self.campaign: str = "campaign.json"
         self.words: list[str] = []
-        # a batch or a Python API block: one shared transaction (store.Campaign), the files
+        # a batch or a Python API block: one shared transaction (store.Stored), the files
         # its lines write (--output), written only once it has committed, and whether it may
         # change the campaign (False inside campaign_cli.read(): an act that would raises)
         self.batch: Any = None

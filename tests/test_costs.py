@@ -152,12 +152,12 @@ def test_recap_with_no_adventure_in_the_journal_walks_nothing(tmp_path, monkeypa
 def test_a_built_in_name_never_reads_the_packs(tmp_path, monkeypatch):
     """`item add Ajax Dagger` on a campaign with a pack decodes nothing: no pack may
     repeat a built-in name."""
-    from campaign_cli.store.campaign import Campaign
+    from campaign_cli.store.campaign import Stored
 
     path = _with_pack(tmp_path)
     read = []
-    real = Campaign.packs
-    monkeypatch.setattr(Campaign, "packs", lambda self: read.append(1) or real(self))
+    real = Stored.packs
+    monkeypatch.setattr(Stored, "packs", lambda self: read.append(1) or real(self))
     with campaign_cli.open(path) as camp:
         camp.item_add("Ajax", "Dagger")
         assert read == []

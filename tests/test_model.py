@@ -362,7 +362,7 @@ def _placed(base: dict, doc) -> dict | None:
 def _verdict_loader(data: dict, where: Path) -> bool:
     """The file as read: every document at once, the packs when first decoded."""
     try:
-        store.Campaign(where, store.parse(where, json.dumps(data).encode())).packs()
+        store.Stored(where, store.parse(where, json.dumps(data).encode())).packs()
     except FileProblem:
         return False
     return True

@@ -244,9 +244,9 @@ def test_sigint_before_the_commit_point_saves_nothing(camp):
     before = camp.path.read_bytes()
     code = (
         "import os, signal, sys, campaign_cli.store.campaign as c\n"
-        "orig = c.Campaign.commit\n"
+        "orig = c.Stored.commit\n"
         "def commit(self):\n    os.kill(os.getpid(), signal.SIGINT)\n    orig(self)\n"
-        "c.Campaign.commit = commit\n"
+        "c.Stored.commit = commit\n"
         "from campaign_cli.entry import main\n"
         f"sys.argv = ['campaign', '-c', {str(camp.path)!r}, 'gold', 'add', 'Ajax', '5']\nmain()\n"
     )

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from collections.abc import Mapping
 
     from campaign_cli.model import Character, Fight
-    from campaign_cli.store.campaign import Campaign
+    from campaign_cli.store.campaign import Stored
 
 CONDITIONS = ("ok", "out", "dying", "dead")  # R19, R20: as rules.characters.status derives them
 PHASES = ("between", "adventure", "town", "fight")  # a town: one the party is in during an adventure
@@ -83,7 +83,7 @@ class Act:
 
 
 # Every act of CLI.md, by its name (a method of the library: `item sell` is
-# `Campaign.item_sell`), with every character it touches by role. An act missing here is
+# `Stored.item_sell`), with every character it touches by role. An act missing here is
 # guarded by nothing but its own procedure: a test keeps every command that names a
 # character in this table.
 ACTS: dict[str, Act] = {
@@ -158,7 +158,7 @@ def condition(doc: Character) -> str:
     return current_status(doc)
 
 
-def guard(camp: Campaign, path: str, doc: Character | None = None, role: str | None = None) -> None:
+def guard(camp: Stored, path: str, doc: Character | None = None, role: str | None = None) -> None:
     """Refuse act PATH (exit 1, the rule's number, nothing changed) when the campaign's
     phase, or DOC's condition in ROLE (default: the actor's), is not one the act declares,
     or, in a fight whose order is rolled, when it is not the actor's side's turn or the
@@ -177,7 +177,7 @@ def guard(camp: Campaign, path: str, doc: Character | None = None, role: str | N
         _check_turn(camp.meta["fight"], doc["name"], path)
 
 
-def actor(camp: Campaign, path: str, name: str, role: str | None = None) -> Character:
+def actor(camp: Stored, path: str, name: str, role: str | None = None) -> Character:
     """The character NAME (one resolver for every name), guarded for act PATH in ROLE
     (default: the actor's)."""
     doc = camp.character(name)
@@ -256,7 +256,7 @@ def _check_turn(fight: Fight, name: str, path: str) -> None:
     _once(fight, name, path, whose)
 
 
-def enemy_turn(camp: Campaign, enemy: Any) -> None:
+def enemy_turn(camp: Stored, enemy: Any) -> None:
     """R32a: an enemy instance attacks on its group's turn, once a round."""
     from campaign_cli.rules import fights
 
@@ -298,7 +298,7 @@ def _turn(text: Say, code: str, path: str, whose: str | None) -> Refused:
     return _fields(Refused(text, code), act=path, rule="R32a", turn=whose)
 
 
-def acted(camp: Campaign, path: str, name: str) -> None:
+def acted(camp: Stored, path: str, name: str) -> None:
     """R32a: NAME has taken its action of the round (an act declared with `turn`: the
     character in its turn role)."""
     from campaign_cli.rules import fights

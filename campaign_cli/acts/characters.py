@@ -9,10 +9,10 @@ from campaign_cli.rules import characters as rules
 
 if TYPE_CHECKING:
     from campaign_cli.model import Character
-    from campaign_cli.store.campaign import Campaign
+    from campaign_cli.store.campaign import Stored
 
 
-def create(camp: Campaign, doc: Any) -> Character:
+def create(camp: Stored, doc: Any) -> Character:
     """`character create`: DOC, built by `rules.new_character` (R2, R3), stored with an id."""
     stored = camp.add_character(doc)
     camp.note(f"created {stored['kind']} {stored['name']}", stored["name"])
@@ -21,7 +21,7 @@ def create(camp: Campaign, doc: Any) -> Character:
 
 
 def change(
-    camp: Campaign,
+    camp: Stored,
     name: str,
     *,
     values: dict[str, Any],
@@ -48,7 +48,7 @@ def change(
     return doc
 
 
-def delete(camp: Campaign, name: str) -> Character:
+def delete(camp: Stored, name: str) -> Character:
     """`character delete` (`undo` brings the character back)."""
     doc = camp.character(name)
     camp.remove("characters", doc)
@@ -57,7 +57,7 @@ def delete(camp: Campaign, name: str) -> Character:
     return doc
 
 
-def bring_in(camp: Campaign, plan: dict[str, Any], name: str | None, format_: str) -> tuple[Character, list[str]]:
+def bring_in(camp: Stored, plan: dict[str, Any], name: str | None, format_: str) -> tuple[Character, list[str]]:
     """`character import`: the character a Foundry actor or a stat block describes (PLAN,
     from rules.interchange), as it stands there: no starting points (R3), its items where
     the file has them. Returns the stored character and the items stored over R33."""
@@ -90,7 +90,7 @@ def bring_in(camp: Campaign, plan: dict[str, Any], name: str | None, format_: st
 
 
 def _equip(
-    camp: Campaign, doc: Any, entries: list[dict[str, Any]], said: list[str]
+    camp: Stored, doc: Any, entries: list[dict[str, Any]], said: list[str]
 ) -> list[str]:  # DOC: a character being built (no id yet)
     """Imported items where the file has them: readied ones worn or held when the rules
     allow it (R32 hands, R35 body parts), else carried; stored ones stored. What the

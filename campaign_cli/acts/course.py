@@ -12,10 +12,10 @@ from campaign_cli.rules.characters import alive
 
 if TYPE_CHECKING:
     from campaign_cli.model import Character
-    from campaign_cli.store.campaign import Campaign
+    from campaign_cli.store.campaign import Stored
 
 
-def start_adventure(camp: Campaign, title: str) -> dict[str, Any]:
+def start_adventure(camp: Stored, title: str) -> dict[str, Any]:
     """`adventure start`: the party leaves town (R39); new skills and spells wait (R16).
     Returns the adventure, numbered for `recap --adventure N`."""
     from campaign_cli.store import now
@@ -29,7 +29,7 @@ def start_adventure(camp: Campaign, title: str) -> dict[str, Any]:
     return adventure
 
 
-def enter_town(camp: Campaign, town: str, blacksmith: bool) -> dict[str, Any]:
+def enter_town(camp: Stored, town: str, blacksmith: bool) -> dict[str, Any]:
     """`town enter`: where the party is; forging needs a blacksmith (R39)."""
     location = {"town": town.strip(), "blacksmith": blacksmith}
     camp.set_meta(location=location)
@@ -38,7 +38,7 @@ def enter_town(camp: Campaign, town: str, blacksmith: bool) -> dict[str, Any]:
     return location
 
 
-def leave_town(camp: Campaign) -> dict[str, Any]:
+def leave_town(camp: Stored) -> dict[str, Any]:
     """`town leave`. Returns the town left."""
     location = camp.meta["location"]
     if not location:
@@ -50,7 +50,7 @@ def leave_town(camp: Campaign) -> dict[str, Any]:
     return returned
 
 
-def learn_keyword(camp: Campaign, word: str) -> tuple[list[str], list[Character]]:
+def learn_keyword(camp: Stored, word: str) -> tuple[list[str], list[Character]]:
     """`keyword learn`: every living character wins 1 XP (R13). Returns the keywords known
     now and who won."""
     known = camp.meta["keywords"]

@@ -10,10 +10,10 @@ from campaign_cli.rules import enemies as rules
 
 if TYPE_CHECKING:
     from campaign_cli.model import Board
-    from campaign_cli.store.campaign import Campaign
+    from campaign_cli.store.campaign import Stored
 
 
-def add_board(camp: Campaign, board: dict[str, Any], from_pack: bool, adjust: Callable[[dict[str, Any]], None]) -> Any:
+def add_board(camp: Stored, board: dict[str, Any], from_pack: bool, adjust: Callable[[dict[str, Any]], None]) -> Any:
     """`enemy add`: BOARD over the pack's board of that name when FROM_PACK (a pack's board
     by any of its names, when there is one), ADJUST applying the options over both, then
     judged whole (R40). Returns the board as stored: a Board with its id."""
@@ -27,7 +27,7 @@ def add_board(camp: Campaign, board: dict[str, Any], from_pack: bool, adjust: Ca
     return stored
 
 
-def delete_board(camp: Campaign, name: str) -> Board:
+def delete_board(camp: Stored, name: str) -> Board:
     """`enemy delete` (`undo` brings it back)."""
     board = camp.own_board(name)
     camp.remove("enemies", board)
@@ -36,7 +36,7 @@ def delete_board(camp: Campaign, name: str) -> Board:
     return board
 
 
-def roll_elite(camp: Campaign, name: str, brutal: bool, die_of: Callable[[], int], seed: int | None) -> dict[str, Any]:
+def roll_elite(camp: Stored, name: str, brutal: bool, die_of: Callable[[], int], seed: int | None) -> dict[str, Any]:
     """`enemy elite`: one die on the board's elite table (R42), the side's entry it names."""
     board = camp.own_board(name)
     die = die_of()

@@ -22,10 +22,10 @@ if TYPE_CHECKING:
     import random
 
     from campaign_cli.model import Board, Character, Fight, FightEnemy
-    from campaign_cli.store.campaign import Campaign
+    from campaign_cli.store.campaign import Stored
 
 
-def start_fight(camp: Campaign, title: str | None) -> Fight:
+def start_fight(camp: Stored, title: str | None) -> Fight:
     """`fight start`: a fight opens (R40); what a Medic may heal starts anew (R25)."""
     acts.guard(camp, "fight start")
     fight = fights.new(title)
@@ -40,7 +40,7 @@ def start_fight(camp: Campaign, title: str | None) -> Fight:
 
 
 def add_group(
-    camp: Campaign, enemy: str, count: int, brutal: bool, elite_die: Callable[[], int] | None
+    camp: Stored, enemy: str, count: int, brutal: bool, elite_die: Callable[[], int] | None
 ) -> tuple[Fight, list[FightEnemy], int | None]:
     """`fight add`: COUNT instances of ENEMY's board as one group; an elite group rolls the
     elite table once (R42) with ELITE_DIE. Returns the fight, the instances and the die."""
@@ -63,7 +63,7 @@ def add_group(
     return fight, added, die
 
 
-def roll_order(camp: Campaign, party: list[str] | None, next_die: Callable[[], int]) -> tuple[Fight, dict[str, Any]]:
+def roll_order(camp: Stored, party: list[str] | None, next_die: Callable[[], int]) -> tuple[Fight, dict[str, Any]]:
     """`fight order` (R8): the sides' dice, ties rolled again, say who goes first; the
     party in PARTY's order. Returns the fight and the rolls."""
     fight = open_fight(camp, "fight order")
@@ -78,7 +78,7 @@ def roll_order(camp: Campaign, party: list[str] | None, next_die: Callable[[], i
     return fight, rolls
 
 
-def next_turn(camp: Campaign) -> tuple[Fight, str]:
+def next_turn(camp: Stored) -> tuple[Fight, str]:
     """`fight next` (R32a): the next side's turn, a new round after the last."""
     fight = open_fight(camp, "fight next")
     turn = fights.advance(fight, able(camp))
@@ -88,7 +88,7 @@ def next_turn(camp: Campaign) -> tuple[Fight, str]:
     return fight, turn
 
 
-def facts(camp: Campaign, fight: Fight) -> dict[str, Any]:
+def facts(camp: Stored, fight: Fight) -> dict[str, Any]:
     """The fight as CLI.md shows it: round, turn, order, enemies; plus the groups and the
     characters' state. The order is worked out as it stands now (a knock-out since the last
     fight act counts)."""
@@ -120,19 +120,19 @@ def facts(camp: Campaign, fight: Fight) -> dict[str, Any]:
     }
 
 
-def open_fight(camp: Campaign, path: str) -> Fight:
+def open_fight(camp: Stored, path: str) -> Fight:
     """The open fight, for act PATH (its guard refuses when none is open)."""
     acts.guard(camp, path)
     returned: Fight = camp.meta["fight"]
     return returned
 
 
-def able(camp: Campaign) -> list[str]:
+def able(camp: Stored) -> list[str]:
     """The characters who can act (R11a), as created."""
     return [c["name"] for c in camp.characters() if wounds.can_act(c)]
 
 
-def strike(camp: Campaign, fight: Fight, hitter: Character, target: str, damage: int) -> dict[str, Any]:
+def strike(camp: Stored, fight: Fight, hitter: Character, target: str, damage: int) -> dict[str, Any]:
     """A blow on an enemy instance by HITTER: wounds after defense, kill and wound XP (R41)."""
     enemy, dealt, killed = fights.hit(fight, target, damage)
     xp = fights.hit_xp(enemy, dealt, killed)
@@ -155,7 +155,7 @@ def strike(camp: Campaign, fight: Fight, hitter: Character, target: str, damage:
 
 
 def character_blow(
-    camp: Campaign,
+    camp: Stored,
     fight: Fight,
     doc: Character,
     target: str,
@@ -244,7 +244,7 @@ def blade(doc: Character, ref: str | None) -> Any:  # an Item, or bare hands (R2
 
 
 def enemy_blow(
-    camp: Campaign, fight: Fight, enemy: FightEnemy, doc: Character, dice: str | None, rng: random.Random
+    camp: Stored, fight: Fight, enemy: FightEnemy, doc: Character, dice: str | None, rng: random.Random
 ) -> dict[str, Any]:
     """An enemy's attack: its combat dice against its to-hit; each hit its damage less armor (R29)."""
     if not enemy["alive"]:
@@ -282,9 +282,7 @@ def enemy_blow(
     }
 
 
-def end_fight(
-    camp: Campaign, outcome: str, names: list[str] | None
-) -> tuple[dict[str, Any], dict[str, Any], list[Any]]:
+def end_fight(camp: Stored, outcome: str, names: list[str] | None) -> tuple[dict[str, Any], dict[str, Any], list[Any]]:
     """`fight end` (R13, R20, R21, R25a): --won (every enemy killed) or --routed gives
     KILL_XP to each named (default: every living) character, --fled none; then each
     character's fight is settled (fatigue, the dying). Returns (the facts, each
@@ -336,7 +334,7 @@ def end_fight(
     return data, before, docs
 
 
-def kill_enemy(camp: Campaign, name: str, by: str, brutal: bool) -> tuple[Character, Board, int]:
+def kill_enemy(camp: Stored, name: str, by: str, brutal: bool) -> tuple[Character, Board, int]:
     """`enemy kill`: the killer BY wins the enemy's XP, its brutal side's with BRUTAL (R41;
     the dead win nothing, R11a). Returns the killer, the board and the XP won."""
     from campaign_cli.rules.enemies import kill_xp
@@ -352,7 +350,7 @@ def kill_enemy(camp: Campaign, name: str, by: str, brutal: bool) -> tuple[Charac
     return doc, board, xp
 
 
-def fight_hit(camp: Campaign, target: str, damage: int, by: str) -> dict[str, Any]:
+def fight_hit(camp: Stored, target: str, damage: int, by: str) -> dict[str, Any]:
     """`fight hit`: a blow of known damage by BY on an enemy instance (R41: less its
     defense; a kill wins its XP)."""
     fight = open_fight(camp, "fight hit")
@@ -370,7 +368,7 @@ def fight_hit(camp: Campaign, target: str, damage: int, by: str) -> dict[str, An
 
 
 def fight_attack(
-    camp: Campaign,
+    camp: Stored,
     attacker: str,
     target: str,
     *,

@@ -7,13 +7,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from campaign_cli.store.campaign import Campaign
+    from campaign_cli.store.campaign import Stored
 
 from campaign_cli.errors import Refused, Say
 from campaign_cli.store import history
 
 
-def undo(camp: Campaign, to: int | None) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+def undo(camp: Stored, to: int | None) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """`undo [--to SEQ]`: the newest change still undoable, or every one back to SEQ, taken
     back in one entry. Returns the entries undone, newest first, and what the newest had
     changed ({table: {key: (before, after)}}: the facts the view says it in words from)."""
@@ -50,7 +50,7 @@ def undo(camp: Campaign, to: int | None) -> tuple[list[dict[str, Any]], dict[str
     return done, changes
 
 
-def redo(camp: Campaign) -> tuple[dict[str, Any], list[int]]:
+def redo(camp: Stored) -> tuple[dict[str, Any], list[int]]:
     """`redo`: the last undo's changes put back, when nothing else changed since. Returns
     the undo entry redone and the changes it puts back."""
     target = history.redo_target(camp)

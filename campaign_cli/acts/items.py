@@ -14,10 +14,10 @@ from campaign_cli.rules import gear
 
 if TYPE_CHECKING:
     from campaign_cli.model import Character, Item
-    from campaign_cli.store.campaign import Campaign
+    from campaign_cli.store.campaign import Stored
 
 
-def new_item(camp: Campaign, item: str, custom: bool, options: dict[str, Any]) -> Item:
+def new_item(camp: Stored, item: str, custom: bool, options: dict[str, Any]) -> Item:
     """The item `item add` and `shop buy` make: catalog values, options over them, a new id.
     A built-in item's name never reads the packs (no pack may repeat one: `catalog import`
     refuses it), so a pack of 50,000 items costs it nothing beyond the file's size."""
@@ -38,7 +38,7 @@ PREFER: dict[str, Callable[[Item], bool]] = {
 
 
 def _on(
-    camp: Campaign,
+    camp: Stored,
     path: str,
     name: str,
     ref: str,
@@ -70,7 +70,7 @@ HANDLED = {"item wear": "worn", "item stow": "stowed", "item store": "stored", "
 
 
 def add(
-    camp: Campaign, name: str, item: str, custom: bool, options: dict[str, Any], count: int = 1
+    camp: Stored, name: str, item: str, custom: bool, options: dict[str, Any], count: int = 1
 ) -> tuple[Character, Item]:
     """`item add`: a catalog or custom item into the pack (R33: the weight carried), COUNT
     pieces of it as one stack, onto the stack of the same item the pack holds. Returns
@@ -83,7 +83,7 @@ def add(
     return doc, added
 
 
-def drop(camp: Campaign, name: str, ref: str, count: int | None = None) -> tuple[Character, Item, int]:
+def drop(camp: Stored, name: str, ref: str, count: int | None = None) -> tuple[Character, Item, int]:
     """`item drop`: COUNT pieces of a stack (default: all); never a personal item (R36).
     Returns (the character, the pieces dropped, how many)."""
     drop_them = lambda doc, item: gear.take_out(doc, item, N_("dropped"), count, camp.next_id)  # noqa: E731
@@ -92,14 +92,14 @@ def drop(camp: Campaign, name: str, ref: str, count: int | None = None) -> tuple
     return doc, gone, moved
 
 
-def left(camp: Campaign, doc: Character, item: Item, count: int, how: str) -> None:
+def left(camp: Stored, doc: Character, item: Item, count: int, how: str) -> None:
     """The journal's fact of pieces that left DOC: HOW (dropped, given, sold, drunk, spent),
     so the log says how an item left, never only that it is gone (GLOSSARY.md)."""
     camp.event("item_left", who=doc["name"], item=item["name"], count=count, how=how)
 
 
 def trade(
-    camp: Campaign, src_name: str, dst_name: str, ref: str, price: int | None, selling: bool, count: int | None = None
+    camp: Stored, src_name: str, dst_name: str, ref: str, price: int | None, selling: bool, count: int | None = None
 ) -> tuple[Any, ...]:
     """`item give` and `item sell`: COUNT pieces of the item (default: all) move to DST (R33
     on the receiver; never a personal item, R36); selling, DST pays PRICE, by default their
@@ -125,7 +125,7 @@ def trade(
     return src, dst, stack, moved, paid
 
 
-def hold(camp: Campaign, name: str, refs: list[str]) -> tuple[Character, list[Item]]:
+def hold(camp: Stored, name: str, refs: list[str]) -> tuple[Character, list[Item]]:
     """`item hold`: these items in hand, the previous choice replaced (R32, R34); in a fight
     whose order is rolled, the round's action (R32a)."""
     doc = acts.actor(camp, "item hold", name)
@@ -138,17 +138,17 @@ def hold(camp: Campaign, name: str, refs: list[str]) -> tuple[Character, list[It
     return doc, chosen
 
 
-def wear(camp: Campaign, name: str, ref: str) -> tuple[Character, Item]:
+def wear(camp: Stored, name: str, ref: str) -> tuple[Character, Item]:
     """`item wear`: one item per body part (R35; R29, R30)."""
     return _on(camp, "item wear", name, ref, lambda doc, item: gear.wear(doc, item, camp.next_id), "wears")
 
 
-def stow(camp: Campaign, name: str, ref: str) -> tuple[Character, Item]:
+def stow(camp: Stored, name: str, ref: str) -> tuple[Character, Item]:
     """`item stow`: a held or worn item back in the pack."""
     return _on(camp, "item stow", name, ref, gear.stow, "stows")
 
 
-def store(camp: Campaign, name: str, ref: str, count: int | None = None) -> tuple[Character, Item, int]:
+def store(camp: Stored, name: str, ref: str, count: int | None = None) -> tuple[Character, Item, int]:
     """`item store`: COUNT pieces (default: all) put away, not carried (R33); between
     adventures or in a town. Returns (the character, the stored stack they joined, how
     many)."""
@@ -156,19 +156,19 @@ def store(camp: Campaign, name: str, ref: str, count: int | None = None) -> tupl
     return _on(camp, "item store", name, ref, store_them, "stores", count, moves=True)
 
 
-def fetch(camp: Campaign, name: str, ref: str, count: int | None = None) -> tuple[Character, Item, int]:
+def fetch(camp: Stored, name: str, ref: str, count: int | None = None) -> tuple[Character, Item, int]:
     """`item fetch`: COUNT stored pieces (default: all) back into the pack (R33 checked).
     Returns (the character, the carried stack they joined, how many)."""
     fetch_them = lambda doc, item: gear.fetch(doc, item, count, camp.next_id)  # noqa: E731
     return _on(camp, "item fetch", name, ref, fetch_them, "fetches", count, moves=True)
 
 
-def set_numbers(camp: Campaign, name: str, ref: str, changes: dict[str, Any]) -> tuple[Character, Item]:
+def set_numbers(camp: Stored, name: str, ref: str, changes: dict[str, Any]) -> tuple[Character, Item]:
     """`item set`: an item's numbers changed (R39: not fewer slots than its upgrades fill)."""
     return _on(camp, "item set", name, ref, lambda doc, item: gear.set_numbers(doc, item, changes), "changes")
 
 
-def reload(camp: Campaign, name: str, ref: str) -> tuple[Character, Item, int]:
+def reload(camp: Stored, name: str, ref: str) -> tuple[Character, Item, int]:
     """`item reload` (R26): in a fight whose order is rolled, one action of the round (R32a);
     out of one, at once. Returns the reloading actions still needed too."""
     from campaign_cli.rules.fights import order_rolled
@@ -183,7 +183,7 @@ def reload(camp: Campaign, name: str, ref: str) -> tuple[Character, Item, int]:
     return doc, item, left[0]
 
 
-def upgrade(camp: Campaign, name: str, ref: str, upgrade_ref: str) -> tuple[Character, Item]:
+def upgrade(camp: Stored, name: str, ref: str, upgrade_ref: str) -> tuple[Character, Item]:
     """`item upgrade`: an upgrade item from the pack fitted into an item's free slots (R39)."""
     doc = acts.actor(camp, "item upgrade", name)
     used = gear.find_item(doc, upgrade_ref)
@@ -195,7 +195,7 @@ def upgrade(camp: Campaign, name: str, ref: str, upgrade_ref: str) -> tuple[Char
 
 
 def forge(
-    camp: Campaign, name: str, ref: str, stones: int, slots: int, gold: int, label: str | None
+    camp: Stored, name: str, ref: str, stones: int, slots: int, gold: int, label: str | None
 ) -> tuple[Character, Item]:
     """`forge`: loose dark stone forged into an item's slots at a town's blacksmith (R39)."""
     doc = acts.actor(camp, "forge", name)
@@ -207,9 +207,7 @@ def forge(
     return doc, target
 
 
-def drink(
-    camp: Campaign, name: str, ref: str, on: str | None, count: int = 1
-) -> tuple[Character, Item, dict[str, Any]]:
+def drink(camp: Stored, name: str, ref: str, on: str | None, count: int = 1) -> tuple[Character, Item, dict[str, Any]]:
     """`item use`: COUNT pieces of a potion (default one) drunk by NAME, or given by NAME to
     ON (R25); used up. Healing potions heal for each piece; a boost lasts one fight and a
     second of the same kind does not stack, so one is drunk at a time. Returns (who drank,
@@ -243,7 +241,7 @@ def drink(
     return target, potion, effect
 
 
-def count(camp: Campaign, field: Literal["gold", "darkstone"], name: str, change: int, label: str) -> Character:
+def count(camp: Stored, field: Literal["gold", "darkstone"], name: str, change: int, label: str) -> Character:
     """`gold add|remove`, `darkstone add|remove`: never below 0 (R11a: the dead receive nothing)."""
     doc = acts.actor(camp, f"{field} {'add' if change > 0 else 'remove'}", name)
     gear.change_count(doc, field, change, label)

@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from campaign_cli.store.campaign import Campaign
+    from campaign_cli.store.campaign import Stored
 
 
-def import_pack(camp: Campaign, pack: dict[str, Any]) -> dict[str, Any] | None:
+def import_pack(camp: Stored, pack: dict[str, Any]) -> dict[str, Any] | None:
     """`catalog import`: PACK (validated) stored, its names clashing with no other pack's
     or the built-in catalog's. Returns the pack it replaced, if any."""
     from campaign_cli.rules import catalog
@@ -25,7 +25,7 @@ def import_pack(camp: Campaign, pack: dict[str, Any]) -> dict[str, Any] | None:
     return old
 
 
-def remove_pack(camp: Campaign, name: str) -> dict[str, Any]:
+def remove_pack(camp: Stored, name: str) -> dict[str, Any]:
     """`catalog remove`: the pack NAME, resolved as every name is. Returns it."""
     from campaign_cli.rules.names import resolve
 

@@ -7,14 +7,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from campaign_cli.store.campaign import Campaign
+    from campaign_cli.store.campaign import Stored
 
 from campaign_cli import acts
 from campaign_cli.rules import wounds
 from campaign_cli.rules.characters import current_status
 
 
-def rest(camp: Campaign, names: list[str] | None, week: bool) -> tuple[list[Any], dict[str, Any]]:
+def rest(camp: Stored, names: list[str] | None, week: bool) -> tuple[list[Any], dict[str, Any]]:
     """`rest`: a night's sleep clears fatigue (R21), a week heals fully (R22); the dying
     nobody named are settled too, since time passes for all (R20)."""
     acts.guard(camp, "rest")
@@ -35,7 +35,7 @@ def rest(camp: Campaign, names: list[str] | None, week: bool) -> tuple[list[Any]
     return docs, before
 
 
-def end_adventure(camp: Campaign) -> tuple[str, list[Any], dict[str, Any]]:
+def end_adventure(camp: Stored) -> tuple[str, list[Any], dict[str, Any]]:
     """`adventure end`: everyone recovers fully (R22), Bard karma lapses (R25), the dying
     who were not saved die (R20). Returns (the title, the characters, statuses before)."""
     acts.guard(camp, "adventure end")

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from campaign_cli.model import Character
-    from campaign_cli.store.campaign import Campaign
+    from campaign_cli.store.campaign import Stored
 
 
 def roll_dice(count: int, typed: str | None, rng: random.Random, option: str = "dice") -> list[int]:
@@ -79,7 +79,7 @@ def check_result(prep: rules.Prepared, rolled: list[int]) -> dict[str, Any]:
 
 
 def side(
-    camp: Campaign,
+    camp: Stored,
     who: str | Character,
     spec_text: str,
     typed: str | None,
@@ -136,7 +136,7 @@ def side(
 
 
 def skill_contest(
-    camp: Campaign,
+    camp: Stored,
     doc: Character,
     skill: str,
     other: str,
@@ -156,7 +156,7 @@ def skill_contest(
 
 
 def contested(
-    camp: Campaign,
+    camp: Stored,
     who: str | Character,
     spec: str,
     other: str,
@@ -228,7 +228,7 @@ def wielded(doc: Character, ref: str) -> Any:  # an Item, or bare hands (R26)
 
 
 def roll_damage(
-    camp: Campaign,
+    camp: Stored,
     expr: str | None,
     character: str | None,
     weapon: str | None,
@@ -247,7 +247,7 @@ def roll_damage(
 
 
 def damage_roll(
-    camp: Campaign,
+    camp: Stored,
     doc: Any,
     item: dict[str, Any] | None,
     target: Character | None,
@@ -309,7 +309,7 @@ def damage_roll(
     return data
 
 
-def recorded(camp: Campaign, data: dict[str, Any], seed: int | None) -> None:
+def recorded(camp: Stored, data: dict[str, Any], seed: int | None) -> None:
     """DATA, with the seed that rolled it, among the rolls the journal keeps."""
     if seed is not None:
         data["seed"] = seed
@@ -317,7 +317,7 @@ def recorded(camp: Campaign, data: dict[str, Any], seed: int | None) -> None:
 
 
 def check(
-    camp: Campaign,
+    camp: Stored,
     name: str,
     spec: Any,
     modifier: int,
@@ -344,7 +344,7 @@ def check(
 
 
 def party_test(
-    camp: Campaign, spec: Any, who: str, modifier: int, rng: random.Random, seed: int | None, typed: str | None
+    camp: Stored, spec: Any, who: str, modifier: int, rng: random.Random, seed: int | None, typed: str | None
 ) -> dict[str, Any]:
     """`check --party` (R11): every living character who can act takes the test, or one
     picked at random; the others are skipped and listed (R11a). Typed dice go in party
@@ -408,7 +408,7 @@ def party_test(
 
 
 def contest(
-    camp: Campaign,
+    camp: Stored,
     name: str,
     spec: str,
     other: str,
@@ -435,7 +435,7 @@ def contest(
 
 
 def cast(
-    camp: Campaign,
+    camp: Stored,
     name: str,
     spell: str,
     against: str | None,
@@ -464,7 +464,7 @@ def cast(
     return data
 
 
-def initiative(camp: Campaign, names: list[str], next_die: Callable[[], int], seed: int | None) -> dict[str, Any]:
+def initiative(camp: Stored, names: list[str], next_die: Callable[[], int], seed: int | None) -> dict[str, Any]:
     """`initiative` (R8): one die each, highest first, ties rolled again; a character's
     name as stored, any other side's as typed."""
     docs = {c["name"].casefold(): c for c in camp.characters()}
@@ -482,7 +482,7 @@ def initiative(camp: Campaign, names: list[str], next_die: Callable[[], int], se
 
 
 def roll(
-    camp: Campaign,
+    camp: Stored,
     expr: str | None,
     character: str | None,
     weapon_ref: str | None,

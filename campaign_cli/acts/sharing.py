@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from campaign_cli.store.campaign import Campaign
+    from campaign_cli.store.campaign import Stored
 
 from campaign_cli import jsontext
 from campaign_cli.errors import CampaignError, FileProblem, Opt, Refused, Say, UsageProblem
@@ -76,7 +76,7 @@ def merge(
 
 
 def resolve(
-    camp: Campaign, conflict: int | None, how: str, value: Any = None
+    camp: Stored, conflict: int | None, how: str, value: Any = None
 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """`resolve [ID] --ours|--theirs|--value V`: the conflict ID (default: every open one)
     settled with HOW ("ours", "theirs" or "value", VALUE). Returns (the conflicts settled,
@@ -132,7 +132,7 @@ def resolve(
     return chosen, left
 
 
-def _put(camp: Campaign, path: list[Any], value: Any) -> None:
+def _put(camp: Stored, path: list[Any], value: Any) -> None:
     """Write VALUE at PATH (a conflict's steps from the tables), or remove it (ABSENT)."""
     table, key, *steps = path
     if table == "meta":
@@ -158,7 +158,7 @@ def _put(camp: Campaign, path: list[Any], value: Any) -> None:
     camp.save(table, doc)
 
 
-def _free_name(camp: Campaign, table: str, name: str) -> str:
+def _free_name(camp: Stored, table: str, name: str) -> str:
     """NAME, or the first of `NAME (2)`, `NAME (3)`... that no document of TABLE has."""
     n, free = 1, name
     while camp.exists(table, free):
@@ -167,7 +167,7 @@ def _free_name(camp: Campaign, table: str, name: str) -> str:
     return free
 
 
-def _put_new(camp: Campaign, table: str, value: Any) -> None:
+def _put_new(camp: Stored, table: str, value: Any) -> None:
     """VALUE (theirs, or a value given) added to TABLE as a new document: a free name, a
     new id, new ids for its items (ids are never reused)."""
     if value is ABSENT:
@@ -181,7 +181,7 @@ def _put_new(camp: Campaign, table: str, value: Any) -> None:
     _put_whole(camp, table, str(camp.next_id()), doc)
 
 
-def _put_whole(camp: Campaign, table: str, key: str, value: Any) -> None:
+def _put_whole(camp: Stored, table: str, key: str, value: Any) -> None:
     """The document at KEY of TABLE becomes VALUE: removed (ABSENT), replaced, or put back
     under its own id (theirs kept a character ours deleted)."""
     stored = camp.data[table].get(key)

@@ -16,7 +16,7 @@ from campaign_cli.rules.characters import view
 
 if TYPE_CHECKING:
     from campaign_cli.model import Character
-    from campaign_cli.store.campaign import Campaign
+    from campaign_cli.store.campaign import Stored
 
 
 class Haggle(NamedTuple):
@@ -29,7 +29,7 @@ class Haggle(NamedTuple):
     seed: int | None = None
 
 
-def haggle(camp: Campaign, doc: Character, terms: Haggle, price: int, buying: bool) -> tuple[Any, ...]:
+def haggle(camp: Stored, doc: Character, terms: Haggle, price: int, buying: bool) -> tuple[Any, ...]:
     """R25, R38: with an IQ to haggle against, a contested IQ check with the Merchant
     skill; a win moves the price by 10% per Merchant level in DOC's favour. Returns (price,
     the contest or None)."""
@@ -43,7 +43,7 @@ def haggle(camp: Campaign, doc: Character, terms: Haggle, price: int, buying: bo
 
 
 def buy(
-    camp: Campaign,
+    camp: Stored,
     name: str,
     item: str,
     custom: bool,
@@ -76,7 +76,7 @@ def buy(
 
 
 def sell(
-    camp: Campaign,
+    camp: Stored,
     name: str,
     item: str,
     price: int | None,

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from campaign_cli.model import Character
-    from campaign_cli.store.campaign import Campaign
+    from campaign_cli.store.campaign import Stored
 
 
 OWN_OPTION = {"Medic": "heal", "Bard": "give", "Leadership": "for_", "Herbalist": "doses", "Alchemist": "boost"}
@@ -67,7 +67,7 @@ def check_options(found: Skill, options: dict[str, Any], against: str | None, ot
 
 
 def use(
-    camp: Campaign,
+    camp: Stored,
     name: str,
     found: Skill,
     options: dict[str, Any],
@@ -117,7 +117,7 @@ def use(
     return result
 
 
-def _named(camp: Campaign, plan: dict[str, int], me: Character) -> tuple[dict[str, int], dict[str, Character]]:
+def _named(camp: Stored, plan: dict[str, int], me: Character) -> tuple[dict[str, int], dict[str, Character]]:
     """PLAN's names resolved to characters (ME when named): (plan by stored name, documents by stored name)."""
     docs: dict[str, Character] = {}
     out: dict[str, int] = {}
@@ -130,7 +130,7 @@ def _named(camp: Campaign, plan: dict[str, int], me: Character) -> tuple[dict[st
 
 
 def _prepare_effect(
-    camp: Campaign,
+    camp: Stored,
     doc: Character,
     skill: str,
     level: int,
@@ -182,13 +182,13 @@ def _prepare_effect(
     return None
 
 
-def _done(camp: Campaign, doc: Character, docs: dict[str, Character], **effect: dict[str, Any]) -> dict[str, Any]:
+def _done(camp: Stored, doc: Character, docs: dict[str, Character], **effect: dict[str, Any]) -> dict[str, Any]:
     _save_others(camp, doc, docs)
     (value,) = effect.values()
     return {**effect, "characters": list(value)}
 
 
-def _save_others(camp: Campaign, doc: Character, docs: dict[str, Character]) -> None:
+def _save_others(camp: Stored, doc: Character, docs: dict[str, Character]) -> None:
     for other in docs.values():
         if other is not doc:
             camp.save("characters", other)

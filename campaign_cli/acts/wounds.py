@@ -12,10 +12,10 @@ from campaign_cli.rules.characters import gear_totals
 
 if TYPE_CHECKING:
     from campaign_cli.model import Character
-    from campaign_cli.store.campaign import Campaign
+    from campaign_cli.store.campaign import Stored
 
 
-def damage(camp: Campaign, name: str, amount: int, fatigue: bool, armor: bool) -> tuple[Character, dict[str, Any]]:
+def damage(camp: Stored, name: str, amount: int, fatigue: bool, armor: bool) -> tuple[Character, dict[str, Any]]:
     """`damage`: AMOUNT damage (or fatigue, R21), less worn armor and shield with ARMOR (R29).
     Returns the character and what was applied and absorbed."""
     doc = acts.actor(camp, "damage", name)
@@ -27,7 +27,7 @@ def damage(camp: Campaign, name: str, amount: int, fatigue: bool, armor: bool) -
     return doc, applied
 
 
-def heal(camp: Campaign, name: str, amount: int, fatigue: bool) -> tuple[Character, int]:
+def heal(camp: Stored, name: str, amount: int, fatigue: bool) -> tuple[Character, int]:
     """`heal`: AMOUNT damage (or fatigue) healed (R20). Returns the character and how much."""
     doc = acts.actor(camp, "heal", name)
     healed = wounds.heal(doc, amount, fatigue=fatigue)

@@ -130,7 +130,7 @@ class Lines:
     result, and what the one journal entry keeps of them (the library's Block: summaries,
     events, and the recap's tally of every line)."""
 
-    def __init__(self, root: Any, camp: store.Campaign, block: Block | None = None) -> None:
+    def __init__(self, root: Any, camp: store.Stored, block: Block | None = None) -> None:
         self.root, self.camp = root, camp
         self.block = block or Block(camp)
         self.leaves: dict[tuple[str, ...], Any] = {}
@@ -184,7 +184,7 @@ class Lines:
         self.block.seal(summary_one, summary_many)
 
 
-def run_lines(root: Any, camp: store.Campaign, lines: Iterable[tuple[int, list[str]]], results: Any) -> Lines:
+def run_lines(root: Any, camp: store.Stored, lines: Iterable[tuple[int, list[str]]], results: Any) -> Lines:
     """Run every line against the shared campaign, writing each result to RESULTS;
     the first failure raises LineFailed."""
     ran = Lines(root, camp)

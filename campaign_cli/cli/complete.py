@@ -157,9 +157,7 @@ def fighters(ctx: Context, incomplete: str) -> list[str]:
 def on_board(ctx: Context, incomplete: str) -> list[str]:
     meta = (_data(ctx).get("meta") or {}).get("1") or {}
     fight = meta.get("fight") or {}
-    return pick(
-        (e.get("name") for e in fight.get("enemies", []) if isinstance(e, dict) and e.get("alive")), incomplete
-    )
+    return pick((e.get("name") for e in fight.get("enemies", []) if isinstance(e, dict) and e.get("alive")), incomplete)
 
 
 def skills(ctx: Context, incomplete: str) -> list[str]:

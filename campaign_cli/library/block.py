@@ -11,7 +11,7 @@ from campaign_cli.rules import recap  # every act of a block adds to its tally
 if TYPE_CHECKING:
     from typing import Any
 
-    from campaign_cli.store import Campaign as Stored
+    from campaign_cli.store import Stored
 
 KEPT_SUMMARIES = 1000  # a block's entry keeps this many acts' summaries, then a count
 

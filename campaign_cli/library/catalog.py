@@ -9,7 +9,7 @@ from campaign_cli.library.core import Core, checked, given_text
 
 if TYPE_CHECKING:
     from campaign_cli import results
-    from campaign_cli.store import Campaign as Stored
+    from campaign_cli.store import Stored
 else:
     from campaign_cli.library.core import results
 

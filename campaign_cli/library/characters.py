@@ -10,7 +10,7 @@ from campaign_cli.library.core import Core, Pairs, character_view, checked, free
 
 if TYPE_CHECKING:
     from campaign_cli import results
-    from campaign_cli.store import Campaign as Stored
+    from campaign_cli.store import Stored
 else:
     from campaign_cli.library.core import results
 

@@ -18,7 +18,7 @@ from campaign_cli.run import RUN
 if TYPE_CHECKING:
     from campaign_cli import results
     from campaign_cli.library.block import Block
-    from campaign_cli.store import Campaign as Stored
+    from campaign_cli.store import Stored
 else:
 
     class _Results:

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from campaign_cli import results
-    from campaign_cli.store import Campaign as Stored
+    from campaign_cli.store import Stored
 else:
     from campaign_cli.library.core import results
 

@@ -20,7 +20,7 @@ from campaign_cli.library.core import (
 
 if TYPE_CHECKING:
     from campaign_cli import results
-    from campaign_cli.store import Campaign as Stored
+    from campaign_cli.store import Stored
 else:
     from campaign_cli.library.core import results
 

@@ -8,7 +8,7 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (5 ms) o
 if TYPE_CHECKING:
     from campaign_cli.store.campaign import (
         SCHEMA_VERSION,
-        Campaign,
+        Stored,
         belongs_to,
         create,
         now,
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "SCHEMA_VERSION",
-    "Campaign",
+    "Stored",
     "belongs_to",
     "create",
     "now",

@@ -354,7 +354,7 @@ def _dumps(data: dict[str, Any]) -> bytes:
     return joined(head, data) if PACKS in data else head
 
 
-class Campaign:
+class Stored:
     """An open campaign: the loaded tables, plus the pending journal entry.
 
     Reads go straight to the loaded tables (copies of the documents); a change replaces a
@@ -700,16 +700,16 @@ def snapshot(doc: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def open_read(path: str | os.PathLike[str]) -> Campaign:
+def open_read(path: str | os.PathLike[str]) -> Stored:
     """Open for reading: no lock, nothing created."""
     p = resolve_path(path)
-    return Campaign(p, load(p))
+    return Stored(p, load(p))
 
 
 @contextmanager
 def transaction(
     path: str | os.PathLike[str], words: list[str] | None = None, wait: float | None = None
-) -> Iterator[Campaign]:
+) -> Iterator[Stored]:
     """Lock (waiting WAIT seconds, else $CAMPAIGN_LOCK_WAIT's), read, let the caller change,
     then validate, journal and write atomically.
 
@@ -722,7 +722,7 @@ def transaction(
         files.clean_temporaries(p)
         raw = read_bytes(p)
         data = parse(p, raw)
-        camp = Campaign(p, data, _before_state(data), words)
+        camp = Stored(p, data, _before_state(data), words)
         yield camp
         camp.commit()
         if camp.written is not None:  # judged before it was written: the next read need not judge it
@@ -735,7 +735,7 @@ def create(
     words: list[str] | None = None,
     data: dict[str, Any] | None = None,
     verb: str = "created",
-) -> Campaign:
+) -> Stored:
     """Create a new campaign file (from DATA's tables when importing). Refused (exit 1) if one exists."""
     from campaign_cli.store import journal
 
@@ -758,7 +758,7 @@ def create(
         raise
 
 
-def _create(p: Path, name: str, words: list[str] | None, data: dict[str, Any] | None, verb: str) -> Campaign:
+def _create(p: Path, name: str, words: list[str] | None, data: dict[str, Any] | None, verb: str) -> Stored:
     from campaign_cli.store import journal
 
     with files.locked(p):
@@ -808,7 +808,7 @@ def _create(p: Path, name: str, words: list[str] | None, data: dict[str, Any] | 
             )
             data["meta"][str(META_ID)]["journal_hash"] = sealed
             files.write_atomic(p, _dumps(data))
-    return Campaign(p, data)
+    return Stored(p, data)
 
 
 def write_merge(
@@ -823,7 +823,7 @@ def write_merge(
             files.write_atomic(target, _dumps(after))
         return
     with files.locked(local):
-        camp = Campaign(local, after, before, words)
+        camp = Stored(local, after, before, words)
         camp.target, camp.kind = target, "merge"
         camp.note(summary)
         camp.commit()

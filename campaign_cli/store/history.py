@@ -16,11 +16,11 @@ from campaign_cli.store.layout import PACKS, packs_text
 if TYPE_CHECKING:
     from typing import Any
 
-    from campaign_cli.store.campaign import Campaign
+    from campaign_cli.store.campaign import Stored
 
 
 def entries(
-    camp: Campaign, limit: int | None = None, keep: Callable[[dict[str, Any]], bool] | None = None
+    camp: Stored, limit: int | None = None, keep: Callable[[dict[str, Any]], bool] | None = None
 ) -> Iterator[dict[str, Any]]:
     """The newest LIMIT journal entries KEEP accepts, oldest first, one at a time."""
     from campaign_cli.store import journal
@@ -28,7 +28,7 @@ def entries(
     return journal.stream_entries(camp.path, camp.meta["seq"], limit, keep)
 
 
-def undo_target(camp: Campaign) -> dict[str, Any] | None:
+def undo_target(camp: Stored) -> dict[str, Any] | None:
     """The newest change still to undo, after proving the journal is this file's (exit 3 if not)."""
     from campaign_cli.store import journal
 
@@ -37,7 +37,7 @@ def undo_target(camp: Campaign) -> dict[str, Any] | None:
 
 
 def history(
-    camp: Campaign, wanted: Callable[[dict[str, Any]], bool] | None = None
+    camp: Stored, wanted: Callable[[dict[str, Any]], bool] | None = None
 ) -> Iterator[tuple[dict[str, Any], dict[str, Any]]]:
     """The journal newest first, each entry with the documents it changed as
     {table: {key: (before, after)}}: the current state is copied once and walked back
@@ -70,7 +70,7 @@ def history(
 KEPT = ("seq", "next_id", "campaign_id", "journal_hash", "schema_version", "app")
 
 
-def revert(camp: Campaign, entry: dict[str, Any]) -> dict[str, Any]:
+def revert(camp: Stored, entry: dict[str, Any]) -> dict[str, Any]:
     """Undo ENTRY's changes (ids and seq keep moving forward); the undo pointer moves
     to the change before it. Returns what ENTRY had changed, as `history` gives it
     ({table: {key: (before, after)}}): the documents it touches, read around the undo
@@ -103,7 +103,7 @@ def revert(camp: Campaign, entry: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def undo_pointer(camp: Campaign) -> dict[str, Any]:
+def undo_pointer(camp: Stored) -> dict[str, Any]:
     """Where the next undo starts, as `redo` puts it back (an old journal without
     pointers: the change undo will find, walked back to from the file's last change)."""
     if "undo_top" not in camp.meta:
@@ -112,7 +112,7 @@ def undo_pointer(camp: Campaign) -> dict[str, Any]:
     return {"top": camp.meta["undo_top"], "at": camp.meta.get("undo_at"), "hash": camp.meta.get("undo_hash")}
 
 
-def redo_target(camp: Campaign) -> dict[str, Any] | None:
+def redo_target(camp: Stored) -> dict[str, Any] | None:
     """The undo the next redo re-applies: walking back from the file's last change over
     undos and the redos that re-applied them; None once anything else changed since
     (CLI.md `campaign redo`). Proves the journal first, as undo does."""
@@ -137,7 +137,7 @@ def redo_target(camp: Campaign) -> dict[str, Any] | None:
     return None
 
 
-def reapply(camp: Campaign, entry: dict[str, Any]) -> None:
+def reapply(camp: Stored, entry: dict[str, Any]) -> None:
     """Redo: put back what the undo ENTRY took back, and the undo pointer it moved."""
     from campaign_cli.store import journal, patch
 
@@ -155,7 +155,7 @@ def reapply(camp: Campaign, entry: dict[str, Any]) -> None:
     camp.reverted = True
 
 
-def _judged_patch(camp: Campaign, entry: dict[str, Any]) -> dict[str, Any]:
+def _judged_patch(camp: Stored, entry: dict[str, Any]) -> dict[str, Any]:
     """ENTRY's undo patches, if they are a change a command could make (`patch.judge`);
     a forged patch of any other shape is refused (exit 3), nothing written."""
     from campaign_cli.store import journal, patch
@@ -171,7 +171,7 @@ def _judged_patch(camp: Campaign, entry: dict[str, Any]) -> dict[str, Any]:
     return patches
 
 
-def check_sound(camp: Campaign, entry: dict[str, Any]) -> None:
+def check_sound(camp: Stored, entry: dict[str, Any]) -> None:
     """The document an undo of ENTRY would write passes every check `import` makes, and
     changes what a command changes (not only the journal's bookkeeping); a journal entry
     that would make anything else is refused (exit 3), nothing written."""
