@@ -36,7 +36,6 @@ HOME = frozenset({"between", "town"})  # where stored things are (CLI.md `item s
 
 # The codes a guard refuses with; nothing else raises them before an act's own checks.
 CODES = ("cannot_act", "dead", "dying", "fight_open", "no_fight", "no_adventure", "in_adventure", "not_in_town")
-TURN_CODES = ("not_your_turn", "already_acted")
 
 
 class Act:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 import typer
 
 from campaign_cli.errors import UsageProblem
-from campaign_cli.i18n import _, number
+from campaign_cli.i18n import _
 from campaign_cli.rules.names import MAX_AMOUNT as MAX_AMOUNT  # the bound every number option states
 from campaign_cli.rules.names import MAX_ID
 from campaign_cli.run import RUN
@@ -96,23 +96,6 @@ def looking(area: type[A]) -> A:
     from campaign_cli.library.core import reader
 
     return reader(area, campaign_path())
-
-
-def parse_int(text: str, what: str) -> int:
-    try:
-        value = int(text.strip())
-    except ValueError:
-        raise UsageProblem(
-            _('{what}: {text!r} is not a whole number').format(what=_(what), text=text), "bad_value"
-        ) from None
-    if abs(value) > MAX_AMOUNT:
-        raise UsageProblem(
-            _('{what}: {number} is out of bounds (at most {MAX_AMOUNT})').format(
-                what=_(what), number=value, MAX_AMOUNT=number(MAX_AMOUNT)
-            ),
-            "bad_value",
-        )
-    return value
 
 
 MAX_ARGUMENT = 200  # CLI.md "Sizes": a spec, dice list, expression or name longer than this exits 2

@@ -1,6 +1,6 @@
 """`campaign enemy ...`: threat boards with normal and brutal sides (R40-R42)."""
 
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
@@ -19,9 +19,6 @@ from campaign_cli.cli.output import Line, Table, emit
 from campaign_cli.cli.views import board_views
 from campaign_cli.i18n import _, gendered, ngettext
 from campaign_cli.library.fights import Fights
-
-if TYPE_CHECKING:
-    pass
 
 app = noun_app(
     help_text(

@@ -3,7 +3,7 @@ R20, R21, R40-R42). The open fight lives in the campaign's meta; every step is j
 so `undo` walks back through a fight step by step."""
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 import typer
 
@@ -15,9 +15,6 @@ from campaign_cli.cli.views import party_table, status_news
 from campaign_cli.i18n import _, gendered, ngettext, shown, side, status_of
 from campaign_cli.library.fights import Fights
 from campaign_cli.rules import fights
-
-if TYPE_CHECKING:
-    pass
 
 app = noun_app(
     help_text(

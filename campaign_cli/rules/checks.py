@@ -24,7 +24,6 @@ SIDES = 6
 # `for` or the Russian `для`: `3/ST для Плавание` is `3/ST for Swimming` (CLI.md "Language")
 _SUM = re.compile(r"\s*(\d+)\s*/\s*([A-Za-z]+)\s*(?:\+\s*(\S.*?)|\s+(?:for|для)\s+(\S.*?))?\s*", re.IGNORECASE)
 _POOL = re.compile(r"\s*(\S.*?)\s+(\d+)\s*\+\s*")
-COMBAT_MODES = ("hit", "damage")
 
 
 class Spec:

@@ -715,9 +715,6 @@ def reload(item: Item, whole: bool) -> int:
     return left
 
 
-SETTABLE = ("name", "weight", "value", "slots", "damage", "armor", "restriction", "heft", "hands")
-
-
 def set_numbers(doc: Character, item: Item, changes: dict[str, Any]) -> None:
     """Change ITEM's numbers after the fact: R39 (the slots its upgrades fill stay), R33
     (the new weight carried), a forged item keeping its upgrades."""

@@ -15,7 +15,6 @@ from campaign_cli.rules import enemies
 from campaign_cli.rules.gear import MAX_SLOTS, PACK_FIELDS
 from campaign_cli.rules.names import MAX_AMOUNT
 
-MAX_ENTRIES = 100_000
 ITEM_FIELDS = frozenset(PACK_FIELDS)  # what a pack item entry may hold: the fields `item add` takes
 NUMBERS = {
     "hands": (0, 2),

@@ -161,12 +161,6 @@ def cut(path: Path, size: int) -> None:
         os.close(fd)
 
 
-def read_at(path: Path, offset: int) -> dict[str, Any] | None:
-    """The intact entry whose line starts at OFFSET, or None."""
-    line = line_at(path, offset)
-    return _decode(line) if line is not None and intact(line) else None
-
-
 def line_at(path: Path, offset: int) -> bytes | None:
     """The line that starts at OFFSET, or None when there is no journal."""
     try:
