@@ -17,7 +17,6 @@ same data.
 from __future__ import annotations
 
 import _json
-import sys
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: this module is on the TAB path
 if TYPE_CHECKING:
@@ -52,18 +51,17 @@ _SPACE = " \t\n\r"
 def loads(text: str | bytes) -> Any:
     """Strict JSON: no NaN or Infinity (ValueError), text that is not JSON (Malformed),
     bytes in UTF-8 (a byte-order mark allowed; UnicodeDecodeError otherwise). Nesting
-    deeper than about MAX_DEPTH levels raises RecursionError: the recursion limit is
-    lowered while the C scanner runs, so the data is not walked a second time."""
+    deeper than MAX_DEPTH levels raises RecursionError before the scanner runs (`depth`)."""
+    raw = text if isinstance(text, bytes) else None
     if isinstance(text, bytes):
         text = text.decode()  # UTF-8 (built in: "utf-8-sig" would import its codec on every read)
         if text.startswith("\ufeff"):
             text = text[1:]
     start = len(text) - len(text.lstrip(_SPACE))
+    if text.count("[") + text.count("{") > MAX_DEPTH and depth(raw or text.encode()) > MAX_DEPTH:
+        raise RecursionError(f"JSON nested deeper than {MAX_DEPTH} levels")
     try:
-        if text.count("[") + text.count("{") <= MAX_DEPTH:  # cannot nest deeper: no limit to set
-            data, end = _scan(text, start)
-        else:
-            data, end = _bounded(text, start)
+        data, end = _scan(text, start)
     except ValueError as exc:
         if type(exc).__name__ != "JSONDecodeError":
             raise  # NaN or Infinity; a number longer than int() takes
@@ -75,19 +73,27 @@ def loads(text: str | bytes) -> Any:
     return data
 
 
-def _bounded(text: str, start: int) -> tuple[Any, int]:
-    """The scanner's answer with the recursion limit MAX_DEPTH (and a margin) above here."""
-    frame: Any = sys._getframe()
-    here = 0
-    while frame is not None:
-        here += 1
-        frame = frame.f_back
-    old = sys.getrecursionlimit()
-    sys.setrecursionlimit(here + MAX_DEPTH + 10)
-    try:
-        return _scan(text, start)
-    finally:
-        sys.setrecursionlimit(old)
+_ESCAPES = (b"\\\\", b"\\\"")  # an escaped backslash, then an escaped quote: neither ends a string
+_BRACKETS = bytes.maketrans(b"[{]}", b"(())")
+_NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[{]}")
+
+
+def depth(data: bytes, most: int = MAX_DEPTH) -> int:
+    """How deep JSON DATA nests, counted to MOST + 1 at the most, by bytes alone (C loops,
+    no recursion, no frame): strings are taken out (a quote that follows an odd run of
+    backslashes does not end one), then the brackets left are paired from the inside out,
+    one level a pass. Text that is not JSON gets some count; the scanner refuses it after."""
+    for escape in _ESCAPES:
+        data = data.replace(escape, b"")
+    outside = b"".join(data.split(b'"')[::2])
+    brackets = outside.translate(_BRACKETS, _NOT_BRACKETS)
+    level = 0
+    while brackets and level <= most:
+        paired = brackets.replace(b"()", b"")
+        if len(paired) == len(brackets):
+            break  # unpaired brackets only: not JSON, and no deeper than what was paired
+        brackets, level = paired, level + 1
+    return level
 
 
 def repeated_key(text: str | bytes) -> str | None:

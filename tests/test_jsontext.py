@@ -56,12 +56,48 @@ def test_nan_and_infinity_are_refused_but_are_not_malformed_text(text):
     assert not isinstance(got.value, jsontext.Malformed)
 
 
-def test_nesting_deeper_than_the_bound_is_refused_and_the_recursion_limit_is_put_back():
+def test_nesting_deeper_than_the_bound_is_refused_at_the_bound_exactly():
     limit = sys.getrecursionlimit()
-    assert jsontext.loads("[" * 60 + "]" * 60) is not None
+    deepest = "[" * jsontext.MAX_DEPTH + "]" * jsontext.MAX_DEPTH
+    assert jsontext.loads(deepest) is not None
     with pytest.raises(RecursionError):
-        jsontext.loads("[" * 200 + "]" * 200)
-    assert sys.getrecursionlimit() == limit
+        jsontext.loads("[" + deepest + "]")
+    with pytest.raises(RecursionError):
+        jsontext.loads(b'{"a": ' * 200 + b"1" + b"}" * 200)
+    assert sys.getrecursionlimit() == limit  # nothing process-wide is touched
+
+
+@pytest.mark.parametrize(
+    ("text", "levels"),
+    [
+        ("1", 0),
+        ('{"a": [1, {"b": []}]}', 4),
+        ('["[[[[", "}}}"]', 1),  # brackets inside strings are text
+        ('["\\"", "[[["]', 1),  # an escaped quote does not end the string
+        ('["\\\\", [[]]]', 3),  # an escaped backslash does not escape the quote after it
+        ('["\\\\\\"[", [[]]]', 3),  # three backslashes: the quote is escaped
+        ("[[[", 0),  # unpaired: not JSON, the scanner says so
+    ],
+)
+def test_depth_counts_levels_outside_strings(text, levels):
+    assert jsontext.depth(text.encode()) == levels
+
+
+@given(
+    st.recursive(
+        st.none() | st.integers() | st.text(), lambda inner: st.lists(inner) | st.dictionaries(st.text(), inner)
+    )
+)
+def test_depth_is_the_nesting_of_any_json_value(value):
+    def nesting(v: object) -> int:
+        if isinstance(v, list):
+            return 1 + max(map(nesting, v), default=0)
+        if isinstance(v, dict):
+            return 1 + max(map(nesting, v.values()), default=0)
+        return 0
+
+    for text in (json.dumps(value), json.dumps(value, ensure_ascii=False)):
+        assert jsontext.depth(text.encode()) == min(nesting(value), jsontext.MAX_DEPTH + 1)
 
 
 def test_bytes_are_utf8_with_or_without_a_byte_order_mark():
