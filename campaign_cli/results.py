@@ -21,6 +21,7 @@ from campaign_cli.model import Location as Location
 from campaign_cli.model import Side as Side
 from campaign_cli.model import Size as Size
 from campaign_cli.model import Spell as Spell
+from campaign_cli.options import ItemOptions as ItemOptions
 
 Condition = Literal["ok", "out", "dying", "dead"]
 

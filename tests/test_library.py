@@ -50,7 +50,8 @@ def test_every_act_is_a_method_defined_on_the_class():
 @pytest.mark.parametrize(("name", "function"), METHODS, ids=[n for n, _f in METHODS])
 def test_a_method_has_a_signature_a_return_type_and_python_help(name, function):
     signature = inspect.signature(function)
-    assert all(p.kind is not p.VAR_KEYWORD for p in signature.parameters.values())
+    for star in (p for p in signature.parameters.values() if p.kind is p.VAR_KEYWORD):
+        assert star.annotation.startswith("Unpack[results."), f"{name}: **{star.name} takes anything"
     hints = typing.get_type_hints(function)
     assert hints["return"] is not typing.Any and "return" in hints
     assert all(p.name in hints for p in list(signature.parameters.values())[1:])  # every parameter typed
@@ -149,9 +150,13 @@ def test_a_wrong_type_or_a_misspelt_keyword_is_a_mypy_error(tmp_path):
         '    camp.gold_add("Ajax", 5, sparkle=True)\n'
         '    total: str = camp.character_show("Ajax")["xp"]\n'
         "    everyone: bool = len(total) > 0  # a party test chosen at run time (issue 60)\n"
-        '    camp.check("3/IQ", party=everyone, who="all")\n',
+        '    camp.check("3/IQ", party=everyone, who="all")\n'
+        '    camp.item_add("Ajax", "Rope", colour="red")\n'
+        '    camp.shop_buy("Ajax", "Rope", hands="two")\n',
     )
-    assert done.returncode == 1 and "Found 3 errors" in done.stdout, done.stdout
+    assert done.returncode == 1 and "Found 5 errors" in done.stdout, done.stdout
+    assert 'Unexpected keyword argument "colour" for "item_add"' in done.stdout  # a bundle's keys are known
+    assert 'Argument "hands" to "shop_buy" of "Gear" has incompatible type "str"' in done.stdout
     assert '"xp_award" of "Advancement" has incompatible type "str"; expected "int"' in done.stdout
     assert 'Unexpected keyword argument "sparkle" for "gold_add"' in done.stdout
     assert 'expression has type "int", variable has type "str"' in done.stdout
@@ -335,6 +340,7 @@ def test_every_command_is_one_method_whose_keywords_are_its_options():
         method = getattr(holder, name + "_" if path == "import" else name)
         params = inspect.signature(method).parameters.values()
         keywords = {p.name for p in params if p.kind is p.KEYWORD_ONLY}
+        keywords |= {key for p in params if p.kind is p.VAR_KEYWORD for key in _bundle(p.annotation)}
         positional = [p for p in params if p.kind in (p.POSITIONAL_ONLY, p.VAR_POSITIONAL) and p.name != "self"]
         options = {
             o.opts[0].lstrip("-").replace("-", "_") + ("_" if o.opts[0] == "--for" else "")
@@ -360,6 +366,9 @@ def test_every_command_is_one_method_whose_keywords_are_its_options():
         (lambda c: c.skill_use("Ajax", "Medic", heal={"Aj\ud800": 1}), "bad_text", "heal="),
         (lambda c: c.check("Ajax", "3/DX", dice=[1, "2", 3]), "bad_dice", "dice="),  # type: ignore[list-item]
         (lambda c: c.gold_add("Ajax", "1"), "bad_value", "count"),  # type: ignore[arg-type]
+        (lambda c: c.item_add("Ajax", "Rope", clothing=3), "bad_value", "clothing="),  # type: ignore[arg-type]
+        (lambda c: c.shop_buy("Ajax", "Rope", price=0, hands="2"), "bad_value", "hands="),  # type: ignore[arg-type]
+        (lambda c: c.item_add("Ajax", "Rope", requires=["\ud800"]), "bad_text", "requires="),
     ],
 )
 def test_bad_input_from_python_is_a_usage_problem_naming_its_keyword(party, act, code, option):
@@ -445,6 +454,31 @@ def test_dice_typed_in_and_left_over_are_refused_by_both_acts_that_roll_as_they_
 
 
 # -- issue 60: wrong use is refused clearly, an id may be an int ---------------------------------
+def _bundle(annotation: str) -> set[str]:
+    """The keys of a `**options: Unpack[results.Bundle]`."""
+    from campaign_cli.options import BUNDLES
+
+    return set(BUNDLES[annotation.partition("[")[2].rstrip("]").rpartition(".")[2]].__annotations__)
+
+
+def test_a_keyword_no_bundle_declares_is_a_type_error_and_the_file_is_kept(party):
+    before = party.read_bytes()
+    unexpected = "item_add\\(\\) got an unexpected keyword argument 'colour'"
+    with pytest.raises(TypeError, match=unexpected), campaign_cli.open(party) as camp:
+        camp.item_add("Ajax", "Rope", colour="red")  # type: ignore[call-arg]
+    assert party.read_bytes() == before
+
+
+def test_the_item_options_are_one_bundle_for_the_command_line_and_the_library():
+    from campaign_cli.cli.itemopts import ITEM_OPTIONS
+    from campaign_cli.options import ItemOptions
+
+    assert tuple(ItemOptions.__annotations__) == ITEM_OPTIONS
+    for method in (api.Campaign.item_add, api.Campaign.shop_buy):
+        (star,) = [p for p in inspect.signature(method).parameters.values() if p.kind is p.VAR_KEYWORD]
+        assert _bundle(star.annotation) == set(ItemOptions.__annotations__)
+
+
 def test_a_text_where_a_list_is_declared_is_refused_naming_the_keyword(tmp_path):
     """`character_set("Ajax", keyword="Law")` stored ['L', 'a', 'w']."""
     path = tmp_path / "c.json"

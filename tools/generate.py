@@ -52,7 +52,7 @@ STEPS = (
 def reference() -> str:
     """The library's reference: each module function and each method of Campaign, its
     signature and its docstring, in the order the code defines them."""
-    from campaign_cli import api
+    from campaign_cli import api, options
 
     out = ["", "### Refusals and their facts", ""]
     out += [
@@ -71,6 +71,16 @@ def reference() -> str:
     ]
     for name in ("open", "read", "init", "import_", "export", "undo", "redo", "merge", "odds"):
         out += _entry(f"campaign_cli.{name}", getattr(api, name))
+    out += [
+        "### Keyword bundles",
+        "",
+        "A method that ends in `**options: Unpack[...]` takes these keywords by name",
+        "(any other is a TypeError), typed for mypy, each checked as it runs.",
+        "",
+    ]
+    for bundle in options.BUNDLES.values():
+        keys = ", ".join(f"`{k}: {getattr(v, '__forward_arg__', v)}`" for k, v in bundle.__annotations__.items())
+        out += [f"#### `results.{bundle.__name__}`", "", keys, "", "```text", inspect.getdoc(bundle) or "", "```", ""]
     out += ["### `campaign_cli.Campaign`", ""]
     out += [inspect.getdoc(api.Campaign) or "", ""]
     *areas, core, _object = api.Campaign.__mro__[1:]

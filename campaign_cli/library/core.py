@@ -59,8 +59,9 @@ def _positional(code: Any) -> set[str]:
     return names
 
 
-# a method's code: each parameter's accepted types, and its positional parameters' names
-_KINDS: dict[Any, tuple[dict[str, tuple[type, ...]], set[str]]] = {}
+# a method's code: each parameter's accepted types, its positional parameters' names, and
+# whether a `**` bundle bounds its keywords
+_KINDS: dict[Any, tuple[dict[str, tuple[type, ...]], set[str], bool]] = {}
 
 
 def _accepted(annotation: str) -> tuple[type, ...]:
@@ -105,17 +106,31 @@ def _kinds(method: Callable[..., Any], code: Any, given: dict[str, Any]) -> set[
     """Each keyword of the act's method is of a type its signature declares: a text where a
     list is declared (`keyword="Law"`, stored as ['L', 'a', 'w']) or a number where a text
     is, is refused naming the keyword (exit 2, `bad_value`). A name may be an int (an id).
-    Returns the method's positional parameters (both read once per method)."""
+    A `**options: Unpack[Bundle]` admits the bundle's keys alone, each of its declared type
+    (campaign_cli/options.py); any other keyword is a TypeError, as Python says it.
+    Returns the method's positional parameters (all read once per method)."""
     known = _KINDS.get(code)
     if known is None:
         notes = getattr(method, "__annotations__", {})
         declared = {k: _accepted(v) for k, v in notes.items() if isinstance(v, str) and k != "return"}
+        count = code.co_argcount + code.co_kwonlyargcount
         if code.co_flags & 0x04:  # *names: each one is checked as a name by _act
-            declared.pop(code.co_varnames[code.co_argcount + code.co_kwonlyargcount], None)
-        known = _KINDS[code] = (declared, _positional(code))
-    kinds, positional = known
+            declared.pop(code.co_varnames[count], None)
+        bundle: dict[str, tuple[type, ...]] | None = None
+        if code.co_flags & 0x08:  # **options: Unpack[Bundle]
+            from campaign_cli.options import BUNDLES
+
+            star = code.co_varnames[count + bool(code.co_flags & 0x04)]
+            declared.pop(star, None)
+            keys = BUNDLES[notes[star].partition("[")[2].rstrip("]").rpartition(".")[2]].__annotations__
+            bundle = {k: _accepted(str(getattr(v, "__forward_arg__", v))) for k, v in keys.items()}
+            declared |= bundle
+        known = _KINDS[code] = (declared, _positional(code), bundle is not None)
+    kinds, positional, bounded = known
     for name, value in given.items():
         accepted = kinds.get(name)
+        if accepted is None and bounded:
+            raise TypeError(f"{method.__name__}() got an unexpected keyword argument {name!r}")
         if not accepted or (isinstance(value, accepted) and not (isinstance(value, bool) and bool not in accepted)):
             continue
         if name in positional and isinstance(value, int) and not isinstance(value, bool) and str in accepted:

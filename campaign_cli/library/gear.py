@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Literal, cast
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, Literal, Unpack, cast
 
 from campaign_cli.errors import N_, Joined, Opt, Say, UsageProblem
 from campaign_cli.library.core import (
@@ -84,35 +84,19 @@ class Gear(Core):
         item: str,
         /,
         *,
-        hands: int | None = None,
-        weight: int | None = None,
-        value: int | None = None,
-        requires: list[str] | None = None,
-        clothing: str | None = None,
-        personal: bool | None = None,
-        darkstone_icon: bool | None = None,
-        slots: int | None = None,
-        damage: str | None = None,
-        armor: int | None = None,
-        restriction: int | None = None,
-        shield: bool | None = None,
-        heft: int | None = None,
-        kind: results.ItemKind | None = None,
         custom: bool = False,
         count: int = 1,
+        **options: Unpack[results.ItemOptions],
     ) -> results.ItemChange:
         """Add an item to CHARACTER's pack: a catalog weapon, armor or gear (its English or
         Russian name), or a new item the keywords describe (R33: the weight carried).
         COUNT identical pieces make one stack (weight and value are each piece's), piled
         onto an equal stack the pack holds; `item` is that stack, `count` the pieces added.
 
-        hands: hands needed to hold it, 0 to 2 (R32). weight: R33. value: gold (R38).
-        requires: keywords needed to use it (R34). clothing: the body part it is worn on
-        (R35). personal: R36. darkstone_icon: counts as a dark stone (R37). slots: upgrade
-        slots (R39). damage: a weapon's dice ("2D6-1", R26). armor (R29), restriction
-        (R30), shield, heft (the least ST to hold it, R27), kind ("weapon", "armor",
-        "gear", "potion", "upgrade", ...). custom: a new item even if its name is close to
-        a catalog name.
+        OPTIONS: `ItemOptions` (hands, weight, value, requires, clothing, personal,
+        darkstone_icon, slots, damage, armor, restriction, shield, heft, kind), each
+        overriding the catalog's value. custom: a new item even if its name is close to a
+        catalog name.
 
             camp.item_add("Ajax", "Broadsword")
             camp.item_add("Ajax", "Lucky Hat", clothing="hat", personal=True)
@@ -122,14 +106,10 @@ class Gear(Core):
 
         whole_number(count, "count")
 
-        options = _item_options(
-            hands=hands, weight=weight, value=value, requires=requires, clothing=clothing, personal=personal,
-            darkstone_icon=darkstone_icon, slots=slots, damage=damage, armor=armor, restriction=restriction,
-            shield=shield, heft=heft, kind=kind,
-        )  # fmt: skip
+        described = _item_options(options)
 
         def run(stored: Stored) -> results.ItemChange:
-            doc, added = items.add(stored, character, item, custom, options, count)
+            doc, added = items.add(stored, character, item, custom, described, count)
             return {"item": added, "count": count, "character": character_view(doc)}
 
         return self._act("item add", True, run, (character, item))
@@ -310,7 +290,7 @@ class Gear(Core):
 
         changes: dict[str, Any] = {"name": name, "damage": damage, "hands": hands}
         changes |= _item_options(
-            weight=weight, value=value, slots=slots, armor=armor, restriction=restriction, heft=heft
+            {"weight": weight, "value": value, "slots": slots, "armor": armor, "restriction": restriction, "heft": heft}
         )
         if all(v is None for v in changes.values()):
             options = Joined(N_(", "), [Opt(k) for k in changes])
@@ -415,22 +395,9 @@ class Gear(Core):
         dice: Dice | None = None,
         other_dice: Dice | None = None,
         seed: int | None = None,
-        hands: int | None = None,
-        weight: int | None = None,
-        value: int | None = None,
-        requires: list[str] | None = None,
-        clothing: str | None = None,
-        personal: bool | None = None,
-        darkstone_icon: bool | None = None,
-        slots: int | None = None,
-        damage: str | None = None,
-        armor: int | None = None,
-        restriction: int | None = None,
-        shield: bool | None = None,
-        heft: int | None = None,
-        kind: results.ItemKind | None = None,
         custom: bool = False,
         count: int = 1,
+        **options: Unpack[results.ItemOptions],
     ) -> results.Bought:
         """CHARACTER buys ITEM from a merchant who is not a character: added as `item_add`
         adds it (its keywords are item_add's), PRICE (default: its value) taken from the
@@ -446,15 +413,11 @@ class Gear(Core):
         from campaign_cli.acts import shop
 
         whole_number(count, "count", 1)
-        options = _item_options(
-            hands=hands, weight=weight, value=value, requires=requires, clothing=clothing, personal=personal,
-            darkstone_icon=darkstone_icon, slots=slots, damage=damage, armor=armor, restriction=restriction,
-            shield=shield, heft=heft, kind=kind,
-        )  # fmt: skip
+        described = _item_options(options)
         texts = self._haggling(price, haggle, dice, other_dice, seed)
 
         def run(stored: Stored) -> results.Bought:
-            data = shop.buy(stored, character, item, custom, options, price, shop.Haggle(haggle, *texts, seed), count)
+            data = shop.buy(stored, character, item, custom, described, price, shop.Haggle(haggle, *texts, seed), count)
             return cast("results.Bought", data)
 
         return self._act("shop buy", True, run, (character, item))
@@ -515,8 +478,9 @@ class Gear(Core):
         return given_dice(dice, "dice"), given_dice(other_dice, "other_dice")
 
 
-def _item_options(**given: Any) -> dict[str, Any]:
-    """The item options (`item_add`, `shop_buy`, `item_set`), their numbers checked."""
+def _item_options(given: Mapping[str, Any]) -> dict[str, Any]:
+    """The item options (`item_add`, `shop_buy`, `item_set`) as the acts take them, the
+    numbers checked (a key left out keeps the catalog's value, as None does)."""
     for key in ("weight", "value", "armor", "restriction", "heft", "slots"):
         if given.get(key) is not None:
             whole_number(given[key], key, 0)
@@ -524,4 +488,4 @@ def _item_options(**given: Any) -> dict[str, Any]:
         whole_number(given["hands"], "hands", 0, 2)
     for word in given.get("requires") or ():
         free_text(word, "requires", MAX_NAME, blank=False)  # a keyword: a name's bounds
-    return given
+    return dict(given)

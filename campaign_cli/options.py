@@ -1,0 +1,40 @@
+"""The keyword bundles several acts share, declared once: the library's methods take them as
+`**options: Unpack[...]` (checked by `library.core.checked` against these declarations),
+the command line splices the same names in as options (`cli/itemopts.py`), and the acts and
+rules receive them as one mapping. `campaign_cli.results` names them for scripts."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, TypedDict
+
+if TYPE_CHECKING:
+    from campaign_cli.model import ItemKind
+
+
+class ItemOptions(TypedDict, total=False):
+    """What describes an item (`item_add`, `shop_buy`): each one left out keeps the catalog's
+    value (or the new item's default).
+
+    hands: 0 to 2 (R32). weight: R33. value: gold (R38). requires: keywords needed to use
+    it (R34). clothing: the body part it is worn on (R35). personal: R36. darkstone_icon:
+    counts as a dark stone (R37). slots: upgrade slots (R39). damage: a weapon's dice
+    ("2D6-1", R26). armor (R29), restriction (R30), shield, heft (the least ST to hold it,
+    R27), kind ("weapon", "armor", "gear", "potion", "upgrade", "artifact")."""
+
+    hands: int | None
+    weight: int | None
+    value: int | None
+    requires: list[str] | None
+    clothing: str | None
+    personal: bool | None
+    darkstone_icon: bool | None
+    slots: int | None
+    damage: str | None
+    armor: int | None
+    restriction: int | None
+    shield: bool | None
+    heft: int | None
+    kind: ItemKind | None
+
+
+BUNDLES: dict[str, type] = {"ItemOptions": ItemOptions}  # by the name an `Unpack[...]` gives
