@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, TypedDict
 if TYPE_CHECKING:
     from campaign_cli.model import ItemKind
 
+Dice = list[int] | str  # physical dice typed in: [1, 3, 6], or as the command line takes them, "1,3,6"
+
 
 class ItemOptions(TypedDict, total=False):
     """What describes an item (`item_add`, `shop_buy`): each one left out keeps the catalog's
@@ -37,4 +39,29 @@ class ItemOptions(TypedDict, total=False):
     kind: ItemKind | None
 
 
-BUNDLES: dict[str, type] = {"ItemOptions": ItemOptions}  # by the name an `Unpack[...]` gives
+class PartyRoll(TypedDict, total=False):
+    """How a check is rolled (`check`, `cast`, `skill_use`; a party test takes these alone).
+
+    dice: physical dice typed in, in the order rolled; seed: the same seed, the same
+    result; modifier: -100 to 100, added to the target (a sum) or taken off the threshold
+    (a pool test)."""
+
+    dice: Dice | None
+    seed: int | None
+    modifier: int
+
+
+class RollOptions(PartyRoll, total=False):
+    """A character's check (`check`, `cast`, `skill_use`): `PartyRoll`'s keys, and karma: a
+    failure is rolled again for 1 karma, else 1 wish (R17); reroll_dice: that roll's
+    physical dice (only with karma)."""
+
+    karma: bool
+    reroll_dice: Dice | None
+
+
+BUNDLES: dict[str, type] = {
+    "ItemOptions": ItemOptions,
+    "PartyRoll": PartyRoll,
+    "RollOptions": RollOptions,
+}  # by the name an `Unpack[...]` gives

@@ -22,6 +22,8 @@ from campaign_cli.model import Side as Side
 from campaign_cli.model import Size as Size
 from campaign_cli.model import Spell as Spell
 from campaign_cli.options import ItemOptions as ItemOptions
+from campaign_cli.options import PartyRoll as PartyRoll
+from campaign_cli.options import RollOptions as RollOptions
 
 Condition = Literal["ok", "out", "dying", "dead"]
 

@@ -11,7 +11,15 @@ from typing import Annotated, Any
 import typer
 
 from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, acting, complete, help_text
-from campaign_cli.cli.diceopts import DiceOpt, KarmaOpt, RerollOpt, SeedOpt
+from campaign_cli.cli.diceopts import (
+    AgainstOpt,
+    DiceOpt,
+    KarmaOpt,
+    OtherDiceOpt,
+    RerollOpt,
+    SeedOpt,
+    takes_roll_options,
+)
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import Line, Table, emit
 from campaign_cli.cli.rolling import ModifierOpt, PlotOpt, plot
@@ -36,6 +44,7 @@ check_app, contest_app, initiative_app, roll_app, odds_app, cast_app = (command_
         "campaign check --party 'DX 5+' --who all --seed 5",
     ),
 )
+@takes_roll_options
 def check(
     words: Annotated[
         list[str],
@@ -62,10 +71,7 @@ def check(
             help="Physical dice typed in, e.g. 1,3,6 (with --party: everyone's, in party order).",
         ),
     ] = None,
-    seed: SeedOpt = None,
-    modifier: ModifierOpt = 0,
-    karma: KarmaOpt = False,
-    reroll_dice: RerollOpt = None,
+    roll: Any = None,  # always given: seed, modifier, karma, reroll_dice (cli/diceopts.py); dice as above
     plot_: PlotOpt = False,
     json_out: JsonOpt = False,
 ) -> None:
@@ -73,18 +79,13 @@ def check(
         who = english_word(who, ("all", "random")) if who is not None else None
         with acting(Rolls) as camp:
             lib: Any = camp  # the words as typed: the library refuses what a party test does not take
-            test = lib.check(
-                " ".join(words), party=True, who=who, dice=dice, seed=seed, modifier=modifier, karma=karma, plot=plot_
-            )
+            test = lib.check(" ".join(words), party=True, who=who, plot=plot_, **roll)
             genders = {c["name"]: c["gender"] for c in camp.character_list()}
         return _party_views(test, genders, json_out)
     if len(words) < 2:
         raise UsageProblem(_("give NAME and SPEC (or --party SPEC)"))
     with acting(Rolls) as camp:
-        result = camp.check(
-            words[0], " ".join(words[1:]), dice=dice, seed=seed, modifier=modifier, karma=karma,
-            reroll_dice=reroll_dice, plot=plot_,
-        )  # fmt: skip
+        result = camp.check(words[0], " ".join(words[1:]), plot=plot_, **roll)
     emit(result, lambda: _check_views(result), json_out=json_out)
 
 
@@ -198,35 +199,19 @@ def contest(
         "campaign cast Merlin Charm --against Hector --karma",
     ),
 )
+@takes_roll_options
 def cast(
     name: Annotated[str, typer.Argument(metavar="NAME", help="The caster.", autocompletion=complete.characters)],
     spell: Annotated[
         str, typer.Argument(metavar="SPELL", help="A spell the caster knows.", autocompletion=complete.spells)
     ],
-    against: Annotated[
-        str | None,
-        typer.Option(
-            "--against",
-            metavar="OTHER",
-            help="A character, or a number: an unnamed enemy's IQ.",
-            autocompletion=complete.characters,
-        ),
-    ] = None,
-    other_dice: Annotated[
-        str | None, typer.Option("--other-dice", metavar="LIST", help="With --against: OTHER's physical dice.")
-    ] = None,
-    dice: DiceOpt = None,
-    seed: SeedOpt = None,
-    modifier: ModifierOpt = 0,
-    karma: KarmaOpt = False,
-    reroll_dice: RerollOpt = None,
+    against: AgainstOpt = None,
+    other_dice: OtherDiceOpt = None,
+    roll: Any = None,  # always given: dice, seed, modifier, karma, reroll_dice (cli/diceopts.py)
     json_out: JsonOpt = False,
 ) -> None:
     with acting(Rolls) as camp:
-        data = camp.cast(
-            name, spell, against=against, other_dice=other_dice, dice=dice, seed=seed, modifier=modifier,
-            karma=karma, reroll_dice=reroll_dice,
-        )  # fmt: skip
+        data = camp.cast(name, spell, against=against, other_dice=other_dice, **roll)
     known = data["spell"]
     if "a" not in data:  # a check (no --against)
         line = (_("{check}: {spell} is cast") if data["success"] else _("{check}: {spell} fails")).format(

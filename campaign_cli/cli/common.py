@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Annotated, Any, TypeVar
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar, cast
 
 import typer
 
@@ -123,6 +123,46 @@ def check_sizes(params: dict[str, Any], labels: dict[str, str]) -> None:
                     ),
                     "too_long",
                 )
+
+
+Command = TypeVar("Command", bound=Callable[..., None])
+
+
+def takes(
+    parameters: Mapping[str, tuple[Any, Any]], into: str, adjust: Callable[[dict[str, Any]], None] | None = None
+) -> Callable[[Command], Command]:
+    """A decorator: the command's parameter INTO stands where PARAMETERS (name: (annotation,
+    default)) go as the command line sees them (Typer reads the signature); the command gets
+    them as one mapping under INTO, ADJUST applied to it. A name the command declares itself
+    keeps its own declaration (its own help) and is handed in the mapping all the same. So a
+    bundle of options (options.py: the item options, a roll's) is declared once."""
+
+    def splice(command: Command) -> Command:
+        import functools
+        import inspect
+
+        signature = inspect.signature(command)
+        own = list(signature.parameters.values())
+        at = [p.name for p in own].index(into)
+        spliced = [
+            inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=default, annotation=kind)
+            for name, (kind, default) in parameters.items()
+            if name not in signature.parameters
+        ]
+
+        @functools.wraps(command)
+        def run(**given: Any) -> None:
+            bundle = {name: given.pop(name) for name in parameters}
+            if adjust is not None:
+                adjust(bundle)
+            command(**given, **{into: bundle})
+
+        run.__signature__ = signature.replace(parameters=[*own[:at], *spliced, *own[at + 1 :]])  # type: ignore[attr-defined]
+        notes = {k: v for k, v in command.__annotations__.items() if k != into}
+        run.__annotations__ = notes | {p.name: p.annotation for p in spliced}
+        return cast("Command", run)
+
+    return splice
 
 
 def help_text(summary: str, *examples: str) -> str:

@@ -3,12 +3,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Annotated, Any, TypeVar, cast
+from typing import Annotated, Any
 
 import typer
 
-from campaign_cli.cli.common import MAX_AMOUNT, complete
+from campaign_cli.cli.common import MAX_AMOUNT, complete, takes
 from campaign_cli.rules import gear
 
 ItemArg = Annotated[str, typer.Argument(metavar="ITEM", help="The item's id or name.", autocompletion=complete.items)]
@@ -102,54 +101,34 @@ CatalogArg = Annotated[
 ]
 
 
-# The item options, declared once: each command that takes them (`item add`, `shop buy`)
-# gets them in its signature from here and receives them as one mapping (`takes_item_options`).
-ITEM_PARAMETERS = {
-    "hands": HandsOpt,
-    "weight": WeightOpt,
-    "value": ValueOpt,
-    "requires": RequiresOpt,
-    "clothing": ClothingOpt,
-    "personal": PersonalOpt,
-    "darkstone_icon": IconOpt,
-    "slots": SlotsOpt,
-    "damage": DamageOpt,
-    "armor": ArmorOpt,
-    "restriction": RestrictionOpt,
-    "shield": ShieldOpt,
-    "heft": HeftOpt,
-    "kind": KindOpt,
+# The item options (options.ItemOptions), declared once for the command line: each command
+# that takes them (`item add`, `shop buy`) gets them in its signature from here and receives
+# them as one mapping, `options` (`takes_item_options`).
+ITEM_PARAMETERS: dict[str, tuple[Any, Any]] = {
+    "hands": (HandsOpt, None),
+    "weight": (WeightOpt, None),
+    "value": (ValueOpt, None),
+    "requires": (RequiresOpt, None),
+    "clothing": (ClothingOpt, None),
+    "personal": (PersonalOpt, None),
+    "darkstone_icon": (IconOpt, None),
+    "slots": (SlotsOpt, None),
+    "damage": (DamageOpt, None),
+    "armor": (ArmorOpt, None),
+    "restriction": (RestrictionOpt, None),
+    "shield": (ShieldOpt, None),
+    "heft": (HeftOpt, None),
+    "kind": (KindOpt, None),
 }
 ITEM_OPTIONS = tuple(ITEM_PARAMETERS)  # by name, in the order the help lists them
 
-Command = TypeVar("Command", bound=Callable[..., None])
 
-
-def takes_item_options(command: Command) -> Command:
-    """COMMAND, whose parameter `options` stands where the item options go, as the command
-    line sees it: each option of ITEM_PARAMETERS in its place (Typer reads the signature),
-    handed to COMMAND as one mapping; a kind given in Russian (`--kind артефакт`) is stored
-    in English. The options are declared once, above, not in each command."""
-    import functools
-    import inspect
-
+def _kind_in_english(options: dict[str, Any]) -> None:
+    """A kind given in Russian (`--kind артефакт`) is stored in English."""
     from campaign_cli.i18n import english_word
 
-    signature = inspect.signature(command)
-    own = list(signature.parameters.values())
-    at = [p.name for p in own].index("options")
-    spliced = [
-        inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=None, annotation=kind)
-        for name, kind in ITEM_PARAMETERS.items()
-    ]
+    if options["kind"] is not None:
+        options["kind"] = english_word(options["kind"], gear.KINDS)
 
-    @functools.wraps(command)
-    def run(**given: Any) -> None:
-        options = {name: given.pop(name) for name in ITEM_OPTIONS}
-        if options["kind"] is not None:
-            options["kind"] = english_word(options["kind"], gear.KINDS)
-        command(**given, options=options)
 
-    run.__signature__ = signature.replace(parameters=[*own[:at], *spliced, *own[at + 1 :]])  # type: ignore[attr-defined]
-    run.__annotations__ = {**{k: v for k, v in command.__annotations__.items() if k != "options"}, **ITEM_PARAMETERS}
-    return cast("Command", run)
+takes_item_options = takes(ITEM_PARAMETERS, "options", _kind_in_english)

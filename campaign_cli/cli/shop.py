@@ -39,7 +39,7 @@ ShopCountOpt = Annotated[
     int,
     typer.Option("--count", min=1, max=MAX_AMOUNT, metavar="N", help="Pieces of a stack, at --price each (default 1)."),
 ]
-OtherDiceOpt = Annotated[
+MerchantDiceOpt = Annotated[
     str | None, typer.Option("--other-dice", metavar="LIST", help="With --haggle: the merchant's physical dice.")
 ]
 
@@ -69,7 +69,7 @@ def buy(
         ),
     ] = None,
     dice: DiceOpt = None,
-    other_dice: OtherDiceOpt = None,
+    other_dice: MerchantDiceOpt = None,
     seed: SeedOpt = None,
     options: dict[str, Any] | None = None,  # the item options (cli/itemopts.py)
     custom: CustomOpt = False,
@@ -121,7 +121,7 @@ def sell(
         ),
     ] = None,
     dice: DiceOpt = None,
-    other_dice: OtherDiceOpt = None,
+    other_dice: MerchantDiceOpt = None,
     seed: SeedOpt = None,
     count: ShopCountOpt = 1,
     json_out: JsonOpt = False,

@@ -13,10 +13,13 @@ from campaign_cli.cli.common import (
     complete,
     help_text,
 )
-from campaign_cli.cli.diceopts import DiceOpt, KarmaOpt, RerollOpt, SeedOpt
+from campaign_cli.cli.diceopts import (
+    AgainstOpt,
+    OtherDiceOpt,
+    takes_roll_options,
+)
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, emit
-from campaign_cli.cli.rolling import ModifierOpt
 from campaign_cli.i18n import _, ngettext, shown
 from campaign_cli.library.rolls import Rolls
 from campaign_cli.render.character import effect_text
@@ -50,6 +53,7 @@ app = noun_app(
         "campaign skill use Kate Charm --against 11",
     )
 )
+@takes_roll_options
 def use(
     name: NameArg,
     skill: Annotated[
@@ -85,29 +89,15 @@ def use(
     boost: Annotated[
         str | None, typer.Option("--boost", metavar="ATTR_OR_SKILL", help="Alchemist: what the potion raises.")
     ] = None,
-    against: Annotated[
-        str | None,
-        typer.Option(
-            "--against",
-            metavar="OTHER",
-            help="Contested skills: a character, or a number: the other side's IQ.",
-            autocompletion=complete.characters,
-        ),
-    ] = None,
-    other_dice: Annotated[
-        str | None, typer.Option("--other-dice", metavar="LIST", help="With --against: OTHER's physical dice.")
-    ] = None,
-    dice: DiceOpt = None,
-    seed: SeedOpt = None,
-    modifier: ModifierOpt = 0,
-    karma: KarmaOpt = False,
-    reroll_dice: RerollOpt = None,
+    against: AgainstOpt = None,
+    other_dice: OtherDiceOpt = None,
+    roll: Any = None,  # always given: dice, seed, modifier, karma, reroll_dice (cli/diceopts.py)
     json_out: JsonOpt = False,
 ) -> None:
     with acting(Rolls) as camp:
         result = camp.skill_use(
             name, skill, heal=heal, give=give, for_=for_, doses=doses, boost=boost, against=against,
-            other_dice=other_dice, dice=dice, seed=seed, modifier=modifier, karma=karma, reroll_dice=reroll_dice,
+            other_dice=other_dice, **roll,
         )  # fmt: skip
     found = find_skill(result["skill"])
     effect = result["effect"]

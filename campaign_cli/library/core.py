@@ -6,7 +6,7 @@ this one; `campaign_cli.api.Campaign` has them all."""
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Callable, Collection, Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar, cast
@@ -18,6 +18,7 @@ from campaign_cli.run import RUN
 if TYPE_CHECKING:
     from campaign_cli import results
     from campaign_cli.library.block import Block
+    from campaign_cli.options import Dice
     from campaign_cli.store import Stored
 else:
 
@@ -432,9 +433,6 @@ class Core:
         return self._act("character list", False, lambda stored: [character_view(d) for d in stored.characters()])
 
 
-Dice = list[int] | str  # physical dice typed in: [1, 3, 6], or as the command line takes them, "1,3,6"
-
-
 def given_dice(value: Dice | None, option: str) -> str | None:
     """Dice as the rules read them (a text "1,3,6"); a list must hold whole numbers."""
     if value is None or isinstance(value, str):
@@ -450,6 +448,25 @@ def given_seed(value: int | None) -> int | None:
     from campaign_cli.rules.names import MAX_ID
 
     return None if value is None else whole_number(value, "seed", 0, MAX_ID)
+
+
+class Rolling:
+    """A roll's keywords (options.Roll, options.RollOptions) checked once, as the acts take
+    them: DICE and AGAIN (the karma reroll's dice) as the rules read them, MODIFIER, KARMA,
+    SEED and the random source RNG it seeds."""
+
+    __slots__ = ("again", "dice", "karma", "modifier", "rng", "seed")
+
+    def __init__(self, roll: Mapping[str, Any]) -> None:
+        from campaign_cli.acts.rolls import karma_options
+        from campaign_cli.rules.dice import rng_for
+
+        self.modifier: int = whole_number(roll.get("modifier", 0), "modifier", -100, 100)
+        self.dice, self.again = given_dice(roll.get("dice"), "dice"), given_dice(roll.get("reroll_dice"), "reroll_dice")
+        self.karma: bool = roll.get("karma", False)
+        karma_options(self.karma, self.again)
+        self.seed = given_seed(roll.get("seed"))
+        self.rng = rng_for(self.seed)
 
 
 def _integer(text: str, option: str, name: str) -> int:

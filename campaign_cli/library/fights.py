@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, cast
 from campaign_cli.errors import Opt, Refused, Say, UsageProblem
 from campaign_cli.library.core import (
     Core,
-    Dice,
     character_view,
     checked,
     given_dice,
@@ -18,6 +17,7 @@ from campaign_cli.library.core import (
     given_text,
     whole_number,
 )
+from campaign_cli.options import Dice
 
 if TYPE_CHECKING:
     from typing import Any

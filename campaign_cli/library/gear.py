@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Any, Literal, Unpack, cast
 from campaign_cli.errors import N_, Joined, Opt, Say, UsageProblem
 from campaign_cli.library.core import (
     Core,
-    Dice,
     character_view,
     checked,
     free_text,
@@ -17,6 +16,7 @@ from campaign_cli.library.core import (
     given_text,
     whole_number,
 )
+from campaign_cli.options import Dice
 from campaign_cli.rules.names import MAX_NAME
 
 if TYPE_CHECKING:

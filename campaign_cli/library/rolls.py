@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal, cast, overload
+from typing import TYPE_CHECKING, Any, Literal, Unpack, cast, overload
 
 from campaign_cli.errors import Opt, Say, UsageProblem
 from campaign_cli.library.core import (
     Core,
-    Dice,
     Pairs,
+    Rolling,
     checked,
     given_dice,
     given_name,
@@ -17,6 +17,7 @@ from campaign_cli.library.core import (
     pairs,
     whole_number,
 )
+from campaign_cli.options import Dice
 
 if TYPE_CHECKING:
     from campaign_cli import results
@@ -31,30 +32,12 @@ class Rolls(Core):
     # -- checks and rolls (R5-R11, R17, R18, R23-R26) -----------------------------------
     @overload
     def check(
-        self,
-        character: str,
-        spec: str,
-        /,
-        *,
-        dice: Dice | None = None,
-        seed: int | None = None,
-        modifier: int = 0,
-        karma: bool = False,
-        reroll_dice: Dice | None = None,
-        plot: bool = False,
+        self, character: str, spec: str, /, *, plot: bool = False, **roll: Unpack[results.RollOptions]
     ) -> results.CheckResult: ...
 
     @overload
     def check(
-        self,
-        spec: str,
-        /,
-        *,
-        party: Literal[True],
-        who: Literal["all", "random"],
-        dice: Dice | None = None,
-        seed: int | None = None,
-        modifier: int = 0,
+        self, spec: str, /, *, party: Literal[True], who: Literal["all", "random"], **roll: Unpack[results.PartyRoll]
     ) -> results.PartyTest: ...
 
     @overload
@@ -66,12 +49,8 @@ class Rolls(Core):
         *,
         party: bool,
         who: Literal["all", "random"] | None = None,
-        dice: Dice | None = None,
-        seed: int | None = None,
-        modifier: int = 0,
-        karma: bool = False,
-        reroll_dice: Dice | None = None,
         plot: bool = False,
+        **roll: Unpack[results.RollOptions],
     ) -> results.CheckResult | results.PartyTest: ...  # `party=flag`, a bool known when it runs
 
     @checked
@@ -83,20 +62,17 @@ class Rolls(Core):
         *,
         party: bool = False,
         who: Literal["all", "random"] | None = None,
-        dice: Dice | None = None,
-        seed: int | None = None,
-        modifier: int = 0,
-        karma: bool = False,
-        reroll_dice: Dice | None = None,
         plot: bool = False,
+        **roll: Unpack[results.RollOptions],
     ) -> results.CheckResult | results.PartyTest:
         """Roll a check: "N/ATTR", "N/ATTR+SKILL", "N/ATTR for SKILL" (R5, R6) or a pool test
-        "ATTR T+" (R10), with curses (R18) and MODIFIER (+ to the target or - to the
+        "ATTR T+" (R10), with curses (R18) and `modifier` (+ to the target or - to the
         threshold). `karma=True`: a failure is rolled again for 1 karma, else 1 wish (R17).
-        DICE: physical dice typed in; `plot=True` adds the roll's whole distribution.
+        `dice`: physical dice typed in; `plot=True` adds the roll's whole distribution
+        (ROLL: `RollOptions`).
 
         With `party=True` the check is a party test (R11): everyone who can act (`who="all"`)
-        or one picked at random (`who="random"`); DICE are everyone's, in party order.
+        or one picked at random (`who="random"`); `dice` are everyone's, in party order.
 
             camp.check("Ajax", "3/DX", dice=[1, 3, 6])
             camp.check("Kate", "Lore 5+", seed=7, karma=True)
@@ -104,35 +80,32 @@ class Rolls(Core):
         """
         from campaign_cli.acts import rolls
         from campaign_cli.rules import checks
-        from campaign_cli.rules import dice as d
 
-        whole_number(modifier, "modifier", -100, 100)
-        typed_dice, again = given_dice(dice, "dice"), given_dice(reroll_dice, "reroll_dice")
-        rng = d.rng_for(given_seed(seed))
+        r = Rolling(roll)
         if party:
             if plot:
                 raise UsageProblem(Say("{option} is for one character's check", option=Opt("plot")))
             if who not in ("all", "random"):
                 raise UsageProblem(Say("{party} needs {who} all or random", party=Opt("party"), who=Opt("who")))
-            if karma:
+            if r.karma:
                 raise UsageProblem(Say("{option} is for one character's check, not a party test", option=Opt("karma")))
             if spec is not None:
                 raise UsageProblem(Say("a party test takes the check alone, no character"), "usage")
             test = checks.parse_spec(given_text(first, "spec"))
 
             def party_run(stored: Stored) -> results.PartyTest:
-                return cast("results.PartyTest", rolls.party_test(stored, test, who, modifier, rng, seed, typed_dice))
+                data = rolls.party_test(stored, test, who, r.modifier, r.rng, r.seed, r.dice)
+                return cast("results.PartyTest", data)
 
             return self._act("check", True, party_run)
         if who is not None:
             raise UsageProblem(Say("{who} goes with {party}", who=Opt("who"), party=Opt("party")))
         if spec is None:
             raise UsageProblem(Say("give a character and a check (or a party test)"))
-        rolls.karma_options(karma, again)
         parsed = checks.parse_spec(given_text(spec, "spec"))
 
         def run(stored: Stored) -> results.CheckResult:
-            prep, result = rolls.check(stored, first, parsed, modifier, typed_dice, rng, karma, again, seed)
+            prep, result = rolls.check(stored, first, parsed, r.modifier, r.dice, r.rng, r.karma, r.again, r.seed)
             if plot:
                 limit = (prep.target or 0) - prep.curses if parsed.type == "sum" else (prep.need or 0)
                 rows = checks.distribution(parsed.type, prep.dice, limit)
@@ -188,33 +161,26 @@ class Rolls(Core):
         *,
         against: str | int | None = None,
         other_dice: Dice | None = None,
-        dice: Dice | None = None,
-        seed: int | None = None,
-        modifier: int = 0,
-        karma: bool = False,
-        reroll_dice: Dice | None = None,
+        **roll: Unpack[results.RollOptions],
     ) -> results.Cast:
         """CHARACTER casts SPELL (R9): a 3/IQ check; with AGAINST (a character, or a number:
         an unnamed enemy's IQ) a contested IQ check (R7). Only a known spell whose rating is
         not above the caster's IQ; the caster's action of the round (R32a). `karma=True`
-        rolls a failure again (R17).
+        rolls a failure again (R17) (ROLL: `RollOptions`).
 
             camp.cast("Merlin", "Fireball")
             camp.cast("Merlin", "Sleep", against="11", dice=[2, 3, 4], other_dice=[5, 5, 5])
         """
         from campaign_cli.acts import rolls
-        from campaign_cli.rules import dice as d
 
-        whole_number(modifier, "modifier", -100, 100)
+        r = Rolling(roll)
         if other_dice is not None and against is None:
             raise UsageProblem(Say("{option} goes with {flag}", option=Opt("other_dice"), flag=Opt("against")))
-        texts = [given_dice(dice, "dice"), given_dice(other_dice, "other_dice"), given_dice(reroll_dice, "reroll_dice")]
-        rolls.karma_options(karma, texts[2])
-        rng = d.rng_for(given_seed(seed))
+        theirs = given_dice(other_dice, "other_dice")
 
         def run(stored: Stored) -> results.Cast:
             data = rolls.cast(
-                stored, character, spell, _other(against), texts[0], texts[1], rng, modifier, karma, texts[2], seed
+                stored, character, spell, _other(against), r.dice, theirs, r.rng, r.modifier, r.karma, r.again, r.seed
             )
             return cast("results.Cast", data)
 
@@ -316,11 +282,7 @@ class Rolls(Core):
         boost: str | None = None,
         against: str | int | None = None,
         other_dice: Dice | None = None,
-        dice: Dice | None = None,
-        seed: int | None = None,
-        modifier: int = 0,
-        karma: bool = False,
-        reroll_dice: Dice | None = None,
+        **roll: Unpack[results.RollOptions],
     ) -> results.SkillUse:
         """CHARACTER uses SKILL (R23): its check, then on success its effect (R25), within the
         limits of R25a (a use beyond them is refused before any roll; a failed check spends
@@ -334,22 +296,20 @@ class Rolls(Core):
 
             camp.skill_use("Kate", "Medic", heal={"Ajax": 2})
             camp.skill_use("Kate", "Charm", against="11")
+
+        ROLL: `RollOptions`.
         """
         from campaign_cli.acts import skills
-        from campaign_cli.acts.rolls import karma_options
-        from campaign_cli.rules import dice as d
         from campaign_cli.rules.skills import find_skill
 
         found = find_skill(given_text(skill, "skill"))
-        whole_number(modifier, "modifier", -100, 100)
+        r = Rolling(roll)
         if doses is not None:
             whole_number(doses, "doses")
         given = {"heal": heal, "give": give, "for_": for_, "doses": doses, "boost": boost}
-        texts = [given_dice(dice, "dice"), given_dice(other_dice, "other_dice"), given_dice(reroll_dice, "reroll_dice")]
+        theirs = given_dice(other_dice, "other_dice")
         against = _other(against)
-        skills.check_options(found, given, against, texts[1])
-        karma_options(karma, texts[2])
-        rng = d.rng_for(given_seed(seed))
+        skills.check_options(found, given, against, theirs)
         options = {
             "heal": pairs(heal, "heal") if heal else None,
             "give": pairs(give, "give") if give else None,
@@ -360,7 +320,7 @@ class Rolls(Core):
 
         def run(stored: Stored) -> results.SkillUse:
             data = skills.use(
-                stored, character, found, options, against, texts[0], texts[1], rng, modifier, karma, texts[2]
+                stored, character, found, options, against, r.dice, theirs, r.rng, r.modifier, r.karma, r.again
             )
             return cast("results.SkillUse", data)
 
