@@ -8,6 +8,7 @@ import os
 import re
 import select
 import shutil
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -25,14 +26,18 @@ def _read(fd: int, seconds: float) -> str:
         ready, _, _ = select.select([fd], [], [], 0.05)
         if ready:
             try:
-                out += os.read(fd, 4096)
-            except OSError:
+                chunk = os.read(fd, 4096)
+            except OSError:  # the shell has gone (EIO)
                 break
+            if not chunk:
+                break
+            out += chunk
     return out.decode(errors="replace")
 
 
 # How each shell is started on the pty, knows its prompt, and loads our completion beside a
-# `campaign` function that prints the argv it receives (completion runs the real one).
+# `campaign` function that prints the argv it receives (completion runs the real one). The
+# script is what `campaign --show-completion SHELL` printed, once for the module (shell_env).
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[a-zA-Z]")
 SHELLS = {
     "bash": (
@@ -40,14 +45,14 @@ SHELLS = {
         {"PS1": "$ "},
         lambda out: out.endswith("$ "),
         None,
-        [b"source <(campaign --show-completion bash)\n", b'campaign(){ printf "<%s>" "$@"; echo "<END>"; }\n'],
+        [b'source "$COMPLETION"\n', b'campaign(){ printf "<%s>" "$@"; echo "<END>"; }\n'],
     ),
     "zsh": (  # its prompt is followed by terminal modes (bracketed paste): read past them
         ["zsh", "-f", "-i"],
         {"PS1": "$ "},
         lambda out: _ANSI.sub("", out).endswith("$ "),
         None,
-        [b"source <(campaign --show-completion zsh)\n", b'campaign(){ printf "<%s>" "$@"; echo "<END>"; }\n'],
+        [b'source "$COMPLETION"\n', b'campaign(){ printf "<%s>" "$@"; echo "<END>"; }\n'],
     ),
     "fish": (
         ["fish", "--no-config", "-i"],
@@ -56,7 +61,7 @@ SHELLS = {
         lambda out: ">" in out or "#" in out,  # fish's own first prompt, before ours is set
         [
             b"function fish_prompt; echo '$ '; end\n",
-            b"campaign --show-completion fish | source\n",
+            b"source $COMPLETION\n",
             b'function campaign; printf "<%s>" $argv; echo "<END>"; end\n',
         ],
     ),
@@ -71,6 +76,7 @@ def typed_in(shell: str, line: str, env: dict, *, installed: Path | None = None)
     import pty
 
     argv, extra, prompt, first, setup = SHELLS[shell]
+    extra = {**extra, "COMPLETION": str(Path(env["COMPLETIONS"]) / shell)}
     if installed is not None:
         argv, extra, prompt, first, setup = FRESH[shell]
         extra = {**extra, "HOME": str(installed)}
@@ -81,10 +87,18 @@ def typed_in(shell: str, line: str, env: dict, *, installed: Path | None = None)
         os.execvpe(argv[0], argv, {**env, **extra, "TERM": "dumb"})
 
     def until(done, seconds: float = 30) -> str:
-        out, end = "", time.time() + seconds
-        while not done(out) and time.time() < end:
-            out += _read(fd, 0.05)
-        return out
+        """What the shell shows until DONE says so, read as it comes (never a guessed pause)."""
+        got, end = b"", time.time() + seconds
+        while not done(got.decode(errors="replace")) and time.time() < end:
+            if select.select([fd], [], [], 0.05)[0]:
+                try:
+                    chunk = os.read(fd, 4096)
+                except OSError:  # the shell has gone
+                    break
+                if not chunk:
+                    break
+                got += chunk
+        return got.decode(errors="replace")
 
     shown = ""
     try:
@@ -96,12 +110,12 @@ def typed_in(shell: str, line: str, env: dict, *, installed: Path | None = None)
             os.write(fd, command)
             until(prompt)
         os.write(fd, (line + "\n").encode())
-        shown = until(lambda out: "<END>" in out)
+        shown = until(lambda out: "><END>" in out)  # the spy's line (its definition, echoed, has "<END>")
         os.write(fd, b"exit\n")
-        _read(fd, 0.1)
+        _read(fd, 5)  # to the shell's end: the read fails once it has gone
     finally:
         os.waitpid(pid, 0)
-    printed = next(row for row in shown.splitlines() if "<END>" in row)
+    printed = next(row for row in shown.splitlines() if "><END>" in row)
     printed = printed[printed.index("<") :]
     return printed[1 : printed.index("><END>")].split("><"), shown
 
@@ -132,7 +146,13 @@ def shell_env(tmp_path_factory):
         "CAMPAIGN_FILE": str(cli.path),
         "CAMPAIGN_LANG": "en",
         "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
+        "COMPLETIONS": str(folder / "completions"),
     }
+    (folder / "completions").mkdir()
+    for shell in SHELLS:  # as the shell would source it: `source <(campaign --show-completion bash)`
+        done = subprocess.run(["campaign", "--show-completion", shell], env=env, capture_output=True, text=True)
+        assert done.returncode == 0 and done.stdout, done.stderr
+        (folder / "completions" / shell).write_text(done.stdout)
     return env
 
 
@@ -203,7 +223,6 @@ FRESH = {
 @pytest.fixture(scope="module")
 def homes(tmp_path_factory, shell_env):
     """A home for each shell with `campaign --install-completion SHELL` run in it."""
-    import subprocess
 
     made = {}
     for shell in FRESH:
