@@ -88,6 +88,22 @@ def _tab() -> bool:
     return True
 
 
+def _fast() -> bool:
+    """A command line with `--json` answered without Typer (campaign_cli/cli/fast.py): it
+    exits with the command's status; False when Typer must answer (a TAB never comes here)."""
+    import os
+
+    if "_CAMPAIGN_COMPLETE" in os.environ:
+        return False
+    from campaign_cli.cli.fast import answer
+
+    code = answer(sys.argv[1:])
+    if code is None:
+        return False
+    sys.stdout.flush()
+    sys.exit(code)
+
+
 def _resume_collector() -> None:
     """Start-up is over: the command's own work begins. What start-up made (modules,
     classes, functions: Typer's and ours) lives to the end of the process, so it is frozen
@@ -114,10 +130,13 @@ def main() -> None:
                 raise Interrupted(_STATE["pending"])
             if _tab():
                 return
-            from campaign_cli.cli.app import main as run
             from campaign_cli.run import RUN
 
             RUN.begin = _resume_collector
+            if _fast():
+                return
+            from campaign_cli.cli.app import main as run
+
             run()
         except (Exception, Interrupted) as exc:  # SystemExit (the command's own exit) passes
             stop = _interrupted(exc)

@@ -11,15 +11,16 @@ import pytest
 
 SPY = """
 import gc, json, sys
-from campaign_cli.cli import app, common
+from campaign_cli import i18n
+from campaign_cli.library import core
 seen = {}
 def spy(name, real):
     def call(*args, **kwargs):
         seen.setdefault(name, (gc.isenabled(), gc.get_freeze_count() > 0))
         return real(*args, **kwargs)
     return call
-app.speak = spy("start-up", app.speak)
-common.looking = spy("command", common.looking)
+i18n.use = spy("start-up", i18n.use)  # the language chosen: Typer's path and the fast path alike
+core.reader = spy("command", core.reader)
 gc.unfreeze()
 from campaign_cli.entry import main
 sys.argv = ["campaign", *sys.argv[1:]]
@@ -45,9 +46,10 @@ def _seen(camp, *words: str, code: int = 0) -> dict:
     return {k: tuple(v) for k, v in seen.items()}
 
 
-def test_the_collector_is_paused_for_start_up_and_runs_for_the_command(camp):
+@pytest.mark.parametrize("answer", [["--json"], []], ids=["fast path", "Typer"])
+def test_the_collector_is_paused_for_start_up_and_runs_for_the_command(camp, answer):
     # (collector running, start-up's objects frozen)
-    assert _seen(camp, "character", "show", "Ajax", "--json") == {
+    assert _seen(camp, "character", "show", "Ajax", *answer) == {
         "start-up": (False, False),
         "command": (True, True),
         "after": (True, True),

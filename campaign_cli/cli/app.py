@@ -10,9 +10,10 @@ from typer.core import TyperGroup
 
 from campaign_cli import __version__, i18n
 from campaign_cli.cli import output
-from campaign_cli.cli.common import MAX_AMOUNT, campaign_path, help_text
+from campaign_cli.cli.common import MAX_AMOUNT, help_text
+from campaign_cli.cli.door import answered, journal_words
 from campaign_cli.cli.lazy import LazyGroup, build, summary
-from campaign_cli.errors import COMMIT, CampaignError, ExitStatus, UsageProblem
+from campaign_cli.errors import COMMIT, CampaignError, UsageProblem
 from campaign_cli.i18n import N_, _, number
 from campaign_cli.run import RUN
 
@@ -223,27 +224,8 @@ def _run(command: click.Command, args: list[str], prog_name: str, complete_var: 
                     "bad_encoding",
                 ) from None
         return execute(command, args, prog_name, complete_var, **extra)
-    except CampaignError as err:
-        if err.code == "no_campaign" and _is_campaign_in_use(err.path):  # the hint repeats the -c the user gave
-            from shlex import quote
-
-            where = f"-c {quote(RUN.campaign)} " if RUN.campaign else ""
-            err.message += _("; create one with `{command}`").format(command=f"campaign {where}init")
-        return output.fail(err)
-    except BrokenPipeError:
-        sys.stdout = open(os.devnull, "w")  # a closed pipe (| head) is not an error
-        return int(ExitStatus.OK)
-    except Exception as exc:  # the last line of defence: a bug, reported in one line
-        if os.environ.get("CAMPAIGN_DEBUG"):
-            raise
-        return output.fail(
-            CampaignError(
-                _('internal error: {name}: {exc} (set CAMPAIGN_DEBUG=1 for a traceback)').format(
-                    name=type(exc).__name__, exc=exc
-                ),
-                "internal",
-            )
-        )
+    except Exception as exc:  # the error boundary: a refusal, a closed pipe, or a bug said in one line
+        return answered(exc)
 
 
 ROOT_VALUED = ("-c", "--campaign", "--lang", "--show-completion", "--install-completion")
@@ -265,21 +247,6 @@ def _json_format(words: list[str]) -> bool:
     from itertools import pairwise
 
     return "--format=json" in words or any(a == "--format" and b == "json" for a, b in pairwise(words))
-
-
-def _is_campaign_in_use(path: str | None) -> bool:
-    """Whether a missing file PATH is the campaign this run uses (or not said): a file given
-    to a command (`merge BASE OURS THEIRS`) is not a campaign to create with `init`."""
-    if path is None:
-        return True
-    from campaign_cli.store import resolve_path
-
-    return resolve_path(path) == resolve_path(campaign_path())
-
-
-def journal_words(args: list[str]) -> list[str]:
-    """The command's words for the journal, without the root's options (--campaign PATH, --lang)."""
-    return list(args[i18n.root_split(args)[1] :])
 
 
 def _completion_shell(shell: str) -> str:

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar, cast
 
 import typer
 
+from campaign_cli.cli.door import FREE_TEXT, MAX_ARGUMENT
+from campaign_cli.cli.door import campaign_path as campaign_path
 from campaign_cli.errors import UsageProblem
 from campaign_cli.i18n import _
 from campaign_cli.rules.names import MAX_AMOUNT as MAX_AMOUNT  # the bound every number option states
@@ -77,10 +78,6 @@ def character_lines(ch: Mapping[str, Any]) -> list[Any]:
     return character_views(ch)
 
 
-def campaign_path() -> str:
-    return RUN.campaign or os.environ.get("CAMPAIGN_FILE") or "campaign.json"
-
-
 def acting(area: type[A]) -> AbstractContextManager[A]:
     """The library's campaign for this command's one act, of AREA (a class of acts in
     campaign_cli/library: only its own module is loaded): its own transaction, or the
@@ -96,10 +93,6 @@ def looking(area: type[A]) -> A:
     from campaign_cli.library.core import reader
 
     return reader(area, campaign_path())
-
-
-MAX_ARGUMENT = 200  # CLI.md "Sizes": a spec, dice list, expression or name longer than this exits 2
-FREE_TEXT = frozenset({"note", "reason", "source", "output", "file", "campaign"})  # notes and paths
 
 
 def check_sizes(params: dict[str, Any], labels: dict[str, str]) -> None:

@@ -1,0 +1,64 @@
+"""What every command line does around its command, whether Typer parses it (cli/app.py)
+or the fast path does (cli/fast.py): the campaign file it names, its words for the journal,
+the bound on an argument's size, and the answer to anything that goes wrong. Typer-free:
+the fast path imports it."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from campaign_cli import i18n
+from campaign_cli.cli import output
+from campaign_cli.errors import CampaignError, ExitStatus
+from campaign_cli.i18n import _
+from campaign_cli.run import RUN
+
+MAX_ARGUMENT = 200  # CLI.md "Sizes": a spec, dice list, expression or name longer than this exits 2
+FREE_TEXT = frozenset({"note", "reason", "source", "output", "file", "campaign"})  # notes and paths
+
+
+def campaign_path() -> str:
+    return RUN.campaign or os.environ.get("CAMPAIGN_FILE") or "campaign.json"
+
+
+def journal_words(args: list[str]) -> list[str]:
+    """The command's words for the journal, without the root's options (--campaign PATH, --lang)."""
+    return list(args[i18n.root_split(args)[1] :])
+
+
+def answered(exc: BaseException) -> int:
+    """EXC, raised by a command line, reported as the line's answer: its exit status. A
+    refusal or a usage problem in one line (a missing campaign with the `init` to make
+    it); a closed pipe (`| head`) is no error; anything else is an internal error, said in
+    one line (CAMPAIGN_DEBUG=1 raises it for its traceback). Not an exception: re-raised."""
+    if isinstance(exc, CampaignError):
+        if exc.code == "no_campaign" and _is_campaign_in_use(exc.path):  # the hint repeats the -c the user gave
+            from shlex import quote
+
+            where = f"-c {quote(RUN.campaign)} " if RUN.campaign else ""
+            exc.message += _("; create one with `{command}`").format(command=f"campaign {where}init")
+        return output.fail(exc)
+    if isinstance(exc, BrokenPipeError):
+        sys.stdout = open(os.devnull, "w")  # a closed pipe (| head) is not an error
+        return int(ExitStatus.OK)
+    if not isinstance(exc, Exception) or os.environ.get("CAMPAIGN_DEBUG"):
+        raise exc
+    return output.fail(
+        CampaignError(
+            _("internal error: {name}: {exc} (set CAMPAIGN_DEBUG=1 for a traceback)").format(
+                name=type(exc).__name__, exc=exc
+            ),
+            "internal",
+        )
+    )
+
+
+def _is_campaign_in_use(path: str | None) -> bool:
+    """Whether a missing file PATH is the campaign this run uses (or not said): a file given
+    to a command (`merge BASE OURS THEIRS`) is not a campaign to create with `init`."""
+    if path is None:
+        return True
+    from campaign_cli.store import resolve_path
+
+    return resolve_path(path) == resolve_path(campaign_path())

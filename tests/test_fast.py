@@ -1,0 +1,211 @@
+"""The fast path (issue 66): a command line with `--json` answered without Typer.
+
+For every command in its table (`campaign_cli/_words.py`), generated command lines (valid and
+invalid: options in any order, `--opt=value`, repeated options, `--`, negative numbers, big
+numbers, Cyrillic, unknown options, root options) are read by the fast path and by Typer;
+the fast path either makes exactly the library call Typer's command makes, or hands the
+line to Typer. A Typer that refuses a line (a usage error) made no call: the fast path must
+have handed it over."""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import io
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from unittest import mock
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import campaign_cli
+from campaign_cli._words import COMMANDS
+from campaign_cli.cli import fast
+from campaign_cli.cli.app import get_command, run
+
+PATHS = sorted(COMMANDS)
+
+
+class Made(Exception):
+    """The library call was made: recorded, and the command stops there."""
+
+
+@pytest.fixture(scope="module")
+def campaign(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("fast") / "c.json"
+    with campaign_cli.open(path, create=True) as camp:
+        camp.character_create("Ajax", st=12, dx=11, iq=9)
+        camp.character_create("Лада Светлая", st=10, dx=12, iq=10)
+    return path
+
+
+def typer_call(path: tuple[str, ...], args: list[str], campaign: Path) -> list[tuple[tuple, dict]]:
+    """The calls Typer's command made of its library method for ARGS (none: it refused)."""
+    entry = COMMANDS[path]
+    area = getattr(importlib.import_module(entry["area"][0]), entry["area"][1])
+    made: list[tuple[tuple, dict]] = []
+
+    def recorded(self, *positional, **keywords):
+        made.append((positional, keywords))
+        raise Made
+
+    out, err = io.StringIO(), io.StringIO()
+    env = {"CAMPAIGN_FILE": str(campaign), "CAMPAIGN_LANG": "en"}
+    patched = mock.patch.object(area, entry["method"], recorded)
+    with patched, mock.patch.dict(os.environ, env), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        run(get_command(), args)
+    return made
+
+
+NUMBERS = ["1", "2", "007", "0", "-1", "-0", "+3", "1000001", "99999999999999999999", "٣", "1_0", " 4", "4.0"]
+TEXTS = ["Ajax", "Лада Светлая", "ёж", "", "-", "--", "-x", "x" * 201, "a=b", "Ajax=1", "Luck=1", "all", "--json"]
+ROOTS = [
+    [],
+    ["-c", "{c}"],
+    ["--campaign={c}"],
+    ["--campaign", "{c}"],
+    ["--lang", "ru"],
+    ["--lang=EN"],
+    ["--lang", "xx"],
+    ["-c", "{c}", "--lang", "ru"],
+    ["-c", "{c}", "-c", "{c}"],
+    ["-c{c}"],
+    ["--version"],
+    ["--json"],
+]
+
+
+@st.composite
+def lines(draw, path: tuple[str, ...]) -> list[str]:
+    """A command line for PATH's command: its arguments and options, right or wrong."""
+    entry = COMMANDS[path]
+    words: list[str] = []
+    for _name, kind, _low, _high, nargs, _required, _default in entry["arguments"]:
+        pool = NUMBERS if kind == "int" else TEXTS
+        count = draw(st.integers(0, 3)) if nargs == -1 else draw(st.sampled_from([1, 1, 1, 1, 0, 2]))
+        words += [draw(st.sampled_from(pool)) for _ in range(count)]
+    for flag, (_param, kind, _low, _high, _multiple, _default, _required) in entry["options"].items():
+        if flag != "--json" and not draw(st.booleans()):
+            continue
+        times = draw(st.sampled_from([1, 1, 1, 2]))
+        for _ in range(times):
+            if kind == "flag":
+                words.insert(draw(st.integers(0, len(words))), draw(st.sampled_from([flag, flag, flag + "=1"])))
+                continue
+            value = draw(st.sampled_from(NUMBERS if kind == "int" else TEXTS))
+            at = draw(st.integers(0, len(words)))
+            joined = draw(st.booleans())
+            words[at:at] = [f"{flag}={value}"] if joined else [flag, value]
+    if flag_off := draw(st.sampled_from([None, None, None, "--json", "-h", "--help", "--nope", "--", "--jsonl"])):
+        if flag_off == "--json":
+            words = [w for w in words if w != "--json"]
+        else:
+            words.insert(draw(st.integers(0, len(words))), flag_off)
+    root = draw(st.sampled_from(ROOTS))
+    return [*root, *path, *words]
+
+
+@pytest.mark.parametrize("path", PATHS, ids=[" ".join(p) for p in PATHS])
+@settings(max_examples=25, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_the_fast_path_makes_the_call_typer_makes_or_hands_over(campaign, path, data):
+    args = [w.replace("{c}", str(campaign)) for w in data.draw(lines(path))]
+    read = fast.parse(args)
+    if read is None:
+        return  # Typer's to answer
+    made = typer_call(path, args, campaign)
+    assert made == [(tuple(read.positional), read.keywords)], args
+    assert (read.area, read.method) == (COMMANDS[path]["area"], COMMANDS[path]["method"])
+
+
+@pytest.mark.parametrize("path", PATHS, ids=[" ".join(p) for p in PATHS])
+def test_each_command_in_the_table_is_taken_on_a_plain_line(campaign, path):
+    """The table is no list of commands the fast path always hands over: a line of the
+    arguments it needs, with --json, is read, and makes Typer's call."""
+    entry = COMMANDS[path]
+    words = []
+    for _name, kind, low, _high, nargs, required, _default in entry["arguments"]:
+        if required or nargs == -1:
+            words.append(str(max(low or 1, 1)) if kind == "int" else "Ajax")
+    for flag, (_param, kind, low, _high, _multiple, _default, required) in entry["options"].items():
+        if required:
+            words += [flag, str(max(low or 1, 1)) if kind == "int" else "Ajax"]
+    args = [*path, *words, "--json"]
+    read = fast.parse(args)
+    assert read is not None, args
+    assert typer_call(path, args, campaign) == [(tuple(read.positional), read.keywords)]
+
+
+def test_the_table_holds_the_reads_and_writes_scripts_loop_over():
+    for path in [("character", "show"), ("status",), ("xp", "award"), ("damage",), ("heal",), ("karma", "add")]:
+        assert path in COMMANDS, path
+    assert COMMANDS[("character", "show")]["reads"] and not COMMANDS[("xp", "award")]["reads"]
+
+
+def _program(campaign: Path, *args: str) -> subprocess.CompletedProcess:
+    env = {**os.environ, "CAMPAIGN_FILE": str(campaign), "CAMPAIGN_LANG": "en"}
+    return subprocess.run(
+        [str(Path(sys.executable).parent / "campaign"), *args], capture_output=True, text=True, env=env, timeout=60
+    )
+
+
+def _typer(campaign: Path, *args: str, lang: str = "en") -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    env = {"CAMPAIGN_FILE": str(campaign), "CAMPAIGN_LANG": lang}
+    with mock.patch.dict(os.environ, env), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        from campaign_cli.cli.app import CampaignGroup
+
+        code = CampaignGroup.main(get_command(), list(args), standalone_mode=False)
+    return code, out.getvalue(), err.getvalue()
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["character", "show", "Лада Светлая", "--json"],
+        ["character", "show", "Nobody", "--json"],  # a refusal, as JSON on stderr, exit 3
+        ["--lang", "ru", "character", "show", "Никто", "--json"],  # in the language asked for
+        ["status", "--json"],
+        ["-c", "missing.json", "status", "--json"],  # no campaign: the hint names the -c given
+        ["xp", "award", "2", "Ajax", "--reason", "a good fight", "--json"],
+        ["xp", "award", "2", "Nobody", "--json"],
+        ["damage", "Ajax", "3", "--json"],
+    ],
+)
+def test_the_installed_program_answers_as_typer_does(campaign, tmp_path, monkeypatch, args):
+    """The same line through the fast path (the installed program) and through Typer (in
+    this process), each on its own copy of the campaign: the same output, the same exit
+    status, the same campaign after (the journal's times aside)."""
+    ours, theirs = tmp_path / "fast" / "c.json", tmp_path / "typer" / "c.json"
+    for copy in (ours, theirs):
+        copy.parent.mkdir()
+        shutil.copy(campaign, copy)
+    monkeypatch.chdir(ours.parent)
+    done = _program(ours, *args)
+    fast_said = [done.returncode, *(t.replace(str(ours.parent), "<here>") for t in (done.stdout, done.stderr))]
+    monkeypatch.chdir(theirs.parent)
+    code, out, err = _typer(theirs, *args, lang="en")
+    assert fast_said == [code, *(t.replace(str(theirs.parent), "<here>") for t in (out, err))]
+    assert json.loads(ours.read_text())["characters"] == json.loads(theirs.read_text())["characters"]
+
+
+def test_the_fast_path_loads_neither_typer_nor_click_nor_rich(campaign):
+    code = (
+        "import sys\nfrom campaign_cli.entry import main\nsys.argv = ['campaign', *sys.argv[1:]]\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\nsys.stderr.write(repr(sorted(sys.modules)))"
+    )
+    env = {**os.environ, "CAMPAIGN_FILE": str(campaign), "CAMPAIGN_LANG": "en"}
+    for args in (["character", "show", "Ajax", "--json"], ["xp", "award", "1", "Ajax", "--json"]):
+        done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, env=env)
+        loaded = {m.split(".")[0] for m in eval(done.stderr.splitlines()[-1])}  # our own repr
+        assert not loaded & {"typer", "click", "rich"}, args
+    done = subprocess.run(
+        [sys.executable, "-c", code, "character", "show", "Ajax"], capture_output=True, text=True, env=env
+    )
+    assert "typer" in {m.split(".")[0] for m in eval(done.stderr.splitlines()[-1])}  # plain: Typer's
