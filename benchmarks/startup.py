@@ -97,18 +97,20 @@ def instructions(cmd: list[str], env: dict) -> int:
 # 0.976x, 1.041x, 1.041x, 0.990x when the console program stopped collecting garbage during
 # start-up, which also spares Typer's own objects: see SAME_COLLECTOR), so it cannot regress
 # unseen. A count is the same on every run; only Python or Typer changes it.
-INSTRUCTION_GOALS = {
-    "character show Ajax --json": 1.10,
-    "character set Ajax --attr Luck=1 --json": 1.18,
-    "xp award 1 Ajax --json": 1.18,  # the write the issue named
-    "character show Ajax (piped, plain)": 1.20,
+INSTRUCTION_GOALS = {  # issue 66: a command answers without loading the framework (cli/fast.py)
+    "character show Ajax --json": 0.45,
+    "character set Ajax --attr Luck=1 --json": 0.55,
+    "xp award 1 Ajax --json": 0.55,
+    "character show Ajax (piped, plain)": 0.50,
     "TAB after character show A (bash)": 0.35,  # held
 }
+# Issue 66's fast path measured 0.404x, 0.491x, 0.542x, 0.478x (2026-12-03): the ceilings
+# are those and about 1.5%.
 INSTRUCTION_CEILINGS = {
-    "character show Ajax --json": 0.991,
-    "character set Ajax --attr Luck=1 --json": 1.057,
-    "xp award 1 Ajax --json": 1.057,
-    "character show Ajax (piped, plain)": 1.005,
+    "character show Ajax --json": 0.41,
+    "character set Ajax --attr Luck=1 --json": 0.499,
+    "xp award 1 Ajax --json": 0.55,
+    "character show Ajax (piped, plain)": 0.485,
     "TAB after character show A (bash)": 0.35,
 }
 # `import typer` with the garbage collector treated as the console program treats it
@@ -195,16 +197,16 @@ def main() -> None:
             "COMP_WORDS": "campaign character show A",
             "COMP_CWORD": "3",
         }
-        goals = {  # issue 38: ratio to `import typer` in the same round
-            "character show Ajax --json": ([*camp, "character", "show", "Ajax", "--json"], english, 1.15),
+        goals = {  # issues 38, 66: wall-clock ratio to `import typer` in the same round
+            "character show Ajax --json": ([*camp, "character", "show", "Ajax", "--json"], english, 0.6),
             "character set Ajax --attr Luck=1 --json": (
                 [*camp, "character", "set", "Ajax", "--attr", "Luck=1", "--json"],
                 english,
-                1.25,
+                0.7,
             ),
-            "xp award 1 Ajax --json": ([*camp, "xp", "award", "1", "Ajax", "--json"], english, 1.25),
-            "character show Ajax (piped, plain)": ([*camp, "character", "show", "Ajax"], english, 1.20),
-            "TAB after character show A (bash)": (camp, tab, 1.20),
+            "xp award 1 Ajax --json": ([*camp, "xp", "award", "1", "Ajax", "--json"], english, 0.75),
+            "character show Ajax (piped, plain)": ([*camp, "character", "show", "Ajax"], english, 0.7),
+            "TAB after character show A (bash)": (camp, tab, 0.5),
         }
         cases = {"import typer": (typer_only, env), **{k: (c, e) for k, (c, e, _g) in goals.items()}}
         cases["import typer, same collector"] = ([sys.executable, "-c", SAME_COLLECTOR], env)

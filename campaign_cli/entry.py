@@ -89,12 +89,12 @@ def _tab() -> bool:
 
 
 def _fast() -> bool:
-    """A command line with `--json` answered without Typer (campaign_cli/cli/fast.py): it
-    exits with the command's status; False when Typer must answer (a TAB never comes here)."""
+    """A command line answered without Typer (campaign_cli/cli/fast.py): it exits with the
+    command's status; False when Typer must answer (a TAB never comes here)."""
     import os
 
     if "_CAMPAIGN_COMPLETE" in os.environ:
-        return False
+        return False  # a TAB: Typer's
     from campaign_cli.cli.fast import answer
 
     code = answer(sys.argv[1:])

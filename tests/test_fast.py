@@ -146,6 +146,8 @@ def test_the_table_holds_the_reads_and_writes_scripts_loop_over():
     for path in [("character", "show"), ("status",), ("xp", "award"), ("damage",), ("heal",), ("karma", "add")]:
         assert path in COMMANDS, path
     assert COMMANDS[("character", "show")]["reads"] and not COMMANDS[("xp", "award")]["reads"]
+    assert COMMANDS[("character", "show")]["views"] == ("campaign_cli.cli.drawn", "character_lines")
+    assert COMMANDS[("status",)]["views"] is None  # its views are Typer's to draw
 
 
 def _program(campaign: Path, *args: str) -> subprocess.CompletedProcess:
@@ -176,6 +178,10 @@ def _typer(campaign: Path, *args: str, lang: str = "en") -> tuple[int, str, str]
         ["xp", "award", "2", "Ajax", "--reason", "a good fight", "--json"],
         ["xp", "award", "2", "Nobody", "--json"],
         ["damage", "Ajax", "3", "--json"],
+        ["character", "show", "Ajax"],  # a view, drawn without Typer too (piped: plain text)
+        ["--lang", "ru", "character", "show", "Лада Светлая"],
+        ["character", "show", "Nobody"],  # a refusal in words, exit 3
+        ["character", "set", "Ajax", "--attr", "Luck=1", "--keyword", "Law"],
     ],
 )
 def test_the_installed_program_answers_as_typer_does(campaign, tmp_path, monkeypatch, args):
@@ -201,11 +207,15 @@ def test_the_fast_path_loads_neither_typer_nor_click_nor_rich(campaign):
         "try:\n    main()\nexcept SystemExit:\n    pass\nsys.stderr.write(repr(sorted(sys.modules)))"
     )
     env = {**os.environ, "CAMPAIGN_FILE": str(campaign), "CAMPAIGN_LANG": "en"}
-    for args in (["character", "show", "Ajax", "--json"], ["xp", "award", "1", "Ajax", "--json"]):
+    for args in (
+        ["character", "show", "Ajax", "--json"],
+        ["xp", "award", "1", "Ajax", "--json"],
+        ["character", "show", "Ajax"],
+    ):
         done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, env=env)
         loaded = {m.split(".")[0] for m in eval(done.stderr.splitlines()[-1])}  # our own repr
         assert not loaded & {"typer", "click", "rich"}, args
-    done = subprocess.run(
-        [sys.executable, "-c", code, "character", "show", "Ajax"], capture_output=True, text=True, env=env
-    )
-    assert "typer" in {m.split(".")[0] for m in eval(done.stderr.splitlines()[-1])}  # plain: Typer's
+    done = subprocess.run([sys.executable, "-c", code, "item", "list", "Ajax"], capture_output=True, text=True, env=env)
+    assert "typer" in {
+        m.split(".")[0] for m in eval(done.stderr.splitlines()[-1])
+    }  # a view the fast path does not draw: Typer's

@@ -7,10 +7,10 @@ from campaign_cli.cli.common import (
     JsonOpt,
     NameArg,
     acting,
-    character_lines,
     help_text,
     looking,
 )
+from campaign_cli.cli.drawn import character_lines
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Fields, Table, emit
 from campaign_cli.i18n import _, status_of

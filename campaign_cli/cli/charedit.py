@@ -6,7 +6,8 @@ from typing import Annotated
 import typer
 
 from campaign_cli.cli.charopts import AttrOpt, GenderOpt, KeywordOpt
-from campaign_cli.cli.common import JsonOpt, NameArg, acting, character_lines, help_text
+from campaign_cli.cli.common import JsonOpt, NameArg, acting, help_text
+from campaign_cli.cli.drawn import character_lines
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import emit
 from campaign_cli.library.characters import Characters

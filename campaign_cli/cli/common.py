@@ -70,14 +70,6 @@ NameArg = Annotated[
 ]
 
 
-def character_lines(ch: Mapping[str, Any]) -> list[Any]:
-    """A character's views (cli/views.py), imported when they are drawn: a command that
-    answers with --json never loads them."""
-    from campaign_cli.cli.views import character_views
-
-    return character_views(ch)
-
-
 def acting(area: type[A]) -> AbstractContextManager[A]:
     """The library's campaign for this command's one act, of AREA (a class of acts in
     campaign_cli/library: only its own module is loaded): its own transaction, or the

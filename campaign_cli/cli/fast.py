@@ -24,13 +24,16 @@ ROOT_VALUED = ("-c", "--campaign", "--lang")  # the root's options the fast path
 class Call:
     """A command line as the fast path read it: the library call its command makes."""
 
-    __slots__ = ("area", "campaign", "keywords", "method", "positional", "reads")
+    __slots__ = ("area", "campaign", "json", "keywords", "method", "positional", "reads", "views")
 
     def __init__(
-        self, entry: dict[str, Any], positional: list[Any], keywords: dict[str, Any], campaign: str | None
+        self, entry: dict[str, Any], given: dict[str, Any], positional: list[Any], campaign: str | None
     ) -> None:
         self.area, self.reads, self.method = entry["area"], entry["reads"], entry["method"]
-        self.positional, self.keywords, self.campaign = positional, keywords, campaign
+        self.positional, self.campaign = positional, campaign
+        self.keywords = {keyword: given[name] for keyword, name in entry["keywords"].items()}
+        self.json: bool = given["json_out"]  # else the views, drawn as the command draws them
+        self.views: tuple[str, str] | None = entry["views"]
 
 
 def parse(args: list[str]) -> Call | None:
@@ -84,8 +87,7 @@ def parse(args: list[str]) -> Call | None:
             positional += given[name[1:]] or []
         else:
             positional.append(given[name])
-    keywords = {keyword: given[name] for keyword, name in entry["keywords"].items()}
-    return Call(entry, positional, keywords, root.get("c"))
+    return Call(entry, given, positional, root.get("c"))
 
 
 def _given(entry: dict[str, Any], words: list[str]) -> dict[str, Any] | None:
@@ -127,8 +129,8 @@ def _given(entry: dict[str, Any], words: list[str]) -> dict[str, Any] | None:
             return None
         else:
             given[param] = read
-    if not given.get("json_out") or given.get("jsonl"):
-        return None
+    if given.get("jsonl") or not (given.get("json_out") or (entry["views"] and _english_or_russian())):
+        return None  # JSON Lines, or views the fast path cannot draw: Typer's
     for param, _kind, _low, _high, multiple, default, required in options.values():
         if param not in given:
             if required:
@@ -152,6 +154,17 @@ def _given(entry: dict[str, Any], words: list[str]) -> dict[str, Any] | None:
     return None if loose else given
 
 
+def _english_or_russian() -> bool:
+    """CAMPAIGN_LANG unset or a language here: an unknown one is warned of on stderr before
+    a view (cli/app.py), Typer's to say."""
+    import os
+
+    from campaign_cli.i18n import LANGUAGES, code_of
+
+    value = os.environ.get("CAMPAIGN_LANG", "")
+    return not value or code_of(value) in LANGUAGES
+
+
 def _read(word: str, kind: str, low: int | None, high: int | None) -> Any:
     """WORD as a value of KIND, or None where Click would refuse it (or might)."""
     if kind == "str":
@@ -170,23 +183,26 @@ def answer(args: list[str]) -> int | None:
     call = parse(args)
     if call is None:
         return None
-    import importlib
     import os
 
     from campaign_cli import i18n
     from campaign_cli.cli.door import answered, campaign_path, journal_words
-    from campaign_cli.cli.output import write_json
+    from campaign_cli.cli.output import emit
     from campaign_cli.library.core import command, reader
     from campaign_cli.run import RUN
 
     i18n.use(i18n.requested(args))
-    RUN.json_errors, RUN.front = True, "cli"
+    RUN.json_errors, RUN.front = call.json, "cli"
     RUN.words = journal_words(args)
     # the root's option as Click reads it: given, else $CAMPAIGN_FILE
     RUN.campaign = call.campaign if call.campaign is not None else os.environ.get("CAMPAIGN_FILE") or ""
     try:
         module, name = call.area
-        area = getattr(importlib.import_module(module), name)
+        area = getattr(__import__(module, fromlist=[name]), name)  # (importlib itself is a module to load)
+        # Start-up's modules are loaded before the collector resumes, so it never walks them:
+        # the store (and pathlib under it), which every command opens.
+        import campaign_cli.store.campaign  # noqa: F401
+
         if RUN.begin is not None:  # the command's own work begins (entry.py's collector)
             RUN.begin()
         if call.reads:
@@ -194,7 +210,11 @@ def answer(args: list[str]) -> int | None:
         else:
             with command(area, campaign_path(), RUN.words) as camp:
                 data = getattr(camp, call.method)(*call.positional, **call.keywords)
-        write_json(data)
+        if call.json or call.views is None:
+            emit(data, json_out=True)
+        else:
+            views = getattr(__import__(call.views[0], fromlist=[call.views[1]]), call.views[1])
+            emit(data, lambda: views(data))
         return 0
     except Exception as exc:
         return answered(exc)

@@ -12,11 +12,11 @@ from campaign_cli.cli.common import (
     NameArg,
     OutputOpt,
     acting,
-    character_lines,
     complete,
     help_text,
     looking,
 )
+from campaign_cli.cli.drawn import character_lines
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import Fields, emit, is_stdout, write_text
 from campaign_cli.errors import UsageProblem

@@ -9,12 +9,15 @@ through Rich (which would eat `[markup]` and wrap lines).
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any
 
 from campaign_cli.errors import CampaignError
 from campaign_cli.i18n import GENDERS, _, status_of
 from campaign_cli.run import RUN
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: the fast path (cli/fast.py)
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable, Iterator, Sequence
+    from typing import Any
 
 
 # Views: what a command shows a person. Plain classes, not dataclasses: this module

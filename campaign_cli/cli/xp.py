@@ -5,7 +5,8 @@ from typing import Annotated, Any
 
 import typer
 
-from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, NameArg, acting, character_lines, complete, help_text, looking
+from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, NameArg, acting, complete, help_text, looking
+from campaign_cli.cli.drawn import character_lines
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, Table, emit
 from campaign_cli.i18n import _, changed, shown

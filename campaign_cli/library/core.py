@@ -8,19 +8,31 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Collection, Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager, nullcontext
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from campaign_cli.errors import N_, Arg, CampaignError, ExitStatus, FileProblem, Opt, Refused, Say, Shown, UsageProblem
 from campaign_cli.rules.names import MAX_AMOUNT
 from campaign_cli.run import RUN
 
+# typing.TYPE_CHECKING without importing typing: a read on the fast path (cli/fast.py) loads
+# this module and never needs `typing` (15 M instructions, a seventh of such a read); its
+# type variables and `cast` exist for mypy, `cast` at run time is the identity it is.
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from pathlib import Path
+    from typing import Any, TypeVar, cast
+
     from campaign_cli import results
     from campaign_cli.library.block import Block
     from campaign_cli.options import Dice
     from campaign_cli.store import Stored
+
+    R = TypeVar("R")
+    Method = TypeVar("Method", bound=Callable[..., Any])
+    A = TypeVar("A", bound="Core")
 else:
+
+    def cast(kind: object, value: object) -> object:
+        return value
 
     class _Results:
         """`campaign_cli.results`, imported when a type hint is read (typing.get_type_hints):
@@ -32,9 +44,6 @@ else:
             return getattr(module, name)
 
     results = _Results()
-
-
-R = TypeVar("R")
 
 
 LABEL = "python"  # what the journal shows as the command of a block with no label
@@ -76,9 +85,6 @@ def _accepted(annotation: str) -> tuple[type, ...]:
             return ()
         kinds += [kind, tuple] if kind is list else [kind]
     return tuple(kinds)
-
-
-Method = TypeVar("Method", bound=Callable[..., Any])
 
 
 def checked(method: Method) -> Method:
@@ -560,6 +566,8 @@ def write_file(stored: Any, text: str, output: str, force: bool) -> Path:
     """TEXT written atomically to OUTPUT: never the campaign file, its journal or its lock
     (refused), another existing file only with FORCE. Inside a block, staged and written
     when it commits. Returns the file (to be) written."""
+    from pathlib import Path
+
     from campaign_cli import store
     from campaign_cli.store.files import is_stream
 
@@ -610,7 +618,6 @@ def publish(staged: list[Any]) -> None:
 
 
 # -- one command of the command line ------------------------------------------------
-A = TypeVar("A", bound=Core)
 
 
 def command(area: type[A], path: str | os.PathLike[str], words: list[str]) -> AbstractContextManager[A]:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any, Literal
-
 from campaign_cli.errors import N_, Cmd, Opt, Refused, Say, Shown, UsageProblem
 from campaign_cli.rules.names import check_text
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: the fast path (cli/fast.py)
 if TYPE_CHECKING:
+    from collections.abc import Iterable, Mapping
+    from typing import Any, Literal
+
     from campaign_cli.model import Character, CombatMode, Item
 
 CORE = ("ST", "DX", "IQ")  # R1

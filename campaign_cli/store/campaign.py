@@ -9,10 +9,8 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
 from campaign_cli import jsontext
 from campaign_cli.errors import COMMIT, N_, Cmd, FileProblem, NameTaken, Refused, Say
@@ -33,7 +31,11 @@ from campaign_cli.store.layout import (
     upgrade_judged,
 )
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: the fast path (cli/fast.py)
 if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator, Mapping
+    from typing import Any
+
     from campaign_cli.model import Board, Character
 
 SCHEMA_VERSION = 5
