@@ -100,7 +100,6 @@ def _fast() -> bool:
     code = answer(sys.argv[1:])
     if code is None:
         return False
-    sys.stdout.flush()
     sys.exit(code)
 
 

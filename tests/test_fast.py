@@ -14,6 +14,7 @@ import importlib
 import io
 import json
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -219,3 +220,22 @@ def test_the_fast_path_loads_neither_typer_nor_click_nor_rich(campaign):
     assert "typer" in {
         m.split(".")[0] for m in eval(done.stderr.splitlines()[-1])
     }  # a view the fast path does not draw: Typer's
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["character", "show", "Ajax", "--json"], ["character", "show", "Ajax"], ["log"], ["log", "--json"]],
+    ids=["fast, JSON", "fast, a view", "Typer, a view", "Typer, JSON"],
+)
+def test_a_closed_pipe_is_no_error_on_either_path(campaign, args):
+    """`campaign ... | true`: the reader has gone before the answer is written; nothing on
+    stderr and exit 0, whichever path answered (Typer's own answer was a silent exit 1)."""
+    program = shlex.join([str(Path(sys.executable).parent / "campaign"), *args])
+    done = subprocess.run(
+        ["bash", "-c", f'{program} | true; exit "${{PIPESTATUS[0]}}"'],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "CAMPAIGN_FILE": str(campaign), "CAMPAIGN_LANG": "en"},
+        timeout=60,
+    )
+    assert (done.returncode, done.stderr) == (0, "")

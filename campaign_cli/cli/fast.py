@@ -184,6 +184,7 @@ def answer(args: list[str]) -> int | None:
     if call is None:
         return None
     import os
+    import sys
 
     from campaign_cli import i18n
     from campaign_cli.cli.door import answered, campaign_path, journal_words
@@ -215,6 +216,7 @@ def answer(args: list[str]) -> int | None:
         else:
             views = getattr(__import__(call.views[0], fromlist=[call.views[1]]), call.views[1])
             emit(data, lambda: views(data))
+        sys.stdout.flush()  # here, where a closed pipe is answered, not at the exit
         return 0
     except Exception as exc:
         return answered(exc)
