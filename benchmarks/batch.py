@@ -5,7 +5,10 @@ the machine's drift weighs on both alike (as benchmarks/startup.py pairs its cas
 
     python benchmarks/batch.py [--lines 5000] [--rounds 7] [--processes 10]
 
-Goal (issue 38): the batch is at least 400x cheaper per command (issue 7 asked 200x).
+Goal (issue 66): a batch line costs at most 0.2 ms, what it cost before the fast path
+(0.18-0.2 ms). The ratio is printed beside it: issue 38 held it at 400x while a process
+cost about 80 ms; the fast path (cli/fast.py) halved a process, so the ratio halved with
+it while the line's own cost did not move.
 """
 
 from __future__ import annotations
@@ -70,11 +73,10 @@ def main() -> None:
     print(
         f"inside a {args.lines}-line batch:  {batch_cost * 1000:8.3f} ms per command (whole batch, start-up included)"
     )
-    print(
-        f"ratio: {ratio:,.0f}x, rounds {ratios[0]:,.0f}x-{ratios[-1]:,.0f}x  (goal >= 400x)"
-        f" {'ok' if ratio >= 400 else 'UNDER'}"
-    )
-    sys.exit(0 if ratio >= 400 else 1)
+    print(f"ratio: {ratio:,.0f}x, rounds {ratios[0]:,.0f}x-{ratios[-1]:,.0f}x")
+    ok = batch_cost <= 0.0002
+    print(f"a batch line: {batch_cost * 1000:.3f} ms (goal <= 0.2 ms) {'ok' if ok else 'OVER'}")
+    sys.exit(0 if ok else 1)
 
 
 if __name__ == "__main__":
