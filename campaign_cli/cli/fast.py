@@ -1,15 +1,17 @@
-"""The fast path: a command line answered in JSON without loading Typer, Click or Rich.
+"""The fast path: a command line answered without loading Typer, Click or Rich.
 
 Scripts call `campaign ... --json` in loops; Typer's start-up is most of such a call. For
 each command whose code is one library call answered as it came (cli/wordtable.py finds
-them; `_words.py` holds their words, generated from the command tree), a line with `--json`
-is parsed here from that table, the library called as the command's code calls it, and the
-result printed as the command prints it. Anything not read here with certainty goes to
-Typer unchanged, so every message of the command line stays Click's: help, a usage error,
-an unknown or repeated option, a malformed or out-of-range number, a value that starts with
-a dash, an argument past the size bound, text that is not UTF-8, an unknown language, a
-command not in the table, a line without `--json`. tests/test_fast.py proves on generated
-lines that `parse` gives the very call Typer's command makes, or None.
+them; `_words.py` holds their words, generated from the command tree), a line is parsed
+here from that table, the library called as the command's code calls it, and the result
+printed as the command prints it: JSON, or its views where a Typer-free function draws
+them (cli/drawn.py; Rich is loaded only to draw on a terminal). Anything not read here with
+certainty goes to Typer unchanged, so every message of the command line stays Click's:
+help, a usage error, an unknown or repeated option, a malformed or out-of-range number, a
+value that starts with a dash, an argument past the size bound, text that is not UTF-8, an
+unknown language, a command not in the table, a view no Typer-free function draws.
+tests/test_fast.py proves on generated lines that `parse` gives the very call Typer's
+command makes, or None.
 """
 
 from __future__ import annotations

@@ -71,12 +71,19 @@ def table() -> str:
 
 TABLE_PATH = os.path.join(os.path.dirname(os.path.dirname(__file__)), "_tabs.py")
 
-if __name__ == "__main__":
+def write_table(text: str, path: str, argv: list[str]) -> None:
+    """A generated table's main: with `--write` (tools/generate.py) TEXT is written to PATH,
+    else printed."""
     import sys
 
-    text = table()
-    if sys.argv[1:] == ["--write"]:
-        with open(TABLE_PATH, "w", encoding="utf-8") as fh:
+    if argv == ["--write"]:
+        with open(path, "w", encoding="utf-8") as fh:
             fh.write(text)
     else:
         sys.stdout.write(text)
+
+
+if __name__ == "__main__":
+    import sys
+
+    write_table(table(), TABLE_PATH, sys.argv[1:])

@@ -252,9 +252,6 @@ def _entry(command: Any) -> dict[str, Any] | None:
 if __name__ == "__main__":
     import sys
 
-    text = table()
-    if sys.argv[1:] == ["--write"]:
-        with open(TABLE_PATH, "w", encoding="utf-8") as fh:
-            fh.write(text)
-    else:
-        sys.stdout.write(text)
+    from campaign_cli.cli.tabtable import write_table
+
+    write_table(table(), TABLE_PATH, sys.argv[1:])
