@@ -78,15 +78,14 @@ def use_skill(camp: Any, name: str, skill: str, rolled: str | None = None, **mor
     `give`, `for_`, `doses`, `boost`) or the roll's (`against`, `other_dice`, `modifier`,
     `karma`, `reroll_dice`)."""
     from campaign_cli.acts import skills
+    from campaign_cli.rules.dice import Throw
     from campaign_cli.rules.skills import find_skill
 
     roll = {"against": None, "other_dice": None, "modifier": 0, "karma": False, "reroll_dice": None}
     roll.update((k, more.pop(k)) for k in list(more) if k in roll)
     options = {"heal": None, "give": None, "for_": None, "doses": None, "boost": None, **more}
-    return skills.use(
-        camp, name, find_skill(skill), options, roll["against"], rolled, roll["other_dice"], rng(),
-        roll["modifier"], roll["karma"], roll["reroll_dice"],
-    )  # fmt: skip
+    throw = Throw(rolled, rng(), None, roll["modifier"], roll["karma"], roll["reroll_dice"])
+    return skills.use(camp, name, find_skill(skill), options, roll["against"], throw, roll["other_dice"])
 
 
 def dice(*rolled: int) -> Any:

@@ -12,6 +12,7 @@ from campaign_cli.acts import advancement, course, rest, rolls, wounds
 from campaign_cli.acts import fights as fight_acts
 from campaign_cli.acts import items as gear
 from campaign_cli.rules.checks import parse_spec
+from campaign_cli.rules.dice import Throw
 from tests.table import Game, new_game, rng, use_skill
 
 
@@ -28,19 +29,19 @@ def kate(game: Game) -> Game:
 
 def check(camp, name: str, spec: str, rolled: str | None = None) -> dict:
     """`check NAME SPEC --dice ROLLED`: the result."""
-    return rolls.check(camp, name, parse_spec(spec), 0, rolled, rng(), False, None, None)[1]
+    return rolls.check(camp, name, parse_spec(spec), Throw(rolled, rng()))[1]
 
 
 def contest(camp, name: str, spec: str, other: str, other_spec: str, rolled=None, other_rolled=None) -> dict:
-    return rolls.contest(camp, name, spec, other, other_spec, rolled, other_rolled, rng(), False, None, None)
+    return rolls.contest(camp, name, spec, other, other_spec, Throw(rolled, rng()), other_rolled)
 
 
 def cast(camp, name: str, spell: str, rolled=None, against=None, other_rolled=None) -> dict:
-    return rolls.cast(camp, name, spell, against, rolled, other_rolled, rng(), 0, False, None, None)
+    return rolls.cast(camp, name, spell, against, Throw(rolled, rng()), other_rolled)
 
 
 def roll(camp, character: str, weapon: str | None, rolled: str, against: str | None = None, expr=None) -> dict:
-    return rolls.roll(camp, expr, character, weapon, against, rolled, rng(), False, None, None)
+    return rolls.roll(camp, expr, character, weapon, against, Throw(rolled, rng()))
 
 
 def hurt(game: Game, name: str, amount: int, fatigue: bool = False) -> None:
@@ -89,7 +90,7 @@ def test_r11a_characters_who_cannot_act_do_not_roll(game, amount, state):
     ):
         err = game.refused(act, *args)
         assert err.code == code and state.replace("out", "out of action") in err.message
-    party = game(rolls.party_test, parse_spec("3/IQ"), "all", 0, rng(), None, None)
+    party = game(rolls.party_test, parse_spec("3/IQ"), "all", Throw(None, rng()))
     assert [r["character"] for r in party["results"]] == ["Merlin"]
     assert party["skipped"] == [{"character": "Ajax", "status": state}]
 
@@ -101,7 +102,7 @@ def test_r11a_the_dying_are_skipped_too(game):
     assert game.character("Ajax")["status"] == "dying"
     err = game.refused(check, "Ajax", "3/DX")
     assert err.code == "cannot_act" and "dying" in err.message
-    party = game(rolls.party_test, parse_spec("3/IQ"), "random", 0, rng(4), None, None)
+    party = game(rolls.party_test, parse_spec("3/IQ"), "random", Throw(None, rng(4)))
     assert [r["character"] for r in party["results"]] == ["Merlin"]
 
 

@@ -11,6 +11,7 @@ import pytest
 from campaign_cli.acts import characters, course, rolls, wounds
 from campaign_cli.acts import items as gear
 from campaign_cli.rules.checks import parse_spec
+from campaign_cli.rules.dice import Throw
 from tests.table import Game, new_game, rng
 
 
@@ -82,7 +83,7 @@ def test_r30_r32_armor_worn_and_what_the_hands_hold(game):
     game(gear.hold, "Ajax", ["Battleaxe"])
     states = {i["name"]: i["state"] for i in game.character("Ajax")["items"]}
     assert states == {"Leather": "worn", "Small Shield": "carried", "Battleaxe": "held", "Dagger": "carried"}
-    _prep, result = game(rolls.check, "Ajax", parse_spec("DX 6+"), 0, None, rng(), False, None, None)
+    _prep, result = game(rolls.check, "Ajax", parse_spec("DX 6+"), Throw(None, rng()))
     assert len(result["dice"]) == 9  # R30: DX 11 - 2
 
 
@@ -148,13 +149,13 @@ def test_r24_r26_a_combat_skill_adds_to_damage_or_to_the_hit(game):
         )  # fmt: skip
 
     def damage() -> dict:
-        return game(rolls.roll, None, "Ajax", "Broadsword", None, "1,1", rng(), False, None, None)
+        return game(rolls.roll, None, "Ajax", "Broadsword", None, Throw("1,1", rng()))
 
     set_mode("damage")
     assert (damage()["expression"], damage()["total"], damage()["weapon"]) == ("2D6", 4, "Broadsword")  # 2 + Sword 2
     set_mode("hit")
     assert damage()["total"] == 2
-    _prep, result = game(rolls.check, "Ajax", parse_spec("3/DX+Sword"), 0, "1,1,1", rng(), False, None, None)
+    _prep, result = game(rolls.check, "Ajax", parse_spec("3/DX+Sword"), Throw("1,1,1", rng()))
     assert result["target"] == 13
     err = game.refused(
         characters.change, "Ajax", values={}, drop_attr=[], modes={"Swimming": "hit"}, keywords=[], drop_keywords=[],

@@ -12,6 +12,7 @@ from campaign_cli.acts import advancement, course, rest, rolls, shop, wounds
 from campaign_cli.acts import fights as fight_acts
 from campaign_cli.acts import items as gear
 from campaign_cli.rules.checks import parse_spec
+from campaign_cli.rules.dice import Throw
 from tests.table import Game, new_game, rng, use_skill
 
 
@@ -31,7 +32,7 @@ def party(game: Game) -> Game:
 
 def check(camp, name: str, spec: str, rolled: str) -> dict:
     """`check NAME SPEC --dice ROLLED`: the result."""
-    return rolls.check(camp, name, parse_spec(spec), 0, rolled, rng(), False, None, None)[1]
+    return rolls.check(camp, name, parse_spec(spec), Throw(rolled, rng()))[1]
 
 
 def brew(game: Game, name: str, boost: str) -> dict:
@@ -159,7 +160,7 @@ def test_r22_a_week_of_rest_settles_the_dying(game):
 
 def test_r17_karma_on_a_contest_rerolls_names_side_when_it_does_not_win(game):
     game(advancement.add_karma, "Ajax", 1)
-    data = game(rolls.contest, "Ajax", "3/ST", "10", "3/ST", "6,6,6", "3,3,3", rng(), True, "4,4,4", None)
+    data = game(rolls.contest, "Ajax", "3/ST", "10", "3/ST", Throw("6,6,6", rng(), karma=True, again="4,4,4"), "3,3,3")
     assert (data["winner"], data["a"]["first_dice"], data["a"]["dice"], data["karma_spent"]) == (
         "Ajax",
         [6, 6, 6],
@@ -167,13 +168,13 @@ def test_r17_karma_on_a_contest_rerolls_names_side_when_it_does_not_win(game):
         1,
     )
     assert game.character("Ajax")["karma"] == 0
-    err = game.refused(rolls.contest, "Ajax", "3/ST", "10", "3/ST", None, None, rng(), True, None, None)
+    err = game.refused(rolls.contest, "Ajax", "3/ST", "10", "3/ST", Throw(None, rng(), karma=True), None)
     assert err.code == "no_karma"
 
 
 def test_r17_karma_on_a_cast_and_a_skill_use(game):
     game(advancement.add_karma, "Merlin", 1)
-    data = game(rolls.cast, "Merlin", "Fireball", None, "6,6,6", None, rng(), 0, True, "1,1,1", None)
+    data = game(rolls.cast, "Merlin", "Fireball", None, Throw("6,6,6", rng(), karma=True, again="1,1,1"), None)
     assert (data["success"], data["first_dice"], data["karma_spent"]) == (True, [6, 6, 6], 1)
     game(advancement.add_wishes, "Ajax", 1)
     data = game(use_skill, "Ajax", "Swimming", "6,6,6", karma=True, reroll_dice="2,2,2")
@@ -185,7 +186,7 @@ def test_r17_karma_on_a_damage_roll_keeps_the_new_roll(game):
     game(gear.add, "Ajax", "Broadsword", False, {})
     game(gear.hold, "Ajax", ["Broadsword"])
     game(advancement.add_karma, "Ajax", 1)
-    data = game(rolls.roll, None, "Ajax", "Broadsword", None, "6,6", rng(), True, "1,2", None)
+    data = game(rolls.roll, None, "Ajax", "Broadsword", None, Throw("6,6", rng(), karma=True, again="1,2"))
     assert (data["first_dice"], data["dice"], data["total"], data["karma_spent"]) == ([6, 6], [1, 2], 3, 1)
 
 

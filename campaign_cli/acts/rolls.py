@@ -199,6 +199,21 @@ def contested(
     return {"a": a, "b": b, "winner": winner, "success": winner == a["name"], **spent}
 
 
+def _contested(
+    camp: Stored,
+    who: str | Character,
+    spec: str,
+    other: str,
+    throw: d.Throw,
+    other_dice: str | None,
+    other_spec: str | None = None,
+    act: str = "contest",
+) -> dict[str, Any]:
+    """`contested` for an act that takes its roll as a Throw."""
+    t = throw
+    return contested(camp, who, spec, other, t.dice, other_dice, t.rng, t.modifier, t.karma, t.again, other_spec, act)
+
+
 def weapon(doc: Character, ref: str) -> Any:  # an Item, or bare hands (R26): no stored item
     """The character's item REF, or bare hands (R26: Unarmed needs no item)."""
     from campaign_cli.errors import NotFound
@@ -316,26 +331,16 @@ def recorded(camp: Stored, data: dict[str, Any], seed: int | None) -> None:
     camp.record_roll(data)
 
 
-def check(
-    camp: Stored,
-    name: str,
-    spec: Any,
-    modifier: int,
-    dice: str | None,
-    rng: random.Random,
-    karma: bool,
-    reroll: str | None,
-    seed: int | None,
-) -> tuple[rules.Prepared, dict[str, Any]]:
+def check(camp: Stored, name: str, spec: Any, throw: d.Throw) -> tuple[rules.Prepared, dict[str, Any]]:
     """`check NAME SPEC`: a rolled check (R5, R10) with its curses and modifiers, karma or
     a wish rolling a failure again (R17); a Leadership bonus spent (R25). Returns the
     prepared check and the result."""
     doc = acts.actor(camp, "check", name)
-    prep = rules.prepare(doc, spec, modifier)
-    result = rolled_check(doc, prep, dice, rng, karma, reroll)
+    prep = rules.prepare(doc, spec, throw.modifier)
+    result = rolled_check(doc, prep, throw.dice, throw.rng, throw.karma, throw.again)
     if prep.lead or result["karma_spent"] or result["wish_spent"]:
         camp.save("characters", doc)
-    recorded(camp, result, seed)
+    recorded(camp, result, throw.seed)
     rolled = ", ".join(map(str, result["dice"])) or "no dice"
     against = f"= {result['total']} vs {result['target']}" if result["type"] == "sum" else f"needing {result['need']}+"
     outcome = "success" if result["success"] else "failure"
@@ -343,12 +348,11 @@ def check(
     return prep, result
 
 
-def party_test(
-    camp: Stored, spec: Any, who: str, modifier: int, rng: random.Random, seed: int | None, typed: str | None
-) -> dict[str, Any]:
+def party_test(camp: Stored, spec: Any, who: str, throw: d.Throw) -> dict[str, Any]:
     """`check --party` (R11): every living character who can act takes the test, or one
     picked at random; the others are skipped and listed (R11a). Typed dice go in party
     order, each character's in turn; lacking a needed skill fails that character (R6)."""
+    modifier, rng, seed, typed = throw.modifier, throw.rng, throw.seed, throw.dice
     everyone = camp.characters()
     able = [c for c in everyone if wounds.can_act(c)]
     skipped = [{"character": c["name"], "status": current_status(c)} for c in everyone if not wounds.can_act(c)]
@@ -408,24 +412,13 @@ def party_test(
 
 
 def contest(
-    camp: Stored,
-    name: str,
-    spec: str,
-    other: str,
-    other_spec: str,
-    dice: str | None,
-    other_dice: str | None,
-    rng: random.Random,
-    karma: bool,
-    reroll: str | None,
-    seed: int | None,
+    camp: Stored, name: str, spec: str, other: str, other_spec: str, throw: d.Throw, other_dice: str | None
 ) -> dict[str, Any]:
-    """`contest` (R7): both sides roll their checks; the one who makes it by more wins."""
-    data = contested(
-        camp, name, spec, other, dice, other_dice, rng, karma=karma, reroll_dice=reroll, other_spec=other_spec
-    )
+    """`contest` (R7): both sides roll their checks; the one who makes it by more wins.
+    OTHER_DICE: the other side's typed dice."""
+    data = _contested(camp, name, spec, other, throw, other_dice, other_spec)
     a, b, winner = data["a"], data["b"], data["winner"]
-    recorded(camp, data, seed)
+    recorded(camp, data, throw.seed)
     camp.note(
         f"contest {a['name']} {a['total']}/{a['target']} vs {b['name']} {b['total']}/{b['target']}: "
         f"{winner or 'nobody'} wins",
@@ -435,31 +428,21 @@ def contest(
 
 
 def cast(
-    camp: Stored,
-    name: str,
-    spell: str,
-    against: str | None,
-    dice: str | None,
-    other_dice: str | None,
-    rng: random.Random,
-    modifier: int,
-    karma: bool,
-    reroll: str | None,
-    seed: int | None,
+    camp: Stored, name: str, spell: str, against: str | None, throw: d.Throw, other_dice: str | None
 ) -> dict[str, Any]:
     """`cast` (R9): a known spell whose rating is not above the caster's IQ: a 3/IQ check,
-    or with AGAINST a contested IQ check (R7); the caster's action of the round (R32a)."""
+    or with AGAINST a contested IQ check (R7, OTHER_DICE the other side's typed dice); the
+    caster's action of the round (R32a)."""
     doc = acts.actor(camp, "cast", name)
     known = rules.castable(doc, spell)
     if against is None:
-        prep = rules.prepare(doc, rules.parse_spec("3/IQ"), modifier)
-        data = {**rolled_check(doc, prep, dice, rng, karma, reroll), "spell": known}
+        prep = rules.prepare(doc, rules.parse_spec("3/IQ"), throw.modifier)
+        data = {**rolled_check(doc, prep, throw.dice, throw.rng, throw.karma, throw.again), "spell": known}
         camp.save("characters", doc)
     else:
-        data = contested(camp, doc, "3/IQ", against, dice, other_dice, rng, modifier, karma, reroll, act="cast")
-        data = {**data, "spell": known}
+        data = {**_contested(camp, doc, "3/IQ", against, throw, other_dice, act="cast"), "spell": known}
     acts.acted(camp, "cast", doc["name"])
-    recorded(camp, data, seed)
+    recorded(camp, data, throw.seed)
     camp.note(f"{doc['name']} casts {known['name']}: {'success' if data['success'] else 'failure'}", doc["name"])
     return data
 
@@ -482,21 +465,12 @@ def initiative(camp: Stored, names: list[str], next_die: Callable[[], int], seed
 
 
 def roll(
-    camp: Stored,
-    expr: str | None,
-    character: str | None,
-    weapon_ref: str | None,
-    against: str | None,
-    dice: str | None,
-    rng: random.Random,
-    karma: bool,
-    reroll: str | None,
-    seed: int | None,
+    camp: Stored, expr: str | None, character: str | None, weapon_ref: str | None, against: str | None, throw: d.Throw
 ) -> dict[str, Any]:
     """`roll`: a dice expression, or a character's weapon damage (R26; karma rolls it
     again, R17)."""
-    data = roll_damage(camp, expr, character, weapon_ref, against, dice, rng, karma, reroll)
-    recorded(camp, data, seed)
+    data = roll_damage(camp, expr, character, weapon_ref, against, throw.dice, throw.rng, throw.karma, throw.again)
+    recorded(camp, data, throw.seed)
     camp.note(
         f"{data.get('character') or 'roll'} {data['expression']}: "
         f"{', '.join(map(str, data['dice']))} = {data['total']}",

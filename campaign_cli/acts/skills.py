@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from campaign_cli.model import Character
+    from campaign_cli.rules.dice import Throw
     from campaign_cli.store.campaign import Stored
 
 
@@ -72,15 +73,13 @@ def use(
     found: Skill,
     options: dict[str, Any],
     against: str | None,
-    dice: str | None,
-    other_dice: str | None,
-    rng: Any,
-    modifier: int = 0,
-    karma: bool = False,
-    reroll_dice: str | None = None,
+    throw: Throw,
+    other_dice: str | None = None,
 ) -> dict[str, Any]:
     """`skill use`: NAME uses the skill FOUND; OPTIONS are its effect's (`heal`, `give`,
-    `for`, `doses`, `boost`). Returns the check (or contest) with `skill` and `effect`."""
+    `for`, `doses`, `boost`); AGAINST and OTHER_DICE a contested skill's other side.
+    Returns the check (or contest) with `skill` and `effect`."""
+    dice, rng, modifier, karma, reroll_dice = throw.dice, throw.rng, throw.modifier, throw.karma, throw.again
     doc = acts.actor(camp, "skill use", name)
     level = craft.level_of(doc, found.name)
     craft.check_occasion(doc, found.name, camp.meta)  # R25a: before any roll

@@ -71,6 +71,7 @@ def table() -> str:
 
 TABLE_PATH = os.path.join(os.path.dirname(os.path.dirname(__file__)), "_tabs.py")
 
+
 def write_table(text: str, path: str, argv: list[str]) -> None:
     """A generated table's main: with `--write` (tools/generate.py) TEXT is written to PATH,
     else printed."""

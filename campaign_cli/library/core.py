@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from campaign_cli import results
     from campaign_cli.library.block import Block
     from campaign_cli.options import Dice
+    from campaign_cli.rules.dice import Throw
     from campaign_cli.store import Stored
 
     R = TypeVar("R")
@@ -456,23 +457,19 @@ def given_seed(value: int | None) -> int | None:
     return None if value is None else whole_number(value, "seed", 0, MAX_ID)
 
 
-class Rolling:
-    """A roll's keywords (options.Roll, options.RollOptions) checked once, as the acts take
-    them: DICE and AGAIN (the karma reroll's dice) as the rules read them, MODIFIER, KARMA,
-    SEED and the random source RNG it seeds."""
+def thrown(roll: Mapping[str, Any]) -> Throw:
+    """A roll's keywords (options.PartyRoll, options.RollOptions) checked once, as the acts
+    take them (`rules.dice.Throw`): the modifier, the dice typed in and the karma reroll's,
+    the seed and the random source it seeds."""
+    from campaign_cli.acts.rolls import karma_options
+    from campaign_cli.rules.dice import Throw, rng_for
 
-    __slots__ = ("again", "dice", "karma", "modifier", "rng", "seed")
-
-    def __init__(self, roll: Mapping[str, Any]) -> None:
-        from campaign_cli.acts.rolls import karma_options
-        from campaign_cli.rules.dice import rng_for
-
-        self.modifier: int = whole_number(roll.get("modifier", 0), "modifier", -100, 100)
-        self.dice, self.again = given_dice(roll.get("dice"), "dice"), given_dice(roll.get("reroll_dice"), "reroll_dice")
-        self.karma: bool = roll.get("karma", False)
-        karma_options(self.karma, self.again)
-        self.seed = given_seed(roll.get("seed"))
-        self.rng = rng_for(self.seed)
+    modifier = whole_number(roll.get("modifier", 0), "modifier", -100, 100)
+    dice, again = given_dice(roll.get("dice"), "dice"), given_dice(roll.get("reroll_dice"), "reroll_dice")
+    karma: bool = roll.get("karma", False)
+    karma_options(karma, again)
+    seed = given_seed(roll.get("seed"))
+    return Throw(dice, rng_for(seed), seed, modifier, karma, again)
 
 
 def _integer(text: str, option: str, name: str) -> int:

@@ -8,13 +8,13 @@ from campaign_cli.errors import Opt, Say, UsageProblem
 from campaign_cli.library.core import (
     Core,
     Pairs,
-    Rolling,
     checked,
     given_dice,
     given_name,
     given_seed,
     given_text,
     pairs,
+    thrown,
     whole_number,
 )
 from campaign_cli.options import Dice
@@ -81,7 +81,7 @@ class Rolls(Core):
         from campaign_cli.acts import rolls
         from campaign_cli.rules import checks
 
-        r = Rolling(roll)
+        r = thrown(roll)
         if party:
             if plot:
                 raise UsageProblem(Say("{option} is for one character's check", option=Opt("plot")))
@@ -94,7 +94,7 @@ class Rolls(Core):
             test = checks.parse_spec(given_text(first, "spec"))
 
             def party_run(stored: Stored) -> results.PartyTest:
-                data = rolls.party_test(stored, test, who, r.modifier, r.rng, r.seed, r.dice)
+                data = rolls.party_test(stored, test, who, r)
                 return cast("results.PartyTest", data)
 
             return self._act("check", True, party_run)
@@ -105,7 +105,7 @@ class Rolls(Core):
         parsed = checks.parse_spec(given_text(spec, "spec"))
 
         def run(stored: Stored) -> results.CheckResult:
-            prep, result = rolls.check(stored, first, parsed, r.modifier, r.dice, r.rng, r.karma, r.again, r.seed)
+            prep, result = rolls.check(stored, first, parsed, r)
             if plot:
                 limit = (prep.target or 0) - prep.curses if parsed.type == "sum" else (prep.need or 0)
                 rows = checks.distribution(parsed.type, prep.dice, limit)
@@ -138,16 +138,12 @@ class Rolls(Core):
             camp.contest("Ajax", "3/ST", "11", "3/ST", dice=[6, 4, 3], other_dice=[2, 3, 4])
         """
         from campaign_cli.acts import rolls
-        from campaign_cli.rules import dice as d
 
-        texts = [given_dice(dice, "dice"), given_dice(other_dice, "other_dice"), given_dice(reroll_dice, "reroll_dice")]
-        rolls.karma_options(karma, texts[2])
-        rng = d.rng_for(given_seed(seed))
+        r = thrown({"dice": dice, "seed": seed, "karma": karma, "reroll_dice": reroll_dice})
+        theirs = given_dice(other_dice, "other_dice")
 
         def run(stored: Stored) -> results.Contest:
-            data = rolls.contest(
-                stored, character, spec, _other(other), other_spec, texts[0], texts[1], rng, karma, texts[2], seed
-            )
+            data = rolls.contest(stored, character, spec, _other(other), other_spec, r, theirs)
             return cast("results.Contest", data)
 
         return self._act("contest", True, run, (character, spec, other, other_spec))
@@ -173,15 +169,13 @@ class Rolls(Core):
         """
         from campaign_cli.acts import rolls
 
-        r = Rolling(roll)
+        r = thrown(roll)
         if other_dice is not None and against is None:
             raise UsageProblem(Say("{option} goes with {flag}", option=Opt("other_dice"), flag=Opt("against")))
         theirs = given_dice(other_dice, "other_dice")
 
         def run(stored: Stored) -> results.Cast:
-            data = rolls.cast(
-                stored, character, spell, _other(against), r.dice, theirs, r.rng, r.modifier, r.karma, r.again, r.seed
-            )
+            data = rolls.cast(stored, character, spell, _other(against), r, theirs)
             return cast("results.Cast", data)
 
         return self._act("cast", True, run, (character, spell))
@@ -244,16 +238,14 @@ class Rolls(Core):
                     d=Opt("character"),
                 )
             )
-        texts = [given_dice(dice, "dice"), given_dice(reroll_dice, "reroll_dice")]
-        rolls.karma_options(karma, texts[1])
+        r = thrown({"dice": dice, "seed": seed, "karma": karma, "reroll_dice": reroll_dice})
         if expr is None and weapon is None:
             raise UsageProblem(Say("give a dice expression, or a character and a weapon"))
         if expr is not None:
             d.parse(given_text(expr, "expr"))  # a malformed expression is refused before the lock is taken
-        rng = d.rng_for(given_seed(seed))
 
         def run(stored: Stored) -> results.Roll:
-            data = rolls.roll(stored, expr, character, weapon, against, texts[0], rng, karma, texts[1], seed)
+            data = rolls.roll(stored, expr, character, weapon, against, r)
             return cast("results.Roll", data)
 
         return self._act("roll", True, run, tuple(x for x in (expr,) if x))
@@ -303,7 +295,7 @@ class Rolls(Core):
         from campaign_cli.rules.skills import find_skill
 
         found = find_skill(given_text(skill, "skill"))
-        r = Rolling(roll)
+        r = thrown(roll)
         if doses is not None:
             whole_number(doses, "doses")
         given = {"heal": heal, "give": give, "for_": for_, "doses": doses, "boost": boost}
@@ -319,9 +311,7 @@ class Rolls(Core):
         }
 
         def run(stored: Stored) -> results.SkillUse:
-            data = skills.use(
-                stored, character, found, options, against, r.dice, theirs, r.rng, r.modifier, r.karma, r.again
-            )
+            data = skills.use(stored, character, found, options, against, r, theirs)
             return cast("results.SkillUse", data)
 
         return self._act("skill use", True, run, (character, found.name))

@@ -205,6 +205,27 @@ class Queue:
             )
 
 
+class Throw:
+    """How one roll is made, as an act takes it (one bundle from the command line through
+    the library, campaign_cli/options.py, to the act): DICE typed in (the rules' text,
+    "1,3,6") or None, RNG for the dice not typed, SEED (journaled with the roll), the
+    MODIFIER (+ to a sum's target, - to a pool's threshold, R5, R10), KARMA (a failure rolled
+    again, R17) and AGAIN, that roll's typed dice."""
+
+    __slots__ = ("again", "dice", "karma", "modifier", "rng", "seed")
+
+    def __init__(
+        self,
+        dice: str | None,
+        rng: random.Random,
+        seed: int | None = None,
+        modifier: int = 0,
+        karma: bool = False,
+        again: str | None = None,
+    ) -> None:
+        self.dice, self.rng, self.seed, self.modifier, self.karma, self.again = dice, rng, seed, modifier, karma, again
+
+
 def rng_for(seed: int | None) -> random.Random:
     """The same seed gives the same rolls; no seed, fresh entropy."""
     import random
