@@ -88,19 +88,18 @@ def _tab() -> bool:
     return True
 
 
-def _fast() -> bool:
-    """A command line answered without Typer (campaign_cli/cli/fast.py): it exits with the
-    command's status; False when Typer must answer (a TAB never comes here)."""
+def _fast() -> None:
+    """A command line answered without Typer (campaign_cli/cli/fast.py): the program exits
+    with the command's status; it returns when Typer must answer (a TAB never comes here)."""
     import os
 
     if "_CAMPAIGN_COMPLETE" in os.environ:
-        return False  # a TAB: Typer's
+        return  # a TAB: Typer's
     from campaign_cli.cli.fast import answer
 
     code = answer(sys.argv[1:])
-    if code is None:
-        return False
-    sys.exit(code)
+    if code is not None:
+        sys.exit(code)
 
 
 def _resume_collector() -> None:
@@ -132,8 +131,7 @@ def main() -> None:
             from campaign_cli.run import RUN
 
             RUN.begin = _resume_collector
-            if _fast():
-                return
+            _fast()
             from campaign_cli.cli.app import main as run
 
             run()

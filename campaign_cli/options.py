@@ -1,7 +1,9 @@
 """The keyword bundles several acts share, declared once: the library's methods take them as
 `**options: Unpack[...]` (checked by `library.core.checked` against these declarations),
-the command line splices the same names in as options (`cli/itemopts.py`), and the acts and
-rules receive them as one mapping. `campaign_cli.results` names them for scripts."""
+the command line splices the same names in as options (`cli/common.takes`:
+`cli/itemopts.py`, `cli/diceopts.py`), and the acts receive them as one mapping (an item's)
+or one `rules.dice.Throw` (a roll's, made by `library.core.thrown`). `campaign_cli.results`
+names them for scripts."""
 
 from __future__ import annotations
 

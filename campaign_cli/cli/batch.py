@@ -10,7 +10,8 @@ import typer
 from campaign_cli import jsontext, store
 from campaign_cli.cli import output
 from campaign_cli.cli.app import execute
-from campaign_cli.cli.common import JsonOpt, campaign_path, complete, help_text
+from campaign_cli.cli.common import JsonOpt, complete, help_text
+from campaign_cli.cli.door import campaign_path
 from campaign_cli.cli.lazy import LazyGroup, command_app, line_command
 from campaign_cli.errors import CampaignError, UsageProblem
 from campaign_cli.i18n import _, os_reason

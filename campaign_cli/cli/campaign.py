@@ -11,11 +11,11 @@ from campaign_cli import jsontext
 from campaign_cli.cli.common import (
     JsonlOpt,
     JsonOpt,
-    campaign_path,
     complete,
     help_text,
     looking,
 )
+from campaign_cli.cli.door import campaign_path
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import Fields, Line, Table, emit, write_json_array, write_jsonl
 from campaign_cli.i18n import _, language, moment, ngettext, shown

@@ -6,7 +6,8 @@ from typing import Annotated, Any
 
 import typer
 
-from campaign_cli.cli.common import JsonlOpt, JsonOpt, acting, campaign_path, complete, help_text, looking
+from campaign_cli.cli.common import JsonlOpt, JsonOpt, acting, complete, help_text, looking
+from campaign_cli.cli.door import campaign_path
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Fields, Line, Table, emit
 from campaign_cli.i18n import N_, _, dice, ngettext, shown

@@ -7,8 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar, cast
 
 import typer
 
-from campaign_cli.cli.door import FREE_TEXT, MAX_ARGUMENT
-from campaign_cli.cli.door import campaign_path as campaign_path
+from campaign_cli.cli.door import FREE_TEXT, MAX_ARGUMENT, campaign_path
 from campaign_cli.errors import UsageProblem
 from campaign_cli.i18n import _
 from campaign_cli.rules.names import MAX_AMOUNT as MAX_AMOUNT  # the bound every number option states

@@ -10,7 +10,8 @@ from typing import Annotated, Any
 import typer
 
 from campaign_cli import jsontext, store
-from campaign_cli.cli.common import JsonlOpt, JsonOpt, acting, campaign_path, help_text, looking
+from campaign_cli.cli.common import JsonlOpt, JsonOpt, acting, help_text, looking
+from campaign_cli.cli.door import campaign_path
 from campaign_cli.cli.lazy import command_app, noun_app
 from campaign_cli.cli.output import Line, Table, emit
 from campaign_cli.errors import FileProblem, Refused

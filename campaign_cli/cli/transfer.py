@@ -9,10 +9,10 @@ from campaign_cli.cli.common import (
     ForceOpt,
     JsonOpt,
     OutputOpt,
-    campaign_path,
     complete,
     help_text,
 )
+from campaign_cli.cli.door import campaign_path
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import Line, emit, is_stdout, write_text
 from campaign_cli.i18n import _, ngettext
