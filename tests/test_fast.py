@@ -183,6 +183,8 @@ def _typer(campaign: Path, *args: str, lang: str = "en") -> tuple[int, str, str]
         ["--lang", "ru", "character", "show", "Лада Светлая"],
         ["character", "show", "Nobody"],  # a refusal in words, exit 3
         ["character", "set", "Ajax", "--attr", "Luck=1", "--keyword", "Law"],
+        ["curse", "list", "Ajax", "--jsonl"],  # JSON Lines
+        ["curse", "list", "Nobody", "--jsonl"],  # a refusal as JSON, as with --json
     ],
 )
 def test_the_installed_program_answers_as_typer_does(campaign, tmp_path, monkeypatch, args):

@@ -26,7 +26,7 @@ ROOT_VALUED = ("-c", "--campaign", "--lang")  # the root's options the fast path
 class Call:
     """A command line as the fast path read it: the library call its command makes."""
 
-    __slots__ = ("area", "campaign", "json", "keywords", "method", "positional", "reads", "views")
+    __slots__ = ("area", "campaign", "json", "jsonl", "keywords", "method", "positional", "reads", "views")
 
     def __init__(
         self, entry: dict[str, Any], given: dict[str, Any], positional: list[Any], campaign: str | None
@@ -35,6 +35,7 @@ class Call:
         self.positional, self.campaign = positional, campaign
         self.keywords = {keyword: given[name] for keyword, name in entry["keywords"].items()}
         self.json: bool = given["json_out"]  # else the views, drawn as the command draws them
+        self.jsonl: bool = bool(given.get("jsonl"))
         self.views: tuple[str, str] | None = entry["views"]
 
 
@@ -131,8 +132,8 @@ def _given(entry: dict[str, Any], words: list[str]) -> dict[str, Any] | None:
             return None
         else:
             given[param] = read
-    if given.get("jsonl") or not (given.get("json_out") or (entry["views"] and _english_or_russian())):
-        return None  # JSON Lines, or views the fast path cannot draw: Typer's
+    if not (given.get("json_out") or given.get("jsonl") or (entry["views"] and _english_or_russian())):
+        return None  # views the fast path cannot draw: Typer's
     for param, _kind, _low, _high, multiple, default, required in options.values():
         if param not in given:
             if required:
@@ -167,6 +168,13 @@ def _english_or_russian() -> bool:
     return not value or code_of(value) in LANGUAGES
 
 
+def _drawn(views: tuple[str, str], data: Any) -> Any:
+    """DATA's views, drawn by the function VIEWS names (module, name): loaded only when a
+    person is shown them, as the command's own views are."""
+    module, name = views
+    return getattr(__import__(module, fromlist=[name]), name)(data)
+
+
 def _read(word: str, kind: str, low: int | None, high: int | None) -> Any:
     """WORD as a value of KIND, or None where Click would refuse it (or might)."""
     if kind == "str":
@@ -187,6 +195,7 @@ def answer(args: list[str]) -> int | None:
         return None
     import os
     import sys
+    from functools import partial  # (loaded already: the store's contextlib imports it)
 
     from campaign_cli import i18n
     from campaign_cli.cli.door import answered, campaign_path, journal_words
@@ -195,7 +204,7 @@ def answer(args: list[str]) -> int | None:
     from campaign_cli.run import RUN
 
     i18n.use(i18n.requested(args))
-    RUN.json_errors, RUN.front = call.json, "cli"
+    RUN.json_errors, RUN.front = call.json or call.jsonl, "cli"
     RUN.words = journal_words(args)
     # the root's option as Click reads it: given, else $CAMPAIGN_FILE
     RUN.campaign = call.campaign if call.campaign is not None else os.environ.get("CAMPAIGN_FILE") or ""
@@ -213,11 +222,8 @@ def answer(args: list[str]) -> int | None:
         else:
             with command(area, campaign_path(), RUN.words) as camp:
                 data = getattr(camp, call.method)(*call.positional, **call.keywords)
-        if call.json or call.views is None:
-            emit(data, json_out=True)
-        else:
-            views = getattr(__import__(call.views[0], fromlist=[call.views[1]]), call.views[1])
-            emit(data, lambda: views(data))
+        drawn = None if call.views is None else partial(_drawn, call.views, data)  # drawn only when shown
+        emit(data, drawn, json_out=call.json, jsonl=call.jsonl)
         sys.stdout.flush()  # here, where a closed pipe is answered, not at the exit
         return 0
     except Exception as exc:
