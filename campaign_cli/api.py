@@ -47,8 +47,11 @@ from campaign_cli.library.core import (
 from campaign_cli.library.course import Course
 from campaign_cli.library.documents import Documents
 from campaign_cli.library.fights import Fights
-from campaign_cli.library.gear import Gear
+from campaign_cli.library.items import Items
 from campaign_cli.library.rolls import Rolls, odds
+from campaign_cli.library.shop import Shop
+from campaign_cli.library.skills import Skills
+from campaign_cli.library.wounds import Wounds
 from campaign_cli.rules.names import MAX_ID
 from campaign_cli.run import RUN, fresh
 
@@ -61,7 +64,7 @@ else:
     from campaign_cli.library.core import results
 
 
-class Campaign(Characters, Advancement, Gear, Course, Fights, Rolls, Catalog, Documents):
+class Campaign(Characters, Advancement, Wounds, Items, Shop, Course, Fights, Rolls, Skills, Catalog, Documents):
     """An open campaign: every act of the game as a method.
 
     Get one from `campaign_cli.open(path)` (to change the campaign) or

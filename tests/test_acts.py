@@ -255,7 +255,7 @@ def test_no_command_module_imports_another():
     folder = Path(campaign_cli.__file__).parent / "cli"
     modules = {p.stem: p.read_text(encoding="utf-8") for p in folder.glob("*.py")}
     commands = {n for n, text in modules.items() if n != "lazy" and ("noun_app(" in text or "command_app(" in text)}
-    assert {"checks", "fights", "items", "shop", "skills", "flow", "wounds", "campaign", "recap"} <= commands
+    assert {"rolls", "fights", "items", "shop", "skills", "course", "wounds", "campaign", "recap"} <= commands
     found = []
     for name in sorted(commands):
         for node in ast.walk(ast.parse(modules[name])):

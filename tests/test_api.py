@@ -136,7 +136,8 @@ def test_the_cli_never_imports_the_api():
     [
         (["character", "show", "Ajax", "--json"], []),  # the core's reading: no area's acts
         (["xp", "award", "1", "Ajax", "--json"], ["advancement"]),
-        (["item", "add", "Ajax", "Dagger", "--json"], ["gear"]),
+        (["item", "add", "Ajax", "Dagger", "--json"], ["items"]),
+        (["damage", "Ajax", "1", "--json"], ["wounds"]),
         (["fight", "start", "--json"], ["fights"]),
     ],
 )

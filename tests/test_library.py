@@ -156,7 +156,7 @@ def test_a_wrong_type_or_a_misspelt_keyword_is_a_mypy_error(tmp_path):
     )
     assert done.returncode == 1 and "Found 5 errors" in done.stdout, done.stdout
     assert 'Unexpected keyword argument "colour" for "item_add"' in done.stdout  # a bundle's keys are known
-    assert 'Argument "hands" to "shop_buy" of "Gear" has incompatible type "str"' in done.stdout
+    assert 'Argument "hands" to "shop_buy" of "Shop" has incompatible type "str"' in done.stdout
     assert '"xp_award" of "Advancement" has incompatible type "str"; expected "int"' in done.stdout
     assert 'Unexpected keyword argument "sparkle" for "gold_add"' in done.stdout
     assert 'expression has type "int", variable has type "str"' in done.stdout

@@ -35,7 +35,7 @@ from campaign_cli.cli.lazy import command_app, noun_app
 from campaign_cli.cli.output import Fields, Line, Table, emit
 from campaign_cli.i18n import N_, N_plural, _, ngettext, shown, status_of
 from campaign_cli.library.core import Core
-from campaign_cli.library.gear import Gear
+from campaign_cli.library.items import Items
 from campaign_cli.render.character import (
     effect_text,
     notes,
@@ -153,7 +153,7 @@ def add(
     count: CountOpt = 1,
     json_out: JsonOpt = False,
 ) -> None:
-    with acting(Gear) as camp:
+    with acting(Items) as camp:
         data = camp.item_add(name, item, custom=custom, count=count, **options)
     ch, added = data["character"], data["item"]
     _show(
@@ -177,7 +177,7 @@ def add(
     )
 )
 def show(name: NameArg, item: ItemArg, json_out: JsonOpt = False) -> None:
-    camp = looking(Gear)
+    camp = looking(Items)
     found = camp.item_show(name, item)
     emit(found, lambda: item_views(camp.character_show(name), found), json_out=json_out)
 
@@ -212,7 +212,7 @@ def list_(name: NameArg, json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> 
     )
 )
 def drop(name: NameArg, item: ItemArg, count: PiecesOpt = None, json_out: JsonOpt = False) -> None:
-    with acting(Gear) as camp:
+    with acting(Items) as camp:
         data = camp.item_drop(name, item, count=count)
     ch, gone = data["character"], data["item"]
     _show(data, _("{name} drops {object}").format(name=ch["name"], object=object_shown(gone, data["count"])), json_out)
@@ -232,7 +232,7 @@ def give(
     count: PiecesOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    with acting(Gear) as camp:
+    with acting(Items) as camp:
         data = camp.item_give(src, dst, item, count=count)
     a, b, moved = data["from"], data["to"], object_shown(data["item"], data["count"])
     emit(
@@ -260,7 +260,7 @@ def sell(
     count: PiecesOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    with acting(Gear) as camp:
+    with acting(Items) as camp:
         data = camp.item_sell(src, dst, item, price=price, count=count)
     a, b, paid = data["from"], data["to"], data["price"]
     emit(
@@ -291,7 +291,7 @@ def hold(
     none: Annotated[bool, typer.Option("--none", help="Empty the hands.")] = False,
     json_out: JsonOpt = False,
 ) -> None:
-    with acting(Gear) as camp:
+    with acting(Items) as camp:
         data = camp.item_hold(name, *(items or []), none=none)  # R32a: changing what one holds is the action
     ch, chosen = data["character"], data["held"]
     emit(
@@ -307,7 +307,7 @@ def hold(
 
 def _state_change(method: str, name: str, ref: str, text: str, json_out: bool) -> None:
     """Wear or stow: METHOD moves the item; TEXT says what the character's armor and DX are now."""
-    with acting(Gear) as camp:
+    with acting(Items) as camp:
         data = getattr(camp, method)(name, ref)
     ch, item = data["character"], data["item"]
     _show(
@@ -353,7 +353,7 @@ def store(name: NameArg, item: ItemArg, count: PiecesOpt = None, json_out: JsonO
 
 def _place(method: str, name: str, ref: str, count: int | None, text: str, json_out: bool) -> None:
     """Store or fetch: METHOD moves COUNT pieces; TEXT says where the load stands (R33)."""
-    with acting(Gear) as camp:
+    with acting(Items) as camp:
         data = getattr(camp, method)(name, ref, count=count)
     ch, moved = data["character"], object_shown(data["item"], data["count"])
     weight, limit = ch["carry_weight"], ch["carry_limit"]
@@ -394,7 +394,7 @@ def set_(
     hands: HandsOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    with acting(Gear) as camp:
+    with acting(Items) as camp:
         data = camp.item_set(
             name, item, name=new_name, weight=weight, value=value, slots=slots, damage=damage, armor=armor,
             restriction=restriction, heft=heft, hands=hands,
@@ -411,7 +411,7 @@ def set_(
     )
 )
 def reload(name: NameArg, weapon: ItemArg, json_out: JsonOpt = False) -> None:
-    with acting(Gear) as camp:
+    with acting(Items) as camp:
         data = camp.item_reload(name, weapon)
     done, left = data["item"], data["reloads_left"]
     text = (
@@ -434,7 +434,7 @@ def upgrade(
     upgrade: Annotated[str, typer.Argument(metavar="UPGRADE", help="An upgrade item in the pack (--kind upgrade).")],
     json_out: JsonOpt = False,
 ) -> None:
-    with acting(Gear) as camp:
+    with acting(Items) as camp:
         data = camp.item_upgrade(name, item, upgrade)
     target = data["item"]
     _show(
@@ -464,7 +464,7 @@ def use(
     ] = 1,
     json_out: JsonOpt = False,
 ) -> None:
-    with acting(Gear) as camp:
+    with acting(Items) as camp:
         data = camp.item_use(name, item, on=on, count=count)
     ch, potion, effect = data["character"], data["item"], data["effect"]
     emit(
@@ -492,7 +492,7 @@ def _counter(field: Literal["gold", "darkstone"], label: str, sign: int) -> Any:
     method = f"{field}_{'add' if sign > 0 else 'remove'}"
 
     def command(name: NameArg, n: CountArg, json_out: JsonOpt = False) -> None:
-        with acting(Gear) as camp:
+        with acting(Items) as camp:
             data = getattr(camp, method)(name, n)
         ch = data["character"]
         emit(
@@ -537,7 +537,7 @@ def forge(
     label: Annotated[str | None, typer.Option("--name", metavar="LABEL", help="The upgrade's name.")] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    with acting(Gear) as camp:
+    with acting(Items) as camp:
         data = camp.forge(name, item, stones=stones, slots=slots, gold=gold, name=label)
     ch, target = data["character"], data["item"]
     forged = target["upgrades"][-1]

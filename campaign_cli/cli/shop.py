@@ -17,7 +17,7 @@ from campaign_cli.cli.itemopts import (
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, emit
 from campaign_cli.i18n import _
-from campaign_cli.library.gear import Gear
+from campaign_cli.library.shop import Shop
 from campaign_cli.render.character import object_shown
 from campaign_cli.render.rolls import describe_contest
 
@@ -76,7 +76,7 @@ def buy(
     count: ShopCountOpt = 1,
     json_out: JsonOpt = False,
 ) -> None:
-    with acting(Gear) as camp:
+    with acting(Shop) as camp:
         data = camp.shop_buy(
             name,
             item,
@@ -126,7 +126,7 @@ def sell(
     count: ShopCountOpt = 1,
     json_out: JsonOpt = False,
 ) -> None:
-    with acting(Gear) as camp:
+    with acting(Shop) as camp:
         data = camp.shop_sell(
             name, item, price=price, haggle=haggle, dice=dice, other_dice=other_dice, seed=seed, count=count
         )

@@ -21,7 +21,7 @@ from campaign_cli.cli.diceopts import (
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, emit
 from campaign_cli.i18n import _, ngettext, shown
-from campaign_cli.library.rolls import Rolls
+from campaign_cli.library.skills import Skills
 from campaign_cli.render.character import effect_text
 from campaign_cli.render.rolls import describe_check, describe_contest
 from campaign_cli.rules import craft
@@ -94,7 +94,7 @@ def use(
     roll: Any = None,  # always given: dice, seed, modifier, karma, reroll_dice (cli/diceopts.py)
     json_out: JsonOpt = False,
 ) -> None:
-    with acting(Rolls) as camp:
+    with acting(Skills) as camp:
         result = camp.skill_use(
             name, skill, heal=heal, give=give, for_=for_, doses=doses, boost=boost, against=against,
             other_dice=other_dice, **roll,

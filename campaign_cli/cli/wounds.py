@@ -9,7 +9,7 @@ from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import Line, Table, emit
 from campaign_cli.cli.views import status_news
 from campaign_cli.i18n import _, status_of
-from campaign_cli.library.advancement import Advancement
+from campaign_cli.library.wounds import Wounds
 
 AmountArg = Annotated[int, typer.Argument(min=0, max=MAX_AMOUNT, metavar="AMOUNT", help="Points.")]
 FatigueOpt = Annotated[bool, typer.Option("--fatigue", help="Fatigue instead of damage (R21).")]
@@ -22,7 +22,7 @@ def damage(
     armor: Annotated[bool, typer.Option("--armor", help="Reduce by worn armor and shield (R29).")] = False,
     json_out: JsonOpt = False,
 ) -> None:
-    with acting(Advancement) as camp:
+    with acting(Wounds) as camp:
         data = camp.damage(name, amount, fatigue=fatigue, armor=armor)  # the GM's tool: never limited (R32a)
     ch, applied = data["character"], data
     emit(
@@ -42,7 +42,7 @@ def damage(
 
 
 def heal(name: NameArg, amount: AmountArg, fatigue: FatigueOpt = False, json_out: JsonOpt = False) -> None:
-    with acting(Advancement) as camp:
+    with acting(Wounds) as camp:
         data = camp.heal(name, amount, fatigue=fatigue)  # others may heal anyone (R11a)
     ch = data["character"]
     emit(
@@ -67,7 +67,7 @@ def rest(
     week: Annotated[bool, typer.Option("--week", help="A week of rest: heals fully (R22).")] = False,
     json_out: JsonOpt = False,
 ) -> None:
-    with acting(Advancement) as camp:
+    with acting(Wounds) as camp:
         data = camp.rest(*(names or []), week=week)
     chars = data["characters"]
     emit(

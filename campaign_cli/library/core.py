@@ -10,7 +10,7 @@ from collections.abc import Callable, Collection, Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 
 from campaign_cli.errors import N_, Arg, CampaignError, ExitStatus, FileProblem, Opt, Refused, Say, Shown, UsageProblem
-from campaign_cli.rules.names import MAX_AMOUNT
+from campaign_cli.rules.names import MAX_AMOUNT, MAX_NAME
 from campaign_cli.run import RUN
 
 # typing.TYPE_CHECKING without importing typing: a read on the fast path (cli/fast.py) loads
@@ -660,3 +660,16 @@ class _NoCampaign:
 
     def boards(self) -> list[tuple[dict[str, Any], str]]:
         return []
+
+
+def item_options(given: Mapping[str, Any]) -> dict[str, Any]:
+    """The item options (`item_add`, `shop_buy`, `item_set`) as the acts take them, the
+    numbers checked (a key left out keeps the catalog's value, as None does)."""
+    for key in ("weight", "value", "armor", "restriction", "heft", "slots"):
+        if given.get(key) is not None:
+            whole_number(given[key], key, 0)
+    if given.get("hands") is not None:
+        whole_number(given["hands"], "hands", 0, 2)
+    for word in given.get("requires") or ():
+        free_text(word, "requires", MAX_NAME, blank=False)  # a keyword: a name's bounds
+    return dict(given)

@@ -7,13 +7,11 @@ from typing import TYPE_CHECKING, Any, Literal, Unpack, cast, overload
 from campaign_cli.errors import Opt, Say, UsageProblem
 from campaign_cli.library.core import (
     Core,
-    Pairs,
     checked,
     given_dice,
     given_name,
     given_seed,
     given_text,
-    pairs,
     thrown,
     whole_number,
 )
@@ -143,7 +141,7 @@ class Rolls(Core):
         theirs = given_dice(other_dice, "other_dice")
 
         def run(stored: Stored) -> results.Contest:
-            data = rolls.contest(stored, character, spec, _other(other), other_spec, r, theirs)
+            data = rolls.contest(stored, character, spec, other_side(other), other_spec, r, theirs)
             return cast("results.Contest", data)
 
         return self._act("contest", True, run, (character, spec, other, other_spec))
@@ -175,7 +173,7 @@ class Rolls(Core):
         theirs = given_dice(other_dice, "other_dice")
 
         def run(stored: Stored) -> results.Cast:
-            data = rolls.cast(stored, character, spell, _other(against), r, theirs)
+            data = rolls.cast(stored, character, spell, other_side(against), r, theirs)
             return cast("results.Cast", data)
 
         return self._act("cast", True, run, (character, spell))
@@ -260,62 +258,6 @@ class Rolls(Core):
         self._ready()
         return odds(spec, value=value, modifier=modifier, curses=curses, plot=plot)
 
-    @checked
-    def skill_use(
-        self,
-        character: str,
-        skill: str,
-        /,
-        *,
-        heal: Pairs | None = None,
-        give: Pairs | None = None,
-        for_: str | None = None,
-        doses: int | None = None,
-        boost: str | None = None,
-        against: str | int | None = None,
-        other_dice: Dice | None = None,
-        **roll: Unpack[results.RollOptions],
-    ) -> results.SkillUse:
-        """CHARACTER uses SKILL (R23): its check, then on success its effect (R25), within the
-        limits of R25a (a use beyond them is refused before any roll; a failed check spends
-        the use); the character's action of the round (R32a).
-
-        Medic heals damage from the last fight (`heal={"Ajax": 2}` or ["Ajax=2"]); Bard
-        gives karma for this adventure (`give=`); Leadership adds the level to someone's next
-        check (`for_=`); Herbalist brews a healing potion of DOSES; Alchemist spends 1 XP on
-        a potion that raises an attribute or skill (`boost=`). Contested skills (Charm,
-        Diplomacy, Tactics, Animal Handler, Merchant) take AGAINST.
-
-            camp.skill_use("Kate", "Medic", heal={"Ajax": 2})
-            camp.skill_use("Kate", "Charm", against="11")
-
-        ROLL: `RollOptions`.
-        """
-        from campaign_cli.acts import skills
-        from campaign_cli.rules.skills import find_skill
-
-        found = find_skill(given_text(skill, "skill"))
-        r = thrown(roll)
-        if doses is not None:
-            whole_number(doses, "doses")
-        given = {"heal": heal, "give": give, "for_": for_, "doses": doses, "boost": boost}
-        theirs = given_dice(other_dice, "other_dice")
-        against = _other(against)
-        skills.check_options(found, given, against, theirs)
-        options = {
-            "heal": pairs(heal, "heal") if heal else None,
-            "give": pairs(give, "give") if give else None,
-            "for_": for_,
-            "doses": doses,
-            "boost": boost,
-        }
-
-        def run(stored: Stored) -> results.SkillUse:
-            data = skills.use(stored, character, found, options, against, r, theirs)
-            return cast("results.SkillUse", data)
-
-        return self._act("skill use", True, run, (character, found.name))
-
 
 def odds(spec: str, /, *, value: int, modifier: int = 0, curses: int = 0, plot: bool = False) -> results.Odds:
     """The exact chance of a check before rolling, with no campaign: "N/ATTR" against an
@@ -361,14 +303,14 @@ def odds(spec: str, /, *, value: int, modifier: int = 0, curses: int = 0, plot: 
 
 
 @overload
-def _other(value: str | int) -> str: ...
+def other_side(value: str | int) -> str: ...
 
 
 @overload
-def _other(value: str | int | None) -> str | None: ...
+def other_side(value: str | int | None) -> str | None: ...
 
 
-def _other(value: str | int | None) -> str | None:
+def other_side(value: str | int | None) -> str | None:
     """The other side of a contest: a character's name, or a number (an unnamed side's attribute)."""
     if isinstance(value, bool) or not isinstance(value, (str, int, type(None))):
         raise UsageProblem(Say("{option}: {value!r} is not a name or a number", option=Opt("against"), value=value))

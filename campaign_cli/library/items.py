@@ -1,8 +1,8 @@
-"""Gear and money: items, stacks, upgrades, the forge, gold and dark stone, the shop (R25-R39)."""
+"""Gear and money: items, stacks, upgrades, the forge, gold and dark stone (R26-R39)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal, Unpack, cast
 
 from campaign_cli.errors import N_, Joined, Opt, Say, UsageProblem
@@ -10,14 +10,10 @@ from campaign_cli.library.core import (
     Core,
     character_view,
     checked,
-    free_text,
-    given_dice,
-    given_seed,
     given_text,
+    item_options,
     whole_number,
 )
-from campaign_cli.options import Dice
-from campaign_cli.rules.names import MAX_NAME
 
 if TYPE_CHECKING:
     from campaign_cli import results
@@ -26,8 +22,8 @@ else:
     from campaign_cli.library.core import results
 
 
-class Gear(Core):
-    """Items and their stacks, upgrades, the forge, gold and dark stone, the shop."""
+class Items(Core):
+    """Items and their stacks, upgrades, the forge, gold and dark stone."""
 
     # -- gold and dark stone (R37, R38) --------------------------------------------
     @checked
@@ -106,7 +102,7 @@ class Gear(Core):
 
         whole_number(count, "count")
 
-        described = _item_options(options)
+        described = item_options(options)
 
         def run(stored: Stored) -> results.ItemChange:
             doc, added = items.add(stored, character, item, custom, described, count)
@@ -289,7 +285,7 @@ class Gear(Core):
         from campaign_cli.acts import items
 
         changes: dict[str, Any] = {"name": name, "damage": damage, "hands": hands}
-        changes |= _item_options(
+        changes |= item_options(
             {"weight": weight, "value": value, "slots": slots, "armor": armor, "restriction": restriction, "heft": heft}
         )
         if all(v is None for v in changes.values()):
@@ -381,111 +377,3 @@ class Gear(Core):
             return {"item": changed, "count": moved, "character": character_view(doc)}
 
         return self._act(path, True, run, (character, item))
-
-    # -- the shop (R25, R38) -----------------------------------------------------------
-    @checked
-    def shop_buy(
-        self,
-        character: str,
-        item: str,
-        /,
-        *,
-        price: int | None = None,
-        haggle: int | None = None,
-        dice: Dice | None = None,
-        other_dice: Dice | None = None,
-        seed: int | None = None,
-        custom: bool = False,
-        count: int = 1,
-        **options: Unpack[results.ItemOptions],
-    ) -> results.Bought:
-        """CHARACTER buys ITEM from a merchant who is not a character: added as `item_add`
-        adds it (its keywords are item_add's), PRICE (default: its value) taken from the
-        character's gold (R38, R33). HAGGLE: the seller's IQ, for a contested IQ check with
-        the Merchant skill; a win takes 10% per Merchant level off (R25).
-
-            camp.shop_buy("Ajax", "Broadsword", price=40)
-            camp.shop_buy("Ajax", "Chainmail", price=100, haggle=11, seed=4)
-            camp.shop_buy("Ajax", "Arrow", price=1, count=20)  # PRICE is a piece's
-
-        COUNT: pieces of a stack, bought at PRICE each.
-        """
-        from campaign_cli.acts import shop
-
-        whole_number(count, "count", 1)
-        described = _item_options(options)
-        texts = self._haggling(price, haggle, dice, other_dice, seed)
-
-        def run(stored: Stored) -> results.Bought:
-            data = shop.buy(stored, character, item, custom, described, price, shop.Haggle(haggle, *texts, seed), count)
-            return cast("results.Bought", data)
-
-        return self._act("shop buy", True, run, (character, item))
-
-    @checked
-    def shop_sell(
-        self,
-        character: str,
-        item: str,
-        /,
-        *,
-        price: int | None = None,
-        haggle: int | None = None,
-        dice: Dice | None = None,
-        other_dice: Dice | None = None,
-        seed: int | None = None,
-        count: int = 1,
-    ) -> results.SoldOff:
-        """CHARACTER sells ITEM to a merchant: it is removed and PRICE (default: its value)
-        paid to the character; never a personal item (R36). HAGGLE: the buyer's IQ, for a
-        contested IQ check with the Merchant skill; a win adds 10% per Merchant level (R25).
-
-            camp.shop_sell("Ajax", "Dagger")
-            camp.shop_sell("Ajax", "Arrow", count=10, price=1)  # PRICE is a piece's
-
-        COUNT: pieces of a stack (default one: never the whole stack unasked).
-        """
-        from campaign_cli.acts import shop
-
-        whole_number(count, "count", 1)
-        texts = self._haggling(price, haggle, dice, other_dice, seed)
-
-        def run(stored: Stored) -> results.SoldOff:
-            sold = shop.sell(stored, character, item, price, shop.Haggle(haggle, *texts, seed), count)
-            return cast("results.SoldOff", sold)
-
-        return self._act("shop sell", True, run, (character, item))
-
-    @staticmethod
-    def _haggling(
-        price: int | None, haggle: int | None, dice: Dice | None, other_dice: Dice | None, seed: int | None
-    ) -> tuple[str | None, str | None]:
-        if price is not None:
-            whole_number(price, "price", 0)
-        if haggle is not None:
-            whole_number(haggle, "haggle", 0)
-        given_seed(seed)
-        if haggle is None and (dice is not None or other_dice is not None or seed is not None):
-            raise UsageProblem(
-                Say(
-                    "{a}, {b} and {c} roll the haggle: give {d}",
-                    a=Opt("dice"),
-                    b=Opt("other_dice"),
-                    c=Opt("seed"),
-                    d=Opt("haggle"),
-                )
-            )
-        return given_dice(dice, "dice"), given_dice(other_dice, "other_dice")
-
-
-def _item_options(given: Mapping[str, Any]) -> dict[str, Any]:
-    """The item options (`item_add`, `shop_buy`, `item_set`) as the acts take them, the
-    numbers checked (a key left out keeps the catalog's value, as None does)."""
-    for key in ("weight", "value", "armor", "restriction", "heft", "slots"):
-        if given.get(key) is not None:
-            whole_number(given[key], key, 0)
-    if given.get("hands") is not None:
-        whole_number(given["hands"], "hands", 0, 2)
-    for word in given.get("requires") or ():
-        free_text(word, "requires", MAX_NAME, blank=False)  # a keyword: a name's bounds
-    return dict(given)
