@@ -46,6 +46,7 @@ from campaign_cli.library.core import (
 )
 from campaign_cli.library.course import Course
 from campaign_cli.library.documents import Documents
+from campaign_cli.library.enemies import Enemies
 from campaign_cli.library.fights import Fights
 from campaign_cli.library.items import Items
 from campaign_cli.library.rolls import Rolls, odds
@@ -64,7 +65,9 @@ else:
     from campaign_cli.library.core import results
 
 
-class Campaign(Characters, Advancement, Wounds, Items, Shop, Course, Fights, Rolls, Skills, Catalog, Documents):
+class Campaign(
+    Characters, Advancement, Wounds, Items, Shop, Course, Fights, Enemies, Rolls, Skills, Catalog, Documents
+):
     """An open campaign: every act of the game as a method.
 
     Get one from `campaign_cli.open(path)` (to change the campaign) or

@@ -18,7 +18,7 @@ from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, Table, emit
 from campaign_cli.cli.views import board_views
 from campaign_cli.i18n import _, gendered, ngettext
-from campaign_cli.library.fights import Fights
+from campaign_cli.library.enemies import Enemies
 
 app = noun_app(
     help_text(
@@ -69,7 +69,7 @@ def add(
     ] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    with acting(Fights) as camp:
+    with acting(Enemies) as camp:
         added = camp.enemy_add(name, file=file, size=size, keyword=keyword, field=field)  # type: ignore[arg-type]
     emit(
         added,
@@ -80,7 +80,7 @@ def add(
 
 @app.command("list", help=help_text("List the enemy types.", "campaign enemy list --jsonl | jq -r .name"))
 def list_(json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
-    boards = looking(Fights).enemy_list()
+    boards = looking(Enemies).enemy_list()
     rows = [
         [b["id"], b["name"], b["size"], ", ".join(b["keywords"]), b["normal"]["xp"], b["brutal"]["xp"]] for b in boards
     ]
@@ -94,13 +94,13 @@ def list_(json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
 
 @app.command(help=help_text("Show one side of an enemy's board.", "campaign enemy show 'Bog Lurker' --brutal"))
 def show(name: EnemyArg, brutal: BrutalOpt = False, json_out: JsonOpt = False) -> None:
-    data = looking(Fights).enemy_show(name, brutal=brutal)
+    data = looking(Enemies).enemy_show(name, brutal=brutal)
     emit(data, lambda: board_views(data, brutal), json_out=json_out)
 
 
 @app.command(help=help_text("Delete an enemy type (undo brings it back).", "campaign enemy delete 'Bog Lurker'"))
 def delete(name: EnemyArg, json_out: JsonOpt = False) -> None:
-    with acting(Fights) as camp:
+    with acting(Enemies) as camp:
         data = camp.enemy_delete(name)
     board = data["deleted"]
     emit(data, Line(_('deleted {name}').format(name=board['name'])), json_out=json_out)
@@ -120,7 +120,7 @@ def elite(
     dice: Annotated[str | None, typer.Option("--dice", metavar="D", help="The physical die, 1-6.")] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    with acting(Fights) as camp:
+    with acting(Enemies) as camp:
         data = camp.enemy_elite(name, brutal=brutal, seed=seed, dice=dice)
     emit(
         data,
@@ -142,7 +142,7 @@ def hit(
     brutal: BrutalOpt = False,
     json_out: JsonOpt = False,
 ) -> None:
-    data = looking(Fights).enemy_hit(name, damage, brutal=brutal)
+    data = looking(Enemies).enemy_hit(name, damage, brutal=brutal)
     wounds, defense = data["wounds"], data["defense"]
     emit(
         data,
@@ -165,7 +165,7 @@ def kill(
     brutal: BrutalOpt = False,
     json_out: JsonOpt = False,
 ) -> None:
-    with acting(Fights) as camp:
+    with acting(Enemies) as camp:
         data = camp.enemy_kill(name, by=by, brutal=brutal)
     ch, xp = data["character"], data["xp"]
     emit(
