@@ -172,7 +172,7 @@ def _typer(campaign: Path, *args: str, lang: str = "en") -> tuple[int, str, str]
     "args",
     [
         ["character", "show", "Лада Светлая", "--json"],
-        ["character", "show", "Nobody", "--json"],  # a refusal, as JSON on stderr, exit 3
+        ["character", "show", "Nobody", "--json"],  # a refusal, as JSON on stderr, exit 1
         ["--lang", "ru", "character", "show", "Никто", "--json"],  # in the language asked for
         ["status", "--json"],
         ["-c", "missing.json", "status", "--json"],  # no campaign: the hint names the -c given
@@ -181,7 +181,7 @@ def _typer(campaign: Path, *args: str, lang: str = "en") -> tuple[int, str, str]
         ["damage", "Ajax", "3", "--json"],
         ["character", "show", "Ajax"],  # a view, drawn without Typer too (piped: plain text)
         ["--lang", "ru", "character", "show", "Лада Светлая"],
-        ["character", "show", "Nobody"],  # a refusal in words, exit 3
+        ["character", "show", "Nobody"],  # a refusal in words, exit 1
         ["character", "set", "Ajax", "--attr", "Luck=1", "--keyword", "Law"],
         ["curse", "list", "Ajax", "--jsonl"],  # JSON Lines
         ["curse", "list", "Nobody", "--jsonl"],  # a refusal as JSON, as with --json
