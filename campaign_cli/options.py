@@ -62,8 +62,28 @@ class RollOptions(PartyRoll, total=False):
     reroll_dice: Dice | None
 
 
+class TradeOptions(TypedDict, total=False):
+    """A trade with a merchant who is not a character (`shop_sell`, and `shop_buy` with the
+    item's keywords): price: gold a piece (default: its value, R38); haggle: the other
+    side's IQ, for a contested IQ check with the Merchant skill (R25); dice, other_dice:
+    each side's physical dice for that check; seed: the same seed, the same haggle."""
+
+    price: int | None
+    haggle: int | None
+    dice: Dice | None
+    other_dice: Dice | None
+    seed: int | None
+
+
+class Purchase(ItemOptions, TradeOptions, total=False):
+    """`shop_buy`'s keywords: the trade's (`TradeOptions`) and the item's (`ItemOptions`)."""
+
+
+# by the name an `Unpack[...]` gives
 BUNDLES: dict[str, type] = {
     "ItemOptions": ItemOptions,
     "PartyRoll": PartyRoll,
     "RollOptions": RollOptions,
-}  # by the name an `Unpack[...]` gives
+    "TradeOptions": TradeOptions,
+    "Purchase": Purchase,
+}

@@ -23,7 +23,9 @@ from campaign_cli.model import Size as Size
 from campaign_cli.model import Spell as Spell
 from campaign_cli.options import ItemOptions as ItemOptions
 from campaign_cli.options import PartyRoll as PartyRoll
+from campaign_cli.options import Purchase as Purchase
 from campaign_cli.options import RollOptions as RollOptions
+from campaign_cli.options import TradeOptions as TradeOptions
 
 Condition = Literal["ok", "out", "dying", "dead"]
 

@@ -470,13 +470,25 @@ def test_a_keyword_no_bundle_declares_is_a_type_error_and_the_file_is_kept(party
 
 
 def test_the_item_options_are_one_bundle_for_the_command_line_and_the_library():
+    from campaign_cli.cli.diceopts import ROLL_PARAMETERS
     from campaign_cli.cli.itemopts import ITEM_OPTIONS
-    from campaign_cli.options import ItemOptions
+    from campaign_cli.cli.shop import TRADE_PARAMETERS
+    from campaign_cli.options import ItemOptions, RollOptions, TradeOptions
 
     assert tuple(ItemOptions.__annotations__) == ITEM_OPTIONS
-    for method in (api.Campaign.item_add, api.Campaign.shop_buy):
+    assert set(TradeOptions.__annotations__) == set(TRADE_PARAMETERS)
+    assert set(RollOptions.__annotations__) == set(ROLL_PARAMETERS)
+    takes = {
+        api.Campaign.item_add: ItemOptions,
+        api.Campaign.shop_buy: ItemOptions.__annotations__ | TradeOptions.__annotations__,
+        api.Campaign.shop_sell: TradeOptions,
+        api.Campaign.check: RollOptions,
+        api.Campaign.cast: RollOptions,
+        api.Campaign.skill_use: RollOptions,
+    }
+    for method, bundle in takes.items():
         (star,) = [p for p in inspect.signature(method).parameters.values() if p.kind is p.VAR_KEYWORD]
-        assert _bundle(star.annotation) == set(ItemOptions.__annotations__)
+        assert _bundle(star.annotation) == set(getattr(bundle, "__annotations__", bundle)), method
 
 
 def test_a_text_where_a_list_is_declared_is_refused_naming_the_keyword(tmp_path):

@@ -6,7 +6,7 @@ from typing import Annotated, Any
 
 import typer
 
-from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, NameArg, acting, help_text
+from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, NameArg, acting, help_text, takes
 from campaign_cli.cli.diceopts import DiceOpt, SeedOpt
 from campaign_cli.cli.itemopts import (
     CatalogArg,
@@ -44,6 +44,21 @@ MerchantDiceOpt = Annotated[
 ]
 
 
+def _haggle(iq: str, help: str) -> Any:  # as Typer names it (and the catalog reads `help=`)
+    return Annotated[int | None, typer.Option("--haggle", min=0, max=MAX_AMOUNT, metavar=iq, help=help)]
+
+
+# A trade's options (options.TradeOptions), declared once for both commands, which hand them
+# on as one mapping, `trade`; --haggle says whose IQ it is in each.
+TRADE_PARAMETERS: dict[str, tuple[Any, Any]] = {
+    "price": (PriceOpt, None),
+    "haggle": (_haggle("IQ", help="Haggle (Merchant skill): the merchant's IQ."), None),
+    "dice": (DiceOpt, None),
+    "other_dice": (MerchantDiceOpt, None),
+    "seed": (SeedOpt, None),
+}
+
+
 @app.command(
     help=help_text(
         "Buy an item from a merchant: added as `item add` adds it, its price (default: its value) taken from "
@@ -58,37 +73,21 @@ MerchantDiceOpt = Annotated[
     )
 )
 @takes_item_options
+@takes(
+    {**TRADE_PARAMETERS, "haggle": (_haggle("SELLER_IQ", help="Haggle (Merchant skill): the seller's IQ."), None)},
+    "trade",
+)
 def buy(
     name: NameArg,
     item: CatalogArg,
-    price: PriceOpt = None,
-    haggle: Annotated[
-        int | None,
-        typer.Option(
-            "--haggle", min=0, max=MAX_AMOUNT, metavar="SELLER_IQ", help="Haggle (Merchant skill): the seller's IQ."
-        ),
-    ] = None,
-    dice: DiceOpt = None,
-    other_dice: MerchantDiceOpt = None,
-    seed: SeedOpt = None,
-    options: dict[str, Any] | None = None,  # the item options (cli/itemopts.py)
+    trade: Any = None,  # always given: price, haggle, dice, other_dice, seed (TRADE_PARAMETERS)
+    options: Any = None,  # always given: the item options (cli/itemopts.py)
     custom: CustomOpt = False,
     count: ShopCountOpt = 1,
     json_out: JsonOpt = False,
 ) -> None:
     with acting(Shop) as camp:
-        data = camp.shop_buy(
-            name,
-            item,
-            price=price,
-            haggle=haggle,
-            dice=dice,
-            other_dice=other_dice,
-            seed=seed,
-            custom=custom,
-            count=count,
-            **(options or {}),
-        )
+        data = camp.shop_buy(name, item, custom=custom, count=count, **trade, **options)
     who = data["character"]
     _answer(
         data,
@@ -110,26 +109,19 @@ def buy(
         "campaign shop sell Ajax Broadsword --price 30 --haggle 10 --dice 2,3,3 --other-dice 5,5,6",
     )
 )
+@takes(
+    {**TRADE_PARAMETERS, "haggle": (_haggle("BUYER_IQ", help="Haggle (Merchant skill): the buyer's IQ."), None)},
+    "trade",
+)
 def sell(
     name: NameArg,
     item: ItemArg,
-    price: PriceOpt = None,
-    haggle: Annotated[
-        int | None,
-        typer.Option(
-            "--haggle", min=0, max=MAX_AMOUNT, metavar="BUYER_IQ", help="Haggle (Merchant skill): the buyer's IQ."
-        ),
-    ] = None,
-    dice: DiceOpt = None,
-    other_dice: MerchantDiceOpt = None,
-    seed: SeedOpt = None,
+    trade: Any = None,  # always given: price, haggle, dice, other_dice, seed (TRADE_PARAMETERS)
     count: ShopCountOpt = 1,
     json_out: JsonOpt = False,
 ) -> None:
     with acting(Shop) as camp:
-        data = camp.shop_sell(
-            name, item, price=price, haggle=haggle, dice=dice, other_dice=other_dice, seed=seed, count=count
-        )
+        data = camp.shop_sell(name, item, count=count, **trade)
     who = data["character"]
     _answer(
         data,
