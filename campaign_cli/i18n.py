@@ -169,6 +169,13 @@ def requested(args: list[str], environ: Mapping[str, str] | None = None) -> str:
     return "ru" if code_of(value) == "ru" else "en"
 
 
+def unknown_setting() -> str | None:
+    """CAMPAIGN_LANG when it is set and names no language here (CLI.md "Language": English
+    is spoken, and a view's run says so in a warning), else None."""
+    value = os.environ.get("CAMPAIGN_LANG", "")
+    return value if value and code_of(value) not in LANGUAGES else None
+
+
 def code_of(value: str) -> str:
     """A language setting's code: `ru` of `ru_RU.UTF-8`, `RU`, `ru-RU`."""
     return value.lower().replace("-", "_").split("_")[0].split(".")[0]

@@ -123,10 +123,8 @@ def _unknown_language(args: list[str]) -> None:
     """CLI.md "Language": an unknown CAMPAIGN_LANG means English, said in one warning line
     (not in a JSON run: its stderr is the error object alone); `--lang` itself takes only
     en or ru (run() refuses the rest, exit 2)."""
-    value = os.environ.get("CAMPAIGN_LANG", "")
-    if not value or i18n.root_split(args)[0] is not None:
-        return
-    if i18n.code_of(value) in i18n.LANGUAGES:
+    value = i18n.unknown_setting()
+    if value is None or i18n.root_split(args)[0] is not None:
         return
     if not {"--json", "--jsonl"} & set(args):
         sys.stderr.write(

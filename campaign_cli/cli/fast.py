@@ -96,6 +96,8 @@ def parse(args: list[str]) -> Call | None:
 def _given(entry: dict[str, Any], words: list[str]) -> dict[str, Any] | None:
     """Each parameter of the command as Typer hands it to the command's code, read off
     WORDS; None where Click would say something (or might)."""
+    from campaign_cli.i18n import unknown_setting
+
     options: dict[str, tuple[Any, ...]] = entry["options"]
     given: dict[str, Any] = {}
     loose: list[str] = []
@@ -132,8 +134,8 @@ def _given(entry: dict[str, Any], words: list[str]) -> dict[str, Any] | None:
             return None
         else:
             given[param] = read
-    if not (given.get("json_out") or given.get("jsonl") or (entry["views"] and _english_or_russian())):
-        return None  # views the fast path cannot draw: Typer's
+    if not (given.get("json_out") or given.get("jsonl") or (entry["views"] and unknown_setting() is None)):
+        return None  # views the fast path cannot draw, or a CAMPAIGN_LANG to warn of first: Typer's
     for param, _kind, _low, _high, multiple, default, required in options.values():
         if param not in given:
             if required:
@@ -155,17 +157,6 @@ def _given(entry: dict[str, Any], words: list[str]) -> dict[str, Any] | None:
         else:
             given[name] = default
     return None if loose else given
-
-
-def _english_or_russian() -> bool:
-    """CAMPAIGN_LANG unset or a language here: an unknown one is warned of on stderr before
-    a view (cli/app.py), Typer's to say."""
-    import os
-
-    from campaign_cli.i18n import LANGUAGES, code_of
-
-    value = os.environ.get("CAMPAIGN_LANG", "")
-    return not value or code_of(value) in LANGUAGES
 
 
 def _drawn(views: tuple[str, str], data: Any) -> Any:

@@ -52,7 +52,7 @@ def _haggle(iq: str, help: str) -> Any:  # as Typer names it (and the catalog re
 # on as one mapping, `trade`; --haggle says whose IQ it is in each.
 TRADE_PARAMETERS: dict[str, tuple[Any, Any]] = {
     "price": (PriceOpt, None),
-    "haggle": (_haggle("IQ", help="Haggle (Merchant skill): the merchant's IQ."), None),
+    "haggle": (_haggle("SELLER_IQ", help="Haggle (Merchant skill): the seller's IQ."), None),  # sell: the buyer's
     "dice": (DiceOpt, None),
     "other_dice": (MerchantDiceOpt, None),
     "seed": (SeedOpt, None),
@@ -73,10 +73,7 @@ TRADE_PARAMETERS: dict[str, tuple[Any, Any]] = {
     )
 )
 @takes_item_options
-@takes(
-    {**TRADE_PARAMETERS, "haggle": (_haggle("SELLER_IQ", help="Haggle (Merchant skill): the seller's IQ."), None)},
-    "trade",
-)
+@takes(TRADE_PARAMETERS, "trade")
 def buy(
     name: NameArg,
     item: CatalogArg,
