@@ -301,7 +301,7 @@ def _block(stored: Stored, writable: bool, lang: str) -> Iterator[Campaign]:
                     "act_failed",
                 )
             if writable and camp._block is not None:
-                camp._block.seal("python: {n} command", "python: {n} commands")
+                camp._block.seal("python: {n} command", "python: {n} commands", "python")
             staged = list(RUN.staged or [])
         finally:
             camp._open = False

@@ -52,6 +52,28 @@ def gendered(gender: str | None, message: str) -> str:
     return str(catalog.gettext(message))
 
 
+def of_thing(gender: str | None, message: str) -> str:
+    """MESSAGE about a thing or a creature whose grammatical GENDER is `m`, `f` or `n`
+    (an enemy: «Щупальце» is neuter) or unknown (None): the translation whose participles
+    agree (gettext contexts `m`, `f`, `n`), or, when the gender is not known, the neutral
+    one (CLI.md "Language": «убит/убита/убито», «вне боя» when unknown)."""
+    catalog = RUN.catalog
+    if catalog is None or not message:
+        return message
+    if gender in ("m", "f", "n"):
+        text = catalog.pgettext(gender, message)
+        if text != message:
+            return str(text)
+    return str(catalog.gettext(message))
+
+
+def listing(names: list[str]) -> str:
+    """NAMES as a sentence lists them: `A`, `A and B`, `A, B and C` (Russian «А, Б и В»)."""
+    if len(names) < 2:
+        return "".join(names)
+    return _("{rest} and {last}").format(rest=", ".join(names[:-1]), last=names[-1])
+
+
 THIN_SPACE = "\u202f"  # the narrow no-break space Russian groups thousands with
 
 

@@ -71,18 +71,155 @@ class CharacterView(TypedDict):
     foreign: dict[str, str]  # another tool's fields this one has no place for (race, age, job), as JSON texts
 
 
-# -- events: the facts an act recorded for the journal, one type per `event` ----------------
-# (`camp.events`; narrow with `if e["event"] == "killed": e["by"]`)
+# -- events: what an act did, one type per `event` (CLI.md "Events: what happened, said once") ------
+# Every act records them (`camp.events` in a block; `LogEntry.events` from the journal), each
+# carrying what a sentence about it needs: who, on whom or what, how much, before and after,
+# the rule. Narrow with `if e["event"] == "killed": e["by"]`. `render/events.py` says each
+# kind in one template per language. Names are as stored (the nominative a user typed).
+@final
+class CampaignMadeEvent(TypedDict):
+    event: Literal["campaign_created", "campaign_imported"]
+    name: str
+
+
 @final
 class CreatedEvent(TypedDict):
     event: Literal["created"]
     name: str
+    kind: NotRequired[str]  # hero or wizard
+    st: NotRequired[int]
+    dx: NotRequired[int]
+    iq: NotRequired[int]
+
+
+@final
+class ChangedEvent(TypedDict):
+    event: Literal["changed"]
+    name: str
+    fields: list[str]  # what `character set` changed: "ST", "name", "keywords", "gender"...
+    renamed: NotRequired[str]  # the name before, when the name changed
 
 
 @final
 class DeletedEvent(TypedDict):
     event: Literal["deleted"]
     name: str
+
+
+@final
+class ImportedEvent(TypedDict):
+    event: Literal["imported"]
+    name: str
+    format: str  # foundry, tft, sob-react...
+
+
+@final
+class XpAwardedEvent(TypedDict):
+    event: Literal["xp_awarded"]
+    name: str
+    amount: int
+    before: int
+    after: int
+    reason: str | None  # why (`--reason`), a keyword learned, a fight won
+    rule: str  # R13
+
+
+# `from` is a Python keyword: the functional form (CLI.md names the key)
+XpSpentEvent = TypedDict(
+    "XpSpentEvent",
+    {
+        "event": Literal["xp_spent"],
+        "name": str,
+        "on": str,  # ST, DX, IQ, a skill or a spell
+        "what": Literal["attribute", "skill", "spell"],
+        "from": int,  # the level before (a spell: 0)
+        "to": int,  # the level after (a spell: 1)
+        "cost": int,
+        "karma": int,  # karma that covered what XP lacked (R17)
+        "rule": str,  # R14-R16
+    },
+)
+
+
+@final
+class KarmaEvent(TypedDict):
+    event: Literal["karma_added"]
+    name: str
+    amount: int
+    bard: str | None  # the bard who sang it (R25), or None for own karma
+
+
+@final
+class WishAddedEvent(TypedDict):
+    event: Literal["wish_added"]
+    name: str
+    amount: int
+
+
+@final
+class WishSpentEvent(TypedDict):
+    event: Literal["wish_spent"]
+    name: str
+    cancelled: int  # the damage the wish cancelled (R17)
+
+
+@final
+class CursedEvent(TypedDict):
+    event: Literal["cursed"]
+    name: str
+    curse: str
+
+
+@final
+class CurseLiftedEvent(TypedDict):
+    event: Literal["curse_lifted"]
+    name: str
+    curse: str
+    pay: Literal["wish", "karma", "xp"]
+    paid: int  # R18: 1 wish, 3 karma or 10 XP
+
+
+@final
+class DamagedEvent(TypedDict):
+    event: Literal["damaged"]
+    name: str
+    amount: int  # taken, after armor
+    fatigue: bool  # fatigue rather than damage (R21)
+    absorbed: int  # stopped by armor (R29)
+    status: Condition  # after
+
+
+@final
+class HealedEvent(TypedDict):
+    event: Literal["healed"]
+    name: str
+    amount: int
+    fatigue: NotRequired[bool]  # fatigue recovered rather than damage healed
+    by: NotRequired[str]  # a Medic's healing: the Medic
+    skill: NotRequired[str]
+    item: NotRequired[str]  # a potion's healing: the potion
+
+
+@final
+class DiedEvent(TypedDict):
+    event: Literal["died"]
+    name: str
+    rule: str  # R19 (damage past ST), R20 (the dying not saved)
+
+
+@final
+class FellEvent(TypedDict):
+    event: Literal["fell"]
+    name: str
+    status: Literal["out", "dying"]  # R19: out of action; R20: dying
+    rule: str
+
+
+@final
+class RestedEvent(TypedDict):
+    event: Literal["rested"]
+    week: bool  # a week (R22) or a night (R21)
+    names: list[str]  # who rested
 
 
 @final
@@ -105,9 +242,32 @@ class TownLeftEvent(TypedDict):
 
 
 @final
+class KeywordEvent(TypedDict):
+    event: Literal["keyword_learned"]
+    keyword: str
+    names: list[str]  # who won 1 XP for it (R13)
+    xp: int
+
+
+@final
 class BoardEvent(TypedDict):
     event: Literal["board_added", "board_deleted"]
     name: str
+
+
+@final
+class EliteEvent(TypedDict):
+    event: Literal["elite_rolled"]
+    board: str
+    die: int
+    ability: str
+
+
+@final
+class PackEvent(TypedDict):
+    event: Literal["pack_added", "pack_removed"]
+    pack: str
+    version: NotRequired[str]
 
 
 @final
@@ -120,12 +280,14 @@ class FightStartedEvent(TypedDict):
 class FightEndedEvent(TypedDict):
     event: Literal["fight_ended"]
     outcome: Literal["won", "routed", "fled"]
+    xp: NotRequired[dict[str, int]]  # who won XP for it (R13)
 
 
 @final
 class JoinedEvent(TypedDict):
     event: Literal["joined"]
     names: list[str]  # the enemy instances put on the board
+    elite: NotRequired[str | None]
 
 
 @final
@@ -143,12 +305,31 @@ class TurnEvent(TypedDict):
 
 @final
 class BlowEvent(TypedDict):
+    """A character's blow on an enemy instance (R24, R41)."""
+
     event: Literal["blow"]
-    by: str
+    attacker: str
+    target: str
+    roll: int | None  # the 3/DX check's total (None: `fight hit`, no roll)
+    hit: bool
+    damage: int  # before defense
+    defense: int
+    wounds: int  # dealt
+    overkill: int  # damage past the health the enemy had left (R41)
+    xp: int  # wound XP won with the blow (R41), a kill's in `killed`
+
+
+@final
+class StruckEvent(TypedDict):
+    """An enemy instance's attack on a character (R29)."""
+
+    event: Literal["struck"]
+    attacker: str
     target: str
     hits: int
-    wounds: NotRequired[int]  # a character's blow: the enemy's wounds
-    damage: NotRequired[int]  # an enemy's blow: the character's damage
+    damage: int  # taken, after armor
+    armor: int
+    status: Condition  # the character's, after
 
 
 @final
@@ -156,16 +337,67 @@ class KilledEvent(TypedDict):
     event: Literal["killed"]
     enemy: str
     by: str
+    wounds: NotRequired[int]  # the killing blow's
+    xp: NotRequired[int]  # what the killer won (R41)
+    gender: NotRequired[Literal["m", "f", "n"] | None]  # the enemy's grammatical gender
 
 
 @final
-class HealedEvent(TypedDict):
-    event: Literal["healed"]
-    who: str
-    amount: int
-    by: NotRequired[str]  # a Medic's healing: the Medic
-    skill: NotRequired[str]
-    item: NotRequired[str]  # a potion's healing: the potion
+class CheckedEvent(TypedDict):
+    event: Literal["checked"]
+    name: str
+    spec: str  # as typed: 3/DX, Lore 5+
+    total: int | None  # the roll's sum (a pool test: None)
+    success: bool
+
+
+@final
+class ContestEvent(TypedDict):
+    event: Literal["contested"]
+    name: str
+    other: str  # the other side: a character, or a number to beat
+    winner: str | None  # None: a tie
+    success: bool
+
+
+@final
+class CastEvent(TypedDict):
+    event: Literal["cast"]
+    name: str
+    spell: str
+    success: bool
+    target: NotRequired[str]  # a resisting character
+
+
+@final
+class RolledEvent(TypedDict):
+    event: Literal["rolled"]
+    expression: str
+    dice: list[int]
+    total: int
+    name: NotRequired[str]  # the roller
+
+
+@final
+class InitiativeEvent(TypedDict):
+    event: Literal["initiative"]
+    order: list[str]
+
+
+@final
+class SkillEvent(TypedDict):
+    event: Literal["skill_used"]
+    name: str
+    skill: str
+    success: bool
+
+
+@final
+class LedEvent(TypedDict):
+    event: Literal["led"]
+    name: str  # the leader (R25)
+    follower: str
+    bonus: int
 
 
 @final
@@ -177,41 +409,167 @@ class BrewedEvent(TypedDict):
 
 
 @final
+class ItemAddedEvent(TypedDict):
+    event: Literal["item_added"]
+    name: str
+    item: str
+    count: int
+
+
+@final
 class ItemLeftEvent(TypedDict):
     event: Literal["item_left"]
-    who: str
+    name: str
     item: str
     count: int
     how: Literal["dropped", "given", "sold", "drunk", "spent", "fitted"]
 
 
 @final
+class GivenEvent(TypedDict):
+    event: Literal["given"]
+    giver: str
+    receiver: str
+    item: str
+    count: int
+
+
+@final
+class SoldEvent(TypedDict):
+    event: Literal["sold"]
+    seller: str
+    buyer: str | None  # a character, or None: the merchant (R38)
+    item: str
+    count: int
+    price: int  # gold paid for them all
+
+
+@final
+class BoughtEvent(TypedDict):
+    event: Literal["bought"]
+    buyer: str
+    item: str
+    count: int
+    price: int  # gold paid for them all (after haggling)
+    asked: int  # the price asked
+
+
+@final
 class ItemMovedEvent(TypedDict):
     event: Literal["item_moved"]
-    who: str
+    name: str
     items: list[str]
     count: int
     how: Literal["held", "worn", "stowed", "stored", "fetched"]
 
 
+@final
+class ItemChangedEvent(TypedDict):
+    event: Literal["item_changed"]
+    name: str
+    item: str
+    fields: list[str]
+
+
+@final
+class ReloadedEvent(TypedDict):
+    event: Literal["reloaded"]
+    name: str
+    item: str
+    left: int  # reloading actions still needed (R26)
+
+
+@final
+class FittedEvent(TypedDict):
+    event: Literal["fitted", "forged"]
+    name: str
+    item: str  # what was fitted or forged in
+    into: str  # the item it went into
+    gold: NotRequired[int]  # a blacksmith's fee (R39)
+
+
+@final
+class CountEvent(TypedDict):
+    event: Literal["gold", "darkstone"]
+    name: str
+    change: int  # + gained, - lost
+    before: int
+    after: int
+
+
+@final
+class ResolvedEvent(TypedDict):
+    event: Literal["resolved"]
+    conflicts: list[int]
+    how: Literal["ours", "theirs", "value"]
+
+
+@final
+class MergedEvent(TypedDict):
+    event: Literal["merged"]
+    conflicts: int  # how many are left open
+
+
+@final
+class UndoneEvent(TypedDict):
+    event: Literal["undone", "redone"]
+    seqs: list[int]  # the entries taken back (undone) or put back (redone)
+
+
 Event = (
-    CreatedEvent
+    CampaignMadeEvent
+    | CreatedEvent
+    | ChangedEvent
     | DeletedEvent
+    | ImportedEvent
+    | XpAwardedEvent
+    | XpSpentEvent
+    | KarmaEvent
+    | WishAddedEvent
+    | WishSpentEvent
+    | CursedEvent
+    | CurseLiftedEvent
+    | DamagedEvent
+    | HealedEvent
+    | DiedEvent
+    | FellEvent
+    | RestedEvent
     | AdventureEvent
     | TownEnteredEvent
     | TownLeftEvent
+    | KeywordEvent
     | BoardEvent
+    | EliteEvent
+    | PackEvent
     | FightStartedEvent
     | FightEndedEvent
     | JoinedEvent
     | OrderEvent
     | TurnEvent
     | BlowEvent
+    | StruckEvent
     | KilledEvent
-    | HealedEvent
+    | CheckedEvent
+    | ContestEvent
+    | CastEvent
+    | RolledEvent
+    | InitiativeEvent
+    | SkillEvent
+    | LedEvent
     | BrewedEvent
+    | ItemAddedEvent
     | ItemLeftEvent
+    | GivenEvent
+    | SoldEvent
+    | BoughtEvent
     | ItemMovedEvent
+    | ItemChangedEvent
+    | ReloadedEvent
+    | FittedEvent
+    | CountEvent
+    | ResolvedEvent
+    | MergedEvent
+    | UndoneEvent
 )
 
 
@@ -359,6 +717,14 @@ class Combatant(TypedDict):
     fatigue: int
     status: Condition
     gender: Literal["m", "f"] | None
+    left: int  # health left: ST as it counts now (a potion's raise included) less damage and fatigue
+    of: int  # that ST (R25a)
+
+
+class FightEnemyView(FightEnemy):
+    """An enemy instance on the board, with its health left (R41: health less wounds)."""
+
+    left: int
 
 
 class FightView(TypedDict):
@@ -372,7 +738,7 @@ class FightView(TypedDict):
     acted: list[str]  # R32a: who has taken this round's action
     first: Literal["party", "enemies"] | None
     groups: list[FightGroupView]
-    enemies: list[FightEnemy]
+    enemies: list[FightEnemyView]
     characters: list[Combatant]
 
 
@@ -395,6 +761,8 @@ class Strike(TypedDict):
     damage: int
     defense: int
     wounds: int
+    past_defense: int  # R41: the damage less the defense (never below 0)
+    overkill: int  # R41: damage past defense beyond the health it had left
     killed: bool
     xp: int
     character: CharacterView
@@ -416,6 +784,8 @@ class CharacterBlow(TypedDict):
     damage_dice: list[int]
     damage: int
     wounds: int
+    past_defense: int  # R41: the damage less the defense (never below 0)
+    overkill: int  # R41: damage past defense beyond the health it had left
     killed: bool
     xp: int  # what the kill won the attacker (R41)
     roll: NotRequired[Roll]  # a hit: the damage roll
@@ -764,10 +1134,12 @@ class LogEntry(TypedDict):
     seq: int | None  # None: a roll that changed nothing
     kind: str  # change, undo, redo, roll, merge...
     time: str
-    command: str  # as typed: "campaign xp award 2 Ajax"
+    command: str  # as typed: "campaign xp award 2 Ajax"; a library block: its label
     args: list[str]
-    summary: str  # in English, as stored
+    summary: str  # what it did, in sentences of the run's language (an entry from before events: as stored)
     characters: list[str]
+    events: list[Event]  # what it did, as facts (an entry from before events were complete: [])
+    block: NotRequired[Literal["batch", "python"]]  # many acts in one entry: a batch, or a library block
     rolls: NotRequired[list[dict[str, Any]]]
     undoes: NotRequired[int]
     undoes_all: NotRequired[list[int]]

@@ -106,7 +106,8 @@ def blow(b: Blow) -> list[str]:
     lines = [
         f"{b['attacker']} with {b['weapon']} at {b['target']['name']}: {b['dice']} against"
         f" {check['target']}, hit {b['hit']} ({b['hits']}), damage {b['damage_dice']} = {b['damage']},"
-        f" {b['wounds']} wounds, killed {b['killed']}, {b['xp']} XP{seed}"
+        f" {b['wounds']} wounds ({b['past_defense']} past defense, {b['overkill']} beyond),"
+        f" killed {b['killed']}, {b['xp']} XP{seed}"
     ]
     if "roll" in b:
         lines.append(f"  rolled {b['roll']['expression']}: {b['roll']['dice']} = {b['roll']['total']}")
@@ -116,41 +117,123 @@ def blow(b: Blow) -> list[str]:
 
 
 def event(e: Event) -> str:
-    if e["event"] == "created" or e["event"] == "deleted":
-        return f"{e['event']}: {e['name']}"
-    if e["event"] == "board_added" or e["event"] == "board_deleted":
-        return f"{e['event']}: {e['name']}"
+    """One event in a line of its own words (a bot would post `campaign_cli.sentence(e)`):
+    mypy narrows each kind by its `event` tag, so every key read here is declared."""
+    kind = e["event"]
+    if e["event"] == "campaign_created" or e["event"] == "campaign_imported":
+        return f"{kind}: {e['name']}"
+    if e["event"] == "created":
+        return f"new {e.get('kind')} {e['name']}: ST {e.get('st')}, DX {e.get('dx')}, IQ {e.get('iq')}"
+    if e["event"] == "changed":
+        return f"{e['name']} changed {e['fields']}" + (f" (was {e['renamed']})" if "renamed" in e else "")
+    if e["event"] == "deleted":
+        return f"deleted {e['name']}"
+    if e["event"] == "imported":
+        return f"{e['name']} imported from {e['format']}"
+    if e["event"] == "xp_awarded":
+        return f"{e['name']} +{e['amount']} XP ({e['before']} -> {e['after']}, {e['rule']}): {e['reason']}"
+    if e["event"] == "xp_spent":
+        return (
+            f"{e['name']} raised {e['what']} {e['on']} {e['from']} -> {e['to']}"
+            f" for {e['cost']} XP, {e['karma']} karma ({e['rule']})"
+        )
+    if e["event"] == "karma_added":
+        return f"{e['name']} +{e['amount']} karma, sung by {e['bard']}"
+    if e["event"] == "wish_added":
+        return f"{e['name']} +{e['amount']} wishes"
+    if e["event"] == "wish_spent":
+        return f"{e['name']}'s wish cancelled {e['cancelled']} damage"
+    if e["event"] == "cursed":
+        return f"{e['name']} cursed: {e['curse']}"
+    if e["event"] == "curse_lifted":
+        return f"{e['name']} lifted {e['curse']} for {e['paid']} {e['pay']}"
+    if e["event"] == "damaged":
+        return f"{e['name']} took {e['amount']} (fatigue {e['fatigue']}, {e['absorbed']} absorbed): {e['status']}"
+    if e["event"] == "healed":
+        how = f" by {e['by']} ({e['skill']})" if "by" in e and "skill" in e else ""
+        how += f" with {e['item']}" if "item" in e else ""
+        return f"{e['name']} healed {e['amount']}{how}" + (" fatigue" if e.get("fatigue") else "")
+    if e["event"] == "died":
+        return f"{e['name']} died ({e['rule']})"
+    if e["event"] == "fell":
+        return f"{e['name']} is {e['status']} ({e['rule']})"
+    if e["event"] == "rested":
+        return f"{'a week' if e['week'] else 'a night'}: {', '.join(e['names'])}"
     if e["event"] == "adventure_started" or e["event"] == "adventure_ended":
-        return f"{e['event']}: {e['title']}"
+        return f"{kind}: {e['title']}"
     if e["event"] == "town_entered":
         return f"town {e['town']}, blacksmith {e['blacksmith']}"
     if e["event"] == "town_left":
         return f"left {e['town']}"
+    if e["event"] == "keyword_learned":
+        return f"keyword {e['keyword']}: +{e['xp']} XP to {', '.join(e['names'])}"
+    if e["event"] == "board_added" or e["event"] == "board_deleted":
+        return f"{kind}: {e['name']}"
+    if e["event"] == "elite_rolled":
+        return f"elite {e['board']}: {e['die']} = {e['ability']}"
+    if e["event"] == "pack_added" or e["event"] == "pack_removed":
+        return f"{kind}: {e['pack']} {e.get('version', '')}"
     if e["event"] == "fight_started":
         return f"fight: {e.get('title', 'untitled')}"
     if e["event"] == "fight_ended":
-        return f"fight over: {e['outcome']}"
+        return f"fight over: {e['outcome']}, XP {e.get('xp', {})}"
     if e["event"] == "joined":
-        return f"joined: {', '.join(e['names'])}"
+        return f"joined: {', '.join(e['names'])} (elite: {e.get('elite')})"
     if e["event"] == "order":
         return f"order: {', '.join(e['order'])}"
     if e["event"] == "turn":
         return f"round {e['round']}: {e['turn']}"
     if e["event"] == "blow":
-        hurt = e["wounds"] if "wounds" in e else e.get("damage", 0)
-        return f"{e['by']} struck {e['target']}: {e['hits']} hits, {hurt} hurt"
+        return (
+            f"{e['attacker']} struck {e['target']} (rolled {e['roll']}, hit {e['hit']}): {e['damage']}"
+            f" less {e['defense']} = {e['wounds']} wounds, {e['overkill']} beyond, {e['xp']} XP"
+        )
+    if e["event"] == "struck":
+        return f"{e['attacker']} struck {e['target']}: {e['hits']} hits, {e['damage']} through {e['armor']}"
     if e["event"] == "killed":
-        return f"{e['by']} killed {e['enemy']}"
-    if e["event"] == "healed":
-        how = f" by {e['by']} ({e['skill']})" if "by" in e and "skill" in e else ""
-        how += f" with {e['item']}" if "item" in e else ""
-        return f"{e['who']} healed {e['amount']}{how}"
+        return f"{e['by']} killed {e['enemy']} ({e.get('wounds')} wounds, {e.get('xp')} XP, {e.get('gender')})"
+    if e["event"] == "checked":
+        return f"{e['name']} {e['spec']}: {e['total']}, {e['success']}"
+    if e["event"] == "contested":
+        return f"{e['name']} against {e['other']}: {e['winner']} wins ({e['success']})"
+    if e["event"] == "cast":
+        return f"{e['name']} cast {e['spell']} at {e.get('target')}: {e['success']}"
+    if e["event"] == "rolled":
+        return f"{e.get('name', 'someone')} rolled {e['expression']}: {e['dice']} = {e['total']}"
+    if e["event"] == "initiative":
+        return f"initiative: {', '.join(e['order'])}"
+    if e["event"] == "skill_used":
+        return f"{e['name']} used {e['skill']}: {e['success']}"
+    if e["event"] == "led":
+        return f"{e['name']} leads {e['follower']}: +{e['bonus']}"
     if e["event"] == "brewed":
         return f"{e['by']} brewed {e['potion']} ({e['skill']})"
+    if e["event"] == "item_added":
+        return f"{e['name']} got {e['count']} {e['item']}"
     if e["event"] == "item_left":
-        return f"{e['who']}: {e['count']} {e['item']} {e['how']}"
-    assert e["event"] == "item_moved"  # the last kind left
-    return f"{e['who']}: {e['count']} of {', '.join(e['items'])} {e['how']}"
+        return f"{e['name']}: {e['count']} {e['item']} {e['how']}"
+    if e["event"] == "given":
+        return f"{e['giver']} gave {e['count']} {e['item']} to {e['receiver']}"
+    if e["event"] == "sold":
+        return f"{e['seller']} sold {e['count']} {e['item']} to {e['buyer'] or 'a merchant'} for {e['price']}"
+    if e["event"] == "bought":
+        return f"{e['buyer']} bought {e['count']} {e['item']} for {e['price']} (asked {e['asked']})"
+    if e["event"] == "item_moved":
+        return f"{e['name']}: {e['count']} of {', '.join(e['items'])} {e['how']}"
+    if e["event"] == "item_changed":
+        return f"{e['name']} changed {e['item']}: {e['fields']}"
+    if e["event"] == "reloaded":
+        return f"{e['name']} reloads {e['item']}: {e['left']} to go"
+    if e["event"] == "fitted" or e["event"] == "forged":
+        return f"{e['name']} {kind} {e['item']} into {e['into']} ({e.get('gold', 0)} gold)"
+    if e["event"] == "gold" or e["event"] == "darkstone":
+        return f"{e['name']} {kind} {e['change']:+d}: {e['before']} -> {e['after']}"
+    if e["event"] == "resolved":
+        return f"conflicts {e['conflicts']} settled: {e['how']}"
+    if e["event"] == "merged":
+        return f"merged, {e['conflicts']} open"
+    assert e["event"] == "undone" or e["event"] == "redone"  # the last kind left
+    return f"{kind}: {e['seqs']}"
 
 
 def row(r: RecapRow) -> list[str]:

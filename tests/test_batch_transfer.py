@@ -30,7 +30,7 @@ def test_batch_runs_all_lines_in_one_transaction(camp):
     assert out[1]["result"]["cost"] == 10 and out[1]["result"]["xp_before"] == 5  # later lines see earlier ones
     assert out[3]["result"]["xp"] == 5
     entries = camp.json("log")
-    assert entries[-1]["summary"] == "batch of 4 commands" and len(entries) == 4  # one journal entry
+    assert entries[-1]["block"] == "batch" and len(entries) == 4  # one journal entry
     assert entries[-1]["rolls"][0]["dice"] == [1, 1, 1]
     camp.json("undo")  # one undo reverts the whole batch
     assert camp.json("character", "show", "Ajax")["xp"] == 0

@@ -149,7 +149,7 @@ def test_delete_then_undo_restores_the_same_character(camp):
     camp.json("character", "delete", "Merlin")
     assert camp.error("character", "show", "Merlin", code=1)["code"] == "unknown_character"
     undone = camp.json("undo")
-    assert undone["undone"]["summary"] == "deleted Merlin"
+    assert undone["undone"]["summary"] == "Merlin is deleted from the campaign"
     assert camp.json("character", "show", "Merlin") == before
 
 
@@ -184,7 +184,9 @@ def test_log_lists_changes_with_words_and_filters(camp):
     assert [e["kind"] for e in entries] == ["init", "change", "change", "change"]
     assert entries[-1]["args"] == ["character", "set", "Ajax", "--attr", "Lore=1", "--json"]
     assert entries[-1]["command"] == "campaign character set Ajax --attr Lore=1 --json"
-    assert [e["summary"] for e in camp.json("log", "--character", "merlin")] == ["created wizard Merlin"]
+    assert [e["summary"] for e in camp.json("log", "--character", "merlin")] == [
+        "Merlin joins the party (wizard; ST 8, DX 10, IQ 14)"
+    ]
     assert [e["seq"] for e in camp.json("log", "--limit", "2")] == [2, 3]
     assert len(camp("log", "--jsonl").stdout.splitlines()) == 4
 

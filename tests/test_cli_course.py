@@ -9,7 +9,7 @@ def test_r13_xp_award_to_names_and_party(camp):
     assert camp.error("xp", "award", "2", code=2)["code"] == "usage"
     assert camp.error("xp", "award", "2", "Ajax", "--party", code=2)["code"] == "usage"
     assert camp.error("xp", "award", "0", "Ajax", code=2)["code"] == "usage"
-    assert camp.json("log")[-2]["summary"] == "+3 XP to Ajax: troll"
+    assert camp.json("log")[-2]["summary"] == "Ajax gets 3 XP: troll"
 
 
 def test_r13_party_award_skips_the_dead(camp):

@@ -94,7 +94,7 @@ def test_cli_enemy_lifecycle(camp):
     assert seeded[0] == seeded[1]
     killed = camp.json("enemy", "kill", "Lurker", "--by", "Ajax", "--brutal")
     assert killed["xp"] == 25 and killed["character"]["xp"] == 25
-    assert camp.json("log")[-1]["summary"] == "Ajax killed Lurker (brutal): +25 XP"
+    assert camp.json("log")[-1]["summary"] == "Lurker is killed, finished off by Ajax: +25 XP"
     camp.json("enemy", "delete", "Lurker")
     assert camp.error("enemy", "show", "Lurker", code=1)["code"] == "unknown_enemy"
     camp.json("undo")

@@ -422,10 +422,15 @@ def test_stored_data_is_english_after_a_russian_run(party: Path):
     ru(party, "curse", "apply", "Ajax", "Гниль")
     lines = '{"args": ["wish", "add", "Ajax", "1"]}\n{"args": ["gold", "add", "Ajax", "2"]}\n'
     assert ru(party, "batch", "-", input=lines).exit_code == 0
-    entries = json.loads(en(party, "log", "--json").stdout)
-    assert entries[-3]["summary"] == "Ajax 3/DX: rolled 1, 2, 3 = 6 vs 11: success"
-    assert entries[-2]["summary"] == "Ajax cursed: Гниль"
-    assert entries[-1]["summary"] == "batch of 2 commands"
+    stored = [json.loads(line) for line in Path(f"{party}.journal").read_text().splitlines()]
+    assert stored[-3]["summary"] == "Ajax 3/DX: rolled 1, 2, 3 = 6 vs 11: success"  # the journal: English facts
+    assert stored[-3]["events"] == [{"event": "checked", "name": "Ajax", "spec": "3/DX", "total": 6, "success": True}]
+    assert stored[-2]["events"] == [{"event": "cursed", "name": "Ajax", "curse": "Гниль"}]
+    assert stored[-1]["summary"] == "batch of 2 commands"
+    entries = json.loads(en(party, "log", "--json").stdout)  # said in the reader's language when read
+    assert entries[-3]["summary"] == "Ajax passes the check 3/DX (rolled 6)"
+    assert entries[-2]["summary"] == "Ajax is cursed with Гниль"
+    assert entries[-1]["summary"] == "Ajax gets 1 wish; Ajax gets 2 gold (now 2)"
     doc = json.loads(party.read_text())
     assert "успех" not in json.dumps(doc, ensure_ascii=False)
 

@@ -103,7 +103,13 @@ def test_plain_columns_line_up_with_long_and_wide_names(tmp_path):
         end = row.index(name) + len(name)
         return layout.cells(row[:end]) + len(row[end:]) - len(row[end:].lstrip())
 
-    assert len({next_column_at(row, name) for name, row in rows.items()}) == 1, lines
+    # piped (CLI.md, seventh revision): names up to 40 cells line up; a longer one does not
+    # widen its column, the rest of its row moves right, and every row stays one line
+    short = {name: row for name, row in rows.items() if layout.cells(name) <= 40}
+    assert len({next_column_at(row, name) for name, row in short.items()}) == 1, lines
+    long = names[1]
+    assert next_column_at(rows[long], long) > next_column_at(rows["Ajax"], "Ajax")
+    assert len(lines) == 2 + len(names)  # the title, the header, one line a row
 
 
 def test_the_html_sheet_heads_each_row_with_th(tmp_path):

@@ -78,7 +78,7 @@ def test_a_short_journal_append_fails_the_command_and_keeps_the_file(camp):
     assert "short write" in done.stderr or "too large" in done.stderr.lower()
     assert camp.path.read_bytes() == before
     camp.json("xp", "award", "1", "Ajax")  # the torn line is skipped, the journal goes on
-    assert camp.json("undo")["undone"]["summary"].startswith("+1 XP")
+    assert camp.json("undo")["undone"]["summary"].startswith("Ajax gets 1 XP")
 
 
 def test_undo_walks_back_through_the_chain_exactly(camp):
@@ -119,7 +119,7 @@ def test_a_file_of_schema_1_with_its_old_journal_opens_and_undoes(tmp_path, cli)
     assert c.json("status")["schema_version"] == 5
     assert c.json("character", "show", "Ajax")["gold"] == 7
     c.json("xp", "award", "1", "Ajax")  # a schema-2 entry on top of the old journal
-    assert c.json("undo")["undone"]["summary"].startswith("+1 XP")
+    assert c.json("undo")["undone"]["summary"].startswith("Ajax gets 1 XP")
     assert c.json("undo")["undone"]["summary"] == "Ajax: +7 gold"  # the old format still reverts
     assert c.json("character", "show", "Ajax")["gold"] == 0
     assert json.loads((tmp_path / "campaign.json").read_text())["meta"]["1"]["schema_version"] == 5

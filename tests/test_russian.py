@@ -278,40 +278,42 @@ def test_refusals_and_trade_name_the_person_in_the_nominative(people: Path, name
 # -- the log and the times --------------------------------------------------------------------
 def test_the_russian_log_says_what_each_entry_did_and_what_an_undo_took_back(people: Path):
     """CLI.md: the Russian log says what each entry did, an undo included, from the entry's
-    facts (the documents it changed), not from its English summary."""
+    events (issue 72: one sentence per event, never its English summary)."""
     en(people, "gold", "add", "Лада", "5")
     en(people, "xp", "award", "3", "Мирон")
     en(people, "damage", "Велимира", "30")
     gold, xp, dead = (e["seq"] for e in json.loads(en(people, "log", "--limit", "3", "--json").stdout))
-    assert (
-        ru(people, "undo").stdout == f"отменено #{dead}: Велимира: получено 30 повреждений; вышла из строя; погибла\n"
-    )
-    assert ru(people, "undo").stdout == f"отменено #{xp}: Мирон: +3\u00a0XP\n"
-    rows = {line.split()[0]: line for line in ru(people, "log", "--limit", "5").stdout.splitlines()[2:]}
-    assert "Лада: +5 золотых" in rows[str(gold)] and "campaign gold add 'Лада' 5" in rows[str(gold)]
-    assert "Мирон: +3\u00a0XP" in rows[str(xp)]
-    assert "Велимира: получено 30 повреждений; вышла из строя; погибла" in rows[str(dead)]
-    undos = [line for seq, line in rows.items() if int(seq) > dead]
-    assert f"отменено #{dead}: Велимира: получено 30 повреждений" in undos[0]
-    assert f"отменено #{xp}: Мирон: +3\u00a0XP" in undos[1]
-    text = "".join(rows.values())
-    assert "gold" not in text.replace("campaign gold", "") and "undid" not in text and "погиб " not in text
+    said = f"отменено #{dead}: Велимира получает 30 повреждений; Велимира погибает (R19)\n"
+    assert ru(people, "undo").stdout == said
+    assert ru(people, "undo").stdout == f"отменено #{xp}: Мирон получает 3 XP (R13)\n"
+    rows: dict[str, list[str]] = {}
+    for line in ru(people, "log", "--limit", "5").stdout.splitlines()[2:]:
+        rows.setdefault(line.split()[0], []).append(line)
+    assert "Лада получает 5 золотых (теперь 5)" in rows[str(gold)][0]
+    assert "campaign gold add 'Лада' 5" in rows[str(gold)][0]
+    assert "Мирон получает 3 XP (R13)" in rows[str(xp)][0]
+    assert "Велимира получает 30 повреждений" in rows[str(dead)][0]
+    assert "Велимира погибает (R19)" in rows[str(dead)][1]  # each event its own row, the entry's number on each
+    undos = [line for seq, lines in rows.items() if int(seq) > dead for line in lines]
+    assert f"Изменение #{dead} отменено" in undos[0] and f"Изменение #{xp} отменено" in undos[1]
+    text = "".join(line for lines in rows.values() for line in lines)
+    assert "gold" not in text.replace("campaign gold", "") and "undid" not in text and " | " not in text
 
 
 def test_a_roll_of_dice_in_the_log_says_its_dice_with_к(people: Path):
-    """Issue 49: a bare roll's and a contest's "what happened" was `-`. Each says what `roll` and
-    `contest` said."""
+    """Issue 49: a bare roll's and a contest's "what happened" was `-`. Each says its dice and
+    who won, from its events (issue 72)."""
     said = ru(people, "roll", "3D6", "--seed", "1").stdout.strip()
     damage = ru(people, "roll", "2к6", "--character", "Мирон", "--seed", "2").stdout.strip()
     rolled = [line for line in ru(people, "log").stdout.splitlines() if " бросок " in line]
-    assert said.startswith("3к6: ") and said in rolled[-2], rolled
-    assert damage.startswith("2к6: ") and damage in rolled[-1], rolled
+    assert said.startswith("3к6: ") and f"Бросок {said}" in rolled[-2], rolled
+    assert damage.startswith("2к6: 1, 1 = 2") and "Мирон бросает 2к6: 1, 1 = 2" in rolled[-1], rolled
     english = [line for line in en(people, "log").stdout.splitlines() if " roll " in line]
     assert said.replace("к", "D") in english[-2]
     contest = ru(people, "contest", "Мирон", "3/ST", "Лада", "3/DX", "--seed", "3").stdout.splitlines()[-1]
-    assert contest.startswith("побеждает ") or contest == "никто не побеждает", contest
+    assert contest == "побеждает Лада", contest
     rolled = [line for line in ru(people, "log").stdout.splitlines() if " бросок " in line]
-    assert "Мирон " in rolled[-1] and " против " in rolled[-1] and contest in rolled[-1], rolled[-1]
+    assert "Лада побеждает в состязании; соперник — Мирон" in rolled[-1], rolled[-1]
 
 
 def test_a_too_long_argument_is_named_by_its_russian_placeholder(people: Path):

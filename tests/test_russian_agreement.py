@@ -121,7 +121,7 @@ def test_the_words_the_code_supplies(tmp_path: Path):
     order = _ok(path, "fight", "order", "--dice", "6,1")
     assert "Упырь (группа 1)" in order and "Упырь (группа 2)" in order and "group" not in order
     _ok(path, "fight", "next")
-    assert "раунд 1: ходит Упырь (группа 1)" in _ok(path, "log", "--limit", "1")
+    assert "Раунд 1: ходит Упырь (группа 1)" in _ok(path, "log", "--limit", "1")
     refused = ru(path, "fight", "attack", "Упырь 2", "Мирон", "--dice", "1,1")
     assert refused.exit_code == 1 and "в ход врагов «Упырь (группа 2)»" in refused.stderr, refused.stderr
     assert "сейчас ходит Упырь (группа 1)" in refused.stderr

@@ -117,16 +117,16 @@ def test_torn_journal_line_is_skipped_and_never_glued(camp):
         fh.write(b'{"seq": 99, "kind": "cha')  # a writer killed mid-append
     camp.json("character", "set", "Ajax", "--attr", "Lore=1")
     entries = camp.json("log")
-    assert entries[-1]["summary"] == "changed Ajax" and entries[-1]["seq"] == 3
+    assert entries[-1]["summary"] == "Ajax changes the sheet: extra attributes" and entries[-1]["seq"] == 3
 
 
 def test_uncommitted_journal_entry_is_ignored(camp):
     seq = json.loads(camp.path.read_bytes())["meta"]["1"]["seq"]
     journal.append(camp.path, {"seq": seq + 1, "kind": "change", "summary": "never committed", "before": {}})
     assert "never committed" not in [e["summary"] for e in camp.json("log")]
-    assert camp.json("undo")["undone"]["summary"] == "created wizard Merlin"
+    assert camp.json("undo")["undone"]["summary"] == "Merlin joins the party (wizard; ST 8, DX 10, IQ 14)"
     camp.json("character", "set", "Ajax", "--attr", "Lore=1")  # reuses that seq: the new entry wins
-    assert camp.json("log")[-1]["summary"] == "changed Ajax"
+    assert camp.json("log")[-1]["summary"] == "Ajax changes the sheet: extra attributes"
 
 
 def test_log_reads_only_the_tail(camp, monkeypatch):
@@ -160,7 +160,7 @@ def test_a_failed_write_exits_3_and_keeps_the_old_file(camp, monkeypatch):
     monkeypatch.undo()
     assert "Lore" not in camp.json("character", "show", "Ajax")["attributes"]  # the journal's orphan entry is ignored
     camp.json("character", "set", "Ajax", "--attr", "Lore=2")
-    assert camp.json("log")[-1]["summary"] == "changed Ajax"
+    assert camp.json("log")[-1]["summary"] == "Ajax changes the sheet: extra attributes"
 
 
 def test_schema_3_keeps_packs_in_a_table_stock_tinydb_reads(camp, tmp_path):

@@ -80,7 +80,7 @@ def test_redo_in_russian_and_undo_to_in_the_russian_log(gold):
     gold.json("undo", "--to", "4")
     gold.json("redo")
     out = gold("--lang", "ru", "log").stdout
-    assert "отменены записи #5–#4" in out and "возвращено то, что отменила запись #6" in out
+    assert "Изменения #4…#5 отменены" in out and "Изменения #4…#5 возвращены" in out
     assert json.loads(gold("log", "--json").stdout)[-1]["redoes"] == 6
 
 
@@ -90,11 +90,11 @@ def test_the_log_and_undo_say_what_happened_from_the_facts_in_english_too(gold):
     before events). A roll of dice says what `roll` said (issue 49: it was `-` in Russian)."""
     rolled = gold("roll", "2d6", "--seed", "1").stdout.strip()
     lines = gold("log", "--limit", "3").stdout.splitlines()
-    assert any("Ajax: +4 gold" in line and "campaign gold add Ajax 4" in line for line in lines), lines
-    assert rolled.startswith("2D6: ") and any(f" roll    {rolled}  " in line for line in lines), lines
-    assert gold("undo").stdout == "undid #5: Ajax: +4 gold\n"
-    assert "took back #5: Ajax: +4 gold" in gold("log", "--limit", "1").stdout
-    assert gold("--lang", "ru", "undo").stdout == "отменено #4: Ajax: +3 золотых\n"
+    assert any("Ajax gets 4 gold (now 10)" in line and "campaign gold add Ajax 4" in line for line in lines), lines
+    assert rolled.startswith("2D6: ") and any(f" roll    Rolled {rolled}  " in line for line in lines), lines
+    assert gold("undo").stdout == "undid #5: Ajax gets 4 gold (now 10)\n"
+    assert "Change #5 taken back" in gold("log", "--limit", "1").stdout
+    assert gold("--lang", "ru", "undo").stdout == "отменено #4: Ajax получает 3 золотых (теперь 6)\n"
 
 
 def test_undo_says_what_it_took_back_without_walking_the_journal(gold, monkeypatch):
@@ -109,5 +109,5 @@ def test_undo_says_what_it_took_back_without_walking_the_journal(gold, monkeypat
         raise AssertionError("undo walked the journal")
 
     monkeypatch.setattr(history, "history", walked)
-    assert gold("undo").stdout == "undid #2: Ajax: +1 gold\n"
-    assert gold("--lang", "ru", "undo").stdout == "отменено #1: новый персонаж: Ajax\n"
+    assert gold("undo").stdout == "undid #2: Ajax gets 1 gold (now 1)\n"
+    assert gold("--lang", "ru", "undo").stdout == "отменено #1: Ajax вступает в партию (герой; ST 12, DX 11, IQ 9)\n"

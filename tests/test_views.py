@@ -105,16 +105,18 @@ def test_statuses_have_colour_on_a_terminal_unless_no_color(camp):
     assert "dead" in plain and "\x1b[31m" not in plain
 
 
-def test_piped_log_is_not_padded_to_the_longest_line(camp, monkeypatch):
-    """A 673-character roll wraps within its column (COLUMNS, else 80: issue 59), and pads
-    no other row."""
-    monkeypatch.delenv("COLUMNS")
+def test_piped_log_is_one_row_per_event_and_not_padded_to_the_longest_line(camp, monkeypatch):
+    """Piped (CLI.md, seventh revision): a row is one line, never wrapped; a 5,000-character
+    cell does not widen its column, so no other row moves (issue 76)."""
+    monkeypatch.setenv("COLUMNS", "80")
+    camp.json("xp", "award", "1", "Ajax", "--reason", "x" * 490)
     camp.json("roll", "100d100", "--seed", "1")
     camp.json("gold", "add", "Ajax", "1")
     lines = camp("log").stdout.splitlines()
-    assert max(len(line) for line in lines) <= 80
-    assert len(lines) > 10  # the roll's own text, wrapped
-    assert len(next(line for line in lines if "+1 gold" in line).rstrip()) < 80
+    assert len(lines) == 2 + len(camp.json("log"))  # the title, the header, one line an event
+    assert any(len(line) > 400 for line in lines)
+    gold = next(line for line in lines if "Ajax gets 1 gold" in line)
+    assert len(gold.rstrip()) < 200
 
 
 def test_deaths_and_the_dying_are_announced(camp):

@@ -101,8 +101,8 @@ def extract() -> dict[tuple[str, str | None], list[str]]:
             add(_text(node.args[0]), plural, where)
         elif name in ("_", "N_", "Said") and node.args:
             add(_text(node.args[0]), None, where)
-        elif name == "gendered" and len(node.args) >= 2:
-            add(_text(node.args[1]), None, where)  # the neutral form; the m and f forms: gendered_msgids()
+        elif name in ("gendered", "of_thing") and len(node.args) >= 2:
+            add(_text(node.args[1]), None, where)  # the neutral form; the others: gendered_msgids(), thing_msgids()
         elif name in ("ngettext", "N_plural") and len(node.args) >= 2:
             add(_text(node.args[0]), _text(node.args[1]), where)
         elif name == "help_text" and node.args:
@@ -139,6 +139,18 @@ def gendered_msgids() -> list[str]:
     return sorted(found)
 
 
+THING_GENDERS = ("m", "f", "n")  # msgctxt of a message's forms that agree with a thing's gender (i18n.of_thing)
+
+
+def thing_msgids() -> list[str]:
+    """The messages given to `of_thing()`: each has a neutral entry and one per gender."""
+    found: dict[str, None] = {}
+    for _path, node in calls():
+        if _name(node) == "of_thing" and len(node.args) >= 2 and _text(node.args[1]):
+            found[_text(node.args[1])] = None
+    return sorted(found)
+
+
 EXAMPLE = "example"  # msgctxt of a help example: the command line as a Russian table types it
 
 
@@ -158,6 +170,11 @@ def context_msgids() -> list[tuple[str, str, str]]:
         (ctx, msgid, f"#. the form for a person of gender {ctx} (i18n.gendered)")
         for msgid in gendered_msgids()
         for ctx in GENDERS
+    ]
+    out += [
+        (ctx, msgid, f"#. the form for a thing of gender {ctx} (i18n.of_thing)")
+        for msgid in thing_msgids()
+        for ctx in THING_GENDERS
     ]
     return (
         out
@@ -192,7 +209,7 @@ def _context_entries(old: dict) -> list[dict]:
     out = []
     for ctx, msgid, comment in context_msgids():
         e = old.get((ctx, msgid)) or {"msgstr": {}, "flags": []}
-        brace = ["python-brace-format"] if ctx in GENDERS else []
+        brace = ["python-brace-format"] if ctx in GENDERS or ctx in THING_GENDERS else []
         out.append(
             {
                 "msgctxt": ctx,

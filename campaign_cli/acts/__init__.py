@@ -309,3 +309,15 @@ def acted(camp: Stored, path: str, name: str) -> None:
     if name not in done:
         done.append(name)
         camp.set_meta(fight=fight)
+
+
+def fallen(camp: Stored, doc: Character, before: str, rule: str) -> None:
+    """The journal's facts of DOC's condition worsening since BEFORE (a condition): out of
+    action or dying (`fell`), or dead (`died`), with the RULE that made it so."""
+    now = condition(doc)
+    if CONDITIONS.index(now) <= CONDITIONS.index(before):
+        return
+    if now == "dead":
+        camp.event("died", name=doc["name"], rule=rule)
+    else:
+        camp.event("fell", name=doc["name"], status=now, rule=rule)

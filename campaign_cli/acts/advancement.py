@@ -34,9 +34,18 @@ def award_xp(camp: Stored, amount: int, names: list[str] | None, party: bool, re
     for doc in docs:
         doc["xp"] += amount
         camp.save("characters", doc)
+        xp_won(camp, doc, amount, reason)
     who = [d["name"] for d in docs]
     camp.note(f"+{amount} XP to {', '.join(who)}" + (f": {reason}" if reason else ""), *who, reason=reason)
     return docs
+
+
+def xp_won(camp: Stored, doc: Character, amount: int, reason: str | None, rule: str = "R13") -> None:
+    """The journal's fact of AMOUNT XP won by DOC (its XP already raised), and why."""
+    after = doc["xp"]
+    camp.event(
+        "xp_awarded", name=doc["name"], amount=amount, before=after - amount, after=after, reason=reason, rule=rule
+    )
 
 
 class Step(NamedTuple):
@@ -112,6 +121,17 @@ def spend_xp(camp: Stored, name: str, karma: bool, **what: Any) -> tuple[dict[st
     bought.apply()
     camp.save("characters", doc)
     camp.note(f"{doc['name']}: {bought.stored} for {bought.cost} XP", doc["name"])
+    rule = {"attribute": "R14", "skill": "R15", "spell": "R16"}[bought.kind]
+    camp.event(
+        "xp_spent",
+        name=doc["name"],
+        on=bought.name,
+        what=bought.kind,
+        **{"from": bought.level, "to": bought.level + 1},
+        cost=bought.cost,
+        karma=paid["karma"],
+        rule=rule,
+    )
     data = {
         "cost": bought.cost,
         "xp_before": before,
@@ -129,6 +149,7 @@ def add_karma(camp: Stored, name: str, n: int, bard: bool = False, by: str | Non
     doc = acts.actor(camp, "karma add", name)  # the dead: refused (R11a)
     if bard and by is not None:
         acts.actor(camp, "karma add", by, "bard")  # R11a: singing is the bard's own doing
+    singer = doc
     if bard:
         from campaign_cli.rules import craft  # Bard karma only (R25)
 
@@ -148,6 +169,7 @@ def add_karma(camp: Stored, name: str, n: int, bard: bool = False, by: str | Non
         doc["karma"] += n
     camp.save("characters", doc)
     camp.note(f"{doc['name']}: +{n} {'Bard ' if bard else ''}karma", doc["name"])
+    camp.event("karma_added", name=doc["name"], amount=n, bard=singer["name"] if bard else None)
     return doc
 
 
@@ -196,6 +218,7 @@ def add_wishes(camp: Stored, name: str, n: int) -> Character:
     doc["wishes"] += n
     camp.save("characters", doc)
     camp.note(f"{doc['name']}: +{n} wish", doc["name"])
+    camp.event("wish_added", name=doc["name"], amount=n)
     return doc
 
 
@@ -207,6 +230,7 @@ def spend_wish(camp: Stored, name: str) -> tuple[Character, int]:
     cancelled = adv.spend_wish(doc)
     camp.save("characters", doc)
     camp.note(f"{doc['name']}: a wish cancels {cancelled} damage", doc["name"])
+    camp.event("wish_spent", name=doc["name"], cancelled=cancelled)
     return doc, cancelled
 
 
@@ -216,13 +240,17 @@ def apply_curse(camp: Stored, name: str, curse: str, note: str | None) -> tuple[
     added = adv.add_curse(doc, curse, note)
     camp.save("characters", doc)
     camp.note(f"{doc['name']} cursed: {curse}", doc["name"])
+    camp.event("cursed", name=doc["name"], curse=added["name"])
     return doc, added
 
 
 def lift_curse(camp: Stored, name: str, curse: str, pay: str) -> tuple[Character, dict[str, Any]]:
     """`curse remove`: paid with 1 wish, 3 karma or 10 XP (R18; the dead spend nothing)."""
     doc = acts.actor(camp, "curse remove", name)
+    held = [c["name"] for c in doc.get("curses", [])]
     paid = adv.remove_curse(doc, curse, pay)
+    lifted = next(iter(set(held) - {c["name"] for c in doc.get("curses", [])}), curse.strip())
     camp.save("characters", doc)
     camp.note(f"{doc['name']}: curse {curse.strip()} lifted for {paid[pay]} {pay}", doc["name"])
+    camp.event("curse_lifted", name=doc["name"], curse=lifted, pay=pay, paid=paid[pay])
     return doc, paid

@@ -16,7 +16,7 @@ def create(camp: Stored, doc: Any) -> Character:
     """`character create`: DOC, built by `rules.new_character` (R2, R3), stored with an id."""
     stored = camp.add_character(doc)
     camp.note(f"created {stored['kind']} {stored['name']}", stored["name"])
-    camp.event("created", name=stored["name"])
+    camp.event("created", name=stored["name"], kind=stored["kind"], st=stored["st"], dx=stored["dx"], iq=stored["iq"])
     return stored
 
 
@@ -34,6 +34,7 @@ def change(
     """`character set`: extra attributes set and dropped, combat skills' modes (R24),
     keywords added and dropped, the gender."""
     doc = camp.character(name)
+    was = {k: v.copy() if isinstance(v := doc.get(k), (dict, list)) else v for k in CHANGEABLE}
     for key in drop_attr:
         rules.drop_attribute(doc["attributes"], key)
     for key, value in values.items():
@@ -45,7 +46,12 @@ def change(
         doc["gender"] = gender  # checked by rules.check_gender
     camp.save("characters", doc)
     camp.note(f"changed {doc['name']}", doc["name"])
+    camp.event("changed", name=doc["name"], fields=[CHANGEABLE[k] for k in CHANGEABLE if doc.get(k) != was[k]])
     return doc
+
+
+# What `character set` may change, as its `changed` event names each field.
+CHANGEABLE = {"attributes": "attributes", "combat": "combat", "keywords": "keywords", "gender": "gender"}
 
 
 def delete(camp: Stored, name: str) -> Character:
@@ -86,6 +92,7 @@ def bring_in(camp: Stored, plan: dict[str, Any], name: str | None, format_: str)
     check_character({"id": 1, **doc})  # bounds and types, as import checks them
     stored = camp.add_character(doc)
     camp.note(f"imported {stored['name']} ({format_})", stored["name"])
+    camp.event("imported", name=stored["name"], format=format_)
     return stored, over
 
 

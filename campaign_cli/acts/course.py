@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from campaign_cli import acts
+from campaign_cli.acts.advancement import xp_won
 from campaign_cli.errors import Refused, Say
 from campaign_cli.rules.advancement import KILL_XP
 from campaign_cli.rules.characters import alive
@@ -59,8 +60,10 @@ def learn_keyword(camp: Stored, word: str) -> tuple[list[str], list[Character]]:
     keywords = [*known, word.strip()]
     camp.set_meta(keywords=keywords)
     docs = [d for d in camp.characters() if alive(d)]
+    camp.event("keyword_learned", keyword=word.strip(), names=[d["name"] for d in docs], xp=KILL_XP)
     for doc in docs:
         doc["xp"] += KILL_XP
         camp.save("characters", doc)
+        xp_won(camp, doc, KILL_XP, None)
     camp.note(f"keyword learned: {word.strip()}", *(d["name"] for d in docs), keyword=word.strip())
     return keywords, docs

@@ -51,4 +51,5 @@ def roll_elite(camp: Stored, name: str, brutal: bool, die_of: Callable[[], int],
     }
     camp.record_roll(data)
     camp.note(f"elite {board['name']}: {die} = {ability}")
+    camp.event("elite_rolled", board=board["name"], die=die, ability=ability)
     return data

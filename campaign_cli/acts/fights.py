@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from campaign_cli import acts, jsontext
+from campaign_cli.acts import advancement as adv_events
 from campaign_cli.errors import Opt, Refused, Say, UsageProblem
 from campaign_cli.rules import advancement as adv
 from campaign_cli.rules import dice as d
@@ -59,7 +60,7 @@ def add_group(
     ability = added[0]["elite"]
     verb = "joins" if len(added) == 1 else "join"
     camp.note(f"{', '.join(e['name'] for e in added)} {verb} the fight" + (f" (elite: {ability})" if ability else ""))
-    camp.event("joined", names=[e["name"] for e in added])
+    camp.event("joined", names=[e["name"] for e in added], elite=ability)
     return fight, added, die
 
 
@@ -92,9 +93,12 @@ def facts(camp: Stored, fight: Fight) -> dict[str, Any]:
     """The fight as CLI.md shows it: round, turn, order, enemies; plus the groups and the
     characters' state. The order is worked out as it stands now (a knock-out since the last
     fight act counts)."""
+    from campaign_cli.rules.characters import health_left
+
     fight = jsontext.copied(fight)
     fights.refresh(fight, able(camp))
-    chars = [view(c) for c in camp.characters()]
+    docs = camp.characters()
+    chars = [{**view(c), **dict(zip(("left", "of"), health_left(c), strict=True))} for c in docs]
     groups = [
         {
             "id": g["id"],
@@ -115,8 +119,10 @@ def facts(camp: Stored, fight: Fight) -> dict[str, Any]:
         "acted": fight.get("acted", []),  # R32a: who has taken this round's action
         "first": fight.get("first"),
         "groups": groups,
-        "enemies": fight["enemies"],
-        "characters": [{k: c[k] for k in ("name", "st", "damage", "fatigue", "status", "gender")} for c in chars],
+        "enemies": [{**e, "left": fights.health_left(e)} for e in fight["enemies"]],
+        "characters": [
+            {k: c[k] for k in ("name", "st", "damage", "fatigue", "status", "gender", "left", "of")} for c in chars
+        ],
     }
 
 
@@ -132,12 +138,36 @@ def able(camp: Stored) -> list[str]:
     return [c["name"] for c in camp.characters() if wounds.can_act(c)]
 
 
-def strike(camp: Stored, fight: Fight, hitter: Character, target: str, damage: int) -> dict[str, Any]:
-    """A blow on an enemy instance by HITTER: wounds after defense, kill and wound XP (R41)."""
+def strike(
+    camp: Stored, fight: Fight, hitter: Character, target: str, damage: int, roll: int | None = None
+) -> dict[str, Any]:
+    """A blow on an enemy instance by HITTER: wounds after defense, kill and wound XP (R41).
+    ROLL: the check that hit (None: `fight hit`, a blow of known damage)."""
     enemy, dealt, killed = fights.hit(fight, target, damage)
     xp = fights.hit_xp(enemy, dealt, killed)
-    if killed:
-        camp.event("killed", enemy=enemy["name"], by=hitter["name"])  # who killed whom (recap)
+    over = fights.overkill(enemy, damage, dealt)
+    wound_xp = fights.hit_xp(enemy, dealt, False)
+    camp.event(
+        "blow",
+        attacker=hitter["name"],
+        target=enemy["name"],
+        roll=roll,
+        hit=True,
+        damage=damage,
+        defense=enemy["defense"],
+        wounds=dealt,
+        overkill=over,
+        xp=wound_xp,
+    )
+    if killed:  # who killed whom (recap)
+        camp.event(
+            "killed",
+            enemy=enemy["name"],
+            by=hitter["name"],
+            wounds=dealt,
+            xp=xp - wound_xp,
+            gender=enemy.get("gender"),
+        )
     if xp:
         hitter["xp"] += xp
         camp.save("characters", hitter)
@@ -148,6 +178,8 @@ def strike(camp: Stored, fight: Fight, hitter: Character, target: str, damage: i
         "damage": damage,
         "defense": enemy["defense"],
         "wounds": dealt,
+        "past_defense": fights.past_defense(enemy, damage),
+        "overkill": over,
         "killed": killed,
         "xp": xp,
         "character": view(hitter),
@@ -195,6 +227,8 @@ def character_blow(
         "damage_dice": [],
         "damage": 0,
         "wounds": 0,
+        "past_defense": 0,
+        "overkill": 0,
         "killed": False,
         "xp": 0,
     }
@@ -212,17 +246,32 @@ def character_blow(
             "reroll_damage_dice",
             "damage_dice",
         )
-        blow = strike(camp, fight, doc, enemy["name"], roll["total"])
+        blow = strike(camp, fight, doc, enemy["name"], roll["total"], check["total"])
         data.update(
             damage_dice=roll["dice"],
             damage=roll["total"],
             roll=roll,
             wounds=blow["wounds"],
+            past_defense=blow["past_defense"],
+            overkill=blow["overkill"],
             killed=blow["killed"],
             xp=blow["xp"],
             character=blow["character"],
         )
         enemy = blow["enemy"]
+    else:
+        camp.event(
+            "blow",
+            attacker=doc["name"],
+            target=enemy["name"],
+            roll=check["total"],
+            hit=False,
+            damage=0,
+            defense=enemy.get("defense", 0),
+            wounds=0,
+            overkill=0,
+            xp=0,
+        )
     data.update(
         target=enemy,
         summary=f"{doc['name']} attacks {enemy['name']}: "
@@ -257,6 +306,7 @@ def enemy_blow(
     counts = d.faces(count, 6, rng) if dice is None and count > d.LISTED_DICE else None
     rolled = d.obtain(count, 6, dice, rng) if counts is None else []
     armor = view(doc)["armor"]
+    before = current_status(doc)
     blow = fights.enemy_attack(armor, enemy, rolled, counts)
     for _hit in range(blow["hits"] if blow["per_hit"] else 0):  # hits that all stop at the armor take nothing
         if current_status(doc) == "dead":
@@ -264,6 +314,16 @@ def enemy_blow(
         wounds.take(doc, enemy.get("damage", 0), armor=armor)  # R29 per hit; counted for the Medic (R25)
     camp.save("characters", doc)
     ch = view(doc)
+    camp.event(
+        "struck",
+        attacker=enemy["name"],
+        target=doc["name"],
+        hits=blow["hits"],
+        damage=blow["damage"],
+        armor=armor,
+        status=ch["status"],
+    )
+    acts.fallen(camp, doc, before, "R19")
     return {
         "attacker": enemy["name"],
         "enemy": enemy,  # who struck: its to-hit and damage
@@ -313,6 +373,11 @@ def end_fight(camp: Stored, outcome: str, names: list[str] | None) -> tuple[dict
             xp[doc["name"]] = KILL_XP
         wounds.after_fight(doc)
         camp.save("characters", doc)
+    camp.event("fight_ended", outcome=outcome, xp=xp)
+    for doc in docs:
+        if doc["name"] in xp:
+            adv_events.xp_won(camp, doc, KILL_XP, None)
+        acts.fallen(camp, doc, before[doc["name"]], "R20")
     killed = [e["name"] for e in (fight or {}).get("enemies", []) if not e["alive"]]
     camp.set_meta(fight=None, fights=camp.meta.get("fights", 0) + 1)  # R25a counts fights
     camp.note(
@@ -320,7 +385,6 @@ def end_fight(camp: Stored, outcome: str, names: list[str] | None) -> tuple[dict
         *(d["name"] for d in docs),
         killed=killed,
     )
-    camp.event("fight_ended", outcome=outcome)
     chars = [view(d) for d in docs]
     data = {
         "outcome": outcome,
@@ -346,7 +410,7 @@ def kill_enemy(camp: Stored, name: str, by: str, brutal: bool) -> tuple[Characte
     camp.save("characters", doc)
     summary = f"{doc['name']} killed {board['name']}{' (brutal)' if brutal else ''}: +{xp} XP"
     camp.note(summary, doc["name"], kills=[board["name"]])
-    camp.event("killed", enemy=board["name"], by=doc["name"])
+    camp.event("killed", enemy=board["name"], by=doc["name"], xp=xp, gender=board.get("gender"))
     return doc, board, xp
 
 
@@ -357,7 +421,6 @@ def fight_hit(camp: Stored, target: str, damage: int, by: str) -> dict[str, Any]
     hitter = acts.actor(camp, "fight hit", by)
     data = strike(camp, fight, hitter, target, damage)
     enemy = data["enemy"]
-    camp.event("blow", by=hitter["name"], target=enemy["name"], hits=1, wounds=data["wounds"])
     camp.note(
         f"{hitter['name']} hits {enemy['name']} for {data['wounds']}"
         + (f": killed, +{data['xp']} XP" if data["killed"] else f", +{data['xp']} XP" if data["xp"] else ""),
@@ -407,8 +470,6 @@ def fight_attack(
     if seed is not None:
         data["seed"] = seed
     camp.record_roll({k: v for k, v in data.items() if k not in ("target", "character", "enemy")})
-    blow = {"by": data["attacker"], "target": data["target"]["name"], "hits": data["hits"]}
-    camp.event("blow", **blow, **({"wounds": data["wounds"]} if "check" in data else {"damage": data["damage"]}))
     summary, names = data.pop("summary"), data.pop("names")  # the journal's, not the result's
     camp.note(summary, *names, **({"kills": [data["target"]["name"]]} if data.get("killed") else {}))
     return data, fight

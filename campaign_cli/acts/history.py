@@ -47,6 +47,7 @@ def undo(camp: Stored, to: int | None) -> tuple[list[dict[str, Any]], dict[str, 
     else:
         summary = f"undid #{target['seq']}: {target.get('summary', '')}"
     camp.note(summary, *touched, **extra)
+    camp.event("undone", seqs=[e["seq"] for e in done])
     return done, changes
 
 
@@ -61,4 +62,5 @@ def redo(camp: Stored) -> tuple[dict[str, Any], list[int]]:
     camp.kind = "redo"
     summary = f"redid #{target['seq']}: {target.get('summary', '')}"
     camp.note(summary, *target.get("characters", []), redoes=target["seq"])
+    camp.event("redone", seqs=target.get("undoes_all") or [target.get("undoes")])
     return target, target.get("undoes_all") or [target.get("undoes")]

@@ -61,7 +61,7 @@ def _on(
     what = gear.piece_name(item, moved) if moves else item["name"]
     camp.note(f"{doc['name']} {verb} {what} (#{item['id']})", doc["name"])
     if path in HANDLED:  # where the item went: the log's sentence (its state is no change the recap says)
-        camp.event("item_moved", who=doc["name"], items=[item["name"]], count=moved or 1, how=HANDLED[path])
+        camp.event("item_moved", name=doc["name"], items=[item["name"]], count=moved or 1, how=HANDLED[path])
     return doc, item, moved
 
 
@@ -79,6 +79,7 @@ def add(
     made = new_item(camp, item, custom, {**options, "count": count})
     added = gear.add_item(doc, made)
     camp.save("characters", doc)
+    camp.event("item_added", name=doc["name"], item=made["name"], count=gear.pieces(made))
     camp.note(f"{doc['name']} gets {gear.piece_name(made)} (#{added['id']})", doc["name"])
     return doc, added
 
@@ -95,7 +96,7 @@ def drop(camp: Stored, name: str, ref: str, count: int | None = None) -> tuple[C
 def left(camp: Stored, doc: Character, item: Item, count: int, how: str) -> None:
     """The journal's fact of pieces that left DOC: HOW (dropped, given, sold, drunk, spent),
     so the log says how an item left, never only that it is gone (GLOSSARY.md)."""
-    camp.event("item_left", who=doc["name"], item=item["name"], count=count, how=how)
+    camp.event("item_left", name=doc["name"], item=item["name"], count=count, how=how)
 
 
 def trade(
@@ -118,7 +119,10 @@ def trade(
     acts.acted(camp, path, src["name"])  # R32a: a trade is the giver's (or seller's) action
     for doc in (src, dst):
         camp.save("characters", doc)
-    left(camp, src, stack, moved, "sold" if selling else "given")
+    if selling:
+        camp.event("sold", seller=src["name"], buyer=dst["name"], item=stack["name"], count=moved, price=paid)
+    else:
+        camp.event("given", giver=src["name"], receiver=dst["name"], item=stack["name"], count=moved)
     what = f"{gear.piece_name(stack, moved)} (#{stack['id']})"
     verb = f"sells {what} to {dst['name']} for {paid} gold" if selling else f"gives {what} to {dst['name']}"
     camp.note(f"{src['name']} {verb}", src["name"], dst["name"])
@@ -134,7 +138,7 @@ def hold(camp: Stored, name: str, refs: list[str]) -> tuple[Character, list[Item
     acts.acted(camp, "item hold", doc["name"])
     camp.save("characters", doc)
     camp.note(f"{doc['name']} holds {', '.join(i['name'] for i in chosen) or 'nothing'}", doc["name"])
-    camp.event("item_moved", who=doc["name"], items=[i["name"] for i in chosen], count=1, how="held")
+    camp.event("item_moved", name=doc["name"], items=[i["name"] for i in chosen], count=1, how="held")
     return doc, chosen
 
 
@@ -165,7 +169,11 @@ def fetch(camp: Stored, name: str, ref: str, count: int | None = None) -> tuple[
 
 def set_numbers(camp: Stored, name: str, ref: str, changes: dict[str, Any]) -> tuple[Character, Item]:
     """`item set`: an item's numbers changed (R39: not fewer slots than its upgrades fill)."""
-    return _on(camp, "item set", name, ref, lambda doc, item: gear.set_numbers(doc, item, changes), "changes")
+    doc, item, _moved = _on(
+        camp, "item set", name, ref, lambda doc, item: gear.set_numbers(doc, item, changes), "changes"
+    )
+    camp.event("item_changed", name=doc["name"], item=item["name"], fields=sorted(changes))
+    return doc, item
 
 
 def reload(camp: Stored, name: str, ref: str) -> tuple[Character, Item, int]:
@@ -180,6 +188,7 @@ def reload(camp: Stored, name: str, ref: str) -> tuple[Character, Item, int]:
         acts.acted(camp, "item reload", doc["name"])
 
     doc, item, _moved = _on(camp, "item reload", name, ref, change, "reloads")
+    camp.event("reloaded", name=doc["name"], item=item["name"], left=left[0])
     return doc, item, left[0]
 
 
@@ -188,7 +197,7 @@ def upgrade(camp: Stored, name: str, ref: str, upgrade_ref: str) -> tuple[Charac
     doc = acts.actor(camp, "item upgrade", name)
     used = gear.find_item(doc, upgrade_ref)
     fitted, target = gear.fit_upgrade(doc, gear.find_item(doc, ref), used, camp.next_id)
-    left(camp, doc, used, 1, "fitted")
+    camp.event("fitted", name=doc["name"], item=fitted["name"], into=target["name"])
     camp.save("characters", doc)
     camp.note(f"{doc['name']} fits {fitted['name']} into {target['name']} (#{target['id']})", doc["name"])
     return doc, target
@@ -204,6 +213,7 @@ def forge(
     )
     camp.save("characters", doc)
     camp.note(f"{doc['name']} forges {fitted['name']} into {target['name']} (#{target['id']})", doc["name"])
+    camp.event("forged", name=doc["name"], item=fitted["name"], into=target["name"], gold=gold)
     return doc, target
 
 
@@ -237,14 +247,16 @@ def drink(camp: Stored, name: str, ref: str, on: str | None, count: int = 1) -> 
         f"{target['name']} drinks {gear.piece_name(potion, count)} (#{potion['id']})", doc["name"], target["name"]
     )
     if effect.get("healed"):
-        camp.event("healed", who=target["name"], amount=effect["healed"], item=potion["name"])
+        camp.event("healed", name=target["name"], amount=effect["healed"], item=potion["name"])
     return target, potion, effect
 
 
 def count(camp: Stored, field: Literal["gold", "darkstone"], name: str, change: int, label: str) -> Character:
     """`gold add|remove`, `darkstone add|remove`: never below 0 (R11a: the dead receive nothing)."""
     doc = acts.actor(camp, f"{field} {'add' if change > 0 else 'remove'}", name)
+    before = doc.get(field, 0)
     gear.change_count(doc, field, change, label)
     camp.save("characters", doc)
+    camp.event(field, name=doc["name"], change=change, before=before, after=doc.get(field, 0))
     camp.note(f"{doc['name']}: {'+' if change > 0 else '-'}{abs(change)} {label}", doc["name"])
     return doc

@@ -22,6 +22,7 @@ def import_pack(camp: Stored, pack: dict[str, Any]) -> dict[str, Any] | None:
     camp.set_packs([*kept, {"id": old["id"] if old else camp.next_id(), **pack}])
     verb = f"replaced (was {old['version']})" if old else "imported"
     camp.note(f"pack {pack['pack']} {pack['version']} {verb}")
+    camp.event("pack_added", pack=pack["pack"], version=str(pack["version"]))
     return old
 
 
@@ -33,4 +34,5 @@ def remove_pack(camp: Stored, name: str) -> dict[str, Any]:
     found = resolve(name, ((p, (p["pack"],), p["id"]) for p in stored), "pack")
     camp.set_packs([p for p in stored if p is not found])
     camp.note(f"pack {found['pack']} removed")
+    camp.event("pack_removed", pack=found["pack"])
     return found

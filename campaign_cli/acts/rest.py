@@ -32,6 +32,9 @@ def rest(camp: Stored, names: list[str] | None, week: bool) -> tuple[list[Any], 
         camp.save("characters", doc)
     what = "a week of rest: healed fully" if week else "a night's sleep: fatigue cleared"
     camp.note(what, *(d["name"] for d in docs))
+    camp.event("rested", week=week, names=[d["name"] for d in docs if d["name"] in resting])
+    for doc in docs:
+        acts.fallen(camp, doc, before[doc["name"]], "R20")
     return docs, before
 
 
@@ -49,4 +52,6 @@ def end_adventure(camp: Stored) -> tuple[str, list[Any], dict[str, Any]]:
     camp.set_meta(phase="between", adventure=None)
     camp.note(f"adventure ended: {title}", *(d["name"] for d in docs), adventure_end=number)
     camp.event("adventure_ended", title=title)
+    for doc in docs:
+        acts.fallen(camp, doc, before[doc["name"]], "R20")
     return title, docs, before

@@ -345,7 +345,15 @@ def check(camp: Stored, name: str, spec: Any, throw: d.Throw) -> tuple[rules.Pre
     against = f"= {result['total']} vs {result['target']}" if result["type"] == "sum" else f"needing {result['need']}+"
     outcome = "success" if result["success"] else "failure"
     camp.note(f"{doc['name']} {result['spec']}: rolled {rolled} {against}: {outcome}", doc["name"])
+    checked(camp, result)
     return prep, result
+
+
+def checked(camp: Stored, result: dict[str, Any]) -> None:
+    """The journal's fact of a check rolled (R5, R10)."""
+    camp.event(
+        "checked", name=result["character"], spec=result["spec"], total=result["total"], success=result["success"]
+    )
 
 
 def party_test(camp: Stored, spec: Any, who: str, throw: d.Throw) -> dict[str, Any]:
@@ -404,6 +412,8 @@ def party_test(camp: Stored, spec: Any, who: str, throw: d.Throw) -> dict[str, A
         "skipped": skipped,
     }
     recorded(camp, data, seed)
+    for result in results:
+        checked(camp, result)
     camp.note(
         f"party test {spec.text} ({who}): {data['successes']} of {len(results)} succeed",
         *(r["character"] for r in results),
@@ -419,6 +429,7 @@ def contest(
     data = _contested(camp, name, spec, other, throw, other_dice, other_spec)
     a, b, winner = data["a"], data["b"], data["winner"]
     recorded(camp, data, throw.seed)
+    camp.event("contested", name=a["name"], other=b["name"], winner=winner, success=data["success"])
     camp.note(
         f"contest {a['name']} {a['total']}/{a['target']} vs {b['name']} {b['total']}/{b['target']}: "
         f"{winner or 'nobody'} wins",
@@ -444,6 +455,13 @@ def cast(
     acts.acted(camp, "cast", doc["name"])
     recorded(camp, data, throw.seed)
     camp.note(f"{doc['name']} casts {known['name']}: {'success' if data['success'] else 'failure'}", doc["name"])
+    camp.event(
+        "cast",
+        name=doc["name"],
+        spell=known["name"],
+        success=data["success"],
+        **({"target": data["b"]["name"]} if against is not None else {}),
+    )
     return data
 
 
@@ -461,6 +479,7 @@ def initiative(camp: Stored, names: list[str], next_die: Callable[[], int], seed
     data = {"order": order, "rolls": rolls}
     recorded(camp, data, seed)
     camp.note(f"initiative: {', '.join(order)}", *(n for n in order if n.casefold() in known))
+    camp.event("initiative", order=order)
     return data
 
 
@@ -471,6 +490,8 @@ def roll(
     again, R17)."""
     data = roll_damage(camp, expr, character, weapon_ref, against, throw.dice, throw.rng, throw.karma, throw.again)
     recorded(camp, data, throw.seed)
+    who = {"name": data["character"]} if data.get("character") else {}
+    camp.event("rolled", expression=data["expression"], dice=list(data["dice"]), total=data["total"], **who)
     camp.note(
         f"{data.get('character') or 'roll'} {data['expression']}: "
         f"{', '.join(map(str, data['dice']))} = {data['total']}",

@@ -71,7 +71,7 @@ def merge(
         rules.record(result, conflicts)
     summary = f"merged {path} (git)" if path is not None else f"merged {theirs} into {ours}"
     summary += f": {len(conflicts)} conflicts" if conflicts else ""
-    store.campaign.write_merge(files[1], versions[1], result, words, local, summary)
+    store.campaign.write_merge(files[1], versions[1], result, words, local, summary, len(conflicts))
     return result, conflicts, files[1]
 
 
@@ -129,6 +129,7 @@ def resolve(
         camp.drop_meta("conflicts")
     how_said = {"ours": "ours", "theirs": "theirs"}.get(how, "a value")
     camp.note(f"resolved {', '.join('#' + str(c['id']) for c in chosen)} with {how_said}")
+    camp.event("resolved", conflicts=[c["id"] for c in chosen], how=how)
     return chosen, left
 
 

@@ -71,6 +71,7 @@ def buy(
         thing["value"] = round(paid / count)  # R38: what was paid is what it is worth (a piece's)
     added = gear.buy(doc, thing, paid)
     camp.save("characters", doc)
+    camp.event("bought", buyer=doc["name"], item=added["name"], count=count, price=paid, asked=asked)
     camp.note(f"{doc['name']} buys {added['name']} (#{added['id']}) for {paid} gold", doc["name"])
     return {"price": asked, "paid": paid, "haggle": contest, "item": added, "character": view(doc)}
 
@@ -92,6 +93,6 @@ def sell(
     received, contest = haggle(camp, doc, terms, asked, False)
     gone = gear.sell_off(doc, thing, received, count, camp.next_id)
     camp.save("characters", doc)
-    camp.event("item_left", who=doc["name"], item=gone["name"], count=gear.pieces(gone), how="sold")
+    camp.event("sold", seller=doc["name"], buyer=None, item=gone["name"], count=gear.pieces(gone), price=received)
     camp.note(f"{doc['name']} sells {gear.piece_name(gone)} (#{gone['id']}) for {received} gold", doc["name"])
     return {"price": asked, "received": received, "haggle": contest, "item": gone, "character": view(doc)}

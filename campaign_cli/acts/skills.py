@@ -87,7 +87,7 @@ def use(
     craft.spend_occasion(doc, found.name, camp.meta)
     if found.name == "Herbalist":
         craft.use_herbs(doc, options["doses"] or 1)  # R25a: a dose is a Herb, used up also on a failure
-        camp.event("item_left", who=doc["name"], item=craft.HERB, count=options["doses"] or 1, how="spent")
+        camp.event("item_left", name=doc["name"], item=craft.HERB, count=options["doses"] or 1, how="spent")
     if found.name == "Alchemist":
         craft.pay_alchemy(doc)  # R25a: once per XP paid, a failed check included
     if found.check.startswith("c-"):
@@ -99,8 +99,14 @@ def use(
         result = rolled_check(doc, prep, dice, rng, karma, reroll_dice)
     effect = apply() if result["success"] and apply else None
     done = effect or {}
+    camp.event("skill_used", name=doc["name"], skill=found.name, success=result["success"])
     for who, amount in done.get("healed", {}).items():  # R25: what the Medic healed
-        camp.event("healed", who=who, amount=amount, by=doc["name"], skill=found.name)
+        camp.event("healed", name=who, amount=amount, by=doc["name"], skill=found.name)
+    for who, amount in done.get("karma", {}).items():  # R25: what the Bard sang
+        camp.event("karma_added", name=who, amount=amount, bard=doc["name"])
+    if done.get("leadership"):
+        lead = done["leadership"]
+        camp.event("led", name=doc["name"], follower=lead["for"], bonus=lead["value"])
     if done.get("potion"):
         camp.event("brewed", by=doc["name"], skill=found.name, potion=done["potion"]["name"])
     acts.acted(camp, "skill use", doc["name"])  # R32a

@@ -20,8 +20,19 @@ def damage(camp: Stored, name: str, amount: int, fatigue: bool, armor: bool) -> 
     Returns the character and what was applied and absorbed."""
     doc = acts.actor(camp, "damage", name)
     worn = gear_totals(doc["items"], doc.get("keywords", []))["armor"] if armor else 0
+    before = acts.condition(doc)
     applied = wounds.take(doc, amount, fatigue=fatigue, armor=worn)
     camp.save("characters", doc)
+    taken = applied["fatigue"] or applied["damage"]  # R21: fatigue taken while out counts as damage
+    camp.event(
+        "damaged",
+        name=doc["name"],
+        amount=taken,
+        fatigue=bool(applied["fatigue"]),
+        absorbed=applied["absorbed"],
+        status=acts.condition(doc),
+    )
+    acts.fallen(camp, doc, before, "R19")
     what = ", ".join(f"{v} {k}" for k, v in applied.items() if v) or "nothing"
     camp.note(f"{doc['name']} takes {what}", doc["name"])
     return doc, applied
@@ -32,5 +43,6 @@ def heal(camp: Stored, name: str, amount: int, fatigue: bool) -> tuple[Character
     doc = acts.actor(camp, "heal", name)
     healed = wounds.heal(doc, amount, fatigue=fatigue)
     camp.save("characters", doc)
+    camp.event("healed", name=doc["name"], amount=healed, **({"fatigue": True} if fatigue else {}))
     camp.note(f"{doc['name']} heals {healed} {'fatigue' if fatigue else 'damage'}", doc["name"])
     return doc, healed

@@ -181,8 +181,8 @@ class Lines:
         self.block.end(number, args)
         return captured[-1] if captured else None
 
-    def seal(self, summary_one: str, summary_many: str) -> None:
-        self.block.seal(summary_one, summary_many)
+    def seal(self, summary_one: str, summary_many: str, block: str) -> None:
+        self.block.seal(summary_one, summary_many, block)
 
 
 def run_lines(root: Any, camp: store.Stored, lines: Iterable[tuple[int, list[str]]], results: Any) -> Lines:
@@ -229,7 +229,7 @@ def batch(
             finally:
                 RUN.batch, RUN.staged = None, None
                 RUN.capture = None
-            ran.seal("batch of {n} command", "batch of {n} commands")
+            ran.seal("batch of {n} command", "batch of {n} commands", "batch")
         files.publish(staged)  # committed: the files its lines wrote (--output) appear now, not before
     except LineFailed as failed:
         RUN.json_errors = True  # CLI.md: the error object carries "line"

@@ -90,41 +90,73 @@ def log(
 
 
 def log_table(entries: Callable[[], Iterable[Mapping[str, Any]]], camp: Any) -> Table:
-    """The journal: what each entry did, said from its facts (its events and the documents
-    it changed: what_happened) in the language in use, an undo what it took back, beside
-    the command. The English summary an entry stores is shown only where its facts say
-    nothing (an entry from before events), and only in English; a roll says its dice.
+    """The journal: one row per event, each said from its facts in the language in use
+    (`render.events`), carrying its entry's number, time and kind; an entry of many acts
+    (a batch, a library block) is one row per event under its label on the first. An
+    entry from before the events were complete is said from the documents it changed
+    (what_happened), an undo of one from what it took back; a roll entry from its dice.
     Russian shows the time in the local time zone; English the stored UTC stamp. ENTRIES
-    is read twice (the numbers to say, then the rows): the rows hold text, not entries."""
+    is read twice (the older entries to walk for, then the rows): rows hold text."""
+    from campaign_cli.render.events import sentence
     from campaign_cli.render.journal import roll_text
 
     english = language() == "en"
-    seqs = array("q")  # the entries said, and those their undos took back: 8 bytes each
+    seqs = array("q")  # the older entries said from their patches: 8 bytes each
     for e in entries():
-        if e["seq"] is not None:
-            seqs.append(e["seq"])
-        if "undoes" in e:
-            seqs.append(e["undoes"])
+        if not e.get("events"):
+            if e["seq"] is not None:
+                seqs.append(e["seq"])
+            if "undoes" in e:
+                seqs.append(e["undoes"])
     said = what_happened(camp, Seqs(seqs))
 
     def rows() -> Iterator[tuple[Any, ...]]:
         for e in entries():
-            what = said.get(e["seq"], ("", ""))[0]
-            if e["seq"] is None:  # a roll-only entry: the checks it rolled
-                what = "; ".join(t for t in map(roll_text, e.get("rolls", [])) if t)
-            if "undoes" in e:  # what the undone entry did, or else the command it ran
-                did, command = said.get(e["undoes"], ("", "?"))
-                what = _("took back #{seq}: {what}").format(seq=e["undoes"], what=did or command)
-                if len(e.get("undoes_all", [])) > 1:
-                    what = _("took back #{first}..#{last}").format(first=e["undoes_all"][0], last=e["undoes"])
-            if "redoes" in e:
-                what = _("put back what #{seq} took back").format(seq=e["redoes"])
-            if not what and english:
-                what = e["summary"]
             when = e["time"] if english else moment(e["time"])
-            yield (e["seq"] if e["seq"] is not None else "", when, e["kind"], what or "-", e["command"])
+            number = e["seq"] if e["seq"] is not None else ""
+            kind = kind_word(e)
+            if e.get("events"):
+                for at, event in enumerate(e["events"]):
+                    yield (number, when, kind, sentence(event), e["command"] if at == 0 else "")
+                continue
+            yield (number, when, kind, older_entry(e, said, english, roll_text) or "—", e["command"])
 
     return Table(_("Journal"), ["#", _("time"), _("kind"), _("what happened"), _("command")], rows)
+
+
+def kind_word(entry: Mapping[str, Any]) -> str:
+    """What kind of entry it is, in words: a change, a batch, a script, a roll, an undo..."""
+    block = entry.get("block")
+    if block == "batch":
+        return _("batch")
+    if block == "python":
+        return _("script")
+    words = {
+        "init": _("creation"),
+        "change": _("change"),
+        "roll": _("roll"),
+        "undo": _("undo"),
+        "redo": _("redo"),
+        "merge": _("merge"),
+    }
+    return words.get(entry["kind"], entry["kind"] or "")
+
+
+def older_entry(e: Mapping[str, Any], said: Any, english: bool, roll_text: Callable[..., str | None]) -> str:
+    """What an entry from before the events were complete did, said from its facts."""
+    what = said.get(e["seq"], ("", ""))[0]
+    if e["seq"] is None:  # a roll-only entry: the checks it rolled
+        what = "; ".join(t for t in map(roll_text, e.get("rolls", [])) if t)
+    if "undoes" in e:  # what the undone entry did, or else the command it ran
+        did, command = said.get(e["undoes"], ("", "?"))
+        what = _("Took back #{seq}: {what}").format(seq=e["undoes"], what=did or command)
+        if len(e.get("undoes_all", [])) > 1:
+            what = _("Took back #{first}..#{last}").format(first=e["undoes_all"][0], last=e["undoes"])
+    if "redoes" in e:
+        what = _("Put back what #{seq} took back").format(seq=e["redoes"])
+    if not what and english:
+        what = e["summary"]
+    return str(what)
 
 
 class Seqs:
@@ -210,6 +242,9 @@ def teller(camp: Any) -> Callable[[dict[str, Any], dict[str, Any]], tuple[str, s
     genders = {c["name"]: c.get("gender") for c in now}
 
     def tell(entry: dict[str, Any], changes: dict[str, Any]) -> tuple[str, str]:
+        view = entry_view(entry)
+        if view["events"]:  # said from its events, as `log` says it
+            return view["summary"], view["command"]
         docs = [d for pair in changes.get("characters", {}).values() for d in pair if isinstance(d, dict)]
         known = {**{d["id"]: d["name"] for d in reversed(docs) if "id" in d and "name" in d}, **names}
         sexes = {**{d["name"]: d.get("gender") for d in reversed(docs) if "name" in d}, **genders}

@@ -45,25 +45,23 @@ def status_views(data: Mapping[str, Any]) -> list[Any]:
         title += _(", {name}'s turn").format(name=side(turn))
     rows = []
     for c in data["characters"]:
-        left = max(c["st"] - c["damage"] - c["fatigue"], 0)
         rows.append(
             [
                 ">" if c["name"] in data["waiting"] else "",
                 c["name"],
-                f"{_bar(left, c['st'])} {left}/{c['st']}",
+                f"{_bar(c['left'], c['of'])} {c['left']}/{c['of']}",
                 status_of(c["status"], c.get("gender")),
                 _("damage {damage}, fatigue {fatigue}").format(damage=c["damage"], fatigue=c["fatigue"]),
             ]
         )
     label_of = {g["id"]: g["name"] for g in data["groups"]}
     for e in data["enemies"]:
-        left = e["health"] - e["wounds"]
         here = ">" if e["alive"] and label_of.get(e.get("group", e["type"])) == turn else ""
         rows.append(
             [
                 here,
                 e["name"],
-                f"{_bar(left, e['health'])} {left}/{e['health']}",
+                f"{_bar(e['left'], e['health'])} {e['left']}/{e['health']}",
                 status_of("alive" if e["alive"] else "dead", e.get("gender")),
                 _("{side}; initiative {initiative}, defense {defense}").format(
                     side=shown(e["side"]), defense=e["defense"], initiative=e.get("initiative", 0)
@@ -249,13 +247,13 @@ def status(json_out: JsonOpt = False) -> None:
 
 def _strike_line(hitter: str, data: Mapping[str, Any]) -> str:
     enemy, dealt = data["enemy"], data["wounds"]
-    left = enemy["health"] - enemy["wounds"]
+    left = fights.health_left(enemy)
     line = _("{hitter} hits {enemy}: {damage} - defense {defense} = ").format(
         hitter=hitter, enemy=enemy["name"], damage=data["damage"], defense=enemy["defense"]
     )
-    beyond = max(data["damage"] - enemy["defense"], 0)
-    if dealt < beyond:  # overkill: the wounds are what health it had left (R41)
-        line += str(beyond) + "; " + ngettext("{n} wound, all it had left", "{n} wounds, all it had left", dealt)
+    if data["overkill"]:  # the wounds are what health it had left (R41)
+        line += str(data["past_defense"]) + "; "
+        line += ngettext("{n} wound, all it had left", "{n} wounds, all it had left", dealt)
     else:
         line += ngettext("{n} wound", "{n} wounds", dealt)
     line += "; "
@@ -381,7 +379,10 @@ def blow_lines(data: Mapping[str, Any]) -> list[Line]:
     if "check" in data:  # a character's blow
         lines = [describe_check(data["check"])]
         if data["hit"]:
-            strike = {"enemy": data["target"], **{k: data[k] for k in ("damage", "wounds", "killed", "xp")}}
+            strike = {
+                "enemy": data["target"],
+                **{k: data[k] for k in ("damage", "wounds", "past_defense", "overkill", "killed", "xp")},
+            }
             lines += [describe_roll(data["roll"]), _strike_line(data["attacker"], strike)]
         else:
             lines.append(_("{name} misses {enemy}").format(name=data["attacker"], enemy=data["target"]["name"]))

@@ -116,7 +116,7 @@ def item_views(ch: Mapping[str, Any], item: "Item") -> list[Any]:
         (_("aliases"), item.get("aliases") or None),
     ]
     if item.get("slots") or item.get("upgrades"):
-        used = item["slots"] - gear.free_slots(item)
+        used = gear.used_slots(item)
         pairs.append(
             (
                 _("slots (R39)"),

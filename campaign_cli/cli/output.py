@@ -128,16 +128,15 @@ def force_color() -> bool:
 
 
 def render(views: list[View]) -> None:
-    """VIEWS laid out for the terminal's width, or piped for `COLUMNS` (else 80): the same
-    lines either way (render/layout.py), in colour and bold only on a terminal."""
+    """VIEWS laid out for the terminal's width, in colour and bold; piped, the same text
+    never wrapped, whatever `COLUMNS` says (render/layout.py: a row is one line for grep)."""
     terminal = sys.stdout.isatty() or force_color()
+    width: int | None = None
     if terminal:
         from rich.console import Console
 
         console = Console(highlight=False)
         width = console.width
-    else:
-        width = _columns()
     for view, pieces in _lines(views, width, terminal):
         if terminal:
             console.print(_styled(view, pieces), soft_wrap=True)
@@ -145,15 +144,7 @@ def render(views: list[View]) -> None:
             sys.stdout.write("".join(text for text, _col in pieces) + "\n")
 
 
-def _columns() -> int:
-    """A pipe's width: COLUMNS when it is a number (at least 20), else 80."""
-    import os
-
-    value = os.environ.get("COLUMNS", "")
-    return max(int(value), 20) if value.isdigit() and len(value) < 5 else 80
-
-
-def _lines(views: list[View], width: int, terminal: bool) -> Iterator[tuple[View, list[tuple[str, int]]]]:
+def _lines(views: list[View], width: int | None, terminal: bool) -> Iterator[tuple[View, list[tuple[str, int]]]]:
     """Each line of VIEWS as (its view, its pieces: text and column; -1 for none, -2 for a
     stacked row's head, -3 for a title); a blank line between views, none between lines
     of text. A line of text is wrapped on a terminal; piped, it stays one line (grep)."""

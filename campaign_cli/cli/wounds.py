@@ -32,7 +32,7 @@ def damage(
                 name=ch["name"],
                 damage=ch["damage"],
                 fatigue=ch["fatigue"],
-                st=ch["st"],
+                st=ch["raised"].get("ST", ch["st"]),  # R25a: as it counts now
                 status=status_of(ch["status"], ch.get("gender")),
             )
             + (_(" (armor stopped {absorbed})").format(absorbed=applied["absorbed"]) if applied["absorbed"] else "")

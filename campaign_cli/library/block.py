@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from campaign_cli.store import Stored
 
 KEPT_SUMMARIES = 1000  # a block's entry keeps this many acts' summaries, then a count
+KEPT_EVENTS = 1000  # and this many events, then a count (`more_events`): the entry stays small
 
 
 class Block:
@@ -39,23 +40,29 @@ class Block:
         before, camp.line_before = camp.line_before or {}, None
         now = camp.data["characters"]
         recap.add_rows(self.tally, recap.tally(before, {k: now[k] for k in before if k in now}, args))
-        self.events.extend(camp.extra.get("events", ()))
+        events = camp.extra.pop("events", ())
+        self.events.extend(events)
         if camp.summary and len(self.summaries) < KEPT_SUMMARIES:
-            self.summaries.append({"line": number, "args": args, "summary": camp.summary, **camp.extra})
+            self.summaries.append({"line": number, "args": args, **camp.extra})  # what it did: its events
 
     def abandon(self) -> None:
         """The act failed: what it read is forgotten (its changes are the caller's to take back)."""
         self.camp.line_before = None
 
-    def seal(self, summary_one: str, summary_many: str) -> None:
-        """What the one journal entry says of all the acts (stored in English)."""
+    def seal(self, summary_one: str, summary_many: str, block: str) -> None:
+        """What the one journal entry says of all the acts (stored in English), and which
+        kind of BLOCK made it (`batch`, or `python`: a block of the library)."""
         from campaign_cli.i18n import english, ngettext
 
         camp = self.camp
         with english():  # stored: the journal is the same in every language
             camp.summary = ngettext(summary_one, summary_many, self.count).format(n=self.count)
         camp.touched = sorted(set(camp.touched))
+        kept = self.events[:KEPT_EVENTS]
         camp.extra = {
+            "block": block,
+            "events": kept,  # every act's, in order: what `log` says, one row each
+            **({"more_events": len(self.events) - len(kept)} if len(self.events) > len(kept) else {}),
             "lines": self.summaries,
             **({"more_lines": self.count - len(self.summaries)} if self.count > len(self.summaries) else {}),
             "tally": recap.compact(self.tally),  # each act's events, for `campaign recap`

@@ -539,20 +539,32 @@ def status_view(stored: Stored) -> results.CampaignStatus:
     }
 
 
+SUMMARY_SENTENCES = 100  # a summary says this many events, then how many more there are
+
+
 def entry_view(entry: dict[str, Any]) -> results.LogEntry:
-    """A journal entry as `log` shows it: its command as typed, its summary, the characters."""
+    """A journal entry as `log` shows it: its command as typed (a library block: its label),
+    what it did in sentences of the run's language (its events; an entry from before the
+    events were complete: the English summary it stored), the characters, its events."""
     import shlex
 
+    from campaign_cli.store.campaign import EVENTS_COMPLETE
+
     words = entry.get("command") or []
+    events = entry.get("events", []) if entry.get(EVENTS_COMPLETE) else []
+    block = entry.get("block")
     out = {
         "seq": entry.get("seq"),
         "kind": entry.get("kind"),
         "time": entry.get("time"),
-        "command": shlex.join(["campaign", *words]),
+        "command": " ".join(words) if block == "python" else shlex.join(["campaign", *words]),
         "args": words,
-        "summary": entry.get("summary", ""),
+        "summary": summary_of(events, entry.get("more_events", 0)) if events else entry.get("summary", ""),
         "characters": entry.get("characters", []),
+        "events": events,
     }
+    if block:
+        out["block"] = block
     for key in ("rolls", "undoes", "undoes_all", "redoes"):
         if key in entry:
             out[key] = entry[key]
@@ -673,3 +685,16 @@ def item_options(given: Mapping[str, Any]) -> dict[str, Any]:
     for word in given.get("requires") or ():
         free_text(word, "requires", MAX_NAME, blank=False)  # a keyword: a name's bounds
     return dict(given)
+
+
+def summary_of(events: list[dict[str, Any]], more: int = 0) -> str:
+    """What EVENTS did, as sentences in the run's language (at most SUMMARY_SENTENCES, then
+    how many more), each a whole sentence: `Ajax gets 4 XP: riddle; Ajax gets 1 gold (now 1)`."""
+    from campaign_cli.i18n import ngettext
+    from campaign_cli.render.events import sentence
+
+    said = [sentence(e) for e in events[:SUMMARY_SENTENCES]]
+    left = len(events) - len(said) + more
+    if left > 0:
+        said.append(ngettext("and {n} more event", "and {n} more events", left))
+    return "; ".join(said)

@@ -1,5 +1,7 @@
 """Views laid out for a width (CLI.md "A terminal is a first-class surface"): a terminal's
-width, or piped, `COLUMNS` (else 80). Words are never cut; a name stays with its number
+width; piped (a width of None), nothing is wrapped at all, whatever `COLUMNS` says, so a
+row is one line for grep, and a cell over PIPED_CELL characters does not widen its column
+(the rest of its row moves right), as git, gh and kubectl print. Words are never cut; a name stays with its number
 (`Упырь 1`) and a number with its unit (`3 кг`): such a pair is one unit, wrapped whole.
 Only a unit wider than its whole column is folded.
 
@@ -16,6 +18,7 @@ from itertools import chain
 from campaign_cli.rules.names import MAX_NAME
 
 PAD_LIMIT = MAX_NAME  # no column is laid out wider than a name can be
+PIPED_CELL = 40  # piped, no cell longer than this widens its column (CLI.md)
 GAP = "  "  # between columns
 # Lines break at spaces only (a no-break space holds: `62,5 %`). One unit each: a command
 # in backquotes (`campaign fight order`); a date with its time (`03.12.2026 11:15`); a
@@ -65,8 +68,10 @@ def _fold(unit: str, width: int) -> Iterator[str]:
         yield piece
 
 
-def wrap(text: str, width: int) -> list[str]:
-    """TEXT in lines of at most WIDTH cells, broken between units only."""
+def wrap(text: str, width: int | None) -> list[str]:
+    """TEXT in lines of at most WIDTH cells, broken between units only (None: piped, whole)."""
+    if width is None:
+        return [text]
     width = max(width, 1)
     if cells(text) <= width:
         return [text]
@@ -95,14 +100,18 @@ def widest_unit(text: str) -> int:
 Rows = Callable[[], Iterable[Sequence[str]]]  # the rows afresh at each call: a long log is never held
 
 
-def widths(header: Sequence[str], rows: Rows, width: int) -> list[int] | None:
+def widths(header: Sequence[str], rows: Rows, width: int | None) -> list[int] | None:
     """Each column's width for a table of ROWS within WIDTH cells, or None when not even
-    each column's widest unit fits (the rows are then stacked). The rows are read as they
+    each column's widest unit fits (the rows are then stacked); WIDTH None (piped): each
+    column as wide as its widest cell of at most PIPED_CELL. The rows are read as they
     come (a long log is never held), a second time only when some cell must be broken."""
     natural = [cells(h) for h in header]
+    limit = PAD_LIMIT if width is not None else PIPED_CELL
     for row in rows():
         for i, c in enumerate(row):
-            natural[i] = max(natural[i], min(cells(c), PAD_LIMIT))
+            natural[i] = max(natural[i], min(cells(c), limit))
+    if width is None:
+        return natural
     room = width - len(GAP) * (len(header) - 1)
     if sum(natural) <= room:
         return natural  # fits as it is: no cell is broken
@@ -120,18 +129,21 @@ def widths(header: Sequence[str], rows: Rows, width: int) -> list[int] | None:
     return got
 
 
-def table_lines(title: str, header: Sequence[str], rows: Rows, width: int, lead: int = 1) -> Iterator[list[Piece]]:
+def table_lines(
+    title: str, header: Sequence[str], rows: Rows, width: int | None, lead: int = 1
+) -> Iterator[list[Piece]]:
     """A table as lines of pieces: the title, the header, then each row, its cells wrapped
     within their columns; stacked (a row's first LEAD cells, then `column: value` lines)
     where the columns cannot stand side by side."""
     if title:
         yield from ([(line, -3)] for line in wrap(title, width))
     got = widths(header, rows, width)
-    if got is None:
+    if got is None:  # only a width can be too narrow: piped, the columns always stand
+        assert width is not None
         yield from _stacked(header, rows(), width, lead)
         return
     for row in chain([header], rows()):
-        cut = [wrap(c, w) for c, w in zip(row, got)]
+        cut = [wrap(c, None if width is None else w) for c, w in zip(row, got)]  # piped: a row is one line
         for k in range(max(len(c) for c in cut)):
             pieces = [(pad(c[k] if k < len(c) else "", w), i) for i, (c, w) in enumerate(zip(cut, got))]
             yield _trimmed(pieces)
@@ -162,12 +174,15 @@ def _stacked(header: Sequence[str], rows: Iterable[Sequence[str]], width: int, l
             yield from ([(" " * cells(label) + line, i)] for line in lines[1:])
 
 
-def field_lines(title: str, pairs: Sequence[tuple[str, str]], width: int) -> Iterator[list[Piece]]:
+def field_lines(title: str, pairs: Sequence[tuple[str, str]], width: int | None) -> Iterator[list[Piece]]:
     """`key  value` lines under a title, each value wrapped beside its key (or under it
-    where the keys leave a value too little room)."""
+    where the keys leave a value too little room); piped (WIDTH None), never wrapped."""
     if title:
         yield from ([(line, -3)] for line in wrap(title, width))
     keys = max((cells(k) for k, _v in pairs), default=0)
+    if width is None:
+        yield from (_trimmed([(pad("  " + pad(key, keys), keys + 2), -1), (value, 1)]) for key, value in pairs)
+        return
     room = width - keys - 4
     for key, value in pairs:
         if room >= 12 or not value:

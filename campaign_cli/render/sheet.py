@@ -75,7 +75,7 @@ def sections(ch: Mapping[str, Any]) -> list[tuple[str, list[tuple[str, str]]]]:
                 (
                     _("damage / fatigue"),
                     _("{damage} / {fatigue} of ST {st}").format(
-                        damage=ch["damage"], fatigue=ch["fatigue"], st=ch["st"]
+                        damage=ch["damage"], fatigue=ch["fatigue"], st=ch["raised"].get("ST", ch["st"])
                     ),
                 ),
                 (_("status"), status_of(ch["status"], ch.get("gender"))),

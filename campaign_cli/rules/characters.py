@@ -146,6 +146,13 @@ def raised(doc: Mapping[str, Any], attribute: str) -> int:
     return base + boost
 
 
+def health_left(doc: Mapping[str, Any]) -> tuple[int, int]:
+    """(health left, of how much): ST as it counts now (R25a: a potion's raise included)
+    less damage and fatigue (R19), never below 0. `fight status` shows it as `LEFT/OF`."""
+    st = raised(doc, "ST")
+    return max(st - doc.get("damage", 0) - doc.get("fatigue", 0), 0), st
+
+
 def status(st: int, damage: int, fatigue: int, dying: bool = False, dead: bool = False, base: int | None = None) -> str:
     """Derived status (R19, R20): dead, dying, out or ok. ST counts a potion's (R25a: the
     out-of-action threshold and the twice-ST line); BASE, the ST without it, settles who

@@ -271,6 +271,21 @@ def hit(fight: Fight, ref: str, damage: int) -> tuple[FightEnemy, int, bool]:
     return target, wounds, killed
 
 
+def health_left(enemy: FightEnemy) -> int:
+    """R41: an enemy instance's health less its wounds, never below 0."""
+    return max(enemy["health"] - enemy["wounds"], 0)
+
+
+def past_defense(target: FightEnemy, damage: int) -> int:
+    """R41: a blow's damage less the enemy's defense, never below 0."""
+    return max(damage - target.get("defense", 0), 0)
+
+
+def overkill(target: FightEnemy, damage: int, wounds: int) -> int:
+    """R41: the damage past defense that the health left could not take (0 when it could)."""
+    return past_defense(target, damage) - wounds
+
+
 def hit_xp(target: FightEnemy, wounds: int, killed: bool) -> int:
     """R41: the killer wins the enemy's XP; a large enemy's `wound_xp` is won per wound."""
     return target.get("wound_xp", 0) * wounds + (target.get("xp", 0) if killed else 0)

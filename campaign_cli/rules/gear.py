@@ -744,8 +744,13 @@ def set_numbers(doc: Character, item: Item, changes: dict[str, Any]) -> None:
     item.update(changed)
 
 
+def used_slots(item: Item) -> int:
+    """R39: the slots the item's upgrades fill."""
+    return sum(u["slots"] for u in item.get("upgrades", []))
+
+
 def free_slots(item: Item) -> int:
-    return item.get("slots", 0) - sum(u["slots"] for u in item.get("upgrades", []))
+    return item.get("slots", 0) - used_slots(item)
 
 
 def _check_slots(item: Item, need: int) -> None:

@@ -236,18 +236,25 @@ class Recap:
         keywords: list[str] = []
         killed_by: list[dict[str, Any]] = []
         healed: list[dict[str, Any]] = []
-        for part in entry.get("lines") or [entry]:  # a batch keeps each line's words and extras
+        parts = entry.get("lines") or [entry]  # a batch keeps each line's words and extras
+        events = (
+            [*entry.get("events", ())] if entry.get("lines") else []
+        )  # a block keeps its events on the entry (older ones: on its lines)
+        for part in parts:
             words = part.get("args") or part.get("command", [])
             if words[:2] == ["fight", "end"]:
                 self.fights += 1
             kills += part.get("kills", [])
-            for event in part.get("events", []):  # who killed whom, what was healed (journals since 0.2)
-                if event.get("event") == "killed":
-                    killed_by.append({"enemy": event["enemy"], "by": event["by"]})
-                elif event.get("event") == "healed":
-                    healed.append({k: v for k, v in event.items() if k != "event"})
+            events += part.get("events", [])  # who killed whom, what was healed (journals since 0.2)
             if part.get("keyword"):
                 keywords.append(part["keyword"])
+        for event in events:
+            if event.get("event") == "killed":
+                killed_by.append({"enemy": event["enemy"], "by": event["by"]})
+            elif event.get("event") == "healed":  # the recap's keys: `who` (older journals: the event's own)
+                fact = {k: v for k, v in event.items() if k not in ("event", "name", "fatigue")}
+                if not event.get("fatigue") and ("by" in event or "item" in event):
+                    healed.append({"who": event.get("name", event.get("who")), **fact})
         self.kills.extend(reversed(kills))  # each list kept newest first, turned in result()
         self.keywords.extend(reversed(keywords))
         self.killed_by.extend(reversed(killed_by))

@@ -44,6 +44,9 @@ META_ID = 1
 TABLES = ("meta", "characters", "enemies")
 # Catalog packs: a table whose one document holds every pack as one JSON text (layout.py).
 # Journal bookkeeping in meta: moves forward on every change, never undone.
+# An entry written since every act records its events carries this key: `log` says it from
+# its events alone; an older one is said from its patch (CLI.md "Events": no history rewritten).
+EVENTS_COMPLETE = "events_complete"
 ROLLS_PER_ENTRY = 500  # a batch's rolls go to the journal in entries of at most this many
 
 BOOKKEEPING = ("seq", "next_id", "campaign_id", "undo_top", "undo_at", "journal_hash", "undo_hash")
@@ -514,7 +517,7 @@ class Stored:
         self.touched.extend(n for n in names if n not in self.touched)
         self.extra.update(extra)
 
-    def event(self, kind: str, **fields: Any) -> None:
+    def event(self, kind: str, /, **fields: Any) -> None:
         """A fact of this command for its journal entry (`{"event": "killed", "enemy": ...,
         "by": ...}`): what `log` and `recap` say, in any language, is read from these and
         from the documents' changes, never from the English summary."""
@@ -575,6 +578,8 @@ class Stored:
         count = 0
         for part, rolls in enumerate(self._roll_parts(), 1):
             entry = {"kind": "roll", "after": self.meta["seq"], **base, "rolls": rolls, "part": part}
+            if part > 1:  # the events go with the first part alone: said once
+                entry.pop("events", None)
             if of is not None:
                 entry["of"] = of  # the change these rolls belong to: undone with it (recap)
             journal.append(self.path, entry)
@@ -616,7 +621,9 @@ class Stored:
                 "unresolved_conflicts",
             )
         ident = self.meta.setdefault("campaign_id", new_campaign_id())
+        self.extra.setdefault("events", [])  # what the acts did (CLI.md "Events"), complete since EVENTS_COMPLETE
         base = {
+            EVENTS_COMPLETE: True,
             "campaign": ident,
             "time": now(),
             "command": self.words,
@@ -806,6 +813,7 @@ def _create(p: Path, name: str, words: list[str] | None, data: dict[str, Any] | 
                     "summary": summary,
                     "characters": [],
                     "events": [{"event": f"campaign_{verb}", "name": data["meta"][str(META_ID)]["name"]}],
+                    EVENTS_COMPLETE: True,
                 },
             )
             data["meta"][str(META_ID)]["journal_hash"] = sealed
@@ -814,7 +822,13 @@ def _create(p: Path, name: str, words: list[str] | None, data: dict[str, Any] | 
 
 
 def write_merge(
-    target: Path, before: dict[str, Any], after: dict[str, Any], words: list[str], local: Path | None, summary: str
+    target: Path,
+    before: dict[str, Any],
+    after: dict[str, Any],
+    words: list[str],
+    local: Path | None,
+    summary: str,
+    conflicts: int = 0,
 ) -> None:
     """Write a merge's result to TARGET (git's OURS). With LOCAL (the campaign file the
     merge is for), one `merge` entry goes to LOCAL's journal first, so `undo` there takes
@@ -828,4 +842,5 @@ def write_merge(
         camp = Stored(local, after, before, words)
         camp.target, camp.kind = target, "merge"
         camp.note(summary)
+        camp.event("merged", conflicts=conflicts)
         camp.commit()
