@@ -59,7 +59,18 @@ def grow_journal(path: Path, entries: int) -> None:
                 "command": ["xp", "award", "1", ajax["name"]],
                 "summary": f"+1 XP to {ajax['name']}",
                 "characters": [ajax["name"]],
-                "events": [{"event": "xp_won", "character": ajax["name"], "amount": 1}],
+                "events": [
+                    {
+                        "event": "xp_awarded",
+                        "name": ajax["name"],
+                        "amount": 1,
+                        "before": ajax["xp"],
+                        "after": ajax["xp"] + 1,
+                        "reason": None,
+                        "rule": "R13",
+                    }
+                ],
+                "events_complete": True,
                 "patch": {"characters": {str(ajax["id"]): {"$d": {"xp": {"$v": ajax["xp"]}}}}},
             }
             fh.write(json.dumps(entry, separators=(",", ":")) + "\n")

@@ -5,7 +5,20 @@ __version__ = "0.2.0"
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: the command line's start-up
 if TYPE_CHECKING:  # what a type checker (and an IDE) sees; at run time, loaded on first use
-    from campaign_cli.api import Campaign, export, import_, init, merge, odds, open, read, redo, undo
+    from campaign_cli.api import (
+        Campaign,
+        export,
+        follow,
+        import_,
+        init,
+        merge,
+        odds,
+        open,
+        read,
+        redo,
+        sentence,
+        undo,
+    )
     from campaign_cli.errors import CampaignError, FileProblem, Refused, UsageProblem
     from campaign_cli.facts import facts_of
 
@@ -18,6 +31,7 @@ __all__ = [
     "__version__",
     "export",
     "facts_of",
+    "follow",
     "import_",
     "init",
     "merge",
@@ -25,6 +39,7 @@ __all__ = [
     "open",
     "read",
     "redo",
+    "sentence",
     "undo",
 ]
 _ERRORS = ("CampaignError", "Refused", "UsageProblem", "FileProblem")

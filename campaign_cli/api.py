@@ -401,3 +401,61 @@ def read(path: str | os.PathLike[str], *, lang: str | None = None) -> Iterator[C
         err.front = err.front or "library"
         err.lang = err.lang or language
         raise typed(err) from None
+
+
+def follow(
+    path: str | os.PathLike[str], *, after: int | None = None, lang: str | None = None, poll: float = 0.2
+) -> Iterator[results.LogEntry]:
+    """The journal's entries after entry AFTER (every one when None), then each new one as
+    it is committed, by any process or way in (a command, a batch, a library block, undo,
+    redo, the merge driver), within POLL seconds; it ends when the caller stops iterating.
+    It never holds the lock and reads only what was appended. LANG says each entry's
+    `summary` ("en" or "ru", as `open` takes it).
+
+        for entry in campaign_cli.follow("campaign.json", after=12):
+            for event in entry["events"]:
+                if event["event"] == "xp_awarded":
+                    print(campaign_cli.sentence(event))
+    """
+    from campaign_cli import store
+    from campaign_cli.store import follow as tail
+
+    language = _language(lang)
+    if after is not None:
+        whole_number(after, "after", 0, MAX_ID)
+    if isinstance(poll, bool) or not isinstance(poll, (int, float)) or not 0.01 <= poll <= 60:
+        raise UsageProblem(Say("{option} takes seconds from 0.01 to 60", option=Opt("poll")), "bad_value")
+    try:
+        stored = store.open_read(path)  # a campaign file, judged: a missing one raises FileProblem here
+    except CampaignError as err:
+        err.front, err.lang = err.front or "library", err.lang or language
+        raise typed(err) from None
+    start = 0 if after is None else tail.start_after(stored.path, after)
+    for entry in tail.entries(stored.path, start, poll, after):
+        yield _said(entry, language)
+
+
+def _said(entry: dict[str, Any], lang: str) -> results.LogEntry:
+    """ENTRY as `log` shows it, its summary in LANG."""
+    from campaign_cli import i18n
+
+    with fresh():
+        i18n.use(lang)
+        return entry_view(entry)
+
+
+def sentence(event: results.Event, *, lang: str | None = None) -> str:
+    """EVENT as the sentence `log` says it, in LANG ("en" or "ru"; default as `open`):
+    `Ajax gets 4 XP: riddle`, «Горазд получает 3 XP: за загадку».
+
+        campaign_cli.sentence({"event": "gold", "name": "Ajax", "change": 2, "before": 1, "after": 3})
+    """
+    from campaign_cli import i18n
+    from campaign_cli.render.events import sentence as said
+
+    language = _language(lang)
+    if not isinstance(event, dict) or not isinstance(event.get("event"), str):
+        raise UsageProblem(Say("event: a journal event (a dict with an `event` key) is needed"), "bad_value")
+    with fresh():
+        i18n.use(language)
+        return said(dict(event))

@@ -214,6 +214,9 @@ class Shell:
                 continue
             assert words[0] == "campaign", line
             env = {"CAMPAIGN_FILE": str(self.folder / "campaign.json"), "CAMPAIGN_LANG": self.lang}
+            if "-f" in words or "--follow" in words:  # endless: a process of its own, ended by Ctrl-C
+                given = self.follow(words, env)
+                continue
             result = self.runner.invoke(app, words[1:], input=given, env=env)
             said = (result.stdout + result.stderr).strip()
             assert result.exit_code == code, f"{line}\n  exit {result.exit_code}: {said[-400:]}"
@@ -221,6 +224,29 @@ class Shell:
             given = result.stdout
             if output:
                 (self.folder / output).write_text(given, encoding="utf-8")
+
+    def follow(self, words: list[str], env: dict[str, str]) -> str:
+        """`campaign log --follow ...` run for a second and a half, then Ctrl-C: exit 130,
+        nothing said on stderr; what it printed (the entries there are)."""
+        import os
+        import signal
+        import subprocess
+        import sys
+        import time
+
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "campaign_cli", *words[1:]],
+            env={**os.environ, **env},
+            cwd=self.folder,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        time.sleep(1.5)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=30)
+        assert proc.returncode == 130 and err == "" and out, (words, proc.returncode, err)
+        return out
 
 
 @pytest.fixture(scope="module")

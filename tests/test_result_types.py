@@ -184,6 +184,8 @@ def test_every_act_returns_what_it_declares(world, tmp_path, monkeypatch, path, 
             words = examples._words(line.removeprefix("campaign "))[0]
             words = words[: words.index(">")] if ">" in words else words
             words = words[1:] if words[:1] == ["campaign"] else words
+            if "-f" in words or "--follow" in words:
+                continue  # endless: campaign_cli.follow, tested in tests/test_follow.py
             result = typed.run(camp, *words)
             method = "_".join(_path_of(words)).replace("-", "_")
             if hasattr(Campaign, method) and result is not None and not isinstance(result, str):  # text: a sheet

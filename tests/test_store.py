@@ -330,7 +330,7 @@ def test_lines_read_backwards_know_where_each_starts(tmp_path_factory, lines, ch
     path.write_bytes(data)
     old, journal.CHUNK = journal.CHUNK, chunk
     try:
-        found = list(journal._lines_backwards_at(path))
+        found = list(journal.lines_backwards_at(path))
     finally:
         journal.CHUNK = old
     assert [line for _at, line in reversed(found)] == [line for line in lines if line.strip()]

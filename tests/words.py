@@ -202,8 +202,9 @@ def _text(value: Any) -> str:
     return str(value) if not isinstance(value, bool) else ("true" if value else "false")
 
 
-# The command line's own options: how it prints, not what the act does (the library returns data).
-PRINTING = {"json_out", "jsonl", "format_"}
+# The command line's own options: how it prints, not what the act does (the library returns data;
+# `log --follow` is the library's `campaign_cli.follow`, a generator, not a method's keyword).
+PRINTING = {"json_out", "jsonl", "format_", "follow"}
 
 
 def call(camp: Campaign, *given: str) -> Any:

@@ -69,15 +69,26 @@ def log(
             "--character", metavar="NAME", help="Only entries about this character.", autocompletion=complete.characters
         ),
     ] = None,
+    after: Annotated[
+        int | None,
+        typer.Option("--after", metavar="SEQ", min=0, help="Only the entries after entry SEQ (from `log`)."),
+    ] = None,
+    follow: Annotated[
+        bool,
+        typer.Option("--follow", "-f", help="Then each new entry as it is committed, by any process, until Ctrl-C."),
+    ] = False,
     json_out: JsonOpt = False,
     jsonl: JsonlOpt = False,
 ) -> None:
     """The journal streams: JSON, JSON Lines and the table are written from entries read
     one at a time (CLI.md: memory does not grow with the journal)."""
+    if follow:
+        following(limit, character, after, json_out, jsonl)
+        return
     camp = looking(Course)
 
     def entries() -> Iterator[Mapping[str, Any]]:
-        return camp.log_stream(limit=limit, character=character)
+        return camp.log_stream(limit=limit, character=character, after=after)
 
     if RUN.capture is not None:  # a batch line's result is the list
         emit(list(entries()))
@@ -87,6 +98,73 @@ def log(
         write_json_array(entries())
     else:
         emit(None, lambda: log_table(entries, camp._camp))
+
+
+def following(limit: int | None, character: str | None, after: int | None, json_out: bool, jsonl: bool) -> None:
+    """`log --follow`: the entries there are (the newest LIMIT, those after AFTER), then each
+    new one as it is committed, by any process (store/follow.py), each written and flushed
+    at once: a row per event, or with --jsonl one compact object per entry. Ctrl-C ends it
+    with exit 130 and nothing said (a read saves nothing)."""
+    from campaign_cli.errors import Opt, Say, UsageProblem
+    from campaign_cli.store import follow as tail
+
+    if json_out or RUN.capture is not None:
+        raise UsageProblem(
+            Say(
+                "{follow} never ends: one JSON document cannot hold it; use {jsonl}",
+                follow=Opt("follow"),
+                jsonl=Opt("jsonl"),
+            )
+        )
+    camp = looking(Course)
+    stored = camp._camp
+    key = stored.character(character)["name"].casefold() if character is not None else None
+    if after is not None:
+        start = tail.start_after(stored.path, after)
+    elif limit is not None:
+        start = tail.start_of_newest(stored.path, limit)
+    else:
+        start = 0
+    try:
+        _follow(stored.path, start, after, key, jsonl)
+    except BaseException as stop:  # Ctrl-C, SIGTERM (entry.Interrupted): a read saves nothing, says nothing
+        if type(stop).__name__ != "Interrupted":
+            raise
+        raise SystemExit(128 + getattr(stop, "signum", 2)) from None
+
+
+def _follow(path: Any, start: int, after: int | None, key: str | None, jsonl: bool) -> None:
+    import sys
+
+    from campaign_cli.library.core import entry_view
+    from campaign_cli.store import follow as tail
+
+    write = sys.stdout.write
+    for raw in tail.entries(path, start, 0.2, after, idle=sys.stdout.flush):
+        entry = entry_view(raw)
+        if key is not None and key not in (n.casefold() for n in entry["characters"]):
+            continue
+        if jsonl:
+            write(jsontext.shown(entry, separators=(",", ":")) + "\n")
+        else:
+            for row in entry_rows(entry):
+                write("  ".join(str(cell) for cell in row if cell != "").rstrip() + "\n")
+        sys.stdout.flush()
+
+
+def entry_rows(entry: Mapping[str, Any]) -> Iterator[tuple[Any, ...]]:
+    """An entry as `log --follow` writes it: a row per event (its number, time, kind, the
+    sentence; the command on the first), or one row saying it from its English summary."""
+    from campaign_cli.render.events import sentence
+
+    when = entry["time"] if language() == "en" else moment(entry["time"])
+    number = entry["seq"] if entry["seq"] is not None else "—"
+    kind = kind_word(entry)
+    if not entry.get("events"):
+        yield (number, when, kind, entry["summary"] or "—", entry["command"])
+        return
+    for at, event in enumerate(entry["events"]):
+        yield (number, when, kind, sentence(event), entry["command"] if at == 0 else "")
 
 
 def log_table(entries: Callable[[], Iterable[Mapping[str, Any]]], camp: Any) -> Table:
@@ -309,7 +387,12 @@ status_app.command(
 log_app.command(
     "log",
     help=help_text(
-        "Show the journal, newest last.", "campaign log --limit 10", "campaign log --character Ajax --jsonl"
+        "Show the journal, newest last: what each entry did, a row per event; --follow goes on with each new "
+        "entry as it is committed, by any process, until Ctrl-C.",
+        "campaign log --limit 10",
+        "campaign log --character Ajax --jsonl",
+        "campaign log --after 12",
+        "campaign log -f --jsonl | jq -r '.summary'",
     ),
 )(log)
 undo_app.command(

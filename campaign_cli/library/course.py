@@ -3,7 +3,7 @@ merge conflicts."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, cast
 
 from campaign_cli.errors import Opt, Say, UsageProblem
@@ -121,32 +121,43 @@ class Course(Core):
         """
         return self._act("status", False, lambda stored: status_view(stored))
 
-    def log(self, *, limit: int | None = None, character: str | None = None) -> list[results.LogEntry]:
-        """The journal, oldest first: the newest LIMIT entries, or those about CHARACTER.
+    def log(
+        self, *, limit: int | None = None, character: str | None = None, after: int | None = None
+    ) -> list[results.LogEntry]:
+        """The journal, oldest first: the newest LIMIT entries, those about CHARACTER, those
+        after entry AFTER (a roll that changed nothing: those rolled after it). Each entry's
+        `events` say what it did, its `summary` in sentences (CLI.md "Events").
 
-        for entry in camp.log(limit=5):
+        for entry in camp.log(after=12):
             print(entry["seq"], entry["summary"])
         """
-        return list(self.log_stream(limit=limit, character=character))
+        return list(self.log_stream(limit=limit, character=character, after=after))
 
     @checked
-    def log_stream(self, *, limit: int | None = None, character: str | None = None) -> Iterator[results.LogEntry]:
+    def log_stream(
+        self, *, limit: int | None = None, character: str | None = None, after: int | None = None
+    ) -> Iterator[results.LogEntry]:
         """`log`'s entries one at a time, oldest first, read while the block is open: memory
         does not grow with the journal (100,000 entries cost what 2,000 do).
 
             for entry in camp.log_stream():
                 print(entry["seq"], entry["command"])
         """
+        from campaign_cli.rules.names import MAX_ID
+
         if limit is not None:
             whole_number(limit, "limit", 0)
+        if after is not None:
+            whole_number(after, "after", 0, MAX_ID)
 
         def run(stored: Stored) -> Iterator[results.LogEntry]:
-            keep = None
+            tests: list[Callable[[dict[str, Any]], bool]] = []
             if character is not None:
                 key = stored.character(character)["name"].casefold()
-
-                def keep(e: dict[str, Any]) -> bool:
-                    return key in (n.casefold() for n in e.get("characters", []))
+                tests.append(lambda e: key in (n.casefold() for n in e.get("characters", [])))
+            if after is not None:
+                tests.append(lambda e: later(e, after))
+            keep = (lambda e: all(t(e) for t in tests)) if tests else None
 
             from campaign_cli.store import history
 
@@ -195,6 +206,16 @@ class Course(Core):
             return {"resolved": [conflict_view(c) for c in chosen], "open": len(left)}
 
         return self._act("resolve", True, run)
+
+
+def later(entry: dict[str, Any], after: int) -> bool:
+    """Whether journal ENTRY comes after entry AFTER: its number is higher, or it is a roll
+    that changed nothing, rolled after it (`after`: the change it followed)."""
+    seq = entry.get("seq")
+    if isinstance(seq, int) and entry.get("kind") != "roll":
+        return seq > after
+    before = entry.get("of", entry.get("after"))
+    return isinstance(before, int) and before >= after and (entry.get("of") is None or before > after)
 
 
 def conflict_view(stored: dict[str, Any]) -> results.ConflictView:

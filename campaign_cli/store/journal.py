@@ -185,7 +185,7 @@ def line_at(path: Path, offset: int) -> bytes | None:
     return b"".join(chunks)
 
 
-def _decode(line: bytes) -> dict[str, Any] | None:
+def decode(line: bytes) -> dict[str, Any] | None:
     try:
         entry = jsontext.loads(line)
     except (ValueError, RecursionError):
@@ -195,11 +195,11 @@ def _decode(line: bytes) -> dict[str, Any] | None:
 
 def _lines_backwards(jpath: Path) -> Iterator[bytes]:
     """Lines from the end, each read once: linear in what is read, however long a line."""
-    for _at, line in _lines_backwards_at(jpath):
+    for _at, line in lines_backwards_at(jpath):
         yield line
 
 
-def _lines_backwards_at(jpath: Path) -> Iterator[tuple[int, bytes]]:
+def lines_backwards_at(jpath: Path) -> Iterator[tuple[int, bytes]]:
     """(the byte offset where a line starts, the line), from the end, each line read once."""
     try:
         fd = _open(jpath, os.O_RDONLY)
@@ -232,11 +232,11 @@ def _lines_backwards_at(jpath: Path) -> Iterator[tuple[int, bytes]]:
             yield 0, line
 
 
-def _valid_backwards(path: Path, committed_seq: int) -> Iterator[tuple[int, dict[str, Any]]]:
+def valid_backwards(path: Path, committed_seq: int) -> Iterator[tuple[int, dict[str, Any]]]:
     """(offset, entry) of the valid entries, newest first (see the module docstring)."""
     limit = committed_seq + 1
-    for at, line in _lines_backwards_at(journal_path(path)):
-        entry = _decode(line)
+    for at, line in lines_backwards_at(journal_path(path)):
+        entry = decode(line)
         if entry is None or ("sum" in entry and not intact(line)):
             continue  # torn by a killed writer, or damaged
         seq = entry.get("seq")
@@ -251,7 +251,7 @@ def _valid_backwards(path: Path, committed_seq: int) -> Iterator[tuple[int, dict
 
 def entries_backwards(path: Path, committed_seq: int) -> Iterator[dict[str, Any]]:
     """Valid entries, newest first (see the module docstring for what is valid)."""
-    for _at, entry in _valid_backwards(path, committed_seq):
+    for _at, entry in valid_backwards(path, committed_seq):
         yield entry
 
 
@@ -272,7 +272,7 @@ def stream_entries(
 
     offsets = array("q")
     if limit is None or limit > 0:
-        for at, entry in _valid_backwards(path, committed_seq):
+        for at, entry in valid_backwards(path, committed_seq):
             if keep is None or keep(entry):
                 offsets.append(at)
                 if limit is not None and len(offsets) >= limit:
@@ -283,7 +283,7 @@ def stream_entries(
     with os.fdopen(_open(journal_path(path), os.O_RDONLY), "rb") as fh:
         for at in offsets:
             fh.seek(at)
-            found = _decode(fh.readline())
+            found = decode(fh.readline())
             if found is not None:  # valid when the first pass read it; the journal only grows
                 yield found
 
@@ -302,7 +302,7 @@ def prove(path: Path, meta: dict[str, Any]) -> None:
     if not journal_path(path).exists():
         raise broken(path, _("is missing"))
     for line in _lines_backwards(journal_path(path)):
-        entry = _decode(line)
+        entry = decode(line)
         if entry is None or entry.get("kind") == "roll":
             continue
         found = entry.get("seq")
@@ -341,7 +341,7 @@ def undo_target(path: Path, meta: dict[str, Any]) -> dict[str, Any] | None:
     if top is None:
         return None
     line = line_at(path, offset) if isinstance(offset, int) and not isinstance(offset, bool) and offset >= 0 else None
-    entry = _decode(line) if line is not None and intact(line) else None
+    entry = decode(line) if line is not None and intact(line) else None
     if entry is None or entry.get("seq") != top or entry.get("campaign") != meta.get("campaign_id"):
         raise broken(path, _('entry #{top} is missing or damaged').format(top=top))
     if meta.get("undo_hash") and line is not None and digest(line) != meta["undo_hash"]:
