@@ -402,6 +402,15 @@ class Evening(RuleBasedStateMachine):
         counted = {k: v for k, v in self.xp.items() if v}
         assert {k: v for k, v in net.items() if v} == counted
 
+    def the_log_says_each_event_in_a_sentence(self) -> None:
+        """Issue 72: after the whole evening, `log` in either language is a sentence a row,
+        made from the entry's events: no fragments glued by bars, no empty `-` cell."""
+        for lang in ("en", "ru"):
+            shown = self.runner.invoke(app, ["-c", str(self.path), "--lang", lang, "log"])
+            assert shown.exit_code == 0, shown.stderr
+            rows = shown.stdout.splitlines()[2:]
+            assert rows and not [r for r in rows if " | " in r or "  -  " in r or r.rstrip().endswith("  -")], rows
+
     @invariant()
     def the_file_loads_and_keeps_the_rules(self) -> None:
         if not hasattr(self, "first"):
@@ -466,6 +475,7 @@ class Evening(RuleBasedStateMachine):
 
     def teardown(self) -> None:
         if hasattr(self, "first"):
+            self.the_log_says_each_event_in_a_sentence()
             for _ in range(10_000):  # undo every step, back to the start
                 done = self.runner.invoke(app, ["-c", str(self.path), "undo", "--json"])
                 assert done.exit_code in (0, 1), done.stderr

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 import campaign_cli
+from campaign_cli.acts import ACTS
 from campaign_cli.api import Campaign
 from tests import test_help_examples as examples
 from tests import words as typed
@@ -131,6 +132,9 @@ def test_the_checker_sees_each_kind_of_drift(value, found):
 DOORS = set(typed.NOT_IN_BLOCK) | {"share git", "conflicts", "catalog import", "character import"}
 
 
+READS = {"fight status"}  # an act of the guard table that changes nothing: no event
+
+
 def _plays() -> list[tuple[str, list[str]]]:
     out = []
     for path, lines in examples._commands():
@@ -186,7 +190,12 @@ def test_every_act_returns_what_it_declares(world, tmp_path, monkeypatch, path, 
             words = words[1:] if words[:1] == ["campaign"] else words
             if "-f" in words or "--follow" in words:
                 continue  # endless: campaign_cli.follow, tested in tests/test_follow.py
+            told = len(camp.events)
             result = typed.run(camp, *words)
+            act = " ".join(_path_of(words))
+            acting = act in ACTS and act not in READS and "--dry-run" not in words  # a dry run does nothing
+            if acting and len(camp.events) == told:  # issue 72: every act says what it did
+                found.append(f"{' '.join(words)}: recorded no event")
             method = "_".join(_path_of(words)).replace("-", "_")
             if hasattr(Campaign, method) and result is not None and not isinstance(result, str):  # text: a sheet
                 found += [f"{' '.join(words)}: {p}" for p in problems(result, returned(method))]

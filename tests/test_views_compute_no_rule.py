@@ -69,3 +69,31 @@ def test_cli_and_render_do_no_arithmetic_on_game_fields() -> None:
         for line, field in arithmetic_on_game_fields(path.read_text(encoding="utf-8"))
     ]
     assert found == []
+
+
+def test_fight_status_shows_health_left_of_st_as_it_counts_now(tmp_path: Path) -> None:
+    """Issue 72: an ST potion drunk (ST 10 -> 11) and 10 damage: the character stands with
+    1 left of 11 (R25a: a potion's attribute counts everywhere), not 0/10."""
+    from campaign_cli.cli.app import app
+    from tests.runner import CliRunner
+
+    def cli(*args: str) -> str:
+        done = CliRunner().invoke(app, ["-c", str(tmp_path / "c.json"), *args])
+        assert done.exit_code == 0, done.stdout + done.stderr
+        return done.stdout
+
+    cli("init")
+    cli("character", "create", "Alc", "--st", "10", "--dx", "12", "--iq", "10", "--skill", "Alchemist")
+    cli("adventure", "start", "A")
+    cli("xp", "award", "5", "Alc")
+    cli("skill", "use", "Alc", "Alchemist", "--boost", "ST", "--dice", "1,1,1")
+    cli("item", "use", "Alc", "Potion of ST")
+    cli("fight", "start")
+    cli("damage", "Alc", "10")
+    import json
+
+    fight = json.loads(cli("fight", "status", "--json"))
+    (alc,) = fight["characters"]
+    assert (alc["left"], alc["of"], alc["status"]) == (1, 11, "ok")
+    row = next(line for line in cli("fight", "status").splitlines() if "Alc" in line)
+    assert " 1/11 " in row and "0/10" not in row
