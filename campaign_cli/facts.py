@@ -203,6 +203,7 @@ class BodyPartTakenFacts(TypedDict, total=False):
 
 class CannotActFacts(TypedDict, total=False):
     action: str
+    condition: str
     name: str
 
 
@@ -589,6 +590,12 @@ class RepeatedNameFacts(TypedDict, total=False):
     name: str
     name2: str
     option: str
+
+
+class RoundUnderWayFacts(TypedDict, total=False):
+    command: str
+    names: list[str]
+    round: int
 
 
 class SecondPersonalFacts(TypedDict, total=False):
@@ -1230,6 +1237,10 @@ def facts_of(error: CampaignError, code: Literal["repeated_name"]) -> RepeatedNa
 
 
 @overload
+def facts_of(error: CampaignError, code: Literal["round_under_way"]) -> RoundUnderWayFacts | None: ...
+
+
+@overload
 def facts_of(error: CampaignError, code: Literal["second_personal"]) -> SecondPersonalFacts | None: ...
 
 
@@ -1483,6 +1494,7 @@ CODES = (  # every code the library raises
     "personal_item",
     "read_only",
     "repeated_name",
+    "round_under_way",
     "second_personal",
     "skill_required",
     "skill_used",

@@ -150,11 +150,23 @@ def test_r11a_party_awards_skip_the_dead_and_effects_refuse_them(party):
     assert party.refused(use_skill, "Kate", "Leadership", None, for_="Merlin").code == "dead"
 
 
-def test_r22_a_week_of_rest_settles_the_dying(game):
+def test_r22_a_week_of_rest_heals_the_out_who_are_not_dying(game):
+    """Seventh revision: damage at ST taken with no fight open makes a character out, not
+    dying (`dying` is set only when a fight ends): a week heals them fully."""
     game(course.start_adventure, "Crypt")
-    game(wounds.damage, "Ajax", 13, False, False)  # at or past ST, not healed: does not live through the week
+    game(wounds.damage, "Ajax", 13, False, False)
     docs, before = game(rest.rest, None, True)
     assert before == {"Ajax": "out", "Merlin": "ok"} and [d["name"] for d in docs] == ["Ajax", "Merlin"]
+    assert (game.character("Ajax")["status"], game.character("Merlin")["status"]) == ("ok", "ok")
+
+
+def test_r22_a_week_of_rest_settles_the_dying(game):
+    game(course.start_adventure, "Crypt")
+    game(fight_acts.start_fight, None)
+    game(wounds.damage, "Ajax", 13, False, False)
+    game(fight_acts.end_fight, "fled", None)  # at or past ST when the fight ends: dying
+    docs, before = game(rest.rest, None, True)
+    assert before == {"Ajax": "dying", "Merlin": "ok"}
     assert (game.character("Ajax")["status"], game.character("Merlin")["status"]) == ("dead", "ok")
 
 

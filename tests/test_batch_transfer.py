@@ -18,7 +18,7 @@ def test_batch_runs_all_lines_in_one_transaction(camp):
         "batch",
         "-",
         input=lines(
-            ["xp", "award", "5", "Ajax"],
+            ["xp", "award", "12", "Ajax"],
             ["xp", "spend", "Ajax", "--skill", "Climbing", "--dry-run"],
             ["check", "Ajax", "3/DX", "--dice", "1,1,1"],
             ["character", "show", "Ajax"],
@@ -27,8 +27,8 @@ def test_batch_runs_all_lines_in_one_transaction(camp):
     assert result.exit_code == 0, result.stderr
     out = [json.loads(line) for line in result.stdout.splitlines()]
     assert [o["line"] for o in out] == [1, 2, 3, 4]
-    assert out[1]["result"]["cost"] == 10 and out[1]["result"]["xp_before"] == 5  # later lines see earlier ones
-    assert out[3]["result"]["xp"] == 5
+    assert out[1]["result"]["cost"] == 10 and out[1]["result"]["xp_before"] == 12  # later lines see earlier ones
+    assert out[3]["result"]["xp"] == 12
     entries = camp.json("log")
     assert entries[-1]["block"] == "batch" and len(entries) == 4  # one journal entry
     assert entries[-1]["rolls"][0]["dice"] == [1, 1, 1]

@@ -199,10 +199,41 @@ class Evening(RuleBasedStateMachine):
         self.reached: set[str] = set()
 
     def run(self, *args: str, lang: str = "en", stdin: str | None = None):
+        before = self._state()
         result = self.runner.invoke(app, ["--lang", lang, "-c", str(self.path), *args], input=stdin)
         assert result.exit_code in (0, 1, 2, 3), (args, result.exit_code, result.stderr)
         assert "internal error" not in result.stderr and "Traceback" not in result.stderr, (args, result.stderr)
+        if before is not None and args and args[0] not in ("undo", "redo", "merge", "import"):
+            self._rules_held(args, before, self._state())
         return result
+
+    def _state(self) -> dict | None:
+        try:
+            data = json.loads(self.path.read_bytes())
+        except (OSError, ValueError):
+            return None
+        return {"characters": data.get("characters", {}), "fight": data.get("meta", {}).get("1", {}).get("fight")}
+
+    @staticmethod
+    def _rules_held(args: tuple[str, ...], before: dict, after: dict | None) -> None:
+        """Issue 75's invariants, whatever order the commands come in: nobody acts twice in a
+        round (R8, R32a: the round's `acted` never shrinks while the round lasts); a death once
+        settled is never undone by a wish (R17); nothing moves to the fallen in a fight (R11a)."""
+        if after is None:
+            return
+        was, now = before["fight"], after["fight"]
+        if was and now and was.get("round") == now.get("round") and was.get("order"):
+            assert set(was.get("acted", [])) <= set(now.get("acted", [])), (args, was, now)
+        for key, old in before["characters"].items():
+            new = after["characters"].get(key)
+            if new is None:
+                continue
+            if old.get("death_settled") and old.get("dead"):
+                assert new.get("dead"), (args, "a settled death was undone", old["name"])
+            fallen = status(old["st"], old.get("damage", 0), old.get("fatigue", 0), old.get("dying"), old.get("dead"))
+            if was and now and fallen != "ok":
+                gained = {i["id"] for i in new.get("items", [])} - {i["id"] for i in old.get("items", [])}
+                assert not gained, (args, "an item reached the fallen in a fight", old["name"])
 
     @initialize()
     def setup(self) -> None:

@@ -45,7 +45,7 @@ class Act:
     a receiver, a bard). (Not a NamedTuple: making that class cost a write's start-up 1 M
     instructions, 0.4%.)"""
 
-    __slots__ = ("in_fight", "roles", "rule", "turn", "turn_role", "verb", "when")
+    __slots__ = ("fight_roles", "in_fight", "roles", "rule", "turn", "turn_role", "verb", "when")
 
     def __init__(
         self,
@@ -57,9 +57,11 @@ class Act:
         role: str | None = "actor",  # the actor's role (None: no character acts)
         turn_role: str | None = None,  # whose action of the round it is (default: the actor's)
         in_fight: frozenset[str] | None = None,  # the actor's conditions while a fight is open, if fewer
+        fight_roles: dict[str, frozenset[str]] | None = None,  # another role's conditions in a fight, if fewer
         **others: frozenset[str],  # the other roles the act touches, and their conditions
     ) -> None:
         self.rule, self.when, self.verb, self.turn, self.in_fight = rule, when, verb, turn, in_fight
+        self.fight_roles = fight_roles or {}
         self.roles = ({role: who} if role else {}) | others
         self.turn_role = turn_role or role
 
@@ -68,6 +70,8 @@ class Act:
         out of action's items never move, while the party may move them between fights)."""
         if phase == "fight" and role == self.actor and self.in_fight is not None:
             return self.in_fight
+        if phase == "fight" and role in self.fight_roles:
+            return self.fight_roles[role]
         return self.roles[role]
 
     @property
@@ -115,23 +119,27 @@ ACTS: dict[str, Act] = {
     "curse apply": Act("R11a", LIVING, role="cursed"),
     "curse remove": Act("R11a", ABLE, verb=N_("pay"), role="payer"),
     # gear (R11a: the dead receive nothing; the out and the dying do not drink, hold, wear, buy, sell or forge)
-    "item add": Act("R11a", LIVING, role="receiver"),
+    "item add": Act("R11a", LIVING, role="receiver", in_fight=ABLE),  # seventh reading: none reaches the fallen
     "item drop": Act("R11a", LIVING, turn=True, in_fight=ABLE),
-    "item give": Act("R11a", LIVING, turn=True, role="giver", in_fight=ABLE, receiver=LIVING),
+    # R11a, seventh reading: with no fight open the party takes the dead's items (the dead
+    # give); in a fight no item moves to or from the out, the dying or the dead
+    "item give": Act(
+        "R11a", ANYONE, turn=True, role="giver", in_fight=ABLE, receiver=LIVING, fight_roles={"receiver": ABLE}
+    ),
     "item sell": Act("R11a", ABLE, verb=N_("sell"), turn=True, role="seller", buyer=ABLE),  # the buyer pays too
     "item hold": Act("R11a", ABLE, verb=N_("hold"), turn=True),
     "item wear": Act("R11a", ABLE, verb=N_("wear"), turn=True),
     "item stow": Act("R11a", LIVING, turn=True, in_fight=ABLE),
-    "item upgrade": Act("R11a", LIVING),
+    "item upgrade": Act("R11a", LIVING, in_fight=ABLE),
     "item set": Act("R39", LIVING, role="owner"),
     "item store": Act("R33", LIVING, HOME),
     "item fetch": Act("R33", LIVING, HOME),
     "item reload": Act("R26", ABLE, verb=N_("reload"), turn=True),
     "item use": Act("R11a", ABLE, verb=N_("drink"), turn=True, role="drinker", given=LIVING),  # --on: the giver acts
     "gold add": Act("R11a", LIVING, role="receiver"),
-    "gold remove": Act("R11a", LIVING, role="owner"),
+    "gold remove": Act("R11a", ANYONE, role="owner", in_fight=LIVING),  # the dead's gold comes off (R11a)
     "darkstone add": Act("R11a", LIVING, role="receiver"),
-    "darkstone remove": Act("R11a", LIVING, role="owner"),
+    "darkstone remove": Act("R11a", ANYONE, role="owner", in_fight=LIVING),
     "forge": Act("R11a", ABLE, verb=N_("forge")),
     "shop buy": Act("R11a", ABLE, NO_FIGHT, verb=N_("buy"), role="buyer"),  # R32a: no shop is open in a fight
     "shop sell": Act("R11a", ABLE, NO_FIGHT, verb=N_("sell"), role="seller"),

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from campaign_cli import acts, jsontext
 from campaign_cli.acts import advancement as adv_events
-from campaign_cli.errors import Opt, Refused, Say, UsageProblem
+from campaign_cli.errors import Cmd, Opt, Refused, Say, Shown, UsageProblem
 from campaign_cli.rules import advancement as adv
 from campaign_cli.rules import dice as d
 from campaign_cli.rules import fights, gear, wounds
@@ -68,7 +68,29 @@ def roll_order(camp: Stored, party: list[str] | None, next_die: Callable[[], int
     """`fight order` (R8): the sides' dice, ties rolled again, say who goes first; the
     party in PARTY's order. Returns the fight and the rolls."""
     fight = open_fight(camp, "fight order")
-    chosen = [camp.character(n)["name"] for n in party] if party else None
+    if fights.order_rolled(fight) and fight.get("acted"):  # R8: no one acts twice in a round
+        raise Refused(
+            Say(
+                "R8: the order is rolled and {names} acted in round {round}: it may be rolled again only "
+                "before anyone acts ({command})",
+                names=", ".join(fight["acted"]),
+                round=fight["round"],
+                command=Cmd("fight next"),
+            ),
+            "round_under_way",
+        )
+    docs = [camp.character(n) for n in party] if party else None
+    for doc in docs or ():  # R8, R11a: the order is of those who can act
+        if not wounds.can_act(doc):
+            raise Refused(
+                Say(
+                    "R11a: {name} cannot act ({condition}) and takes no place in the party's order",
+                    name=doc["name"],
+                    condition=Shown(current_status(doc)),
+                ),
+                "cannot_act",
+            )
+    chosen = [d["name"] for d in docs] if docs is not None else None
     if chosen is not None and len(set(chosen)) != len(chosen):
         raise UsageProblem(Say("{option}: a name is repeated", option=Opt("party")))
     rolls = fights.roll_order(fight, able(camp), next_die, chosen)

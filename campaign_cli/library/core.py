@@ -396,10 +396,11 @@ class Core:
 
                 _within_bounds(stored, block is not None or self._in_line)
 
+                given = () if stored.meta.get("fight") else TAKEN_FROM_THE_DEAD.get(path, ())  # R11a, seventh reading
                 if block is not None or self._in_line:  # R11a: the characters this act read, as they were
-                    check_the_dead(stored.line_before or {}, stored.data["characters"])
+                    check_the_dead(stored.line_before or {}, stored.data["characters"], given)
                 else:
-                    check_the_dead(stored.before_tables()["characters"], stored.data["characters"])
+                    check_the_dead(stored.before_tables()["characters"], stored.data["characters"], given)
         except CampaignError as err:
             if block is not None:
                 block.abandon()
@@ -540,6 +541,11 @@ def status_view(stored: Stored) -> results.CampaignStatus:
 
 
 SUMMARY_SENTENCES = 100  # a summary says this many events, then how many more there are
+
+
+# R11a, seventh reading: with no fight open the party takes what the dead had: their items
+# by `item give` (the dead give), their gold and dark stone by `gold remove`/`darkstone remove`.
+TAKEN_FROM_THE_DEAD = {"item give": ("items",), "gold remove": ("gold",), "darkstone remove": ("darkstone",)}
 
 
 def entry_view(entry: dict[str, Any]) -> results.LogEntry:

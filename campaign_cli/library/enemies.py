@@ -209,7 +209,7 @@ def _board_fields(board: dict[str, Any], fields: list[str]) -> None:
                 )
         if key in enemies.LISTS or key == "keywords":
             target[key] = [v.strip() for v in value.split(";") if v.strip()]
-        elif key in enemies.NUMBERS:
+        elif key in enemies.NUMBERS or key in enemies.OPTIONAL:  # R41's wound_xp is a number too
             target[key] = given_number(value, "field", path)
         else:
             target[key] = value

@@ -406,15 +406,27 @@ FROZEN_WHEN_DEAD = {
 }
 
 
-def check_the_dead(before: Mapping[str, Any], after: Mapping[str, Any]) -> None:
+def _fewer(was: Any, now: Any) -> bool:
+    """NOW holds less than WAS: a smaller count, or a list of items none of which is new."""
+    if isinstance(was, list) and isinstance(now, list):
+        ids = {i.get("id") for i in was if isinstance(i, dict)}
+        return len(now) <= len(was) and all(isinstance(i, dict) and i.get("id") in ids for i in now)
+    return isinstance(was, int) and isinstance(now, int) and now <= was
+
+
+def check_the_dead(before: Mapping[str, Any], after: Mapping[str, Any], given: tuple[str, ...] = ()) -> None:
     """R11a for every act at once: a character dead before and after a change has the same
     XP, karma, wishes, gold, dark stone and items (a wish that brings the just-killed back,
-    R17, leaves them alive: not concerned). Refused, naming the character and the field."""
+    R17, leaves them alive: not concerned), save what GIVEN names may lose (R11a, seventh
+    reading: the party takes the dead's items, gold and dark stone between fights). Refused,
+    naming the character and the field."""
     for key, was in before.items():
         now = after.get(key)
         if now is None or current_status(was) != "dead" or current_status(now) != "dead":
             continue
         for field, label in FROZEN_WHEN_DEAD.items():
+            if field in given and _fewer(was.get(field), now.get(field)):
+                continue
             if was.get(field) != now.get(field):
                 raise Refused(
                     Say(

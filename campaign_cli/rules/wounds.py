@@ -99,12 +99,17 @@ def settle_dying(doc: Character) -> None:
 
 def _settled_alive(doc: Character) -> bool:
     """Settle the dying (R20); True if the character is still alive afterwards. A death
-    that was already there is now settled: no wish brings the character back (R17)."""
+    that was already there is now settled, and so is one this settling makes (R17, seventh
+    revision: the dying who die at a fight end, rest or adventure end): no wish brings the
+    character back."""
     if not alive(doc):
         doc["death_settled"] = True
         return False
     settle_dying(doc)
-    return not doc.get("dead")
+    if doc.get("dead"):
+        doc["death_settled"] = True
+        return False
+    return True
 
 
 def settle_death(doc: Character) -> None:
@@ -138,12 +143,11 @@ def new_fight(doc: Character) -> None:
 
 def recover_fully(doc: Character, week: bool = False) -> None:
     """R22: between adventures, or after a week of rest, characters recover fully (the
-    dying who were not saved are dead). A week is lived through only below ST: a character
-    at or past ST who was not healed before it dies, as at any rest (R20). Potions' boosts
-    end with the encounter (R25)."""
+    dying who were not saved are dead, as at any rest: R20). The out of action who are not
+    dying (damage at ST taken with no fight open: `dying` is set only when a fight ends)
+    live through the week and are healed (seventh revision). Potions' boosts end with the
+    encounter (R25). WEEK: a week of rest, not an adventure's end (the same recovery)."""
     doc.pop("boosts", None)
-    if week and alive(doc) and doc["damage"] >= doc["st"]:
-        doc["dying"] = True
     if _settled_alive(doc):
         doc["damage"] = 0
         doc["fatigue"] = 0
