@@ -165,7 +165,7 @@ def test_r22_a_week_of_rest_settles_the_dying(game):
     game(fight_acts.start_fight, None)
     game(wounds.damage, "Ajax", 13, False, False)
     game(fight_acts.end_fight, "fled", None)  # at or past ST when the fight ends: dying
-    docs, before = game(rest.rest, None, True)
+    _docs, before = game(rest.rest, None, True)
     assert before == {"Ajax": "dying", "Merlin": "ok"}
     assert (game.character("Ajax")["status"], game.character("Merlin")["status"]) == ("dead", "ok")
 
