@@ -573,6 +573,22 @@ Event = (
 )
 
 
+@final
+class CanRefused(TypedDict):
+    act: str  # the command path: "item hold"
+    code: str  # the guard's: cannot_act, dead, fight_open, not_your_turn...
+    message: str  # why, in the run's language
+
+
+@final
+class Can(TypedDict):
+    """What a character may do now (`campaign can`), read from the guard the acts use."""
+
+    character: str
+    allowed: list[str]  # the acts, by command path: "xp spend", "fight attack"
+    refused: list[CanRefused]
+
+
 class XpAward(TypedDict):
     amount: int
     reason: str | None

@@ -87,6 +87,7 @@ OTHER_ROLES = {
 
 # Commands naming a character that are no act of theirs: views, and the GM's bookkeeping.
 NOT_ACTS = {
+    "can",  # what a character may do: a reading of the guard table itself
     "character show",
     "character sheet",
     "character set",
@@ -196,6 +197,14 @@ def test_every_cell_of_the_guard_table(phases, path, role, phase, condition):
         assert wrong_phase or err.extra["role"] == role, (words, err.extra)
     else:
         assert err is None or err.extra.get("act") != path, (words, err.message)
+    if role == act.actor and role is not None and path != "fight status":  # `campaign can` says the same
+        with campaign_cli.read(file) as camp:
+            said_can = camp.can(WHO[condition])
+        listed = {r["act"]: r["code"] for r in said_can["refused"]}
+        guarded = err is not None and err.extra.get("act") == path and err.code in acts.CODES
+        assert (path in listed) == guarded and (path in said_can["allowed"]) != guarded, (words, said_can, err)
+        if guarded:
+            assert listed[path] == err.code, (words, listed[path], err.code)
 
 
 def test_every_role_of_every_act_has_its_example():

@@ -329,3 +329,21 @@ def fallen(camp: Stored, doc: Character, before: str, rule: str) -> None:
         camp.event("died", name=doc["name"], rule=rule)
     else:
         camp.event("fell", name=doc["name"], status=now, rule=rule)
+
+
+def can(camp: Stored, doc: Character) -> tuple[list[str], list[Refused]]:
+    """What DOC may do now (CLI.md `campaign can`): each act DOC would perform as its actor,
+    judged by the very guard the act calls (the phase, DOC's condition, the side's turn,
+    a round's action): (the acts allowed, the refusals of the others), in the table's order.
+    An act's own procedure may still refuse its arguments; the guard is what `can` says."""
+    allowed, refused = [], []
+    for path, act in ACTS.items():
+        if act.actor is None or path == "fight status":
+            continue  # no character acts, or a read
+        try:
+            guard(camp, path, doc)
+        except Refused as err:
+            refused.append(err)
+            continue
+        allowed.append(path)
+    return allowed, refused

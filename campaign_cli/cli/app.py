@@ -71,12 +71,13 @@ class CampaignGroup(LazyGroup):
         "conflicts": "share:conflicts_app",
         "resolve": "share:resolve_app",
         "schema": "schema:schema_app",
+        "can": "can:can_app",
     }
 
     # The root help's titled groups (CLI.md "Global behaviour"), in this order.
     help_groups = {
         N_("Campaign"): ("init", "status", "adventure", "town", "keyword", "fight", "log", "undo", "redo", "recap"),
-        N_("Characters"): ("character", "xp", "karma", "wish", "curse", "skill", "damage", "heal", "rest"),
+        N_("Characters"): ("character", "can", "xp", "karma", "wish", "curse", "skill", "damage", "heal", "rest"),
         N_("Rolls"): ("check", "contest", "cast", "initiative", "roll", "odds"),
         N_("Gear"): ("item", "shop", "gold", "darkstone", "forge", "catalog"),
         N_("Enemies"): ("enemy",),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal, cast
+from typing import TYPE_CHECKING, Any, Literal, cast, overload
 
 from campaign_cli.errors import N_, Joined, Opt, Say, UsageProblem
 from campaign_cli.i18n import english_word
@@ -16,7 +16,38 @@ else:
 
 
 class Characters(Core):
-    """Characters made, changed and deleted; curses laid and lifted."""
+    """Characters made, changed and deleted; curses laid and lifted; what each may do."""
+
+    # -- what a character may do now (CLI.md `campaign can`) ------------------------------
+    @overload
+    def can(self, character: str | int, /) -> results.Can: ...
+    @overload
+    def can(self, character: None = None, /) -> list[results.Can]: ...
+    @checked
+    def can(self, character: str | int | None = None, /) -> results.Can | list[results.Can]:
+        """What CHARACTER may do now (every character's, in the party's order, when None), as
+        python-chess's `legal_moves` says what a position allows: the acts allowed (by
+        command path) and for the others the guard's refusal (code and sentence), judged by
+        the guard the acts themselves call (R11a: condition; R32a: turns; the phase).
+
+            [r["act"] for r in camp.can("Ajax")["refused"]]
+        """
+        from campaign_cli import acts
+
+        if character is not None and (isinstance(character, bool) or not isinstance(character, (str, int))):
+            raise UsageProblem(Say("character: a name or an id is needed"), "bad_value")
+
+        def judged(stored: Stored, doc: Any) -> results.Can:
+            allowed, refused = acts.can(stored, doc)
+            said = [{"act": e.extra.get("act", ""), "code": e.code, "message": e.message} for e in refused]
+            return cast("results.Can", {"character": doc["name"], "allowed": allowed, "refused": said})
+
+        def run(stored: Stored) -> results.Can | list[results.Can]:
+            if character is not None:
+                return judged(stored, stored.character(str(character)))
+            return [judged(stored, doc) for doc in stored.characters()]
+
+        return self._act("can", False, run)
 
     # -- characters (R1-R4, R24) --------------------------------------------------------
     @checked
