@@ -356,7 +356,7 @@ def open(  # CLI.md names it so
         failed.lang = failed.lang or language
         raise typed(failed) from None
     finally:
-        COMMIT["started"] = False  # the block's commit is its own: nothing it set outlives it
+        COMMIT["started"] = COMMIT["saved"] = False  # the block's commit is its own: nothing it set outlives it
 
 
 def _wait(seconds: object) -> None:

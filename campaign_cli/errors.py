@@ -13,8 +13,10 @@ if TYPE_CHECKING:
 # Set by the store while it commits: from then on a signal no longer stops the command,
 # which completes and reports success (CLI.md "Reliability guarantees"). The signal that
 # came then is kept in "deferred": a command of many steps (the demo) obeys it once the
-# step is done. Reset as each command starts (cli/app.py run).
-COMMIT = {"started": False, "deferred": 0}
+# step is done. "saved": the command's change (or roll) is written: its exit is 0 whatever
+# becomes of its answer on standard output (CLI.md "Reliability", seventh revision). Reset
+# as each command starts (cli/app.py run).
+COMMIT = {"started": False, "deferred": 0, "saved": False}
 
 
 class ExitStatus:  # the exit codes as plain ints (an IntEnum class cost every run 0.9 M instructions)

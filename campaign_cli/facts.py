@@ -651,6 +651,10 @@ class TooHeavyToWieldFacts(TypedDict, total=False):
     st: int
 
 
+class TooLargeFacts(TypedDict, total=False):
+    pass
+
+
 class TooLongFacts(TypedDict, total=False):
     count: int
     limit: int
@@ -1277,6 +1281,10 @@ def facts_of(error: CampaignError, code: Literal["too_heavy_to_wield"]) -> TooHe
 
 
 @overload
+def facts_of(error: CampaignError, code: Literal["too_large"]) -> TooLargeFacts | None: ...
+
+
+@overload
 def facts_of(error: CampaignError, code: Literal["too_long"]) -> TooLongFacts | None: ...
 
 
@@ -1504,6 +1512,7 @@ CODES = (  # every code the library raises
     "too_few_slots",
     "too_heavy",
     "too_heavy_to_wield",
+    "too_large",
     "too_long",
     "too_many_dice",
     "too_many_slots",

@@ -201,7 +201,7 @@ def run(
     finally:
         vars(RUN).clear()
         vars(RUN).update(before)
-        COMMIT["started"] = False
+        COMMIT["started"] = COMMIT["saved"] = False
 
 
 def _run(command: click.Command, args: list[str], prog_name: str, complete_var: str | None, **extra: Any) -> int:
@@ -211,7 +211,7 @@ def _run(command: click.Command, args: list[str], prog_name: str, complete_var: 
     RUN.words = journal_words(args)
     RUN.campaign = ""
     RUN.front = "cli"
-    COMMIT["started"], COMMIT["deferred"] = False, 0  # a command of its own (a demo step)
+    COMMIT["started"], COMMIT["deferred"], COMMIT["saved"] = False, 0, False  # a command of its own (a demo step)
     if RUN.catalog is not None:  # Russian: the root's help and placeholders too
         from campaign_cli.cli.speech import translate_command
 
@@ -228,7 +228,12 @@ def _run(command: click.Command, args: list[str], prog_name: str, complete_var: 
                     _('an argument is not valid UTF-8 text: {value!r}').format(value=arg.encode('utf-8', 'replace')),
                     "bad_encoding",
                 ) from None
-        return execute(command, args, prog_name, complete_var, **extra)
+        code = execute(command, args, prog_name, complete_var, **extra)
+        if sys.stdout is not None:
+            sys.stdout.flush()  # here, where an answer that cannot be written is answered, not at the exit
+        else:  # standard output closed (`>&-`): nowhere to write
+            raise output.AnswerLost(None)
+        return code
     except Exception as exc:  # the error boundary: a refusal, a closed pipe, or a bug said in one line
         return answered(exc)
 

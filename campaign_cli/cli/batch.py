@@ -41,6 +41,13 @@ def spool_source(source: str) -> Any:
     is not held while a slow producer writes to stdin)."""
     import tempfile
 
+    if source == "-" and sys.stdin is None:  # `batch - <&-`: nothing to read (CLI.md: exit 2)
+        raise UsageProblem(
+            _('cannot read {source}: {strerror}').format(
+                source=_("standard input"), strerror=_("standard input is closed")
+            ),
+            "bad_file",
+        )
     spool = tempfile.TemporaryFile()
     try:
         fh = sys.stdin.buffer if source == "-" else open(source, "rb")

@@ -153,3 +153,21 @@ def help_text(summary: str, *examples: str) -> str:
     """A command's help: a one-line summary, then example command lines (kept as typed)."""
     lines = "\n".join(f"  $ {e}" for e in examples)
     return f"{summary}\n\n\b\nExamples:\n{lines}"
+
+
+def to_stdout(output: str | None, json_out: bool) -> bool:
+    """Whether OUTPUT (`--output`) names standard output (none given, `-`, `/dev/stdout`);
+    `--output -` with `--json`, or in a batch line, is exit 2: standard output holds one
+    JSON answer there (CLI.md "Reliability")."""
+    from campaign_cli.cli.output import is_stdout
+
+    if output is None:
+        return True
+    if output != "-" and not is_stdout(output):
+        return False
+    if json_out or RUN.capture is not None:
+        raise UsageProblem(
+            _("--output - writes the document on standard output, which holds the one JSON answer here; name a file"),
+            "usage",
+        )
+    return True

@@ -39,9 +39,9 @@ def answered(exc: BaseException) -> int:
             where = f"-c {quote(RUN.campaign)} " if RUN.campaign else ""
             exc.message += _("; create one with `{command}`").format(command=f"campaign {where}init")
         return output.fail(exc)
-    if isinstance(exc, BrokenPipeError):
-        sys.stdout = open(os.devnull, "w")  # a closed pipe (| head) is not an error
-        return int(ExitStatus.OK)
+    lost = _answer_lost(exc)
+    if lost is not None:
+        return _unanswered(exc, lost)
     if not isinstance(exc, Exception) or os.environ.get("CAMPAIGN_DEBUG"):
         raise exc
     return output.fail(
@@ -52,6 +52,48 @@ def answered(exc: BaseException) -> int:
             "internal",
         )
     )
+
+
+# What writing an answer to standard output meets when it cannot be written.
+OUTPUT_ERRNOS = frozenset({28, 122, 27, 5, 9, 32})  # ENOSPC, EDQUOT, EFBIG, EIO, EBADF, EPIPE
+
+
+def _answer_lost(exc: BaseException) -> str | None:
+    """Why the command's answer could not be written to standard output (closed, full, a
+    broken device), or None when EXC is something else."""
+    if isinstance(exc, output.AnswerLost) or sys.stdout is None:
+        return _("standard output is closed")
+    if isinstance(exc, OSError) and exc.errno in OUTPUT_ERRNOS:
+        return i18n.os_reason(exc)
+    return None
+
+
+def _unanswered(exc: BaseException, why: str) -> int:
+    """CLI.md "Reliability" (seventh revision): the exit follows the commit. A command that
+    saved its change exits 0, saying in one line on stderr that its answer was lost; a read
+    with nowhere to write exits 0 on a closed pipe (`| head`), 2 otherwise."""
+    from campaign_cli.errors import COMMIT
+
+    try:
+        sys.stdout = open(os.devnull, "w")  # nothing more is written where nothing could be
+    except OSError:
+        pass
+    if COMMIT.get("saved"):
+        _say(_("campaign: saved; its answer could not be written: {why}").format(why=why))
+        return int(ExitStatus.OK)
+    if isinstance(exc, BrokenPipeError):
+        return int(ExitStatus.OK)  # a closed pipe (| head) is not an error
+    _say(_("campaign: error: the answer could not be written: {why}").format(why=why))
+    return int(ExitStatus.USAGE)
+
+
+def _say(line: str) -> None:
+    try:
+        if sys.stderr is not None:
+            sys.stderr.write(line + "\n")
+            sys.stderr.flush()
+    except OSError:
+        pass
 
 
 def _is_campaign_in_use(path: str | None) -> bool:

@@ -15,10 +15,11 @@ from campaign_cli.cli.common import (
     complete,
     help_text,
     looking,
+    to_stdout,
 )
 from campaign_cli.cli.drawn import character_lines
 from campaign_cli.cli.lazy import command_app
-from campaign_cli.cli.output import Fields, emit, is_stdout, write_text
+from campaign_cli.cli.output import Fields, emit, write_text
 from campaign_cli.errors import UsageProblem
 from campaign_cli.i18n import _, language
 from campaign_cli.library.documents import Documents
@@ -48,7 +49,7 @@ def export(
     if format_ not in FORMATS:
         raise UsageProblem(_("--format takes foundry or statblock, not {format!r}").format(format=format_))
     camp = looking(Documents)
-    if output_ in (None, "-") or is_stdout(output_):  # `-` is stdout (a file named - is ./-); so is /dev/stdout
+    if to_stdout(output_, json_out):  # `-` is stdout (a file named - is ./-); so is /dev/stdout
         text = camp.character_export(name, format=format_)  # type: ignore[call-overload]  # checked above
         strange = camp.character_not_ascii(name) if format_ == "statblock" else []
         if json_out:

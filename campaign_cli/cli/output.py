@@ -51,6 +51,10 @@ class Line:
 View = Table | Fields | Line
 
 
+class AnswerLost(Exception):
+    """Standard output was closed before the command's answer could be written (`>&-`)."""
+
+
 def write_text(text: str) -> None:
     """A command's text (a sheet, an export, a Markdown recap) on stdout; a line of a batch
     prints nothing (its result is the data it returns, and a text is none)."""

@@ -11,10 +11,11 @@ from campaign_cli.cli.common import (
     OutputOpt,
     complete,
     help_text,
+    to_stdout,
 )
 from campaign_cli.cli.door import campaign_path
 from campaign_cli.cli.lazy import command_app
-from campaign_cli.cli.output import Line, emit, is_stdout, write_text
+from campaign_cli.cli.output import Line, emit, write_text
 from campaign_cli.i18n import _, ngettext
 
 export_app, import_app = command_app(), command_app()
@@ -35,9 +36,10 @@ def export(
 ) -> None:
     from campaign_cli import api
 
-    if output in (None, "-") or is_stdout(output):  # `-` is stdout (a file named - is ./-); so is /dev/stdout
+    if to_stdout(output, json_out):  # `-` is stdout (a file named - is ./-); so is /dev/stdout
         write_text(api.export(campaign_path()))
         return
+    assert output is not None  # to_stdout: None is standard output
     data = api.export(campaign_path(), output, force=force)
     emit(data, Line(_("wrote {target}").format(target=data["written"])), json_out=json_out)
 

@@ -734,6 +734,7 @@ def transaction(
         camp = Stored(p, data, _before_state(data), words)
         yield camp
         camp.commit()
+        COMMIT["saved"] = True  # what the command did is saved: its exit follows this (cli/door.answered)
         if camp.written is not None:  # judged before it was written: the next read need not judge it
             lock.note(verdict(camp.written))
 
@@ -818,6 +819,7 @@ def _create(p: Path, name: str, words: list[str] | None, data: dict[str, Any] | 
             )
             data["meta"][str(META_ID)]["journal_hash"] = sealed
             files.write_atomic(p, _dumps(data))
+            COMMIT["saved"] = True
     return Stored(p, data)
 
 

@@ -1,0 +1,110 @@
+"""CLI.md "Reliability", seventh revision (issue 78, in part): the commit decides the exit;
+`--output -` beside `--json` is exit 2; every input document is read with a bound; a closed
+standard input is exit 2, never an internal error."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import campaign_cli
+from campaign_cli.cli.app import app
+from tests.runner import CliRunner
+
+CAMPAIGN = [sys.executable, "-m", "campaign_cli"]
+FULL = Path("/dev/full")
+
+
+@pytest.fixture
+def party(tmp_path: Path) -> Path:
+    path = tmp_path / "c.json"
+    campaign_cli.init(path, "R")
+    with campaign_cli.open(path) as camp:
+        camp.character_create("Ajax", st=12, dx=11, iq=9)
+    return path
+
+
+def _shell(path: Path, line: str) -> subprocess.CompletedProcess[str]:
+    """LINE (after `campaign -c PATH`) in bash, its redirections as a user types them."""
+    command = " ".join([*CAMPAIGN, "-c", str(path)])
+    return subprocess.run(["bash", "-c", f"{command} {line}"], capture_output=True, text=True)
+
+
+def _xp(path: Path) -> int:
+    with campaign_cli.read(path) as camp:
+        return camp.character_show("Ajax")["xp"]
+
+
+@pytest.mark.skipif(not FULL.exists(), reason="no /dev/full here")
+@pytest.mark.parametrize("json_out", ["--json", ""])  # the fast path, and Typer's
+def test_a_committed_write_exits_0_when_its_answer_cannot_be_written(party: Path, json_out: str):
+    done = _shell(party, f"xp award 5 Ajax {json_out} > /dev/full")
+    assert done.returncode == 0, done.stderr
+    assert (
+        done.stderr.startswith("campaign: saved; its answer could not be written: ") and "internal" not in done.stderr
+    )
+    assert _xp(party) == 5
+    closed = _shell(party, f"xp award 5 Ajax {json_out} >&-")
+    assert closed.returncode == 0 and "standard output is closed" in closed.stderr, closed.stderr
+    assert _xp(party) == 10
+
+
+@pytest.mark.skipif(not FULL.exists(), reason="no /dev/full here")
+@pytest.mark.parametrize("words", ["character show Ajax --json", "character show Ajax", "log", "export"])
+def test_a_read_with_nowhere_to_write_exits_2_and_0_on_a_closed_pipe(party: Path, words: str):
+    full = _shell(party, f"{words} > /dev/full")
+    assert full.returncode == 2 and "could not be written" in full.stderr and "internal" not in full.stderr
+    closed = _shell(party, f"{words} >&-")
+    assert closed.returncode == 2 and "standard output is closed" in closed.stderr, closed.stderr
+    piped = _shell(party, f"{words} | true")
+    assert piped.returncode == 0 and piped.stderr == "", piped.stderr
+
+
+def test_output_dash_beside_json_is_a_usage_error(party: Path):
+    before = party.read_bytes()
+    for words in (
+        ["export", "--output", "-"],
+        ["character", "export", "Ajax", "--format", "statblock", "--output", "-"],
+    ):
+        done = CliRunner().invoke(app, ["-c", str(party), *words, "--json"])
+        assert done.exit_code == 2 and json.loads(done.stderr)["error"]["code"] == "usage", done.stderr
+    line = json.dumps({"args": ["character", "export", "Ajax", "--format", "statblock", "--output", "-"]}) + "\n"
+    done = CliRunner().invoke(app, ["-c", str(party), "batch", "-"], input=line)
+    assert done.exit_code == 2 and done.stdout == ""
+    assert party.read_bytes() == before
+
+
+def test_an_input_document_past_the_bound_is_refused_having_read_no_more(tmp_path: Path, monkeypatch):
+    from campaign_cli import inputs
+
+    monkeypatch.setattr(inputs, "MAX_INPUT", 4096)
+    target = tmp_path / "new.json"
+    for words in (
+        ["-c", str(target), "import", "/dev/zero"],  # an endless device
+        ["-c", str(target), "import", "-"],  # an endless stream: stdin
+    ):
+        done = CliRunner().invoke(app, [*words, "--json"], input="x" * 10_000)
+        assert done.exit_code == 2 and json.loads(done.stderr)["error"]["code"] == "too_large", done.stderr
+    big = tmp_path / "big.json"
+    big.write_text(" " * 5000 + "{}")  # a regular file: its size is known before a byte is read
+    done = CliRunner().invoke(app, ["-c", str(target), "import", str(big), "--json"])
+    assert done.exit_code == 2 and json.loads(done.stderr)["error"]["code"] == "too_large"
+    assert not target.exists() and sorted(p.name for p in tmp_path.iterdir()) == ["big.json"]
+
+
+@pytest.mark.parametrize("words", ["batch -", "import -", "character import -", "enemy add --file -"])
+def test_a_closed_standard_input_is_exit_2(party: Path, words: str):
+    before = party.read_bytes()
+    target = party if not words.startswith("import") else party.with_name("new.json")
+    done = subprocess.run(
+        ["bash", "-c", " ".join([*CAMPAIGN, "-c", str(target), words]) + " <&-"], capture_output=True, text=True
+    )
+    assert done.returncode == 2, done.stderr
+    assert "standard input is closed" in done.stderr and "internal" not in done.stderr
+    assert party.read_bytes() == before and not party.with_name("new.json").exists()
+    assert os.path.exists(party)
