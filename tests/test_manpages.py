@@ -89,3 +89,10 @@ def test_pages_render_at_80_columns_without_split_identifiers_or_long_examples()
         for line in re.sub(".\x08", "", shown).splitlines():  # bold and underline are overstrikes
             assert len(line) <= 80, (folder, line)
             assert not re.search(r"\w-$", line.rstrip()), (folder, line)
+
+
+def test_every_page_names_the_short_help_option_too():
+    """CLI.md: man pages list every option as --help does, `-h, --help` included (issue 76)."""
+    root = Path(__file__).resolve().parent.parent / "man"
+    pages = [*root.glob("*.1"), *(root / "ru").glob("*.1")]
+    assert pages and all("\\fB\\-h, \\-\\-help\\fR" in p.read_text(encoding="utf-8") for p in pages)

@@ -53,7 +53,9 @@ def on_terminal(path: Path, args: list[str], columns: int, lang: str = "en") -> 
     pid, fd = pty.fork()
     if pid == 0:
         environ = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "NO_COLOR", "FORCE_COLOR")}
-        environ.update(TERM="xterm", CAMPAIGN_LANG=lang)
+        environ.update(
+            TERM="xterm", CAMPAIGN_LANG=lang, CAMPAIGN_PAGER="cat"
+        )  # the screen itself (the pager: test_pager.py)
         os.execve(sys.executable, [sys.executable, "-m", "campaign_cli", "-c", str(path), *args], environ)
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 50, columns, 0, 0))
     out = drained(fd)

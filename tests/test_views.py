@@ -19,7 +19,14 @@ ROOT = Path(__file__).resolve().parent.parent
 def on_terminal(camp, *args: str, columns: int = 80, env: dict | None = None) -> str:
     """Run `campaign ARGS` on a pseudo-terminal of COLUMNS columns; its screen output."""
     main, sub = pty.openpty()
-    environ = {**os.environ, "COLUMNS": str(columns), "LINES": "50", "TERM": "xterm", **(env or {})}
+    environ = {
+        **os.environ,
+        "COLUMNS": str(columns),
+        "LINES": "50",
+        "TERM": "xterm",
+        "CAMPAIGN_PAGER": "cat",
+        **(env or {}),
+    }
     environ.pop("NO_COLOR", None) if "NO_COLOR" not in (env or {}) else None
     proc = subprocess.Popen(
         [sys.executable, "-m", "campaign_cli", "-c", str(camp.path), *args],

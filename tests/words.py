@@ -204,7 +204,7 @@ def _text(value: Any) -> str:
 
 # The command line's own options: how it prints, not what the act does (the library returns data;
 # `log --follow` is the library's `campaign_cli.follow`, a generator, not a method's keyword).
-PRINTING = {"json_out", "jsonl", "format_", "follow"}
+PRINTING = {"json_out", "jsonl", "format_", "follow", "no_pager"}
 
 
 def call(camp: Campaign, *given: str) -> Any:

@@ -11,13 +11,14 @@ from campaign_cli import jsontext
 from campaign_cli.cli.common import (
     JsonlOpt,
     JsonOpt,
+    NoPagerOpt,
     complete,
     help_text,
     looking,
 )
 from campaign_cli.cli.door import campaign_path
 from campaign_cli.cli.lazy import command_app
-from campaign_cli.cli.output import Fields, Line, Table, emit, write_json_array, write_jsonl
+from campaign_cli.cli.output import Fields, Line, Table, emit, paged, write_json_array, write_jsonl
 from campaign_cli.i18n import _, language, moment, ngettext, shown
 from campaign_cli.library.course import Course
 from campaign_cli.run import RUN
@@ -77,6 +78,7 @@ def log(
         bool,
         typer.Option("--follow", "-f", help="Then each new entry as it is committed, by any process, until Ctrl-C."),
     ] = False,
+    no_pager: NoPagerOpt = False,
     json_out: JsonOpt = False,
     jsonl: JsonlOpt = False,
 ) -> None:
@@ -97,7 +99,8 @@ def log(
     elif json_out:
         write_json_array(entries())
     else:
-        emit(None, lambda: log_table(entries, camp._camp))
+        with paged(not no_pager):  # a terminal's long log, as git pages its log
+            emit(None, lambda: log_table(entries, camp._camp))
 
 
 def following(limit: int | None, character: str | None, after: int | None, json_out: bool, jsonl: bool) -> None:

@@ -47,6 +47,9 @@ class _Completers:
 complete = _Completers()
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON document on stdout and nothing else.")]
+NoPagerOpt = Annotated[
+    bool, typer.Option("--no-pager", help="Never through a pager, even when longer than the terminal.")
+]
 OutputOpt = Annotated[
     str | None,
     typer.Option(

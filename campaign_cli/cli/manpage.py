@@ -180,7 +180,7 @@ def _pages(root: Any) -> dict[str, str]:
     speech.translate_command(root)
     out = {}
     for path, cmd in _walk(root, ["campaign"]):
-        ctx = click.Context(cmd, info_name=" ".join(path))
+        ctx = click.Context(cmd, info_name=" ".join(path), help_option_names=["-h", "--help"])  # as the command line
         out["-".join(path) + ".1"] = render(path, cmd, ctx)
     return out
 

@@ -230,3 +230,80 @@ def fail(err: CampaignError, **extra: Any) -> int:
             text = _("campaign: error: {message}").format(message=clean(err.message))
         sys.stderr.write(text + "\n")
     return int(err.status)
+
+
+class _Held:
+    """Standard output held while a view is drawn, for the pager: it says it is the
+    terminal it stands for (colour, width), and keeps what is written."""
+
+    def __init__(self, real: Any) -> None:
+        import io
+
+        self.real, self.text = real, io.StringIO()
+
+    def write(self, text: str) -> int:
+        return self.text.write(text)
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        return int(self.real.fileno())
+
+    @property
+    def encoding(self) -> str:
+        return str(getattr(self.real, "encoding", "utf-8"))
+
+
+class paged:  # noqa: N801  # used as a function: `with paged(...):`
+    """`log` and `recap` on a terminal, longer than its height, go through a pager as `git
+    log` does (CLI.md "Global behaviour"): $CAMPAIGN_PAGER, else $PAGER, else `less -FRX`;
+    never piped, with --json/--jsonl, --no-pager, or in a batch line."""
+
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled and RUN.capture is None and sys.stdout is not None and sys.stdout.isatty()
+
+    def __enter__(self) -> None:
+        if self.enabled:
+            self.held = _Held(sys.stdout)
+            sys.stdout = self.held  # a text stream for what is drawn
+
+    def __exit__(self, kind: object, exc: object, tb: object) -> None:
+        if not self.enabled:
+            return
+        sys.stdout = self.held.real
+        if kind is not None:
+            return  # an error: what was drawn is dropped, the error said as ever
+        text = self.held.text.getvalue()
+        import os
+        import shutil
+
+        if text.count("\n") < shutil.get_terminal_size().lines:
+            sys.stdout.write(text)
+            return
+        _page(text, os.environ.get("CAMPAIGN_PAGER") or os.environ.get("PAGER") or "less -FRX")
+
+
+def _page(text: str, pager: str) -> None:
+    """TEXT through PAGER (a shell command line, as git runs $PAGER); where it cannot be
+    started, TEXT as it is."""
+    import os
+    import subprocess
+
+    sys.stdout.flush()
+    env = {**os.environ, "LESS": os.environ.get("LESS", "FRX")}
+    try:
+        proc = subprocess.Popen(pager, shell=True, stdin=subprocess.PIPE, env=env)
+    except OSError:
+        sys.stdout.write(text)
+        return
+    assert proc.stdin is not None
+    try:
+        proc.stdin.write(text.encode(getattr(sys.stdout, "encoding", None) or "utf-8", "replace"))
+        proc.stdin.close()
+    except BrokenPipeError:
+        pass  # the reader quit the pager early: not an error
+    proc.wait()

@@ -5,9 +5,9 @@ from typing import Annotated
 
 import typer
 
-from campaign_cli.cli.common import JsonOpt, help_text, looking
+from campaign_cli.cli.common import JsonOpt, NoPagerOpt, help_text, looking
 from campaign_cli.cli.lazy import command_app
-from campaign_cli.cli.output import Line, emit, write_text
+from campaign_cli.cli.output import Line, emit, paged, write_text
 from campaign_cli.errors import UsageProblem
 from campaign_cli.i18n import _
 from campaign_cli.library.documents import Documents
@@ -42,6 +42,7 @@ def recap(
     format_: Annotated[
         str, typer.Option("--format", metavar="text|md|json", help="md: Markdown for a group chat; json: as --json.")
     ] = "text",
+    no_pager: NoPagerOpt = False,
     json_out: JsonOpt = False,
 ) -> None:
     if format_ not in ("text", "md", "json"):
@@ -52,4 +53,5 @@ def recap(
         return
     data = camp.recap(adventure=adventure, since=since, last=last)
     genders = {c["name"]: c["gender"] for c in camp.character_list()}
-    emit(data, lambda: [Line(t) for t in lines(data, genders)], json_out=json_out or format_ == "json")
+    with paged(not no_pager and not json_out and format_ == "text"):
+        emit(data, lambda: [Line(t) for t in lines(data, genders)], json_out=json_out or format_ == "json")

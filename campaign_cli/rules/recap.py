@@ -242,7 +242,7 @@ class Recap:
         )  # a block keeps its events on the entry (older ones: on its lines)
         for part in parts:
             words = part.get("args") or part.get("command", [])
-            if words[:2] == ["fight", "end"]:
+            if words[:2] == ["fight", "start"]:  # a fight counts from its start: one under way too (issue 76)
                 self.fights += 1
             kills += part.get("kills", [])
             events += part.get("events", [])  # who killed whom, what was healed (journals since 0.2)
