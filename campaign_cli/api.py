@@ -82,7 +82,26 @@ __all__ = ["Campaign", "export", "import_", "init", "merge", "odds", "open", "re
 
 
 # -- what is not an act inside a block: each its own transaction ---------------------
-def init(path: str | os.PathLike[str], name: str | None = None) -> results.CampaignStatus:
+@contextmanager
+def _said_in(lang: str | None) -> Iterator[None]:
+    """A module function's messages in LANG (CLI.md "Python API": `lang=` as `open` takes
+    it; None: CAMPAIGN_LANG, then the locale), its refusals said so after it too. The
+    command line (which chose its language already) calls them with LANG None: as it is."""
+    from campaign_cli.i18n import speaking
+
+    if lang is None and RUN.front == "cli":
+        yield
+        return
+    language = _language(lang)
+    try:
+        with speaking(language):
+            yield
+    except CampaignError as err:
+        err.front, err.lang = err.front or "library", err.lang or language
+        raise
+
+
+def init(path: str | os.PathLike[str], name: str | None = None, *, lang: str | None = None) -> results.CampaignStatus:
     """Create the campaign file at PATH, named NAME (default "Campaign"); refused if it exists.
 
     campaign_cli.init("gold-road.json", name="The Gold Road")
@@ -92,24 +111,25 @@ def init(path: str | os.PathLike[str], name: str | None = None) -> results.Campa
 
     _not_twice()
     try:
-        words = ["init", *(["--name", name] if name is not None else [])]
-        title = i18n._("Campaign") if name is None else check_name(given_text(name, "name"), "campaign")
-        return status_view(store.create(path, title, words))
+        with _said_in(lang):
+            words = ["init", *(["--name", name] if name is not None else [])]
+            title = i18n._("Campaign") if name is None else check_name(given_text(name, "name"), "campaign")
+            return status_view(store.create(path, title, words))
     except CampaignError as err:
         raise typed(err) from None
 
 
-def undo(path: str | os.PathLike[str], to: int | None = None) -> results.Undone:
+def undo(path: str | os.PathLike[str], to: int | None = None, *, lang: str | None = None) -> results.Undone:
     """Take back the campaign's last change as a whole (R: the journal), or every change back
     to and including change TO (`log` shows the numbers), as one journal entry.
 
         campaign_cli.undo("campaign.json")
     """
-    return undoing(path, to, ["undo", *(["--to", str(to)] if to is not None else [])])[0]
+    return undoing(path, to, ["undo", *(["--to", str(to)] if to is not None else [])], lang=lang)[0]
 
 
 def undoing(
-    path: str | os.PathLike[str], to: int | None, words: list[str]
+    path: str | os.PathLike[str], to: int | None, words: list[str], *, lang: str | None = None
 ) -> tuple[results.Undone, Stored, tuple[dict[str, Any], dict[str, Any]]]:
     """`undo`, with the campaign as it stands after, and the newest undone entry with what
     it had changed (for a front end that says it in words)."""
@@ -120,7 +140,7 @@ def undoing(
     if to is not None:
         whole_number(to, "to", 1, MAX_ID)
     try:
-        with store.transaction(path, words) as stored:
+        with _said_in(lang), store.transaction(path, words) as stored:
             done, changes = history.undo(stored, to)
     except CampaignError as err:
         raise typed(err) from None
@@ -128,7 +148,7 @@ def undoing(
     return cast("results.Undone", data), stored, (done[0], changes)
 
 
-def redo(path: str | os.PathLike[str]) -> results.Redone:
+def redo(path: str | os.PathLike[str], *, lang: str | None = None) -> results.Redone:
     """Put back what the last undo took back, while nothing else changed since.
 
     campaign_cli.redo("campaign.json")
@@ -138,7 +158,7 @@ def redo(path: str | os.PathLike[str]) -> results.Redone:
 
     _not_twice()
     try:
-        with store.transaction(path, ["redo"]) as stored:
+        with _said_in(lang), store.transaction(path, ["redo"]) as stored:
             target, again = history.redo(stored)
     except CampaignError as err:
         raise typed(err) from None
@@ -146,13 +166,19 @@ def redo(path: str | os.PathLike[str]) -> results.Redone:
 
 
 @overload
-def export(path: str | os.PathLike[str], output: None = None, *, force: bool = False) -> str: ...
+def export(
+    path: str | os.PathLike[str], output: None = None, *, force: bool = False, lang: str | None = None
+) -> str: ...
 @overload
 def export(
-    path: str | os.PathLike[str], output: str | os.PathLike[str], *, force: bool = False
+    path: str | os.PathLike[str], output: str | os.PathLike[str], *, force: bool = False, lang: str | None = None
 ) -> results.Exported: ...
 def export(
-    path: str | os.PathLike[str], output: str | os.PathLike[str] | None = None, *, force: bool = False
+    path: str | os.PathLike[str],
+    output: str | os.PathLike[str] | None = None,
+    *,
+    force: bool = False,
+    lang: str | None = None,
 ) -> str | results.Exported:
     """The whole campaign as one sorted, stable JSON document: written atomically to OUTPUT
     (an existing file only with FORCE; never the campaign's own files), or returned as text.
@@ -165,11 +191,12 @@ def export(
 
     _not_twice()
     try:
-        stored = store.open_read(path)
-        text = transfer.dumps(transfer.export_document(stored.data, stored.packs()))
-        if output is None:
-            return text
-        target = write_file(stored, text, os.fspath(output), force)
+        with _said_in(lang):
+            stored = store.open_read(path)
+            text = transfer.dumps(transfer.export_document(stored.data, stored.packs()))
+            if output is None:
+                return text
+            target = write_file(stored, text, os.fspath(output), force)
     except CampaignError as err:
         raise typed(err) from None
     return {
@@ -179,7 +206,9 @@ def export(
     }
 
 
-def import_(path: str | os.PathLike[str], export_file: str | os.PathLike[str]) -> results.Imported:
+def import_(
+    path: str | os.PathLike[str], export_file: str | os.PathLike[str], *, lang: str | None = None
+) -> results.Imported:
     """Create a new campaign at PATH from the export in EXPORT_FILE ("-" reads stdin),
     validated first; refused if PATH exists.
 
@@ -193,18 +222,21 @@ def import_(path: str | os.PathLike[str], export_file: str | os.PathLike[str]) -
 
     _not_twice()
     try:
-        tables = transfer.tables_from_export(transfer.read_export(read_text(os.fspath(export_file))))
-        stored = list(tables.pop("packs").values())
-        tables = check_tables(tables, stored)
-        try:  # text a file can hold: a lone surrogate (`"\\ud800"` in the JSON) is refused here
-            jsontext.dumps([tables, stored]).encode("utf-8")
-        except UnicodeEncodeError:
-            raise Refused(Say("bad import: it holds text that is not text (a lone surrogate)"), "bad_import") from None
-        if stored:
-            set_packs_text(tables, store.campaign.encode_packs(stored))
-        meta = tables["meta"]["1"]
-        words = ["import", os.fspath(export_file)]
-        camp = store.create(path, meta.get("name", "Campaign"), words, data=tables, verb="imported")
+        with _said_in(lang):
+            tables = transfer.tables_from_export(transfer.read_export(read_text(os.fspath(export_file))))
+            stored = list(tables.pop("packs").values())
+            tables = check_tables(tables, stored)
+            try:  # text a file can hold: a lone surrogate (`"\\ud800"` in the JSON) is refused here
+                jsontext.dumps([tables, stored]).encode("utf-8")
+            except UnicodeEncodeError:
+                raise Refused(
+                    Say("bad import: it holds text that is not text (a lone surrogate)"), "bad_import"
+                ) from None
+            if stored:
+                set_packs_text(tables, store.campaign.encode_packs(stored))
+            meta = tables["meta"]["1"]
+            words = ["import", os.fspath(export_file)]
+            camp = store.create(path, meta.get("name", "Campaign"), words, data=tables, verb="imported")
     except CampaignError as err:
         raise typed(err) from None
     return {
@@ -220,6 +252,8 @@ def merge(
     ours: str | os.PathLike[str],
     theirs: str | os.PathLike[str],
     path: str | os.PathLike[str] | None = None,
+    *,
+    lang: str | None = None,
 ) -> results.Merged:
     """A three-way merge of three versions of one campaign, field by field; the result is
     written to OURS. `conflicts` lists each field both sides changed differently (ours kept
@@ -237,7 +271,8 @@ def merge(
     where = None if path is None else os.fspath(path)
     words = ["merge", *names, *(["--path", where] if where is not None else [])]
     try:
-        result, conflicts, written = sharing.merge(names[0], names[1], names[2], where, words)
+        with _said_in(lang):
+            result, conflicts, written = sharing.merge(names[0], names[1], names[2], where, words)
     except CampaignError as err:
         raise typed(err) from None
     return {
@@ -335,6 +370,7 @@ def open(  # CLI.md names it so
             camp.xp_award(2, party=True)
     """
     from campaign_cli import store
+    from campaign_cli.i18n import speaking
 
     made, language = None, None
     try:
@@ -344,7 +380,11 @@ def open(  # CLI.md names it so
         _wait(lock_wait)
         if create and not store.resolve_path(path).exists():
             made = store.create(path, name or Path(path).stem or "Campaign", words).path
-        with store.transaction(path, words, wait=lock_wait) as stored, _block(stored, True, language) as camp:
+        with (
+            speaking(language),  # the file's own refusals in LANG too
+            store.transaction(path, words, wait=lock_wait) as stored,
+            _block(stored, True, language) as camp,
+        ):
             yield camp
         publish(camp._staged)  # committed: the files its acts wrote
     except BaseException as failed:
@@ -390,12 +430,13 @@ def read(path: str | os.PathLike[str], *, lang: str | None = None) -> Iterator[C
             print([c["name"] for c in camp.character_list()])
     """
     from campaign_cli import store
+    from campaign_cli.i18n import speaking
 
     language = None
     try:
         _not_twice()
         language = _language(lang)
-        with _block(store.open_read(path), False, language) as camp:
+        with speaking(language), _block(store.open_read(path), False, language) as camp:
             yield camp
     except CampaignError as err:
         err.front = err.front or "library"

@@ -345,3 +345,32 @@ def test_blocks_in_two_threads_at_once_leave_the_process_stdout_as_it_was(tmp_pa
         for path in paths:
             with campaign_cli.read(path) as camp:
                 assert camp.character_show("Ajax")["xp"] == 30
+
+
+def test_module_functions_and_the_doors_speak_the_language_asked(tmp_path, monkeypatch):
+    """Issue 73: `lang=` on every module function, and `open`/`read`'s own file errors in the
+    language asked (else CAMPAIGN_LANG); the command line's own language is untouched."""
+    path = tmp_path / "c.json"
+    campaign_cli.init(path, "L", lang="ru")
+    with pytest.raises(campaign_cli.Refused) as none:
+        campaign_cli.undo(path, lang="ru")
+    assert none.value.code == "nothing_to_undo" and none.value.message == "отменять нечего"
+    with pytest.raises(campaign_cli.Refused) as again:
+        campaign_cli.redo(path, lang="ru")
+    assert again.value.message.startswith("возвращать нечего")
+    for door in (campaign_cli.open, campaign_cli.read):
+        with pytest.raises(campaign_cli.FileProblem) as missing, door(tmp_path / "nope.json", lang="ru"):
+            pass
+        assert missing.value.message.startswith("нет файла кампании")
+    with pytest.raises(campaign_cli.CampaignError) as taken:
+        campaign_cli.init(path, lang="ru")
+    assert "уже существует" in taken.value.message
+    with pytest.raises(campaign_cli.CampaignError) as nowhere:
+        campaign_cli.export(tmp_path / "nope.json", lang="ru")
+    assert nowhere.value.message.startswith("нет файла кампании")
+    monkeypatch.setenv("CAMPAIGN_LANG", "ru")
+    with pytest.raises(campaign_cli.Refused) as env:
+        campaign_cli.undo(path)
+    assert env.value.message == "отменять нечего"
+    with pytest.raises(campaign_cli.UsageProblem):
+        campaign_cli.undo(path, lang="de")
