@@ -57,8 +57,8 @@ n27 = E(('normal', 'brutal'))
 n28 = N(n21)  # N(T(1000, True))
 n29 = I(-1000000, 1000000)
 n30 = M(n2, n29)  # M(T(100, True), I(-1000000, 1000000))
-n31 = E(('m', 'f'))
-n32 = N(n31)  # N(E(('m', 'f')))
+n31 = E(('m', 'f', 'n'))
+n32 = N(n31)  # N(E(('m', 'f', 'n')))
 n33 = E(('hero', 'wizard'))
 n34 = M(n2, n11)  # M(T(100, True), I(0, 1000000))
 n35 = E(('Acrobatics', 'Climbing', 'Riding', 'Swimming', 'Axe', 'Bow', 'Dagger', 'Polearm', 'Sling', 'Sword', 'Unarmed Combat', 'Charm', 'Diplomacy', 'Leadership', 'Dwarvish', 'Elvish', 'Orcish', 'Sorcerous Language', 'Literacy', 'Hunter', 'Stealth', 'Survival', 'Tactics', 'Tracker', 'Locks', 'Streetwise', 'Thief', 'Traps', 'Alchemist', 'Animal Handler', 'Bard', 'Craftsman', 'Driver', 'Herbalist', 'Medic', 'Merchant', 'Sailor', 'Scholar'))
@@ -66,29 +66,31 @@ n36 = M(n35, n15)  # M(E(('Acrobatics', 'Climbing', 'Riding', 'Swimming', 'Axe',
 n37 = L(Spell)
 n38 = L(Curse)
 n39 = L(Item)
-n40 = M(n2, n2)  # M(T(100, True), T(100, True))
-n41 = E(('hit', 'damage'))
-n42 = M(n2, n41)  # M(T(100, True), E(('hit', 'damage')))
-n43 = N(Leadership)
-n44 = T(100000, False)
-n45 = M(n2, n17)  # M(T(100, True), T(10000000, False))
-n46 = E(('gear', 'artifact', 'weapon', 'armor', 'upgrade', 'potion'))
-n47 = I(0, 2)
-n48 = I(0, 3)
-n49 = L(Upgrade)
-n50 = E(('carried', 'held', 'worn', 'stored'))
-n51 = P('^[0-9]{0,4}[dD][0-9]{1,4}([+-][0-9]{1,5})?$', 'dice')
-n52 = N(n51)  # N(P('^[0-9]{0,4}[dD][0-9]{1,4}([+-][0-9]{1,5})?$', 'dice'))
-n53 = N(n18)  # N(B())
-n54 = N(Boost)
-n55 = I(1, 3)
-n56 = E(('small', 'medium', 'large', 'huge', 'giant'))
-n57 = A(n21, EliteEntry)  # A(T(1000, True), EliteEntry)
-n58 = L(n57, 6, 6)  # L(A(T(1000, True), EliteEntry), 6, 6)
-n59 = I(-9007199254740991, 9007199254740991)
-n60 = A(n16, n59)  # A(T(1000, False), I(-9007199254740991, 9007199254740991))
-n61 = L(PackItem, 0, 100000)
-n62 = L(Board, 0, 100000)
+n40 = E(('m', 'f'))
+n41 = N(n40)  # N(E(('m', 'f')))
+n42 = M(n2, n2)  # M(T(100, True), T(100, True))
+n43 = E(('hit', 'damage'))
+n44 = M(n2, n43)  # M(T(100, True), E(('hit', 'damage')))
+n45 = N(Leadership)
+n46 = T(100000, False)
+n47 = M(n2, n17)  # M(T(100, True), T(10000000, False))
+n48 = E(('gear', 'artifact', 'weapon', 'armor', 'upgrade', 'potion'))
+n49 = I(0, 2)
+n50 = I(0, 3)
+n51 = L(Upgrade)
+n52 = E(('carried', 'held', 'worn', 'stored'))
+n53 = P('^[0-9]{0,4}[dD][0-9]{1,4}([+-][0-9]{1,5})?$', 'dice')
+n54 = N(n53)  # N(P('^[0-9]{0,4}[dD][0-9]{1,4}([+-][0-9]{1,5})?$', 'dice'))
+n55 = N(n18)  # N(B())
+n56 = N(Boost)
+n57 = I(1, 3)
+n58 = E(('small', 'medium', 'large', 'huge', 'giant'))
+n59 = A(n21, EliteEntry)  # A(T(1000, True), EliteEntry)
+n60 = L(n59, 6, 6)  # L(A(T(1000, True), EliteEntry), 6, 6)
+n61 = I(-9007199254740991, 9007199254740991)
+n62 = A(n16, n61)  # A(T(1000, False), I(-9007199254740991, 9007199254740991))
+n63 = L(PackItem, 0, 100000)
+n64 = L(Board, 0, 100000)
 Meta.fields = {
     'app': n0,
     'schema_version': n1,
@@ -188,7 +190,7 @@ Character.fields = {
     'gold': n11,
     'darkstone': n11,
     'items': n39,
-    'gender': n32,
+    'gender': n41,
     'dying': n18,
     'dead': n18,
     'death_settled': n18,
@@ -197,11 +199,11 @@ Character.fields = {
     'last_fight_damage': n11,
     'talents': n4,
     'boosts': n34,
-    'uses': n40,
-    'combat': n42,
-    'leadership': n43,
-    'notes': n44,
-    'foreign': n45,
+    'uses': n42,
+    'combat': n44,
+    'leadership': n45,
+    'notes': n46,
+    'foreign': n47,
 }
 Spell.fields = {
     'name': n2,
@@ -218,37 +220,37 @@ Leadership.fields = {
 Item.fields = {
     'id': n6,
     'name': n2,
-    'kind': n46,
-    'hands': n47,
+    'kind': n48,
+    'hands': n49,
     'weight': n11,
     'value': n11,
     'requires': n4,
     'clothing': n19,
     'personal': n18,
     'darkstone_icon': n18,
-    'slots': n48,
-    'upgrades': n49,
-    'state': n50,
+    'slots': n50,
+    'upgrades': n51,
+    'state': n52,
     'count': n15,
-    'damage': n52,
+    'damage': n54,
     'armor': n20,
     'restriction': n20,
     'heft': n20,
     'heals': n20,
-    'shield': n53,
-    'fatigue': n53,
+    'shield': n55,
+    'fatigue': n55,
     'skill': n19,
     'flags': n4,
     'aliases': n4,
     'pack': n2,
-    'boost': n54,
-    'unloaded': n55,
+    'boost': n56,
+    'unloaded': n57,
     'loaded': n18,
-    'foreign': n45,
+    'foreign': n47,
 }
 Upgrade.fields = {
     'name': n2,
-    'slots': n48,
+    'slots': n50,
     'darkstone': n11,
     'gold': n11,
     'forged': n18,
@@ -261,7 +263,7 @@ Boost.fields = {
 Board.fields = {
     'name': n2,
     'keywords': n22,
-    'size': n56,
+    'size': n58,
     'gender': n32,
     'normal': Side,
     'brutal': Side,
@@ -278,7 +280,7 @@ Side.fields = {
     'xp': n11,
     'wound_xp': n11,
     'abilities': n22,
-    'elite': n58,
+    'elite': n60,
 }
 EliteEntry.fields = {
     'name': n21,
@@ -294,21 +296,21 @@ EliteEntry.fields = {
 }
 Pack.fields = {
     'pack': n2,
-    'version': n60,
-    'description': n44,
-    'items': n61,
-    'enemies': n62,
+    'version': n62,
+    'description': n46,
+    'items': n63,
+    'enemies': n64,
 }
 PackItem.fields = {
     'name': n2,
     'aliases': n4,
-    'kind': n46,
-    'hands': n47,
+    'kind': n48,
+    'hands': n49,
     'weight': n11,
     'value': n11,
     'heft': n20,
-    'slots': n48,
-    'damage': n52,
+    'slots': n50,
+    'damage': n54,
     'armor': n20,
     'restriction': n20,
     'requires': n4,

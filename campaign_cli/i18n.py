@@ -67,6 +67,15 @@ def of_thing(gender: str | None, message: str) -> str:
     return str(catalog.gettext(message))
 
 
+def enemy_status(alive: bool, gender: str | None) -> str:
+    """An enemy instance's status word (CLI.md "Language", enemy status words): alive, or
+    killed agreeing with its grammatical gender («убит», «убита», «убито»), «вне боя» when
+    the board gives none. Characters' are status_of's («погиб», «погибла»)."""
+    if alive:
+        return gendered(gender if gender in ("m", "f") else None, "alive")
+    return of_thing(gender, "killed")
+
+
 def listing(names: list[str]) -> str:
     """NAMES as a sentence lists them: `A`, `A and B`, `A, B and C` (Russian «А, Б и В»)."""
     if len(names) < 2:

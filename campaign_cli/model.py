@@ -107,6 +107,7 @@ Hands = Annotated[int, Range(0, 2)]  # R32
 Phase = Literal["between", "adventure"]
 CharacterKind = Literal["hero", "wizard"]  # R1
 Gender = Literal["m", "f"]
+ThingGender = Literal["m", "f", "n"]  # an enemy's grammatical gender: «Щупальце» is neuter
 ItemKind = Literal["gear", "artifact", "weapon", "armor", "upgrade", "potion"]
 ItemState = Literal["carried", "held", "worn", "stored"]  # R32, R35; stored: at home, not carried (R33)
 CombatMode = Literal["hit", "damage"]  # R24: a combat skill's levels go to hitting or to damage
@@ -235,7 +236,7 @@ class FightGroup(TypedDict):
     elite: NotRequired[Note | None]
     elite_numbers: NotRequired[dict[Name, Annotated[int, Range(-MAX_AMOUNT, MAX_AMOUNT)]]]
     initiative: NotRequired[Amount]
-    gender: NotRequired[Gender | None]
+    gender: NotRequired[ThingGender | None]
 
 
 class FightEnemy(TypedDict):
@@ -256,7 +257,7 @@ class FightEnemy(TypedDict):
     xp: NotRequired[Amount]
     wound_xp: NotRequired[Amount]
     elite: NotRequired[Note | None]
-    gender: NotRequired[Gender | None]
+    gender: NotRequired[ThingGender | None]
 
 
 class Fight(TypedDict):
@@ -350,7 +351,7 @@ class Board(TypedDict):
     name: Name
     keywords: list[Note]
     size: Size
-    gender: NotRequired[Gender | None]
+    gender: NotRequired[ThingGender | None]
     normal: Side
     brutal: Side
 

@@ -12,7 +12,7 @@ from campaign_cli.cli.diceopts import DiceOpt, KarmaOpt, RerollOpt, SeedOpt
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, Table, emit
 from campaign_cli.cli.views import party_table, status_news
-from campaign_cli.i18n import _, gendered, ngettext, shown, side, status_of
+from campaign_cli.i18n import _, enemy_status, ngettext, of_thing, shown, side, status_of
 from campaign_cli.library.fights import Fights
 from campaign_cli.rules import fights
 
@@ -62,7 +62,7 @@ def status_views(data: Mapping[str, Any]) -> list[Any]:
                 here,
                 e["name"],
                 f"{_bar(e['left'], e['health'])} {e['left']}/{e['health']}",
-                status_of("alive" if e["alive"] else "dead", e.get("gender")),
+                enemy_status(e["alive"], e.get("gender")),
                 _("{side}; initiative {initiative}, defense {defense}").format(
                     side=shown(e["side"]), defense=e["defense"], initiative=e.get("initiative", 0)
                 )
@@ -258,7 +258,7 @@ def _strike_line(hitter: str, data: Mapping[str, Any]) -> str:
         line += ngettext("{n} wound", "{n} wounds", dealt)
     line += "; "
     if data["killed"]:
-        return line + gendered(enemy.get("gender"), "{enemy} is killed: {hitter} wins {xp} XP").format(
+        return line + of_thing(enemy.get("gender"), "{enemy} is killed: {hitter} wins {xp} XP").format(
             enemy=enemy["name"], hitter=hitter, xp=data["xp"]
         )
     line += _("{left} of {health} health left").format(left=left, health=enemy["health"])
