@@ -15,7 +15,8 @@ Cost), each a ratio of two sizes measured in the same run:
   before it, 16,000 took minutes: issue 64);
 - `character import` of a Foundry actor with 250 and 2,000 items (goal: within 10x);
 - `item add` on a campaign holding a 50,000-item pack against one with no pack (goal:
-  within 2x).
+  within 2x);
+- a batch of 4,000 and 16,000 `keyword learn` lines (goal: within 6x; it was quadratic).
 
 The journal is grown by appending real-shaped `xp award` entries (benchmarks/scale.py's
 `grow_journal`): 100,000 separate commands would take hours of fsyncs.
@@ -198,6 +199,23 @@ def pack_time(folder: Path, runs: int) -> bool:
     return ok
 
 
+def keyword_batch_time(folder: Path, runs: int) -> bool:
+    """A batch of `keyword learn` lines, 4,000 and 16,000 (issue 78: each line scanned every
+    keyword known, 60,000 took 143 s); goal: within 6x."""
+    times = {}
+    for count in (4_000, 16_000):
+        lines = folder / f"keywords{count}.jsonl"
+        lines.write_text("".join(json.dumps({"args": ["keyword", "learn", f"Word {n}"]}) + "\n" for n in range(count)))
+        spent = []
+        for _ in range(max(runs // 2, 1)):
+            path = new(folder / f"keywords-{count}-{len(spent)}.json")
+            start = time.perf_counter()
+            run(path, "batch", str(lines))
+            spent.append(time.perf_counter() - start)
+        times[count] = statistics.median(spent)
+    return verdict("batch of keyword learn, 4,000 -> 16,000 lines", times[4_000], times[16_000], 6, "s ")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
@@ -212,6 +230,7 @@ def main() -> None:
             weapons_time(folder, args.runs),
             actor_time(folder, args.runs),
             pack_time(folder, args.runs),
+            keyword_batch_time(folder, args.runs),
         ]
     sys.exit(0 if all(results) else 1)
 

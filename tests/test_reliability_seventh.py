@@ -108,3 +108,22 @@ def test_a_closed_standard_input_is_exit_2(party: Path, words: str):
     assert "standard input is closed" in done.stderr and "internal" not in done.stderr
     assert party.read_bytes() == before and not party.with_name("new.json").exists()
     assert os.path.exists(party)
+
+
+def test_keywords_learned_in_one_block_are_known_at_once_and_forgotten_with_an_attempt(party: Path):
+    """The index that makes a batch of `keyword learn` linear (benchmarks/costs.py: 16,000
+    lines within 6x of 4,000) says exactly what the list says: a word learned earlier in the
+    block is known in any case; one an attempt took back is not."""
+    with campaign_cli.open(party) as camp:
+        for n in range(300):
+            camp.keyword_learn(f"Word {n}")
+        with pytest.raises(campaign_cli.Refused) as twice, camp.attempt():
+            camp.keyword_learn("word 7")
+        assert twice.value.code == "known_keyword"
+        with pytest.raises(campaign_cli.Refused), camp.attempt():
+            camp.keyword_learn("Sunken")
+            camp.keyword_learn("SUNKEN")
+        camp.keyword_learn("sunken")  # taken back with the attempt: not known
+    with campaign_cli.read(party) as camp:
+        words = camp.status()["keywords"]
+    assert len(words) == 301 and words[-1] == "sunken" and words.count("Word 7") == 1

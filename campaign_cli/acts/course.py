@@ -54,11 +54,9 @@ def leave_town(camp: Stored) -> dict[str, Any]:
 def learn_keyword(camp: Stored, word: str) -> tuple[list[str], list[Character]]:
     """`keyword learn`: every living character wins 1 XP (R13). Returns the keywords known
     now and who won."""
-    known = camp.meta["keywords"]
-    if word.strip().casefold() in (k.casefold() for k in known):
+    if camp.knows_keyword(word.strip()):
         raise Refused(Say("the party already knows {value!r}", value=word.strip()), "known_keyword")
-    keywords = [*known, word.strip()]
-    camp.set_meta(keywords=keywords)
+    keywords = camp.add_keyword(word.strip())
     docs = [d for d in camp.characters() if alive(d)]
     camp.event("keyword_learned", keyword=word.strip(), names=[d["name"] for d in docs], xp=KILL_XP)
     for doc in docs:

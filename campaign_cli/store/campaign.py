@@ -389,6 +389,7 @@ class Stored:
         self.reverted = False  # an undo moves the undo pointer itself
         self.settles = False  # `resolve`: the one change made while a merge's conflicts are open
         self._packs: tuple[str, list[Any]] | None = None
+        self._keywords: tuple[list[str], int, set[str]] | None = None  # the party's, casefolded (knows_keyword)
         self._packs_judged_now = False  # judged in full by this command (a file from before `judged`, or edited)
 
     # -- raw data --------------------------------------------------------------
@@ -416,6 +417,26 @@ class Stored:
 
     def drop_meta(self, field: str) -> None:
         self.meta.pop(field, None)
+
+    def knows_keyword(self, word: str) -> bool:
+        """Whether the party knows WORD (any case), in constant time: a batch of thousands of
+        `keyword learn` lines costs each the same (CLI.md: linear in its lines). The index
+        follows the list itself: another list (a savepoint taken back) is indexed anew."""
+        words = self.meta["keywords"]
+        cached = self._keywords
+        if cached is None or cached[0] is not words or cached[1] != len(words):
+            cached = self._keywords = (words, len(words), {k.casefold() for k in words})
+        return word.casefold() in cached[2]
+
+    def add_keyword(self, word: str) -> list[str]:
+        """WORD learned by the party (not known: `knows_keyword` first); the keywords now."""
+        self.knows_keyword(word)  # the index of this very list
+        words: list[str] = self.meta["keywords"]
+        words.append(word)
+        assert self._keywords is not None
+        self._keywords[2].add(word.casefold())
+        self._keywords = (words, len(words), self._keywords[2])
+        return words
 
     def next_id(self) -> int:
         nid = self.meta["next_id"]
