@@ -695,3 +695,18 @@ def test_a_writer_waited_for_is_named_by_the_lock_it_holds(tmp_path):
     assert (
         str(tmp_path / "b.json") in locked.value.message and f"the lock on {tmp_path} is held" in locked.value.message
     )
+
+
+def test_cast_is_typed_by_against(tmp_path):
+    """Issue 73: without `against=` a cast is a check (its `probability` reads), with it a
+    contest (its `winner`); either read of the other is a mypy error."""
+    script = (
+        "import campaign_cli\n\n"
+        'with campaign_cli.open("c.json") as camp:\n'
+        '    chance: float = camp.cast("Merlin", "Fireball")["probability"]\n'
+        '    winner = camp.cast("Merlin", "Sleep", against="11")["winner"]\n'
+    )
+    assert _mypy(tmp_path, script).returncode == 0
+    wrong = script + '    camp.cast("Merlin", "Sleep", against=11)["probability"]\n'
+    done = _mypy(tmp_path, wrong)
+    assert done.returncode == 1 and "probability" in done.stdout, done.stdout

@@ -146,6 +146,32 @@ class Rolls(Core):
 
         return self._act("contest", True, run, (character, spec, other, other_spec))
 
+    @overload
+    def cast(
+        self, character: str, spell: str, /, *, against: None = None, **roll: Unpack[results.RollOptions]
+    ) -> results.CastCheck: ...
+    @overload
+    def cast(
+        self,
+        character: str,
+        spell: str,
+        /,
+        *,
+        against: str | int,
+        other_dice: Dice | None = None,
+        **roll: Unpack[results.RollOptions],
+    ) -> results.CastContest: ...
+    @overload
+    def cast(
+        self,
+        character: str,
+        spell: str,
+        /,
+        *,
+        against: str | int | None = None,
+        other_dice: Dice | None = None,
+        **roll: Unpack[results.RollOptions],
+    ) -> results.Cast: ...
     @checked
     def cast(
         self,
