@@ -35,14 +35,8 @@ def read_text(source: str, option: Opt | None = None) -> str:
                 info = os.fstat(fh.fileno())
                 data = _bounded(fh, info.st_size if _regular(info.st_mode) else None, source, option)
         return data.decode("utf-8")
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
-        if isinstance(exc, UsageProblem):
-            raise
-        why = (
-            ((exc.strerror or str(exc)) if isinstance(exc, OSError) and exc.errno == 9 else os_reason(exc))
-            if isinstance(exc, OSError)
-            else _("not UTF-8 text")
-        )
+    except (OSError, UnicodeDecodeError) as exc:
+        why = os_reason(exc) if isinstance(exc, OSError) else _("not UTF-8 text")
         text = _("{option}: cannot read {source}: {why}") if option else _("cannot read {source}: {why}")
         named = _("standard input") if source == "-" else source
         raise UsageProblem(text.format(option=option, source=named, why=why), "bad_file") from None

@@ -99,13 +99,13 @@ def price_step(camp: Stored, name: str, karma: bool, **what: Any) -> tuple[dict[
     reading): the out, the dying and the dead are refused here too."""
     doc = acts.actor(camp, "xp spend", name)
     bought = step(doc, camp.meta["phase"], **what)
-    adv.pay_xp(dict(doc), bought.cost, karma)  # type: ignore[arg-type]  # a copy: R11a, a dry run refuses as the act
-    affordable = True
+    paying: Any = dict(doc)  # a copy pays: R11a, a dry run refuses as the act would (not_enough_xp)
+    adv.pay_xp(paying, bought.cost, karma)
     data = {
         "cost": bought.cost,
         "xp_before": doc["xp"],
-        "xp_after": max(doc["xp"] - bought.cost, 0) if affordable else doc["xp"],
-        "affordable": affordable,
+        "xp_after": paying["xp"],
+        "affordable": True,  # what cannot be paid is refused
         "step": bought.stored,
         "dry_run": True,
     }

@@ -26,7 +26,7 @@ def rest(camp: Stored, names: list[str] | None, week: bool) -> tuple[list[Any], 
         if doc["name"] not in resting:
             wounds.settle_death(doc)
         elif week:
-            wounds.recover_fully(doc, week=True)  # R22
+            wounds.recover_fully(doc)  # R22
         else:
             wounds.night(doc)  # R21
         camp.save("characters", doc)

@@ -156,12 +156,13 @@ def _follow(path: Any, start: int, after: int | None, key: str | None, jsonl: bo
 
 
 def entry_rows(entry: Mapping[str, Any]) -> Iterator[tuple[Any, ...]]:
-    """An entry as `log --follow` writes it: a row per event (its number, time, kind, the
-    sentence; the command on the first), or one row saying it from its English summary."""
+    """An entry's rows in `log` and `log --follow`: a row per event (its number, time, kind,
+    the sentence; the command on the first), or, without events (an entry from before them,
+    as the feed shows it), one row saying it from its English summary."""
     from campaign_cli.render.events import sentence
 
     when = entry["time"] if language() == "en" else moment(entry["time"])
-    number = entry["seq"] if entry["seq"] is not None else "—"
+    number = entry["seq"] if entry["seq"] is not None else ""  # a roll that changed nothing has none
     kind = kind_word(entry)
     if not entry.get("events"):
         yield (number, when, kind, entry["summary"] or "—", entry["command"])
@@ -178,7 +179,6 @@ def log_table(entries: Callable[[], Iterable[Mapping[str, Any]]], camp: Any) -> 
     (what_happened), an undo of one from what it took back; a roll entry from its dice.
     Russian shows the time in the local time zone; English the stored UTC stamp. ENTRIES
     is read twice (the older entries to walk for, then the rows): rows hold text."""
-    from campaign_cli.render.events import sentence
     from campaign_cli.render.journal import roll_text
 
     english = language() == "en"
@@ -193,14 +193,12 @@ def log_table(entries: Callable[[], Iterable[Mapping[str, Any]]], camp: Any) -> 
 
     def rows() -> Iterator[tuple[Any, ...]]:
         for e in entries():
+            if e.get("events"):
+                yield from entry_rows(e)
+                continue
             when = e["time"] if english else moment(e["time"])
             number = e["seq"] if e["seq"] is not None else ""
-            kind = kind_word(e)
-            if e.get("events"):
-                for at, event in enumerate(e["events"]):
-                    yield (number, when, kind, sentence(event), e["command"] if at == 0 else "")
-                continue
-            yield (number, when, kind, older_entry(e, said, english, roll_text) or "—", e["command"])
+            yield (number, when, kind_word(e), older_entry(e, said, english, roll_text) or "—", e["command"])
 
     return Table(_("Journal"), ["#", _("time"), _("kind"), _("what happened"), _("command")], rows)
 

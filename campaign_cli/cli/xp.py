@@ -96,12 +96,9 @@ def spend(
             data = camp.xp_spend(name, attribute=attribute, skill=skill, spell=spell, karma=karma)
     ch = data["character"]
     if dry_run:
-        text = (
-            _("{name}: {step} costs {cost} XP; has {xp}")
-            if data["affordable"]
-            else _("{name}: {step} costs {cost} XP; has {xp} (not enough)")
+        line = _("{name}: {step} costs {cost} XP; has {xp}").format(
+            name=ch["name"], step=step_words(data["raises"]), cost=data["cost"], xp=ch["xp"]
         )
-        line = text.format(name=ch["name"], step=step_words(data["raises"]), cost=data["cost"], xp=ch["xp"])
         emit(data, Line(line), json_out=json_out)
         return
     line = _("{name}: {step} for {cost} XP ({before} -> {xp})").format(

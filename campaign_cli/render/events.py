@@ -482,7 +482,3 @@ def sentence(event: dict[str, Any]) -> str:
     except (KeyError, TypeError, ValueError, AttributeError, IndexError):
         return str(event.get("event", ""))
 
-
-def sentences(events: list[dict[str, Any]]) -> list[str]:
-    """Each event's sentence, in order, leaving out none."""
-    return [sentence(e) for e in events]

@@ -141,12 +141,12 @@ def new_fight(doc: Character) -> None:
     doc.pop("fight_damage", None)
 
 
-def recover_fully(doc: Character, week: bool = False) -> None:
+def recover_fully(doc: Character) -> None:
     """R22: between adventures, or after a week of rest, characters recover fully (the
     dying who were not saved are dead, as at any rest: R20). The out of action who are not
     dying (damage at ST taken with no fight open: `dying` is set only when a fight ends)
     live through the week and are healed (seventh revision). Potions' boosts end with the
-    encounter (R25). WEEK: a week of rest, not an adventure's end (the same recovery)."""
+    encounter (R25). A week of rest and an adventure's end recover alike."""
     doc.pop("boosts", None)
     if _settled_alive(doc):
         doc["damage"] = 0
