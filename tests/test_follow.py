@@ -227,3 +227,23 @@ def test_the_chat_bot_in_docs_api_posts_each_xp_award_with_its_reason(party: Pat
         "Ajax получает 2 XP: засада (#5)",
         "Kate получает 2 XP: засада (#5)",
     ]
+
+
+def test_a_changes_rolls_in_parts_all_reach_the_follower(party: Path, monkeypatch):
+    """A block's rolls go to the journal in parts before its change (store ROLLS_PER_ENTRY):
+    the feed shows every part, then the change (each part was once taken for the last)."""
+    from campaign_cli.store import campaign as stored
+
+    monkeypatch.setattr(stored, "ROLLS_PER_ENTRY", 3)
+    with campaign_cli.open(party) as camp:
+        for n in range(7):
+            camp.check("Ajax", "3/DX", seed=n)
+        camp.gold_add("Ajax", 1)
+    seen = []
+    for entry in campaign_cli.follow(party, after=1, poll=0.05):
+        seen.append(entry)
+        if entry["seq"] == 2:
+            break
+    parts = [e for e in seen if e["kind"] == "roll"]
+    assert sum(len(e.get("rolls", [])) for e in parts) == 7 and len(parts) >= 2
+    assert seen[-1]["seq"] == 2 and [e["event"] for e in seen[-1]["events"]][-1] == "gold"

@@ -106,10 +106,9 @@ def entries(
                     if entry is None or ("sum" in entry and not intact(line)):
                         continue  # torn by a killed writer, or damaged
                     seq = entry.get("seq")
-                    if entry.get("kind") == "roll":
-                        key = (
-                            ("of", entry["of"]) if isinstance(entry.get("of"), int) else ("roll", offset, len(pending))
-                        )
+                    if entry.get("kind") == "roll":  # a change's rolls come in parts, each its own
+                        of, part = entry.get("of"), entry.get("part", 0)
+                        key = ("of", of, part) if isinstance(of, int) else ("roll", offset, len(pending))
                         pending[key] = entry
                     elif isinstance(seq, int) and not isinstance(seq, bool):
                         pending[seq] = entry  # a later line with the same seq supersedes it
@@ -122,7 +121,7 @@ def entries(
                 top, ident = state
                 for key in sorted(pending, key=_order):
                     entry = pending[key]
-                    if not _committed(key, entry, top):
+                    if not _committed(key, top):
                         continue
                     del pending[key]
                     if ident is not None and entry.get("campaign") not in (None, ident):
@@ -154,11 +153,11 @@ def _order(key: Any) -> tuple[int, int, int]:
     if isinstance(key, int):
         return key, 1, 0
     if key[0] == "of":
-        return key[1], 0, 0
+        return key[1], 0, key[2] if isinstance(key[2], int) else 0
     return -1, key[1], key[2]  # a roll of no change: as soon as it is read
 
 
-def _committed(key: Any, entry: dict[str, Any], top: int) -> bool:
+def _committed(key: Any, top: int) -> bool:
     if isinstance(key, int):
         return key <= top
     if key[0] == "of":
