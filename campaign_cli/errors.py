@@ -8,6 +8,7 @@ from __future__ import annotations
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: this module is on the TAB path
 if TYPE_CHECKING:
+    import os
     from typing import Any
 
 # Set by the store while it commits: from then on a signal no longer stops the command,
@@ -73,6 +74,8 @@ class Say:
             return {k: v for part in self.fields.values() if isinstance(part, Say) for k, v in part.facts().items()}
         out = {}
         for key, value in self.fields.items():
+            if key.isupper():  # a constant the sentence names (R2's {START_TOTAL}) is no fact
+                continue
             if isinstance(value, Say):
                 value = value.facts() or value.template
             elif isinstance(value, Shown):
@@ -256,8 +259,8 @@ class CampaignError(Exception):
     def __init__(self, message: str | Say, code: str | None = None) -> None:
         super().__init__(message)
         self._message = message
-        self.extra: dict[str, Any] = {}  # more fields for the JSON error object (e.g. suggestions)
-        self.path: Any = None  # the file a file problem is about, when it names one
+        self.extra: dict[str, object] = {}  # more fields for the JSON error object (e.g. suggestions)
+        self.path: os.PathLike[str] | str | None = None  # the file a file problem is about, when it names one
         if code:
             self.code = code
 
@@ -280,7 +283,7 @@ class CampaignError(Exception):
         self._message = text
 
     @property
-    def facts(self) -> dict[str, Any]:
+    def facts(self) -> dict[str, object]:
         """The refusal's fields (`{"name": "Ajax", "value": 3}`), when it was raised with a Say."""
         return self._message.facts() if isinstance(self._message, Say) else {}
 
@@ -290,7 +293,8 @@ class CampaignError(Exception):
     @property
     def suggestions(self) -> list[str]:
         """The names close to one that matched nothing (`["Ajax"]` for "Ajx"); else empty."""
-        return list(self.extra.get("suggestions", ()))
+        found = self.extra.get("suggestions")
+        return [str(name) for name in found] if isinstance(found, list) else []
 
     @property
     def exit_status(self) -> int:

@@ -13,10 +13,10 @@ raised with another code; each key is there when the refusal's sentence names it
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal, TypedDict, overload
+from collections.abc import Mapping
+from typing import Literal, TypedDict, overload
 
-if TYPE_CHECKING:
-    from campaign_cli.errors import CampaignError
+from campaign_cli.errors import CampaignError
 
 
 class ActFailedFacts(TypedDict, total=False):
@@ -57,6 +57,74 @@ class AlreadyStowedFacts(TypedDict, total=False):
 class AlreadyWornFacts(TypedDict, total=False):
     name: str
     name2: str
+
+
+class AmbiguousCatalogEntryFacts(TypedDict, total=False):
+    count: int
+    ids: list[str]
+    kind: str
+    kinds: list[str]
+    n: int
+    name: str
+    option: str
+    owner: str
+    what: str
+
+
+class AmbiguousCurseFacts(TypedDict, total=False):
+    count: int
+    ids: list[str]
+    name: str
+    owner: str
+    what: str
+
+
+class AmbiguousEnemyFacts(TypedDict, total=False):
+    count: int
+    ids: list[str]
+    name: str
+    owner: str
+    what: str
+
+
+class AmbiguousEnemyOnTheBoardFacts(TypedDict, total=False):
+    count: int
+    ids: list[str]
+    name: str
+    owner: str
+    what: str
+
+
+class AmbiguousItemFacts(TypedDict, total=False):
+    count: int
+    ids: list[str]
+    name: str
+    owner: str
+    what: str
+
+
+class AmbiguousPackFacts(TypedDict, total=False):
+    count: int
+    ids: list[str]
+    name: str
+    owner: str
+    what: str
+
+
+class AmbiguousSkillFacts(TypedDict, total=False):
+    count: int
+    ids: list[str]
+    name: str
+    owner: str
+    what: str
+
+
+class AmbiguousSpellFacts(TypedDict, total=False):
+    count: int
+    ids: list[str]
+    name: str
+    owner: str
+    what: str
 
 
 class ArmorWornFacts(TypedDict, total=False):
@@ -160,7 +228,7 @@ class BadPaymentFacts(TypedDict, total=False):
 
 class BadSpecFacts(TypedDict, total=False):
     attr: str
-    examples: list[str]
+    examples: str
     text: str
 
 
@@ -235,6 +303,7 @@ class CorruptFacts(TypedDict, total=False):
 
 
 class DeadFacts(TypedDict, total=False):
+    action: str
     field: str
     name: str
 
@@ -466,9 +535,19 @@ class NotCombatSkillFacts(TypedDict, total=False):
 
 
 class NotEnoughDarkstoneFacts(TypedDict, total=False):
+    label: str
     n: int
     name: str
     stones: int
+    value: int
+    value2: int
+
+
+class NotEnoughGoldFacts(TypedDict, total=False):
+    label: str
+    name: str
+    value: int
+    value2: int
 
 
 class NotEnoughKarmaFacts(TypedDict, total=False):
@@ -502,7 +581,7 @@ class NotInHandFacts(TypedDict, total=False):
 
 
 class NotInTownFacts(TypedDict, total=False):
-    pass
+    rule: str
 
 
 class NotLoadedFacts(TypedDict, total=False):
@@ -594,7 +673,7 @@ class RepeatedNameFacts(TypedDict, total=False):
 
 class RoundUnderWayFacts(TypedDict, total=False):
     command: str
-    names: list[str]
+    names: str
     round: int
 
 
@@ -677,7 +756,7 @@ class TwoHandedShieldFacts(TypedDict, total=False):
 
 
 class UnknownAdventureFacts(TypedDict, total=False):
-    adventure: str
+    adventure: int
 
 
 class UnknownAttributeFacts(TypedDict, total=False):
@@ -704,7 +783,7 @@ class UnknownCharacterFacts(TypedDict, total=False):
 
 class UnknownConflictFacts(TypedDict, total=False):
     id: int
-    ids: list[str]
+    ids: str
 
 
 class UnknownCurseFacts(TypedDict, total=False):
@@ -768,7 +847,7 @@ class UnreadableFacts(TypedDict, total=False):
 
 
 class UnresolvedConflictsFacts(TypedDict, total=False):
-    conflicts: list[str]
+    conflicts: str
     n: int
     resolve: str
 
@@ -782,8 +861,39 @@ class UnwritableFacts(TypedDict, total=False):
 
 
 class UsageFacts(TypedDict, total=False):
+    a: str
+    armor: str
+    attribute: str | int
+    b: str
+    c: str
+    count: int
+    d: str
+    dice: str
+    elite: str
+    flag: str
+    follow: str
+    gold: int
+    jsonl: str
+    karma: str
+    karma_damage: str
+    kind: str
     last: str
+    most: int
+    names: list[str]
+    option: str
     options: list[str]
+    party: str
+    pay: str
+    raw: str
+    reroll: str
+    seed: str
+    slots: int
+    spec_text: str
+    stones: int
+    value: str
+    weapon: str
+    week: str
+    who: str
 
 
 class WearArmorFacts(TypedDict, total=False):
@@ -834,6 +944,40 @@ def facts_of(error: CampaignError, code: Literal["already_stowed"]) -> AlreadySt
 
 @overload
 def facts_of(error: CampaignError, code: Literal["already_worn"]) -> AlreadyWornFacts | None: ...
+
+
+@overload
+def facts_of(error: CampaignError, code: Literal["ambiguous_catalog_entry"]) -> AmbiguousCatalogEntryFacts | None: ...
+
+
+@overload
+def facts_of(error: CampaignError, code: Literal["ambiguous_curse"]) -> AmbiguousCurseFacts | None: ...
+
+
+@overload
+def facts_of(error: CampaignError, code: Literal["ambiguous_enemy"]) -> AmbiguousEnemyFacts | None: ...
+
+
+@overload
+def facts_of(
+    error: CampaignError, code: Literal["ambiguous_enemy_on_the_board"]
+) -> AmbiguousEnemyOnTheBoardFacts | None: ...
+
+
+@overload
+def facts_of(error: CampaignError, code: Literal["ambiguous_item"]) -> AmbiguousItemFacts | None: ...
+
+
+@overload
+def facts_of(error: CampaignError, code: Literal["ambiguous_pack"]) -> AmbiguousPackFacts | None: ...
+
+
+@overload
+def facts_of(error: CampaignError, code: Literal["ambiguous_skill"]) -> AmbiguousSkillFacts | None: ...
+
+
+@overload
+def facts_of(error: CampaignError, code: Literal["ambiguous_spell"]) -> AmbiguousSpellFacts | None: ...
 
 
 @overload
@@ -1153,6 +1297,10 @@ def facts_of(error: CampaignError, code: Literal["not_enough_darkstone"]) -> Not
 
 
 @overload
+def facts_of(error: CampaignError, code: Literal["not_enough_gold"]) -> NotEnoughGoldFacts | None: ...
+
+
+@overload
 def facts_of(error: CampaignError, code: Literal["not_enough_karma"]) -> NotEnoughKarmaFacts | None: ...
 
 
@@ -1386,7 +1534,11 @@ def facts_of(error: CampaignError, code: Literal["which_bard"]) -> WhichBardFact
 def facts_of(error: CampaignError, code: Literal["wrong_thread"]) -> WrongThreadFacts | None: ...
 
 
-def facts_of(error: CampaignError, code: str) -> Any:
+@overload
+def facts_of(error: CampaignError, code: str) -> Mapping[str, object] | None: ...
+
+
+def facts_of(error: CampaignError, code: str) -> Mapping[str, object] | None:
     """ERROR's facts (`error.facts`) as CODE's TypedDict, or None when it has another code."""
     return error.facts if error.code == code else None
 
@@ -1401,6 +1553,14 @@ CODES = (  # every code the library raises
     "already_stored",
     "already_stowed",
     "already_worn",
+    "ambiguous_catalog_entry",
+    "ambiguous_curse",
+    "ambiguous_enemy",
+    "ambiguous_enemy_on_the_board",
+    "ambiguous_item",
+    "ambiguous_pack",
+    "ambiguous_skill",
+    "ambiguous_spell",
     "armor_worn",
     "bad_allocation",
     "bad_amount",
@@ -1480,6 +1640,7 @@ CODES = (  # every code the library raises
     "not_an_upgrade",
     "not_combat_skill",
     "not_enough_darkstone",
+    "not_enough_gold",
     "not_enough_karma",
     "not_enough_pieces",
     "not_enough_xp",

@@ -41,6 +41,7 @@ from campaign_cli.judge import (
     PatternNode,
     TextNode,
 )
+from campaign_cli.options import ItemKind as ItemKind
 from campaign_cli.rules.names import MAX_AMOUNT, MAX_ID, MAX_NAME
 
 MAX_NOTE = 1000  # a curse's note, a fight's labels
@@ -108,7 +109,6 @@ Phase = Literal["between", "adventure"]
 CharacterKind = Literal["hero", "wizard"]  # R1
 Gender = Literal["m", "f"]
 ThingGender = Literal["m", "f", "n"]  # an enemy's grammatical gender: «Щупальце» is neuter
-ItemKind = Literal["gear", "artifact", "weapon", "armor", "upgrade", "potion"]
 ItemState = Literal["carried", "held", "worn", "stored"]  # R32, R35; stored: at home, not carried (R33)
 CombatMode = Literal["hit", "damage"]  # R24: a combat skill's levels go to hitting or to damage
 BoardSide = Literal["normal", "brutal"]  # R40
@@ -134,6 +134,13 @@ class Upgrade(TypedDict):
 class Boost(TypedDict):
     target: Name
     value: Amount
+
+
+class PotionEffect(TypedDict, total=False):
+    """What a potion did (R25): damage healed, or a boost for one fight; empty: nothing."""
+
+    healed: int
+    boost: Boost
 
 
 class Item(TypedDict):

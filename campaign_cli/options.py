@@ -7,10 +7,10 @@ names them for scripts."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypedDict
+from typing import Literal, TypedDict
 
-if TYPE_CHECKING:
-    from campaign_cli.model import ItemKind
+# an item's kind (campaign_cli.model's too)
+ItemKind = Literal["gear", "artifact", "weapon", "armor", "upgrade", "potion"]
 
 Dice = list[int] | str  # physical dice typed in: [1, 3, 6], or as the command line takes them, "1,3,6"
 

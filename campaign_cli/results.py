@@ -8,16 +8,18 @@ of every start-up); `typing.get_type_hints` on a method loads this module.
 
 from __future__ import annotations
 
-from typing import Any, Literal, NotRequired, Required, TypedDict, final
+from typing import Literal, NotRequired, Required, TypeAlias, TypedDict, final
 
 from campaign_cli.model import Adventure as Adventure
 from campaign_cli.model import Board as Board
+from campaign_cli.model import Boost as Boost
 from campaign_cli.model import Curse as Curse
 from campaign_cli.model import FightEnemy as FightEnemy
 from campaign_cli.model import Item as Item
 from campaign_cli.model import ItemKind as ItemKind
 from campaign_cli.model import Leadership as Leadership
 from campaign_cli.model import Location as Location
+from campaign_cli.model import PotionEffect as PotionEffect
 from campaign_cli.model import Side as Side
 from campaign_cli.model import Size as Size
 from campaign_cli.model import Spell as Spell
@@ -26,6 +28,10 @@ from campaign_cli.options import PartyRoll as PartyRoll
 from campaign_cli.options import Purchase as Purchase
 from campaign_cli.options import RollOptions as RollOptions
 from campaign_cli.options import TradeOptions as TradeOptions
+
+# A value as JSON holds it (a stored roll's fields, a merge's sides of one field).
+# (one level typed: what a list or an object holds is read as `object`, checked where used)
+JsonValue: TypeAlias = str | int | float | bool | list[object] | dict[str, object] | None
 
 Condition = Literal["ok", "out", "dying", "dead"]
 
@@ -665,7 +671,7 @@ class Held(TypedDict):
 
 class Used(TypedDict):
     item: Item
-    effect: dict[str, Any]  # what the potion did: healed, or a boost for one fight (R25)
+    effect: PotionEffect  # what the potion did: healed, or a boost for one fight (R25)
     character: CharacterView
 
 
@@ -1156,7 +1162,7 @@ class LogEntry(TypedDict):
     characters: list[str]
     events: list[Event]  # what it did, as facts (an entry from before events were complete: [])
     block: NotRequired[Literal["batch", "python"]]  # many acts in one entry: a batch, or a library block
-    rolls: NotRequired[list[dict[str, Any]]]
+    rolls: NotRequired[list[dict[str, JsonValue]]]  # the dice thrown, as each roll stored them
     undoes: NotRequired[int]
     undoes_all: NotRequired[list[int]]
     redoes: NotRequired[int]
@@ -1192,9 +1198,9 @@ class MergeConflict(TypedDict):
     kind: str
     name: str
     field: str
-    ours: Any
-    theirs: Any
-    base: NotRequired[Any]
+    ours: JsonValue
+    theirs: JsonValue
+    base: NotRequired[JsonValue]
 
 
 class Merged(TypedDict):
@@ -1208,9 +1214,9 @@ class ConflictView(TypedDict):
     id: int
     where: str
     field: str
-    base: Any
-    ours: Any
-    theirs: Any
+    base: JsonValue
+    ours: JsonValue
+    theirs: JsonValue
     absent: list[str]  # the sides where the document or field is not there
     resolvable: bool  # False: only ours settles it
 

@@ -32,6 +32,27 @@ LONGEST_FIRST = (
 )
 
 
+def _facts_as_declared() -> None:
+    """Every refusal the suite raises in its own process carries the facts its code
+    declares (campaign_cli.facts, issue 73): one that does not fails the test that raised it."""
+    from campaign_cli import errors
+
+    real = errors.CampaignError.__init__
+
+    def judged(self: errors.CampaignError, message: object, code: str | None = None) -> None:
+        real(self, message, code)  # type: ignore[arg-type]
+        from tests.test_result_types import facts_problems
+
+        wrong = facts_problems(self)
+        if wrong:
+            raise AssertionError(f"the facts raised are not those declared: {wrong}")
+
+    errors.CampaignError.__init__ = judged  # type: ignore[method-assign]
+
+
+_facts_as_declared()
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     rank = {name: i for i, name in enumerate(LONGEST_FIRST)}
     items.sort(key=lambda item: rank.get(item.path.name, len(rank)))

@@ -19,6 +19,7 @@ from campaign_cli.acts.__main__ import BEGIN, DOC, END, table
 from campaign_cli.cli.app import app
 from tests import words as typed
 from tests.runner import CliRunner
+from tests.test_result_types import facts_problems
 
 ROOT = Path(__file__).resolve().parent.parent
 BOARD = ROOT / "samples" / "enemies" / "bog-lurker.json"
@@ -187,6 +188,8 @@ def test_every_cell_of_the_guard_table(phases, path, role, phase, condition):
     err, called = _cell(file, words, "line"), _cell(file, words, "method")
     said = [(type(e).__name__, e.code, e.extra.get("act")) if e else None for e in (err, called)]
     assert said[0] == said[1], (words, said)  # one guard, every path
+    for e in (err, called):  # issue 73: the facts raised are the facts declared for the code
+        assert e is None or not facts_problems(e), (words, e.code, e.facts, facts_problems(e))
     wrong_phase = phase not in act.when
     refused = wrong_phase or (role is not None and condition not in act.allowed(role, phase))
     assert file.read_bytes() == before

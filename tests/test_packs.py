@@ -111,6 +111,19 @@ def test_catalog_lists_and_searches_built_in_and_pack_entries(packed):
     assert camp.error("catalog", "show", "Frontier Sabre", code=1)["suggestions"][0] == "Frontier Saber"
 
 
+def test_a_name_a_weapon_and_a_skill_share_is_refused_naming_both_kinds_and_kind_picks_one(camp):
+    """`catalog show Кинжал` named the weapon and the skill Dagger "#None, #None" (ids nobody can
+    type: catalog entries have none): the refusal names the kinds, and --kind picks one, in
+    either language (issue 73/74)."""
+    refused = camp.error("catalog", "show", "Кинжал", code=1)
+    assert refused["code"] == "ambiguous_catalog_entry" and "#None" not in refused["message"]
+    assert "weapon, skill" in refused["message"] and "--kind weapon" in refused["message"]
+    assert camp.json("catalog", "show", "Кинжал", "--kind", "умение")["kind"] == "skill"
+    assert camp.json("catalog", "show", "Dagger", "--kind", "weapon")["damage"] == "D6"
+    assert camp.error("catalog", "show", "Dagger", "--kind", "spell", code=2)["code"] == "bad_value"
+    assert camp.json("catalog", "show", "Палаш")["kind"] == "weapon"  # one entry: no kind needed
+
+
 def test_a_typo_of_a_pack_name_is_refused(packed):
     assert packed.error("item", "add", "Ajax", "Lantren", code=1)["suggestions"] == ["Lantern"]
 

@@ -99,6 +99,12 @@ def reference() -> str:
 
 
 ERRORS = ("Refused", "UsageProblem", "FileProblem", "NotFound", "NameTaken")
+DEFAULT_CODES = {  # a class's own code, where the call gives none
+    "UsageProblem": "usage",
+    "FileProblem": "campaign_file",
+    "NotFound": "not_found",
+    "NameTaken": "name_taken",
+}
 
 
 def found_facts() -> dict[str, set[str]]:
@@ -115,6 +121,12 @@ def found_facts() -> dict[str, set[str]]:
     def said_names(said: ast.AST, kept: dict[str, set[str]]) -> set[str]:
         if isinstance(said, ast.Name):
             return kept.get(said.id, set())
+        if isinstance(said, ast.IfExp):
+            return said_names(said.body, kept) | said_names(said.orelse, kept)
+        if isinstance(said, ast.BinOp) and isinstance(said.op, ast.Add):  # a sentence, and a hint after it
+            return said_names(said.left, kept) | said_names(said.right, kept)
+        if isinstance(said, ast.Call) and getattr(said.func, "id", None) == "did_you_mean":
+            return {"names"}
         if isinstance(said, ast.Call) and getattr(said.func, "id", None) == "Say":
             names = {k.arg for k in said.keywords if k.arg and k.arg not in ("plural", "quantity", "agreeing")}
             return names | set(fields.findall(_text(said.args[0]) or "") if said.args else ())
@@ -134,9 +146,8 @@ def found_facts() -> dict[str, set[str]]:
             for node in ast.walk(scope):
                 # `text, code = N_("{rule}: ... {command} first"), "no_fight"`: a guard's refusal, said later
                 if isinstance(node, ast.Tuple) and len(node.elts) == 2 and _text(node.elts[1]):
-                    template = node.elts[0]
-                    if isinstance(template, ast.Call) and getattr(template.func, "id", None) == "N_" and template.args:
-                        said = fields.findall(_text(template.args[0]) or "")
+                    said = said_names(node.elts[0], {})  # N_("..."), or one of two (`N_(a) if x else N_(b)`)
+                    if said or _is_template(node.elts[0]):
                         found.setdefault(_text(node.elts[1]) or "", set()).update(said)
                 if not isinstance(node, ast.Call):
                     continue
@@ -146,10 +157,19 @@ def found_facts() -> dict[str, set[str]]:
                     what = (_text(node.args[2]) or "").replace(" ", "_")
                     if not any(k.arg == "code" for k in node.keywords):
                         found.setdefault(f"unknown_{what}", set()).update(("owner", "what", "name", "names"))
+                    if name == "resolve":  # and a name two share: `ambiguous_item`
+                        found.setdefault(f"ambiguous_{what}", set()).update(("owner", "count", "what", "name", "ids"))
                     continue
-                if not (name in (*ERRORS, "_turn") and len(node.args) > 1 and _text(node.args[1])):
+                if name not in (*ERRORS, "_turn") or not node.args:
                     continue
-                found.setdefault(_text(node.args[1]) or "", set()).update(said_names(node.args[0], kept))
+                coded = [k.value for k in node.keywords if k.arg == "code"]
+                code = node.args[1] if len(node.args) > 1 else coded[0] if coded else None
+                # a code written in the call (`"not_enough_gold" if ... else "not_enough_darkstone"`
+                # is both), or the class's own (`UsageProblem(Say(...))` is `usage`)
+                codes = _texts(code) if code is not None else [DEFAULT_CODES.get(name or "")]
+                for each in codes:
+                    if each:
+                        found.setdefault(each, set()).update(said_names(node.args[0], kept))
     return {code: {n for n in names if not n.isupper()} for code, names in found.items()}  # a constant is no fact
 
 
@@ -173,7 +193,7 @@ FACT_TYPES = {
         ),
         "int",
     ),
-    **dict.fromkeys(("names", "ids", "options", "examples", "conflicts"), "list[str]"),
+    **dict.fromkeys(("names", "ids", "options", "examples", "conflicts", "kinds"), "list[str]"),
 }
 FACT_OVERRIDES = {
     ("bad_value", "value"): "object",  # the value given, of whatever type it was given
@@ -181,6 +201,9 @@ FACT_OVERRIDES = {
     ("bad_allocation", "value"): "str",
     ("cannot_afford", "value"): "int",
     ("not_enough_darkstone", "value"): "int",
+    ("not_enough_darkstone", "value2"): "int",
+    ("not_enough_gold", "value"): "int",
+    ("not_enough_gold", "value2"): "int",
     ("not_enough_xp", "value"): "int",
     ("not_fight_damage", "value"): "int",
     ("over_bound", "value"): "int",
@@ -189,6 +212,11 @@ FACT_OVERRIDES = {
     ("second_personal", "value"): "str",
     ("no_price", "price"): "str",
     ("enemies_standing", "names"): "str",
+    ("round_under_way", "names"): "str",
+    ("unresolved_conflicts", "conflicts"): "str",
+    ("unknown_conflict", "ids"): "str",
+    ("unknown_adventure", "adventure"): "int",
+    ("bad_spec", "examples"): "str",
     ("which_bard", "names"): "str",
     ("usage", "attribute"): "str | int",
     ("usage", "karma"): "str",
@@ -222,10 +250,10 @@ def facts_module() -> str:
         "",
         "from __future__ import annotations",
         "",
-        "from typing import TYPE_CHECKING, Any, Literal, TypedDict, overload",
+        "from collections.abc import Mapping",
+        "from typing import Literal, TypedDict, overload",
         "",
-        "if TYPE_CHECKING:",
-        "    from campaign_cli.errors import CampaignError",
+        "from campaign_cli.errors import CampaignError",
     ]
     for code, names in sorted(found.items()):
         out += ["", "", f"class {class_name(code)}(TypedDict, total=False):"]
@@ -241,7 +269,11 @@ def facts_module() -> str:
     out += [
         "",
         "",
-        "def facts_of(error: CampaignError, code: str) -> Any:",
+        "@overload",
+        "def facts_of(error: CampaignError, code: str) -> Mapping[str, object] | None: ...",
+        "",
+        "",
+        "def facts_of(error: CampaignError, code: str) -> Mapping[str, object] | None:",
         '    """ERROR\'s facts (`error.facts`) as CODE\'s TypedDict, or None when it has another code."""',
         "    return error.facts if error.code == code else None",
         "",
@@ -251,6 +283,24 @@ def facts_module() -> str:
         ")",
     ]
     return "\n".join(out) + "\n"
+
+
+def _is_template(node: object) -> bool:
+    """Whether NODE is a message written with N_() (or a choice of two)."""
+    import ast
+
+    if isinstance(node, ast.IfExp):
+        return _is_template(node.body) and _is_template(node.orelse)
+    return isinstance(node, ast.Call) and getattr(node.func, "id", None) == "N_"
+
+
+def _texts(node: object) -> list[str | None]:
+    """The strings NODE can be: its text, or each arm's of a conditional (`a if x else b`)."""
+    import ast
+
+    if isinstance(node, ast.IfExp):
+        return [*_texts(node.body), *_texts(node.orelse)]
+    return [_text(node)]
 
 
 def _text(node: object) -> str | None:

@@ -13,7 +13,7 @@ from campaign_cli.errors import N_, Say, Shown, UsageProblem
 from campaign_cli.rules import gear
 
 if TYPE_CHECKING:
-    from campaign_cli.model import Character, Item
+    from campaign_cli.model import Character, Item, PotionEffect
     from campaign_cli.store.campaign import Stored
 
 
@@ -217,7 +217,7 @@ def forge(
     return doc, target
 
 
-def drink(camp: Stored, name: str, ref: str, on: str | None, count: int = 1) -> tuple[Character, Item, dict[str, Any]]:
+def drink(camp: Stored, name: str, ref: str, on: str | None, count: int = 1) -> tuple[Character, Item, PotionEffect]:
     """`item use`: COUNT pieces of a potion (default one) drunk by NAME, or given by NAME to
     ON (R25); used up. Healing potions heal for each piece; a boost lasts one fight and a
     second of the same kind does not stack, so one is drunk at a time. Returns (who drank,

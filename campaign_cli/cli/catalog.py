@@ -178,6 +178,7 @@ def enemies(search: SearchOpt = None, json_out: JsonOpt = False, jsonl: JsonlOpt
         "One catalog entry in full: an item, a skill or an enemy, by any of its names.",
         "campaign catalog show Палаш",
         "campaign catalog show 'Bog Lurker' --json",
+        "campaign catalog show Кинжал --kind умение",
     )
 )
 def show(
@@ -185,9 +186,18 @@ def show(
         str,
         typer.Argument(metavar="ENTRY", help="A name or alias, in any language.", autocompletion=complete.everything),
     ],
+    kind: Annotated[
+        str | None,
+        typer.Option(
+            "--kind",
+            metavar="KIND",
+            help="weapon, armor, gear, potion, upgrade, artifact, skill or enemy: which entry, where two kinds share "
+            "a name (the weapon and the skill Dagger).",
+        ),
+    ] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    found = catalog().catalog_show(entry)
+    found = catalog().catalog_show(entry, kind=kind)
     pairs = [
         (_(FIELDS.get(k, k)), _(str(v)) if k == "effect" else v)
         for k, v in found.items()

@@ -96,7 +96,7 @@ def _say(line: str) -> None:
         pass
 
 
-def _is_campaign_in_use(path: str | None) -> bool:
+def _is_campaign_in_use(path: os.PathLike[str] | str | None) -> bool:
     """Whether a missing file PATH is the campaign this run uses (or not said): a file given
     to a command (`merge BASE OURS THEIRS`) is not a campaign to create with `init`."""
     if path is None:

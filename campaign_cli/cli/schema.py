@@ -7,8 +7,7 @@ import typer
 from campaign_cli.cli.common import JsonOpt, help_text
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import write_json
-from campaign_cli.errors import UsageProblem
-from campaign_cli.i18n import _
+from campaign_cli.errors import Say, UsageProblem
 
 schema_app = command_app()
 
@@ -33,7 +32,7 @@ def schema(
 
         close = suggest(kind, ((k,) for k in schemas.KINDS_OF_SCHEMA), limit=1)
         err = UsageProblem(
-            _("schema takes export, pack, board or character, not {kind!r}").format(kind=kind) + did_you_mean(close)
+            Say("schema takes export, pack, board or character, not {kind!r}", kind=kind) + did_you_mean(close)
         )
         err.extra["suggestions"] = close
         raise err

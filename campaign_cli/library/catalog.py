@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, cast
 
+from campaign_cli.errors import Joined, Opt, Say, Shown, UsageProblem
 from campaign_cli.library.core import Core, checked, given_text
 
 if TYPE_CHECKING:
@@ -83,16 +84,33 @@ class Catalog(Core):
         )
 
     @checked
-    def catalog_show(self, entry: str, /) -> results.CatalogEntry:
+    def catalog_show(self, entry: str, /, *, kind: str | None = None) -> results.CatalogEntry:
         """One catalog entry in full: an item, a skill or an enemy, by any of its names, in
-        any language.
+        any language. KIND (weapon, armor, gear, potion, upgrade, artifact, skill, enemy, in
+        either language) picks one where entries of two kinds share a name (the weapon and
+        the skill Dagger).
 
             camp.catalog_show("Палаш")["damage"]
+            camp.catalog_show("Dagger", kind="skill")
         """
+        from campaign_cli.i18n import english_word
         from campaign_cli.rules import catalog
 
+        if kind is not None:
+            kind = english_word(given_text(kind, "kind").strip(), catalog.ENTRY_KINDS)
+            if kind not in catalog.ENTRY_KINDS:
+                raise UsageProblem(
+                    Say(
+                        "{option} takes {value}, not {kind!r}",
+                        option=Opt("kind"),
+                        value=Joined(", ", [Shown(k) for k in catalog.ENTRY_KINDS]),
+                        kind=kind,
+                    ),
+                    "bad_value",
+                )
+
         def run(stored: Stored) -> results.CatalogEntry:
-            found = catalog.find_entry(given_text(entry, "entry"), stored.packs(), stored.boards())
+            found = catalog.find_entry(given_text(entry, "entry"), stored.packs(), stored.boards(), kind)
             return cast("results.CatalogEntry", found)
 
         return self._act("catalog show", False, run, (entry,))

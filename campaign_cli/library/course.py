@@ -185,7 +185,7 @@ class Course(Core):
         *,
         ours: bool = False,
         theirs: bool = False,
-        value: Any = _UNSET,
+        value: results.JsonValue = _UNSET,
     ) -> results.Resolved:
         """Settle merge conflict CONFLICT (default: every open one): keep `ours`, take
         `theirs`, or set VALUE (any JSON value).

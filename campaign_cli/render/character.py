@@ -10,7 +10,7 @@ from campaign_cli.i18n import _, declined, dice, gendered, language, ngettext, s
 from campaign_cli.rules.names import with_pieces
 
 if TYPE_CHECKING:
-    from campaign_cli.model import Item
+    from campaign_cli.model import Item, PotionEffect
 
 
 def kind_of(ch: Mapping[str, Any]) -> str:
@@ -127,7 +127,7 @@ def notes(i: Item) -> str:
     return "; ".join(p for p in parts if p)
 
 
-def effect_text(effect: dict[str, Any]) -> str:
+def effect_text(effect: PotionEffect) -> str:
     """What a potion did (R25): healed, or a boost for one fight."""
     if "healed" in effect:
         return _("heals {amount}").format(amount=effect["healed"])

@@ -481,4 +481,3 @@ def sentence(event: dict[str, Any]) -> str:
         return say(event)
     except (KeyError, TypeError, ValueError, AttributeError, IndexError):
         return str(event.get("event", ""))
-

@@ -11,7 +11,7 @@ from functools import cache
 from importlib import resources
 
 from campaign_cli import jsontext
-from campaign_cli.errors import Say
+from campaign_cli.errors import Joined, Opt, Quoted, Refused, Say, Shown
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:
@@ -233,10 +233,18 @@ def enemy_entries(boards: Sequence[tuple[dict[str, Any], str]], search: str | No
     return [{**b, "source": source} for b, source in boards if matches(b, search)]
 
 
+ENTRY_KINDS = ("weapon", "armor", "gear", "potion", "upgrade", "artifact", "skill", "enemy")
+
+
 def find_entry(
-    ref: str, packs: Sequence[dict[str, Any]], boards: Sequence[tuple[dict[str, Any], str]]
+    ref: str,
+    packs: Sequence[dict[str, Any]],
+    boards: Sequence[tuple[dict[str, Any], str]],
+    kind: str | None = None,
 ) -> dict[str, Any]:
-    """One entry, an item, a skill or an enemy, by any of its names; refused with suggestions."""
+    """One entry, an item, a skill or an enemy (of KIND, when given), by any of its names;
+    refused with suggestions; a name entries of two kinds share is refused naming them."""
+    from campaign_cli.folding import key
     from campaign_cli.rules.names import resolve
 
     skills = [
@@ -244,4 +252,21 @@ def find_entry(
         for s in skill_entries()
     ]
     every = [*item_entries(packs), *skills, *({**e, "kind": "enemy"} for e in enemy_entries(boards))]
+    if kind is not None:
+        every = [e for e in every if e["kind"] == kind]
+    named = [e for e in every if any(key(n) == key(ref) for n in (e["name"], *e.get("aliases", ())))]
+    if len(named) > 1:  # a weapon and the skill of that weapon (Кинжал): entries carry no id, kinds tell them apart
+        kinds = [e["kind"] for e in named]
+        raise Refused(
+            Say(
+                "{name} names {n} catalog entry ({kinds}); say which with {option} {kind}",
+                plural="{name} names {n} catalog entries ({kinds}); say which with {option} {kind}",
+                quantity=len(named),
+                name=Quoted(ref.strip()),
+                kinds=Joined(", ", [Shown(k) for k in kinds]),
+                option=Opt("kind"),
+                kind=Shown(kinds[0]),
+            ),
+            "ambiguous_catalog_entry",
+        )
     return resolve(ref, ((e, (e["name"], *e.get("aliases", ())), None) for e in every), "catalog entry")

@@ -14,7 +14,7 @@ from campaign_cli.rules.wounds import check_not_dead
 if TYPE_CHECKING:
     from typing import Any
 
-    from campaign_cli.model import Character, Item, Leadership
+    from campaign_cli.model import Character, Item, Leadership, PotionEffect
 
 ACTING = ("Medic", "Bard", "Leadership", "Herbalist", "Alchemist")
 ALCHEMY_XP = 1  # R25: an Alchemist potion costs 1 XP to make
@@ -217,7 +217,7 @@ def boost_potion(level: int, target: str) -> dict[str, Any]:
     return {"name": f"Potion of {name}", "kind": "potion", "hands": 0, "boost": {"target": name, "value": level}}
 
 
-def drink(potion: Item, doc: Character) -> dict[str, Any]:
+def drink(potion: Item, doc: Character) -> PotionEffect:
     """Use a potion on DOC: it heals damage, or boosts for one fight. Returns the effect."""
     if potion.get("kind") != "potion":
         raise Refused(Say('{name} is not a potion', name=Shown(potion['name'])), "not_a_potion")
@@ -248,4 +248,4 @@ def drink(potion: Item, doc: Character) -> dict[str, Any]:
     boosts = doc.setdefault("boosts", {})
     # R25: one encounter; a second potion of the same kind does not stack, the stronger counts
     boosts[target] = max(boosts.get(target, 0), boost["value"])
-    return {"boost": dict(boost)}
+    return {"boost": {"target": boost["target"], "value": boost["value"]}}

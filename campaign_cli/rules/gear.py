@@ -878,6 +878,6 @@ def change_count(doc: Character, field: Literal["gold", "darkstone"], amount: in
                 label=Say(label),
                 value2=-amount,
             ),
-            f"not_enough_{field}",
+            "not_enough_gold" if field == "gold" else "not_enough_darkstone",
         )
     doc[field] = doc[field] + amount

@@ -181,7 +181,7 @@ def resolve(
     if len(found) == 1:
         return found[0][0]
     if len(found) > 1:
-        ids = ", ".join(f"#{eid}" for _, _, eid in found)
+        ids = Joined(", ", [f"#{eid}" for _, _, eid in found])
         text = (
             N_("{owner} has {count} {what}s named {name!r}; name one by id ({ids})")
             if where
