@@ -49,12 +49,16 @@ def test_every_act_is_a_method_defined_on_the_class():
 
 @pytest.mark.parametrize(("name", "function"), METHODS, ids=[n for n, _f in METHODS])
 def test_a_method_has_a_signature_a_return_type_and_python_help(name, function):
-    signature = inspect.signature(function)
-    for star in (p for p in signature.parameters.values() if p.kind is p.VAR_KEYWORD):
+    written = inspect.signature(inspect.unwrap(function))  # as the source writes it
+    for star in (p for p in written.parameters.values() if p.kind is p.VAR_KEYWORD):
         assert star.annotation.startswith("Unpack[results."), f"{name}: **{star.name} takes anything"
     hints = typing.get_type_hints(function)
     assert hints["return"] is not typing.Any and "return" in hints
-    assert all(p.name in hints for p in list(signature.parameters.values())[1:])  # every parameter typed
+    assert all(p.name in hints for p in list(written.parameters.values())[1:])  # every parameter typed
+    # as inspect.signature and help() show it: a bundle's keys spread, each typed (issue 73)
+    shown = inspect.signature(function)
+    assert not any(p.kind is p.VAR_KEYWORD for p in shown.parameters.values()), f"{name}: a bundle hidden"
+    assert all(p.annotation is not p.empty for p in list(shown.parameters.values())[1:]), name
     doc = inspect.getdoc(function) or ""
     assert doc and "camp." in doc, f"{name}: no example"
     assert not SHELL.search(doc), f"{name}: shell syntax in its help: {SHELL.search(doc)}"
@@ -498,8 +502,22 @@ def test_the_item_options_are_one_bundle_for_the_command_line_and_the_library():
         api.Campaign.skill_use: RollOptions,
     }
     for method, bundle in takes.items():
-        (star,) = [p for p in inspect.signature(method).parameters.values() if p.kind is p.VAR_KEYWORD]
+        written = inspect.signature(inspect.unwrap(method)).parameters.values()
+        (star,) = [p for p in written if p.kind is p.VAR_KEYWORD]
         assert _bundle(star.annotation) == set(getattr(bundle, "__annotations__", bundle)), method
+        shown = inspect.signature(method).parameters  # what help() lists: the bundle's keys, keyword-only
+        assert all(shown[key].kind is inspect.Parameter.KEYWORD_ONLY for key in _bundle(star.annotation)), method
+
+
+def test_help_lists_the_keywords_of_a_bundle_with_their_types():
+    """`help(camp.item_add)` did not list `weight`, `value`, `slots` (issue 73)."""
+    import pydoc
+
+    text = pydoc.render_doc(api.Campaign.item_add, renderer=pydoc.plaintext)
+    assert "weight: int | None = None" in text and "slots: int | None = None" in text
+    assert "**options" not in text
+    check = str(inspect.signature(api.Campaign.check))
+    assert "karma: bool = False" in check and "dice: list[int] | str | None = None" in check
 
 
 def test_a_text_where_a_list_is_declared_is_refused_naming_the_keyword(tmp_path):
@@ -710,3 +728,36 @@ def test_cast_is_typed_by_against(tmp_path):
     wrong = script + '    camp.cast("Merlin", "Sleep", against=11)["probability"]\n'
     done = _mypy(tmp_path, wrong)
     assert done.returncode == 1 and "probability" in done.stdout, done.stdout
+
+
+def test_a_name_may_be_an_id_in_the_types_as_at_run_time(tmp_path):
+    """Issue 73: `camp.character_show(2)`, `camp.shop_sell("Kate", 4)`, `camp.xp_award(1, 1, 2)`
+    worked at run time (CLI.md: an int names by id) but mypy refused them; an ambiguous name
+    is refused with "name one by id", which the types then forbade. Both now."""
+    path = tmp_path / "c.json"
+    with campaign_cli.open(path, create=True) as camp:
+        ajax = camp.character_create("Ajax", st=12, dx=10, iq=10)["id"]
+        kate = camp.character_create("Kate", st=10, dx=12, iq=10)["id"]
+        dagger = camp.item_add(ajax, "Dagger")["item"]["id"]
+        camp.gold_add(kate, 20)
+        camp.xp_award(2, ajax, kate)
+        camp.item_sell(ajax, kate, dagger, price=3)
+        camp.karma_add(ajax, 1)
+        shown = camp.character_show(kate)
+    assert shown["name"] == "Kate" and shown["xp"] == 2 and shown["gold"] == 17
+    assert [i["name"] for i in shown["items"]] == ["Dagger"]
+    script = (
+        "import campaign_cli\n\n"
+        'with campaign_cli.read("c.json") as camp:\n'
+        "    name: str = camp.character_show(1)['name']\n"
+        "    skill = camp.skill_use('Kate', 'Medic', heal={'Ajax': 1})['probability']\n"
+        "    won = camp.skill_use('Kate', 'Merchant', against=11)['winner']\n"
+        "try:\n"
+        '    campaign_cli.read("c.json")\n'
+        "except campaign_cli.CampaignError as err:\n"
+        "    facts = campaign_cli.facts_of(err, err.code)\n"
+        "    gold = campaign_cli.facts_of(err, 'not_enough_gold')\n"
+        "    left: int | None = gold.get('value') if gold is not None else None\n"
+    )
+    done = _mypy(tmp_path, script)
+    assert done.returncode == 0, done.stdout

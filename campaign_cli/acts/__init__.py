@@ -184,7 +184,7 @@ def guard(camp: Stored, path: str, doc: Character | None = None, role: str | Non
         _check_turn(camp.meta["fight"], doc["name"], path)
 
 
-def actor(camp: Stored, path: str, name: str, role: str | None = None) -> Character:
+def actor(camp: Stored, path: str, name: str | int, role: str | None = None) -> Character:
     """The character NAME (one resolver for every name), guarded for act PATH in ROLE
     (default: the actor's)."""
     doc = camp.character(name)

@@ -93,7 +93,7 @@ def step(doc: Character, phase: str, attribute: str | None, skill: str | None, s
     )
 
 
-def price_step(camp: Stored, name: str, karma: bool, **what: Any) -> tuple[dict[str, Any], Step, Character]:
+def price_step(camp: Stored, name: str | int, karma: bool, **what: Any) -> tuple[dict[str, Any], Step, Character]:
     """`xp spend --dry-run`: what the step costs and whether NAME can pay it; nothing changes.
     Returns the facts, the step and the character. Judged as the real act (R11a, sixth
     reading): the out, the dying and the dead are refused here too."""
@@ -112,7 +112,7 @@ def price_step(camp: Stored, name: str, karma: bool, **what: Any) -> tuple[dict[
     return data, bought, doc
 
 
-def spend_xp(camp: Stored, name: str, karma: bool, **what: Any) -> tuple[dict[str, Any], Step, Character]:
+def spend_xp(camp: Stored, name: str | int, karma: bool, **what: Any) -> tuple[dict[str, Any], Step, Character]:
     """`xp spend`: one step paid in XP, karma covering what XP lacks with KARMA (R14-R17, R20).
     Returns the facts, the step bought and the character."""
     doc = acts.actor(camp, "xp spend", name)  # R20, R11a
@@ -144,7 +144,7 @@ def spend_xp(camp: Stored, name: str, karma: bool, **what: Any) -> tuple[dict[st
     return data, bought, doc
 
 
-def add_karma(camp: Stored, name: str, n: int, bard: bool = False, by: str | None = None) -> Character:
+def add_karma(camp: Stored, name: str | int, n: int, bard: bool = False, by: str | int | None = None) -> Character:
     """`karma add`: N karma; with BARD, karma a Bard sang, lasting this adventure (R17, R25),
     which spends that bard's use of the adventure as `skill use BARD Bard` does (R25a)."""
     doc = acts.actor(camp, "karma add", name)  # the dead: refused (R11a)
@@ -174,7 +174,7 @@ def add_karma(camp: Stored, name: str, n: int, bard: bool = False, by: str | Non
     return doc
 
 
-def _singer(camp: Stored, doc: Character, by: str | None) -> Character:
+def _singer(camp: Stored, doc: Character, by: str | int | None) -> Character:
     """The bard whose song this karma is (R25, R25a): the one BY names, or the only one who
     can sing now (knows Bard, can act, has not sung this adventure); DOC itself when DOC is
     that bard. Refused, naming why, when none can, or when several could."""
@@ -213,7 +213,7 @@ def _singer(camp: Stored, doc: Character, by: str | None) -> Character:
     return able[0]
 
 
-def add_wishes(camp: Stored, name: str, n: int) -> Character:
+def add_wishes(camp: Stored, name: str | int, n: int) -> Character:
     """`wish add`: N wishes (R17; the dead receive nothing, R11a)."""
     doc = acts.actor(camp, "wish add", name)
     doc["wishes"] += n
@@ -223,7 +223,7 @@ def add_wishes(camp: Stored, name: str, n: int) -> Character:
     return doc
 
 
-def spend_wish(camp: Stored, name: str) -> tuple[Character, int]:
+def spend_wish(camp: Stored, name: str | int) -> tuple[Character, int]:
     """`wish spend`: all damage cancelled, even a killing blow (R17): so the just-killed
     may spend one. Returns the character and the damage cancelled."""
     doc = camp.character(name)
@@ -235,7 +235,7 @@ def spend_wish(camp: Stored, name: str) -> tuple[Character, int]:
     return doc, cancelled
 
 
-def apply_curse(camp: Stored, name: str, curse: str, note: str | None) -> tuple[Character, Curse]:
+def apply_curse(camp: Stored, name: str | int, curse: str, note: str | None) -> tuple[Character, Curse]:
     """`curse apply`: different curses stack; the same curse twice is refused (R18)."""
     doc = acts.actor(camp, "curse apply", name)
     added = adv.add_curse(doc, curse, note)
@@ -245,7 +245,7 @@ def apply_curse(camp: Stored, name: str, curse: str, note: str | None) -> tuple[
     return doc, added
 
 
-def lift_curse(camp: Stored, name: str, curse: str, pay: str) -> tuple[Character, dict[str, Any]]:
+def lift_curse(camp: Stored, name: str | int, curse: str, pay: str) -> tuple[Character, dict[str, Any]]:
     """`curse remove`: paid with 1 wish, 3 karma or 10 XP (R18; the dead spend nothing)."""
     doc = acts.actor(camp, "curse remove", name)
     held = [c["name"] for c in doc.get("curses", [])]

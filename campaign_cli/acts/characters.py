@@ -22,7 +22,7 @@ def create(camp: Stored, doc: Any) -> Character:
 
 def change(
     camp: Stored,
-    name: str,
+    name: str | int,
     *,
     values: dict[str, Any],
     drop_attr: list[str],
@@ -54,7 +54,7 @@ def change(
 CHANGEABLE = {"attributes": "attributes", "combat": "combat", "keywords": "keywords", "gender": "gender"}
 
 
-def delete(camp: Stored, name: str) -> Character:
+def delete(camp: Stored, name: str | int) -> Character:
     """`character delete` (`undo` brings the character back)."""
     doc = camp.character(name)
     camp.remove("characters", doc)

@@ -27,7 +27,7 @@ def add_board(camp: Stored, board: dict[str, Any], from_pack: bool, adjust: Call
     return stored
 
 
-def delete_board(camp: Stored, name: str) -> Board:
+def delete_board(camp: Stored, name: str | int) -> Board:
     """`enemy delete` (`undo` brings it back)."""
     board = camp.own_board(name)
     camp.remove("enemies", board)
@@ -36,7 +36,9 @@ def delete_board(camp: Stored, name: str) -> Board:
     return board
 
 
-def roll_elite(camp: Stored, name: str, brutal: bool, die_of: Callable[[], int], seed: int | None) -> dict[str, Any]:
+def roll_elite(
+    camp: Stored, name: str | int, brutal: bool, die_of: Callable[[], int], seed: int | None
+) -> dict[str, Any]:
     """`enemy elite`: one die on the board's elite table (R42), the side's entry it names."""
     board = camp.own_board(name)
     die = die_of()

@@ -41,7 +41,7 @@ def start_fight(camp: Stored, title: str | None) -> Fight:
 
 
 def add_group(
-    camp: Stored, enemy: str, count: int, brutal: bool, elite_die: Callable[[], int] | None
+    camp: Stored, enemy: str | int, count: int, brutal: bool, elite_die: Callable[[], int] | None
 ) -> tuple[Fight, list[FightEnemy], int | None]:
     """`fight add`: COUNT instances of ENEMY's board as one group; an elite group rolls the
     elite table once (R42) with ELITE_DIE. Returns the fight, the instances and the die."""
@@ -161,7 +161,7 @@ def able(camp: Stored) -> list[str]:
 
 
 def strike(
-    camp: Stored, fight: Fight, hitter: Character, target: str, damage: int, roll: int | None = None
+    camp: Stored, fight: Fight, hitter: Character, target: str | int, damage: int, roll: int | None = None
 ) -> dict[str, Any]:
     """A blow on an enemy instance by HITTER: wounds after defense, kill and wound XP (R41).
     ROLL: the check that hit (None: `fight hit`, a blow of known damage)."""
@@ -212,7 +212,7 @@ def character_blow(
     camp: Stored,
     fight: Fight,
     doc: Character,
-    target: str,
+    target: str | int,
     weapon: str | None,
     dice: str | None,
     damage_dice: str | None,
@@ -420,7 +420,7 @@ def end_fight(camp: Stored, outcome: str, names: list[str] | None) -> tuple[dict
     return data, before, docs
 
 
-def kill_enemy(camp: Stored, name: str, by: str, brutal: bool) -> tuple[Character, Board, int]:
+def kill_enemy(camp: Stored, name: str | int, by: str, brutal: bool) -> tuple[Character, Board, int]:
     """`enemy kill`: the killer BY wins the enemy's XP, its brutal side's with BRUTAL (R41;
     the dead win nothing, R11a). Returns the killer, the board and the XP won."""
     from campaign_cli.rules.enemies import kill_xp
@@ -436,7 +436,7 @@ def kill_enemy(camp: Stored, name: str, by: str, brutal: bool) -> tuple[Characte
     return doc, board, xp
 
 
-def fight_hit(camp: Stored, target: str, damage: int, by: str) -> dict[str, Any]:
+def fight_hit(camp: Stored, target: str | int, damage: int, by: str) -> dict[str, Any]:
     """`fight hit`: a blow of known damage by BY on an enemy instance (R41: less its
     defense; a kill wins its XP)."""
     fight = open_fight(camp, "fight hit")
@@ -454,8 +454,8 @@ def fight_hit(camp: Stored, target: str, damage: int, by: str) -> dict[str, Any]
 
 def fight_attack(
     camp: Stored,
-    attacker: str,
-    target: str,
+    attacker: str | int,
+    target: str | int,
     *,
     weapon: str | None,
     dice: Any,
@@ -470,7 +470,7 @@ def fight_attack(
     character, on its side's turn (R32a); the round's action of the attacker. Returns the
     blow and the fight it was struck in."""
     fight = open_fight(camp, "fight attack")
-    if camp.exists("characters", attacker) or attacker.strip().isdigit():
+    if camp.exists("characters", attacker) or str(attacker).strip().isdigit():
         doc = acts.actor(camp, "fight attack", attacker)
         data = character_blow(
             camp, fight, doc, target, weapon, dice, damage_dice, rng, karma, reroll_dice, karma_damage

@@ -40,7 +40,7 @@ PREFER: dict[str, Callable[[Item], bool]] = {
 def _on(
     camp: Stored,
     path: str,
-    name: str,
+    name: str | int,
     ref: str,
     change: Callable[[Character, Item], Any],
     verb: str,
@@ -70,7 +70,7 @@ HANDLED = {"item wear": "worn", "item stow": "stowed", "item store": "stored", "
 
 
 def add(
-    camp: Stored, name: str, item: str, custom: bool, options: dict[str, Any], count: int = 1
+    camp: Stored, name: str | int, item: str, custom: bool, options: dict[str, Any], count: int = 1
 ) -> tuple[Character, Item]:
     """`item add`: a catalog or custom item into the pack (R33: the weight carried), COUNT
     pieces of it as one stack, onto the stack of the same item the pack holds. Returns
@@ -100,7 +100,13 @@ def left(camp: Stored, doc: Character, item: Item, count: int, how: str) -> None
 
 
 def trade(
-    camp: Stored, src_name: str, dst_name: str, ref: str, price: int | None, selling: bool, count: int | None = None
+    camp: Stored,
+    src_name: str | int,
+    dst_name: str | int,
+    ref: str | int,
+    price: int | None,
+    selling: bool,
+    count: int | None = None,
 ) -> tuple[Any, ...]:
     """`item give` and `item sell`: COUNT pieces of the item (default: all) move to DST (R33
     on the receiver; never a personal item, R36); selling, DST pays PRICE, by default their
@@ -129,7 +135,7 @@ def trade(
     return src, dst, stack, moved, paid
 
 
-def hold(camp: Stored, name: str, refs: list[str]) -> tuple[Character, list[Item]]:
+def hold(camp: Stored, name: str | int, refs: list[str]) -> tuple[Character, list[Item]]:
     """`item hold`: these items in hand, the previous choice replaced (R32, R34); in a fight
     whose order is rolled, the round's action (R32a)."""
     doc = acts.actor(camp, "item hold", name)
@@ -176,7 +182,7 @@ def set_numbers(camp: Stored, name: str, ref: str, changes: dict[str, Any]) -> t
     return doc, item
 
 
-def reload(camp: Stored, name: str, ref: str) -> tuple[Character, Item, int]:
+def reload(camp: Stored, name: str | int, ref: str) -> tuple[Character, Item, int]:
     """`item reload` (R26): in a fight whose order is rolled, one action of the round (R32a);
     out of one, at once. Returns the reloading actions still needed too."""
     from campaign_cli.rules.fights import order_rolled
@@ -217,7 +223,9 @@ def forge(
     return doc, target
 
 
-def drink(camp: Stored, name: str, ref: str, on: str | None, count: int = 1) -> tuple[Character, Item, PotionEffect]:
+def drink(
+    camp: Stored, name: str | int, ref: str | int, on: str | int | None, count: int = 1
+) -> tuple[Character, Item, PotionEffect]:
     """`item use`: COUNT pieces of a potion (default one) drunk by NAME, or given by NAME to
     ON (R25); used up. Healing potions heal for each piece; a boost lasts one fight and a
     second of the same kind does not stack, so one is drunk at a time. Returns (who drank,
@@ -251,7 +259,7 @@ def drink(camp: Stored, name: str, ref: str, on: str | None, count: int = 1) -> 
     return target, potion, effect
 
 
-def count(camp: Stored, field: Literal["gold", "darkstone"], name: str, change: int, label: str) -> Character:
+def count(camp: Stored, field: Literal["gold", "darkstone"], name: str | int, change: int, label: str) -> Character:
     """`gold add|remove`, `darkstone add|remove`: never below 0 (R11a: the dead receive nothing)."""
     doc = acts.actor(camp, f"{field} {'add' if change > 0 else 'remove'}", name)
     before = doc.get(field, 0)

@@ -80,7 +80,7 @@ def check_result(prep: rules.Prepared, rolled: list[int]) -> dict[str, Any]:
 
 def side(
     camp: Stored,
-    who: str | Character,
+    who: str | int | Character,
     spec_text: str,
     typed: str | None,
     option: str,
@@ -157,7 +157,7 @@ def skill_contest(
 
 def contested(
     camp: Stored,
-    who: str | Character,
+    who: str | int | Character,
     spec: str,
     other: str,
     dice: str | None,
@@ -201,7 +201,7 @@ def contested(
 
 def _contested(
     camp: Stored,
-    who: str | Character,
+    who: str | int | Character,
     spec: str,
     other: str,
     throw: d.Throw,
@@ -245,9 +245,9 @@ def wielded(doc: Character, ref: str) -> Any:  # an Item, or bare hands (R26)
 def roll_damage(
     camp: Stored,
     expr: str | None,
-    character: str | None,
+    character: str | int | None,
     weapon: str | None,
-    against: str | None,
+    against: str | int | None,
     typed: str | None,
     rng: random.Random,
     karma: bool = False,
@@ -331,7 +331,7 @@ def recorded(camp: Stored, data: dict[str, Any], seed: int | None) -> None:
     camp.record_roll(data)
 
 
-def check(camp: Stored, name: str, spec: Any, throw: d.Throw) -> tuple[rules.Prepared, dict[str, Any]]:
+def check(camp: Stored, name: str | int, spec: Any, throw: d.Throw) -> tuple[rules.Prepared, dict[str, Any]]:
     """`check NAME SPEC`: a rolled check (R5, R10) with its curses and modifiers, karma or
     a wish rolling a failure again (R17); a Leadership bonus spent (R25). Returns the
     prepared check and the result."""
@@ -422,7 +422,7 @@ def party_test(camp: Stored, spec: Any, who: str, throw: d.Throw) -> dict[str, A
 
 
 def contest(
-    camp: Stored, name: str, spec: str, other: str, other_spec: str, throw: d.Throw, other_dice: str | None
+    camp: Stored, name: str | int, spec: str, other: str, other_spec: str, throw: d.Throw, other_dice: str | None
 ) -> dict[str, Any]:
     """`contest` (R7): both sides roll their checks; the one who makes it by more wins.
     OTHER_DICE: the other side's typed dice."""
@@ -439,7 +439,7 @@ def contest(
 
 
 def cast(
-    camp: Stored, name: str, spell: str, against: str | None, throw: d.Throw, other_dice: str | None
+    camp: Stored, name: str | int, spell: str, against: str | None, throw: d.Throw, other_dice: str | None
 ) -> dict[str, Any]:
     """`cast` (R9): a known spell whose rating is not above the caster's IQ: a 3/IQ check,
     or with AGAINST a contested IQ check (R7, OTHER_DICE the other side's typed dice); the
@@ -484,7 +484,12 @@ def initiative(camp: Stored, names: list[str], next_die: Callable[[], int], seed
 
 
 def roll(
-    camp: Stored, expr: str | None, character: str | None, weapon_ref: str | None, against: str | None, throw: d.Throw
+    camp: Stored,
+    expr: str | None,
+    character: str | int | None,
+    weapon_ref: str | None,
+    against: str | int | None,
+    throw: d.Throw,
 ) -> dict[str, Any]:
     """`roll`: a dice expression, or a character's weapon damage (R26; karma rolls it
     again, R17)."""

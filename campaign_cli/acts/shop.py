@@ -44,7 +44,7 @@ def haggle(camp: Stored, doc: Character, terms: Haggle, price: int, buying: bool
 
 def buy(
     camp: Stored,
-    name: str,
+    name: str | int,
     item: str,
     custom: bool,
     options: dict[str, Any],
@@ -78,8 +78,8 @@ def buy(
 
 def sell(
     camp: Stored,
-    name: str,
-    item: str,
+    name: str | int,
+    item: str | int,
     price: int | None,
     terms: Haggle,
     count: int = 1,

@@ -69,7 +69,7 @@ def check_options(found: Skill, options: dict[str, Any], against: str | None, ot
 
 def use(
     camp: Stored,
-    name: str,
+    name: str | int,
     found: Skill,
     options: dict[str, Any],
     against: str | None,

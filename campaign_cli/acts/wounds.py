@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from campaign_cli.store.campaign import Stored
 
 
-def damage(camp: Stored, name: str, amount: int, fatigue: bool, armor: bool) -> tuple[Character, dict[str, Any]]:
+def damage(camp: Stored, name: str | int, amount: int, fatigue: bool, armor: bool) -> tuple[Character, dict[str, Any]]:
     """`damage`: AMOUNT damage (or fatigue, R21), less worn armor and shield with ARMOR (R29).
     Returns the character and what was applied and absorbed."""
     doc = acts.actor(camp, "damage", name)
@@ -38,7 +38,7 @@ def damage(camp: Stored, name: str, amount: int, fatigue: bool, armor: bool) -> 
     return doc, applied
 
 
-def heal(camp: Stored, name: str, amount: int, fatigue: bool) -> tuple[Character, int]:
+def heal(camp: Stored, name: str | int, amount: int, fatigue: bool) -> tuple[Character, int]:
     """`heal`: AMOUNT damage (or fatigue) healed (R20). Returns the character and how much."""
     doc = acts.actor(camp, "heal", name)
     healed = wounds.heal(doc, amount, fatigue=fatigue)

@@ -28,7 +28,9 @@ class Advancement(Core):
 
     # -- advancement and luck (R13-R18, R25) ---------------------------------------
     @checked
-    def xp_award(self, amount: int, /, *names: str, party: bool = False, reason: str | None = None) -> results.XpAward:
+    def xp_award(
+        self, amount: int, /, *names: str | int, party: bool = False, reason: str | None = None
+    ) -> results.XpAward:
         """Give AMOUNT experience points to each named character, or with `party=True` to
         every living character (R13; R11a: the dead win nothing).
 
@@ -54,7 +56,7 @@ class Advancement(Core):
     @checked
     def xp_spend(
         self,
-        character: str,
+        character: str | int,
         /,
         *,
         attribute: str | None = None,
@@ -94,7 +96,9 @@ class Advancement(Core):
         return self._act("xp spend", not dry_run, run, (character,))
 
     @checked
-    def karma_add(self, character: str, count: int, /, *, bard: bool = False, by: str | None = None) -> results.Gained:
+    def karma_add(
+        self, character: str | int, count: int, /, *, bard: bool = False, by: str | int | None = None
+    ) -> results.Gained:
         """Give CHARACTER karma (R17). `bard=True`: karma a Bard made, gone when the adventure
         ends (R25), the same act as a Bard's skill use without its roll, so it spends that
         bard's use of this adventure (R25a); `by` names the bard when several could sing.
@@ -115,7 +119,7 @@ class Advancement(Core):
         return self._act("karma add", True, run, (character, count))
 
     @checked
-    def wish_add(self, character: str, count: int, /) -> results.Gained:
+    def wish_add(self, character: str | int, count: int, /) -> results.Gained:
         """Give CHARACTER COUNT wishes (R17).
 
         camp.wish_add("Ajax", 1)
@@ -130,7 +134,7 @@ class Advancement(Core):
         return self._act("wish add", True, run, (character, count))
 
     @checked
-    def wish_spend(self, character: str, /) -> results.WishSpent:
+    def wish_spend(self, character: str | int, /) -> results.WishSpent:
         """Spend one of CHARACTER's wishes: all damage is cancelled, even a killing blow (R17).
 
         camp.wish_spend("Ajax")

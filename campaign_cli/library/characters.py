@@ -100,7 +100,7 @@ class Characters(Core):
     @checked
     def character_set(
         self,
-        character: str,
+        character: str | int,
         /,
         *,
         attr: Pairs | None = None,
@@ -160,7 +160,7 @@ class Characters(Core):
         return self._act("character set", True, run, (character,))
 
     @checked
-    def character_delete(self, character: str, /) -> results.Deleted:
+    def character_delete(self, character: str | int, /) -> results.Deleted:
         """Delete CHARACTER (`undo` brings the character back).
 
         camp.character_delete("Ajax")
@@ -176,7 +176,7 @@ class Characters(Core):
 
     # -- curses (R18) ----------------------------------------------------------------------
     @checked
-    def curse_apply(self, character: str, curse: str, /, *, note: str | None = None) -> results.Cursed:
+    def curse_apply(self, character: str | int, curse: str, /, *, note: str | None = None) -> results.Cursed:
         """Curse CHARACTER: every roll is 1 worse for each curse, and different curses stack;
         the same curse twice is refused (R18). `note` says where it came from.
 
@@ -196,7 +196,7 @@ class Characters(Core):
         return self._act("curse apply", True, run, (character, name))
 
     @checked
-    def curse_list(self, character: str | None = None, /) -> list[results.CurseRow]:
+    def curse_list(self, character: str | int | None = None, /) -> list[results.CurseRow]:
         """The active curses of CHARACTER, or of every character.
 
         for row in camp.curse_list():
@@ -212,7 +212,9 @@ class Characters(Core):
         return self._act("curse list", False, run)
 
     @checked
-    def curse_remove(self, character: str, curse: str, /, *, pay: Literal["wish", "karma", "xp"]) -> results.Lifted:
+    def curse_remove(
+        self, character: str | int, curse: str, /, *, pay: Literal["wish", "karma", "xp"]
+    ) -> results.Lifted:
         """Lift CHARACTER's CURSE, paying 1 wish, 3 karma or 10 XP (R18; the dead spend nothing).
 
         camp.curse_remove("Ajax", "Mummy Rot", pay="karma")

@@ -107,7 +107,48 @@ def checked(method: Method) -> Method:
         _texts(given, _kinds(method, code, given))
         return method(self, *args, **keywords)
 
+    if code.co_flags & 0x08:  # **options: Unpack[Bundle]: inspect.signature and help() show its keys
+        run.__wrapped__ = _Spread(method)
     return cast("Method", run)
+
+
+class _Spread:
+    """What `inspect.signature` and `help()` read for a method taking a keyword bundle
+    (`**roll: Unpack[RollOptions]`): its signature with the bundle's keys spread as
+    keyword-only parameters of their declared types (`item_add(..., weight: int | None =
+    None, ...)`). Worked out only when asked (by inspect, already imported then); what
+    unwraps further (`inspect.getsource`) reaches the method itself."""
+
+    __slots__ = ("method",)
+
+    def __init__(self, method: Callable[..., Any]) -> None:
+        self.method = method
+
+    def __call__(self, *args: Any, **keywords: Any) -> Any:
+        return self.method(*args, **keywords)
+
+    @property
+    def __wrapped__(self) -> Callable[..., Any]:  # inspect.getsource and typing.get_type_hints go on to it
+        return self.method
+
+    @property
+    def __signature__(self) -> Any:
+        import inspect
+        import typing
+
+        signature = inspect.signature(self.method)
+        hints = typing.get_type_hints(self.method)
+        spread = []
+        for param in signature.parameters.values():
+            if param.kind is not param.VAR_KEYWORD:
+                spread.append(param.replace(annotation=hints.get(param.name, param.annotation)))
+                continue
+            (bundle,) = typing.get_args(hints[param.name])  # Unpack[Bundle]
+            for key, hint in typing.get_type_hints(bundle).items():
+                kinds = typing.get_args(hint) or (hint,)
+                default = None if type(None) in kinds else False if hint is bool else 0 if hint is int else param.empty
+                spread.append(inspect.Parameter(key, param.KEYWORD_ONLY, default=default, annotation=hint))
+        return signature.replace(parameters=spread, return_annotation=hints.get("return", signature.empty))
 
 
 def _kinds(method: Callable[..., Any], code: Any, given: dict[str, Any]) -> set[str]:
@@ -284,6 +325,11 @@ def given_name(value: object, option: str) -> str:
     return given_text(value, option)
 
 
+def given_ref(value: object, option: str) -> str:
+    """A name given, or an id (an int names by id, as `2` does on the command line)."""
+    return str(value) if isinstance(value, int) and not isinstance(value, bool) else given_text(value, option)
+
+
 def given_text(value: object, option: str) -> str:
     if not isinstance(value, str):
         raise UsageProblem(Say("{option}: {value!r} is not text", option=Opt(option), value=value), "bad_value")
@@ -421,7 +467,7 @@ class Core:
 
     # -- reading: a character, as every area shows one ----------------------------------
     @checked
-    def character_show(self, character: str, /) -> results.CharacterView:
+    def character_show(self, character: str | int, /) -> results.CharacterView:
         """CHARACTER as the command line shows it as JSON: the stored fields and the derived
         ones (adjusted DX, MA, carry weight, armor, status).
 

@@ -122,7 +122,7 @@ class Course(Core):
         return self._act("status", False, lambda stored: status_view(stored))
 
     def log(
-        self, *, limit: int | None = None, character: str | None = None, after: int | None = None
+        self, *, limit: int | None = None, character: str | int | None = None, after: int | None = None
     ) -> list[results.LogEntry]:
         """The journal, oldest first: the newest LIMIT entries, those about CHARACTER, those
         after entry AFTER (a roll that changed nothing: those rolled after it). Each entry's
@@ -135,7 +135,7 @@ class Course(Core):
 
     @checked
     def log_stream(
-        self, *, limit: int | None = None, character: str | None = None, after: int | None = None
+        self, *, limit: int | None = None, character: str | int | None = None, after: int | None = None
     ) -> Iterator[results.LogEntry]:
         """`log`'s entries one at a time, oldest first, read while the block is open: memory
         does not grow with the journal (100,000 entries cost what 2,000 do).

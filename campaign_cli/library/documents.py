@@ -20,18 +20,18 @@ class Documents(Core):
 
     # -- documents: sheets, recaps, other tools' files ----------------------------------
     @overload
-    def character_sheet(self, character: str, /, *, format: Literal["json"]) -> results.Sheet: ...
+    def character_sheet(self, character: str | int, /, *, format: Literal["json"]) -> results.Sheet: ...
     @overload
     def character_sheet(
-        self, first: str, second: str, /, *names: str, format: Literal["json"]
+        self, first: str | int, second: str, /, *names: str | int, format: Literal["json"]
     ) -> list[results.Sheet]: ...
     @overload
     def character_sheet(self, /, *, all: Literal[True], format: Literal["json"]) -> list[results.Sheet]: ...
     @overload
-    def character_sheet(self, /, *names: str, all: bool = False, format: Literal["md", "html"] = "md") -> str: ...
+    def character_sheet(self, /, *names: str | int, all: bool = False, format: Literal["md", "html"] = "md") -> str: ...
     @checked
     def character_sheet(
-        self, /, *names: str, all: bool = False, format: Literal["md", "html", "json"] = "md"
+        self, /, *names: str | int, all: bool = False, format: Literal["md", "html", "json"] = "md"
     ) -> str | results.Sheet | list[results.Sheet]:
         """The whole character on one page: Markdown to paste (`format="md"`), one
         self-contained HTML file to print (`"html"`, a page per character), or the sheet's
@@ -74,12 +74,18 @@ class Documents(Core):
 
     @overload
     def character_export(
-        self, character: str, /, *, format: Literal["foundry", "statblock"], output: None = None, force: bool = False
+        self,
+        character: str | int,
+        /,
+        *,
+        format: Literal["foundry", "statblock"],
+        output: None = None,
+        force: bool = False,
     ) -> str: ...
     @overload
     def character_export(
         self,
-        character: str,
+        character: str | int,
         /,
         *,
         format: Literal["foundry", "statblock"],
@@ -89,7 +95,7 @@ class Documents(Core):
     @checked
     def character_export(
         self,
-        character: str,
+        character: str | int,
         /,
         *,
         format: Literal["foundry", "statblock"],
@@ -131,7 +137,7 @@ class Documents(Core):
         return self._act("character export", False, run, (character,))
 
     @checked
-    def character_not_ascii(self, character: str, /) -> list[str]:
+    def character_not_ascii(self, character: str | int, /) -> list[str]:
         """The names in CHARACTER's stat block that the fantasy-trip system's importer cannot
         read (it matches ASCII letters only): what `character_export(..., format="statblock")`
         warns about.

@@ -13,6 +13,7 @@ from campaign_cli.library.core import (
     checked,
     given_dice,
     given_number,
+    given_ref,
     given_seed,
     given_text,
     whole_number,
@@ -88,7 +89,7 @@ class Enemies(Core):
         return self._act("enemy list", False, lambda stored: cast("list[results.StoredBoard]", stored.docs("enemies")))
 
     @checked
-    def enemy_show(self, enemy: str, /, *, brutal: bool = False) -> results.BoardSide:
+    def enemy_show(self, enemy: str | int, /, *, brutal: bool = False) -> results.BoardSide:
         """One side of ENEMY's board: its numbers, the normal side or the `brutal` one (R40).
 
         camp.enemy_show("Bog Lurker", brutal=True)["defense"]
@@ -110,7 +111,7 @@ class Enemies(Core):
         return self._act("enemy show", False, run, (enemy,))
 
     @checked
-    def enemy_delete(self, enemy: str, /) -> results.BoardDeleted:
+    def enemy_delete(self, enemy: str | int, /) -> results.BoardDeleted:
         """Delete the enemy type ENEMY (`undo` brings it back).
 
         camp.enemy_delete("Bog Lurker")
@@ -124,7 +125,7 @@ class Enemies(Core):
 
     @checked
     def enemy_elite(
-        self, enemy: str, /, *, brutal: bool = False, seed: int | None = None, dice: Dice | None = None
+        self, enemy: str | int, /, *, brutal: bool = False, seed: int | None = None, dice: Dice | None = None
     ) -> results.EliteRoll:
         """Roll one die on ENEMY's elite table (R42), its normal or `brutal` side; DICE: the
         physical die, 1 to 6.
@@ -146,7 +147,7 @@ class Enemies(Core):
         return self._act("enemy elite", True, run, (enemy,))
 
     @checked
-    def enemy_hit(self, enemy: str, damage: int, /, *, brutal: bool = False) -> results.EnemyWounds:
+    def enemy_hit(self, enemy: str | int, damage: int, /, *, brutal: bool = False) -> results.EnemyWounds:
         """The wounds a hit of DAMAGE does ENEMY: the damage less its defense, never below 0
         (R41); nothing changes (a blow on the board is `fight_hit`).
 
@@ -169,7 +170,7 @@ class Enemies(Core):
         return self._act("enemy hit", False, run, (enemy, damage))
 
     @checked
-    def enemy_kill(self, enemy: str, /, *, by: str, brutal: bool = False) -> results.Kill:
+    def enemy_kill(self, enemy: str | int, /, *, by: str | int, brutal: bool = False) -> results.Kill:
         """BY killed an ENEMY off the board and wins its XP, its `brutal` side's if so (R41;
         the dead win nothing, R11a).
 
@@ -178,7 +179,7 @@ class Enemies(Core):
         from campaign_cli.acts import fights
 
         def run(stored: Stored) -> results.Kill:
-            doc, board, xp = fights.kill_enemy(stored, enemy, given_text(by, "by"), brutal)
+            doc, board, xp = fights.kill_enemy(stored, enemy, given_ref(by, "by"), brutal)
             return {
                 "enemy": board["name"],
                 "side": "brutal" if brutal else "normal",

@@ -10,6 +10,7 @@ from campaign_cli.library.core import (
     checked,
     given_dice,
     given_name,
+    given_ref,
     given_seed,
     given_text,
     whole_number,
@@ -46,7 +47,7 @@ class Fights(Core):
     @checked
     def fight_add(
         self,
-        enemy: str,
+        enemy: str | int,
         /,
         *,
         count: int = 1,
@@ -145,7 +146,7 @@ class Fights(Core):
         return self._act("fight status", False, run)
 
     @checked
-    def fight_hit(self, target: str, damage: int, /, *, by: str) -> results.Strike:
+    def fight_hit(self, target: str | int, damage: int, /, *, by: str | int) -> results.Strike:
         """BY hits the enemy TARGET on the board for DAMAGE: its wounds are the damage less
         its defense (R41); at health 0 it dies and BY wins its XP; a large enemy's wound XP
         is won per wound.
@@ -157,15 +158,15 @@ class Fights(Core):
         whole_number(damage, "damage", 0)
 
         def run(stored: Stored) -> results.Strike:
-            return cast("results.Strike", fights.fight_hit(stored, target, damage, given_text(by, "by")))
+            return cast("results.Strike", fights.fight_hit(stored, target, damage, given_ref(by, "by")))
 
         return self._act("fight hit", True, run, (target, damage))
 
     @checked
     def fight_attack(
         self,
-        attacker: str,
-        target: str,
+        attacker: str | int,
+        target: str | int,
         /,
         *,
         weapon: str | None = None,
@@ -232,7 +233,7 @@ class Fights(Core):
 
     @checked
     def fight_end(
-        self, /, *names: str, won: bool = False, routed: bool = False, fled: bool = False
+        self, /, *names: str | int, won: bool = False, routed: bool = False, fled: bool = False
     ) -> results.FightEnded:
         """End the fight: `won` (every enemy killed) or `routed` (the rest captured or
         routed) give 1 XP to each named (default: every living) character, `fled` none

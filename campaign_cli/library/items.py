@@ -10,7 +10,7 @@ from campaign_cli.library.core import (
     Core,
     character_view,
     checked,
-    given_text,
+    given_ref,
     item_options,
     whole_number,
 )
@@ -27,7 +27,7 @@ class Items(Core):
 
     # -- gold and dark stone (R37, R38) --------------------------------------------
     @checked
-    def gold_add(self, character: str, count: int, /) -> results.Counted:
+    def gold_add(self, character: str | int, count: int, /) -> results.Counted:
         """Give CHARACTER COUNT gold.
 
         camp.gold_add("Ajax", 50)
@@ -35,7 +35,7 @@ class Items(Core):
         return self._count("gold", "add", character, count)
 
     @checked
-    def gold_remove(self, character: str, count: int, /) -> results.Counted:
+    def gold_remove(self, character: str | int, count: int, /) -> results.Counted:
         """Take COUNT gold from CHARACTER (refused below 0).
 
         camp.gold_remove("Ajax", 20)
@@ -43,7 +43,7 @@ class Items(Core):
         return self._count("gold", "remove", character, count)
 
     @checked
-    def darkstone_add(self, character: str, count: int, /) -> results.Counted:
+    def darkstone_add(self, character: str | int, count: int, /) -> results.Counted:
         """Give CHARACTER COUNT loose dark stone shards (R37).
 
         camp.darkstone_add("Ajax", 3)
@@ -51,14 +51,16 @@ class Items(Core):
         return self._count("darkstone", "add", character, count)
 
     @checked
-    def darkstone_remove(self, character: str, count: int, /) -> results.Counted:
+    def darkstone_remove(self, character: str | int, count: int, /) -> results.Counted:
         """Take COUNT loose dark stone shards from CHARACTER (refused below 0).
 
         camp.darkstone_remove("Ajax", 1)
         """
         return self._count("darkstone", "remove", character, count)
 
-    def _count(self, field: Literal["gold", "darkstone"], verb: str, character: str, count: int) -> results.Counted:
+    def _count(
+        self, field: Literal["gold", "darkstone"], verb: str, character: str | int, count: int
+    ) -> results.Counted:
         from campaign_cli.acts import items
 
         whole_number(count, "count")
@@ -76,7 +78,7 @@ class Items(Core):
     @checked
     def item_add(
         self,
-        character: str,
+        character: str | int,
         item: str,
         /,
         *,
@@ -111,7 +113,7 @@ class Items(Core):
         return self._act("item add", True, run, (character, item))
 
     @checked
-    def item_show(self, character: str, item: str, /) -> results.Item:
+    def item_show(self, character: str | int, item: str | int, /) -> results.Item:
         """One of CHARACTER's items in full, by name (any case) or id.
 
         sword = camp.item_show("Ajax", "Broadsword")
@@ -123,7 +125,7 @@ class Items(Core):
         )
 
     @checked
-    def item_list(self, character: str, /) -> list[results.Item]:
+    def item_list(self, character: str | int, /) -> list[results.Item]:
         """CHARACTER's items, in the order they were got.
 
         names = [i["name"] for i in camp.item_list("Ajax")]
@@ -131,7 +133,7 @@ class Items(Core):
         return self._act("item list", False, lambda stored: list(stored.character(character)["items"]), (character,))
 
     @checked
-    def item_drop(self, character: str, item: str, /, *, count: int | None = None) -> results.ItemChange:
+    def item_drop(self, character: str | int, item: str | int, /, *, count: int | None = None) -> results.ItemChange:
         """CHARACTER drops ITEM, COUNT pieces of a stack (default: all); never a personal
         one (R36). `item` is what was dropped.
 
@@ -143,7 +145,9 @@ class Items(Core):
         return self._on_item("item drop", items.drop, character, item, count, moves=True)
 
     @checked
-    def item_give(self, giver: str, receiver: str, item: str, /, *, count: int | None = None) -> results.Given:
+    def item_give(
+        self, giver: str | int, receiver: str | int, item: str | int, /, *, count: int | None = None
+    ) -> results.Given:
         """GIVER gives ITEM to RECEIVER, COUNT pieces of a stack (default: all) (R38; R33 on
         the receiver; never a personal item, R36). `item` is the receiver's stack they
         joined, `count` the pieces given.
@@ -164,7 +168,14 @@ class Items(Core):
 
     @checked
     def item_sell(
-        self, seller: str, buyer: str, item: str, /, *, price: int | None = None, count: int | None = None
+        self,
+        seller: str | int,
+        buyer: str | int,
+        item: str | int,
+        /,
+        *,
+        price: int | None = None,
+        count: int | None = None,
     ) -> results.Sold:
         """SELLER sells ITEM to BUYER, COUNT pieces of a stack (default: all); BUYER pays
         PRICE for them, by default their value (R38).
@@ -192,7 +203,7 @@ class Items(Core):
         return self._act("item sell", True, run, (seller, buyer, item))
 
     @checked
-    def item_hold(self, character: str, /, *items: str, none: bool = False) -> results.Held:
+    def item_hold(self, character: str | int, /, *items: str | int, none: bool = False) -> results.Held:
         """CHARACTER holds these items, replacing what was held (R32: two hands; R34
         keywords); `none=True` empties the hands. In a fight whose order is rolled, the
         round's action (R32a).
@@ -202,7 +213,7 @@ class Items(Core):
         """
         from campaign_cli.acts import items as acts
 
-        refs = [given_text(i, "items") for i in items]
+        refs = [given_ref(i, "items") for i in items]
         if bool(refs) == none:
             raise UsageProblem(
                 Say("name the items to hold, or {none} to empty the hands (one or the other)", none=Opt("none")),
@@ -216,7 +227,7 @@ class Items(Core):
         return self._act("item hold", True, run, (character, *refs))
 
     @checked
-    def item_wear(self, character: str, item: str, /) -> results.ItemChange:
+    def item_wear(self, character: str | int, item: str | int, /) -> results.ItemChange:
         """CHARACTER wears clothing, armor or a shield (R35: one item per body part; R29, R30).
 
         camp.item_wear("Ajax", "Leather")
@@ -226,7 +237,7 @@ class Items(Core):
         return self._on_item("item wear", items.wear, character, item)
 
     @checked
-    def item_stow(self, character: str, item: str, /) -> results.ItemChange:
+    def item_stow(self, character: str | int, item: str | int, /) -> results.ItemChange:
         """CHARACTER puts a held or worn item back in the pack.
 
         camp.item_stow("Ajax", "Leather")
@@ -236,7 +247,7 @@ class Items(Core):
         return self._on_item("item stow", items.stow, character, item)
 
     @checked
-    def item_store(self, character: str, item: str, /, *, count: int | None = None) -> results.ItemChange:
+    def item_store(self, character: str | int, item: str | int, /, *, count: int | None = None) -> results.ItemChange:
         """CHARACTER puts ITEM away where it is not carried (no weight, R33), COUNT pieces of
         a stack (default: all); only between adventures or in a town. `item` is the stored
         stack they joined.
@@ -248,7 +259,7 @@ class Items(Core):
         return self._on_item("item store", items.store, character, item, count, moves=True)
 
     @checked
-    def item_fetch(self, character: str, item: str, /, *, count: int | None = None) -> results.ItemChange:
+    def item_fetch(self, character: str | int, item: str | int, /, *, count: int | None = None) -> results.ItemChange:
         """CHARACTER takes a stored item back into the pack (R33 checked), COUNT pieces of a
         stack (default: all); between adventures or in a town. `item` is the carried stack
         they joined.
@@ -262,8 +273,8 @@ class Items(Core):
     @checked
     def item_set(
         self,
-        character: str,
-        item: str,
+        character: str | int,
+        item: str | int,
         /,
         *,
         name: str | None = None,
@@ -294,7 +305,7 @@ class Items(Core):
         return self._on_item("item set", lambda s, c, i: items.set_numbers(s, c, i, changes), character, item)
 
     @checked
-    def item_reload(self, character: str, weapon: str, /) -> results.ItemChange:
+    def item_reload(self, character: str | int, weapon: str, /) -> results.ItemChange:
         """CHARACTER reloads a fired (R) or (R3) weapon (R26): in a fight whose order is
         rolled, one action of the round (three for R3, R32a); out of one, at once.
         `reloads_left` says how many reloading actions are still needed.
@@ -310,7 +321,7 @@ class Items(Core):
         return self._act("item reload", True, run, (character, weapon))
 
     @checked
-    def item_upgrade(self, character: str, item: str, upgrade: str, /) -> results.ItemChange:
+    def item_upgrade(self, character: str | int, item: str | int, upgrade: str, /) -> results.ItemChange:
         """CHARACTER fits an upgrade item from the pack into ITEM's free slots (R39).
 
         camp.item_upgrade("Ajax", "Broadsword", "Rune of Power")
@@ -320,7 +331,9 @@ class Items(Core):
         return self._on_item("item upgrade", lambda s, c, i: items.upgrade(s, c, i, upgrade), character, item)
 
     @checked
-    def item_use(self, character: str, item: str, /, *, on: str | None = None, count: int = 1) -> results.Used:
+    def item_use(
+        self, character: str | int, item: str | int, /, *, on: str | int | None = None, count: int = 1
+    ) -> results.Used:
         """CHARACTER drinks a potion, or gives it to ON to drink (R25): it heals, or raises an
         attribute or skill for one fight; it is used up. COUNT: pieces of a stack of
         healing potions drunk at once (each heals).
@@ -340,7 +353,15 @@ class Items(Core):
 
     @checked
     def forge(
-        self, character: str, item: str, /, *, stones: int = 1, slots: int = 1, gold: int = 0, name: str | None = None
+        self,
+        character: str | int,
+        item: str | int,
+        /,
+        *,
+        stones: int = 1,
+        slots: int = 1,
+        gold: int = 0,
+        name: str | None = None,
     ) -> results.ItemChange:
         """CHARACTER has loose dark stone forged into ITEM's upgrade slots, in a town with a
         blacksmith (R39): STONES shards fill SLOTS slots for GOLD, the upgrade named NAME.
@@ -359,8 +380,8 @@ class Items(Core):
         self,
         path: str,
         act: Callable[..., tuple[Any, ...]],
-        character: str,
-        item: str,
+        character: str | int,
+        item: str | int,
         count: int | None = None,
         moves: bool = False,
     ) -> results.ItemChange:

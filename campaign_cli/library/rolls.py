@@ -30,7 +30,7 @@ class Rolls(Core):
     # -- checks and rolls (R5-R11, R17, R18, R23-R26) -----------------------------------
     @overload
     def check(
-        self, character: str, spec: str, /, *, plot: bool = False, **roll: Unpack[results.RollOptions]
+        self, character: str | int, spec: str, /, *, plot: bool = False, **roll: Unpack[results.RollOptions]
     ) -> results.CheckResult: ...
 
     @overload
@@ -41,7 +41,7 @@ class Rolls(Core):
     @overload
     def check(
         self,
-        first: str,
+        first: str | int,
         spec: str | None = None,
         /,
         *,
@@ -54,7 +54,7 @@ class Rolls(Core):
     @checked
     def check(
         self,
-        first: str,
+        first: str | int,
         spec: str | None = None,
         /,
         *,
@@ -116,7 +116,7 @@ class Rolls(Core):
     @checked
     def contest(
         self,
-        character: str,
+        character: str | int,
         spec: str,
         other: str | int,
         other_spec: str,
@@ -148,12 +148,12 @@ class Rolls(Core):
 
     @overload
     def cast(
-        self, character: str, spell: str, /, *, against: None = None, **roll: Unpack[results.RollOptions]
+        self, character: str | int, spell: str, /, *, against: None = None, **roll: Unpack[results.RollOptions]
     ) -> results.CastCheck: ...
     @overload
     def cast(
         self,
-        character: str,
+        character: str | int,
         spell: str,
         /,
         *,
@@ -164,7 +164,7 @@ class Rolls(Core):
     @overload
     def cast(
         self,
-        character: str,
+        character: str | int,
         spell: str,
         /,
         *,
@@ -175,7 +175,7 @@ class Rolls(Core):
     @checked
     def cast(
         self,
-        character: str,
+        character: str | int,
         spell: str,
         /,
         *,
@@ -205,7 +205,7 @@ class Rolls(Core):
         return self._act("cast", True, run, (character, spell))
 
     @checked
-    def initiative(self, /, *names: str, seed: int | None = None, dice: Dice | None = None) -> results.Initiative:
+    def initiative(self, /, *names: str | int, seed: int | None = None, dice: Dice | None = None) -> results.Initiative:
         """Initiative (R8): one die for each of NAMES (characters, or any side's names),
         highest first; ties roll again. DICE: one per name in order, then the tie rolls.
 
@@ -233,9 +233,9 @@ class Rolls(Core):
         expr: str | None = None,
         /,
         *,
-        character: str | None = None,
+        character: str | int | None = None,
         weapon: str | None = None,
-        against: str | None = None,
+        against: str | int | None = None,
         seed: int | None = None,
         dice: Dice | None = None,
         karma: bool = False,

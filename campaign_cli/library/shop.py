@@ -24,7 +24,7 @@ class Shop(Core):
     @checked
     def shop_buy(
         self,
-        character: str,
+        character: str | int,
         item: str,
         /,
         *,
@@ -60,7 +60,7 @@ class Shop(Core):
 
     @checked
     def shop_sell(
-        self, character: str, item: str, /, *, count: int = 1, **trade: Unpack[results.TradeOptions]
+        self, character: str | int, item: str | int, /, *, count: int = 1, **trade: Unpack[results.TradeOptions]
     ) -> results.SoldOff:
         """CHARACTER sells ITEM to a merchant: it is removed and the price (default: its
         value) paid to the character; never a personal item (R36). The trade's keywords

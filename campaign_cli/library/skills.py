@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Unpack, cast
+from typing import TYPE_CHECKING, Unpack, cast, overload
 
 from campaign_cli.library.core import Core, Pairs, checked, given_dice, given_text, pairs, thrown, whole_number
 from campaign_cli.library.rolls import other_side
@@ -18,10 +18,57 @@ else:
 class Skills(Core):
     """A skill used: its check, then its effect."""
 
+    @overload
+    def skill_use(
+        self,
+        character: str | int,
+        skill: str,
+        /,
+        *,
+        heal: Pairs | None = None,
+        give: Pairs | None = None,
+        for_: str | None = None,
+        doses: int | None = None,
+        boost: str | None = None,
+        against: None = None,
+        **roll: Unpack[results.RollOptions],
+    ) -> results.SkillCheck: ...
+    @overload
+    def skill_use(
+        self,
+        character: str | int,
+        skill: str,
+        /,
+        *,
+        heal: Pairs | None = None,
+        give: Pairs | None = None,
+        for_: str | None = None,
+        doses: int | None = None,
+        boost: str | None = None,
+        against: str | int,
+        other_dice: Dice | None = None,
+        **roll: Unpack[results.RollOptions],
+    ) -> results.SkillContest: ...
+    @overload
+    def skill_use(
+        self,
+        character: str | int,
+        skill: str,
+        /,
+        *,
+        heal: Pairs | None = None,
+        give: Pairs | None = None,
+        for_: str | None = None,
+        doses: int | None = None,
+        boost: str | None = None,
+        against: str | int | None = None,
+        other_dice: Dice | None = None,
+        **roll: Unpack[results.RollOptions],
+    ) -> results.SkillUse: ...
     @checked
     def skill_use(
         self,
-        character: str,
+        character: str | int,
         skill: str,
         /,
         *,

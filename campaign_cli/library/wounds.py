@@ -19,7 +19,9 @@ class Wounds(Core):
 
     # -- wounds and rest (R19-R22, R29) ---------------------------------------------
     @checked
-    def damage(self, character: str, amount: int, /, *, fatigue: bool = False, armor: bool = False) -> results.Damaged:
+    def damage(
+        self, character: str | int, amount: int, /, *, fatigue: bool = False, armor: bool = False
+    ) -> results.Damaged:
         """Wound CHARACTER by AMOUNT points of damage, or of fatigue with `fatigue=True`
         (R19-R21); `armor=True` takes off what worn armor and shield stop (R29). The GM's
         tool: never limited by turns (R32a).
@@ -42,7 +44,7 @@ class Wounds(Core):
         return self._act("damage", True, run, (character, amount))
 
     @checked
-    def heal(self, character: str, amount: int, /, *, fatigue: bool = False) -> results.Healed:
+    def heal(self, character: str | int, amount: int, /, *, fatigue: bool = False) -> results.Healed:
         """Heal AMOUNT points of CHARACTER's damage, or fatigue with `fatigue=True`; the
         dead cannot be healed (R20).
 
@@ -59,7 +61,7 @@ class Wounds(Core):
         return self._act("heal", True, run, (character, amount))
 
     @checked
-    def rest(self, /, *names: str, week: bool = False) -> results.Rested:
+    def rest(self, /, *names: str | int, week: bool = False) -> results.Rested:
         """A night's sleep: all fatigue is recovered (R21); `week=True`: a week of rest heals
         fully (R22), for the named characters or every living one.
 

@@ -242,7 +242,7 @@ def advance(fight: Fight, able: list[str]) -> str:
     return current(fight) or fight["order"][turn]
 
 
-def instance(fight: Fight, ref: str) -> FightEnemy:
+def instance(fight: Fight, ref: str | int) -> FightEnemy:
     return resolve(ref, ((e, (e["name"],), None) for e in fight["enemies"]), "enemy on the board")
 
 
@@ -251,7 +251,7 @@ def standing(fight: Fight) -> list[str]:
     return [e["name"] for e in fight["enemies"] if e["alive"]]
 
 
-def standing_instance(fight: Fight, ref: str) -> FightEnemy:
+def standing_instance(fight: Fight, ref: str | int) -> FightEnemy:
     """The instance REF, refused when it is already dead (the message agrees with its gender)."""
     target = instance(fight, ref)
     if not target["alive"]:
@@ -259,7 +259,7 @@ def standing_instance(fight: Fight, ref: str) -> FightEnemy:
     return target
 
 
-def hit(fight: Fight, ref: str, damage: int) -> tuple[FightEnemy, int, bool]:
+def hit(fight: Fight, ref: str | int, damage: int) -> tuple[FightEnemy, int, bool]:
     """R41: defense comes off the hit's damage; at health 0 the instance is killed.
     Returns (instance, wounds dealt, killed now)."""
     target = standing_instance(fight, ref)

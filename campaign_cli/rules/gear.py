@@ -24,7 +24,7 @@ HANDS = 2  # R32
 MAX_SLOTS = 3  # R39
 
 
-def find_item(doc: Character, ref: str, prefer: Callable[[Item], bool] | None = None) -> Item:
+def find_item(doc: Character, ref: str | int, prefer: Callable[[Item], bool] | None = None) -> Item:
     """An item of DOC's by its id (`7` or `#7`) or any of its names: the stored name and,
     for a catalog item, the catalog's English, Russian and pack aliases (case-insensitive).
     PREFER settles a name several items answer to (a stack and a piece of it in hand) when

@@ -141,7 +141,7 @@ WHAT = (
 
 
 def resolve(
-    ref: str,
+    ref: str | int,
     entries: Iterable[tuple[Value, tuple[str, ...], int | None]],
     what: str,
     code: str | None = None,
@@ -149,7 +149,7 @@ def resolve(
 ) -> Value:
     """The value whose id or one of whose names is REF; refused with suggestions when none is.
     An int REF is an id (the library's `character_show(2)`; the command line types `2`)."""
-    if isinstance(ref, int) and not isinstance(ref, bool):
+    if not isinstance(ref, str):
         ref = str(ref)
     if len(ref) > MAX_TEXT:
         raise UsageProblem(

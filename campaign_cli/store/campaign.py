@@ -448,7 +448,7 @@ class Stored:
     def docs(self, table: str) -> list[dict[str, Any]]:
         return [self._checked(table, d) for d in sorted(self.data[table].values(), key=lambda d: d["id"])]
 
-    def find(self, table: str, name: str, what: str) -> dict[str, Any]:
+    def find(self, table: str, name: str | int, what: str) -> dict[str, Any]:
         """A document by its name (any case) or id; a miss is refused with suggestions."""
         docs = self.data[table].values()
         return self._checked(table, resolve(name, ((d, (d["name"],), d["id"]) for d in docs), what))
@@ -459,8 +459,8 @@ class Stored:
             self.line_before[str(doc["id"])] = snapshot(doc)
         return dict(doc)
 
-    def exists(self, table: str, name: str) -> bool:
-        key = name.strip().casefold()
+    def exists(self, table: str, name: str | int) -> bool:
+        key = str(name).strip().casefold()
         return any(d["name"].casefold() == key for d in self.data[table].values())
 
     def insert(self, table: str, doc: dict[str, Any], what: str) -> dict[str, Any]:
@@ -499,7 +499,7 @@ class Stored:
             *((b, p["pack"]) for p in self.packs() for b in p["enemies"] if b["name"].casefold() not in taken),
         ]
 
-    def board(self, name: str) -> Board:
+    def board(self, name: str | int) -> Board:
         """An enemy board by name (or id, for the campaign's own), refused with suggestions."""
         found = resolve(name, ((b, (b["name"],), b.get("id")) for b, _ in self.boards()), "enemy")
         return dict(found)  # type: ignore[return-value]  # a stored or a pack's board: judged when read
@@ -520,10 +520,10 @@ class Stored:
     def characters(self) -> list[Character]:
         return self.docs("characters")  # type: ignore[return-value]  # judged as Character when read
 
-    def character(self, name: str) -> Character:
+    def character(self, name: str | int) -> Character:
         return self.find("characters", name, "character")  # type: ignore[return-value]  # judged when read
 
-    def own_board(self, name: str) -> Board:
+    def own_board(self, name: str | int) -> Board:
         """The campaign's own enemy board NAME (not a pack's: `board` finds either)."""
         return self.find("enemies", name, "enemy")  # type: ignore[return-value]  # judged when read
 
