@@ -1241,7 +1241,9 @@ class CharacterWritten(TypedDict):
     format: Literal["foundry", "statblock"]
     character: str
     written: str
-    not_ascii: list[str]  # names a stat block's reader may not read (the fantasy-trip importer: ASCII only)
+    not_ascii: list[
+        str
+    ]  # names a stat block's reader may not read (the fantasy-trip importer: Latin letters, digits, spaces, ’ ' `)
 
 
 class CharacterImported(CharacterView):

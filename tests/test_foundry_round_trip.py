@@ -8,8 +8,9 @@ fantasy-trip system's data model (actor-data.mjs, item-data.mjs): an npc with a 
 talent, an IQ-free language, a spell with its casting fields and an attack, a missile
 weapon, a heavy staff, a backpack that is a container with a defense from behind, armor
 with its encumbrance effect, fractional coins in the backpack, another module's flags.
-Where FANTASYTRIP_SRC names a checkout of pumbers/fantasytrip-foundryvtt, its own test
-actor makes the same trip (the system's files are not copied here).
+The system's own test actor and its compendium's example items (release 1.2.0 on Foundry
+core 14, copied under the system's MIT licence into tests/fixtures/fantasytrip-foundryvtt)
+make the same trip; where FANTASYTRIP_SRC names another checkout, its files do.
 """
 
 from __future__ import annotations
@@ -133,11 +134,12 @@ def test_a_character_made_here_goes_out_as_a_new_actor(camp):
     assert out["flags"][OURS]["ma"] == 5  # Legends' MA (R4) is ours to keep
 
 
-SRC = os.environ.get("FANTASYTRIP_SRC", "")
+SRC = os.environ.get("FANTASYTRIP_SRC", "") or str(
+    Path(__file__).resolve().parent / "fixtures" / "fantasytrip-foundryvtt"
+)
 SYSTEM_ACTOR = Path(SRC) / "src" / "module" / "util" / "_tests" / "fvtt-test-actor-export.json"
 
 
-@pytest.mark.skipif(not SRC or not SYSTEM_ACTOR.is_file(), reason="needs FANTASYTRIP_SRC (the system's own test actor)")
 def test_the_systems_own_test_actor_comes_back_as_it_went(empty, tmp_path):
     actor = json.loads(SYSTEM_ACTOR.read_text(encoding="utf-8"))
     _said, _out, unexplained = round_trip(empty, actor, tmp_path)
@@ -149,17 +151,17 @@ PACK = Path(SRC) / "src" / "packs" / "example-items"
 
 def _compendium() -> list[dict[str, Any]]:
     """The system's example items (YAML, one document a file; folders and other types left out)."""
-    yaml = pytest.importorskip("yaml")
+    import yaml
+
     items = [yaml.safe_load(p.read_text(encoding="utf-8")) for p in sorted(PACK.glob("*.yml"))]
     return [i for i in items if isinstance(i, dict) and i.get("type") in ("equipment", "talent", "spell")]
 
 
-@pytest.mark.skipif(not SRC or not PACK.is_dir(), reason="needs FANTASYTRIP_SRC (the system's compendium items)")
 def test_every_compendium_item_comes_back_as_it_went(empty, tmp_path):
     """Each item of the system's compendium on an actor of its own (ST 16: a heft R27 allows),
     imported, exported, compared."""
     items = _compendium()
-    assert items
+    assert len(items) >= 14 and "Cloth Armor" in {i["name"] for i in items}
     for n, item in enumerate(items):
         actor = {
             "name": f"Bearer {n}",
@@ -174,6 +176,9 @@ def test_every_compendium_item_comes_back_as_it_went(empty, tmp_path):
         }
         folder = tmp_path / str(n)
         folder.mkdir()
-        _said, _out, unexplained = round_trip(empty, actor, folder)
+        said, _out, unexplained = round_trip(empty, actor, folder)
         unexplained = [d for d in unexplained if d.startswith("items[")]  # the actor is ours: its item is the test
         assert unexplained == [], (item["name"], unexplained)
+        if item["name"] == "Cloth Armor":  # its encumbrance in core 14's shape is R30's restriction (issue 77)
+            (armor,) = [i for i in said["items"] if i["name"] == "Cloth Armor"]
+            assert armor["restriction"] == 1 and "system" in item["effects"][0]

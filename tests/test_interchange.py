@@ -84,7 +84,7 @@ def test_round_trip_through_the_stat_block(camp):
     # TFT's own form: talents without levels (ours on a `Levels:` line), damage as `2d-1`
     assert text.splitlines()[:4] == [
         "Ajax, hero",
-        "ST 12, DX 11, IQ 9, MA 5",
+        "ST 12, DX 11, IQ 9, MA 10",  # TFT's MA, the one the Foundry export gives
         "Talents: Swimming, Sword",
         "Levels: Sword 2",
     ]

@@ -302,7 +302,79 @@ def test_cloth_armors_encumbrance_is_its_restriction_and_goes_back_whole(camp, t
     camp.json("item", "add", "Ajax", "Leather")  # restriction 2 and no effect of its own: one written
     ajax = json.loads(camp("character", "export", "Ajax", "--format", "foundry").stdout)
     leather = next(i for i in ajax["items"] if i["name"] == "Leather")
-    assert [c["value"] for e in leather["effects"] for c in e["changes"]] == ["-2"]
+    written = [(c["key"], c["type"], c["value"]) for e in leather["effects"] for c in e["system"]["changes"]]
+    assert written == [("system.dx.value", "subtract", 2)]  # as release 1.2.0 on Foundry core 14 writes it
+
+
+# Cloth Armor as the system's pack holds it (release 1.2.0, Foundry core 14): the change in
+# `effects[].system.changes[]`, typed by name (`subtract`), its value a number.
+CORE14_EFFECT = {
+    "name": "Encumbrance",
+    "origin": "Item.SE2fJ4WlfiUrhMPP",
+    "transfer": True,
+    "_id": "JRSofZfAZCW4QSvi",
+    "type": "base",
+    "system": {"changes": [{"key": "system.dx.value", "type": "subtract", "value": 1, "priority": None,
+                            "phase": "initial"}]},
+    "disabled": True,
+    "duration": {"value": None, "units": "seconds", "expiry": None, "expired": False},
+    "statuses": [],
+    "_stats": {"coreVersion": "14.359", "systemId": "fantasy-trip", "systemVersion": "1.2.0"},
+}  # fmt: skip
+
+
+def _tam(tmp_path, *effects):
+    cloth = {
+        "name": "Cloth Armor",
+        "type": "equipment",
+        "system": {"notes": "", "attacks": [], "defenses": [{"action": "Chest/Torso", "hitsStopped": 1}],
+                   "cost": 50, "wt": 14, "qty": 1, "location": "readied", "capacity": 0, "container": None,
+                   "pdfReference": "ITL#110", "applyEffectsWhen": ["readied"]},
+        "effects": list(effects),
+    }  # fmt: skip
+    actor = {"name": "Tam", "type": "character", "system": {"type": "hero", "st": {"max": 12}, "dx": {"max": 12},
+             "iq": {"max": 8}}, "items": [cloth]}  # fmt: skip
+    (tmp_path / "tam.json").write_text(json.dumps(actor))
+    return tmp_path / "tam.json"
+
+
+def test_cloth_armor_from_a_foundry_14_pack_keeps_its_restriction_and_its_shape(camp, tmp_path):
+    """Issue 77: the importer read only `effects[].changes[] {mode: 2, value: "-1"}`; Cloth
+    Armor from the system's pack (core 14's shape) came in with no restriction and nothing
+    in `unmatched`."""
+    tam = camp.json("character", "import", str(_tam(tmp_path, CORE14_EFFECT)))
+    armor = next(i for i in tam["items"] if i["name"] == "Cloth Armor")
+    assert (armor["restriction"], tam["adjusted_dx"]) == (1, 11)
+    assert not any("effects" in u for u in tam["unmatched"])
+    back = json.loads(camp("character", "export", "Tam", "--format", "foundry").stdout)
+    assert next(i for i in back["items"] if i["name"] == "Cloth Armor")["effects"] == [CORE14_EFFECT]
+
+
+@pytest.mark.parametrize(
+    ("change", "restriction"),
+    [
+        ({"key": "system.dx.value", "type": "add", "value": -2}, 2),
+        ({"key": "system.dx.value", "type": "subtract", "value": "3"}, 3),
+        ({"key": "system.dx.value", "mode": 2, "value": "-1"}, 1),
+        ({"key": "system.dx.value", "type": "override", "value": 8}, 0),
+        ({"key": "system.dx.value", "mode": 1, "value": "0.5"}, 0),
+        ({"key": "system.st.value", "type": "add", "value": 2}, 0),
+        ({"key": "system.dx.value", "type": "upgrade", "value": 14}, 0),
+    ],
+)
+def test_every_change_type_either_shape_is_the_restriction_or_listed(camp, tmp_path, change, restriction):
+    """add/subtract of DX is R30's restriction in either shape; override, multiply, upgrade,
+    another attribute: no rule here reads them, so the effect is kept whole, written back and
+    listed in `unmatched` (CLI.md: nothing is lost silently)."""
+    shape = {"system": {"changes": [change]}} if "type" in change else {"changes": [change]}
+    effect = {"name": "Odd", "type": "base", "transfer": True, **shape}
+    tam = camp.json("character", "import", str(_tam(tmp_path, effect)))
+    armor = next(i for i in tam["items"] if i["name"] == "Cloth Armor")
+    assert armor.get("restriction", 0) == restriction
+    listed = [u for u in tam["unmatched"] if u.startswith("Cloth Armor: effects[0]")]
+    assert bool(listed) == (restriction == 0), tam["unmatched"]
+    back = json.loads(camp("character", "export", "Tam", "--format", "foundry").stdout)
+    assert next(i for i in back["items"] if i["name"] == "Cloth Armor")["effects"] == [effect]
 
 
 # The fantasy-trip system's own sample of a published stat block (its import test's
@@ -342,6 +414,50 @@ def test_the_systems_full_actor_round_trips_its_stacks_spells_and_notes(camp):
         assert data["notes"].startswith("Dr. Mandrake becomes violently angry")
     assert {i["name"] for i in again["items"]} == {i["name"] for i in first["items"]}
     assert any("Gem of Summoning" in u for u in first["unmatched"])  # kept whole, listed (docs/interchange.md)
+
+
+def test_a_stat_blocks_age_ma_attacks_abilities_and_magic_items_come_back(camp):
+    """Issue 77: `age 99` came back 18, `MA 10` came back 6, and `Attacks:`, `Special
+    Ability/Weakness:`, `Magic Items:` went to `unmatched` only, lost on export."""
+    camp("character", "import", "-", input=FULL_ACTOR)
+    block = camp("character", "export", "Doctor Mandrake", "--format", "statblock").stdout
+    lines = block.splitlines()
+    assert lines[:2] == ["Doctor Mandrake, wizard, age 99", "ST 12, DX 13, IQ 18, MA 10"]
+    assert "Attacks: Halitosis (1d-3) (see below)" in lines
+    assert "Special Ability/Weakness: Allergic to cats (-1 to DX and IQ in presence of any feline)" in lines
+    magic = next(line for line in lines if line.startswith("Magic Items: "))
+    assert "Gem of Summoning (4-Hex Dragon)" in magic and "Staff III (Mana 12)" in magic
+    actor = json.loads(camp("character", "export", "Doctor Mandrake", "--format", "foundry").stdout)
+    assert actor["system"]["age"] == 99 and actor["system"]["ma"]["walk"]["max"] == 10  # one MA, both exports
+    camp.json("character", "delete", "Doctor Mandrake")
+    (camp.path.parent / "mandrake.json").write_text(json.dumps(actor))
+    camp.json("character", "import", str(camp.path.parent / "mandrake.json"))  # through Foundry and back
+    again = camp("character", "export", "Doctor Mandrake", "--format", "statblock").stdout.splitlines()
+    assert again[:2] == lines[:2] and magic in again and "Attacks: Halitosis (1d-3) (see below)" in again
+
+
+def test_one_ma_for_one_character_in_both_exports(camp):
+    """Issue 77: Ajax (DX 11, Chainmail): the stat block said MA 5, the Foundry export walk 10
+    (the system's importer turns `MA 5` into walk 5): two movements for one character."""
+    camp.json("item", "add", "Ajax", "Chainmail")
+    camp.json("item", "wear", "Ajax", "Chainmail")
+    block = camp("character", "export", "Ajax", "--format", "statblock").stdout
+    actor = json.loads(camp("character", "export", "Ajax", "--format", "foundry").stdout)
+    said = int(block.splitlines()[1].rsplit("MA ", 1)[1])
+    assert said == actor["system"]["ma"]["walk"]["max"] == 10
+    assert actor["flags"]["campaign-cli"]["ma"] == camp.json("character", "show", "Ajax")["ma"]  # R4's, ours
+
+
+@pytest.mark.parametrize(
+    ("name", "warned"),
+    [("Wizard’s Wrath", False), ("O'Brien", False), ("Fire-Bolt", True), ("Sword, Long", True), ("Меч", True)],
+)
+def test_the_stat_block_warning_follows_the_systems_importer(camp, name, warned):
+    """Its pattern admits letters, digits, spaces, ’ ' and a backquote: `’` was warned about,
+    a hyphen and a comma were not."""
+    camp.json("item", "add", "Ajax", name, "--custom", "--kind", "gear")
+    done = camp("character", "export", "Ajax", "--format", "statblock", "--json")
+    assert name in json.loads(done.stdout)["warnings"][0] if warned else not json.loads(done.stdout)["warnings"]
 
 
 def test_an_upgrade_fitted_into_one_piece_of_a_stack_stays_in_that_piece(path):

@@ -71,7 +71,10 @@ def _warnings(names: list[str]) -> list[str]:
     """What the stat block's other reader will stumble on, said (CLI.md "Interchange")."""
     if not names:
         return []
-    said = _("the fantasy-trip system's importer reads only ASCII names; it cannot read {names}")
+    said = _(
+        "the fantasy-trip system's importer reads names of Latin letters, digits, spaces and ’ ' ` only; "
+        "it cannot read {names}"
+    )
     return [said.format(names=", ".join(f"«{n}»" if language() == "ru" else repr(n) for n in names))]
 
 

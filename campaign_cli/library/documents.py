@@ -139,10 +139,11 @@ class Documents(Core):
     @checked
     def character_not_ascii(self, character: str | int, /) -> list[str]:
         """The names in CHARACTER's stat block that the fantasy-trip system's importer cannot
-        read (it matches ASCII letters only): what `character_export(..., format="statblock")`
-        warns about.
+        read (its pattern admits Latin letters, digits, spaces, ’ ' and a backquote: not
+        Cyrillic, a hyphen, a comma): what `character_export(..., format="statblock")` warns
+        about.
 
-            camp.character_not_ascii("Ajax")  # []: every name in his block is ASCII
+            camp.character_not_ascii("Ajax")  # []: every name in his block is readable there
         """
         from campaign_cli.rules import interchange
 

@@ -25,6 +25,10 @@ FLAG = "campaign-cli"  # our own scope in a Foundry document's `flags`: what Fou
 # back every field of the system's data model as it came, ours laid over it where we hold
 # the value (CLI.md "Interchange": a real actor comes back as it went).
 ORIGINAL = "@foundry"
+# What a stat block said that no field here holds (its age, its MA, its `Attacks:`,
+# `Special Ability/Weakness:` and `Magic Items:` text), kept on the character under this
+# key of `foreign` and written back by both exports (CLI.md "Interchange").
+STATBLOCK = "@statblock"
 TFT_MA = 10  # the fantasy-trip system's own base MA: Legends' MA (R4) goes in our flags instead
 # A character's fields kept there (gender: a Russian sentence agrees with it, and Foundry has none)
 FLAGGED = ("karma", "wishes", "gold", "darkstone", "keywords", "attributes", "curses", "combat", "gender")
@@ -91,6 +95,26 @@ def _original(foreign: dict[str, Any] | None) -> dict[str, Any]:
     text = (foreign or {}).get(ORIGINAL)
     kept = jsontext.loads(text) if isinstance(text, str) else {}
     return kept if isinstance(kept, dict) else {}
+
+
+def _said(foreign: dict[str, Any] | None) -> dict[str, Any]:
+    """What a stat block said that no field holds (STATBLOCK), or {}."""
+    text = (foreign or {}).get(STATBLOCK)
+    kept = jsontext.loads(text) if isinstance(text, str) else {}
+    return kept if isinstance(kept, dict) else {}
+
+
+def exported_ma(ch: dict[str, Any]) -> int:
+    """The MA both exports give the character, one value (CLI.md "Interchange"): TFT's, as
+    the fantasy-trip system keeps it (`system.ma.walk.max`, what its stat block prints as
+    `MA n`): the actor's own as it came, a stat block's as it said, else the system's base
+    of 10. Legends' MA (R4: half the adjusted DX) is this tool's, in `flags.campaign-cli.ma`."""
+    ma = (_original(ch.get("foreign")).get("system") or {}).get("ma")
+    walk = ma.get(ma.get("mode") or "walk") if isinstance(ma, dict) else None
+    if isinstance(walk, dict) and isinstance(walk.get("max"), int) and not isinstance(walk["max"], bool):
+        return int(walk["max"])
+    said = _said(ch.get("foreign")).get("ma")
+    return said if isinstance(said, int) and not isinstance(said, bool) else TFT_MA
 
 
 def _flagged(doc: dict[str, Any], ours: dict[str, Any]) -> dict[str, Any]:
@@ -183,7 +207,14 @@ def to_foundry(ch: dict[str, Any]) -> dict[str, Any]:
             }
         )
     body = jsontext.copied(original.get("system") or {})  # the actor's system: every field, as it came
-    ma = body.get("ma") if isinstance(body.get("ma"), dict) else {"mode": "walk", "walk": {"max": TFT_MA, "mod": 0}}
+    ma = (
+        body.get("ma")
+        if isinstance(body.get("ma"), dict)
+        else {"mode": "walk", "walk": {"max": exported_ma(ch), "mod": 0}}
+    )
+    said = _said(ch.get("foreign"))
+    if "age" in said and "system" not in original:  # a stat block's `age 99`: the system's `age`
+        body.setdefault("age", said["age"])
     for key, part in (("st", ch["st"]), ("dx", ch["dx"]), ("iq", ch["iq"])):
         was = body.get(key)
         body[key] = {**(was if isinstance(was, dict) else {"mod": 0}), "max": part}
@@ -193,7 +224,7 @@ def to_foundry(ch: dict[str, Any]) -> dict[str, Any]:
             "xp": ch["xp"],
             "damage": ch["damage"],
             "fatigue": ch["fatigue"],
-            **{k: jsontext.loads(v) for k, v in ch.get("foreign", {}).items() if k != ORIGINAL},  # as they came
+            **{k: jsontext.loads(v) for k, v in ch.get("foreign", {}).items() if not k.startswith("@")},  # as they came
             "ma": ma,  # Foundry's own MA (its base and its encumbrance effects); ours (R4) is in our flags
         }
     )
@@ -201,6 +232,8 @@ def to_foundry(ch: dict[str, Any]) -> dict[str, Any]:
         body["notes"] = ch.get("notes", "")
     ours = {k: ch[k] for k in FLAGGED if ch.get(k)}
     ours["ma"] = movement(ch.get("adjusted_dx", ch["dx"]))
+    if said:  # what a stat block said, for a stat block written from this actor later
+        ours["statblock"] = said
     rest = {k: v for k, v in original.items() if k not in ("system", "items", "type", "flags")}
     return {
         **rest,
@@ -246,8 +279,6 @@ def _listed(label: str, entries: list[str]) -> list[str]:
 
 def to_statblock(ch: dict[str, Any]) -> str:
     """The stat block TFT adventures print (and the fantasy-trip system reads)."""
-    from campaign_cli.rules.characters import movement
-
     talents = list(ch["skills"]) + list(ch.get("talents", []))  # TFT talents have no level
     levels = [f"{k} {v}" for k, v in ch["skills"].items() if v > 1]
     spells = [s["name"] for s in ch["spells"]]  # the importer reads a name whole: `Fire (9)` would be its name
@@ -259,9 +290,11 @@ def to_statblock(ch: dict[str, Any]) -> str:
         for i in ch["items"]
         if not i.get("damage") and i["kind"] != "armor"
     ]
+    said = _said(ch.get("foreign"))
+    age = said.get("age", (_original(ch.get("foreign")).get("system") or {}).get("age"))
     lines = [
-        f"{ch['name']}, {ch['kind']}",
-        f"ST {ch['st']}, DX {ch['dx']}, IQ {ch['iq']}, MA {movement(ch['dx'])}",
+        f"{ch['name']}, {ch['kind']}" + (f", age {age}" if isinstance(age, int) and not isinstance(age, bool) else ""),
+        f"ST {ch['st']}, DX {ch['dx']}, IQ {ch['iq']}, MA {exported_ma(ch)}",
         *_listed("Talents", talents),
         *_listed("Levels", levels),  # ours: the fantasy-trip importer ignores an unknown label
         *_listed("Spells", spells),
@@ -269,6 +302,7 @@ def to_statblock(ch: dict[str, Any]) -> str:
         *_listed("Weapons", weapons),
         *_listed("Armor", armor),
         *_listed("Equipment", gear),
+        *(f"{label}: {text}" for label, text in (said.get("lists") or {}).items() if isinstance(text, str)),
         *([f"Notes: {' '.join(ch['notes'].split())}"] if ch.get("notes") else []),
     ]
     # a name's control or format character (a newline forging a `Weapons:` line, ESC) is
@@ -276,9 +310,15 @@ def to_statblock(ch: dict[str, Any]) -> str:
     return "\n".join(_inert(line) for line in lines) + "\n"
 
 
+# What the fantasy-trip system's importer reads as a name (`importStandardText`: `[\w\s’'`]`,
+# JavaScript's \w being ASCII letters, digits and `_`): not a hyphen, a comma, Cyrillic.
+READABLE = re.compile(r"[A-Za-z0-9_\s\u2019'`]*")
+
+
 def not_ascii(ch: dict[str, Any]) -> list[str]:
-    """The names in CH's stat block the fantasy-trip system's importer cannot read: its
-    patterns match ASCII letters only (a Cyrillic name stops it), in the block's order."""
+    """The names in CH's stat block the fantasy-trip system's importer cannot read (its
+    pattern, READABLE: a Cyrillic name, a hyphen or a comma stops it; `Wizard’s Wrath`
+    does not), in the block's order."""
     names = [
         ch["name"],
         *ch["skills"],
@@ -286,7 +326,7 @@ def not_ascii(ch: dict[str, Any]) -> list[str]:
         *(s["name"] for s in ch["spells"]),
         *(i["name"] for i in ch["items"]),
     ]
-    return [n for n in dict.fromkeys(names) if not n.isascii()]
+    return [n for n in dict.fromkeys(names) if not READABLE.fullmatch(n)]
 
 
 def _inert(text: str) -> str:
@@ -381,6 +421,10 @@ def from_foundry(doc: Any) -> dict[str, Any]:
                 for key, value in sub.items()
                 if key not in EQUIPMENT_FIELDS
             ]
+            plan["unmatched"] += [  # an effect no rule here reads: kept whole, written back, said
+                f"{name}: effects[{n}]: {jsontext.dumps(raw['effects'][n], sort_keys=True)}"
+                for n in _dx_taken(raw.get("effects"))[1]
+            ]
             plan["unmatched"] += [
                 f"{name}: defense {d.get('action')} ({d.get('hitsStopped')}) not counted: R29 knows no facing"
                 for d in sub.get("defenses") or ()
@@ -398,8 +442,10 @@ def from_foundry(doc: Any) -> dict[str, Any]:
     extra = (doc.get("flags") or {}).get(FLAG) if isinstance(doc.get("flags"), dict) else None
     plan["extra"] = extra if isinstance(extra, dict) else {}
     plan["unmatched"] += [  # not kept: said so (`ma`: ours, worked out again from DX)
-        f"flags.{FLAG}.{k}" for k in plan["extra"] if k not in FLAGGED and k != "ma"
+        f"flags.{FLAG}.{k}" for k in plan["extra"] if k not in FLAGGED and k not in ("ma", "statblock")
     ]
+    if isinstance(plan["extra"].get("statblock"), dict):  # what a stat block said, back on the character
+        plan["foreign"][STATBLOCK] = jsontext.dumps(plan["extra"]["statblock"], sort_keys=True)
     for key, value in system.items():  # what has no place here is kept on the character and listed in `unmatched`
         if key not in MAPPED and value not in (None, "", 0, [], {}) and not _default(key, value):
             plan["unmatched"].append(f"{key}: {jsontext.dumps(value, sort_keys=True)}")
@@ -498,31 +544,71 @@ DX_CHANGE = "system.dx.value"  # what an armor's encumbrance changes (Cloth Armo
 
 
 def _encumbrance(item: dict[str, Any]) -> list[dict[str, Any]]:
-    """Armor's restriction (R30) as the system writes it: an `Encumbrance` effect taking
-    it off DX while the armor is worn (Cloth Armor: `system.dx.value`, add, `-1`)."""
+    """Armor's restriction (R30) as the system writes it (release 1.2.0 on Foundry core 14,
+    the shape its packs hold): an `Encumbrance` effect subtracting it from DX while the
+    armor is readied (Cloth Armor: `system.dx.value`, subtract, 1)."""
     restriction = item.get("restriction") or 0
     if item["kind"] != "armor" or not restriction:
         return []
-    change = {"key": DX_CHANGE, "mode": 2, "value": str(-restriction), "priority": None}
-    return [{"name": "Encumbrance", "type": "base", "transfer": True, "disabled": False, "changes": [change]}]
+    change = {"key": DX_CHANGE, "type": "subtract", "value": restriction, "priority": None, "phase": "initial"}
+    return [
+        {"name": "Encumbrance", "type": "base", "transfer": True, "disabled": False, "system": {"changes": [change]}}
+    ]
 
 
-def _dx_taken(effects: Any) -> int:
-    """What an item's active effects take off DX (an `add` of a negative number to
-    `system.dx.value`): an armor's restriction (R30)."""
-    taken = 0
-    for effect in effects if isinstance(effects, list) else ():
-        changes = effect.get("changes") if isinstance(effect, dict) else None
-        for change in changes if isinstance(changes, list) else ():
-            if not isinstance(change, dict) or change.get("key") != DX_CHANGE or change.get("mode") != 2:
-                continue
-            value = change.get("value")
-            try:
-                number = int(value) if isinstance(value, (int, str)) and not isinstance(value, bool) else 0
-            except ValueError:
-                number = 0
-            taken += max(-number, 0)
-    return min(taken, MAX_AMOUNT)
+# Foundry's change modes before core 14 (`mode`), by the name core 14 gives them (`type`)
+MODES = {0: "custom", 1: "multiply", 2: "add", 3: "downgrade", 4: "upgrade", 5: "override"}
+
+
+def _changes(effect: Any) -> list[tuple[Any, Any, Any]] | None:
+    """An active effect's changes as (key, type, value), read from either shape: core 14's
+    `system.changes[] {key, type, value}` or the older `changes[] {key, mode, value}`;
+    None when the effect has neither."""
+    if not isinstance(effect, dict):
+        return None
+    system = effect.get("system")
+    listed = system.get("changes") if isinstance(system, dict) else None
+    older = effect.get("changes")
+    if not isinstance(listed, list) and not isinstance(older, list):
+        return None
+    out = []
+    for change in [*(listed if isinstance(listed, list) else ()), *(older if isinstance(older, list) else ())]:
+        if not isinstance(change, dict):
+            return None
+        mode = change.get("mode")
+        kind = change.get("type") if "type" in change else MODES.get(mode, mode) if isinstance(mode, int) else mode
+        out.append((change.get("key"), kind, change.get("value")))
+    return out
+
+
+def _signed(value: Any) -> int | None:
+    """A change's value as a whole number (`1`, `"-1"`), or None."""
+    if isinstance(value, bool):
+        return None
+    try:
+        return int(value) if isinstance(value, (int, str)) else None
+    except ValueError:
+        return None
+
+
+def _dx_taken(effects: Any) -> tuple[int, list[int]]:
+    """What an item's active effects take off DX (R30: an armor's restriction): a `subtract`
+    of N, or an `add` of -N, to `system.dx.value`; and the index of each effect that says
+    something else (another key, another type, a value that is no number, neither shape):
+    those are kept whole and listed in `unmatched`."""
+    taken, other = 0, []
+    for n, effect in enumerate(effects if isinstance(effects, list) else ()):
+        changes = _changes(effect)
+        explained = changes is not None
+        for key, kind, value in changes or ():
+            number = _signed(value)
+            if key == DX_CHANGE and number is not None and kind in ("add", "subtract"):
+                taken += max(-number if kind == "add" else number, 0)
+            else:
+                explained = False
+        if not explained:
+            other.append(n)
+    return min(taken, MAX_AMOUNT), other
 
 
 def _equipment(name: str, sub: dict[str, Any], ours: dict[str, Any], where: str, effects: Any = None) -> dict[str, Any]:
@@ -576,8 +662,9 @@ def _equipment(name: str, sub: dict[str, Any], ours: dict[str, Any], where: str,
     foreign = {k: jsontext.dumps(sub[k], sort_keys=True) for k in ITEM_FOREIGN if sub.get(k) not in (None, "", [], {})}
     if isinstance(effects, list) and effects:  # kept whole, written back; an encumbrance is the restriction
         foreign[EFFECTS] = jsontext.dumps(effects, sort_keys=True)
-        if options.get("kind") == "armor" and "restriction" not in options and _dx_taken(effects):
-            options["restriction"] = _dx_taken(effects)
+        taken, _other = _dx_taken(effects)
+        if options.get("kind") == "armor" and "restriction" not in options and taken:
+            options["restriction"] = taken
     if foreign:  # a scroll's or staff's embedded spells, the item's notes: kept on the item, written back
         options["foreign"] = foreign
     return {"name": name, "options": options, "where": where}
@@ -632,7 +719,7 @@ def _damage(text: Any, where: str) -> str:
 
 
 ATTRIBUTES = re.compile(r"^\s*ST\s*(\d+)\s*,\s*DX\s*(\d+)\s*,\s*IQ\s*(\d+)(?:\s*,\s*MA\s*(\d+))?", re.I | re.M)
-HEADER = re.compile(r"^\s*(?P<name>[^,\n]+?)\s*(?:,\s*(?P<kind>hero|wizard))?\s*(?:,\s*age\s+\d+)?\s*$", re.I)
+HEADER = re.compile(r"^\s*(?P<name>[^,\n]+?)\s*(?:,\s*(?P<kind>hero|wizard))?\s*(?:,\s*age\s+(?P<age>\d+))?\s*$", re.I)
 LIST = re.compile(r"^\s*(?P<label>[A-Za-z][A-Za-z /]*?)\s*:\s*(?P<rest>.*)$")
 
 
@@ -684,24 +771,35 @@ def from_statblock(text: str) -> dict[str, Any]:
         raise _bad(Say("the stat block"), Say("has no `Name, hero|wizard` line before its attributes"))
     st, dx, iq = (_number(int(v), k) for v, k in zip(found.groups()[:3], ("ST", "DX", "IQ")))
     plan = _plan(header["name"].strip(), (header["kind"] or "hero").lower(), st, dx, iq)
+    said: dict[str, Any] = {}  # what no field holds, kept and written back (STATBLOCK)
+    if header["age"]:
+        said["age"] = _number(int(header["age"]), "age")
+    if found.group(4):
+        said["ma"] = _number(int(found.group(4)), "MA")
     lists: dict[str, str] = {}
+    printed: dict[str, str] = {}
     label = None
     for line in text[found.end() :].splitlines():
         match = LIST.match(line)
         if match:
             label = " ".join(match["label"].lower().split())
+            printed.setdefault(label, " ".join(match["label"].split()))  # `Magic Items`, as the block prints it
             lists[label] = lists.get(label, "") + " " + match["rest"]
         elif label and line.strip():
             lists[label] += " " + line.strip()
     for label, body in lists.items():
-        if label in WHOLE:  # kept whole, never cut at its commas; notes also stored on the character
+        if label in WHOLE:  # kept whole, never cut at its commas; notes stored as notes, the rest kept
             text = " ".join(body.split())
             plan["unmatched"].append(f"{label}: {text}")
             if label in NOTES:
                 plan["notes"] = f"{plan['notes']}\n{text}".strip()
+            else:
+                said.setdefault("lists", {})[printed[label]] = text
             continue
         for entry in _split(body):
             _statblock_entry(plan, label, entry)
+    if said:
+        plan["foreign"][STATBLOCK] = jsontext.dumps(said, sort_keys=True)
     plan.pop("_talents", None)
     return plan
 
