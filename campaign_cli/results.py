@@ -1241,9 +1241,7 @@ class CharacterWritten(TypedDict):
     format: Literal["foundry", "statblock"]
     character: str
     written: str
-    not_ascii: list[
-        str
-    ]  # names a stat block's reader may not read (the fantasy-trip importer: Latin letters, digits, spaces, ’ ' `)
+    not_ascii: list[str]  # names the fantasy-trip importer cannot read (it reads Latin letters, digits, ’ ' `)
 
 
 class CharacterImported(CharacterView):
