@@ -872,6 +872,7 @@ class UsageFacts(TypedDict, total=False):
     elite: str
     flag: str
     follow: str
+    format: str
     gold: int
     jsonl: str
     karma: str
@@ -879,6 +880,7 @@ class UsageFacts(TypedDict, total=False):
     kind: str
     last: str
     most: int
+    n: int
     names: list[str]
     option: str
     options: list[str]

@@ -1238,7 +1238,7 @@ class Sheet(CharacterView):
 
 
 class CharacterWritten(TypedDict):
-    format: Literal["foundry", "statblock"]
+    format: Literal["foundry", "statblock", "sob-react"]
     character: str
     written: str
     not_ascii: list[str]  # names the fantasy-trip importer cannot read (it reads Latin letters, digits, ’ ' `)
@@ -1247,6 +1247,7 @@ class CharacterWritten(TypedDict):
 class CharacterImported(CharacterView):
     unmatched: list[str]  # talents the skill table lacks: kept, and listed here
     stored_over_limit: list[str]  # items stored, not carried, past the carry limit (R33)
+    heroes: NotRequired[list[CharacterImported]]  # a SoB-React backup of many: every character made, this one first
 
 
 @final

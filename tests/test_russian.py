@@ -35,6 +35,8 @@ HELP_KEEPS = {
     "json",  # a --format value, as html and md
     "Foundry",
     "VTT",
+    "SoB",  # the SoB-React app, a name as Foundry is
+    "React",
     "fantasy",
     "trip",
     "git",

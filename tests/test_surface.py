@@ -268,12 +268,14 @@ def test_readme_fight_example_runs(tmp_path):
 
 def test_readme_interchange_example_runs_both_ways(tmp_path):
     lines = readme_block("Characters from other tools")
-    results = run_lines(lines, tmp_path)
+    results = run_lines(lines, tmp_path, with_samples=True)
     for line, done in zip(lines, results):
         assert done.returncode == 0, (line, done.stderr)
-    assert results[-1].stdout.strip() == '["Alchemy"]'
+    assert results[-3].stdout.strip() == '["Alchemy"]'
     names = [c["name"] for c in json.loads(run_lines(["campaign character list --json"], tmp_path)[0].stdout)]
-    assert names == ["Ajax", "Ajax (Foundry)", "Ajax (stat block)", "Dolmar"]
+    assert names == ["Ajax", "Ajax (Foundry)", "Ajax (stat block)", "Dolmar", "Cole Brannigan"]
+    came = json.loads((ROOT / "samples" / "heroes" / "cole.json").read_text(encoding="utf-8"))
+    assert json.loads((tmp_path / "cole.json").read_text(encoding="utf-8")) == came  # the hero, as it came
 
 
 def test_the_cli_modules_import_each_other_in_no_circle():

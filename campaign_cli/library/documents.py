@@ -5,10 +5,12 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, Literal, cast, overload
 
-from campaign_cli.errors import Opt, Refused, Say, UsageProblem
+from campaign_cli.errors import Joined, Opt, Refused, Say, UsageProblem
 from campaign_cli.library.core import Core, character_view, checked, given_name, given_text, whole_number, write_file
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from campaign_cli import results
     from campaign_cli.store import Stored
 else:
@@ -78,7 +80,7 @@ class Documents(Core):
         character: str | int,
         /,
         *,
-        format: Literal["foundry", "statblock"],
+        format: Literal["foundry", "statblock", "sob-react"],
         output: None = None,
         force: bool = False,
     ) -> str: ...
@@ -88,7 +90,7 @@ class Documents(Core):
         character: str | int,
         /,
         *,
-        format: Literal["foundry", "statblock"],
+        format: Literal["foundry", "statblock", "sob-react"],
         output: str | os.PathLike[str],
         force: bool = False,
     ) -> results.CharacterWritten: ...
@@ -98,12 +100,14 @@ class Documents(Core):
         character: str | int,
         /,
         *,
-        format: Literal["foundry", "statblock"],
+        format: Literal["foundry", "statblock", "sob-react"],
         output: str | os.PathLike[str] | None = None,
         force: bool = False,
     ) -> str | results.CharacterWritten:
         """CHARACTER for another tool: an actor of Foundry VTT's fantasy-trip system
-        (`format="foundry"`, JSON) or the stat block TFT adventures print (`"statblock"`);
+        (`format="foundry"`, JSON), the stat block TFT adventures print (`"statblock"`), or
+        a Brimstone hero for the SoB-React app (`"sob-react"`, JSON: the hero it came as,
+        what changed here laid over it);
         returned as text, or written to OUTPUT (an existing file only with FORCE; inside a
         block, when it commits). docs/interchange.md says what maps to what.
 
@@ -111,17 +115,19 @@ class Documents(Core):
             camp.character_export("Ajax", format="foundry", output="ajax.foundry.json")
         """
         from campaign_cli import jsontext
-        from campaign_cli.rules import interchange
+        from campaign_cli.rules import interchange, sobreact
 
-        if format not in ("foundry", "statblock"):
+        if format not in FORMATS:
             raise UsageProblem(
-                Say("{option} takes foundry or statblock, not {value!r}", option=Opt("format"), value=format)
+                Say("{option} takes foundry, statblock or sob-react, not {value!r}", option=Opt("format"), value=format)
             )
 
         def run(stored: Stored) -> str | results.CharacterWritten:
             ch = character_view(stored.character(character))
             if format == "foundry":
                 text = jsontext.shown(interchange.to_foundry(dict(ch)), indent=2) + "\n"
+            elif format == "sob-react":
+                text = jsontext.shown(sobreact.to_hero(dict(ch)), indent=2) + "\n"
             else:
                 text = interchange.to_statblock(dict(ch))
             if output is None:
@@ -160,51 +166,66 @@ class Documents(Core):
         file: str | os.PathLike[str],
         /,
         *,
-        format: Literal["foundry", "statblock"] | None = None,
+        format: Literal["foundry", "statblock", "sob-react"] | None = None,
         name: str | None = None,
+        st: int | None = None,
+        dx: int | None = None,
+        iq: int | None = None,
     ) -> results.CharacterImported:
         """A character from another tool's FILE ("-" reads stdin): a Foundry VTT
-        fantasy-trip actor, or a stat block (`format`, default: detected), as a new
-        character named NAME (default: the file's): attributes as they are (R2 is for new
-        characters), talents matched to the skill table (the others kept and listed as
-        `unmatched`), spells, items worn or carried.
+        fantasy-trip actor, a stat block, or a Brimstone hero as the SoB-React app exports
+        it (`format`, default: detected), as a new character named NAME (default: the
+        file's): attributes as they are (R2 is for new characters), talents matched to the
+        skill table (the others kept and listed as `unmatched`), spells, items worn or
+        carried. A hero has no ST, DX or IQ: ST, DX and IQ give them (R2: 32 points); a
+        backup of many heroes makes a character of each (the same ST, DX and IQ for all;
+        no NAME), every one in `heroes`.
 
             camp.character_import("uldor.json")
             camp.character_import("hector.txt", format="statblock", name="Hector2")
+            camp.character_import("samples/heroes/cole.json", format="sob-react", st=12, dx=12, iq=8)
         """
-        from campaign_cli import jsontext
         from campaign_cli.acts import characters as lives
         from campaign_cli.inputs import read_text
-        from campaign_cli.rules import interchange
+        from campaign_cli.rules import interchange, sobreact
 
-        if format is not None and format not in ("foundry", "statblock"):
+        if format is not None and format not in FORMATS:
             raise UsageProblem(
-                Say("{option} takes foundry or statblock, not {value!r}", option=Opt("format"), value=format)
+                Say("{option} takes foundry, statblock or sob-react, not {value!r}", option=Opt("format"), value=format)
             )
+        for value, option in ((st, "st"), (dx, "dx"), (iq, "iq")):
+            if value is not None:
+                whole_number(value, option, 1)
         source = os.fspath(file)
         text = read_text(source)
         kind = format or interchange.detect(text)
-        if kind == "foundry":
-            try:
-                data = jsontext.loads(text)
-            except (ValueError, RecursionError):
-                raise Refused(
-                    Say("not a Foundry actor: {source} is not valid JSON", source=source), "bad_character_file"
-                ) from None
-            twice = jsontext.repeated_key(text)
-            if twice is not None:  # a reader would keep the last and drop the first without a word
-                raise Refused(
-                    Say("not a Foundry actor: the key {key!r} stands twice in one object", key=twice),
-                    "bad_character_file",
-                )
-            plan = interchange.from_foundry(data)
+        data = _json(text, source) if kind in ("foundry", "sob-react") else None
+        if kind == "foundry" and format is None and sobreact.is_hero(data):
+            kind = "sob-react"
+        if kind == "sob-react":
+            plans = _heroes(data, name, st, dx, iq)
+        elif kind == "foundry":
+            plans = [interchange.from_foundry(data)]
         else:
-            plan = interchange.from_statblock(text)
+            plans = [interchange.from_statblock(text)]
+        if kind != "sob-react" and (st, dx, iq) != (None, None, None):
+            raise UsageProblem(
+                Say(
+                    "{options} are for a SoB-React hero, which has none: a {format} file says its own",
+                    options=Joined(", ", [Opt("st"), Opt("dx"), Opt("iq")]),
+                    format=kind,
+                )
+            )
 
         def run(stored: Stored) -> results.CharacterImported:
-            doc, over = lives.bring_in(stored, plan, name, kind)
-            data = {**character_view(doc), "unmatched": plan["unmatched"], "stored_over_limit": over}
-            return cast("results.CharacterImported", data)
+            made = []
+            for plan in plans:
+                doc, over = lives.bring_in(stored, plan, name, kind)
+                made.append({**character_view(doc), "unmatched": plan["unmatched"], "stored_over_limit": over})
+            first = dict(made[0])
+            if len(made) > 1:
+                first["heroes"] = made
+            return cast("results.CharacterImported", first)
 
         return self._act("character import", True, run, (source,))
 
@@ -273,3 +294,45 @@ class Documents(Core):
             return "\n".join(words.lines(data, genders)) + "\n"
 
         return self._act("recap", False, run)
+
+
+FORMATS = ("foundry", "statblock", "sob-react")  # another tool's character (docs/interchange.md)
+
+
+def _json(text: str, source: str) -> object:
+    """A character file's JSON, refused whole when it is not JSON or repeats a key."""
+    from campaign_cli import jsontext
+
+    try:
+        data = jsontext.loads(text)
+    except (ValueError, RecursionError):
+        raise Refused(
+            Say("not a Foundry actor: {source} is not valid JSON", source=source), "bad_character_file"
+        ) from None
+    twice = jsontext.repeated_key(text)
+    if twice is not None:  # a reader would keep the last and drop the first without a word
+        raise Refused(
+            Say("not a Foundry actor: the key {key!r} stands twice in one object", key=twice), "bad_character_file"
+        )
+    return data
+
+
+def _heroes(data: object, name: str | None, st: int | None, dx: int | None, iq: int | None) -> list[dict[str, Any]]:
+    """The plans of a SoB-React file's heroes: ST, DX and IQ given (R2), NAME for one alone."""
+    from campaign_cli.rules import sobreact
+    from campaign_cli.rules.characters import check_allocation
+
+    missing = [Opt(o) for o, v in (("st", st), ("dx", dx), ("iq", iq)) if v is None]
+    if missing:
+        raise UsageProblem(
+            Say("a SoB-React hero has no ST, DX or IQ: give {options}", options=Joined(", ", missing)), "usage"
+        )
+    assert st is not None and dx is not None and iq is not None  # said just above
+    check_allocation(st, dx, iq)  # R2: 32 points
+    found = sobreact.heroes(data)
+    if name is not None and len(found) > 1:
+        raise UsageProblem(
+            Say("{option} names one hero; this file holds {n}", option=Opt("name"), n=len(found)), "usage"
+        )
+    where = len(found) > 1
+    return [sobreact.from_hero(h, st, dx, iq, f"heroes[{n}]" if where else "") for n, h in enumerate(found)]

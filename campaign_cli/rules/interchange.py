@@ -394,7 +394,7 @@ def from_foundry(doc: Any) -> dict[str, Any]:
     kind = system.get("type", "hero")
     if kind not in ("hero", "wizard"):
         raise _bad("system.type", Say("must be hero or wizard, not {value!r}", value=kind))
-    plan = _plan(_text(doc.get("name"), "name"), kind, *(_attribute(system, k) for k in ("st", "dx", "iq")))
+    plan = new_plan(_text(doc.get("name"), "name"), kind, *(_attribute(system, k) for k in ("st", "dx", "iq")))
     abilities: dict[str, Any] = {}  # each talent and spell as it came, by the name it has here
     for key in ("xp", "damage", "fatigue"):
         plan[key] = _number(system.get(key, 0), f"system.{key}")
@@ -488,7 +488,7 @@ def _default(key: str, value: Any) -> bool:
     return False
 
 
-def _plan(name: str, kind: str, st: int, dx: int, iq: int) -> dict[str, Any]:
+def new_plan(name: str, kind: str, st: int, dx: int, iq: int) -> dict[str, Any]:
     return {
         "name": name,
         "kind": kind,
@@ -770,7 +770,7 @@ def from_statblock(text: str) -> dict[str, Any]:
     if header is None:
         raise _bad(Say("the stat block"), Say("has no `Name, hero|wizard` line before its attributes"))
     st, dx, iq = (_number(int(v), k) for v, k in zip(found.groups()[:3], ("ST", "DX", "IQ")))
-    plan = _plan(header["name"].strip(), (header["kind"] or "hero").lower(), st, dx, iq)
+    plan = new_plan(header["name"].strip(), (header["kind"] or "hero").lower(), st, dx, iq)
     said: dict[str, Any] = {}  # what no field holds, kept and written back (STATBLOCK)
     if header["age"]:
         said["age"] = _number(int(header["age"]), "age")
