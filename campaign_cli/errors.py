@@ -93,6 +93,8 @@ class Say:
                 value = value.value
             elif isinstance(value, Genitive):
                 value = value.word
+            elif isinstance(value, Words):
+                value = value.english()
             out[key] = value
         return out
 
@@ -115,6 +117,25 @@ class Shown:
         if isinstance(self.value, int) and not isinstance(self.value, bool):
             return number(self.value)
         return shown(self.value) if isinstance(self.value, str) else str(self.value)
+
+
+class Words:
+    """A part of a sentence whose fact is its English text, not its parts (a type or a value
+    said in words: "a list of texts or None"); said in the language in use."""
+
+    __slots__ = ("said",)
+
+    def __init__(self, said: Say) -> None:
+        self.said = said
+
+    def __str__(self) -> str:
+        return str(self.said)
+
+    def english(self) -> str:
+        from campaign_cli.i18n import speaking
+
+        with speaking("en"):
+            return str(self.said)
 
 
 class Quoted:
@@ -243,8 +264,12 @@ class Genitive:
 
 
 def said(value: Any) -> Any:
-    """VALUE as a message shows it: a Say or a Shown in words, anything else as it is."""
-    return str(value) if isinstance(value, (Say, Shown, Joined, Opt, Quoted, Genitive, Cmd, Side)) else value
+    """VALUE as a message shows it: a Say or a Shown in words, a number of more than 18
+    digits by how many it has (Python will not write out one of 5,000), anything else as it is."""
+    if isinstance(value, int) and not isinstance(value, bool) and not -(10**18) < value < 10**18:
+        digits = len(str(abs(value))) if value.bit_length() < 4000 else int(value.bit_length() * 0.30103) + 1
+        return str(Say("a number of {n} digit", plural="a number of {n} digits", quantity=digits, n=digits))
+    return str(value) if isinstance(value, (Say, Shown, Joined, Opt, Quoted, Genitive, Cmd, Side, Words)) else value
 
 
 class CampaignError(Exception):

@@ -242,6 +242,7 @@ class BadTextFacts(TypedDict, total=False):
 
 class BadValueFacts(TypedDict, total=False):
     gender: str
+    given: str
     hands: int
     high: int
     item: str

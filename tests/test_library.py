@@ -12,6 +12,7 @@ import subprocess
 import sys
 import typing
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -379,7 +380,7 @@ def test_every_command_is_one_method_whose_keywords_are_its_options():
         (lambda c: c.curse_apply("Ajax", "Rot", note="a\x1b[31m"), "bad_text", "note="),
         (lambda c: c.item_add("Aj\ud800ax", "Rope"), "bad_text", "character:"),
         (lambda c: c.skill_use("Ajax", "Medic", heal={"Aj\ud800": 1}), "bad_text", "heal="),
-        (lambda c: c.check("Ajax", "3/DX", dice=[1, "2", 3]), "bad_dice", "dice="),  # type: ignore[list-item]
+        (lambda c: c.check("Ajax", "3/DX", dice=[1, "2", 3]), "bad_value", "dice="),  # type: ignore[list-item]
         (lambda c: c.gold_add("Ajax", "1"), "bad_value", "count"),  # type: ignore[arg-type]
         (lambda c: c.item_add("Ajax", "Rope", clothing=3), "bad_value", "clothing="),  # type: ignore[arg-type]
         (lambda c: c.shop_buy("Ajax", "Rope", price=0, hands="2"), "bad_value", "hands="),  # type: ignore[arg-type]
@@ -761,3 +762,82 @@ def test_a_name_may_be_an_id_in_the_types_as_at_run_time(tmp_path):
     )
     done = _mypy(tmp_path, script)
     assert done.returncode == 0, done.stdout
+
+
+# -- every method x every keyword x a value of another type (issue 78) ------------------------
+BAD_VALUES = {
+    "an int": 5,
+    "None": None,
+    "a bool": True,
+    "bytes": b"Ajax",
+    "a mixed list": ["Ajax", 5],
+    "a dict": {"a": 1},
+    "a huge int": 10**5000,
+    "NaN": float("nan"),
+    "text": "five",
+}
+
+
+def _sweep() -> list[tuple[str, str, str]]:
+    cells = []
+    for name, function in METHODS:
+        for param in list(inspect.signature(function).parameters.values())[1:]:
+            if param.kind is param.VAR_KEYWORD:
+                continue
+            cells += [(name, param.name, label) for label in BAD_VALUES]
+    return cells
+
+
+@pytest.mark.parametrize(("name", "param", "label"), _sweep(), ids=lambda v: str(v).replace(" ", "_"))
+def test_a_value_of_another_type_is_bad_value_naming_the_keyword(tmp_path, name, param, label):
+    """`character_set("Ajax", keyword=["Law", 5])` raised AttributeError, `curse_remove(pay=[...])`
+    TypeError, a 5,000-digit number Python's advice: each keyword of each method given a value
+    outside its declared type is `UsageProblem` (`bad_value`) naming it, the value in words."""
+    from campaign_cli.library import judged
+
+    function = getattr(api.Campaign, name)
+    signature = inspect.signature(function)
+    hint = typing.get_type_hints(inspect.unwrap(function), include_extras=True).get(param)
+    shown = signature.parameters[param]
+    if hint is None:  # a bundle's key: its type is the bundle's
+        hint = shown.annotation
+    value = BAD_VALUES[label]
+    if judged.fits(value, hint):
+        pytest.skip("the declared type admits it")
+    args: list[Any] = []
+    keywords: dict[str, Any] = {}
+    for other in list(signature.parameters.values())[1:]:
+        given = value if other.name == param else None
+        if other.name != param and other.default is not other.empty:
+            continue
+        if other.name != param:
+            given = _valid(typing.get_type_hints(inspect.unwrap(function)).get(other.name, str))
+        if other.kind in (other.POSITIONAL_ONLY, other.POSITIONAL_OR_KEYWORD):
+            args.append(given)
+        elif other.kind is other.VAR_POSITIONAL:
+            args.append(given if other.name == param else "Ajax")
+        else:
+            keywords[other.name] = given
+    path = tmp_path / "c.json"
+    with pytest.raises(campaign_cli.CampaignError) as refused, campaign_cli.open(path, create=True) as camp:
+        getattr(camp, name)(*args, **keywords)
+    if isinstance(value, str) and judged._chooses_text(hint):  # a choice of texts: the act names its choices
+        return
+    assert isinstance(refused.value, campaign_cli.UsageProblem) and refused.value.code == "bad_value", (
+        refused.value.code,
+        refused.value.message,
+    )
+    assert param in refused.value.message and "Traceback" not in refused.value.message
+    if isinstance(value, (bytes, list, dict, str)):  # said in words, never as Python writes it
+        assert repr(value) not in refused.value.message, refused.value.message
+
+
+def _valid(hint: Any) -> Any:
+    """A value of type HINT, for the parameters around the one judged."""
+    from campaign_cli.library import judged
+
+    for value in ("Ajax", 1, True, ["Ajax"], "3/DX"):
+        if judged.fits(value, hint):
+            return value
+    args = typing.get_args(hint)
+    return args[0] if args and not isinstance(args[0], type) else "Ajax"

@@ -9,7 +9,19 @@ import os
 from collections.abc import Callable, Collection, Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 
-from campaign_cli.errors import N_, Arg, CampaignError, ExitStatus, FileProblem, Opt, Refused, Say, Shown, UsageProblem
+from campaign_cli.errors import (
+    N_,
+    Arg,
+    CampaignError,
+    ExitStatus,
+    FileProblem,
+    Opt,
+    Refused,
+    Say,
+    Shown,
+    UsageProblem,
+    Words,
+)
 from campaign_cli.rules.names import MAX_AMOUNT, MAX_NAME
 from campaign_cli.run import RUN
 
@@ -70,22 +82,41 @@ def _positional(code: Any) -> set[str]:
     return names
 
 
-# a method's code: each parameter's accepted types, its positional parameters' names, and
-# whether a `**` bundle bounds its keywords
-_KINDS: dict[Any, tuple[dict[str, tuple[type, ...]], set[str], bool]] = {}
+_ARMS: dict[str | None, frozenset[str]] = {}  # an annotation as written: its arms (`str | None`: str, None)
 
 
-def _accepted(annotation: str) -> tuple[type, ...]:
-    """The run-time types an annotation (as written: `list[str] | None`) admits, or () for
-    one this check does not judge."""
-    kinds: list[type] = []
-    for part in annotation.replace(" ", "").split("|"):
-        head = part.split("[")[0]
-        kind = {"list": list, "Sequence": list, "str": str, "int": int, "bool": bool, "None": type(None)}.get(head)
-        if kind is None:
-            return ()
-        kinds += [kind, tuple] if kind is list else [kind]
-    return tuple(kinds)
+def _written(annotation: object) -> str | None:
+    """An annotation as written: a string, or a TypedDict's ForwardRef of one."""
+    text = getattr(annotation, "__forward_arg__", annotation)
+    return text if isinstance(text, str) else None
+
+
+def _plainly_fits(value: object, annotation: str | None) -> bool:
+    """Whether VALUE plainly fits ANNOTATION as written (a text where `str` is one of its
+    arms, a whole number where `int` is, None where `None` is), without reading the type:
+    anything else is judged against the type itself (library/judged.py)."""
+    written = _ARMS.get(annotation)
+    if written is None:
+        parts, depth, start, text = [], 0, 0, annotation or ""
+        for n, c in enumerate(text):
+            depth += (c == "[") - (c == "]")
+            if c == "|" and depth == 0:
+                parts.append(text[start:n].strip())
+                start = n + 1
+        parts.append(text[start:].strip())
+        written = _ARMS[annotation] = frozenset(parts)
+    if isinstance(value, bool):
+        return "bool" in written
+    if isinstance(value, str):
+        return "str" in written
+    if isinstance(value, int):
+        return "int" in written and -(10**18) < value < 10**18
+    return value is None and "None" in written
+
+
+# a method's code: each parameter's annotation as written, its positional parameters' names,
+# the keyword bundle its `**` takes (or None) and its `*` parameter's name (or None)
+_KINDS: dict[Any, tuple[dict[str, str | None], set[str], type | None, str | None]] = {}
 
 
 def checked(method: Method) -> Method:
@@ -152,47 +183,42 @@ class _Spread:
 
 
 def _kinds(method: Callable[..., Any], code: Any, given: dict[str, Any]) -> set[str]:
-    """Each keyword of the act's method is of a type its signature declares: a text where a
-    list is declared (`keyword="Law"`, stored as ['L', 'a', 'w']) or a number where a text
-    is, is refused naming the keyword (exit 2, `bad_value`). A name may be an int (an id).
-    A `**options: Unpack[Bundle]` admits the bundle's keys alone, each of its declared type
-    (campaign_cli/options.py); any other keyword is a TypeError, as Python says it.
-    Returns the method's positional parameters (all read once per method)."""
+    """Each argument of the act's method is of the type its signature declares, all the way
+    down (library/judged.py): a text where a list is declared (`keyword="Law"`, stored as
+    ['L', 'a', 'w']), a number where a text is, an int inside a list of texts, a bool where
+    a number is, NaN, a Literal's stranger: `UsageProblem` (`bad_value`, exit 2) naming the
+    parameter and saying the value in words. A `**options: Unpack[Bundle]` admits the
+    bundle's keys alone, each of its declared type (campaign_cli/options.py); any other
+    keyword is a TypeError, as Python says it. Returns the method's positional parameters."""
     known = _KINDS.get(code)
     if known is None:
         notes = getattr(method, "__annotations__", {})
-        declared = {k: _accepted(v) for k, v in notes.items() if isinstance(v, str) and k != "return"}
+        declared = {k: _written(v) for k, v in notes.items() if k != "return"}
         count = code.co_argcount + code.co_kwonlyargcount
-        if code.co_flags & 0x04:  # *names: each one is checked as a name by _act
-            declared.pop(code.co_varnames[count], None)
-        bundle: dict[str, tuple[type, ...]] | None = None
+        star = code.co_varnames[count] if code.co_flags & 0x04 else None  # *names: each one judged
+        bundle: type | None = None
         if code.co_flags & 0x08:  # **options: Unpack[Bundle]
             from campaign_cli.options import BUNDLES
 
-            star = code.co_varnames[count + bool(code.co_flags & 0x04)]
-            declared.pop(star, None)
-            keys = BUNDLES[notes[star].partition("[")[2].rstrip("]").rpartition(".")[2]].__annotations__
-            bundle = {k: _accepted(str(getattr(v, "__forward_arg__", v))) for k, v in keys.items()}
-            declared |= bundle
-        known = _KINDS[code] = (declared, _positional(code), bundle is not None)
-    kinds, positional, bounded = known
+            stars = code.co_varnames[count + bool(code.co_flags & 0x04)]
+            bundle = BUNDLES[str(declared.pop(stars)).partition("[")[2].rstrip("]").rpartition(".")[2]]
+        known = _KINDS[code] = (declared, _positional(code), bundle, star)
+    kinds, positional, bundle, star = known
     for name, value in given.items():
-        accepted = kinds.get(name)
-        if accepted is None and bounded:
-            raise TypeError(f"{method.__name__}() got an unexpected keyword argument {name!r}")
-        if not accepted or (isinstance(value, accepted) and not (isinstance(value, bool) and bool not in accepted)):
-            continue
-        if name in positional and isinstance(value, int) and not isinstance(value, bool) and str in accepted:
-            continue  # an id
-        raise UsageProblem(
-            Say(
-                "{option}: {value!r} is not {kind}",
-                option=Arg(name) if name in positional else Opt(name),
-                value=value,
-                kind=Say("a list") if list in accepted else Say("a number") if int in accepted else Say("text"),
-            ),
-            "bad_value",
-        )
+        if name in kinds:
+            values = value if name == star and isinstance(value, tuple) else (value,)
+            for each in values:
+                if not _plainly_fits(each, kinds[name]):  # the common case judged here, the rest by its type
+                    from campaign_cli.library import judged
+
+                    judged.check(method, name, each, name in positional)
+        elif bundle is not None:
+            if name not in bundle.__annotations__:
+                raise TypeError(f"{method.__name__}() got an unexpected keyword argument {name!r}")
+            if not _plainly_fits(value, _written(bundle.__annotations__[name])):
+                from campaign_cli.library import judged
+
+                judged.check(bundle, name, value, False)
     return positional
 
 
@@ -301,9 +327,10 @@ def _within_bounds(stored: Stored, in_block: bool) -> None:
 def whole_number(value: object, option: str, low: int = 1, high: int = MAX_AMOUNT) -> int:
     """VALUE as a whole number from LOW to HIGH, or a usage problem naming OPTION."""
     if not isinstance(value, int) or isinstance(value, bool):
-        raise UsageProblem(
-            Say("{option}: {value!r} is not a whole number", option=Opt(option), value=value), "bad_value"
-        )
+        from campaign_cli.library.judged import described
+
+        said = Say("{option} takes a whole number, not {given}", option=Opt(option), given=Words(described(value)))
+        raise UsageProblem(said, "bad_value")
     if not low <= value <= high:
         raise UsageProblem(
             Say(
@@ -325,14 +352,12 @@ def given_name(value: object, option: str) -> str:
     return given_text(value, option)
 
 
-def given_ref(value: object, option: str) -> str:
-    """A name given, or an id (an int names by id, as `2` does on the command line)."""
-    return str(value) if isinstance(value, int) and not isinstance(value, bool) else given_text(value, option)
-
-
 def given_text(value: object, option: str) -> str:
     if not isinstance(value, str):
-        raise UsageProblem(Say("{option}: {value!r} is not text", option=Opt(option), value=value), "bad_value")
+        from campaign_cli.library.judged import described
+
+        said = Say("{option} takes text, not {given}", option=Opt(option), given=Words(described(value)))
+        raise UsageProblem(said, "bad_value")
     return value
 
 

@@ -12,8 +12,8 @@ from campaign_cli.library.core import (
     character_view,
     checked,
     given_dice,
+    given_name,
     given_number,
-    given_ref,
     given_seed,
     given_text,
     whole_number,
@@ -179,7 +179,7 @@ class Enemies(Core):
         from campaign_cli.acts import fights
 
         def run(stored: Stored) -> results.Kill:
-            doc, board, xp = fights.kill_enemy(stored, enemy, given_ref(by, "by"), brutal)
+            doc, board, xp = fights.kill_enemy(stored, enemy, given_name(by, "by"), brutal)
             return {
                 "enemy": board["name"],
                 "side": "brutal" if brutal else "normal",

@@ -10,7 +10,6 @@ from campaign_cli.library.core import (
     checked,
     given_dice,
     given_name,
-    given_ref,
     given_seed,
     given_text,
     whole_number,
@@ -158,7 +157,7 @@ class Fights(Core):
         whole_number(damage, "damage", 0)
 
         def run(stored: Stored) -> results.Strike:
-            return cast("results.Strike", fights.fight_hit(stored, target, damage, given_ref(by, "by")))
+            return cast("results.Strike", fights.fight_hit(stored, target, damage, given_name(by, "by")))
 
         return self._act("fight hit", True, run, (target, damage))
 

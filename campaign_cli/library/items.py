@@ -10,7 +10,7 @@ from campaign_cli.library.core import (
     Core,
     character_view,
     checked,
-    given_ref,
+    given_name,
     item_options,
     whole_number,
 )
@@ -213,7 +213,7 @@ class Items(Core):
         """
         from campaign_cli.acts import items as acts
 
-        refs = [given_ref(i, "items") for i in items]
+        refs = [given_name(i, "items") for i in items]
         if bool(refs) == none:
             raise UsageProblem(
                 Say("name the items to hold, or {none} to empty the hands (one or the other)", none=Opt("none")),

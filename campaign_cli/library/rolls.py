@@ -274,6 +274,7 @@ class Rolls(Core):
 
         return self._act("roll", True, run, tuple(x for x in (expr,) if x))
 
+    @checked
     def odds(self, spec: str, /, *, value: int, modifier: int = 0, curses: int = 0, plot: bool = False) -> results.Odds:
         """The exact chance of a check before rolling: "N/ATTR" against an attribute of
         VALUE, or a pool test ("Lore 5+") with VALUE dice; MODIFIER and CURSES (R18) as a
@@ -292,9 +293,12 @@ def odds(spec: str, /, *, value: int, modifier: int = 0, curses: int = 0, plot: 
 
         campaign_cli.odds("3/DX", value=11)["fraction"]
     """
+    from campaign_cli.library import judged
     from campaign_cli.rules import checks
     from campaign_cli.rules import dice as d
 
+    for name, given in (("spec", spec), ("value", value), ("modifier", modifier), ("curses", curses), ("plot", plot)):
+        judged.check(odds, name, given, name == "spec")  # no Campaign here: judged as a method's are
     whole_number(value, "value", 0)
     whole_number(modifier, "modifier", -100, 100)
     whole_number(curses, "curses", 0, 100)
