@@ -50,9 +50,8 @@ def check(owner: Any, name: str, value: object, positional: bool) -> None:
 
 def _chooses_text(hint: Any) -> bool:
     """Whether HINT is (or has an arm that is) a choice of texts (`Literal["m", "f"]`)."""
-    import typing
-
     import types
+    import typing
 
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin is typing.Literal:
