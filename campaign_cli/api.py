@@ -216,6 +216,7 @@ def import_(
     """
     from campaign_cli import jsontext, store
     from campaign_cli.inputs import read_text
+    from campaign_cli.judge import bringing_in
     from campaign_cli.rules.documents import check_tables
     from campaign_cli.store import transfer
     from campaign_cli.store.layout import set_packs_text
@@ -225,7 +226,8 @@ def import_(
         with _said_in(lang):
             tables = transfer.tables_from_export(transfer.read_export(read_text(os.fspath(export_file))))
             stored = list(tables.pop("packs").values())
-            tables = check_tables(tables, stored)
+            with bringing_in():  # an export's names refuse what a name given refuses
+                tables = check_tables(tables, stored)
             try:  # text a file can hold: a lone surrogate (`"\\ud800"` in the JSON) is refused here
                 jsontext.dumps([tables, stored]).encode("utf-8")
             except UnicodeEncodeError:

@@ -279,7 +279,8 @@ def _indented(value: Any, step: str, line: str, out: list[str], sort_keys: bool,
 UNSAFE_TEXT = (
     "[\x7f-\x9f\xad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e\u200b-\u200f\u202a-\u202e"
     "\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb\U000110bd\U000110cd\U00013430-\U0001343f"
-    "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0001\U000e0020-\U000e007f]"
+    "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0001\U000e0020-\U000e007f"
+    "\u2028\u2029\ue000-\uf8ff\U000f0000-\U0010ffff]"  # separators and private use: an older file's, shown escaped
 )
 
 

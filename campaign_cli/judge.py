@@ -203,10 +203,16 @@ class TextNode(Node):
             )
         if not value.isprintable():  # fast path: most texts are printable (a lone surrogate is not)
             if self.safe:
-                from campaign_cli.rules.names import unsafe_char
+                from campaign_cli.rules.names import GIVEN, STORED, unsafe_char
+                from campaign_cli.run import RUN
 
-                if unsafe_char(value):
-                    raise Invalid(where, _("holds control or format characters"))
+                bad = unsafe_char(value, GIVEN if RUN.bringing_in else STORED)
+                if bad is not None:
+                    import unicodedata
+
+                    other = unicodedata.category(bad) in ("Zl", "Zp", "Co")  # refused in what is brought in
+                    said = _("holds a line separator or a private-use character") if other else None
+                    raise Invalid(where, said or _("holds control or format characters"))
             if lone_surrogate(value):
                 raise Invalid(where, _("holds a lone surrogate (U+D800..U+DFFF), which no file can store"))
 
@@ -436,3 +442,19 @@ def _turn_in_order(fight: dict[str, Any]) -> None:
 
 
 SEMANTIC = {"Item": (_upgrades_fit,), "Fight": (_turn_in_order,)}
+
+
+class bringing_in:  # noqa: N801  # used as a function: `with bringing_in():`
+    """While a document brought in is judged (an import, a board file, a pack), its names
+    refuse what a name given refuses (Zl, Zp, Co as well as Cc, Cf); the campaign's own
+    file, written before, keeps them (CLI.md "Reliability")."""
+
+    def __enter__(self) -> None:
+        from campaign_cli.run import RUN
+
+        self.before, RUN.bringing_in = RUN.bringing_in, True
+
+    def __exit__(self, *exc: object) -> None:
+        from campaign_cli.run import RUN
+
+        RUN.bringing_in = self.before

@@ -46,6 +46,9 @@ class Run(_local):
         # called as a command's own work begins, its arguments checked (cli/lazy.py): the
         # console script resumes the garbage collector it paused for start-up (entry.py)
         self.begin: Callable[[], None] | None = None
+        # judging a document brought in (import, a board file, a pack), not the campaign's
+        # own: its names refuse what names given refuse (Zl, Zp, Co as well as Cc, Cf)
+        self.bringing_in = False
 
 
 RUN = Run()

@@ -27,6 +27,9 @@ TEXT = {
     "c1": "a\x85b",
     "bidi": "a\u202eb",
     "zero_width": "a\u200bb",
+    "line_separator": "a\u2028b",  # Zl, Zp and Co: refused in names given or brought in from now on
+    "paragraph_separator": "a\u2029b",
+    "private_use": "a\ue000b",
     "lone_surrogate": "a\udc80b",  # what a shell's undecodable byte becomes (surrogateescape)
     "empty": "",
     "blank": "   ",
@@ -209,7 +212,7 @@ def test_hostile_input_is_refused_with_its_exit_code_and_changes_nothing(cli, fr
 
 
 def test_the_matrix_covers_every_front_end_and_class():
-    assert len(FRONTS) == 8 and len(CLASSES) == 15
+    assert len(FRONTS) == 8 and len(CLASSES) == 18
     for kind in CLASSES:  # every class reaches at least the JSON front ends
         assert sum((f, kind) in CELLS for f in FRONTS) >= 4, kind
-    assert len(CELLS) == 8 * 15 - len(UNREACHABLE)
+    assert len(CELLS) == 8 * 18 - len(UNREACHABLE)

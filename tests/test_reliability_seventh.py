@@ -127,3 +127,28 @@ def test_keywords_learned_in_one_block_are_known_at_once_and_forgotten_with_an_a
     with campaign_cli.read(party) as camp:
         words = camp.status()["keywords"]
     assert len(words) == 301 and words[-1] == "sunken" and words.count("Word 7") == 1
+
+
+@pytest.mark.parametrize("char", ["\u2028", "\u2029", "\ue000", "\U000f0001"])
+def test_a_name_given_with_a_separator_or_private_use_is_refused_and_an_old_one_is_shown_escaped(
+    party: Path, char: str
+):
+    """CLI.md "Reliability" (seventh revision): names given from now on refuse the line and
+    paragraph separators and private-use characters as control characters are refused
+    (exit 2, nothing written); a file written before keeps them, and views show them
+    escaped, never raw (a U+2028 broke a piped row in two)."""
+    before = party.read_bytes()
+    given = CliRunner().invoke(app, ["-c", str(party), "character", "create", f"Zed{char}x", "--st", "12",
+                                     "--dx", "10", "--iq", "10"])  # fmt: skip
+    assert given.exit_code == 2 and party.read_bytes() == before, given.stderr
+    with pytest.raises(campaign_cli.UsageProblem), campaign_cli.open(party) as camp:
+        camp.curse_apply("Ajax", f"H{char}ex")
+    data = json.loads(party.read_text(encoding="utf-8"))  # a file written before: edited by hand
+    (doc,) = [d for d in data["characters"].values() if d["name"] == "Ajax"]
+    doc["name"] = f"Aj{char}ax"
+    party.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    shown = CliRunner().invoke(app, ["-c", str(party), "character", "list"])
+    assert shown.exit_code == 0 and char not in shown.stdout, shown.stderr
+    assert f"Aj\\u{ord(char):04x}ax" in shown.stdout or f"Aj\\U{ord(char):08x}ax" in shown.stdout
+    with campaign_cli.read(party) as camp:  # the library hands the name back as stored
+        assert f"Aj{char}ax" in [c["name"] for c in camp.character_list()]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from campaign_cli.judge import bringing_in
 from campaign_cli.rules import enemies as rules
 
 if TYPE_CHECKING:
@@ -21,7 +22,9 @@ def add_board(camp: Stored, board: dict[str, Any], from_pack: bool, adjust: Call
         packed = {b["name"].casefold(): b for p in camp.packs() for b in p["enemies"]}
         board = {**packed.get(board["name"].casefold(), {}), **board}
     adjust(board)
-    stored = camp.insert("enemies", dict(rules.validate_board(board)), "enemy")
+    with bringing_in():  # a board file's names refuse what a name given refuses
+        judged = rules.validate_board(board)
+    stored = camp.insert("enemies", dict(judged), "enemy")
     camp.note(f"enemy added: {stored['name']}")
     camp.event("board_added", name=stored["name"])
     return stored

@@ -45,12 +45,27 @@ def clean(value: Any) -> str:
         value = ", ".join(f"{shown(k)}={shown(v) if isinstance(v, str) else v}" for k, v in value.items()) or "-"
     elif isinstance(value, (list, tuple)):
         value = ", ".join(clean(v) for v in value) or "-"
-    return str(value).translate(_CONTROL)
+    return _rest(str(value).translate(_CONTROL))
 
 
 def inert(value: Any) -> str:
     """Any text as it is, but control and format characters shown escaped (`\\x1b`)."""
-    return str(value).translate(_CONTROL)
+    return _rest(str(value).translate(_CONTROL))
+
+
+def _rest(text: str) -> str:
+    """TEXT with the line and paragraph separators and private-use characters shown escaped
+    (a name from a file written before they were refused: never raw on a terminal)."""
+    if text.isascii():
+        return text
+    import re
+
+    return re.sub("[\u2028\u2029\ue000-\uf8ff\U000f0000-\U0010ffff]", _code, text)
+
+
+def _code(match: Any) -> str:
+    c = ord(match.group())
+    return f"\\u{c:04x}" if c <= 0xFFFF else f"\\U{c:08x}"
 
 
 _MARKDOWN = {ord(c): "\\" + c for c in "\\`*_[]|~#"}

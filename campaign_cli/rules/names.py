@@ -294,13 +294,20 @@ def near(ref: str, names: Iterable[tuple[str, ...]], edits: int = 2) -> str | No
     return best[1] if best else None
 
 
-def unsafe_char(text: str) -> str | None:
-    """The first control or format character in TEXT (Unicode Cc, Cf), or None."""
-    if text.isascii() and text.isprintable():  # no Cc or Cf among them: no Unicode table to load
+# What no name may hold (CLI.md "Reliability"): control and format characters, and, in a
+# name given or imported from now on, the line and paragraph separators and private use
+GIVEN = ("Cc", "Cf", "Zl", "Zp", "Co")
+STORED = ("Cc", "Cf")  # what a stored file may not hold (an older one keeps the others, shown escaped)
+
+
+def unsafe_char(text: str, categories: tuple[str, ...] = GIVEN) -> str | None:
+    """The first character of TEXT in one of Unicode's CATEGORIES (by default what a name
+    given may not hold: Cc, Cf, Zl, Zp, Co), or None."""
+    if text.isascii() and text.isprintable():  # none of them among these: no Unicode table to load
         return None
     import unicodedata
 
-    return next((c for c in text if unicodedata.category(c) in ("Cc", "Cf")), None)
+    return next((c for c in text if unicodedata.category(c) in categories), None)
 
 
 def check_text(text: str, what: str, limit: int = MAX_NAME) -> str:

@@ -75,7 +75,8 @@ def validate(data: Any) -> dict[str, Any]:
     if isinstance(raw.get("enemies"), list):
         raw["enemies"] = [enemies.normalized(b, texts=False) if isinstance(b, dict) else b for b in raw["enemies"]]
     try:
-        DOCUMENTS["Pack"].check(raw)
+        with judge.bringing_in():  # a pack's names refuse what a name given refuses
+            DOCUMENTS["Pack"].check(raw)
     except judge.Invalid as err:
         raise _bad(_labelled(raw, err.where), err.why) from None
     items, boards = raw.get("items", []), raw.get("enemies", [])
