@@ -841,3 +841,14 @@ def _valid(hint: Any) -> Any:
             return value
     args = typing.get_args(hint)
     return args[0] if args and not isinstance(args[0], type) else "Ajax"
+
+
+def test_the_aliases_core_reads_as_written_are_the_aliases_themselves():
+    """library.core judges the common lists without loading typing, reading `Pairs` and `Dice`
+    as their arms are written: those arms are the aliases' own."""
+    from campaign_cli.library import core
+    from campaign_cli.options import Dice
+
+    for alias, arms in core._ALIASES.items():
+        real = {"Pairs": core.Pairs, "Dice": Dice}[alias]
+        assert {a.__name__ if isinstance(a, type) else str(a) for a in typing.get_args(real)} == set(arms), alias

@@ -104,14 +104,22 @@ def _plainly_fits(value: object, annotation: str | None) -> bool:
                 parts.append(text[start:n].strip())
                 start = n + 1
         parts.append(text[start:].strip())
-        written = _ARMS[annotation] = frozenset(parts)
+        written = _ARMS[annotation] = frozenset(a for part in parts for a in _ALIASES.get(part, (part,)))
     if isinstance(value, bool):
         return "bool" in written
     if isinstance(value, str):
         return "str" in written
     if isinstance(value, int):
         return "int" in written and -(10**18) < value < 10**18
+    if isinstance(value, list):  # `attr=["Luck=1"]`, `dice=[1, 3, 6]`: the common lists
+        if "list[str]" in written and all(type(v) is str for v in value):
+            return True
+        return "list[int]" in written and all(type(v) is int and -(10**18) < v < 10**18 for v in value)
     return value is None and "None" in written
+
+
+# the aliases the library's annotations use, as their arms are written (library.core.Pairs, options.Dice)
+_ALIASES = {"Pairs": ("list[str]", "dict[str, int]"), "Dice": ("list[int]", "str")}
 
 
 # a method's code: each parameter's annotation as written, its positional parameters' names,
