@@ -83,8 +83,8 @@ def _plant(kind: str, where: Path, tmp_path: Path) -> None:
 def _expected(command: str, place: str, kind: str) -> int:
     """The exit code CLI.md names for COMMAND with a KIND at PLACE."""
     if command in ("init", "import"):
-        if place == "campaign":  # "already exists": never replaced; a link to nothing yet is made through
-            return 0 if kind == "symlink" else 1
+        if place == "campaign":  # a link to nothing yet is made through; a FIFO, folder, device: no campaign (3)
+            return 0 if kind == "symlink" else 3
         if place in ("journal", "lock"):
             return 3  # the campaign's own files: made nowhere else
         return 0  # they write no output

@@ -152,3 +152,52 @@ def test_a_name_given_with_a_separator_or_private_use_is_refused_and_an_old_one_
     assert f"Aj\\u{ord(char):04x}ax" in shown.stdout or f"Aj\\U{ord(char):08x}ax" in shown.stdout
     with campaign_cli.read(party) as camp:  # the library hands the name back as stored
         assert f"Aj{char}ax" in [c["name"] for c in camp.character_list()]
+
+
+@pytest.mark.parametrize("kind", ["folder", "fifo", "device"])
+@pytest.mark.parametrize("verb", ["init", "import"])
+def test_init_or_import_onto_a_non_regular_file_is_exit_3(tmp_path: Path, kind: str, verb: str):
+    """CLI.md "Reliability" (seventh revision): every other command exits 3 on a FIFO, a
+    folder or a device as the campaign file; init and import exited 1 ("already exists")."""
+    target = {"folder": tmp_path / "d", "fifo": tmp_path / "f", "device": Path("/dev/null")}[kind]
+    if kind == "folder":
+        target.mkdir()
+    elif kind == "fifo":
+        os.mkfifo(target)
+    export = tmp_path / "e.json"
+    campaign_cli.init(tmp_path / "c.json")
+    campaign_cli.export(tmp_path / "c.json", export)
+    words = ["init"] if verb == "init" else ["import", str(export)]
+    done = CliRunner().invoke(app, ["-c", str(target), *words])
+    assert done.exit_code == 3 and "not a regular file" in done.stderr, done.stderr
+
+
+@pytest.mark.parametrize("qty", [1.5, 0.5, "2"])
+def test_an_imported_count_that_is_not_a_whole_number_is_refused_naming_it(tmp_path: Path, qty: object):
+    """CLI.md "Reliability" (seventh revision): a Foundry `qty: 1.5` became a count of 1
+    silently; an import refuses what it would otherwise coerce, exit 1 naming the field."""
+    path = tmp_path / "c.json"
+    campaign_cli.init(path)
+    ration = {"name": "Ration", "type": "equipment", "system": {"qty": qty, "wt": 1}}
+    hero = {"type": "hero", "st": {"max": 12}, "dx": {"max": 12}, "iq": {"max": 8}}
+    actor = {"name": "Tam", "type": "character", "system": hero, "items": [ration]}
+    (tmp_path / "tam.json").write_text(json.dumps(actor))
+    before = path.read_bytes()
+    done = CliRunner().invoke(app, ["-c", str(path), "character", "import", str(tmp_path / "tam.json")])
+    assert done.exit_code == 1 and "items[0].system.qty" in done.stderr, done.stderr
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("name", ["Bad\x01Name", "X" * 150])
+def test_a_bad_name_in_a_character_file_is_exit_1_as_import_refuses_it(tmp_path: Path, name: str):
+    """`character import` exited 2 for a bad name in the file where `import` exits 1: every
+    refusal of an import's content is exit 1; a bad `--name` typed is still a usage error."""
+    path = tmp_path / "c.json"
+    campaign_cli.init(path)
+    (tmp_path / "b.txt").write_text(f"{name}, hero\nST 12, DX 10, IQ 10\n", encoding="utf-8")
+    done = CliRunner().invoke(app, ["-c", str(path), "character", "import", str(tmp_path / "b.txt")])
+    assert done.exit_code == 1 and "bad character file" in done.stderr, done.stderr
+    typed = CliRunner().invoke(
+        app, ["-c", str(path), "character", "import", str(tmp_path / "b.txt"), "--name", "A\x01"]
+    )
+    assert typed.exit_code == 2, typed.stderr

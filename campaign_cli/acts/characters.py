@@ -67,19 +67,26 @@ def bring_in(camp: Stored, plan: dict[str, Any], name: str | None, format_: str)
     """`character import`: the character a Foundry actor or a stat block describes (PLAN,
     from rules.interchange), as it stands there: no starting points (R3), its items where
     the file has them. Returns the stored character and the items stored over R33."""
+    from campaign_cli.errors import Refused, Say, UsageProblem
     from campaign_cli.rules.documents import check_character
     from campaign_cli.rules.interchange import FLAGGED
 
-    doc = rules.new_character(
-        name if name is not None else plan["name"],
-        plan["kind"],
-        plan["st"],
-        plan["dx"],
-        plan["iq"],
-        plan["skills"],
-        plan["spells"],
-        starting=False,
-    )
+    try:
+        doc = rules.new_character(
+            name if name is not None else plan["name"],
+            plan["kind"],
+            plan["st"],
+            plan["dx"],
+            plan["iq"],
+            plan["skills"],
+            plan["spells"],
+            starting=False,
+        )
+    except UsageProblem as err:
+        if name is not None:  # the name typed with --name: a usage error, as any name given
+            raise
+        # the file's own name: a refusal of the import's content, as `import` refuses it (exit 1)
+        raise Refused(Say("bad character file: {why}", why=err.message), "bad_character_file") from None
     doc.update({k: plan[k] for k in ("xp", "damage", "fatigue")})
     doc.update({k: v for k, v in plan["extra"].items() if k in FLAGGED})
     if plan["talents"]:

@@ -612,30 +612,22 @@ def _dx_taken(effects: Any) -> tuple[int, list[int]]:
 
 
 def _equipment(name: str, sub: dict[str, Any], ours: dict[str, Any], where: str, effects: Any = None) -> dict[str, Any]:
-    """`item add` options for one equipment item: a whole `qty` is a stack's count (weight
-    and cost each piece's); a fractional one is one item of the weight and cost in all."""
+    """`item add` options for one equipment item: `qty` is a stack's count (weight and cost
+    each piece's). A count that is not a whole number is refused naming it, never coerced
+    (CLI.md "Reliability": a `qty` of 1.5 became a count of 1)."""
     qty = sub.get("qty", 1)
     if qty is None:
         qty = 1
-    # a count is a positive number; anything else is said, never taken as 1 (issue 64)
-    if isinstance(qty, bool) or not isinstance(qty, (int, float)) or not 0 < qty <= MAX_AMOUNT:
+    # a count is a whole number above 0; anything else is said, never taken as 1 (issue 64, 78)
+    if isinstance(qty, bool) or not isinstance(qty, (int, float)) or not 0 < qty <= MAX_AMOUNT or qty != int(qty):
         raise _bad(
             f"{where}.system.qty",
-            Say("must be a number above 0, at most {high}, not {value!r}", high=Shown(MAX_AMOUNT), value=qty),
+            Say("must be a whole number above 0, at most {high}, not {value!r}", high=Shown(MAX_AMOUNT), value=qty),
         )
     options: dict[str, Any] = {k: ours[k] for k in ITEM_FLAGS if k in ours}
-    if qty == int(qty):
-        options["count"], qty = int(qty), 1
-    options["weight"] = _number(
-        float(sub.get("wt", 0) or 0) * qty if _numeric(sub.get("wt", 0)) else sub.get("wt"),
-        f"{where}.system.wt",
-        whole=False,
-    )
-    options["value"] = _number(
-        float(sub.get("cost", 0) or 0) * qty if _numeric(sub.get("cost", 0)) else sub.get("cost"),
-        f"{where}.system.cost",
-        whole=False,
-    )
+    options["count"] = int(qty)
+    options["weight"] = _number(sub.get("wt", 0) or 0, f"{where}.system.wt", whole=False)
+    options["value"] = _number(sub.get("cost", 0) or 0, f"{where}.system.cost", whole=False)
     attacks, defenses = sub.get("attacks") or [], sub.get("defenses") or []
     if not isinstance(attacks, list) or not isinstance(defenses, list):
         raise _bad(f"{where}.system", Say("attacks and defenses must be lists"))
