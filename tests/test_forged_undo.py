@@ -78,6 +78,11 @@ def _undo(made: tuple[Path, dict[Path, bytes]], patch: object) -> None:
         {"characters": {"1": {"$d": {"gold": {"$v": -4}}}}},  # a value out of its bound
         {"meta": {"1": {"$d": {"schema_version": {"$v": 3}}}}},  # the schema moved back (issue 64, 10)
         {"meta": {"1": {"$d": {"app": {"$v": "other"}}}}},  # the file's kind
+        # bookkeeping beside a legitimate field (issue 78: the legitimate part was applied, exit 0)
+        {"meta": {"1": {"$d": {"schema_version": {"$v": 3}, "phase": {"$v": "between"}}}}},
+        {"meta": {"1": {"$d": {"campaign_id": {"$v": "0" * 16}}}}, "characters": {"1": {"$d": {"gold": {"$v": 7}}}}},
+        {"meta": {"1": {"$d": {"next_id": {"$v": 999}}}}, "characters": {"1": {"$d": {"gold": {"$v": 7}}}}},
+        {"meta": {"1": {"$d": {"seq": {"$v": 1}, "keywords": {"$v": []}}}}},
     ],
     ids=lambda p: json.dumps(p)[:40],
 )

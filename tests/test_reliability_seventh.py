@@ -201,3 +201,28 @@ def test_a_bad_name_in_a_character_file_is_exit_1_as_import_refuses_it(tmp_path:
         app, ["-c", str(path), "character", "import", str(tmp_path / "b.txt"), "--name", "A\x01"]
     )
     assert typed.exit_code == 2, typed.stderr
+
+
+def test_a_replayed_newest_journal_line_is_refused_by_undo(party: Path):
+    """An older line replayed was refused, the newest one repeated was undone (exit 0)."""
+    journal = party.with_name(party.name + ".journal")
+    journal.write_bytes(journal.read_bytes() + journal.read_bytes().splitlines(keepends=True)[-1])
+    before = party.read_bytes()
+    with pytest.raises(campaign_cli.FileProblem) as caught:
+        campaign_cli.undo(party)
+    assert caught.value.exit_status == 3 and "replayed" in caught.value.message
+    assert party.read_bytes() == before
+
+
+def test_a_write_never_appends_to_another_campaigns_journal(tmp_path: Path, party: Path):
+    """A file copied beside another campaign's journal: the write appended to it and `log`
+    showed that campaign's history as this one's. Exit 3, nothing written."""
+    other = tmp_path / "o.json"
+    campaign_cli.init(other, "O")
+    journal = party.with_name(party.name + ".journal")
+    other.with_name(other.name + ".journal").write_bytes(journal.read_bytes())
+    saved = {p: p.read_bytes() for p in (other, other.with_name(other.name + ".journal"))}
+    done = CliRunner().invoke(app, ["-c", str(other), "character", "create", "Bob", "--st", "12", "--dx", "10",
+                                    "--iq", "10"])  # fmt: skip
+    assert done.exit_code == 3 and "another campaign" in done.stderr, done.stderr
+    assert {p: p.read_bytes() for p in saved} == saved

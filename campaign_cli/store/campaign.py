@@ -843,6 +843,7 @@ def _create(p: Path, name: str, words: list[str] | None, data: dict[str, Any] | 
                     "events": [{"event": f"campaign_{verb}", "name": data["meta"][str(META_ID)]["name"]}],
                     EVENTS_COMPLETE: True,
                 },
+                fresh=True,  # a new campaign's history: whatever journal an old file of that name left
             )
             data["meta"][str(META_ID)]["journal_hash"] = sealed
             files.write_atomic(p, _dumps(data))

@@ -163,12 +163,36 @@ def _judged_patch(camp: Stored, entry: dict[str, Any]) -> dict[str, Any]:
     patches = patch.of_entry(entry)
     try:
         patch.judge(patches, (*TABLES, PACKS), (PACKS,))
+        if "campaign" in entry:  # a sealed entry (schema 2 on); an older one's upgrade set the schema itself
+            _judge_meta(camp, patches)
     except patch.Forged as where:
         raise journal.broken(
             camp.path,
             _("entry #{seq} holds a patch no command writes (at {where})").format(seq=entry.get("seq"), where=where),
         ) from None
     return patches
+
+
+def _judge_meta(camp: Stored, patches: dict[str, Any]) -> None:
+    """Field by field, the meta fields no command's patch touches (CLI.md "Reliability"):
+    the file's kind, schema and id, its journal's seals and pointers, its change number;
+    `next_id` only back from ids the undone entry itself made (its documents deleted
+    again), never forward. Any of them, even beside legitimate fields: Forged."""
+    from campaign_cli.store import patch
+
+    meta = (patches.get("meta") or {}).get("1")
+    if not isinstance(meta, dict) or "$d" not in meta:  # meta put back whole: its bookkeeping is kept (KEPT)
+        return
+    fields: Any = meta["$d"]
+    for field in fields if isinstance(fields, dict) else ():
+        if field not in (*KEPT, *BOOKKEEPING):
+            continue
+        if field == "next_id":
+            made = any(sub is None for table, docs in patches.items() if table != "meta" for sub in docs.values())
+            back = fields[field].get("$v") if isinstance(fields[field], dict) else None
+            if made and isinstance(back, int) and not isinstance(back, bool) and 1 <= back <= camp.meta["next_id"]:
+                continue
+        raise patch.Forged(f"meta.1.{field}")
 
 
 def check_sound(camp: Stored, entry: dict[str, Any]) -> None:

@@ -113,15 +113,19 @@ def digest(line: bytes) -> str:
     return returned
 
 
-def append(path: Path, entry: dict[str, Any]) -> tuple[int, str]:
+def append(path: Path, entry: dict[str, Any], fresh: bool = False) -> tuple[int, str]:
     """Append ENTRY (sealed with its checksum) and fsync; returns the byte offset of its
-    line and its hash. A short write is an error: the caller must not commit."""
+    line and its hash. A short write is an error: the caller must not commit. Never onto a
+    journal of another campaign, unless FRESH (init or import: a new campaign starts a new
+    history after whatever an old file of that name left)."""
     sealed = _seal(entry)
     line = sealed + b"\n"
     jpath = journal_path(path)
     fd = _open(jpath, os.O_RDWR | os.O_CREAT | os.O_APPEND)
     try:
         size = os.fstat(fd).st_size
+        if size and not fresh and entry.get("campaign") is not None:
+            _same_campaign(path, entry["campaign"])
         if size and os.pread(fd, 1, size - 1) != b"\n":
             line = b"\n" + line  # a killed writer left a torn line: never glue onto it
             size += 1
@@ -132,6 +136,25 @@ def append(path: Path, entry: dict[str, Any]) -> tuple[int, str]:
     finally:
         os.close(fd)
     return size, digest(sealed)
+
+
+def _same_campaign(path: Path, ident: str) -> None:
+    """The journal's newest entry names campaign IDENT (or none: written before schema 2);
+    a journal of another campaign (a file copied or renamed beside another's journal) is
+    never appended to: exit 3, nothing written (CLI.md "Reliability")."""
+    for line in _lines_backwards(journal_path(path)):
+        entry = decode(line)
+        if entry is None:
+            continue
+        named = entry.get("campaign")
+        if named is not None and named != ident:
+            raise FileProblem(
+                _("the journal {value} belongs to another campaign; nothing was written").format(
+                    value=journal_path(path)
+                ),
+                "journal_broken",
+            )
+        return
 
 
 def length(path: Path) -> int | None:
@@ -301,6 +324,7 @@ def prove(path: Path, meta: dict[str, Any]) -> None:
     seq, ident = meta["seq"], meta.get("campaign_id")
     if not journal_path(path).exists():
         raise broken(path, _("is missing"))
+    newest: bytes | None = None
     for line in _lines_backwards(journal_path(path)):
         entry = decode(line)
         if entry is None or entry.get("kind") == "roll":
@@ -308,6 +332,11 @@ def prove(path: Path, meta: dict[str, Any]) -> None:
         found = entry.get("seq")
         if not isinstance(found, int) or isinstance(found, bool) or found > seq:
             continue  # a writer that died before committing
+        if newest is not None:  # the line before the newest: the same change again is a replay
+            if found == seq and entry.get("campaign") == ident and ident is not None:
+                raise broken(path, _("entry #{seq} stands twice (replayed)").format(seq=seq))
+            return
+        newest = line
         if found < seq:
             raise broken(
                 path,
@@ -328,8 +357,8 @@ def prove(path: Path, meta: dict[str, Any]) -> None:
                     seq=seq
                 ),
             )
-        return
-    raise broken(path, _("holds no entry for this campaign"))
+    if newest is None:
+        raise broken(path, _("holds no entry for this campaign"))
 
 
 def undo_target(path: Path, meta: dict[str, Any]) -> dict[str, Any] | None:
