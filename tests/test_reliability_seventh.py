@@ -226,3 +226,21 @@ def test_a_write_never_appends_to_another_campaigns_journal(tmp_path: Path, part
                                     "--iq", "10"])  # fmt: skip
     assert done.exit_code == 3 and "another campaign" in done.stderr, done.stderr
     assert {p: p.read_bytes() for p in saved} == saved
+
+
+def test_a_duplicate_key_in_a_stored_packs_text_is_exit_3_and_never_blessed(tmp_path: Path):
+    """A duplicate key inside a stored pack's text was accepted and, after the next write,
+    blessed with a new digest: the packs' text is judged as any document is."""
+    path = tmp_path / "c.json"
+    campaign_cli.init(path)
+    with campaign_cli.open(path) as camp:
+        camp.catalog_import(Path(__file__).resolve().parent.parent / "samples" / "packs" / "frontier.json")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    (stored,) = data["packs"].values()
+    stored["text"] = stored["text"].replace('"pack":', '"pack": "other", "pack":', 1)
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    before = path.read_bytes()
+    for words in (["catalog", "items"], ["character", "create", "Bob", "--st", "12", "--dx", "10", "--iq", "10"]):
+        done = CliRunner().invoke(app, ["-c", str(path), *words])
+        assert done.exit_code == 3 and "'pack'" in done.stderr, (words, done.stderr)
+    assert path.read_bytes() == before

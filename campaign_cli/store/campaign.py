@@ -267,6 +267,9 @@ def check_packs(
     try:
         packs = jsontext.loads(text)
         if not (trusted and type(packs) is list):
+            twice = jsontext.repeated_key(text)  # judged as a document is: a key twice is damage
+            if twice is not None:
+                raise judge.Invalid("packs", _("repeat the key {key!r} in one object").format(key=twice))
             verdict.check_packs(data, packs)
             if not writing:  # a text edited by hand: its items completed as an import completes them
                 from campaign_cli.rules.packs import entry_of
