@@ -222,7 +222,7 @@ class Cmd:
             words += ["|".join(str(Opt(f)) for f in self.flags)] if self.flags else []
             return "`" + " ".join(["campaign", self.path, *words]) + "`"
         call = self.path.replace(" ", "_")
-        parts = [str(a) if isinstance(a, Opt) else repr(a) for a in self.args]
+        parts = [str(a) if isinstance(a, Opt) else repr(str(a) if isinstance(a, Shown) else a) for a in self.args]
         parts += [
             f"{k}=True" if v is True else f"{k}={v if isinstance(v, Opt) else repr(v)}" for k, v in self.options.items()
         ]

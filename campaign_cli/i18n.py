@@ -195,7 +195,7 @@ def requested(args: list[str], environ: Mapping[str, str] | None = None) -> str:
     keys, codes, facts and stored data never change)."""
     env = os.environ if environ is None else environ
     value, _i = root_split(args)
-    if value is None:
+    if value is None or code_of(value) not in LANGUAGES:  # `--lang de` is refused in the language otherwise asked
         value = env.get("CAMPAIGN_LANG") or env.get("LC_ALL") or env.get("LC_MESSAGES") or env.get("LANG") or ""
     return "ru" if code_of(value) == "ru" else "en"
 
@@ -409,6 +409,15 @@ WORDS = {
     "survival": N_("survival"),
     "thief": N_("thief"),
     "crafts": N_("crafts"),
+    # the weapon table's groups (the seed's Клинки, Топоры, ...)
+    "unarmed": N_("Unarmed"),
+    "blades": N_("Blades"),
+    "clubs": N_("Clubs"),
+    "axes": N_("Axes"),
+    "polearms": N_("Polearms"),
+    "missiles": N_("Missiles"),
+    # where a catalog entry comes from (a pack's own name is shown as it is)
+    "campaign": N_("the campaign"),
 }
 
 

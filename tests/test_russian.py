@@ -260,7 +260,7 @@ def test_refusals_and_trade_name_the_person_in_the_nominative(people: Path, name
     text = "".join(texts)
     assert f"{name}: золото — всего 0, убрать 5 нельзя" in texts[0]
     assert texts[1].startswith(f"campaign: ошибка: {name}: нет желаний, которые можно потратить")
-    assert f"R18: чтобы снять проклятие кармой, нужно очков кармы: 3, а {name} может заплатить лишь 0" in texts[3]
+    assert f"R18: чтобы снять проклятие кармой, нужно 3 очка кармы, а {name} может заплатить лишь 0" in texts[3]
     assert texts[4].startswith(f"campaign: ошибка: {name}: нет ни кармы, ни желания для переброса (R17)")
     assert "R39: ковать можно только в городе с кузней" in texts[6]
     assert f"R38: цена предмета «Палаш» — 10\u00a0зол., а {name} может заплатить лишь 0\u00a0зол." in texts[10]
@@ -864,3 +864,19 @@ def test_combat_takes_the_mode_as_the_sheet_says_it(tmp_path):
         camp.character_create("Лада", st=10, dx=12, iq=10, skill=["Axe"])
         assert camp.character_set("Лада", combat=["Топор=повреждения"])["combat"] == {"Axe": "damage"}
         assert camp.character_set("Лада", combat=["Топор=Меткость"])["combat"] == {"Axe": "hit"}
+
+
+def test_catalog_show_speaks_russian_data_and_glues_no_agreement(people: Path):
+    """Issue 74 (the reader's second evening): «группа blades», «(оружие, встроенный)»
+    (встроенный agreeing with nothing), «(враг, campaign)», «другие имена Палаш» beside the
+    title Палаш, «2D6»; --lang de refused in English; «даёт 1 рана»."""
+    page = ru(people, "catalog", "show", "Палаш").stdout
+    assert page.startswith("Палаш (оружие, из встроенного каталога)\n"), page
+    assert re.search(r"другие имена\s+Broadsword", page) and re.search(r"группа\s+Клинки", page)
+    assert re.search(r"повреждения\s+2к6", page) and "blades" not in page and "2D6" not in page
+    assert ru(people, "catalog", "show", "Кольчуга").stdout.startswith("Кольчуга (броня, из встроенного каталога)")
+    assert re.search(r"группа\s+Безоружный", ru(people, "catalog", "show", "Безоружный").stdout)
+    english = en(people, "catalog", "show", "Broadsword").stdout
+    assert english.startswith("Broadsword (weapon, built in)") and re.search(r"aliases\s+Палаш", english)
+    refused = CliRunner().invoke(app, ["--lang", "de", "-c", str(people), "status"], env={"CAMPAIGN_LANG": "ru"})
+    assert refused.exit_code == 2 and "--lang принимает en или ru, а не «de»" in refused.stderr

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from campaign_cli import acts
-from campaign_cli.errors import Arg, Cmd, Opt, Refused, Say, UsageProblem
+from campaign_cli.errors import Arg, Cmd, Opt, Refused, Say, Shown, UsageProblem
 from campaign_cli.rules import advancement as adv
 from campaign_cli.rules.characters import CORE, alive, core_attribute, current_status
 
@@ -197,7 +197,7 @@ def _singer(camp: Stored, doc: Character, by: str | int | None) -> Character:
             Say(
                 "R25, R25a: no bard can sing: Bard karma needs a character with the Bard skill who can act "
                 "and has not sung this adventure ({command})",
-                command=Cmd("skill use", Arg("character"), "Bard", give=Arg("who")),
+                command=Cmd("skill use", Arg("character"), Shown("Bard"), give=Arg("who")),  # Бард in Russian
             ),
             "no_bard",
         )

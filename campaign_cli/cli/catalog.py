@@ -198,20 +198,43 @@ def show(
     json_out: JsonOpt = False,
 ) -> None:
     found = catalog().catalog_show(entry, kind=kind)
+    name = shown(found["name"])
     pairs = [
-        (_(FIELDS.get(k, k)), _(str(v)) if k == "effect" else v)
+        (_(FIELDS.get(k, k)), _said_value(k, v, found))
         for k, v in found.items()
         if k not in ("name", "normal", "brutal") and v not in (None, [], "")
     ]
-    title = _("{name} ({kind}, {source})").format(
-        name=shown(found["name"]), kind=shown(found["kind"]), source=shown(found["source"])
-    )
+    source = found["source"]
+    if source == "built-in":  # said whole, so no word must agree with the kind's gender (оружие, броня)
+        title = _("{name} ({kind}, built in)").format(name=name, kind=shown(found["kind"]))
+    elif source == "campaign":
+        title = _("{name} ({kind}, from the campaign)").format(name=name, kind=shown(found["kind"]))
+    else:
+        title = _("{name} ({kind}, from pack {pack})").format(name=name, kind=shown(found["kind"]), pack=source)
     views = [Fields(title, pairs)]
     if found["kind"] == "enemy":
         from campaign_cli.cli.views import board_views
 
         views = [views[0], *board_views(found, False)]
     emit(found, views, json_out=json_out)
+
+
+def _said_value(key: str, value: object, found: Mapping[str, object]) -> object:
+    """A catalog field's value as the reader's language says it: a weapon's group (Клинки),
+    dice as written there (2к6), the source, and the other names beside the one shown in the
+    title (a Russian reader sees Палаш as the title and Broadsword among the others)."""
+    if key == "effect":
+        return _(str(value))
+    if key in ("group", "source") and isinstance(value, str):
+        return shown(value)
+    if key in ("damage", "fatigue") and isinstance(value, str):
+        return dice(value)
+    if key == "aliases" and isinstance(value, list):
+        from campaign_cli.render.text import Verbatim
+
+        title = shown(str(found["name"]))  # each other name as it is written, never shown translated
+        return [Verbatim(n) for n in [str(found["name"]), *map(str, value)] if n != title]
+    return value
 
 
 @app.command(
