@@ -154,7 +154,8 @@ class Quoted:
 
 
 class Joined:
-    """Values joined by a separator that is itself a message (`" or "`, `"или"`)."""
+    """Values joined by a separator that is itself a message (`" or "`, `"или"`). A separator
+    of " or " or " and " joins as a list is written: `A, B or C` («…1», «…2» или «…3»)."""
 
     __slots__ = ("separator", "values")
 
@@ -164,7 +165,10 @@ class Joined:
     def __str__(self) -> str:
         from campaign_cli.i18n import _
 
-        return _(self.separator).join(str(said(v)) for v in self.values)
+        words = [str(said(v)) for v in self.values]
+        if self.separator in (" or ", " and ") and len(words) > 2:
+            return ", ".join(words[:-1]) + _(self.separator) + words[-1]
+        return _(self.separator).join(words)
 
 
 class Opt:

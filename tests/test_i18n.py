@@ -513,7 +513,7 @@ def test_a_typo_is_answered_in_the_language_it_was_typed_in(party: Path):
         error = json.loads(run(party, "item", "add", "Ajax", "Chainmal", "--json").stderr)["error"]
         assert error["suggestions"] == ["Chainmail"]
     assert ru(party, "item", "add", "Ajax", "Кольчюга").stderr == (
-        "campaign: ошибка: «Кольчюга» нет в каталоге; может быть, «Кольчуга»? "
+        "campaign: ошибка: в каталоге нет предмета «Кольчюга»; может быть, «Кольчуга»? "
         "(добавьте --custom, чтобы создать новый предмет с этим именем)\n"
     )
 

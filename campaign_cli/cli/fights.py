@@ -74,7 +74,7 @@ def status_views(data: Mapping[str, Any]) -> list[Any]:
             data.get("first") or "", ""
         )
         order = Line(
-            _("order: {sides}").format(sides=" > ".join(map(side, data["order"]))) + (f" ({first})" if first else "")
+            _("order: {sides}").format(sides=" → ".join(map(side, data["order"]))) + (f" ({first})" if first else "")
         )
     else:
         order = Line(_("order: not rolled yet (`campaign fight order`)"))

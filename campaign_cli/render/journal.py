@@ -158,7 +158,7 @@ def event_text(event: dict[str, Any]) -> str | None:
             return _("round {round}: the party's turn").format(round=event["round"])
         return _("round {round}: turn: {turn}").format(round=event["round"], turn=side(event["turn"]))
     if kind == "order":
-        return _("turn order: {order}").format(order=" > ".join(map(side, event["order"])))
+        return _("turn order: {order}").format(order=" → ".join(map(side, event["order"])))
     if kind == "fight_started":
         return _("fight started: {title}").format(title=event["title"]) if event.get("title") else _("fight started")
     if kind == "adventure_started":

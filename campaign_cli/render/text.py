@@ -34,7 +34,7 @@ _CONTROL[ord("\t")] = " "
 def clean(value: Any) -> str:
     """User text, printed literally: control characters (escape sequences) are shown, not obeyed."""
     if value is None:
-        return "-"
+        return _empty()
     if isinstance(value, bool):
         return shown("yes" if value else "no")
     if isinstance(value, str) and not isinstance(
@@ -42,10 +42,17 @@ def clean(value: Any) -> str:
     ):  # a status word or a catalog name, in the chosen language
         value = shown(value)
     elif isinstance(value, dict):
-        value = ", ".join(f"{shown(k)}={shown(v) if isinstance(v, str) else v}" for k, v in value.items()) or "-"
+        value = ", ".join(f"{shown(k)}={shown(v) if isinstance(v, str) else v}" for k, v in value.items()) or _empty()
     elif isinstance(value, (list, tuple)):
-        value = ", ".join(clean(v) for v in value) or "-"
+        value = ", ".join(clean(v) for v in value) or _empty()
     return _rest(str(value).translate(_CONTROL))
+
+
+def _empty() -> str:
+    """An empty field: a dash as the language writes it (Russian typography: an em dash)."""
+    from campaign_cli.i18n import language
+
+    return "—" if language() == "ru" else "-"
 
 
 def inert(value: Any) -> str:
