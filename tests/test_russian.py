@@ -880,3 +880,19 @@ def test_catalog_show_speaks_russian_data_and_glues_no_agreement(people: Path):
     assert english.startswith("Broadsword (weapon, built in)") and re.search(r"aliases\s+Палаш", english)
     refused = CliRunner().invoke(app, ["--lang", "de", "-c", str(people), "status"], env={"CAMPAIGN_LANG": "ru"})
     assert refused.exit_code == 2 and "--lang принимает en или ru, а не «de»" in refused.stderr
+
+
+def test_a_plot_writes_its_chances_as_the_language_does(people: Path):
+    """Issue 76: Russian `--plot` said «0.5%»; as every other chance, «0,5 %»."""
+    rows = [
+        line
+        for line in ru(people, "odds", "3/DX", "--value", "11", "--plot").stdout.splitlines()
+        if line[:3].strip().isdigit()
+    ]
+    assert rows and all(re.search(r"\d+,\d\u202f%$", line) for line in rows), rows
+    english = [
+        line
+        for line in en(people, "odds", "3/DX", "--value", "11", "--plot").stdout.splitlines()
+        if line[:3].strip().isdigit()
+    ]
+    assert english[0].endswith("  0.5%")

@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from fractions import Fraction
 
 from campaign_cli.cli.output import Line
-from campaign_cli.i18n import _
+from campaign_cli.i18n import _, percent
 
 ModifierOpt = Annotated[
     int,
@@ -44,7 +44,7 @@ def plot(rows: list[tuple[int, Fraction, bool]], what: str, rolled: int | None =
         bar = ("#" if ok else ".") * max(round(width * float(p) / top), 1 if p else 0)
         out.append(
             Line(
-                f"{str(value).rjust(label)} {bar.ljust(width)} {float(p) * 100:5.1f}%"
+                f"{str(value).rjust(label)} {bar.ljust(width)} {percent(float(p)).rjust(6)}"
                 + (" <" if value == rolled else "")
             )
         )
