@@ -95,3 +95,12 @@ def test_gear_commands_undo(camp):
     camp.json("undo")
     assert [i["name"] for i in camp.json("item", "list", "Ajax")] == ["Dagger"]
     assert camp.json("character", "show", "Merlin")["gold"] == 2
+
+
+def test_slots_out_of_their_range_is_a_usage_error_and_help_shows_the_range(camp):
+    """Issue 76: `--slots 0..3` in the help, `[0<=x<=1000000]` beside it, and `--slots 5`
+    refused with exit 1: a value out of its range is usage (exit 2), the range the rule's."""
+    assert "[0<=x<=3]" in camp("item", "add", "--help").stdout
+    before = camp.path.read_bytes()
+    assert camp("item", "add", "Ajax", "Dagger", "--slots", "5").exit_code == 2
+    assert camp.path.read_bytes() == before
