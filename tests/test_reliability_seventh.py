@@ -244,3 +244,24 @@ def test_a_duplicate_key_in_a_stored_packs_text_is_exit_3_and_never_blessed(tmp_
         done = CliRunner().invoke(app, ["-c", str(path), *words])
         assert done.exit_code == 3 and "'pack'" in done.stderr, (words, done.stderr)
     assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize(("sig", "status"), [("INT", 130), ("TERM", 143)])
+@pytest.mark.parametrize("words", ["export --output {fifo}", "character export Ajax --format foundry --output {fifo}"])
+def test_an_output_fifo_without_a_reader_is_waited_for_interruptibly(party: Path, sig: str, status: int, words: str):
+    """`--output FIFO` with no reader blocked forever in open(), deaf to Ctrl-C and SIGTERM:
+    the wait now ends with 130 or 143, nothing written; with a reader the document arrives."""
+    import signal
+    import time
+
+    fifo = party.parent / "pipe"
+    os.mkfifo(fifo)
+    line = words.format(fifo=fifo).split()
+    waiting = subprocess.Popen([*CAMPAIGN, "-c", str(party), *line], stderr=subprocess.PIPE, text=True)
+    time.sleep(1.0)
+    assert waiting.poll() is None  # still waiting for a reader
+    waiting.send_signal(getattr(signal, f"SIG{sig}"))
+    assert waiting.wait(timeout=10) == status, waiting.stderr.read() if waiting.stderr else ""
+    reading = subprocess.Popen(["cat", str(fifo)], stdout=subprocess.PIPE)
+    done = subprocess.run([*CAMPAIGN, "-c", str(party), *line], capture_output=True, text=True, timeout=30)
+    assert done.returncode == 0 and b'"Ajax"' in reading.communicate(timeout=10)[0]

@@ -26,6 +26,7 @@ from campaign_cli.i18n import _, os_reason
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
+    from typing import BinaryIO
 
 NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 DEFAULT_WAIT = 5.0
@@ -347,8 +348,9 @@ def publish(staged: list[tuple[Path, bytes]]) -> None:
     for target, data in staged:
         try:
             if is_stream(target):
+                stream = _open_stream(target)  # a FIFO waits for its reader here, interruptibly
                 COMMIT["started"] = True  # from here the output is written, whatever signal comes
-                with open(target, "wb") as stream:
+                with stream:
                     stream.write(data)
                 continue
             clean_temporaries(target)  # what a killed export left
@@ -361,6 +363,29 @@ def publish(staged: list[tuple[Path, bytes]]) -> None:
                 Say("{option}: cannot write {output}: {why}", option=Opt("output"), output=str(target), why=why),
                 "bad_file",
             ) from None
+
+
+def _open_stream(target: Path) -> BinaryIO:
+    """TARGET (a device, FIFO or socket) opened for writing. A FIFO with no reader yet is
+    waited for as a shell's `>` waits, but in steps that Ctrl-C or SIGTERM end (exit 130 or
+    143, nothing written): a blocking open() would hold the process in the kernel, deaf to
+    both (CLI.md "Reliability")."""
+    import errno
+    import stat
+    import time
+
+    if not stat.S_ISFIFO(os.stat(target).st_mode):
+        return open(target, "wb")
+    while True:
+        try:
+            fd = os.open(target, os.O_WRONLY | os.O_NONBLOCK)
+            break
+        except OSError as exc:
+            if exc.errno != errno.ENXIO:  # ENXIO: no reader has opened it yet
+                raise
+            time.sleep(0.05)
+    os.set_blocking(fd, True)
+    return os.fdopen(fd, "wb")
 
 
 def is_stream(path: Path) -> bool:
