@@ -54,7 +54,11 @@ IconOpt = Annotated[bool | None, typer.Option("--darkstone-icon", help="Counts a
 SlotsOpt = Annotated[
     int | None,
     typer.Option(
-        "--slots", min=0, max=gear.MAX_SLOTS, metavar="0..3", help="Upgrade slots (R39); for an upgrade, slots it fills."
+        "--slots",
+        min=0,
+        max=gear.MAX_SLOTS,
+        metavar="0..3",
+        help="Upgrade slots (R39); for an upgrade, slots it fills.",
     ),
 ]
 
