@@ -241,3 +241,44 @@ def test_a_closed_pipe_is_no_error_on_either_path(campaign, args):
         timeout=60,
     )
     assert (done.returncode, done.stderr) == (0, "")
+
+
+def _where_said(said: tuple[int, str, str], campaign: Path) -> list[object]:
+    """A status and its output, the campaign's own path written as `<c>`."""
+    return [said[0], said[1].replace(str(campaign), "<c>"), said[2].replace(str(campaign), "<c>")]
+
+
+def _fast_in_process(campaign: Path, args: list[str]) -> tuple[int, str, str] | None:
+    """ARGS answered by the fast path in this process (as the installed program answers
+    them before Typer loads): its status and output, or None when it hands over."""
+    from campaign_cli.run import fresh
+
+    out, err = io.StringIO(), io.StringIO()
+    env = {"CAMPAIGN_FILE": str(campaign), "CAMPAIGN_LANG": "en"}
+    with fresh(), mock.patch.dict(os.environ, env), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = fast.answer(args)
+    return None if code is None else (code, out.getvalue(), err.getvalue())
+
+
+@pytest.mark.parametrize("path", PATHS, ids=[" ".join(p) for p in PATHS])
+@settings(max_examples=12, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_random_lines_answer_the_same_through_the_fast_path_and_through_typer(campaign, tmp_path, path, data):
+    """Issue 78: the red team's comparison, in the suite. A random line of each command in
+    the fast path's table (names, numbers past their bounds, options twice, `--`, `-h`,
+    unknown options) answered by the fast path and by Typer, each on its own copy of the
+    campaign: the same status, stdout, stderr and campaign after."""
+    import uuid
+
+    folder = tmp_path / uuid.uuid4().hex
+    ours, theirs = folder / "fast" / "c.json", folder / "typer" / "c.json"
+    for copy in (ours, theirs):
+        copy.parent.mkdir(parents=True)
+        shutil.copy(campaign, copy)
+    drawn = data.draw(lines(path))
+    fast_said = _fast_in_process(ours, [w.replace("{c}", str(ours)) for w in drawn])
+    if fast_said is None:
+        return  # Typer's to answer: nothing to compare
+    typer_said = _typer(theirs, *[w.replace("{c}", str(theirs)) for w in drawn])
+    assert _where_said(fast_said, ours) == _where_said(typer_said, theirs), drawn
+    assert json.loads(ours.read_text())["characters"] == json.loads(theirs.read_text())["characters"], drawn
