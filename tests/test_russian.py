@@ -896,3 +896,27 @@ def test_a_plot_writes_its_chances_as_the_language_does(people: Path):
         if line[:3].strip().isdigit()
     ]
     assert english[0].endswith("  0.5%")
+
+
+def test_a_first_name_names_the_attacker_as_it_names_anyone_else(tmp_path: Path):
+    """The reader's evening: `fight attack Лада 'Душитель 1'` said «нет врага на поле «Лада»»
+    though every other command takes a first name (and Ладу, a case of it)."""
+    import shutil
+
+    import campaign_cli
+
+    path = tmp_path / "c.json"
+    with campaign_cli.open(path, create=True) as camp:
+        camp.character_create("Лада Светлая", st=12, dx=12, iq=8, gender="f")
+        camp.item_add("Лада Светлая", "Палаш")
+        camp.item_hold("Лада Светлая", "Палаш")
+        camp.enemy_add(file=str(Path(__file__).resolve().parent.parent / "samples" / "enemies" / "bog-lurker.json"))
+        camp.adventure_start("Топь")
+        camp.fight_start()
+        camp.fight_add("Bog Lurker")
+        camp.fight_order(dice=[6, 1])
+    for name in ("Лада", "Ладу"):
+        copy = tmp_path / f"{name}.json"
+        shutil.copy(path, copy)
+        done = ru(copy, "fight", "attack", name, "Bog Lurker 1", "--dice", "1,1,1", "--damage-dice", "6,6")
+        assert done.exit_code == 0 and "Лада Светлая" in done.stdout, done.stdout + done.stderr

@@ -208,6 +208,26 @@ def strike(
     }
 
 
+def _names_character(camp: Stored, fight: Fight, ref: str | int) -> bool:
+    """Whether the attacker REF names a character: a character's name or id, or, being no
+    enemy on the board, any name that finds one (a first name, a Russian case: `Лада` for
+    Лада Светлая, as every other command takes it)."""
+    from campaign_cli.errors import CampaignError
+
+    if camp.exists("characters", ref) or str(ref).strip().isdigit():
+        return True
+    try:
+        fights.instance(fight, ref)
+        return False
+    except CampaignError:
+        pass
+    try:
+        camp.character(ref)
+    except CampaignError:
+        return False  # neither: the board's refusal names what is there
+    return True
+
+
 def character_blow(
     camp: Stored,
     fight: Fight,
@@ -470,7 +490,7 @@ def fight_attack(
     character, on its side's turn (R32a); the round's action of the attacker. Returns the
     blow and the fight it was struck in."""
     fight = open_fight(camp, "fight attack")
-    if camp.exists("characters", attacker) or str(attacker).strip().isdigit():
+    if _names_character(camp, fight, attacker):
         doc = acts.actor(camp, "fight attack", attacker)
         data = character_blow(
             camp, fight, doc, target, weapon, dice, damage_dice, rng, karma, reroll_dice, karma_damage
