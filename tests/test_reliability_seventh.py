@@ -265,3 +265,15 @@ def test_an_output_fifo_without_a_reader_is_waited_for_interruptibly(party: Path
     reading = subprocess.Popen(["cat", str(fifo)], stdout=subprocess.PIPE)
     done = subprocess.run([*CAMPAIGN, "-c", str(party), *line], capture_output=True, text=True, timeout=30)
     assert done.returncode == 0 and b'"Ajax"' in reading.communicate(timeout=10)[0]
+
+
+def test_log_shows_only_this_campaigns_history(tmp_path: Path, party: Path):
+    """Another campaign's journal beside a file (copied, or left by an old file of that
+    name) was shown by `log` as this campaign's history."""
+    other = tmp_path / "o.json"
+    campaign_cli.init(other, "O")
+    other.with_name(other.name + ".journal").write_bytes(party.with_name(party.name + ".journal").read_bytes())
+    with campaign_cli.read(other) as camp:
+        assert camp.log() == []
+    with campaign_cli.read(party) as camp:
+        assert [e["kind"] for e in camp.log()] == ["init", "change"]

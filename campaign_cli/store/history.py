@@ -22,10 +22,18 @@ if TYPE_CHECKING:
 def entries(
     camp: Stored, limit: int | None = None, keep: Callable[[dict[str, Any]], bool] | None = None
 ) -> Iterator[dict[str, Any]]:
-    """The newest LIMIT journal entries KEEP accepts, oldest first, one at a time."""
+    """The newest LIMIT journal entries KEEP accepts, oldest first, one at a time: this
+    campaign's own (an entry naming another campaign, a journal an old file of this name
+    left or one copied beside it, is none of its history)."""
     from campaign_cli.store import journal
 
-    return journal.stream_entries(camp.path, camp.meta["seq"], limit, keep)
+    ident = camp.meta.get("campaign_id")
+
+    def ours(entry: dict[str, Any]) -> bool:
+        named = entry.get("campaign")
+        return (named is None or named == ident) and (keep is None or keep(entry))
+
+    return journal.stream_entries(camp.path, camp.meta["seq"], limit, ours)
 
 
 def undo_target(camp: Stored) -> dict[str, Any] | None:
