@@ -328,8 +328,12 @@ def check_text(text: str, what: str, limit: int = MAX_NAME) -> str:
         )
     bad = unsafe_char(clean)
     if bad is not None:
-        raise UsageProblem(
-            Say("a {what} name cannot hold control or format characters (U+{code:04X})", what=Say(what), code=ord(bad)),
-            "bad_name",
+        import unicodedata
+
+        text = (
+            N_("a {what} name cannot hold line separators or private-use characters (U+{code:04X})")
+            if unicodedata.category(bad) in ("Zl", "Zp", "Co")
+            else N_("a {what} name cannot hold control or format characters (U+{code:04X})")
         )
+        raise UsageProblem(Say(text, what=Say(what), code=ord(bad)), "bad_name")
     return clean
