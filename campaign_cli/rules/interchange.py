@@ -694,7 +694,8 @@ def embedded_spells(sub: dict[str, Any]) -> list[str]:
     return names
 
 
-def _numeric(value: Any) -> bool:
+def numeric(value: Any) -> bool:
+    """Whether VALUE is a JSON number (not a bool, which Python counts as one)."""
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 

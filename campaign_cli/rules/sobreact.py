@@ -19,6 +19,7 @@ from typing import Any
 
 from campaign_cli import jsontext
 from campaign_cli.errors import Refused, Say
+from campaign_cli.rules.interchange import numeric
 from campaign_cli.rules.names import MAX_AMOUNT
 
 FORMAT = "sob-react"
@@ -87,7 +88,7 @@ def from_hero(hero: dict[str, Any], st: int, dx: int, iq: int, where: str = "") 
         raise _bad(f"{at}stats", Say("must be an object"))
     attributes = {}
     for stat, value in stats.items():
-        if stat in CORE_STATS or _numeric(value):
+        if stat in CORE_STATS or numeric(value):
             attributes[stat] = _whole(value, f"{at}stats.{stat}")  # R10: a pool test's dice
         else:
             plan["unmatched"].append(f"stats.{stat}: {jsontext.dumps(value)}")  # `4+`, `—`: kept on the hero
@@ -165,10 +166,6 @@ def _who(hero: dict[str, Any]) -> str:
     return str(hero.get("id") or hero.get("localId") or hero.get("name"))
 
 
-def _numeric(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
-
-
 def _empty(card: Any) -> bool:
     return isinstance(card, dict) and card.get("name") == EMPTY
 
@@ -195,9 +192,7 @@ def _card(card: Any, place: str, came: list[Any]) -> dict[str, Any]:
     options: dict[str, Any] = {
         "kind": "gear",
         "weight": 0,
-        "value": _whole(value, f"{place}.value")
-        if isinstance(value, (int, float)) and not isinstance(value, bool)
-        else 0,
+        "value": _whole(value, f"{place}.value") if numeric(value) else 0,  # `{darkStone: 2}`: kept on the card
         "slots": _whole(card.get("upgradeSlots", 0) or 0, f"{place}.upgradeSlots"),
         "darkstone_icon": bool(card.get("darkStone")),
     }
