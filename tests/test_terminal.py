@@ -255,3 +255,15 @@ def test_ctrl_c_stops_the_demo_at_once_and_says_what_was_saved(after):
     # let it run a few ahead of its reader), far from the demo's end
     assert said and after - 1 <= int(said[1]) <= after + 8 < len(SCRIPT), err
     assert out.count("$ campaign") <= 9
+
+
+def test_an_indented_line_wraps_under_its_indent():
+    """Issue 76: on a terminal, `recap` printed a character's items at column 0 once a line
+    wrapped (layout.wrap dropped the leading spaces), so they read as the party's."""
+    from campaign_cli.render.layout import wrap
+
+    text = "    items: Broadsword, Chainmail, Rope, Torch, Lantern, Healing Potion, Rune of Power"
+    lines = wrap(text, 40)
+    assert len(lines) > 1 and all(line.startswith("    ") and len(line) <= 40 for line in lines), lines
+    assert " ".join(line.strip() for line in lines) == text.strip()  # nothing lost, nothing added
+    assert wrap("no indent here " * 5, 20)[1][0] != " "

@@ -75,6 +75,10 @@ def wrap(text: str, width: int | None) -> list[str]:
     width = max(width, 1)
     if cells(text) <= width:
         return [text]
+    body = text.lstrip(" ")
+    indent = text[: len(text) - len(body)]
+    if indent and len(indent) < width // 2:  # an indented line (a character's items) wraps under its indent
+        return [indent + line for line in wrap(body, width - len(indent))]
     lines: list[str] = []
     line = ""
     for unit in units(text):
