@@ -267,3 +267,19 @@ def test_an_indented_line_wraps_under_its_indent():
     assert len(lines) > 1 and all(line.startswith("    ") and len(line) <= 40 for line in lines), lines
     assert " ".join(line.strip() for line in lines) == text.strip()  # nothing lost, nothing added
     assert wrap("no indent here " * 5, 20)[1][0] != " "
+
+
+def test_the_stacked_layout_joins_the_turn_marker_to_the_name_and_labels_no_unnamed_column():
+    """Issue 76 (`COLUMNS=40 fight status`): a blank line for the empty marker cell, the name
+    shown as a field («кто: Merlin»), the unnamed last column as `  : damage 0, fatigue 0`."""
+    from campaign_cli.render.layout import stacked
+
+    header = ["", "who", "left", "status", ""]
+    rows = [
+        [">", "Merlin", "########## 10/10", "ok", "damage 0, fatigue 0"],
+        ["", "Bog Lurker 1", "###### 6/6", "alive", "normal; initiative 3, defense 1"],
+    ]
+    lines = ["".join(text for text, _col in pieces) for pieces in stacked(header, rows, 40, 1)]
+    assert lines[0] == "> Merlin" and lines[4] == "Bog Lurker 1", lines
+    assert "  damage 0, fatigue 0" in lines and not any(line.strip().startswith(":") for line in lines)
+    assert not any(line.strip() in ("", "who: Merlin") for line in lines)

@@ -144,7 +144,7 @@ def table_lines(
     got = widths(header, rows, width)
     if got is None:  # only a width can be too narrow: piped, the columns always stand
         assert width is not None
-        yield from _stacked(header, rows(), width, lead)
+        yield from stacked(header, rows(), width, lead)
         return
     for row in chain([header], rows()):
         cut = [wrap(c, None if width is None else w) for c, w in zip(row, got)]  # piped: a row is one line
@@ -165,14 +165,21 @@ def _trimmed(pieces: list[Piece]) -> list[Piece]:
     return out
 
 
-def _stacked(header: Sequence[str], rows: Iterable[Sequence[str]], width: int, lead: int) -> Iterator[list[Piece]]:
+def stacked(header: Sequence[str], rows: Iterable[Sequence[str]], width: int, lead: int) -> Iterator[list[Piece]]:
+    """Each row as its head (its first LEAD cells: `#3 Ajax`; a marker column with no
+    header, the turn's `>`, joins the name: `> Merlin`), then a `column: value` line for
+    each other cell that holds something (a column with no header: the value alone)."""
+    marker = len(header) > 1 and not header[0].strip()
     for row in rows:
-        first = f"#{row[0]} {row[1]}" if lead == 2 else row[0]
+        if marker:
+            first, lead = f"{row[0]} {row[1]}".strip(), 2
+        else:
+            first = f"#{row[0]} {row[1]}" if lead == 2 else row[0]
         yield from ([(line, -2)] for line in wrap(first, width))
         for i, (col, cell) in enumerate(zip(header[lead:], row[lead:]), start=lead):
-            if cell in ("", "-"):
+            if cell in ("", "-", "—"):
                 continue
-            label = f"  {col}: "
+            label = f"  {col}: " if col.strip() else "  "
             lines = wrap(cell, width - cells(label))
             yield [(label, -1), (lines[0], i)]
             yield from ([(" " * cells(label) + line, i)] for line in lines[1:])
