@@ -285,9 +285,9 @@ def test_the_russian_log_says_what_each_entry_did_and_what_an_undo_took_back(peo
     en(people, "xp", "award", "3", "Мирон")
     en(people, "damage", "Велимира", "30")
     gold, xp, dead = (e["seq"] for e in json.loads(en(people, "log", "--limit", "3", "--json").stdout))
-    said = f"отменено #{dead}: Велимира получает 30 повреждений; Велимира погибает (R19)\n"
+    said = f"Отменено #{dead}: Велимира получает 30 повреждений; Велимира погибает (R19)\n"
     assert ru(people, "undo").stdout == said
-    assert ru(people, "undo").stdout == f"отменено #{xp}: Мирон получает 3 XP (R13)\n"
+    assert ru(people, "undo").stdout == f"Отменено #{xp}: Мирон получает 3 XP (R13)\n"
     rows: dict[str, list[str]] = {}
     for line in ru(people, "log", "--limit", "5").stdout.splitlines()[2:]:
         rows.setdefault(line.split()[0], []).append(line)
@@ -313,7 +313,7 @@ def test_a_roll_of_dice_in_the_log_says_its_dice_with_к(people: Path):
     english = [line for line in en(people, "log").stdout.splitlines() if " roll " in line]
     assert said.replace("к", "D") in english[-2]
     contest = ru(people, "contest", "Мирон", "3/ST", "Лада", "3/DX", "--seed", "3").stdout.splitlines()[-1]
-    assert contest == "побеждает Лада", contest
+    assert contest == "Побеждает Лада", contest
     rolled = [line for line in ru(people, "log").stdout.splitlines() if " бросок " in line]
     assert "Лада побеждает в состязании; соперник — Мирон" in rolled[-1], rolled[-1]
 

@@ -94,7 +94,7 @@ def test_the_log_and_undo_say_what_happened_from_the_facts_in_english_too(gold):
     assert rolled.startswith("2D6: ") and any(f" roll    Rolled {rolled}  " in line for line in lines), lines
     assert gold("undo").stdout == "undid #5: Ajax gets 4 gold (now 10)\n"
     assert "Change #5 taken back" in gold("log", "--limit", "1").stdout
-    assert gold("--lang", "ru", "undo").stdout == "отменено #4: Ajax получает 3 золотых (теперь 6)\n"
+    assert gold("--lang", "ru", "undo").stdout == "Отменено #4: Ajax получает 3 золотых (теперь 6)\n"
 
 
 def test_undo_says_what_it_took_back_without_walking_the_journal(gold, monkeypatch):
@@ -110,4 +110,4 @@ def test_undo_says_what_it_took_back_without_walking_the_journal(gold, monkeypat
 
     monkeypatch.setattr(history, "history", walked)
     assert gold("undo").stdout == "undid #2: Ajax gets 1 gold (now 1)\n"
-    assert gold("--lang", "ru", "undo").stdout == "отменено #1: Ajax вступает в партию (герой; ST 12, DX 11, IQ 9)\n"
+    assert gold("--lang", "ru", "undo").stdout == "Отменено #1: Ajax вступает в партию (герой; ST 12, DX 11, IQ 9)\n"
