@@ -97,18 +97,17 @@ def from_hero(hero: dict[str, Any], st: int, dx: int, iq: int, where: str = "") 
     if isinstance(cls, str) and cls.strip():
         extra["keywords"] = [cls.strip()]  # R34: class-only cards
     plan["extra"] = extra
-    plan["items"] = _cards(hero, at, plan["unmatched"])
-    for entry in plan["items"]:  # whose card it is: its place means something in that hero alone
-        origin = jsontext.loads(entry["options"]["foreign"][ORIGINAL])
-        entry["options"]["foreign"][ORIGINAL] = jsontext.dumps({**origin, "hero": _who(hero)})
+    plan["items"] = _cards(hero, at)
     if plan["items"]:
         plan["unmatched"].append("cards: weight 0 (the cards carry no weight)")
     plan["foreign"][ORIGINAL] = jsontext.dumps(hero)
     return plan
 
 
-def _cards(hero: dict[str, Any], at: str, said: list[str]) -> list[dict[str, Any]]:
-    """The hero's cards as items to import: gear by slot, inventory, side-bag tokens."""
+def _cards(hero: dict[str, Any], at: str) -> list[dict[str, Any]]:
+    """The hero's cards as items to import: gear by slot, inventory, side-bag tokens; each
+    card kept with its place and whose it is (a place means something in that hero alone)."""
+    who = _who(hero)
     entries = []
     gear = hero.get("gear") or {}
     slots = (
@@ -126,7 +125,7 @@ def _cards(hero: dict[str, Any], at: str, said: list[str]) -> list[dict[str, Any
             continue
         if not isinstance(slot, str) or not slot.strip():
             raise _bad(f"{place}.slot", Say("must be a non-empty text, not {value!r}", value=slot))
-        entry = _card(card, place, ["gear", slot])
+        entry = _card(card, place, ["gear", slot], who)
         if slot in HANDS:
             entry["options"]["hands"] = 2 if card.get("twoHanded") else 1
         else:
@@ -143,10 +142,10 @@ def _cards(hero: dict[str, Any], at: str, said: list[str]) -> list[dict[str, Any
         if isinstance(card, dict) and card.get("slot") == SIDEBAG:
             tokens.setdefault(_name(card, f"{at}inventory[{n}]"), []).append(n)
             continue
-        entries.append({**_card(card, f"{at}inventory[{n}]", ["inventory", n]), "where": "packed"})
+        entries.append({**_card(card, f"{at}inventory[{n}]", ["inventory", n], who), "where": "packed"})
     for places in tokens.values():
         count = sum(_qty(inventory[n], f"{at}inventory[{n}].qty") for n in places)
-        entry = _card(inventory[places[0]], f"{at}inventory[{places[0]}]", ["tokens", places])
+        entry = _card(inventory[places[0]], f"{at}inventory[{places[0]}]", ["tokens", places], who)
         entry["options"]["count"] = count
         entries.append({**entry, "where": "packed"})
     bags = hero.get("sidebags")
@@ -155,7 +154,7 @@ def _cards(hero: dict[str, Any], at: str, said: list[str]) -> list[dict[str, Any
         place = f"{at}sidebags.items[{n}]"
         count = _qty(token, f"{place}.qty")
         if count:
-            entry = _card(token, place, ["sidebags", n])
+            entry = _card(token, place, ["sidebags", n], who)
             entry["options"]["count"] = count
             entries.append({**entry, "where": "packed"})
     return entries
@@ -184,7 +183,7 @@ def _qty(card: Any, place: str) -> int:
     return _whole(1 if qty is None else qty, place)
 
 
-def _card(card: Any, place: str, came: list[Any]) -> dict[str, Any]:
+def _card(card: Any, place: str, came: list[Any], who: str) -> dict[str, Any]:
     """One card as an `item add` entry: its value, upgrade slots, dark stone icon, hands;
     its effects and restrictions as the item's notes, a class restriction its keyword."""
     name = _name(card, place)
@@ -205,7 +204,7 @@ def _card(card: Any, place: str, came: list[Any]) -> dict[str, Any]:
         options["requires"] = requires
     notes = "; ".join([*lines, *limits])
     read = {k: options.get(k) for k in ("value", "slots", "darkstone_icon")} | {"hands": options.get("hands", 0)}
-    options["foreign"] = {ORIGINAL: jsontext.dumps({"card": card, "from": came, "read": read})}
+    options["foreign"] = {ORIGINAL: jsontext.dumps({"card": card, "from": came, "read": read, "hero": who})}
     if notes:
         options["foreign"]["notes"] = jsontext.dumps(notes)
     return {"name": name, "options": options}
@@ -256,10 +255,11 @@ def _lay_cards(hero: dict[str, Any], items: list[dict[str, Any]]) -> None:
     bags = hero.get("sidebags") if isinstance(hero.get("sidebags"), dict) else None
     bag_items = list(bags.get("items") or []) if bags and isinstance(bags.get("items"), list) else []
     bag_left: dict[int, Any] = {}
+    who = _who(hero)
     for item in items:
         origin = _origin(item)
         card = _card_now(item, origin)
-        came: Any = origin.get("from") if origin and origin.get("hero") == _who(hero) else None  # else: given here
+        came: Any = origin.get("from") if origin and origin.get("hero") == who else None  # else: given here
         kind = came[0] if isinstance(came, list) and came else None
         if kind == "sidebags" and item["state"] in ("carried", "stored"):
             bag_left[came[1]] = {**card, "qty": item.get("count", 1)}
