@@ -254,7 +254,8 @@ def find_entry(
     every = [*item_entries(packs), *skills, *({**e, "kind": "enemy"} for e in enemy_entries(boards))]
     if kind is not None:
         every = [e for e in every if e["kind"] == kind]
-    named = [e for e in every if any(key(n) == key(ref) for n in (e["name"], *e.get("aliases", ())))]
+    wanted = key(ref)
+    named = [e for e in every if any(key(n) == wanted for n in (e["name"], *e.get("aliases", ())))]
     if len(named) > 1:  # a weapon and the skill of that weapon (Кинжал): entries carry no id, kinds tell them apart
         kinds = [e["kind"] for e in named]
         raise Refused(
