@@ -233,3 +233,156 @@ def read_only(tmp_path):
 @pytest.mark.parametrize("command", COMMANDS)
 def test_a_read_only_folder(read_only, command):
     _refused_as_named(read_only, command)
+
+
+# -- standard output and standard input (CLI.md "Reliability", seventh revision) -------------
+# Each class of command with its answer meeting a full device, a closed descriptor and a pipe
+# whose reader is gone; each command reading standard input with it closed, an empty device,
+# an endless device, and a FIFO or a terminal that nobody writes to.
+STREAM_COMMANDS = {  # class: (the command line after `-c FILE`, whether it saves a change)
+    "init": (["init", "--name", "N"], True),
+    "import": (["import", "{folder}/export.json"], True),
+    "write-fast": (["xp", "award", "1", "Ajax", "--json"], True),
+    "write": (["xp", "award", "1", "Ajax"], True),
+    "undo": (["undo"], True),
+    "batch": (["batch", "{folder}/lines.jsonl"], True),
+    "export": (["export"], False),
+    "read-fast": (["character", "show", "Ajax", "--json"], False),
+    "read": (["character", "show", "Ajax"], False),
+    "log": (["log"], False),
+}
+STDOUT_FAULTS = ("full", "closed", "gone")
+
+
+def _stream_program(limit: int | None = None) -> list[str]:
+    """The installed program as `campaign`, its input bound lowered to LIMIT bytes if given."""
+    code = "import sys; from campaign_cli.entry import main; sys.argv = ['campaign', *sys.argv[1:]]; main()"
+    if limit is not None:
+        code = f"from campaign_cli import inputs; inputs.MAX_INPUT = {limit}; " + code
+    return [sys.executable, "-c", code]
+
+
+def _stream_campaign(folder: Path, command: str) -> tuple[Path, list[str]]:
+    campaign = _campaign(folder)
+    (folder / "lines.jsonl").write_text('{"args": ["xp", "award", "1", "Ajax"]}\n')
+    if command in ("init", "import"):
+        campaign = folder / "new.json"
+    args = [a.format(folder=folder) for a in STREAM_COMMANDS[command][0]]
+    return campaign, args
+
+
+def _state(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in folder.iterdir() if p.is_file() and not p.name.endswith(".lock")}
+
+
+CELLS_OUT = [(c, f) for c in STREAM_COMMANDS for f in STDOUT_FAULTS]
+
+
+@pytest.mark.parametrize(("command", "fault"), CELLS_OUT, ids=["-".join(c) for c in CELLS_OUT])
+def test_an_answer_that_cannot_be_written_never_undoes_the_exit_of_a_commit(tmp_path, command, fault):
+    """A command that saved exits 0 and says in one line that the answer was lost; a read
+    exits 2 (0 on a pipe whose reader is gone, as `| head`); never "internal"."""
+    if fault == "full" and not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full here")
+    campaign, args = _stream_campaign(tmp_path, command)
+    saves = STREAM_COMMANDS[command][1]
+    before = _state(tmp_path)
+    env = {**os.environ, "CAMPAIGN_LANG": "en", "COLUMNS": "80"}
+    line = [*_stream_program(), "-c", str(campaign), *args]
+    if fault == "full":
+        with open("/dev/full", "w") as full:
+            done = subprocess.run(line, stdout=full, stderr=subprocess.PIPE, text=True, env=env, timeout=60)
+    elif fault == "closed":
+        done = subprocess.run(
+            ["bash", "-c", 'exec "$@" >&-', "bash", *line], stderr=subprocess.PIPE, text=True, env=env, timeout=60
+        )
+    else:
+        read, write = os.pipe()
+        os.close(read)
+        try:
+            done = subprocess.run(line, stdout=write, stderr=subprocess.PIPE, text=True, env=env, timeout=60)
+        finally:
+            os.close(write)
+    assert "internal" not in done.stderr and "Traceback" not in done.stderr, done.stderr
+    said = done.stderr.strip().splitlines()
+    if saves:
+        assert done.returncode == 0, done.stderr
+        assert len(said) == 1 and said[0].startswith("campaign: saved; its answer could not be written: "), said
+        assert _state(tmp_path) != before  # the change is saved
+    else:
+        assert done.returncode == (0 if fault == "gone" else 2), done.stderr
+        if fault == "gone":
+            assert said == []
+        else:
+            assert len(said) == 1 and "could not be written" in said[0], said
+        assert _state(tmp_path) == before
+
+
+STDIN_COMMANDS = {
+    "batch": ["batch", "-"],
+    "import": ["import", "-"],
+    "character-import": ["character", "import", "-"],
+    "enemy-add": ["enemy", "add", "--file", "-"],
+    "catalog-import": ["catalog", "import", "-"],
+}
+STDIN_FAULTS = ("closed", "empty-device", "endless-device", "fifo-no-writer", "terminal-no-writer")
+
+
+def _stdin_expected(command: str, fault: str) -> int:
+    if fault in ("closed", "endless-device"):
+        return 2  # unreadable, or past the bound: bad input
+    if fault == "empty-device":
+        return 0 if command == "batch" else 1  # an empty batch does nothing; an empty document is refused
+    return 143 if fault == "fifo-no-writer" else 130  # the wait, ended by SIGTERM / Ctrl-C
+
+
+CELLS_IN = [(c, f) for c in STDIN_COMMANDS for f in STDIN_FAULTS]
+
+
+@pytest.mark.parametrize(("command", "fault"), CELLS_IN, ids=["-".join(c) for c in CELLS_IN])
+def test_standard_input_that_cannot_be_read_is_refused_or_waited_for_interruptibly(tmp_path, command, fault):
+    import pty
+    import signal
+    import time
+
+    campaign = _campaign(tmp_path)
+    if command == "import":
+        campaign = tmp_path / "new.json"
+    (tmp_path / "fifo").exists() or os.mkfifo(tmp_path / "fifo")
+    before = _state(tmp_path)
+    env = {**os.environ, "CAMPAIGN_LANG": "en"}
+    line = [*_stream_program(limit=4096), "-c", str(campaign), *STDIN_COMMANDS[command]]
+    held: list[int] = []
+    if fault == "closed":
+        line = ["bash", "-c", 'exec "$@" <&-', "bash", *line]
+        stdin: int | None = None
+    elif fault == "empty-device":
+        stdin = os.open("/dev/null", os.O_RDONLY)
+    elif fault == "endless-device":
+        stdin = os.open("/dev/zero", os.O_RDONLY)
+    elif fault == "fifo-no-writer":  # held open for writing by this test, never written
+        stdin = os.open(tmp_path / "fifo", os.O_RDWR)
+    else:  # a terminal where nobody types
+        main, stdin = pty.openpty()
+        held.append(main)
+    if stdin is not None:
+        held.append(stdin)
+    try:
+        running = subprocess.Popen(
+            line, stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
+        )
+        if fault in ("fifo-no-writer", "terminal-no-writer"):
+            time.sleep(1.0)
+            assert running.poll() is None  # still waiting for input
+            running.send_signal(signal.SIGTERM if fault == "fifo-no-writer" else signal.SIGINT)
+        out, err = running.communicate(timeout=60)
+    finally:
+        for fd in held:
+            os.close(fd)
+    assert "internal" not in err and "Traceback" not in err, err
+    assert running.returncode == _stdin_expected(command, fault), (out, err)
+    if fault == "closed":
+        assert "standard input is closed" in (out + err)
+    if fault in ("fifo-no-writer", "terminal-no-writer"):
+        assert "interrupted: nothing saved" in err
+    assert _state(tmp_path) == before  # nothing saved

@@ -277,3 +277,26 @@ def test_log_shows_only_this_campaigns_history(tmp_path: Path, party: Path):
         assert camp.log() == []
     with campaign_cli.read(party) as camp:
         assert [e["kind"] for e in camp.log()] == ["init", "change"]
+
+
+@pytest.mark.parametrize("words", [["export"], ["character", "export", "Ajax", "--format", "foundry"]])
+def test_a_socket_as_output_is_a_usage_error_naming_it(party: Path, words: list[str]):
+    """CLI.md "Reliability" (seventh revision): a socket as `--output` is exit 2 (it was
+    "cannot write …: No such device or address"), the socket and the campaign untouched."""
+    import socket
+    import stat
+
+    where = party.parent / "sock"
+    listening = socket.socket(socket.AF_UNIX)
+    try:
+        listening.bind(str(where))
+        before = party.read_bytes()
+        done = CliRunner().invoke(app, ["-c", str(party), *words, "--output", str(where), "--force", "--json"])
+        assert done.exit_code == 2, done.stderr
+        error = json.loads(done.stderr)["error"]
+        assert error["code"] == "bad_file" and "is a socket" in error["message"], error
+        ru = CliRunner().invoke(app, ["--lang", "ru", "-c", str(party), *words, "--output", str(where)])
+        assert ru.exit_code == 2 and "сокет" in ru.stderr, ru.stderr
+        assert stat.S_ISSOCK(os.lstat(where).st_mode) and party.read_bytes() == before
+    finally:
+        listening.close()

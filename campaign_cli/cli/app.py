@@ -13,7 +13,7 @@ from campaign_cli.cli import output
 from campaign_cli.cli.common import MAX_AMOUNT, help_text
 from campaign_cli.cli.door import answered, journal_words
 from campaign_cli.cli.lazy import LazyGroup, build, summary
-from campaign_cli.errors import COMMIT, CampaignError, ExitStatus, UsageProblem
+from campaign_cli.errors import COMMIT, CampaignError, UsageProblem
 from campaign_cli.i18n import N_, _, number
 from campaign_cli.run import RUN
 
@@ -171,10 +171,11 @@ def execute(
     except typer.Abort:
         raise CampaignError(_("aborted"), "aborted") from None
     except SystemExit:
-        # Typer answers a closed pipe (`campaign log | head`) with exit 1 and stdout pacified:
-        # no error here, as on the fast path (cli/door.py `answered`)
+        # Click answers a closed pipe (`campaign log | head`) with exit 1 and stdout pacified:
+        # the pipe's error goes on to the boundary, as on the fast path (cli/door.py
+        # `answered`: a read exits 0, a saved change says in one line that it was saved)
         if type(sys.stdout).__name__ == "PacifyFlushWrapper":
-            return int(ExitStatus.OK)
+            raise BrokenPipeError(32, os.strerror(32)) from None
         raise
     return rv if isinstance(rv, int) and not isinstance(rv, bool) else 0
 

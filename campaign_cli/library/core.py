@@ -663,7 +663,7 @@ def write_file(stored: Any, text: str, output: str, force: bool) -> Path:
     from pathlib import Path
 
     from campaign_cli import store
-    from campaign_cli.store.files import is_stream
+    from campaign_cli.store.files import is_socket, is_stream
 
     given, target = Path(os.path.expanduser(output)), store.resolve_path(output)
     if store.belongs_to(stored.path, target):
@@ -675,7 +675,12 @@ def write_file(stored: Any, text: str, output: str, force: bool) -> Path:
             ),
             "own_file",
         )
-    if is_stream(given):  # a device, FIFO or socket (`/dev/stdout`): written as a stream (CLI.md)
+    if is_socket(given):  # CLI.md "Reliability" (seventh revision): nothing to open and write into
+        raise UsageProblem(
+            Say("{option}: {output} is a socket; name a file, a device or a FIFO", option=Opt("output"), output=output),
+            "bad_file",
+        )
+    if is_stream(given):  # a device or FIFO (`/dev/stdout`): written as a stream (CLI.md)
         if RUN.staged is not None:
             RUN.staged.append((given, text.encode()))
         else:

@@ -388,6 +388,16 @@ def _open_stream(target: Path) -> BinaryIO:
     return os.fdopen(fd, "wb")
 
 
+def is_socket(path: Path) -> bool:
+    """Whether PATH (its link followed) is a socket: no output can be opened there."""
+    import stat
+
+    try:
+        return stat.S_ISSOCK(os.stat(path).st_mode)
+    except OSError:
+        return False
+
+
 def is_stream(path: Path) -> bool:
     """Whether PATH (its link followed) is a device, a FIFO or a socket: written as a stream."""
     import stat
