@@ -89,7 +89,7 @@ THIN_SPACE = "\u202f"  # the narrow no-break space Russian groups thousands with
 def number(value: int) -> str:
     """A whole number as the chosen language writes it: 1,000,000 or 1 000 000."""
     text = f"{value:,}"
-    return text.replace(",", THIN_SPACE) if RUN.catalog is not None else text
+    return text.replace(",", THIN_SPACE).replace("-", "\u2212") if RUN.catalog is not None else text
 
 
 def changed(before: object, after: object) -> str:
@@ -439,9 +439,11 @@ def english_word(value: str, choices: tuple[str, ...]) -> str:
 
 
 def dice(text: str) -> str:
-    """A dice expression as the language writes it: `2D6-1` in English, `2к6-1` in Russian
-    (the seeds' к; the tool reads either)."""
-    return text.replace("D", "к").replace("d", "к") if language() == "ru" else text
+    """A dice expression as the language writes it: `2D6-1` in English, `2к6−1` in Russian
+    (the seeds' к, U+2212 for minus; the tool reads either)."""
+    if language() != "ru":
+        return text
+    return text.replace("D", "к").replace("d", "к").replace("-", "\u2212")  # the minus sign, as every number
 
 
 def declined(word: str, case: str) -> str | None:
@@ -473,4 +475,9 @@ def shown(value: str) -> str:
         return value
     if value in WORDS:
         return str(catalog.gettext(WORDS[value]))
-    return str(catalog.pgettext("name", value))  # the catalog's name entries come from the seed's tables
+    said = str(catalog.pgettext("name", value))  # the catalog's name entries come from the seed's tables
+    if said == value and "\u00d7" in value:  # a stack's pieces (rules.names.with_pieces): `Herb ×3`
+        name, sign, count = value.rpartition(" \u00d7")
+        if sign and count.isdecimal():
+            return f"{catalog.pgettext('name', name)}{sign}{count}"
+    return said

@@ -632,7 +632,32 @@ def test_dice_take_and_show_the_russian_k(tmp_path):
     item = cli.json("item", "add", "Лада", "Дубина2", "--custom", "--kind", "weapon", "--damage", "2к6-1")["item"]
     assert item["damage"] == "2D6-1"  # stored one way; shown in the language in use
     shown = cli.runner.invoke(app, ["-c", str(cli.path), "--lang", "ru", "item", "list", "Лада"])
-    assert "2к6-1" in shown.stdout and "2D6" not in shown.stdout
+    assert "2к6\u22121" in shown.stdout and "2D6" not in shown.stdout  # the minus sign (issue 74)
+    typed = cli.runner.invoke(app, ["-c", str(cli.path), "--lang", "ru", "roll", "2к6\u22123", "--dice", "1,1"])
+    assert typed.exit_code == 0 and typed.stdout == "2к6\u22123: 1, 1 \u22123 = \u22121\n", typed.stdout
+    assert cli("roll", "2d6\u22123", "--dice", "1,1").stdout == "2D6-3: 1, 1 -3 = -1\n"  # English keeps the hyphen
+
+
+def test_option_values_are_russian_first_in_russian_help_and_refusals_and_both_are_taken(tmp_path):
+    """Issue 74: `--combat УМЕНИЕ=hit|damage`, `--gender m|f` in Russian help and refusals."""
+    from tests.conftest import Cli
+
+    cli = Cli(tmp_path / "c.json")
+    cli("init")
+    cli.json("character", "create", "Лада", "--st", "12", "--dx", "10", "--iq", "10", "--skill", "Меч")
+
+    def ru(*words: str):
+        return cli.runner.invoke(app, ["-c", str(cli.path), "--lang", "ru", *words])
+
+    helped = ru("character", "set", "--help").stdout
+    assert "--combat УМЕНИЕ=меткость|повреждения" in helped and "--gender м|ж" in helped
+    assert "hit|damage" not in helped and "m|f" not in helped
+    refused = ru("character", "set", "Лада", "--combat", "Меч=x")
+    assert refused.exit_code == 2 and "УМЕНИЕ=меткость или УМЕНИЕ=повреждения" in refused.stderr
+    assert "ж" in ru("character", "set", "Лада", "--gender", "q").stderr
+    for value, stored in (("повреждения", "damage"), ("hit", "hit")):
+        assert ru("character", "set", "Лада", "--combat", f"Меч={value}").exit_code == 0
+        assert cli.json("character", "show", "Лада")["combat"]["Sword"] == stored
 
 
 def test_a_number_out_of_range_is_said_in_russian_words_and_numbers(tmp_path):
@@ -742,7 +767,7 @@ def test_option_ranges_in_russian_help_and_man_pages_are_words_with_russian_numb
     assert not said and len(list(pages.glob("*.1"))) > 100
     try:
         use("ru")
-        assert ranges("Пауза.  [по умолчанию: 0; -100<=x<=100]") == "Пауза.  [по умолчанию: 0; от -100 до 100]"
+        assert ranges("Пауза.  [по умолчанию: 0; -100<=x<=100]") == "Пауза.  [по умолчанию: 0; от −100 до 100]"
     finally:
         use("en")
     assert ranges("Wait.  [x<=3]") == "Wait.  [x<=3]"

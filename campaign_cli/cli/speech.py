@@ -165,10 +165,20 @@ METAVARS = {
 }
 
 
+# Placeholders naming the values typed (CLI.md "Language", seventh pass: option values
+# Russian first in Russian help; both spellings are accepted).
+CHOICES = {
+    "m|f": N_("m|f"),
+    "SKILL=hit|damage": N_("SKILL=hit|damage"),
+}
+
+
 def metavar(text: str) -> str:
     """A placeholder (`[NAME]...`, `WHO=N`, `PACK.json`) with its words in the chosen language."""
     if RUN.catalog is None:
         return text
+    if text in CHOICES:
+        return _(CHOICES[text])
     import re
 
     return re.sub(r"\b[A-Z](?:[A-Z_]*[A-Z])?\b", lambda m: _(METAVARS[m[0]]) if m[0] in METAVARS else m[0], text)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from fractions import Fraction
 
-from campaign_cli.i18n import N_, _, dice, percent, shown, signed
+from campaign_cli.i18n import N_, _, dice, number, percent, shown, signed
 
 
 def chance_text(p: float | Fraction) -> str:
@@ -145,7 +145,7 @@ def describe_roll(data: Mapping[str, Any]) -> str:
     flat = parse(data["expression"]).modifier  # the expression's own +1 (D6+1): said, not hidden
     mods = f" {signed(flat)}" if flat else ""
     mods += "".join(f" {signed(m['value'])} ({source(m)})" for m in data.get("modifiers", []))
-    line = f"{dice(data['expression'])}: {parts}{mods} = {data['total']}"
+    line = f"{dice(data['expression'])}: {parts}{mods} = {number(data['total'])}"
     if not data.get("character"):
         return line
     floor = _(" (at least 1, R26)") if data.get("floored") else ""

@@ -33,7 +33,7 @@ def check_length(text: str, what: str) -> None:
 
 
 # [COUNT] D SIDES [(+|-) N], e.g. D6, 2D6-1, 3d6+2, D3, D2
-_EXPR = re.compile(r"\s*(\d*)\s*[dDкК]\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*")  # к: the Russian d (2к6)
+_EXPR = re.compile(r"\s*(\d*)\s*[dDкК]\s*(\d+)\s*(?:([+\-\u2212])\s*(\d+))?\s*")  # к: the Russian d (2к6)
 
 
 class Dice:
@@ -93,7 +93,7 @@ def parse(expr: str) -> Dice:
         raise UsageProblem(Say('{expr!r}: numbers too large', expr=expr), "bad_dice")
     count = int(count_text) if count_text else 1
     sides = int(sides_text)
-    modifier = int(mod_text or 0) * (-1 if sign == "-" else 1)
+    modifier = int(mod_text or 0) * (1 if sign in (None, "+") else -1)
     check_counts(count, sides)
     if abs(modifier) > MAX_MODIFIER:
         raise UsageProblem(
