@@ -115,7 +115,7 @@ def moment(stamp: str | None) -> str:
     """A journal time (UTC, `2026-12-01T01:30:09Z`) as the chosen language shows it: English
     keeps the stored stamp; Russian reads it in the local time zone, `01.12.2026 04:30`."""
     if not stamp or RUN.catalog is None:
-        return stamp or "-"
+        return stamp or ("\u2014" if RUN.catalog is not None else "-")  # an em dash for empty in Russian
     from datetime import datetime
 
     try:
@@ -153,6 +153,10 @@ OS_REASONS = (
     N_("Device or resource busy"),
     N_("Too many open files"),
     N_("Text file busy"),
+    N_("Broken pipe"),
+    N_("File too large"),
+    N_("Bad file descriptor"),
+    N_("No such device or address"),
 )
 
 

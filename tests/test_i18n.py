@@ -264,8 +264,8 @@ def test_english_runs_never_load_the_catalog(party: Path, monkeypatch):
 def test_russian_character_view_uses_the_seeds_words(party: Path):
     out = ru(party, "character", "show", "Ajax").stdout
     assert "действительная DX / MA" in out and "XP / карма / желания" in out and "повреждения / усталость" in out
-    assert "Плавание=1, Меч=2" in out  # R23's Russian names
-    assert "Меч=меткость" in out  # R24: levels go to hit
+    assert "Плавание 1, Меч 2" in out  # R23's Russian names
+    assert "Меч 2 (на меткость)" in out  # R24: levels go to hit
     assert "состояние" in out and "в строю" in out
     assert "kind" not in out and "hero" not in out
 
@@ -744,7 +744,7 @@ def test_no_english_left_in_defaults_party_titles_and_check_syntax(tmp_path: Pat
     assert checked["success"] and checked["target"] == 12  # `для` is `for`: the attribute alone (R6)
     assert ru(path, "check", "--party", "3/IQ", "--who", "all").stdout.startswith("Проверка партии 3/IQ (все)")
     assert "для плавания" in ru(path, "check", "Лада", "3 по ST").stderr  # the error's examples are Russian
-    assert ru(path, "adventure", "start").stdout.strip() == "Приключение «Приключение» началось"
+    assert ru(path, "adventure", "start").stdout.strip() == "Начинается приключение"  # the default title is not repeated (issue 74)
 
 
 def test_the_russian_catalog_uses_the_seeds_words():

@@ -392,7 +392,7 @@ def test_brewed_potions_answer_to_their_russian_names(tmp_path: Path):
     for _dose in range(2):  # R25a: a dose is one Herb, here by its Russian name
         assert en(path, "item", "add", "Вера", "Трава").exit_code == 0
     out = said(path, "skill", "use", "Вера", "Травник", "--doses", "2", "--dice", "1,1,1")
-    assert "сварено зелье «Исцеляющее зелье»" in out and "Healing Potion" not in out
+    assert "Сварено зелье «Исцеляющее зелье»" in out and "Healing Potion" not in out
     en(path, "damage", "Вера", "3")
     out = said(path, "item", "use", "Вера", "исцеляющее зелье")
     assert out.startswith("Вера выпивает: Исцеляющее зелье — лечит 2"), out

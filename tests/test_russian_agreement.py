@@ -95,7 +95,7 @@ def test_damage_healing_blows_death_a_wish_a_potion_and_a_delete_agree(person):
     potion = _ok(path, "item", "use", name, "Исцеляющее зелье")
     assert potion.startswith(f"{name} выпивает: Исцеляющее зелье") and potion.endswith(f"и {name} в строю"), potion
     # a delete: nothing has to agree
-    assert _ok(path, "character", "delete", name) == f"персонаж {name} (#1) удалён"
+    assert _ok(path, "character", "delete", name) == f"Персонаж «{name}» удалён (#1)"
     everything = "\n".join([blow, strike, kill, heal.stderr, gift.stderr, wish, potion])
     if gender != "m":  # no masculine past tense said of a woman or of one of no gender
         assert not re.search(rf"{name} (вышел|погиб|убил|получил)\b", everything), everything

@@ -94,6 +94,29 @@ def dumped(line: str) -> bool:
     return sum(bool(re.match(r"^[^:;]+: \S", p)) for p in parts) >= 2
 
 
+def typography(line: str) -> list[str]:
+    """What LINE (a line a Russian reader sees) breaks of issue 74's typography: a sentence
+    starting lowercase (a line of its own, not a table's row or header, not a field indented
+    under its title, not a dice roll), an ASCII hyphen as a minus or as an empty field,
+    `#None`, and a list joined by «или … или»."""
+    found = []
+    shown = re.sub(r"\bcampaign (?!: ).*", "", line)  # a command line, as typed
+    body = re.sub(r"^campaign: (?:ошибка|предупреждение): ", "", shown)
+    sentence = not line.startswith((" ", "- ", "#")) and "  " not in shown.strip() and body is shown
+    if sentence and re.match(r"[а-яё]", body) and not re.match(r"\d*к\d", body):
+        found.append("a sentence starts lowercase")
+    if re.search(r"(?:^|[\s(=:,«„\[])-\d", shown):
+        found.append("a hyphen as a minus")
+    if re.search(r"(?:^|\S\s+)-(?:\s{2,}|$)", shown) or re.search(r"\s{2}-\s{2}", shown):
+        found.append("a hyphen for an empty field")
+    if "#None" in line:
+        found.append("#None")
+    item = r"(?:«[^»]*»|`[^`]*`|\"[^\"]*\"|[^\s,]+)"
+    if re.search(rf"{item},? или {item},? или ", shown):  # «а» или «б» или «в»: «а», «б» или «в»
+        found.append("a list joined by «или … или»")
+    return found
+
+
 def misplaced(line: str, names: list[str]) -> list[str]:
     """Each name of NAMES that LINE puts where Russian would decline it."""
     out = []
@@ -195,10 +218,11 @@ def play(tmp_path: Path) -> Evening:
 def test_a_russian_evening_places_names_speaks_russian_and_agrees_in_number(tmp_path: Path):
     night = play(tmp_path)
     names = [*PEOPLE, f"{ENEMY} 1", f"{ENEMY} 2", ENEMY, *ITEMS]
-    placed, english, numbers, dumps = [], [], [], []
+    placed, english, numbers, dumps, typeset = [], [], [], [], []
     for command, text in night.said:
         for line in text.splitlines():
             shown = re.sub(r"\bcampaign .*", "", line)  # the journal's command column: as typed
+            typeset += [(command, line, what) for what in typography(line)]
             placed += [(command, hit) for hit in misplaced(shown, names)]
             english += [(command, w) for w in english_words(shown)]
             numbers += [(command, hit) for hit in disagreements(shown)]
@@ -207,13 +231,14 @@ def test_a_russian_evening_places_names_speaks_russian_and_agrees_in_number(tmp_
     assert english == [], english
     assert numbers == [], numbers
     assert dumps == [], dumps
+    assert typeset == [], typeset
     # the evening did what it says: the recap tells who killed whom and what was healed
     recap = night.json("recap", "--adventure", "1")
     assert {k["enemy"] for k in recap["killed_by"]} == {f"{ENEMY} 1", f"{ENEMY} 2"}
     assert {"who": "Добрыня Никитич", "amount": 1, "by": "Лада Светлая", "skill": "Medic"} in recap["healed"]
     text = dict(night.said)["recap"]
     assert "Лада Светлая (Медик) → Добрыня Никитич: вылечено 1 повреждение" in text
-    assert re.search(r"смертельные удары: .*→ Душитель 1", text)
+    assert re.search(r"Смертельные удары: .*→ Душитель 1", text)
     # the Russian log says what every act of the evening did, from its events
     log = dict(night.said)["log --limit 80"].splitlines()[2:]
     silent = [line for line in log if re.search(r"\s[-—]\s+campaign ", line)]  # every act has its sentence
@@ -238,3 +263,36 @@ def test_the_checks_find_what_they_look_for():
     assert english_words("Лада Светлая: damage 2") == ["damage"]
     assert dumped("R38: Мара Тёмная: золота 60; цена предмета Латы: 500")
     assert not dumped("R38: Латы стоят 500 зол., а Мара Тёмная может заплатить лишь 60 зол.")
+    assert typography("создан файл кампании") == ["a sentence starts lowercase"]
+    assert typography("2к6-3: 1, 1 −3 = -1") == ["a hyphen as a minus"]
+    assert typography("Лада Светлая  4, 3  —  5  -  успех") == ["a hyphen for an empty field"]
+    assert typography("Укажите id (#None, #None)") == ["#None"]
+    assert typography("Может быть, «а» или «б» или «в»?") == ["a list joined by «или … или»"]
+    assert typography("Создан файл кампании") == typography("  вид  героиня") == []
+    assert typography("к6: 3 = 3 — столько повреждений наносит Ёж") == []
+    assert typography("2к6−3: 1, 1 −3 = −1") == typography("Может быть, «а», «б» или «в»?") == []
+
+
+def test_the_russian_demo_and_every_help_page_keep_the_typography():
+    """Issue 74's scan beyond the evening: the demo as a Russian user runs it, and every help
+    page in Russian: no lowercase sentence start, no ASCII minus or empty field, no `#None`,
+    no «или … или» list."""
+    import subprocess
+    import sys
+
+    from tests.test_russian import PATHS, help_page
+
+    demo = subprocess.run(
+        [sys.executable, "-m", "campaign_cli", "--lang", "ru", "demo"],
+        capture_output=True,
+        text=True,
+        env={"PATH": "/usr/bin:/bin", "CAMPAIGN_LANG": ""},
+    )
+    assert demo.returncode == 0, demo.stderr
+    text = re.sub(r"<<'EOF'\n.*?\nEOF", "", demo.stdout, flags=re.S)  # the board a user pastes
+    text = re.sub(r"\n\{\n.*?\n\}\n", "\n", text, flags=re.S)  # the step that shows --json
+    broken = [(line, typography(line)) for line in text.splitlines() if not line.startswith("$ ") and typography(line)]
+    for path in PATHS:
+        page = help_page(path, "ru")
+        broken += [(line, typography(line)) for line in page.splitlines() if typography(line.strip() and line)]
+    assert broken == [], broken

@@ -10,6 +10,7 @@ from campaign_cli.cli.output import Line, emit
 from campaign_cli.cli.views import party_table, status_news
 from campaign_cli.i18n import _
 from campaign_cli.library.course import Course
+from campaign_cli.render.events import adventure
 from campaign_cli.rules.advancement import KILL_XP
 
 adventure_app = noun_app(
@@ -38,7 +39,7 @@ def start(
         data = camp.adventure_start(title)
     emit(
         data,
-        Line(_("adventure started: {title}").format(title=data["adventure"]["title"])),
+        Line(adventure(data["adventure"]["title"], begins=True)),
         json_out=json_out,
     )
 
@@ -57,7 +58,7 @@ def end(json_out: JsonOpt = False) -> None:
     emit(
         data,
         lambda: [
-            Line(_("adventure ended: {title}").format(title=data["ended"])),
+            Line(adventure(data["ended"], begins=False)),
             party_table(_("The party"), chars),
             *status_news(data["status_before"], chars),
         ],

@@ -14,6 +14,7 @@ from campaign_cli.cli.output import Line, Table, emit
 from campaign_cli.cli.views import party_table, status_news
 from campaign_cli.i18n import _, enemy_status, ngettext, of_thing, shown, side, status_of
 from campaign_cli.library.fights import Fights
+from campaign_cli.render.text import empty
 from campaign_cli.rules import fights
 
 app = noun_app(
@@ -392,7 +393,7 @@ def blow_lines(data: Mapping[str, Any]) -> list[Line]:
     line = _("{enemy} attacks {name}: rolled {dice} needing {to_hit}+: ").format(
         enemy=enemy["name"],
         name=ch["name"],
-        dice=(", ".join(map(str, data["dice"])) or "-")
+        dice=(", ".join(map(str, data["dice"])) or empty())
         if counts is None
         else ", ".join(_("{n}x{face}").format(n=n, face=face) for face, n in enumerate(counts, 1) if n),
         to_hit=enemy.get("to_hit", 0),

@@ -27,6 +27,7 @@ from campaign_cli.errors import UsageProblem
 from campaign_cli.i18n import _, english_word, signed, status_of
 from campaign_cli.library.rolls import Rolls
 from campaign_cli.render.rolls import chance_text, contest_rows, describe_check, describe_roll, shown_side, source
+from campaign_cli.render.text import empty
 from campaign_cli.rules import dice as d
 from campaign_cli.rules.checks import distribution
 
@@ -111,10 +112,10 @@ def _party_views(data: Mapping[str, Any], genders: dict[str, Any], json_out: boo
     rows = [
         [
             r["character"],
-            ", ".join(map(str, r["dice"])) or "-",
+            ", ".join(map(str, r["dice"])) or empty(),
             r["total"],
             r["target"],
-            "; ".join(f"{signed(m['value'])} {source(m)}" for m in r["modifiers"]) or "-",
+            "; ".join(f"{signed(m['value'])} {source(m)}" for m in r["modifiers"]) or empty(),
             "success" if r["success"] else "failure",
             r.get("reason") or chance_text(r["probability"]),
         ]

@@ -17,7 +17,7 @@ from campaign_cli.cli.output import Line, Table, emit
 from campaign_cli.errors import FileProblem, Refused
 from campaign_cli.i18n import N_, _, ngettext
 from campaign_cli.library.course import Course
-from campaign_cli.render.text import inert
+from campaign_cli.render.text import empty, inert
 
 share_app = noun_app(
     help_text("Share the campaign between machines (git carries it, `campaign merge` merges it).", "campaign share git")
@@ -147,7 +147,7 @@ def merge(
         sys.stderr.write(
             _("campaign: conflict: {where}: {field}: ours {ours}, theirs {theirs}").format(
                 where=where,
-                field=inert(c["field"]) or "-",
+                field=inert(c["field"]) or empty(),
                 ours=inert(jsontext.dumps(c["ours"])),
                 theirs=inert(jsontext.dumps(c["theirs"])),
             )

@@ -24,7 +24,7 @@ def character_views(ch: Mapping[str, Any]) -> list[Any]:
         (_("adjusted DX / MA"), f"{ch['adjusted_dx']} / {ch['ma']}"),
         (_("attributes"), ch["attributes"]),
         (_("skills"), ch["skills"]),
-        (_("combat skills"), ch["combat"] or None),
+        (_("combat skills"), [_combat(ch, skill, mode) for skill, mode in ch["combat"].items()] or None),
         (_("spells"), spells or None),
         (_("keywords"), ch["keywords"]),
         (_("XP / karma / wishes"), f"{ch['xp']} / {ch['karma']} / {ch['wishes']}"),
@@ -48,6 +48,12 @@ def character_views(ch: Mapping[str, Any]) -> list[Any]:
         (_("stored"), [pieces_shown(i) for i in ch["items"] if i["state"] == "stored"] or None),
     ]
     return [Fields(_('{name} (#{id})').format(name=ch['name'], id=ch['id']), pairs)]
+
+
+def _combat(ch: Mapping[str, Any], skill: str, mode: str) -> Verbatim:
+    """R24: a combat skill, its level and where the levels go: `Sword 1 (to hit)`."""
+    said = _("{skill} {level} (to hit)") if mode == "hit" else _("{skill} {level} (to damage)")
+    return Verbatim(said.format(skill=shown(skill), level=ch["skills"].get(skill, "")))
 
 
 def _attribute(ch: Mapping[str, Any], name: str) -> str:

@@ -98,6 +98,18 @@ def _karma(e: dict[str, Any]) -> str:
     return ngettext("{name} gets {n} karma point", "{name} gets {n} karma points", e["amount"]).format(name=e["name"])
 
 
+# The title `adventure start` gives an untitled adventure (library.course), in either language:
+# said as no title, not «Приключение «Приключение» началось».
+DEFAULT_TITLES = frozenset({"Adventure", "Приключение"})
+
+
+def adventure(title: str, *, begins: bool) -> str:
+    """The sentence for an adventure that begins or ends: its title said unless it is the default."""
+    if title in DEFAULT_TITLES:
+        return _("The adventure begins") if begins else _("The adventure ends")
+    return (_("The adventure {title} begins") if begins else _("The adventure {title} ends")).format(title=title)
+
+
 def _curse_lifted(e: dict[str, Any]) -> str:
     facts = {"name": e["name"], "curse": _q(e["curse"])}
     if e.get("pay") == "wish":
@@ -396,8 +408,8 @@ SAY: dict[str, Callable[[dict[str, Any]], str]] = {
     "died": lambda e: _("{name} dies ({rule})").format(name=e["name"], rule=e["rule"]),
     "fell": _fell,
     "rested": _rested,
-    "adventure_started": lambda e: _("The adventure {title} begins").format(title=e["title"]),
-    "adventure_ended": lambda e: _("The adventure {title} ends").format(title=e["title"]),
+    "adventure_started": lambda e: adventure(e["title"], begins=True),
+    "adventure_ended": lambda e: adventure(e["title"], begins=False),
     "town_entered": _town,
     "town_left": lambda e: _("The party leaves {town}").format(town=e["town"]),
     "keyword_learned": lambda e: _("The party learns the keyword {keyword}").format(keyword=e["keyword"]),

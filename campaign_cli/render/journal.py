@@ -161,10 +161,10 @@ def event_text(event: dict[str, Any]) -> str | None:
         return _("turn order: {order}").format(order=" → ".join(map(side, event["order"])))
     if kind == "fight_started":
         return _("fight started: {title}").format(title=event["title"]) if event.get("title") else _("fight started")
-    if kind == "adventure_started":
-        return _("adventure started: {title}").format(title=event["title"])
-    if kind == "adventure_ended":
-        return _("adventure ended: {title}").format(title=event["title"])
+    if kind in ("adventure_started", "adventure_ended"):
+        from campaign_cli.render.events import adventure
+
+        return adventure(event["title"], begins=kind == "adventure_started")
     if kind == "town_entered":
         return (_("in {town}, which has a blacksmith") if event.get("blacksmith") else _("in {town}")).format(
             town=event["town"]

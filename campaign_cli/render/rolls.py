@@ -11,6 +11,7 @@ if TYPE_CHECKING:
     from fractions import Fraction
 
 from campaign_cli.i18n import N_, _, dice, number, percent, shown, signed
+from campaign_cli.render.text import empty
 
 
 def chance_text(p: float | Fraction) -> str:
@@ -130,7 +131,7 @@ def contest_rows(a: Mapping[str, Any], b: Mapping[str, Any]) -> list[list[Any]]:
                 ", ".join(map(str, s["dice"])),
                 s["total"],
                 s["target"],
-                "; ".join(mods) or "-",
+                "; ".join(mods) or empty(),
                 _("over") if s["over"] else _("within"),  # not the status "ok" (GLOSSARY.md)
             ]
         )

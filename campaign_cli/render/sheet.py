@@ -9,7 +9,7 @@ from typing import Any
 
 from campaign_cli.i18n import _, language, shown, status_of
 from campaign_cli.render.character import active, gender_of, hands, kind_of, notes, pieces_shown, stats
-from campaign_cli.render.text import inert, markdown_text
+from campaign_cli.render.text import empty, inert, markdown_text
 
 
 def sections(ch: Mapping[str, Any]) -> list[tuple[str, list[tuple[str, str]]]]:
@@ -44,14 +44,14 @@ def sections(ch: Mapping[str, Any]) -> list[tuple[str, list[tuple[str, str]]]]:
                 *((shown(k), str(v)) for k, v in ch["attributes"].items()),
             ],
         ),
-        (_("Skills and spells"), [*levels, (_("spells"), spells or "-")]),
+        (_("Skills and spells"), [*levels, (_("spells"), spells or empty())]),
         (_("In hand"), [(_("hand {n}").format(n=n + 1), h) for n, h in enumerate(hands(ch))]),
         (
             _("Armor"),
             [
                 (_("armor (R29)"), str(ch["armor"])),
                 (_("restriction (R30)"), str(ch["restriction"])),
-                (_("worn"), ", ".join(shown(i["name"]) for i in ch["items"] if i["state"] == "worn") or "-"),
+                (_("worn"), ", ".join(shown(i["name"]) for i in ch["items"] if i["state"] == "worn") or empty()),
             ],
         ),
         (_("Items"), items or [("-", _("nothing"))]),
@@ -79,15 +79,15 @@ def sections(ch: Mapping[str, Any]) -> list[tuple[str, list[tuple[str, str]]]]:
                     ),
                 ),
                 (_("status"), status_of(ch["status"], ch.get("gender"))),
-                (_("curses (R18)"), ", ".join(c["name"] for c in ch["curses"]) or "-"),
-                (_("in effect (R25)"), active(ch) or "-"),
+                (_("curses (R18)"), ", ".join(c["name"] for c in ch["curses"]) or empty()),
+                (_("in effect (R25)"), active(ch) or empty()),
             ],
         ),
         (
             _("Advancement"),
             [
                 (_("XP / karma / wishes"), f"{ch['xp']} / {ch['karma']} / {ch['wishes']}"),
-                (_("keywords"), ", ".join(ch["keywords"]) or "-"),
+                (_("keywords"), ", ".join(ch["keywords"]) or empty()),
             ],
         ),
     ]

@@ -34,7 +34,7 @@ _CONTROL[ord("\t")] = " "
 def clean(value: Any) -> str:
     """User text, printed literally: control characters (escape sequences) are shown, not obeyed."""
     if value is None:
-        return _empty()
+        return empty()
     if isinstance(value, bool):
         return shown("yes" if value else "no")
     if isinstance(value, str) and not isinstance(
@@ -42,13 +42,17 @@ def clean(value: Any) -> str:
     ):  # a status word or a catalog name, in the chosen language
         value = shown(value)
     elif isinstance(value, dict):
-        value = ", ".join(f"{shown(k)}={shown(v) if isinstance(v, str) else v}" for k, v in value.items()) or _empty()
+        # `Lore 2, Swimming 1`; a word as a value in parentheses: `Sword (damage)` (issue 74: not `Меч=1`)
+        value = ", ".join(
+            f"{shown(k)} ({shown(v)})" if isinstance(v, str) else f"{shown(k)} {v}" for k, v in value.items()
+        )
+        value = value or empty()
     elif isinstance(value, (list, tuple)):
-        value = ", ".join(clean(v) for v in value) or _empty()
+        value = ", ".join(clean(v) for v in value) or empty()
     return _rest(str(value).translate(_CONTROL))
 
 
-def _empty() -> str:
+def empty() -> str:
     """An empty field: a dash as the language writes it (Russian typography: an em dash)."""
     from campaign_cli.i18n import language
 
