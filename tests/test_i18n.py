@@ -744,7 +744,8 @@ def test_no_english_left_in_defaults_party_titles_and_check_syntax(tmp_path: Pat
     assert checked["success"] and checked["target"] == 12  # `для` is `for`: the attribute alone (R6)
     assert ru(path, "check", "--party", "3/IQ", "--who", "all").stdout.startswith("Проверка партии 3/IQ (все)")
     assert "для плавания" in ru(path, "check", "Лада", "3 по ST").stderr  # the error's examples are Russian
-    assert ru(path, "adventure", "start").stdout.strip() == "Начинается приключение"  # the default title is not repeated (issue 74)
+    # the default title is not repeated (issue 74)
+    assert ru(path, "adventure", "start").stdout.strip() == "Начинается приключение"
 
 
 def test_the_russian_catalog_uses_the_seeds_words():
