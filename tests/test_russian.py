@@ -945,3 +945,35 @@ def test_a_first_name_names_the_attacker_as_it_names_anyone_else(tmp_path: Path)
         shutil.copy(path, copy)
         done = ru(copy, "fight", "attack", name, "Bog Lurker 1", "--dice", "1,1,1", "--damage-dice", "6,6")
         assert done.exit_code == 0 and "Лада Светлая" in done.stdout, done.stdout + done.stderr
+
+
+def test_a_skill_use_names_the_skill_and_a_haggle_is_one_sentence_with_the_merchant(tmp_path):
+    """Issue 74: «Мара Тёмная, проверка 3/IQ: …» did not say which skill; a haggle glued
+    «…, противник — 10 против 10: Побеждает противник»."""
+    from tests.conftest import Cli
+
+    cli = Cli(tmp_path / "c.json")
+    cli("init")
+    cli.json(
+        "character", "create", "Лада", "--st", "10", "--dx", "10", "--iq", "12", "--skill", "Купец", "--gender", "f"
+    )
+    cli.json("gold", "add", "Лада", "100")
+
+    def ru(*words: str) -> str:
+        done = cli.runner.invoke(app, ["-c", str(cli.path), "--lang", "ru", *words])
+        assert done.exit_code == 0, done.output
+        return done.stdout
+
+    used = ru("skill", "use", "Лада", "Купец", "--dice", "1,1,1", "--against", "10").splitlines()[0]
+    assert used.startswith("Лада (Купец)"), used
+    said = ru(
+        "shop", "buy", "Лада", "Кинжал", "--price", "40", "--haggle", "10", "--dice", "6,6,6", "--other-dice", "1,1,1"
+    )
+    first = said.splitlines()[0]
+    assert (
+        first == "Лада выбрасывает 18 против 13 (перебор), торговец — 3 против 10 (в пределах); побеждает торговец"
+    ), said
+    sold = ru(
+        "shop", "sell", "Лада", "Кинжал", "--price", "40", "--haggle", "10", "--dice", "1,1,1", "--other-dice", "6,6,6"
+    )
+    assert "покупатель — 18 против 10 (перебор); побеждает Лада" in sold, sold

@@ -200,7 +200,7 @@ def order(
         data,
         [
             Line(dice_line),
-            Table(_("Turn order (R8)"), ["#", _("side")], [[i + 1, side(n)] for i, n in enumerate(fight["order"])]),
+            Table(_("Turn order (R8)"), ["#", _("who")], [[i + 1, side(n)] for i, n in enumerate(fight["order"])]),
             Line(
                 _("round 1: the party's turn")
                 if fight["turn"] == "party"

@@ -181,7 +181,7 @@ def contest(
         [
             Table(
                 _("Contest (R7)"),
-                [_("side"), _("spec"), _("dice"), _("total"), _("target"), _("modifiers"), ""],
+                [_("who"), _("spec"), _("dice"), _("total"), _("target"), _("modifiers"), ""],
                 contest_rows(a, b),
             ),
             Line(_("winner: {name}").format(name=shown_side(winner)) if winner else _("winner: nobody")),

@@ -92,6 +92,7 @@ def buy(
             name=who["name"], object=object_shown(data["item"]), paid=data["paid"], gold=who["gold"]
         ),
         json_out,
+        _("the merchant"),
     )
 
 
@@ -126,9 +127,11 @@ def sell(
             name=who["name"], object=object_shown(data["item"]), received=data["received"], gold=who["gold"]
         ),
         json_out,
+        _("the buyer"),
     )
 
 
-def _answer(data: Mapping[str, Any], text: str, json_out: bool) -> None:
-    lines = [Line(describe_contest(data["haggle"]))] if data["haggle"] else []
+def _answer(data: Mapping[str, Any], text: str, json_out: bool, other: str) -> None:
+    """The haggle (R25's Merchant contest, OTHER the unnamed side) said first, then TEXT."""
+    lines = [Line(describe_contest(data["haggle"], other))] if data["haggle"] else []
     emit(data, [*lines, Line(text)], json_out=json_out)

@@ -101,7 +101,8 @@ def use(
         )  # fmt: skip
     found = find_skill(result["skill"])
     effect = result["effect"]
-    lines = [Line(describe_check(result)) if "a" not in result else Line(describe_contest(result))]
+    said = describe_check(result, found.name) if "a" not in result else describe_contest(result, skill=found.name)
+    lines = [Line(said)]
     if effect is not None or found.name in craft.ACTING:
         lines.append(Line(_effect_line(found.name, effect)))
     emit(result, lines, json_out=json_out)

@@ -57,8 +57,9 @@ def spec_shown(text: str) -> str:
     return head + (sep if sep == "+" else _(" for ")) + shown(skill)
 
 
-def describe_check(r: Mapping[str, Any]) -> str:
-    """One line with every modifier by source: `rolled 3, 3, 3 +1 (curse Rot) = 10 vs 12 (IQ 12)`."""
+def describe_check(r: Mapping[str, Any], skill: str | None = None) -> str:
+    """One line with every modifier by source: `rolled 3, 3, 3 +1 (curse Rot) = 10 vs 12 (IQ 12)`;
+    the SKILL used named beside the character (`skill use`: «Мара Тёмная (Бард), проверка 3/IQ»)."""
     dice = ", ".join(map(str, r["dice"]))
     mods = r.get("modifiers", [])
     if r["type"] == "sum":
@@ -84,7 +85,7 @@ def describe_check(r: Mapping[str, Any]) -> str:
         _(" (after rerolling {dice})").format(dice=", ".join(map(str, r["first_dice"]))) if "first_dice" in r else ""
     )
     return _("{character} {spec}: {body}{extra}: {outcome} (chance {chance})").format(
-        character=r["character"],
+        character=r["character"] if skill is None else f"{r['character']} ({shown(skill)})",
         spec=spec_shown(r["spec"]),
         body=body,
         extra=extra,
@@ -93,23 +94,35 @@ def describe_check(r: Mapping[str, Any]) -> str:
     )
 
 
-def describe_contest(data: Mapping[str, Any]) -> str:
-    """One line: each side's total against its target, and who wins."""
+def describe_contest(data: Mapping[str, Any], opponent: str | None = None, skill: str | None = None) -> str:
+    """One sentence: each side's total against its target, over or within, and who wins; the
+    unnamed side called OPPONENT where it has a role (a haggle's merchant), the SKILL used
+    named beside the first side (`skill use … --against`)."""
     a, b = data["a"], data["b"]
     again = (
         _(" (after rerolling {dice})").format(dice=", ".join(map(str, a["first_dice"]))) if "first_dice" in a else ""
     )
-    line = _("{a} {a_total} vs {a_target}{again}, {b} {b_total} vs {b_target}").format(
-        a=a["name"],
-        a_total=a["total"],
-        a_target=a["target"],
-        again=again,
-        b=shown_side(b["name"]),
-        b_total=b["total"],
-        b_target=b["target"],
+
+    def side(name: str | None) -> str:
+        return opponent if name == "opponent" and opponent else shown_side(name) if name else ""
+
+    template = (
+        _("{a} {a_total} vs {a_target} ({a_result}){again}, {b} {b_total} vs {b_target} ({b_result}); winner: {winner}")
+        if data["winner"]
+        else _("{a} {a_total} vs {a_target} ({a_result}){again}, {b} {b_total} vs {b_target} ({b_result}); nobody wins")
     )
-    winner = _("winner: {name}").format(name=shown_side(data["winner"])) if data["winner"] else _("winner: nobody")
-    return f"{line}: {winner}"
+    return template.format(
+        a=a["name"] if skill is None else f"{a['name']} ({shown(skill)})",
+        a_total=number(a["total"]),
+        a_target=a["target"],
+        a_result=_("over") if a.get("over") else _("within"),
+        again=again,
+        b=side(b["name"]),
+        b_total=number(b["total"]),
+        b_target=b["target"],
+        b_result=_("over") if b.get("over") else _("within"),
+        winner=side(data["winner"]),
+    )
 
 
 def shown_side(name: str) -> str:

@@ -38,7 +38,10 @@ def test_r23_skill_use_succeeds_for_a_skill_without_an_effect(camp):
     # R23 (fourth pass): a use is the attribute alone, 3/ST, not 3/ST+Swimming
     assert (data["skill"], data["success"], data["effect"], data["target"]) == ("Swimming", True, None, 12)
     out = camp("skill", "use", "Ajax", "Плавание", "--dice", "1,1,1")
-    assert out.exit_code == 0 and out.stdout == "Ajax 3/ST: rolled 1, 1, 1 = 3 vs 12 (ST): success (chance 74.1%)\n"
+    assert (
+        out.exit_code == 0
+        and out.stdout == "Ajax (Swimming) 3/ST: rolled 1, 1, 1 = 3 vs 12 (ST): success (chance 74.1%)\n"
+    )
 
 
 def test_r23_contested_skills_take_against(party):
