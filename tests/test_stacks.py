@@ -496,6 +496,21 @@ def test_a_name_both_in_hand_and_in_the_pack_is_the_one_the_act_can_take(path):
     with pytest.raises(campaign_cli.Refused) as err, campaign_cli.open(path) as camp:
         camp.item_drop("Ajax", "Dagger")
     assert err.value.code == "ambiguous_item"
+    # each id as it can be typed, with what tells the two apart (issue 74); the facts keep `#id`
+    with campaign_cli.read(path) as camp:
+        held, carried = (i["id"] for i in sorted(camp.character_show("Ajax")["items"], key=_held_first))
+    said = err.value.message
+    assert f"name one by id: {held} (Dagger, held) or {carried} (Dagger, carried)" in said or (
+        f"name one by id: {carried} (Dagger, carried) or {held} (Dagger, held)" in said
+    ), said
+    assert sorted(campaign_cli.facts_of(err.value, "ambiguous_item")["ids"]) == sorted([f"#{held}", f"#{carried}"])
+    with pytest.raises(campaign_cli.Refused) as ru, campaign_cli.open(path, lang="ru") as russian:
+        russian.item_drop("Ajax", "Кинжал")
+    assert f"{held} (Кинжал, в руках)" in ru.value.message and f"{carried} (Кинжал, в рюкзаке)" in ru.value.message
+
+
+def _held_first(item: dict) -> int:
+    return 0 if item["state"] == "held" else 1
 
 
 def test_a_quantity_or_weight_past_any_float_is_refused_not_an_internal_error(camp, tmp_path):

@@ -8,7 +8,7 @@ resolve never pays for the suggestions.
 
 from __future__ import annotations
 
-from campaign_cli.errors import N_, Genitive, Joined, NotFound, Quoted, Refused, Say, UsageProblem
+from campaign_cli.errors import N_, Choice, Genitive, Joined, NotFound, Quoted, Refused, Say, Shown, UsageProblem
 from campaign_cli.folding import key
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: this module is on the TAB path
@@ -181,17 +181,30 @@ def resolve(
     if len(found) == 1:
         return found[0][0]
     if len(found) > 1:
-        ids = Joined(", ", [f"#{eid}" for _, _, eid in found])
+        # each id as typed where the name was, with what tells the things apart (issue 74)
+        ids = Joined(" or ", [Choice(f"#{eid}", eid, _told(value, names)) for value, names, eid in found])
         text = (
-            N_("{owner} has {count} {what}s named {name!r}; name one by id ({ids})")
+            N_("{owner} has {count} {what}s named {name!r}; name one by id: {ids}")
             if where
-            else N_("there are {count} {what}s named {name!r}; name one by id ({ids})")
+            else N_("there are {count} {what}s named {name!r}; name one by id: {ids}")
         )
         raise Refused(
             Say(text, owner=where, count=len(found), what=Say(what), name=ref.strip(), ids=ids),
             f"ambiguous_{what.replace(' ', '_')}",
         )
     raise not_found(ref, [names for _, names, _ in entries], what, code, where)
+
+
+def _told(value: Any, names: Any) -> list[Any]:
+    """What tells one of several things of a name apart: its name, and an item's place or a
+    thing's kind (`Dagger, carried`)."""
+    told: list[Any] = [Shown(names[0])] if names else []
+    if isinstance(value, dict):
+        for field in ("state", "kind"):
+            if isinstance(value.get(field), str):
+                told.append(Shown(value[field]))
+                break
+    return told
 
 
 def _first_name(wanted: str, entries: list[Any]) -> list[Any]:
