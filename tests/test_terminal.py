@@ -279,7 +279,99 @@ def test_the_stacked_layout_joins_the_turn_marker_to_the_name_and_labels_no_unna
         [">", "Merlin", "########## 10/10", "ok", "damage 0, fatigue 0"],
         ["", "Bog Lurker 1", "###### 6/6", "alive", "normal; initiative 3, defense 1"],
     ]
-    lines = ["".join(text for text, _col in pieces) for pieces in stacked(header, rows, 40, 1)]
+    lines = [
+        "".join(text for text, _col in pieces)
+        for pieces in stacked(header, rows, 40, ("marker", "name", "", "status", "text"))
+    ]
     assert lines[0] == "> Merlin" and lines[4] == "Bog Lurker 1", lines
     assert "  damage 0, fatigue 0" in lines and not any(line.strip().startswith(":") for line in lines)
     assert not any(line.strip() in ("", "who: Merlin") for line in lines)
+
+
+# -- issue 76: names whole, a role for each column ---------------------------------------------
+RU_NAMES = ["Лада Светлая", "Мара Тёмная", "Адская летучая мышь", "Демон, Создание пустоты"]
+
+
+@pytest.fixture(scope="module")
+def russian_fight(tmp_path_factory) -> Path:
+    """The Russian evening's second fight: two-word heroines, enemies of three words."""
+    from tests.conftest import BOARD_SIDE
+
+    folder = tmp_path_factory.mktemp("ru-fight")
+    cli = Cli(folder / "campaign.json")
+    cli.json("init", "--name", "Топь")
+    for name, st, dx, iq in (("Лада Светлая", 12, 12, 8), ("Мара Тёмная", 8, 12, 12), ("Горазд", 14, 10, 8)):
+        cli.json("character", "create", name, "--st", str(st), "--dx", str(dx), "--iq", str(iq), "--gender", "f")
+    cli.json("item", "add", "Лада Светлая", "Палаш")
+    side = {**BOARD_SIDE, "elite": [{"name": f"Злоба {n}", "text": "+1 к защите", "defense": 1} for n in range(1, 7)]}
+    for name in ("Адская летучая мышь", "Демон, Создание пустоты"):
+        board = folder / f"{len(name)}.json"
+        board.write_text(
+            json.dumps(
+                {"name": name, "gender": "f", "keywords": ["Зверь"], "size": "medium", "normal": side, "brutal": side}
+            )
+        )
+        cli.json("enemy", "add", "--file", str(board))
+    cli.json("adventure", "start", "Топь")
+    cli.json("fight", "start")
+    cli.json("fight", "add", "Адская летучая мышь", "--count", "2", "--elite", "--seed", "2")
+    cli.json("fight", "add", "Демон, Создание пустоты")
+    cli.json("fight", "order", "--seed", "1")
+    cli.json("check", "--party", "DX 5+", "--who", "all", "--seed", "1")
+    return cli.path
+
+
+RU_VIEWS = [
+    ["fight", "status"],
+    ["enemy", "list"],
+    ["check", "--party", "DX 5+", "--who", "all", "--seed", "1"],
+    ["item", "list", "Лада Светлая"],
+    ["log"],
+    ["recap"],
+]
+
+
+@pytest.mark.parametrize("columns", [40, 60, 80, 120])
+def test_a_name_is_never_broken_while_it_fits_and_no_dash_starts_a_line(russian_fight, columns):
+    """Issue 76: «Лада / Светлая», «Адская летучая / мышь 1» at 60-80 columns; «— Злоба 1»
+    at a line's start. Each name of several words stands whole on its line wherever the
+    column it is in can hold it (a free-text column narrower than a name aside)."""
+    from campaign_cli.render.layout import cells
+
+    for args in RU_VIEWS:
+        code, screen = on_terminal(russian_fight, args, columns, "ru")
+        assert code == 0 and "Traceback" not in screen, (args, screen)
+        lines = screen.splitlines()
+        assert [line for line in lines if cells(line.rstrip()) > columns] == [], (args, columns)
+        assert not [line for line in lines if line.lstrip().startswith(("— ", "→ "))], (args, columns, screen)
+        if args[0] in ("log", "recap") and columns < 60:
+            continue  # a sentence's column at 40 is narrower than «Адская летучая мышь»
+        for name in RU_NAMES:
+            first = name.split()[0]
+            assert screen.count(first) == sum(line.count(name) for line in lines), (args, columns, name, screen)
+
+
+def test_layout_is_chosen_by_column_roles_not_header_words():
+    """Issue 76: the layout and colour read each column's role; a header's words (translated
+    or not) decide nothing. A free-text column narrows first, an aside column gives way on a
+    narrow terminal, a column empty in every row gives way before the rows are stacked."""
+    from campaign_cli.render.layout import table_lines
+
+    def screen(header, rows, width, roles):
+        return ["".join(t for t, _c in p).rstrip() for p in table_lines("", header, lambda: rows, width, roles)]
+
+    rows = [["1", "Sir Bartholomew Longname", "a long remark about the knight and his horse", "ok"]]
+    named = screen(["x", "y", "z", "w"], rows, 50, ("id", "name", "text", "status"))
+    assert any("Sir Bartholomew Longname" in line for line in named), named  # the name whole, the remark wrapped
+    stacked = screen(["x", "y", "z", "w"], rows, 20, ("id", "name", "text", "status"))
+    assert stacked[0] == "#1 Sir Bartholomew" or stacked[0].startswith("#1 "), stacked  # headed by id and name
+    aside = screen(["#", "what", "command"], [["7", "Ajax takes 3 damage " * 3, "campaign damage Ajax 3"]], 45,
+                   ("", "text", "aside"))  # fmt: skip
+    assert "command" not in aside[0] and "campaign damage" not in " ".join(aside), aside
+    wide = screen(["#", "what", "command"], [["7", "Ajax takes 3 damage", "campaign damage Ajax 3"]], 120,
+                  ("", "text", "aside"))  # fmt: skip
+    assert "command" in wide[0], wide
+    empty = screen(
+        ["who", "total", "mods", "result"], [["Лада Светлая", "—", "—", "success"]], 24, ("name", "", "", "")
+    )
+    assert empty[0].split() == ["who", "result"], empty  # the empty columns gave way, the rows stand

@@ -215,9 +215,9 @@ def test_a_table_too_wide_for_80_columns_is_stacked_not_cut(camp):
 def test_stacked_rows_are_headed_by_id_and_name_in_either_language(camp):
     camp.json("item", "add", "Ajax", "Broadsword", "--weight", "3", "--value", "40", "--slots", "2")
     camp.json("item", "add", "Ajax", "Leather", "--weight", "4")
-    screen = re.sub(r"\x1b\[[0-9;]*m", "", on_terminal(camp, "item", "list", "Ajax", columns=60))
+    screen = re.sub(r"\x1b\[[0-9;]*m", "", on_terminal(camp, "item", "list", "Ajax", columns=40))
     assert re.search(r"^#3 Broadsword\s*$", screen, re.M) and "  kind: weapon" in screen and "item:" not in screen
     russian = re.sub(
-        r"\x1b\[[0-9;]*m", "", on_terminal(camp, "item", "list", "Ajax", columns=60, env={"CAMPAIGN_LANG": "ru"})
+        r"\x1b\[[0-9;]*m", "", on_terminal(camp, "item", "list", "Ajax", columns=40, env={"CAMPAIGN_LANG": "ru"})
     )
     assert re.search(r"^#4 Кожа\s*$", russian, re.M) and "  вид: броня" in russian and "  где: в рюкзаке" in russian

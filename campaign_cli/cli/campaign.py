@@ -18,7 +18,7 @@ from campaign_cli.cli.common import (
 )
 from campaign_cli.cli.door import campaign_path
 from campaign_cli.cli.lazy import command_app
-from campaign_cli.cli.output import Fields, Line, Table, emit, paged, write_json_array, write_jsonl
+from campaign_cli.cli.output import Fields, Line, Table, emit, keep_whole, paged, write_json_array, write_jsonl
 from campaign_cli.i18n import _, language, moment, ngettext, shown
 from campaign_cli.library.course import Course
 from campaign_cli.run import RUN
@@ -200,7 +200,20 @@ def log_table(entries: Callable[[], Iterable[Mapping[str, Any]]], camp: Any) -> 
             number = e["seq"] if e["seq"] is not None else ""
             yield (number, when, kind_word(e), older_entry(e, said, english, roll_text) or "—", e["command"])
 
-    return Table(_("Journal"), ["#", _("time"), _("kind"), _("what happened"), _("command")], rows)
+    keep_whole(_names_of(camp))
+    return Table(
+        _("Journal"),
+        ["#", _("time"), _("kind"), _("what happened"), _("command")],
+        rows,
+        ("", "", "aside", "text", "aside"),  # on a narrow terminal the kind, then the command, give way
+    )
+
+
+def _names_of(camp: Any) -> list[str]:
+    """The campaign's characters' and enemy types' names (the journal's sentences name them)."""
+    data = getattr(camp, "data", None) or {}
+    docs = [*(data.get("characters") or {}).values(), *(data.get("enemies") or {}).values()]
+    return [d["name"] for d in docs if isinstance(d, dict) and isinstance(d.get("name"), str)]
 
 
 def kind_word(entry: Mapping[str, Any]) -> str:

@@ -22,7 +22,9 @@ def views(one: Mapping[str, Any]) -> list[Any]:
     ]
     if one["refused"]:
         rows = [(Verbatim(r["act"]), Verbatim(r["message"])) for r in one["refused"]]  # command paths: as typed
-        out.append(Table(_("{name} cannot").format(name=one["character"]), [_("command"), _("why not")], rows))
+        out.append(
+            Table(_("{name} cannot").format(name=one["character"]), [_("command"), _("why not")], rows, ("", "text"))
+        )
     return out
 
 

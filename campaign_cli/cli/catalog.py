@@ -99,6 +99,7 @@ def _item_table(title: str, rows: Sequence[Mapping[str, Any]]) -> Table:
             ]
             for e in rows
         ],
+        ("name", "text", "", "", "", "", "", "", ""),
     )
 
 
@@ -114,7 +115,12 @@ def skills(search: SearchOpt = None, json_out: JsonOpt = False, jsonl: JsonlOpt 
     rows = [[d["group"], d["name"], _others(d), d["check"], _(str(d["effect"]))] for d in data]
     emit(
         data,
-        Table(_("Skills (R23)"), [_("group"), _("skill"), _("seed name"), _("check"), _("effect")], rows),
+        Table(
+            _("Skills (R23)"),
+            [_("group"), _("skill"), _("seed name"), _("check"), _("effect")],
+            rows,
+            ("", "name", "name", "", "text"),
+        ),
         json_out=json_out,
         jsonl=jsonl,
     )
@@ -167,7 +173,12 @@ def enemies(search: SearchOpt = None, json_out: JsonOpt = False, jsonl: JsonlOpt
     ]
     emit(
         data,
-        Table(_("Enemies (R40)"), [_("name"), _("size"), _("keywords"), _("health"), _("XP"), _("source")], rows),
+        Table(
+            _("Enemies (R40)"),
+            [_("name"), _("size"), _("keywords"), _("health"), _("XP"), _("source")],
+            rows,
+            ("name", "", "text", "", "", ""),
+        ),
         json_out=json_out,
         jsonl=jsonl,
     )
@@ -288,6 +299,7 @@ def packs(json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
             _("Catalog packs"),
             [_("pack"), _("version"), _("items"), _("enemies")],
             [[p["pack"], p["version"], p["items"], p["enemies"]] for p in data],
+            ("name", "", "", ""),
         ),
         json_out=json_out,
         jsonl=jsonl,

@@ -53,7 +53,12 @@ def list_(json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
     ]
     emit(
         chars,
-        Table(_("Characters"), [_("id"), _("name"), _("kind"), _("ST"), _("DX"), _("IQ"), _("XP"), _("status")], rows),
+        Table(
+            _("Characters"),
+            [_("id"), _("name"), _("kind"), _("ST"), _("DX"), _("IQ"), _("XP"), _("status")],
+            rows,
+            ("id", "name", "", "", "", "", "", "status"),
+        ),
         json_out=json_out,
         jsonl=jsonl,
     )

@@ -62,7 +62,10 @@ def list_(
     emit(
         rows,
         Table(
-            _("Curses"), [_("character"), _("curse"), _("note")], [[r["character"], r["name"], r["note"]] for r in rows]
+            _("Curses"),
+            [_("character"), _("curse"), _("note")],
+            [[r["character"], r["name"], r["note"]] for r in rows],
+            ("name", "name", "text"),
         ),
         json_out=json_out,
         jsonl=jsonl,

@@ -86,7 +86,12 @@ def list_(json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
     ]
     emit(
         boards,
-        Table(_("Enemies"), [_("id"), _("name"), _("size"), _("keywords"), _("XP"), _("brutal XP")], rows),
+        Table(
+            _("Enemies"),
+            [_("id"), _("name"), _("size"), _("keywords"), _("XP"), _("brutal XP")],
+            rows,
+            ("id", "name", "", "text", "", ""),
+        ),
         json_out=json_out,
         jsonl=jsonl,
     )

@@ -79,7 +79,10 @@ def status_views(data: Mapping[str, Any]) -> list[Any]:
         )
     else:
         order = Line(_("order: not rolled yet (`campaign fight order`)"))
-    views = [Table(title, ["", _("who"), _("left"), _("status"), ""], rows), order]
+    views = [
+        Table(title, ["", _("who"), _("left"), _("status"), ""], rows, ("marker", "name", "", "status", "text")),
+        order,
+    ]
     if data.get("acted"):
         views.append(Line(_("acted this round (R32a): {names}").format(names=", ".join(data["acted"]))))
     if data["waiting"]:
@@ -200,7 +203,12 @@ def order(
         data,
         [
             Line(dice_line),
-            Table(_("Turn order (R8)"), ["#", _("who")], [[i + 1, side(n)] for i, n in enumerate(fight["order"])]),
+            Table(
+                _("Turn order (R8)"),
+                ["#", _("who")],
+                [[i + 1, side(n)] for i, n in enumerate(fight["order"])],
+                ("id", "name"),
+            ),
             Line(
                 _("round 1: the party's turn")
                 if fight["turn"] == "party"

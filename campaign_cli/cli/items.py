@@ -198,6 +198,7 @@ def list_(name: NameArg, json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> 
             ),
             [_(c) for c in COLUMNS],
             item_rows(ch["items"]),
+            ("id", "name", "", "", "", "", "", "", "text"),
         ),
         json_out=json_out,
         jsonl=jsonl,

@@ -29,9 +29,15 @@ class Table:
     (`log` on a long journal), on a terminal as piped."""
 
     def __init__(
-        self, title: str, columns: Sequence[str], rows: Sequence[Sequence[Any]] | Callable[[], Iterable[Sequence[Any]]]
+        self,
+        title: str,
+        columns: Sequence[str],
+        rows: Sequence[Sequence[Any]] | Callable[[], Iterable[Sequence[Any]]],
+        roles: Sequence[str] = (),
     ) -> None:
-        self.title, self.columns, self._rows = title, columns, rows
+        # ROLES: each column's role (render/layout.py ROLES: "id", "name", "marker", "status",
+        # "text", ""), which decides its layout and colour; never its header's words
+        self.title, self.columns, self._rows, self.roles = title, columns, rows, roles
 
     def each(self) -> Iterable[Sequence[Any]]:
         """The rows one by one: a stream read afresh, or the sequence."""
@@ -120,7 +126,7 @@ def emit(
         write_json(data)
     elif views is not None:
         shown_views: Any = views() if callable(views) else views
-        render(list(shown_views) if isinstance(shown_views, (list, tuple)) else [shown_views])
+        render(list(shown_views) if isinstance(shown_views, (list, tuple)) else [shown_views], data)
 
 
 def force_color() -> bool:
@@ -131,16 +137,54 @@ def force_color() -> bool:
     return bool(os.environ.get("FORCE_COLOR"))
 
 
-def render(views: list[View]) -> None:
+# The fields of a result that hold a person's or an enemy's name (or a list of them).
+NAME_FIELDS = frozenset(
+    {"name", "character", "target", "who", "by", "attacker", "enemy", "owner", "hitter", "other", "from", "to"}
+)
+
+
+def names_in(data: Any, limit: int = 20_000) -> set[str]:
+    """The names of several words DATA holds in its name fields (a walk of at most LIMIT
+    values): a terminal keeps each on one line while it fits (render/layout.py NAMES)."""
+    found: set[str] = set()
+    stack, seen = [data], 0
+    while stack and seen < limit:
+        value = stack.pop()
+        seen += 1
+        if isinstance(value, dict):
+            for key, v in value.items():
+                if key in NAME_FIELDS and isinstance(v, str) and " " in v.strip() and len(v) <= 100:
+                    found.add(v)
+                elif key in NAME_FIELDS and isinstance(v, list):
+                    found.update(n for n in v if isinstance(n, str) and " " in n.strip() and len(n) <= 100)
+                elif isinstance(v, (dict, list)):
+                    stack.append(v)
+        elif isinstance(value, list):
+            stack.extend(value)
+    return found
+
+
+def keep_whole(names: Iterable[str]) -> None:
+    """NAMES (those of several words) stay on one line while they fit, on a terminal."""
+    from campaign_cli.render import layout
+
+    layout.NAMES.update(n for n in names if " " in n.strip() and len(n) <= 100)
+
+
+def render(views: list[View], data: Any = None) -> None:
     """VIEWS laid out for the terminal's width, in colour and bold; piped, the same text
-    never wrapped, whatever `COLUMNS` says (render/layout.py: a row is one line for grep)."""
+    never wrapped, whatever `COLUMNS` says (render/layout.py: a row is one line for grep).
+    On a terminal, a name of several words DATA holds stays on one line while it fits."""
     terminal = sys.stdout.isatty() or force_color()
     width: int | None = None
     if terminal:
         from rich.console import Console
 
+        from campaign_cli.render import layout
+
         console = Console(highlight=False)
         width = console.width
+        layout.NAMES.update(names_in(data))
     for view, pieces in _lines(views, width, terminal):
         if terminal:
             console.print(_styled(view, pieces), soft_wrap=True)
@@ -169,7 +213,6 @@ def _lines(views: list[View], width: int | None, terminal: bool) -> Iterator[tup
             pairs = [(k, clean(v)) for k, v in view.pairs]
             yield from ((view, p) for p in layout.field_lines(clean(view.title), pairs, width))
             continue
-        lead = 2 if view.columns[0] in ("#", _("id")) and len(view.columns) > 2 else 1
         count = [0]
 
         def rows(view: Table = view, count: list[int] = count) -> Iterator[list[str]]:
@@ -178,7 +221,7 @@ def _lines(views: list[View], width: int | None, terminal: bool) -> Iterator[tup
                 count[0] += 1
                 yield [clean(c) for c in row]
 
-        yield from ((view, p) for p in layout.table_lines(clean(view.title), view.columns, rows, width, lead))
+        yield from ((view, p) for p in layout.table_lines(clean(view.title), view.columns, rows, width, view.roles))
         if not count[0]:
             yield view, [(_("(none)"), -1)]
 
@@ -201,11 +244,11 @@ def _styled(view: View, pieces: list[tuple[str, int]]) -> Any:
     from rich.text import Text
 
     line = Text()
-    columns = view.columns if isinstance(view, Table) else ()
+    roles = view.roles if isinstance(view, Table) else ()
     forms: dict[str, str] | None = None
     for text, col in pieces:
         style = "bold" if col in (-2, -3) else ""
-        if 0 <= col < len(columns) and columns[col] in (_("status"), _("result")):
+        if 0 <= col < len(roles) and roles[col] == "status":
             if forms is None:
                 forms = {status_of(w, g): st for w, st in STATUS_STYLES.items() for g in GENDERS}
             style = forms.get(text.strip(), "")

@@ -122,8 +122,8 @@ def _party_views(data: Mapping[str, Any], genders: dict[str, Any], json_out: boo
         for r in results
     ]
     rows += [
-        [s["character"], "-", "-", "-", "-", "skipped", f"{status_of(s['status'], genders[s['character']])} (R11a)"]
-        for s in skipped
+        [s["character"], None, None, None, None, "skipped", f"{status_of(s['status'], genders[s['character']])} (R11a)"]
+        for s in skipped  # R11a: the fallen do not roll; why stands in the last column
     ]
     emit(
         data,
@@ -133,6 +133,7 @@ def _party_views(data: Mapping[str, Any], genders: dict[str, Any], json_out: boo
             ),
             [_("character"), _("dice"), _("total"), _("target"), _("modifiers"), _("result"), _("chance")],
             rows,
+            ("name", "", "", "", "text", "status", ""),
         ),
         json_out=json_out,
     )
@@ -183,6 +184,7 @@ def contest(
                 _("Contest (R7)"),
                 [_("who"), _("spec"), _("dice"), _("total"), _("target"), _("modifiers"), ""],
                 contest_rows(a, b),
+                ("name", "", "", "", "", "text", ""),
             ),
             Line(_("winner: {name}").format(name=shown_side(winner)) if winner else _("winner: nobody")),
         ],
@@ -261,6 +263,7 @@ def initiative(
             _("Initiative (R8)"),
             ["#", _("name"), _("rolls")],
             [[i + 1, n, ", ".join(map(str, dice_of[n]))] for i, n in enumerate(order)],
+            ("id", "name", "text"),
         ),
         json_out=json_out,
     )

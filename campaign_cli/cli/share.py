@@ -175,7 +175,12 @@ def conflicts(json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
 
     rows = [[c["id"], c["where"], c["field"], cell(c, "base"), cell(c, "ours"), cell(c, "theirs")] for c in data]
     views: list[Any] = [
-        Table(_("Merge conflicts"), ["#", _("where"), _("field"), _("base"), _("ours"), _("theirs")], rows)
+        Table(
+            _("Merge conflicts"),
+            ["#", _("where"), _("field"), _("base"), _("ours"), _("theirs")],
+            rows,
+            ("id", "name", "", "text", "text", "text"),
+        )
     ]
     if data:
         views.append(Line(_("settle them with `campaign resolve [ID] --ours|--theirs|--value V`")))

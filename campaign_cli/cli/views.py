@@ -88,6 +88,7 @@ def party_table(title: str, chars: Sequence[Mapping[str, Any]]) -> Table:
         title,
         [_("name"), _("XP"), _("damage"), _("fatigue"), _("status")],
         [[c["name"], c["xp"], c["damage"], c["fatigue"], status_of(c["status"], c.get("gender"))] for c in chars],
+        ("name", "", "", "", "status"),
     )
 
 
@@ -120,5 +121,6 @@ def board_views(board: Mapping[str, Any], brutal: bool) -> list[Any]:
             _("Elite table (R42)"),
             [_("die"), _("ability")],
             [[i + 1, rules.elite_text(e)] for i, e in enumerate(side["elite"])],
+            ("", "text"),
         ),
     ]

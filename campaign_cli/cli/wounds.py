@@ -77,6 +77,7 @@ def rest(
                 _("After a week of rest") if week else _("After a night's sleep"),
                 [_("name"), _("damage"), _("fatigue"), _("status")],
                 [[c["name"], c["damage"], c["fatigue"], status_of(c["status"], c.get("gender"))] for c in chars],
+                ("name", "", "", "status"),
             ),
             *status_news(data["status_before"], chars),
         ],

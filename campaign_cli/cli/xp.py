@@ -47,6 +47,7 @@ def award(
             _("+{amount} XP: {reason}").format(amount=amount, reason=reason) if reason else f"+{amount} XP",
             [_("name"), _("XP")],
             [[c["name"], c["xp"]] for c in chars],
+            ("name", ""),
         ),
         json_out=json_out,
     )

@@ -28,7 +28,7 @@ _PATTERN = (
     r"[^ ]*`[^`]*`[^ ]*"
     r"|\d[\d.:/-]* \d[\d.:/-]*(?= |$)"
     rf"|[+\u2212-]?\d+ {_UNIT}(?=[ ,.;:)]|$)[^ ]*"
-    rf"|[^ ]+(?: \d+[,.;:)]?(?= |$)(?! {_UNIT}(?:[ ,.;:)]|$)))+"
+    rf"|[^ \d][^ ]*(?: \d+[,.;:)]?(?= |$)(?! {_UNIT}(?:[ ,.;:)]|$)))+"
     r"|[^ ]+"
 )
 _UNITS: list[re.Pattern[str]] = []  # compiled when a text must be broken: most views fit as they are
@@ -75,13 +75,51 @@ def wrap(text: str, width: int | None) -> list[str]:
     width = max(width, 1)
     if cells(text) <= width:
         return [text]
+    bound = [n for n in NAMES if n in text and cells(n) <= width]
+    if bound:  # a name of several words shown (`Лада Светлая`, `Адская летучая мышь 1`): whole while it fits
+        for name in sorted(bound, key=len, reverse=True):
+            text = text.replace(name, name.replace(" ", "\0"))
+        return [line.replace("\0", " ") for line in _wrap(text, width)]
+    return _wrap(text, width)
+
+
+# The names of several words the view being drawn shows (cli/output.py `render`, from the
+# command's result): each is kept on one line while it fits, in any cell or line.
+NAMES: set[str] = set()
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    if cells(text) <= width:
+        return [text]
+    if " \u2192 " in text:  # an order or a blow (`Лада Светлая → Душитель 2`): each side whole while it fits
+        sides = text.split(" \u2192 ")
+        bound = " \u2192 ".join(p.replace(" ", "\0") if cells(p) <= width // 2 else p for p in sides)
+        if bound != text:
+            return [line.replace("\0", " ") for line in _wrap(bound, width)]
     body = text.lstrip(" ")
     indent = text[: len(text) - len(body)]
     if indent and len(indent) < width // 2:  # an indented line (a character's items) wraps under its indent
-        return [indent + line for line in wrap(body, width - len(indent))]
+        return [indent + line for line in _wrap(body, width - len(indent))]
+    if " \u2014 " in text or " \u2192 " in text:  # a dash or an arrow never starts a line: it ends the one before
+        joined = text.replace(" \u2014 ", "\0\u2014 ").replace(" \u2192 ", "\0\u2192 ")
+        return [line.replace("\0", " ") for line in _units_wrapped(joined, width)]
+    return _units_wrapped(text, width)
+
+
+def _pieces(text: str, width: int) -> Iterator[str]:
+    """TEXT's units; one bound whole (a name, a dash with its word) but wider than WIDTH
+    comes apart at its binding again, never cut inside a word."""
+    for unit in units(text):
+        if "\0" in unit and cells(unit) > width:
+            yield from unit.split("\0")
+        else:
+            yield unit
+
+
+def _units_wrapped(text: str, width: int) -> list[str]:
     lines: list[str] = []
     line = ""
-    for unit in units(text):
+    for unit in _pieces(text, width):
         if cells(unit) > width:
             if line:
                 lines.append(line)
@@ -104,53 +142,122 @@ def widest_unit(text: str) -> int:
 Rows = Callable[[], Iterable[Sequence[str]]]  # the rows afresh at each call: a long log is never held
 
 
-def widths(header: Sequence[str], rows: Rows, width: int | None) -> list[int] | None:
+# A column's role decides its layout (and on a terminal its colour, cli/output.py), never its
+# header's words: "id" (an id, heading a stacked row with the name), "name" (a character's or
+# an enemy's whole name: one unit, never broken while it fits), "marker" (the turn's `>`,
+# joined to the name), "status" (a status word, coloured), "text" (free text: narrowed
+# first), "" (anything else).
+# "aside" (a column a narrow terminal leaves out, in order, before free text is squeezed
+# below ROOMY cells or the rows are stacked: the journal's kind and command).
+ROLES = ("id", "name", "marker", "status", "text", "aside", "")
+ROOMY = 30
+WHOLE = ("id", "name", "marker")  # roles whose cells are never broken while they fit
+
+
+def widths(header: Sequence[str], rows: Rows, width: int | None, roles: Sequence[str] = ()) -> list[int] | None:
     """Each column's width for a table of ROWS within WIDTH cells, or None when not even
-    each column's widest unit fits (the rows are then stacked); WIDTH None (piped): each
-    column as wide as its widest cell of at most PIPED_CELL. The rows are read as they
-    come (a long log is never held), a second time only when some cell must be broken."""
-    natural = [cells(h) for h in header]
+    each column's narrowest (its widest unit; a whole name for a name column) fits (the
+    rows are then stacked); WIDTH None (piped): each column as wide as its widest cell of
+    at most PIPED_CELL. The free-text columns are narrowed first, then the others. The rows
+    are read as they come (a long log is never held), a second time only when some cell
+    must be broken."""
+    body = [0] * len(header)  # each column's widest cell, its header aside
     limit = PAD_LIMIT if width is not None else PIPED_CELL
     for row in rows():
         for i, c in enumerate(row):
-            natural[i] = max(natural[i], min(cells(c), limit))
+            body[i] = max(body[i], min(cells(c), limit))
+    natural = [max(cells(h), b) for h, b in zip(header, body)]
     if width is None:
         return natural
     room = width - len(GAP) * (len(header) - 1)
     if sum(natural) <= room:
         return natural  # fits as it is: no cell is broken
-    least = [cells(h) for h in header]  # a header is never wrapped
+    role = [roles[i] if i < len(roles) else "" for i in range(len(header))]
+    least = [widest_unit(h) for h in header]  # a header wraps at its spaces
     for row in rows():
         for i, c in enumerate(row):
-            if cells(c) > least[i]:
-                least[i] = max(least[i], min(widest_unit(c), PAD_LIMIT))
+            need = min(cells(c), PAD_LIMIT) if role[i] in WHOLE else min(widest_unit(c), PAD_LIMIT)
+            least[i] = max(least[i], need)
     if sum(least) > room:
         return None
     got = list(natural)
-    while sum(got) > room:  # narrow the column with most to spare, a cell at a time
-        i = max(range(len(got)), key=lambda k: got[k] - least[k])
-        got[i] -= 1
+    # narrowed a cell at a time: free text first, then a header wider than its cells (it
+    # wraps at its spaces), then the column with most to spare
+    floors = (
+        [least[k] if role[k] in ("text", "aside") else got[k] for k in range(len(got))],
+        [max(least[k], body[k]) for k in range(len(got))],
+        least,
+    )
+    for floor in floors:
+        while sum(got) > room:
+            spare = [k for k in range(len(got)) if got[k] > floor[k]]
+            if not spare:
+                break
+            i = max(spare, key=lambda k: got[k] - floor[k])
+            got[i] -= 1
     return got
 
 
 def table_lines(
-    title: str, header: Sequence[str], rows: Rows, width: int | None, lead: int = 1
+    title: str, header: Sequence[str], rows: Rows, width: int | None, roles: Sequence[str] = ()
 ) -> Iterator[list[Piece]]:
     """A table as lines of pieces: the title, the header, then each row, its cells wrapped
-    within their columns; stacked (a row's first LEAD cells, then `column: value` lines)
-    where the columns cannot stand side by side."""
+    within their columns; stacked (each row headed by its id and name, then `column: value`
+    lines) where the columns cannot stand side by side."""
     if title:
         yield from ([(line, -3)] for line in wrap(title, width))
-    got = widths(header, rows, width)
+    got = widths(header, rows, width, roles)
+    while width is not None and "aside" in roles and _squeezed(got, header, rows, roles):
+        keep = [i for i in range(len(header)) if i != list(roles).index("aside")]
+        header, roles, rows = [header[i] for i in keep], [roles[i] for i in keep if i < len(roles)], _only(rows, keep)
+        got = widths(header, rows, width, roles)
     if got is None:  # only a width can be too narrow: piped, the columns always stand
         assert width is not None
-        yield from stacked(header, rows(), width, lead)
+        keep = _filled(header, rows)
+        if len(keep) < len(header):  # on a terminal, a column empty in every row gives way first
+            header, roles = [header[i] for i in keep], [roles[i] for i in keep if i < len(roles)]
+            rows = _only(rows, keep)
+            got = widths(header, rows, width, roles)
+    if got is None:
+        assert width is not None
+        yield from stacked(header, rows(), width, roles)
         return
     for row in chain([header], rows()):
         cut = [wrap(c, None if width is None else w) for c, w in zip(row, got)]  # piped: a row is one line
         for k in range(max(len(c) for c in cut)):
             pieces = [(pad(c[k] if k < len(c) else "", w), i) for i, (c, w) in enumerate(zip(cut, got))]
             yield _trimmed(pieces)
+
+
+EMPTY = ("", "-", "—")  # what an empty cell holds
+
+
+def _squeezed(got: list[int] | None, header: Sequence[str], rows: Rows, roles: Sequence[str]) -> bool:
+    """Whether the columns cannot stand, or stand with a free-text column narrower than both
+    ROOMY cells and its widest cell."""
+    if got is None:
+        return True
+    text = [k for k in range(len(got)) if k < len(roles) and roles[k] == "text"]
+    if not text or all(got[k] >= ROOMY for k in text):
+        return False
+    widest = {k: cells(header[k]) for k in text}
+    for row in rows():
+        for k in text:
+            widest[k] = max(widest[k], cells(row[k]))
+    return any(got[k] < min(ROOMY, widest[k]) for k in text)
+
+
+def _filled(header: Sequence[str], rows: Rows) -> list[int]:
+    """The columns holding something in some row."""
+    filled = [False] * len(header)
+    for row in rows():
+        for i, c in enumerate(row):
+            filled[i] = filled[i] or c not in EMPTY
+    return [i for i, f in enumerate(filled) if f]
+
+
+def _only(rows: Rows, keep: list[int]) -> Rows:
+    return lambda: ([row[i] for i in keep] for row in rows())
 
 
 def _trimmed(pieces: list[Piece]) -> list[Piece]:
@@ -165,19 +272,23 @@ def _trimmed(pieces: list[Piece]) -> list[Piece]:
     return out
 
 
-def stacked(header: Sequence[str], rows: Iterable[Sequence[str]], width: int, lead: int) -> Iterator[list[Piece]]:
-    """Each row as its head (its first LEAD cells: `#3 Ajax`; a marker column with no
-    header, the turn's `>`, joins the name: `> Merlin`), then a `column: value` line for
-    each other cell that holds something (a column with no header: the value alone)."""
-    marker = len(header) > 1 and not header[0].strip()
+def stacked(
+    header: Sequence[str], rows: Iterable[Sequence[str]], width: int, roles: Sequence[str] = ()
+) -> Iterator[list[Piece]]:
+    """Each row as its head (its leading id, marker and name cells: `#3 Ajax`, `> Merlin`),
+    then a `column: value` line for each other cell that holds something (a column with no
+    header: the value alone)."""
+    role = [roles[i] if i < len(roles) else "" for i in range(len(header))]
+    lead = 0
+    while lead < len(header) and role[lead] in WHOLE and (lead == 0 or role[lead - 1] != "name"):
+        lead += 1
+    lead = max(lead, 1)  # a table without roles: its first cell heads each row
     for row in rows:
-        if marker:
-            first, lead = f"{row[0]} {row[1]}".strip(), 2
-        else:
-            first = f"#{row[0]} {row[1]}" if lead == 2 else row[0]
+        head = [f"#{c}" if role[i] == "id" else c for i, c in enumerate(row[:lead])]
+        first = " ".join(c for c in head if c.strip())
         yield from ([(line, -2)] for line in wrap(first, width))
         for i, (col, cell) in enumerate(zip(header[lead:], row[lead:]), start=lead):
-            if cell in ("", "-", "—"):
+            if cell in EMPTY:
                 continue
             label = f"  {col}: " if col.strip() else "  "
             lines = wrap(cell, width - cells(label))
