@@ -199,3 +199,37 @@ def test_a_long_item_list_flows_across_pages_without_cutting_a_row(tmp_path, siz
         where.append(found[0])
     assert where == sorted(where)  # in reading order
     assert where.count(0) >= 5, where  # the list begins on page 1, under the columns
+
+
+@needs_browser
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("size", ["A4", "Letter"])
+def test_every_page_of_a_long_sheet_names_its_character_and_none_holds_one_row(tmp_path, lang, size):
+    """Issue 76: pages 2 and on of a 65-item character showed neither the character's name
+    nor the items' heading; Letter in Russian ended with a page holding one row. The long
+    list's head («Велимира Ясная — Предметы») repeats atop each page it continues on, and
+    its last rows are never parted."""
+    who = "Велимира Ясная"
+    campaign(tmp_path, "init")
+    lines = [["character", "create", who, "--st", "11", "--dx", "12", "--iq", "9", "--gender", "f"]]
+    lines += [["item", "add", who, name, "--custom"] for name in LONG_NAMES]
+    campaign(tmp_path, "batch", "-", stdin="".join(json.dumps({"args": line}) + "\n" for line in lines))
+    page = tmp_path / "long.html"
+    page.write_text(campaign(tmp_path, "character", "sheet", who, "--format", "html", lang=lang).stdout)
+    pdf = pdf_of(page, size)
+    texts = [
+        " ".join(
+            subprocess.run(
+                ["pdftotext", "-f", str(n), "-l", str(n), str(pdf), "-"], capture_output=True, text=True
+            ).stdout.split()
+        )
+        for n in range(1, len(pages_of(pdf)) + 1)
+    ]
+    assert len(texts) >= 2
+    heading = "Предметы" if lang == "ru" else "Items"
+    for n, text in enumerate(texts):
+        assert who in text, (n, text[:200])  # every page says whose sheet it is
+        if n:
+            assert f"{who} — {heading}" in text, (n, text[:200])  # and which table goes on
+    rows = [sum(name in text for name in LONG_NAMES) for text in texts]
+    assert sum(rows) == len(LONG_NAMES) and rows[-1] != 1, rows

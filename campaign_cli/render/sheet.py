@@ -125,6 +125,9 @@ STYLE = (
     "h2{border-bottom:1px solid #999;font-size:1em;margin:.7em 0 .2em}"
     "table{border-collapse:collapse;width:100%;font-size:.85em}td{padding:.1em .3em;vertical-align:top}"
     "th{width:42%;color:#555;text-align:left;font-weight:normal;padding:.1em .3em;vertical-align:top}"
+    "thead{display:table-header-group}tbody.tail{break-inside:avoid;page-break-inside:avoid}"
+    "th.running{width:auto;color:#222;font-weight:bold;font-size:1.15em;border-bottom:1px solid #999;"
+    "padding:.5em .3em .2em}"
     "@page{margin:12mm}@media print{.sheet{margin:0 auto;max-width:none;padding:0}}"
 )
 # Where each of sections()' blocks goes on the page, by its place in that list.
@@ -150,10 +153,30 @@ def boxes(ch: Mapping[str, Any]) -> list[tuple[str, str]]:
 LONG = 16  # rows from which a block stands at full width under the columns, flowing across pages
 
 
-def _block(title: str, rows: list[tuple[str, str]]) -> list[str]:
+TAIL = 3  # a long block's last rows kept together: no page holds one row alone
+
+
+def _block(title: str, rows: list[tuple[str, str]], whose: str = "") -> list[str]:
+    """A titled block of rows. A long one flows across pages: its title, with WHOSE sheet it
+    is, is the table's head, which a printer repeats atop every page the table continues on
+    (`thead`: a table-header-group), and its last TAIL rows are never parted."""
     cells = [f'<tr><th scope="row">{escape(inert(k))}</th><td>{escape(inert(v))}</td></tr>' for k, v in rows]
-    kind = "block long" if len(rows) >= LONG else "block"
-    return [f'<div class="{kind}">', f"<h2>{escape(title)}</h2>", "<table>", *cells, "</table>", "</div>"]
+    if len(rows) < LONG:
+        return ['<div class="block">', f"<h2>{escape(title)}</h2>", "<table>", *cells, "</table>", "</div>"]
+    head = f"{escape(inert(whose))} \u2014 {escape(title)}" if whose else escape(title)
+    return [
+        '<div class="block long">',
+        "<table>",
+        f'<thead><tr><th colspan="2" class="running">{head}</th></tr></thead>',
+        "<tbody>",
+        *cells[:-TAIL],
+        "</tbody>",
+        '<tbody class="tail">',
+        *cells[-TAIL:],
+        "</tbody>",
+        "</table>",
+        "</div>",
+    ]
 
 
 def html(chars: Sequence[Mapping[str, Any]]) -> str:
@@ -189,7 +212,7 @@ def html(chars: Sequence[Mapping[str, Any]]) -> str:
             parts.append("</div>")
         parts.append("</div>")
         for index in long:
-            parts += _block(*blocks[index])
+            parts += _block(*blocks[index], whose=ch["name"])
         parts.append("</section>")
     parts += ["</body>", "</html>"]
     return "\n".join(parts) + "\n"
