@@ -375,3 +375,28 @@ def test_layout_is_chosen_by_column_roles_not_header_words():
         ["who", "total", "mods", "result"], [["Лада Светлая", "—", "—", "success"]], 24, ("name", "", "", "")
     )
     assert empty[0].split() == ["who", "result"], empty  # the empty columns gave way, the rows stand
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_help_examples_break_between_words_as_a_shell_reads_them(evening, lang):
+    """Issue 76: at 60 columns a terminal broke help examples mid-word («--haggle 1 / 1»,
+    «г / олова»). A long example is broken between words with a shell's `\\`, an option kept
+    with its value and a quoted name whole; joined again it is the example as piped."""
+    for words in (["item", "add"], ["shop", "buy"]):
+        code, screen = on_terminal(evening, [*words, "--help"], 50, lang)
+        assert code == 0
+        lines = screen.splitlines()
+        start = next(i for i, line in enumerate(lines) if "$ campaign" in line)
+        block = lines[start : next(i for i in range(start, len(lines)) if not lines[i].strip())]
+        assert all(len(line) <= 50 for line in block), block
+        joined = re.sub(r" \\\n\s+", " ", "\n".join(block))
+        piped = subprocess.run(
+            [sys.executable, "-m", "campaign_cli", "-c", str(evening), *words, "--help"],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "CAMPAIGN_LANG": lang},
+        ).stdout
+        for example in joined.splitlines():
+            assert example.strip() in piped, (example, piped)
+        continued = [line for line in block if "$ " not in line]
+        assert continued and all(line.lstrip().startswith("--") for line in continued), block

@@ -420,6 +420,10 @@ def speak(lang: str) -> None:
         from campaign_cli.cli.speech import speak_click
 
         speak_click()
+    elif "--help" in sys.argv or "-h" in sys.argv:  # English help: its examples broken between words too
+        from campaign_cli.cli.speech import format_help
+
+        format_help()
 
 
 def get_command() -> click.Command:

@@ -21,6 +21,14 @@ def speak_click() -> None:
     from typer import _click as click
 
     typer.core._ = _  # type: ignore[attr-defined]  # Typer's help formatting calls this name
+    format_help()
+
+
+def format_help() -> None:
+    """Help pages written by this project's formatter: Click's words in the chosen language,
+    examples in its names and broken between words to the terminal's width."""
+    from typer import _click as click
+
     if not getattr(click.Context.formatter_class, "translated", False):
         click.Context.formatter_class = _formatter(click.Context.formatter_class)
 
@@ -38,7 +46,7 @@ def _formatter(base: Any) -> Any:
             super().write_usage(prog, usage_words(args), prefix=_("Usage: ") if prefix is None else prefix)
 
         def write_text(self, text: str) -> None:
-            super().write_text(examples_in(text))
+            super().write_text(examples_wrapped(examples_in(text), _screen() - self.current_indent))
 
         def write_heading(self, heading: str) -> None:
             super().write_heading(_(heading))
@@ -62,6 +70,48 @@ def _paragraph(text: str) -> str:
     if text.startswith("\b\nExamples:\n"):  # the lines are translated when shown: examples_in()
         return "\b\n" + _("Examples:") + text[len("\b\nExamples:") :]
     return _(text)
+
+
+def _screen() -> int:
+    """The terminal's width for an example line; piped, no limit (a line stays whole to copy)."""
+    import shutil
+    import sys
+
+    if not sys.stdout.isatty():
+        return 1 << 30
+    return shutil.get_terminal_size().columns
+
+
+def examples_wrapped(text: str, width: int) -> str:
+    """TEXT with each example line longer than WIDTH broken between words as a shell reads
+    it (`… --price 100 \\` and the rest indented below), never inside a word or a quoted name
+    (issue 76: a terminal broke «--haggle 1 / 1» and «г / олова»)."""
+    if "$ " not in text:
+        return text
+    import re
+
+    out = []
+    for line in text.split("\n"):
+        found = re.match(r"^(\s*\$ )(.*)$", line)
+        if not found or len(line) <= width:
+            out.append(line)
+            continue
+        lead, words = found.group(1), re.findall(r"(?:[^\s'\"]+|'[^']*'|\"[^\"]*\")+", found.group(2))
+        current, indent = lead, " " * (len(lead) + 2)
+        bound: list[str] = []  # an option with its value is one piece: `--weight 3`
+        for word in words:
+            if bound and bound[-1].startswith("-") and " " not in bound[-1] and not word.startswith("-"):
+                bound[-1] += " " + word
+            else:
+                bound.append(word)
+        for word in bound:
+            if current.strip() not in ("$", "") and len(current) + 1 + len(word) + 2 > width:
+                out.append(current + " \\")
+                current = indent + word
+            else:
+                current += ("" if current.endswith(("$ ", indent)) and not current.strip("$ ") else " ") + word
+        out.append(current)
+    return "\n".join(out)
 
 
 def examples_in(text: str) -> str:
