@@ -18,7 +18,6 @@ def speak_click() -> None:
     """Click's and Typer's own words ("Usage:", "Options:", "[default: 1]"): Typer's help
     formatting calls gettext's `_`, and every help page is written by Click's formatter."""
     import typer.core
-    from typer import _click as click
 
     typer.core._ = _  # type: ignore[attr-defined]  # Typer's help formatting calls this name
     format_help()
