@@ -977,3 +977,39 @@ def test_a_skill_use_names_the_skill_and_a_haggle_is_one_sentence_with_the_merch
         "shop", "sell", "Лада", "Кинжал", "--price", "40", "--haggle", "10", "--dice", "1,1,1", "--other-dice", "6,6,6"
     )
     assert "покупатель — 18 против 10 (перебор); побеждает Лада" in sold, sold
+
+
+def test_a_board_says_its_side_and_gender_in_words_and_a_dice_count_is_a_sentence(tmp_path):
+    """Issue 74: «нормальная; инициатива 4» (a side without its noun), a board's `gender`
+    shown as «пол f», «кубиков: 0; бросайте от 1 до 100»."""
+    from tests.conftest import BOARD_SIDE, Cli
+
+    cli = Cli(tmp_path / "c.json")
+    cli("init")
+    cli.json("character", "create", "Лада", "--st", "12", "--dx", "10", "--iq", "10", "--gender", "f")
+    board = tmp_path / "b.json"
+    board.write_text(
+        json.dumps(
+            {
+                "name": "Щупальце",
+                "gender": "n",
+                "keywords": ["Зверь"],
+                "size": "medium",
+                "normal": BOARD_SIDE,
+                "brutal": BOARD_SIDE,
+            }  # fmt: skip
+        )
+    )
+    cli.json("enemy", "add", "--file", str(board))
+
+    def ru(*words: str, code: int = 0) -> str:
+        done = cli.runner.invoke(app, ["-c", str(cli.path), "--lang", "ru", *words])
+        assert done.exit_code == code, done.output
+        return done.stdout + done.stderr
+
+    assert re.search(r"^  род\s+средний$", ru("catalog", "show", "Щупальце"), re.M)
+    cli.json("fight", "start")
+    cli.json("fight", "add", "Щупальце")
+    assert "Щупальце 1" in (shown := ru("fight", "status")) and "нормальная сторона; инициатива" in shown, shown
+    said = ru("roll", "0к6", code=2)
+    assert "число кубиков — 0, а бросать можно от 1 до" in said, said

@@ -37,6 +37,7 @@ def catalog() -> Catalog:
 
 # A catalog entry's fields, as `catalog show` labels them.
 FIELDS = {
+    "gender": N_("grammatical gender"),  # a board's (m, f, n): how Russian sentences agree with it
     "aliases": N_("aliases"),
     "armor": N_("armor"),
     "damage": N_("damage"),
@@ -236,6 +237,8 @@ def _said_value(key: str, value: object, found: Mapping[str, object]) -> object:
     title (a Russian reader sees Палаш as the title and Broadsword among the others)."""
     if key == "effect":
         return _(str(value))
+    if key == "gender" and isinstance(value, str):  # a board's grammatical gender (m, f, n), in words
+        return {"m": _("masculine"), "f": _("feminine"), "n": _("neuter")}.get(value, value)
     if key in ("group", "source") and isinstance(value, str):
         return shown(value)
     if key in ("damage", "fatigue") and isinstance(value, str):
