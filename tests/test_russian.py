@@ -997,7 +997,7 @@ def test_a_board_says_its_side_and_gender_in_words_and_a_dice_count_is_a_sentenc
                 "size": "medium",
                 "normal": BOARD_SIDE,
                 "brutal": BOARD_SIDE,
-            }  # fmt: skip
+            }
         )
     )
     cli.json("enemy", "add", "--file", str(board))
