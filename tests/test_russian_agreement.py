@@ -78,7 +78,7 @@ def test_damage_healing_blows_death_a_wish_a_potion_and_a_delete_agree(person):
     _ok(path, "wish", "add", name, "1")
     assert _ok(path, "damage", name, "30").startswith(f"{name} {dead}; повреждений ")
     heal = ru(path, "heal", name, "1")
-    want = {"f": "Велимира погибла (R20)", "m": "Мирон погиб (R20)", None: "Лада погибает (R20)"}[gender]
+    want = {"f": "Велимира погибла (R20)", "m": "Мирон погиб (R20)", None: "Лада — в числе погибших (R20)"}[gender]
     assert heal.exit_code == 1 and heal.stderr == f"campaign: ошибка: {want}: спасти может только желание (R17)\n"
     gift = ru(path, "karma", "add", name, "1")
     who = {"f": "Велимира погибла, а", "m": "Мирон погиб, а", None: "Лада — погибший персонаж, а"}[gender]
@@ -171,3 +171,19 @@ def test_a_typo_in_one_word_of_a_name_and_a_wrong_kind_are_answered_in_russian(t
     want = "--kind принимает снаряжение, артефакт, оружие, броня, улучшение, зелье, а не «штука»"
     assert kind.exit_code == 2 and kind.stderr == f"campaign: ошибка: {want}\n"
     assert ru(path, "item", "add", "Лада Светлая", "Ящик", "--custom", "--kind", "артефакт").exit_code == 0
+
+
+def test_adventure_end_says_the_fallen_dead_in_her_gender_as_its_table_does(tmp_path):
+    """Issue 74: `adventure end` said «Мара Тёмная погибает (R20)» while its table said
+    «погибла»; CLI.md: «Лада Светлая погибла (R20)», «в числе погибших» without a gender."""
+    path = tmp_path / "c.json"
+    assert ru(path, "init").exit_code == 0
+    for name, gender in (("Мара Тёмная", ["--gender", "f"]), ("Веста", [])):
+        _ok(path, "character", "create", name, "--st", "10", "--dx", "11", "--iq", "11", *gender)
+    _ok(path, "adventure", "start", "Топь")
+    _ok(path, "fight", "start")
+    for name in ("Мара Тёмная", "Веста"):
+        _ok(path, "damage", name, "10")  # at ST: out, and dying once the fight ends (R20)
+    _ok(path, "fight", "end", "--fled")
+    ended = _ok(path, "adventure", "end")
+    assert "Мара Тёмная погибла (R20)" in ended and "Веста — в числе погибших (R20)" in ended, ended

@@ -211,6 +211,7 @@ METAVARS = {
     "A": N_("A"),
     "R": N_("R"),
     "K": N_("K"),
+    "G": N_("G"),  # `forge --gold G`
 }
 
 

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from campaign_cli.cli.output import Fields, Line, Table
-from campaign_cli.i18n import N_, _, shown, status_of
+from campaign_cli.i18n import N_, _, gendered, shown, status_of
 from campaign_cli.render.character import active, gender_of, hands, kind_of, pieces_shown
 from campaign_cli.render.text import Verbatim
 
@@ -70,7 +70,7 @@ def status_news(before: Mapping[str, str], chars: Sequence[Mapping[str, Any]]) -
         if ch["status"] == before.get(ch["name"]):
             continue
         if ch["status"] == "dead":
-            out.append(Line(_('{name} dies (R20)').format(name=ch['name'])))
+            out.append(Line(gendered(ch.get("gender"), "{name} dies (R20)").format(name=ch["name"])))
         elif ch["status"] == "dying":
             out.append(
                 Line(
