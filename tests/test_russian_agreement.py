@@ -187,3 +187,19 @@ def test_adventure_end_says_the_fallen_dead_in_her_gender_as_its_table_does(tmp_
     _ok(path, "fight", "end", "--fled")
     ended = _ok(path, "adventure", "end")
     assert "Мара Тёмная погибла (R20)" in ended and "Веста — в числе погибших (R20)" in ended, ended
+
+
+def test_a_party_check_says_why_the_fallen_are_skipped_and_one_at_random_lists_only_the_drawn(tmp_path):
+    """Issue 74: the fallen's status stood in the chance column; `--who случайно` printed a
+    block for the dead, who are never drawn (R11a)."""
+    path = tmp_path / "c.json"
+    assert ru(path, "init").exit_code == 0
+    for name, gender in (("Мара Тёмная", ["--gender", "f"]), ("Горазд", ["--gender", "m"])):
+        _ok(path, "character", "create", name, "--st", "10", "--dx", "11", "--iq", "11", *gender)
+    _ok(path, "fight", "start")
+    _ok(path, "damage", "Мара Тёмная", "30")  # past twice her ST: dead (R20)
+    everyone = _ok(path, "check", "--party", "DX 5+", "--who", "все", "--seed", "2")
+    row = next(line for line in everyone.splitlines() if line.startswith("Мара Тёмная"))
+    assert row.split()[-1] == "—" and "пропуск (погибла, R11a)" in row, everyone
+    drawn = _ok(path, "check", "--party", "DX 5+", "--who", "случайно", "--seed", "2")
+    assert "Мара Тёмная" not in drawn and "Горазд" in drawn, drawn

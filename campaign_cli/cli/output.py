@@ -251,7 +251,7 @@ def _styled(view: View, pieces: list[tuple[str, int]]) -> Any:
         if 0 <= col < len(roles) and roles[col] == "status":
             if forms is None:
                 forms = {status_of(w, g): st for w, st in STATUS_STYLES.items() for g in GENDERS}
-            style = forms.get(text.strip(), "")
+            style = forms.get(text.strip(), "") or forms.get(text.strip().split(" (")[0], "")  # `skipped (dead, R11a)`
         line.append(text, style=style)
     return line
 

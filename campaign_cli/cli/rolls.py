@@ -122,8 +122,16 @@ def _party_views(data: Mapping[str, Any], genders: dict[str, Any], json_out: boo
         for r in results
     ]
     rows += [
-        [s["character"], None, None, None, None, "skipped", f"{status_of(s['status'], genders[s['character']])} (R11a)"]
-        for s in skipped  # R11a: the fallen do not roll; why stands in the last column
+        [
+            s["character"],
+            None,
+            None,
+            None,
+            None,
+            _("skipped ({status}, R11a)").format(status=status_of(s["status"], genders[s["character"]])),
+            None,
+        ]
+        for s in (skipped if who == "all" else [])  # R11a: the fallen do not roll (one at random: not drawn)
     ]
     emit(
         data,
