@@ -82,7 +82,11 @@ class Say:
                 value = value.value
             elif isinstance(value, Joined):
                 value = [
-                    v.name if isinstance(v, Opt) else v.value if isinstance(v, (Quoted, Shown, Choice)) else v
+                    v.name
+                    if isinstance(v, Opt)
+                    else v.value
+                    if isinstance(v, (Quoted, Shown)) or hasattr(v, "told")  # a rules.choices.Choice
+                    else v
                     for v in value.values
                 ]
             elif isinstance(value, Opt):
@@ -151,19 +155,6 @@ class Quoted:
         from campaign_cli.i18n import language
 
         return f"«{self.value}»" if language() == "ru" else repr(self.value)
-
-
-class Choice:
-    """One of several things a name could mean, shown by the id that names it with what tells
-    it apart (`12 (Dagger, carried)`); its fact is VALUE, as a script reads it (`#12`)."""
-
-    __slots__ = ("ident", "told", "value")
-
-    def __init__(self, value: Any, ident: int | None, told: list[Any]) -> None:
-        self.value, self.ident, self.told = value, ident, told
-
-    def __str__(self) -> str:
-        return f"{self.ident} ({', '.join(str(said(t)) for t in self.told)})" if self.told else str(self.ident)
 
 
 class Joined:
@@ -286,8 +277,7 @@ def said(value: Any) -> Any:
     if isinstance(value, int) and not isinstance(value, bool) and not -(10**18) < value < 10**18:
         digits = len(str(abs(value))) if value.bit_length() < 4000 else int(value.bit_length() * 0.30103) + 1
         return str(Say("a number of {n} digit", plural="a number of {n} digits", quantity=digits, n=digits))
-    shown = (Say, Shown, Joined, Opt, Quoted, Genitive, Cmd, Side, Words, Choice)
-    return str(value) if isinstance(value, shown) else value
+    return str(value) if isinstance(value, (Say, Shown, Joined, Opt, Quoted, Genitive, Cmd, Side, Words)) else value
 
 
 class CampaignError(Exception):

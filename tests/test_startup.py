@@ -85,3 +85,37 @@ def test_the_library_and_an_in_process_command_line_never_touch_the_collector(ca
         c.xp_award(1, "Ajax")
     assert camp.json("character", "show", "Ajax")["xp"] == 1
     assert gc.isenabled() and gc.get_freeze_count() == frozen
+
+
+LOADED = """
+import sys
+before = set(sys.modules)  # an editable install's finder may have loaded pathlib already
+from campaign_cli.entry import main
+sys.argv = ["campaign", *sys.argv[1:]]
+try:
+    main()
+except SystemExit:
+    pass
+new = set(sys.modules) - before
+sys.stderr.write("\\n" + " ".join(sorted(m for m in ("pathlib", "re", "urllib.parse", "typer") if m in new)))
+"""
+
+
+@pytest.mark.parametrize("words", [["character", "show", "Ajax", "--json"], ["character", "show", "Ajax"]])
+def test_a_read_on_the_fast_path_never_loads_pathlib(camp, words):
+    """Issue 80: a read's path is kept as text (store.open_read); pathlib, with the re,
+    fnmatch, urllib.parse and ipaddress it loads, was a seventh of a read's instructions.
+    A write still makes its paths Paths (the journal, the lock, the atomic rename)."""
+    done = subprocess.run(
+        [sys.executable, "-c", LOADED, "-c", str(camp.path), *words], capture_output=True, text=True, timeout=60
+    )
+    loaded = done.stderr.splitlines()[-1].split()  # (CI installs with `pip install .`: nothing preloaded)
+    assert "typer" not in loaded and "pathlib" not in loaded and "urllib.parse" not in loaded, done.stderr
+    assert campaign_cli_read(camp.path)["name"] == "Ajax"  # and the text path opens the same file
+
+
+def campaign_cli_read(path):
+    import campaign_cli
+
+    with campaign_cli.read(path) as camp:
+        return camp.character_show("Ajax")

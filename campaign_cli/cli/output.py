@@ -137,15 +137,11 @@ def force_color() -> bool:
     return bool(os.environ.get("FORCE_COLOR"))
 
 
-# The fields of a result that hold a person's or an enemy's name (or a list of them).
-NAME_FIELDS = frozenset(
-    {"name", "character", "target", "who", "by", "attacker", "enemy", "owner", "hitter", "other", "from", "to"}
-)
-
-
 def names_in(data: Any, limit: int = 20_000) -> set[str]:
     """The names of several words DATA holds in its name fields (a walk of at most LIMIT
     values): a terminal keeps each on one line while it fits (render/layout.py NAMES)."""
+    # the fields of a result that hold a person's or an enemy's name (or a list of them)
+    fields = {"name", "character", "target", "who", "by", "attacker", "enemy", "owner", "hitter", "other", "from", "to"}
     found: set[str] = set()
     stack, seen = [data], 0
     while stack and seen < limit:
@@ -153,9 +149,9 @@ def names_in(data: Any, limit: int = 20_000) -> set[str]:
         seen += 1
         if isinstance(value, dict):
             for key, v in value.items():
-                if key in NAME_FIELDS and isinstance(v, str) and " " in v.strip() and len(v) <= 100:
+                if key in fields and isinstance(v, str) and " " in v.strip() and len(v) <= 100:
                     found.add(v)
-                elif key in NAME_FIELDS and isinstance(v, list):
+                elif key in fields and isinstance(v, list):
                     found.update(n for n in v if isinstance(n, str) and " " in n.strip() and len(n) <= 100)
                 elif isinstance(v, (dict, list)):
                     stack.append(v)

@@ -8,7 +8,7 @@ resolve never pays for the suggestions.
 
 from __future__ import annotations
 
-from campaign_cli.errors import N_, Choice, Genitive, Joined, NotFound, Quoted, Refused, Say, Shown, UsageProblem
+from campaign_cli.errors import N_, Genitive, Joined, NotFound, Quoted, Refused, Say, Shown, UsageProblem
 from campaign_cli.folding import key
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: this module is on the TAB path
@@ -181,6 +181,8 @@ def resolve(
     if len(found) == 1:
         return found[0][0]
     if len(found) > 1:
+        from campaign_cli.rules.choices import Choice
+
         # each id as typed where the name was, with what tells the things apart (issue 74)
         ids = Joined(" or ", [Choice(f"#{eid}", eid, _told(value, names)) for value, names, eid in found])
         text = (

@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 import time
 from contextlib import contextmanager
-from pathlib import Path
 
 from campaign_cli import jsontext
 from campaign_cli.errors import COMMIT, N_, Cmd, FileProblem, NameTaken, Refused, Say
@@ -34,6 +33,7 @@ from campaign_cli.store.layout import (
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: the fast path (cli/fast.py)
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator, Mapping
+    from pathlib import Path
     from typing import Any
 
     from campaign_cli.model import Board, Character
@@ -98,7 +98,15 @@ MIGRATIONS: dict[int, Callable[[dict[str, Any]], None]] = {1: _v1_to_v2, 2: _v2_
 
 def resolve_path(path: str | os.PathLike[str]) -> Path:
     """Follow symlinks so that writes replace the file a link points at, not the link."""
-    return Path(os.path.realpath(os.path.expanduser(os.fspath(path))))
+    from pathlib import Path
+
+    return Path(resolved(path))
+
+
+def resolved(path: str | os.PathLike[str]) -> str:
+    """PATH with `~` expanded and its links followed, as text: what a read opens (a read
+    never loads pathlib; Stored.path makes it a Path when asked)."""
+    return os.path.realpath(os.path.expanduser(os.fspath(path)))
 
 
 def belongs_to(path: Path, other: Path) -> bool:
@@ -375,9 +383,9 @@ class Stored:
     def __init__(
         self, path: Path, data: dict[str, Any], before: dict[str, Any] | None = None, words: list[str] | None = None
     ):
-        self.path = path
+        self._path: Path | str = path  # text for a read (open_read): a Path when first asked for
         self._data = data
-        self.target = path  # the file commit() writes: the campaign itself, or a merge driver's OURS
+        self._target: Path | None = None  # the file commit() writes: the campaign itself, or a merge driver's OURS
         self.written: bytes | None = None  # what commit() wrote to the campaign file
         # Inside a batch: each character as it was before the current line first read it (recap's tally).
         self.line_before: dict[str, dict[str, Any]] | None = None
@@ -394,6 +402,23 @@ class Stored:
         self._packs: tuple[str, list[Any]] | None = None
         self._keywords: tuple[list[str], int, set[str]] | None = None  # the party's, casefolded (knows_keyword)
         self._packs_judged_now = False  # judged in full by this command (a file from before `judged`, or edited)
+
+    # -- the file ----------------------------------------------------------------
+    @property
+    def path(self) -> Path:
+        if isinstance(self._path, str):
+            from pathlib import Path
+
+            self._path = Path(self._path)
+        return self._path
+
+    @property
+    def target(self) -> Path:
+        return self.path if self._target is None else self._target
+
+    @target.setter
+    def target(self, value: Path) -> None:
+        self._target = value
 
     # -- raw data --------------------------------------------------------------
     @property
@@ -734,9 +759,9 @@ def snapshot(doc: dict[str, Any]) -> dict[str, Any]:
 
 
 def open_read(path: str | os.PathLike[str]) -> Stored:
-    """Open for reading: no lock, nothing created."""
-    p = resolve_path(path)
-    return Stored(p, load(p))
+    """Open for reading: no lock, nothing created (the path kept as text until asked for)."""
+    p = resolved(path)
+    return Stored(p, load(p))  # type: ignore[arg-type]  # Stored.path gives a Path
 
 
 @contextmanager

@@ -18,7 +18,6 @@ import os
 import stat
 import time
 from contextlib import contextmanager
-from pathlib import Path
 
 from campaign_cli.errors import COMMIT, FileProblem
 from campaign_cli.i18n import _, os_reason
@@ -26,6 +25,7 @@ from campaign_cli.i18n import _, os_reason
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
+    from pathlib import Path  # a read never loads pathlib (its imports were a tenth of a read)
     from typing import BinaryIO
 
 NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
@@ -57,7 +57,8 @@ def lock_wait() -> float:
 
 
 def lock_path_of(path: Path) -> Path:
-    return path.with_name(path.name + ".lock")
+    """The lock file beside PATH (a Path, or the text a read keeps: the same type back)."""
+    return type(path)(os.fspath(path) + ".lock")
 
 
 def _open_lock(lock_path: Path) -> int:

@@ -1,0 +1,21 @@
+"""One of several things a name could mean (a refusal of an ambiguous name): a module of its
+own, loaded only when a name is ambiguous, so a command's start-up never builds the class."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from campaign_cli.errors import said
+
+
+class Choice:
+    """One of several things a name could mean, shown by the id that names it with what tells
+    it apart (`12 (Dagger, carried)`); its fact is VALUE, as a script reads it (`#12`)."""
+
+    __slots__ = ("ident", "told", "value")
+
+    def __init__(self, value: Any, ident: int | None, told: list[Any]) -> None:
+        self.value, self.ident, self.told = value, ident, told
+
+    def __str__(self) -> str:
+        return f"{self.ident} ({', '.join(str(said(t)) for t in self.told)})" if self.told else str(self.ident)
