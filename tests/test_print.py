@@ -169,6 +169,25 @@ def test_the_boxes_fit_their_labels_and_no_row_holds_one_alone(party, lang, size
 LONG_NAMES = [f"Походный мешок из просмолённой кожи северного мастера №{n:02d}" for n in range(1, 66)]
 
 
+def long_sheet_pages(folder: Path, who: str, lang: str, size: str) -> list[str]:
+    """The printed pages' words (one string a page) of WHO's sheet with the 65 LONG_NAMES
+    items, made in FOLDER's new campaign (its `init` done by the caller)."""
+    lines = [["character", "create", who, "--st", "11", "--dx", "12", "--iq", "9", "--gender", "f"]]
+    lines += [["item", "add", who, name, "--custom"] for name in LONG_NAMES]
+    campaign(folder, "batch", "-", stdin="".join(json.dumps({"args": line}) + "\n" for line in lines))
+    page = folder / "long.html"
+    page.write_text(campaign(folder, "character", "sheet", who, "--format", "html", lang=lang).stdout)
+    pdf = pdf_of(page, size)
+    return [
+        " ".join(
+            subprocess.run(
+                ["pdftotext", "-f", str(n), "-l", str(n), str(pdf), "-"], capture_output=True, text=True
+            ).stdout.split()
+        )
+        for n in range(1, len(pages_of(pdf)) + 1)
+    ]
+
+
 @needs_browser
 @pytest.mark.parametrize("size", ["A4", "Letter"])
 def test_a_long_item_list_flows_across_pages_without_cutting_a_row(tmp_path, size):
@@ -177,20 +196,7 @@ def test_a_long_item_list_flows_across_pages_without_cutting_a_row(tmp_path, siz
     leaving page 1 two-thirds empty. Now every name stands whole on one page, the list
     begins on page 1, and the items come in their order."""
     campaign(tmp_path, "init")
-    lines = [["character", "create", "Велимира", "--st", "11", "--dx", "12", "--iq", "9", "--gender", "f"]]
-    lines += [["item", "add", "Велимира", name, "--custom"] for name in LONG_NAMES]
-    campaign(tmp_path, "batch", "-", stdin="".join(json.dumps({"args": line}) + "\n" for line in lines))
-    page = tmp_path / "long.html"
-    page.write_text(campaign(tmp_path, "character", "sheet", "Велимира", "--format", "html", lang="ru").stdout)
-    pdf = pdf_of(page, size)
-    texts = [
-        " ".join(
-            subprocess.run(
-                ["pdftotext", "-f", str(n), "-l", str(n), str(pdf), "-"], capture_output=True, text=True
-            ).stdout.split()
-        )
-        for n in range(1, len(pages_of(pdf)) + 1)
-    ]
+    texts = long_sheet_pages(tmp_path, "Велимира", "ru", size)
     assert len(texts) >= 2
     where = []
     for name in LONG_NAMES:
@@ -211,20 +217,7 @@ def test_every_page_of_a_long_sheet_names_its_character_and_none_holds_one_row(t
     its last rows are never parted."""
     who = "Велимира Ясная"
     campaign(tmp_path, "init")
-    lines = [["character", "create", who, "--st", "11", "--dx", "12", "--iq", "9", "--gender", "f"]]
-    lines += [["item", "add", who, name, "--custom"] for name in LONG_NAMES]
-    campaign(tmp_path, "batch", "-", stdin="".join(json.dumps({"args": line}) + "\n" for line in lines))
-    page = tmp_path / "long.html"
-    page.write_text(campaign(tmp_path, "character", "sheet", who, "--format", "html", lang=lang).stdout)
-    pdf = pdf_of(page, size)
-    texts = [
-        " ".join(
-            subprocess.run(
-                ["pdftotext", "-f", str(n), "-l", str(n), str(pdf), "-"], capture_output=True, text=True
-            ).stdout.split()
-        )
-        for n in range(1, len(pages_of(pdf)) + 1)
-    ]
+    texts = long_sheet_pages(tmp_path, who, lang, size)
     assert len(texts) >= 2
     heading = "Предметы" if lang == "ru" else "Items"
     for n, text in enumerate(texts):

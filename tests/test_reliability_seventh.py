@@ -300,3 +300,17 @@ def test_a_socket_as_output_is_a_usage_error_naming_it(party: Path, words: list[
         assert stat.S_ISSOCK(os.lstat(where).st_mode) and party.read_bytes() == before
     finally:
         listening.close()
+
+
+def test_export_onto_the_campaigns_own_journal_or_lock_is_refused_even_before_they_exist(tmp_path: Path):
+    """A command's paths are text now (store.files.FilePath, issue 80): the own-file check
+    compares them with the output's Path as text, so a journal not yet written is still the
+    campaign's own."""
+    path = tmp_path / "c.json"
+    campaign_cli.init(path, "R")
+    for suffix in (".journal", ".lock"):
+        own = Path(str(path) + suffix)
+        own.unlink(missing_ok=True)
+        done = CliRunner().invoke(app, ["-c", str(path), "export", "--output", str(own), "--json"])
+        assert done.exit_code == 1 and json.loads(done.stderr)["error"]["code"] == "own_file", done.stderr
+        assert not own.exists()  # nothing written in its place

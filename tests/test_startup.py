@@ -102,16 +102,24 @@ sys.stderr.write("\\n" + " ".join(sorted(m for m in ("pathlib", "re", "urllib.pa
 
 
 @pytest.mark.parametrize("words", [["character", "show", "Ajax", "--json"], ["character", "show", "Ajax"]])
-def test_a_read_on_the_fast_path_never_loads_pathlib(camp, words):
-    """Issue 80: a read's path is kept as text (store.open_read); pathlib, with the re,
-    fnmatch, urllib.parse and ipaddress it loads, was a seventh of a read's instructions.
-    A write still makes its paths Paths (the journal, the lock, the atomic rename)."""
+def test_a_command_on_the_fast_path_never_loads_pathlib(camp, words):
+    """Issue 80: a command's paths are text (store.files.FilePath); pathlib, with the re,
+    fnmatch, urllib.parse and ipaddress it loads, was a seventh of a read's instructions
+    and a tenth of a write's."""
     done = subprocess.run(
         [sys.executable, "-c", LOADED, "-c", str(camp.path), *words], capture_output=True, text=True, timeout=60
     )
     loaded = done.stderr.splitlines()[-1].split()  # (CI installs with `pip install .`: nothing preloaded)
     assert "typer" not in loaded and "pathlib" not in loaded and "urllib.parse" not in loaded, done.stderr
     assert campaign_cli_read(camp.path)["name"] == "Ajax"  # and the text path opens the same file
+    wrote = subprocess.run(
+        [sys.executable, "-c", LOADED, "-c", str(camp.path), "xp", "award", "1", "Ajax", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert "pathlib" not in wrote.stderr.splitlines()[-1].split(), wrote.stderr  # a write's paths are text too
+    assert campaign_cli_read(camp.path)["xp"] == 1
 
 
 def campaign_cli_read(path):

@@ -203,12 +203,8 @@ def answer(args: list[str]) -> int | None:
         module, name = call.area
         area = getattr(__import__(module, fromlist=[name]), name)  # (importlib itself is a module to load)
         # Start-up's modules are loaded before the collector resumes, so it never walks them:
-        # the store, which every command opens, and pathlib, which a write's paths are (a
-        # read keeps its path as text and never loads it: a seventh of a read's cost).
+        # the store, which every command opens (its paths are text: no pathlib, store/files.py).
         import campaign_cli.store.campaign  # noqa: F401
-
-        if not call.reads:
-            import pathlib  # noqa: F401
 
         if RUN.begin is not None:  # the command's own work begins (entry.py's collector)
             RUN.begin()

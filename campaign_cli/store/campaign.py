@@ -104,8 +104,7 @@ def resolve_path(path: str | os.PathLike[str]) -> Path:
 
 
 def resolved(path: str | os.PathLike[str]) -> str:
-    """PATH with `~` expanded and its links followed, as text: what a read opens (a read
-    never loads pathlib; Stored.path makes it a Path when asked)."""
+    """PATH with `~` expanded and its links followed, as text (a command's: files.FilePath)."""
     return os.path.realpath(os.path.expanduser(os.fspath(path)))
 
 
@@ -115,7 +114,7 @@ def belongs_to(path: Path, other: Path) -> bool:
 
     own = (path, journal.journal_path(path), files.lock_path_of(path))
     for mine in own:
-        if other == mine:
+        if os.fspath(other) == os.fspath(mine):  # a Path and a command's FilePath alike
             return True
         try:
             if os.path.samefile(mine, other):
@@ -383,9 +382,9 @@ class Stored:
     def __init__(
         self, path: Path, data: dict[str, Any], before: dict[str, Any] | None = None, words: list[str] | None = None
     ):
-        self._path: Path | str = path  # text for a read (open_read): a Path when first asked for
+        self.path = path  # a FilePath for a command (text: no pathlib), a Path for init, import, merge
         self._data = data
-        self._target: Path | None = None  # the file commit() writes: the campaign itself, or a merge driver's OURS
+        self.target = path  # the file commit() writes: the campaign itself, or a merge driver's OURS
         self.written: bytes | None = None  # what commit() wrote to the campaign file
         # Inside a batch: each character as it was before the current line first read it (recap's tally).
         self.line_before: dict[str, dict[str, Any]] | None = None
@@ -402,23 +401,6 @@ class Stored:
         self._packs: tuple[str, list[Any]] | None = None
         self._keywords: tuple[list[str], int, set[str]] | None = None  # the party's, casefolded (knows_keyword)
         self._packs_judged_now = False  # judged in full by this command (a file from before `judged`, or edited)
-
-    # -- the file ----------------------------------------------------------------
-    @property
-    def path(self) -> Path:
-        if isinstance(self._path, str):
-            from pathlib import Path
-
-            self._path = Path(self._path)
-        return self._path
-
-    @property
-    def target(self) -> Path:
-        return self.path if self._target is None else self._target
-
-    @target.setter
-    def target(self, value: Path) -> None:
-        self._target = value
 
     # -- raw data --------------------------------------------------------------
     @property
@@ -759,9 +741,9 @@ def snapshot(doc: dict[str, Any]) -> dict[str, Any]:
 
 
 def open_read(path: str | os.PathLike[str]) -> Stored:
-    """Open for reading: no lock, nothing created (the path kept as text until asked for)."""
-    p = resolved(path)
-    return Stored(p, load(p))  # type: ignore[arg-type]  # Stored.path gives a Path
+    """Open for reading: no lock, nothing created."""
+    p = files.FilePath(resolved(path))
+    return Stored(p, load(p))
 
 
 @contextmanager
@@ -773,7 +755,7 @@ def transaction(
 
     If the body raises, nothing is written: the file stays byte-for-byte as it was.
     """
-    p = resolve_path(path)
+    p = files.FilePath(resolved(path))  # text with a path's few operations: no pathlib for a command
     if not p.exists():  # never leave a lock file behind for a campaign that is not there
         read_bytes(p)
     with files.locked(p, wait) as lock:  # the folder's flock: no other writer until we have renamed

@@ -28,6 +28,55 @@ if TYPE_CHECKING:
     from pathlib import Path  # a read never loads pathlib (its imports were a tenth of a read)
     from typing import BinaryIO
 
+if TYPE_CHECKING:  # the type checker holds a FilePath to what a Path offers; the store uses no more
+    from pathlib import Path as FilePath
+
+    __all__ = ["FilePath"]
+else:
+
+    class FilePath(str):
+        """A file's path as text, with the few `pathlib.Path` operations the store uses (name,
+        parent, with_name, `/`, exists, is_dir, read_bytes, unlink): a command's paths, so that
+        no command loads pathlib, whose imports (re, fnmatch, urllib.parse, ipaddress, ntpath)
+        were a seventh of a read's instructions. Equal to its text; `os` takes it as it is."""
+
+        __slots__ = ()
+
+        @property
+        def name(self) -> str:
+            return os.path.basename(self)
+
+        @property
+        def parent(self) -> FilePath:
+            return FilePath(os.path.dirname(self) or ".")
+
+        def with_name(self, name: str) -> FilePath:
+            return FilePath(os.path.join(os.path.dirname(self), name))
+
+        def __truediv__(self, name: str) -> FilePath:  # type: ignore[override]
+            return FilePath(os.path.join(self, name))
+
+        def __fspath__(self) -> str:
+            return str.__str__(self)
+
+        def exists(self) -> bool:
+            return os.path.exists(self)
+
+        def is_dir(self) -> bool:
+            return os.path.isdir(self)
+
+        def read_bytes(self) -> bytes:
+            with open(self, "rb") as fh:
+                return fh.read()
+
+        def unlink(self, missing_ok: bool = False) -> None:
+            try:
+                os.unlink(self)
+            except FileNotFoundError:
+                if not missing_ok:
+                    raise
+
+
 NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 DEFAULT_WAIT = 5.0
 

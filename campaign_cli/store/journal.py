@@ -32,7 +32,6 @@ import os
 import sys
 import zlib
 from collections.abc import Callable, Iterator
-from pathlib import Path
 
 from campaign_cli import jsontext
 from campaign_cli.errors import FileProblem
@@ -42,6 +41,7 @@ from campaign_cli.store.files import check_regular
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:
+    from pathlib import Path  # a command's paths are store.files.FilePath: text
     from typing import Any
 
 CHUNK = 1 << 16
