@@ -81,7 +81,7 @@ def item_rows(items: list["Item"]) -> list[list[Any]]:
     ]
 
 
-COLUMNS = [N_("id"), N_("item"), N_("kind"), N_("state"), N_("stats"), N_("wt"), N_("value"), N_("slots"), N_("notes")]
+COLUMNS = [N_("id"), N_("item"), N_("kind"), N_("state"), N_("stats"), N_("wt"), N_("price"), N_("slots"), N_("notes")]
 
 
 def item_views(ch: Mapping[str, Any], item: "Item") -> list[Any]:
