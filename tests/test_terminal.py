@@ -400,3 +400,12 @@ def test_help_examples_break_between_words_as_a_shell_reads_them(evening, lang):
             assert example.strip() in piped, (example, piped)
         continued = [line for line in block if "$ " not in line]
         assert continued and all(line.lstrip().startswith("--") for line in continued), block
+
+
+def test_the_item_list_stands_as_a_table_at_60_columns_in_russian(russian_fight):
+    """Issue 74/76: at 60 columns the item list was stacked, «золото: 40» meaning the price.
+    Its price column is «цена», and the columns stand side by side."""
+    code, screen = on_terminal(russian_fight, ["item", "list", "Лада Светлая"], 60, "ru")
+    lines = screen.splitlines()
+    assert code == 0 and lines[1].split()[:2] == ["id", "предмет"] and "цена" in lines[1], screen
+    assert any(line.split()[1:2] == ["Палаш"] for line in lines[2:]) and "золото:" not in screen, screen
