@@ -409,3 +409,23 @@ def test_the_item_list_stands_as_a_table_at_60_columns_in_russian(russian_fight)
     lines = screen.splitlines()
     assert code == 0 and lines[1].split()[:2] == ["id", "предмет"] and "цена" in lines[1], screen
     assert any(line.split()[1:2] == ["Палаш"] for line in lines[2:]) and "золото:" not in screen, screen
+
+
+def test_piped_log_is_one_row_per_event_and_a_long_sentence_moves_only_its_own_row(tmp_path, monkeypatch):
+    """Issue 76: piped, rows wrapped at 80 columns (`log | grep 'init --name'` missed) and one
+    long summary pushed every other row's columns right. A row is one line, the longest
+    sentence a command can make (a 500-character reason) among them, and the other rows
+    keep their columns."""
+    cli = Cli(tmp_path / "c.json")
+    cli.json("init", "--name", "T")
+    cli.json("character", "create", "Ajax", "--st", "12", "--dx", "11", "--iq", "9")
+    cli.json("xp", "award", "1", "Ajax", "--reason", "a long tale " * 41 + "end")
+    cli.json("xp", "award", "2", "Ajax")
+    monkeypatch.setenv("COLUMNS", "80")
+    piped = cli("log").stdout.splitlines()
+    events = sum(len(e["events"]) for e in cli.json("log"))
+    assert len(piped) == 2 + events, piped  # the title, the header, a line an event
+    assert [line for line in piped if "init --name" in line], piped  # grep finds the command
+    rows = [line for line in piped[2:] if "a long tale" not in line]
+    starts = {line.index("Ajax") if "Ajax" in line else None for line in rows} - {None}
+    assert len(starts) == 1, piped  # "what happened" starts at one column in every other row
