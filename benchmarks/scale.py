@@ -123,13 +123,53 @@ def pack_case(camp: list[str], folder: Path, entries: int, runs: int) -> bool:
     return results["import"] < 1000 and read <= 1.5
 
 
+def items_case(camp: list[str], folder: Path, characters: int, items: int, runs: int) -> dict[str, float]:
+    """Issue 80: a "west marches" campaign, CHARACTERS characters of ITEMS items each (made
+    through the library in two blocks), against a one-character campaign: `character show`
+    (a read) and `xp award` (a write), each in ms, and the file's size in MB."""
+    import campaign_cli
+
+    big, small = folder / "items.json", folder / "items-small.json"
+    campaign_cli.init(big, "West Marches")
+    campaign_cli.init(small, "One")
+    with campaign_cli.open(small) as one:
+        one.character_create("Hero0", st=12, dx=10, iq=10)
+    with campaign_cli.open(big) as many:
+        for n in range(characters):
+            many.character_create(f"Hero{n}", st=12, dx=10, iq=10)
+    with campaign_cli.open(big) as many:
+        for n in range(characters):
+            for k in range(items):
+                many.item_add(f"Hero{n}", f"Trinket {k}", custom=True, weight=0, value=k)
+    out = {"size": big.stat().st_size / 1e6}
+    for label, words in (
+        ("read", ["character", "show", "Hero0", "--json"]),
+        ("write", ["xp", "award", "1", "Hero0", "--json"]),
+    ):
+        for name, path in (("small", small), ("big", big)):
+            env = {**os.environ, "CAMPAIGN_FILE": str(path)}
+            median_ms([*camp, *words], env, 2)
+            out[f"{label} {name}"] = median_ms([*camp, *words], env, runs)
+    print(f"{characters} characters x {items} items ({out['size']:.1f} MB) against one character:")
+    for label in ("read", "write"):
+        ratio = out[f"{label} big"] / out[f"{label} small"]
+        print(f"  {label:5s} {out[f'{label} big']:7.1f} ms vs {out[f'{label} small']:6.1f} ms: {ratio:5.2f}x")
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--characters", type=int, default=1000)
     parser.add_argument("--journal", type=int, default=100_000)
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--pack", type=int, default=5000)
+    parser.add_argument("--items", type=int, default=20, help="items a character for the west-marches case (0: none)")
+    parser.add_argument("--only-items", action="store_true", help="the west-marches case alone")
     args = parser.parse_args()
+    if args.only_items:
+        with tempfile.TemporaryDirectory() as folder:
+            items_case(campaign_exe(), Path(folder), args.characters, args.items, args.runs)
+        return
     camp = campaign_exe()
     with tempfile.TemporaryDirectory() as folder:
         small, big = Path(folder) / "new.json", Path(folder) / "big.json"
@@ -188,6 +228,8 @@ def main() -> None:
         base = median_ms(cmd, env_small, args.runs)
         heavy = median_ms(cmd, env_big, args.runs)
         pack_ok = pack_case(camp, Path(folder), args.pack, args.runs) if args.pack else True
+        if args.items:
+            items_case(camp, Path(folder), args.characters, args.items, args.runs)
     ratio = heavy / base
     print(f"new campaign (1 character):          {base:7.1f} ms")
     print(

@@ -48,17 +48,19 @@ _scan = _json.make_scanner(_Strict())  # type: ignore[arg-type]  # reads only th
 _SPACE = " \t\n\r"
 
 
-def loads(text: str | bytes) -> Any:
+def loads(text: str | bytes, trusted: bool = False) -> Any:
     """Strict JSON: no NaN or Infinity (ValueError), text that is not JSON (Malformed),
     bytes in UTF-8 (a byte-order mark allowed; UnicodeDecodeError otherwise). Nesting
-    deeper than MAX_DEPTH levels raises RecursionError before the scanner runs (`depth`)."""
+    deeper than MAX_DEPTH levels raises RecursionError before the scanner runs (`depth`),
+    unless TRUSTED: bytes this program's own writer wrote and vouched for (store.campaign
+    `vouched`), which were judged within the bound (the count was 40% of a 4 MB read)."""
     raw = text if isinstance(text, bytes) else None
     if isinstance(text, bytes):
         text = text.decode()  # UTF-8 (built in: "utf-8-sig" would import its codec on every read)
         if text.startswith("\ufeff"):
             text = text[1:]
     start = len(text) - len(text.lstrip(_SPACE))
-    if text.count("[") + text.count("{") > MAX_DEPTH and depth(raw or text.encode()) > MAX_DEPTH:
+    if not trusted and text.count("[") + text.count("{") > MAX_DEPTH and depth(raw or text.encode()) > MAX_DEPTH:
         raise RecursionError(f"JSON nested deeper than {MAX_DEPTH} levels")
     try:
         data, end = _scan(text, start)
@@ -185,8 +187,9 @@ def dumps(
 
 
 def copied(data: Any) -> Any:
-    """DATA as plain JSON data, a copy nothing else holds (tuples become lists)."""
-    return loads(dumps(data, separators=(",", ":")))
+    """DATA as plain JSON data, a copy nothing else holds (tuples become lists). Its own
+    text is trusted: data held in memory nests no deeper than what was read to make it."""
+    return loads(dumps(data, separators=(",", ":")), trusted=True)
 
 
 _INFINITY = float("inf")

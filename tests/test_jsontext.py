@@ -186,3 +186,34 @@ def test_a_json_read_loads_its_frozen_set_of_modules_and_no_other(tmp_path):
     assert ours == FROZEN_JSON_READ, (sorted(ours - FROZEN_JSON_READ), sorted(FROZEN_JSON_READ - ours))
     others = {m.split(".")[0] for m in loaded} - set(sys.stdlib_module_names) - {"campaign_cli", "__main__"}
     assert others == THIRD_PARTY_JSON_READ, sorted(others)
+
+
+def test_bytes_our_writer_vouched_for_are_not_counted_for_nesting_again(tmp_path, monkeypatch):
+    """Issue 80: counting a 4 MB file's nesting was 40% of a read. Bytes the last writer
+    judged and vouched for (the lock file's note) are decoded without the count; any other
+    bytes (edited by hand, or with no note) are counted as before."""
+    import campaign_cli
+    from campaign_cli import jsontext
+
+    path = tmp_path / "c.json"
+    campaign_cli.init(path, "R")
+    with campaign_cli.open(path) as camp:
+        camp.character_create("Ajax", st=12, dx=11, iq=9)
+        for n in range(40):  # enough brackets that the count would run
+            camp.item_add("Ajax", f"Pebble {n}", custom=True, weight=0)
+    counted: list[int] = []
+    real = jsontext.depth
+    monkeypatch.setattr(jsontext, "depth", lambda data, most=jsontext.MAX_DEPTH: counted.append(1) or real(data, most))
+    from campaign_cli.store import campaign as stored
+
+    stored._SOUND[0] = b""  # not the bytes this process last judged
+    with campaign_cli.read(path) as camp:
+        assert len(camp.character_show("Ajax")["items"]) == 40
+    assert counted == []  # vouched: not counted
+    path.write_bytes(path.read_bytes().replace(b'"Pebble 0"', b'"Pebble Zero"'))  # a hand edit
+    with campaign_cli.read(path) as camp:
+        assert camp.character_show("Ajax")["items"][0]["name"] == "Pebble Zero"
+    assert counted  # not vouched: counted again
+    deep = b"[" * (jsontext.MAX_DEPTH + 1) + b"]" * (jsontext.MAX_DEPTH + 1)
+    with pytest.raises(RecursionError):
+        jsontext.loads(deep)

@@ -132,28 +132,30 @@ def _not_campaign(path: Path, why: str) -> FileProblem:
     return FileProblem(_('{path} is not a campaign file ({why})').format(path=path, why=why), "not_a_campaign")
 
 
-def _decoded(raw: bytes) -> Any:
-    """RAW's JSON data, the packs the file vouches for kept as they stand (layout.py)."""
+def _decoded(raw: bytes, trusted: bool = False) -> Any:
+    """RAW's JSON data, the packs the file vouches for kept as they stand (layout.py);
+    TRUSTED: bytes our writer vouched for (their nesting not counted again)."""
     packs = split(raw)
     if packs is not None:
         head, text, judged = packs
         try:
-            data = jsontext.loads(head)
+            data = jsontext.loads(head, trusted)
         except (ValueError, RecursionError):
             pass  # not the top level's packs after all: read whole
         else:
             if isinstance(data, dict):
                 data[PACKS] = {PACKS_DOC: {"text": text, "judged": judged}}
                 return data
-    return jsontext.loads(raw)
+    return jsontext.loads(raw, trusted)
 
 
 def parse(path: Path, raw: bytes, check: bool = True) -> dict[str, Any]:
     """Decode, migrate and (with CHECK) validate the bytes of a campaign file."""
     if not raw.strip():
         raise _not_campaign(path, _("it is empty"))
+    judged = check and (raw == _SOUND[0] or vouched(path, raw))  # bytes our writer judged and vouched for
     try:
-        data = _decoded(raw)
+        data = _decoded(raw, judged)
     except RecursionError:
         raise FileProblem(
             _('{path} is not a campaign file (JSON nested too deeply)').format(path=path), "corrupt"
@@ -196,7 +198,6 @@ def parse(path: Path, raw: bytes, check: bool = True) -> dict[str, Any]:
         version += 1
         doc["schema_version"] = version
     if check:
-        judged = raw == _SOUND[0] or vouched(path, raw)
         if not judged:  # bytes no writer of ours vouched for: read again, every key once
             _no_repeated_key(path, raw)
         check_shape(path, data, judged=judged)
