@@ -108,7 +108,7 @@ def candidates(args: list[str], incomplete: str, language: str = "") -> list[str
         returned: list[str] | None = getattr(complete, name)(complete.Context(params, complete.Context(root)), "")
         return returned
     finally:
-        complete.LANGUAGE = ""
+        complete.LANGUAGE, complete.TYPED = "", ""  # nothing is left for the next completion to match
 
 
 def answer(environ: Mapping[str, str]) -> str | None:

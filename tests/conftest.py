@@ -161,4 +161,4 @@ def unjudged(monkeypatch):
     views: output escapes what it shows whatever reached it (defense in depth)."""
     from campaign_cli.store import campaign
 
-    monkeypatch.setattr(campaign, "check_documents", lambda path, data, writing=False, sound=None: None)
+    monkeypatch.setattr(campaign, "check_documents", lambda path, data, writing=False, sound=None, loaded=None: None)

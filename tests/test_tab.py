@@ -150,3 +150,26 @@ def test_a_tab_on_a_name_imports_neither_click_nor_typer(path):
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == ["Lucky\\ Jack", "[]"]
+
+
+def test_a_completion_leaves_nothing_typed_behind_for_the_next(tmp_path, monkeypatch):
+    """A regression: the word a TAB completed stayed in `complete.TYPED`, so the next
+    completion in the same process (the suite's, a library user's) matched against it and
+    offered nothing."""
+    import campaign_cli
+    from campaign_cli import tab
+    from campaign_cli.cli import complete
+
+    path = tmp_path / "c.json"
+    campaign_cli.init(path, "R")
+    with campaign_cli.open(path) as camp:
+        camp.character_create("Merlin", st=8, dx=10, iq=14)
+    environ = {
+        "_CAMPAIGN_COMPLETE": "complete_bash",
+        "COMP_WORDS": f"campaign -c {path} character show Ze",
+        "COMP_CWORD": "5",
+    }
+    tab.answer(environ)
+    assert complete.TYPED == "" and complete.LANGUAGE == ""
+    monkeypatch.setenv("CAMPAIGN_FILE", str(path))
+    assert complete.characters(None, "") == ["Merlin"]

@@ -86,6 +86,14 @@ class Matching:
             offered: list[Any] = super().get_completions(args, incomplete)  # type: ignore[misc]
             return offered
         complete.TYPED = incomplete  # what our name completions match, in any case, ё as е
+        try:
+            return self._names(args, incomplete)
+        finally:
+            complete.TYPED = ""  # nothing is left for the next completion (a test's, in-process) to match
+
+    def _names(self, args: list[str], incomplete: str) -> list[Any]:
+        from campaign_cli.cli import complete
+
         values = candidates(args, incomplete)  # the words as the fast path of a TAB reads them (tab.py):
         if values is not None:  # Click's resilient parse drops the arguments before `--opt`
             from typer._click.shell_completion import CompletionItem

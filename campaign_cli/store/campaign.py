@@ -241,7 +241,11 @@ def vouched(path: Path, raw: bytes) -> bool:
 
 
 def check_documents(
-    path: Path, data: dict[str, Any], writing: bool = False, sound: dict[str, Any] | None = None
+    path: Path,
+    data: dict[str, Any],
+    writing: bool = False,
+    sound: dict[str, Any] | None = None,
+    loaded: dict[str, Any] | None = None,
 ) -> None:
     """Every document and every field, by the one model (campaign_cli/model.py): a
     hand-edited file with a field out of type or range, a key that is not its document's
@@ -250,7 +254,7 @@ def check_documents(
     from campaign_cli import judge, verdict
 
     try:
-        verdict.check_campaign(data, sound=sound)
+        verdict.check_campaign(data, sound=sound, loaded=loaded)
     except judge.Invalid as err:
         why = _("{where} {why}").format(where=err.where, why=err.why)
         if writing:
@@ -305,7 +309,12 @@ def encode_packs(packs: list[dict[str, Any]]) -> str:
 
 
 def check_shape(
-    path: Path, data: dict[str, Any], writing: bool = False, judged: bool = False, sound: dict[str, Any] | None = None
+    path: Path,
+    data: dict[str, Any],
+    writing: bool = False,
+    judged: bool = False,
+    sound: dict[str, Any] | None = None,
+    loaded: dict[str, Any] | None = None,
 ) -> None:
     """The tables every command relies on, and every document in them (check_documents,
     unless JUDGED: these very bytes were found sound before; SOUND: tables found sound,
@@ -328,7 +337,7 @@ def check_shape(
         # (stock TinyDB's own empty `_default` table is not one: TinyDB may leave it)
         raise _not_campaign(path, _("table {table!r} is not one of a campaign's").format(table=unknown[0]))
     if not judged:
-        check_documents(path, data, writing, sound)
+        check_documents(path, data, writing, sound, loaded)
 
 
 def read_bytes(path: Path) -> bytes:
@@ -390,6 +399,9 @@ class Stored:
         # Inside a batch: each character as it was before the current line first read it (recap's tally).
         self.line_before: dict[str, dict[str, Any]] | None = None
         self._before = before
+        # the tables' documents as read (the objects themselves): verdict.check_campaign
+        # skips one still untouched; only a transaction, whose start was judged, has them
+        self._loaded = {t: dict(data.get(t) or {}) for t in ("characters", "enemies")} if before is not None else None
         self.words = words or []
         self.summary = ""
         self.kind = "change"
@@ -624,7 +636,7 @@ class Stored:
         if not self.writable:
             raise RuntimeError("read-only campaign")
         after = self.data
-        check_shape(self.path, after, writing=True, sound=self._before)  # what it started from was judged
+        check_shape(self.path, after, writing=True, sound=self._before, loaded=self._loaded)  # it started judged
         if not _same_packs(after, self._before or {}):
             check_packs(self.path, after, packs_text(after), writing=True)
             mark_judged(after)  # this text is sound: later reads decode it without judging it again
