@@ -268,6 +268,8 @@ def test_russian_character_view_uses_the_seeds_words(party: Path):
     assert "Меч 2 (на меткость)" in out  # R24: levels go to hit
     assert "состояние" in out and "в строю" in out
     assert "kind" not in out and "hero" not in out
+    # issue 74: no `label: value` glued inside a field, no `Меч=1`
+    assert re.search(r"тёмный камень\s+0 отдельно, всего 0", out) and "=" not in out, out
 
 
 def test_russian_plurals_of_wishes(party: Path):
