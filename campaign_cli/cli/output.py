@@ -181,11 +181,15 @@ def render(views: list[View], data: Any = None) -> None:
         console = Console(highlight=False)
         width = console.width
         layout.NAMES.update(names_in(data))
-    for view, pieces in _lines(views, width, terminal):
-        if terminal:
-            console.print(_styled(view, pieces), soft_wrap=True)
-        else:
-            sys.stdout.write("".join(text for text, _col in pieces) + "\n")
+    try:
+        for view, pieces in _lines(views, width, terminal):
+            if terminal:
+                console.print(_styled(view, pieces), soft_wrap=True)
+            else:
+                sys.stdout.write("".join(text for text, _col in pieces) + "\n")
+    finally:
+        if "campaign_cli.render.layout" in sys.modules:  # the names were this view's: none outlives it
+            sys.modules["campaign_cli.render.layout"].NAMES.clear()
 
 
 def _lines(views: list[View], width: int | None, terminal: bool) -> Iterator[tuple[View, list[tuple[str, int]]]]:
