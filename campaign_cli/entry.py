@@ -12,8 +12,9 @@ def _on_signal(signum: int, frame: object) -> None:
     if _STATE["done"]:
         return  # the command has finished and said so: the interpreter is only shutting down
     errors = sys.modules.get("campaign_cli.errors")
-    if errors is not None and errors.COMMIT["started"]:
-        errors.COMMIT["deferred"] = signum  # the commit has begun: it completes and the command reports success
+    commit = getattr(errors, "COMMIT", None)  # None while the module is still being loaded
+    if commit is not None and commit["started"]:
+        commit["deferred"] = signum  # the commit has begun: it completes and the command reports success
         return
     if not _STATE["armed"]:  # still starting (pip's wrapper script): main() reports it
         _STATE["pending"] = signum

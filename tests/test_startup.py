@@ -127,3 +127,19 @@ def campaign_cli_read(path):
 
     with campaign_cli.read(path) as camp:
         return camp.character_show("Ajax")
+
+
+def test_a_signal_while_the_errors_module_is_half_loaded_is_an_interrupt(monkeypatch):
+    """A regression (CI, once in a dozen SIGINTs at start-up): the signal landed while
+    `campaign_cli.errors` was being imported, in sys.modules but without COMMIT yet, and the
+    handler's `errors.COMMIT` raised AttributeError: a traceback instead of one line."""
+    import types
+
+    from campaign_cli import entry
+
+    half = types.ModuleType("campaign_cli.errors")  # what sys.modules holds mid-import
+    monkeypatch.setitem(sys.modules, "campaign_cli.errors", half)
+    monkeypatch.setitem(entry._STATE, "armed", True)
+    monkeypatch.setitem(entry._STATE, "done", False)
+    with pytest.raises(entry.Interrupted):
+        entry._on_signal(2, None)
