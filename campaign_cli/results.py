@@ -382,6 +382,7 @@ class RolledEvent(TypedDict):
     dice: list[int]
     total: int
     name: NotRequired[str]  # the roller
+    modifier: NotRequired[int]  # the expression's own and every other modifier together (absent: none)
 
 
 @final

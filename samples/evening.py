@@ -199,7 +199,9 @@ def event(e: Event) -> str:
     if e["event"] == "cast":
         return f"{e['name']} cast {e['spell']} at {e.get('target')}: {e['success']}"
     if e["event"] == "rolled":
-        return f"{e.get('name', 'someone')} rolled {e['expression']}: {e['dice']} = {e['total']}"
+        return (
+            f"{e.get('name', 'someone')} rolled {e['expression']}: {e['dice']} {e.get('modifier', 0):+d} = {e['total']}"
+        )
     if e["event"] == "initiative":
         return f"initiative: {', '.join(e['order'])}"
     if e["event"] == "skill_used":

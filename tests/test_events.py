@@ -141,3 +141,20 @@ def test_every_way_in_stores_its_events(tmp_path: Path) -> None:
     from campaign_cli.library.core import entry_view
 
     assert entry_view(older)["summary"] == "Ajax: +3 gold" and entry_view(older)["events"] == []
+
+
+def test_a_roll_with_a_modifier_is_said_with_it_in_the_log(tmp_path):
+    """A regression: `roll 2к6−1` answered «2к6−1: 2, 5 −1 = 6» but the log said «Бросок
+    2к6−1: 2, 5 = 6» (its event had no modifier); the event keeps it, the sentence says it."""
+    import campaign_cli
+
+    path = tmp_path / "c.json"
+    campaign_cli.init(path, "R")
+    with campaign_cli.open(path) as camp:
+        rolled = camp.roll("2D6-1", dice=[2, 5])
+    assert rolled["total"] == 6
+    with campaign_cli.read(path, lang="ru") as camp:
+        entry = camp.log(limit=1)[-1]
+    event = next(e for e in entry["events"] if e["event"] == "rolled")
+    assert event["modifier"] == -1 and campaign_cli.sentence(event, lang="ru") == "Бросок 2к6\u22121: 2, 5 \u22121 = 6"
+    assert campaign_cli.sentence(event, lang="en") == "Rolled 2D6-1: 2, 5 -1 = 6"

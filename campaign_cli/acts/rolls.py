@@ -495,7 +495,10 @@ def roll(
     again, R17)."""
     data = roll_damage(camp, expr, character, weapon_ref, against, throw.dice, throw.rng, throw.karma, throw.again)
     recorded(camp, data, throw.seed)
-    who = {"name": data["character"]} if data.get("character") else {}
+    who: dict[str, Any] = {"name": data["character"]} if data.get("character") else {}
+    flat = d.parse(data["expression"]).modifier + sum(m["value"] for m in data.get("modifiers", []))
+    if flat:
+        who["modifier"] = flat  # `2D6-1: 2, 5 −1 = 6`: the log says what made the total
     camp.event("rolled", expression=data["expression"], dice=list(data["dice"]), total=data["total"], **who)
     camp.note(
         f"{data.get('character') or 'roll'} {data['expression']}: "

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from campaign_cli.i18n import _, listing, ngettext, number, of_thing, shown, side
+from campaign_cli.i18n import _, listing, ngettext, number, of_thing, shown, side, signed
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:
@@ -291,7 +291,8 @@ def _cast(e: dict[str, Any]) -> str:
 def _rolled(e: dict[str, Any]) -> str:
     from campaign_cli.i18n import dice
 
-    roll = f"{dice(e['expression'])}: {', '.join(map(str, e.get('dice', [])))} = {e['total']}"
+    bonus = f" {signed(e['modifier'])}" if e.get("modifier") else ""
+    roll = f"{dice(e['expression'])}: {', '.join(map(str, e.get('dice', [])))}{bonus} = {number(e['total'])}"
     if e.get("name"):
         return _("{name} rolls {roll}").format(name=e["name"], roll=roll)
     return _("Rolled {roll}").format(roll=roll)
