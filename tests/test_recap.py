@@ -321,3 +321,24 @@ def test_a_recap_walked_back_counts_a_redone_change_and_the_newest_word_on_a_dea
     ajax = row(camp.json("recap"), "Ajax")
     assert ajax["gold_gained"] == 11 and ajax["curses_gained"] == ["First", "Second"]
     assert ajax["died"] is False
+
+
+def test_an_untitled_adventure_is_not_recapped_by_its_default_title(tmp_path):
+    """Issue 74: «Итоги: Приключение (…)» repeated the word the untitled adventure was given;
+    a titled one keeps its title."""
+    import campaign_cli
+    from campaign_cli.cli.app import app
+    from tests.runner import CliRunner
+
+    path = tmp_path / "c.json"
+    campaign_cli.init(path, "R")
+    with campaign_cli.open(path) as camp:
+        camp.character_create("Ajax", st=12, dx=11, iq=9)
+        camp.adventure_start()
+    said = CliRunner().invoke(app, ["-c", str(path), "--lang", "ru", "recap"]).stdout
+    assert said.startswith("Итоги (") and "Приключение" not in said.splitlines()[0], said
+    with campaign_cli.open(path) as camp:
+        camp.adventure_end()
+        camp.adventure_start("Топь")
+    titled = CliRunner().invoke(app, ["-c", str(path), "--lang", "ru", "recap"]).stdout
+    assert titled.startswith("Итоги: Топь ("), titled

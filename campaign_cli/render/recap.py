@@ -11,8 +11,17 @@ from campaign_cli.render.journal import healing, killing, listed, sentences
 from campaign_cli.render.text import markdown_text
 
 
+def _titled(data: Mapping[str, Any]) -> str | None:
+    """The adventure's title, or None for an untitled one (its default title is not said)."""
+    from campaign_cli.render.events import DEFAULT_TITLES
+
+    title = data["adventure"]
+    return None if not title or title in DEFAULT_TITLES else str(title)
+
+
 def markdown(data: Mapping[str, Any], genders: Mapping[str, str | None]) -> str:
-    head = _("## Recap: {title}").format(title=markdown_text(data["adventure"])) if data["adventure"] else _("## Recap")
+    title = _titled(data)
+    head = _("## Recap: {title}").format(title=markdown_text(title)) if title else _("## Recap")
     lines = [
         head,
         "",
@@ -54,7 +63,7 @@ def tally(data: Mapping[str, Any]) -> str:
 def lines(data: Mapping[str, Any], genders: Mapping[str, str | None]) -> list[str]:
     """The recap as plain lines: its stretch, fights, kills and keywords, then each
     character's sentences under the name."""
-    title = data["adventure"]
+    title = _titled(data)
     when = stretch(data)
     out = [
         (_("Recap: {title} ({when})") if title else _("Recap ({when})")).format(title=title, when=when),
