@@ -819,10 +819,8 @@ def _create(p: Path, name: str, words: list[str] | None, data: dict[str, Any] | 
         if p.exists():
             import stat
 
-            if not stat.S_ISREG(p.stat().st_mode):  # a FIFO, folder or device: no campaign can be there (exit 3)
-                raise FileProblem(
-                    _("{path}: the {what} is not a regular file").format(path=p, what=_("campaign file")), "not_a_file"
-                )
+            if not stat.S_ISREG(p.stat().st_mode):
+                raise files.not_regular(p, _("campaign file"))
             raise Refused(_('{p} already exists').format(p=p), "exists")
         meta = {
             "app": APP,

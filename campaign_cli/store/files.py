@@ -23,13 +23,11 @@ from campaign_cli.errors import COMMIT, FileProblem
 from campaign_cli.i18n import _, os_reason
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
-if TYPE_CHECKING:
-    from collections.abc import Callable, Iterator
-    from pathlib import Path  # a read never loads pathlib (its imports were a tenth of a read)
-    from typing import BinaryIO
-
 if TYPE_CHECKING:  # the type checker holds a FilePath to what a Path offers; the store uses no more
+    from collections.abc import Callable, Iterator
+    from pathlib import Path
     from pathlib import Path as FilePath
+    from typing import BinaryIO
 
     __all__ = ["FilePath"]
 else:
@@ -81,12 +79,18 @@ NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 DEFAULT_WAIT = 5.0
 
 
+def not_regular(path: Path, what: str) -> FileProblem:
+    """PATH, WHAT the command needs (the campaign file, its journal), is a FIFO, folder or
+    device: no campaign can be there (exit 3)."""
+    return FileProblem(_("{path}: the {what} is not a regular file").format(path=path, what=what), "not_a_file")
+
+
 def check_regular(fd: int, path: Path, what: str) -> None:
     """Only a regular file with one link is a campaign file or journal (exit 3 otherwise):
     a FIFO would hang every command, a second link lets another path change it unseen."""
     st = os.fstat(fd)
     if not stat.S_ISREG(st.st_mode):
-        raise FileProblem(_("{path}: the {what} is not a regular file").format(path=path, what=what), "not_a_file")
+        raise not_regular(path, what)
     if st.st_nlink > 1:
         raise FileProblem(
             _("{path}: the {what} has {count} hard links; refusing a file that other paths can change").format(
