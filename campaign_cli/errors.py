@@ -82,11 +82,7 @@ class Say:
                 value = value.value
             elif isinstance(value, Joined):
                 value = [
-                    v.name
-                    if isinstance(v, Opt)
-                    else v.value
-                    if isinstance(v, (Quoted, Shown)) or hasattr(v, "told")  # a rules.choices.Choice
-                    else v
+                    v.name if isinstance(v, Opt) else v.value if isinstance(v, (Quoted, Shown)) else v
                     for v in value.values
                 ]
             elif isinstance(value, Opt):
