@@ -111,11 +111,16 @@ def percent(fraction: float, places: int = 1) -> str:
     return f"{text.replace('.', ',')}{THIN_SPACE}%" if RUN.catalog is not None else f"{text}%"
 
 
+def empty() -> str:
+    """An empty field: a dash as the language writes it (Russian typography: an em dash)."""
+    return "\u2014" if RUN.catalog is not None else "-"
+
+
 def moment(stamp: str | None) -> str:
     """A journal time (UTC, `2026-12-01T01:30:09Z`) as the chosen language shows it: English
     keeps the stored stamp; Russian reads it in the local time zone, `01.12.2026 04:30`."""
     if not stamp or RUN.catalog is None:
-        return stamp or ("\u2014" if RUN.catalog is not None else "-")  # an em dash for empty in Russian
+        return stamp or empty()
     from datetime import datetime
 
     try:

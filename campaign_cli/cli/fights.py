@@ -12,9 +12,8 @@ from campaign_cli.cli.diceopts import DiceOpt, KarmaOpt, RerollOpt, SeedOpt
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, Table, emit
 from campaign_cli.cli.views import party_table, status_news
-from campaign_cli.i18n import _, enemy_status, ngettext, of_thing, shown, side, status_of
+from campaign_cli.i18n import _, empty, enemy_status, ngettext, of_thing, shown, side, status_of
 from campaign_cli.library.fights import Fights
-from campaign_cli.render.text import empty
 from campaign_cli.rules import fights
 
 app = noun_app(

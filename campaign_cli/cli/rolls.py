@@ -24,10 +24,9 @@ from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import Line, Table, emit
 from campaign_cli.cli.rolling import ModifierOpt, PlotOpt, plot
 from campaign_cli.errors import UsageProblem
-from campaign_cli.i18n import _, english_word, signed, status_of
+from campaign_cli.i18n import _, empty, english_word, signed, status_of
 from campaign_cli.library.rolls import Rolls
 from campaign_cli.render.rolls import chance_text, contest_rows, describe_check, describe_roll, shown_side, source
-from campaign_cli.render.text import empty
 from campaign_cli.rules import dice as d
 from campaign_cli.rules.checks import distribution
 

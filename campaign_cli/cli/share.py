@@ -15,9 +15,9 @@ from campaign_cli.cli.door import campaign_path
 from campaign_cli.cli.lazy import command_app, noun_app
 from campaign_cli.cli.output import Line, Table, emit
 from campaign_cli.errors import FileProblem, Refused
-from campaign_cli.i18n import N_, _, ngettext
+from campaign_cli.i18n import N_, _, empty, ngettext
 from campaign_cli.library.course import Course
-from campaign_cli.render.text import empty, inert
+from campaign_cli.render.text import inert
 
 share_app = noun_app(
     help_text("Share the campaign between machines (git carries it, `campaign merge` merges it).", "campaign share git")

@@ -10,8 +10,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from fractions import Fraction
 
-from campaign_cli.i18n import N_, _, dice, number, percent, shown, signed
-from campaign_cli.render.text import empty
+from campaign_cli.i18n import N_, _, dice, empty, number, percent, shown, signed
 
 
 def chance_text(p: float | Fraction) -> str:

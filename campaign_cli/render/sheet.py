@@ -7,9 +7,9 @@ from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
 
-from campaign_cli.i18n import _, language, shown, status_of
+from campaign_cli.i18n import _, empty, language, shown, status_of
 from campaign_cli.render.character import active, gender_of, hands, kind_of, notes, pieces_shown, stats
-from campaign_cli.render.text import empty, inert, markdown_text
+from campaign_cli.render.text import inert, markdown_text
 
 
 def sections(ch: Mapping[str, Any]) -> list[tuple[str, list[tuple[str, str]]]]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from campaign_cli.i18n import shown
+from campaign_cli.i18n import empty, shown
 
 
 class Verbatim(str):
@@ -50,13 +50,6 @@ def clean(value: Any) -> str:
     elif isinstance(value, (list, tuple)):
         value = ", ".join(clean(v) for v in value) or empty()
     return _rest(str(value).translate(_CONTROL))
-
-
-def empty() -> str:
-    """An empty field: a dash as the language writes it (Russian typography: an em dash)."""
-    from campaign_cli.i18n import language
-
-    return "—" if language() == "ru" else "-"
 
 
 def inert(value: Any) -> str:
