@@ -138,8 +138,8 @@ def force_color() -> bool:
 
 
 def names_in(data: Any, limit: int = 20_000) -> set[str]:
-    """The names of several words DATA holds in its name fields (a walk of at most LIMIT
-    values): a terminal keeps each on one line while it fits (render/layout.py NAMES)."""
+    """The names DATA holds in its name fields (a walk of at most LIMIT values), for
+    keep_whole."""
     # the fields of a result that hold a person's or an enemy's name (or a list of them)
     fields = {"name", "character", "target", "who", "by", "attacker", "enemy", "owner", "hitter", "other", "from", "to"}
     found: set[str] = set()
@@ -149,10 +149,10 @@ def names_in(data: Any, limit: int = 20_000) -> set[str]:
         seen += 1
         if isinstance(value, dict):
             for key, v in value.items():
-                if key in fields and isinstance(v, str) and " " in v.strip() and len(v) <= 100:
+                if key in fields and isinstance(v, str):
                     found.add(v)
                 elif key in fields and isinstance(v, list):
-                    found.update(n for n in v if isinstance(n, str) and " " in n.strip() and len(n) <= 100)
+                    found.update(n for n in v if isinstance(n, str))
                 elif isinstance(v, (dict, list)):
                     stack.append(v)
         elif isinstance(value, list):
@@ -176,11 +176,9 @@ def render(views: list[View], data: Any = None) -> None:
     if terminal:
         from rich.console import Console
 
-        from campaign_cli.render import layout
-
         console = Console(highlight=False)
         width = console.width
-        layout.NAMES.update(names_in(data))
+        keep_whole(names_in(data))
     try:
         for view, pieces in _lines(views, width, terminal):
             if terminal:
@@ -188,8 +186,9 @@ def render(views: list[View], data: Any = None) -> None:
             else:
                 sys.stdout.write("".join(text for text, _col in pieces) + "\n")
     finally:
-        if "campaign_cli.render.layout" in sys.modules:  # the names were this view's: none outlives it
-            sys.modules["campaign_cli.render.layout"].NAMES.clear()
+        from campaign_cli.render import layout  # (loaded by _lines: a view was drawn)
+
+        layout.NAMES.clear()  # the names were this view's: none outlives it
 
 
 def _lines(views: list[View], width: int | None, terminal: bool) -> Iterator[tuple[View, list[tuple[str, int]]]]:

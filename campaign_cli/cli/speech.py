@@ -91,24 +91,24 @@ def examples_wrapped(text: str, width: int) -> str:
 
     out = []
     for line in text.split("\n"):
-        found = re.match(r"^(\s*\$ )(.*)$", line)
+        found = re.match(r"^(\s*\$ )(\S.*)$", line)  # a command after the prompt
         if not found or len(line) <= width:
             out.append(line)
             continue
         lead, words = found.group(1), re.findall(r"(?:[^\s'\"]+|'[^']*'|\"[^\"]*\")+", found.group(2))
-        current, indent = lead, " " * (len(lead) + 2)
         bound: list[str] = []  # an option with its value is one piece: `--weight 3`
         for word in words:
             if bound and bound[-1].startswith("-") and " " not in bound[-1] and not word.startswith("-"):
                 bound[-1] += " " + word
             else:
                 bound.append(word)
-        for word in bound:
-            if current.strip() not in ("$", "") and len(current) + 1 + len(word) + 2 > width:
+        current, indent = lead + bound[0], " " * (len(lead) + 2)
+        for word in bound[1:]:
+            if len(current) + 1 + len(word) + 2 > width:  # room for ` \`
                 out.append(current + " \\")
                 current = indent + word
             else:
-                current += ("" if current.endswith(("$ ", indent)) and not current.strip("$ ") else " ") + word
+                current += " " + word
         out.append(current)
     return "\n".join(out)
 

@@ -208,15 +208,15 @@ def table_lines(
         yield from ([(line, -3)] for line in wrap(title, width))
     got = widths(header, rows, width, roles)
     while width is not None and "aside" in roles and _squeezed(got, header, rows, roles):
-        keep = [i for i in range(len(header)) if i != list(roles).index("aside")]
-        header, roles, rows = [header[i] for i in keep], [roles[i] for i in keep if i < len(roles)], _only(rows, keep)
+        header, roles, rows = _only(
+            [i for i in range(len(header)) if i != list(roles).index("aside")], header, roles, rows
+        )
         got = widths(header, rows, width, roles)
     if got is None:  # only a width can be too narrow: piped, the columns always stand
         assert width is not None
         keep = _filled(header, rows)
         if len(keep) < len(header):  # on a terminal, a column empty in every row gives way first
-            header, roles = [header[i] for i in keep], [roles[i] for i in keep if i < len(roles)]
-            rows = _only(rows, keep)
+            header, roles, rows = _only(keep, header, roles, rows)
             got = widths(header, rows, width, roles)
     if got is None:
         assert width is not None
@@ -256,8 +256,12 @@ def _filled(header: Sequence[str], rows: Rows) -> list[int]:
     return [i for i, f in enumerate(filled) if f]
 
 
-def _only(rows: Rows, keep: list[int]) -> Rows:
-    return lambda: ([row[i] for i in keep] for row in rows())
+def _only(
+    keep: list[int], header: Sequence[str], roles: Sequence[str], rows: Rows
+) -> tuple[list[str], list[str], Rows]:
+    """The table with only the columns KEEP names: their headers, roles and cells."""
+    kept: Rows = lambda: ([row[i] for i in keep] for row in rows())  # noqa: E731  (read afresh each call)
+    return [header[i] for i in keep], [roles[i] for i in keep if i < len(roles)], kept
 
 
 def _trimmed(pieces: list[Piece]) -> list[Piece]:
