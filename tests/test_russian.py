@@ -1013,3 +1013,12 @@ def test_a_board_says_its_side_and_gender_in_words_and_a_dice_count_is_a_sentenc
     assert "Щупальце 1" in (shown := ru("fight", "status")) and "нормальная сторона; инициатива" in shown, shown
     said = ru("roll", "0к6", code=2)
     assert "число кубиков — 0, а бросать можно от 1 до" in said, said
+
+
+def test_a_mistyped_command_lists_its_alternatives_as_a_list_is_written(tmp_path):
+    """CLI.md "Language", seventh pass (the reader's «Может быть, «list», «set»?»): the
+    alternatives of a mistyped command are «А или Б», «А, Б или В», in English too."""
+    path = tmp_path / "c.json"
+    for lang, said in (("ru", "Может быть, «list» или «set»?"), ("en", "Did you mean 'list' or 'set'?")):
+        done = CliRunner().invoke(app, ["--lang", lang, "-c", str(path), "item", "lst", "Ajax"])
+        assert done.exit_code == 2 and said in done.stderr, done.stderr

@@ -16,7 +16,7 @@ import typer.main
 from typer import _click as click
 from typer.core import TyperCommand, TyperGroup, TyperOption
 
-from campaign_cli.errors import Quoted
+from campaign_cli.errors import N_, Joined, Quoted
 from campaign_cli.i18n import _
 from campaign_cli.run import RUN
 
@@ -135,8 +135,8 @@ class LazyGroup(TyperGroup):
                 matches = get_close_matches(args[0], self.list_commands(ctx))
                 if matches:
                     err.message = _("{message}. Did you mean {names}?").format(
-                        message=err.message.rstrip("."), names=", ".join(str(Quoted(m)) for m in matches)
-                    )
+                        message=err.message.rstrip("."), names=Joined(N_(" or "), [Quoted(m) for m in matches])
+                    )  # the alternatives as every list of them: `'list' or 'set'`, «list», «set» или …
             raise
 
 
