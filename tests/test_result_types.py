@@ -149,11 +149,11 @@ def _plays() -> list[tuple[str, list[str]]]:
 
 def _path_of(words: list[str]) -> list[str]:
     """The command path at the head of WORDS (`fight attack`, `damage`)."""
-    from typer import _click as click
+    from campaign_cli.cli.framework import context
 
     group, path = typed._root(), []
     while hasattr(group, "list_commands"):
-        group = group.get_command(click.core.Context(group), words[len(path)])
+        group = group.get_command(context(group), words[len(path)])
         path.append(group.name)
     return path
 

@@ -44,12 +44,11 @@ def _root() -> Any:
 def leaves() -> Iterator[tuple[str, Any]]:
     """(command path, Click command) of every command that runs (not a group), in the
     order the help lists them."""
-    from typer import _click as click
-
     from campaign_cli.cli.app import get_command
+    from campaign_cli.cli.framework import context
 
     def walk(group: Any, prefix: tuple[str, ...] = ()) -> Iterator[tuple[str, Any]]:
-        ctx = click.core.Context(group)
+        ctx = context(group)
         for name in group.list_commands(ctx):
             sub = group.get_command(ctx, name)
             if hasattr(sub, "list_commands"):
@@ -87,11 +86,11 @@ def run(camp: Campaign, *given: str) -> Any:
 
 
 def words(camp: Campaign, given: list[str]) -> Any:
-    from typer import _click as click
+    from campaign_cli.cli.framework import context
 
     root, path, rest = _root(), list[str](), list(given)
     while rest and hasattr(root, "list_commands"):
-        sub = root.get_command(click.core.Context(root), rest[0])
+        sub = root.get_command(context(root), rest[0])
         if sub is None:
             raise UsageProblem(f"no command {' '.join([*path, rest[0]])!r}", "usage")
         root, path = sub, [*path, rest.pop(0)]
@@ -126,12 +125,12 @@ def _run(camp: Campaign, command: Any, path: list[str], rest: list[str]) -> Any:
 
 def _command(root: Any, name: str) -> tuple[Any, list[str]]:
     """The command a method NAME stands for, and its path; AttributeError if none."""
-    from typer import _click as click
+    from campaign_cli.cli.framework import context
 
     parts = name.rstrip("_").split("_")
     group, path = root, []
     while parts:
-        ctx = click.core.Context(group)
+        ctx = context(group)
         for take in range(len(parts), 0, -1):  # the longest word first (`fight_start`, `share_git`)
             word = "-".join(parts[:take])
             sub = group.get_command(ctx, word) or group.get_command(ctx, word.replace("-", "_"))
@@ -151,9 +150,9 @@ def _command(root: Any, name: str) -> tuple[Any, list[str]]:
 
 def commands(group: Any, prefix: tuple[str, ...] = ()) -> Iterator[tuple[str, Any]]:
     """(method name, command) for every command under GROUP."""
-    from typer import _click as click
+    from campaign_cli.cli.framework import context
 
-    ctx = click.core.Context(group)
+    ctx = context(group)
     for name in group.list_commands(ctx):
         sub = group.get_command(ctx, name)
         path = (*prefix, name)
@@ -212,12 +211,11 @@ def call(camp: Campaign, *given: str) -> Any:
     line: the words parsed as the command line parses them (its usage errors are its own),
     the arguments passed positionally and each option the line gave as its keyword
     (`--for` as `for_=`, a repeated option as a list), as a script would call it."""
-    from typer import _click as click
-    from typer._click.core import ParameterSource
+    from campaign_cli.cli.framework import ParameterSource, context
 
     root, path, rest = _root(), list[str](), list(given)
     while rest and hasattr(root, "list_commands"):
-        root = root.get_command(click.core.Context(root), rest[0])
+        root = root.get_command(context(root), rest[0])
         path.append(rest.pop(0))
     ctx = root.make_context(path[-1], rest)
     args: list[Any] = []

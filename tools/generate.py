@@ -408,14 +408,13 @@ def architecture() -> str:
 
 def _leaves() -> list[tuple[str, object]]:
     """(command path, Click command) of every command that runs, in the help's order."""
-    from typer import _click as click
-
     from campaign_cli.cli.app import get_command
+    from campaign_cli.cli.framework import context
 
     out: list[tuple[str, object]] = []
 
     def walk(group: object, prefix: tuple[str, ...] = ()) -> None:
-        ctx = click.core.Context(group)
+        ctx = context(group)
         for name in group.list_commands(ctx):  # type: ignore[attr-defined]
             sub = group.get_command(ctx, name)  # type: ignore[attr-defined]
             if hasattr(sub, "list_commands"):

@@ -5,13 +5,12 @@ import sys
 from typing import Any
 
 import typer
-from typer import _click as click
-from typer.core import TyperGroup
 
 from campaign_cli import __version__, i18n
 from campaign_cli.cli import output
 from campaign_cli.cli.common import MAX_AMOUNT, help_text
 from campaign_cli.cli.door import answered, journal_words
+from campaign_cli.cli.framework import TyperGroup, click
 from campaign_cli.cli.lazy import LazyGroup, build, summary
 from campaign_cli.errors import COMMIT, CampaignError, UsageProblem
 from campaign_cli.i18n import N_, _, number
@@ -268,28 +267,21 @@ def _completion_shell(shell: str) -> str:
 
 def _show_completion(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
     if value is not None:
-        from typer._completion_shared import get_completion_script
-
+        from campaign_cli.cli.framework import completion_script
         from campaign_cli.cli.shells import register
 
         register()
-        sys.stdout.write(
-            get_completion_script(
-                prog_name="campaign", complete_var="_CAMPAIGN_COMPLETE", shell=_completion_shell(value)
-            )
-            + "\n"
-        )
+        sys.stdout.write(completion_script(_completion_shell(value), "campaign", "_CAMPAIGN_COMPLETE") + "\n")
         raise typer.Exit()
 
 
 def _install_completion(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
     if value is not None:
-        from typer._completion_shared import install
-
+        from campaign_cli.cli.framework import install_completion
         from campaign_cli.cli.shells import register
 
         register()
-        shell, path = install(shell=_completion_shell(value), prog_name="campaign", complete_var="_CAMPAIGN_COMPLETE")
+        shell, path = install_completion(_completion_shell(value), "campaign", "_CAMPAIGN_COMPLETE")
         sys.stdout.write(
             _("{shell} completion installed in {path}; it works in a new shell").format(shell=shell, path=path) + "\n"
         )
@@ -333,28 +325,22 @@ def root_options() -> list[click.Parameter]:
     and Typer's reading of a callback's signature (inspect, type hints) for these five cost
     each run 1 M instructions. Typer's own defaults for an option (a default and an
     environment variable shown in help) are kept."""
-    from typer._click.types import BOOL, STRING
-    from typer.core import TyperOption
+    from campaign_cli.cli import framework
 
     def _files(
         ctx: Any, param: Any, incomplete: str
     ) -> list[Any]:  # the campaign file: the shell completes a file name
-        from typer._click.shell_completion import CompletionItem
-
         from campaign_cli.cli.complete import FILES
 
-        return [CompletionItem(FILES)]
+        return [framework.completion_item(FILES)]
 
-    def option(*decls: str, expose_value: bool = False, **settings: Any) -> TyperOption:
-        return TyperOption(
-            param_decls=list(decls), show_default=True, show_envvar=True, expose_value=expose_value, **settings
-        )
+    def option(*decls: str, expose_value: bool = False, **settings: Any) -> Any:
+        return framework.option(*decls, show_default=True, show_envvar=True, expose_value=expose_value, **settings)
 
     campaign = option(
         "campaign",
         "--campaign",
         "-c",
-        type=STRING,
         envvar="CAMPAIGN_FILE",
         metavar="PATH",
         expose_value=True,
@@ -367,7 +353,6 @@ def root_options() -> list[click.Parameter]:
         option(
             "lang",
             "--lang",
-            type=STRING,
             metavar="ru|en",
             help="Language of help, messages and views: ru or en "
             "(default: CAMPAIGN_LANG, then the locale). JSON is the same in every language.",
@@ -376,8 +361,7 @@ def root_options() -> list[click.Parameter]:
             "version",
             "--version",
             "-V",
-            type=BOOL,
-            is_flag=True,
+            flag=True,
             default=False,
             callback=_version,
             is_eager=True,
@@ -388,7 +372,6 @@ def root_options() -> list[click.Parameter]:
         option(
             "show_completion",
             "--show-completion",
-            type=STRING,
             metavar="bash|zsh|fish",
             callback=_show_completion,
             is_eager=True,
@@ -397,7 +380,6 @@ def root_options() -> list[click.Parameter]:
         option(
             "install_completion",
             "--install-completion",
-            type=STRING,
             metavar="bash|zsh|fish",
             callback=_install_completion,
             is_eager=True,

@@ -12,10 +12,9 @@ from difflib import get_close_matches
 from typing import Any
 
 import typer
-import typer.main
-from typer import _click as click
-from typer.core import TyperCommand, TyperGroup, TyperOption
 
+from campaign_cli.cli import framework
+from campaign_cli.cli.framework import TyperCommand, TyperGroup, click
 from campaign_cli.errors import N_, Joined, Quoted
 from campaign_cli.i18n import _
 from campaign_cli.run import RUN
@@ -37,7 +36,7 @@ def _show_help(ctx: click.Context, param: click.Parameter, value: bool) -> None:
         ctx.exit()
 
 
-def help_option(command: click.Command, ctx: click.Context) -> TyperOption | None:
+def help_option(command: click.Command, ctx: click.Context) -> Any:
     """COMMAND's `-h/--help`, as Click's own help option is (an eager flag that prints the
     help and exits), made here once per command: Click makes it with its decorators
     module, which every command line would then import for this one option (0.5 M
@@ -49,9 +48,9 @@ def help_option(command: click.Command, ctx: click.Context) -> TyperOption | Non
         return None
     made = command.__dict__.get("help_made")
     if made is None:
-        made = command.__dict__["help_made"] = TyperOption(
-            param_decls=names,
-            is_flag=True,
+        made = command.__dict__["help_made"] = framework.option(
+            *names,
+            flag=True,
             expose_value=False,
             is_eager=True,
             help="Show this message and exit.",
@@ -67,7 +66,7 @@ class Command(TyperCommand):
     get_help_option = help_option
 
 
-def ours(info: typer.models.CommandInfo) -> None:
+def ours(info: Any) -> None:
     """A command Typer would make as its own TyperCommand made as ours (`Command`)."""
     if info.cls in (None, TyperCommand):
         info.cls = Command
@@ -104,9 +103,7 @@ class LazyGroup(TyperGroup):
             info = (self.lazy_commands or {}).get(cmd_name)
             if info is not None:
                 ours(info)
-                self.commands[cmd_name] = typer.main.get_command_from_info(
-                    info, pretty_exceptions_short=True, rich_markup_mode=None
-                )
+                self.commands[cmd_name] = framework.command_from_info(info)
             elif cmd_name in self.lazy_nouns:
                 module_name, _, attr = self.lazy_nouns[cmd_name].partition(":")
                 module = importlib.import_module(f"campaign_cli.cli.{module_name}")
@@ -114,7 +111,7 @@ class LazyGroup(TyperGroup):
                 for info in noun.registered_commands:
                     ours(info)
                 # a noun app with a callback is a group; a lone command stays a command
-                sub = build(noun) if noun.registered_callback else typer.main.get_command(noun)
+                sub = build(noun) if noun.registered_callback else framework.get_command(noun)
                 sub.name = cmd_name
                 self.commands[cmd_name] = sub
             if cmd_name in self.commands:
@@ -129,7 +126,7 @@ class LazyGroup(TyperGroup):
     def resolve_command(self, ctx: click.Context, args: list[str]) -> Any:
         # Typer suggests only among commands already loaded; suggest among all of them.
         try:
-            return self._click_resolve_command(ctx, args)
+            return framework.resolve_unsuggested(self, ctx, args)
         except click.exceptions.UsageError as err:
             if args and err.message.startswith(_("No such command {name!r}.").partition("{")[0]):
                 matches = get_close_matches(args[0], self.list_commands(ctx))
@@ -166,17 +163,7 @@ def plain_usage(command: click.Command) -> None:
     """Usage lines in Click's convention (`campaign fight attack [OPTIONS] ATTACKER TARGET`):
     Typer puts a required argument in braces, which mean "one of" to a reader of usage lines."""
     for param in getattr(command, "params", ()):
-        if param.param_type_name != "argument" or getattr(param.make_metavar, "plain", False):
-            continue
-        make = param.make_metavar
-
-        def plain(*args: Any, _make: Any = make, **kwargs: Any) -> str:
-            text = _make(*args, **kwargs)
-            returned: str = text[1:-1] if text.startswith("{") and text.endswith("}") else text
-            return returned
-
-        plain.plain = True  # type: ignore[attr-defined]
-        param.make_metavar = plain
+        framework.plain_usage(param)
 
 
 def line_command(command: click.Command) -> click.Command:
@@ -214,11 +201,7 @@ def build(app: typer.Typer) -> LazyGroup:
     callback that does nothing, so Typer's conversion of it (signature, type hints: about
     1 M instructions a command line for the root and the noun) is skipped. Its commands
     convert on demand."""
-    from typer.models import DefaultPlaceholder
-
-    def setting(value: Any) -> Any:
-        return value.value if isinstance(value, DefaultPlaceholder) else value
-
+    setting = framework.default_setting
     info = app.info
     cls = setting(info.cls)
     assert isinstance(cls, type) and issubclass(cls, LazyGroup), "noun apps need cls=LazyGroup and a callback"
@@ -235,7 +218,7 @@ def build(app: typer.Typer) -> LazyGroup:
         group.lazy_nouns = elsewhere
     group.order = getattr(app, "order", ())
     group.lazy_commands = {
-        command.name or typer.main.get_command_name(getattr(command.callback, "__name__", "")): command
+        command.name or framework.command_name(getattr(command.callback, "__name__", "")): command
         for command in app.registered_commands
     }
     return group

@@ -10,10 +10,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from typer import _click as click
-
 from campaign_cli import __version__
 from campaign_cli.cli import speech
+from campaign_cli.cli.framework import click
 from campaign_cli.i18n import N_, _
 from campaign_cli.run import RUN
 

@@ -14,8 +14,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from typer._completion_classes import BashComplete, FishComplete, ZshComplete
-from typer._completion_shared import _completion_scripts
+from campaign_cli.cli import framework
 
 # FILES: a candidate list that is this one line (`$'\\x1ffiles'` in the scripts) says the word
 # is a file name, which the shell completes. No name can be it: names refuse control characters.
@@ -74,6 +73,9 @@ fi
 """
 
 
+BashComplete, ZshComplete, FishComplete = framework.completion_classes()
+
+
 class Matching:
     """Candidates matched as names are compared (any case, ё as е), not only those that
     start with the typed text as typed (Typer's rule: `р` would never find `Рапира`). A
@@ -96,19 +98,15 @@ class Matching:
 
         values = candidates(args, incomplete)  # the words as the fast path of a TAB reads them (tab.py):
         if values is not None:  # Click's resilient parse drops the arguments before `--opt`
-            from typer._click.shell_completion import CompletionItem
-
-            return [CompletionItem(v) for v in values]
+            return [framework.completion_item(v) for v in values]
         found: list[Any] = super().get_completions(args, "")  # type: ignore[misc]
         if any(c.type in ("file", "dir") or c.value == FILES for c in found):
-            from typer._click.shell_completion import CompletionItem
-
-            return [CompletionItem(FILES)]
+            return [framework.completion_item(FILES)]
         kept = set(complete.matching([str(c.value) for c in found], incomplete))
         return [c for c in found if str(c.value) in kept]
 
 
-class QuotingBash(Matching, BashComplete):
+class QuotingBash(Matching, BashComplete):  # type: ignore[misc,valid-type]
     """Typer's bash completion, with each candidate quoted for the word being completed,
     and matched in any case."""
 
@@ -122,7 +120,7 @@ class QuotingBash(Matching, BashComplete):
         return quote_for(os.environ.get("COMP_CUR", ""), str(item.value))
 
 
-class PlainZsh(Matching, ZshComplete):
+class PlainZsh(Matching, ZshComplete):  # type: ignore[misc,valid-type]
     """zsh: the candidates matched in any case, one a line, for ZSH_SCRIPT's compadd."""
 
     source_template = ZSH_SCRIPT
@@ -132,7 +130,7 @@ class PlainZsh(Matching, ZshComplete):
         return "\n".join(str(item.value) for item in self.get_completions(args, incomplete))
 
 
-class MatchingFish(Matching, FishComplete):
+class MatchingFish(Matching, FishComplete):  # type: ignore[misc,valid-type]
     """fish: Typer's script and answer, the candidates matched in any case (fish itself
     then matches a word in any case). fish keeps no candidate that differs from the word
     beyond case, so where the user typed е for ё the candidate is offered with е in its
@@ -156,17 +154,12 @@ class MatchingFish(Matching, FishComplete):
             args, incomplete = self.get_completion_args()
             found = self.get_completions(args, incomplete)
             raise SystemExit(1 if [str(c.value) for c in found] == [FILES] else 0)
-        return super().complete()
+        done: str = super().complete()
+        return done
 
 
 def register() -> None:
     """Our shell classes for a TAB, our scripts for --show-completion and --install-completion."""
-    from typer._click.shell_completion import add_completion_class
-    from typer._completion_classes import completion_init
-
-    completion_init()
-    add_completion_class(QuotingBash, "bash")
-    add_completion_class(PlainZsh, "zsh")
-    add_completion_class(MatchingFish, "fish")
-    _completion_scripts["bash"] = BASH_SCRIPT
-    _completion_scripts["zsh"] = ZSH_SCRIPT
+    framework.register_shells(
+        {"bash": QuotingBash, "zsh": PlainZsh, "fish": MatchingFish}, {"bash": BASH_SCRIPT, "zsh": ZSH_SCRIPT}
+    )

@@ -7,7 +7,6 @@ loads this module (cli/app.py `speak`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from campaign_cli.i18n import N_, _, load_catalog, number
@@ -17,16 +16,16 @@ from campaign_cli.run import RUN
 def speak_click() -> None:
     """Click's and Typer's own words ("Usage:", "Options:", "[default: 1]"): Typer's help
     formatting calls gettext's `_`, and every help page is written by Click's formatter."""
-    import typer.core
+    from campaign_cli.cli.framework import speak_typer
 
-    typer.core._ = _  # type: ignore[attr-defined]  # Typer's help formatting calls this name
+    speak_typer(_)
     format_help()
 
 
 def format_help() -> None:
     """Help pages written by this project's formatter: Click's words in the chosen language,
     examples in its names and broken between words to the terminal's width."""
-    from typer import _click as click
+    from campaign_cli.cli.framework import click
 
     if not getattr(click.Context.formatter_class, "translated", False):
         click.Context.formatter_class = _formatter(click.Context.formatter_class)
@@ -141,14 +140,15 @@ def translate_command(command: Any) -> None:
     chosen language."""
     if RUN.catalog is None or getattr(command, "_translated", False):
         return
+    from campaign_cli.cli.framework import placeholders
+
     command._translated = True
     command.help = help_(command.help)
     command.short_help = help_(command.short_help)
     for param in command.params:
         if getattr(param, "help", None):
             param.help = help_(param.help)
-        param.make_metavar = _placeholders(param.make_metavar)
-        param.get_error_hint = _placeholders(param.get_error_hint)
+        placeholders(param, metavar)
 
 
 # A placeholder's words (CLI.md "Language": `ИМЯ`, `ПРЕДМЕТ`, `АТАКУЮЩИЙ ЦЕЛЬ`). Attribute
@@ -232,13 +232,6 @@ def metavar(text: str) -> str:
     import re
 
     return re.sub(r"\b[A-Z](?:[A-Z_]*[A-Z])?\b", lambda m: _(METAVARS[m[0]]) if m[0] in METAVARS else m[0], text)
-
-
-def _placeholders(make_metavar: Callable[..., str]) -> Callable[..., str]:
-    def translated(*args: Any, **kwargs: Any) -> str:
-        return metavar(make_metavar(*args, **kwargs))
-
-    return translated
 
 
 # Click's own usage errors, as Click words them (it has no catalog of its own here).

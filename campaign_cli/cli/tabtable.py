@@ -15,9 +15,8 @@ def table() -> str:
     """`_tabs.py`: each command's arguments and options, from the command tree."""
     import pprint
 
-    from typer import _click as click
-
     from campaign_cli.cli.app import get_command
+    from campaign_cli.cli.framework import context
 
     def completer(param: Any) -> str | None:
         hook = getattr(param, "_custom_shell_complete", None)
@@ -39,7 +38,7 @@ def table() -> str:
         return out
 
     root = get_command()
-    ctx = click.core.Context(root, info_name="campaign")
+    ctx = context(root, info_name="campaign")
     commands: dict[tuple[str, ...], Any] = {}
 
     def walk(command: Any, path: tuple[str, ...], ctx: Any) -> None:
@@ -47,7 +46,7 @@ def table() -> str:
             commands[path] = {}
             for name in command.list_commands(ctx):
                 sub = command.get_command(ctx, name)
-                walk(sub, (*path, name), click.core.Context(sub, parent=ctx, info_name=name))
+                walk(sub, (*path, name), context(sub, parent=ctx, info_name=name))
             return
         arguments = [p for p in command.params if type(p).__name__.endswith("Argument")]
         if any(p.nargs not in (1, -1) for p in arguments) or any(p.nargs == -1 for p in arguments[:-1]):
