@@ -15,10 +15,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-import typer.main
+import typer
 import typer.testing
 
 from campaign_cli import i18n
+from campaign_cli.cli import framework
 
 _TREES: dict[tuple[int, str], Any] = {}
 
@@ -27,12 +28,9 @@ _TREES: dict[tuple[int, str], Any] = {}
 def _tree(app: typer.Typer, lang: str) -> Iterator[None]:
     key = (id(app), lang)
     if key not in _TREES:
-        _TREES[key] = typer.main.get_command(app)
-    build, typer.testing._get_command = typer.testing._get_command, lambda _app: _TREES[key]
-    try:
+        _TREES[key] = framework.get_command(app)
+    with framework.runner_command(_TREES[key]):
         yield
-    finally:
-        typer.testing._get_command = build
 
 
 class CliRunner(typer.testing.CliRunner):

@@ -20,7 +20,8 @@ What each hook is for is said where it is defined; `cli/lazy.py` (groups made on
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import typer
@@ -30,9 +31,9 @@ from typer import _click as click
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
 try:  # Typer 0.28: Click's parameter types
-    from typer._click import types as _types
+    from typer._click import types as _types  # type: ignore[attr-defined,unused-ignore]
 except ImportError:  # Typer 0.29: a type descriptor and pydantic
-    _types = None  # type: ignore[assignment]
+    _types = None  # type: ignore[assignment,unused-ignore]
 
 __all__ = [
     "MODERN",
@@ -52,12 +53,14 @@ __all__ = [
     "default_setting",
     "get_command",
     "install_completion",
+    "label",
     "option",
     "param_kind",
     "placeholders",
     "plain_usage",
     "register_shells",
     "resolve_unsuggested",
+    "runner_command",
     "speak_typer",
 ]
 
@@ -138,7 +141,7 @@ def param_kind(param: Any) -> tuple[str, int | None, int | None] | None:
         if descriptor.is_choice or descriptor.is_file or descriptor.is_path:
             return None
         annotation = descriptor.annotation
-        if param.multiple and _item_type(annotation) is not None:
+        if (param.multiple or param.nargs == -1) and _item_type(annotation) is not None:
             annotation = _item_type(annotation)
         if annotation is int:
             low, high = getattr(param, "min", None), getattr(param, "max", None)
@@ -169,6 +172,14 @@ def _item_type(annotation: Any) -> Any:
     return None
 
 
+def label(param: Any) -> str:
+    """How a refusal names PARAM: an option by its first name (`--gold`), an argument by
+    its placeholder (`NAME`)."""
+    if param.param_type_name == "option":
+        return str(param.opts[0])
+    return str(param.display_name_raw if MODERN else param.human_readable_name)
+
+
 def placeholders(param: Any, translate: Callable[[str], str]) -> None:
     """PARAM's placeholder (`NAME`, `[ITEM]...`) said through TRANSLATE wherever Click shows
     it: usage lines, help, man pages and "missing argument" errors."""
@@ -195,20 +206,31 @@ def plain_usage(param: Any) -> None:
     if param.param_type_name != "argument":
         return
     if MODERN:
-        if param.metavar is None:
-            param.metavar = param.name.upper()
+        param._usage_display_name = lambda: _usage_name(param)
+        param.display_type_rich = lambda ctx: None  # no `<str>` after an argument's name in help
         return
     if getattr(param.make_metavar, "plain", False):
         return
     make = param.make_metavar
 
     def plain(*args: Any, **kwargs: Any) -> str:
-        text = make(*args, **kwargs)
-        returned: str = text[1:-1] if text.startswith("{") and text.endswith("}") else text
-        return returned
+        return _unbraced(make(*args, **kwargs))
 
     plain.plain = True  # type: ignore[attr-defined]
     param.make_metavar = plain
+
+
+def _usage_name(param: Any) -> str:
+    """An argument's word in a usage line as Typer 0.28 made it, unbraced (plain_usage)."""
+    if param.metavar is not None:
+        var: str = param.metavar
+        return var if var.startswith("[") or param.required else f"[{var}]"
+    var = f"{{{param.name}}}" if param.required else f"[{param.name}]"
+    return _unbraced(var + ("..." if param.nargs != 1 else ""))
+
+
+def _unbraced(text: str) -> str:
+    return text[1:-1] if text.startswith("{") and text.endswith("}") else text
 
 
 def speak_typer(translate: Callable[[str], str]) -> None:
@@ -257,7 +279,7 @@ class _ClickConversion:
 
     def _one(self, value: Any, param: Any, ctx: Any) -> Any:
         if self.kind is str:
-            return value if isinstance(value, str) else (value.decode() if isinstance(value, bytes) else str(value))
+            return value.decode() if isinstance(value, bytes) else str(value)  # a str subclass made plain, as Click
         if self.kind is bool:
             if isinstance(value, bool):
                 return value
@@ -327,3 +349,17 @@ def resolve_unsuggested(group: Any, ctx: Any, args: list[str]) -> Any:
     """GROUP's command for ARGS as Click resolves it, before Typer's suggestion (which
     looks only among the commands already made; cli/lazy.py suggests among all)."""
     return TyperGroup._click_resolve_command(group, ctx, args)
+
+
+@contextmanager
+def runner_command(command: Any) -> Iterator[None]:
+    """Typer's test runner (`typer.testing.CliRunner`) invokes COMMAND, made once, instead
+    of building the whole tree from the app on every call (tests/runner.py)."""
+    import typer.testing
+
+    build = getattr(typer.testing, "_get_command")  # noqa: B009  # private: named here only
+    setattr(typer.testing, "_get_command", lambda _app: command)  # noqa: B010
+    try:
+        yield
+    finally:
+        setattr(typer.testing, "_get_command", build)  # noqa: B010

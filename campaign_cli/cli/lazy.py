@@ -144,9 +144,7 @@ def guard_sizes(command: click.Command) -> None:
         return
     from campaign_cli.cli.common import check_sizes
 
-    labels = {
-        p.name or "": (p.opts[0] if p.param_type_name == "option" else p.human_readable_name) for p in command.params
-    }
+    labels = {p.name or "": framework.label(p) for p in command.params}
 
     def sized(*args: Any, **params: Any) -> Any:
         check_sizes(params, labels)
