@@ -19,9 +19,11 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Annotated
 from unittest import mock
 
 import pytest
+import typer
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -141,6 +143,56 @@ def test_each_command_in_the_table_is_taken_on_a_plain_line(campaign, path):
     read = fast.parse(args)
     assert read is not None, args
     assert typer_call(path, args, campaign) == [(tuple(read.positional), read.keywords)]
+
+
+# Every command declared fast (`@fast`): the table is exactly these (issue 79: declared,
+# never inferred from a command's shape; a command leaves or joins the fast path here, on purpose).
+DECLARED = {
+    ("adventure", "end"), ("adventure", "start"), ("catalog", "packs"), ("catalog", "remove"),
+    ("character", "create"), ("character", "set"), ("character", "show"), ("contest",),
+    ("curse", "apply"), ("curse", "list"), ("damage",), ("enemy", "add"), ("enemy", "delete"),
+    ("enemy", "elite"), ("enemy", "hit"), ("enemy", "kill"), ("enemy", "show"), ("fight", "attack"),
+    ("fight", "hit"), ("fight", "next"), ("fight", "start"), ("fight", "status"), ("heal",),
+    ("item", "hold"), ("item", "sell"), ("item", "use"), ("karma", "add"), ("keyword", "learn"),
+    ("rest",), ("status",), ("town", "enter"), ("town", "leave"), ("wish", "add"), ("wish", "spend"),
+    ("xp", "award"),
+}  # fmt: skip
+
+
+def test_the_table_is_the_declared_set():
+    """The generated table holds every command declared fast and no other; each of them
+    carries the mark on its own code (what the generator reads)."""
+    import inspect
+
+    from tests.words import leaves
+
+    marked = {tuple(path.split()) for path, cmd in leaves() if getattr(inspect.unwrap(cmd.callback), "fast", False)}
+    assert set(COMMANDS) == DECLARED == marked
+
+
+def test_a_declared_command_that_stops_qualifying_stops_the_generator():
+    """`name = name.strip()` added to a fast command once took it off the fast path in
+    silence; now the generator refuses, naming the command and what its code does."""
+    from campaign_cli.cli import wordtable
+    from campaign_cli.cli.common import fast, looking
+    from campaign_cli.cli.framework import get_command
+    from campaign_cli.cli.output import emit
+    from campaign_cli.library.core import Core
+
+    app = typer.Typer()
+
+    @app.command()
+    @fast
+    def show(name: Annotated[str, typer.Argument()], json_out: Annotated[bool, typer.Option("--json")] = False) -> None:
+        name = name.strip()
+        ch = looking(Core).character_show(name)
+        emit(ch, None, json_out=json_out)
+
+    with pytest.raises(wordtable.NotFast, match=r"`campaign character show` is declared fast .*`name = name\.strip\(\)`"):
+        wordtable._entry(get_command(app), ("character", "show"))
+
+    show.fast = False  # undeclared, the same code is simply Typer's
+    assert wordtable._entry(get_command(app), ("character", "show")) is None
 
 
 def test_the_table_holds_the_reads_and_writes_scripts_loop_over():

@@ -13,6 +13,7 @@ from campaign_cli.cli.common import (
     JsonOpt,
     NoPagerOpt,
     complete,
+    fast,
     help_text,
     looking,
 )
@@ -57,6 +58,7 @@ def init(
     emit(data, [Line(_('created {file}').format(file=data['file'])), status_views(data)], json_out=json_out)
 
 
+@fast
 def status(json_out: JsonOpt = False) -> None:
     data = looking(Course).status()
     emit(data, status_views(data), json_out=json_out)

@@ -6,7 +6,7 @@ from typing import Annotated, Any
 
 import typer
 
-from campaign_cli.cli.common import JsonlOpt, JsonOpt, acting, complete, help_text, looking
+from campaign_cli.cli.common import JsonlOpt, JsonOpt, acting, complete, fast, help_text, looking
 from campaign_cli.cli.door import campaign_path
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Fields, Line, Table, emit
@@ -294,6 +294,7 @@ def import_(
         "campaign catalog packs --json",
     )
 )
+@fast
 def packs(json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
     data = looking(Catalog).catalog_packs()
     emit(
@@ -315,6 +316,7 @@ def packs(json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
         "campaign catalog remove frontier",
     )
 )
+@fast
 def remove(
     pack: Annotated[str, typer.Argument(metavar="PACK", help="The pack's name.")], json_out: JsonOpt = False
 ) -> None:

@@ -7,6 +7,7 @@ from campaign_cli.cli.common import (
     JsonOpt,
     NameArg,
     acting,
+    fast,
     help_text,
     looking,
 )
@@ -69,6 +70,7 @@ def list_(json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
         "Show one character.", "campaign character show Ajax", "campaign character show ajax --json | jq .adjusted_dx"
     )
 )
+@fast
 def show(name: NameArg, json_out: JsonOpt = False) -> None:
     ch = looking(Core).character_show(name)
     emit(ch, lambda: character_lines(ch), json_out=json_out)

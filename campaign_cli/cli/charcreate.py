@@ -6,7 +6,7 @@ from typing import Annotated
 import typer
 
 from campaign_cli.cli.charopts import AttrOpt, GenderOpt, KeywordOpt
-from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, acting, complete, help_text
+from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, acting, complete, fast, help_text
 from campaign_cli.cli.drawn import character_lines
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import emit
@@ -24,6 +24,7 @@ create_app = command_app()
         "campaign character create Kate --st 10 --dx 12 --iq 10 --attr Lore=3 --attr Luck=2 --keyword Law",
     ),
 )
+@fast
 def create(
     name: Annotated[str, typer.Argument(metavar="NAME", help="The new character's name.")],
     st: Annotated[int, typer.Option("--st", metavar="N", min=0, max=MAX_AMOUNT, help="Strength (R1).")],

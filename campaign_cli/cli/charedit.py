@@ -6,7 +6,7 @@ from typing import Annotated
 import typer
 
 from campaign_cli.cli.charopts import AttrOpt, GenderOpt, KeywordOpt
-from campaign_cli.cli.common import JsonOpt, NameArg, acting, help_text
+from campaign_cli.cli.common import JsonOpt, NameArg, acting, fast, help_text
 from campaign_cli.cli.drawn import character_lines
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import emit
@@ -24,6 +24,7 @@ set_app = command_app()
         "campaign character set Ajax --combat Sword=damage",
     ),
 )
+@fast
 def set_(
     name: NameArg,
     attr: AttrOpt = None,

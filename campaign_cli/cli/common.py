@@ -72,6 +72,17 @@ NameArg = Annotated[
 ]
 
 
+Command = TypeVar("Command", bound=Callable[..., None])
+
+
+def fast(function: Command) -> Command:
+    """Declare FUNCTION (a command) one the fast path runs without Typer (cli/fast.py): its
+    body must stay one library call answered as it came, or `tools/generate.py` stops
+    saying why (cli/wordtable.py); tests/test_fast.py pins the declared set."""
+    function.fast = True  # type: ignore[attr-defined]
+    return function
+
+
 def acting(area: type[A]) -> AbstractContextManager[A]:
     """The library's campaign for this command's one act, of AREA (a class of acts in
     campaign_cli/library: only its own module is loaded): its own transaction, or the
@@ -110,9 +121,6 @@ def check_sizes(params: dict[str, Any], labels: dict[str, str]) -> None:
                     ),
                     "too_long",
                 )
-
-
-Command = TypeVar("Command", bound=Callable[..., None])
 
 
 def takes(

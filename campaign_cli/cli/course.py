@@ -4,7 +4,7 @@ from typing import Annotated
 
 import typer
 
-from campaign_cli.cli.common import JsonOpt, acting, help_text
+from campaign_cli.cli.common import JsonOpt, acting, fast, help_text
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, emit
 from campaign_cli.cli.views import party_table, status_news
@@ -31,6 +31,7 @@ keyword_app = noun_app(help_text("Keywords the party learns (R13).", "campaign k
         "campaign adventure start 'The Sunken Crypt'",
     )
 )
+@fast
 def start(
     title: Annotated[str | None, typer.Argument(metavar="[TITLE]", help="The adventure's title.")] = None,
     json_out: JsonOpt = False,
@@ -51,6 +52,7 @@ def start(
         "campaign adventure end",
     )
 )
+@fast
 def end(json_out: JsonOpt = False) -> None:
     with acting(Course) as camp:
         data = camp.adventure_end()
@@ -71,6 +73,7 @@ def end(json_out: JsonOpt = False) -> None:
         "Enter a town; --blacksmith if it has one (forging, R39).", "campaign town enter Brimstone --blacksmith"
     )
 )
+@fast
 def enter(
     town: Annotated[str, typer.Argument(metavar="TOWN", help="The town's name.")],
     blacksmith: Annotated[bool, typer.Option("--blacksmith", help="The town has a blacksmith.")] = False,
@@ -86,6 +89,7 @@ def enter(
 
 
 @town_app.command(help=help_text("Leave the town.", "campaign town leave"))
+@fast
 def leave(json_out: JsonOpt = False) -> None:
     with acting(Course) as camp:
         data = camp.town_leave()
@@ -97,6 +101,7 @@ def leave(json_out: JsonOpt = False) -> None:
         "The party learns a keyword; every living character wins 1 XP (R13).", "campaign keyword learn Sunken"
     )
 )
+@fast
 def learn(
     word: Annotated[str, typer.Argument(metavar="WORD", help="The keyword the party learns.")],
     json_out: JsonOpt = False,

@@ -4,7 +4,7 @@ from typing import Annotated
 
 import typer
 
-from campaign_cli.cli.common import JsonlOpt, JsonOpt, NameArg, acting, complete, help_text, looking
+from campaign_cli.cli.common import JsonlOpt, JsonOpt, NameArg, acting, complete, fast, help_text, looking
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, Table, emit
 from campaign_cli.i18n import N_plural, _, gendered, ngettext
@@ -27,6 +27,7 @@ CurseArg = Annotated[str, typer.Argument(metavar="CURSE", help="The curse's name
         "campaign curse apply Ajax 'Mummy Rot' --note 'opened the sarcophagus'",
     )
 )
+@fast
 def apply(
     name: NameArg,
     curse: CurseArg,
@@ -53,6 +54,7 @@ def apply(
         "List active curses, of one character or of all.", "campaign curse list", "campaign curse list Ajax --json"
     ),
 )
+@fast
 def list_(
     name: Annotated[str | None, typer.Argument(metavar="[NAME]", help="Only this character.")] = None,
     json_out: JsonOpt = False,

@@ -11,6 +11,7 @@ from campaign_cli.cli.common import (
     JsonOpt,
     acting,
     complete,
+    fast,
     help_text,
     looking,
 )
@@ -41,6 +42,7 @@ BrutalOpt = Annotated[bool, typer.Option("--brutal", help="Use the brutal (red) 
         "campaign enemy add 'Bog Lurker' --file board.json --field brutal.defense=3",
     )
 )
+@fast
 def add(
     name: Annotated[
         str | None, typer.Argument(metavar="[NAME]", help="The enemy type's name (default: the board's own).")
@@ -98,12 +100,14 @@ def list_(json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
 
 
 @app.command(help=help_text("Show one side of an enemy's board.", "campaign enemy show 'Bog Lurker' --brutal"))
+@fast
 def show(name: EnemyArg, brutal: BrutalOpt = False, json_out: JsonOpt = False) -> None:
     data = looking(Enemies).enemy_show(name, brutal=brutal)
     emit(data, lambda: board_views(data, brutal), json_out=json_out)
 
 
 @app.command(help=help_text("Delete an enemy type (undo brings it back).", "campaign enemy delete 'Bog Lurker'"))
+@fast
 def delete(name: EnemyArg, json_out: JsonOpt = False) -> None:
     with acting(Enemies) as camp:
         data = camp.enemy_delete(name)
@@ -118,6 +122,7 @@ def delete(name: EnemyArg, json_out: JsonOpt = False) -> None:
         "campaign enemy elite 'Bog Lurker' --brutal --dice 6",
     )
 )
+@fast
 def elite(
     name: EnemyArg,
     brutal: BrutalOpt = False,
@@ -139,6 +144,7 @@ def elite(
 @app.command(
     help=help_text("Wounds from a hit: damage minus defense, never below 0 (R41).", "campaign enemy hit 'Bog Lurker' 5")
 )
+@fast
 def hit(
     name: EnemyArg,
     damage: Annotated[
@@ -162,6 +168,7 @@ def hit(
 
 
 @app.command(help=help_text("The killer wins the enemy's XP (R41).", "campaign enemy kill 'Bog Lurker' --by Ajax"))
+@fast
 def kill(
     name: EnemyArg,
     by: Annotated[

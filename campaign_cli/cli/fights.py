@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
-from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, acting, complete, help_text, looking
+from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, acting, complete, fast, help_text, looking
 from campaign_cli.cli.diceopts import DiceOpt, KarmaOpt, RerollOpt, SeedOpt
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, Table, emit
@@ -98,6 +98,7 @@ def status_views(data: Mapping[str, Any]) -> list[Any]:
         "campaign fight start --title 'Ambush at the ford'",
     )
 )
+@fast
 def start(
     title: Annotated[str | None, typer.Option("--title", metavar="TEXT", help="What the fight is called.")] = None,
     json_out: JsonOpt = False,
@@ -226,6 +227,7 @@ def order(
         "campaign fight next",
     ),
 )
+@fast
 def next_(json_out: JsonOpt = False) -> None:
     with acting(Fights) as camp:
         data = camp.fight_next()
@@ -248,6 +250,7 @@ def next_(json_out: JsonOpt = False) -> None:
         "campaign fight status --json | jq '.enemies[] | select(.alive)'",
     )
 )
+@fast
 def status(json_out: JsonOpt = False) -> None:
     data = looking(Fights).fight_status()
     emit(data, lambda: status_views(data), json_out=json_out)
@@ -282,6 +285,7 @@ def _strike_line(hitter: str, data: Mapping[str, Any]) -> str:
         "campaign fight hit 'Bog Lurker 2' 5 --by Ajax",
     )
 )
+@fast
 def hit(
     target: Annotated[
         str,
@@ -321,6 +325,7 @@ def hit(
         "campaign fight attack Ajax 'Cinder Hound 1' --karma",
     )
 )
+@fast
 def attack(
     attacker: Annotated[
         str,

@@ -12,6 +12,7 @@ from campaign_cli.cli.common import (
     NameArg,
     acting,
     complete,
+    fast,
     help_text,
     looking,
 )
@@ -250,6 +251,7 @@ def give(
         "campaign item sell Ajax Merlin Arrow --count 10 --price 3",
     )
 )
+@fast
 def sell(
     src: Annotated[str, typer.Argument(metavar="FROM", help="Who has the item.")],
     dst: Annotated[str, typer.Argument(metavar="TO", help="Who gets it.")],
@@ -284,6 +286,7 @@ def sell(
         "campaign item hold Ajax --none",
     )
 )
+@fast
 def hold(
     name: NameArg,
     items: Annotated[
@@ -455,6 +458,7 @@ def upgrade(
         "campaign item use Ajax 'Healing Potion' --count 2",
     )
 )
+@fast
 def use(
     name: NameArg,
     item: ItemArg,

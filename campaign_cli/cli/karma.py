@@ -4,7 +4,7 @@ from typing import Annotated
 
 import typer
 
-from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, NameArg, acting, complete, help_text
+from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, NameArg, acting, complete, fast, help_text
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, emit
 from campaign_cli.i18n import _, ngettext, status_of
@@ -26,6 +26,7 @@ CountArg = Annotated[int, typer.Argument(min=1, max=MAX_AMOUNT, metavar="N", hel
         "campaign karma add Merlin 1 --bard --by Kate",
     )
 )
+@fast
 def add(
     name: NameArg,
     n: CountArg,
@@ -49,6 +50,7 @@ def add(
 
 
 @wish_app.command("add", help=help_text("Give a character wishes.", "campaign wish add Ajax 1"))
+@fast
 def wish_add(name: NameArg, n: CountArg, json_out: JsonOpt = False) -> None:
     with acting(Advancement) as camp:
         data = camp.wish_add(name, n)
@@ -64,6 +66,7 @@ def wish_add(name: NameArg, n: CountArg, json_out: JsonOpt = False) -> None:
     "spend",
     help=help_text("Spend a wish: all damage is cancelled, even a killing blow (R17).", "campaign wish spend Ajax"),
 )
+@fast
 def wish_spend(name: NameArg, json_out: JsonOpt = False) -> None:
     with acting(Advancement) as camp:
         data = camp.wish_spend(name)  # R17: a wish on the just-killed

@@ -10,7 +10,7 @@ from typing import Annotated, Any
 
 import typer
 
-from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, acting, complete, help_text
+from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, acting, complete, fast, help_text
 from campaign_cli.cli.diceopts import (
     AgainstOpt,
     DiceOpt,
@@ -157,6 +157,7 @@ def _party_views(data: Mapping[str, Any], genders: dict[str, Any], json_out: boo
         "campaign contest Ajax 3/IQ 12 3/IQ --karma",
     ),
 )
+@fast
 def contest(
     name: Annotated[
         str,

@@ -2,9 +2,13 @@
 made from the command tree and the commands' own code: `python -m campaign_cli.cli.wordtable
 --write` (tools/generate.py runs it; its check keeps the file fresh).
 
-A command is in the table when its code is one library call whose arguments are the
-command's parameters as given, and its answer that call's result (`emit(data, ...)`):
+A command is in the table when it is declared fast (`@fast`, cli/common.py) and its code
+is one library call whose arguments are the command's parameters as given, and its answer
+that call's result (`emit(data, ...)`); a declared command whose code no longer is stops
+the generator, saying why (issue 79: the table is declared, never inferred):
 
+    @app.command(help=...)
+    @fast
     def show(name: NameArg, json_out: JsonOpt = False) -> None:
         ch = looking(Core).character_show(name)
         emit(ch, lambda: character_lines(ch), json_out=json_out)
@@ -25,97 +29,136 @@ TABLE_PATH = os.path.join(os.path.dirname(os.path.dirname(__file__)), "_words.py
 FORMATS = ("json_out", "jsonl")  # the output's options: the fast path answers `--json` alone
 
 
-def _call(function: Any) -> dict[str, Any] | None:
-    """What the command's code does, if it is one library call answered as it came: the area
-    class (module, name), whether it reads, the method, and the call's arguments (positional:
-    parameter names, `*` before one spread; keywords: keyword -> parameter)."""
+class NotFast(Exception):
+    """Why a command declared fast (`cli.common.fast`) is not one library call answered as
+    it came: the generator stops with this reason, naming the command."""
+
+
+def _need(condition: object, reason: str) -> None:
+    if not condition:
+        raise NotFast(reason)
+
+
+def _body(function: Any) -> tuple[ast.FunctionDef, list[ast.stmt]]:
+    """FUNCTION's syntax tree and its statements without the docstring."""
     tree = ast.parse(textwrap.dedent(inspect.getsource(function))).body[0]
-    if not isinstance(tree, ast.FunctionDef):
-        return None
+    _need(isinstance(tree, ast.FunctionDef), "not a plain function")
+    assert isinstance(tree, ast.FunctionDef)
     body = list(tree.body)
     if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
         body = body[1:]  # a docstring
-    if len(body) < 2:
-        return None
-    first, rest, last = body[0], body[1:-1], body[-1]
-    # ch = looking(Area).method(...)   |   with acting(Area) as camp: data = camp.method(...)
-    if isinstance(first, ast.With) and len(first.items) == 1 and len(first.body) == 1:
-        door, inner = first.items[0].context_expr, first.body[0]
-        handle = first.items[0].optional_vars
-        if not (isinstance(door, ast.Call) and isinstance(door.func, ast.Name) and door.func.id == "acting"):
-            return None
-        if not (isinstance(inner, ast.Assign) and isinstance(handle, ast.Name)):
-            return None
-        call = inner.value
-        if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)):
-            return None
-        if not (isinstance(call.func.value, ast.Name) and call.func.value.id == handle.id):
-            return None
-        target, reads = inner.targets, False
-    elif isinstance(first, ast.Assign) and isinstance(first.value, ast.Call):
-        call = first.value
-        if not isinstance(call.func, ast.Attribute) or not isinstance(call.func.value, ast.Call):
-            return None
-        door = call.func.value
-        if not (isinstance(door.func, ast.Name) and door.func.id == "looking"):
-            return None
-        target, reads = first.targets, True
-    else:
-        return None
-    if len(target) != 1 or not isinstance(target[0], ast.Name) or len(door.args) != 1:
-        return None
-    result, area = target[0].id, door.args[0]
-    if not isinstance(area, ast.Name):
-        return None
-    # between the call and the answer only names read off the result: nothing said or done
-    for step in rest:
-        if not isinstance(step, ast.Assign) or any(isinstance(n, ast.Call) for n in ast.walk(step.value)):
-            return None
-    # emit(result, views, json_out=json_out[, jsonl=jsonl])
-    if not (isinstance(last, ast.Expr) and isinstance(last.value, ast.Call)):
-        return None
+    _need(len(body) >= 2, "its body is not a library call and its answer")
+    return tree, body
+
+
+def _acting(first: ast.With) -> tuple[ast.Call, ast.Call, list[ast.expr]]:
+    """`with acting(Area) as camp: data = camp.method(...)`: (door, call, targets)."""
+    _need(len(first.items) == 1 and len(first.body) == 1, "its `with` block holds more than the call")
+    door, inner = first.items[0].context_expr, first.body[0]
+    handle = first.items[0].optional_vars
+    _need(isinstance(door, ast.Call) and isinstance(door.func, ast.Name) and door.func.id == "acting", "not `acting`")
+    _need(isinstance(inner, ast.Assign) and isinstance(handle, ast.Name), "the call's result is not kept")
+    assert isinstance(door, ast.Call) and isinstance(inner, ast.Assign) and isinstance(handle, ast.Name)
+    call = inner.value
+    _need(isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute), "not a method call")
+    assert isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
+    _need(isinstance(call.func.value, ast.Name) and call.func.value.id == handle.id, "not a call on the area")
+    return door, call, inner.targets
+
+
+def _looking(first: ast.Assign) -> tuple[ast.Call, ast.Call, list[ast.expr]]:
+    """`ch = looking(Area).method(...)`: (door, call, targets)."""
+    call = first.value
+    door = call.func.value if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) else None
+    _need(
+        isinstance(door, ast.Call) and isinstance(door.func, ast.Name) and door.func.id == "looking",
+        f"it begins with `{ast.unparse(first)}`, not a library call",
+    )
+    assert isinstance(call, ast.Call) and isinstance(door, ast.Call)
+    return door, call, first.targets
+
+
+def _answered(last: ast.stmt, result: str) -> tuple[ast.Call, dict[str, ast.expr]]:
+    """`emit(result, views, json_out=json_out[, jsonl=jsonl])`: (the call, its formats)."""
+    _need(isinstance(last, ast.Expr) and isinstance(last.value, ast.Call), "it does not end with `emit`")
+    assert isinstance(last, ast.Expr) and isinstance(last.value, ast.Call)
     answer = last.value
-    if not (isinstance(answer.func, ast.Name) and answer.func.id == "emit" and answer.args):
-        return None
-    if not (isinstance(answer.args[0], ast.Name) and answer.args[0].id == result):
-        return None
-    views = _views(function, answer.args[1:], result)
-    formats = {k.arg: k.value for k in answer.keywords}
-    if set(formats) - set(FORMATS) or "json_out" not in formats:
-        return None
-    if any(not (isinstance(v, ast.Name) and v.id == k) for k, v in formats.items()):
-        return None
+    _need(isinstance(answer.func, ast.Name) and answer.func.id == "emit" and answer.args, "it does not end with `emit`")
+    first = answer.args[0]
+    _need(isinstance(first, ast.Name) and first.id == result, "its answer is not the call's result")
+    formats = {k.arg: k.value for k in answer.keywords if k.arg is not None}
+    _need(len(formats) == len(answer.keywords), "`emit` is given a spread")
+    _need(not set(formats) - set(FORMATS) and "json_out" in formats, "its formats are not `json_out` (and `jsonl`)")
+    _need(all(isinstance(v, ast.Name) and v.id == k for k, v in formats.items()), "a format is not passed as given")
+    return answer, formats
+
+
+def _positional(call: ast.Call) -> list[str]:
+    """The call's positional arguments: parameter names, `*names` for `*(names or [])`."""
     positional: list[str] = []
     for arg in call.args:
         if isinstance(arg, ast.Name):
             positional.append(arg.id)
-        elif (  # *(names or [])
-            isinstance(arg, ast.Starred)
-            and isinstance(arg.value, ast.BoolOp)
-            and isinstance(arg.value.op, ast.Or)
-            and isinstance(arg.value.values[0], ast.Name)
-            and isinstance(arg.value.values[1], ast.List)
-            and not arg.value.values[1].elts
-        ):
-            positional.append("*" + arg.value.values[0].id)
-        else:
-            return None
+            continue
+        spread = arg.value if isinstance(arg, ast.Starred) else None
+        _need(
+            isinstance(spread, ast.BoolOp)
+            and isinstance(spread.op, ast.Or)
+            and isinstance(spread.values[0], ast.Name)
+            and isinstance(spread.values[1], ast.List)
+            and not spread.values[1].elts,
+            f"an argument is neither a parameter nor `*(names or [])`: {ast.unparse(arg)}",
+        )
+        assert isinstance(spread, ast.BoolOp) and isinstance(spread.values[0], ast.Name)
+        positional.append("*" + spread.values[0].id)
+    return positional
+
+
+def _keywords(call: ast.Call) -> dict[str, str]:
+    """The call's keywords: keyword -> the parameter passed as given."""
     keywords: dict[str, str] = {}
     for keyword in call.keywords:
-        if keyword.arg is None or not isinstance(keyword.value, ast.Name):
-            return None
+        _need(keyword.arg is not None and isinstance(keyword.value, ast.Name), "a keyword is not a parameter")
+        assert keyword.arg is not None and isinstance(keyword.value, ast.Name)
         keywords[keyword.arg] = keyword.value.id
+    return keywords
+
+
+def _call(function: Any) -> dict[str, Any]:
+    """What the command's code does, one library call answered as it came: the area class
+    (module, name), whether it reads, the method, and the call's arguments (positional:
+    parameter names, `*` before one spread; keywords: keyword -> parameter). NotFast when
+    the code is anything else."""
+    tree, body = _body(function)
+    first, rest, last = body[0], body[1:-1], body[-1]
+    if isinstance(first, ast.With):
+        (door, call, target), reads = _acting(first), False
+    else:
+        _need(isinstance(first, ast.Assign), f"it begins with `{ast.unparse(first)}`, not a library call")
+        assert isinstance(first, ast.Assign)
+        (door, call, target), reads = _looking(first), True
+    _need(len(target) == 1 and isinstance(target[0], ast.Name), "the call's result is not one name")
+    _need(len(door.args) == 1 and isinstance(door.args[0], ast.Name), "the area is not one class")
+    assert (
+        isinstance(target[0], ast.Name) and isinstance(door.args[0], ast.Name) and isinstance(call.func, ast.Attribute)
+    )
+    result, area = target[0].id, door.args[0]
+    for step in rest:  # between the call and the answer only names read off the result
+        _need(
+            isinstance(step, ast.Assign) and not any(isinstance(n, ast.Call) for n in ast.walk(step.value)),
+            f"a step between the call and the answer does something: {ast.unparse(step)}",
+        )
+    answer, formats = _answered(last, result)
     cls = function.__globals__.get(area.id) or _imported(tree, area.id)
-    if cls is None:
-        return None
+    _need(cls is not None, f"its area {area.id} is not found")
     return {
         "area": (cls.__module__, cls.__name__),
         "reads": reads,
         "method": call.func.attr,
-        "positional": positional,
-        "keywords": keywords,
+        "positional": _positional(call),
+        "keywords": _keywords(call),
         "formats": sorted(formats),
-        "views": views,
+        "views": _views(function, answer.args[1:], result),
     }
 
 
@@ -174,7 +217,7 @@ def table() -> str:
                 sub = command.get_command(ctx, name)
                 walk(sub, (*path, name), context(sub, parent=ctx, info_name=name))
             return
-        entry = _entry(command)
+        entry = _entry(command, path)
         if entry is not None:
             commands[path] = entry
 
@@ -193,39 +236,42 @@ def table() -> str:
     )
 
 
-def _entry(command: Any) -> dict[str, Any] | None:
+def _entry(command: Any, path: tuple[str, ...]) -> dict[str, Any] | None:
+    """COMMAND's row of the table if its code is declared fast (`cli.common.fast`), else
+    None. A declared command that no longer qualifies stops the generator, saying why."""
+    function = inspect.unwrap(command.callback) if command.callback else None
+    if function is None or not getattr(function, "fast", False):
+        return None
+    try:
+        call = _call(function)
+        return {**call, **_parameters(command, call)}
+    except NotFast as why:
+        raise NotFast(f"`campaign {' '.join(path)}` is declared fast (@fast) but {why}") from None
+
+
+def _parameters(command: Any, call: dict[str, Any]) -> dict[str, Any]:
+    """The command's arguments and options as the fast path reads them."""
     from campaign_cli.cli.framework import param_kind
 
-    function = inspect.unwrap(command.callback) if command.callback else None
-    if function is None or not hasattr(function, "__code__"):
-        return None
-    call = _call(function)
-    if call is None:
-        return None
     arguments, options = [], {}
     used = {p.lstrip("*") for p in call["positional"]} | set(call["keywords"].values())
     for param in command.params:
-        if param.name is None:
-            return None
         kind = param_kind(param)
-        if kind is None:
-            return None
+        if kind is None or param.name is None:
+            raise NotFast(f"its parameter {param.name} is not text, a number or a flag")
         if param.param_type_name == "argument":
-            if param.nargs not in (1, -1) or param.name not in used:
-                return None
+            _need(param.nargs in (1, -1) and param.name in used, f"its argument {param.name} is not passed as given")
             default = None if param.nargs == -1 else param.default
             arguments.append((param.name, *kind, param.nargs, param.required, default))
         else:
-            if param.nargs != 1 or (param.name not in used and param.name not in FORMATS):
-                return None
+            _need(param.nargs == 1, f"its option {param.name} takes several values")
+            _need(param.name in used or param.name in FORMATS, f"its option {param.name} is not passed on")
             for opt in param.opts:
                 options[opt] = (param.name, *kind, bool(param.multiple), param.default, bool(param.required))
-    if any(a[4] == -1 for a in arguments[:-1]):
-        return None  # a list of words before another argument: Click's to share out
+    _need(all(a[4] != -1 for a in arguments[:-1]), "a list of words comes before another argument")
     names = {a[0] for a in arguments} | {o[0] for o in options.values()}
-    if used - names:
-        return None
-    return {**call, "arguments": arguments, "options": options}
+    _need(not used - names, f"it passes {sorted(used - names)}, which are not its parameters")
+    return {"arguments": arguments, "options": options}
 
 
 if __name__ == "__main__":

@@ -4,7 +4,7 @@ from typing import Annotated
 
 import typer
 
-from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, NameArg, acting, help_text
+from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, NameArg, acting, fast, help_text
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import Line, Table, emit
 from campaign_cli.cli.views import status_news
@@ -15,6 +15,7 @@ AmountArg = Annotated[int, typer.Argument(min=0, max=MAX_AMOUNT, metavar="AMOUNT
 FatigueOpt = Annotated[bool, typer.Option("--fatigue", help="Fatigue instead of damage (R21).")]
 
 
+@fast
 def damage(
     name: NameArg,
     amount: AmountArg,
@@ -41,6 +42,7 @@ def damage(
     )
 
 
+@fast
 def heal(name: NameArg, amount: AmountArg, fatigue: FatigueOpt = False, json_out: JsonOpt = False) -> None:
     with acting(Wounds) as camp:
         data = camp.heal(name, amount, fatigue=fatigue)  # others may heal anyone (R11a)
@@ -59,6 +61,7 @@ def heal(name: NameArg, amount: AmountArg, fatigue: FatigueOpt = False, json_out
     )
 
 
+@fast
 def rest(
     names: Annotated[
         list[str] | None,

@@ -5,7 +5,7 @@ from typing import Annotated, Any
 
 import typer
 
-from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, NameArg, acting, complete, help_text, looking
+from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, NameArg, acting, complete, fast, help_text, looking
 from campaign_cli.cli.drawn import character_lines
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, Table, emit
@@ -28,6 +28,7 @@ app = noun_app(
         "campaign xp award 3 --party",
     )
 )
+@fast
 def award(
     amount: Annotated[int, typer.Argument(min=1, max=MAX_AMOUNT, metavar="AMOUNT", help="XP each character wins.")],
     names: Annotated[
