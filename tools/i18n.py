@@ -25,6 +25,7 @@ import functools
 import itertools
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "campaign_cli"
@@ -434,37 +435,53 @@ def problems() -> list[str]:
     for lang in LANGS:
         po = LOCALE / lang / "LC_MESSAGES" / "campaign.po"
         read = read_po(po)
-        entries = {(e["msgid"], e["msgid_plural"]): e for e in read if e["msgid"] and not e.get("msgctxt")}
         given = {e["msgid"]: e["msgstr"].get(0) for e in read if e.get("msgctxt") == NAME_CONTEXT}
         if lang == "ru" and given != names():
             out.append(f"{lang}: the name entries differ from the tables: run python tools/i18n.py update")
-        for key in found:
-            e = entries.get(key)
-            if e is None:
-                out.append(f"{lang}: no entry for {key[0]!r}")
-            elif "fuzzy" in e["flags"] or not all(e["msgstr"].get(i) for i in range(3 if key[1] else 1)):
-                out.append(f"{lang}: {key[0]!r} is fuzzy or not translated")
-            else:
-                out += [
-                    f"{lang}: {key[0]!r}: {form!r} has other placeholders"
-                    for form in mismatched(key[0], key[1], list(e["msgstr"].values()))
-                ]
-        forms = {(e["msgctxt"], e["msgid"]): e for e in read if e.get("msgctxt")}
-        for ctx, msgid, _comment in context_msgids():
-            e = forms.get((ctx, msgid))
-            what = "example" if ctx == EXAMPLE else f"form for gender {ctx}"
-            if e is None or "fuzzy" in e["flags"] or not e["msgstr"].get(0):
-                out.append(f"{lang}: {msgid!r} has no translated {what}")
-            elif ctx == EXAMPLE and example_shape(e["msgstr"][0]) != example_shape(msgid):
-                out.append(f"{lang}: the example {msgid!r}: {e['msgstr'][0]!r} changes its command or options")
-            elif mismatched(msgid, None, [e["msgstr"][0]]):
-                out.append(f"{lang}: {msgid!r} ({ctx}): {e['msgstr'][0]!r} has other placeholders")
+        out += _untranslated(lang, read, found)
+        out += _context_problems(lang, read)
         if lang == "ru":
             out += [f"{lang}: {where}" for where in oblique_names(read)]
             out += [f"{lang}: {where}" for where in field_dumps(read)]
         for mo, data in mo_files(po).items():
             if not mo.exists() or mo.read_bytes() != data:
                 out.append(f"{mo.relative_to(ROOT)} is out of date: run python tools/i18n.py compile")
+    return out
+
+
+def _untranslated(lang: str, read: list[dict], found: Any) -> list[str]:
+    """Each message of the code with no entry in LANG's catalog, a fuzzy or empty one, or a
+    translation with other placeholders."""
+    entries = {(e["msgid"], e["msgid_plural"]): e for e in read if e["msgid"] and not e.get("msgctxt")}
+    out = []
+    for key in found:
+        e = entries.get(key)
+        if e is None:
+            out.append(f"{lang}: no entry for {key[0]!r}")
+        elif "fuzzy" in e["flags"] or not all(e["msgstr"].get(i) for i in range(3 if key[1] else 1)):
+            out.append(f"{lang}: {key[0]!r} is fuzzy or not translated")
+        else:
+            out += [
+                f"{lang}: {key[0]!r}: {form!r} has other placeholders"
+                for form in mismatched(key[0], key[1], list(e["msgstr"].values()))
+            ]
+    return out
+
+
+def _context_problems(lang: str, read: list[dict]) -> list[str]:
+    """Each example and gendered form with no translation, or one that changes the
+    example's command or its placeholders."""
+    forms = {(e["msgctxt"], e["msgid"]): e for e in read if e.get("msgctxt")}
+    out = []
+    for ctx, msgid, _comment in context_msgids():
+        e = forms.get((ctx, msgid))
+        what = "example" if ctx == EXAMPLE else f"form for gender {ctx}"
+        if e is None or "fuzzy" in e["flags"] or not e["msgstr"].get(0):
+            out.append(f"{lang}: {msgid!r} has no translated {what}")
+        elif ctx == EXAMPLE and example_shape(e["msgstr"][0]) != example_shape(msgid):
+            out.append(f"{lang}: the example {msgid!r}: {e['msgstr'][0]!r} changes its command or options")
+        elif mismatched(msgid, None, [e["msgstr"][0]]):
+            out.append(f"{lang}: {msgid!r} ({ctx}): {e['msgstr'][0]!r} has other placeholders")
     return out
 
 

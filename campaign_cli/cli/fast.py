@@ -100,8 +100,23 @@ def _given(entry: dict[str, Any], words: list[str]) -> dict[str, Any] | None:
 
     options: dict[str, tuple[Any, ...]] = entry["options"]
     given: dict[str, Any] = {}
+    loose = _options(options, list(words), given)
+    if loose is None:
+        return None
+    if not (given.get("json_out") or given.get("jsonl") or (entry["views"] and unknown_setting() is None)):
+        return None  # views the fast path cannot draw, or a CAMPAIGN_LANG to warn of first: Typer's
+    for param, _kind, _low, _high, multiple, default, required in options.values():
+        if param not in given:
+            if required:
+                return None
+            given[param] = None if multiple else default
+    return given if _arguments(entry["arguments"], loose, given) else None
+
+
+def _options(options: dict[str, tuple[Any, ...]], words: list[str], given: dict[str, Any]) -> list[str] | None:
+    """The options among WORDS read into GIVEN; the other words (the arguments) in order,
+    or None where Click would say something."""
     loose: list[str] = []
-    words = list(words)
     only_arguments = False
     while words:
         word = words.pop(0)
@@ -126,37 +141,34 @@ def _given(entry: dict[str, Any], words: list[str]) -> dict[str, Any] | None:
                 return None
             value = words.pop(0)
         read = _read(value, kind, low, high)
-        if read is None:
+        if read is None or (param in given and not multiple):
             return None
         if multiple:
             given.setdefault(param, []).append(read)
-        elif param in given:
-            return None
         else:
             given[param] = read
-    if not (given.get("json_out") or given.get("jsonl") or (entry["views"] and unknown_setting() is None)):
-        return None  # views the fast path cannot draw, or a CAMPAIGN_LANG to warn of first: Typer's
-    for param, _kind, _low, _high, multiple, default, required in options.values():
-        if param not in given:
-            if required:
-                return None
-            given[param] = None if multiple else default
-    for name, kind, low, high, nargs, required, default in entry["arguments"]:
+    return loose
+
+
+def _arguments(arguments: list[tuple[Any, ...]], loose: list[str], given: dict[str, Any]) -> bool:
+    """The command's ARGUMENTS read off LOOSE into GIVEN; False where Click would say
+    something (a word too many or missing, a value it refuses)."""
+    for name, kind, low, high, nargs, required, default in arguments:
         if nargs == -1:
             read_all = [_read(w, kind, low, high) for w in loose]
             if any(r is None for r in read_all):
-                return None
+                return False
             given[name], loose = read_all or None, []
         elif loose:
             read = _read(loose.pop(0), kind, low, high)
             if read is None:
-                return None
+                return False
             given[name] = read
         elif required:
-            return None
+            return False
         else:
             given[name] = default
-    return None if loose else given
+    return not loose
 
 
 def _drawn(views: tuple[str, str], data: Any) -> Any:

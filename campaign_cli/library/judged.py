@@ -68,6 +68,9 @@ def fits(value: object, hint: Any) -> bool:
         return True
     if hint is None or hint is type(None):
         return value is None
+    scalar = _SCALARS.get(hint)
+    if scalar is not None:
+        return bool(scalar(value))
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin in (typing.Union, types.UnionType):
         return any(fits(value, arm) for arm in args)
@@ -75,17 +78,24 @@ def fits(value: object, hint: Any) -> bool:
         return any(value == choice and type(value) is type(choice) for choice in args)
     if origin is typing.Annotated:
         return fits(value, args[0])
-    if hint is bool:
-        return isinstance(value, bool)
-    if hint is int:
-        return isinstance(value, int) and not isinstance(value, bool)
-    if hint is float:
-        return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
-    if hint is str:
-        return isinstance(value, str)
-    if origin in (list, tuple) or (origin is not None and getattr(origin, "__name__", "") == "Sequence"):
+    return _fits_container(value, hint, origin, args)
+
+
+# the scalars: a bool is no number, a float is finite
+_SCALARS: dict[Any, Any] = {
+    bool: lambda value: isinstance(value, bool),
+    int: lambda value: isinstance(value, int) and not isinstance(value, bool),
+    float: lambda value: isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value),
+    str: lambda value: isinstance(value, str),
+}
+
+
+def _fits_container(value: object, hint: Any, origin: Any, args: tuple[Any, ...]) -> bool:
+    """Whether VALUE is the list, mapping or class HINT names (its items fitting ARGS)."""
+    name = getattr(origin, "__name__", "") if origin is not None else ""
+    if origin in (list, tuple) or name == "Sequence":
         return isinstance(value, (list, tuple)) and all(fits(v, args[0]) for v in value) if args else True
-    if origin is dict or (origin is not None and getattr(origin, "__name__", "") == "Mapping"):
+    if origin is dict or name == "Mapping":
         return isinstance(value, dict) and all(fits(k, args[0]) and fits(v, args[1]) for k, v in value.items())
     if isinstance(origin, type):
         return isinstance(value, origin)  # os.PathLike[str]

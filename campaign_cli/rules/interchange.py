@@ -147,7 +147,26 @@ def to_foundry(ch: dict[str, Any]) -> dict[str, Any]:
     from campaign_cli.rules.characters import movement
 
     original = _original(ch.get("foreign"))
-    abilities = original.get("items") or {}
+    items = _foundry_abilities(ch, original.get("items") or {}) + [_foundry_item(item) for item in ch["items"]]
+    said = _said(ch.get("foreign"))
+    ours = {k: ch[k] for k in FLAGGED if ch.get(k)}
+    ours["ma"] = movement(ch.get("adjusted_dx", ch["dx"]))
+    if said:  # what a stat block said, for a stat block written from this actor later
+        ours["statblock"] = said
+    rest = {k: v for k, v in original.items() if k not in ("system", "items", "type", "flags")}
+    return {
+        **rest,
+        "name": ch["name"],
+        "type": original.get("type", "character"),
+        "system": _foundry_system(ch, original, said),
+        "items": items,
+        "flags": _flagged(original, ours),
+    }
+
+
+def _foundry_abilities(ch: dict[str, Any], abilities: dict[str, Any]) -> list[dict[str, Any]]:
+    """The character's skills, talents and spells as the system's talent and spell items:
+    each as it came (ABILITIES, by `talent:NAME` / `spell:NAME`), ours over it where changed."""
     items: list[dict[str, Any]] = []
     for skill, level in ch["skills"].items():
         kept = abilities.get(f"talent:{skill}") or {}
@@ -165,54 +184,51 @@ def to_foundry(ch: dict[str, Any]) -> dict[str, Any]:
         same = kept and read.get("rating") == spell["rating"]
         changed = {} if same else {"minIQ": spell["rating"] or 0, **({} if kept else {"iqCost": 1})}
         items.append(_ability("spell", spell["name"], kept.get("doc") or {}, changed, {}))
-    for item in ch["items"]:
-        system: dict[str, Any] = {
-            "notes": "",
-            "cost": item["value"],
-            "wt": item["weight"],
-            "qty": item.get("count", 1),  # a stack: weight and cost are each piece's, as the system keeps them
-            "location": LOCATION_OUT[item["state"]],
-            "capacity": 0,
-            "container": None,
-            "attacks": [],
-            "defenses": [],
-        }
-        if item.get("damage"):
-            system["attacks"].append(
-                {
-                    "action": "Attack",
-                    "type": "melee",
-                    "toHitMod": 0,
-                    "baseDamage": foundry_damage(item["damage"]),
-                    "minST": item.get("heft") or 0,
-                }
-            )
-        if item["kind"] == "armor":
-            system["defenses"].append({"action": "Body", "hitsStopped": item.get("armor") or 0})
-        came = _original(item.get("foreign"))
-        kept = {k: jsontext.loads(v) for k, v in item.get("foreign", {}).items() if k != ORIGINAL}  # as it came
-        effects = kept.pop(EFFECTS, None) or _encumbrance(item)
-        system.update(kept)
-        ours = {k: item[k] for k in ITEM_FLAGS if k in item}
-        if came:  # the item as it came, every field; ours over it only where it changed here
-            items.append(_item_back(came, item, system, effects, ours))
-            continue
-        items.append(
-            {
-                "name": item["name"],
-                "type": "equipment",
-                "system": system,
-                **({"effects": effects} if effects else {}),
-                "flags": {FLAG: ours},
-            }
-        )
-    body = jsontext.copied(original.get("system") or {})  # the actor's system: every field, as it came
+    return items
+
+
+def _foundry_item(item: dict[str, Any]) -> dict[str, Any]:
+    """ITEM as the system's equipment item: as it came with ours over it, or made here."""
+    system: dict[str, Any] = {
+        "notes": "",
+        "cost": item["value"],
+        "wt": item["weight"],
+        "qty": item.get("count", 1),  # a stack: weight and cost are each piece's, as the system keeps them
+        "location": LOCATION_OUT[item["state"]],
+        "capacity": 0,
+        "container": None,
+        "attacks": [],
+        "defenses": [],
+    }
+    if item.get("damage"):
+        attack = {"action": "Attack", "type": "melee", "toHitMod": 0, "baseDamage": foundry_damage(item["damage"])}
+        system["attacks"].append({**attack, "minST": item.get("heft") or 0})
+    if item["kind"] == "armor":
+        system["defenses"].append({"action": "Body", "hitsStopped": item.get("armor") or 0})
+    came = _original(item.get("foreign"))
+    kept = {k: jsontext.loads(v) for k, v in item.get("foreign", {}).items() if k != ORIGINAL}  # as it came
+    effects = kept.pop(EFFECTS, None) or _encumbrance(item)
+    system.update(kept)
+    ours = {k: item[k] for k in ITEM_FLAGS if k in item}
+    if came:  # the item as it came, every field; ours over it only where it changed here
+        return _item_back(came, item, system, effects, ours)
+    return {
+        "name": item["name"],
+        "type": "equipment",
+        "system": system,
+        **({"effects": effects} if effects else {}),
+        "flags": {FLAG: ours},
+    }
+
+
+def _foundry_system(ch: dict[str, Any], original: dict[str, Any], said: dict[str, Any]) -> dict[str, Any]:
+    """The actor's `system`: every field as it came (ORIGINAL's), ours over it."""
+    body: dict[str, Any] = jsontext.copied(original.get("system") or {})
     ma = (
         body.get("ma")
         if isinstance(body.get("ma"), dict)
         else {"mode": "walk", "walk": {"max": exported_ma(ch), "mod": 0}}
     )
-    said = _said(ch.get("foreign"))
     if "age" in said and "system" not in original:  # a stat block's `age 99`: the system's `age`
         body.setdefault("age", said["age"])
     for key, part in (("st", ch["st"]), ("dx", ch["dx"]), ("iq", ch["iq"])):
@@ -230,19 +246,7 @@ def to_foundry(ch: dict[str, Any]) -> dict[str, Any]:
     )
     if ch.get("notes") or "notes" not in body:
         body["notes"] = ch.get("notes", "")
-    ours = {k: ch[k] for k in FLAGGED if ch.get(k)}
-    ours["ma"] = movement(ch.get("adjusted_dx", ch["dx"]))
-    if said:  # what a stat block said, for a stat block written from this actor later
-        ours["statblock"] = said
-    rest = {k: v for k, v in original.items() if k not in ("system", "items", "type", "flags")}
-    return {
-        **rest,
-        "name": ch["name"],
-        "type": original.get("type", "character"),
-        "system": body,
-        "items": items,
-        "flags": _flagged(original, ours),
-    }
+    return body
 
 
 def _item_back(
@@ -402,43 +406,65 @@ def from_foundry(doc: Any) -> dict[str, Any]:
     if not isinstance(items, list):
         raise _bad("items", Say("must be a list"))
     for i, raw in enumerate(items):
-        raw = _dict(raw, f"items[{i}]")
-        name, kind_ = _text(raw.get("name"), f"items[{i}].name"), raw.get("type")
-        ours = (raw.get("flags") or {}).get(FLAG) or {} if isinstance(raw.get("flags"), dict) else {}
-        sub = _dict(raw.get("system", {}), f"items[{i}].system")
-        if kind_ == "talent":
-            level = _number(ours.get("level", 1), f"items[{i}].flags.{FLAG}.level") or 1
-            here = _talent(plan, name, level)
-            abilities.setdefault(f"talent:{here}", {"doc": _theirs(raw), "read": {"level": level}})
-        elif kind_ == "spell":
-            rating = _number(sub.get("minIQ", 0) or 0, f"items[{i}].system.minIQ")
-            plan["spells"][name] = rating or None
-            abilities.setdefault(f"spell:{name}", {"doc": _theirs(raw), "read": {"rating": rating or None}})
-        elif kind_ == "equipment":
-            entry = _equipment(name, sub, ours if isinstance(ours, dict) else {}, f"items[{i}]", raw.get("effects"))
-            plan["unmatched"] += [
-                f"{name}: {key}: {jsontext.dumps(value, sort_keys=True)}"
-                for key, value in sub.items()
-                if key not in EQUIPMENT_FIELDS
-            ]
-            plan["unmatched"] += [  # an effect no rule here reads: kept whole, written back, said
-                f"{name}: effects[{n}]: {jsontext.dumps(raw['effects'][n], sort_keys=True)}"
-                for n in _dx_taken(raw.get("effects"))[1]
-            ]
-            plan["unmatched"] += [
-                f"{name}: defense {d.get('action')} ({d.get('hitsStopped')}) not counted: R29 knows no facing"
-                for d in sub.get("defenses") or ()
-                if isinstance(d, dict) and d.get("action") in FACING
-            ]
-            entry["options"].setdefault("foreign", {})[ORIGINAL] = jsontext.dumps(
-                {"doc": _theirs(raw), "read": _read(entry["options"])}, sort_keys=True
-            )
-            plan["items"].append(entry)
-            spells = embedded_spells(sub)
-            if spells:  # kept on the item; listed, since nothing here casts them
-                plan["unmatched"].append(f"{name}: spells: {', '.join(spells)}")
-        else:
-            plan["unmatched"].append(name)
+        _foundry_entry(plan, abilities, _dict(raw, f"items[{i}]"), f"items[{i}]")
+    _actor_rest(plan, doc, system)
+    plan.pop("_talents", None)
+    kept = _theirs({k: v for k, v in doc.items() if k not in ("name", "items")})
+    plan["foreign"][ORIGINAL] = jsontext.dumps({**kept, "items": abilities}, sort_keys=True)
+    return plan
+
+
+def _foundry_entry(plan: dict[str, Any], abilities: dict[str, Any], raw: dict[str, Any], where: str) -> None:
+    """One of the actor's items (RAW, at WHERE) into PLAN: a talent, a spell, equipment, or
+    a name listed as not matched. ABILITIES keeps each talent and spell as it came."""
+    name, kind = _text(raw.get("name"), f"{where}.name"), raw.get("type")
+    ours = (raw.get("flags") or {}).get(FLAG) or {} if isinstance(raw.get("flags"), dict) else {}
+    sub = _dict(raw.get("system", {}), f"{where}.system")
+    if kind == "talent":
+        level = _number(ours.get("level", 1), f"{where}.flags.{FLAG}.level") or 1
+        here = _talent(plan, name, level)
+        abilities.setdefault(f"talent:{here}", {"doc": _theirs(raw), "read": {"level": level}})
+    elif kind == "spell":
+        rating = _number(sub.get("minIQ", 0) or 0, f"{where}.system.minIQ")
+        plan["spells"][name] = rating or None
+        abilities.setdefault(f"spell:{name}", {"doc": _theirs(raw), "read": {"rating": rating or None}})
+    elif kind == "equipment":
+        _foundry_equipment(plan, raw, name, sub, ours if isinstance(ours, dict) else {}, where)
+    else:
+        plan["unmatched"].append(name)
+
+
+def _foundry_equipment(
+    plan: dict[str, Any], raw: dict[str, Any], name: str, sub: dict[str, Any], ours: dict[str, Any], where: str
+) -> None:
+    """An equipment item into PLAN's items, with what no rule here reads listed as not matched."""
+    entry = _equipment(name, sub, ours, where, raw.get("effects"))
+    plan["unmatched"] += [
+        f"{name}: {key}: {jsontext.dumps(value, sort_keys=True)}"
+        for key, value in sub.items()
+        if key not in EQUIPMENT_FIELDS
+    ]
+    plan["unmatched"] += [  # an effect no rule here reads: kept whole, written back, said
+        f"{name}: effects[{n}]: {jsontext.dumps(raw['effects'][n], sort_keys=True)}"
+        for n in _dx_taken(raw.get("effects"))[1]
+    ]
+    plan["unmatched"] += [
+        f"{name}: defense {d.get('action')} ({d.get('hitsStopped')}) not counted: R29 knows no facing"
+        for d in sub.get("defenses") or ()
+        if isinstance(d, dict) and d.get("action") in FACING
+    ]
+    entry["options"].setdefault("foreign", {})[ORIGINAL] = jsontext.dumps(
+        {"doc": _theirs(raw), "read": _read(entry["options"])}, sort_keys=True
+    )
+    plan["items"].append(entry)
+    spells = embedded_spells(sub)
+    if spells:  # kept on the item; listed, since nothing here casts them
+        plan["unmatched"].append(f"{name}: spells: {', '.join(spells)}")
+
+
+def _actor_rest(plan: dict[str, Any], doc: dict[str, Any], system: dict[str, Any]) -> None:
+    """The actor's own flags and the system's fields with no place here: kept on the
+    character and listed in `unmatched`."""
     extra = (doc.get("flags") or {}).get(FLAG) if isinstance(doc.get("flags"), dict) else None
     plan["extra"] = extra if isinstance(extra, dict) else {}
     plan["unmatched"] += [  # not kept: said so (`ma`: ours, worked out again from DX)
@@ -446,17 +472,13 @@ def from_foundry(doc: Any) -> dict[str, Any]:
     ]
     if isinstance(plan["extra"].get("statblock"), dict):  # what a stat block said, back on the character
         plan["foreign"][STATBLOCK] = jsontext.dumps(plan["extra"]["statblock"], sort_keys=True)
-    for key, value in system.items():  # what has no place here is kept on the character and listed in `unmatched`
+    for key, value in system.items():
         if key not in MAPPED and value not in (None, "", 0, [], {}) and not _default(key, value):
             plan["unmatched"].append(f"{key}: {jsontext.dumps(value, sort_keys=True)}")
             if key == "notes" and isinstance(value, str):
                 plan["notes"] = value
             else:
                 plan["foreign"][key] = jsontext.dumps(value, sort_keys=True)
-    plan.pop("_talents", None)
-    kept = _theirs({k: v for k, v in doc.items() if k not in ("name", "items")})
-    plan["foreign"][ORIGINAL] = jsontext.dumps({**kept, "items": abilities}, sort_keys=True)
-    return plan
 
 
 def _theirs(doc: dict[str, Any]) -> dict[str, Any]:
@@ -615,30 +637,57 @@ def _equipment(name: str, sub: dict[str, Any], ours: dict[str, Any], where: str,
     """`item add` options for one equipment item: `qty` is a stack's count (weight and cost
     each piece's). A count that is not a whole number is refused naming it, never coerced
     (CLI.md "Reliability": a `qty` of 1.5 became a count of 1)."""
-    qty = sub.get("qty", 1)
-    if qty is None:
-        qty = 1
-    # a count is a whole number above 0; anything else is said, never taken as 1 (issue 64, 78)
-    if isinstance(qty, bool) or not isinstance(qty, (int, float)) or not 0 < qty <= MAX_AMOUNT or qty != int(qty):
-        raise _bad(
-            f"{where}.system.qty",
-            Say("must be a whole number above 0, at most {high}, not {value!r}", high=Shown(MAX_AMOUNT), value=qty),
-        )
     options: dict[str, Any] = {k: ours[k] for k in ITEM_FLAGS if k in ours}
-    options["count"] = int(qty)
+    options["count"] = _count(sub.get("qty", 1), where)
     options["weight"] = _number(sub.get("wt", 0) or 0, f"{where}.system.wt", whole=False)
     options["value"] = _number(sub.get("cost", 0) or 0, f"{where}.system.cost", whole=False)
     attacks, defenses = sub.get("attacks") or [], sub.get("defenses") or []
     if not isinstance(attacks, list) or not isinstance(defenses, list):
         raise _bad(f"{where}.system", Say("attacks and defenses must be lists"))
+    _attack(options, attacks, where)
+    _defense(options, defenses, where)
+    location = sub.get("location")
+    place = LOCATION_IN.get(location, "packed") if isinstance(location, str) else "packed"
+    foreign = {k: jsontext.dumps(sub[k], sort_keys=True) for k in ITEM_FOREIGN if sub.get(k) not in (None, "", [], {})}
+    if isinstance(effects, list) and effects:  # kept whole, written back; an encumbrance is the restriction
+        foreign[EFFECTS] = jsontext.dumps(effects, sort_keys=True)
+        taken, _other = _dx_taken(effects)
+        if options.get("kind") == "armor" and "restriction" not in options and taken:
+            options["restriction"] = taken
+    if foreign:  # a scroll's or staff's embedded spells, the item's notes: kept on the item, written back
+        options["foreign"] = foreign
+    return {"name": name, "options": options, "where": place}
+
+
+def _count(qty: Any, where: str) -> int:
+    """A stack's count: a whole number above 0; anything else is said, never taken as 1
+    (issue 64, 78). None (the system's empty field) is 1."""
+    if qty is None:
+        return 1
+    if isinstance(qty, bool) or not isinstance(qty, (int, float)) or not 0 < qty <= MAX_AMOUNT or qty != int(qty):
+        raise _bad(
+            f"{where}.system.qty",
+            Say("must be a whole number above 0, at most {high}, not {value!r}", high=Shown(MAX_AMOUNT), value=qty),
+        )
+    return int(qty)
+
+
+def _attack(options: dict[str, Any], attacks: list[Any], where: str) -> None:
+    """The first attack's damage and its minimum ST: the item is a weapon."""
     damage = next((a.get("baseDamage") for a in attacks if isinstance(a, dict) and a.get("baseDamage")), None)
-    if damage is not None:
-        options["damage"] = _damage(damage, f"{where}.system.attacks.baseDamage")
-        options.setdefault("kind", "weapon")
-        heft = next((a.get("minST") for a in attacks if isinstance(a, dict) and a.get("minST")), None)
-        if heft is not None:
-            options["heft"] = _number(heft, f"{where}.system.attacks.minST")
-    stops = next(  # a defense from behind alone (a backpack's) is no armor here: R29 knows no facing
+    if damage is None:
+        return
+    options["damage"] = _damage(damage, f"{where}.system.attacks.baseDamage")
+    options.setdefault("kind", "weapon")
+    heft = next((a.get("minST") for a in attacks if isinstance(a, dict) and a.get("minST")), None)
+    if heft is not None:
+        options["heft"] = _number(heft, f"{where}.system.attacks.minST")
+
+
+def _defense(options: dict[str, Any], defenses: list[Any], where: str) -> None:
+    """The hits the first defense stops: the item is armor. A defense from behind alone (a
+    backpack's) is no armor here: R29 knows no facing."""
+    stops = next(
         (
             d.get("hitsStopped")
             for d in defenses
@@ -649,17 +698,6 @@ def _equipment(name: str, sub: dict[str, Any], ours: dict[str, Any], where: str,
     if stops is not None:
         options["armor"] = _number(stops, f"{where}.system.defenses.hitsStopped")
         options.setdefault("kind", "armor")
-    location = sub.get("location")
-    where = LOCATION_IN.get(location, "packed") if isinstance(location, str) else "packed"
-    foreign = {k: jsontext.dumps(sub[k], sort_keys=True) for k in ITEM_FOREIGN if sub.get(k) not in (None, "", [], {})}
-    if isinstance(effects, list) and effects:  # kept whole, written back; an encumbrance is the restriction
-        foreign[EFFECTS] = jsontext.dumps(effects, sort_keys=True)
-        taken, _other = _dx_taken(effects)
-        if options.get("kind") == "armor" and "restriction" not in options and taken:
-            options["restriction"] = taken
-    if foreign:  # a scroll's or staff's embedded spells, the item's notes: kept on the item, written back
-        options["foreign"] = foreign
-    return {"name": name, "options": options, "where": where}
 
 
 ITEM_FOREIGN = ("spells", "notes")  # an equipment item's fields this tool keeps as they are (item-data.mjs)

@@ -243,54 +243,75 @@ def _new(ch: dict[str, Any]) -> dict[str, Any]:
 def _lay_cards(hero: dict[str, Any], items: list[dict[str, Any]]) -> None:
     """The cards where the items are now: each card as it came (what changed here over it),
     in its own slot or place when it is still there, a free one else."""
-    gear_in: Any = hero.get("gear") if isinstance(hero.get("gear"), (dict, list)) else {}
-    as_list = isinstance(gear_in, list)
-    slots: dict[str, Any] = (
-        {str(c.get("slot")): c for c in gear_in if isinstance(c, dict)} if as_list else dict(gear_in)
-    )
-    placed: dict[str, Any] = {s: c for s, c in slots.items() if not c or _empty(c)}  # free slots stay as they are
-    inventory_in: list[Any] = hero["inventory"] if isinstance(hero.get("inventory"), list) else []
-    kept: dict[int, list[Any]] = {n: [c] for n, c in enumerate(inventory_in) if not c or _empty(c)}
-    added: list[Any] = []
-    bags = hero.get("sidebags") if isinstance(hero.get("sidebags"), dict) else None
-    bag_items = list(bags.get("items") or []) if bags and isinstance(bags.get("items"), list) else []
-    bag_left: dict[int, Any] = {}
-    who = _who(hero)
+    table = _Table(hero)
     for item in items:
+        table.lay(item)
+    table.write(hero)
+
+
+class _Table:
+    """The hero's gear slots, inventory places and side bag as read, and where each card
+    goes now (_lay_cards)."""
+
+    def __init__(self, hero: dict[str, Any]) -> None:
+        gear_in: Any = hero.get("gear") if isinstance(hero.get("gear"), (dict, list)) else {}
+        self.as_list = isinstance(gear_in, list)
+        self.slots: dict[str, Any] = (
+            {str(c.get("slot")): c for c in gear_in if isinstance(c, dict)} if self.as_list else dict(gear_in)
+        )
+        self.placed: dict[str, Any] = {s: c for s, c in self.slots.items() if not c or _empty(c)}  # free stay
+        self.inventory_in: list[Any] = hero["inventory"] if isinstance(hero.get("inventory"), list) else []
+        self.kept: dict[int, list[Any]] = {n: [c] for n, c in enumerate(self.inventory_in) if not c or _empty(c)}
+        self.added: list[Any] = []
+        bags = hero.get("sidebags") if isinstance(hero.get("sidebags"), dict) else None
+        self.bags = bags
+        self.bag_items = list(bags.get("items") or []) if bags and isinstance(bags.get("items"), list) else []
+        self.bag_left: dict[int, Any] = {}
+        self.who = _who(hero)
+
+    def lay(self, item: dict[str, Any]) -> None:
         origin = _origin(item)
         card = _card_now(item, origin)
-        came: Any = origin.get("from") if origin and origin.get("hero") == who else None  # else: given here
+        came: Any = origin.get("from") if origin and origin.get("hero") == self.who else None  # else: given here
         kind = came[0] if isinstance(came, list) and came else None
-        if kind == "sidebags" and item["state"] in ("carried", "stored"):
-            bag_left[came[1]] = {**card, "qty": item.get("count", 1)}
-            continue
-        if kind == "tokens" and item["state"] in ("carried", "stored"):
-            places = list(came[1])
-            copies = [inventory_in[n] for n in places[: item.get("count", 1)]]
-            copies += [_copy(card, n) for n in range(len(copies), item.get("count", 1))]
-            copies[0] = {**copies[0], **{k: v for k, v in card.items() if k != "id"}}
-            kept[places[0]] = copies
-            continue
+        if item["state"] in ("carried", "stored") and self._back_in_place(item, card, kind, came):
+            return
         if item["state"] in ("held", "worn"):
-            slot = _slot_for(item, came, placed)
+            slot = _slot_for(item, came, self.placed)
             if slot is not None:
                 if origin is None:  # a card made here: the kind of slot the app files it under
                     card["slot"] = "Hand Weapon" if slot in HANDS else slot
-                placed[slot] = card
-                continue
+                self.placed[slot] = card
+                return
         pieces = [card] + [_copy(card, n) for n in range(1, item.get("count", 1))]  # a card a piece
-        if kind == "inventory" and came[1] not in kept:
-            kept[came[1]] = pieces
+        if kind == "inventory" and came[1] not in self.kept:
+            self.kept[came[1]] = pieces
         else:
-            added += pieces
-    gear_out = {s: placed.get(s) or _placeholder(s) for s in slots} | {
-        s: c for s, c in placed.items() if s not in slots
-    }
-    hero["gear"] = list(gear_out.values()) if as_list else gear_out
-    if "inventory" in hero or kept or added:
-        hero["inventory"] = [c for n in sorted(kept) for c in kept[n]] + added
-    if bags is not None:
-        bags["items"] = [bag_left[n] for n in range(len(bag_items)) if n in bag_left]
+            self.added += pieces
+
+    def _back_in_place(self, item: dict[str, Any], card: dict[str, Any], kind: Any, came: Any) -> bool:
+        """A carried stack back where it came from: the side bag, or its token places."""
+        if kind == "sidebags":
+            self.bag_left[came[1]] = {**card, "qty": item.get("count", 1)}
+            return True
+        if kind == "tokens":
+            places = list(came[1])
+            copies = [self.inventory_in[n] for n in places[: item.get("count", 1)]]
+            copies += [_copy(card, n) for n in range(len(copies), item.get("count", 1))]
+            copies[0] = {**copies[0], **{k: v for k, v in card.items() if k != "id"}}
+            self.kept[places[0]] = copies
+            return True
+        return False
+
+    def write(self, hero: dict[str, Any]) -> None:
+        gear_out = {s: self.placed.get(s) or _placeholder(s) for s in self.slots} | {
+            s: c for s, c in self.placed.items() if s not in self.slots
+        }
+        hero["gear"] = list(gear_out.values()) if self.as_list else gear_out
+        if "inventory" in hero or self.kept or self.added:
+            hero["inventory"] = [c for n in sorted(self.kept) for c in self.kept[n]] + self.added
+        if self.bags is not None:
+            self.bags["items"] = [self.bag_left[n] for n in range(len(self.bag_items)) if n in self.bag_left]
 
 
 def _origin(item: dict[str, Any]) -> dict[str, Any] | None:

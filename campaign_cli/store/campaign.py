@@ -631,39 +631,17 @@ class Stored:
         return count
 
     def commit(self) -> None:
-        from campaign_cli.store import journal, patch
+        from campaign_cli.store import patch
 
         if not self.writable:
             raise RuntimeError("read-only campaign")
         after = self.data
         check_shape(self.path, after, writing=True, sound=self._before, loaded=self._loaded)  # it started judged
-        if not _same_packs(after, self._before or {}):
-            check_packs(self.path, after, packs_text(after), writing=True)
-            mark_judged(after)  # this text is sound: later reads decode it without judging it again
-        elif self._packs_judged_now and self._packs is not None and self._packs[0] is packs_text(after):
-            mark_judged(after)  # found sound by this command: recorded with the change
-        elif isinstance(packs_value(after), str):
-            upgrade_judged(after)
-        value = packs_value(after)
-        empty = value is None or (isinstance(value, str) and value in ("", "[]"))
-        if not empty and not trusted(after):  # CLI.md: every table judged before a write, packs too
-            self.packs()  # exit 3 naming the pack and the field; nothing written
-            mark_judged(after)
+        self._judge_packs(after)
         assert self._before is not None  # writable: opened by a transaction
         changes = patch.tables_diff(self._before, after, BOOKKEEPING)
-        still_open = self._before["meta"][str(META_ID)].get("conflicts")
-        if changes and still_open and self.kind == "change" and not self.settles:
-            raise Refused(
-                Say(
-                    "{n} merge conflict is open: see {conflicts}, settle it with {resolve}",
-                    plural="{n} merge conflicts are open: see {conflicts}, settle them with {resolve}",
-                    quantity=len(still_open),
-                    n=len(still_open),
-                    conflicts=Cmd("conflicts"),
-                    resolve=Cmd("resolve"),
-                ),
-                "unresolved_conflicts",
-            )
+        if changes:
+            self._refuse_while_conflicted()
         ident = self.meta.setdefault("campaign_id", new_campaign_id())
         self.extra.setdefault("events", [])  # what the acts did (CLI.md "Events"), complete since EVENTS_COMPLETE
         base = {
@@ -677,18 +655,61 @@ class Stored:
         spooled = self.roll_spool is not None and self.roll_spool.tell() > 0
         if self.rolls and not spooled:
             base["rolls"] = self.rolls
-        if not changes:
+        if changes:
+            self._write_change(after, changes, base, spooled)
+        elif spooled or self.rolls:
+            self._write_rolls(base, spooled)
+
+    def _judge_packs(self, after: dict[str, Any]) -> None:
+        """The catalog packs judged before a write (CLI.md: every table, packs too), once:
+        a text found sound is marked so that later reads decode it without judging it."""
+        if not _same_packs(after, self._before or {}):
+            check_packs(self.path, after, packs_text(after), writing=True)
+            mark_judged(after)  # this text is sound: later reads decode it without judging it again
+        elif self._packs_judged_now and self._packs is not None and self._packs[0] is packs_text(after):
+            mark_judged(after)  # found sound by this command: recorded with the change
+        elif isinstance(packs_value(after), str):
+            upgrade_judged(after)
+        value = packs_value(after)
+        empty = value is None or (isinstance(value, str) and value in ("", "[]"))
+        if not empty and not trusted(after):
+            self.packs()  # exit 3 naming the pack and the field; nothing written
+            mark_judged(after)
+
+    def _refuse_while_conflicted(self) -> None:
+        """A change while a merge's conflicts are open is refused (but the settling ones)."""
+        assert self._before is not None
+        still_open = self._before["meta"][str(META_ID)].get("conflicts")
+        if still_open and self.kind == "change" and not self.settles:
+            raise Refused(
+                Say(
+                    "{n} merge conflict is open: see {conflicts}, settle it with {resolve}",
+                    plural="{n} merge conflicts are open: see {conflicts}, settle them with {resolve}",
+                    quantity=len(still_open),
+                    n=len(still_open),
+                    conflicts=Cmd("conflicts"),
+                    resolve=Cmd("resolve"),
+                ),
+                "unresolved_conflicts",
+            )
+
+    def _write_rolls(self, base: dict[str, Any], spooled: bool) -> None:
+        """Nothing changed but dice were rolled: the rolls alone go to the journal."""
+        from campaign_cli.store import journal
+
+        with files.writing_to(self.path):
+            files.check_writable(self.path)
+            COMMIT["started"] = True  # the roll is saved from here: a signal no longer says otherwise
             if spooled:
-                with files.writing_to(self.path):
-                    files.check_writable(self.path)
-                    COMMIT["started"] = True
-                    self._append_roll_parts(None, {**base, **self.extra})
-            elif self.rolls:
-                with files.writing_to(self.path):
-                    files.check_writable(self.path)
-                    COMMIT["started"] = True  # the roll is saved from here: a signal no longer says otherwise
-                    journal.append(self.path, {"kind": "roll", "after": self.meta["seq"], **base, **self.extra})
-            return
+                self._append_roll_parts(None, {**base, **self.extra})
+            else:
+                journal.append(self.path, {"kind": "roll", "after": self.meta["seq"], **base, **self.extra})
+
+    def _write_change(self, after: dict[str, Any], changes: Any, base: dict[str, Any], spooled: bool) -> None:
+        """The change's journal entry (chained to the last, undoable unless it reverts),
+        then the campaign written atomically; a failed write takes the entry back out."""
+        from campaign_cli.store import journal
+
         seq = self.meta["seq"] + 1
         entry = {"seq": seq, "kind": self.kind, **base, **self.extra, "patch": changes}
         if not self.reverted:

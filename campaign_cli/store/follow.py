@@ -79,65 +79,90 @@ def entries(
     committed, forever (the caller stops iterating). AFTER: an entry number, those at or
     before it not shown (a journal read again from its start). IDLE: called after each
     poll that found nothing (a front end flushes its output there)."""
-    jpath = journal_path(path)
-    offset, inode, rest = start, None, b""
-    pending: dict[Any, dict[str, Any]] = {}  # appended, not yet committed: by seq (a roll of a change: by its `of`)
-    shown = after if after is not None else -1  # the newest entry number shown
-    state = committed(path)
-    checked_at: tuple[int, int] | None = None  # the campaign file's (inode, mtime) when read
+    follower = _Follower(path, start, after)
     while True:
-        grew = False
-        try:
-            info = os.stat(jpath)
-        except OSError:
-            info = None
-        if info is not None:
-            if inode is not None and (info.st_ino != inode or info.st_size < offset):
-                offset, rest = 0, b""  # a journal made anew, or cut back by a failed write
-            inode = info.st_ino
-            if info.st_size > offset:
-                with open(jpath, "rb") as fh:
-                    fh.seek(offset)
-                    block = fh.read(info.st_size - offset)
-                offset += len(block)
-                *lines, rest = (rest + block).split(b"\n")
-                for line in lines:
-                    entry = decode(line) if line.strip() else None
-                    if entry is None or ("sum" in entry and not intact(line)):
-                        continue  # torn by a killed writer, or damaged
-                    seq = entry.get("seq")
-                    if entry.get("kind") == "roll":  # a change's rolls come in parts, each its own
-                        of, part = entry.get("of"), entry.get("part", 0)
-                        key = ("of", of, part) if isinstance(of, int) else ("roll", offset, len(pending))
-                        pending[key] = entry
-                    elif isinstance(seq, int) and not isinstance(seq, bool):
-                        pending[seq] = entry  # a later line with the same seq supersedes it
-                grew = bool(lines)
-        if pending:
-            stat = _stat(path)
-            if grew or stat != checked_at or state is None:
-                state, checked_at = committed(path), stat
-            if state is not None:
-                top, ident = state
-                for key in sorted(pending, key=_order):
-                    entry = pending[key]
-                    if not _committed(key, top):
-                        continue
-                    del pending[key]
-                    if ident is not None and entry.get("campaign") not in (None, ident):
-                        continue  # another campaign's line
-                    seq = entry.get("seq")
-                    if isinstance(seq, int) and seq <= shown and entry.get("kind") != "roll":
-                        continue
-                    if entry.get("kind") == "roll" and isinstance(entry.get("after"), int) and entry["after"] < shown:
-                        continue  # a roll from before what was asked for
-                    if isinstance(seq, int):
-                        shown = max(shown, seq)
-                    yield entry
+        grew = follower.read()
+        if follower.pending:
+            yield from follower.committed(grew)
         if not grew:
             if idle is not None:
                 idle()
             time.sleep(poll)
+
+
+class _Follower:
+    """The journal read as it grows (`read`), and its entries held until the campaign file
+    says they are committed (`committed`)."""
+
+    def __init__(self, path: Path, start: int, after: int | None) -> None:
+        self.path, self.jpath = path, journal_path(path)
+        self.offset, self.rest = start, b""
+        self.inode: int | None = None
+        self.pending: dict[Any, dict[str, Any]] = {}  # appended, not committed: by seq (a change's roll: its `of`)
+        self.shown = after if after is not None else -1  # the newest entry number shown
+        self.state = committed(path)
+        self.checked_at: tuple[int, int] | None = None  # the campaign file's (inode, mtime) when read
+
+    def read(self) -> bool:
+        """The lines appended since the last read, held as pending; whether any came."""
+        try:
+            info = os.stat(self.jpath)
+        except OSError:
+            return False
+        if self.inode is not None and (info.st_ino != self.inode or info.st_size < self.offset):
+            self.offset, self.rest = 0, b""  # a journal made anew, or cut back by a failed write
+        self.inode = info.st_ino
+        if info.st_size <= self.offset:
+            return False
+        with open(self.jpath, "rb") as fh:
+            fh.seek(self.offset)
+            block = fh.read(info.st_size - self.offset)
+        self.offset += len(block)
+        *lines, self.rest = (self.rest + block).split(b"\n")
+        for line in lines:
+            self._hold(line)
+        return bool(lines)
+
+    def _hold(self, line: bytes) -> None:
+        entry = decode(line) if line.strip() else None
+        if entry is None or ("sum" in entry and not intact(line)):
+            return  # torn by a killed writer, or damaged
+        seq = entry.get("seq")
+        if entry.get("kind") == "roll":  # a change's rolls come in parts, each its own
+            of, part = entry.get("of"), entry.get("part", 0)
+            key = ("of", of, part) if isinstance(of, int) else ("roll", self.offset, len(self.pending))
+            self.pending[key] = entry
+        elif isinstance(seq, int) and not isinstance(seq, bool):
+            self.pending[seq] = entry  # a later line with the same seq supersedes it
+
+    def committed(self, grew: bool) -> Iterator[dict[str, Any]]:
+        """The pending entries the campaign file now says are committed, in the order told."""
+        stat = _stat(self.path)
+        if grew or stat != self.checked_at or self.state is None:
+            self.state, self.checked_at = committed(self.path), stat
+        if self.state is None:
+            return
+        top, ident = self.state
+        for key in sorted(self.pending, key=_order):
+            entry = self.pending[key]
+            if not _committed(key, top):
+                continue
+            del self.pending[key]
+            if ident is not None and entry.get("campaign") not in (None, ident):
+                continue  # another campaign's line
+            if self._shown_already(entry):
+                continue
+            if isinstance(entry.get("seq"), int):
+                self.shown = max(self.shown, entry["seq"])
+            yield entry
+
+    def _shown_already(self, entry: dict[str, Any]) -> bool:
+        """An entry at or before what was shown (or asked to start after)."""
+        seq = entry.get("seq")
+        if isinstance(seq, int) and seq <= self.shown and entry.get("kind") != "roll":
+            return True
+        after = entry.get("after")  # a roll from before what was asked for
+        return entry.get("kind") == "roll" and isinstance(after, int) and after < self.shown
 
 
 def _stat(path: Path) -> tuple[int, int] | None:
