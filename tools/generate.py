@@ -398,6 +398,17 @@ def architecture() -> str:
     def function(module: str, name: str) -> ast.FunctionDef | None:
         return next((n for n in module_tree(module).body if isinstance(n, ast.FunctionDef) and n.name == name), None)
 
+    def within(module: str, node: ast.AST, seen: set[str]) -> list[ast.FunctionDef]:
+        """The functions of MODULE that NODE calls by name, and those they call, once each."""
+        found = []
+        for call in ast.walk(node):
+            name = call.func.id if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) else ""
+            helper = function(module, name) if name and name not in seen else None
+            if helper is not None:
+                seen.add(name)
+                found += [helper, *within(module, helper, seen)]
+        return found
+
     rows = ["| command | cli | library | acts | rules |", "|---|---|---|---|---|"]
     for path, command in _leaves():
         cli = origin(command.callback)
@@ -417,9 +428,11 @@ def architecture() -> str:
         for act in acts:
             module, _, func = act.partition(".")
             node = function(f"campaign_cli.acts.{module}", func)
-            if node is not None:
-                aliases = {**imported(module_tree(f"campaign_cli.acts.{module}"), "rules"), **imported(node, "rules")}
-                rules += [r.split(".")[0] for r in calls(node, aliases)]
+            if node is None:
+                continue
+            aliases = imported(module_tree(f"campaign_cli.acts.{module}"), "rules")
+            for part in [node, *within(f"campaign_cli.acts.{module}", node, {func})]:  # its helpers' rules too
+                rules += [r.split(".")[0] for r in calls(part, {**aliases, **imported(part, "rules")})]
         where = target.__module__.removeprefix("campaign_cli.")
         rows.append(
             f"| `{path}` | `{getattr(cli, '__module__', '?').removeprefix('campaign_cli.')}` "
