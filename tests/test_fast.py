@@ -188,7 +188,8 @@ def test_a_declared_command_that_stops_qualifying_stops_the_generator():
         ch = looking(Core).character_show(name)
         emit(ch, None, json_out=json_out)
 
-    with pytest.raises(wordtable.NotFast, match=r"`campaign character show` is declared fast .*`name = name\.strip\(\)`"):
+    said = r"`campaign character show` is declared fast .*`name = name\.strip\(\)`"
+    with pytest.raises(wordtable.NotFast, match=said):
         wordtable._entry(get_command(app), ("character", "show"))
 
     show.fast = False  # undeclared, the same code is simply Typer's
