@@ -9,6 +9,10 @@ from pathlib import Path
 # process and the ones it starts. test_store.py checks that a user's writes are durable.
 os.environ.setdefault("CAMPAIGN_TEST_NO_FSYNC", "1")
 
+# The generators (tools/commandtable.py, tools/manpage.py, tools/layers.py) are the
+# tests' to import by name, as tools/generate.py runs them.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+
 import pytest
 
 from campaign_cli.cli.app import app

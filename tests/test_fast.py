@@ -1,6 +1,6 @@
 """The fast path (issue 66): a command line with `--json` answered without Typer.
 
-For every command in its table (`campaign_cli/_words.py`), generated command lines (valid and
+For every command declared fast in the command table (`campaign_cli/_commands.py`), generated command lines (valid and
 invalid: options in any order, `--opt=value`, repeated options, `--`, negative numbers, big
 numbers, Cyrillic, unknown options, root options) are read by the fast path and by Typer;
 the fast path either makes exactly the library call Typer's command makes, or hands the
@@ -28,9 +28,25 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import campaign_cli
-from campaign_cli._words import COMMANDS
+from campaign_cli._commands import COMMANDS as TABLE
 from campaign_cli.cli import fast
 from campaign_cli.cli.app import get_command, run
+from campaign_cli.tokens import shape_of
+
+# the commands declared fast, each as its call with its arguments (name, kind, low, high,
+# nargs, required, default) and options (flag: (param, kind, low, high, multiple, default,
+# required)) as the fast path reads them from the command table
+COMMANDS = {
+    path: {
+        **shape["call"],
+        "arguments": [
+            (n, kind, low, high, nargs, req, dflt) for n, nargs, _c, kind, low, high, req, dflt in shape["args"]
+        ],
+        "options": {flag: (spec[0], *spec[3:]) for flag, spec in shape["opts"].items()},
+    }
+    for path, shape in ((path, shape_of(row)) for path, row in TABLE.items())
+    if "call" in shape
+}
 
 PATHS = sorted(COMMANDS)
 
@@ -173,7 +189,8 @@ def test_the_table_is_the_declared_set():
 def test_a_declared_command_that_stops_qualifying_stops_the_generator():
     """`name = name.strip()` added to a fast command once took it off the fast path in
     silence; now the generator refuses, naming the command and what its code does."""
-    from campaign_cli.cli import wordtable
+    import commandtable
+
     from campaign_cli.cli.common import fast, looking
     from campaign_cli.cli.framework import get_command
     from campaign_cli.cli.output import emit
@@ -189,11 +206,11 @@ def test_a_declared_command_that_stops_qualifying_stops_the_generator():
         emit(ch, None, json_out=json_out)
 
     said = r"`campaign character show` is declared fast .*`name = name\.strip\(\)`"
-    with pytest.raises(wordtable.NotFast, match=said):
-        wordtable._entry(get_command(app), ("character", "show"))
+    with pytest.raises(commandtable.NotFast, match=said):
+        commandtable._entry(get_command(app), ("character", "show"))
 
     show.fast = False  # undeclared, the same code is simply Typer's
-    assert wordtable._entry(get_command(app), ("character", "show")) is None
+    assert commandtable._entry(get_command(app), ("character", "show")) is None
 
 
 def test_the_table_holds_the_reads_and_writes_scripts_loop_over():

@@ -154,7 +154,8 @@ def test_a_read_with_json_output_imports_neither_json_nor_the_views_nor_the_comp
 # (Typer and what it brings; Rich never: JSON is not printed through it).
 FROZEN_JSON_READ = {  # the fast path (cli/fast.py): no Typer, no command module
     "campaign_cli",
-    "campaign_cli._words",
+    "campaign_cli._commands",
+    "campaign_cli.tokens",
     "campaign_cli.cli",
     "campaign_cli.cli.door",
     "campaign_cli.cli.fast",

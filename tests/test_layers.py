@@ -3,13 +3,11 @@ import by import (issue 79)."""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
+import layers  # tools/layers.py (tests/conftest.py puts tools/ on the path)
 
-import layers  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_every_import_keeps_to_its_layer():

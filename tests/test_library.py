@@ -321,7 +321,7 @@ def test_no_import_cycle_and_the_library_never_imports_the_shell():
 def test_no_module_imports_another_modules_private_names():
     """A helper one module shares with others is public (issue 65: `_shown`, `_whole`... were
     imported across ten files): a name with a leading underscore stays in its module. The
-    generated modules (`_judged`, `_tabs`) and gettext's `_` and `N_` are names, not helpers."""
+    generated modules (`_judged`, `_commands`) and gettext's `_` and `N_` are names, not helpers."""
     import ast
 
     found = []
@@ -333,7 +333,7 @@ def test_no_module_imports_another_modules_private_names():
                     for a in node.names
                     if a.name.startswith("_")
                     and not a.name.startswith("__")
-                    and a.name not in ("_", "_judged", "_tabs")
+                    and a.name not in ("_", "_judged", "_commands")
                 ]
     assert found == []
 

@@ -5,9 +5,8 @@ import shutil
 import subprocess
 from pathlib import Path
 
+import manpage
 import pytest
-
-from campaign_cli.cli import manpage
 
 MAN = Path(__file__).resolve().parent.parent / "man"
 
@@ -16,14 +15,14 @@ def test_man_pages_are_up_to_date():
     want = manpage.pages()
     have = {p.name: p.read_text() for p in MAN.glob("*.1")}
     stale = sorted(n for n in set(want) | set(have) if want.get(n) != have.get(n))
-    assert not stale, f"stale man pages {stale}: run `python -m campaign_cli.cli.manpage man`"
+    assert not stale, f"stale man pages {stale}: run `python tools/manpage.py man`"
 
 
 def test_russian_man_pages_are_up_to_date_and_russian():
     want = manpage.pages("ru")
     have = {p.name: p.read_text() for p in (MAN / "ru").glob("*.1")}
     stale = sorted(n for n in set(want) | set(have) if want.get(n) != have.get(n))
-    assert not stale, f"stale man pages {stale}: run `python -m campaign_cli.cli.manpage man/ru --lang ru`"
+    assert not stale, f"stale man pages {stale}: run `python tools/manpage.py man/ru --lang ru`"
     assert set(want) == set(manpage.pages())
     page = want["campaign-character-create.1"]
     for text in (

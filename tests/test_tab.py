@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from campaign_cli import tab
-from campaign_cli._tabs import COMMANDS
+from campaign_cli._commands import COMMANDS
+from campaign_cli.tokens import shape_of
 from tests.conftest import Cli
 
 SAMPLE = {"characters": "Lucky Jack", "items": "Wizard's Staff", "on_board": "Bog Lurker 1"}
@@ -69,13 +70,14 @@ def env(path: Path, line: str, lang: str = "") -> dict:
 def lines() -> list[str]:
     """A line ending in each slot that completes a name, for every command, empty and typed."""
     out = []
-    for words, shape in COMMANDS.items():
+    for words, row in COMMANDS.items():
+        shape = shape_of(row)
         before = ["campaign", *words]
-        for _name, _nargs, completer in shape.get("args", []):
+        for _name, _nargs, completer, *_kind in shape.get("args", []):
             if completer:
                 out += [" ".join([*before, ""]), " ".join([*before, SAMPLE.get(completer, "x")[:1]])]
             before.append(SAMPLE.get(completer or "", "1").replace(" ", "\\ "))
-        for opt, (_name, takes, completer) in shape.get("opts", {}).items():
+        for opt, (_name, takes, completer, *_kind) in shape.get("opts", {}).items():
             if takes and completer:
                 out.append(" ".join(["campaign", *words, opt, ""]))
     return out

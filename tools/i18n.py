@@ -71,8 +71,13 @@ def _name(call: ast.Call) -> str | None:
     return f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else None
 
 
+# Outside the package, the code whose words are the catalog's too: the man pages' generator
+# writes the Russian pages in them.
+ALSO = (ROOT / "tools" / "manpage.py",)
+
+
 def calls() -> list[tuple[Path, ast.Call]]:
-    """Every call in the package's code, with its file: the code is read once a run."""
+    """Every call in the package's code (and ALSO's), with its file: read once a run."""
     return _calls(PACKAGE)
 
 
@@ -80,7 +85,7 @@ def calls() -> list[tuple[Path, ast.Call]]:
 def _calls(package: Path) -> list[tuple[Path, ast.Call]]:
     return [
         (path, node)
-        for path in sorted(package.rglob("*.py"))
+        for path in [*sorted(package.rglob("*.py")), *ALSO]
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
         if isinstance(node, ast.Call)
     ]

@@ -20,7 +20,7 @@ PACKAGE = ROOT / "campaign_cli"
 LAYERS: list[tuple[str, tuple[str, ...], str, tuple[str, ...]]] = [
     (
         "shell",
-        ("cli", "entry", "__main__", "tab", "_tabs", "_words"),
+        ("cli", "entry", "__main__", "tab", "tokens", "_commands"),
         "the command line: Typer commands, the fast path and TAB, views, completion, man pages, the demo",
         ("library", "render", "store", "rules", "model", "base"),
     ),

@@ -78,7 +78,7 @@ Command = TypeVar("Command", bound=Callable[..., None])
 def fast(function: Command) -> Command:
     """Declare FUNCTION (a command) one the fast path runs without Typer (cli/fast.py): its
     body must stay one library call answered as it came, or `tools/generate.py` stops
-    saying why (cli/wordtable.py); tests/test_fast.py pins the declared set."""
+    saying why (tools/commandtable.py); tests/test_fast.py pins the declared set."""
     function.fast = True  # type: ignore[attr-defined]
     return function
 

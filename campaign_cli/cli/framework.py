@@ -15,7 +15,7 @@ Two releases are supported (pyproject.toml's range, CI runs the suite on both):
 
 What each hook is for is said where it is defined; `cli/lazy.py` (groups made on demand),
 `cli/app.py` (the root's options), `cli/speech.py` (Click's words in Russian),
-`cli/shells.py` (completion), `cli/manpage.py` and the generators use them.
+`cli/shells.py` (completion), and the generators (tools/manpage.py, tools/commandtable.py) use them.
 """
 
 from __future__ import annotations

@@ -153,7 +153,7 @@ def guard_sizes(command: click.Command) -> None:
         return callback(*args, **params)
 
     sized.sized = True  # type: ignore[attr-defined]
-    sized.__wrapped__ = callback  # type: ignore[attr-defined]  # the command's own code (cli/wordtable.py reads it)
+    sized.__wrapped__ = callback  # type: ignore[attr-defined]  # the command's own code (tools/commandtable.py reads it)
     command.callback = sized
 
 

@@ -1,7 +1,7 @@
 """Generate man pages from the Typer command tree (click-man does not work with
-Typer's vendored Click). `python -m campaign_cli.cli.manpage man` rewrites the
-committed English pages, `python -m campaign_cli.cli.manpage man/ru --lang ru` the
-Russian ones; tests/test_manpages.py fails when either set is stale."""
+Typer's vendored Click). `python tools/manpage.py man` rewrites the committed English
+pages, `python tools/manpage.py man/ru --lang ru` the Russian ones (tools/generate.py runs
+both); tests/test_manpages.py fails when either set is stale. A generator, not shipped."""
 
 from __future__ import annotations
 

@@ -1,0 +1,85 @@
+"""One tokenizer over the command table (`_commands.py`), for the two readers of a command
+line that run without Click: the fast path (cli/fast.py), which runs a command, and TAB
+(tab.py), which completes a word. Both find the command's path here and read its words as
+options and arguments here; each then decides, by its own rule, whether it may answer or
+the full program must (the fast path refuses anything Click might say something about; a
+TAB refuses what it cannot complete with certainty).
+
+Imports nothing: it is on the start-up path of both.
+"""
+
+from __future__ import annotations
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: the fast path, TAB
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+    from typing import Any
+
+WORD, OPTION, END = "word", "option", "end"  # the kinds of token
+
+
+def command_at(args: list[str], i: int) -> tuple[tuple[str, ...], dict[str, Any] | None, int]:
+    """The longest command path in the table at ARGS[i:], its shape (None where no command
+    or group starts there; `{}` for a group) and the index of the word after it."""
+    from campaign_cli._commands import COMMANDS
+
+    path: tuple[str, ...] = ()
+    while i < len(args) and (*path, args[i]) in COMMANDS:
+        path = (*path, args[i])
+        i += 1
+    return path, shape_of(COMMANDS[path]) if path else None, i
+
+
+def shape_of(row: tuple[Any, ...]) -> dict[str, Any]:
+    """A command's row of the table (constants) as its readers use it: `args`, `opts` by
+    flag, and `call` for a command declared fast; `{}` for a group."""
+    if not row:
+        return {}
+    args, opts, call = row
+    shape: dict[str, Any] = {"args": args, "opts": dict(opts)}
+    if call is not None:
+        area, reads, method, positional, keywords, formats, views = call
+        shape["call"] = {
+            "area": area,
+            "reads": reads,
+            "method": method,
+            "positional": positional,
+            "keywords": dict(keywords),
+            "formats": formats,
+            "views": views,
+        }
+    return shape
+
+
+def scan(words: list[str], options: dict[str, tuple[Any, ...]]) -> Iterator[tuple[Any, ...]]:
+    """WORDS (after the command's path) as tokens, in order:
+
+    - (WORD, text): an argument's word (`-` alone is one; after `--` every word is one);
+    - (END, "--"): the end of the options;
+    - (OPTION, flag, spec, value, joined): an option of the command, SPEC its row of the
+      table; VALUE the word it takes (`--gold=5` JOINED, else the next word, None when
+      the line ends first), None for a flag given alone;
+    - (OPTION, flag, None, value, joined): a word that looks like an option the command
+      does not have (a typo, bundled short options). Nothing after it is read.
+    """
+    i, rest = 0, False
+    while i < len(words):
+        word = words[i]
+        i += 1
+        if rest or not word.startswith("-") or word == "-":
+            yield WORD, word
+            continue
+        if word == "--":
+            rest = True
+            yield END, word
+            continue
+        name, eq, value = word.partition("=") if word.startswith("--") else (word, "", "")
+        spec = options.get(name)
+        if spec is None:
+            yield OPTION, word, None, None, False
+            return
+        given: str | None = value if eq else None
+        if spec[1] and not eq:  # takes a value: the next word
+            given = words[i] if i < len(words) else None
+            i += given is not None
+        yield OPTION, name, spec, given, bool(eq)
