@@ -1,7 +1,10 @@
 """The console script. Signal handlers go in first, before anything else is imported, so
 an interrupt while starting up is one line and exit 130 (143 for SIGTERM), never a traceback."""
 
-import _signal  # the C module: `signal` imports enum, a window long enough to be hit
+try:
+    import _signal  # the C module: `signal` imports enum, a window long enough to be hit
+except ImportError:  # an interpreter without it: `signal` itself, the same handlers
+    import signal as _signal
 
 _STATE = {"armed": False, "pending": 0, "done": False, "paused": False}
 
@@ -116,8 +119,8 @@ def _resume_collector() -> None:
 
 def main() -> None:
     # Start-up makes only what lives to the end: a collection then finds nothing to free,
-    # and walking every object Typer, Click and we made (again at exit) cost a read 31 M of
-    # its 265 M instructions. Paused here, resumed as the command begins (_resume_collector).
+    # and walking every object Typer, Click and we made (again at exit) was a tenth of a read
+    # (benchmarks/startup.py). Paused here, resumed as the command begins (_resume_collector).
     _STATE["paused"] = gc.isenabled()
     gc.disable()
     try:

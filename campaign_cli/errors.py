@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 COMMIT = {"started": False, "deferred": 0, "saved": False}
 
 
-class ExitStatus:  # the exit codes as plain ints (an IntEnum class cost every run 0.9 M instructions)
+class ExitStatus:  # the exit codes as plain ints (an IntEnum class is a cost on every run: benchmarks/startup.py)
     OK = 0
     REFUSED = 1  # the rules forbid it, a named thing is missing, a name is taken
     USAGE = 2  # unknown option, malformed value

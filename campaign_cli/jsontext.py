@@ -2,9 +2,9 @@
 to people and other programs (`--json`, `--jsonl`, errors, exports).
 
 Built on `_json`, the C scanner and encoder under the standard library's `json`, without
-importing `json` itself: that import compiles seven regular expressions and loads four
-modules, 5 M instructions, an eighth of what a read adds to Typer's own start-up. Only a
-text that fails to parse loads `json`, to say what is wrong as `json` says it.
+importing `json` itself (it compiles regular expressions and loads four modules: measured
+by benchmarks/startup.py); where `_json` is missing, `json`'s own make the same text. Only
+a text that fails to parse loads `json`, to say what is wrong as `json` says it.
 
 `shown` is JSON for people: every control and format character (Unicode Cc, Cf: ESC, the
 C1 controls such as U+0085 and U+009B, bidi overrides such as U+202E, zero-width marks) is
@@ -15,8 +15,6 @@ same data.
 """
 
 from __future__ import annotations
-
-import _json
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: this module is on the TAB path
 if TYPE_CHECKING:
@@ -43,8 +41,26 @@ class _Strict:
         raise ValueError(f"{name} is not a number JSON allows")
 
 
-_string = _json.encode_basestring
-_scan = _json.make_scanner(_Strict())  # type: ignore[arg-type]  # reads only these attributes
+try:  # CPython's C scanner and encoder (the start-up cost: benchmarks/startup.py)
+    import _json
+
+    _string = _json.encode_basestring
+    _scan = _json.make_scanner(_Strict())  # type: ignore[arg-type]  # reads only these attributes
+
+    def _encoder(default: Any, key: str, item: str, sort_keys: bool) -> Any:
+        # markers, default, strings, indent, separators, sort, skipkeys, allow_nan
+        return _json.make_encoder({}, default, _string, None, key, item, sort_keys, False, True)
+
+except ImportError:  # an interpreter without them: `json`'s own, the same text
+    import json
+
+    _string = json.encoder.encode_basestring
+    _scan = json.JSONDecoder(parse_constant=_Strict.parse_constant).scan_once  # type: ignore[attr-defined]
+
+    def _encoder(default: Any, key: str, item: str, sort_keys: bool) -> Any:
+        made = json.JSONEncoder(ensure_ascii=False, sort_keys=sort_keys, separators=(item, key), default=default)
+        return lambda data, _level: made.iterencode(data)
+
 _SPACE = " \t\n\r"
 
 
@@ -177,10 +193,7 @@ def dumps(
     one item a line, INDENT spaces a level, `json.dumps(..., indent=INDENT)`'s text."""
     if indent is None:
         item, key = separators
-        encode = _json.make_encoder(  # markers, default, strings, indent, separators, sort, skipkeys, allow_nan
-            {}, default or _refuse, _string, None, key, item, sort_keys, False, True
-        )
-        return "".join(encode(data, 0))
+        return "".join(_encoder(default or _refuse, key, item, sort_keys)(data, 0))
     out: list[str] = []
     _indented(data, " " * indent, "\n", out, sort_keys, default or _refuse)
     return "".join(out)

@@ -565,7 +565,10 @@ JUDGE_SOURCES = ("judge.py", "verdict.py", "_judged.py")  # what decides whether
 def judge_digest(folder: Path | None = None) -> str:
     """The digest of the judge's sources (JUDGE_SOURCES), which store/layout.py keeps as
     JUDGE: a verdict the lock file keeps is taken only from the judge that gave it."""
-    from _blake2 import blake2b
+    try:
+        from _blake2 import blake2b  # hashlib's own, without hashlib (OpenSSL): benchmarks/startup.py
+    except ImportError:
+        from hashlib import blake2b
 
     folder = folder or Path(__file__).parent
     digest = blake2b(digest_size=8)

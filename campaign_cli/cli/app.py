@@ -322,8 +322,8 @@ def _root(campaign: str | None = None) -> None:
 
 def root_options() -> list[click.Parameter]:
     """The root's options, made as Click options here: every command line makes the root,
-    and Typer's reading of a callback's signature (inspect, type hints) for these five cost
-    each run 1 M instructions. Typer's own defaults for an option (a default and an
+    and Typer's reading of a callback's signature (inspect, type hints) for these five is a
+    cost on every run (benchmarks/startup.py). Typer's own defaults for an option (a default and an
     environment variable shown in help) are kept."""
     from campaign_cli.cli import framework
 

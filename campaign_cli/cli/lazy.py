@@ -196,8 +196,8 @@ def line_command(command: click.Command) -> click.Command:
 def build(app: typer.Typer) -> LazyGroup:
     """APP's group (a noun's, or the root's), made here from its settings: a group of ours
     has no parameter for Typer to convert (the root's options are Click's own) and a
-    callback that does nothing, so Typer's conversion of it (signature, type hints: about
-    1 M instructions a command line for the root and the noun) is skipped. Its commands
+    callback that does nothing, so Typer's conversion of it (signature, type hints, on every
+    command line for the root and the noun: benchmarks/startup.py) is skipped. Its commands
     convert on demand."""
     setting = framework.default_setting
     info = app.info

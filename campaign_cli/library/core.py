@@ -26,7 +26,7 @@ from campaign_cli.rules.names import MAX_AMOUNT, MAX_NAME
 from campaign_cli.run import RUN
 
 # typing.TYPE_CHECKING without importing typing: a read on the fast path (cli/fast.py) loads
-# this module and never needs `typing` (15 M instructions, a seventh of such a read); its
+# this module and never needs `typing` (a large share of such a read: benchmarks/startup.py); its
 # type variables and `cast` exist for mypy, `cast` at run time is the identity it is.
 TYPE_CHECKING = False
 if TYPE_CHECKING:

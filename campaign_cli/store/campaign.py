@@ -226,7 +226,7 @@ def verdict(raw: bytes) -> bytes:
     checksums of them (CRC-32 and Adler-32, 64 bits together), which any change by hand,
     by git or by another program alters. Checksums, not a cryptographic digest: the note
     guards against accidents, and whoever can write the file can write its lock file too.
-    zlib is loaded with Typer already; a digest module cost every read 0.5 M instructions."""
+    zlib is loaded with Typer already; a digest module was a cost on every read (benchmarks/startup.py)."""
     from zlib import adler32, crc32
 
     return f"sound {JUDGE} {SCHEMA_VERSION} {len(raw)} {crc32(raw):08x}{adler32(raw):08x}".encode()
@@ -385,7 +385,7 @@ class Stored:
     Reads go straight to the loaded tables (copies of the documents); a change replaces a
     document in its table under its id, as TinyDB keys it, and the file is written as
     TinyDB's own JSON storage writes it (stock TinyDB reads every table). TinyDB itself
-    is not loaded: its import (and `json`'s, 12 M instructions) was most of what a write
+    is not loaded: its import (and `json`'s: benchmarks/startup.py) was most of what a write
     adds to a read.
     """
 

@@ -70,7 +70,10 @@ def packs_digest(text: str | Encoded) -> str:
 
 
 def _digest(body: bytes | memoryview) -> str:
-    from _blake2 import blake2b  # hashlib's own, without hashlib (which loads OpenSSL: 11 M instructions)
+    try:
+        from _blake2 import blake2b  # hashlib's own, without hashlib (OpenSSL): benchmarks/startup.py
+    except ImportError:
+        from hashlib import blake2b
 
     return blake2b(body, digest_size=16).hexdigest()
 
