@@ -74,10 +74,18 @@ def typed(err: CampaignError) -> CampaignError:
     return err
 
 
+# A method's parameters are read off its code object and its annotations as written, not by
+# `inspect.signature` and `typing.get_type_hints`: every act on the fast path runs `checked`,
+# and those imports would be most of such a command's start-up (benchmarks/startup.py).
+# tests/test_checked.py holds this reading to inspect's and typing's for every method.
+CO_VARARGS = 0x04  # inspect.CO_VARARGS: the method takes *names
+CO_VARKEYWORDS = 0x08  # inspect.CO_VARKEYWORDS: the method takes **options
+
+
 def _positional(code: Any) -> set[str]:
     """The names of a method's positional parameters (its arguments, not its options)."""
     names = set(code.co_varnames[1 : code.co_argcount])  # co_argcount counts the positional-only too
-    if code.co_flags & 0x04:  # CO_VARARGS: *names
+    if code.co_flags & CO_VARARGS:  # *names
         names.add(code.co_varnames[code.co_argcount + code.co_kwonlyargcount])
     return names
 
@@ -136,7 +144,7 @@ def checked(method: Method) -> Method:
     code = method.__code__
     count = code.co_argcount + code.co_kwonlyargcount
     names = code.co_varnames[1 : code.co_argcount]  # after self
-    star = code.co_varnames[count] if code.co_flags & 0x04 else None
+    star = code.co_varnames[count] if code.co_flags & CO_VARARGS else None
 
     @functools.wraps(method)
     def run(self: Any, *args: Any, **keywords: Any) -> Any:
@@ -146,7 +154,7 @@ def checked(method: Method) -> Method:
         _texts(given, _kinds(method, code, given))
         return method(self, *args, **keywords)
 
-    if code.co_flags & 0x08:  # **options: Unpack[Bundle]: inspect.signature and help() show its keys
+    if code.co_flags & CO_VARKEYWORDS:  # **options: Unpack[Bundle]: inspect.signature and help() show its keys
         run.__wrapped__ = _Spread(method)
     return cast("Method", run)
 
@@ -200,17 +208,7 @@ def _kinds(method: Callable[..., Any], code: Any, given: dict[str, Any]) -> set[
     keyword is a TypeError, as Python says it. Returns the method's positional parameters."""
     known = _KINDS.get(code)
     if known is None:
-        notes = getattr(method, "__annotations__", {})
-        declared = {k: _written(v) for k, v in notes.items() if k != "return"}
-        count = code.co_argcount + code.co_kwonlyargcount
-        star = code.co_varnames[count] if code.co_flags & 0x04 else None  # *names: each one judged
-        bundle: type | None = None
-        if code.co_flags & 0x08:  # **options: Unpack[Bundle]
-            from campaign_cli.options import BUNDLES
-
-            stars = code.co_varnames[count + bool(code.co_flags & 0x04)]
-            bundle = BUNDLES[str(declared.pop(stars)).partition("[")[2].rstrip("]").rpartition(".")[2]]
-        known = _KINDS[code] = (declared, _positional(code), bundle, star)
+        known = _KINDS[code] = reading(method)
     kinds, positional, bundle, star = known
     for name, value in given.items():
         if name in kinds:
@@ -228,6 +226,24 @@ def _kinds(method: Callable[..., Any], code: Any, given: dict[str, Any]) -> set[
 
                 judged.check(bundle, name, value, False)
     return positional
+
+
+def reading(method: Callable[..., Any]) -> tuple[dict[str, str | None], set[str], type | None, str | None]:
+    """What `checked` reads of METHOD: each parameter's annotation as written, its positional
+    parameters' names, the keyword bundle its `**` takes (or None), its `*` parameter's name
+    (or None)."""
+    code = method.__code__
+    notes = getattr(method, "__annotations__", {})
+    declared = {k: _written(v) for k, v in notes.items() if k != "return"}
+    count = code.co_argcount + code.co_kwonlyargcount
+    star = code.co_varnames[count] if code.co_flags & CO_VARARGS else None  # *names: each one judged
+    bundle: type | None = None
+    if code.co_flags & CO_VARKEYWORDS:  # **options: Unpack[Bundle]
+        from campaign_cli.options import BUNDLES
+
+        stars = code.co_varnames[count + bool(code.co_flags & CO_VARARGS)]
+        bundle = BUNDLES[str(declared.pop(stars)).partition("[")[2].rstrip("]").rpartition(".")[2]]
+    return declared, _positional(code), bundle, star
 
 
 def _texts(given: dict[str, Any], positional: Collection[str] = ()) -> None:
