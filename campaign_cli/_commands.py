@@ -6,7 +6,8 @@ completer, kind, low, high, multiple, default, required)) pairs, kind being what
 fast path reads ("str", "int" within low and high, "flag") or None; and for a command
 declared fast its call (the area's module and class, whether it only reads, the
 method, its positional parameters, its keywords as (keyword, parameter) pairs, the
-formats, the views drawn without Typer or None), else None. Constants only: read by
+formats, the views drawn without Typer or None, the part of the result that is the
+JSON answer or None for all of it), else None. Constants only: read by
 cli/fast.py and tab.py through tokens.py (`shape_of`). Do not edit."""
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ COMMANDS: dict[tuple[str, ...], tuple[Any, ...]] = {
         (
             ('--json', ('json_out', False, None, 'flag', None, None, False, False, False)),
         ),
-        (('campaign_cli.library.course', 'Course'), True, 'status', (), (), ('json_out',), None),
+        (('campaign_cli.library.course', 'Course'), True, 'status', (), (), ('json_out',), None, None),
     ),
     ('log',): (
         (),
@@ -90,7 +91,7 @@ COMMANDS: dict[tuple[str, ...], tuple[Any, ...]] = {
             ('--gender', ('gender', True, None, 'str', None, None, False, None, False)),
             ('--json', ('json_out', False, None, 'flag', None, None, False, False, False)),
         ),
-        (('campaign_cli.library.characters', 'Characters'), False, 'character_create', ('name',), (('st', 'st'), ('dx', 'dx'), ('iq', 'iq'), ('wizard', 'wizard'), ('skill', 'skill'), ('spell', 'spell'), ('keyword', 'keyword'), ('attr', 'attr'), ('gender', 'gender')), ('json_out',), ('campaign_cli.cli.drawn', 'character_lines')),
+        (('campaign_cli.library.characters', 'Characters'), False, 'character_create', ('name',), (('st', 'st'), ('dx', 'dx'), ('iq', 'iq'), ('wizard', 'wizard'), ('skill', 'skill'), ('spell', 'spell'), ('keyword', 'keyword'), ('attr', 'attr'), ('gender', 'gender')), ('json_out',), ('campaign_cli.cli.drawn', 'character_lines'), None),
     ),
     ('character', 'list'): (
         (),
@@ -98,14 +99,14 @@ COMMANDS: dict[tuple[str, ...], tuple[Any, ...]] = {
             ('--json', ('json_out', False, None, 'flag', None, None, False, False, False)),
             ('--jsonl', ('jsonl', False, None, 'flag', None, None, False, False, False)),
         ),
-        None,
+        (('campaign_cli.library.core', 'Core'), True, 'character_list', (), (), ('json_out', 'jsonl'), ('campaign_cli.cli.drawn', 'character_table'), None),
     ),
     ('character', 'show'): (
         (('name', 1, 'characters', 'str', None, None, True, None),),
         (
             ('--json', ('json_out', False, None, 'flag', None, None, False, False, False)),
         ),
-        (('campaign_cli.library.core', 'Core'), True, 'character_show', ('name',), (), ('json_out',), ('campaign_cli.cli.drawn', 'character_lines')),
+        (('campaign_cli.library.core', 'Core'), True, 'character_show', ('name',), (), ('json_out',), ('campaign_cli.cli.drawn', 'character_lines'), None),
     ),
     ('character', 'sheet'): (
         (('names', -1, 'characters', 'str', None, None, False, None),),
@@ -127,7 +128,7 @@ COMMANDS: dict[tuple[str, ...], tuple[Any, ...]] = {
             ('--gender', ('gender', True, None, 'str', None, None, False, None, False)),
             ('--json', ('json_out', False, None, 'flag', None, None, False, False, False)),
         ),
-        (('campaign_cli.library.characters', 'Characters'), False, 'character_set', ('name',), (('attr', 'attr'), ('keyword', 'keyword'), ('drop_keyword', 'drop_keyword'), ('drop_attr', 'drop_attr'), ('combat', 'combat'), ('gender', 'gender')), ('json_out',), ('campaign_cli.cli.drawn', 'character_lines')),
+        (('campaign_cli.library.characters', 'Characters'), False, 'character_set', ('name',), (('attr', 'attr'), ('keyword', 'keyword'), ('drop_keyword', 'drop_keyword'), ('drop_attr', 'drop_attr'), ('combat', 'combat'), ('gender', 'gender')), ('json_out',), ('campaign_cli.cli.drawn', 'character_lines'), None),
     ),
     ('character', 'delete'): (
         (('name', 1, 'characters', 'str', None, None, True, None),),
@@ -167,7 +168,7 @@ COMMANDS: dict[tuple[str, ...], tuple[Any, ...]] = {
             ('--reason', ('reason', True, None, 'str', None, None, False, None, False)),
             ('--json', ('json_out', False, None, 'flag', None, None, False, False, False)),
         ),
-        (('campaign_cli.library.advancement', 'Advancement'), False, 'xp_award', ('amount', '*names'), (('party', 'party'), ('reason', 'reason')), ('json_out',), None),
+        (('campaign_cli.library.advancement', 'Advancement'), False, 'xp_award', ('amount', '*names'), (('party', 'party'), ('reason', 'reason')), ('json_out',), None, None),
     ),
     ('xp', 'spend'): (
         (('name', 1, 'characters', 'str', None, None, True, None),),
@@ -189,7 +190,7 @@ COMMANDS: dict[tuple[str, ...], tuple[Any, ...]] = {
             ('--by', ('by', True, 'characters', 'str', None, None, False, None, False)),
             ('--json', ('json_out', False, None, 'flag', None, None, False, False, False)),
         ),
-        (('campaign_cli.library.advancement', 'Advancement'), False, 'karma_add', ('name', 'n'), (('bard', 'bard'), ('by', 'by')), ('json_out',), None),
+        (('campaign_cli.library.advancement', 'Advancement'), False, 'karma_add', ('name', 'n'), (('bard', 'bard'), ('by', 'by')), ('json_out',), None, None),
     ),
     ('wish',): (),
     ('wish', 'add'): (
@@ -197,14 +198,14 @@ COMMANDS: dict[tuple[str, ...], tuple[Any, ...]] = {
         (
             ('--json', ('json_out', False, None, 'flag', None, None, False, False, False)),
         ),
-        (('campaign_cli.library.advancement', 'Advancement'), False, 'wish_add', ('name', 'n'), (), ('json_out',), None),
+        (('campaign_cli.library.advancement', 'Advancement'), False, 'wish_add', ('name', 'n'), (), ('json_out',), None, None),
     ),
     ('wish', 'spend'): (
         (('name', 1, 'characters', 'str', None, None, True, None),),
         (
             ('--json', ('json_out', False, None, 'flag', None, None, False, False, False)),
         ),
-        (('campaign_cli.library.advancement', 'Advancement'), False, 'wish_spend', ('name',), (), ('json_out',), None),
+        (('campaign_cli.library.advancement', 'Advancement'), False, 'wish_spend', ('name',), (), ('json_out',), None, None),
     ),
     ('curse',): (),
     ('curse', 'apply'): (
@@ -213,7 +214,7 @@ COMMANDS: dict[tuple[str, ...], tuple[Any, ...]] = {
             ('--note', ('note', True, None, 'str', None, None, False, None, False)),
             ('--json', ('json_out', False, None, 'flag', None, None, False, False, False)),
         ),
-        (('campaign_cli.library.characters', 'Characters'), False, 'curse_apply', ('name', 'curse'), (('note', 'note'),), ('json_out',), None),
+        (('campaign_cli.library.characters', 'Characters'), False, 'curse_apply', ('name', 'curse'), (('note', 'note'),), ('json_out',), None, None),
     ),
     ('curse', 'list'): (
         (('name', 1, None, 'str', None, None, False, None),),
@@ -221,7 +222,7 @@ COMMANDS: dict[tuple[str, ...], tuple[Any, ...]] = {
             ('--json', ('json_out', False, None, 'flag', None, None, False, False, False)),
             ('--jsonl', ('jsonl', False, None, 'flag', None, None, False, False, False)),
         ),
-        (('campaign_cli.library.characters', 'Characters'), True, 'curse_list', ('name',), (), ('json_out', 'jsonl'), None),
+        (('campaign_cli.library.characters', 'Characters'), True, 'curse_list', ('name',), (), ('json_out', 'jsonl'), None, None),
     ),
     ('curse', 'remove'): (
         (('name', 1, 'characters', 'str', None, None, True, None), ('curse', 1, 'curses', 'str', None, None, True, None)),
@@ -237,14 +238,14 @@ COMMANDS: dict[tuple[str, ...], tuple[Any, ...]] = {
         (
             ('--json', ('json_out', False, None, 'flag', None, None, False, False, False)),
         ),
-        (('campaign_cli.library.course', 'Course'), False, 'adventure_start', ('title',), (), ('json_out',), None),
+        (('campaign_cli.library.course', 'Course'), False, 'adventure_start', ('title',), (), ('json_out',), None, None),
     ),
     ('adventure', 'end'): (
         (),
         (
             ('--json', ('json_out', False, None, 'flag', None, None, False, False, False)),
         ),
-        (('campaign_cli.library.course', 'Course'), False, 'adventure_end', (), (), ('json_out',), None),
+        (('campaign_cli.library.course', 'Course'), False, 'adventure_end', (), (), ('json_out',), None, None),
     ),
     ('town',): (),
     ('town', 'enter'): (
@@ -253,14 +254,14 @@ COMMANDS: dict[tuple[str, ...], tuple[Any, ...]] = {
             ('--blacksmith', ('blacksmith', False, None, 'flag', None, None, False, False, False)),
             ('--json', ('json_out', False, None, 'flag', None, None, False, False, False)),
         ),
-        (('campaign_cli.library.course', 'Course'), False, 'town_enter', ('town',), (('blacksmith', 'blacksmith'),), ('json_out',), None),
+        (('campaign_cli.library.course', 'Course'), False, 'town_enter', ('town',), (('blacksmith', 'blacksmith'),), ('json_out',), None, None),
     ),
     ('town', 'leave'): (
         (),
         (
             ('--json', ('json_out', False, None, 'flag', None, None, False, False, False)),
         ),
-        (('campaign_cli.library.course', 'Course'), False, 'town_leave', (), (), ('json_out',), None),
+        (('campaign_cli.library.course', 'Course'), False, 'town_leave', (), (), ('json_out',), None, None),
     ),
     ('keyword',): (),
     ('keyword', 'learn'): (
@@ -268,7 +269,7 @@ COMMANDS: dict[tuple[str, ...], tuple[Any, ...]] = {
         (
             ('--json', ('json_out', False, None, 'flag', None, None, False, False, False)),
         ),
-        (('campaign_cli.library.course', 'Course'), False, 'keyword_learn', ('word',), (), ('json_out',), None),
+        (('campaign_cli.library.course', 'Course'), False, 'keyword_learn', ('word',), (), ('json_out',), None, None),
     ),
     ('fight',): (),
     ('fight', 'start'): (
@@ -277,7 +278,7 @@ COMMANDS: dict[tuple[str, ...], tuple[Any, ...]] = {
             ('--title', ('title', True, None, 'str', None, None, False, None, False)),
             ('--json', ('json_out', False, None, 'flag', None, None, False, False, False)),
         ),
-        (('campaign_cli.library.fights', 'Fights'), False, 'fight_start', (), (('title', 'title'),), ('json_out',), None),
+        (('campaign_cli.library.fights', 'Fights'), False, 'fight_start', (), (('title', 'title'),), ('json_out',), None, None),
     ),
     ('fight', 'add'): (
         (('enemy', 1, 'enemies', 'str', None, None, True, None),),
@@ -306,14 +307,14 @@ COMMANDS: dict[tuple[str, ...], tuple[Any, ...]] = {
         (
             ('--json', ('json_out', False, None, 'flag', None, None, False, False, False)),
         ),
-        (('campaign_cli.library.fights', 'Fights'), False, 'fight_next', (), (), ('json_out',), None),
+        (('campaign_cli.library.fights', 'Fights'), False, 'fight_next', (), (), ('json_out',), None, None),
     ),
     ('fight', 'status'): (
         (),
         (
             ('--json', ('json_out', False, None, 'flag', None, None, False, False, False)),
         ),
-        (('campaign_cli.library.fights', 'Fights'), True, 'fight_status', (), (), ('json_out',), None),
+        (('campaign_cli.library.fights', 'Fights'), True, 'fight_status', (), (), ('json_out',), None, None),
     ),
     ('fight', 'hit'): (
         (('target', 1, 'on_board', 'str', None, None, True, None), ('damage', 1, None, 'int', 0, 1000000, True, None)),
@@ -321,7 +322,7 @@ COMMANDS: dict[tuple[str, ...], tuple[Any, ...]] = {
             ('--by', ('by', True, 'characters', 'str', None, None, False, None, True)),
             ('--json', ('json_out', False, None, 'flag', None, None, False, False, False)),
         ),
-        (('campaign_cli.library.fights', 'Fights'), False, 'fight_hit', ('target', 'damage'), (('by', 'by'),), ('json_out',), None),
+        (('campaign_cli.library.fights', 'Fights'), False, 'fight_hit', ('target', 'damage'), (('by', 'by'),), ('json_out',), None, None),
     ),
     ('fight', 'attack'): (
         (('attacker', 1, 'fighters', 'str', None, None, True, None), ('target', 1, 'on_board', 'str', None, None, True, None)),
@@ -336,7 +337,7 @@ COMMANDS: dict[tuple[str, ...], tuple[Any, ...]] = {
             ('--reroll-damage-dice', ('reroll_damage_dice', True, None, 'str', None, None, False, None, False)),
             ('--json', ('json_out', False, None, 'flag', None, None, False, False, False)),
         ),
-        (('campaign_cli.library.fights', 'Fights'), False, 'fight_attack', ('attacker', 'target'), (('weapon', 'weapon'), ('dice', 'dice'), ('damage_dice', 'damage_dice'), ('seed', 'seed'), ('karma', 'karma'), ('reroll_dice', 'reroll_dice'), ('karma_damage', 'karma_damage'), ('reroll_damage_dice', 'reroll_damage_dice')), ('json_out',), None),
+        (('campaign_cli.library.fights', 'Fights'), False, 'fight_attack', ('attacker', 'target'), (('weapon', 'weapon'), ('dice', 'dice'), ('damage_dice', 'damage_dice'), ('seed', 'seed'), ('karma', 'karma'), ('reroll_dice', 'reroll_dice'), ('karma_damage', 'karma_damage'), ('reroll_damage_dice', 'reroll_damage_dice')), ('json_out',), None, None),
     ),
     ('fight', 'end'): (
         (('names', -1, None, 'str', None, None, False, None),),
@@ -385,7 +386,7 @@ COMMANDS: dict[tuple[str, ...], tuple[Any, ...]] = {
             ('--json', ('json_out', False, None, 'flag', None, None, False, False, False)),
             ('--jsonl', ('jsonl', False, None, 'flag', None, None, False, False, False)),
         ),
-        None,
+        (('campaign_cli.library.core', 'Core'), True, 'character_show', ('name',), (), ('json_out', 'jsonl'), ('campaign_cli.cli.drawn', 'item_table'), 'items'),
     ),
     ('item', 'drop'): (
         (('name', 1, 'characters', 'str', None, None, True, None), ('item', 1, 'items', 'str', None, None, True, None)),
@@ -410,7 +411,7 @@ COMMANDS: dict[tuple[str, ...], tuple[Any, ...]] = {
             ('--count', ('count', True, None, 'int', 1, 1000000, False, None, False)),
             ('--json', ('json_out', False, None, 'flag', None, None, False, False, False)),
         ),
-        (('campaign_cli.library.items', 'Items'), False, 'item_sell', ('src', 'dst', 'item'), (('price', 'price'), ('count', 'count')), ('json_out',), None),
+        (('campaign_cli.library.items', 'Items'), False, 'item_sell', ('src', 'dst', 'item'), (('price', 'price'), ('count', 'count')), ('json_out',), None, None),
     ),
     ('item', 'hold'): (
         (('name', 1, 'characters', 'str', None, None, True, None), ('items', -1, 'items', 'str', None, None, False, None)),
@@ -418,7 +419,7 @@ COMMANDS: dict[tuple[str, ...], tuple[Any, ...]] = {
             ('--none', ('none', False, None, 'flag', None, None, False, False, False)),
             ('--json', ('json_out', False, None, 'flag', None, None, False, False, False)),
         ),
-        (('campaign_cli.library.items', 'Items'), False, 'item_hold', ('name', '*items'), (('none', 'none'),), ('json_out',), None),
+        (('campaign_cli.library.items', 'Items'), False, 'item_hold', ('name', '*items'), (('none', 'none'),), ('json_out',), None, None),
     ),
     ('item', 'wear'): (
         (('name', 1, 'characters', 'str', None, None, True, None), ('item', 1, 'items', 'str', None, None, True, None)),
@@ -487,7 +488,7 @@ COMMANDS: dict[tuple[str, ...], tuple[Any, ...]] = {
             ('--count', ('count', True, None, 'int', 1, 1000000, False, 1, False)),
             ('--json', ('json_out', False, None, 'flag', None, None, False, False, False)),
         ),
-        (('campaign_cli.library.items', 'Items'), False, 'item_use', ('name', 'item'), (('on', 'on'), ('count', 'count')), ('json_out',), None),
+        (('campaign_cli.library.items', 'Items'), False, 'item_use', ('name', 'item'), (('on', 'on'), ('count', 'count')), ('json_out',), None, None),
     ),
     ('gold',): (),
     ('gold', 'add'): (
@@ -582,7 +583,7 @@ COMMANDS: dict[tuple[str, ...], tuple[Any, ...]] = {
             ('--field', ('field', True, None, 'str', None, None, True, None, False)),
             ('--json', ('json_out', False, None, 'flag', None, None, False, False, False)),
         ),
-        (('campaign_cli.library.enemies', 'Enemies'), False, 'enemy_add', ('name',), (('file', 'file'), ('size', 'size'), ('keyword', 'keyword'), ('field', 'field')), ('json_out',), None),
+        (('campaign_cli.library.enemies', 'Enemies'), False, 'enemy_add', ('name',), (('file', 'file'), ('size', 'size'), ('keyword', 'keyword'), ('field', 'field')), ('json_out',), None, None),
     ),
     ('enemy', 'list'): (
         (),
@@ -598,14 +599,14 @@ COMMANDS: dict[tuple[str, ...], tuple[Any, ...]] = {
             ('--brutal', ('brutal', False, None, 'flag', None, None, False, False, False)),
             ('--json', ('json_out', False, None, 'flag', None, None, False, False, False)),
         ),
-        (('campaign_cli.library.enemies', 'Enemies'), True, 'enemy_show', ('name',), (('brutal', 'brutal'),), ('json_out',), None),
+        (('campaign_cli.library.enemies', 'Enemies'), True, 'enemy_show', ('name',), (('brutal', 'brutal'),), ('json_out',), None, None),
     ),
     ('enemy', 'delete'): (
         (('name', 1, 'enemies', 'str', None, None, True, None),),
         (
             ('--json', ('json_out', False, None, 'flag', None, None, False, False, False)),
         ),
-        (('campaign_cli.library.enemies', 'Enemies'), False, 'enemy_delete', ('name',), (), ('json_out',), None),
+        (('campaign_cli.library.enemies', 'Enemies'), False, 'enemy_delete', ('name',), (), ('json_out',), None, None),
     ),
     ('enemy', 'elite'): (
         (('name', 1, 'enemies', 'str', None, None, True, None),),
@@ -615,7 +616,7 @@ COMMANDS: dict[tuple[str, ...], tuple[Any, ...]] = {
             ('--dice', ('dice', True, None, 'str', None, None, False, None, False)),
             ('--json', ('json_out', False, None, 'flag', None, None, False, False, False)),
         ),
-        (('campaign_cli.library.enemies', 'Enemies'), False, 'enemy_elite', ('name',), (('brutal', 'brutal'), ('seed', 'seed'), ('dice', 'dice')), ('json_out',), None),
+        (('campaign_cli.library.enemies', 'Enemies'), False, 'enemy_elite', ('name',), (('brutal', 'brutal'), ('seed', 'seed'), ('dice', 'dice')), ('json_out',), None, None),
     ),
     ('enemy', 'hit'): (
         (('name', 1, 'enemies', 'str', None, None, True, None), ('damage', 1, None, 'int', 0, 1000000, True, None)),
@@ -623,7 +624,7 @@ COMMANDS: dict[tuple[str, ...], tuple[Any, ...]] = {
             ('--brutal', ('brutal', False, None, 'flag', None, None, False, False, False)),
             ('--json', ('json_out', False, None, 'flag', None, None, False, False, False)),
         ),
-        (('campaign_cli.library.enemies', 'Enemies'), True, 'enemy_hit', ('name', 'damage'), (('brutal', 'brutal'),), ('json_out',), None),
+        (('campaign_cli.library.enemies', 'Enemies'), True, 'enemy_hit', ('name', 'damage'), (('brutal', 'brutal'),), ('json_out',), None, None),
     ),
     ('enemy', 'kill'): (
         (('name', 1, 'enemies', 'str', None, None, True, None),),
@@ -632,7 +633,7 @@ COMMANDS: dict[tuple[str, ...], tuple[Any, ...]] = {
             ('--brutal', ('brutal', False, None, 'flag', None, None, False, False, False)),
             ('--json', ('json_out', False, None, 'flag', None, None, False, False, False)),
         ),
-        (('campaign_cli.library.enemies', 'Enemies'), False, 'enemy_kill', ('name',), (('by', 'by'), ('brutal', 'brutal')), ('json_out',), None),
+        (('campaign_cli.library.enemies', 'Enemies'), False, 'enemy_kill', ('name',), (('by', 'by'), ('brutal', 'brutal')), ('json_out',), None, None),
     ),
     ('damage',): (
         (('name', 1, 'characters', 'str', None, None, True, None), ('amount', 1, None, 'int', 0, 1000000, True, None)),
@@ -641,7 +642,7 @@ COMMANDS: dict[tuple[str, ...], tuple[Any, ...]] = {
             ('--armor', ('armor', False, None, 'flag', None, None, False, False, False)),
             ('--json', ('json_out', False, None, 'flag', None, None, False, False, False)),
         ),
-        (('campaign_cli.library.wounds', 'Wounds'), False, 'damage', ('name', 'amount'), (('fatigue', 'fatigue'), ('armor', 'armor')), ('json_out',), None),
+        (('campaign_cli.library.wounds', 'Wounds'), False, 'damage', ('name', 'amount'), (('fatigue', 'fatigue'), ('armor', 'armor')), ('json_out',), None, None),
     ),
     ('heal',): (
         (('name', 1, 'characters', 'str', None, None, True, None), ('amount', 1, None, 'int', 0, 1000000, True, None)),
@@ -649,7 +650,7 @@ COMMANDS: dict[tuple[str, ...], tuple[Any, ...]] = {
             ('--fatigue', ('fatigue', False, None, 'flag', None, None, False, False, False)),
             ('--json', ('json_out', False, None, 'flag', None, None, False, False, False)),
         ),
-        (('campaign_cli.library.wounds', 'Wounds'), False, 'heal', ('name', 'amount'), (('fatigue', 'fatigue'),), ('json_out',), None),
+        (('campaign_cli.library.wounds', 'Wounds'), False, 'heal', ('name', 'amount'), (('fatigue', 'fatigue'),), ('json_out',), None, None),
     ),
     ('rest',): (
         (('names', -1, None, 'str', None, None, False, None),),
@@ -657,7 +658,7 @@ COMMANDS: dict[tuple[str, ...], tuple[Any, ...]] = {
             ('--week', ('week', False, None, 'flag', None, None, False, False, False)),
             ('--json', ('json_out', False, None, 'flag', None, None, False, False, False)),
         ),
-        (('campaign_cli.library.wounds', 'Wounds'), False, 'rest', ('*names',), (('week', 'week'),), ('json_out',), None),
+        (('campaign_cli.library.wounds', 'Wounds'), False, 'rest', ('*names',), (('week', 'week'),), ('json_out',), None, None),
     ),
     ('catalog',): (),
     ('catalog', 'skills'): (
@@ -726,14 +727,14 @@ COMMANDS: dict[tuple[str, ...], tuple[Any, ...]] = {
             ('--json', ('json_out', False, None, 'flag', None, None, False, False, False)),
             ('--jsonl', ('jsonl', False, None, 'flag', None, None, False, False, False)),
         ),
-        (('campaign_cli.library.catalog', 'Catalog'), True, 'catalog_packs', (), (), ('json_out', 'jsonl'), None),
+        (('campaign_cli.library.catalog', 'Catalog'), True, 'catalog_packs', (), (), ('json_out', 'jsonl'), None, None),
     ),
     ('catalog', 'remove'): (
         (('pack', 1, None, 'str', None, None, True, None),),
         (
             ('--json', ('json_out', False, None, 'flag', None, None, False, False, False)),
         ),
-        (('campaign_cli.library.catalog', 'Catalog'), False, 'catalog_remove', ('pack',), (), ('json_out',), None),
+        (('campaign_cli.library.catalog', 'Catalog'), False, 'catalog_remove', ('pack',), (), ('json_out',), None, None),
     ),
     ('batch',): (
         (('source', 1, 'files', 'str', None, None, False, '-'),),
@@ -784,7 +785,7 @@ COMMANDS: dict[tuple[str, ...], tuple[Any, ...]] = {
             ('--reroll-dice', ('reroll_dice', True, None, 'str', None, None, False, None, False)),
             ('--json', ('json_out', False, None, 'flag', None, None, False, False, False)),
         ),
-        (('campaign_cli.library.rolls', 'Rolls'), False, 'contest', ('name', 'spec', 'other', 'other_spec'), (('dice', 'dice'), ('other_dice', 'other_dice'), ('seed', 'seed'), ('karma', 'karma'), ('reroll_dice', 'reroll_dice')), ('json_out',), None),
+        (('campaign_cli.library.rolls', 'Rolls'), False, 'contest', ('name', 'spec', 'other', 'other_spec'), (('dice', 'dice'), ('other_dice', 'other_dice'), ('seed', 'seed'), ('karma', 'karma'), ('reroll_dice', 'reroll_dice')), ('json_out',), None, None),
     ),
     ('initiative',): (
         (('names', -1, None, 'str', None, None, True, None),),

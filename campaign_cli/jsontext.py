@@ -61,6 +61,7 @@ except ImportError:  # an interpreter without them: `json`'s own, the same text
         made = json.JSONEncoder(ensure_ascii=False, sort_keys=sort_keys, separators=(item, key), default=default)
         return lambda data, _level: made.iterencode(data)
 
+
 _SPACE = " \t\n\r"
 
 

@@ -38,7 +38,7 @@ def shape_of(row: tuple[Any, ...]) -> dict[str, Any]:
     args, opts, call = row
     shape: dict[str, Any] = {"args": args, "opts": dict(opts)}
     if call is not None:
-        area, reads, method, positional, keywords, formats, views = call
+        area, reads, method, positional, keywords, formats, views, part = call
         shape["call"] = {
             "area": area,
             "reads": reads,
@@ -47,6 +47,7 @@ def shape_of(row: tuple[Any, ...]) -> dict[str, Any]:
             "keywords": dict(keywords),
             "formats": formats,
             "views": views,
+            "part": part,
         }
     return shape
 

@@ -171,7 +171,7 @@ DECLARED = {
     ("fight", "hit"), ("fight", "next"), ("fight", "start"), ("fight", "status"), ("heal",),
     ("item", "hold"), ("item", "sell"), ("item", "use"), ("karma", "add"), ("keyword", "learn"),
     ("rest",), ("status",), ("town", "enter"), ("town", "leave"), ("wish", "add"), ("wish", "spend"),
-    ("xp", "award"),
+    ("xp", "award"), ("character", "list"), ("item", "list"),
 }  # fmt: skip
 
 
@@ -284,11 +284,13 @@ def test_the_fast_path_loads_neither_typer_nor_click_nor_rich(campaign):
         ["character", "show", "Ajax", "--json"],
         ["xp", "award", "1", "Ajax", "--json"],
         ["character", "show", "Ajax"],
+        ["character", "list"],
+        ["item", "list", "Ajax"],
     ):
         done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, env=env)
         loaded = {m.split(".")[0] for m in eval(done.stderr.splitlines()[-1])}  # our own repr
         assert not loaded & {"typer", "click", "rich"}, args
-    done = subprocess.run([sys.executable, "-c", code, "item", "list", "Ajax"], capture_output=True, text=True, env=env)
+    done = subprocess.run([sys.executable, "-c", code, "enemy", "list"], capture_output=True, text=True, env=env)
     assert "typer" in {
         m.split(".")[0] for m in eval(done.stderr.splitlines()[-1])
     }  # a view the fast path does not draw: Typer's

@@ -80,19 +80,23 @@ def _looking(first: ast.Assign) -> tuple[ast.Call, ast.Call, list[ast.expr]]:
     return door, call, first.targets
 
 
-def _answered(last: ast.stmt, result: str) -> tuple[ast.Call, dict[str, ast.expr]]:
-    """`emit(result, views, json_out=json_out[, jsonl=jsonl])`: (the call, its formats)."""
+def _answered(last: ast.stmt, result: str) -> tuple[ast.Call, dict[str, ast.expr], str | None]:
+    """`emit(result, views, json_out=json_out[, jsonl=jsonl])`, or `emit(result["part"], ...)`
+    (the JSON answer one part of the result, the views drawn from the whole): (the call, its
+    formats, the part or None)."""
     _need(isinstance(last, ast.Expr) and isinstance(last.value, ast.Call), "it does not end with `emit`")
     assert isinstance(last, ast.Expr) and isinstance(last.value, ast.Call)
     answer = last.value
     _need(isinstance(answer.func, ast.Name) and answer.func.id == "emit" and answer.args, "it does not end with `emit`")
-    first = answer.args[0]
-    _need(isinstance(first, ast.Name) and first.id == result, "its answer is not the call's result")
+    first, part = answer.args[0], None
+    if isinstance(first, ast.Subscript) and isinstance(first.slice, ast.Constant) and isinstance(first.slice.value, str):
+        first, part = first.value, first.slice.value
+    _need(isinstance(first, ast.Name) and first.id == result, "its answer is not the call's result (or a part of it)")
     formats = {k.arg: k.value for k in answer.keywords if k.arg is not None}
     _need(len(formats) == len(answer.keywords), "`emit` is given a spread")
     _need(not set(formats) - set(FORMATS) and "json_out" in formats, "its formats are not `json_out` (and `jsonl`)")
     _need(all(isinstance(v, ast.Name) and v.id == k for k, v in formats.items()), "a format is not passed as given")
-    return answer, formats
+    return answer, formats, part
 
 
 def _positional(call: ast.Call) -> list[str]:
@@ -150,7 +154,7 @@ def _call(function: Any) -> dict[str, Any]:
             isinstance(step, ast.Assign) and not any(isinstance(n, ast.Call) for n in ast.walk(step.value)),
             f"a step between the call and the answer does something: {ast.unparse(step)}",
         )
-    answer, formats = _answered(last, result)
+    answer, formats, part = _answered(last, result)
     cls = function.__globals__.get(area.id) or _imported(tree, area.id)
     _need(cls is not None, f"its area {area.id} is not found")
     return {
@@ -161,6 +165,7 @@ def _call(function: Any) -> dict[str, Any]:
         "keywords": _keywords(call),
         "formats": sorted(formats),
         "views": _views(function, answer.args[1:], result),
+        "part": part,
     }
 
 
@@ -237,7 +242,8 @@ def table() -> str:
         'fast path reads ("str", "int" within low and high, "flag") or None; and for a command\n'
         "declared fast its call (the area's module and class, whether it only reads, the\n"
         "method, its positional parameters, its keywords as (keyword, parameter) pairs, the\n"
-        "formats, the views drawn without Typer or None), else None. Constants only: read by\n"
+        "formats, the views drawn without Typer or None, the part of the result that is the\n"
+        "JSON answer or None for all of it), else None. Constants only: read by\n"
         'cli/fast.py and tab.py through tokens.py (`shape_of`). Do not edit."""\n\n'
         "from __future__ import annotations\n\n"
         "TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: the fast path, TAB\n"
@@ -271,6 +277,7 @@ def _row(path: tuple[str, ...], shape: dict[str, Any]) -> str:
             tuple(call["keywords"].items()),
             tuple(call["formats"]),
             call["views"],
+            call["part"],
         )
         lines.append(f"        {made!r},")
     lines.append("    ),")

@@ -11,10 +11,10 @@ from campaign_cli.cli.common import (
     help_text,
     looking,
 )
-from campaign_cli.cli.drawn import character_lines
+from campaign_cli.cli.drawn import character_lines, character_table
 from campaign_cli.cli.lazy import noun_app
-from campaign_cli.cli.output import Fields, Table, emit
-from campaign_cli.i18n import _, status_of
+from campaign_cli.cli.output import Fields, emit
+from campaign_cli.i18n import _
 from campaign_cli.library.core import Core
 
 app = noun_app(
@@ -34,35 +34,10 @@ app = noun_app(
     "list",
     help=help_text("List the characters.", "campaign character list", "campaign character list --jsonl | jq -r .name"),
 )
+@fast
 def list_(json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
-    from campaign_cli.render.character import kind_of
-
     chars = looking(Core).character_list()
-    rows = [
-        [
-            c["id"],
-            c["name"],
-            kind_of(c),  # agreeing with the person, as `show` says it (героиня)
-            c["st"],
-            # the DX the character has, and the adjusted DX beside it where armor lowers it
-            c["dx"] if c["adjusted_dx"] == c["dx"] else f"{c['dx']} ({c['adjusted_dx']})",
-            c["iq"],
-            c["xp"],
-            status_of(c["status"], c.get("gender")),
-        ]
-        for c in chars
-    ]
-    emit(
-        chars,
-        Table(
-            _("Characters"),
-            [_("id"), _("name"), _("kind"), _("ST"), _("DX"), _("IQ"), _("XP"), _("status")],
-            rows,
-            ("id", "name", "", "", "", "", "", "status"),
-        ),
-        json_out=json_out,
-        jsonl=jsonl,
-    )
+    emit(chars, lambda: character_table(chars), json_out=json_out, jsonl=jsonl)
 
 
 @app.command(

@@ -26,7 +26,7 @@ ROOT_VALUED = ("-c", "--campaign", "--lang")  # the root's options the fast path
 class Call:
     """A command line as the fast path read it: the library call its command makes."""
 
-    __slots__ = ("area", "campaign", "json", "jsonl", "keywords", "method", "positional", "reads", "views")
+    __slots__ = ("area", "campaign", "json", "jsonl", "keywords", "method", "part", "positional", "reads", "views")
 
     def __init__(
         self, entry: dict[str, Any], given: dict[str, Any], positional: list[Any], campaign: str | None
@@ -37,6 +37,7 @@ class Call:
         self.json: bool = given["json_out"]  # else the views, drawn as the command draws them
         self.jsonl: bool = bool(given.get("jsonl"))
         self.views: tuple[str, str] | None = entry["views"]
+        self.part: str | None = entry["part"]  # the JSON answer is this part of the result (views: all of it)
 
 
 def parse(args: list[str]) -> Call | None:
@@ -216,7 +217,7 @@ def answer(args: list[str]) -> int | None:
             with command(area, campaign_path(), RUN.words) as camp:
                 data = getattr(camp, call.method)(*call.positional, **call.keywords)
         drawn = None if call.views is None else partial(_drawn, call.views, data)  # drawn only when shown
-        emit(data, drawn, json_out=call.json, jsonl=call.jsonl)
+        emit(data if call.part is None else data[call.part], drawn, json_out=call.json, jsonl=call.jsonl)
         sys.stdout.flush()  # here, where a closed pipe is answered, not at the exit
         return 0
     except Exception as exc:

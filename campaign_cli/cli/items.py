@@ -16,6 +16,7 @@ from campaign_cli.cli.common import (
     help_text,
     looking,
 )
+from campaign_cli.cli.drawn import item_table
 from campaign_cli.cli.itemopts import (
     ArmorOpt,
     CatalogArg,
@@ -33,13 +34,12 @@ from campaign_cli.cli.itemopts import (
     takes_item_options,
 )
 from campaign_cli.cli.lazy import command_app, noun_app
-from campaign_cli.cli.output import Fields, Line, Table, emit
-from campaign_cli.i18n import N_, N_plural, _, ngettext, shown, status_of
+from campaign_cli.cli.output import Fields, Line, emit
+from campaign_cli.i18n import N_plural, _, ngettext, shown, status_of
 from campaign_cli.library.core import Core
 from campaign_cli.library.items import Items
 from campaign_cli.render.character import (
     effect_text,
-    notes,
     object_shown,
     objects_shown,
     pieces_shown,
@@ -63,26 +63,6 @@ darkstone_app = noun_app(help_text("Loose dark stone shards (R37).", "campaign d
 forge_app = command_app()
 
 CountArg = Annotated[int, typer.Argument(min=1, max=MAX_AMOUNT, metavar="N", help="How many.")]
-
-
-def item_rows(items: list["Item"]) -> list[list[Any]]:
-    return [
-        [
-            i["id"],
-            pieces_shown(i),
-            i["kind"],
-            i["state"],
-            stats(i),
-            i["weight"],
-            i["value"],
-            f"{gear.free_slots(i)}/{i['slots']}" if i.get("slots") else "",
-            notes(i),
-        ]
-        for i in items
-    ]
-
-
-COLUMNS = [N_("id"), N_("item"), N_("kind"), N_("state"), N_("stats"), N_("wt"), N_("price"), N_("slots"), N_("notes")]
 
 
 def item_views(ch: Mapping[str, Any], item: "Item") -> list[Any]:
@@ -189,21 +169,10 @@ def show(name: NameArg, item: ItemArg, json_out: JsonOpt = False) -> None:
         "List a character's items.", "campaign item list Ajax", "campaign item list Ajax --jsonl | jq -r .name"
     ),
 )
+@fast
 def list_(name: NameArg, json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
     ch = looking(Core).character_show(name)
-    emit(
-        ch["items"],
-        Table(
-            _('{name}: carries {carry_weight} of {carry_limit}').format(
-                name=ch['name'], carry_weight=ch['carry_weight'], carry_limit=ch['carry_limit']
-            ),
-            [_(c) for c in COLUMNS],
-            item_rows(ch["items"]),
-            ("id", "name", "", "", "", "", "", "", "text"),
-        ),
-        json_out=json_out,
-        jsonl=jsonl,
-    )
+    emit(ch["items"], lambda: item_table(ch), json_out=json_out, jsonl=jsonl)
 
 
 @app.command(

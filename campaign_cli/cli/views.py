@@ -124,3 +124,69 @@ def board_views(board: Mapping[str, Any], brutal: bool) -> list[Any]:
             ("", "text"),
         ),
     ]
+
+
+def character_table(chars: Sequence[Mapping[str, Any]]) -> Table:
+    """`character list`'s table: each character's attributes, XP and status."""
+    rows = [
+        [
+            c["id"],
+            c["name"],
+            kind_of(c),  # agreeing with the person, as `show` says it (героиня)
+            c["st"],
+            # the DX the character has, and the adjusted DX beside it where armor lowers it
+            c["dx"] if c["adjusted_dx"] == c["dx"] else f"{c['dx']} ({c['adjusted_dx']})",
+            c["iq"],
+            c["xp"],
+            status_of(c["status"], c.get("gender")),
+        ]
+        for c in chars
+    ]
+    return Table(
+        _("Characters"),
+        [_("id"), _("name"), _("kind"), _("ST"), _("DX"), _("IQ"), _("XP"), _("status")],
+        rows,
+        ("id", "name", "", "", "", "", "", "status"),
+    )
+
+
+ITEM_COLUMNS = [
+    N_("id"),
+    N_("item"),
+    N_("kind"),
+    N_("state"),
+    N_("stats"),
+    N_("wt"),
+    N_("price"),
+    N_("slots"),
+    N_("notes"),
+]
+
+
+def item_table(ch: Mapping[str, Any]) -> Table:
+    """`item list`'s table: the character's items, under what they carry of their limit."""
+    from campaign_cli.render.character import notes, stats
+    from campaign_cli.rules import gear
+
+    rows = [
+        [
+            i["id"],
+            pieces_shown(i),
+            i["kind"],
+            i["state"],
+            stats(i),
+            i["weight"],
+            i["value"],
+            f"{gear.free_slots(i)}/{i['slots']}" if i.get("slots") else "",
+            notes(i),
+        ]
+        for i in ch["items"]
+    ]
+    return Table(
+        _("{name}: carries {carry_weight} of {carry_limit}").format(
+            name=ch["name"], carry_weight=ch["carry_weight"], carry_limit=ch["carry_limit"]
+        ),
+        [_(c) for c in ITEM_COLUMNS],
+        rows,
+        ("id", "name", "", "", "", "", "", "", "text"),
+    )
