@@ -496,14 +496,14 @@ COMMANDS: dict[tuple[str, ...], tuple[Any, ...]] = {
         (
             ('--json', ('json_out', False, None, 'flag', None, None, False, False, False)),
         ),
-        None,
+        (('campaign_cli.library.items', 'Items'), False, 'gold_add', ('name', 'n'), (), ('json_out',), ('campaign_cli.cli.drawn', 'counted_line'), None),
     ),
     ('gold', 'remove'): (
         (('name', 1, 'characters', 'str', None, None, True, None), ('n', 1, None, 'int', 1, 1000000, True, None)),
         (
             ('--json', ('json_out', False, None, 'flag', None, None, False, False, False)),
         ),
-        None,
+        (('campaign_cli.library.items', 'Items'), False, 'gold_remove', ('name', 'n'), (), ('json_out',), ('campaign_cli.cli.drawn', 'counted_line'), None),
     ),
     ('darkstone',): (),
     ('darkstone', 'add'): (
@@ -511,14 +511,14 @@ COMMANDS: dict[tuple[str, ...], tuple[Any, ...]] = {
         (
             ('--json', ('json_out', False, None, 'flag', None, None, False, False, False)),
         ),
-        None,
+        (('campaign_cli.library.items', 'Items'), False, 'darkstone_add', ('name', 'n'), (), ('json_out',), ('campaign_cli.cli.drawn', 'counted_line'), None),
     ),
     ('darkstone', 'remove'): (
         (('name', 1, 'characters', 'str', None, None, True, None), ('n', 1, None, 'int', 1, 1000000, True, None)),
         (
             ('--json', ('json_out', False, None, 'flag', None, None, False, False, False)),
         ),
-        None,
+        (('campaign_cli.library.items', 'Items'), False, 'darkstone_remove', ('name', 'n'), (), ('json_out',), ('campaign_cli.cli.drawn', 'counted_line'), None),
     ),
     ('forge',): (
         (('name', 1, 'characters', 'str', None, None, True, None), ('item', 1, 'items', 'str', None, None, True, None)),

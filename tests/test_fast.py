@@ -172,6 +172,7 @@ DECLARED = {
     ("item", "hold"), ("item", "sell"), ("item", "use"), ("karma", "add"), ("keyword", "learn"),
     ("rest",), ("status",), ("town", "enter"), ("town", "leave"), ("wish", "add"), ("wish", "spend"),
     ("xp", "award"), ("character", "list"), ("item", "list"),
+    ("gold", "add"), ("gold", "remove"), ("darkstone", "add"), ("darkstone", "remove"),
 }  # fmt: skip
 
 

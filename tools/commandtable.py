@@ -53,8 +53,9 @@ def _body(function: Any) -> tuple[ast.FunctionDef, list[ast.stmt]]:
     return tree, body
 
 
-def _acting(first: ast.With) -> tuple[ast.Call, ast.Call, list[ast.expr]]:
-    """`with acting(Area) as camp: data = camp.method(...)`: (door, call, targets)."""
+def _acting(first: ast.With, function: Any) -> tuple[ast.Call, ast.Call, list[ast.expr], str]:
+    """`with acting(Area) as camp: data = camp.method(...)`, or `getattr(camp, method)(...)`
+    with METHOD a text the command's factory closed over: (door, call, targets, method)."""
     _need(len(first.items) == 1 and len(first.body) == 1, "its `with` block holds more than the call")
     door, inner = first.items[0].context_expr, first.body[0]
     handle = first.items[0].optional_vars
@@ -62,10 +63,27 @@ def _acting(first: ast.With) -> tuple[ast.Call, ast.Call, list[ast.expr]]:
     _need(isinstance(inner, ast.Assign) and isinstance(handle, ast.Name), "the call's result is not kept")
     assert isinstance(door, ast.Call) and isinstance(inner, ast.Assign) and isinstance(handle, ast.Name)
     call = inner.value
-    _need(isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute), "not a method call")
-    assert isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
-    _need(isinstance(call.func.value, ast.Name) and call.func.value.id == handle.id, "not a call on the area")
-    return door, call, inner.targets
+    _need(isinstance(call, ast.Call), "not a method call")
+    assert isinstance(call, ast.Call)
+    if isinstance(call.func, ast.Attribute):
+        _need(isinstance(call.func.value, ast.Name) and call.func.value.id == handle.id, "not a call on the area")
+        return door, call, inner.targets, call.func.attr
+    found = call.func  # getattr(camp, method)
+    named = (
+        isinstance(found, ast.Call)
+        and isinstance(found.func, ast.Name)
+        and found.func.id == "getattr"
+        and len(found.args) == 2
+        and isinstance(found.args[0], ast.Name)
+        and found.args[0].id == handle.id
+        and isinstance(found.args[1], ast.Name)
+    )
+    _need(named, "not a method call on the area")
+    assert isinstance(found, ast.Call) and isinstance(found.args[1], ast.Name)
+    closed = dict(zip(function.__code__.co_freevars, (c.cell_contents for c in function.__closure__ or ())))
+    method = closed.get(found.args[1].id)
+    _need(isinstance(method, str), f"the method `{found.args[1].id}` is not a text its factory closed over")
+    return door, call, inner.targets, str(method)
 
 
 def _looking(first: ast.Assign) -> tuple[ast.Call, ast.Call, list[ast.expr]]:
@@ -89,7 +107,11 @@ def _answered(last: ast.stmt, result: str) -> tuple[ast.Call, dict[str, ast.expr
     answer = last.value
     _need(isinstance(answer.func, ast.Name) and answer.func.id == "emit" and answer.args, "it does not end with `emit`")
     first, part = answer.args[0], None
-    if isinstance(first, ast.Subscript) and isinstance(first.slice, ast.Constant) and isinstance(first.slice.value, str):
+    if (
+        isinstance(first, ast.Subscript)
+        and isinstance(first.slice, ast.Constant)
+        and isinstance(first.slice.value, str)
+    ):
         first, part = first.value, first.slice.value
     _need(isinstance(first, ast.Name) and first.id == result, "its answer is not the call's result (or a part of it)")
     formats = {k.arg: k.value for k in answer.keywords if k.arg is not None}
@@ -138,16 +160,16 @@ def _call(function: Any) -> dict[str, Any]:
     tree, body = _body(function)
     first, rest, last = body[0], body[1:-1], body[-1]
     if isinstance(first, ast.With):
-        (door, call, target), reads = _acting(first), False
+        (door, call, target, method), reads = _acting(first, function), False
     else:
         _need(isinstance(first, ast.Assign), f"it begins with `{ast.unparse(first)}`, not a library call")
         assert isinstance(first, ast.Assign)
         (door, call, target), reads = _looking(first), True
+        assert isinstance(call.func, ast.Attribute)
+        method = call.func.attr
     _need(len(target) == 1 and isinstance(target[0], ast.Name), "the call's result is not one name")
     _need(len(door.args) == 1 and isinstance(door.args[0], ast.Name), "the area is not one class")
-    assert (
-        isinstance(target[0], ast.Name) and isinstance(door.args[0], ast.Name) and isinstance(call.func, ast.Attribute)
-    )
+    assert isinstance(target[0], ast.Name) and isinstance(door.args[0], ast.Name)
     result, area = target[0].id, door.args[0]
     for step in rest:  # between the call and the answer only names read off the result
         _need(
@@ -160,7 +182,7 @@ def _call(function: Any) -> dict[str, Any]:
     return {
         "area": (cls.__module__, cls.__name__),
         "reads": reads,
-        "method": call.func.attr,
+        "method": method,
         "positional": _positional(call),
         "keywords": _keywords(call),
         "formats": sorted(formats),

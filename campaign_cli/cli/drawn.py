@@ -28,3 +28,10 @@ def item_table(ch: Mapping[str, Any]) -> Any:
     from campaign_cli.cli.views import item_table as table
 
     return table(ch)
+
+
+def counted_line(data: Mapping[str, Any]) -> Any:
+    """What a character has of a counter now (cli/views.py)."""
+    from campaign_cli.cli.views import counted_line as line
+
+    return line(data)

@@ -16,7 +16,7 @@ from campaign_cli.cli.common import (
     help_text,
     looking,
 )
-from campaign_cli.cli.drawn import item_table
+from campaign_cli.cli.drawn import counted_line, item_table
 from campaign_cli.cli.itemopts import (
     ArmorOpt,
     CatalogArg,
@@ -35,7 +35,7 @@ from campaign_cli.cli.itemopts import (
 )
 from campaign_cli.cli.lazy import command_app, noun_app
 from campaign_cli.cli.output import Fields, Line, emit
-from campaign_cli.i18n import N_plural, _, ngettext, shown, status_of
+from campaign_cli.i18n import _, ngettext, shown, status_of
 from campaign_cli.library.core import Core
 from campaign_cli.library.items import Items
 from campaign_cli.render.character import (
@@ -456,24 +456,14 @@ def use(
     )
 
 
-HAS = {
-    "gold": N_plural("{name} has {n} gold", "{name} has {n} gold"),
-    "darkstone": N_plural("{name} has {n} dark stone", "{name} has {n} dark stones"),
-}
-
-
 def _counter(field: Literal["gold", "darkstone"], label: str, sign: int) -> Any:
     method = f"{field}_{'add' if sign > 0 else 'remove'}"
 
+    @fast  # the command table reads METHOD off the closure (tools/commandtable.py)
     def command(name: NameArg, n: CountArg, json_out: JsonOpt = False) -> None:
         with acting(Items) as camp:
             data = getattr(camp, method)(name, n)
-        ch = data["character"]
-        emit(
-            data,
-            Line(ngettext(*HAS[field], ch[field]).format(name=ch["name"])),
-            json_out=json_out,
-        )
+        emit(data, lambda: counted_line(data), json_out=json_out)
 
     return command
 

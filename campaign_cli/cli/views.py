@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from campaign_cli.cli.output import Fields, Line, Table
-from campaign_cli.i18n import N_, _, gendered, shown, status_of
+from campaign_cli.i18n import N_, N_plural, _, gendered, shown, status_of
 from campaign_cli.render.character import active, gender_of, hands, kind_of, pieces_shown
 from campaign_cli.render.text import Verbatim
 
@@ -190,3 +190,18 @@ def item_table(ch: Mapping[str, Any]) -> Table:
         rows,
         ("id", "name", "", "", "", "", "", "", "text"),
     )
+
+
+HAS = {
+    "gold": N_plural("{name} has {n} gold", "{name} has {n} gold"),
+    "darkstone": N_plural("{name} has {n} dark stone", "{name} has {n} dark stones"),
+}
+
+
+def counted_line(data: Mapping[str, Any]) -> Line:
+    """`gold add` and the like: what the character has now (the result names the counter)."""
+    from campaign_cli.i18n import ngettext
+
+    field = "gold" if "gold" in data else "darkstone"
+    ch = data["character"]
+    return Line(ngettext(*HAS[field], ch[field]).format(name=ch["name"]))
