@@ -591,7 +591,7 @@ COMMANDS: dict[tuple[str, ...], tuple[Any, ...]] = {
             ('--json', ('json_out', False, None, 'flag', None, None, False, False, False)),
             ('--jsonl', ('jsonl', False, None, 'flag', None, None, False, False, False)),
         ),
-        None,
+        (('campaign_cli.library.enemies', 'Enemies'), True, 'enemy_list', (), (), ('json_out', 'jsonl'), ('campaign_cli.cli.drawn', 'enemy_table'), None),
     ),
     ('enemy', 'show'): (
         (('name', 1, 'enemies', 'str', None, None, True, None),),

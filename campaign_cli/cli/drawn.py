@@ -35,3 +35,10 @@ def counted_line(data: Mapping[str, Any]) -> Any:
     from campaign_cli.cli.views import counted_line as line
 
     return line(data)
+
+
+def enemy_table(boards: Sequence[Mapping[str, Any]]) -> Any:
+    """`enemy list`'s table (cli/views.py)."""
+    from campaign_cli.cli.views import enemy_table as table
+
+    return table(boards)

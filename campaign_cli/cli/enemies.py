@@ -15,8 +15,9 @@ from campaign_cli.cli.common import (
     help_text,
     looking,
 )
+from campaign_cli.cli.drawn import enemy_table
 from campaign_cli.cli.lazy import noun_app
-from campaign_cli.cli.output import Line, Table, emit
+from campaign_cli.cli.output import Line, emit
 from campaign_cli.cli.views import board_views
 from campaign_cli.i18n import _, gendered, ngettext
 from campaign_cli.library.enemies import Enemies
@@ -81,22 +82,10 @@ def add(
 
 
 @app.command("list", help=help_text("List the enemy types.", "campaign enemy list --jsonl | jq -r .name"))
+@fast
 def list_(json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
     boards = looking(Enemies).enemy_list()
-    rows = [
-        [b["id"], b["name"], b["size"], ", ".join(b["keywords"]), b["normal"]["xp"], b["brutal"]["xp"]] for b in boards
-    ]
-    emit(
-        boards,
-        Table(
-            _("Enemies"),
-            [_("id"), _("name"), _("size"), _("keywords"), _("XP"), _("brutal XP")],
-            rows,
-            ("id", "name", "", "text", "", ""),
-        ),
-        json_out=json_out,
-        jsonl=jsonl,
-    )
+    emit(boards, lambda: enemy_table(boards), json_out=json_out, jsonl=jsonl)
 
 
 @app.command(help=help_text("Show one side of an enemy's board.", "campaign enemy show 'Bog Lurker' --brutal"))

@@ -205,3 +205,16 @@ def counted_line(data: Mapping[str, Any]) -> Line:
     field = "gold" if "gold" in data else "darkstone"
     ch = data["character"]
     return Line(ngettext(*HAS[field], ch[field]).format(name=ch["name"]))
+
+
+def enemy_table(boards: Sequence[Mapping[str, Any]]) -> Table:
+    """`enemy list`'s table: each enemy type, its size, keywords and XP on either side."""
+    rows = [
+        [b["id"], b["name"], b["size"], ", ".join(b["keywords"]), b["normal"]["xp"], b["brutal"]["xp"]] for b in boards
+    ]
+    return Table(
+        _("Enemies"),
+        [_("id"), _("name"), _("size"), _("keywords"), _("XP"), _("brutal XP")],
+        rows,
+        ("id", "name", "", "text", "", ""),
+    )
