@@ -5,8 +5,10 @@ measured in the same run (CLI.md "Python API (the library)").
 
 The library: N awards in one `campaign_cli.open` block, less an empty block. The batch:
 N award lines in one `campaign batch` process, less a one-line batch (the process around
-the lines is not counted). Goal: the library at most half the batch's time, and under
-0.2 ms an act.
+the lines is not counted). Goal (issue 80): a batch line at most 1.5x an act in a library
+block (a line of a command declared fast is read by the command table's tokenizer, not by
+Click: cli/batch.py, cli/fast.py `read`), and an act under 0.2 ms. (Issue 38's goal, the
+library at most half a batch line, measured a batch line that Click parsed.)
 """
 
 from __future__ import annotations
@@ -60,8 +62,8 @@ def main() -> None:
     lib, bat = statistics.median(library), statistics.median(batch)
     print(f"library: {lib * 1e6:7.1f} us an act   (median of {args.rounds} rounds of {args.acts} awards in one block)")
     print(f"batch:   {bat * 1e6:7.1f} us a line   (the same lines through `campaign batch`, the process not counted)")
-    ratio = lib / bat
-    print(f"library / batch: {ratio:.2f}x (goal <= 0.5x) {'ok' if ratio <= 0.5 else 'OVER'}")
+    ratio = bat / lib
+    print(f"batch / library: {ratio:.2f}x (goal <= 1.5x) {'ok' if ratio <= 1.5 else 'OVER'}")
     print(f"an act: {lib * 1e3:.3f} ms (goal < 0.2 ms) {'ok' if lib < 0.0002 else 'OVER'}")
 
 

@@ -8,7 +8,7 @@ from typing import Annotated, Any
 import typer
 
 from campaign_cli import jsontext, store
-from campaign_cli.cli import output
+from campaign_cli.cli import fast, output
 from campaign_cli.cli.app import execute
 from campaign_cli.cli.common import JsonOpt, complete, help_text
 from campaign_cli.cli.door import campaign_path
@@ -175,8 +175,12 @@ class Lines:
         captured: list[Any] = []
         RUN.capture = captured
         try:
-            command, words, name = self.leaf(args)
-            code = execute(command, words, prog_name=name)
+            call = fast.read(args, batch=True)  # the command table's, as a single command is read
+            if call is not None:
+                code = fast.run(call)
+            else:
+                command, words, name = self.leaf(args)
+                code = execute(command, words, prog_name=name)
         except CampaignError as err:
             self.block.abandon()
             raise LineFailed(number, err) from None

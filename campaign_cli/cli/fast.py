@@ -43,8 +43,6 @@ class Call:
 def parse(args: list[str]) -> Call | None:
     """ARGS (the words after `campaign`) as the library call its command makes, or None:
     Typer's to answer."""
-    from campaign_cli.tokens import command_at
-
     root: dict[str, str] = {}  # c: the campaign (-c, --campaign), l: the language (--lang)
     i = 0
     while i < len(args) and args[i].startswith("-"):
@@ -62,10 +60,24 @@ def parse(args: list[str]) -> Call | None:
 
     if "l" in root and root["l"].lower() not in LANGUAGES:
         return None
-    _path, shape, after = command_at(args, i)
+    try:
+        for arg in args[:i]:
+            arg.encode("utf-8")
+    except UnicodeEncodeError:
+        return None
+    return read(args[i:], root.get("c"))
+
+
+def read(args: list[str], campaign: str | None = None, batch: bool = False) -> Call | None:
+    """ARGS (a command's path and words, no root option) as the library call its command
+    makes, or None. BATCH: a line of `campaign batch`, whose result is captured, so no
+    view need be drawable."""
+    from campaign_cli.tokens import command_at
+
+    _path, shape, after = command_at(args, 0)
     if shape is None or "call" not in shape:
         return None  # not a command, or not one declared fast
-    given = _given(shape, args[after:])
+    given = _given(shape, args[after:], batch)
     if given is None:
         return None
     try:
@@ -87,10 +99,10 @@ def parse(args: list[str]) -> Call | None:
             positional += given[name[1:]] or []
         else:
             positional.append(given[name])
-    return Call(call, given, positional, root.get("c"))
+    return Call(call, given, positional, campaign)
 
 
-def _given(shape: dict[str, Any], words: list[str]) -> dict[str, Any] | None:
+def _given(shape: dict[str, Any], words: list[str], batch: bool = False) -> dict[str, Any] | None:
     """Each parameter of the command as Typer hands it to the command's code, read off
     WORDS; None where Click would say something (or might)."""
     from campaign_cli.i18n import unknown_setting
@@ -100,7 +112,8 @@ def _given(shape: dict[str, Any], words: list[str]) -> dict[str, Any] | None:
     loose = _options(options, words, given)
     if loose is None:
         return None
-    if not (given.get("json_out") or given.get("jsonl") or (shape["call"]["views"] and unknown_setting() is None)):
+    views = batch or (shape["call"]["views"] and unknown_setting() is None)
+    if not (given.get("json_out") or given.get("jsonl") or views):
         return None  # views the fast path cannot draw, or a CAMPAIGN_LANG to warn of first: Typer's
     for spec in options.values():  # (param, takes, completer, kind, low, high, multiple, default, required)
         if spec[0] not in given:
@@ -189,12 +202,9 @@ def answer(args: list[str]) -> int | None:
         return None
     import os
     import sys
-    from functools import partial  # (loaded already: the store's contextlib imports it)
 
     from campaign_cli import i18n
-    from campaign_cli.cli.door import answered, campaign_path, journal_words
-    from campaign_cli.cli.output import emit
-    from campaign_cli.library.core import command, reader
+    from campaign_cli.cli.door import answered, journal_words
     from campaign_cli.run import RUN
 
     i18n.use(i18n.requested(args))
@@ -203,22 +213,41 @@ def answer(args: list[str]) -> int | None:
     # the root's option as Click reads it: given, else $CAMPAIGN_FILE
     RUN.campaign = call.campaign if call.campaign is not None else os.environ.get("CAMPAIGN_FILE") or ""
     try:
-        module, name = call.area
-        area = getattr(__import__(module, fromlist=[name]), name)  # (importlib itself is a module to load)
         # Start-up's modules are loaded before the collector resumes, so it never walks them:
         # the store, which every command opens (its paths are text: no pathlib, store/files.py).
         import campaign_cli.store.campaign  # noqa: F401
 
+        area = _area(call)
         if RUN.begin is not None:  # the command's own work begins (entry.py's collector)
             RUN.begin()
-        if call.reads:
-            data = getattr(reader(area, campaign_path()), call.method)(*call.positional, **call.keywords)
-        else:
-            with command(area, campaign_path(), RUN.words) as camp:
-                data = getattr(camp, call.method)(*call.positional, **call.keywords)
-        drawn = None if call.views is None else partial(_drawn, call.views, data)  # drawn only when shown
-        emit(data if call.part is None else data[call.part], drawn, json_out=call.json, jsonl=call.jsonl)
+        run(call, area)
         sys.stdout.flush()  # here, where a closed pipe is answered, not at the exit
         return 0
     except Exception as exc:
         return answered(exc)
+
+
+def _area(call: Call) -> Any:
+    module, name = call.area
+    return getattr(__import__(module, fromlist=[name]), name)  # (importlib itself is a module to load)
+
+
+def run(call: Call, area: Any = None) -> int:
+    """Make CALL's library call, in its own transaction or the open batch's, and answer it
+    as the command does (a batch line: its result captured). Refusals are raised."""
+    from functools import partial  # (loaded already: the store's contextlib imports it)
+
+    from campaign_cli.cli.door import campaign_path
+    from campaign_cli.cli.output import emit
+    from campaign_cli.library.core import command, reader
+    from campaign_cli.run import RUN
+
+    area = area or _area(call)
+    if call.reads:
+        data = getattr(reader(area, campaign_path()), call.method)(*call.positional, **call.keywords)
+    else:
+        with command(area, campaign_path(), RUN.words) as camp:
+            data = getattr(camp, call.method)(*call.positional, **call.keywords)
+    drawn = None if call.views is None else partial(_drawn, call.views, data)  # drawn only when shown
+    emit(data if call.part is None else data[call.part], drawn, json_out=call.json, jsonl=call.jsonl)
+    return 0
