@@ -361,3 +361,51 @@ def test_random_lines_answer_the_same_through_the_fast_path_and_through_typer(ca
     typer_said = _typer(theirs, *[w.replace("{c}", str(theirs)) for w in drawn])
     assert _where_said(fast_said, ours) == _where_said(typer_said, theirs), drawn
     assert json.loads(ours.read_text())["characters"] == json.loads(theirs.read_text())["characters"], drawn
+
+
+BATCH_LINES = [
+    ["xp", "award", "2", "Ajax", "--reason", "a fight"],
+    ["gold", "add", "Ajax", "7"],
+    ["darkstone", "add", "Лада Светлая", "2"],
+    ["character", "show", "Ajax"],
+    ["character", "list"],
+    ["item", "list", "Ajax"],
+    ["enemy", "list"],
+    ["check", "Ajax", "3/DX", "--seed", "1"],  # not declared fast: Click's, in the same batch
+    ["karma", "add", "Ajax", "1"],
+    ["gold", "remove", "Ajax", "2"],
+]
+
+
+@pytest.mark.parametrize(
+    ("failing", "status"),
+    [([], 0), ([["gold", "remove", "Ajax", "999"]], 1), ([["xp", "award", "0", "Ajax"]], 2)],  # refused; out of range
+)
+def test_a_batch_reads_its_lines_as_click_does(tmp_path, campaign, failing, status):
+    """A batch's lines of commands declared fast are read by the command table's tokenizer
+    (fast.read), the others by Click: the results, the refusal and the campaign are the same
+    as with every line read by Click."""
+    import shutil
+
+    lines = "".join(json.dumps({"args": words}) + "\n" for words in [*BATCH_LINES, *failing])
+    said, ran = [], []
+    run = fast.run
+
+    def counted(*args, **keywords):
+        ran.append(args[0].method)
+        return run(*args, **keywords)
+
+    for fast_lines in (True, False):
+        copy = tmp_path / ("fast" if fast_lines else "click") / "c.json"
+        copy.parent.mkdir()
+        shutil.copy(campaign, copy)
+        source = copy.parent / "lines.jsonl"
+        source.write_text(lines, encoding="utf-8")
+        reading = fast.read if fast_lines else lambda *a, **k: None
+        with mock.patch.object(fast, "read", reading), mock.patch.object(fast, "run", counted):
+            code, out, err = _typer(copy, "batch", str(source))
+        data = json.loads(copy.read_text(encoding="utf-8"))
+        said.append((code, out, err.replace(str(copy.parent), "<here>"), data["characters"]))
+    assert said[0] == said[1]
+    assert said[0][0] == status
+    assert len(ran) >= len(BATCH_LINES) - 1  # every line but `check` read by the tokenizer
