@@ -91,19 +91,18 @@ def _read(words: list[str], options: dict[str, tuple[Any, ...]]) -> tuple[dict[s
     """WORDS read through the tokenizer: (the options' values, the arguments' words, and
     when the last word is an option waiting for its value, its completer's name or ""), or
     None for a word Click decides (`--opt=value`, bundled short options, a typo)."""
-    from campaign_cli.tokens import OPTION, WORD, scan
+    from campaign_cli.tokens import split
 
+    found = split(words, options)
+    if found is None:
+        return None
+    given, options_given = found
     params: dict[str, Any] = {}
-    given: list[str] = []
-    for token in scan(words, options):
-        if token[0] == WORD:
-            given.append(token[1])
-        elif token[0] == OPTION:
-            spec, value, joined = token[2], token[3], token[4]
-            if spec is None or joined:
-                return None
-            if spec[1] and value is not None:
-                params[spec[0]] = value
+    for spec, value, joined in options_given:
+        if joined:
+            return None
+        if spec[1] and value is not None:
+            params[spec[0]] = value
     # as Click's completion: the last word naming an option that takes a value (even one
     # taken as the value of the option before it) waits for that value
     waiting = options.get(words[-1]) if words else None

@@ -84,3 +84,18 @@ def scan(words: list[str], options: dict[str, tuple[Any, ...]]) -> Iterator[tupl
             given = words[i] if i < len(words) else None
             i += given is not None
         yield OPTION, name, spec, given, bool(eq)
+
+
+def split(words: list[str], options: dict[str, tuple[Any, ...]]) -> tuple[list[str], list[tuple[Any, ...]]] | None:
+    """WORDS as (the arguments' words in order, the options given as (spec, value, joined)
+    in order), or None at a word that looks like an option the command does not have."""
+    loose: list[str] = []
+    given: list[tuple[Any, ...]] = []
+    for token in scan(words, options):
+        if token[0] == WORD:
+            loose.append(token[1])
+        elif token[0] == OPTION:
+            if token[2] is None:
+                return None
+            given.append(token[2:])
+    return loose, given

@@ -126,31 +126,28 @@ def _given(shape: dict[str, Any], words: list[str], batch: bool = False) -> dict
 def _options(options: dict[str, tuple[Any, ...]], words: list[str], given: dict[str, Any]) -> list[str] | None:
     """The options among WORDS read into GIVEN; the other words (the arguments) in order,
     or None where Click would say something."""
-    from campaign_cli.tokens import OPTION, WORD, scan
+    from campaign_cli.tokens import split
 
-    loose: list[str] = []
-    for token in scan(words, options):
-        if token[0] == WORD:
-            loose.append(token[1])
-        elif token[0] == OPTION:
-            spec, value, joined = token[2], token[3], token[4]
-            if spec is None:
-                return None  # an option the command does not have: Click says so
-            param, _takes, _completer, kind, low, high, multiple = spec[:7]
-            if kind == "flag":
-                if joined or param in given:
-                    return None
-                given[param] = True
-                continue
-            if value is None or (not joined and value.startswith("-")):
-                return None  # no value, or one Click might take for an option
-            read = _read(value, kind, low, high)
-            if read is None or (param in given and not multiple):
+    found = split(words, options)
+    if found is None:
+        return None  # an option the command does not have: Click says so
+    loose, given_options = found
+    for spec, value, joined in given_options:
+        param, _takes, _completer, kind, low, high, multiple = spec[:7]
+        if kind == "flag":
+            if joined or param in given:
                 return None
-            if multiple:
-                given.setdefault(param, []).append(read)
-            else:
-                given[param] = read
+            given[param] = True
+            continue
+        if value is None or (not joined and value.startswith("-")):
+            return None  # no value, or one Click might take for an option
+        read = _read(value, kind, low, high)
+        if read is None or (param in given and not multiple):
+            return None
+        if multiple:
+            given.setdefault(param, []).append(read)
+        else:
+            given[param] = read
     return loose
 
 
