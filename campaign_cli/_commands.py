@@ -38,7 +38,7 @@ COMMANDS: dict[tuple[str, ...], tuple[Any, ...]] = {
         (
             ('--json', ('json_out', False, None, 'flag', None, None, False, False, False)),
         ),
-        (('campaign_cli.library.course', 'Course'), True, 'status', (), (), ('json_out',), None, None),
+        (('campaign_cli.library.course', 'Course'), True, 'status', (), (), ('json_out',), ('campaign_cli.cli.views', 'campaign_fields'), None),
     ),
     ('log',): (
         (),
@@ -168,7 +168,7 @@ COMMANDS: dict[tuple[str, ...], tuple[Any, ...]] = {
             ('--reason', ('reason', True, None, 'str', None, None, False, None, False)),
             ('--json', ('json_out', False, None, 'flag', None, None, False, False, False)),
         ),
-        (('campaign_cli.library.advancement', 'Advancement'), False, 'xp_award', ('amount', '*names'), (('party', 'party'), ('reason', 'reason')), ('json_out',), None, None),
+        (('campaign_cli.library.advancement', 'Advancement'), False, 'xp_award', ('amount', '*names'), (('party', 'party'), ('reason', 'reason')), ('json_out',), ('campaign_cli.cli.views', 'xp_award_table'), None),
     ),
     ('xp', 'spend'): (
         (('name', 1, 'characters', 'str', None, None, True, None),),
@@ -278,7 +278,7 @@ COMMANDS: dict[tuple[str, ...], tuple[Any, ...]] = {
             ('--title', ('title', True, None, 'str', None, None, False, None, False)),
             ('--json', ('json_out', False, None, 'flag', None, None, False, False, False)),
         ),
-        (('campaign_cli.library.fights', 'Fights'), False, 'fight_start', (), (('title', 'title'),), ('json_out',), None, None),
+        (('campaign_cli.library.fights', 'Fights'), False, 'fight_start', (), (('title', 'title'),), ('json_out',), ('campaign_cli.cli.views', 'fight_started_line'), None),
     ),
     ('fight', 'add'): (
         (('enemy', 1, 'enemies', 'str', None, None, True, None),),
@@ -307,14 +307,14 @@ COMMANDS: dict[tuple[str, ...], tuple[Any, ...]] = {
         (
             ('--json', ('json_out', False, None, 'flag', None, None, False, False, False)),
         ),
-        (('campaign_cli.library.fights', 'Fights'), False, 'fight_next', (), (), ('json_out',), None, None),
+        (('campaign_cli.library.fights', 'Fights'), False, 'fight_next', (), (), ('json_out',), ('campaign_cli.cli.views', 'fight_turn_line'), None),
     ),
     ('fight', 'status'): (
         (),
         (
             ('--json', ('json_out', False, None, 'flag', None, None, False, False, False)),
         ),
-        (('campaign_cli.library.fights', 'Fights'), True, 'fight_status', (), (), ('json_out',), None, None),
+        (('campaign_cli.library.fights', 'Fights'), True, 'fight_status', (), (), ('json_out',), ('campaign_cli.cli.views', 'fight_views'), None),
     ),
     ('fight', 'hit'): (
         (('target', 1, 'on_board', 'str', None, None, True, None), ('damage', 1, None, 'int', 0, 1000000, True, None)),

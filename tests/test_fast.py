@@ -219,7 +219,8 @@ def test_the_table_holds_the_reads_and_writes_scripts_loop_over():
         assert path in COMMANDS, path
     assert COMMANDS[("character", "show")]["reads"] and not COMMANDS[("xp", "award")]["reads"]
     assert COMMANDS[("character", "show")]["views"] == ("campaign_cli.cli.drawn", "character_lines")
-    assert COMMANDS[("status",)]["views"] is None  # its views are Typer's to draw
+    assert COMMANDS[("status",)]["views"] == ("campaign_cli.cli.views", "campaign_fields")
+    assert COMMANDS[("enemy", "show")]["views"] is None  # views of two arguments: Typer's to draw
 
 
 def _program(campaign: Path, *args: str) -> subprocess.CompletedProcess:

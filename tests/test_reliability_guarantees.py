@@ -297,9 +297,15 @@ def test_sigint_while_starting_up_is_one_line_never_a_traceback(tmp_path):
     exe = Path(sys.executable).with_name("campaign")
     cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "campaign_cli"]
     seen = set()
-    for delay in (0.0, 0.01, 0.02, 0.03, 0.04, 0.05, 0.06, 0.08, 0.1, 0.15, 0.25, 0.4):
+    # a command the fast path answers (status, in a few milliseconds) and one Typer's (log)
+    lines = [
+        (delay, words)
+        for words in (["status"], ["log"])
+        for delay in (0.0, 0.01, 0.02, 0.03, 0.04, 0.05, 0.06, 0.08, 0.1, 0.15, 0.25, 0.4)
+    ]
+    for delay, words in lines:
         proc = subprocess.Popen(
-            [*cmd, "-c", str(tmp_path / "c.json"), "status"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+            [*cmd, "-c", str(tmp_path / "c.json"), *words], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
         )
         time.sleep(delay)
         proc.send_signal(signal.SIGINT)

@@ -19,33 +19,11 @@ from campaign_cli.cli.common import (
 )
 from campaign_cli.cli.door import campaign_path
 from campaign_cli.cli.lazy import command_app
-from campaign_cli.cli.output import Fields, Line, Table, emit, keep_whole, paged, write_json_array, write_jsonl
-from campaign_cli.i18n import _, language, moment, ngettext, shown
+from campaign_cli.cli.output import Line, Table, emit, keep_whole, paged, write_json_array, write_jsonl
+from campaign_cli.cli.views import campaign_fields
+from campaign_cli.i18n import _, language, moment, ngettext
 from campaign_cli.library.course import Course
 from campaign_cli.run import RUN
-
-
-def status_views(data: Mapping[str, Any]) -> Fields:
-    adventure = data["adventure"]["title"] if data["adventure"] else None
-    location = data["location"]
-    where = None if not location else location["town"] + (_(" (blacksmith)") if location.get("blacksmith") else "")
-    return Fields(
-        data["name"],
-        [
-            (_("file"), data["file"]),
-            (_("phase"), shown(data["phase"]) + (f": {adventure}" if adventure else "")),
-            (_("location"), where),
-            (_("keywords"), data["keywords"]),
-            (_("characters"), data["characters"]),
-            (_("schema"), data["schema_version"]),
-            (
-                _("merge conflicts"),
-                _("{n} open: `campaign conflicts`, then `campaign resolve`").format(n=data["conflicts"])
-                if data["conflicts"]
-                else None,
-            ),
-        ],
-    )
 
 
 def init(
@@ -55,13 +33,13 @@ def init(
     from campaign_cli import api
 
     data = api.init(campaign_path(), name)
-    emit(data, [Line(_('created {file}').format(file=data['file'])), status_views(data)], json_out=json_out)
+    emit(data, [Line(_('created {file}').format(file=data['file'])), campaign_fields(data)], json_out=json_out)
 
 
 @fast
 def status(json_out: JsonOpt = False) -> None:
     data = looking(Course).status()
-    emit(data, status_views(data), json_out=json_out)
+    emit(data, lambda: campaign_fields(data), json_out=json_out)
 
 
 def log(

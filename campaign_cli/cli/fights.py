@@ -11,8 +11,8 @@ from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, acting, complete, fast,
 from campaign_cli.cli.diceopts import DiceOpt, KarmaOpt, RerollOpt, SeedOpt
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, Table, emit
-from campaign_cli.cli.views import party_table, status_news
-from campaign_cli.i18n import _, empty, enemy_status, ngettext, of_thing, shown, side, status_of
+from campaign_cli.cli.views import fight_started_line, fight_turn_line, fight_views, party_table, status_news
+from campaign_cli.i18n import _, empty, ngettext, of_thing, side, status_of
 from campaign_cli.library.fights import Fights
 from campaign_cli.rules import fights
 
@@ -24,71 +24,6 @@ app = noun_app(
         "campaign fight status",
     )
 )
-
-
-def _bar(left: int, full: int, width: int = 10) -> str:
-    filled = round(width * left / full) if full else 0
-    return "#" * filled + "." * (width - filled)
-
-
-def status_views(data: Mapping[str, Any]) -> list[Any]:
-    turn = data["turn"]
-    if not data["round"]:  # the order not rolled yet: no round to name
-        title = _("Fight: {title}").format(title=data["title"]) if data["title"] else _("Fight")
-    else:
-        title = (_("Fight: {title}, round {round}") if data["title"] else _("Fight, round {round}")).format(
-            title=data["title"], round=data["round"]
-        )
-    if turn == "party":
-        title += _(", the party's turn")
-    elif turn:
-        title += _(", {name}'s turn").format(name=side(turn))
-    rows = []
-    for c in data["characters"]:
-        rows.append(
-            [
-                ">" if c["name"] in data["waiting"] else "",
-                c["name"],
-                f"{_bar(c['left'], c['of'])} {c['left']}/{c['of']}",
-                status_of(c["status"], c.get("gender")),
-                _("damage {damage}, fatigue {fatigue}").format(damage=c["damage"], fatigue=c["fatigue"]),
-            ]
-        )
-    label_of = {g["id"]: g["name"] for g in data["groups"]}
-    for e in data["enemies"]:
-        here = ">" if e["alive"] and label_of.get(e.get("group", e["type"])) == turn else ""
-        rows.append(
-            [
-                here,
-                e["name"],
-                f"{_bar(e['left'], e['health'])} {e['left']}/{e['health']}",
-                enemy_status(e["alive"], e.get("gender")),
-                _("{side}; initiative {initiative}, defense {defense}").format(
-                    side=shown(e["side"]), defense=e["defense"], initiative=e.get("initiative", 0)
-                )
-                + (_("; elite: {ability}").format(ability=e["elite"]) if e["elite"] else ""),
-            ]
-        )
-    if data["order"]:
-        first = {"party": _("the party goes first"), "enemies": _("the enemies go first")}.get(
-            data.get("first") or "", ""
-        )
-        order = Line(
-            _("order: {sides}").format(sides=" → ".join(map(side, data["order"]))) + (f" ({first})" if first else "")
-        )
-    else:
-        order = Line(_("order: not rolled yet (`campaign fight order`)"))
-    views = [
-        Table(title, ["", _("who"), _("left"), _("status"), ""], rows, ("marker", "name", "", "status", "text")),
-        order,
-    ]
-    if data.get("acted"):
-        views.append(Line(_("acted this round (R32a): {names}").format(names=", ".join(data["acted"]))))
-    if data["waiting"]:
-        views.append(
-            Line(_("still to act on the party's turn (R32a): {names}").format(names=", ".join(data["waiting"])))
-        )
-    return views
 
 
 @app.command(
@@ -105,18 +40,7 @@ def start(
 ) -> None:
     with acting(Fights) as camp:
         data = camp.fight_start(title=title)
-    title = data["title"]
-    emit(
-        data,
-        Line(
-            (
-                _("fight started: {title}; add enemies with `campaign fight add ENEMY`")
-                if title
-                else _("fight started; add enemies with `campaign fight add ENEMY`")
-            ).format(title=title)
-        ),
-        json_out=json_out,
-    )
+    emit(data, lambda: fight_started_line(data), json_out=json_out)
 
 
 @app.command(
@@ -231,15 +155,7 @@ def order(
 def next_(json_out: JsonOpt = False) -> None:
     with acting(Fights) as camp:
         data = camp.fight_next()
-    emit(
-        data,
-        Line(
-            _("round {round}: the party's turn").format(round=data["round"])
-            if data["turn"] == "party"
-            else _("round {round}: {turn}'s turn").format(round=data["round"], turn=side(data["turn"]))
-        ),
-        json_out=json_out,
-    )
+    emit(data, lambda: fight_turn_line(data), json_out=json_out)
 
 
 @app.command(
@@ -253,7 +169,7 @@ def next_(json_out: JsonOpt = False) -> None:
 @fast
 def status(json_out: JsonOpt = False) -> None:
     data = looking(Fights).fight_status()
-    emit(data, lambda: status_views(data), json_out=json_out)
+    emit(data, lambda: fight_views(data), json_out=json_out)
 
 
 def _strike_line(hitter: str, data: Mapping[str, Any]) -> str:

@@ -218,3 +218,129 @@ def enemy_table(boards: Sequence[Mapping[str, Any]]) -> Table:
         rows,
         ("id", "name", "", "text", "", ""),
     )
+
+
+def _bar(left: int, full: int, width: int = 10) -> str:
+    filled = round(width * left / full) if full else 0
+    return "#" * filled + "." * (width - filled)
+
+
+def fight_views(data: Mapping[str, Any]) -> list[Any]:
+    """`fight status`: the round and whose turn, every combatant's health left, the order."""
+    from campaign_cli.i18n import enemy_status, side
+
+    turn = data["turn"]
+    if not data["round"]:  # the order not rolled yet: no round to name
+        title = _("Fight: {title}").format(title=data["title"]) if data["title"] else _("Fight")
+    else:
+        title = (_("Fight: {title}, round {round}") if data["title"] else _("Fight, round {round}")).format(
+            title=data["title"], round=data["round"]
+        )
+    if turn == "party":
+        title += _(", the party's turn")
+    elif turn:
+        title += _(", {name}'s turn").format(name=side(turn))
+    rows = []
+    for c in data["characters"]:
+        rows.append(
+            [
+                ">" if c["name"] in data["waiting"] else "",
+                c["name"],
+                f"{_bar(c['left'], c['of'])} {c['left']}/{c['of']}",
+                status_of(c["status"], c.get("gender")),
+                _("damage {damage}, fatigue {fatigue}").format(damage=c["damage"], fatigue=c["fatigue"]),
+            ]
+        )
+    label_of = {g["id"]: g["name"] for g in data["groups"]}
+    for e in data["enemies"]:
+        here = ">" if e["alive"] and label_of.get(e.get("group", e["type"])) == turn else ""
+        rows.append(
+            [
+                here,
+                e["name"],
+                f"{_bar(e['left'], e['health'])} {e['left']}/{e['health']}",
+                enemy_status(e["alive"], e.get("gender")),
+                _("{side}; initiative {initiative}, defense {defense}").format(
+                    side=shown(e["side"]), defense=e["defense"], initiative=e.get("initiative", 0)
+                )
+                + (_("; elite: {ability}").format(ability=e["elite"]) if e["elite"] else ""),
+            ]
+        )
+    if data["order"]:
+        first = {"party": _("the party goes first"), "enemies": _("the enemies go first")}.get(
+            data.get("first") or "", ""
+        )
+        order = Line(
+            _("order: {sides}").format(sides=" → ".join(map(side, data["order"]))) + (f" ({first})" if first else "")
+        )
+    else:
+        order = Line(_("order: not rolled yet (`campaign fight order`)"))
+    views = [
+        Table(title, ["", _("who"), _("left"), _("status"), ""], rows, ("marker", "name", "", "status", "text")),
+        order,
+    ]
+    if data.get("acted"):
+        views.append(Line(_("acted this round (R32a): {names}").format(names=", ".join(data["acted"]))))
+    if data["waiting"]:
+        views.append(
+            Line(_("still to act on the party's turn (R32a): {names}").format(names=", ".join(data["waiting"])))
+        )
+    return views
+
+
+def fight_started_line(data: Mapping[str, Any]) -> Line:
+    """`fight start`: the fight opened, and what to do next."""
+    title = data["title"]
+    return Line(
+        (
+            _("fight started: {title}; add enemies with `campaign fight add ENEMY`")
+            if title
+            else _("fight started; add enemies with `campaign fight add ENEMY`")
+        ).format(title=title)
+    )
+
+
+def fight_turn_line(data: Mapping[str, Any]) -> Line:
+    """`fight next`: the round and whose turn it is now."""
+    from campaign_cli.i18n import side
+
+    return Line(
+        _("round {round}: the party's turn").format(round=data["round"])
+        if data["turn"] == "party"
+        else _("round {round}: {turn}'s turn").format(round=data["round"], turn=side(data["turn"]))
+    )
+
+
+def campaign_fields(data: Mapping[str, Any]) -> Fields:
+    """`status`: the campaign's name, file, phase and place, and what it holds."""
+    adventure = data["adventure"]["title"] if data["adventure"] else None
+    location = data["location"]
+    where = None if not location else location["town"] + (_(" (blacksmith)") if location.get("blacksmith") else "")
+    return Fields(
+        data["name"],
+        [
+            (_("file"), data["file"]),
+            (_("phase"), shown(data["phase"]) + (f": {adventure}" if adventure else "")),
+            (_("location"), where),
+            (_("keywords"), data["keywords"]),
+            (_("characters"), data["characters"]),
+            (_("schema"), data["schema_version"]),
+            (
+                _("merge conflicts"),
+                _("{n} open: `campaign conflicts`, then `campaign resolve`").format(n=data["conflicts"])
+                if data["conflicts"]
+                else None,
+            ),
+        ],
+    )
+
+
+def xp_award_table(data: Mapping[str, Any]) -> Table:
+    """`xp award`: each character's XP now, under the amount and why."""
+    amount, reason = data["amount"], data["reason"]
+    return Table(
+        _("+{amount} XP: {reason}").format(amount=amount, reason=reason) if reason else f"+{amount} XP",
+        [_("name"), _("XP")],
+        [[c["name"], c["xp"]] for c in data["characters"]],
+        ("name", ""),
+    )

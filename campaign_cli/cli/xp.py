@@ -8,7 +8,8 @@ import typer
 from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, NameArg, acting, complete, fast, help_text, looking
 from campaign_cli.cli.drawn import character_lines
 from campaign_cli.cli.lazy import noun_app
-from campaign_cli.cli.output import Line, Table, emit
+from campaign_cli.cli.output import Line, emit
+from campaign_cli.cli.views import xp_award_table
 from campaign_cli.i18n import _, changed, shown
 from campaign_cli.library.advancement import Advancement
 
@@ -41,17 +42,7 @@ def award(
 ) -> None:
     with acting(Advancement) as camp:
         data = camp.xp_award(amount, *(names or []), party=party, reason=reason)
-    chars = data["characters"]
-    emit(
-        data,
-        lambda: Table(
-            _("+{amount} XP: {reason}").format(amount=amount, reason=reason) if reason else f"+{amount} XP",
-            [_("name"), _("XP")],
-            [[c["name"], c["xp"]] for c in chars],
-            ("name", ""),
-        ),
-        json_out=json_out,
-    )
+    emit(data, lambda: xp_award_table(data), json_out=json_out)
 
 
 def step_words(step: Mapping[str, Any]) -> str:
