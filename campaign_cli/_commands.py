@@ -190,7 +190,7 @@ COMMANDS: dict[tuple[str, ...], tuple[Any, ...]] = {
             ('--by', ('by', True, 'characters', 'str', None, None, False, None, False)),
             ('--json', ('json_out', False, None, 'flag', None, None, False, False, False)),
         ),
-        (('campaign_cli.library.advancement', 'Advancement'), False, 'karma_add', ('name', 'n'), (('bard', 'bard'), ('by', 'by')), ('json_out',), None, None),
+        (('campaign_cli.library.advancement', 'Advancement'), False, 'karma_add', ('name', 'n'), (('bard', 'bard'), ('by', 'by')), ('json_out',), ('campaign_cli.cli.views', 'karma_line'), None),
     ),
     ('wish',): (),
     ('wish', 'add'): (
@@ -642,7 +642,7 @@ COMMANDS: dict[tuple[str, ...], tuple[Any, ...]] = {
             ('--armor', ('armor', False, None, 'flag', None, None, False, False, False)),
             ('--json', ('json_out', False, None, 'flag', None, None, False, False, False)),
         ),
-        (('campaign_cli.library.wounds', 'Wounds'), False, 'damage', ('name', 'amount'), (('fatigue', 'fatigue'), ('armor', 'armor')), ('json_out',), None, None),
+        (('campaign_cli.library.wounds', 'Wounds'), False, 'damage', ('name', 'amount'), (('fatigue', 'fatigue'), ('armor', 'armor')), ('json_out',), ('campaign_cli.cli.views', 'damage_line'), None),
     ),
     ('heal',): (
         (('name', 1, 'characters', 'str', None, None, True, None), ('amount', 1, None, 'int', 0, 1000000, True, None)),
@@ -650,7 +650,7 @@ COMMANDS: dict[tuple[str, ...], tuple[Any, ...]] = {
             ('--fatigue', ('fatigue', False, None, 'flag', None, None, False, False, False)),
             ('--json', ('json_out', False, None, 'flag', None, None, False, False, False)),
         ),
-        (('campaign_cli.library.wounds', 'Wounds'), False, 'heal', ('name', 'amount'), (('fatigue', 'fatigue'),), ('json_out',), None, None),
+        (('campaign_cli.library.wounds', 'Wounds'), False, 'heal', ('name', 'amount'), (('fatigue', 'fatigue'),), ('json_out',), ('campaign_cli.cli.views', 'heal_line'), None),
     ),
     ('rest',): (
         (('names', -1, None, 'str', None, None, False, None),),

@@ -410,3 +410,42 @@ def test_a_batch_reads_its_lines_as_click_does(tmp_path, campaign, failing, stat
     assert said[0] == said[1]
     assert said[0][0] == status
     assert len(ran) >= len(BATCH_LINES) - 1  # every line but `check` read by the tokenizer
+
+
+EVERYDAY = [
+    ["character", "show", "Ajax"],
+    ["character", "list"],
+    ["item", "list", "Ajax"],
+    ["status"],
+    ["xp", "award", "1", "Ajax"],
+    ["character", "set", "Ajax", "--attr", "Luck=1"],
+    ["damage", "Ajax", "1"],
+    ["heal", "Ajax", "1"],
+    ["karma", "add", "Ajax", "1"],
+    ["gold", "add", "Ajax", "5"],
+    ["darkstone", "add", "Ajax", "1"],
+    ["enemy", "list"],
+    ["fight", "start"],
+    ["fight", "status"],
+]
+
+
+@pytest.mark.parametrize("form", [["--json"], []], ids=["json", "piped"])
+def test_everyday_commands_answer_without_typer_click_or_rich(tmp_path, form):
+    """Issue 80: the everyday commands answer without loading the framework, in JSON and
+    as plain text piped (the same text Typer's commands print: tests above)."""
+    path = tmp_path / "c.json"
+    with campaign_cli.open(path, create=True) as camp:
+        camp.character_create("Ajax", st=12, dx=11, iq=9)
+        camp.item_add("Ajax", "Torch")
+    code = (
+        "import sys\nfrom campaign_cli.entry import main\nsys.argv = ['campaign', *sys.argv[1:]]\n"
+        "try:\n    main()\nexcept SystemExit as e:\n    sys.stderr.write(f'exit {e.code}\\n')\n"
+        "sys.stderr.write(repr(sorted(sys.modules)))"
+    )
+    env = {**os.environ, "CAMPAIGN_FILE": str(path), "CAMPAIGN_LANG": "en"}
+    for args in EVERYDAY:
+        done = subprocess.run([sys.executable, "-c", code, *args, *form], capture_output=True, text=True, env=env)
+        loaded = {m.split(".")[0] for m in eval(done.stderr.splitlines()[-1])}  # our own repr
+        assert "exit 0" in done.stderr and done.stdout.strip(), (args, done.stderr[-300:])
+        assert not loaded & {"typer", "click", "rich"}, args

@@ -7,6 +7,7 @@ import typer
 from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, NameArg, acting, complete, fast, help_text
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, emit
+from campaign_cli.cli.views import karma_line
 from campaign_cli.i18n import _, ngettext, status_of
 from campaign_cli.library.advancement import Advancement
 
@@ -41,12 +42,7 @@ def add(
 ) -> None:
     with acting(Advancement) as camp:
         data = camp.karma_add(name, n, bard=bard, by=by)
-    ch = data["character"]
-    emit(
-        data,
-        Line(ngettext("{name} has {n} karma", "{name} has {n} karma", ch["karma"]).format(name=ch["name"])),
-        json_out=json_out,
-    )
+    emit(data, lambda: karma_line(data), json_out=json_out)
 
 
 @wish_app.command("add", help=help_text("Give a character wishes.", "campaign wish add Ajax 1"))

@@ -344,3 +344,39 @@ def xp_award_table(data: Mapping[str, Any]) -> Table:
         [[c["name"], c["xp"]] for c in data["characters"]],
         ("name", ""),
     )
+
+
+def damage_line(data: Mapping[str, Any]) -> Line:
+    """`damage`: the character's wounds now against the ST that counts (R25a), and its state."""
+    ch = data["character"]
+    return Line(
+        _("{name}: damage {damage}, fatigue {fatigue} of ST {st}: {status}").format(
+            name=ch["name"],
+            damage=ch["damage"],
+            fatigue=ch["fatigue"],
+            st=ch["raised"].get("ST", ch["st"]),  # R25a: as it counts now
+            status=status_of(ch["status"], ch.get("gender")),
+        )
+        + (_(" (armor stopped {absorbed})").format(absorbed=data["absorbed"]) if data["absorbed"] else "")
+    )
+
+
+def heal_line(data: Mapping[str, Any]) -> Line:
+    """`heal`: the character's wounds now, and its state."""
+    ch = data["character"]
+    return Line(
+        _("{name}: damage {damage}, fatigue {fatigue}: {status}").format(
+            name=ch["name"],
+            damage=ch["damage"],
+            fatigue=ch["fatigue"],
+            status=status_of(ch["status"], ch.get("gender")),
+        )
+    )
+
+
+def karma_line(data: Mapping[str, Any]) -> Line:
+    """`karma add`: the character's karma now."""
+    from campaign_cli.i18n import ngettext
+
+    ch = data["character"]
+    return Line(ngettext("{name} has {n} karma", "{name} has {n} karma", ch["karma"]).format(name=ch["name"]))

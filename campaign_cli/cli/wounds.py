@@ -6,8 +6,8 @@ import typer
 
 from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, NameArg, acting, fast, help_text
 from campaign_cli.cli.lazy import command_app
-from campaign_cli.cli.output import Line, Table, emit
-from campaign_cli.cli.views import status_news
+from campaign_cli.cli.output import Table, emit
+from campaign_cli.cli.views import damage_line, heal_line, status_news
 from campaign_cli.i18n import _, status_of
 from campaign_cli.library.wounds import Wounds
 
@@ -25,40 +25,14 @@ def damage(
 ) -> None:
     with acting(Wounds) as camp:
         data = camp.damage(name, amount, fatigue=fatigue, armor=armor)  # the GM's tool: never limited (R32a)
-    ch, applied = data["character"], data
-    emit(
-        data,
-        Line(
-            _("{name}: damage {damage}, fatigue {fatigue} of ST {st}: {status}").format(
-                name=ch["name"],
-                damage=ch["damage"],
-                fatigue=ch["fatigue"],
-                st=ch["raised"].get("ST", ch["st"]),  # R25a: as it counts now
-                status=status_of(ch["status"], ch.get("gender")),
-            )
-            + (_(" (armor stopped {absorbed})").format(absorbed=applied["absorbed"]) if applied["absorbed"] else "")
-        ),
-        json_out=json_out,
-    )
+    emit(data, lambda: damage_line(data), json_out=json_out)
 
 
 @fast
 def heal(name: NameArg, amount: AmountArg, fatigue: FatigueOpt = False, json_out: JsonOpt = False) -> None:
     with acting(Wounds) as camp:
         data = camp.heal(name, amount, fatigue=fatigue)  # others may heal anyone (R11a)
-    ch = data["character"]
-    emit(
-        data,
-        Line(
-            _("{name}: damage {damage}, fatigue {fatigue}: {status}").format(
-                name=ch["name"],
-                damage=ch["damage"],
-                fatigue=ch["fatigue"],
-                status=status_of(ch["status"], ch.get("gender")),
-            )
-        ),
-        json_out=json_out,
-    )
+    emit(data, lambda: heal_line(data), json_out=json_out)
 
 
 @fast
