@@ -449,3 +449,45 @@ def test_everyday_commands_answer_without_typer_click_or_rich(tmp_path, form):
         loaded = {m.split(".")[0] for m in eval(done.stderr.splitlines()[-1])}  # our own repr
         assert "exit 0" in done.stderr and done.stdout.strip(), (args, done.stderr[-300:])
         assert not loaded & {"typer", "click", "rich"}, args
+
+
+HOSTILE_LINES = [
+    ["gold", "add", "Ajax", "-5"],
+    ["gold", "add", "Ajax", "5", "6"],
+    ["gold", "add", "Ajax"],
+    ["gold", "add", "Ajax", "99999999999999999999"],
+    ["item", "list", "Ajax", "--json=1"],
+    ["item", "list", "Ajax", "--jsonl", "--json"],
+    ["character", "list", "extra"],
+    ["character", "list", "--", "x"],
+    ["xp", "award", "1", "Ajax", "--reason"],
+    ["xp", "award", "1", "Ajax", "--reason", "--party"],
+    ["xp", "award", "1", "Ajax", "--reason=", "--party"],
+    ["xp", "award", "1", "Ajax", "--reason", "a" * 2000],
+    ["damage", "\ud800", "1"],
+    ["damage", "Ajax", "1", "--armor", "--armor"],
+    ["enemy", "list", "--jsonl"],
+    ["fight", "status", "-x"],
+    ["karma", "add", "Ajax", "1", "--by"],
+    ["status", "--json", "--lang", "ru"],
+]
+
+
+@pytest.mark.parametrize("words", HOSTILE_LINES, ids=[" ".join(w)[:40] for w in HOSTILE_LINES])
+def test_a_hostile_batch_line_is_answered_as_click_answers_it(tmp_path, campaign, words):
+    """Each line alone in a batch: the tokenizer's reading and Click's give the same exit,
+    output, refusal and campaign (a line the table cannot read with certainty is Click's)."""
+    import shutil
+
+    said = []
+    for fast_lines in (True, False):
+        copy = tmp_path / ("fast" if fast_lines else "click") / "c.json"
+        copy.parent.mkdir()
+        shutil.copy(campaign, copy)
+        source = copy.parent / "lines.jsonl"
+        source.write_text(json.dumps({"args": words}) + "\n", encoding="utf-8")
+        with mock.patch.object(fast, "read", fast.read if fast_lines else lambda *a, **k: None):
+            code, out, err = _typer(copy, "batch", str(source))
+        data = json.loads(copy.read_text(encoding="utf-8"))
+        said.append((code, out, err.replace(str(copy.parent), "<here>"), data["characters"], data["meta"]["1"]["seq"]))
+    assert said[0] == said[1]
