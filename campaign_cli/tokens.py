@@ -30,23 +30,25 @@ def command_at(args: list[str], i: int) -> tuple[tuple[str, ...], dict[str, Any]
     return path, shape_of(COMMANDS[path]) if path else None, i
 
 
-def shape_of(row: tuple[Any, ...]) -> dict[str, Any]:
-    """A command's row of the table (constants) as its readers use it: `args`, `opts` by
-    flag, and `call` for a command declared fast; `{}` for a group."""
+def shape_of(row: str) -> dict[str, Any]:
+    """A command's row of the table (its JSON text) as its readers use it: `args`, `opts`
+    by flag, and `call` for a command declared fast; `{}` for a group."""
     if not row:
         return {}
-    args, opts, call = row
+    from campaign_cli.jsontext import loads
+
+    args, opts, call = loads(row, trusted=True)  # our own generator's text
     shape: dict[str, Any] = {"args": args, "opts": dict(opts)}
     if call is not None:
         area, reads, method, positional, keywords, formats, views, part = call
         shape["call"] = {
-            "area": area,
+            "area": tuple(area),
             "reads": reads,
             "method": method,
             "positional": positional,
             "keywords": dict(keywords),
             "formats": formats,
-            "views": views,
+            "views": None if views is None else tuple(views),
             "part": part,
         }
     return shape
