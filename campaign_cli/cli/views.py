@@ -349,29 +349,20 @@ def xp_award_table(data: Mapping[str, Any]) -> Table:
 def damage_line(data: Mapping[str, Any]) -> Line:
     """`damage`: the character's wounds now against the ST that counts (R25a), and its state."""
     ch = data["character"]
-    return Line(
-        _("{name}: damage {damage}, fatigue {fatigue} of ST {st}: {status}").format(
-            name=ch["name"],
-            damage=ch["damage"],
-            fatigue=ch["fatigue"],
-            st=ch["raised"].get("ST", ch["st"]),  # R25a: as it counts now
-            status=status_of(ch["status"], ch.get("gender")),
-        )
-        + (_(" (armor stopped {absorbed})").format(absorbed=data["absorbed"]) if data["absorbed"] else "")
-    )
+    st = ch["raised"].get("ST", ch["st"])  # R25a: as it counts now
+    said = _wounds(ch, N_("{name}: damage {damage}, fatigue {fatigue} of ST {st}: {status}"), st=st)
+    return Line(said + (_(" (armor stopped {absorbed})").format(absorbed=data["absorbed"]) if data["absorbed"] else ""))
 
 
 def heal_line(data: Mapping[str, Any]) -> Line:
     """`heal`: the character's wounds now, and its state."""
-    ch = data["character"]
-    return Line(
-        _("{name}: damage {damage}, fatigue {fatigue}: {status}").format(
-            name=ch["name"],
-            damage=ch["damage"],
-            fatigue=ch["fatigue"],
-            status=status_of(ch["status"], ch.get("gender")),
-        )
-    )
+    return Line(_wounds(data["character"], N_("{name}: damage {damage}, fatigue {fatigue}: {status}")))
+
+
+def _wounds(ch: Mapping[str, Any], template: str, **more: Any) -> str:
+    """A character's damage, fatigue and state said by TEMPLATE."""
+    status = status_of(ch["status"], ch.get("gender"))
+    return _(template).format(name=ch["name"], damage=ch["damage"], fatigue=ch["fatigue"], status=status, **more)
 
 
 def karma_line(data: Mapping[str, Any]) -> Line:
