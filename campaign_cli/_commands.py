@@ -198,14 +198,14 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '['
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.advancement","Advancement"],false,"wish_add",["name","n"],[],["json_out"],null,null]]'
+        '[["campaign_cli.library.advancement","Advancement"],false,"wish_add",["name","n"],[],["json_out"],["campaign_cli.cli.views","wishes_line"],null]]'
     ),
     ('wish', 'spend'): (
         '[[["name",1,"characters","str",null,null,true,null]],'
         '['
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.advancement","Advancement"],false,"wish_spend",["name"],[],["json_out"],null,null]]'
+        '[["campaign_cli.library.advancement","Advancement"],false,"wish_spend",["name"],[],["json_out"],["campaign_cli.cli.views","wish_spent_line"],null]]'
     ),
     ('curse',): '',
     ('curse', 'apply'): (

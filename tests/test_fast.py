@@ -427,6 +427,9 @@ EVERYDAY = [
     ["enemy", "list"],
     ["fight", "start"],
     ["fight", "status"],
+    ["wish", "add", "Ajax", "1"],
+    ["damage", "Ajax", "2"],
+    ["wish", "spend", "Ajax"],  # cancels that damage (R17)
 ]
 
 

@@ -6,9 +6,8 @@ import typer
 
 from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, NameArg, acting, complete, fast, help_text
 from campaign_cli.cli.lazy import noun_app
-from campaign_cli.cli.output import Line, emit
-from campaign_cli.cli.views import karma_line
-from campaign_cli.i18n import _, ngettext, status_of
+from campaign_cli.cli.output import emit
+from campaign_cli.cli.views import karma_line, wish_spent_line, wishes_line
 from campaign_cli.library.advancement import Advancement
 
 app = noun_app(help_text("Give karma (R17); Bard karma lasts one adventure (R25).", "campaign karma add Ajax 1"))
@@ -50,12 +49,7 @@ def add(
 def wish_add(name: NameArg, n: CountArg, json_out: JsonOpt = False) -> None:
     with acting(Advancement) as camp:
         data = camp.wish_add(name, n)
-    ch = data["character"]
-    emit(
-        data,
-        Line(ngettext("{name} has {n} wish", "{name} has {n} wishes", ch["wishes"]).format(name=ch["name"])),
-        json_out=json_out,
-    )
+    emit(data, lambda: wishes_line(data), json_out=json_out)
 
 
 @wish_app.command(
@@ -66,13 +60,4 @@ def wish_add(name: NameArg, n: CountArg, json_out: JsonOpt = False) -> None:
 def wish_spend(name: NameArg, json_out: JsonOpt = False) -> None:
     with acting(Advancement) as camp:
         data = camp.wish_spend(name)  # R17: a wish on the just-killed
-    ch, cancelled = data["character"], data["cancelled"]
-    emit(
-        data,
-        Line(
-            _("{name}: a wish cancels {cancelled} damage; status {status}").format(
-                name=ch["name"], cancelled=cancelled, status=status_of(ch["status"], ch.get("gender"))
-            )
-        ),
-        json_out=json_out,
-    )
+    emit(data, lambda: wish_spent_line(data), json_out=json_out)

@@ -371,3 +371,21 @@ def karma_line(data: Mapping[str, Any]) -> Line:
 
     ch = data["character"]
     return Line(ngettext("{name} has {n} karma", "{name} has {n} karma", ch["karma"]).format(name=ch["name"]))
+
+
+def wishes_line(data: Mapping[str, Any]) -> Line:
+    """`wish add`: the character's wishes now."""
+    from campaign_cli.i18n import ngettext
+
+    ch = data["character"]
+    return Line(ngettext("{name} has {n} wish", "{name} has {n} wishes", ch["wishes"]).format(name=ch["name"]))
+
+
+def wish_spent_line(data: Mapping[str, Any]) -> Line:
+    """`wish spend`: the damage the wish cancelled, and the character's state (R17)."""
+    ch = data["character"]
+    return Line(
+        _("{name}: a wish cancels {cancelled} damage; status {status}").format(
+            name=ch["name"], cancelled=data["cancelled"], status=status_of(ch["status"], ch.get("gender"))
+        )
+    )
