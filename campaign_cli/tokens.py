@@ -12,10 +12,7 @@ from __future__ import annotations
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: the fast path, TAB
 if TYPE_CHECKING:
-    from collections.abc import Iterator
     from typing import Any
-
-WORD, OPTION, END = "word", "option", "end"  # the kinds of token
 
 
 def command_at(args: list[str], i: int) -> tuple[tuple[str, ...], dict[str, Any] | None, int]:
@@ -54,50 +51,32 @@ def shape_of(row: str) -> dict[str, Any]:
     return shape
 
 
-def scan(words: list[str], options: dict[str, tuple[Any, ...]]) -> Iterator[tuple[Any, ...]]:
-    """WORDS (after the command's path) as tokens, in order:
-
-    - (WORD, text): an argument's word (`-` alone is one; after `--` every word is one);
-    - (END, "--"): the end of the options;
-    - (OPTION, flag, spec, value, joined): an option of the command, SPEC its row of the
-      table; VALUE the word it takes (`--gold=5` JOINED, else the next word, None when
-      the line ends first), None for a flag given alone;
-    - (OPTION, flag, None, value, joined): a word that looks like an option the command
-      does not have (a typo, bundled short options). Nothing after it is read.
-    """
+def split(words: list[str], options: dict[str, tuple[Any, ...]]) -> tuple[list[str], list[tuple[Any, ...]]] | None:
+    """WORDS (after the command's path) as (the arguments' words in order, the options
+    given in order), or None at a word that looks like an option the command does not
+    have (a typo, bundled short options). An argument's word: `-` alone, and every word
+    after `--`. An option given: (SPEC, its row of the table; VALUE, the word it takes:
+    `--gold=5` JOINED, else the next word, None when the line ends first; None for a flag
+    given alone; JOINED)."""
+    loose: list[str] = []
+    given: list[tuple[Any, ...]] = []
     i, rest = 0, False
     while i < len(words):
         word = words[i]
         i += 1
         if rest or not word.startswith("-") or word == "-":
-            yield WORD, word
+            loose.append(word)
             continue
         if word == "--":
             rest = True
-            yield END, word
             continue
         name, eq, value = word.partition("=") if word.startswith("--") else (word, "", "")
         spec = options.get(name)
         if spec is None:
-            yield OPTION, word, None, None, False
-            return
-        given: str | None = value if eq else None
+            return None
+        taken: str | None = value if eq else None
         if spec[1] and not eq:  # takes a value: the next word
-            given = words[i] if i < len(words) else None
-            i += given is not None
-        yield OPTION, name, spec, given, bool(eq)
-
-
-def split(words: list[str], options: dict[str, tuple[Any, ...]]) -> tuple[list[str], list[tuple[Any, ...]]] | None:
-    """WORDS as (the arguments' words in order, the options given as (spec, value, joined)
-    in order), or None at a word that looks like an option the command does not have."""
-    loose: list[str] = []
-    given: list[tuple[Any, ...]] = []
-    for token in scan(words, options):
-        if token[0] == WORD:
-            loose.append(token[1])
-        elif token[0] == OPTION:
-            if token[2] is None:
-                return None
-            given.append(token[2:])
+            taken = words[i] if i < len(words) else None
+            i += taken is not None
+        given.append((spec, taken, bool(eq)))
     return loose, given
