@@ -99,7 +99,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]],'
         '["--jsonl",["jsonl",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.core","Core"],true,"character_list",[],[],["json_out","jsonl"],["campaign_cli.cli.drawn","character_table"],null]]'
+        '[["campaign_cli.library.core","Core"],true,"character_list",[],[],["json_out","jsonl"],["campaign_cli.cli.views","character_table"],null]]'
     ),
     ('character', 'show'): (
         '[[["name",1,"characters","str",null,null,true,null]],'
@@ -386,7 +386,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]],'
         '["--jsonl",["jsonl",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.core","Core"],true,"character_show",["name"],[],["json_out","jsonl"],["campaign_cli.cli.drawn","item_table"],"items"]]'
+        '[["campaign_cli.library.core","Core"],true,"character_show",["name"],[],["json_out","jsonl"],["campaign_cli.cli.views","item_table"],"items"]]'
     ),
     ('item', 'drop'): (
         '[[["name",1,"characters","str",null,null,true,null],["item",1,"items","str",null,null,true,null]],'
@@ -496,14 +496,14 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '['
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.items","Items"],false,"gold_add",["name","n"],[],["json_out"],["campaign_cli.cli.drawn","counted_line"],null]]'
+        '[["campaign_cli.library.items","Items"],false,"gold_add",["name","n"],[],["json_out"],["campaign_cli.cli.views","counted_line"],null]]'
     ),
     ('gold', 'remove'): (
         '[[["name",1,"characters","str",null,null,true,null],["n",1,null,"int",1,1000000,true,null]],'
         '['
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.items","Items"],false,"gold_remove",["name","n"],[],["json_out"],["campaign_cli.cli.drawn","counted_line"],null]]'
+        '[["campaign_cli.library.items","Items"],false,"gold_remove",["name","n"],[],["json_out"],["campaign_cli.cli.views","counted_line"],null]]'
     ),
     ('darkstone',): '',
     ('darkstone', 'add'): (
@@ -511,14 +511,14 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '['
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.items","Items"],false,"darkstone_add",["name","n"],[],["json_out"],["campaign_cli.cli.drawn","counted_line"],null]]'
+        '[["campaign_cli.library.items","Items"],false,"darkstone_add",["name","n"],[],["json_out"],["campaign_cli.cli.views","counted_line"],null]]'
     ),
     ('darkstone', 'remove'): (
         '[[["name",1,"characters","str",null,null,true,null],["n",1,null,"int",1,1000000,true,null]],'
         '['
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.items","Items"],false,"darkstone_remove",["name","n"],[],["json_out"],["campaign_cli.cli.drawn","counted_line"],null]]'
+        '[["campaign_cli.library.items","Items"],false,"darkstone_remove",["name","n"],[],["json_out"],["campaign_cli.cli.views","counted_line"],null]]'
     ),
     ('forge',): (
         '[[["name",1,"characters","str",null,null,true,null],["item",1,"items","str",null,null,true,null]],'
@@ -591,7 +591,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]],'
         '["--jsonl",["jsonl",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.enemies","Enemies"],true,"enemy_list",[],[],["json_out","jsonl"],["campaign_cli.cli.drawn","enemy_table"],null]]'
+        '[["campaign_cli.library.enemies","Enemies"],true,"enemy_list",[],[],["json_out","jsonl"],["campaign_cli.cli.views","enemy_table"],null]]'
     ),
     ('enemy', 'show'): (
         '[[["name",1,"enemies","str",null,null,true,null]],'

@@ -11,9 +11,10 @@ from campaign_cli.cli.common import (
     help_text,
     looking,
 )
-from campaign_cli.cli.drawn import character_lines, character_table
+from campaign_cli.cli.drawn import character_lines
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Fields, emit
+from campaign_cli.cli.views import character_table
 from campaign_cli.i18n import _
 from campaign_cli.library.core import Core
 

@@ -15,10 +15,9 @@ from campaign_cli.cli.common import (
     help_text,
     looking,
 )
-from campaign_cli.cli.drawn import enemy_table
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import Line, emit
-from campaign_cli.cli.views import board_views
+from campaign_cli.cli.views import board_views, enemy_table
 from campaign_cli.i18n import _, gendered, ngettext
 from campaign_cli.library.enemies import Enemies
 

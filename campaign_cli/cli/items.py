@@ -16,7 +16,6 @@ from campaign_cli.cli.common import (
     help_text,
     looking,
 )
-from campaign_cli.cli.drawn import counted_line, item_table
 from campaign_cli.cli.itemopts import (
     ArmorOpt,
     CatalogArg,
@@ -35,6 +34,7 @@ from campaign_cli.cli.itemopts import (
 )
 from campaign_cli.cli.lazy import command_app, noun_app
 from campaign_cli.cli.output import Fields, Line, emit
+from campaign_cli.cli.views import counted_line, item_table
 from campaign_cli.i18n import _, ngettext, shown, status_of
 from campaign_cli.library.core import Core
 from campaign_cli.library.items import Items
