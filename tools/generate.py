@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import inspect
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -106,7 +107,7 @@ DEFAULT_CODES = {  # a class's own code, where the call gives none
 }
 
 
-_FIELDS = None  # `{name` in a template (re, compiled on first use)
+_FIELDS = re.compile(r"{(\w+)")  # `{name` in a template
 
 
 def _said_names(said: Any, kept: dict[str, set[str]]) -> set[str]:
@@ -114,10 +115,7 @@ def _said_names(said: Any, kept: dict[str, set[str]]) -> set[str]:
     template's fields, either arm of a choice, a sentence and its hint, a Say kept in a
     name (KEPT)."""
     import ast
-    import re
 
-    global _FIELDS
-    _FIELDS = _FIELDS or re.compile(r"{(\w+)")
     if isinstance(said, ast.Name):
         return kept.get(said.id, set())
     if isinstance(said, ast.IfExp):
