@@ -48,7 +48,7 @@ def check_campaign(
     def unjudged(doc: Any, before: Any, read: Any = None) -> bool:
         if before is None:
             return True
-        if doc is read and doc == before:
+        if doc is read and (doc is before or doc == before):
             return False  # the object the file's judged bytes made, untouched
         # repr, not ==: Python's equality takes 0 for false and 1.0 for 1, which the judge
         # does not (a document that only looks equal is judged)
@@ -56,8 +56,52 @@ def check_campaign(
 
     meta = data["meta"][meta_key]
     check("Meta", meta, "meta")
+    try:
+        if _between_sound(data, meta["next_id"], judged_before, as_read, unjudged):
+            return
+    except Invalid:
+        pass  # a document's own problem: the walk below names the first problem in order
+    _first_problem(data, meta["next_id"], judged_before, as_read, unjudged)
+
+
+def _between_sound(data: dict[str, Any], next_id: int, judged_before: Any, as_read: Any, unjudged: Any) -> bool:
+    """Whether every document is sound and what holds between them holds, in one pass that
+    names nothing (ids gathered in a list, their places never spelled): a write to a
+    campaign of 20,000 items spent a tenth of its time spelling places (issue 80). False
+    (or Invalid) sends `_first_problem` to name the first problem, in its order."""
+    ids: list[int] = []
+    names: set[str] = set()
+    for key, doc in data["characters"].items():
+        if unjudged(doc, judged_before[0].get(key), as_read[0].get(key)):
+            check("Character", doc, f"characters.{key}")
+        ident = doc["id"]
+        if str(ident) != key:
+            return False
+        ids.append(ident)
+        ids += [item["id"] for item in doc["items"]]
+        folded = doc["name"].strip().casefold()
+        if folded in names:
+            return False
+        names.add(folded)
+    names = set()
+    for key, board in data["enemies"].items():
+        if unjudged(board, judged_before[1].get(key), as_read[1].get(key)):
+            check_board(board, f"enemies.{key}")
+        ident = board.get("id")
+        if str(ident) != key:
+            return False
+        ids.append(ident)
+        folded = board["name"].strip().casefold()
+        if folded in names:
+            return False
+        names.add(folded)
+    return len(set(ids)) == len(ids) and (not ids or max(ids) < next_id)
+
+
+def _first_problem(data: dict[str, Any], next_id: int, judged_before: Any, as_read: Any, unjudged: Any) -> None:
+    """The documents and what holds between them walked in order: Invalid names the first
+    problem (`_between_sound` found one)."""
     seen: dict[int, str] = {}
-    next_id = meta["next_id"]
 
     def own(ident: int, where: str) -> None:
         if ident in seen:

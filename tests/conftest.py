@@ -57,6 +57,42 @@ def _facts_as_declared() -> None:
 _facts_as_declared()
 
 
+def _writes_follow_the_change() -> None:
+    """Every write the suite makes in its own process holds what a write that costs what it
+    changed relies on (store/campaign.py, issue 80): a document the before-state shares
+    with the tables was never changed in place (the before-state equals a copy taken when
+    the transaction began), and the file's text with unchanged documents copied as they
+    stood is the text encoding every document writes. One that does not fails its test."""
+    from campaign_cli import jsontext
+    from campaign_cli.store import campaign
+
+    taken: dict[int, tuple[object, object]] = {}
+    shared_before, commit, spliced = campaign._shared_before, campaign.Stored.commit, campaign._spliced
+
+    def shared(data):  # type: ignore[no-untyped-def]
+        before = shared_before(data)
+        taken[id(before)] = (before, jsontext.copied({t: data[t] for t in campaign.DOCUMENT_TABLES}))
+        return before
+
+    def committed(self):  # type: ignore[no-untyped-def]
+        kept = taken.pop(id(self._before), None)
+        shares = kept is not None and self._shared and kept[0] is self._before
+        if shares and {t: self._before[t] for t in campaign.DOCUMENT_TABLES} != kept[1]:  # type: ignore[index]
+            raise AssertionError("a document the before-state shares was changed in place")
+        return commit(self)
+
+    def checked(tables, texts):  # type: ignore[no-untyped-def]
+        text = spliced(tables, texts)
+        if text != campaign._encoded(tables):
+            raise AssertionError("a document copied as it stood is not what encoding it writes")
+        return text
+
+    campaign._shared_before, campaign.Stored.commit, campaign._spliced = shared, committed, checked
+
+
+_writes_follow_the_change()
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     rank = {name: i for i, name in enumerate(LONGEST_FIRST)}
     items.sort(key=lambda item: rank.get(item.path.name, len(rank)))

@@ -218,3 +218,52 @@ def test_bytes_our_writer_vouched_for_are_not_counted_for_nesting_again(tmp_path
     deep = b"[" * (jsontext.MAX_DEPTH + 1) + b"]" * (jsontext.MAX_DEPTH + 1)
     with pytest.raises(RecursionError):
         jsontext.loads(deep)
+
+
+# -- read_tables: a file's documents with where each stands (issue 80) -------------------------
+_jt = jsontext
+_names = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=6)
+_docs = st.dictionaries(
+    st.from_regex(r"[1-9][0-9]{0,3}", fullmatch=True),
+    st.fixed_dictionaries(
+        {"id": st.integers(0, 9999), "name": _names},
+        optional={
+            "items": st.lists(st.dictionaries(_names, st.integers() | _names | st.none(), max_size=3), max_size=3)
+        },
+    ),
+    max_size=5,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(characters=_docs, enemies=_docs, meta=st.dictionaries(_names, st.integers() | _names, max_size=3))
+def test_read_tables_reads_as_loads_and_says_where_each_document_stands(characters, enemies, meta):
+    data = {"meta": {"1": meta}, "characters": characters, "enemies": enemies}
+    text = _jt.dumps(data, separators=(",", ":"))
+    found = _jt.read_tables(text, ("characters", "enemies"))
+    assert found is not None
+    read, spans = found
+    assert read == data and list(read["characters"]) == list(characters)
+    for table in ("characters", "enemies"):
+        assert set(spans[table]) == set(data[table])
+        for key, (doc, start, end) in spans[table].items():
+            assert doc is read[table][key]
+            assert text[start:end] == _jt.dumps(data[table][key], separators=(",", ":"))
+    assert spans.get("meta") is None
+
+
+def test_read_tables_declines_text_not_laid_out_as_the_writer_lays_it():
+    for text in (
+        '{"characters": {"1": {"id": 1}}}',  # spaces
+        '{"characters":{"1":{"id":1},}}',  # a trailing comma
+        '{"characters":{"1":{"id":1}},}',
+        '{"characters":{"1":{"id":1}}} ',
+        ' {"characters":{}}',
+        '{"characters":{"1":{"id":1}}',  # cut short
+        '[{"characters":{}}]',
+        '{"characters":{1:{}}}',
+        "",
+    ):
+        assert _jt.read_tables(text, ("characters",)) is None, text
+    assert _jt.read_tables("{}", ("characters",)) == ({}, {})
+    assert _jt.read_tables('{"characters":{}}', ("characters",)) == ({"characters": {}}, {"characters": {}})

@@ -38,7 +38,7 @@ class Block:
     def end(self, number: int, args: list[str]) -> None:
         camp = self.camp
         before, camp.line_before = camp.line_before or {}, None
-        now = camp.data["characters"]
+        now = camp.table("characters")
         recap.add_rows(self.tally, recap.tally(before, {k: now[k] for k in before if k in now}, args))
         events = camp.extra.pop("events", ())
         self.events.extend(events)

@@ -315,8 +315,8 @@ def _within_bounds(stored: Stored, in_block: bool) -> None:
     """CLI.md "Names": a change that would carry a stored count past its bound is refused
     (exit 1, `over_bound`, naming the bound), not found unsound when the file is written.
     In a block, the characters the act read; else every character."""
-    docs = stored.data["characters"]
-    keys = (stored.line_before or {}).keys() if in_block else docs.keys()
+    docs = stored.table("characters")
+    keys = (stored.line_before or {}).keys() if in_block else stored.changed("characters")
     for key in keys:
         doc = docs.get(key)
         if doc is None:
@@ -493,9 +493,9 @@ class Core:
 
                 given = () if stored.meta.get("fight") else TAKEN_FROM_THE_DEAD.get(path, ())  # R11a, seventh reading
                 if block is not None or self._in_line:  # R11a: the characters this act read, as they were
-                    check_the_dead(stored.line_before or {}, stored.data["characters"], given)
+                    check_the_dead(stored.line_before or {}, stored.table("characters"), given)
                 else:
-                    check_the_dead(stored.before_tables()["characters"], stored.data["characters"], given)
+                    check_the_dead(stored.before_tables()["characters"], stored.table("characters"), given)
         except CampaignError as err:
             if block is not None:
                 block.abandon()
@@ -629,7 +629,7 @@ def status_view(stored: Stored) -> results.CampaignStatus:
         "adventure": meta["adventure"],
         "location": meta["location"],
         "keywords": list(meta["keywords"]),
-        "characters": len(stored.data["characters"]),
+        "characters": len(stored.table("characters")),
         "conflicts": len(meta.get("conflicts", [])),  # a merge's, until `resolve`
         "file": str(stored.path),
     }

@@ -422,7 +422,7 @@ def check_the_dead(before: Mapping[str, Any], after: Mapping[str, Any], given: t
     naming the character and the field."""
     for key, was in before.items():
         now = after.get(key)
-        if now is None or current_status(was) != "dead" or current_status(now) != "dead":
+        if now is None or now is was or current_status(was) != "dead" or current_status(now) != "dead":
             continue
         for field, label in FROZEN_WHEN_DEAD.items():
             if field in given and _fewer(was.get(field), now.get(field)):

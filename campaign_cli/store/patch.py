@@ -68,6 +68,8 @@ def tables_diff(before: dict[str, Any], after: dict[str, Any], skip_meta: tuple[
         changed: dict[str, Any] = {}
         for key in {*b, *a}:
             old, new = b.get(key), a.get(key)
+            if old is new:  # the very document read (store/campaign.py `_shared_before`)
+                continue
             if table == "meta" and isinstance(old, dict) and isinstance(new, dict):
                 old = {k: v for k, v in old.items() if k not in skip_meta}
                 new = {k: v for k, v in new.items() if k not in skip_meta}
