@@ -92,58 +92,6 @@ def loads(text: str | bytes, trusted: bool = False) -> Any:
     return data
 
 
-def read_tables(text: str, tables: tuple[str, ...]) -> tuple[dict[str, Any], dict[str, dict[str, Any]]] | None:
-    """TEXT, an object of tables as this program's writer writes it (no space, `dumps` with
-    separators `,` and `:`), read with where each document of TABLES stands in it: the
-    data, and per table, per key, `(document, start, end)`, TEXT[start:end] being that
-    document's own text (store/campaign.py `_spliced` copies an unchanged one back as it
-    stands). None when TEXT is not laid out so: the caller reads it whole (`loads`)."""
-    data: dict[str, Any] = {}
-    spans: dict[str, dict[str, Any]] = {}
-    try:
-        if text[0] != "{":
-            return None
-        pos = 1
-        while text[pos] != "}":
-            key, pos = _scan(text, pos)
-            if type(key) is not str or text[pos] != ":":
-                return None
-            if key in tables and text[pos + 1] == "{":
-                data[key], spans[key], pos = _documents(text, pos + 2)
-            else:
-                data[key], pos = _scan(text, pos + 1)
-            if text[pos] == "," and text[pos + 1] != "}":
-                pos += 1
-            elif text[pos] != "}":
-                return None
-        if pos + 1 != len(text):
-            return None
-    except (StopIteration, ValueError, IndexError, SystemError, _Misplaced):
-        return None
-    return data, spans
-
-
-class _Misplaced(Exception):
-    """`_documents` found TEXT not laid out as the writer lays it out."""
-
-
-def _documents(text: str, pos: int) -> tuple[dict[str, Any], dict[str, Any], int]:
-    """The documents of one table whose text begins at POS (after its `{`), where each
-    stands, and the position of what follows the table's `}`."""
-    docs: dict[str, Any] = {}
-    spans: dict[str, Any] = {}
-    while text[pos] != "}":
-        key, pos = _scan(text, pos)
-        if type(key) is not str or text[pos] != ":":
-            raise _Misplaced
-        doc, end = _scan(text, pos + 1)
-        docs[key], spans[key] = doc, (doc, pos + 1, end)
-        pos = end + 1 if text[end] == "," else end
-        if text[end] not in ",}" or (text[end] == "," and text[pos] == "}"):
-            raise _Misplaced
-    return docs, spans, pos + 1
-
-
 _ESCAPES = (b"\\\\", b"\\\"")  # an escaped backslash, then an escaped quote: neither ends a string
 _BRACKETS = bytes.maketrans(b"[{]}", b"(())")
 _NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[{]}")

@@ -62,7 +62,8 @@ def _writes_follow_the_change() -> None:
     changed relies on (store/campaign.py, issue 80): a document the before-state shares
     with the tables was never changed in place (the before-state equals a copy taken when
     the transaction began), and the file's text with unchanged documents copied as they
-    stood is the text encoding every document writes. One that does not fails its test."""
+    stood is the text encoding every document writes, and the index beside it says where
+    the meta and each character stand. One that does not fails its test."""
     from campaign_cli import jsontext
     from campaign_cli.store import campaign
 
@@ -81,11 +82,19 @@ def _writes_follow_the_change() -> None:
             raise AssertionError("a document the before-state shares was changed in place")
         return commit(self)
 
-    def checked(tables, texts):  # type: ignore[no-untyped-def]
-        text = spliced(tables, texts)
-        if text != campaign._encoded(tables):
+    def checked(tables, spans):  # type: ignore[no-untyped-def]
+        text, index = spliced(tables, spans)
+        if text != campaign._encoded(tables).encode():
             raise AssertionError("a document copied as it stood is not what encoding it writes")
-        return text
+        for table in campaign.DOCUMENT_TABLES:
+            for key, ident, name, start, end in index.get(table, ()):
+                doc = tables[table][key]
+                if (ident, name) != (doc["id"], doc["name"]) or jsontext.loads(text[start:end]) != doc:
+                    raise AssertionError(f"the index does not say where {table} {key} stands")
+        start, end = index["meta"]
+        if jsontext.loads(text[start:end]) != tables["meta"]:
+            raise AssertionError("the index does not say where the meta stands")
+        return text, index
 
     campaign._shared_before, campaign.Stored.commit, campaign._spliced = shared, committed, checked
 

@@ -254,7 +254,7 @@ def test_a_writer_leaves_its_verdict_in_the_lock_file_and_a_read_of_those_bytes_
     judged = _judged_count(monkeypatch)
     camp.json("xp", "award", "2", "Ajax")
     raw, lock = camp.path.read_bytes(), Path(f"{camp.path}.lock")
-    assert lock.read_bytes() == campaign_mod.verdict(raw)
+    assert lock.read_bytes().partition(b"\n")[0] == campaign_mod.verdict(raw)
     before = len(judged)  # the write judged what it wrote
     monkeypatch.setattr(campaign_mod, "_SOUND", [b""])
     assert campaign_mod.open_read(camp.path).character("Ajax")["xp"] == 2
@@ -268,7 +268,7 @@ def test_bytes_changed_after_the_verdict_are_judged_in_full(camp, monkeypatch):
 
     judged = _judged_count(monkeypatch)
     raw = camp.path.read_bytes()
-    assert Path(f"{camp.path}.lock").read_bytes() == campaign_mod.verdict(raw)
+    assert Path(f"{camp.path}.lock").read_bytes().partition(b"\n")[0] == campaign_mod.verdict(raw)
     camp.path.write_bytes(raw.replace(b'"xp":0', b'"xp":-1', 1))
     with pytest.raises(FileProblem, match="xp"):
         campaign_mod.open_read(camp.path)
@@ -349,3 +349,95 @@ def test_log_streams_the_entries_it_found_from_the_end(camp, monkeypatch):
     assert not isinstance(streamed, list)
     assert [e["seq"] for e in streamed] == backwards[::-1]
     assert [e["seq"] for e in journal.stream_entries(camp.path, meta["seq"], 2)] == backwards[:2][::-1]
+
+
+# -- issue 80: a read of one character reads it alone; a write copies what it did not change --
+def _index_note(path: Path) -> tuple[bytes, dict]:
+    note = Path(f"{path}.lock").read_bytes()
+    verdict, _, rest = note.partition(b"\n")
+    _crc, _, text = rest.partition(b" ")
+    return verdict, json.loads(text)
+
+
+def _write_note(path: Path, verdict: bytes, index: dict) -> None:
+    from zlib import crc32
+
+    text = json.dumps(index, separators=(",", ":")).encode()
+    Path(f"{path}.lock").write_bytes(verdict + b"\n" + b"%08x " % crc32(text) + text)
+
+
+def test_a_writer_leaves_where_each_document_stands_beside_its_verdict(camp):
+    camp.json("xp", "award", "2", "Ajax")
+    raw = camp.path.read_bytes()
+    verdict, index = _index_note(camp.path)
+    assert verdict == campaign_mod.verdict(raw)
+    data = json.loads(raw)
+    assert [row[:3] for row in index["characters"]] == [[k, d["id"], d["name"]] for k, d in data["characters"].items()]
+    for key, _ident, _name, start, end in index["characters"]:
+        assert json.loads(raw[start:end]) == data["characters"][key]
+    start, end = index["meta"]
+    assert json.loads(raw[start:end]) == data["meta"]
+
+
+def test_a_read_of_one_character_reads_it_alone_and_any_other_use_reads_the_file_whole(camp, monkeypatch):
+    camp.json("xp", "award", "2", "Ajax")
+    monkeypatch.setattr(campaign_mod, "_SOUND", [b""])
+    parsed = []
+    parse = campaign_mod.parse
+    monkeypatch.setattr(campaign_mod, "parse", lambda *a, **k: parsed.append(1) or parse(*a, **k))
+    stored = campaign_mod.open_read(camp.path)
+    assert type(stored._data) is campaign_mod.Tables
+    assert stored.character("ajax")["xp"] == 2 and stored.character(2)["name"] == "Merlin"
+    assert parsed == []  # neither the file nor the other characters were read whole
+    with pytest.raises(Exception) as missed:
+        stored.character("Ajaks")
+    assert parsed == []
+    whole = campaign_mod.Stored(camp.path, parse(camp.path, camp.path.read_bytes()))
+    with pytest.raises(Exception) as also:
+        whole.character("Ajaks")
+    assert str(missed.value) == str(also.value) and "Ajax" in str(missed.value)  # the same suggestions
+    assert [c["name"] for c in stored.characters()] == ["Ajax", "Merlin"]  # the whole file, read as parse reads it
+    assert len(parsed) == 1 and stored.data == whole.data
+
+
+@pytest.mark.parametrize("damage", ["checksum", "shifted", "another's row", "not rows", "past the end"])
+def test_an_index_that_does_not_match_its_bytes_is_not_used(camp, monkeypatch, damage):
+    """A lock file edited or damaged: a checksum that fails, rows that point elsewhere (even
+    with their checksum made again) are no index: the file is read whole, the answers and
+    the next write the same."""
+    camp.json("xp", "award", "2", "Ajax")
+    raw = camp.path.read_bytes()
+    verdict, index = _index_note(camp.path)
+    rows = index["characters"]
+    if damage == "checksum":
+        note = Path(f"{camp.path}.lock").read_bytes()
+        Path(f"{camp.path}.lock").write_bytes(note.replace(b"\n", b"\n0", 1)[: len(note)])
+    else:
+        if damage == "shifted":
+            rows[0][3] += 1
+        elif damage == "another's row":
+            rows[0][3:], rows[1][3:] = rows[1][3:], rows[0][3:]
+        elif damage == "not rows":
+            index["characters"] = {"1": 1}
+        else:
+            rows[0][4] = len(raw) + 10
+        _write_note(camp.path, verdict, index)
+    monkeypatch.setattr(campaign_mod, "_SOUND", [b""])
+    assert campaign_mod.open_read(camp.path).character("Ajax")["xp"] == 2
+    assert camp.json("character", "show", "Merlin")["name"] == "Merlin"
+    assert camp.json("xp", "award", "1", "Merlin")["characters"][0]["xp"] == 1
+    data = json.loads(camp.path.read_bytes())
+    assert [d["xp"] for d in data["characters"].values()] == [2, 1]
+    assert campaign_mod.verdict(camp.path.read_bytes()) == _index_note(camp.path)[0]
+
+
+def test_a_write_copies_the_documents_it_did_not_change_as_their_bytes_stood(camp, monkeypatch):
+    """The next write after an indexed one encodes only what it changed: the others' bytes
+    are copied (the suite checks in every write that they are what encoding them writes)."""
+    camp.json("xp", "award", "2", "Ajax")
+    encoded = []
+    real = campaign_mod._encoded
+    monkeypatch.setattr(campaign_mod, "_encoded", lambda v: encoded.append(v) or real(v))
+    camp.json("xp", "award", "1", "Merlin")
+    docs = [v for v in encoded if isinstance(v, dict) and "xp" in v]
+    assert [d["name"] for d in docs] == ["Merlin"]

@@ -133,56 +133,30 @@ def _not_campaign(path: Path, why: str) -> FileProblem:
     return FileProblem(_('{path} is not a campaign file ({why})').format(path=path, why=why), "not_a_campaign")
 
 
-class Texts:
-    """Where each character and enemy stands in the text of a file our writer wrote and
-    vouched for (jsontext.read_tables): a write copies an unchanged document's text back as
-    it stands instead of encoding it again (`_spliced`)."""
-
-    __slots__ = ("spans", "text")
-
-    def __init__(self) -> None:
-        self.text = ""
-        self.spans: dict[str, dict[str, Any]] = {}
-
-
-def _read_head(head: bytes, trusted: bool, texts: Texts | None) -> Any:
-    """HEAD's JSON data; with TEXTS and TRUSTED bytes, read by table, noting where each
-    document stands."""
-    if texts is not None and trusted:
-        text = head.decode()
-        found = jsontext.read_tables(text, DOCUMENT_TABLES)
-        if found is not None:
-            texts.text, texts.spans = text, found[1]
-            return found[0]
-    return jsontext.loads(head, trusted)
-
-
-def _decoded(raw: bytes, trusted: bool = False, texts: Texts | None = None) -> Any:
+def _decoded(raw: bytes, trusted: bool = False) -> Any:
     """RAW's JSON data, the packs the file vouches for kept as they stand (layout.py);
-    TRUSTED: bytes our writer vouched for (their nesting not counted again; with TEXTS,
-    where each document stands in them is noted)."""
+    TRUSTED: bytes our writer vouched for (their nesting not counted again)."""
     packs = split(raw)
     if packs is not None:
         head, text, judged = packs
         try:
-            data = _read_head(head, trusted, texts)
+            data = jsontext.loads(head, trusted)
         except (ValueError, RecursionError):
             pass  # not the top level's packs after all: read whole
         else:
             if isinstance(data, dict):
                 data[PACKS] = {PACKS_DOC: {"text": text, "judged": judged}}
                 return data
-    return _read_head(raw, trusted, texts)
+    return jsontext.loads(raw, trusted)
 
 
-def parse(path: Path, raw: bytes, check: bool = True, texts: Texts | None = None) -> dict[str, Any]:
-    """Decode, migrate and (with CHECK) validate the bytes of a campaign file; TEXTS notes
-    where each document stands in bytes our writer vouched for (a transaction's)."""
+def parse(path: Path, raw: bytes, check: bool = True) -> dict[str, Any]:
+    """Decode, migrate and (with CHECK) validate the bytes of a campaign file."""
     if not raw.strip():
         raise _not_campaign(path, _("it is empty"))
     judged = check and (raw == _SOUND[0] or vouched(path, raw))  # bytes our writer judged and vouched for
     try:
-        data = _decoded(raw, judged, texts)
+        data = _decoded(raw, judged)
     except RecursionError:
         raise FileProblem(
             _('{path} is not a campaign file (JSON nested too deeply)').format(path=path), "corrupt"
@@ -217,8 +191,6 @@ def parse(path: Path, raw: bytes, check: bool = True, texts: Texts | None = None
         )
     if version < SCHEMA_VERSION and version not in MIGRATIONS:
         raise _not_campaign(path, _("schema {version} is older than any this version reads").format(version=version))
-    if version < SCHEMA_VERSION and texts is not None:  # migrated in place: every document encoded anew
-        texts.spans = {}
     if version < SCHEMA_VERSION:  # a file from before every table was written
         for table in TABLES:
             data.setdefault(table, {})
@@ -255,7 +227,9 @@ def verdict(raw: bytes) -> bytes:
     checksums of them (CRC-32 and Adler-32, 64 bits together), which any change by hand,
     by git or by another program alters. Checksums, not a cryptographic digest: the note
     guards against accidents, and whoever can write the file can write its lock file too.
-    zlib is loaded with Typer already; a digest module was a cost on every read (benchmarks/startup.py)."""
+    zlib is loaded with Typer already; a digest module was a cost on every read (benchmarks/startup.py).
+    The writer puts on the note's second line where the meta and each document stand in
+    those bytes, with its own checksum (`_laid_out`, `indexed`)."""
     from zlib import adler32, crc32
 
     return f"sound {JUDGE} {SCHEMA_VERSION} {len(raw)} {crc32(raw):08x}{adler32(raw):08x}".encode()
@@ -265,8 +239,8 @@ def vouched(path: Path, raw: bytes) -> bool:
     """The last writer found these very bytes sound: the lock file keeps its verdict on
     what it wrote. A file changed since in any way (by hand, by git, by another version)
     no longer matches and is judged in full; so is one whose lock file holds nothing."""
-    note = files.read_note(files.lock_path_of(path))
-    return bool(note) and note == verdict(raw)
+    note, mark, index = files.read_note(files.lock_path_of(path)).partition(b"\n")
+    return bool(note) and note == verdict(raw) and (not mark or bool(index))
 
 
 def check_documents(
@@ -401,37 +375,90 @@ def load(path: Path) -> dict[str, Any]:
     return parse(path, read_bytes(path))
 
 
-def _dumps(data: dict[str, Any], texts: Texts | None = None) -> bytes:
-    """The campaign file's bytes: the packs table last, its text copied as it stands when
-    it is one judged document (layout.py); with TEXTS, each document still the very one
-    read copied as it stands too (`_spliced`)."""
+def _dumps(data: dict[str, Any]) -> bytes:
+    """The campaign file's bytes (`_laid_out`)."""
+    return _laid_out(data)[0]
+
+
+class Spans:
+    """Where each character and enemy stands in bytes the last writer wrote and indexed
+    (`indexed`), with the documents read from them (LOADED: the tables as read, the very
+    objects): a write copies a document that is still that object back as its bytes stood,
+    instead of encoding it again (`_spliced`)."""
+
+    __slots__ = ("loaded", "raw", "where")
+
+    def __init__(self, raw: bytes, where: dict[str, dict[str, tuple[int, int]]], loaded: dict[str, Any]) -> None:
+        self.raw, self.where, self.loaded = raw, where, loaded
+
+    @classmethod
+    def of_index(cls, raw: bytes, index: dict[str, Any] | None, loaded: dict[str, Any]) -> Spans | None:
+        """The spans INDEX gives, or None: no index, or a row that is not a span of RAW."""
+        where = {}
+        for table in DOCUMENT_TABLES:
+            rows = _rows(index, table, raw)
+            if rows is None:
+                return None
+            where[table] = {key: (start, end) for key, (_ident, _name, start, end) in rows.items()}
+        return cls(raw, where, loaded)
+
+    def of(self, table: str, key: str, doc: Any) -> bytes | None:
+        """DOC's bytes as they stood, if DOC is the very document read under KEY."""
+        span = self.where[table].get(key)
+        if span is None or self.loaded.get(table, {}).get(key) is not doc:
+            return None
+        return self.raw[span[0] : span[1]]
+
+
+def _laid_out(data: dict[str, Any], spans: Spans | None = None) -> tuple[bytes, dict[str, Any]]:
+    """The campaign file's bytes, and where its meta, characters and enemies stand in them
+    (the index a writer leaves beside its verdict: a read of one character reads it alone,
+    `Tables`; the next write copies what it did not change, `Spans`). The packs table goes
+    last, its text copied as it stands when it is one judged document (layout.py). The
+    bytes are `_encoded`'s, whichever way they are made."""
     tables = {k: v for k, v in data.items() if k != PACKS}
-    head = (_spliced(tables, texts) if texts is not None and texts.spans else _encoded(tables)).encode()
-    return joined(head, data) if PACKS in data else head
+    head, index = _spliced(tables, spans)
+    if PACKS in data:
+        head = joined(head, data)
+        index["packs"] = True
+    return head, index
 
 
 def _encoded(value: Any) -> str:
     return jsontext.dumps(value, separators=(",", ":"))
 
 
-def _spliced(tables: dict[str, Any], texts: Texts) -> str:
-    """TABLES as `_encoded` writes them, each document that is still the object read from
-    TEXTS copied from its text there: a write costs what it changed, not the campaign
-    (issue 80). Only a transaction whose documents were never changed in place (Stored
-    `_shared`) passes TEXTS."""
-    parts = []
+def _spliced(tables: dict[str, Any], spans: Spans | None) -> tuple[bytes, dict[str, Any]]:
+    """TABLES as `_encoded` writes them, with where the meta table and each document stand
+    (rows of key, id, name, start, end); each document SPANS still holds as read is copied
+    as its bytes stood: a write costs what it changed, not the campaign (issue 80). Only a
+    transaction whose documents were never changed in place (Stored `_shared`) passes SPANS."""
+    parts: list[bytes] = []
+    at = 1  # after the opening brace
+    index: dict[str, Any] = {}
     for table, docs in tables.items():
-        spans = texts.spans.get(table)
-        if spans is None or type(docs) is not dict:
-            parts.append(f"{_encoded(table)}:{_encoded(docs)}")
+        name = f"{',' if parts else ''}{_encoded(table)}:".encode()
+        parts.append(name)
+        at += len(name)
+        if table not in DOCUMENT_TABLES or type(docs) is not dict:
+            body = _encoded(docs).encode()
+            parts.append(body)
+            index[table] = [at, at + len(body)]
+            at += len(body)
             continue
-        own = []
-        for key, doc in docs.items():
-            span = spans.get(key)
-            text = texts.text[span[1] : span[2]] if span is not None and span[0] is doc else _encoded(doc)
-            own.append(f"{_encoded(key)}:{text}")
-        parts.append(f"{_encoded(table)}:{{{','.join(own)}}}")
-    return f"{{{','.join(parts)}}}"
+        rows = index[table] = []
+        parts.append(b"{")
+        at += 1
+        for n, (key, doc) in enumerate(docs.items()):
+            start = f"{',' if n else ''}{_encoded(key)}:".encode()
+            body = (spans.of(table, key, doc) if spans is not None else None) or _encoded(doc).encode()
+            parts += (start, body)
+            at += len(start)
+            rows.append([key, doc.get("id"), doc.get("name"), at, at + len(body)])
+            at += len(body)
+        parts.append(b"}")
+        at += 1
+    return b"".join((b"{", *parts, b"}")), index
 
 
 class Stored:
@@ -451,12 +478,13 @@ class Stored:
         before: dict[str, Any] | None = None,
         words: list[str] | None = None,
         shared: bool = False,
-        texts: Texts | None = None,
+        spans: Spans | None = None,
     ):
         self.path = path  # a FilePath for a command (text: no pathlib), a Path for init, import, merge
         self._data = data
         self.target = path  # the file commit() writes: the campaign itself, or a merge driver's OURS
         self.written: bytes | None = None  # what commit() wrote to the campaign file
+        self.index: dict[str, Any] = {}  # where its meta and characters stand in it (`_laid_out`)
         # Inside a batch: each character as it was before the current line first read it (recap's tally).
         self.line_before: dict[str, dict[str, Any]] | None = None
         self._before = before
@@ -465,7 +493,7 @@ class Stored:
         # as a new object, so a write costs what it changed, not the campaign. Whoever takes
         # `data` itself may change anything: the before-state is then copied whole (`_unshare`).
         self._shared = shared and before is not None
-        self._texts = texts  # where each document read stands in the file's text (`_spliced`)
+        self._spans = spans  # where each document read stands in the file's bytes (`_spliced`)
         # the tables' documents as read (the objects themselves): verdict.check_campaign
         # skips one still untouched; only a transaction, whose start was judged, has them
         self._loaded = {t: dict(data.get(t) or {}) for t in ("characters", "enemies")} if before is not None else None
@@ -489,6 +517,8 @@ class Stored:
         stops sharing documents with them first. To read, `table`."""
         if self._shared:
             self._unshare()
+        if type(self._data) is Tables:
+            self._data.whole()
         return self._data
 
     def table(self, name: str) -> Mapping[str, Any]:
@@ -565,6 +595,10 @@ class Stored:
 
     def find(self, table: str, name: str | int, what: str) -> dict[str, Any]:
         """A document by its name (any case) or id; a miss is refused with suggestions."""
+        if table == "characters" and type(self._data) is Tables:
+            alone = self._data.character(name, what)  # read alone: the file was indexed
+            if alone is not None:
+                return self._checked(table, alone)
         docs = self._data[table].values()
         return self._checked(table, resolve(name, ((d, (d["name"],), d["id"]) for d in docs), what))
 
@@ -833,7 +867,7 @@ class Stored:
                 self.meta["seq"], self.meta["journal_hash"] = seq, sealed
                 if not self.reverted:
                     self.meta["undo_top"], self.meta["undo_at"], self.meta["undo_hash"] = seq, offset, sealed
-                text = _dumps(after, self._texts if self._shared else None)
+                text, index = _laid_out(after, self._spans if self._shared else None)
                 files.write_atomic(self.target, text)
             except OSError:  # the change did not happen (a full disk): nor does its entry stay
                 if kept is not None:
@@ -842,7 +876,7 @@ class Stored:
                 self.meta.update(was)
                 raise
             if self.target == self.path:
-                self.written = text
+                self.written, self.index = text, index
 
 
 def _same_packs(one: dict[str, Any], other: dict[str, Any]) -> bool:
@@ -886,9 +920,131 @@ def snapshot(doc: dict[str, Any]) -> dict[str, Any]:
 
 
 def open_read(path: str | os.PathLike[str]) -> Stored:
-    """Open for reading: no lock, nothing created."""
+    """Open for reading: no lock, nothing created. Bytes the last writer vouched for and
+    indexed are read a table at a time (`Tables`): one character is read alone."""
     p = files.FilePath(resolved(path))
-    return Stored(p, load(p))
+    raw = read_bytes(p)
+    return Stored(p, Tables.of(p, raw) or parse(p, raw))
+
+
+class Tables(dict):  # type: ignore[type-arg]  # the tables, as `parse` returns them
+    """The tables of a file whose last writer vouched for these very bytes (`verdict`) and
+    left beside its verdict where the meta and each character stand (`_laid_out`): the
+    meta is read, the characters are known by key, id and name (`rows`), and one is read
+    alone when found by name or id (Stored `find`). Any other use of a table not read
+    (`__missing__`) reads the file whole, as `parse` does: nothing else changes. A row that
+    does not match the document it points at is the same: the file is read whole."""
+
+    def __init__(self, path: Path, raw: bytes, rows: dict[str, tuple[int, str, int, int]]) -> None:
+        super().__init__()
+        self.path, self.raw = path, raw
+        self.rows: dict[str, tuple[int, str, int, int]] | None = rows
+
+    @classmethod
+    def of(cls, path: Path, raw: bytes) -> Tables | None:
+        """The tables, read lazily, or None: no index, or one these bytes do not match."""
+        index = indexed(path, raw)
+        if index is None or b"\\ud" in raw or b"\\uD" in raw:  # an escaped surrogate: judged whole (parse)
+            return None
+        rows = _rows(index, "characters", raw)
+        try:
+            start, end = index["meta"]
+            meta = jsontext.loads(raw[start:end], trusted=True)
+        except (ValueError, KeyError, TypeError, RecursionError, UnicodeDecodeError):
+            return None
+        if rows is None:
+            return None
+        doc = meta.get(str(META_ID)) if isinstance(meta, dict) else None
+        if not isinstance(doc, dict) or doc.get("app") != APP or doc.get("schema_version") != SCHEMA_VERSION:
+            return None
+        tables = cls(path, raw, rows)
+        tables["meta"] = meta
+        if index.get("packs"):
+            packs = split(raw)
+            if packs is not None:
+                tables[PACKS] = {PACKS_DOC: {"text": packs[1], "judged": packs[2]}}
+            elif raw.endswith(_NO_PACKS):
+                tables[PACKS] = {}
+            else:
+                return None
+        return tables
+
+    def __missing__(self, table: str) -> Any:
+        self.whole()
+        return dict.__getitem__(self, table)  # KeyError: no such table
+
+    def whole(self) -> None:
+        """Every table read, as `parse` reads them, in the file's order."""
+        if self.rows is not None:
+            self.rows = None
+            full = parse(self.path, self.raw)
+            self.clear()
+            self.update(full)
+
+    def character(self, name: str | int, what: str) -> dict[str, Any] | None:
+        """The character NAME names, read alone (resolved by the index, as `find` resolves);
+        None once the file is read whole (the caller then looks there)."""
+        rows = self.rows
+        if rows is None:
+            return None
+        key = resolve(name, ((k, (row[1],), row[0]) for k, row in rows.items()), what)
+        ident, named, start, end = rows[key]
+        try:
+            doc = jsontext.loads(self.raw[start:end], trusted=True)
+        except (ValueError, RecursionError, UnicodeDecodeError):
+            doc = None
+        if isinstance(doc, dict) and doc.get("id") == ident and doc.get("name") == named and str(ident) == key:
+            return doc
+        self.whole()  # the index does not match the bytes: read whole
+        return None
+
+
+def _rows(index: dict[str, Any] | None, table: str, raw: bytes) -> dict[str, tuple[int, str, int, int]] | None:
+    """TABLE's rows in INDEX by key (id, name, start, end), or None: no index, or a row that
+    is not a document's key, id, name and span in RAW: an object right after its key, then
+    a comma or the table's end. The index's checksum guards against accidents, as the
+    verdict's does (`verdict`); this catches a row moved by hand (another's span, a shift)."""
+    rows = index.get(table, []) if index is not None else None
+    if type(rows) is not list:
+        return None
+    out = {}
+    for row in rows:
+        if type(row) is not list or len(row) != 5:
+            return None
+        key, ident, name, start, end = row
+        if type(key) is not str or type(ident) is not int or type(name) is not str:
+            return None
+        if type(start) is not int or type(end) is not int or not 0 < start < end < len(raw):
+            return None
+        said = b'"%s":{' % jsontext.string_body(key)
+        if raw[start - len(said) + 1 : start + 1] != said or raw[end - 1 : end + 1] not in (b"},", b"}}"):
+            return None
+        out[key] = (ident, name, start, end)
+    return out
+
+
+def indexed(path: Path, raw: bytes) -> dict[str, Any] | None:
+    """Where the meta and each document stand in RAW, as the writer of these very bytes left
+    it beside its verdict (`_laid_out`): None when the lock file holds no verdict on RAW, or
+    no index, or one whose checksum fails. The rows are checked by who uses them."""
+    note, _mark, rest = files.read_note(files.lock_path_of(path), 0).partition(b"\n")
+    check, _space, text = rest.partition(b" ")
+    if not text or note != verdict(raw) or check != _crc(text):
+        return None
+    try:
+        index = jsontext.loads(text)
+    except (ValueError, RecursionError, UnicodeDecodeError):
+        return None
+    return index if isinstance(index, dict) else None
+
+
+_NO_PACKS = b',"' + PACKS.encode() + b'":{}}'  # the end of a file with an empty packs table (layout.joined)
+
+
+def _crc(text: bytes) -> bytes:
+    from zlib import crc32
+
+    return b"%08x" % crc32(text)
 
 
 @contextmanager
@@ -906,14 +1062,16 @@ def transaction(
     with files.locked(p, wait) as lock:  # the folder's flock: no other writer until we have renamed
         files.clean_temporaries(p)
         raw = read_bytes(p)
-        texts = Texts()
-        data = parse(p, raw, texts=texts)
-        camp = Stored(p, data, _shared_before(data), words, shared=True, texts=texts)
+        data = parse(p, raw)
+        before = _shared_before(data)
+        spans = Spans.of_index(raw, indexed(p, raw), before)
+        camp = Stored(p, data, before, words, shared=True, spans=spans)
         yield camp
         camp.commit()
         COMMIT["saved"] = True  # what the command did is saved: its exit follows this (cli/door.answered)
         if camp.written is not None:  # judged before it was written: the next read need not judge it
-            lock.note(verdict(camp.written))
+            index = jsontext.dumps(camp.index, separators=(",", ":")).encode()
+            lock.note(b"%s\n%s %s" % (verdict(camp.written), _crc(index), index))
 
 
 def create(

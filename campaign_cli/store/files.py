@@ -236,13 +236,20 @@ class Lock:
 
 
 def read_note(lock_path: Path, most: int = 128) -> bytes:
-    """The start of what LOCK_PATH holds, without its lock: b"" when it is missing, a link,
-    or anything but a small regular file."""
+    """The start of what LOCK_PATH holds, without its lock (MOST bytes; all of it when MOST
+    is 0): b"" when it is missing, a link, or anything but a regular file."""
     try:
         fd = os.open(lock_path, os.O_RDONLY | NOFOLLOW | os.O_NONBLOCK)
     except OSError:
         return b""
     try:
+        if not most:
+            import stat
+
+            status = os.fstat(fd)
+            if not stat.S_ISREG(status.st_mode):
+                return b""
+            most = status.st_size or 1
         return os.read(fd, most)
     except OSError:
         return b""
