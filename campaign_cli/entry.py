@@ -16,6 +16,8 @@ def _on_signal(signum: int, frame: object) -> None:
         return  # the command has finished and said so: the interpreter is only shutting down
     errors = sys.modules.get("campaign_cli.errors")
     commit = getattr(errors, "COMMIT", None)  # None while the module is still being loaded
+    if commit is not None and commit.get("answered"):
+        return  # the command's answer is being given (cli/door.answered): it is the one line said
     if commit is not None and commit["started"]:
         commit["deferred"] = signum  # the commit has begun: it completes and the command reports success
         return
@@ -115,6 +117,9 @@ def _resume_collector() -> None:
         _STATE["paused"] = False
         gc.freeze()
         gc.enable()
+        from campaign_cli import jsontext
+
+        jsontext.OWN_COLLECTOR[0] = True  # a large JSON text is read with it paused (jsontext.loads)
 
 
 def main() -> None:

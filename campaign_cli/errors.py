@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 # step is done. "saved": the command's change (or roll) is written: its exit is 0 whatever
 # becomes of its answer on standard output (CLI.md "Reliability", seventh revision). Reset
 # as each command starts (cli/app.py run).
-COMMIT = {"started": False, "deferred": 0, "saved": False}
+COMMIT = {"started": False, "deferred": 0, "saved": False, "answered": False}
 
 
 class ExitStatus:  # the exit codes as plain ints (an IntEnum class is a cost on every run: benchmarks/startup.py)

@@ -71,6 +71,14 @@ class AmbiguousCatalogEntryFacts(TypedDict, total=False):
     what: str
 
 
+class AmbiguousCharacterFacts(TypedDict, total=False):
+    count: int
+    ids: list[str]
+    name: str
+    owner: str
+    what: str
+
+
 class AmbiguousCurseFacts(TypedDict, total=False):
     count: int
     ids: list[str]
@@ -954,6 +962,10 @@ def facts_of(error: CampaignError, code: Literal["ambiguous_catalog_entry"]) -> 
 
 
 @overload
+def facts_of(error: CampaignError, code: Literal["ambiguous_character"]) -> AmbiguousCharacterFacts | None: ...
+
+
+@overload
 def facts_of(error: CampaignError, code: Literal["ambiguous_curse"]) -> AmbiguousCurseFacts | None: ...
 
 
@@ -1557,6 +1569,7 @@ CODES = (  # every code the library raises
     "already_stowed",
     "already_worn",
     "ambiguous_catalog_entry",
+    "ambiguous_character",
     "ambiguous_curse",
     "ambiguous_enemy",
     "ambiguous_enemy_on_the_board",

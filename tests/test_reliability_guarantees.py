@@ -293,6 +293,33 @@ def test_an_interrupt_python_wrapped_while_building_a_class_is_still_one_line(mo
     assert capsys.readouterr().err == "interrupted: nothing saved\n"
 
 
+def test_a_signal_while_the_answer_is_given_adds_no_second_line(monkeypatch):
+    """A refusal being said (`no campaign file at ...`) is the command's answer: a SIGINT
+    landing between its line and the exit is not a second line (`interrupted: nothing
+    saved`); before the answer, it still interrupts."""
+    from campaign_cli import entry, errors
+
+    monkeypatch.setitem(entry._STATE, "armed", True)
+    monkeypatch.setitem(entry._STATE, "done", False)
+    monkeypatch.setitem(errors.COMMIT, "answered", False)
+    with pytest.raises(entry.Interrupted):
+        entry._on_signal(signal.SIGINT, None)
+    monkeypatch.setitem(errors.COMMIT, "answered", True)
+    entry._on_signal(signal.SIGINT, None)  # nothing raised
+    assert errors.COMMIT["deferred"] == 0
+
+
+def test_the_answer_marks_itself_given_before_it_is_said(monkeypatch, capsys):
+    from campaign_cli import errors
+    from campaign_cli.cli.door import answered
+
+    monkeypatch.setitem(errors.COMMIT, "answered", False)
+    seen = []
+    monkeypatch.setattr("campaign_cli.cli.output.fail", lambda exc: seen.append(errors.COMMIT["answered"]) or 3)
+    assert answered(errors.FileProblem("no campaign file at x", "corrupt")) == 3
+    assert seen == [True]
+
+
 def test_sigint_while_starting_up_is_one_line_never_a_traceback(tmp_path):
     exe = Path(sys.executable).with_name("campaign")
     cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "campaign_cli"]

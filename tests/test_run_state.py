@@ -67,4 +67,4 @@ def test_a_command_after_a_write_can_still_be_interrupted(camp, monkeypatch):
     """The commit flag a write sets is the write's own: the next command (a demo's next
     step) is stopped by a signal before its own commit, as if it were the first."""
     assert camp("xp", "award", "1", "Ajax").exit_code == 0
-    assert errors.COMMIT == {"started": False, "deferred": 0, "saved": False}
+    assert errors.COMMIT == {"started": False, "deferred": 0, "saved": False, "answered": False}

@@ -441,3 +441,22 @@ def test_a_write_copies_the_documents_it_did_not_change_as_their_bytes_stood(cam
     camp.json("xp", "award", "1", "Merlin")
     docs = [v for v in encoded if isinstance(v, dict) and "xp" in v]
     assert [d["name"] for d in docs] == ["Merlin"]
+
+
+def test_a_name_several_characters_answer_to_is_refused_as_when_the_file_is_read_whole(cli, monkeypatch):
+    """`Алена` names both Алёна and Алена (ё as е): the refusal tells them apart by what
+    their documents say, so the read by index turns to the whole file for it."""
+    assert cli("init", "--name", "Т").exit_code == 0
+    cli.json("character", "create", "Алёна", "--st", "10", "--dx", "11", "--iq", "11")
+    cli.json("character", "create", "Алена", "--st", "8", "--dx", "10", "--iq", "14", "--wizard")
+    monkeypatch.setattr(campaign_mod, "_SOUND", [b""])
+    lazy = campaign_mod.open_read(cli.path)
+    assert type(lazy._data) is campaign_mod.Tables
+    whole = campaign_mod.Stored(cli.path, campaign_mod.parse(cli.path, cli.path.read_bytes()))
+    refusals = []
+    for stored in (lazy, whole):
+        with pytest.raises(Exception) as refused:
+            stored.character("алена")
+        refusals.append(str(refused.value))
+    assert refusals[0] == refusals[1] and "(Алёна, hero)" in refusals[0] and "(Алена, wizard)" in refusals[0]
+    assert lazy.character("#2")["name"] == "Алена"

@@ -177,7 +177,7 @@ def _call_facts(node: Any, kept: dict[str, set[str]], found: dict[str, set[str]]
         what = (_text(node.args[2]) or "").replace(" ", "_")
         if not any(k.arg == "code" for k in node.keywords):
             found.setdefault(f"unknown_{what}", set()).update(("owner", "what", "name", "names"))
-        if name == "resolve":  # and a name two share: `ambiguous_item`
+        if name in ("resolve", "find"):  # and a name two share: `ambiguous_item` (Stored.find resolves)
             found.setdefault(f"ambiguous_{what}", set()).update(("owner", "count", "what", "name", "ids"))
         return
     if name not in (*ERRORS, "_turn") or not node.args:

@@ -201,7 +201,7 @@ def run(
     finally:
         vars(RUN).clear()
         vars(RUN).update(before)
-        COMMIT["started"] = COMMIT["saved"] = False
+        COMMIT["started"] = COMMIT["saved"] = COMMIT["answered"] = False
 
 
 def _run(command: click.Command, args: list[str], prog_name: str, complete_var: str | None, **extra: Any) -> int:

@@ -10,7 +10,7 @@ import sys
 
 from campaign_cli import i18n
 from campaign_cli.cli import output
-from campaign_cli.errors import CampaignError, ExitStatus
+from campaign_cli.errors import COMMIT, CampaignError, ExitStatus
 from campaign_cli.i18n import _
 from campaign_cli.run import RUN
 
@@ -31,7 +31,10 @@ def answered(exc: BaseException) -> int:
     """EXC, raised by a command line, reported as the line's answer: its exit status. A
     refusal or a usage problem in one line (a missing campaign with the `init` to make
     it); a closed pipe (`| head`) is no error; anything else is an internal error, said in
-    one line (CAMPAIGN_DEBUG=1 raises it for its traceback). Not an exception: re-raised."""
+    one line (CAMPAIGN_DEBUG=1 raises it for its traceback). Not an exception: re-raised.
+    From here the command's answer is being given: a signal no longer adds a second one
+    (entry.py), the line said is the answer."""
+    COMMIT["answered"] = True
     if isinstance(exc, CampaignError):
         if exc.code == "no_campaign" and _is_campaign_in_use(exc.path):  # the hint repeats the -c the user gave
             from shlex import quote

@@ -987,7 +987,13 @@ class Tables(dict):  # type: ignore[type-arg]  # the tables, as `parse` returns 
         rows = self.rows
         if rows is None:
             return None
-        key = resolve(name, ((k, (row[1],), row[0]) for k, row in rows.items()), what)
+        try:
+            key = resolve(name, ((k, (row[1],), row[0]) for k, row in rows.items()), what)
+        except Refused as refused:
+            if not str(refused.code).startswith("ambiguous"):
+                raise  # a name nobody has: the same refusal, the same suggestions, as read whole
+            self.whole()  # several: the refusal tells them apart by what only their documents say
+            return None
         ident, named, start, end = rows[key]
         try:
             doc = jsontext.loads(self.raw[start:end], trusted=True)
