@@ -117,9 +117,6 @@ def _resume_collector() -> None:
         _STATE["paused"] = False
         gc.freeze()
         gc.enable()
-        from campaign_cli import jsontext
-
-        jsontext.OWN_COLLECTOR[0] = True  # a large JSON text is read with it paused (jsontext.loads)
 
 
 def main() -> None:

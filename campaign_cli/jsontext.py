@@ -16,19 +16,11 @@ same data.
 
 from __future__ import annotations
 
-import gc  # built in: loaded with the interpreter
-
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: this module is on the TAB path
 if TYPE_CHECKING:
     from typing import Any
 
 MAX_DEPTH = 64  # JSON nested deeper than this is not a campaign (nor an import, board or pack)
-# Text longer than this is read with the garbage collector paused (`loads`) when the program
-# is the console's, which owns its collector (entry.py sets OWN_COLLECTOR; the library never
-# touches the caller's): a 6 MB campaign made 500,000 containers, and the collections they
-# set off cost as much as the scan (benchmarks/scale.py).
-_LARGE = 1 << 16
-OWN_COLLECTOR = [False]
 
 
 class Malformed(ValueError):
@@ -87,9 +79,6 @@ def loads(text: str | bytes, trusted: bool = False) -> Any:
     start = len(text) - len(text.lstrip(_SPACE))
     if not trusted and text.count("[") + text.count("{") > MAX_DEPTH and depth(raw or text.encode()) > MAX_DEPTH:
         raise RecursionError(f"JSON nested deeper than {MAX_DEPTH} levels")
-    paused = OWN_COLLECTOR[0] and len(text) > _LARGE and gc.isenabled()
-    if paused:  # a tree, no cycle: the collector would walk the whole growing heap for nothing
-        gc.disable()
     try:
         data, end = _scan(text, start)
     except ValueError as exc:
@@ -98,9 +87,6 @@ def loads(text: str | bytes, trusted: bool = False) -> Any:
         _say_why(text)
     except (StopIteration, SystemError):  # no value here; (3.11) the scanner could not raise json's error
         _say_why(text)
-    finally:
-        if paused:
-            gc.enable()
     if text[end:].strip(_SPACE):
         _say_why(text)
     return data

@@ -143,26 +143,3 @@ def test_a_signal_while_the_errors_module_is_half_loaded_is_an_interrupt(monkeyp
     monkeypatch.setitem(entry._STATE, "done", False)
     with pytest.raises(entry.Interrupted):
         entry._on_signal(2, None)
-
-
-def test_a_large_json_text_is_decoded_with_the_collector_paused_by_the_console_program_alone(monkeypatch):
-    """A campaign file of megabytes is a tree of 500,000 containers: the console program
-    decodes it with its collector paused (the collections cost as much as the decoding) and
-    running again after, refused or not; the library's caller's collector is never touched."""
-    import gc
-
-    from campaign_cli import jsontext
-
-    calls: list[str] = []
-    monkeypatch.setattr(gc, "disable", lambda: calls.append("disable"))
-    monkeypatch.setattr(gc, "enable", lambda: calls.append("enable"))
-    big = "[" + ",".join(["{}"] * 40_000) + "]"
-    assert jsontext.loads(big) == [{}] * 40_000 and calls == []  # the library's
-    monkeypatch.setattr(jsontext, "OWN_COLLECTOR", [True])
-    assert jsontext.loads(big) == [{}] * 40_000 and calls == ["disable", "enable"]
-    calls.clear()
-    with pytest.raises(jsontext.Malformed):
-        jsontext.loads(big[:-1])
-    assert calls == ["disable", "enable"]
-    calls.clear()
-    assert jsontext.loads("[1]") == [1] and calls == []  # a small text: as it was
