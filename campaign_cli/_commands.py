@@ -913,6 +913,6 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '['
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        'null]'
+        '[["campaign_cli.library.characters","Characters"],true,"can",["name"],[],["json_out"],["campaign_cli.cli.views","can_views"],null]]'
     ),
 }

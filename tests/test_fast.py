@@ -172,7 +172,7 @@ DECLARED = {
     ("item", "hold"), ("item", "sell"), ("item", "use"), ("karma", "add"), ("keyword", "learn"),
     ("rest",), ("status",), ("town", "enter"), ("town", "leave"), ("wish", "add"), ("wish", "spend"),
     ("xp", "award"), ("character", "list"), ("item", "list"),
-    ("gold", "add"), ("gold", "remove"), ("darkstone", "add"), ("darkstone", "remove"), ("enemy", "list"),
+    ("gold", "add"), ("gold", "remove"), ("darkstone", "add"), ("darkstone", "remove"), ("enemy", "list"), ("can",),
 }  # fmt: skip
 
 
@@ -425,6 +425,8 @@ EVERYDAY = [
     ["gold", "add", "Ajax", "5"],
     ["darkstone", "add", "Ajax", "1"],
     ["enemy", "list"],
+    ["can", "Ajax"],
+    ["can"],
     ["fight", "start"],
     ["fight", "status"],
     ["wish", "add", "Ajax", "1"],

@@ -389,3 +389,20 @@ def wish_spent_line(data: Mapping[str, Any]) -> Line:
             name=ch["name"], cancelled=data["cancelled"], status=status_of(ch["status"], ch.get("gender"))
         )
     )
+
+
+def can_views(data: Mapping[str, Any] | Sequence[Mapping[str, Any]]) -> list[Any]:
+    """`campaign can`: for each character (one, or the party's), its acts allowed in one
+    line, and each refused with the guard's sentence."""
+    out: list[Any] = []
+    for one in [data] if isinstance(data, Mapping) else data:
+        out.append(
+            Line(_("{name} can: {acts}").format(name=one["character"], acts=", ".join(one["allowed"])))
+            if one["allowed"]
+            else Line(_("{name} can do nothing of their own now").format(name=one["character"]))
+        )
+        if one["refused"]:
+            rows = [(Verbatim(r["act"]), Verbatim(r["message"])) for r in one["refused"]]  # command paths: as typed
+            title = _("{name} cannot").format(name=one["character"])
+            out.append(Table(title, [_("command"), _("why not")], rows, ("", "text")))
+    return out
