@@ -1,5 +1,5 @@
 """`python -m campaign_cli`."""
 
-from campaign_cli.entry import main
+from campaign_cli.entry import console
 
-main()
+console()

@@ -11,11 +11,12 @@ objects, not for building `TypedDict`s.
 
 from __future__ import annotations
 
-import re
-from typing import Any
-
 from campaign_cli.errors import Say
 from campaign_cli.i18n import _
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: a write never needs it at run time
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class Invalid(Exception):
@@ -157,6 +158,8 @@ _SAFE: dict[str, Any] = {}
 def safe_pattern() -> tuple[str, Any]:
     """The JSON Schema pattern of a text without Cc/Cf characters and not blank, and its compiled form."""
     if not _SAFE:
+        import re  # only where a pattern is asked for: a write that judges no text pattern never loads it
+
         text = f"^(?!\\s*$)[^{_unsafe_class()}]*$"
         _SAFE["text"], _SAFE["re"] = text, re.compile(text)
     return _SAFE["text"], _SAFE["re"]
@@ -233,6 +236,8 @@ class PatternNode(Node):
         self.regex, self.semantic = regex, semantic  # compiled on first use: most runs roll no stored dice
 
     def check(self, value: Any, where: str = "") -> None:
+        import re
+
         from campaign_cli.errors import CampaignError
         from campaign_cli.rules.dice import parse
 

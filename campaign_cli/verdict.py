@@ -5,12 +5,14 @@ module is where the verdict meets the rules that check packs and boards."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from campaign_cli._judged import DOCUMENTS
 from campaign_cli.i18n import _
 from campaign_cli.judge import IntNode, Invalid
 from campaign_cli.rules.names import MAX_ID
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: a write never needs it at run time
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def check(name: str, doc: Any, where: str = "") -> None:

@@ -143,3 +143,37 @@ def test_a_signal_while_the_errors_module_is_half_loaded_is_an_interrupt(monkeyp
     monkeypatch.setitem(entry._STATE, "done", False)
     with pytest.raises(entry.Interrupted):
         entry._on_signal(2, None)
+
+
+CONSOLE = """
+import atexit, sys
+atexit.register(lambda: sys.stderr.write("shut down\\n"))
+if sys.argv[1] == "profiled":
+    sys.setprofile(lambda *a: None)
+sys.argv = ["campaign", *sys.argv[2:]]
+from campaign_cli.entry import console
+console()
+"""
+
+
+@pytest.mark.parametrize(
+    ("words", "code"), [(["character", "show", "Ajax"], 0), (["character", "show", "Nobody"], 1), (["xp", "awrd"], 2)]
+)
+def test_the_console_script_ends_once_its_answer_is_out_unless_a_profiler_watches(camp, words, code):
+    """`campaign` ends the process as soon as its answer is written and flushed (the
+    interpreter's shutdown only freed objects: a tenth of a read's instructions): the
+    same answer and exit status, nothing after it runs; a profiler or tracer watching
+    gets the usual shutdown, to report."""
+    answers = {}
+    for how in ("plain", "profiled"):
+        done = subprocess.run(
+            [sys.executable, "-c", CONSOLE, how, "-c", str(camp.path), *words],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert done.returncode == code, done.stderr
+        answers[how] = (done.stdout, done.stderr.replace("shut down\n", ""))
+        assert ("shut down" in done.stderr) == (how == "profiled")
+    assert answers["plain"] == answers["profiled"]
+    assert ("Ajax (#1)" in answers["plain"][0]) == (code == 0)

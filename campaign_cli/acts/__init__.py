@@ -12,12 +12,12 @@ made here, in one place, in the user's language.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from campaign_cli.errors import N_, Arg, Cmd, Refused, Say, Side
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: an act never needs it at run time
 if TYPE_CHECKING:
     from collections.abc import Mapping
+    from typing import Any
 
     from campaign_cli.model import Character, Fight
     from campaign_cli.store.campaign import Stored

@@ -5,14 +5,16 @@ documents, writes the journal's English summary, and returns facts for the views
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, NamedTuple
 
 from campaign_cli import acts
 from campaign_cli.errors import Arg, Cmd, Opt, Refused, Say, Shown, UsageProblem
 from campaign_cli.rules import advancement as adv
 from campaign_cli.rules.characters import CORE, alive, core_attribute, current_status
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: an award never needs it
 if TYPE_CHECKING:
+    from typing import Any
+
     from campaign_cli.model import Character, Curse
     from campaign_cli.store.campaign import Stored
 
@@ -48,15 +50,14 @@ def xp_won(camp: Stored, doc: Character, amount: int, reason: str | None, rule: 
     )
 
 
-class Step(NamedTuple):
+class Step:
     """One step bought with XP: what it is (`attribute`, `skill`, `spell`), its name, the
     level before (a spell: 0), its cost, and how it is applied."""
 
-    kind: str
-    name: str
-    level: int
-    cost: int
-    apply: Callable[[], None]
+    __slots__ = ("apply", "cost", "kind", "level", "name")
+
+    def __init__(self, kind: str, name: str, level: int, cost: int, apply: Callable[[], None]) -> None:
+        self.kind, self.name, self.level, self.cost, self.apply = kind, name, level, cost, apply
 
     @property
     def stored(self) -> str:

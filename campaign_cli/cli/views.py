@@ -5,12 +5,15 @@ item's stats and notes, a potion's effect): one module that `character`, `item`,
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from campaign_cli.cli.output import Fields, Line, Table
 from campaign_cli.i18n import N_, N_plural, _, gendered, shown, status_of
 from campaign_cli.render.character import active, gender_of, hands, kind_of, pieces_shown
 from campaign_cli.render.text import Verbatim
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: a view drawn never needs it
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def character_views(ch: Mapping[str, Any]) -> list[Any]:

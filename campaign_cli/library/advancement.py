@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
-
 from campaign_cli.errors import Opt, Say, UsageProblem
 from campaign_cli.library.core import (
     MAX_REASON,
@@ -16,11 +14,14 @@ from campaign_cli.library.core import (
     whole_number,
 )
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (library/core.py: an award never needs it)
 if TYPE_CHECKING:
+    from typing import cast
+
     from campaign_cli import results
     from campaign_cli.store import Stored
 else:
-    from campaign_cli.library.core import results
+    from campaign_cli.library.core import cast, results
 
 
 class Advancement(Core):

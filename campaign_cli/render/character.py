@@ -4,12 +4,14 @@ hands, an item's stats and notes, an upgrade, a potion's effect."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any
 
 from campaign_cli.i18n import _, declined, dice, gendered, language, ngettext, shown
 from campaign_cli.rules.names import with_pieces
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: a sheet drawn never needs it
 if TYPE_CHECKING:
+    from typing import Any
+
     from campaign_cli.model import Item, PotionEffect
 
 

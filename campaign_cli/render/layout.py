@@ -11,11 +11,14 @@ Pure text: lines of (text, column) pieces, so the terminal can colour a status c
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import chain
 
 from campaign_cli.rules.names import MAX_NAME
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
+if TYPE_CHECKING:
+    from typing import Any
 
 PAD_LIMIT = MAX_NAME  # no column is laid out wider than a name can be
 PIPED_CELL = 40  # piped, no cell longer than this widens its column (CLI.md)
@@ -31,7 +34,7 @@ _PATTERN = (
     rf"|[^ \d][^ ]*(?: \d+[,.;:)]?(?= |$)(?! {_UNIT}(?:[ ,.;:)]|$)))+"
     r"|[^ ]+"
 )
-_UNITS: list[re.Pattern[str]] = []  # compiled when a text must be broken: most views fit as they are
+_UNITS: list[Any] = []  # compiled when a text must be broken: most views fit as they are (re: loaded then)
 Piece = tuple[str, int]  # a line's text and the column it belongs to (-1: none)
 
 
@@ -52,8 +55,11 @@ def pad(text: str, width: int) -> str:
 def units(text: str) -> list[str]:
     """TEXT's pieces that are never broken across lines."""
     if not _UNITS:
+        import re
+
         _UNITS.append(re.compile(_PATTERN))
-    return _UNITS[0].findall(text)
+    found: list[str] = _UNITS[0].findall(text)
+    return found
 
 
 def _fold(unit: str, width: int) -> Iterator[str]:

@@ -3,9 +3,11 @@ read as text, never as markup; a cell shown verbatim."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from campaign_cli.i18n import empty, shown
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: text drawn never needs it
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class Verbatim(str):

@@ -8,7 +8,9 @@ of the 300), anything else its old value.
 
 from __future__ import annotations
 
-from typing import Any
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: a write never needs it at run time
+if TYPE_CHECKING:
+    from typing import Any
 
 ABSENT = {"$absent": 1}
 
