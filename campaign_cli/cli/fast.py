@@ -218,7 +218,7 @@ def answer(args: list[str]) -> int | None:
         area = _area(call)
         if RUN.begin is not None:  # the command's own work begins (entry.py's collector)
             RUN.begin()
-        run(call, area)
+        run(call, area, KEPT)
         sys.stdout.flush()  # here, where a closed pipe is answered, not at the exit
         return 0
     except Exception as exc:
@@ -230,9 +230,16 @@ def _area(call: Call) -> Any:
     return getattr(__import__(module, fromlist=[name]), name)  # (importlib itself is a module to load)
 
 
-def run(call: Call, area: Any = None) -> int:
+# The campaign a command line opened, kept to the end of the process: the console script
+# ends it without freeing anything (entry.console), and a campaign of megabytes freed object
+# by object as `run` returned was a tenth of a large write (benchmarks/scale.py).
+KEPT: list[Any] = []
+
+
+def run(call: Call, area: Any = None, keep: list[Any] | None = None) -> int:
     """Make CALL's library call, in its own transaction or the open batch's, and answer it
-    as the command does (a batch line: its result captured). Refusals are raised."""
+    as the command does (a batch line: its result captured). Refusals are raised. KEEP:
+    where the campaign opened goes, not to be freed when this returns (`KEPT`)."""
     from functools import partial  # (loaded already: the store's contextlib imports it)
 
     from campaign_cli.cli.door import campaign_path
@@ -242,10 +249,13 @@ def run(call: Call, area: Any = None) -> int:
 
     area = area or _area(call)
     if call.reads:
-        data = getattr(reader(area, campaign_path()), call.method)(*call.positional, **call.keywords)
+        camp = reader(area, campaign_path())
+        data = getattr(camp, call.method)(*call.positional, **call.keywords)
     else:
         with command(area, campaign_path(), RUN.words) as camp:
             data = getattr(camp, call.method)(*call.positional, **call.keywords)
+    if keep is not None:
+        keep[:] = [camp]
     drawn = None if call.views is None else partial(_drawn, call.views, data)  # drawn only when shown
     emit(data if call.part is None else data[call.part], drawn, json_out=call.json, jsonl=call.jsonl)
     return 0
