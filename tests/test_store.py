@@ -435,6 +435,8 @@ def test_a_write_copies_the_documents_it_did_not_change_as_their_bytes_stood(cam
     """The next write after an indexed one encodes only what it changed: the others' bytes
     are copied (the suite checks in every write that they are what encoding them writes)."""
     camp.json("xp", "award", "2", "Ajax")
+    for checked in ("_lazy_layout", "_spliced"):  # the suite's own checks encode everything again
+        monkeypatch.setattr(campaign_mod, checked, getattr(campaign_mod, checked).__wrapped__)
     encoded = []
     real = campaign_mod._encoded
     monkeypatch.setattr(campaign_mod, "_encoded", lambda v: encoded.append(v) or real(v))
@@ -460,3 +462,46 @@ def test_a_name_several_characters_answer_to_is_refused_as_when_the_file_is_read
         refusals.append(str(refused.value))
     assert refusals[0] == refusals[1] and "(Алёна, hero)" in refusals[0] and "(Алена, wizard)" in refusals[0]
     assert lazy.character("#2")["name"] == "Алена"
+
+
+def test_a_write_to_one_character_reads_and_judges_that_character_alone(camp, monkeypatch):
+    """After an indexed write, an award reads the meta and Ajax alone, judges what changed,
+    and writes the file with every other document copied as its bytes stood: the file is
+    never parsed whole, and what it holds is what a whole read and write make."""
+    for checked in ("_lazy_layout", "_spliced"):  # the suite's own checks read everything again
+        monkeypatch.setattr(campaign_mod, checked, getattr(campaign_mod, checked).__wrapped__)
+    camp.json("xp", "award", "2", "Ajax")
+    parsed = []
+    parse = campaign_mod.parse
+    monkeypatch.setattr(campaign_mod, "parse", lambda *a, **k: parsed.append(1) or parse(*a, **k))
+    assert camp.json("xp", "award", "3", "Ajax")["characters"][0]["xp"] == 5
+    assert camp.json("karma", "add", "Merlin", "1")["character"]["karma"] == 1
+    assert parsed == []
+    data = json.loads(camp.path.read_bytes())
+    assert [(d["name"], d["xp"], d["karma"]) for d in data["characters"].values()] == [("Ajax", 5, 0), ("Merlin", 0, 1)]
+    assert camp.json("undo")["undone"]["seq"] > 0 and camp.json("undo")["undone"]["seq"] > 0  # both taken back
+    assert camp.json("character", "show", "Ajax")["xp"] == 2
+
+
+@pytest.mark.parametrize(
+    ("words", "why"),
+    [
+        (["character", "set", "Ajax", "--name", "Merlin"], "a name another has"),
+        (["character", "create", "Bob", "--st", "10", "--dx", "11", "--iq", "11"], "a new character"),
+        (["item", "give", "Ajax", "Merlin", "Broadsword"], "an item moved between characters"),
+    ],
+)
+def test_a_write_that_cannot_be_shown_sound_from_one_character_is_judged_whole(camp, words, why):
+    """What the characters read alone cannot show (a name taken, ids moved between
+    characters, a new document) is judged on the whole file: the same answer as ever."""
+    camp.json("item", "add", "Ajax", "Broadsword")
+    before = camp.path.read_bytes()
+    result = camp(*words, "--json")
+    if why == "a name another has":
+        assert result.exit_code != 0 and camp.path.read_bytes() == before
+        return
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(camp.path.read_bytes())
+    ids = [d["id"] for d in data["characters"].values()]
+    ids += [i["id"] for d in data["characters"].values() for i in d["items"]]
+    assert len(ids) == len(set(ids))

@@ -314,13 +314,14 @@ COUNTS = {  # a character's stored counts, as a refusal names them
 def _within_bounds(stored: Stored, in_block: bool) -> None:
     """CLI.md "Names": a change that would carry a stored count past its bound is refused
     (exit 1, `over_bound`, naming the bound), not found unsound when the file is written.
-    In a block, the characters the act read; else every character."""
-    docs = stored.table("characters")
-    keys = (stored.line_before or {}).keys() if in_block else stored.changed("characters")
-    for key in keys:
-        doc = docs.get(key)
-        if doc is None:
-            continue
+    In a block, the characters the act read; else those it changed (the others were
+    judged within bounds when read)."""
+    if in_block:
+        docs = stored.table("characters")
+        changed = [docs[key] for key in (stored.line_before or {}) if key in docs]
+    else:
+        changed = list(stored.changed_pairs("characters")[1].values())
+    for doc in changed:
         for field, label in COUNTS.items():
             value = doc.get(field, 0)
             if isinstance(value, int) and value > MAX_AMOUNT:
@@ -495,7 +496,7 @@ class Core:
                 if block is not None or self._in_line:  # R11a: the characters this act read, as they were
                     check_the_dead(stored.line_before or {}, stored.table("characters"), given)
                 else:
-                    check_the_dead(stored.before_tables()["characters"], stored.table("characters"), given)
+                    check_the_dead(*stored.changed_pairs("characters"), given)
         except CampaignError as err:
             if block is not None:
                 block.abandon()

@@ -434,6 +434,46 @@ def _laid_out(data: dict[str, Any], spans: Spans | None = None) -> tuple[bytes, 
     return head, index
 
 
+def _lazy_layout(tables: Tables) -> tuple[bytes, dict[str, Any]]:
+    """The campaign file's bytes and index (`_laid_out`'s) when only some characters were
+    read: each table in the file's order, the meta encoded, each character stored back
+    encoded, every other document copied as its bytes stood."""
+    parts: list[bytes] = []
+    at = 1
+    index: dict[str, Any] = {}
+    for table in tables.order:
+        name = f"{',' if parts else ''}{_encoded(table)}:".encode()
+        parts.append(name)
+        at += len(name)
+        if table not in DOCUMENT_TABLES:
+            body = _encoded(dict.__getitem__(tables, table)).encode()
+            parts.append(body)
+            index[table] = [at, at + len(body)]
+            at += len(body)
+            continue
+        rows, saved = (tables.rows or {}, tables.saved) if table == "characters" else (tables.enemies, {})
+        out = index[table] = []
+        parts.append(b"{")
+        at += 1
+        for n, (key, (ident, named, start, end)) in enumerate(rows.items()):
+            head = f"{',' if n else ''}{_encoded(key)}:".encode()
+            doc = saved.get(key)
+            body = tables.raw[start:end] if doc is None else _encoded(doc).encode()
+            if doc is not None:
+                ident, named = doc["id"], doc["name"]
+            parts += (head, body)
+            at += len(head)
+            out.append([key, ident, named, at, at + len(body)])
+            at += len(body)
+        parts.append(b"}")
+        at += 1
+    head = b"".join((b"{", *parts, b"}"))
+    if PACKS in tables:
+        head = joined(head, tables)
+        index["packs"] = True
+    return head, index
+
+
 def _encoded(value: Any) -> str:
     return jsontext.dumps(value, separators=(",", ":"))
 
@@ -503,6 +543,8 @@ class Stored:
         # as a new object, so a write costs what it changed, not the campaign. Whoever takes
         # `data` itself may change anything: the before-state is then copied whole (`_unshare`).
         self._shared = shared and before is not None
+        if type(data) is Tables and before is not None:  # a transaction reading one character alone
+            data.on_whole = self._read_whole
         self._spans = spans  # where each document read stands in the file's bytes (`_spliced`)
         # the tables' documents as read (the objects themselves): verdict.check_campaign
         # skips one still untouched; only a transaction, whose start was judged, has them
@@ -525,11 +567,41 @@ class Stored:
     def data(self) -> dict[str, Any]:
         """The tables themselves, to change in place (an undo, a merge): the before-state
         stops sharing documents with them first. To read, `table`."""
-        if self._shared:
-            self._unshare()
         if type(self._data) is Tables:
             self._data.whole()
+        if self._shared:
+            self._unshare()
         return self._data
+
+    @property
+    def _lazy(self) -> Tables | None:
+        """The tables, while only the characters found by name were read (`Tables`)."""
+        data = self._data
+        return data if type(data) is Tables and data.lazy else None
+
+    def _read_whole(self, read: dict[str, Any]) -> None:
+        """The file was read whole in a transaction (`Tables.whole`): READ, the documents as
+        read, are the before-state's (shared) and the judge's as read."""
+        assert self._before is not None
+        self._before.update(read)
+        self._loaded = {table: dict(docs) for table, docs in read.items()}
+
+    def changed_pairs(self, table: str) -> tuple[dict[str, Any], dict[str, Any]]:
+        """TABLE's documents this transaction may have changed, as they were and as they are
+        (by key; one removed is in the first alone): every document unless the before-state
+        still shares the untouched ones."""
+        lazy = self._lazy
+        if lazy is not None:
+            if table != "characters":
+                return {}, {}
+            keys = [key for key in lazy.rows or () if key in lazy.saved]  # the table's order
+            return {key: lazy.originals[key] for key in keys}, {key: lazy.saved[key] for key in keys}
+        changed = set(self.changed(table))
+        was, now = self.before_tables()[table], self._data[table]
+        return (
+            {k: d for k, d in was.items() if k in changed or k not in now},
+            {k: d for k, d in now.items() if k in changed},
+        )
 
     def table(self, name: str) -> Mapping[str, Any]:
         """The documents of table NAME by key, as they stand: to read, never to change."""
@@ -539,6 +611,9 @@ class Stored:
     def changed(self, table: str) -> list[str]:
         """The keys of TABLE's documents this transaction may have changed or added: every
         key, unless the before-state still shares the untouched ones (`_shared`)."""
+        lazy = self._lazy
+        if lazy is not None:
+            return list(lazy.saved) if table == "characters" else []
         docs = self._data[table]
         if not self._shared:
             return list(docs)
@@ -645,6 +720,10 @@ class Stored:
     def save(self, table: str, doc: Mapping[str, Any]) -> None:
         """Replace the stored document with DOC (matched by its stable id)."""
         key = str(doc["id"])
+        lazy = self._lazy
+        if lazy is not None and table == "characters" and key in lazy.originals:
+            lazy.saved[key] = dict(doc)  # the one read stays as it was: the before-state's
+            return
         stored = self._data[table][key]
         if stored is doc:
             return
@@ -731,6 +810,8 @@ class Stored:
         """A savepoint (the library's `attempt`): the data, the entry's summary, extras and
         names, and the rolls so far, in memory and on the spool."""
         spooled = self.roll_spool.tell() if self.roll_spool is not None else None
+        if self._lazy is not None:
+            self._lazy.whole()  # a copy of every table: read them all
         return (
             jsontext.copied(self._data),
             self._packs,
@@ -780,11 +861,20 @@ class Stored:
 
         if not self.writable:
             raise RuntimeError("read-only campaign")
+        lazy = self._lazy
+        if lazy is not None and not self._lazy_sound(lazy):
+            lazy.whole()  # not shown sound from what was read alone: judged whole
+            lazy = None
         after = self._data
-        check_shape(self.path, after, writing=True, sound=self._before, loaded=self._loaded)  # it started judged
-        self._judge_packs(after)
         assert self._before is not None  # writable: opened by a transaction
-        changes = patch.tables_diff(self._before, after, BOOKKEEPING)
+        if lazy is not None:
+            after.setdefault(PACKS, {})  # as check_shape leaves it
+            self._judge_packs(after)
+            changes = self._lazy_changes(lazy)
+        else:
+            check_shape(self.path, after, writing=True, sound=self._before, loaded=self._loaded)  # it started judged
+            self._judge_packs(after)
+            changes = patch.tables_diff(self._before, after, BOOKKEEPING)
         if changes:
             self._refuse_while_conflicted()
         ident = self.meta.setdefault("campaign_id", new_campaign_id())
@@ -804,6 +894,58 @@ class Stored:
             self._write_change(after, changes, base, spooled)
         elif spooled or self.rolls:
             self._write_rolls(base, spooled)
+
+    def _lazy_sound(self, lazy: Tables) -> bool:
+        """Whether the campaign, the characters read alone changed and the rest as the
+        writer vouched for them, is sound, shown from what was read: the meta and each
+        changed character judged; its name no other's; its ids its own before or new
+        (at or above the next id the file had), unrepeated, below the next id now. False
+        when that does not show it (the file is then read and judged whole: the verdict
+        and the problem named are the judge's)."""
+        from campaign_cli import judge, verdict
+
+        assert self._before is not None
+        meta = lazy["meta"][str(META_ID)]
+        was_next, next_id = self._before["meta"][str(META_ID)]["next_id"], meta.get("next_id")
+        try:
+            verdict.check("Meta", meta, "meta")
+            if set(lazy["meta"]) != {str(META_ID)} or next_id < was_next:
+                return False
+            names = {row[1].strip().casefold() for key, row in (lazy.rows or {}).items() if key not in lazy.saved}
+            new: set[int] = set()
+            for key, doc in lazy.saved.items():
+                old = lazy.originals[key]
+                if repr(doc) != repr(old):
+                    verdict.check("Character", doc, f"characters.{key}")
+                ids = [doc["id"], *(item["id"] for item in doc["items"])]
+                own = {old["id"], *(item["id"] for item in old["items"])}
+                fresh = [i for i in ids if i not in own]
+                if str(doc["id"]) != key or len(set(ids)) != len(ids) or max(ids) >= next_id:
+                    return False
+                if any(i < was_next or i in new for i in fresh):
+                    return False
+                new.update(fresh)
+                folded = doc["name"].strip().casefold()
+                if folded in names:
+                    return False
+                names.add(folded)
+        except judge.Invalid:
+            return False
+        return True
+
+    def _lazy_changes(self, lazy: Tables) -> dict[str, Any]:
+        """The journal's patch (`patch.tables_diff`) of a change to characters read alone."""
+        from campaign_cli.store import patch
+
+        assert self._before is not None
+        rest = [{t: v for t, v in tables.items() if t not in DOCUMENT_TABLES} for tables in (self._before, lazy)]
+        changes = patch.tables_diff(rest[0], rest[1], BOOKKEEPING)
+        changed = {
+            key: patch.diff(lazy.originals[key], doc) for key, doc in lazy.saved.items() if lazy.originals[key] != doc
+        }
+        if changed:
+            changes["characters"] = changed
+        return changes
 
     def _judge_packs(self, after: dict[str, Any]) -> None:
         """The catalog packs judged before a write (CLI.md: every table, packs too), once:
@@ -877,7 +1019,11 @@ class Stored:
                 self.meta["seq"], self.meta["journal_hash"] = seq, sealed
                 if not self.reverted:
                     self.meta["undo_top"], self.meta["undo_at"], self.meta["undo_hash"] = seq, offset, sealed
-                text, index = _laid_out(after, self._spans if self._shared else None)
+                lazy = self._lazy
+                if lazy is not None:
+                    text, index = _lazy_layout(lazy)
+                else:
+                    text, index = _laid_out(after, self._spans if self._shared else None)
                 files.write_atomic(self.target, text)
             except OSError:  # the change did not happen (a full disk): nor does its entry stay
                 if kept is not None:
@@ -915,7 +1061,8 @@ def _shared_before(data: dict[str, Any]) -> dict[str, Any]:
     document copied with its text shared (`_before_state`). Costs a key a document, not a
     copy of the campaign (issue 80: a write of 4 MB spent a third of its time copying)."""
     out = _before_state({table: docs for table, docs in data.items() if table not in DOCUMENT_TABLES})
-    out.update({table: dict(data[table]) for table in DOCUMENT_TABLES})
+    if not (type(data) is Tables and data.lazy):  # else each table as it is read (Stored `_read_whole`)
+        out.update({table: dict(data[table]) for table in DOCUMENT_TABLES})
     return out
 
 
@@ -949,6 +1096,15 @@ class Tables(dict):  # type: ignore[type-arg]  # the tables, as `parse` returns 
         super().__init__()
         self.path, self.raw = path, raw
         self.rows: dict[str, tuple[int, str, int, int]] | None = rows
+        # A transaction's (Stored `_lazy`): the characters read alone, as read (never changed
+        # in place: each is handed out as a copy), those stored back, the index's table
+        # order and enemy rows (the file written from them: `_lazy_layout`), and who is told
+        # when the file is read whole after all (the before-state takes what was read).
+        self.originals: dict[str, dict[str, Any]] = {}
+        self.saved: dict[str, dict[str, Any]] = {}
+        self.order: list[str] = []
+        self.enemies: dict[str, tuple[int, str, int, int]] = {}
+        self.on_whole: Callable[[dict[str, Any]], None] | None = None
 
     @classmethod
     def of(cls, path: Path, raw: bytes) -> Tables | None:
@@ -967,7 +1123,12 @@ class Tables(dict):  # type: ignore[type-arg]  # the tables, as `parse` returns 
         doc = meta.get(str(META_ID)) if isinstance(meta, dict) else None
         if not isinstance(doc, dict) or doc.get("app") != APP or doc.get("schema_version") != SCHEMA_VERSION:
             return None
+        enemies = _rows(index, "enemies", raw)
+        order = [t for t in index if t != "packs"]
+        if enemies is None or sorted(order) != sorted(TABLES):  # a table beside them (TinyDB's `_default`)
+            return None
         tables = cls(path, raw, rows)
+        tables.enemies, tables.order = enemies, order
         tables["meta"] = meta
         if index.get("packs"):
             packs = split(raw)
@@ -984,18 +1145,36 @@ class Tables(dict):  # type: ignore[type-arg]  # the tables, as `parse` returns 
         return dict.__getitem__(self, table)  # KeyError: no such table
 
     def whole(self) -> None:
-        """Every table read, as `parse` reads them, in the file's order."""
+        """Every table read, as `parse` reads them, in the file's order. In a transaction,
+        the characters read alone stay the very objects read, those stored back are the
+        tables' now, and the meta and packs are the ones the acts changed."""
         if self.rows is not None:
             self.rows = None
             full = parse(self.path, self.raw)
+            read = full["characters"]
+            read.update(self.originals)  # the objects read alone: the before-state's own
+            if self.on_whole is not None:
+                self.on_whole({t: dict(full[t]) for t in DOCUMENT_TABLES})
+            read.update(self.saved)
+            for table in ("meta", PACKS):
+                if dict.__contains__(self, table):
+                    full[table] = dict.__getitem__(self, table)
             self.clear()
             self.update(full)
+            self.saved, self.originals = {}, {}
+
+    @property
+    def lazy(self) -> bool:
+        return self.rows is not None
 
     def character(self, name: str | int, what: str) -> dict[str, Any] | None:
         """The character NAME names, read alone (resolved by the index, as `find` resolves);
         None once the file is read whole (the caller then looks there)."""
         rows = self.rows
         if rows is None:
+            return None
+        if any(doc["name"] != rows[key][1] for key, doc in self.saved.items()):
+            self.whole()  # a character renamed: the index's names are not the campaign's now
             return None
         try:
             key = resolve(name, ((k, (row[1],), row[0]) for k, row in rows.items()), what)
@@ -1004,12 +1183,16 @@ class Tables(dict):  # type: ignore[type-arg]  # the tables, as `parse` returns 
                 raise  # a name nobody has: the same refusal, the same suggestions, as read whole
             self.whole()  # several: the refusal tells them apart by what only their documents say
             return None
+        now = self.saved.get(key) or self.originals.get(key)
+        if now is not None:  # read already (and perhaps changed): as it stands
+            return now
         ident, named, start, end = rows[key]
         try:
             doc = jsontext.loads(self.raw[start:end], trusted=True)
         except (ValueError, RecursionError, UnicodeDecodeError):
             doc = None
         if isinstance(doc, dict) and doc.get("id") == ident and doc.get("name") == named and str(ident) == key:
+            self.originals[key] = doc
             return doc
         self.whole()  # the index does not match the bytes: read whole
         return None
@@ -1078,7 +1261,7 @@ def transaction(
     with files.locked(p, wait) as lock:  # the folder's flock: no other writer until we have renamed
         files.clean_temporaries(p)
         raw = read_bytes(p)
-        data = parse(p, raw)
+        data = Tables.of(p, raw) or parse(p, raw)  # one character read alone when the file is indexed
         before = _shared_before(data)
         spans = Spans.of_index(raw, indexed(p, raw), before)
         camp = Stored(p, data, before, words, shared=True, spans=spans)
