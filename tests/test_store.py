@@ -505,3 +505,26 @@ def test_a_write_that_cannot_be_shown_sound_from_one_character_is_judged_whole(c
     ids = [d["id"] for d in data["characters"].values()]
     ids += [i["id"] for d in data["characters"].values() for i in d["items"]]
     assert len(ids) == len(set(ids))
+
+
+def test_a_change_to_a_character_read_alone_and_to_the_packs_is_journaled_whole(camp):
+    """Packs judged anew read every id (the file whole) in the middle of a commit that began
+    with one character read alone: the journal's patch still holds that character's change,
+    so `undo` takes both back."""
+    from campaign_cli.rules.packs import entry_of
+    from campaign_cli.store import transaction
+
+    camp.json("xp", "award", "2", "Ajax")
+    thing = entry_of({"name": "Thing", "weight": 1, "value": 2, "slots": 0, "clothing": None, "requires": []})
+    with transaction(camp.path, ["test"]) as stored:
+        ajax = stored.character("Ajax")
+        assert stored._lazy is not None
+        ajax["xp"] = 7
+        stored.save("characters", ajax)
+        stored.set_packs([{"pack": "mine", "version": "1", "id": 999_999, "items": [thing], "enemies": []}])
+        stored.set_meta(next_id=1_000_000)
+        stored.note("test")
+    assert stored._lazy is None  # read whole by the packs' verdict
+    assert camp.json("character", "show", "Ajax")["xp"] == 7
+    camp.json("undo")
+    assert camp.json("character", "show", "Ajax")["xp"] == 2

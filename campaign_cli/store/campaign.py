@@ -869,7 +869,8 @@ class Stored:
         assert self._before is not None  # writable: opened by a transaction
         if lazy is not None:
             after.setdefault(PACKS, {})  # as check_shape leaves it
-            self._judge_packs(after)
+            self._judge_packs(after)  # (packs judged anew read every id: the file whole)
+        if lazy is not None and self._lazy is not None:
             changes = self._lazy_changes(lazy)
         else:
             check_shape(self.path, after, writing=True, sound=self._before, loaded=self._loaded)  # it started judged
