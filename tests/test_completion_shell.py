@@ -8,6 +8,7 @@ import os
 import re
 import select
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -18,6 +19,19 @@ import pytest
 from tests.conftest import Cli
 
 pytestmark = pytest.mark.skipif(shutil.which("bash") is None or sys.platform == "win32", reason="needs bash and a pty")
+
+
+def _reaped(pid: int, seconds: float = 5) -> None:
+    """The shell PID waited for; killed if it has not ended in SECONDS (a line left open,
+    such as a quote a TAB did not close, waits for more forever): the test fails on what
+    it saw, it never hangs the suite (CI once waited on one for eight minutes)."""
+    end = time.time() + seconds
+    while time.time() < end:
+        if os.waitpid(pid, os.WNOHANG)[0]:
+            return
+        time.sleep(0.05)
+    os.kill(pid, signal.SIGKILL)
+    os.waitpid(pid, 0)
 
 
 def _read(fd: int, seconds: float) -> str:
@@ -114,7 +128,7 @@ def typed_in(shell: str, line: str, env: dict, *, installed: Path | None = None)
         os.write(fd, b"exit\n")
         _read(fd, 5)  # to the shell's end: the read fails once it has gone
     finally:
-        os.waitpid(pid, 0)
+        _reaped(pid)
     printed = next(row for row in shown.splitlines() if "><END>" in row)
     printed = printed[printed.index("<") :]
     return printed[1 : printed.index("><END>")].split("><"), shown

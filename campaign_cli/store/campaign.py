@@ -1150,8 +1150,8 @@ class Tables(dict):  # type: ignore[type-arg]  # the tables, as `parse` returns 
         the characters read alone stay the very objects read, those stored back are the
         tables' now, and the meta and packs are the ones the acts changed."""
         if self.rows is not None:
-            self.rows = None
             full = parse(self.path, self.raw)
+            self.rows = None
             read = full["characters"]
             read.update(self.originals)  # the objects read alone: the before-state's own
             if self.on_whole is not None:
