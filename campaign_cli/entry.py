@@ -182,7 +182,7 @@ def console() -> None:
     if code is not None and not isinstance(code, int):  # sys.exit("text"): said, exit 1
         sys.stderr.write(f"{code}\n")
         code = 1
-    for stream in (sys.stdout, sys.stderr):
+    for stream in (sys.stdout, sys.stderr, sys.__stdout__, sys.__stderr__):  # a pager's stand-in, and the real
         try:
             if stream is not None:
                 stream.flush()

@@ -21,6 +21,14 @@ from tests.conftest import Cli
 pytestmark = pytest.mark.skipif(shutil.which("bash") is None or sys.platform == "win32", reason="needs bash and a pty")
 
 
+def _ready(fd: int, seconds: float = 0.05) -> bool:
+    """Whether FD has something to read within SECONDS. poll, not select: select refuses a
+    descriptor past 1,023, which a test process that has opened many files may hand out."""
+    poller = select.poll()
+    poller.register(fd, select.POLLIN)
+    return bool(poller.poll(seconds * 1000))
+
+
 def _reaped(pid: int, seconds: float = 5) -> None:
     """The shell PID waited for; killed if it has not ended in SECONDS (a line left open,
     such as a quote a TAB did not close, waits for more forever): the test fails on what
@@ -37,8 +45,7 @@ def _reaped(pid: int, seconds: float = 5) -> None:
 def _read(fd: int, seconds: float) -> str:
     out, end = b"", time.time() + seconds
     while time.time() < end:
-        ready, _, _ = select.select([fd], [], [], 0.05)
-        if ready:
+        if _ready(fd):
             try:
                 chunk = os.read(fd, 4096)
             except OSError:  # the shell has gone (EIO)
@@ -104,7 +111,7 @@ def typed_in(shell: str, line: str, env: dict, *, installed: Path | None = None)
         """What the shell shows until DONE says so, read as it comes (never a guessed pause)."""
         got, end = b"", time.time() + seconds
         while not done(got.decode(errors="replace")) and time.time() < end:
-            if select.select([fd], [], [], 0.05)[0]:
+            if _ready(fd):
                 try:
                     chunk = os.read(fd, 4096)
                 except OSError:  # the shell has gone

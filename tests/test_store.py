@@ -528,3 +528,29 @@ def test_a_change_to_a_character_read_alone_and_to_the_packs_is_journaled_whole(
     assert camp.json("character", "show", "Ajax")["xp"] == 7
     camp.json("undo")
     assert camp.json("character", "show", "Ajax")["xp"] == 2
+
+
+def test_blocks_close_their_files_when_they_end_not_when_a_collection_comes(camp):
+    """A bot makes hundreds of library blocks in one process: each one's spool of rolls is
+    closed as the block ends. Held until a collection found it, a test process once reached
+    1,024 open files (and `select` refused the next)."""
+    import gc
+
+    import campaign_cli
+
+    def open_files() -> int:
+        return len(os.listdir("/proc/self/fd"))
+
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        before = open_files()
+        for _ in range(60):
+            with campaign_cli.open(camp.path) as block:
+                block.xp_award(1, "Ajax")
+                block.check("Ajax", "3/DX", seed=1)
+        assert open_files() - before < 5
+    finally:
+        if was:
+            gc.enable()
+    assert camp.json("character", "show", "Ajax")["xp"] == 60

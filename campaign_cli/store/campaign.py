@@ -1266,8 +1266,15 @@ def transaction(
         before = _shared_before(data)
         spans = Spans.of_index(raw, indexed(p, raw), before)
         camp = Stored(p, data, before, words, shared=True, spans=spans)
-        yield camp
-        camp.commit()
+        try:
+            yield camp
+            camp.commit()
+        finally:
+            if type(data) is Tables:  # the tables' call back to the campaign: no cycle outlives the change
+                data.on_whole = None
+            if camp.roll_spool is not None:  # closed now, not when a collection finds it (a bot's
+                camp.roll_spool.close()  # hundreds of blocks held as many files open)
+                camp.roll_spool = None
         COMMIT["saved"] = True  # what the command did is saved: its exit follows this (cli/door.answered)
         if camp.written is not None:  # judged before it was written: the next read need not judge it
             index = jsontext.dumps(camp.index, separators=(",", ":")).encode()
