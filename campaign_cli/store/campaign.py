@@ -692,10 +692,21 @@ class Stored:
         own, lists and all, while the before-state shares DOC (`_shared`)."""
         if self.line_before is not None and table == "characters" and str(doc["id"]) not in self.line_before:
             self.line_before[str(doc["id"])] = snapshot(doc)
-        if self._shared:
+        if self._shared and self._as_read(table, doc):
             copy: dict[str, Any] = jsontext.copied(doc)
             return copy
         return dict(doc)
+
+    def _as_read(self, table: str, doc: dict[str, Any]) -> bool:
+        """Whether DOC is the very document read, which the before-state shares (once stored
+        back, a document is a new object of the tables' own: a batch's next lines need no
+        copy of it of their own)."""
+        key = str(doc["id"])
+        lazy = self._lazy
+        if lazy is not None and table == "characters":
+            return lazy.originals.get(key) is doc
+        assert self._before is not None
+        return self._before.get(table, {}).get(key) is doc
 
     def exists(self, table: str, name: str | int) -> bool:
         key = str(name).strip().casefold()
