@@ -81,10 +81,8 @@ def _between_sound(data: dict[str, Any], next_id: int, judged_before: Any, as_re
             return False
         ids.append(ident)
         ids += [item["id"] for item in doc["items"]]
-        folded = doc["name"].strip().casefold()
-        if folded in names:
+        if not claimed(doc["name"], names):
             return False
-        names.add(folded)
     names = set()
     for key, board in data["enemies"].items():
         if unjudged(board, judged_before[1].get(key), as_read[1].get(key)):
@@ -93,11 +91,19 @@ def _between_sound(data: dict[str, Any], next_id: int, judged_before: Any, as_re
         if str(ident) != key:
             return False
         ids.append(ident)
-        folded = board["name"].strip().casefold()
-        if folded in names:
+        if not claimed(board["name"], names):
             return False
-        names.add(folded)
     return len(set(ids)) == len(ids) and (not ids or max(ids) < next_id)
+
+
+def claimed(name: str, names: set[str]) -> bool:
+    """NAME added to NAMES (names as the judge compares them: ends trimmed, any case), or
+    False when one there already is it."""
+    folded = name.strip().casefold()
+    if folded in names:
+        return False
+    names.add(folded)
+    return True
 
 
 def _first_problem(data: dict[str, Any], next_id: int, judged_before: Any, as_read: Any, unjudged: Any) -> None:

@@ -937,10 +937,8 @@ class Stored:
                 if any(i < was_next or i in new for i in fresh):
                     return False
                 new.update(fresh)
-                folded = doc["name"].strip().casefold()
-                if folded in names:
+                if not verdict.claimed(doc["name"], names):
                     return False
-                names.add(folded)
         except judge.Invalid:
             return False
         return True

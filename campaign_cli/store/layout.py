@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 # The digest of the judge's sources (campaign_cli/model.py `judge_digest`, written by
 # `python -m campaign_cli.model --write`; a test keeps it true): the key of the verdict a
 # writer leaves in the lock file (store/campaign.py `verdict`).
-JUDGE = "c30b1b88bcd546f1"
+JUDGE = "8fd67de9d7d57e66"
 
 PACKS = "packs"
 PACKS_DOC = "1"
