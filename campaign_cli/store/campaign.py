@@ -32,11 +32,15 @@ from campaign_cli.store.layout import (
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: the fast path (cli/fast.py)
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterator, Mapping
+    from collections.abc import Callable, Iterable, Iterator, Mapping
     from pathlib import Path
     from typing import Any
 
     from campaign_cli.model import Board, Character
+
+    # A table as `_written` lays it out: its whole value's bytes, or its documents as rows of
+    # key, bytes, id and name.
+    Laid = bytes | Iterable[tuple[str, bytes, Any, Any]]
 
 SCHEMA_VERSION = 5
 APP = "campaign"
@@ -423,55 +427,66 @@ class Spans:
 def _laid_out(data: dict[str, Any], spans: Spans | None = None) -> tuple[bytes, dict[str, Any]]:
     """The campaign file's bytes, and where its meta, characters and enemies stand in them
     (the index a writer leaves beside its verdict: a read of one character reads it alone,
-    `Tables`; the next write copies what it did not change, `Spans`). The packs table goes
-    last, its text copied as it stands when it is one judged document (layout.py). The
-    bytes are `_encoded`'s, whichever way they are made."""
-    tables = {k: v for k, v in data.items() if k != PACKS}
-    head, index = _spliced(tables, spans)
+    `Tables`; the next write copies what it did not change, `Spans`). The tables as
+    `_spliced` or, when only some characters were read, `_lazy_layout` lays them out; the
+    packs table last, its text copied as it stands when it is one judged document
+    (layout.py). The bytes are `_encoded`'s, whichever way they are made."""
+    if type(data) is Tables and data.lazy:
+        head, index = _lazy_layout(data)
+    else:
+        head, index = _spliced({k: v for k, v in data.items() if k != PACKS}, spans)
     if PACKS in data:
         head = joined(head, data)
         index["packs"] = True
     return head, index
 
 
-def _lazy_layout(tables: Tables) -> tuple[bytes, dict[str, Any]]:
-    """The campaign file's bytes and index (`_laid_out`'s) when only some characters were
-    read: each table in the file's order, the meta encoded, each character stored back
-    encoded, every other document copied as its bytes stood."""
+def _written(tables: Iterable[tuple[str, Laid]]) -> tuple[bytes, dict[str, Any]]:
+    """TABLES, each a name and how it is laid out, as one object's bytes, with where each
+    whole table and each document stands (rows of key, id, name, start, end)."""
     parts: list[bytes] = []
-    at = 1
+    at = 1  # after the opening brace
     index: dict[str, Any] = {}
-    for table in tables.order:
+    for table, laid in tables:
         name = f"{',' if parts else ''}{_encoded(table)}:".encode()
         parts.append(name)
         at += len(name)
-        if table not in DOCUMENT_TABLES:
-            body = _encoded(dict.__getitem__(tables, table)).encode()
-            parts.append(body)
-            index[table] = [at, at + len(body)]
-            at += len(body)
+        if isinstance(laid, bytes):
+            parts.append(laid)
+            index[table] = [at, at + len(laid)]
+            at += len(laid)
             continue
-        rows, saved = (tables.rows or {}, tables.saved) if table == "characters" else (tables.enemies, {})
-        out = index[table] = []
+        rows = index[table] = []
         parts.append(b"{")
         at += 1
-        for n, (key, (ident, named, start, end)) in enumerate(rows.items()):
-            head = f"{',' if n else ''}{_encoded(key)}:".encode()
-            doc = saved.get(key)
-            body = tables.raw[start:end] if doc is None else _encoded(doc).encode()
-            if doc is not None:
-                ident, named = doc["id"], doc["name"]
-            parts += (head, body)
-            at += len(head)
-            out.append([key, ident, named, at, at + len(body)])
+        for n, (key, body, ident, named) in enumerate(laid):
+            start = f"{',' if n else ''}{_encoded(key)}:".encode()
+            parts += (start, body)
+            at += len(start)
+            rows.append([key, ident, named, at, at + len(body)])
             at += len(body)
         parts.append(b"}")
         at += 1
-    head = b"".join((b"{", *parts, b"}"))
-    if PACKS in tables:
-        head = joined(head, tables)
-        index["packs"] = True
-    return head, index
+    return b"".join((b"{", *parts, b"}")), index
+
+
+def _lazy_layout(tables: Tables) -> tuple[bytes, dict[str, Any]]:
+    """The tables (not the packs) as `_spliced` lays them out, when only some characters
+    were read: each table in the file's order, the meta encoded, each character stored back
+    encoded, every other document copied as its bytes stood."""
+
+    def laid(table: str) -> Laid:
+        if table not in DOCUMENT_TABLES:
+            return _encoded(dict.__getitem__(tables, table)).encode()
+        rows, saved = (tables.rows or {}, tables.saved) if table == "characters" else (tables.enemies, {})
+        return [
+            (key, tables.raw[start:end], ident, named)
+            if (doc := saved.get(key)) is None
+            else (key, _encoded(doc).encode(), doc["id"], doc["name"])
+            for key, (ident, named, start, end) in rows.items()
+        ]
+
+    return _written((table, laid(table)) for table in tables.order)
 
 
 def _encoded(value: Any) -> str:
@@ -480,35 +495,19 @@ def _encoded(value: Any) -> str:
 
 def _spliced(tables: dict[str, Any], spans: Spans | None) -> tuple[bytes, dict[str, Any]]:
     """TABLES as `_encoded` writes them, with where the meta table and each document stand
-    (rows of key, id, name, start, end); each document SPANS still holds as read is copied
-    as its bytes stood: a write costs what it changed, not the campaign (issue 80). Only a
-    transaction whose documents were never changed in place (Stored `_shared`) passes SPANS."""
-    parts: list[bytes] = []
-    at = 1  # after the opening brace
-    index: dict[str, Any] = {}
-    for table, docs in tables.items():
-        name = f"{',' if parts else ''}{_encoded(table)}:".encode()
-        parts.append(name)
-        at += len(name)
+    (`_written`); each document SPANS still holds as read is copied as its bytes stood: a
+    write costs what it changed, not the campaign (issue 80). Only a transaction whose
+    documents were never changed in place (Stored `_shared`) passes SPANS."""
+
+    def laid(table: str, docs: Any) -> Laid:
         if table not in DOCUMENT_TABLES or type(docs) is not dict:
-            body = _encoded(docs).encode()
-            parts.append(body)
-            index[table] = [at, at + len(body)]
-            at += len(body)
-            continue
-        rows = index[table] = []
-        parts.append(b"{")
-        at += 1
-        for n, (key, doc) in enumerate(docs.items()):
-            start = f"{',' if n else ''}{_encoded(key)}:".encode()
-            body = (spans.of(table, key, doc) if spans is not None else None) or _encoded(doc).encode()
-            parts += (start, body)
-            at += len(start)
-            rows.append([key, doc.get("id"), doc.get("name"), at, at + len(body)])
-            at += len(body)
-        parts.append(b"}")
-        at += 1
-    return b"".join((b"{", *parts, b"}")), index
+            return _encoded(docs).encode()
+        return [(key, body(table, key, doc), doc.get("id"), doc.get("name")) for key, doc in docs.items()]
+
+    def body(table: str, key: str, doc: Any) -> bytes:
+        return (spans.of(table, key, doc) if spans is not None else None) or _encoded(doc).encode()
+
+    return _written((table, laid(table, docs)) for table, docs in tables.items())
 
 
 class Stored:
@@ -589,15 +588,15 @@ class Stored:
     def changed_pairs(self, table: str) -> tuple[dict[str, Any], dict[str, Any]]:
         """TABLE's documents this transaction may have changed, as they were and as they are
         (by key; one removed is in the first alone): every document unless the before-state
-        still shares the untouched ones."""
+        still shares the untouched ones (`_shared`: then those it does not share)."""
         lazy = self._lazy
         if lazy is not None:
             if table != "characters":
                 return {}, {}
             keys = [key for key in lazy.rows or () if key in lazy.saved]  # the table's order
             return {key: lazy.originals[key] for key in keys}, {key: lazy.saved[key] for key in keys}
-        changed = set(self.changed(table))
         was, now = self.before_tables()[table], self._data[table]
+        changed = {k for k, d in now.items() if was.get(k) is not d} if self._shared else set(now)
         return (
             {k: d for k, d in was.items() if k in changed or k not in now},
             {k: d for k, d in now.items() if k in changed},
@@ -607,19 +606,6 @@ class Stored:
         """The documents of table NAME by key, as they stand: to read, never to change."""
         returned: Mapping[str, Any] = self._data[name]
         return returned
-
-    def changed(self, table: str) -> list[str]:
-        """The keys of TABLE's documents this transaction may have changed or added: every
-        key, unless the before-state still shares the untouched ones (`_shared`)."""
-        lazy = self._lazy
-        if lazy is not None:
-            return list(lazy.saved) if table == "characters" else []
-        docs = self._data[table]
-        if not self._shared:
-            return list(docs)
-        assert self._before is not None
-        was = self._before[table]
-        return [key for key, doc in docs.items() if was.get(key) is not doc]
 
     def _unshare(self) -> None:
         assert self._before is not None
@@ -1029,11 +1015,7 @@ class Stored:
                 self.meta["seq"], self.meta["journal_hash"] = seq, sealed
                 if not self.reverted:
                     self.meta["undo_top"], self.meta["undo_at"], self.meta["undo_hash"] = seq, offset, sealed
-                lazy = self._lazy
-                if lazy is not None:
-                    text, index = _lazy_layout(lazy)
-                else:
-                    text, index = _laid_out(after, self._spans if self._shared else None)
+                text, index = _laid_out(after, self._spans if self._shared else None)
                 files.write_atomic(self.target, text)
             except OSError:  # the change did not happen (a full disk): nor does its entry stay
                 if kept is not None:
@@ -1091,7 +1073,7 @@ def open_read(path: str | os.PathLike[str]) -> Stored:
     indexed are read a table at a time (`Tables`): one character is read alone."""
     p = files.FilePath(resolved(path))
     raw = read_bytes(p)
-    return Stored(p, Tables.of(p, raw) or parse(p, raw))
+    return Stored(p, Tables.of(p, raw, indexed(p, raw)) or parse(p, raw))
 
 
 class Tables(dict):  # type: ignore[type-arg]  # the tables, as `parse` returns them
@@ -1117,9 +1099,9 @@ class Tables(dict):  # type: ignore[type-arg]  # the tables, as `parse` returns 
         self.on_whole: Callable[[dict[str, Any]], None] | None = None
 
     @classmethod
-    def of(cls, path: Path, raw: bytes) -> Tables | None:
-        """The tables, read lazily, or None: no index, or one these bytes do not match."""
-        index = indexed(path, raw)
+    def of(cls, path: Path, raw: bytes, index: dict[str, Any] | None) -> Tables | None:
+        """The tables, read lazily, or None: no INDEX (the file's, `indexed`), or one these
+        bytes do not match."""
         if index is None or b"\\ud" in raw or b"\\uD" in raw:  # an escaped surrogate: judged whole (parse)
             return None
         rows = _rows(index, "characters", raw)
@@ -1271,9 +1253,10 @@ def transaction(
     with files.locked(p, wait) as lock:  # the folder's flock: no other writer until we have renamed
         files.clean_temporaries(p)
         raw = read_bytes(p)
-        data = Tables.of(p, raw) or parse(p, raw)  # one character read alone when the file is indexed
+        where = indexed(p, raw)  # where each document stands, as the last writer said (read once)
+        data = Tables.of(p, raw, where) or parse(p, raw)  # one character read alone when the file is indexed
         before = _shared_before(data)
-        spans = Spans.of_index(raw, indexed(p, raw), before)
+        spans = Spans.of_index(raw, where, before)
         camp = Stored(p, data, before, words, shared=True, spans=spans)
         try:
             yield camp
