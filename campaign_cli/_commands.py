@@ -7,7 +7,9 @@ fast path reads ("str", "int" within low and high, "flag") or None; and for a co
 declared fast its call (the area's module and class, whether it only reads, the
 method, its positional parameters, its keywords as (keyword, parameter) pairs, the
 formats, the views drawn without Typer or None, the part of the result that is the
-JSON answer or None for all of it), else null. Text, decoded a command at a time: read by
+JSON answer or None for all of it, the options bundled into one parameter or None);
+a command whose body is a Typer-free function has that function as its area and no
+method; else null. Text, decoded a command at a time: read by
 cli/fast.py and tab.py through tokens.py (`shape_of`). Do not edit."""
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '['
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.course","Course"],true,"status",[],[],["json_out"],["campaign_cli.cli.views","campaign_fields"],null]]'
+        '[["campaign_cli.library.course","Course"],true,"status",[],[],["json_out"],["campaign_cli.cli.views","campaign_fields"],null,null]]'
     ),
     ('log',): (
         '[[],'
@@ -52,7 +54,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]],'
         '["--jsonl",["jsonl",false,null,"flag",null,null,false,false,false]]'
         '],'
-        'null]'
+        '[["campaign_cli.cli.answers","log"],false,null,["limit","character","after","follow"],[["no_pager","no_pager"],["json_out","json_out"],["jsonl","jsonl"]],["json_out","jsonl"],null,null,null]]'
     ),
     ('undo',): (
         '[[],'
@@ -91,7 +93,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--gender",["gender",true,null,"str",null,null,false,null,false]],'
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.characters","Characters"],false,"character_create",["name"],[["st","st"],["dx","dx"],["iq","iq"],["wizard","wizard"],["skill","skill"],["spell","spell"],["keyword","keyword"],["attr","attr"],["gender","gender"]],["json_out"],["campaign_cli.cli.drawn","character_lines"],null]]'
+        '[["campaign_cli.library.characters","Characters"],false,"character_create",["name"],[["st","st"],["dx","dx"],["iq","iq"],["wizard","wizard"],["skill","skill"],["spell","spell"],["keyword","keyword"],["attr","attr"],["gender","gender"]],["json_out"],["campaign_cli.cli.drawn","character_lines"],null,null]]'
     ),
     ('character', 'list'): (
         '[[],'
@@ -99,14 +101,14 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]],'
         '["--jsonl",["jsonl",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.core","Core"],true,"character_list",[],[],["json_out","jsonl"],["campaign_cli.cli.views","character_table"],null]]'
+        '[["campaign_cli.library.core","Core"],true,"character_list",[],[],["json_out","jsonl"],["campaign_cli.cli.views","character_table"],null,null]]'
     ),
     ('character', 'show'): (
         '[[["name",1,"characters","str",null,null,true,null]],'
         '['
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.core","Core"],true,"character_show",["name"],[],["json_out"],["campaign_cli.cli.drawn","character_lines"],null]]'
+        '[["campaign_cli.library.core","Core"],true,"character_show",["name"],[],["json_out"],["campaign_cli.cli.drawn","character_lines"],null,null]]'
     ),
     ('character', 'sheet'): (
         '[[["names",-1,"characters","str",null,null,false,null]],'
@@ -128,7 +130,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--gender",["gender",true,null,"str",null,null,false,null,false]],'
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.characters","Characters"],false,"character_set",["name"],[["attr","attr"],["keyword","keyword"],["drop_keyword","drop_keyword"],["drop_attr","drop_attr"],["combat","combat"],["gender","gender"]],["json_out"],["campaign_cli.cli.drawn","character_lines"],null]]'
+        '[["campaign_cli.library.characters","Characters"],false,"character_set",["name"],[["attr","attr"],["keyword","keyword"],["drop_keyword","drop_keyword"],["drop_attr","drop_attr"],["combat","combat"],["gender","gender"]],["json_out"],["campaign_cli.cli.drawn","character_lines"],null,null]]'
     ),
     ('character', 'delete'): (
         '[[["name",1,"characters","str",null,null,true,null]],'
@@ -168,7 +170,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--reason",["reason",true,null,"str",null,null,false,null,false]],'
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.advancement","Advancement"],false,"xp_award",["amount","*names"],[["party","party"],["reason","reason"]],["json_out"],["campaign_cli.cli.views","xp_award_table"],null]]'
+        '[["campaign_cli.library.advancement","Advancement"],false,"xp_award",["amount","*names"],[["party","party"],["reason","reason"]],["json_out"],["campaign_cli.cli.views","xp_award_table"],null,null]]'
     ),
     ('xp', 'spend'): (
         '[[["name",1,"characters","str",null,null,true,null]],'
@@ -180,7 +182,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--dry-run",["dry_run",false,null,"flag",null,null,false,false,false]],'
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        'null]'
+        '[["campaign_cli.cli.answers","xp_spend"],false,null,["name"],[["attribute","attribute"],["skill","skill"],["spell","spell"],["karma","karma"],["dry_run","dry_run"],["json_out","json_out"]],["json_out"],null,null,null]]'
     ),
     ('karma',): '',
     ('karma', 'add'): (
@@ -190,7 +192,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--by",["by",true,"characters","str",null,null,false,null,false]],'
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.advancement","Advancement"],false,"karma_add",["name","n"],[["bard","bard"],["by","by"]],["json_out"],["campaign_cli.cli.views","karma_line"],null]]'
+        '[["campaign_cli.library.advancement","Advancement"],false,"karma_add",["name","n"],[["bard","bard"],["by","by"]],["json_out"],["campaign_cli.cli.views","karma_line"],null,null]]'
     ),
     ('wish',): '',
     ('wish', 'add'): (
@@ -198,14 +200,14 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '['
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.advancement","Advancement"],false,"wish_add",["name","n"],[],["json_out"],["campaign_cli.cli.views","wishes_line"],null]]'
+        '[["campaign_cli.library.advancement","Advancement"],false,"wish_add",["name","n"],[],["json_out"],["campaign_cli.cli.views","wishes_line"],null,null]]'
     ),
     ('wish', 'spend'): (
         '[[["name",1,"characters","str",null,null,true,null]],'
         '['
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.advancement","Advancement"],false,"wish_spend",["name"],[],["json_out"],["campaign_cli.cli.views","wish_spent_line"],null]]'
+        '[["campaign_cli.library.advancement","Advancement"],false,"wish_spend",["name"],[],["json_out"],["campaign_cli.cli.views","wish_spent_line"],null,null]]'
     ),
     ('curse',): '',
     ('curse', 'apply'): (
@@ -214,7 +216,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--note",["note",true,null,"str",null,null,false,null,false]],'
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.characters","Characters"],false,"curse_apply",["name","curse"],[["note","note"]],["json_out"],null,null]]'
+        '[["campaign_cli.library.characters","Characters"],false,"curse_apply",["name","curse"],[["note","note"]],["json_out"],null,null,null]]'
     ),
     ('curse', 'list'): (
         '[[["name",1,null,"str",null,null,false,null]],'
@@ -222,7 +224,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]],'
         '["--jsonl",["jsonl",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.characters","Characters"],true,"curse_list",["name"],[],["json_out","jsonl"],null,null]]'
+        '[["campaign_cli.library.characters","Characters"],true,"curse_list",["name"],[],["json_out","jsonl"],null,null,null]]'
     ),
     ('curse', 'remove'): (
         '[[["name",1,"characters","str",null,null,true,null],["curse",1,"curses","str",null,null,true,null]],'
@@ -238,14 +240,14 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '['
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.course","Course"],false,"adventure_start",["title"],[],["json_out"],null,null]]'
+        '[["campaign_cli.library.course","Course"],false,"adventure_start",["title"],[],["json_out"],null,null,null]]'
     ),
     ('adventure', 'end'): (
         '[[],'
         '['
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.course","Course"],false,"adventure_end",[],[],["json_out"],null,null]]'
+        '[["campaign_cli.library.course","Course"],false,"adventure_end",[],[],["json_out"],null,null,null]]'
     ),
     ('town',): '',
     ('town', 'enter'): (
@@ -254,14 +256,14 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--blacksmith",["blacksmith",false,null,"flag",null,null,false,false,false]],'
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.course","Course"],false,"town_enter",["town"],[["blacksmith","blacksmith"]],["json_out"],null,null]]'
+        '[["campaign_cli.library.course","Course"],false,"town_enter",["town"],[["blacksmith","blacksmith"]],["json_out"],null,null,null]]'
     ),
     ('town', 'leave'): (
         '[[],'
         '['
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.course","Course"],false,"town_leave",[],[],["json_out"],null,null]]'
+        '[["campaign_cli.library.course","Course"],false,"town_leave",[],[],["json_out"],null,null,null]]'
     ),
     ('keyword',): '',
     ('keyword', 'learn'): (
@@ -269,7 +271,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '['
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.course","Course"],false,"keyword_learn",["word"],[],["json_out"],null,null]]'
+        '[["campaign_cli.library.course","Course"],false,"keyword_learn",["word"],[],["json_out"],null,null,null]]'
     ),
     ('fight',): '',
     ('fight', 'start'): (
@@ -278,7 +280,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--title",["title",true,null,"str",null,null,false,null,false]],'
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.fights","Fights"],false,"fight_start",[],[["title","title"]],["json_out"],["campaign_cli.cli.views","fight_started_line"],null]]'
+        '[["campaign_cli.library.fights","Fights"],false,"fight_start",[],[["title","title"]],["json_out"],["campaign_cli.cli.views","fight_started_line"],null,null]]'
     ),
     ('fight', 'add'): (
         '[[["enemy",1,"enemies","str",null,null,true,null]],'
@@ -307,14 +309,14 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '['
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.fights","Fights"],false,"fight_next",[],[],["json_out"],["campaign_cli.cli.views","fight_turn_line"],null]]'
+        '[["campaign_cli.library.fights","Fights"],false,"fight_next",[],[],["json_out"],["campaign_cli.cli.views","fight_turn_line"],null,null]]'
     ),
     ('fight', 'status'): (
         '[[],'
         '['
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.fights","Fights"],true,"fight_status",[],[],["json_out"],["campaign_cli.cli.views","fight_views"],null]]'
+        '[["campaign_cli.library.fights","Fights"],true,"fight_status",[],[],["json_out"],["campaign_cli.cli.views","fight_views"],null,null]]'
     ),
     ('fight', 'hit'): (
         '[[["target",1,"on_board","str",null,null,true,null],["damage",1,null,"int",0,1000000,true,null]],'
@@ -322,7 +324,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--by",["by",true,"characters","str",null,null,false,null,true]],'
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.fights","Fights"],false,"fight_hit",["target","damage"],[["by","by"]],["json_out"],null,null]]'
+        '[["campaign_cli.library.fights","Fights"],false,"fight_hit",["target","damage"],[["by","by"]],["json_out"],null,null,null]]'
     ),
     ('fight', 'attack'): (
         '[[["attacker",1,"fighters","str",null,null,true,null],["target",1,"on_board","str",null,null,true,null]],'
@@ -337,7 +339,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--reroll-damage-dice",["reroll_damage_dice",true,null,"str",null,null,false,null,false]],'
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.fights","Fights"],false,"fight_attack",["attacker","target"],[["weapon","weapon"],["dice","dice"],["damage_dice","damage_dice"],["seed","seed"],["karma","karma"],["reroll_dice","reroll_dice"],["karma_damage","karma_damage"],["reroll_damage_dice","reroll_damage_dice"]],["json_out"],null,null]]'
+        '[["campaign_cli.library.fights","Fights"],false,"fight_attack",["attacker","target"],[["weapon","weapon"],["dice","dice"],["damage_dice","damage_dice"],["seed","seed"],["karma","karma"],["reroll_dice","reroll_dice"],["karma_damage","karma_damage"],["reroll_damage_dice","reroll_damage_dice"]],["json_out"],null,null,null]]'
     ),
     ('fight', 'end'): (
         '[[["names",-1,null,"str",null,null,false,null]],'
@@ -358,20 +360,20 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--value",["value",true,null,"int",0,1000000,false,null,false]],'
         '["--requires",["requires",true,null,"str",null,null,true,null,false]],'
         '["--clothing",["clothing",true,null,"str",null,null,false,null,false]],'
-        '["--personal",["personal",false,null,null,null,null,false,null,false]],'
-        '["--darkstone-icon",["darkstone_icon",false,null,null,null,null,false,null,false]],'
+        '["--personal",["personal",false,null,"flag",null,null,false,null,false]],'
+        '["--darkstone-icon",["darkstone_icon",false,null,"flag",null,null,false,null,false]],'
         '["--slots",["slots",true,null,"int",0,3,false,null,false]],'
         '["--damage",["damage",true,null,"str",null,null,false,null,false]],'
         '["--armor",["armor",true,null,"int",0,1000000,false,null,false]],'
         '["--restriction",["restriction",true,null,"int",0,1000000,false,null,false]],'
-        '["--shield",["shield",false,null,null,null,null,false,null,false]],'
+        '["--shield",["shield",false,null,"flag",null,null,false,null,false]],'
         '["--heft",["heft",true,null,"int",0,1000000,false,null,false]],'
         '["--kind",["kind",true,null,"str",null,null,false,null,false]],'
         '["--custom",["custom",false,null,"flag",null,null,false,false,false]],'
         '["--count",["count",true,null,"int",1,1000000,false,1,false]],'
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        'null]'
+        '[["campaign_cli.cli.answers","item_add"],false,null,["name","item"],[["custom","custom"],["count","count"],["options","options"],["json_out","json_out"]],["json_out"],null,null,["options",["hands","weight","value","requires","clothing","personal","darkstone_icon","slots","damage","armor","restriction","shield","heft","kind"],["campaign_cli.cli.answers","kind_in_english"]]]]'
     ),
     ('item', 'show'): (
         '[[["name",1,"characters","str",null,null,true,null],["item",1,"items","str",null,null,true,null]],'
@@ -386,7 +388,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]],'
         '["--jsonl",["jsonl",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.core","Core"],true,"character_show",["name"],[],["json_out","jsonl"],["campaign_cli.cli.views","item_table"],"items"]]'
+        '[["campaign_cli.library.core","Core"],true,"character_show",["name"],[],["json_out","jsonl"],["campaign_cli.cli.views","item_table"],"items",null]]'
     ),
     ('item', 'drop'): (
         '[[["name",1,"characters","str",null,null,true,null],["item",1,"items","str",null,null,true,null]],'
@@ -411,7 +413,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--count",["count",true,null,"int",1,1000000,false,null,false]],'
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.items","Items"],false,"item_sell",["src","dst","item"],[["price","price"],["count","count"]],["json_out"],null,null]]'
+        '[["campaign_cli.library.items","Items"],false,"item_sell",["src","dst","item"],[["price","price"],["count","count"]],["json_out"],null,null,null]]'
     ),
     ('item', 'hold'): (
         '[[["name",1,"characters","str",null,null,true,null],["items",-1,"items","str",null,null,false,null]],'
@@ -419,7 +421,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--none",["none",false,null,"flag",null,null,false,false,false]],'
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.items","Items"],false,"item_hold",["name","*items"],[["none","none"]],["json_out"],null,null]]'
+        '[["campaign_cli.library.items","Items"],false,"item_hold",["name","*items"],[["none","none"]],["json_out"],null,null,null]]'
     ),
     ('item', 'wear'): (
         '[[["name",1,"characters","str",null,null,true,null],["item",1,"items","str",null,null,true,null]],'
@@ -488,7 +490,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--count",["count",true,null,"int",1,1000000,false,1,false]],'
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.items","Items"],false,"item_use",["name","item"],[["on","on"],["count","count"]],["json_out"],null,null]]'
+        '[["campaign_cli.library.items","Items"],false,"item_use",["name","item"],[["on","on"],["count","count"]],["json_out"],null,null,null]]'
     ),
     ('gold',): '',
     ('gold', 'add'): (
@@ -496,14 +498,14 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '['
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.items","Items"],false,"gold_add",["name","n"],[],["json_out"],["campaign_cli.cli.views","counted_line"],null]]'
+        '[["campaign_cli.library.items","Items"],false,"gold_add",["name","n"],[],["json_out"],["campaign_cli.cli.views","counted_line"],null,null]]'
     ),
     ('gold', 'remove'): (
         '[[["name",1,"characters","str",null,null,true,null],["n",1,null,"int",1,1000000,true,null]],'
         '['
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.items","Items"],false,"gold_remove",["name","n"],[],["json_out"],["campaign_cli.cli.views","counted_line"],null]]'
+        '[["campaign_cli.library.items","Items"],false,"gold_remove",["name","n"],[],["json_out"],["campaign_cli.cli.views","counted_line"],null,null]]'
     ),
     ('darkstone',): '',
     ('darkstone', 'add'): (
@@ -511,14 +513,14 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '['
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.items","Items"],false,"darkstone_add",["name","n"],[],["json_out"],["campaign_cli.cli.views","counted_line"],null]]'
+        '[["campaign_cli.library.items","Items"],false,"darkstone_add",["name","n"],[],["json_out"],["campaign_cli.cli.views","counted_line"],null,null]]'
     ),
     ('darkstone', 'remove'): (
         '[[["name",1,"characters","str",null,null,true,null],["n",1,null,"int",1,1000000,true,null]],'
         '['
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.items","Items"],false,"darkstone_remove",["name","n"],[],["json_out"],["campaign_cli.cli.views","counted_line"],null]]'
+        '[["campaign_cli.library.items","Items"],false,"darkstone_remove",["name","n"],[],["json_out"],["campaign_cli.cli.views","counted_line"],null,null]]'
     ),
     ('forge',): (
         '[[["name",1,"characters","str",null,null,true,null],["item",1,"items","str",null,null,true,null]],'
@@ -545,13 +547,13 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--value",["value",true,null,"int",0,1000000,false,null,false]],'
         '["--requires",["requires",true,null,"str",null,null,true,null,false]],'
         '["--clothing",["clothing",true,null,"str",null,null,false,null,false]],'
-        '["--personal",["personal",false,null,null,null,null,false,null,false]],'
-        '["--darkstone-icon",["darkstone_icon",false,null,null,null,null,false,null,false]],'
+        '["--personal",["personal",false,null,"flag",null,null,false,null,false]],'
+        '["--darkstone-icon",["darkstone_icon",false,null,"flag",null,null,false,null,false]],'
         '["--slots",["slots",true,null,"int",0,3,false,null,false]],'
         '["--damage",["damage",true,null,"str",null,null,false,null,false]],'
         '["--armor",["armor",true,null,"int",0,1000000,false,null,false]],'
         '["--restriction",["restriction",true,null,"int",0,1000000,false,null,false]],'
-        '["--shield",["shield",false,null,null,null,null,false,null,false]],'
+        '["--shield",["shield",false,null,"flag",null,null,false,null,false]],'
         '["--heft",["heft",true,null,"int",0,1000000,false,null,false]],'
         '["--kind",["kind",true,null,"str",null,null,false,null,false]],'
         '["--custom",["custom",false,null,"flag",null,null,false,false,false]],'
@@ -583,7 +585,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--field",["field",true,null,"str",null,null,true,null,false]],'
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.enemies","Enemies"],false,"enemy_add",["name"],[["file","file"],["size","size"],["keyword","keyword"],["field","field"]],["json_out"],null,null]]'
+        '[["campaign_cli.library.enemies","Enemies"],false,"enemy_add",["name"],[["file","file"],["size","size"],["keyword","keyword"],["field","field"]],["json_out"],null,null,null]]'
     ),
     ('enemy', 'list'): (
         '[[],'
@@ -591,7 +593,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]],'
         '["--jsonl",["jsonl",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.enemies","Enemies"],true,"enemy_list",[],[],["json_out","jsonl"],["campaign_cli.cli.views","enemy_table"],null]]'
+        '[["campaign_cli.library.enemies","Enemies"],true,"enemy_list",[],[],["json_out","jsonl"],["campaign_cli.cli.views","enemy_table"],null,null]]'
     ),
     ('enemy', 'show'): (
         '[[["name",1,"enemies","str",null,null,true,null]],'
@@ -599,14 +601,14 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--brutal",["brutal",false,null,"flag",null,null,false,false,false]],'
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.enemies","Enemies"],true,"enemy_show",["name"],[["brutal","brutal"]],["json_out"],null,null]]'
+        '[["campaign_cli.library.enemies","Enemies"],true,"enemy_show",["name"],[["brutal","brutal"]],["json_out"],null,null,null]]'
     ),
     ('enemy', 'delete'): (
         '[[["name",1,"enemies","str",null,null,true,null]],'
         '['
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.enemies","Enemies"],false,"enemy_delete",["name"],[],["json_out"],null,null]]'
+        '[["campaign_cli.library.enemies","Enemies"],false,"enemy_delete",["name"],[],["json_out"],null,null,null]]'
     ),
     ('enemy', 'elite'): (
         '[[["name",1,"enemies","str",null,null,true,null]],'
@@ -616,7 +618,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--dice",["dice",true,null,"str",null,null,false,null,false]],'
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.enemies","Enemies"],false,"enemy_elite",["name"],[["brutal","brutal"],["seed","seed"],["dice","dice"]],["json_out"],null,null]]'
+        '[["campaign_cli.library.enemies","Enemies"],false,"enemy_elite",["name"],[["brutal","brutal"],["seed","seed"],["dice","dice"]],["json_out"],null,null,null]]'
     ),
     ('enemy', 'hit'): (
         '[[["name",1,"enemies","str",null,null,true,null],["damage",1,null,"int",0,1000000,true,null]],'
@@ -624,7 +626,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--brutal",["brutal",false,null,"flag",null,null,false,false,false]],'
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.enemies","Enemies"],true,"enemy_hit",["name","damage"],[["brutal","brutal"]],["json_out"],null,null]]'
+        '[["campaign_cli.library.enemies","Enemies"],true,"enemy_hit",["name","damage"],[["brutal","brutal"]],["json_out"],null,null,null]]'
     ),
     ('enemy', 'kill'): (
         '[[["name",1,"enemies","str",null,null,true,null]],'
@@ -633,7 +635,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--brutal",["brutal",false,null,"flag",null,null,false,false,false]],'
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.enemies","Enemies"],false,"enemy_kill",["name"],[["by","by"],["brutal","brutal"]],["json_out"],null,null]]'
+        '[["campaign_cli.library.enemies","Enemies"],false,"enemy_kill",["name"],[["by","by"],["brutal","brutal"]],["json_out"],null,null,null]]'
     ),
     ('damage',): (
         '[[["name",1,"characters","str",null,null,true,null],["amount",1,null,"int",0,1000000,true,null]],'
@@ -642,7 +644,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--armor",["armor",false,null,"flag",null,null,false,false,false]],'
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.wounds","Wounds"],false,"damage",["name","amount"],[["fatigue","fatigue"],["armor","armor"]],["json_out"],["campaign_cli.cli.views","damage_line"],null]]'
+        '[["campaign_cli.library.wounds","Wounds"],false,"damage",["name","amount"],[["fatigue","fatigue"],["armor","armor"]],["json_out"],["campaign_cli.cli.views","damage_line"],null,null]]'
     ),
     ('heal',): (
         '[[["name",1,"characters","str",null,null,true,null],["amount",1,null,"int",0,1000000,true,null]],'
@@ -650,7 +652,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--fatigue",["fatigue",false,null,"flag",null,null,false,false,false]],'
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.wounds","Wounds"],false,"heal",["name","amount"],[["fatigue","fatigue"]],["json_out"],["campaign_cli.cli.views","heal_line"],null]]'
+        '[["campaign_cli.library.wounds","Wounds"],false,"heal",["name","amount"],[["fatigue","fatigue"]],["json_out"],["campaign_cli.cli.views","heal_line"],null,null]]'
     ),
     ('rest',): (
         '[[["names",-1,null,"str",null,null,false,null]],'
@@ -658,7 +660,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--week",["week",false,null,"flag",null,null,false,false,false]],'
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.wounds","Wounds"],false,"rest",["*names"],[["week","week"]],["json_out"],null,null]]'
+        '[["campaign_cli.library.wounds","Wounds"],false,"rest",["*names"],[["week","week"]],["json_out"],null,null,null]]'
     ),
     ('catalog',): '',
     ('catalog', 'skills'): (
@@ -727,14 +729,14 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]],'
         '["--jsonl",["jsonl",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.catalog","Catalog"],true,"catalog_packs",[],[],["json_out","jsonl"],null,null]]'
+        '[["campaign_cli.library.catalog","Catalog"],true,"catalog_packs",[],[],["json_out","jsonl"],null,null,null]]'
     ),
     ('catalog', 'remove'): (
         '[[["pack",1,null,"str",null,null,true,null]],'
         '['
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.catalog","Catalog"],false,"catalog_remove",["pack"],[],["json_out"],null,null]]'
+        '[["campaign_cli.library.catalog","Catalog"],false,"catalog_remove",["pack"],[],["json_out"],null,null,null]]'
     ),
     ('batch',): (
         '[[["source",1,"files","str",null,null,false,"-"]],'
@@ -773,7 +775,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--plot",["plot_",false,null,"flag",null,null,false,false,false]],'
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        'null]'
+        '[["campaign_cli.cli.answers","check"],false,null,["words"],[["party","party"],["who","who"],["roll","roll"],["plot_","plot_"],["json_out","json_out"]],["json_out"],null,null,["roll",["dice","seed","modifier","karma","reroll_dice"],null]]]'
     ),
     ('contest',): (
         '[[["name",1,"characters","str",null,null,true,null],["spec",1,null,"str",null,null,true,null],["other",1,null,"str",null,null,true,null],["other_spec",1,null,"str",null,null,true,null]],'
@@ -785,7 +787,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--reroll-dice",["reroll_dice",true,null,"str",null,null,false,null,false]],'
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.rolls","Rolls"],false,"contest",["name","spec","other","other_spec"],[["dice","dice"],["other_dice","other_dice"],["seed","seed"],["karma","karma"],["reroll_dice","reroll_dice"]],["json_out"],null,null]]'
+        '[["campaign_cli.library.rolls","Rolls"],false,"contest",["name","spec","other","other_spec"],[["dice","dice"],["other_dice","other_dice"],["seed","seed"],["karma","karma"],["reroll_dice","reroll_dice"]],["json_out"],null,null,null]]'
     ),
     ('initiative',): (
         '[[["names",-1,null,"str",null,null,true,null]],'
@@ -865,7 +867,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--no-pager",["no_pager",false,null,"flag",null,null,false,false,false]],'
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        'null]'
+        '[["campaign_cli.cli.answers","recap"],false,null,["adventure","since","last","format_"],[["no_pager","no_pager"],["json_out","json_out"]],["json_out"],null,null,null]]'
     ),
     ('share',): '',
     ('share', 'git'): (
@@ -913,6 +915,6 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '['
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.characters","Characters"],true,"can",["name"],[],["json_out"],["campaign_cli.cli.views","can_views"],null]]'
+        '[["campaign_cli.library.characters","Characters"],true,"can",["name"],[],["json_out"],["campaign_cli.cli.views","can_views"],null,null]]'
     ),
 }

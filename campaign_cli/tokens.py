@@ -37,7 +37,7 @@ def shape_of(row: str) -> dict[str, Any]:
     args, opts, call = loads(row, trusted=True)  # our own generator's text
     shape: dict[str, Any] = {"args": args, "opts": dict(opts)}
     if call is not None:
-        area, reads, method, positional, keywords, formats, views, part = call
+        area, reads, method, positional, keywords, formats, views, part, bundle = call
         shape["call"] = {
             "area": tuple(area),
             "reads": reads,
@@ -47,6 +47,7 @@ def shape_of(row: str) -> dict[str, Any]:
             "formats": formats,
             "views": None if views is None else tuple(views),
             "part": part,
+            "bundle": bundle,  # [into, the options' names, the adjusting function or None] or None
         }
     return shape
 

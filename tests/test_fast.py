@@ -29,7 +29,7 @@ from hypothesis import strategies as st
 
 import campaign_cli
 from campaign_cli._commands import COMMANDS as TABLE
-from campaign_cli.cli import fast
+from campaign_cli.cli import answers, fast
 from campaign_cli.cli.app import get_command, run
 from campaign_cli.tokens import shape_of
 
@@ -74,9 +74,16 @@ def typer_call(path: tuple[str, ...], args: list[str], campaign: Path) -> list[t
         made.append((positional, keywords))
         raise Made
 
+    def ran(*positional, **keywords):  # a command whose body is a Typer-free function
+        made.append((positional, keywords))
+        raise Made
+
     out, err = io.StringIO(), io.StringIO()
     env = {"CAMPAIGN_FILE": str(campaign), "CAMPAIGN_LANG": "en"}
-    patched = mock.patch.object(area, entry["method"], recorded)
+    if entry["method"] is None:
+        patched = mock.patch.object(importlib.import_module(entry["area"][0]), entry["area"][1], ran)
+    else:
+        patched = mock.patch.object(area, entry["method"], recorded)
     with patched, mock.patch.dict(os.environ, env), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         run(get_command(), args)
     return made
@@ -139,7 +146,7 @@ def test_the_fast_path_makes_the_call_typer_makes_or_hands_over(campaign, path, 
     if read is None:
         return  # Typer's to answer
     made = typer_call(path, args, campaign)
-    assert made == [(tuple(read.positional), read.keywords)], args
+    assert made == _made(read), args
     assert (read.area, read.method) == (COMMANDS[path]["area"], COMMANDS[path]["method"])
 
 
@@ -158,7 +165,19 @@ def test_each_command_in_the_table_is_taken_on_a_plain_line(campaign, path):
     args = [*path, *words, "--json"]
     read = fast.parse(args)
     assert read is not None, args
-    assert typer_call(path, args, campaign) == [(tuple(read.positional), read.keywords)]
+    assert typer_call(path, args, campaign) == _made(read) != []
+
+
+def _made(read: fast.Call) -> list[tuple[tuple, dict]]:
+    """The calls the fast path makes for READ: one, its arguments with a bundle of options
+    made one mapping; none when the bundle's adjustment refuses (as Typer's wrapper does)."""
+    from campaign_cli.errors import CampaignError
+
+    try:
+        positional, keywords = read.made()
+    except CampaignError:
+        return []
+    return [(tuple(positional), keywords)]
 
 
 # Every command declared fast (`@fast`): the table is exactly these (issue 79: declared,
@@ -173,6 +192,7 @@ DECLARED = {
     ("rest",), ("status",), ("town", "enter"), ("town", "leave"), ("wish", "add"), ("wish", "spend"),
     ("xp", "award"), ("character", "list"), ("item", "list"),
     ("gold", "add"), ("gold", "remove"), ("darkstone", "add"), ("darkstone", "remove"), ("enemy", "list"), ("can",),
+    ("xp", "spend"), ("recap",), ("log",), ("item", "add"), ("check",),
 }  # fmt: skip
 
 
@@ -214,6 +234,70 @@ def test_a_declared_command_that_stops_qualifying_stops_the_generator():
     assert commandtable._entry(get_command(app), ("character", "show")) is None
 
 
+def test_a_body_that_is_one_function_call_is_fast_only_when_the_function_is_typer_free():
+    """The generator's second form: the command's code one call of a Typer-free module's
+    function given its parameters as they came (cli/answers.py). A function of a module that
+    loads Typer, a parameter left out, a bundle of options adjusted in such a module: the
+    generator refuses, saying why."""
+    import commandtable
+
+    from campaign_cli.cli.common import fast, takes
+    from campaign_cli.cli.framework import get_command
+
+    def entry_of(function):
+        app = typer.Typer(add_completion=False)
+        app.command()(function)
+        return commandtable._entry(get_command(app), ("log",))
+
+    @fast
+    def log(
+        limit: Annotated[int | None, typer.Option("--limit")] = None,
+        json_out: Annotated[bool, typer.Option("--json")] = False,
+    ) -> None:
+        answers.log(limit, json_out=json_out)  # (the generator reads the code, never runs it)
+
+    entry = entry_of(log)
+    assert (entry["area"], entry["method"], entry["positional"]) == (
+        ("campaign_cli.cli.answers", "log"),
+        None,
+        ["limit"],
+    )
+    assert entry["keywords"]["json_out"] == "json_out" and entry["formats"] == ["json_out"]
+
+    @fast
+    def echoed(
+        limit: Annotated[int | None, typer.Option("--limit")] = None,
+        json_out: Annotated[bool, typer.Option("--json")] = False,
+    ) -> None:
+        typer.echo(limit, err=json_out)
+
+    with pytest.raises(commandtable.NotFast, match="typer loads Typer"):
+        entry_of(echoed)
+
+    @fast
+    def dropped(
+        limit: Annotated[int | None, typer.Option("--limit")] = None,
+        json_out: Annotated[bool, typer.Option("--json")] = False,
+    ) -> None:
+        answers.log(json_out=json_out)
+
+    with pytest.raises(commandtable.NotFast, match="its option limit is not passed on"):
+        entry_of(dropped)
+
+    def adjust(options):
+        options["limit"] = options["limit"] or 0
+
+    adjust.__module__ = "campaign_cli.cli.itemopts"  # a module that loads Typer
+
+    @takes({"limit": (Annotated[int | None, typer.Option("--limit")], None)}, "options", adjust)
+    @fast
+    def bundled(options: dict, json_out: Annotated[bool, typer.Option("--json")] = False) -> None:
+        answers.log(json_out=json_out, options=options)
+
+    with pytest.raises(commandtable.NotFast, match="adjusted by campaign_cli.cli.itemopts"):
+        entry_of(bundled)
+
+
 def test_the_table_holds_the_reads_and_writes_scripts_loop_over():
     for path in [("character", "show"), ("status",), ("xp", "award"), ("damage",), ("heal",), ("karma", "add")]:
         assert path in COMMANDS, path
@@ -221,6 +305,9 @@ def test_the_table_holds_the_reads_and_writes_scripts_loop_over():
     assert COMMANDS[("character", "show")]["views"] == ("campaign_cli.cli.drawn", "character_lines")
     assert COMMANDS[("status",)]["views"] == ("campaign_cli.cli.views", "campaign_fields")
     assert COMMANDS[("enemy", "show")]["views"] is None  # views of two arguments: Typer's to draw
+    # a body that is one Typer-free function: it is the call (no method); a bundle adjusted as by Typer's wrapper
+    assert (COMMANDS[("log",)]["area"], COMMANDS[("log",)]["method"]) == (("campaign_cli.cli.answers", "log"), None)
+    assert COMMANDS[("item", "add")]["bundle"][2] == ["campaign_cli.cli.answers", "kind_in_english"]
 
 
 def _program(campaign: Path, *args: str) -> subprocess.CompletedProcess:
@@ -292,7 +379,7 @@ def test_the_fast_path_loads_neither_typer_nor_click_nor_rich(campaign):
         done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, env=env)
         loaded = {m.split(".")[0] for m in eval(done.stderr.splitlines()[-1])}  # our own repr
         assert not loaded & {"typer", "click", "rich"}, args
-    done = subprocess.run([sys.executable, "-c", code, "log"], capture_output=True, text=True, env=env)
+    done = subprocess.run([sys.executable, "-c", code, "catalog", "skills"], capture_output=True, text=True, env=env)
     assert "typer" in {
         m.split(".")[0] for m in eval(done.stderr.splitlines()[-1])
     }  # a view the fast path does not draw: Typer's
@@ -300,8 +387,15 @@ def test_the_fast_path_loads_neither_typer_nor_click_nor_rich(campaign):
 
 @pytest.mark.parametrize(
     "args",
-    [["character", "show", "Ajax", "--json"], ["character", "show", "Ajax"], ["log"], ["log", "--json"]],
-    ids=["fast, JSON", "fast, a view", "Typer, a view", "Typer, JSON"],
+    [
+        ["character", "show", "Ajax", "--json"],
+        ["character", "show", "Ajax"],
+        ["log"],
+        ["log", "--json"],
+        ["catalog", "skills"],
+        ["catalog", "skills", "--json"],
+    ],
+    ids=["fast, JSON", "fast, a view", "fast, a stream", "fast, a JSON stream", "Typer, a view", "Typer, JSON"],
 )
 def test_a_closed_pipe_is_no_error_on_either_path(campaign, args):
     """`campaign ... | true`: the reader has gone before the answer is written; nothing on
@@ -372,7 +466,7 @@ BATCH_LINES = [
     ["character", "list"],
     ["item", "list", "Ajax"],
     ["enemy", "list"],
-    ["check", "Ajax", "3/DX", "--seed", "1"],  # not declared fast: Click's, in the same batch
+    ["roll", "3D6", "--seed", "1"],  # not declared fast: Click's, in the same batch
     ["karma", "add", "Ajax", "1"],
     ["gold", "remove", "Ajax", "2"],
 ]
@@ -409,7 +503,7 @@ def test_a_batch_reads_its_lines_as_click_does(tmp_path, campaign, failing, stat
         said.append((code, out, err.replace(str(copy.parent), "<here>"), data["characters"]))
     assert said[0] == said[1]
     assert said[0][0] == status
-    assert len(ran) >= len(BATCH_LINES) - 1  # every line but `check` read by the tokenizer
+    assert len(ran) >= len(BATCH_LINES) - 1  # every line but `roll` read by the tokenizer
 
 
 EVERYDAY = [
@@ -432,6 +526,13 @@ EVERYDAY = [
     ["wish", "add", "Ajax", "1"],
     ["damage", "Ajax", "2"],
     ["wish", "spend", "Ajax"],  # cancels that damage (R17)
+    ["log", "--limit", "5"],
+    ["recap"],
+    ["check", "Ajax", "3/DX", "--seed", "1"],
+    ["item", "add", "Ajax", "Rope", "--weight", "1", "--kind", "снаряжение"],  # a bundle, adjusted
+    ["xp", "award", "12", "Ajax"],
+    ["xp", "spend", "Ajax", "--attribute", "DX", "--dry-run"],
+    ["check", "--party", "3/IQ", "--who", "все", "--seed", "2"],
 ]
 
 

@@ -7,8 +7,11 @@ Every command has its arguments and options (with the completer of each, the kin
 the fast path reads: text, a whole number with its bounds, a flag; default, required). A
 command declared fast (`@fast`, cli/common.py) has its library call too, read from its own
 code, which must be one library call whose arguments are the command's parameters as
-given, answered as it came (`emit(data, ...)`); a declared command whose code no longer
-is stops the generator, saying why (issue 79: declared, never inferred):
+given, answered as it came (`emit(data, ...)`), or one call of a Typer-free module's
+function given the command's parameters as they came (`answers.log(limit, ...)`, the
+function then the call's area; a bundle of options, `cli.common.takes`, recorded to be
+made as its wrapper makes it); a declared command whose code no longer is stops the
+generator, saying why (issue 79: declared, never inferred):
 
     @app.command(help=...)
     @fast
@@ -49,7 +52,7 @@ def _body(function: Any) -> tuple[ast.FunctionDef, list[ast.stmt]]:
     body = list(tree.body)
     if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
         body = body[1:]  # a docstring
-    _need(len(body) >= 2, "its body is not a library call and its answer")
+    _need(len(body) >= 1, "its body is empty")
     return tree, body
 
 
@@ -158,6 +161,8 @@ def _call(function: Any) -> dict[str, Any]:
     parameter names, `*` before one spread; keywords: keyword -> parameter). NotFast when
     the code is anything else."""
     tree, body = _body(function)
+    if len(body) == 1:
+        return _runs(function, body[0])
     first, rest, last = body[0], body[1:-1], body[-1]
     if isinstance(first, ast.With):
         (door, call, target, method), reads = _acting(first, function), False
@@ -188,6 +193,36 @@ def _call(function: Any) -> dict[str, Any]:
         "formats": sorted(formats),
         "views": _views(function, answer.args[1:], result),
         "part": part,
+        "bundle": None,
+    }
+
+
+def _runs(function: Any, step: ast.stmt) -> dict[str, Any]:
+    """`answers.name(param, ..., keyword=param)`: the command's body is one function of a
+    module that loads no Typer, Click or Rich (cli/answers.py), given the command's
+    parameters as they came; the fast path calls the same function with the same values.
+    The call's entry: the function (module, name) as its area, no method."""
+    call = step.value if isinstance(step, ast.Expr) else None
+    said = f"its one statement is not a call of a Typer-free module's function: {ast.unparse(step)}"
+    _need(isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute), said)
+    assert isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
+    held = call.func.value
+    module = function.__globals__.get(held.id) if isinstance(held, ast.Name) else None
+    _need(inspect.ismodule(module) and callable(getattr(module, call.func.attr, None)), said)
+    assert module is not None
+    _need(_typer_free(module.__name__), f"{module.__name__} loads Typer, Click or Rich")
+    positional, keywords = _positional(call), _keywords(call)
+    passed = {p.lstrip("*") for p in positional} | set(keywords.values())
+    return {
+        "area": (module.__name__, call.func.attr),
+        "reads": False,
+        "method": None,
+        "positional": positional,
+        "keywords": keywords,
+        "formats": sorted(f for f in FORMATS if f in passed),
+        "views": None,
+        "part": None,
+        "bundle": None,
     }
 
 
@@ -265,7 +300,9 @@ def table() -> str:
         "declared fast its call (the area's module and class, whether it only reads, the\n"
         "method, its positional parameters, its keywords as (keyword, parameter) pairs, the\n"
         "formats, the views drawn without Typer or None, the part of the result that is the\n"
-        "JSON answer or None for all of it), else null. Text, decoded a command at a time: read by\n"
+        "JSON answer or None for all of it, the options bundled into one parameter or None);\n"
+        "a command whose body is a Typer-free function has that function as its area and no\n"
+        "method; else null. Text, decoded a command at a time: read by\n"
         'cli/fast.py and tab.py through tokens.py (`shape_of`). Do not edit."""\n\n'
         "from __future__ import annotations\n\n"
         "TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: the fast path, TAB\n"
@@ -281,7 +318,7 @@ def _row(path: tuple[str, ...], shape: dict[str, Any]) -> str:
     """One entry of the table: a group `""`; a command one JSON text (a line of it for its
     arguments, one for each option, one for its call; adjacent literals, one constant),
     `[args, opts, call]`, opts as [flag, spec] pairs, call null or [area, reads, method,
-    positional, keywords as pairs, formats, views, part]. Text, not Python data: loading
+    positional, keywords as pairs, formats, views, part, bundle]. Text, not Python data: loading
     the module makes 92 strings, not thousands of tuples; tokens.shape_of decodes the one
     command a line needs."""
     from campaign_cli import jsontext
@@ -303,6 +340,7 @@ def _row(path: tuple[str, ...], shape: dict[str, Any]) -> str:
             call["formats"],
             call["views"],
             call["part"],
+            call["bundle"],
         ]
     opts = [text([flag, spec]) for flag, spec in shape["opts"].items()]
     pieces = [f"[{text(shape['args'])},", "[", *(o + "," for o in opts[:-1]), *(opts[-1:]), "],", f"{text(made)}]"]
@@ -369,18 +407,38 @@ def _entry(command: Any, path: tuple[str, ...]) -> dict[str, Any] | None:
         return None
     try:
         call = _call(function)
+        call["bundle"] = _bundle(command.callback)
         _parameters(command, call)
         return call
     except NotFast as why:
         raise NotFast(f"`campaign {' '.join(path)}` is declared fast (@fast) but {why}") from None
 
 
+def _bundle(callback: Any) -> tuple[str, list[str], tuple[str, str] | None] | None:
+    """The options the command receives as one mapping (`cli.common.takes`): (the parameter
+    it stands for, the options' names, the function adjusting it as (module, name), which
+    must load no Typer, Click or Rich), or None."""
+    while callback is not None and not hasattr(callback, "bundle"):
+        callback = getattr(callback, "__wrapped__", None)
+    if callback is None:
+        return None
+    into, names, adjust = callback.bundle
+    if adjust is None:
+        return (into, list(names), None)
+    _need(_typer_free(adjust.__module__), f"its options' bundle is adjusted by {adjust.__module__}, not Typer-free")
+    return (into, list(names), (adjust.__module__, adjust.__name__))
+
+
 def _parameters(command: Any, call: dict[str, Any]) -> None:
     """NotFast unless the fast path reads every parameter of COMMAND and the call passes
-    each as given."""
+    each as given (the options of a bundle, in it)."""
     from campaign_cli.cli.framework import param_kind
 
     used = {p.lstrip("*") for p in call["positional"]} | set(call["keywords"].values())
+    if call["bundle"] is not None:
+        into, names, _adjust = call["bundle"]
+        _need(into in call["keywords"].values(), f"its options' bundle {into} is not passed on by keyword")
+        used = (used - {into}) | set(names)
     arguments = []
     for param in command.params:
         if param_kind(param) is None or param.name is None:

@@ -9,7 +9,7 @@ import typer
 from campaign_cli import __version__, i18n
 from campaign_cli.cli import output
 from campaign_cli.cli.common import MAX_AMOUNT, help_text
-from campaign_cli.cli.door import answered, journal_words
+from campaign_cli.cli.door import answered, journal_words, json_wanted
 from campaign_cli.cli.framework import TyperGroup, click
 from campaign_cli.cli.lazy import LazyGroup, build, summary
 from campaign_cli.errors import COMMIT, CampaignError, UsageProblem
@@ -206,8 +206,7 @@ def run(
 
 def _run(command: click.Command, args: list[str], prog_name: str, complete_var: str | None, **extra: Any) -> int:
     args = _help_alias(args)
-    words = args[: args.index("--")] if "--" in args else args
-    RUN.json_errors = "--json" in words or "--jsonl" in words or _json_format(words)
+    RUN.json_errors = json_wanted(args)
     RUN.words = journal_words(args)
     RUN.campaign = ""
     RUN.front = "cli"
@@ -250,13 +249,6 @@ def _help_alias(args: list[str]) -> list[str]:
     if i < len(args) and args[i] == "help":
         return [*args[:i], *args[i + 1 :], "--help"]
     return args
-
-
-def _json_format(words: list[str]) -> bool:
-    """`--format json` is `--json` wherever `--format` takes it (CLI.md): errors as JSON too."""
-    from itertools import pairwise
-
-    return "--format=json" in words or any(a == "--format" and b == "json" for a, b in pairwise(words))
 
 
 def _completion_shell(shell: str) -> str:

@@ -7,7 +7,9 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar, cast
 
 import typer
 
-from campaign_cli.cli.door import FREE_TEXT, MAX_ARGUMENT, campaign_path
+from campaign_cli.cli.door import FREE_TEXT, MAX_ARGUMENT
+from campaign_cli.cli.door import acting as acting  # a command's act, and a read: Typer-free
+from campaign_cli.cli.door import looking as looking
 from campaign_cli.errors import UsageProblem
 from campaign_cli.i18n import _
 from campaign_cli.rules.names import MAX_AMOUNT as MAX_AMOUNT  # the bound every number option states
@@ -16,11 +18,6 @@ from campaign_cli.run import RUN
 
 if TYPE_CHECKING:
     from collections.abc import Callable
-    from contextlib import AbstractContextManager
-
-    from campaign_cli.library.core import Core
-
-    A = TypeVar("A", bound=Core)
 
 MAX_SEED = MAX_ID  # a seed stays exact in JSON (and in jq)
 
@@ -77,27 +74,11 @@ Command = TypeVar("Command", bound=Callable[..., None])
 
 def fast(function: Command) -> Command:
     """Declare FUNCTION (a command) one the fast path runs without Typer (cli/fast.py): its
-    body must stay one library call answered as it came, or `tools/generate.py` stops
+    body must stay one library call answered as it came, or one call of a Typer-free
+    function given its parameters as they came (cli/answers.py), or `tools/generate.py` stops
     saying why (tools/commandtable.py); tests/test_fast.py pins the declared set."""
     function.fast = True  # type: ignore[attr-defined]
     return function
-
-
-def acting(area: type[A]) -> AbstractContextManager[A]:
-    """The library's campaign for this command's one act, of AREA (a class of acts in
-    campaign_cli/library: only its own module is loaded): its own transaction, or the
-    open batch's (the act's summary is then the line's)."""
-    from campaign_cli.library.core import command
-
-    return command(area, campaign_path(), RUN.words)
-
-
-def looking(area: type[A]) -> A:
-    """The library's campaign for a command that reads, of AREA (no lock; the open batch's
-    inside one)."""
-    from campaign_cli.library.core import reader
-
-    return reader(area, campaign_path())
 
 
 def check_sizes(params: dict[str, Any], labels: dict[str, str]) -> None:
@@ -152,6 +133,7 @@ def takes(
                 adjust(bundle)
             command(**given, **{into: bundle})
 
+        run.bundle = (into, tuple(parameters), adjust)  # type: ignore[attr-defined]  # the command table's
         run.__signature__ = signature.replace(parameters=[*own[:at], *spliced, *own[at + 1 :]])  # type: ignore[attr-defined]
         notes = {k: v for k, v in command.__annotations__.items() if k != into}
         run.__annotations__ = notes | {p.name: p.annotation for p in spliced}

@@ -14,12 +14,50 @@ from campaign_cli.errors import COMMIT, CampaignError, ExitStatus
 from campaign_cli.i18n import _
 from campaign_cli.run import RUN
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: the fast path
+if TYPE_CHECKING:
+    from contextlib import AbstractContextManager
+    from typing import TypeVar
+
+    from campaign_cli.library.core import Core
+
+    A = TypeVar("A", bound=Core)
+
 MAX_ARGUMENT = 200  # CLI.md "Sizes": a spec, dice list, expression or name longer than this exits 2
 FREE_TEXT = frozenset({"note", "reason", "source", "output", "file", "campaign"})  # notes and paths
 
 
 def campaign_path() -> str:
     return RUN.campaign or os.environ.get("CAMPAIGN_FILE") or "campaign.json"
+
+
+def acting(area: type[A]) -> AbstractContextManager[A]:
+    """The library's campaign for this command's one act, of AREA (a class of acts in
+    campaign_cli/library: only its own module is loaded): its own transaction, or the
+    open batch's (the act's summary is then the line's)."""
+    from campaign_cli.library.core import command
+
+    return command(area, campaign_path(), RUN.words)
+
+
+def looking(area: type[A]) -> A:
+    """The library's campaign for a command that reads, of AREA (no lock; the open batch's
+    inside one)."""
+    from campaign_cli.library.core import reader
+
+    return reader(area, campaign_path())
+
+
+def json_wanted(args: list[str]) -> bool:
+    """Whether a command line asks for JSON, so its errors are JSON too: `--json`, `--jsonl`,
+    or `--format json` wherever `--format` takes it (CLI.md); the words after `--` are
+    arguments."""
+    words = args[: args.index("--")] if "--" in args else args
+    if "--json" in words or "--jsonl" in words or "--format=json" in words:
+        return True
+    from itertools import pairwise
+
+    return any(a == "--format" and b == "json" for a, b in pairwise(words))
 
 
 def journal_words(args: list[str]) -> list[str]:

@@ -133,9 +133,13 @@ def param_kind(param: Any) -> tuple[str, int | None, int | None] | None:
     """A parameter's kind as the fast path reads it: ("str", None, None), ("int", low,
     high), ("flag", None, None), or None for one it does not read."""
     if getattr(param, "is_flag", False):
-        if getattr(param, "secondary_opts", None) or param.default is not False or getattr(param, "count", False):
+        if (
+            getattr(param, "secondary_opts", None)
+            or param.default not in (False, None)
+            or getattr(param, "count", False)
+        ):
             return None
-        return ("flag", None, None)
+        return ("flag", None, None)  # given: True; else its default (False, or None for `bool | None`)
     if MODERN:
         descriptor = param.type_descriptor
         if descriptor.is_choice or descriptor.is_file or descriptor.is_path:

@@ -7,6 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
+from campaign_cli.cli.answers import kind_in_english
 from campaign_cli.cli.common import MAX_AMOUNT, complete, takes
 from campaign_cli.rules import gear
 
@@ -127,12 +128,4 @@ ITEM_PARAMETERS: dict[str, tuple[Any, Any]] = {
 ITEM_OPTIONS = tuple(ITEM_PARAMETERS)  # by name, in the order the help lists them
 
 
-def _kind_in_english(options: dict[str, Any]) -> None:
-    """A kind given in Russian (`--kind артефакт`) is stored in English."""
-    from campaign_cli.i18n import english_word
-
-    if options["kind"] is not None:
-        options["kind"] = english_word(options["kind"], gear.KINDS)
-
-
-takes_item_options = takes(ITEM_PARAMETERS, "options", _kind_in_english)
+takes_item_options = takes(ITEM_PARAMETERS, "options", kind_in_english)

@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
 
+from campaign_cli.cli import answers
 from campaign_cli.cli.common import (
     MAX_AMOUNT,
     JsonlOpt,
@@ -126,6 +127,7 @@ def _show(data: Any, message: str, json_out: bool) -> None:
     )
 )
 @takes_item_options
+@fast
 def add(
     name: NameArg,
     item: CatalogArg,
@@ -134,20 +136,7 @@ def add(
     count: CountOpt = 1,
     json_out: JsonOpt = False,
 ) -> None:
-    with acting(Items) as camp:
-        data = camp.item_add(name, item, custom=custom, count=count, **options)
-    ch, added = data["character"], data["item"]
-    _show(
-        data,
-        _("{name} gets {object} (#{id}); carries {weight} of {limit}").format(
-            name=ch["name"],
-            object=object_shown(added, count),
-            id=added["id"],
-            weight=ch["carry_weight"],
-            limit=ch["carry_limit"],
-        ),
-        json_out,
-    )
+    answers.item_add(name, item, custom=custom, count=count, options=options, json_out=json_out)
 
 
 @app.command(

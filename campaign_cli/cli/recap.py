@@ -5,14 +5,9 @@ from typing import Annotated
 
 import typer
 
-from campaign_cli.cli.common import JsonOpt, NoPagerOpt, help_text, looking
+from campaign_cli.cli import answers
+from campaign_cli.cli.common import JsonOpt, NoPagerOpt, fast, help_text
 from campaign_cli.cli.lazy import command_app
-from campaign_cli.cli.output import Line, emit, paged, write_text
-from campaign_cli.errors import UsageProblem
-from campaign_cli.i18n import _
-from campaign_cli.library.documents import Documents
-from campaign_cli.render.recap import lines
-from campaign_cli.run import RUN
 
 recap_app = command_app()
 
@@ -29,6 +24,7 @@ recap_app = command_app()
         "campaign recap --last",
     ),
 )
+@fast
 def recap(
     adventure: Annotated[
         int | None, typer.Option("--adventure", min=1, max=1_000_000, metavar="N", help="The Nth adventure.")
@@ -45,13 +41,4 @@ def recap(
     no_pager: NoPagerOpt = False,
     json_out: JsonOpt = False,
 ) -> None:
-    if format_ not in ("text", "md", "json"):
-        raise UsageProblem(_("--format takes text, md or json, not {format!r}").format(format=format_))
-    camp = looking(Documents)
-    if format_ == "md" and not json_out and RUN.capture is None:
-        write_text(camp.recap(adventure=adventure, since=since, last=last, format="md"))
-        return
-    data = camp.recap(adventure=adventure, since=since, last=last)
-    genders = {c["name"]: c["gender"] for c in camp.character_list()}
-    with paged(not no_pager and not json_out and format_ == "text"):
-        emit(data, lambda: [Line(t) for t in lines(data, genders)], json_out=json_out or format_ == "json")
+    answers.recap(adventure, since, last, format_, no_pager=no_pager, json_out=json_out)

@@ -4,12 +4,12 @@ Every roll is journaled with its dice; `--seed` makes it reproducible and
 `--dice` takes physical dice typed in (validated, never silently re-rolled).
 """
 
-from collections.abc import Mapping
 from fractions import Fraction
 from typing import Annotated, Any
 
 import typer
 
+from campaign_cli.cli import answers
 from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, acting, complete, fast, help_text
 from campaign_cli.cli.diceopts import (
     AgainstOpt,
@@ -22,11 +22,12 @@ from campaign_cli.cli.diceopts import (
 )
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import Line, Table, emit
-from campaign_cli.cli.rolling import ModifierOpt, PlotOpt, plot
+from campaign_cli.cli.rolling import ModifierOpt, PlotOpt
+from campaign_cli.cli.views import plot
 from campaign_cli.errors import UsageProblem
-from campaign_cli.i18n import _, empty, english_word, signed, status_of
+from campaign_cli.i18n import _
 from campaign_cli.library.rolls import Rolls
-from campaign_cli.render.rolls import chance_text, contest_rows, describe_check, describe_roll, shown_side, source
+from campaign_cli.render.rolls import chance_text, contest_rows, describe_check, describe_roll, shown_side
 from campaign_cli.rules import dice as d
 from campaign_cli.rules.checks import distribution
 
@@ -45,6 +46,7 @@ check_app, contest_app, initiative_app, roll_app, odds_app, cast_app = (command_
     ),
 )
 @takes_roll_options
+@fast
 def check(
     words: Annotated[
         list[str],
@@ -75,75 +77,7 @@ def check(
     plot_: PlotOpt = False,
     json_out: JsonOpt = False,
 ) -> None:
-    if party:
-        who = english_word(who, ("all", "random")) if who is not None else None
-        with acting(Rolls) as camp:
-            lib: Any = camp  # the words as typed: the library refuses what a party test does not take
-            test = lib.check(" ".join(words), party=True, who=who, plot=plot_, **roll)
-            genders = {c["name"]: c["gender"] for c in camp.character_list()}
-        return _party_views(test, genders, json_out)
-    if len(words) < 2:
-        raise UsageProblem(_("give NAME and SPEC (or --party SPEC)"))
-    with acting(Rolls) as camp:
-        result = camp.check(words[0], " ".join(words[1:]), plot=plot_, **roll)
-    emit(result, lambda: _check_views(result), json_out=json_out)
-
-
-def _check_views(result: Mapping[str, Any]) -> list[Any]:
-    views = [Line(describe_check(result))]
-    if "plot" in result:
-        count, limit = result["plot"]["dice"], result["plot"]["limit"]
-        rows = distribution(result["type"], count, limit)
-        got = sum(result["dice"]) if result["type"] == "sum" else sum(v >= limit for v in result["dice"])
-        what = (
-            _("3d6 sums")
-            if result["type"] == "sum"
-            else _("dice at {need}+ of {count}").format(need=limit, count=count)
-        )
-        views += plot(rows, what, got)
-    return views
-
-
-def _party_views(data: Mapping[str, Any], genders: dict[str, Any], json_out: bool) -> None:
-    """R11: every living character takes the test, or one picked at random."""
-    who = data["who"]
-    results, skipped = data["results"], data["skipped"]
-    rows = [
-        [
-            r["character"],
-            ", ".join(map(str, r["dice"])) or empty(),
-            r["total"],
-            r["target"],
-            "; ".join(f"{signed(m['value'])} {source(m)}" for m in r["modifiers"]) or empty(),
-            "success" if r["success"] else "failure",
-            r.get("reason") or chance_text(r["probability"]),
-        ]
-        for r in results
-    ]
-    rows += [
-        [
-            s["character"],
-            None,
-            None,
-            None,
-            None,
-            _("skipped ({status}, R11a)").format(status=status_of(s["status"], genders[s["character"]])),
-            None,
-        ]
-        for s in (skipped if who == "all" else [])  # R11a: the fallen do not roll (one at random: not drawn)
-    ]
-    emit(
-        data,
-        Table(
-            _("Party test {text} ({who})").format(
-                text=data["spec"], who=_("everyone") if who == "all" else _("one at random")
-            ),
-            [_("character"), _("dice"), _("total"), _("target"), _("modifiers"), _("result"), _("chance")],
-            rows,
-            ("name", "", "", "", "text", "status", ""),
-        ),
-        json_out=json_out,
-    )
+    answers.check(words, party=party, who=who, roll=roll, plot_=plot_, json_out=json_out)
 
 
 @contest_app.command(

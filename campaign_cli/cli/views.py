@@ -13,6 +13,7 @@ from campaign_cli.render.text import Verbatim
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: a view drawn never needs it
 if TYPE_CHECKING:
+    from fractions import Fraction
     from typing import Any
 
 
@@ -408,4 +409,88 @@ def can_views(data: Mapping[str, Any] | Sequence[Mapping[str, Any]]) -> list[Any
             rows = [(Verbatim(r["act"]), Verbatim(r["message"])) for r in one["refused"]]  # command paths: as typed
             title = _("{name} cannot").format(name=one["character"])
             out.append(Table(title, [_("command"), _("why not")], rows, ("", "text")))
+    return out
+
+
+def check_views(result: Mapping[str, Any]) -> list[Any]:
+    """A check's line (R5-R10), and with --plot its distribution, the roll marked."""
+    from campaign_cli.render.rolls import describe_check
+    from campaign_cli.rules.checks import distribution
+
+    views = [Line(describe_check(result))]
+    if "plot" in result:
+        count, limit = result["plot"]["dice"], result["plot"]["limit"]
+        rows = distribution(result["type"], count, limit)
+        got = sum(result["dice"]) if result["type"] == "sum" else sum(v >= limit for v in result["dice"])
+        what = (
+            _("3d6 sums")
+            if result["type"] == "sum"
+            else _("dice at {need}+ of {count}").format(need=limit, count=count)
+        )
+        views += plot(rows, what, got)
+    return views
+
+
+def party_test_table(data: Mapping[str, Any], genders: dict[str, Any]) -> Table:
+    """R11: every living character takes the test, or one picked at random."""
+    from campaign_cli.i18n import empty, signed
+    from campaign_cli.render.rolls import chance_text, source
+
+    who = data["who"]
+    results, skipped = data["results"], data["skipped"]
+    rows = [
+        [
+            r["character"],
+            ", ".join(map(str, r["dice"])) or empty(),
+            r["total"],
+            r["target"],
+            "; ".join(f"{signed(m['value'])} {source(m)}" for m in r["modifiers"]) or empty(),
+            "success" if r["success"] else "failure",
+            r.get("reason") or chance_text(r["probability"]),
+        ]
+        for r in results
+    ]
+    rows += [
+        [
+            s["character"],
+            None,
+            None,
+            None,
+            None,
+            _("skipped ({status}, R11a)").format(status=status_of(s["status"], genders[s["character"]])),
+            None,
+        ]
+        for s in (skipped if who == "all" else [])  # R11a: the fallen do not roll (one at random: not drawn)
+    ]
+    return Table(
+        _("Party test {text} ({who})").format(
+            text=data["spec"], who=_("everyone") if who == "all" else _("one at random")
+        ),
+        [_("character"), _("dice"), _("total"), _("target"), _("modifiers"), _("result"), _("chance")],
+        rows,
+        ("name", "", "", "", "text", "status", ""),
+    )
+
+
+def plot(rows: list[tuple[int, Fraction, bool]], what: str, rolled: int | None = None, width: int = 40) -> list[Line]:
+    """A bar chart as plain lines: `#` bars succeed, `.` bars fail, `<` marks the roll."""
+    from campaign_cli.i18n import percent
+
+    top = max(float(p) for _, p, _ in rows) or 1.0
+    label = max(len(str(v)) for v, _, _ in rows)
+    out = [
+        Line(
+            (_("{what}: # succeeds, . fails") if rolled is None else _("{what}: # succeeds, . fails, < rolled")).format(
+                what=_(what)
+            )
+        )
+    ]
+    for value, p, ok in rows:
+        bar = ("#" if ok else ".") * max(round(width * float(p) / top), 1 if p else 0)
+        out.append(
+            Line(
+                f"{str(value).rjust(label)} {bar.ljust(width)} {percent(float(p)).rjust(6)}"
+                + (" <" if value == rolled else "")
+            )
+        )
     return out

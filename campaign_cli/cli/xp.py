@@ -1,16 +1,14 @@
 """`campaign xp award|spend` (R13-R17)."""
 
-from collections.abc import Mapping
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
-from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, NameArg, acting, complete, fast, help_text, looking
-from campaign_cli.cli.drawn import character_lines
+from campaign_cli.cli import answers
+from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, NameArg, acting, complete, fast, help_text
 from campaign_cli.cli.lazy import noun_app
-from campaign_cli.cli.output import Line, emit
+from campaign_cli.cli.output import emit
 from campaign_cli.cli.views import xp_award_table
-from campaign_cli.i18n import _, changed, shown
 from campaign_cli.library.advancement import Advancement
 
 app = noun_app(
@@ -45,14 +43,6 @@ def award(
     emit(data, lambda: xp_award_table(data), json_out=json_out)
 
 
-def step_words(step: Mapping[str, Any]) -> str:
-    """The step as the run's language says it ("ST 12 -> 13", "Плавание 0 -> 1", "изучает Свет")."""
-    if step["kind"] == "spell":
-        return _("learns {spell}").format(spell=step["name"])
-    name = shown(step["name"]) if step["kind"] == "skill" else step["name"]  # ST, DX, IQ: as typed
-    return f"{name} {changed(step['level'], step['level'] + 1)}"
-
-
 @app.command(
     help=help_text(
         "Spend XP on one step: an attribute (R14), a skill level or a spell (R15, R16).",
@@ -61,6 +51,7 @@ def step_words(step: Mapping[str, Any]) -> str:
         "campaign xp spend Merlin --spell Light=10 --karma",
     )
 )
+@fast
 def spend(
     name: NameArg,
     attribute: Annotated[
@@ -81,24 +72,6 @@ def spend(
     dry_run: Annotated[bool, typer.Option("--dry-run", help="Show the cost; change nothing.")] = False,
     json_out: JsonOpt = False,
 ) -> None:
-    if dry_run:
-        camp = looking(Advancement)
-        data = camp.xp_spend(name, attribute=attribute, skill=skill, spell=spell, karma=karma, dry_run=True)
-    else:
-        with acting(Advancement) as camp:
-            data = camp.xp_spend(name, attribute=attribute, skill=skill, spell=spell, karma=karma)
-    ch = data["character"]
-    if dry_run:
-        line = _("{name}: {step} costs {cost} XP; has {xp}").format(
-            name=ch["name"], step=step_words(data["raises"]), cost=data["cost"], xp=ch["xp"]
-        )
-        emit(data, Line(line), json_out=json_out)
-        return
-    line = _("{name}: {step} for {cost} XP ({before} -> {xp})").format(
-        name=ch["name"],
-        step=step_words(data["raises"]),
-        cost=data["cost"],
-        before=data["xp_before"],
-        xp=data["xp_after"],
+    answers.xp_spend(
+        name, attribute=attribute, skill=skill, spell=spell, karma=karma, dry_run=dry_run, json_out=json_out
     )
-    emit(data, lambda: [Line(line), *character_lines(ch)], json_out=json_out)

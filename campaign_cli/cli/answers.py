@@ -1,0 +1,185 @@
+"""The bodies of the commands whose answer is more than one library call (a read or a write
+chosen by a flag, a party or a single check, a stream with a pager): each a function of the
+command's parameters as they arrive, called by the command's code (`answers.xp_spend(...)`,
+declared `@fast`) and by the fast path (cli/fast.py) with the very same values, so the two
+cannot answer differently. Typer-free: nothing here loads Typer, Click or Rich (a view
+drawn on a terminal loads Rich, as every command's does)."""
+
+from __future__ import annotations
+
+from campaign_cli.cli.door import acting, looking
+from campaign_cli.cli.output import Line, emit
+from campaign_cli.i18n import _
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: the fast path
+if TYPE_CHECKING:
+    from collections.abc import Iterator, Mapping
+    from typing import Any
+
+
+def check(words: list[str], *, party: bool, who: str | None, roll: dict[str, Any], plot_: bool, json_out: bool) -> None:
+    """`check`: NAME SPEC, a character's check (R5-R10), or with PARTY a party test (R11),
+    WHO all or random in either language; ROLL the roll's options (cli/diceopts.py)."""
+    from campaign_cli.cli.views import check_views, party_test_table
+    from campaign_cli.errors import UsageProblem
+    from campaign_cli.library.rolls import Rolls
+
+    if party:
+        from campaign_cli.i18n import english_word
+
+        who = english_word(who, ("all", "random")) if who is not None else None
+        with acting(Rolls) as camp:
+            lib: Any = camp  # the words as typed: the library refuses what a party test does not take
+            test = lib.check(" ".join(words), party=True, who=who, plot=plot_, **roll)
+            genders = {c["name"]: c["gender"] for c in camp.character_list()}
+        emit(test, lambda: party_test_table(test, genders), json_out=json_out)
+        return
+    if len(words) < 2:
+        raise UsageProblem(_("give NAME and SPEC (or --party SPEC)"))
+    with acting(Rolls) as camp:
+        result = camp.check(words[0], " ".join(words[1:]), plot=plot_, **roll)
+    emit(result, lambda: check_views(result), json_out=json_out)
+
+
+def item_add(name: str, item: str, *, custom: bool, count: int, options: dict[str, Any], json_out: bool) -> None:
+    """`item add`: a catalog entry or a new item described by OPTIONS (cli/itemopts.py)."""
+    from campaign_cli.library.items import Items
+    from campaign_cli.render.character import object_shown
+
+    with acting(Items) as camp:
+        data = camp.item_add(name, item, custom=custom, count=count, **options)
+    ch, added = data["character"], data["item"]
+    line = _("{name} gets {object} (#{id}); carries {weight} of {limit}").format(
+        name=ch["name"],
+        object=object_shown(added, count),
+        id=added["id"],
+        weight=ch["carry_weight"],
+        limit=ch["carry_limit"],
+    )
+    emit(data, Line(line), json_out=json_out)
+
+
+def kind_in_english(options: dict[str, Any]) -> None:
+    """The item options' adjustment (`cli.common.takes`): a kind given in Russian (`--kind
+    артефакт`) is stored in English."""
+    from campaign_cli.i18n import english_word
+    from campaign_cli.rules import gear
+
+    if options["kind"] is not None:
+        options["kind"] = english_word(options["kind"], gear.KINDS)
+
+
+def xp_spend(
+    name: str,
+    *,
+    attribute: str | None,
+    skill: str | None,
+    spell: str | None,
+    karma: bool,
+    dry_run: bool,
+    json_out: bool,
+) -> None:
+    """`xp spend`: one step bought (R14-R16), or with DRY_RUN its cost, read without a lock."""
+    from campaign_cli.library.advancement import Advancement
+
+    if dry_run:
+        camp = looking(Advancement)
+        data = camp.xp_spend(name, attribute=attribute, skill=skill, spell=spell, karma=karma, dry_run=True)
+        ch = data["character"]
+        line = _("{name}: {step} costs {cost} XP; has {xp}").format(
+            name=ch["name"], step=step_words(data["raises"]), cost=data["cost"], xp=ch["xp"]
+        )
+        emit(data, Line(line), json_out=json_out)
+        return
+    with acting(Advancement) as camp:
+        data = camp.xp_spend(name, attribute=attribute, skill=skill, spell=spell, karma=karma)
+    ch = data["character"]
+    line = _("{name}: {step} for {cost} XP ({before} -> {xp})").format(
+        name=ch["name"],
+        step=step_words(data["raises"]),
+        cost=data["cost"],
+        before=data["xp_before"],
+        xp=data["xp_after"],
+    )
+
+    def views() -> list[Any]:
+        from campaign_cli.cli.drawn import character_lines
+
+        return [Line(line), *character_lines(ch)]
+
+    emit(data, views, json_out=json_out)
+
+
+def log(
+    limit: int | None,
+    character: str | None,
+    after: int | None,
+    follow: bool,
+    *,
+    no_pager: bool,
+    json_out: bool,
+    jsonl: bool,
+) -> None:
+    """`log`: the journal, newest last. JSON, JSON Lines and the table are written from
+    entries read one at a time (CLI.md: memory does not grow with the journal); FOLLOW goes
+    on with each new entry as it is committed (cli/journal.py)."""
+    from campaign_cli.cli import journal
+    from campaign_cli.cli.output import paged, write_json_array, write_jsonl
+    from campaign_cli.library.course import Course
+    from campaign_cli.run import RUN
+
+    if follow:
+        journal.following(limit, character, after, json_out, jsonl)
+        return
+    camp = looking(Course)
+
+    def entries() -> Iterator[Mapping[str, Any]]:
+        return camp.log_stream(limit=limit, character=character, after=after)
+
+    if RUN.capture is not None:  # a batch line's result is the list
+        emit(list(entries()))
+    elif jsonl:
+        write_jsonl(entries())
+    elif json_out:
+        write_json_array(entries())
+    else:
+        with paged(not no_pager):  # a terminal's long log, as git pages its log
+            emit(None, lambda: journal.log_table(entries, camp._camp))
+
+
+def recap(
+    adventure: int | None, since: str | None, last: bool, format_: str, *, no_pager: bool, json_out: bool
+) -> None:
+    """`recap`: the journal folded (R1-R42's facts) for an adventure, a date or the last
+    game night; as text (paged on a terminal), Markdown for a chat, or JSON."""
+    from campaign_cli.cli.output import paged, write_text
+    from campaign_cli.errors import UsageProblem
+    from campaign_cli.library.documents import Documents
+    from campaign_cli.run import RUN
+
+    if format_ not in ("text", "md", "json"):
+        raise UsageProblem(_("--format takes text, md or json, not {format!r}").format(format=format_))
+    camp = looking(Documents)
+    if format_ == "md" and not json_out and RUN.capture is None:
+        write_text(camp.recap(adventure=adventure, since=since, last=last, format="md"))
+        return
+    data = camp.recap(adventure=adventure, since=since, last=last)
+    genders = {c["name"]: c["gender"] for c in camp.character_list()}
+
+    def views() -> list[Line]:
+        from campaign_cli.render.recap import lines
+
+        return [Line(t) for t in lines(data, genders)]
+
+    with paged(not no_pager and not json_out and format_ == "text"):
+        emit(data, views, json_out=json_out or format_ == "json")
+
+
+def step_words(step: Mapping[str, Any]) -> str:
+    """The step as the run's language says it ("ST 12 -> 13", "Плавание 0 -> 1", "изучает Свет")."""
+    from campaign_cli.i18n import changed, shown
+
+    if step["kind"] == "spell":
+        return _("learns {spell}").format(spell=step["name"])
+    name = shown(step["name"]) if step["kind"] == "skill" else step["name"]  # ST, DX, IQ: as typed
+    return f"{name} {changed(step['level'], step['level'] + 1)}"
