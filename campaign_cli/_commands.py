@@ -216,7 +216,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--note",["note",true,null,"str",null,null,false,null,false]],'
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.characters","Characters"],false,"curse_apply",["name","curse"],[["note","note"]],["json_out"],null,null,null]]'
+        '[["campaign_cli.library.characters","Characters"],false,"curse_apply",["name","curse"],[["note","note"]],["json_out"],["campaign_cli.cli.said","curse_applied"],null,null]]'
     ),
     ('curse', 'list'): (
         '[[["name",1,null,"str",null,null,false,null]],'
@@ -224,7 +224,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]],'
         '["--jsonl",["jsonl",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.characters","Characters"],true,"curse_list",["name"],[],["json_out","jsonl"],null,null,null]]'
+        '[["campaign_cli.library.characters","Characters"],true,"curse_list",["name"],[],["json_out","jsonl"],["campaign_cli.cli.said","curse_table"],null,null]]'
     ),
     ('curse', 'remove'): (
         '[[["name",1,"characters","str",null,null,true,null],["curse",1,"curses","str",null,null,true,null]],'
@@ -240,14 +240,14 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '['
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.course","Course"],false,"adventure_start",["title"],[],["json_out"],null,null,null]]'
+        '[["campaign_cli.library.course","Course"],false,"adventure_start",["title"],[],["json_out"],["campaign_cli.cli.said","adventure_started"],null,null]]'
     ),
     ('adventure', 'end'): (
         '[[],'
         '['
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.course","Course"],false,"adventure_end",[],[],["json_out"],null,null,null]]'
+        '[["campaign_cli.library.course","Course"],false,"adventure_end",[],[],["json_out"],["campaign_cli.cli.said","adventure_ended"],null,null]]'
     ),
     ('town',): '',
     ('town', 'enter'): (
@@ -256,14 +256,14 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--blacksmith",["blacksmith",false,null,"flag",null,null,false,false,false]],'
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.course","Course"],false,"town_enter",["town"],[["blacksmith","blacksmith"]],["json_out"],null,null,null]]'
+        '[["campaign_cli.library.course","Course"],false,"town_enter",["town"],[["blacksmith","blacksmith"]],["json_out"],["campaign_cli.cli.said","town_entered","town","blacksmith"],null,null]]'
     ),
     ('town', 'leave'): (
         '[[],'
         '['
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.course","Course"],false,"town_leave",[],[],["json_out"],null,null,null]]'
+        '[["campaign_cli.library.course","Course"],false,"town_leave",[],[],["json_out"],["campaign_cli.cli.said","town_left"],null,null]]'
     ),
     ('keyword',): '',
     ('keyword', 'learn'): (
@@ -271,7 +271,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '['
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.course","Course"],false,"keyword_learn",["word"],[],["json_out"],null,null,null]]'
+        '[["campaign_cli.library.course","Course"],false,"keyword_learn",["word"],[],["json_out"],["campaign_cli.cli.said","keyword_learned","word"],null,null]]'
     ),
     ('fight',): '',
     ('fight', 'start'): (
@@ -292,7 +292,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--dice",["dice",true,null,"str",null,null,false,null,false]],'
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        'null]'
+        '[["campaign_cli.library.fights","Fights"],false,"fight_add",["enemy"],[["count","count"],["brutal","brutal"],["elite","elite"],["seed","seed"],["dice","dice"]],["json_out"],["campaign_cli.cli.said","fight_joined"],null,null]]'
     ),
     ('fight', 'order'): (
         '[[],'
@@ -302,7 +302,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--party",["party",true,"characters","str",null,null,true,null,false]],'
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        'null]'
+        '[["campaign_cli.library.fights","Fights"],false,"fight_order",[],[["seed","seed"],["dice","dice"],["party","party"]],["json_out"],["campaign_cli.cli.said","fight_ordered"],null,null]]'
     ),
     ('fight', 'next'): (
         '[[],'
@@ -324,7 +324,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--by",["by",true,"characters","str",null,null,false,null,true]],'
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.fights","Fights"],false,"fight_hit",["target","damage"],[["by","by"]],["json_out"],null,null,null]]'
+        '[["campaign_cli.library.fights","Fights"],false,"fight_hit",["target","damage"],[["by","by"]],["json_out"],["campaign_cli.cli.said","struck"],null,null]]'
     ),
     ('fight', 'attack'): (
         '[[["attacker",1,"fighters","str",null,null,true,null],["target",1,"on_board","str",null,null,true,null]],'
@@ -339,7 +339,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--reroll-damage-dice",["reroll_damage_dice",true,null,"str",null,null,false,null,false]],'
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.fights","Fights"],false,"fight_attack",["attacker","target"],[["weapon","weapon"],["dice","dice"],["damage_dice","damage_dice"],["seed","seed"],["karma","karma"],["reroll_dice","reroll_dice"],["karma_damage","karma_damage"],["reroll_damage_dice","reroll_damage_dice"]],["json_out"],null,null,null]]'
+        '[["campaign_cli.library.fights","Fights"],false,"fight_attack",["attacker","target"],[["weapon","weapon"],["dice","dice"],["damage_dice","damage_dice"],["seed","seed"],["karma","karma"],["reroll_dice","reroll_dice"],["karma_damage","karma_damage"],["reroll_damage_dice","reroll_damage_dice"]],["json_out"],["campaign_cli.cli.said","blow_lines"],null,null]]'
     ),
     ('fight', 'end'): (
         '[[["names",-1,null,"str",null,null,false,null]],'
@@ -349,7 +349,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--fled",["fled",false,null,"flag",null,null,false,false,false]],'
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        'null]'
+        '[["campaign_cli.library.fights","Fights"],false,"fight_end",["*names"],[["won","won"],["routed","routed"],["fled","fled"]],["json_out"],["campaign_cli.cli.said","fight_ended"],null,null]]'
     ),
     ('item',): '',
     ('item', 'add'): (
@@ -396,7 +396,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--count",["count",true,null,"int",1,1000000,false,null,false]],'
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        'null]'
+        '[["campaign_cli.library.items","Items"],false,"item_drop",["name","item"],[["count","count"]],["json_out"],["campaign_cli.cli.said","item_dropped"],null,null]]'
     ),
     ('item', 'give'): (
         '[[["src",1,"characters","str",null,null,true,null],["dst",1,"characters","str",null,null,true,null],["item",1,"items","str",null,null,true,null]],'
@@ -404,7 +404,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--count",["count",true,null,"int",1,1000000,false,null,false]],'
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        'null]'
+        '[["campaign_cli.library.items","Items"],false,"item_give",["src","dst","item"],[["count","count"]],["json_out"],["campaign_cli.cli.said","item_given"],null,null]]'
     ),
     ('item', 'sell'): (
         '[[["src",1,null,"str",null,null,true,null],["dst",1,null,"str",null,null,true,null],["item",1,"items","str",null,null,true,null]],'
@@ -413,7 +413,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--count",["count",true,null,"int",1,1000000,false,null,false]],'
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.items","Items"],false,"item_sell",["src","dst","item"],[["price","price"],["count","count"]],["json_out"],null,null,null]]'
+        '[["campaign_cli.library.items","Items"],false,"item_sell",["src","dst","item"],[["price","price"],["count","count"]],["json_out"],["campaign_cli.cli.said","item_sold"],null,null]]'
     ),
     ('item', 'hold'): (
         '[[["name",1,"characters","str",null,null,true,null],["items",-1,"items","str",null,null,false,null]],'
@@ -421,21 +421,21 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--none",["none",false,null,"flag",null,null,false,false,false]],'
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.items","Items"],false,"item_hold",["name","*items"],[["none","none"]],["json_out"],null,null,null]]'
+        '[["campaign_cli.library.items","Items"],false,"item_hold",["name","*items"],[["none","none"]],["json_out"],["campaign_cli.cli.said","items_held"],null,null]]'
     ),
     ('item', 'wear'): (
         '[[["name",1,"characters","str",null,null,true,null],["item",1,"items","str",null,null,true,null]],'
         '['
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        'null]'
+        '[["campaign_cli.library.items","Items"],false,"item_wear",["name","item"],[],["json_out"],["campaign_cli.cli.said","item_worn"],null,null]]'
     ),
     ('item', 'stow'): (
         '[[["name",1,"characters","str",null,null,true,null],["item",1,"items","str",null,null,true,null]],'
         '['
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        'null]'
+        '[["campaign_cli.library.items","Items"],false,"item_stow",["name","item"],[],["json_out"],["campaign_cli.cli.said","item_stowed"],null,null]]'
     ),
     ('item', 'store'): (
         '[[["name",1,"characters","str",null,null,true,null],["item",1,"items","str",null,null,true,null]],'
@@ -443,7 +443,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--count",["count",true,null,"int",1,1000000,false,null,false]],'
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        'null]'
+        '[["campaign_cli.library.items","Items"],false,"item_store",["name","item"],[["count","count"]],["json_out"],["campaign_cli.cli.said","item_stored"],null,null]]'
     ),
     ('item', 'fetch'): (
         '[[["name",1,"characters","str",null,null,true,null],["item",1,"items","str",null,null,true,null]],'
@@ -451,7 +451,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--count",["count",true,null,"int",1,1000000,false,null,false]],'
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        'null]'
+        '[["campaign_cli.library.items","Items"],false,"item_fetch",["name","item"],[["count","count"]],["json_out"],["campaign_cli.cli.said","item_fetched"],null,null]]'
     ),
     ('item', 'set'): (
         '[[["name",1,"characters","str",null,null,true,null],["item",1,"items","str",null,null,true,null]],'
@@ -467,21 +467,21 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--hands",["hands",true,null,"int",null,null,false,null,false]],'
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        'null]'
+        '[["campaign_cli.library.items","Items"],false,"item_set",["name","item"],[["name","new_name"],["weight","weight"],["value","value"],["slots","slots"],["damage","damage"],["armor","armor"],["restriction","restriction"],["heft","heft"],["hands","hands"]],["json_out"],["campaign_cli.cli.said","item_changed"],null,null]]'
     ),
     ('item', 'reload'): (
         '[[["name",1,"characters","str",null,null,true,null],["weapon",1,"items","str",null,null,true,null]],'
         '['
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        'null]'
+        '[["campaign_cli.library.items","Items"],false,"item_reload",["name","weapon"],[],["json_out"],["campaign_cli.cli.said","item_reloaded"],null,null]]'
     ),
     ('item', 'upgrade'): (
         '[[["name",1,"characters","str",null,null,true,null],["item",1,"items","str",null,null,true,null],["upgrade",1,null,"str",null,null,true,null]],'
         '['
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        'null]'
+        '[["campaign_cli.library.items","Items"],false,"item_upgrade",["name","item","upgrade"],[],["json_out"],["campaign_cli.cli.said","item_upgraded"],null,null]]'
     ),
     ('item', 'use'): (
         '[[["name",1,"characters","str",null,null,true,null],["item",1,"items","str",null,null,true,null]],'
@@ -490,7 +490,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--count",["count",true,null,"int",1,1000000,false,1,false]],'
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.items","Items"],false,"item_use",["name","item"],[["on","on"],["count","count"]],["json_out"],null,null,null]]'
+        '[["campaign_cli.library.items","Items"],false,"item_use",["name","item"],[["on","on"],["count","count"]],["json_out"],["campaign_cli.cli.said","potion_drunk","count"],null,null]]'
     ),
     ('gold',): '',
     ('gold', 'add'): (
@@ -531,7 +531,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--name",["label",true,null,"str",null,null,false,null,false]],'
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        'null]'
+        '[["campaign_cli.library.items","Items"],false,"forge",["name","item"],[["stones","stones"],["slots","slots"],["gold","gold"],["name","label"]],["json_out"],["campaign_cli.cli.said","item_forged"],null,null]]'
     ),
     ('shop',): '',
     ('shop', 'buy'): (
@@ -585,7 +585,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--field",["field",true,null,"str",null,null,true,null,false]],'
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.enemies","Enemies"],false,"enemy_add",["name"],[["file","file"],["size","size"],["keyword","keyword"],["field","field"]],["json_out"],null,null,null]]'
+        '[["campaign_cli.library.enemies","Enemies"],false,"enemy_add",["name"],[["file","file"],["size","size"],["keyword","keyword"],["field","field"]],["json_out"],["campaign_cli.cli.said","enemy_added"],null,null]]'
     ),
     ('enemy', 'list'): (
         '[[],'
@@ -601,14 +601,14 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--brutal",["brutal",false,null,"flag",null,null,false,false,false]],'
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.enemies","Enemies"],true,"enemy_show",["name"],[["brutal","brutal"]],["json_out"],null,null,null]]'
+        '[["campaign_cli.library.enemies","Enemies"],true,"enemy_show",["name"],[["brutal","brutal"]],["json_out"],["campaign_cli.cli.views","board_views","brutal"],null,null]]'
     ),
     ('enemy', 'delete'): (
         '[[["name",1,"enemies","str",null,null,true,null]],'
         '['
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.enemies","Enemies"],false,"enemy_delete",["name"],[],["json_out"],null,null,null]]'
+        '[["campaign_cli.library.enemies","Enemies"],false,"enemy_delete",["name"],[],["json_out"],["campaign_cli.cli.said","enemy_deleted"],null,null]]'
     ),
     ('enemy', 'elite'): (
         '[[["name",1,"enemies","str",null,null,true,null]],'
@@ -618,7 +618,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--dice",["dice",true,null,"str",null,null,false,null,false]],'
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.enemies","Enemies"],false,"enemy_elite",["name"],[["brutal","brutal"],["seed","seed"],["dice","dice"]],["json_out"],null,null,null]]'
+        '[["campaign_cli.library.enemies","Enemies"],false,"enemy_elite",["name"],[["brutal","brutal"],["seed","seed"],["dice","dice"]],["json_out"],["campaign_cli.cli.said","elite_rolled"],null,null]]'
     ),
     ('enemy', 'hit'): (
         '[[["name",1,"enemies","str",null,null,true,null],["damage",1,null,"int",0,1000000,true,null]],'
@@ -626,7 +626,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--brutal",["brutal",false,null,"flag",null,null,false,false,false]],'
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.enemies","Enemies"],true,"enemy_hit",["name","damage"],[["brutal","brutal"]],["json_out"],null,null,null]]'
+        '[["campaign_cli.library.enemies","Enemies"],true,"enemy_hit",["name","damage"],[["brutal","brutal"]],["json_out"],["campaign_cli.cli.said","enemy_wounds","damage"],null,null]]'
     ),
     ('enemy', 'kill'): (
         '[[["name",1,"enemies","str",null,null,true,null]],'
@@ -635,7 +635,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--brutal",["brutal",false,null,"flag",null,null,false,false,false]],'
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.enemies","Enemies"],false,"enemy_kill",["name"],[["by","by"],["brutal","brutal"]],["json_out"],null,null,null]]'
+        '[["campaign_cli.library.enemies","Enemies"],false,"enemy_kill",["name"],[["by","by"],["brutal","brutal"]],["json_out"],["campaign_cli.cli.said","enemy_killed"],null,null]]'
     ),
     ('damage',): (
         '[[["name",1,"characters","str",null,null,true,null],["amount",1,null,"int",0,1000000,true,null]],'
@@ -660,7 +660,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--week",["week",false,null,"flag",null,null,false,false,false]],'
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.wounds","Wounds"],false,"rest",["*names"],[["week","week"]],["json_out"],null,null,null]]'
+        '[["campaign_cli.library.wounds","Wounds"],false,"rest",["*names"],[["week","week"]],["json_out"],["campaign_cli.cli.said","rested","week"],null,null]]'
     ),
     ('catalog',): '',
     ('catalog', 'skills'): (
@@ -729,14 +729,14 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]],'
         '["--jsonl",["jsonl",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.catalog","Catalog"],true,"catalog_packs",[],[],["json_out","jsonl"],null,null,null]]'
+        '[["campaign_cli.library.catalog","Catalog"],true,"catalog_packs",[],[],["json_out","jsonl"],["campaign_cli.cli.said","pack_table"],null,null]]'
     ),
     ('catalog', 'remove'): (
         '[[["pack",1,null,"str",null,null,true,null]],'
         '['
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.catalog","Catalog"],false,"catalog_remove",["pack"],[],["json_out"],null,null,null]]'
+        '[["campaign_cli.library.catalog","Catalog"],false,"catalog_remove",["pack"],[],["json_out"],["campaign_cli.cli.said","pack_removed"],null,null]]'
     ),
     ('batch',): (
         '[[["source",1,"files","str",null,null,false,"-"]],'
@@ -787,7 +787,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--reroll-dice",["reroll_dice",true,null,"str",null,null,false,null,false]],'
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.rolls","Rolls"],false,"contest",["name","spec","other","other_spec"],[["dice","dice"],["other_dice","other_dice"],["seed","seed"],["karma","karma"],["reroll_dice","reroll_dice"]],["json_out"],null,null,null]]'
+        '[["campaign_cli.library.rolls","Rolls"],false,"contest",["name","spec","other","other_spec"],[["dice","dice"],["other_dice","other_dice"],["seed","seed"],["karma","karma"],["reroll_dice","reroll_dice"]],["json_out"],["campaign_cli.cli.said","contested"],null,null]]'
     ),
     ('initiative',): (
         '[[["names",-1,null,"str",null,null,true,null]],'

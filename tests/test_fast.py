@@ -193,6 +193,9 @@ DECLARED = {
     ("xp", "award"), ("character", "list"), ("item", "list"),
     ("gold", "add"), ("gold", "remove"), ("darkstone", "add"), ("darkstone", "remove"), ("enemy", "list"), ("can",),
     ("xp", "spend"), ("recap",), ("log",), ("item", "add"), ("check",),
+    ("item", "drop"), ("item", "give"), ("item", "wear"), ("item", "stow"), ("item", "store"),
+    ("item", "fetch"), ("item", "set"), ("item", "reload"), ("item", "upgrade"), ("forge",),
+    ("fight", "add"), ("fight", "order"), ("fight", "end"),
 }  # fmt: skip
 
 
@@ -304,7 +307,10 @@ def test_the_table_holds_the_reads_and_writes_scripts_loop_over():
     assert COMMANDS[("character", "show")]["reads"] and not COMMANDS[("xp", "award")]["reads"]
     assert COMMANDS[("character", "show")]["views"] == ("campaign_cli.cli.drawn", "character_lines")
     assert COMMANDS[("status",)]["views"] == ("campaign_cli.cli.views", "campaign_fields")
-    assert COMMANDS[("enemy", "show")]["views"] is None  # views of two arguments: Typer's to draw
+    # views given a parameter too, as the command's code gives it: drawn with the value read
+    assert COMMANDS[("enemy", "show")]["views"] == ("campaign_cli.cli.views", "board_views", "brutal")
+    assert COMMANDS[("town", "enter")]["views"] == ("campaign_cli.cli.said", "town_entered", "town", "blacksmith")
+    assert all(entry["views"] is not None or entry["method"] is None for entry in COMMANDS.values())
     # a body that is one Typer-free function: it is the call (no method); a bundle adjusted as by Typer's wrapper
     assert (COMMANDS[("log",)]["area"], COMMANDS[("log",)]["method"]) == (("campaign_cli.cli.answers", "log"), None)
     assert COMMANDS[("item", "add")]["bundle"][2] == ["campaign_cli.cli.answers", "kind_in_english"]
@@ -597,3 +603,75 @@ def test_a_hostile_batch_line_is_answered_as_click_answers_it(tmp_path, campaign
         data = json.loads(copy.read_text(encoding="utf-8"))
         said.append((code, out, err.replace(str(copy.parent), "<here>"), data["characters"], data["meta"]["1"]["seq"]))
     assert said[0] == said[1]
+
+
+EVENING = [
+    ["item", "add", "Ajax", "Broadsword"],
+    ["item", "add", "Ajax", "Torch", "--count", "3"],
+    ["item", "add", "Ajax", "Leather"],
+    ["item", "add", "Ajax", "Rune of Power", "--kind", "upgrade", "--slots", "1"],
+    ["item", "wear", "Ajax", "Leather"],
+    ["item", "stow", "Ajax", "Leather"],
+    ["item", "hold", "Ajax", "Broadsword"],
+    ["item", "drop", "Ajax", "Torch", "--count", "1"],
+    ["item", "give", "Ajax", "Лада Светлая", "Torch", "--count", "1"],
+    ["gold", "add", "Ajax", "5"],
+    ["item", "sell", "Лада Светлая", "Ajax", "Torch", "--price", "1"],
+    ["item", "store", "Ajax", "Torch"],
+    ["item", "fetch", "Ajax", "Torch", "--count", "1"],
+    ["item", "set", "Ajax", "Broadsword", "--value", "40", "--slots", "2"],
+    ["item", "upgrade", "Ajax", "Broadsword", "Rune of Power"],
+    ["darkstone", "add", "Ajax", "3"],
+    ["town", "enter", "Brimstone", "--blacksmith"],
+    ["forge", "Ajax", "Broadsword", "--stones", "2", "--gold", "0"],
+    ["town", "leave"],
+    ["curse", "apply", "Ajax", "Mummy Rot", "--note", "a tomb"],
+    ["curse", "list"],
+    ["keyword", "learn", "Sunken"],
+    ["adventure", "start", "The Crypt"],
+    ["enemy", "add", "Bog Lurker", "--file", "{samples}/enemies/bog-lurker.json"],
+    ["enemy", "elite", "Bog Lurker", "--seed", "2"],
+    ["enemy", "hit", "Bog Lurker", "6"],
+    ["fight", "start"],
+    ["fight", "add", "Bog Lurker", "--count", "2"],
+    ["fight", "add", "Bog Lurker", "--elite", "--seed", "1"],
+    ["fight", "order", "--seed", "3"],
+    ["fight", "hit", "Bog Lurker 1", "5", "--by", "Ajax"],
+    ["fight", "attack", "Ajax", "Bog Lurker 2", "--seed", "4"],  # refused: the enemies' turn (R32a)
+    ["fight", "attack", "Bog Lurker 2", "Ajax", "--seed", "5"],
+    ["fight", "next"],
+    ["fight", "next"],
+    ["fight", "attack", "Ajax", "Bog Lurker 2", "--seed", "4"],
+    ["fight", "status"],
+    ["fight", "end", "--won"],  # refused: they still stand (R13)
+    ["fight", "end", "--routed"],
+    ["contest", "Ajax", "3/ST", "Лада Светлая", "3/ST", "--seed", "5"],
+    ["check", "Ajax", "3/DX", "--seed", "6", "--plot"],
+    ["rest"],
+    ["adventure", "end"],
+    ["enemy", "kill", "Bog Lurker", "--by", "Ajax"],
+    ["enemy", "delete", "Bog Lurker"],
+    ["item", "reload", "Ajax", "Broadsword"],  # refused: not a fired weapon
+    ["log", "--limit", "6"],
+    ["recap"],
+]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_an_evening_reads_the_same_on_the_fast_path_and_through_typer(tmp_path, campaign, lang):
+    """Every command of an evening, piped as plain text (and refused where the rules say so),
+    answered by the fast path on one copy of the campaign and by Typer on another: the same
+    status and words at every step, and each line answered by the fast path (none handed over)."""
+    samples = Path(__file__).resolve().parent.parent / "samples"
+    ours, theirs = tmp_path / "fast" / "c.json", tmp_path / "typer" / "c.json"
+    for copy in (ours, theirs):
+        copy.parent.mkdir()
+        shutil.copy(campaign, copy)
+    for words in EVENING:
+        args = ["--lang", lang, *(w.replace("{samples}", str(samples)) for w in words)]
+        fast_said = _fast_in_process(ours, args)
+        assert fast_said is not None, words  # the fast path's to answer
+        typer_said = _typer(theirs, *args, lang=lang)
+        assert _where_said(fast_said, ours) == _where_said(typer_said, theirs), words
+        assert fast_said[1] or fast_said[2], words
+    assert json.loads(ours.read_text())["characters"] == json.loads(theirs.read_text())["characters"]

@@ -176,9 +176,12 @@ def _call(function: Any) -> dict[str, Any]:
     _need(len(door.args) == 1 and isinstance(door.args[0], ast.Name), "the area is not one class")
     assert isinstance(target[0], ast.Name) and isinstance(door.args[0], ast.Name)
     result, area = target[0].id, door.args[0]
-    for step in rest:  # between the call and the answer only names read off the result
+    parameters = set(inspect.signature(function).parameters)
+    for step in rest:  # between the call and the answer only new names read off the result
         _need(
-            isinstance(step, ast.Assign) and not any(isinstance(n, ast.Call) for n in ast.walk(step.value)),
+            isinstance(step, ast.Assign)
+            and not any(isinstance(n, ast.Call) for n in ast.walk(step.value))
+            and not {n.id for t in step.targets for n in ast.walk(t) if isinstance(n, ast.Name)} & parameters,
             f"a step between the call and the answer does something: {ast.unparse(step)}",
         )
     answer, formats, part = _answered(last, result)
@@ -226,21 +229,29 @@ def _runs(function: Any, step: ast.stmt) -> dict[str, Any]:
     }
 
 
-def _views(function: Any, given: list[ast.expr], result: str) -> tuple[str, str] | None:
-    """The views of the answer when they are `lambda: views(result)` and `views` is a function
-    of a module that loads no Typer, Click or Rich (cli/output.py, cli/views.py): the fast
-    path draws them too. None: only the JSON answer is the fast path's."""
+def _views(function: Any, given: list[ast.expr], result: str) -> tuple[str, ...] | None:
+    """The views of the answer when they are `lambda: views(result[, param...])`, the other
+    arguments the command's parameters as given, and `views` is a function of a module that
+    loads no Typer, Click or Rich (cli/views.py, cli/said.py): the fast path draws them too,
+    (module, name, param...). None: only the JSON answer is the fast path's."""
     if len(given) != 1 or not isinstance(given[0], ast.Lambda):
         return None
     body = given[0].body
-    if not (isinstance(body, ast.Call) and isinstance(body.func, ast.Name) and not body.keywords):
+    if not (isinstance(body, ast.Call) and not body.keywords):
         return None
-    if [a.id if isinstance(a, ast.Name) else None for a in body.args] != [result]:
+    names = [a.id if isinstance(a, ast.Name) else None for a in body.args]
+    parameters = set(inspect.signature(function).parameters)
+    if names[:1] != [result] or not all(n in parameters for n in names[1:]):
         return None
-    views = function.__globals__.get(body.func.id)
+    views = None
+    if isinstance(body.func, ast.Name):  # views(result), a function imported by name
+        views = function.__globals__.get(body.func.id)
+    elif isinstance(body.func, ast.Attribute) and isinstance(body.func.value, ast.Name):  # said.views(result)
+        module = function.__globals__.get(body.func.value.id)
+        views = getattr(module, body.func.attr, None) if inspect.ismodule(module) else None
     if views is None or not _typer_free(views.__module__):
         return None
-    return (views.__module__, views.__name__)
+    return (views.__module__, views.__name__, *(str(n) for n in names[1:]))
 
 
 def _typer_free(module: str, known: dict[str, bool] = {}) -> bool:  # noqa: B006  # a cache, on purpose

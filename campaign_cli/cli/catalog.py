@@ -6,6 +6,7 @@ from typing import Annotated, Any
 
 import typer
 
+from campaign_cli.cli import said
 from campaign_cli.cli.common import JsonlOpt, JsonOpt, acting, complete, fast, help_text, looking
 from campaign_cli.cli.door import campaign_path
 from campaign_cli.cli.lazy import noun_app
@@ -297,17 +298,7 @@ def import_(
 @fast
 def packs(json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
     data = looking(Catalog).catalog_packs()
-    emit(
-        data,
-        Table(
-            _("Catalog packs"),
-            [_("pack"), _("version"), _("items"), _("enemies")],
-            [[p["pack"], p["version"], p["items"], p["enemies"]] for p in data],
-            ("name", "", "", ""),
-        ),
-        json_out=json_out,
-        jsonl=jsonl,
-    )
+    emit(data, lambda: said.pack_table(data), json_out=json_out, jsonl=jsonl)
 
 
 @app.command(
@@ -322,9 +313,4 @@ def remove(
 ) -> None:
     with acting(Catalog) as camp:
         data = camp.catalog_remove(pack)
-    found = data["removed"]
-    emit(
-        data,
-        Line(_('pack {pack} {version} removed').format(pack=found['pack'], version=found['version'])),
-        json_out=json_out,
-    )
+    emit(data, lambda: said.pack_removed(data), json_out=json_out)

@@ -4,14 +4,11 @@ from typing import Annotated
 
 import typer
 
+from campaign_cli.cli import said
 from campaign_cli.cli.common import JsonOpt, acting, fast, help_text
 from campaign_cli.cli.lazy import noun_app
-from campaign_cli.cli.output import Line, emit
-from campaign_cli.cli.views import party_table, status_news
-from campaign_cli.i18n import _
+from campaign_cli.cli.output import emit
 from campaign_cli.library.course import Course
-from campaign_cli.render.events import adventure
-from campaign_cli.rules.advancement import KILL_XP
 
 adventure_app = noun_app(
     help_text(
@@ -38,11 +35,7 @@ def start(
 ) -> None:
     with acting(Course) as camp:
         data = camp.adventure_start(title)
-    emit(
-        data,
-        Line(adventure(data["adventure"]["title"], begins=True)),
-        json_out=json_out,
-    )
+    emit(data, lambda: said.adventure_started(data), json_out=json_out)
 
 
 @adventure_app.command(
@@ -56,16 +49,7 @@ def start(
 def end(json_out: JsonOpt = False) -> None:
     with acting(Course) as camp:
         data = camp.adventure_end()
-    chars = data["characters"]
-    emit(
-        data,
-        lambda: [
-            Line(adventure(data["ended"], begins=False)),
-            party_table(_("The party"), chars),
-            *status_news(data["status_before"], chars),
-        ],
-        json_out=json_out,
-    )
+    emit(data, lambda: said.adventure_ended(data), json_out=json_out)
 
 
 @town_app.command(
@@ -81,11 +65,7 @@ def enter(
 ) -> None:
     with acting(Course) as camp:
         data = camp.town_enter(town, blacksmith=blacksmith)
-    emit(
-        data,
-        Line((_("in {town}, which has a blacksmith") if blacksmith else _("in {town}")).format(town=town.strip())),
-        json_out=json_out,
-    )
+    emit(data, lambda: said.town_entered(data, town, blacksmith), json_out=json_out)
 
 
 @town_app.command(help=help_text("Leave the town.", "campaign town leave"))
@@ -93,7 +73,7 @@ def enter(
 def leave(json_out: JsonOpt = False) -> None:
     with acting(Course) as camp:
         data = camp.town_leave()
-    emit(data, Line(_("left {town}").format(town=data["left"]["town"])), json_out=json_out)
+    emit(data, lambda: said.town_left(data), json_out=json_out)
 
 
 @keyword_app.command(
@@ -108,12 +88,4 @@ def learn(
 ) -> None:
     with acting(Course) as camp:
         data = camp.keyword_learn(word)
-    emit(
-        data,
-        Line(
-            _("learned {word}: +{xp} XP to {names}").format(word=word.strip(), xp=KILL_XP, names=", ".join(data["xp"]))
-            if data["xp"]
-            else _("learned {word}: nobody can win XP").format(word=word.strip())
-        ),
-        json_out=json_out,
-    )
+    emit(data, lambda: said.keyword_learned(data, word), json_out=json_out)

@@ -4,10 +4,11 @@ from typing import Annotated
 
 import typer
 
+from campaign_cli.cli import said
 from campaign_cli.cli.common import JsonlOpt, JsonOpt, NameArg, acting, complete, fast, help_text, looking
 from campaign_cli.cli.lazy import noun_app
-from campaign_cli.cli.output import Line, Table, emit
-from campaign_cli.i18n import N_plural, _, gendered, ngettext
+from campaign_cli.cli.output import Line, emit
+from campaign_cli.i18n import N_plural, ngettext
 from campaign_cli.library.characters import Characters
 
 app = noun_app(
@@ -36,16 +37,7 @@ def apply(
 ) -> None:
     with acting(Characters) as camp:
         data = camp.curse_apply(name, curse, note=note)
-    ch = data["character"]
-    emit(
-        data,
-        Line(
-            gendered(ch["gender"], "{name} is cursed: every roll {n} worse (R18)").format(
-                name=ch["name"], n=len(ch["curses"])
-            )
-        ),
-        json_out=json_out,
-    )
+    emit(data, lambda: said.curse_applied(data), json_out=json_out)
 
 
 @app.command(
@@ -61,17 +53,7 @@ def list_(
     jsonl: JsonlOpt = False,
 ) -> None:
     rows = looking(Characters).curse_list(name)
-    emit(
-        rows,
-        Table(
-            _("Curses"),
-            [_("character"), _("curse"), _("note")],
-            [[r["character"], r["name"], r["note"]] for r in rows],
-            ("name", "name", "text"),
-        ),
-        json_out=json_out,
-        jsonl=jsonl,
-    )
+    emit(rows, lambda: said.curse_table(rows), json_out=json_out, jsonl=jsonl)
 
 
 @app.command(

@@ -4,6 +4,7 @@ from typing import Annotated
 
 import typer
 
+from campaign_cli.cli import said
 from campaign_cli.cli.common import (
     MAX_AMOUNT,
     MAX_SEED,
@@ -16,9 +17,8 @@ from campaign_cli.cli.common import (
     looking,
 )
 from campaign_cli.cli.lazy import noun_app
-from campaign_cli.cli.output import Line, emit
+from campaign_cli.cli.output import emit
 from campaign_cli.cli.views import board_views, enemy_table
-from campaign_cli.i18n import _, gendered, ngettext
 from campaign_cli.library.enemies import Enemies
 
 app = noun_app(
@@ -73,11 +73,7 @@ def add(
 ) -> None:
     with acting(Enemies) as camp:
         added = camp.enemy_add(name, file=file, size=size, keyword=keyword, field=field)  # type: ignore[arg-type]
-    emit(
-        added,
-        [Line(_("added {name} (#{id})").format(name=added["name"], id=added["id"])), *board_views(added, False)],
-        json_out=json_out,
-    )
+    emit(added, lambda: said.enemy_added(added), json_out=json_out)
 
 
 @app.command("list", help=help_text("List the enemy types.", "campaign enemy list --jsonl | jq -r .name"))
@@ -99,8 +95,7 @@ def show(name: EnemyArg, brutal: BrutalOpt = False, json_out: JsonOpt = False) -
 def delete(name: EnemyArg, json_out: JsonOpt = False) -> None:
     with acting(Enemies) as camp:
         data = camp.enemy_delete(name)
-    board = data["deleted"]
-    emit(data, Line(_('deleted {name}').format(name=board['name'])), json_out=json_out)
+    emit(data, lambda: said.enemy_deleted(data), json_out=json_out)
 
 
 @app.command(
@@ -120,13 +115,7 @@ def elite(
 ) -> None:
     with acting(Enemies) as camp:
         data = camp.enemy_elite(name, brutal=brutal, seed=seed, dice=dice)
-    emit(
-        data,
-        Line(
-            _("{name} elite roll {die}: {ability}").format(name=data["enemy"], die=data["die"], ability=data["ability"])
-        ),
-        json_out=json_out,
-    )
+    emit(data, lambda: said.elite_rolled(data), json_out=json_out)
 
 
 @app.command(
@@ -142,17 +131,7 @@ def hit(
     json_out: JsonOpt = False,
 ) -> None:
     data = looking(Enemies).enemy_hit(name, damage, brutal=brutal)
-    wounds, defense = data["wounds"], data["defense"]
-    emit(
-        data,
-        Line(
-            _("{enemy}: {damage} damage - defense {defense} = ").format(
-                enemy=data["enemy"], damage=damage, defense=defense
-            )
-            + ngettext("{n} wound", "{n} wounds", wounds)
-        ),
-        json_out=json_out,
-    )
+    emit(data, lambda: said.enemy_wounds(data, damage), json_out=json_out)
 
 
 @app.command(help=help_text("The killer wins the enemy's XP (R41).", "campaign enemy kill 'Bog Lurker' --by Ajax"))
@@ -167,13 +146,4 @@ def kill(
 ) -> None:
     with acting(Enemies) as camp:
         data = camp.enemy_kill(name, by=by, brutal=brutal)
-    ch, xp = data["character"], data["xp"]
-    emit(
-        data,
-        Line(
-            gendered(ch["gender"], "{name} killed {enemy}: +{xp} XP ({total} in all)").format(
-                name=ch["name"], enemy=data["enemy"], xp=xp, total=ch["xp"]
-            )
-        ),
-        json_out=json_out,
-    )
+    emit(data, lambda: said.enemy_killed(data), json_out=json_out)

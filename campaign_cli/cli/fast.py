@@ -52,7 +52,7 @@ class Call:
         self.keywords = {keyword: given[name] for keyword, name in entry["keywords"].items() if name != into}
         self.json: bool = given["json_out"]  # else the views, drawn as the command draws them
         self.jsonl: bool = bool(given.get("jsonl"))
-        self.views: tuple[str, str] | None = entry["views"]
+        self.views: tuple[str, ...] | None = entry["views"]  # (module, function, the parameters it is also given)
         self.part: str | None = entry["part"]  # the JSON answer is this part of the result (views: all of it)
         self.bundle: tuple[str, list[str], Any] | None = None  # options handed as one mapping (cli.common.takes)
         if into is not None:
@@ -207,11 +207,12 @@ def _arguments(arguments: list[tuple[Any, ...]], loose: list[str], given: dict[s
     return not loose
 
 
-def _drawn(views: tuple[str, str], data: Any) -> Any:
-    """DATA's views, drawn by the function VIEWS names (module, name): loaded only when a
-    person is shown them, as the command's own views are."""
-    module, name = views
-    return getattr(__import__(module, fromlist=[name]), name)(data)
+def _drawn(views: tuple[str, ...], data: Any, given: dict[str, Any]) -> Any:
+    """DATA's views, drawn by the function VIEWS names (module, name, then the parameters it
+    is given after DATA, read off GIVEN): loaded only when a person is shown them, as the
+    command's own views are."""
+    module, name, *parameters = views
+    return getattr(__import__(module, fromlist=[name]), name)(data, *(given[p] for p in parameters))
 
 
 def _read(word: str, kind: str, low: int | None, high: int | None) -> Any:
@@ -292,6 +293,6 @@ def run(call: Call, area: Any = None, keep: list[Any] | None = None) -> int:
             data = getattr(camp, call.method)(*positional, **keywords)
     if keep is not None:
         keep[:] = [camp]
-    drawn = None if call.views is None else partial(_drawn, call.views, data)  # drawn only when shown
+    drawn = None if call.views is None else partial(_drawn, call.views, data, call.given)  # drawn only when shown
     emit(data if call.part is None else data[call.part], drawn, json_out=call.json, jsonl=call.jsonl)
     return 0

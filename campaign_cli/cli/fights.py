@@ -2,17 +2,16 @@
 R20, R21, R40-R42). The open fight lives in the campaign's meta; every step is journaled,
 so `undo` walks back through a fight step by step."""
 
-from collections.abc import Mapping
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
+from campaign_cli.cli import said
 from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, acting, complete, fast, help_text, looking
 from campaign_cli.cli.diceopts import DiceOpt, KarmaOpt, RerollOpt, SeedOpt
 from campaign_cli.cli.lazy import noun_app
-from campaign_cli.cli.output import Line, Table, emit
-from campaign_cli.cli.views import fight_started_line, fight_turn_line, fight_views, party_table, status_news
-from campaign_cli.i18n import _, empty, ngettext, of_thing, side, status_of
+from campaign_cli.cli.output import emit
+from campaign_cli.cli.views import fight_started_line, fight_turn_line, fight_views
 from campaign_cli.library.fights import Fights
 from campaign_cli.rules import fights
 
@@ -52,6 +51,7 @@ def start(
         "campaign fight add 'Cinder Hound' --brutal --elite --seed 2",
     )
 )
+@fast
 def add(
     enemy: Annotated[
         str,
@@ -68,19 +68,7 @@ def add(
 ) -> None:
     with acting(Fights) as camp:
         data = camp.fight_add(enemy, count=count, brutal=brutal, elite=elite, seed=seed, dice=dice)
-    added, die = data["added"], data.get("elite_die")
-    ability = added[0]["elite"]
-    elite_text = _("; elite roll {die}: {ability}").format(die=die, ability=ability) if ability else ""
-    joined = ngettext(
-        "{names} joins the fight (health {health}){elite}",
-        "{names} join the fight (health {health}){elite}",
-        len(added),
-    )
-    emit(
-        data,
-        Line(joined.format(names=", ".join(e["name"] for e in added), health=added[0]["health"], elite=elite_text)),
-        json_out=json_out,
-    )
+    emit(data, lambda: said.fight_joined(data), json_out=json_out)
 
 
 @app.command(
@@ -93,6 +81,7 @@ def add(
         "campaign fight order --party Kate --party Ajax --dice 4,6",
     )
 )
+@fast
 def order(
     seed: SeedOpt = None,
     dice: Annotated[
@@ -114,33 +103,7 @@ def order(
 ) -> None:
     with acting(Fights) as camp:
         data = camp.fight_order(seed=seed, dice=dice, party=party)
-    fight, rolls = data["fight"], data["rolls"]
-    first = {"party": _("the party goes first"), "enemies": _("the enemies go first")}[fight["first"] or "party"]
-    dice_line = (
-        _("party {party} vs enemies {enemies}: {first}").format(
-            party=", ".join(map(str, rolls["party"])), enemies=", ".join(map(str, rolls["enemies"])), first=first
-        )
-        if rolls["party"] and rolls["enemies"]
-        else first  # no enemy yet: nothing was rolled
-    )
-    emit(
-        data,
-        [
-            Line(dice_line),
-            Table(
-                _("Turn order (R8)"),
-                ["#", _("who")],
-                [[i + 1, side(n)] for i, n in enumerate(fight["order"])],
-                ("id", "name"),
-            ),
-            Line(
-                _("round 1: the party's turn")
-                if fight["turn"] == "party"
-                else _("round 1: {value} goes first").format(value=side(fight["turn"]))
-            ),
-        ],
-        json_out=json_out,
-    )
+    emit(data, lambda: said.fight_ordered(data), json_out=json_out)
 
 
 @app.command(
@@ -170,28 +133,6 @@ def next_(json_out: JsonOpt = False) -> None:
 def status(json_out: JsonOpt = False) -> None:
     data = looking(Fights).fight_status()
     emit(data, lambda: fight_views(data), json_out=json_out)
-
-
-def _strike_line(hitter: str, data: Mapping[str, Any]) -> str:
-    enemy, dealt = data["enemy"], data["wounds"]
-    left = fights.health_left(enemy)
-    line = _("{hitter} hits {enemy}: {damage} - defense {defense} = ").format(
-        hitter=hitter, enemy=enemy["name"], damage=data["damage"], defense=enemy["defense"]
-    )
-    if data["overkill"]:  # the wounds are what health it had left (R41)
-        line += str(data["past_defense"]) + "; "
-        line += ngettext("{n} wound, all it had left", "{n} wounds, all it had left", dealt)
-    else:
-        line += ngettext("{n} wound", "{n} wounds", dealt)
-    line += "; "
-    if data["killed"]:
-        return line + of_thing(enemy.get("gender"), "{enemy} is killed: {hitter} wins {xp} XP").format(
-            enemy=enemy["name"], hitter=hitter, xp=data["xp"]
-        )
-    line += _("{left} of {health} health left").format(left=left, health=enemy["health"])
-    return line + (
-        _("; {hitter} wins {xp} XP for the wounds (R41)").format(hitter=hitter, xp=data["xp"]) if data["xp"] else ""
-    )
 
 
 @app.command(
@@ -224,7 +165,7 @@ def hit(
 ) -> None:
     with acting(Fights) as camp:
         data = camp.fight_hit(target, damage, by=by)
-    emit(data, Line(_strike_line(data["character"]["name"], data)), json_out=json_out)
+    emit(data, lambda: said.struck(data), json_out=json_out)
 
 
 @app.command(
@@ -297,45 +238,7 @@ def attack(
             karma_damage=karma_damage,
             reroll_damage_dice=reroll_damage_dice,
         )
-    emit(data, lambda: blow_lines(data), json_out=json_out)
-
-
-def blow_lines(data: Mapping[str, Any]) -> list[Line]:
-    """A blow in words: a character's check, damage and what it did to the enemy (or the
-    miss); an enemy's dice, hits and what they did to the character."""
-    from campaign_cli.render.rolls import describe_check, describe_roll
-
-    if "check" in data:  # a character's blow
-        lines = [describe_check(data["check"])]
-        if data["hit"]:
-            strike = {
-                "enemy": data["target"],
-                **{k: data[k] for k in ("damage", "wounds", "past_defense", "overkill", "killed", "xp")},
-            }
-            lines += [describe_roll(data["roll"]), _strike_line(data["attacker"], strike)]
-        else:
-            lines.append(_("{name} misses {enemy}").format(name=data["attacker"], enemy=data["target"]["name"]))
-        return [Line(t) for t in lines]
-    enemy, ch = data["enemy"], data["target"]
-    counts = data.get("faces")
-    line = _("{enemy} attacks {name}: rolled {dice} needing {to_hit}+: ").format(
-        enemy=enemy["name"],
-        name=ch["name"],
-        dice=(", ".join(map(str, data["dice"])) or empty())
-        if counts is None
-        else ", ".join(_("{n}x{face}").format(n=n, face=face) for face, n in enumerate(counts, 1) if n),
-        to_hit=enemy.get("to_hit", 0),
-    )
-    line += ngettext("{n} hit", "{n} hits", data["hits"])
-    if data["hits"]:
-        line += _(" x ({damage} - armor {armor}) = {total} damage; {name}: {status}").format(
-            damage=enemy.get("damage", 0),
-            armor=ch["armor"],
-            total=data["damage"],
-            name=ch["name"],
-            status=status_of(ch["status"], ch.get("gender")),
-        )
-    return [Line(line)]
+    emit(data, lambda: said.blow_lines(data), json_out=json_out)
 
 
 @app.command(
@@ -350,6 +253,7 @@ def blow_lines(data: Mapping[str, Any]) -> list[Line]:
         "campaign fight end --fled",
     ),
 )
+@fast
 def end(
     names: Annotated[
         list[str] | None, typer.Argument(metavar="[NAME]...", help="Who fought (default: every living character).")
@@ -363,6 +267,4 @@ def end(
 ) -> None:
     with acting(Fights) as camp:
         data = camp.fight_end(*(names or []), won=won, routed=routed, fled=fled)
-    outcome, chars, before = data["outcome"], data["characters"], data["status_before"]
-    title = {"won": _("Fight won"), "routed": _("Fight won: the rest routed"), "fled": _("Fight fled")}[outcome]
-    emit(data, lambda: [party_table(title, chars), *status_news(before, chars)], json_out=json_out)
+    emit(data, lambda: said.fight_ended(data), json_out=json_out)

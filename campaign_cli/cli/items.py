@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
 
-from campaign_cli.cli import answers
+from campaign_cli.cli import answers, said
 from campaign_cli.cli.common import (
     MAX_AMOUNT,
     JsonlOpt,
@@ -34,16 +34,12 @@ from campaign_cli.cli.itemopts import (
     takes_item_options,
 )
 from campaign_cli.cli.lazy import command_app, noun_app
-from campaign_cli.cli.output import Fields, Line, emit
+from campaign_cli.cli.output import Fields, emit
 from campaign_cli.cli.views import counted_line, item_table
-from campaign_cli.i18n import _, ngettext, shown, status_of
+from campaign_cli.i18n import _, shown
 from campaign_cli.library.core import Core
 from campaign_cli.library.items import Items
 from campaign_cli.render.character import (
-    effect_text,
-    object_shown,
-    objects_shown,
-    pieces_shown,
     stats,
     upgrade_text,
 )
@@ -112,10 +108,6 @@ def item_views(ch: Mapping[str, Any], item: "Item") -> list[Any]:
     return [Fields(title, [(k, v) for k, v in pairs if v is not None])]
 
 
-def _show(data: Any, message: str, json_out: bool) -> None:
-    emit(data, Line(message), json_out=json_out)
-
-
 @app.command(
     help=help_text(
         "Add an item: a catalog weapon or armor (English or Russian name), or a new item described by the options.",
@@ -171,11 +163,11 @@ def list_(name: NameArg, json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> 
         "campaign item drop Ajax Torch --count 2",
     )
 )
+@fast
 def drop(name: NameArg, item: ItemArg, count: PiecesOpt = None, json_out: JsonOpt = False) -> None:
     with acting(Items) as camp:
         data = camp.item_drop(name, item, count=count)
-    ch, gone = data["character"], data["item"]
-    _show(data, _("{name} drops {object}").format(name=ch["name"], object=object_shown(gone, data["count"])), json_out)
+    emit(data, lambda: said.item_dropped(data), json_out=json_out)
 
 
 @app.command(
@@ -185,6 +177,7 @@ def drop(name: NameArg, item: ItemArg, count: PiecesOpt = None, json_out: JsonOp
         "campaign item give Ajax Merlin Torch --count 1",
     )
 )
+@fast
 def give(
     src: Annotated[str, typer.Argument(metavar="FROM", help="Who has the item.", autocompletion=complete.characters)],
     dst: Annotated[str, typer.Argument(metavar="TO", help="Who gets it.", autocompletion=complete.characters)],
@@ -194,12 +187,7 @@ def give(
 ) -> None:
     with acting(Items) as camp:
         data = camp.item_give(src, dst, item, count=count)
-    a, b, moved = data["from"], data["to"], object_shown(data["item"], data["count"])
-    emit(
-        data,
-        Line(_("{name} gives {object} to {other}").format(name=a["name"], object=moved, other=b["name"])),
-        json_out=json_out,
-    )
+    emit(data, lambda: said.item_given(data), json_out=json_out)
 
 
 @app.command(
@@ -223,16 +211,7 @@ def sell(
 ) -> None:
     with acting(Items) as camp:
         data = camp.item_sell(src, dst, item, price=price, count=count)
-    a, b, paid = data["from"], data["to"], data["price"]
-    emit(
-        data,
-        Line(
-            _("{name} sells {object} to {other} for {paid} gold").format(
-                name=a["name"], object=object_shown(data["item"], data["count"]), other=b["name"], paid=paid
-            )
-        ),
-        json_out=json_out,
-    )
+    emit(data, lambda: said.item_sold(data), json_out=json_out)
 
 
 @app.command(
@@ -255,30 +234,7 @@ def hold(
 ) -> None:
     with acting(Items) as camp:
         data = camp.item_hold(name, *(items or []), none=none)  # R32a: changing what one holds is the action
-    ch, chosen = data["character"], data["held"]
-    emit(
-        data,
-        Line(
-            _("{name} holds {objects}").format(name=ch["name"], objects=objects_shown(chosen, 1))
-            if chosen
-            else _("{name} holds nothing").format(name=ch["name"])
-        ),
-        json_out=json_out,
-    )
-
-
-def _state_change(method: str, name: str, ref: str, text: str, json_out: bool) -> None:
-    """Wear or stow: METHOD moves the item; TEXT says what the character's armor and DX are now."""
-    with acting(Items) as camp:
-        data = getattr(camp, method)(name, ref)
-    ch, item = data["character"], data["item"]
-    _show(
-        data,
-        text.format(
-            name=ch["name"], object=object_shown(item, 1), armor=ch["armor"], dx=ch["adjusted_dx"], ma=ch["ma"]
-        ),
-        json_out,
-    )
+    emit(data, lambda: said.items_held(data), json_out=json_out)
 
 
 @app.command(
@@ -288,17 +244,19 @@ def _state_change(method: str, name: str, ref: str, text: str, json_out: bool) -
         "campaign item wear Ajax 'Small Shield'",
     )
 )
+@fast
 def wear(name: NameArg, item: ItemArg, json_out: JsonOpt = False) -> None:
-    _state_change(
-        "item_wear", name, item, _("{name} wears {object}; armor {armor}, adjusted DX {dx}, MA {ma}"), json_out
-    )
+    with acting(Items) as camp:
+        data = camp.item_wear(name, item)
+    emit(data, lambda: said.item_worn(data), json_out=json_out)
 
 
 @app.command(help=help_text("Put a held or worn item back in the pack.", "campaign item stow Ajax Leather"))
+@fast
 def stow(name: NameArg, item: ItemArg, json_out: JsonOpt = False) -> None:
-    _state_change(
-        "item_stow", name, item, _("{name} stows {object}; armor {armor}, adjusted DX {dx}, MA {ma}"), json_out
-    )
+    with acting(Items) as camp:
+        data = camp.item_stow(name, item)
+    emit(data, lambda: said.item_stowed(data), json_out=json_out)
 
 
 @app.command(
@@ -309,17 +267,11 @@ def stow(name: NameArg, item: ItemArg, json_out: JsonOpt = False) -> None:
         "campaign item store Ajax Torch --count 2",
     )
 )
+@fast
 def store(name: NameArg, item: ItemArg, count: PiecesOpt = None, json_out: JsonOpt = False) -> None:
-    _place("item_store", name, item, count, _("{name} stores {object}; carries {weight} of {limit}"), json_out)
-
-
-def _place(method: str, name: str, ref: str, count: int | None, text: str, json_out: bool) -> None:
-    """Store or fetch: METHOD moves COUNT pieces; TEXT says where the load stands (R33)."""
     with acting(Items) as camp:
-        data = getattr(camp, method)(name, ref, count=count)
-    ch, moved = data["character"], object_shown(data["item"], data["count"])
-    weight, limit = ch["carry_weight"], ch["carry_limit"]
-    _show(data, text.format(name=ch["name"], object=moved, weight=weight, limit=limit), json_out)
+        data = camp.item_store(name, item, count=count)
+    emit(data, lambda: said.item_stored(data), json_out=json_out)
 
 
 @app.command(
@@ -329,8 +281,11 @@ def _place(method: str, name: str, ref: str, count: int | None, text: str, json_
         "campaign item fetch Ajax Torch --count 1",
     )
 )
+@fast
 def fetch(name: NameArg, item: ItemArg, count: PiecesOpt = None, json_out: JsonOpt = False) -> None:
-    _place("item_fetch", name, item, count, _("{name} fetches {object}; carries {weight} of {limit}"), json_out)
+    with acting(Items) as camp:
+        data = camp.item_fetch(name, item, count=count)
+    emit(data, lambda: said.item_fetched(data), json_out=json_out)
 
 
 @app.command(
@@ -342,6 +297,7 @@ def fetch(name: NameArg, item: ItemArg, count: PiecesOpt = None, json_out: JsonO
         "campaign item set Ajax 'Ore Crate' --name 'Iron Ore' --slots 1",
     ),
 )
+@fast
 def set_(
     name: NameArg,
     item: ItemArg,
@@ -361,8 +317,7 @@ def set_(
             name, item, name=new_name, weight=weight, value=value, slots=slots, damage=damage, armor=armor,
             restriction=restriction, heft=heft, hands=hands,
         )  # fmt: skip
-    ch, changed = data["character"], data["item"]
-    _show(data, _("{name}: {item} changed").format(name=ch["name"], item=shown(changed["name"])), json_out)
+    emit(data, lambda: said.item_changed(data), json_out=json_out)
 
 
 @app.command(
@@ -372,16 +327,11 @@ def set_(
         "campaign item reload Ajax Crossbow",
     )
 )
+@fast
 def reload(name: NameArg, weapon: ItemArg, json_out: JsonOpt = False) -> None:
     with acting(Items) as camp:
         data = camp.item_reload(name, weapon)
-    done, left = data["item"], data["reloads_left"]
-    text = (
-        ngettext("{item}: {n} more reloading action", "{item}: {n} more reloading actions", left)
-        if left
-        else _("{item} is loaded")
-    )
-    _show(data, text.format(item=shown(done["name"])), json_out)
+    emit(data, lambda: said.item_reloaded(data), json_out=json_out)
 
 
 @app.command(
@@ -390,6 +340,7 @@ def reload(name: NameArg, weapon: ItemArg, json_out: JsonOpt = False) -> None:
         "campaign item upgrade Ajax Broadsword 'Rune of Power'",
     )
 )
+@fast
 def upgrade(
     name: NameArg,
     item: ItemArg,
@@ -398,14 +349,7 @@ def upgrade(
 ) -> None:
     with acting(Items) as camp:
         data = camp.item_upgrade(name, item, upgrade)
-    target = data["item"]
-    _show(
-        data,
-        _("{item}: {free} of {slots} slots free").format(
-            item=shown(target["name"]), free=gear.free_slots(target), slots=target["slots"]
-        ),
-        json_out,
-    )
+    emit(data, lambda: said.item_upgraded(data), json_out=json_out)
 
 
 @app.command(
@@ -429,20 +373,7 @@ def use(
 ) -> None:
     with acting(Items) as camp:
         data = camp.item_use(name, item, on=on, count=count)
-    ch, potion, effect = data["character"], data["item"], data["effect"]
-    emit(
-        data,
-        Line(
-            _("{name} drinks {item}: {effect}; damage {damage}, status {status}").format(
-                name=ch["name"],
-                item=pieces_shown(potion, count),
-                effect=effect_text(effect),
-                damage=ch["damage"],
-                status=status_of(ch["status"], ch.get("gender")),
-            )
-        ),
-        json_out=json_out,
-    )
+    emit(data, lambda: said.potion_drunk(data, count), json_out=json_out)
 
 
 def _counter(field: Literal["gold", "darkstone"], label: str, sign: int) -> Any:
@@ -479,6 +410,7 @@ darkstone_app.command(
         "campaign forge Ajax Broadsword --stones 2 --slots 1 --gold 50 --name 'Void Edge'",
     ),
 )
+@fast
 def forge(
     name: NameArg,
     item: ItemArg,
@@ -492,15 +424,4 @@ def forge(
 ) -> None:
     with acting(Items) as camp:
         data = camp.forge(name, item, stones=stones, slots=slots, gold=gold, name=label)
-    ch, target = data["character"], data["item"]
-    forged = target["upgrades"][-1]
-    said = ngettext(
-        "{name} has {upgrade} forged into {item} from {n} dark stone for {gold} gold",
-        "{name} has {upgrade} forged into {item} from {n} dark stones for {gold} gold",
-        forged["darkstone"],
-    ).format(name=ch["name"], upgrade=shown(forged["name"]), item=shown(target["name"]), n=forged["darkstone"],
-             gold=forged.get("gold", 0))  # fmt: skip
-    left = _("{free} of {slots} slots free; {loose} loose dark stone left, {total} in all").format(
-        free=gear.free_slots(target), slots=target["slots"], loose=ch["darkstone"], total=ch["darkstone_total"]
-    )
-    _show(data, f"{said}. {left}", json_out)
+    emit(data, lambda: said.item_forged(data), json_out=json_out)

@@ -9,7 +9,7 @@ from typing import Annotated, Any
 
 import typer
 
-from campaign_cli.cli import answers
+from campaign_cli.cli import answers, said
 from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, acting, complete, fast, help_text
 from campaign_cli.cli.diceopts import (
     AgainstOpt,
@@ -27,7 +27,7 @@ from campaign_cli.cli.views import plot
 from campaign_cli.errors import UsageProblem
 from campaign_cli.i18n import _
 from campaign_cli.library.rolls import Rolls
-from campaign_cli.render.rolls import chance_text, contest_rows, describe_check, describe_roll, shown_side
+from campaign_cli.render.rolls import chance_text, describe_check, describe_roll, shown_side
 from campaign_cli.rules import dice as d
 from campaign_cli.rules.checks import distribution
 
@@ -118,20 +118,7 @@ def contest(
             name, spec, other, other_spec, dice=dice, other_dice=other_dice, seed=seed, karma=karma,
             reroll_dice=reroll_dice,
         )  # fmt: skip
-    a, b, winner = data["a"], data["b"], data["winner"]
-    emit(
-        data,
-        [
-            Table(
-                _("Contest (R7)"),
-                [_("who"), _("spec"), _("dice"), _("total"), _("target"), _("modifiers"), ""],
-                contest_rows(a, b),
-                ("name", "", "", "", "", "text", ""),
-            ),
-            Line(_("winner: {name}").format(name=shown_side(winner)) if winner else _("winner: nobody")),
-        ],
-        json_out=json_out,
-    )
+    emit(data, lambda: said.contested(data), json_out=json_out)
 
 
 @cast_app.command(

@@ -4,11 +4,11 @@ from typing import Annotated
 
 import typer
 
+from campaign_cli.cli import said
 from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, NameArg, acting, fast, help_text
 from campaign_cli.cli.lazy import command_app
-from campaign_cli.cli.output import Table, emit
-from campaign_cli.cli.views import damage_line, heal_line, status_news
-from campaign_cli.i18n import _, status_of
+from campaign_cli.cli.output import emit
+from campaign_cli.cli.views import damage_line, heal_line
 from campaign_cli.library.wounds import Wounds
 
 AmountArg = Annotated[int, typer.Argument(min=0, max=MAX_AMOUNT, metavar="AMOUNT", help="Points.")]
@@ -46,20 +46,7 @@ def rest(
 ) -> None:
     with acting(Wounds) as camp:
         data = camp.rest(*(names or []), week=week)
-    chars = data["characters"]
-    emit(
-        data,
-        [
-            Table(
-                _("After a week of rest") if week else _("After a night's sleep"),
-                [_("name"), _("damage"), _("fatigue"), _("status")],
-                [[c["name"], c["damage"], c["fatigue"], status_of(c["status"], c.get("gender"))] for c in chars],
-                ("name", "", "", "status"),
-            ),
-            *status_news(data["status_before"], chars),
-        ],
-        json_out=json_out,
-    )
+    emit(data, lambda: said.rested(data, week), json_out=json_out)
 
 
 damage_app, heal_app, rest_app = (command_app() for _ in range(3))

@@ -1,0 +1,413 @@
+"""What a command says of its result when a person reads it: one function a command, of the
+result (and of the words the command was given, where it says them back). Typer-free, so
+the fast path (cli/fast.py) draws them as the command's own code does; loaded only when a
+view is drawn (`--json` never loads it)."""
+
+from __future__ import annotations
+
+from campaign_cli.cli.output import Line, Table
+from campaign_cli.i18n import _, gendered, ngettext, shown, status_of
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: a view drawn never needs it
+if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
+    from typing import Any
+
+
+# Curses (R18)
+
+
+def curse_applied(data: Mapping[str, Any]) -> Line:
+    ch = data["character"]
+    said = gendered(ch["gender"], "{name} is cursed: every roll {n} worse (R18)")
+    return Line(said.format(name=ch["name"], n=len(ch["curses"])))
+
+
+def curse_table(rows: Sequence[Mapping[str, Any]]) -> Table:
+    return Table(
+        _("Curses"),
+        [_("character"), _("curse"), _("note")],
+        [[r["character"], r["name"], r["note"]] for r in rows],
+        ("name", "name", "text"),
+    )
+
+
+# The campaign's course: adventures, towns, keywords (R13, R16, R22, R39)
+
+
+def adventure_started(data: Mapping[str, Any]) -> Line:
+    from campaign_cli.render.events import adventure
+
+    return Line(adventure(data["adventure"]["title"], begins=True))
+
+
+def adventure_ended(data: Mapping[str, Any]) -> list[Any]:
+    from campaign_cli.cli.views import party_table, status_news
+    from campaign_cli.render.events import adventure
+
+    chars = data["characters"]
+    return [
+        Line(adventure(data["ended"], begins=False)),
+        party_table(_("The party"), chars),
+        *status_news(data["status_before"], chars),
+    ]
+
+
+def town_entered(data: Mapping[str, Any], town: str, blacksmith: bool) -> Line:
+    said = _("in {town}, which has a blacksmith") if blacksmith else _("in {town}")
+    return Line(said.format(town=town.strip()))
+
+
+def town_left(data: Mapping[str, Any]) -> Line:
+    return Line(_("left {town}").format(town=data["left"]["town"]))
+
+
+def keyword_learned(data: Mapping[str, Any], word: str) -> Line:
+    from campaign_cli.rules.advancement import KILL_XP
+
+    if data["xp"]:
+        return Line(
+            _("learned {word}: +{xp} XP to {names}").format(word=word.strip(), xp=KILL_XP, names=", ".join(data["xp"]))
+        )
+    return Line(_("learned {word}: nobody can win XP").format(word=word.strip()))
+
+
+def rested(data: Mapping[str, Any], week: bool) -> list[Any]:
+    """R21, R22: the party after a night's sleep or a week of rest, and who changed status."""
+    from campaign_cli.cli.views import status_news
+
+    chars = data["characters"]
+    return [
+        Table(
+            _("After a week of rest") if week else _("After a night's sleep"),
+            [_("name"), _("damage"), _("fatigue"), _("status")],
+            [[c["name"], c["damage"], c["fatigue"], status_of(c["status"], c.get("gender"))] for c in chars],
+            ("name", "", "", "status"),
+        ),
+        *status_news(data["status_before"], chars),
+    ]
+
+
+# Fights (R8, R13, R20, R21, R40-R42)
+
+
+def strike_line(hitter: str, data: Mapping[str, Any]) -> str:
+    """A hit on an enemy: the damage less its defense, the wounds, and a kill or what is left (R41)."""
+    from campaign_cli.i18n import of_thing
+    from campaign_cli.rules import fights
+
+    enemy, dealt = data["enemy"], data["wounds"]
+    left = fights.health_left(enemy)
+    line = _("{hitter} hits {enemy}: {damage} - defense {defense} = ").format(
+        hitter=hitter, enemy=enemy["name"], damage=data["damage"], defense=enemy["defense"]
+    )
+    if data["overkill"]:  # the wounds are what health it had left (R41)
+        line += str(data["past_defense"]) + "; "
+        line += ngettext("{n} wound, all it had left", "{n} wounds, all it had left", dealt)
+    else:
+        line += ngettext("{n} wound", "{n} wounds", dealt)
+    line += "; "
+    if data["killed"]:
+        return line + of_thing(enemy.get("gender"), "{enemy} is killed: {hitter} wins {xp} XP").format(
+            enemy=enemy["name"], hitter=hitter, xp=data["xp"]
+        )
+    line += _("{left} of {health} health left").format(left=left, health=enemy["health"])
+    return line + (
+        _("; {hitter} wins {xp} XP for the wounds (R41)").format(hitter=hitter, xp=data["xp"]) if data["xp"] else ""
+    )
+
+
+def struck(data: Mapping[str, Any]) -> Line:
+    return Line(strike_line(data["character"]["name"], data))
+
+
+def blow_lines(data: Mapping[str, Any]) -> list[Line]:
+    """A blow in words: a character's check, damage and what it did to the enemy (or the
+    miss); an enemy's dice, hits and what they did to the character."""
+    from campaign_cli.i18n import empty
+    from campaign_cli.render.rolls import describe_check, describe_roll
+
+    if "check" in data:  # a character's blow
+        lines = [describe_check(data["check"])]
+        if data["hit"]:
+            strike = {
+                "enemy": data["target"],
+                **{k: data[k] for k in ("damage", "wounds", "past_defense", "overkill", "killed", "xp")},
+            }
+            lines += [describe_roll(data["roll"]), strike_line(data["attacker"], strike)]
+        else:
+            lines.append(_("{name} misses {enemy}").format(name=data["attacker"], enemy=data["target"]["name"]))
+        return [Line(t) for t in lines]
+    enemy, ch = data["enemy"], data["target"]
+    counts = data.get("faces")
+    line = _("{enemy} attacks {name}: rolled {dice} needing {to_hit}+: ").format(
+        enemy=enemy["name"],
+        name=ch["name"],
+        dice=(", ".join(map(str, data["dice"])) or empty())
+        if counts is None
+        else ", ".join(_("{n}x{face}").format(n=n, face=face) for face, n in enumerate(counts, 1) if n),
+        to_hit=enemy.get("to_hit", 0),
+    )
+    line += ngettext("{n} hit", "{n} hits", data["hits"])
+    if data["hits"]:
+        line += _(" x ({damage} - armor {armor}) = {total} damage; {name}: {status}").format(
+            damage=enemy.get("damage", 0),
+            armor=ch["armor"],
+            total=data["damage"],
+            name=ch["name"],
+            status=status_of(ch["status"], ch.get("gender")),
+        )
+    return [Line(line)]
+
+
+def fight_joined(data: Mapping[str, Any]) -> Line:
+    """A group put on the board (R40), its elite roll (R42)."""
+    added, die = data["added"], data.get("elite_die")
+    ability = added[0]["elite"]
+    elite_text = _("; elite roll {die}: {ability}").format(die=die, ability=ability) if ability else ""
+    joined = ngettext(
+        "{names} joins the fight (health {health}){elite}",
+        "{names} join the fight (health {health}){elite}",
+        len(added),
+    )
+    return Line(joined.format(names=", ".join(e["name"] for e in added), health=added[0]["health"], elite=elite_text))
+
+
+def fight_ordered(data: Mapping[str, Any]) -> list[Any]:
+    """R8: the dice, the order, and who begins round 1."""
+    from campaign_cli.i18n import side
+
+    fight, rolls = data["fight"], data["rolls"]
+    first = {"party": _("the party goes first"), "enemies": _("the enemies go first")}[fight["first"] or "party"]
+    dice_line = (
+        _("party {party} vs enemies {enemies}: {first}").format(
+            party=", ".join(map(str, rolls["party"])), enemies=", ".join(map(str, rolls["enemies"])), first=first
+        )
+        if rolls["party"] and rolls["enemies"]
+        else first  # no enemy yet: nothing was rolled
+    )
+    return [
+        Line(dice_line),
+        Table(
+            _("Turn order (R8)"),
+            ["#", _("who")],
+            [[i + 1, side(n)] for i, n in enumerate(fight["order"])],
+            ("id", "name"),
+        ),
+        Line(
+            _("round 1: the party's turn")
+            if fight["turn"] == "party"
+            else _("round 1: {value} goes first").format(value=side(fight["turn"]))
+        ),
+    ]
+
+
+def fight_ended(data: Mapping[str, Any]) -> list[Any]:
+    """R13, R20, R21: how the fight ended, the party after it, who changed status."""
+    from campaign_cli.cli.views import party_table, status_news
+
+    outcome, chars, before = data["outcome"], data["characters"], data["status_before"]
+    title = {"won": _("Fight won"), "routed": _("Fight won: the rest routed"), "fled": _("Fight fled")}[outcome]
+    return [party_table(title, chars), *status_news(before, chars)]
+
+
+# Enemy types (R40-R42)
+
+
+def enemy_added(added: Mapping[str, Any]) -> list[Any]:
+    from campaign_cli.cli.views import board_views
+
+    return [Line(_("added {name} (#{id})").format(name=added["name"], id=added["id"])), *board_views(added, False)]
+
+
+def enemy_deleted(data: Mapping[str, Any]) -> Line:
+    return Line(_("deleted {name}").format(name=data["deleted"]["name"]))
+
+
+def elite_rolled(data: Mapping[str, Any]) -> Line:
+    return Line(
+        _("{name} elite roll {die}: {ability}").format(name=data["enemy"], die=data["die"], ability=data["ability"])
+    )
+
+
+def enemy_wounds(data: Mapping[str, Any], damage: int) -> Line:
+    said = _("{enemy}: {damage} damage - defense {defense} = ").format(
+        enemy=data["enemy"], damage=damage, defense=data["defense"]
+    )
+    return Line(said + ngettext("{n} wound", "{n} wounds", data["wounds"]))
+
+
+def enemy_killed(data: Mapping[str, Any]) -> Line:
+    ch = data["character"]
+    said = gendered(ch["gender"], "{name} killed {enemy}: +{xp} XP ({total} in all)")
+    return Line(said.format(name=ch["name"], enemy=data["enemy"], xp=data["xp"], total=ch["xp"]))
+
+
+# The catalog's packs
+
+
+def pack_table(data: Sequence[Mapping[str, Any]]) -> Table:
+    return Table(
+        _("Catalog packs"),
+        [_("pack"), _("version"), _("items"), _("enemies")],
+        [[p["pack"], p["version"], p["items"], p["enemies"]] for p in data],
+        ("name", "", "", ""),
+    )
+
+
+def pack_removed(data: Mapping[str, Any]) -> Line:
+    found = data["removed"]
+    return Line(_("pack {pack} {version} removed").format(pack=found["pack"], version=found["version"]))
+
+
+# Rolls
+
+
+def contested(data: Mapping[str, Any]) -> list[Any]:
+    """R7: both sides' rolls and the winner."""
+    from campaign_cli.render.rolls import contest_rows, shown_side
+
+    winner = data["winner"]
+    return [
+        Table(
+            _("Contest (R7)"),
+            [_("who"), _("spec"), _("dice"), _("total"), _("target"), _("modifiers"), ""],
+            contest_rows(data["a"], data["b"]),
+            ("name", "", "", "", "", "text", ""),
+        ),
+        Line(_("winner: {name}").format(name=shown_side(winner)) if winner else _("winner: nobody")),
+    ]
+
+
+# Items (R25, R26, R29-R39)
+
+
+def item_sold(data: Mapping[str, Any]) -> Line:
+    from campaign_cli.render.character import object_shown
+
+    said = _("{name} sells {object} to {other} for {paid} gold")
+    return Line(
+        said.format(
+            name=data["from"]["name"],
+            object=object_shown(data["item"], data["count"]),
+            other=data["to"]["name"],
+            paid=data["price"],
+        )
+    )
+
+
+def item_given(data: Mapping[str, Any]) -> Line:
+    from campaign_cli.render.character import object_shown
+
+    moved = object_shown(data["item"], data["count"])
+    said = _("{name} gives {object} to {other}")
+    return Line(said.format(name=data["from"]["name"], object=moved, other=data["to"]["name"]))
+
+
+def item_dropped(data: Mapping[str, Any]) -> Line:
+    from campaign_cli.render.character import object_shown
+
+    said = _("{name} drops {object}")
+    return Line(said.format(name=data["character"]["name"], object=object_shown(data["item"], data["count"])))
+
+
+def items_held(data: Mapping[str, Any]) -> Line:
+    from campaign_cli.render.character import objects_shown
+
+    ch, chosen = data["character"], data["held"]
+    if chosen:
+        return Line(_("{name} holds {objects}").format(name=ch["name"], objects=objects_shown(chosen, 1)))
+    return Line(_("{name} holds nothing").format(name=ch["name"]))
+
+
+def potion_drunk(data: Mapping[str, Any], count: int) -> Line:
+    from campaign_cli.render.character import effect_text, pieces_shown
+
+    ch = data["character"]
+    said = _("{name} drinks {item}: {effect}; damage {damage}, status {status}")
+    return Line(
+        said.format(
+            name=ch["name"],
+            item=pieces_shown(data["item"], count),
+            effect=effect_text(data["effect"]),
+            damage=ch["damage"],
+            status=status_of(ch["status"], ch.get("gender")),
+        )
+    )
+
+
+def _armor_now(data: Mapping[str, Any], said: str) -> Line:
+    """Wear or stow: what the character's armor, adjusted DX and MA are now (R29, R30)."""
+    from campaign_cli.render.character import object_shown
+
+    ch = data["character"]
+    return Line(
+        said.format(
+            name=ch["name"], object=object_shown(data["item"], 1), armor=ch["armor"], dx=ch["adjusted_dx"], ma=ch["ma"]
+        )
+    )
+
+
+def item_worn(data: Mapping[str, Any]) -> Line:
+    return _armor_now(data, _("{name} wears {object}; armor {armor}, adjusted DX {dx}, MA {ma}"))
+
+
+def item_stowed(data: Mapping[str, Any]) -> Line:
+    return _armor_now(data, _("{name} stows {object}; armor {armor}, adjusted DX {dx}, MA {ma}"))
+
+
+def _load_now(data: Mapping[str, Any], said: str) -> Line:
+    """Store or fetch: where the character's load stands (R33)."""
+    from campaign_cli.render.character import object_shown
+
+    ch = data["character"]
+    moved = object_shown(data["item"], data["count"])
+    return Line(said.format(name=ch["name"], object=moved, weight=ch["carry_weight"], limit=ch["carry_limit"]))
+
+
+def item_stored(data: Mapping[str, Any]) -> Line:
+    return _load_now(data, _("{name} stores {object}; carries {weight} of {limit}"))
+
+
+def item_fetched(data: Mapping[str, Any]) -> Line:
+    return _load_now(data, _("{name} fetches {object}; carries {weight} of {limit}"))
+
+
+def item_changed(data: Mapping[str, Any]) -> Line:
+    return Line(_("{name}: {item} changed").format(name=data["character"]["name"], item=shown(data["item"]["name"])))
+
+
+def item_reloaded(data: Mapping[str, Any]) -> Line:
+    done, left = data["item"], data["reloads_left"]
+    said = (
+        ngettext("{item}: {n} more reloading action", "{item}: {n} more reloading actions", left)
+        if left
+        else _("{item} is loaded")
+    )
+    return Line(said.format(item=shown(done["name"])))
+
+
+def item_upgraded(data: Mapping[str, Any]) -> Line:
+    from campaign_cli.rules import gear
+
+    target = data["item"]
+    said = _("{item}: {free} of {slots} slots free")
+    return Line(said.format(item=shown(target["name"]), free=gear.free_slots(target), slots=target["slots"]))
+
+
+def item_forged(data: Mapping[str, Any]) -> Line:
+    """R39: what was forged into the item, from how many stones, and what is left."""
+    from campaign_cli.rules import gear
+
+    ch, target = data["character"], data["item"]
+    forged = target["upgrades"][-1]
+    said = ngettext(
+        "{name} has {upgrade} forged into {item} from {n} dark stone for {gold} gold",
+        "{name} has {upgrade} forged into {item} from {n} dark stones for {gold} gold",
+        forged["darkstone"],
+    ).format(name=ch["name"], upgrade=shown(forged["name"]), item=shown(target["name"]), n=forged["darkstone"],
+             gold=forged.get("gold", 0))  # fmt: skip
+    left = _("{free} of {slots} slots free; {loose} loose dark stone left, {total} in all").format(
+        free=gear.free_slots(target), slots=target["slots"], loose=ch["darkstone"], total=ch["darkstone_total"]
+    )
+    return Line(f"{said}. {left}")
