@@ -232,7 +232,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--pay",["pay",true,null,"str",null,null,false,null,true]],'
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        'null]'
+        '[["campaign_cli.cli.answers","curse_remove"],false,null,["name","curse"],[["pay","pay"],["json_out","json_out"]],["json_out"],null,null,null]]'
     ),
     ('adventure',): '',
     ('adventure', 'start'): (
@@ -796,7 +796,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--dice",["dice",true,null,"str",null,null,false,null,false]],'
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        'null]'
+        '[["campaign_cli.library.rolls","Rolls"],false,"initiative",["*names"],[["seed","seed"],["dice","dice"]],["json_out"],["campaign_cli.cli.said","initiative_table"],null,null]]'
     ),
     ('roll',): (
         '[[["expr",1,null,"str",null,null,false,null]],'
@@ -810,7 +810,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--reroll-dice",["reroll_dice",true,null,"str",null,null,false,null,false]],'
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        'null]'
+        '[["campaign_cli.cli.answers","roll"],false,null,["expr"],[["character","character"],["weapon","weapon"],["against","against"],["seed","seed"],["dice","dice"],["karma","karma"],["reroll_dice","reroll_dice"],["json_out","json_out"]],["json_out"],null,null,null]]'
     ),
     ('odds',): (
         '[[["spec",-1,null,"str",null,null,true,null]],'
@@ -821,7 +821,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--plot",["plot_",false,null,"flag",null,null,false,false,false]],'
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        'null]'
+        '[["campaign_cli.cli.answers","odds"],false,null,["spec"],[["value","value"],["modifier","modifier"],["curses","curses"],["plot_","plot_"],["json_out","json_out"]],["json_out"],null,null,null]]'
     ),
     ('cast',): (
         '[[["name",1,"characters","str",null,null,true,null],["spell",1,"spells","str",null,null,true,null]],'
@@ -835,7 +835,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--reroll-dice",["reroll_dice",true,null,"str",null,null,false,null,false]],'
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        'null]'
+        '[["campaign_cli.library.rolls","Rolls"],false,"cast",["name","spell"],[["against","against"],["other_dice","other_dice"],["**roll","roll"]],["json_out"],["campaign_cli.cli.said","cast_line"],null,["roll",["dice","seed","modifier","karma","reroll_dice"],null]]]'
     ),
     ('skill',): '',
     ('skill', 'use'): (
@@ -855,7 +855,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--reroll-dice",["reroll_dice",true,null,"str",null,null,false,null,false]],'
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        'null]'
+        '[["campaign_cli.library.skills","Skills"],false,"skill_use",["name","skill"],[["heal","heal"],["give","give"],["for_","for_"],["doses","doses"],["boost","boost"],["against","against"],["other_dice","other_dice"],["**roll","roll"]],["json_out"],["campaign_cli.cli.said","skill_used"],null,["roll",["dice","seed","modifier","karma","reroll_dice"],null]]]'
     ),
     ('recap',): (
         '[[],'

@@ -196,6 +196,7 @@ DECLARED = {
     ("item", "drop"), ("item", "give"), ("item", "wear"), ("item", "stow"), ("item", "store"),
     ("item", "fetch"), ("item", "set"), ("item", "reload"), ("item", "upgrade"), ("forge",),
     ("fight", "add"), ("fight", "order"), ("fight", "end"),
+    ("cast",), ("initiative",), ("skill", "use"), ("roll",), ("odds",), ("curse", "remove"),
 }  # fmt: skip
 
 
@@ -652,6 +653,15 @@ EVENING = [
     ["enemy", "kill", "Bog Lurker", "--by", "Ajax"],
     ["enemy", "delete", "Bog Lurker"],
     ["item", "reload", "Ajax", "Broadsword"],  # refused: not a fired weapon
+    ["initiative", "Ajax", "Лада Светлая", "--seed", "3"],
+    ["roll", "3D6", "--seed", "2"],
+    ["roll", "2D6+"],  # refused before the lock: a malformed expression
+    ["roll"],  # refused: nothing to roll
+    ["odds", "3/DX", "--value", "11", "--plot"],
+    ["cast", "Ajax", "Light"],  # refused: Ajax knows no spell
+    ["skill", "use", "Ajax", "Swimming", "--seed", "1"],
+    ["karma", "add", "Ajax", "3"],
+    ["curse", "remove", "Ajax", "Mummy Rot", "--pay", "карма"],
     ["log", "--limit", "6"],
     ["recap"],
 ]

@@ -125,13 +125,17 @@ def _answered(last: ast.stmt, result: str) -> tuple[ast.Call, dict[str, ast.expr
 
 
 def _positional(call: ast.Call) -> list[str]:
-    """The call's positional arguments: parameter names, `*names` for `*(names or [])`."""
+    """The call's positional arguments: parameter names, `*names` for `*(names or [])` or
+    `*names`."""
     positional: list[str] = []
     for arg in call.args:
         if isinstance(arg, ast.Name):
             positional.append(arg.id)
             continue
         spread = arg.value if isinstance(arg, ast.Starred) else None
+        if isinstance(spread, ast.Name):  # *names, a list the command requires
+            positional.append("*" + spread.id)
+            continue
         _need(
             isinstance(spread, ast.BoolOp)
             and isinstance(spread.op, ast.Or)
@@ -146,12 +150,13 @@ def _positional(call: ast.Call) -> list[str]:
 
 
 def _keywords(call: ast.Call) -> dict[str, str]:
-    """The call's keywords: keyword -> the parameter passed as given."""
+    """The call's keywords: keyword -> the parameter passed as given; `**roll`, a bundle of
+    options spread into the call (`cli.common.takes`), as `"**roll" -> "roll"`."""
     keywords: dict[str, str] = {}
     for keyword in call.keywords:
-        _need(keyword.arg is not None and isinstance(keyword.value, ast.Name), "a keyword is not a parameter")
-        assert keyword.arg is not None and isinstance(keyword.value, ast.Name)
-        keywords[keyword.arg] = keyword.value.id
+        _need(isinstance(keyword.value, ast.Name), "a keyword is not a parameter")
+        assert isinstance(keyword.value, ast.Name)
+        keywords[keyword.arg or "**" + keyword.value.id] = keyword.value.id
     return keywords
 
 

@@ -41,6 +41,94 @@ def check(words: list[str], *, party: bool, who: str | None, roll: dict[str, Any
     emit(result, lambda: check_views(result), json_out=json_out)
 
 
+def roll(
+    expr: str | None,
+    *,
+    character: str | None,
+    weapon: str | None,
+    against: str | None,
+    seed: int | None,
+    dice: str | None,
+    karma: bool,
+    reroll_dice: str | None,
+    json_out: bool,
+) -> None:
+    """`roll`: dice, or a character's damage roll (R18, R24, R26); a malformed expression is
+    exit 2 before the lock is taken."""
+    from campaign_cli.errors import UsageProblem
+    from campaign_cli.library.rolls import Rolls
+    from campaign_cli.render.rolls import describe_roll
+    from campaign_cli.rules import dice as d
+
+    if expr is None and weapon is None:
+        raise UsageProblem(_("give a dice expression (or --character NAME --weapon ITEM)"))
+    if expr is not None:
+        d.parse(expr)
+    with acting(Rolls) as camp:
+        data = camp.roll(
+            expr, character=character, weapon=weapon, against=against, seed=seed, dice=dice, karma=karma,
+            reroll_dice=reroll_dice,
+        )  # fmt: skip
+    emit(data, lambda: Line(describe_roll(data)), json_out=json_out)
+
+
+def odds(spec: list[str], *, value: int, modifier: int, curses: int, plot_: bool, json_out: bool) -> None:
+    """`odds`: the exact chance of a check (R5, R10) before rolling; needs no campaign."""
+    from campaign_cli import api
+
+    data = api.odds(" ".join(spec), value=value, modifier=modifier, curses=curses, plot=plot_)
+
+    def views() -> list[Line]:
+        from fractions import Fraction
+
+        from campaign_cli.cli.views import plot
+        from campaign_cli.render.rolls import chance_text
+        from campaign_cli.rules.checks import distribution
+
+        said = _("{text} at {value}: {fraction} = {value2}")
+        lines = [
+            Line(
+                said.format(
+                    text=data["spec"],
+                    value=value,
+                    fraction=data["fraction"],
+                    value2=chance_text(Fraction(data["fraction"])),
+                )
+            )
+        ]
+        if "plot" in data:
+            count, limit = data["plot"]["dice"], data["plot"]["limit"]
+            what = (
+                _("{count}d6 sums").format(count=count)
+                if data["type"] == "sum"
+                else _("dice at {need}+ of {count}").format(need=limit, count=count)
+            )
+            lines += plot(distribution(data["type"], count, limit), what)
+        return lines
+
+    emit(data, views, json_out=json_out)
+
+
+def curse_remove(name: str, curse: str, *, pay: str, json_out: bool) -> None:
+    """`curse remove`: a curse lifted for 1 wish, 3 karma or 10 XP (R18); PAY in either language."""
+    from campaign_cli.i18n import N_plural, english_word, ngettext
+    from campaign_cli.library.characters import Characters
+
+    paid_with = {
+        "wish": N_plural("{name}: {curse} lifted ({n} wish)", "{name}: {curse} lifted ({n} wishes)"),
+        "karma": N_plural("{name}: {curse} lifted ({n} karma)", "{name}: {curse} lifted ({n} karma)"),
+        "xp": N_plural("{name}: {curse} lifted ({n} XP)", "{name}: {curse} lifted ({n} XP)"),
+    }
+    pay = english_word(pay.strip(), tuple(paid_with))
+    with acting(Characters) as camp:
+        lib: Any = camp  # PAY checked by the library
+        data = lib.curse_remove(name, curse, pay=pay)
+    ch, paid = data["character"], data["paid"]
+    emit(
+        data, Line(ngettext(*paid_with[pay], paid[pay]).format(name=ch["name"], curse=curse.strip())), json_out=json_out
+    )
+
+
 def item_add(name: str, item: str, *, custom: bool, count: int, options: dict[str, Any], json_out: bool) -> None:
     """`item add`: a catalog entry or a new item described by OPTIONS (cli/itemopts.py)."""
     from campaign_cli.library.items import Items

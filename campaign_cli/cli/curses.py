@@ -4,11 +4,10 @@ from typing import Annotated
 
 import typer
 
-from campaign_cli.cli import said
+from campaign_cli.cli import answers, said
 from campaign_cli.cli.common import JsonlOpt, JsonOpt, NameArg, acting, complete, fast, help_text, looking
 from campaign_cli.cli.lazy import noun_app
-from campaign_cli.cli.output import Line, emit
-from campaign_cli.i18n import N_plural, ngettext
+from campaign_cli.cli.output import emit
 from campaign_cli.library.characters import Characters
 
 app = noun_app(
@@ -61,6 +60,7 @@ def list_(
         "Lift a curse, paying 1 wish, 3 karma or 10 XP (R18).", "campaign curse remove Ajax 'Mummy Rot' --pay karma"
     )
 )
+@fast
 def remove(
     name: NameArg,
     curse: CurseArg,
@@ -69,21 +69,4 @@ def remove(
     ],
     json_out: JsonOpt = False,
 ) -> None:
-    from campaign_cli.i18n import english_word
-
-    pay = english_word(pay.strip(), tuple(PAID))
-    with acting(Characters) as camp:
-        data = camp.curse_remove(name, curse, pay=pay)  # type: ignore[arg-type]  # checked by the library
-    ch, paid = data["character"], data["paid"]
-    emit(
-        data,
-        Line(ngettext(*PAID[pay], paid[pay]).format(name=ch["name"], curse=curse.strip())),
-        json_out=json_out,
-    )
-
-
-PAID = {
-    "wish": N_plural("{name}: {curse} lifted ({n} wish)", "{name}: {curse} lifted ({n} wishes)"),
-    "karma": N_plural("{name}: {curse} lifted ({n} karma)", "{name}: {curse} lifted ({n} karma)"),
-    "xp": N_plural("{name}: {curse} lifted ({n} XP)", "{name}: {curse} lifted ({n} XP)"),
-}
+    answers.curse_remove(name, curse, pay=pay, json_out=json_out)

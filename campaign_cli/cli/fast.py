@@ -71,6 +71,8 @@ class Call:
         if adjust is not None:
             module, name = adjust
             getattr(__import__(module, fromlist=[name]), name)(options)
+        if keyword.startswith("**"):  # spread into the call: `camp.cast(..., **roll)`
+            return self.positional, {**self.keywords, **options}
         return self.positional, {**self.keywords, keyword: options}
 
 

@@ -4,7 +4,6 @@ Every roll is journaled with its dice; `--seed` makes it reproducible and
 `--dice` takes physical dice typed in (validated, never silently re-rolled).
 """
 
-from fractions import Fraction
 from typing import Annotated, Any
 
 import typer
@@ -21,15 +20,9 @@ from campaign_cli.cli.diceopts import (
     takes_roll_options,
 )
 from campaign_cli.cli.lazy import command_app
-from campaign_cli.cli.output import Line, Table, emit
+from campaign_cli.cli.output import emit
 from campaign_cli.cli.rolling import ModifierOpt, PlotOpt
-from campaign_cli.cli.views import plot
-from campaign_cli.errors import UsageProblem
-from campaign_cli.i18n import _
 from campaign_cli.library.rolls import Rolls
-from campaign_cli.render.rolls import chance_text, describe_check, describe_roll, shown_side
-from campaign_cli.rules import dice as d
-from campaign_cli.rules.checks import distribution
 
 check_app, contest_app, initiative_app, roll_app, odds_app, cast_app = (command_app() for _ in range(6))
 
@@ -132,6 +125,7 @@ def contest(
     ),
 )
 @takes_roll_options
+@fast
 def cast(
     name: Annotated[str, typer.Argument(metavar="NAME", help="The caster.", autocompletion=complete.characters)],
     spell: Annotated[
@@ -144,27 +138,7 @@ def cast(
 ) -> None:
     with acting(Rolls) as camp:
         data = camp.cast(name, spell, against=against, other_dice=other_dice, **roll)
-    known = data["spell"]
-    if "a" not in data:  # a check (no --against)
-        line = (_("{check}: {spell} is cast") if data["success"] else _("{check}: {spell} fails")).format(
-            check=describe_check(data), spell=known["name"]
-        )
-    else:
-        a, b = data["a"], data["b"]
-        line = (
-            _("{spell}: {a} {a_total} vs {a_target}, {b} {b_total} vs {b_target}: the spell takes hold")
-            if data["success"]
-            else _("{spell}: {a} {a_total} vs {a_target}, {b} {b_total} vs {b_target}: resisted")
-        ).format(
-            spell=known["name"],
-            a=a["name"],
-            a_total=a["total"],
-            a_target=a["target"],
-            b=shown_side(b["name"]),
-            b_total=b["total"],
-            b_target=b["target"],
-        )
-    emit(data, Line(line), json_out=json_out)
+    emit(data, lambda: said.cast_line(data), json_out=json_out)
 
 
 @initiative_app.command(
@@ -174,6 +148,7 @@ def cast(
         "campaign initiative Ajax Merlin Kate --seed 3",
     ),
 )
+@fast
 def initiative(
     names: Annotated[list[str], typer.Argument(metavar="NAME...", help="Characters (or any side's names).")],
     seed: SeedOpt = None,
@@ -185,17 +160,7 @@ def initiative(
 ) -> None:
     with acting(Rolls) as camp:
         data = camp.initiative(*names, seed=seed, dice=dice)
-    order, dice_of = data["order"], data["rolls"]
-    emit(
-        data,
-        Table(
-            _("Initiative (R8)"),
-            ["#", _("name"), _("rolls")],
-            [[i + 1, n, ", ".join(map(str, dice_of[n]))] for i, n in enumerate(order)],
-            ("id", "name", "text"),
-        ),
-        json_out=json_out,
-    )
+    emit(data, lambda: said.initiative_table(data), json_out=json_out)
 
 
 @roll_app.command(
@@ -208,6 +173,7 @@ def initiative(
         "campaign roll D6+2 --character Ajax --seed 4",
     ),
 )
+@fast
 def roll(
     expr: Annotated[str | None, typer.Argument(metavar="[EXPR]", help="Dice expression.")] = None,
     character: Annotated[
@@ -245,16 +211,10 @@ def roll(
     reroll_dice: RerollOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    if expr is None and weapon is None:
-        raise UsageProblem(_("give a dice expression (or --character NAME --weapon ITEM)"))
-    if expr is not None:
-        d.parse(expr)  # a malformed expression exits 2 before the lock is taken
-    with acting(Rolls) as camp:
-        data = camp.roll(
-            expr, character=character, weapon=weapon, against=against, seed=seed, dice=dice, karma=karma,
-            reroll_dice=reroll_dice,
-        )  # fmt: skip
-    emit(data, Line(describe_roll(data)), json_out=json_out)
+    answers.roll(
+        expr, character=character, weapon=weapon, against=against, seed=seed, dice=dice, karma=karma,
+        reroll_dice=reroll_dice, json_out=json_out,
+    )  # fmt: skip
 
 
 @odds_app.command(
@@ -266,6 +226,7 @@ def roll(
         "campaign odds 3/DX --value 11 --plot",
     ),
 )
+@fast
 def odds(
     spec: Annotated[list[str], typer.Argument(metavar="SPEC", help="A check: 3/DX, or a pool test 'Lore 5+'.")],
     value: Annotated[
@@ -281,25 +242,4 @@ def odds(
     plot_: PlotOpt = False,
     json_out: JsonOpt = False,
 ) -> None:
-    from campaign_cli import api
-
-    data = api.odds(" ".join(spec), value=value, modifier=modifier, curses=curses, plot=plot_)
-    views = [
-        Line(
-            _("{text} at {value}: {fraction} = {value2}").format(
-                text=data["spec"],
-                value=value,
-                fraction=data["fraction"],
-                value2=chance_text(Fraction(data["fraction"])),
-            )
-        )
-    ]
-    if "plot" in data:
-        count, limit = data["plot"]["dice"], data["plot"]["limit"]
-        what = (
-            _("{count}d6 sums").format(count=count)
-            if data["type"] == "sum"
-            else _("dice at {need}+ of {count}").format(need=limit, count=count)
-        )
-        views += plot(distribution(data["type"], count, limit), what)
-    emit(data, views, json_out=json_out)
+    answers.odds(spec, value=value, modifier=modifier, curses=curses, plot_=plot_, json_out=json_out)

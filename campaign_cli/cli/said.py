@@ -279,6 +279,87 @@ def contested(data: Mapping[str, Any]) -> list[Any]:
     ]
 
 
+def cast_line(data: Mapping[str, Any]) -> Line:
+    """R9: the spell's check, or with --against the contest of IQ (R7), and whether it takes hold."""
+    from campaign_cli.render.rolls import describe_check, shown_side
+
+    known = data["spell"]
+    if "a" not in data:  # a check (no --against)
+        said = _("{check}: {spell} is cast") if data["success"] else _("{check}: {spell} fails")
+        return Line(said.format(check=describe_check(data), spell=known["name"]))
+    a, b = data["a"], data["b"]
+    said = (
+        _("{spell}: {a} {a_total} vs {a_target}, {b} {b_total} vs {b_target}: the spell takes hold")
+        if data["success"]
+        else _("{spell}: {a} {a_total} vs {a_target}, {b} {b_total} vs {b_target}: resisted")
+    )
+    return Line(
+        said.format(
+            spell=known["name"],
+            a=a["name"],
+            a_total=a["total"],
+            a_target=a["target"],
+            b=shown_side(b["name"]),
+            b_total=b["total"],
+            b_target=b["target"],
+        )
+    )
+
+
+def initiative_table(data: Mapping[str, Any]) -> Table:
+    """R8: one die each, highest first, with the tie rolls."""
+    order, dice_of = data["order"], data["rolls"]
+    return Table(
+        _("Initiative (R8)"),
+        ["#", _("name"), _("rolls")],
+        [[i + 1, n, ", ".join(map(str, dice_of[n]))] for i, n in enumerate(order)],
+        ("id", "name", "text"),
+    )
+
+
+def skill_used(result: Mapping[str, Any]) -> list[Line]:
+    """R23: the skill's check (or contest), then what it did."""
+    from campaign_cli.render.rolls import describe_check, describe_contest
+    from campaign_cli.rules import craft
+    from campaign_cli.rules.skills import find_skill
+
+    found = find_skill(result["skill"])
+    effect = result["effect"]
+    said = describe_check(result, found.name) if "a" not in result else describe_contest(result, skill=found.name)
+    lines = [Line(said)]
+    if effect is not None or found.name in craft.ACTING:
+        lines.append(Line(_effect_line(effect)))
+    return lines
+
+
+def _effect_line(effect: Mapping[str, Any] | None) -> str:
+    from campaign_cli.render.character import effect_text
+
+    if effect is None:
+        return _("no effect")
+    if "healed" in effect:
+        return "; ".join(  # one sentence a person, its number agreeing with its noun
+            ngettext("{name}: {n} damage healed", "{name}: {n} damage healed", v).format(name=k, n=v)
+            for k, v in effect["healed"].items()
+        )
+    if "karma" in effect:
+        return "; ".join(
+            ngettext(
+                "{name} gets {n} point of Bard karma for this adventure",
+                "{name} gets {n} points of Bard karma for this adventure",
+                v,
+            ).format(name=k, n=v)
+            for k, v in effect["karma"].items()
+        )
+    if "leadership" in effect:
+        lead = effect["leadership"]
+        return _("{name}'s next check gets +{value} (Leadership)").format(name=lead["for"], value=lead["value"])
+    potion = effect["potion"]
+    what = effect_text({"healed": potion["heals"]} if potion.get("heals") else {"boost": potion["boost"]})
+    made = _("made {potion} (#{id}): {effect}").format(potion=shown(potion["name"]), id=potion["id"], effect=what)
+    return made + (_("; paid {xp} XP").format(xp=effect["xp_spent"]) if effect["xp_spent"] else "")
+
+
 # Items (R25, R26, R29-R39)
 
 

@@ -1,16 +1,17 @@
 """`campaign skill use`: skills that act (R25), each a 3/IQ check and then its effect."""
 
-from collections.abc import Mapping
 from typing import Annotated, Any
 
 import typer
 
+from campaign_cli.cli import said
 from campaign_cli.cli.common import (
     MAX_AMOUNT,
     JsonOpt,
     NameArg,
     acting,
     complete,
+    fast,
     help_text,
 )
 from campaign_cli.cli.diceopts import (
@@ -19,13 +20,8 @@ from campaign_cli.cli.diceopts import (
     takes_roll_options,
 )
 from campaign_cli.cli.lazy import noun_app
-from campaign_cli.cli.output import Line, emit
-from campaign_cli.i18n import _, ngettext, shown
+from campaign_cli.cli.output import emit
 from campaign_cli.library.skills import Skills
-from campaign_cli.render.character import effect_text
-from campaign_cli.render.rolls import describe_check, describe_contest
-from campaign_cli.rules import craft
-from campaign_cli.rules.skills import find_skill
 
 app = noun_app(
     help_text("Use a skill: a check, then its effect on success (R25).", "campaign skill use Kate Medic --heal Ajax=2")
@@ -54,6 +50,7 @@ app = noun_app(
     )
 )
 @takes_roll_options
+@fast
 def use(
     name: NameArg,
     skill: Annotated[
@@ -99,36 +96,4 @@ def use(
             name, skill, heal=heal, give=give, for_=for_, doses=doses, boost=boost, against=against,
             other_dice=other_dice, **roll,
         )  # fmt: skip
-    found = find_skill(result["skill"])
-    effect = result["effect"]
-    said = describe_check(result, found.name) if "a" not in result else describe_contest(result, skill=found.name)
-    lines = [Line(said)]
-    if effect is not None or found.name in craft.ACTING:
-        lines.append(Line(_effect_line(found.name, effect)))
-    emit(result, lines, json_out=json_out)
-
-
-def _effect_line(skill: str, effect: Mapping[str, Any] | None) -> str:
-    if effect is None:
-        return _("no effect")
-    if "healed" in effect:
-        return "; ".join(  # one sentence a person, its number agreeing with its noun
-            ngettext("{name}: {n} damage healed", "{name}: {n} damage healed", v).format(name=k, n=v)
-            for k, v in effect["healed"].items()
-        )
-    if "karma" in effect:
-        return "; ".join(
-            ngettext(
-                "{name} gets {n} point of Bard karma for this adventure",
-                "{name} gets {n} points of Bard karma for this adventure",
-                v,
-            ).format(name=k, n=v)
-            for k, v in effect["karma"].items()
-        )
-    if "leadership" in effect:
-        lead = effect["leadership"]
-        return _("{name}'s next check gets +{value} (Leadership)").format(name=lead["for"], value=lead["value"])
-    potion = effect["potion"]
-    what = effect_text({"healed": potion["heals"]} if potion.get("heals") else {"boost": potion["boost"]})
-    made = _("made {potion} (#{id}): {effect}").format(potion=shown(potion["name"]), id=potion["id"], effect=what)
-    return made + (_("; paid {xp} XP").format(xp=effect["xp_spent"]) if effect["xp_spent"] else "")
+    emit(result, lambda: said.skill_used(result), json_out=json_out)
