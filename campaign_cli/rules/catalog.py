@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from functools import cache
-from importlib import resources
 
 from campaign_cli import jsontext
 from campaign_cli.errors import Joined, Opt, Quoted, Refused, Say, Shown
@@ -18,16 +17,24 @@ if TYPE_CHECKING:
     from typing import Any
 
 
+def _data(file: str) -> str:
+    """A file of the package's data (campaign_cli/data), read beside this module, as
+    i18n.py reads the message catalogs (importlib.resources cost a tenth of `item add`'s
+    start-up: benchmarks/startup.py)."""
+    import os
+
+    with open(os.path.join(os.path.dirname(os.path.dirname(__file__)), "data", file), encoding="utf-8") as fp:
+        return fp.read()
+
+
 @cache
 def _table(name: str) -> tuple[dict[str, Any], ...]:
-    text = resources.files("campaign_cli.data").joinpath(f"{name}.json").read_text(encoding="utf-8")
-    return tuple(jsontext.loads(text)[name])
+    return tuple(jsontext.loads(_data(f"{name}.json"))[name])
 
 
 @cache
 def _cases() -> tuple[tuple[str, ...], dict[str, list[str]]]:
-    text = resources.files("campaign_cli.data").joinpath("cases.ru.json").read_text(encoding="utf-8")
-    doc = jsontext.loads(text)
+    doc = jsontext.loads(_data("cases.ru.json"))
     return tuple(doc["cases"]), doc["names"]
 
 
