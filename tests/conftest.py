@@ -59,16 +59,16 @@ _facts_as_declared()
 
 def _writes_follow_the_change() -> None:
     """Every write the suite makes in its own process holds what a write that costs what it
-    changed relies on (store/campaign.py, issue 80): a document the before-state shares
+    changed relies on (store/campaign.py, store/index.py, issue 80): a document the before-state shares
     with the tables was never changed in place (the before-state equals a copy taken when
     the transaction began), and the file's text with unchanged documents copied as they
     stood is the text encoding every document writes, and the index beside it says where
     the meta and each character stand. One that does not fails its test."""
     from campaign_cli import jsontext
-    from campaign_cli.store import campaign
+    from campaign_cli.store import campaign, index
 
     taken: dict[int, tuple[object, object]] = {}
-    shared_before, commit, spliced = campaign._shared_before, campaign.Stored.commit, campaign._spliced
+    shared_before, commit, spliced = campaign._shared_before, campaign.Stored.commit, index._spliced
 
     def as_read(tables):  # type: ignore[no-untyped-def]
         """The documents of a file read a character at a time, as reading it whole gives them."""
@@ -94,37 +94,37 @@ def _writes_follow_the_change() -> None:
                 raise AssertionError("a document the before-state shares was changed in place")
         return commit(self)
 
-    lazy_layout = campaign._lazy_layout
+    lazy_layout = index._lazy_layout
 
     def lazy_checked(tables):  # type: ignore[no-untyped-def]
-        text, index = lazy_layout(tables)
+        text, where = lazy_layout(tables)
         state = campaign.parse(tables.path, tables.raw)
         state["characters"].update(tables.saved)
         state["meta"] = tables["meta"]
         del state[campaign.PACKS]
-        if (text, index) != campaign._spliced(state, None):
+        if (text, where) != index._spliced(state, None):
             raise AssertionError("a file written from characters read alone is not what writing it whole writes")
-        return text, index
+        return text, where
 
     lazy_checked.__wrapped__ = lazy_layout  # type: ignore[attr-defined]  # a test that counts the real work
-    campaign._lazy_layout = lazy_checked
+    index._lazy_layout = lazy_checked
 
     def checked(tables, spans):  # type: ignore[no-untyped-def]
-        text, index = spliced(tables, spans)
-        if text != campaign._encoded(tables).encode():
+        text, where = spliced(tables, spans)
+        if text != index._encoded(tables).encode():
             raise AssertionError("a document copied as it stood is not what encoding it writes")
         for table in campaign.DOCUMENT_TABLES:
-            for key, ident, name, start, end in index.get(table, ()):
+            for key, ident, name, start, end in where.get(table, ()):
                 doc = tables[table][key]
                 if (ident, name) != (doc["id"], doc["name"]) or jsontext.loads(text[start:end]) != doc:
                     raise AssertionError(f"the index does not say where {table} {key} stands")
-        start, end = index["meta"]
+        start, end = where["meta"]
         if jsontext.loads(text[start:end]) != tables["meta"]:
             raise AssertionError("the index does not say where the meta stands")
-        return text, index
+        return text, where
 
     checked.__wrapped__ = spliced  # type: ignore[attr-defined]
-    campaign._shared_before, campaign.Stored.commit, campaign._spliced = shared, committed, checked
+    campaign._shared_before, campaign.Stored.commit, index._spliced = shared, committed, checked
 
 
 _writes_follow_the_change()

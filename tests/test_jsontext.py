@@ -174,6 +174,7 @@ FROZEN_JSON_READ = {  # the fast path (cli/fast.py): no Typer, no command module
     "campaign_cli.store",
     "campaign_cli.store.campaign",
     "campaign_cli.store.files",
+    "campaign_cli.store.index",
     "campaign_cli.store.layout",
 }
 THIRD_PARTY_JSON_READ: set[str] = set()  # issue 66: neither Typer nor Click nor Rich

@@ -11,6 +11,7 @@ import pytest
 from campaign_cli import store
 from campaign_cli.cli.app import app
 from campaign_cli.store import campaign as campaign_mod
+from campaign_cli.store import index as index_mod
 from campaign_cli.store import journal
 
 
@@ -436,10 +437,10 @@ def test_a_write_copies_the_documents_it_did_not_change_as_their_bytes_stood(cam
     are copied (the suite checks in every write that they are what encoding them writes)."""
     camp.json("xp", "award", "2", "Ajax")
     for checked in ("_lazy_layout", "_spliced"):  # the suite's own checks encode everything again
-        monkeypatch.setattr(campaign_mod, checked, getattr(campaign_mod, checked).__wrapped__)
+        monkeypatch.setattr(index_mod, checked, getattr(index_mod, checked).__wrapped__)
     encoded = []
-    real = campaign_mod._encoded
-    monkeypatch.setattr(campaign_mod, "_encoded", lambda v: encoded.append(v) or real(v))
+    real = index_mod._encoded
+    monkeypatch.setattr(index_mod, "_encoded", lambda v: encoded.append(v) or real(v))
     camp.json("xp", "award", "1", "Merlin")
     docs = [v for v in encoded if isinstance(v, dict) and "xp" in v]
     assert [d["name"] for d in docs] == ["Merlin"]
@@ -469,7 +470,7 @@ def test_a_write_to_one_character_reads_and_judges_that_character_alone(camp, mo
     and writes the file with every other document copied as its bytes stood: the file is
     never parsed whole, and what it holds is what a whole read and write make."""
     for checked in ("_lazy_layout", "_spliced"):  # the suite's own checks read everything again
-        monkeypatch.setattr(campaign_mod, checked, getattr(campaign_mod, checked).__wrapped__)
+        monkeypatch.setattr(index_mod, checked, getattr(index_mod, checked).__wrapped__)
     camp.json("xp", "award", "2", "Ajax")
     parsed = []
     parse = campaign_mod.parse

@@ -30,6 +30,11 @@ if TYPE_CHECKING:
 # writer leaves in the lock file (store/campaign.py `verdict`).
 JUDGE = "8fd67de9d7d57e66"
 
+SCHEMA_VERSION = 5
+APP = "campaign"
+META_ID = 1
+TABLES = ("meta", "characters", "enemies")
+DOCUMENT_TABLES = ("characters", "enemies")  # documents by id, each changed alone
 PACKS = "packs"
 PACKS_DOC = "1"
 
