@@ -373,7 +373,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--count",["count",true,null,"int",1,1000000,false,1,false]],'
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.cli.answers","item_add"],false,null,["name","item"],[["custom","custom"],["count","count"],["options","options"],["json_out","json_out"]],["json_out"],null,null,["options",["hands","weight","value","requires","clothing","personal","darkstone_icon","slots","damage","armor","restriction","shield","heft","kind"],["campaign_cli.cli.answers","kind_in_english"]]]]'
+        '[["campaign_cli.cli.answers","item_add"],false,null,["name","item"],[["custom","custom"],["count","count"],["options","options"],["json_out","json_out"]],["json_out"],null,null,[["options",["hands","weight","value","requires","clothing","personal","darkstone_icon","slots","damage","armor","restriction","shield","heft","kind"],["campaign_cli.cli.answers","kind_in_english"]]]]]'
     ),
     ('item', 'show'): (
         '[[["name",1,"characters","str",null,null,true,null],["item",1,"items","str",null,null,true,null]],'
@@ -560,7 +560,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--count",["count",true,null,"int",1,1000000,false,1,false]],'
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        'null]'
+        '[["campaign_cli.library.shop","Shop"],false,"shop_buy",["name","item"],[["custom","custom"],["count","count"],["**trade","trade"],["**options","options"]],["json_out"],["campaign_cli.cli.said","bought"],null,[["options",["hands","weight","value","requires","clothing","personal","darkstone_icon","slots","damage","armor","restriction","shield","heft","kind"],["campaign_cli.cli.answers","kind_in_english"]],["trade",["price","haggle","dice","other_dice","seed"],null]]]]'
     ),
     ('shop', 'sell'): (
         '[[["name",1,"characters","str",null,null,true,null],["item",1,"items","str",null,null,true,null]],'
@@ -573,7 +573,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--count",["count",true,null,"int",1,1000000,false,1,false]],'
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        'null]'
+        '[["campaign_cli.library.shop","Shop"],false,"shop_sell",["name","item"],[["count","count"],["**trade","trade"]],["json_out"],["campaign_cli.cli.said","sold"],null,[["trade",["price","haggle","dice","other_dice","seed"],null]]]]'
     ),
     ('enemy',): '',
     ('enemy', 'add'): (
@@ -775,7 +775,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--plot",["plot_",false,null,"flag",null,null,false,false,false]],'
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.cli.answers","check"],false,null,["words"],[["party","party"],["who","who"],["roll","roll"],["plot_","plot_"],["json_out","json_out"]],["json_out"],null,null,["roll",["dice","seed","modifier","karma","reroll_dice"],null]]]'
+        '[["campaign_cli.cli.answers","check"],false,null,["words"],[["party","party"],["who","who"],["roll","roll"],["plot_","plot_"],["json_out","json_out"]],["json_out"],null,null,[["roll",["dice","seed","modifier","karma","reroll_dice"],null]]]]'
     ),
     ('contest',): (
         '[[["name",1,"characters","str",null,null,true,null],["spec",1,null,"str",null,null,true,null],["other",1,null,"str",null,null,true,null],["other_spec",1,null,"str",null,null,true,null]],'
@@ -835,7 +835,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--reroll-dice",["reroll_dice",true,null,"str",null,null,false,null,false]],'
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.rolls","Rolls"],false,"cast",["name","spell"],[["against","against"],["other_dice","other_dice"],["**roll","roll"]],["json_out"],["campaign_cli.cli.said","cast_line"],null,["roll",["dice","seed","modifier","karma","reroll_dice"],null]]]'
+        '[["campaign_cli.library.rolls","Rolls"],false,"cast",["name","spell"],[["against","against"],["other_dice","other_dice"],["**roll","roll"]],["json_out"],["campaign_cli.cli.said","cast_line"],null,[["roll",["dice","seed","modifier","karma","reroll_dice"],null]]]]'
     ),
     ('skill',): '',
     ('skill', 'use'): (
@@ -855,7 +855,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--reroll-dice",["reroll_dice",true,null,"str",null,null,false,null,false]],'
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.skills","Skills"],false,"skill_use",["name","skill"],[["heal","heal"],["give","give"],["for_","for_"],["doses","doses"],["boost","boost"],["against","against"],["other_dice","other_dice"],["**roll","roll"]],["json_out"],["campaign_cli.cli.said","skill_used"],null,["roll",["dice","seed","modifier","karma","reroll_dice"],null]]]'
+        '[["campaign_cli.library.skills","Skills"],false,"skill_use",["name","skill"],[["heal","heal"],["give","give"],["for_","for_"],["doses","doses"],["boost","boost"],["against","against"],["other_dice","other_dice"],["**roll","roll"]],["json_out"],["campaign_cli.cli.said","skill_used"],null,[["roll",["dice","seed","modifier","karma","reroll_dice"],null]]]]'
     ),
     ('recap',): (
         '[[],'

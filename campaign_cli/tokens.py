@@ -47,7 +47,7 @@ def shape_of(row: str) -> dict[str, Any]:
             "formats": formats,
             "views": None if views is None else tuple(views),
             "part": part,
-            "bundle": bundle,  # [into, the options' names, the adjusting function or None] or None
+            "bundle": bundle,  # each [into, the options' names, the adjusting function or None], or None
         }
     return shape
 

@@ -197,6 +197,7 @@ DECLARED = {
     ("item", "fetch"), ("item", "set"), ("item", "reload"), ("item", "upgrade"), ("forge",),
     ("fight", "add"), ("fight", "order"), ("fight", "end"),
     ("cast",), ("initiative",), ("skill", "use"), ("roll",), ("odds",), ("curse", "remove"),
+    ("shop", "buy"), ("shop", "sell"),
 }  # fmt: skip
 
 
@@ -314,7 +315,7 @@ def test_the_table_holds_the_reads_and_writes_scripts_loop_over():
     assert all(entry["views"] is not None or entry["method"] is None for entry in COMMANDS.values())
     # a body that is one Typer-free function: it is the call (no method); a bundle adjusted as by Typer's wrapper
     assert (COMMANDS[("log",)]["area"], COMMANDS[("log",)]["method"]) == (("campaign_cli.cli.answers", "log"), None)
-    assert COMMANDS[("item", "add")]["bundle"][2] == ["campaign_cli.cli.answers", "kind_in_english"]
+    assert COMMANDS[("item", "add")]["bundle"][0][2] == ["campaign_cli.cli.answers", "kind_in_english"]
 
 
 def _program(campaign: Path, *args: str) -> subprocess.CompletedProcess:
@@ -618,6 +619,11 @@ EVENING = [
     ["item", "give", "Ajax", "Лада Светлая", "Torch", "--count", "1"],
     ["gold", "add", "Ajax", "5"],
     ["item", "sell", "Лада Светлая", "Ajax", "Torch", "--price", "1"],
+    ["shop", "buy", "Ajax", "Dagger", "--price", "1"],
+    ["shop", "buy", "Ajax", "Dagger", "--price", "3", "--haggle", "11", "--seed", "4"],  # refused: no Merchant (R25)
+    ["shop", "buy", "Ajax", "Lucky Hat", "--clothing", "hat", "--value", "1", "--kind", "артефакт"],
+    ["shop", "sell", "Ajax", "Dagger", "--price", "2"],
+    ["shop", "buy", "Ajax", "Rope", "--kind", "nothing"],  # refused: a kind no item has
     ["item", "store", "Ajax", "Torch"],
     ["item", "fetch", "Ajax", "Torch", "--count", "1"],
     ["item", "set", "Ajax", "Broadsword", "--value", "40", "--slots", "2"],

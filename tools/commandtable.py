@@ -430,19 +430,23 @@ def _entry(command: Any, path: tuple[str, ...]) -> dict[str, Any] | None:
         raise NotFast(f"`campaign {' '.join(path)}` is declared fast (@fast) but {why}") from None
 
 
-def _bundle(callback: Any) -> tuple[str, list[str], tuple[str, str] | None] | None:
-    """The options the command receives as one mapping (`cli.common.takes`): (the parameter
-    it stands for, the options' names, the function adjusting it as (module, name), which
-    must load no Typer, Click or Rich), or None."""
-    while callback is not None and not hasattr(callback, "bundle"):
+def _bundle(callback: Any) -> list[tuple[str, list[str], tuple[str, str] | None]] | None:
+    """The options the command receives as mappings (`cli.common.takes`), outermost first,
+    as its wrappers make them: each (the parameter it stands for, the options' names, the
+    function adjusting it as (module, name), which must load no Typer, Click or Rich); None
+    for none."""
+    bundles, seen = [], []
+    while callback is not None:
+        own = vars(callback).get("bundle")  # the same tuple again: a wrapper's copy (`functools.wraps`)
+        if own is not None and not any(own is other for other in seen):
+            seen.append(own)
+            into, names, adjust = own
+            if adjust is not None:
+                said = f"its options' bundle is adjusted by {adjust.__module__}, not Typer-free"
+                _need(_typer_free(adjust.__module__), said)
+            bundles.append((into, list(names), None if adjust is None else (adjust.__module__, adjust.__name__)))
         callback = getattr(callback, "__wrapped__", None)
-    if callback is None:
-        return None
-    into, names, adjust = callback.bundle
-    if adjust is None:
-        return (into, list(names), None)
-    _need(_typer_free(adjust.__module__), f"its options' bundle is adjusted by {adjust.__module__}, not Typer-free")
-    return (into, list(names), (adjust.__module__, adjust.__name__))
+    return bundles or None
 
 
 def _parameters(command: Any, call: dict[str, Any]) -> None:
@@ -451,8 +455,7 @@ def _parameters(command: Any, call: dict[str, Any]) -> None:
     from campaign_cli.cli.framework import param_kind
 
     used = {p.lstrip("*") for p in call["positional"]} | set(call["keywords"].values())
-    if call["bundle"] is not None:
-        into, names, _adjust = call["bundle"]
+    for into, names, _adjust in call["bundle"] or ():
         _need(into in call["keywords"].values(), f"its options' bundle {into} is not passed on by keyword")
         used = (used - {into}) | set(names)
     arguments = []

@@ -48,32 +48,35 @@ class Call:
     ) -> None:
         self.area, self.reads, self.method = entry["area"], entry["reads"], entry["method"]
         self.positional, self.campaign = positional, campaign
-        into = entry["bundle"][0] if entry["bundle"] else None  # a bundle of options: made at the call
-        self.keywords = {keyword: given[name] for keyword, name in entry["keywords"].items() if name != into}
+        intos = {bundle[0] for bundle in entry["bundle"] or ()}  # bundles of options: made at the call
+        self.keywords = {keyword: given[name] for keyword, name in entry["keywords"].items() if name not in intos}
         self.json: bool = given["json_out"]  # else the views, drawn as the command draws them
         self.jsonl: bool = bool(given.get("jsonl"))
         self.views: tuple[str, ...] | None = entry["views"]  # (module, function, the parameters it is also given)
         self.part: str | None = entry["part"]  # the JSON answer is this part of the result (views: all of it)
-        self.bundle: tuple[str, list[str], Any] | None = None  # options handed as one mapping (cli.common.takes)
-        if into is not None:
+        self.bundle: list[tuple[str, list[str], Any]] = []  # options handed as mappings (cli.common.takes)
+        for into, names, adjust in entry["bundle"] or ():  # outermost first, as the wrappers make them
             keyword = next(k for k, name in entry["keywords"].items() if name == into)
-            self.bundle = (keyword, entry["bundle"][1], entry["bundle"][2])
+            self.bundle.append((keyword, names, adjust))
         self.given = given
 
     def made(self) -> tuple[list[Any], dict[str, Any]]:
         """The call's positional arguments and keywords, as the command's code receives them:
-        a bundle of options made one mapping and adjusted here, as `cli.common.takes` does
+        each bundle of options made one mapping and adjusted here, as `cli.common.takes` does
         (an adjustment may refuse: at the call, where a refusal is answered)."""
-        if self.bundle is None:
+        if not self.bundle:
             return self.positional, self.keywords
-        keyword, names, adjust = self.bundle
-        options = {name: self.given[name] for name in names}
-        if adjust is not None:
-            module, name = adjust
-            getattr(__import__(module, fromlist=[name]), name)(options)
-        if keyword.startswith("**"):  # spread into the call: `camp.cast(..., **roll)`
-            return self.positional, {**self.keywords, **options}
-        return self.positional, {**self.keywords, keyword: options}
+        keywords = dict(self.keywords)
+        for keyword, names, adjust in self.bundle:
+            options = {name: self.given[name] for name in names}
+            if adjust is not None:
+                module, name = adjust
+                getattr(__import__(module, fromlist=[name]), name)(options)
+            if keyword.startswith("**"):  # spread into the call: `camp.cast(..., **roll)`
+                keywords.update(options)
+            else:
+                keywords[keyword] = options
+        return self.positional, keywords
 
 
 def parse(args: list[str]) -> Call | None:

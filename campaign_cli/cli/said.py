@@ -492,3 +492,33 @@ def item_forged(data: Mapping[str, Any]) -> Line:
         free=gear.free_slots(target), slots=target["slots"], loose=ch["darkstone"], total=ch["darkstone_total"]
     )
     return Line(f"{said}. {left}")
+
+
+# Trade with a merchant (R25, R38)
+
+
+def _traded(data: Mapping[str, Any], said: str, other: str) -> list[Line]:
+    """The haggle (R25's Merchant contest, OTHER the unnamed side) said first, then SAID."""
+    from campaign_cli.render.rolls import describe_contest
+
+    return [*([Line(describe_contest(data["haggle"], other))] if data["haggle"] else []), Line(said)]
+
+
+def bought(data: Mapping[str, Any]) -> list[Line]:
+    from campaign_cli.render.character import object_shown
+
+    who = data["character"]
+    said = _("{name} buys {object} for {paid} gold; {gold} gold left").format(
+        name=who["name"], object=object_shown(data["item"]), paid=data["paid"], gold=who["gold"]
+    )
+    return _traded(data, said, _("the merchant"))
+
+
+def sold(data: Mapping[str, Any]) -> list[Line]:
+    from campaign_cli.render.character import object_shown
+
+    who = data["character"]
+    said = _("{name} sells {object} for {received} gold; has {gold} gold").format(
+        name=who["name"], object=object_shown(data["item"]), received=data["received"], gold=who["gold"]
+    )
+    return _traded(data, said, _("the buyer"))

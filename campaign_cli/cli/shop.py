@@ -1,12 +1,12 @@
 """`campaign shop buy|sell`: trade with a merchant who is not a character (R38), haggling
 with the Merchant skill (R25: a contested IQ check, 10% per level)."""
 
-from collections.abc import Mapping
 from typing import Annotated, Any
 
 import typer
 
-from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, NameArg, acting, help_text, takes
+from campaign_cli.cli import said
+from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, NameArg, acting, fast, help_text, takes
 from campaign_cli.cli.diceopts import DiceOpt, SeedOpt
 from campaign_cli.cli.itemopts import (
     CatalogArg,
@@ -15,11 +15,8 @@ from campaign_cli.cli.itemopts import (
     takes_item_options,
 )
 from campaign_cli.cli.lazy import noun_app
-from campaign_cli.cli.output import Line, emit
-from campaign_cli.i18n import _
+from campaign_cli.cli.output import emit
 from campaign_cli.library.shop import Shop
-from campaign_cli.render.character import object_shown
-from campaign_cli.render.rolls import describe_contest
 
 app = noun_app(
     help_text(
@@ -74,6 +71,7 @@ TRADE_PARAMETERS: dict[str, tuple[Any, Any]] = {
 )
 @takes_item_options
 @takes(TRADE_PARAMETERS, "trade")
+@fast
 def buy(
     name: NameArg,
     item: CatalogArg,
@@ -85,15 +83,7 @@ def buy(
 ) -> None:
     with acting(Shop) as camp:
         data = camp.shop_buy(name, item, custom=custom, count=count, **trade, **options)
-    who = data["character"]
-    _answer(
-        data,
-        _("{name} buys {object} for {paid} gold; {gold} gold left").format(
-            name=who["name"], object=object_shown(data["item"]), paid=data["paid"], gold=who["gold"]
-        ),
-        json_out,
-        _("the merchant"),
-    )
+    emit(data, lambda: said.bought(data), json_out=json_out)
 
 
 @app.command(
@@ -111,6 +101,7 @@ def buy(
     {**TRADE_PARAMETERS, "haggle": (_haggle("BUYER_IQ", help="Haggle (Merchant skill): the buyer's IQ."), None)},
     "trade",
 )
+@fast
 def sell(
     name: NameArg,
     item: ItemArg,
@@ -120,18 +111,4 @@ def sell(
 ) -> None:
     with acting(Shop) as camp:
         data = camp.shop_sell(name, item, count=count, **trade)
-    who = data["character"]
-    _answer(
-        data,
-        _("{name} sells {object} for {received} gold; has {gold} gold").format(
-            name=who["name"], object=object_shown(data["item"]), received=data["received"], gold=who["gold"]
-        ),
-        json_out,
-        _("the buyer"),
-    )
-
-
-def _answer(data: Mapping[str, Any], text: str, json_out: bool, other: str) -> None:
-    """The haggle (R25's Merchant contest, OTHER the unnamed side) said first, then TEXT."""
-    lines = [Line(describe_contest(data["haggle"], other))] if data["haggle"] else []
-    emit(data, [*lines, Line(text)], json_out=json_out)
+    emit(data, lambda: said.sold(data), json_out=json_out)
