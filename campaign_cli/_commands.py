@@ -62,14 +62,14 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--to",["to",true,null,"int",1,null,false,null,false]],'
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        'null]'
+        '[["campaign_cli.cli.answers","undo"],false,null,["to"],[["json_out","json_out"]],["json_out"],null,null,null]]'
     ),
     ('redo',): (
         '[[],'
         '['
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        'null]'
+        '[["campaign_cli.cli.answers","redo"],false,null,[],[["json_out","json_out"]],["json_out"],null,null,null]]'
     ),
     ('demo',): (
         '[[],'
@@ -137,7 +137,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '['
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        'null]'
+        '[["campaign_cli.library.characters","Characters"],false,"character_delete",["name"],[],["json_out"],["campaign_cli.cli.said","character_deleted"],null,null]]'
     ),
     ('character', 'export'): (
         '[[["name",1,"characters","str",null,null,true,null]],'
@@ -380,7 +380,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '['
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        'null]'
+        '[["campaign_cli.cli.answers","item_show"],false,null,["name","item"],[["json_out","json_out"]],["json_out"],null,null,null]]'
     ),
     ('item', 'list'): (
         '[[["name",1,"characters","str",null,null,true,null]],'

@@ -197,7 +197,7 @@ DECLARED = {
     ("item", "fetch"), ("item", "set"), ("item", "reload"), ("item", "upgrade"), ("forge",),
     ("fight", "add"), ("fight", "order"), ("fight", "end"),
     ("cast",), ("initiative",), ("skill", "use"), ("roll",), ("odds",), ("curse", "remove"),
-    ("shop", "buy"), ("shop", "sell"),
+    ("shop", "buy"), ("shop", "sell"), ("item", "show"), ("undo",), ("redo",), ("character", "delete"),
 }  # fmt: skip
 
 
@@ -668,6 +668,15 @@ EVENING = [
     ["skill", "use", "Ajax", "Swimming", "--seed", "1"],
     ["karma", "add", "Ajax", "3"],
     ["curse", "remove", "Ajax", "Mummy Rot", "--pay", "карма"],
+    ["item", "show", "Ajax", "Broadsword"],
+    ["item", "show", "Ajax", "Nothing"],  # refused: no such item
+    ["undo"],
+    ["redo"],
+    ["undo", "--to", "40"],
+    ["redo"],
+    ["redo"],  # refused: nothing undone since
+    ["character", "create", "Tom", "--st", "10", "--dx", "11", "--iq", "11"],
+    ["character", "delete", "Tom"],
     ["log", "--limit", "6"],
     ["recap"],
 ]

@@ -52,6 +52,8 @@ def _body(function: Any) -> tuple[ast.FunctionDef, list[ast.stmt]]:
     body = list(tree.body)
     if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
         body = body[1:]  # a docstring
+    while body and isinstance(body[0], ast.ImportFrom):
+        body = body[1:]  # the area imported where it is used (`_imported` finds it)
     _need(len(body) >= 1, "its body is empty")
     return tree, body
 

@@ -147,6 +147,57 @@ def item_add(name: str, item: str, *, custom: bool, count: int, options: dict[st
     emit(data, Line(line), json_out=json_out)
 
 
+def item_show(name: str, item: str, *, json_out: bool) -> None:
+    """`item show`: one item in full, its owner named."""
+    from campaign_cli.library.items import Items
+
+    camp = looking(Items)
+    found = camp.item_show(name, item)
+
+    def views() -> list[Any]:
+        from campaign_cli.cli.said import item_views
+
+        return item_views(camp.character_show(name), found)
+
+    emit(found, views, json_out=json_out)
+
+
+def undo(to: int | None, *, json_out: bool) -> None:
+    """`undo`: the last change taken back, or every change back to TO, said from its facts."""
+    from campaign_cli import api
+    from campaign_cli.cli.door import campaign_path
+    from campaign_cli.i18n import language, ngettext
+    from campaign_cli.run import RUN
+
+    data, camp, undone = api.undoing(campaign_path(), to, RUN.words)
+    done = data["undone_all"]
+    target = done[0]
+    if len(done) > 1:
+        text = ngettext("undid #{first}..#{last}: {n} change", "undid #{first}..#{last}: {n} changes", len(done))
+        line = text.format(first=done[0]["seq"], last=done[-1]["seq"])
+    else:
+        from campaign_cli.cli.journal import told
+
+        # what the change did, from its facts, said in the language in use
+        did = (told(camp, [undone]) if to is None else {}).get(undone[0]["seq"])
+        stored = target["summary"]  # English: where the facts say nothing (an old entry)
+        what = stored if did is None else did[0] or (stored if language() == "en" else did[1])
+        line = _("undid #{seq}: {what}").format(seq=target["seq"], what=what)
+    emit(data, Line(line), json_out=json_out)
+
+
+def redo(*, json_out: bool) -> None:
+    """`redo`: what the last undo took back, put back while nothing else changed since."""
+    from campaign_cli import api
+    from campaign_cli.cli.door import campaign_path
+    from campaign_cli.i18n import ngettext
+
+    data = api.redo(campaign_path())
+    again = data["changes"]
+    text = ngettext("redid {n} change: #{seqs}", "redid {n} changes: #{seqs}", len(again))
+    emit(data, Line(text.format(seqs=", #".join(map(str, again)))), json_out=json_out)
+
+
 def kind_in_english(options: dict[str, Any]) -> None:
     """The item options' adjustment (`cli.common.takes`): a kind given in Russian (`--kind
     артефакт`) is stored in English."""

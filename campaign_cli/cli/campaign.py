@@ -18,9 +18,8 @@ from campaign_cli.cli.door import campaign_path
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import Line, emit
 from campaign_cli.cli.views import campaign_fields
-from campaign_cli.i18n import _, language, ngettext
+from campaign_cli.i18n import _
 from campaign_cli.library.course import Course
-from campaign_cli.run import RUN
 
 
 def init(
@@ -63,6 +62,7 @@ def log(
     answers.log(limit, character, after, follow, no_pager=no_pager, json_out=json_out, jsonl=jsonl)
 
 
+@fast
 def undo(
     to: Annotated[
         int | None,
@@ -70,33 +70,12 @@ def undo(
     ] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    from campaign_cli import api
-
-    data, camp, undone = api.undoing(campaign_path(), to, RUN.words)
-    done = data["undone_all"]
-    target = done[0]
-    # what the change did, from its facts, said in the language in use
-    from campaign_cli.cli.journal import told
-
-    said = told(camp, [undone]) if to is None else {}
-    if len(done) > 1:
-        text = ngettext("undid #{first}..#{last}: {n} change", "undid #{first}..#{last}: {n} changes", len(done))
-        line = text.format(first=done[0]["seq"], last=done[-1]["seq"])
-    else:
-        did = said.get(undone[0]["seq"])
-        stored = target["summary"]  # English: where the facts say nothing (an old entry)
-        what = stored if did is None else did[0] or (stored if language() == "en" else did[1])
-        line = _("undid #{seq}: {what}").format(seq=target["seq"], what=what)
-    emit(data, Line(line), json_out=json_out)
+    answers.undo(to, json_out=json_out)
 
 
+@fast
 def redo(json_out: JsonOpt = False) -> None:
-    from campaign_cli import api
-
-    data = api.redo(campaign_path())
-    again = data["changes"]
-    text = ngettext("redid {n} change: #{seqs}", "redid {n} changes: #{seqs}", len(again))
-    emit(data, Line(text.format(seqs=", #".join(map(str, again)))), json_out=json_out)
+    answers.redo(json_out=json_out)
 
 
 init_app, status_app, log_app, undo_app, redo_app = (command_app() for _ in range(5))

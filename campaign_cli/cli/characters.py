@@ -2,6 +2,7 @@
 `set` in charedit.py, `sheet` in sheet.py, `export` and `import` in interchange.py, each
 loaded only when it runs (a read does not build the options of the commands that write)."""
 
+from campaign_cli.cli import said
 from campaign_cli.cli.common import (
     JsonlOpt,
     JsonOpt,
@@ -13,9 +14,8 @@ from campaign_cli.cli.common import (
 )
 from campaign_cli.cli.drawn import character_lines
 from campaign_cli.cli.lazy import noun_app
-from campaign_cli.cli.output import Fields, emit
+from campaign_cli.cli.output import emit
 from campaign_cli.cli.views import character_table
-from campaign_cli.i18n import _
 from campaign_cli.library.core import Core
 
 app = noun_app(
@@ -53,10 +53,10 @@ def show(name: NameArg, json_out: JsonOpt = False) -> None:
 
 
 @app.command(help=help_text("Delete a character (undo brings it back).", "campaign character delete Ajax"))
+@fast
 def delete(name: NameArg, json_out: JsonOpt = False) -> None:
     from campaign_cli.library.characters import Characters  # not loaded by show and list
 
     with acting(Characters) as camp:
         data = camp.character_delete(name)
-    doc = data["deleted"]
-    emit(data, Fields(_("deleted {name} (#{id})").format(name=doc["name"], id=doc["id"])), json_out=json_out)
+    emit(data, lambda: said.character_deleted(data), json_out=json_out)

@@ -1,6 +1,5 @@
 """`campaign item ...`, `gold`, `darkstone` and `forge` (R26-R39)."""
 
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
@@ -34,19 +33,14 @@ from campaign_cli.cli.itemopts import (
     takes_item_options,
 )
 from campaign_cli.cli.lazy import command_app, noun_app
-from campaign_cli.cli.output import Fields, emit
+from campaign_cli.cli.output import emit
 from campaign_cli.cli.views import counted_line, item_table
-from campaign_cli.i18n import _, shown
 from campaign_cli.library.core import Core
 from campaign_cli.library.items import Items
-from campaign_cli.render.character import (
-    stats,
-    upgrade_text,
-)
 from campaign_cli.rules import gear
 
 if TYPE_CHECKING:
-    from campaign_cli.model import Item
+    pass
 
 app = noun_app(
     help_text(
@@ -60,52 +54,6 @@ darkstone_app = noun_app(help_text("Loose dark stone shards (R37).", "campaign d
 forge_app = command_app()
 
 CountArg = Annotated[int, typer.Argument(min=1, max=MAX_AMOUNT, metavar="N", help="How many.")]
-
-
-def item_views(ch: Mapping[str, Any], item: "Item") -> list[Any]:
-    """One item in full (`item show`)."""
-    pairs: list[tuple[str, Any]] = [
-        (_("kind"), item["kind"]),
-        (_("state"), item["state"]),
-        (_("hands"), item.get("hands", 0)),
-        (_("weight / value"), _("{weight} / {value} gold").format(weight=item["weight"], value=item["value"])),
-    ]
-    if gear.pieces(item) > 1:
-        pairs.append((_("pieces (a stack; weight and value each)"), gear.pieces(item)))
-    if item.get("damage"):
-        pairs += [
-            (_("damage"), stats(item)),
-            (_("flags"), " ".join(f"({f})" for f in item.get("flags", [])) or None),
-            (_("skill"), item.get("skill")),
-            (_("heft (R27)"), item.get("heft")),
-        ]
-    if item["kind"] == "armor":
-        pairs += [
-            (_("armor / restriction"), f"{item.get('armor') or 0} / {item.get('restriction') or 0}"),
-            (_("shield"), bool(item.get("shield"))),
-        ]
-    if item.get("heals") or item.get("boost"):
-        pairs.append((_("potion"), stats(item)))
-    pairs += [
-        (_("requires (R34)"), item.get("requires") or None),
-        (_("clothing (R35)"), item.get("clothing")),
-        (_("personal (R36)"), gear.is_personal(item)),
-        (_("dark stone icon (R37)"), bool(item.get("darkstone_icon"))),
-        (_("aliases"), item.get("aliases") or None),
-    ]
-    if item.get("slots") or item.get("upgrades"):
-        used = gear.used_slots(item)
-        pairs.append(
-            (
-                _("slots (R39)"),
-                _("{used} used, {free} free of {slots}").format(
-                    used=used, free=gear.free_slots(item), slots=item["slots"]
-                ),
-            )
-        )
-        pairs += [(_("upgrade"), upgrade_text(u)) for u in item.get("upgrades", [])]
-    title = _("{item} (#{id}), {owner}'s").format(item=shown(item["name"]), id=item["id"], owner=ch["name"])
-    return [Fields(title, [(k, v) for k, v in pairs if v is not None])]
 
 
 @app.command(
@@ -138,10 +86,9 @@ def add(
         "campaign item show Ajax 7 --json",
     )
 )
+@fast
 def show(name: NameArg, item: ItemArg, json_out: JsonOpt = False) -> None:
-    camp = looking(Items)
-    found = camp.item_show(name, item)
-    emit(found, lambda: item_views(camp.character_show(name), found), json_out=json_out)
+    answers.item_show(name, item, json_out=json_out)
 
 
 @app.command(

@@ -13,6 +13,8 @@ if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
     from typing import Any
 
+    from campaign_cli.model import Item
+
 
 # Curses (R18)
 
@@ -363,6 +365,56 @@ def _effect_line(effect: Mapping[str, Any] | None) -> str:
 # Items (R25, R26, R29-R39)
 
 
+def item_views(ch: Mapping[str, Any], item: Item) -> list[Any]:
+    """One item in full (`item show`): its stats, upgrades and forged stones, slots, state."""
+    from campaign_cli.cli.output import Fields
+    from campaign_cli.render.character import stats, upgrade_text
+    from campaign_cli.rules import gear
+
+    pairs: list[tuple[str, Any]] = [
+        (_("kind"), item["kind"]),
+        (_("state"), item["state"]),
+        (_("hands"), item.get("hands", 0)),
+        (_("weight / value"), _("{weight} / {value} gold").format(weight=item["weight"], value=item["value"])),
+    ]
+    if gear.pieces(item) > 1:
+        pairs.append((_("pieces (a stack; weight and value each)"), gear.pieces(item)))
+    if item.get("damage"):
+        pairs += [
+            (_("damage"), stats(item)),
+            (_("flags"), " ".join(f"({f})" for f in item.get("flags", [])) or None),
+            (_("skill"), item.get("skill")),
+            (_("heft (R27)"), item.get("heft")),
+        ]
+    if item["kind"] == "armor":
+        pairs += [
+            (_("armor / restriction"), f"{item.get('armor') or 0} / {item.get('restriction') or 0}"),
+            (_("shield"), bool(item.get("shield"))),
+        ]
+    if item.get("heals") or item.get("boost"):
+        pairs.append((_("potion"), stats(item)))
+    pairs += [
+        (_("requires (R34)"), item.get("requires") or None),
+        (_("clothing (R35)"), item.get("clothing")),
+        (_("personal (R36)"), gear.is_personal(item)),
+        (_("dark stone icon (R37)"), bool(item.get("darkstone_icon"))),
+        (_("aliases"), item.get("aliases") or None),
+    ]
+    if item.get("slots") or item.get("upgrades"):
+        used = gear.used_slots(item)
+        pairs.append(
+            (
+                _("slots (R39)"),
+                _("{used} used, {free} free of {slots}").format(
+                    used=used, free=gear.free_slots(item), slots=item["slots"]
+                ),
+            )
+        )
+        pairs += [(_("upgrade"), upgrade_text(u)) for u in item.get("upgrades", [])]
+    title = _("{item} (#{id}), {owner}'s").format(item=shown(item["name"]), id=item["id"], owner=ch["name"])
+    return [Fields(title, [(k, v) for k, v in pairs if v is not None])]
+
+
 def item_sold(data: Mapping[str, Any]) -> Line:
     from campaign_cli.render.character import object_shown
 
@@ -492,6 +544,13 @@ def item_forged(data: Mapping[str, Any]) -> Line:
         free=gear.free_slots(target), slots=target["slots"], loose=ch["darkstone"], total=ch["darkstone_total"]
     )
     return Line(f"{said}. {left}")
+
+
+def character_deleted(data: Mapping[str, Any]) -> Any:
+    from campaign_cli.cli.output import Fields
+
+    doc = data["deleted"]
+    return Fields(_("deleted {name} (#{id})").format(name=doc["name"], id=doc["id"]))
 
 
 # Trade with a merchant (R25, R38)
