@@ -1,6 +1,6 @@
 """Start-up cost of `campaign`, as ratios to `import typer` alone, measured in the same run.
 
-    python benchmarks/startup.py [--runs 21] [--instructions [--ceilings]]
+    python benchmarks/startup.py [--runs 21] [--instructions [--ceilings | --everyday]]
 
 Goals (issue 38), as ratios to `python -c "import typer"` in the same round (Typer is the
 floor every command stands on; each round runs every case once, and the ratio is the
@@ -179,6 +179,54 @@ def instruction_ratios(cases: dict, goals: dict, path: Path, ceilings: bool = Fa
     return ok
 
 
+# Issue 80: the everyday commands, each answered without Typer, Click or Rich (the fast path;
+# tests/test_fast.py proves they load none): what each costs, as `import typer`'s ratio.
+EVERYDAY = [
+    ["character", "show", "Ajax"],
+    ["character", "list"],
+    ["item", "list", "Ajax"],
+    ["status"],
+    ["log", "--limit", "5"],
+    ["recap"],
+    ["xp", "award", "1", "Ajax"],
+    ["gold", "add", "Ajax", "5"],
+    ["darkstone", "add", "Ajax", "1"],
+    ["enemy", "list"],
+    ["check", "Ajax", "3/DX", "--seed", "1"],
+    ["item", "add", "Ajax", "Rope", "--weight", "1"],
+    ["xp", "spend", "Ajax", "--attribute", "DX", "--dry-run"],
+    ["damage", "Ajax", "1"],
+    ["heal", "Ajax", "1"],
+    ["karma", "add", "Ajax", "1"],
+    ["can", "Ajax"],
+]
+
+
+def everyday(camp: list[str], env: dict, path: Path) -> None:
+    """`--instructions --everyday`: each everyday command, piped and with --json, from the
+    same campaign each time (one character with 20 XP and an item), as instructions and
+    their ratio to `import typer`'s."""
+    if not shutil.which("valgrind"):
+        print("valgrind is not installed here")
+        return
+    english = {**env, "CAMPAIGN_LANG": "en"}
+    for words in (["xp", "award", "20", "Ajax"], ["item", "add", "Ajax", "Torch"]):
+        subprocess.run([*camp, *words], env=english, check=True, stdout=subprocess.DEVNULL)
+    saved = {
+        f: f.read_bytes() for f in (path, *(path.with_name(path.name + s) for s in (".journal", ".lock"))) if f.exists()
+    }
+    base = instructions([sys.executable, "-c", "import typer"], env)
+    print(f"baseline  python -c 'import typer': {base / 1e6:.1f} M instructions")
+    for words in EVERYDAY:
+        said = []
+        for form in ([], ["--json"]):
+            for f, data in saved.items():
+                f.write_bytes(data)
+            count = instructions([*camp, *words, *form], english)
+            said.append(f"{count / 1e6:6.1f} M {count / base:5.3f}x")
+        print(f"{' '.join(words):42s} piped {said[0]}   --json {said[1]}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=21)
@@ -186,6 +234,11 @@ def main() -> None:
         "--instructions",
         action="store_true",
         help="count instructions under valgrind instead of timing: the same count every run, whatever the machine does",
+    )
+    parser.add_argument(
+        "--everyday",
+        action="store_true",
+        help="with --instructions: count each of issue 80's 17 everyday commands, piped and with --json",
     )
     parser.add_argument(
         "--ceilings",
@@ -238,6 +291,9 @@ def main() -> None:
         peer = sqlite_utils_case(camp, env, Path(folder))
         if peer:
             cases["sqlite-utils query"] = peer
+        if args.instructions and args.everyday:
+            everyday(camp, env, Path(env["CAMPAIGN_FILE"]))
+            return
         if args.instructions:
             if args.ceilings:  # only what CI holds: the Russian and peer cases are the timing run's
                 cases = {k: v for k, v in cases.items() if k in ("import typer", "python -c pass") or k in goals}
