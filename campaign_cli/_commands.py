@@ -670,7 +670,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]],'
         '["--jsonl",["jsonl",false,null,"flag",null,null,false,false,false]]'
         '],'
-        'null]'
+        '[["campaign_cli.cli.answers","catalog_skills"],false,null,["search"],[["json_out","json_out"],["jsonl","jsonl"]],["json_out","jsonl"],null,null,null]]'
     ),
     ('catalog', 'weapons'): (
         '[[],'
@@ -679,7 +679,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]],'
         '["--jsonl",["jsonl",false,null,"flag",null,null,false,false,false]]'
         '],'
-        'null]'
+        '[["campaign_cli.cli.answers","catalog_weapons"],false,null,["search"],[["json_out","json_out"],["jsonl","jsonl"]],["json_out","jsonl"],null,null,null]]'
     ),
     ('catalog', 'armor'): (
         '[[],'
@@ -688,7 +688,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]],'
         '["--jsonl",["jsonl",false,null,"flag",null,null,false,false,false]]'
         '],'
-        'null]'
+        '[["campaign_cli.cli.answers","catalog_armor"],false,null,["search"],[["json_out","json_out"],["jsonl","jsonl"]],["json_out","jsonl"],null,null,null]]'
     ),
     ('catalog', 'items'): (
         '[[],'
@@ -697,7 +697,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]],'
         '["--jsonl",["jsonl",false,null,"flag",null,null,false,false,false]]'
         '],'
-        'null]'
+        '[["campaign_cli.cli.answers","catalog_items"],false,null,["search"],[["json_out","json_out"],["jsonl","jsonl"]],["json_out","jsonl"],null,null,null]]'
     ),
     ('catalog', 'enemies'): (
         '[[],'
@@ -706,7 +706,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]],'
         '["--jsonl",["jsonl",false,null,"flag",null,null,false,false,false]]'
         '],'
-        'null]'
+        '[["campaign_cli.cli.answers","catalog_enemies"],false,null,["search"],[["json_out","json_out"],["jsonl","jsonl"]],["json_out","jsonl"],null,null,null]]'
     ),
     ('catalog', 'show'): (
         '[[["entry",1,"everything","str",null,null,true,null]],'
@@ -714,14 +714,14 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--kind",["kind",true,null,"str",null,null,false,null,false]],'
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        'null]'
+        '[["campaign_cli.cli.answers","catalog_show"],false,null,["entry"],[["kind","kind"],["json_out","json_out"]],["json_out"],null,null,null]]'
     ),
     ('catalog', 'import'): (
         '[[["source",1,"files","str",null,null,true,null]],'
         '['
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        'null]'
+        '[["campaign_cli.library.catalog","Catalog"],false,"catalog_import",["source"],[],["json_out"],["campaign_cli.cli.said","pack_imported"],null,null]]'
     ),
     ('catalog', 'packs'): (
         '[[],'

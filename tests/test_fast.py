@@ -198,6 +198,8 @@ DECLARED = {
     ("fight", "add"), ("fight", "order"), ("fight", "end"),
     ("cast",), ("initiative",), ("skill", "use"), ("roll",), ("odds",), ("curse", "remove"),
     ("shop", "buy"), ("shop", "sell"), ("item", "show"), ("undo",), ("redo",), ("character", "delete"),
+    ("catalog", "skills"), ("catalog", "weapons"), ("catalog", "armor"), ("catalog", "items"),
+    ("catalog", "enemies"), ("catalog", "show"), ("catalog", "import"),
 }  # fmt: skip
 
 
@@ -387,7 +389,7 @@ def test_the_fast_path_loads_neither_typer_nor_click_nor_rich(campaign):
         done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, env=env)
         loaded = {m.split(".")[0] for m in eval(done.stderr.splitlines()[-1])}  # our own repr
         assert not loaded & {"typer", "click", "rich"}, args
-    done = subprocess.run([sys.executable, "-c", code, "catalog", "skills"], capture_output=True, text=True, env=env)
+    done = subprocess.run([sys.executable, "-c", code, "conflicts"], capture_output=True, text=True, env=env)
     assert "typer" in {
         m.split(".")[0] for m in eval(done.stderr.splitlines()[-1])
     }  # a view the fast path does not draw: Typer's
@@ -400,8 +402,8 @@ def test_the_fast_path_loads_neither_typer_nor_click_nor_rich(campaign):
         ["character", "show", "Ajax"],
         ["log"],
         ["log", "--json"],
-        ["catalog", "skills"],
-        ["catalog", "skills", "--json"],
+        ["conflicts"],
+        ["conflicts", "--json"],
     ],
     ids=["fast, JSON", "fast, a view", "fast, a stream", "fast, a JSON stream", "Typer, a view", "Typer, JSON"],
 )
@@ -677,6 +679,18 @@ EVENING = [
     ["redo"],  # refused: nothing undone since
     ["character", "create", "Tom", "--st", "10", "--dx", "11", "--iq", "11"],
     ["character", "delete", "Tom"],
+    ["catalog", "import", "{samples}/packs/frontier.json"],
+    ["catalog", "import", "{samples}/packs/frontier.json"],  # replaced
+    ["catalog", "skills", "--search", "лаз"],
+    ["catalog", "weapons"],
+    ["catalog", "armor", "--search", "Кожа"],
+    ["catalog", "items", "--search", "rope"],
+    ["catalog", "enemies"],
+    ["catalog", "show", "Палаш"],
+    ["catalog", "show", "Dust Stalker"],
+    ["catalog", "show", "Кинжал", "--kind", "умение"],
+    ["catalog", "show", "Nothing at all"],  # refused, with suggestions
+    ["catalog", "packs"],
     ["log", "--limit", "6"],
     ["recap"],
 ]

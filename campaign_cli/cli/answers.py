@@ -17,6 +17,63 @@ if TYPE_CHECKING:
     from typing import Any
 
 
+def _catalog() -> Any:
+    """The library's campaign for the catalog: the file's, or none (listing needs no campaign)."""
+    from campaign_cli.cli.door import campaign_path
+    from campaign_cli.library.catalog import Catalog
+    from campaign_cli.library.core import reader
+
+    return reader(Catalog, campaign_path(), optional=True)
+
+
+def catalog_skills(search: str | None, *, json_out: bool, jsonl: bool) -> None:
+    """`catalog skills`: the skill table (R23)."""
+    from campaign_cli.cli import said
+
+    data = _catalog().catalog_skills(search=search)
+    emit(data, lambda: said.skill_table(data), json_out=json_out, jsonl=jsonl)
+
+
+def catalog_weapons(search: str | None, *, json_out: bool, jsonl: bool) -> None:
+    """`catalog weapons`: the seed's weapons and the packs' (R26-R28)."""
+    from campaign_cli.cli import said
+
+    data = _catalog().catalog_weapons(search=search)
+    emit(data, lambda: said.weapon_table(data), json_out=json_out, jsonl=jsonl)
+
+
+def catalog_armor(search: str | None, *, json_out: bool, jsonl: bool) -> None:
+    """`catalog armor`: the seed's armor and shields and the packs' (R29, R30)."""
+    from campaign_cli.cli import said
+
+    data = _catalog().catalog_armor(search=search)
+    emit(data, lambda: said.armor_table(data), json_out=json_out, jsonl=jsonl)
+
+
+def catalog_items(search: str | None, *, json_out: bool, jsonl: bool) -> None:
+    """`catalog items`: every item entry, built in or a pack's."""
+    from campaign_cli.cli import said
+
+    data = _catalog().catalog_items(search=search)
+    emit(data, lambda: said.entry_table(data), json_out=json_out, jsonl=jsonl)
+
+
+def catalog_enemies(search: str | None, *, json_out: bool, jsonl: bool) -> None:
+    """`catalog enemies`: the enemy types of the packs and the campaign (R40)."""
+    from campaign_cli.cli import said
+
+    data = _catalog().catalog_enemies(search=search)
+    emit(data, lambda: said.board_table(data), json_out=json_out, jsonl=jsonl)
+
+
+def catalog_show(entry: str, *, kind: str | None, json_out: bool) -> None:
+    """`catalog show`: one entry in full, by any of its names."""
+    from campaign_cli.cli import said
+
+    found = _catalog().catalog_show(entry, kind=kind)
+    emit(found, lambda: said.catalog_entry(found), json_out=json_out)
+
+
 def check(words: list[str], *, party: bool, who: str | None, roll: dict[str, Any], plot_: bool, json_out: bool) -> None:
     """`check`: NAME SPEC, a character's check (R5-R10), or with PARTY a party test (R11),
     WHO all or random in either language; ROLL the roll's options (cli/diceopts.py)."""

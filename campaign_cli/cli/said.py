@@ -6,7 +6,7 @@ view is drawn (`--json` never loads it)."""
 from __future__ import annotations
 
 from campaign_cli.cli.output import Line, Table
-from campaign_cli.i18n import _, gendered, ngettext, shown, status_of
+from campaign_cli.i18n import N_, _, gendered, ngettext, shown, status_of
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: a view drawn never needs it
 if TYPE_CHECKING:
@@ -245,7 +245,164 @@ def enemy_killed(data: Mapping[str, Any]) -> Line:
     return Line(said.format(name=ch["name"], enemy=data["enemy"], xp=data["xp"], total=ch["xp"]))
 
 
-# The catalog's packs
+# The catalog: the built-in tables, the packs' entries (R23, R26-R30, R40)
+
+
+# A catalog entry's fields, as `catalog show` labels them.
+FIELDS = {
+    "gender": N_("grammatical gender"),  # a board's (m, f, n): how Russian sentences agree with it
+    "aliases": N_("aliases"),
+    "armor": N_("armor"),
+    "damage": N_("damage"),
+    "fatigue": N_("fatigue"),
+    "flags": N_("flags"),
+    "group": N_("group"),
+    "hands": N_("hands"),
+    "heft": N_("heft"),
+    "restriction": N_("restriction"),
+    "shield": N_("shield"),
+    "skill": N_("skill"),
+    "kind": N_("kind"),
+    "source": N_("source"),
+    "weight": N_("weight"),
+    "value": N_("value"),
+    "slots": N_("slots"),
+    "check": N_("check"),
+    "effect": N_("effect"),
+    "keywords": N_("keywords"),
+    "size": N_("size"),
+    "id": N_("id"),
+    "clothing": N_("clothing"),
+    "requires": N_("requires"),
+    "personal": N_("personal"),
+    "darkstone_icon": N_("dark stone icon"),
+    "heals": N_("heals"),
+    "boost": N_("boost"),
+    "upgrade": N_("upgrade"),
+}
+
+
+def _stats(e: Mapping[str, Any]) -> str:
+    from campaign_cli.i18n import dice
+
+    if e.get("damage"):
+        return dice(e["damage"]) + (_(" fatigue") if e.get("fatigue") else "")
+    if e.get("armor") is not None:
+        return f"A{e['armor']} R{e.get('restriction') or 0}" + (_(" shield") if e.get("shield") else "")
+    return ""
+
+
+def _others(entry: Mapping[str, Any]) -> str:
+    """An entry's other names: its aliases, or in Russian (which shows the seed's name) the rest."""
+    from campaign_cli.render.text import Verbatim
+
+    return Verbatim(" / ".join(n for n in (entry["name"], *entry.get("aliases", ())) if n != shown(entry["name"])))
+
+
+def _item_table(title: str, rows: Sequence[Mapping[str, Any]]) -> Table:
+    return Table(
+        title,
+        [_("name"), _("also"), _("kind"), _("stats"), _("weight"), _("value"), _("heft"), _("slots"), _("source")],
+        [
+            [
+                e["name"],
+                _others(e),
+                e["kind"],
+                _stats(e),
+                e.get("weight", 0),
+                e.get("value", 0),
+                e.get("heft"),
+                e.get("slots", 0),
+                e["source"],
+            ]
+            for e in rows
+        ],
+        ("name", "text", "", "", "", "", "", "", ""),
+    )
+
+
+def _said_value(key: str, value: object, found: Mapping[str, object]) -> object:
+    """A catalog field's value as the reader's language says it: a weapon's group (Клинки),
+    dice as written there (2к6), the source, and the other names beside the one shown in the
+    title (a Russian reader sees Палаш as the title and Broadsword among the others)."""
+    if key == "effect":
+        return _(str(value))
+    if key == "gender" and isinstance(value, str):  # a board's grammatical gender (m, f, n), in words
+        return {"m": _("masculine"), "f": _("feminine"), "n": _("neuter")}.get(value, value)
+    if key in ("group", "source") and isinstance(value, str):
+        return shown(value)
+    if key in ("damage", "fatigue") and isinstance(value, str):
+        from campaign_cli.i18n import dice
+
+        return dice(value)
+    if key == "aliases" and isinstance(value, list):
+        title = shown(str(found["name"]))  # each other name as it is written, never shown translated
+        from campaign_cli.render.text import Verbatim
+
+        return [Verbatim(n) for n in [str(found["name"]), *map(str, value)] if n != title]
+    return value
+
+
+def skill_table(data: Sequence[Mapping[str, Any]]) -> Table:
+    """R23: the skill table, each skill's group, names, check and effect."""
+    rows = [[d["group"], d["name"], _others(d), d["check"], _(str(d["effect"]))] for d in data]
+    return Table(
+        _("Skills (R23)"),
+        [_("group"), _("skill"), _("seed name"), _("check"), _("effect")],
+        rows,
+        ("", "name", "name", "", "text"),
+    )
+
+
+def weapon_table(data: Sequence[Mapping[str, Any]]) -> Table:
+    return _item_table(_("Weapons (R26, R28)"), data)
+
+
+def armor_table(data: Sequence[Mapping[str, Any]]) -> Table:
+    return _item_table(_("Armor (R29, R30)"), data)
+
+
+def entry_table(data: Sequence[Mapping[str, Any]]) -> Table:
+    return _item_table(_("Items"), data)
+
+
+def board_table(data: Sequence[Mapping[str, Any]]) -> Table:
+    """R40: the enemy types of the packs and the campaign."""
+    rows = [
+        [b["name"], b["size"], ", ".join(b["keywords"]), b["normal"]["health"], b["normal"]["xp"], b["source"]]
+        for b in data
+    ]
+    return Table(
+        _("Enemies (R40)"),
+        [_("name"), _("size"), _("keywords"), _("health"), _("XP"), _("source")],
+        rows,
+        ("name", "", "text", "", "", ""),
+    )
+
+
+def catalog_entry(found: Mapping[str, Any]) -> list[Any]:
+    """One catalog entry in full, its title saying where it comes from; an enemy's board too."""
+    from campaign_cli.cli.output import Fields
+
+    name = shown(found["name"])
+    pairs = [
+        (_(FIELDS.get(k, k)), _said_value(k, v, found))
+        for k, v in found.items()
+        if k not in ("name", "normal", "brutal") and v not in (None, [], "")
+    ]
+    source = found["source"]
+    if source == "built-in":  # said whole, so no word must agree with the kind's gender (оружие, броня)
+        title = _("{name} ({kind}, built in)").format(name=name, kind=shown(found["kind"]))
+    elif source == "campaign":
+        title = _("{name} ({kind}, from the campaign)").format(name=name, kind=shown(found["kind"]))
+    else:
+        title = _("{name} ({kind}, from pack {pack})").format(name=name, kind=shown(found["kind"]), pack=source)
+    views: list[Any] = [Fields(title, pairs)]
+    if found["kind"] == "enemy":
+        from campaign_cli.cli.views import board_views
+
+        views += board_views(found, False)
+    return views
 
 
 def pack_table(data: Sequence[Mapping[str, Any]]) -> Table:
@@ -255,6 +412,22 @@ def pack_table(data: Sequence[Mapping[str, Any]]) -> Table:
         [[p["pack"], p["version"], p["items"], p["enemies"]] for p in data],
         ("name", "", "", ""),
     )
+
+
+def pack_imported(data: Mapping[str, Any]) -> Line:
+    """A pack stored (or replacing one of its name), with its entry counts."""
+    old = data["replaced"]
+    counts = (
+        ngettext("{n} item", "{n} items", data["items"])
+        + ", "
+        + ngettext("{n} enemy type", "{n} enemy types", data["enemies"])
+    )
+    done = (
+        _("pack {pack} {version} replaced (was {old}): {counts}")
+        if old is not None
+        else _("pack {pack} {version} imported: {counts}")
+    )
+    return Line(done.format(pack=data["pack"], version=data["version"], old=old, counts=counts))
 
 
 def pack_removed(data: Mapping[str, Any]) -> Line:
