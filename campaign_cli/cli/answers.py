@@ -1,9 +1,10 @@
 """The bodies of the commands whose answer is more than one library call (a read or a write
-chosen by a flag, a party or a single check, a stream with a pager): each a function of the
-command's parameters as they arrive, called by the command's code (`answers.xp_spend(...)`,
-declared `@fast`) and by the fast path (cli/fast.py) with the very same values, so the two
-cannot answer differently. Typer-free: nothing here loads Typer, Click or Rich (a view
-drawn on a terminal loads Rich, as every command's does)."""
+chosen by a flag, a party or a single check, a stream with a pager, a catalog read with or
+without a campaign): each a function of the command's parameters as they arrive, called by
+the command's code (`answers.xp_spend(...)`, declared `@fast`) and by the fast path
+(cli/fast.py) with the very same values, so the two cannot answer differently. Typer-free:
+nothing here loads Typer, Click or Rich (a view drawn on a terminal loads Rich, as every
+command's does)."""
 
 from __future__ import annotations
 
@@ -26,44 +27,37 @@ def _catalog() -> Any:
     return reader(Catalog, campaign_path(), optional=True)
 
 
-def catalog_skills(search: str | None, *, json_out: bool, jsonl: bool) -> None:
-    """`catalog skills`: the skill table (R23)."""
+def _listed(method: str, views: str, search: str | None, json_out: bool, jsonl: bool) -> None:
+    """A catalog table: the library's METHOD, its rows drawn by cli/said.py's VIEWS."""
     from campaign_cli.cli import said
 
-    data = _catalog().catalog_skills(search=search)
-    emit(data, lambda: said.skill_table(data), json_out=json_out, jsonl=jsonl)
+    data = getattr(_catalog(), method)(search=search)
+    emit(data, lambda: getattr(said, views)(data), json_out=json_out, jsonl=jsonl)
+
+
+def catalog_skills(search: str | None, *, json_out: bool, jsonl: bool) -> None:
+    """`catalog skills`: the skill table (R23)."""
+    _listed("catalog_skills", "skill_table", search, json_out, jsonl)
 
 
 def catalog_weapons(search: str | None, *, json_out: bool, jsonl: bool) -> None:
     """`catalog weapons`: the seed's weapons and the packs' (R26-R28)."""
-    from campaign_cli.cli import said
-
-    data = _catalog().catalog_weapons(search=search)
-    emit(data, lambda: said.weapon_table(data), json_out=json_out, jsonl=jsonl)
+    _listed("catalog_weapons", "weapon_table", search, json_out, jsonl)
 
 
 def catalog_armor(search: str | None, *, json_out: bool, jsonl: bool) -> None:
     """`catalog armor`: the seed's armor and shields and the packs' (R29, R30)."""
-    from campaign_cli.cli import said
-
-    data = _catalog().catalog_armor(search=search)
-    emit(data, lambda: said.armor_table(data), json_out=json_out, jsonl=jsonl)
+    _listed("catalog_armor", "armor_table", search, json_out, jsonl)
 
 
 def catalog_items(search: str | None, *, json_out: bool, jsonl: bool) -> None:
     """`catalog items`: every item entry, built in or a pack's."""
-    from campaign_cli.cli import said
-
-    data = _catalog().catalog_items(search=search)
-    emit(data, lambda: said.entry_table(data), json_out=json_out, jsonl=jsonl)
+    _listed("catalog_items", "entry_table", search, json_out, jsonl)
 
 
 def catalog_enemies(search: str | None, *, json_out: bool, jsonl: bool) -> None:
     """`catalog enemies`: the enemy types of the packs and the campaign (R40)."""
-    from campaign_cli.cli import said
-
-    data = _catalog().catalog_enemies(search=search)
-    emit(data, lambda: said.board_table(data), json_out=json_out, jsonl=jsonl)
+    _listed("catalog_enemies", "board_table", search, json_out, jsonl)
 
 
 def catalog_show(entry: str, *, kind: str | None, json_out: bool) -> None:
