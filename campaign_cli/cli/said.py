@@ -1,11 +1,11 @@
 """What a command says of its result when a person reads it: one function a command, of the
 result (and of the words the command was given, where it says them back). Typer-free, so
-the fast path (cli/fast.py) draws them as the command's own code does; loaded only when a
-view is drawn (`--json` never loads it)."""
+the fast path (cli/fast.py) draws them as the command's own code does, loading this module
+only when a view is drawn (a `--json` answer never loads it)."""
 
 from __future__ import annotations
 
-from campaign_cli.cli.output import Line, Table
+from campaign_cli.cli.output import Fields, Line, Table
 from campaign_cli.i18n import N_, _, gendered, ngettext, shown, status_of
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: a view drawn never needs it
@@ -16,7 +16,12 @@ if TYPE_CHECKING:
     from campaign_cli.model import Item
 
 
-# Curses (R18)
+# Characters and their curses (R18)
+
+
+def character_deleted(data: Mapping[str, Any]) -> Fields:
+    doc = data["deleted"]
+    return Fields(_("deleted {name} (#{id})").format(name=doc["name"], id=doc["id"]))
 
 
 def curse_applied(data: Mapping[str, Any]) -> Line:
@@ -382,7 +387,6 @@ def board_table(data: Sequence[Mapping[str, Any]]) -> Table:
 
 def catalog_entry(found: Mapping[str, Any]) -> list[Any]:
     """One catalog entry in full, its title saying where it comes from; an enemy's board too."""
-    from campaign_cli.cli.output import Fields
 
     name = shown(found["name"])
     pairs = [
@@ -540,7 +544,6 @@ def _effect_line(effect: Mapping[str, Any] | None) -> str:
 
 def item_views(ch: Mapping[str, Any], item: Item) -> list[Any]:
     """One item in full (`item show`): its stats, upgrades and forged stones, slots, state."""
-    from campaign_cli.cli.output import Fields
     from campaign_cli.render.character import stats, upgrade_text
     from campaign_cli.rules import gear
 
@@ -717,13 +720,6 @@ def item_forged(data: Mapping[str, Any]) -> Line:
         free=gear.free_slots(target), slots=target["slots"], loose=ch["darkstone"], total=ch["darkstone_total"]
     )
     return Line(f"{said}. {left}")
-
-
-def character_deleted(data: Mapping[str, Any]) -> Any:
-    from campaign_cli.cli.output import Fields
-
-    doc = data["deleted"]
-    return Fields(_("deleted {name} (#{id})").format(name=doc["name"], id=doc["id"]))
 
 
 # Trade with a merchant (R25, R38)
