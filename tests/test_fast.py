@@ -479,6 +479,10 @@ BATCH_LINES = [
     ["roll", "3D6", "--seed", "1"],  # not declared fast: Click's, in the same batch
     ["karma", "add", "Ajax", "1"],
     ["gold", "remove", "Ajax", "2"],
+    ["check", "Ajax", "3/DX", "--seed", "1"],  # a body that is a Typer-free function: its result captured
+    ["item", "add", "Ajax", "Rope", "--kind", "снаряжение", "--weight", "1"],  # a bundle, adjusted
+    ["log", "--limit", "2"],
+    ["recap"],
 ]
 
 
