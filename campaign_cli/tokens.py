@@ -24,7 +24,15 @@ def command_at(args: list[str], i: int) -> tuple[tuple[str, ...], dict[str, Any]
     while i < len(args) and (*path, args[i]) in COMMANDS:
         path = (*path, args[i])
         i += 1
-    return path, shape_of(COMMANDS[path]) if path else None, i
+    if not path:
+        return path, None, i
+    shape = _SHAPES.get(path)
+    if shape is None:  # decoded once a process: a batch reads the same few commands many times
+        shape = _SHAPES[path] = shape_of(COMMANDS[path])
+    return path, shape, i
+
+
+_SHAPES: dict[tuple[str, ...], dict[str, Any]] = {}  # each command's shape, as decoded (never changed)
 
 
 def shape_of(row: str) -> dict[str, Any]:
