@@ -177,3 +177,25 @@ def test_the_console_script_ends_once_its_answer_is_out_unless_a_profiler_watche
         assert ("shut down" in done.stderr) == (how == "profiled")
     assert answers["plain"] == answers["profiled"]
     assert ("Ajax (#1)" in answers["plain"][0]) == (code == 0)
+
+
+def test_the_installed_campaign_loads_no_re_before_a_read(camp):
+    """The installed `campaign` is a plain script (bin/campaign): the wrapper pip writes for
+    an entry point imports `re` (and `enum`) before our code runs, a fifth of a read's
+    instructions. A read on the fast path loads neither, from the interpreter's start on."""
+    from pathlib import Path
+
+    program = Path(sys.executable).with_name("campaign")
+    done = subprocess.run(
+        [str(program), "-c", str(camp.path), "character", "show", "Ajax", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**__import__("os").environ, "PYTHONPROFILEIMPORTTIME": "1", "CAMPAIGN_LANG": "en"},
+    )
+    assert done.returncode == 0 and '"name": "Ajax"' in done.stdout, done.stderr[-500:]
+    loaded = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines() if line.startswith("import time:")}
+    assert "campaign_cli.cli.fast" in loaded  # the fast path answered, and the count is of its imports
+    if any(name.startswith("__editable__") for name in loaded):
+        pytest.skip("an editable install: setuptools' finder loads re itself (CI installs the project as users do)")
+    assert not loaded & {"re", "enum", "typing"}, sorted(loaded & {"re", "enum", "typing"})
