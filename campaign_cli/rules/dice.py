@@ -3,15 +3,15 @@ physical dice, and exact distributions with fractions."""
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
 from campaign_cli.errors import N_, Opt, Say, UsageProblem
 from campaign_cli.rules.names import MAX_TEXT  # CLI.md "Sizes": longer specs and expressions exit 2 before parsing
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: an item's views load this module
 if TYPE_CHECKING:  # random and fractions load only when something is rolled or weighed
     import random
+    import re
     from fractions import Fraction
 
 MAX_DICE = 100
@@ -32,8 +32,16 @@ def check_length(text: str, what: str) -> None:
         )
 
 
-# [COUNT] D SIDES [(+|-) N], e.g. D6, 2D6-1, 3d6+2, D3, D2
-_EXPR = re.compile(r"\s*(\d*)\s*[dDкК]\s*(\d+)\s*(?:([+\-\u2212])\s*(\d+))?\s*")  # к: the Russian d (2к6)
+_EXPR: list[re.Pattern[str]] = []  # compiled when an expression is first parsed (`re` is not loaded before)
+
+
+def _expression() -> re.Pattern[str]:
+    """[COUNT] D SIDES [(+|-) N], e.g. D6, 2D6-1, 3d6+2, D3, D2 (к: the Russian d, 2к6)."""
+    if not _EXPR:
+        import re
+
+        _EXPR.append(re.compile(r"\s*(\d*)\s*[dDкК]\s*(\d+)\s*(?:([+\-\u2212])\s*(\d+))?\s*"))
+    return _EXPR[0]
 
 
 class Dice:
@@ -85,7 +93,7 @@ def check_counts(count: int, sides: int) -> None:
 def parse(expr: str) -> Dice:
     """Parse a dice expression; anything else is a usage error (exit 2)."""
     check_length(expr, N_("a dice expression"))
-    match = _EXPR.fullmatch(expr or "")
+    match = _expression().fullmatch(expr or "")
     if not match:
         raise UsageProblem(Say('{expr!r} is not a dice expression (like D6, 2D6-1, 3d6+2)', expr=expr), "bad_dice")
     count_text, sides_text, sign, mod_text = match.groups()

@@ -5,7 +5,6 @@ naming the rule and what would make it possible, before changing anything."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, Literal
 
 from campaign_cli.errors import N_, Arg, CampaignError, Cmd, Joined, Opt, Refused, Say, Shown, UsageProblem
 from campaign_cli.rules import catalog
@@ -14,8 +13,9 @@ from campaign_cli.rules.dice import parse as parse_dice
 from campaign_cli.rules.names import resolve, with_pieces
 from campaign_cli.rules.wounds import check_not_dead
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: an item's views never need it
 if TYPE_CHECKING:
-    from typing import Any
+    from typing import Any, Literal
 
     from campaign_cli.model import Character, Item, Upgrade
 

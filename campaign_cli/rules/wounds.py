@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from campaign_cli.errors import N_, Cmd, Refused, Say
 from campaign_cli.rules.characters import alive, current_status, raised
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: a wound's rules never need it
 if TYPE_CHECKING:
     from typing import Any
 
