@@ -560,7 +560,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--count",["count",true,null,"int",1,1000000,false,1,false]],'
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.shop","Shop"],false,"shop_buy",["name","item"],[["custom","custom"],["count","count"],["**trade","trade"],["**options","options"]],["json_out"],["campaign_cli.cli.said","bought"],null,[["options",["hands","weight","value","requires","clothing","personal","darkstone_icon","slots","damage","armor","restriction","shield","heft","kind"],["campaign_cli.cli.answers","kind_in_english"]],["trade",["price","haggle","dice","other_dice","seed"],null]]]]'
+        '[["campaign_cli.library.shop","Shop"],false,"shop_buy",["name","item"],[["custom","custom"],["count","count"],["**trade","trade"],["**options","options"]],["json_out"],["campaign_cli.cli.said","bought","count"],null,[["options",["hands","weight","value","requires","clothing","personal","darkstone_icon","slots","damage","armor","restriction","shield","heft","kind"],["campaign_cli.cli.answers","kind_in_english"]],["trade",["price","haggle","dice","other_dice","seed"],null]]]]'
     ),
     ('shop', 'sell'): (
         '[[["name",1,"characters","str",null,null,true,null],["item",1,"items","str",null,null,true,null]],'

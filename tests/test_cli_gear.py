@@ -104,3 +104,16 @@ def test_slots_out_of_their_range_is_a_usage_error_and_help_shows_the_range(camp
     before = camp.path.read_bytes()
     assert camp("item", "add", "Ajax", "Dagger", "--slots", "5").exit_code == 2
     assert camp.path.read_bytes() == before
+
+
+def test_a_purchase_says_the_pieces_bought_not_the_stack_they_joined(camp):
+    """R38: buying 2 daggers beside 3 says 2 were bought (it said the stack, ×5), in either
+    language; the stack itself holds them all."""
+    camp.json("gold", "add", "Ajax", "10")
+    camp.json("shop", "buy", "Ajax", "Dagger", "--price", "1", "--count", "3")
+    said = camp("shop", "buy", "Ajax", "Dagger", "--price", "1", "--count", "2")
+    assert said.exit_code == 0 and "Ajax buys Dagger ×2 for 2 gold; 5 gold left" in said.output, said.output
+    said = camp("--lang", "ru", "shop", "buy", "Ajax", "Dagger", "--price", "1")
+    assert said.exit_code == 0 and "Ajax покупает Кинжал за 1\u00a0зол." in said.output, said.output
+    daggers = [i for i in camp.json("item", "list", "Ajax") if i["name"] == "Dagger"]
+    assert [i.get("count", 1) for i in daggers] == [6]

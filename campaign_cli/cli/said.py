@@ -732,12 +732,13 @@ def _traded(data: Mapping[str, Any], said: str, other: str) -> list[Line]:
     return [*([Line(describe_contest(data["haggle"], other))] if data["haggle"] else []), Line(said)]
 
 
-def bought(data: Mapping[str, Any]) -> list[Line]:
+def bought(data: Mapping[str, Any], count: int) -> list[Line]:
+    """R38: what was bought (COUNT pieces, not the stack they joined), its price, the gold left."""
     from campaign_cli.render.character import object_shown
 
     who = data["character"]
     said = _("{name} buys {object} for {paid} gold; {gold} gold left").format(
-        name=who["name"], object=object_shown(data["item"]), paid=data["paid"], gold=who["gold"]
+        name=who["name"], object=object_shown(data["item"], count), paid=data["paid"], gold=who["gold"]
     )
     return _traded(data, said, _("the merchant"))
 

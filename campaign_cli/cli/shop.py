@@ -83,7 +83,7 @@ def buy(
 ) -> None:
     with acting(Shop) as camp:
         data = camp.shop_buy(name, item, custom=custom, count=count, **trade, **options)
-    emit(data, lambda: said.bought(data), json_out=json_out)
+    emit(data, lambda: said.bought(data, count), json_out=json_out)
 
 
 @app.command(
