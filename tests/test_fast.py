@@ -278,7 +278,7 @@ def test_a_body_that_is_one_function_call_is_fast_only_when_the_function_is_type
     ) -> None:
         typer.echo(limit, err=json_out)
 
-    with pytest.raises(commandtable.NotFast, match="typer loads Typer"):
+    with pytest.raises(commandtable.NotFast, match=r"`typer\.echo` is of typer\S*, which loads Typer"):
         entry_of(echoed)
 
     @fast

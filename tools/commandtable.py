@@ -214,17 +214,18 @@ def _runs(function: Any, step: ast.stmt) -> dict[str, Any]:
     The call's entry: the function (module, name) as its area, no method."""
     call = step.value if isinstance(step, ast.Expr) else None
     said = f"its one statement is not a call of a Typer-free module's function: {ast.unparse(step)}"
+    # `module.name(...)`, never a name imported alone: the fast path and the tests reach the
+    # function through its module, as the command's code does
     _need(isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute), said)
-    assert isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
-    held = call.func.value
-    module = function.__globals__.get(held.id) if isinstance(held, ast.Name) else None
-    _need(inspect.ismodule(module) and callable(getattr(module, call.func.attr, None)), said)
-    assert module is not None
-    _need(_typer_free(module.__name__), f"{module.__name__} loads Typer, Click or Rich")
+    assert isinstance(call, ast.Call)
+    found = _called(function, call.func)
+    _need(found is not None, said)
+    said = f"`{ast.unparse(call.func)}` is of {found.__module__}, which loads Typer, Click or Rich"
+    _need(_typer_free(found.__module__), said)
     positional, keywords = _positional(call), _keywords(call)
     passed = {p.lstrip("*") for p in positional} | set(keywords.values())
     return {
-        "area": (module.__name__, call.func.attr),
+        "area": (found.__module__, found.__name__),
         "reads": False,
         "method": None,
         "positional": positional,
@@ -250,15 +251,24 @@ def _views(function: Any, given: list[ast.expr], result: str) -> tuple[str, ...]
     parameters = set(inspect.signature(function).parameters)
     if names[:1] != [result] or not all(n in parameters for n in names[1:]):
         return None
-    views = None
-    if isinstance(body.func, ast.Name):  # views(result), a function imported by name
-        views = function.__globals__.get(body.func.id)
-    elif isinstance(body.func, ast.Attribute) and isinstance(body.func.value, ast.Name):  # said.views(result)
-        module = function.__globals__.get(body.func.value.id)
-        views = getattr(module, body.func.attr, None) if inspect.ismodule(module) else None
+    views = _called(function, body.func)
     if views is None or not _typer_free(views.__module__):
         return None
     return (views.__module__, views.__name__, *(str(n) for n in names[1:]))
+
+
+def _called(function: Any, named: ast.expr) -> Any:
+    """The function NAMED (a call's `func`) stands for in FUNCTION's module: a name it
+    imported (`views(...)`), or a function of a module it imported (`said.views(...)`);
+    None for anything else."""
+    if isinstance(named, ast.Name):
+        found = function.__globals__.get(named.id)
+    elif isinstance(named, ast.Attribute) and isinstance(named.value, ast.Name):
+        module = function.__globals__.get(named.value.id)
+        found = getattr(module, named.attr, None) if inspect.ismodule(module) else None
+    else:
+        return None
+    return found if inspect.isfunction(found) else None
 
 
 def _typer_free(module: str, known: dict[str, bool] = {}) -> bool:  # noqa: B006  # a cache, on purpose
