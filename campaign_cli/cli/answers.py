@@ -20,11 +20,9 @@ if TYPE_CHECKING:
 
 def _catalog() -> Any:
     """The library's campaign for the catalog: the file's, or none (listing needs no campaign)."""
-    from campaign_cli.cli.door import campaign_path
     from campaign_cli.library.catalog import Catalog
-    from campaign_cli.library.core import reader
 
-    return reader(Catalog, campaign_path(), optional=True)
+    return looking(Catalog, optional=True)
 
 
 def _listed(method: str, views: str, search: str | None, json_out: bool, jsonl: bool) -> None:

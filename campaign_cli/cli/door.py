@@ -40,12 +40,12 @@ def acting(area: type[A]) -> AbstractContextManager[A]:
     return command(area, campaign_path(), RUN.words)
 
 
-def looking(area: type[A]) -> A:
+def looking(area: type[A], optional: bool = False) -> A:
     """The library's campaign for a command that reads, of AREA (no lock; the open batch's
-    inside one)."""
+    inside one). OPTIONAL: no campaign file is none, not a refusal (the catalog's tables)."""
     from campaign_cli.library.core import reader
 
-    return reader(area, campaign_path())
+    return reader(area, campaign_path(), optional)
 
 
 def json_wanted(args: list[str]) -> bool:
