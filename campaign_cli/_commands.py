@@ -101,7 +101,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]],'
         '["--jsonl",["jsonl",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.core","Core"],true,"character_list",[],[],["json_out","jsonl"],["campaign_cli.cli.views","character_table"],null,null]]'
+        '[["campaign_cli.library.core","Core"],true,"character_list",[],[],["json_out","jsonl"],["campaign_cli.cli.said","character_table"],null,null]]'
     ),
     ('character', 'show'): (
         '[[["name",1,"characters","str",null,null,true,null]],'
@@ -170,7 +170,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--reason",["reason",true,null,"str",null,null,false,null,false]],'
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.advancement","Advancement"],false,"xp_award",["amount","*names"],[["party","party"],["reason","reason"]],["json_out"],["campaign_cli.cli.views","xp_award_table"],null,null]]'
+        '[["campaign_cli.library.advancement","Advancement"],false,"xp_award",["amount","*names"],[["party","party"],["reason","reason"]],["json_out"],["campaign_cli.cli.said","xp_award_table"],null,null]]'
     ),
     ('xp', 'spend'): (
         '[[["name",1,"characters","str",null,null,true,null]],'
@@ -192,7 +192,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--by",["by",true,"characters","str",null,null,false,null,false]],'
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.advancement","Advancement"],false,"karma_add",["name","n"],[["bard","bard"],["by","by"]],["json_out"],["campaign_cli.cli.views","karma_line"],null,null]]'
+        '[["campaign_cli.library.advancement","Advancement"],false,"karma_add",["name","n"],[["bard","bard"],["by","by"]],["json_out"],["campaign_cli.cli.said","karma_line"],null,null]]'
     ),
     ('wish',): '',
     ('wish', 'add'): (
@@ -200,14 +200,14 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '['
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.advancement","Advancement"],false,"wish_add",["name","n"],[],["json_out"],["campaign_cli.cli.views","wishes_line"],null,null]]'
+        '[["campaign_cli.library.advancement","Advancement"],false,"wish_add",["name","n"],[],["json_out"],["campaign_cli.cli.said","wishes_line"],null,null]]'
     ),
     ('wish', 'spend'): (
         '[[["name",1,"characters","str",null,null,true,null]],'
         '['
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.advancement","Advancement"],false,"wish_spend",["name"],[],["json_out"],["campaign_cli.cli.views","wish_spent_line"],null,null]]'
+        '[["campaign_cli.library.advancement","Advancement"],false,"wish_spend",["name"],[],["json_out"],["campaign_cli.cli.said","wish_spent_line"],null,null]]'
     ),
     ('curse',): '',
     ('curse', 'apply'): (
@@ -280,7 +280,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--title",["title",true,null,"str",null,null,false,null,false]],'
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.fights","Fights"],false,"fight_start",[],[["title","title"]],["json_out"],["campaign_cli.cli.views","fight_started_line"],null,null]]'
+        '[["campaign_cli.library.fights","Fights"],false,"fight_start",[],[["title","title"]],["json_out"],["campaign_cli.cli.said","fight_started_line"],null,null]]'
     ),
     ('fight', 'add'): (
         '[[["enemy",1,"enemies","str",null,null,true,null]],'
@@ -309,14 +309,14 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '['
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.fights","Fights"],false,"fight_next",[],[],["json_out"],["campaign_cli.cli.views","fight_turn_line"],null,null]]'
+        '[["campaign_cli.library.fights","Fights"],false,"fight_next",[],[],["json_out"],["campaign_cli.cli.said","fight_turn_line"],null,null]]'
     ),
     ('fight', 'status'): (
         '[[],'
         '['
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.fights","Fights"],true,"fight_status",[],[],["json_out"],["campaign_cli.cli.views","fight_views"],null,null]]'
+        '[["campaign_cli.library.fights","Fights"],true,"fight_status",[],[],["json_out"],["campaign_cli.cli.said","fight_views"],null,null]]'
     ),
     ('fight', 'hit'): (
         '[[["target",1,"on_board","str",null,null,true,null],["damage",1,null,"int",0,1000000,true,null]],'
@@ -388,7 +388,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]],'
         '["--jsonl",["jsonl",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.core","Core"],true,"character_show",["name"],[],["json_out","jsonl"],["campaign_cli.cli.views","item_table"],"items",null]]'
+        '[["campaign_cli.library.core","Core"],true,"character_show",["name"],[],["json_out","jsonl"],["campaign_cli.cli.said","item_table"],"items",null]]'
     ),
     ('item', 'drop'): (
         '[[["name",1,"characters","str",null,null,true,null],["item",1,"items","str",null,null,true,null]],'
@@ -498,14 +498,14 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '['
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.items","Items"],false,"gold_add",["name","n"],[],["json_out"],["campaign_cli.cli.views","counted_line"],null,null]]'
+        '[["campaign_cli.library.items","Items"],false,"gold_add",["name","n"],[],["json_out"],["campaign_cli.cli.said","counted_line"],null,null]]'
     ),
     ('gold', 'remove'): (
         '[[["name",1,"characters","str",null,null,true,null],["n",1,null,"int",1,1000000,true,null]],'
         '['
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.items","Items"],false,"gold_remove",["name","n"],[],["json_out"],["campaign_cli.cli.views","counted_line"],null,null]]'
+        '[["campaign_cli.library.items","Items"],false,"gold_remove",["name","n"],[],["json_out"],["campaign_cli.cli.said","counted_line"],null,null]]'
     ),
     ('darkstone',): '',
     ('darkstone', 'add'): (
@@ -513,14 +513,14 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '['
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.items","Items"],false,"darkstone_add",["name","n"],[],["json_out"],["campaign_cli.cli.views","counted_line"],null,null]]'
+        '[["campaign_cli.library.items","Items"],false,"darkstone_add",["name","n"],[],["json_out"],["campaign_cli.cli.said","counted_line"],null,null]]'
     ),
     ('darkstone', 'remove'): (
         '[[["name",1,"characters","str",null,null,true,null],["n",1,null,"int",1,1000000,true,null]],'
         '['
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.items","Items"],false,"darkstone_remove",["name","n"],[],["json_out"],["campaign_cli.cli.views","counted_line"],null,null]]'
+        '[["campaign_cli.library.items","Items"],false,"darkstone_remove",["name","n"],[],["json_out"],["campaign_cli.cli.said","counted_line"],null,null]]'
     ),
     ('forge',): (
         '[[["name",1,"characters","str",null,null,true,null],["item",1,"items","str",null,null,true,null]],'
@@ -593,7 +593,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]],'
         '["--jsonl",["jsonl",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.enemies","Enemies"],true,"enemy_list",[],[],["json_out","jsonl"],["campaign_cli.cli.views","enemy_table"],null,null]]'
+        '[["campaign_cli.library.enemies","Enemies"],true,"enemy_list",[],[],["json_out","jsonl"],["campaign_cli.cli.said","enemy_table"],null,null]]'
     ),
     ('enemy', 'show'): (
         '[[["name",1,"enemies","str",null,null,true,null]],'
@@ -644,7 +644,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--armor",["armor",false,null,"flag",null,null,false,false,false]],'
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.wounds","Wounds"],false,"damage",["name","amount"],[["fatigue","fatigue"],["armor","armor"]],["json_out"],["campaign_cli.cli.views","damage_line"],null,null]]'
+        '[["campaign_cli.library.wounds","Wounds"],false,"damage",["name","amount"],[["fatigue","fatigue"],["armor","armor"]],["json_out"],["campaign_cli.cli.said","damage_line"],null,null]]'
     ),
     ('heal',): (
         '[[["name",1,"characters","str",null,null,true,null],["amount",1,null,"int",0,1000000,true,null]],'
@@ -652,7 +652,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '["--fatigue",["fatigue",false,null,"flag",null,null,false,false,false]],'
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.wounds","Wounds"],false,"heal",["name","amount"],[["fatigue","fatigue"]],["json_out"],["campaign_cli.cli.views","heal_line"],null,null]]'
+        '[["campaign_cli.library.wounds","Wounds"],false,"heal",["name","amount"],[["fatigue","fatigue"]],["json_out"],["campaign_cli.cli.said","heal_line"],null,null]]'
     ),
     ('rest',): (
         '[[["names",-1,null,"str",null,null,false,null]],'
@@ -915,6 +915,6 @@ COMMANDS: dict[tuple[str, ...], str] = {
         '['
         '["--json",["json_out",false,null,"flag",null,null,false,false,false]]'
         '],'
-        '[["campaign_cli.library.characters","Characters"],true,"can",["name"],[],["json_out"],["campaign_cli.cli.views","can_views"],null,null]]'
+        '[["campaign_cli.library.characters","Characters"],true,"can",["name"],[],["json_out"],["campaign_cli.cli.said","can_views"],null,null]]'
     ),
 }

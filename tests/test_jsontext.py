@@ -136,6 +136,7 @@ def test_a_read_with_json_output_imports_neither_json_nor_the_views_nor_the_comp
     costly = {
         "json",
         "campaign_cli.cli.views",
+        "campaign_cli.cli.said",
         "campaign_cli.cli.complete",
         "campaign_cli.cli.sheet",
         "typer._click.decorators",

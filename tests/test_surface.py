@@ -279,7 +279,8 @@ def test_readme_interchange_example_runs_both_ways(tmp_path):
 
 
 def test_the_cli_modules_import_each_other_in_no_circle():
-    """What several views share lives in one module they all import (cli/views.py);
+    """What several views share lives in one module they all import (cli/views.py), what one
+    command says in another (cli/said.py);
     imports point one way (cli -> rules, store), and no two cli modules need each other."""
     import ast
 

@@ -69,7 +69,7 @@ def catalog_show(entry: str, *, kind: str | None, json_out: bool) -> None:
 def check(words: list[str], *, party: bool, who: str | None, roll: dict[str, Any], plot_: bool, json_out: bool) -> None:
     """`check`: NAME SPEC, a character's check (R5-R10), or with PARTY a party test (R11),
     WHO all or random in either language; ROLL the roll's options (cli/diceopts.py)."""
-    from campaign_cli.cli.views import check_views, party_test_table
+    from campaign_cli.cli.said import check_views, party_test_table
     from campaign_cli.errors import UsageProblem
     from campaign_cli.library.rolls import Rolls
 

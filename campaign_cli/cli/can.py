@@ -4,10 +4,10 @@ from typing import Annotated
 
 import typer
 
+from campaign_cli.cli import said
 from campaign_cli.cli.common import JsonOpt, complete, fast, help_text, looking
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import emit
-from campaign_cli.cli.views import can_views
 from campaign_cli.library.characters import Characters
 
 
@@ -22,7 +22,7 @@ def can(
     json_out: JsonOpt = False,
 ) -> None:
     data = looking(Characters).can(name)
-    emit(data, lambda: can_views(data), json_out=json_out)
+    emit(data, lambda: said.can_views(data), json_out=json_out)
 
 
 can_app = command_app()

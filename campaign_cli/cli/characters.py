@@ -15,7 +15,6 @@ from campaign_cli.cli.common import (
 from campaign_cli.cli.drawn import character_lines
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import emit
-from campaign_cli.cli.views import character_table
 from campaign_cli.library.core import Core
 
 app = noun_app(
@@ -38,7 +37,7 @@ app = noun_app(
 @fast
 def list_(json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
     chars = looking(Core).character_list()
-    emit(chars, lambda: character_table(chars), json_out=json_out, jsonl=jsonl)
+    emit(chars, lambda: said.character_table(chars), json_out=json_out, jsonl=jsonl)
 
 
 @app.command(

@@ -18,7 +18,7 @@ from campaign_cli.cli.common import (
 )
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import emit
-from campaign_cli.cli.views import board_views, enemy_table
+from campaign_cli.cli.views import board_views
 from campaign_cli.library.enemies import Enemies
 
 app = noun_app(
@@ -80,7 +80,7 @@ def add(
 @fast
 def list_(json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
     boards = looking(Enemies).enemy_list()
-    emit(boards, lambda: enemy_table(boards), json_out=json_out, jsonl=jsonl)
+    emit(boards, lambda: said.enemy_table(boards), json_out=json_out, jsonl=jsonl)
 
 
 @app.command(help=help_text("Show one side of an enemy's board.", "campaign enemy show 'Bog Lurker' --brutal"))

@@ -11,7 +11,6 @@ from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, acting, complete, fast,
 from campaign_cli.cli.diceopts import DiceOpt, KarmaOpt, RerollOpt, SeedOpt
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import emit
-from campaign_cli.cli.views import fight_started_line, fight_turn_line, fight_views
 from campaign_cli.library.fights import Fights
 from campaign_cli.rules import fights
 
@@ -39,7 +38,7 @@ def start(
 ) -> None:
     with acting(Fights) as camp:
         data = camp.fight_start(title=title)
-    emit(data, lambda: fight_started_line(data), json_out=json_out)
+    emit(data, lambda: said.fight_started_line(data), json_out=json_out)
 
 
 @app.command(
@@ -118,7 +117,7 @@ def order(
 def next_(json_out: JsonOpt = False) -> None:
     with acting(Fights) as camp:
         data = camp.fight_next()
-    emit(data, lambda: fight_turn_line(data), json_out=json_out)
+    emit(data, lambda: said.fight_turn_line(data), json_out=json_out)
 
 
 @app.command(
@@ -132,7 +131,7 @@ def next_(json_out: JsonOpt = False) -> None:
 @fast
 def status(json_out: JsonOpt = False) -> None:
     data = looking(Fights).fight_status()
-    emit(data, lambda: fight_views(data), json_out=json_out)
+    emit(data, lambda: said.fight_views(data), json_out=json_out)
 
 
 @app.command(

@@ -34,7 +34,6 @@ from campaign_cli.cli.itemopts import (
 )
 from campaign_cli.cli.lazy import command_app, noun_app
 from campaign_cli.cli.output import emit
-from campaign_cli.cli.views import counted_line, item_table
 from campaign_cli.library.core import Core
 from campaign_cli.library.items import Items
 from campaign_cli.rules import gear
@@ -100,7 +99,7 @@ def show(name: NameArg, item: ItemArg, json_out: JsonOpt = False) -> None:
 @fast
 def list_(name: NameArg, json_out: JsonOpt = False, jsonl: JsonlOpt = False) -> None:
     ch = looking(Core).character_show(name)
-    emit(ch["items"], lambda: item_table(ch), json_out=json_out, jsonl=jsonl)
+    emit(ch["items"], lambda: said.item_table(ch), json_out=json_out, jsonl=jsonl)
 
 
 @app.command(
@@ -330,7 +329,7 @@ def _counter(field: Literal["gold", "darkstone"], label: str, sign: int) -> Any:
     def command(name: NameArg, n: CountArg, json_out: JsonOpt = False) -> None:
         with acting(Items) as camp:
             data = getattr(camp, method)(name, n)
-        emit(data, lambda: counted_line(data), json_out=json_out)
+        emit(data, lambda: said.counted_line(data), json_out=json_out)
 
     return command
 

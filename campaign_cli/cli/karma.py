@@ -4,10 +4,10 @@ from typing import Annotated
 
 import typer
 
+from campaign_cli.cli import said
 from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, NameArg, acting, complete, fast, help_text
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import emit
-from campaign_cli.cli.views import karma_line, wish_spent_line, wishes_line
 from campaign_cli.library.advancement import Advancement
 
 app = noun_app(help_text("Give karma (R17); Bard karma lasts one adventure (R25).", "campaign karma add Ajax 1"))
@@ -41,7 +41,7 @@ def add(
 ) -> None:
     with acting(Advancement) as camp:
         data = camp.karma_add(name, n, bard=bard, by=by)
-    emit(data, lambda: karma_line(data), json_out=json_out)
+    emit(data, lambda: said.karma_line(data), json_out=json_out)
 
 
 @wish_app.command("add", help=help_text("Give a character wishes.", "campaign wish add Ajax 1"))
@@ -49,7 +49,7 @@ def add(
 def wish_add(name: NameArg, n: CountArg, json_out: JsonOpt = False) -> None:
     with acting(Advancement) as camp:
         data = camp.wish_add(name, n)
-    emit(data, lambda: wishes_line(data), json_out=json_out)
+    emit(data, lambda: said.wishes_line(data), json_out=json_out)
 
 
 @wish_app.command(
@@ -60,4 +60,4 @@ def wish_add(name: NameArg, n: CountArg, json_out: JsonOpt = False) -> None:
 def wish_spend(name: NameArg, json_out: JsonOpt = False) -> None:
     with acting(Advancement) as camp:
         data = camp.wish_spend(name)  # R17: a wish on the just-killed
-    emit(data, lambda: wish_spent_line(data), json_out=json_out)
+    emit(data, lambda: said.wish_spent_line(data), json_out=json_out)

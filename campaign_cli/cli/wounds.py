@@ -8,7 +8,6 @@ from campaign_cli.cli import said
 from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, NameArg, acting, fast, help_text
 from campaign_cli.cli.lazy import command_app
 from campaign_cli.cli.output import emit
-from campaign_cli.cli.views import damage_line, heal_line
 from campaign_cli.library.wounds import Wounds
 
 AmountArg = Annotated[int, typer.Argument(min=0, max=MAX_AMOUNT, metavar="AMOUNT", help="Points.")]
@@ -25,14 +24,14 @@ def damage(
 ) -> None:
     with acting(Wounds) as camp:
         data = camp.damage(name, amount, fatigue=fatigue, armor=armor)  # the GM's tool: never limited (R32a)
-    emit(data, lambda: damage_line(data), json_out=json_out)
+    emit(data, lambda: said.damage_line(data), json_out=json_out)
 
 
 @fast
 def heal(name: NameArg, amount: AmountArg, fatigue: FatigueOpt = False, json_out: JsonOpt = False) -> None:
     with acting(Wounds) as camp:
         data = camp.heal(name, amount, fatigue=fatigue)  # others may heal anyone (R11a)
-    emit(data, lambda: heal_line(data), json_out=json_out)
+    emit(data, lambda: said.heal_line(data), json_out=json_out)
 
 
 @fast

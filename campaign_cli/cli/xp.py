@@ -4,11 +4,10 @@ from typing import Annotated
 
 import typer
 
-from campaign_cli.cli import answers
+from campaign_cli.cli import answers, said
 from campaign_cli.cli.common import MAX_AMOUNT, JsonOpt, NameArg, acting, complete, fast, help_text
 from campaign_cli.cli.lazy import noun_app
 from campaign_cli.cli.output import emit
-from campaign_cli.cli.views import xp_award_table
 from campaign_cli.library.advancement import Advancement
 
 app = noun_app(
@@ -40,7 +39,7 @@ def award(
 ) -> None:
     with acting(Advancement) as camp:
         data = camp.xp_award(amount, *(names or []), party=party, reason=reason)
-    emit(data, lambda: xp_award_table(data), json_out=json_out)
+    emit(data, lambda: said.xp_award_table(data), json_out=json_out)
 
 
 @app.command(
