@@ -9,13 +9,18 @@ command's does)."""
 from __future__ import annotations
 
 from campaign_cli.cli.door import acting, looking
-from campaign_cli.cli.output import Line, emit
+from campaign_cli.cli.output import Line, emit, later
 from campaign_cli.i18n import _
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: the fast path
 if TYPE_CHECKING:
-    from collections.abc import Iterator, Mapping
+    from collections.abc import Callable, Iterator, Mapping
     from typing import Any
+
+
+def _drawn(view: str, *args: Any) -> Callable[[], Any]:
+    """cli/said.py's VIEW of ARGS, drawn only when shown (`output.later`)."""
+    return later("campaign_cli.cli.said", view, *args)
 
 
 def _catalog() -> Any:
@@ -27,10 +32,9 @@ def _catalog() -> Any:
 
 def _listed(method: str, views: str, search: str | None, json_out: bool, jsonl: bool) -> None:
     """A catalog table: the library's METHOD, its rows drawn by cli/said.py's VIEWS."""
-    from campaign_cli.cli import said
 
     data = getattr(_catalog(), method)(search=search)
-    emit(data, lambda: getattr(said, views)(data), json_out=json_out, jsonl=jsonl)
+    emit(data, _drawn(views, data), json_out=json_out, jsonl=jsonl)
 
 
 def catalog_skills(search: str | None, *, json_out: bool, jsonl: bool) -> None:
@@ -60,16 +64,14 @@ def catalog_enemies(search: str | None, *, json_out: bool, jsonl: bool) -> None:
 
 def catalog_show(entry: str, *, kind: str | None, json_out: bool) -> None:
     """`catalog show`: one entry in full, by any of its names."""
-    from campaign_cli.cli import said
 
     found = _catalog().catalog_show(entry, kind=kind)
-    emit(found, lambda: said.catalog_entry(found), json_out=json_out)
+    emit(found, _drawn("catalog_entry", found), json_out=json_out)
 
 
 def check(words: list[str], *, party: bool, who: str | None, roll: dict[str, Any], plot_: bool, json_out: bool) -> None:
     """`check`: NAME SPEC, a character's check (R5-R10), or with PARTY a party test (R11),
     WHO all or random in either language; ROLL the roll's options (cli/diceopts.py)."""
-    from campaign_cli.cli.said import check_views, party_test_table
     from campaign_cli.errors import UsageProblem
     from campaign_cli.library.rolls import Rolls
 
@@ -81,13 +83,13 @@ def check(words: list[str], *, party: bool, who: str | None, roll: dict[str, Any
             lib: Any = camp  # the words as typed: the library refuses what a party test does not take
             test = lib.check(" ".join(words), party=True, who=who, plot=plot_, **roll)
             genders = {c["name"]: c["gender"] for c in camp.character_list()}
-        emit(test, lambda: party_test_table(test, genders), json_out=json_out)
+        emit(test, _drawn("party_test_table", test, genders), json_out=json_out)
         return
     if len(words) < 2:
         raise UsageProblem(_("give NAME and SPEC (or --party SPEC)"))
     with acting(Rolls) as camp:
         result = camp.check(words[0], " ".join(words[1:]), plot=plot_, **roll)
-    emit(result, lambda: check_views(result), json_out=json_out)
+    emit(result, _drawn("check_views", result), json_out=json_out)
 
 
 def roll(
@@ -106,7 +108,6 @@ def roll(
     exit 2 before the lock is taken."""
     from campaign_cli.errors import UsageProblem
     from campaign_cli.library.rolls import Rolls
-    from campaign_cli.render.rolls import describe_roll
     from campaign_cli.rules import dice as d
 
     if expr is None and weapon is None:
@@ -118,7 +119,7 @@ def roll(
             expr, character=character, weapon=weapon, against=against, seed=seed, dice=dice, karma=karma,
             reroll_dice=reroll_dice,
         )  # fmt: skip
-    emit(data, lambda: Line(describe_roll(data)), json_out=json_out)
+    emit(data, _drawn("rolled", data), json_out=json_out)
 
 
 def odds(spec: list[str], *, value: int, modifier: int, curses: int, plot_: bool, json_out: bool) -> None:
@@ -126,74 +127,28 @@ def odds(spec: list[str], *, value: int, modifier: int, curses: int, plot_: bool
     from campaign_cli import api
 
     data = api.odds(" ".join(spec), value=value, modifier=modifier, curses=curses, plot=plot_)
-
-    def views() -> list[Line]:
-        from fractions import Fraction
-
-        from campaign_cli.cli.views import plot
-        from campaign_cli.render.rolls import chance_text
-        from campaign_cli.rules.checks import distribution
-
-        said = _("{text} at {value}: {fraction} = {value2}")
-        lines = [
-            Line(
-                said.format(
-                    text=data["spec"],
-                    value=value,
-                    fraction=data["fraction"],
-                    value2=chance_text(Fraction(data["fraction"])),
-                )
-            )
-        ]
-        if "plot" in data:
-            count, limit = data["plot"]["dice"], data["plot"]["limit"]
-            what = (
-                _("{count}d6 sums").format(count=count)
-                if data["type"] == "sum"
-                else _("dice at {need}+ of {count}").format(need=limit, count=count)
-            )
-            lines += plot(distribution(data["type"], count, limit), what)
-        return lines
-
-    emit(data, views, json_out=json_out)
+    emit(data, _drawn("odds_views", data, value), json_out=json_out)
 
 
 def curse_remove(name: str, curse: str, *, pay: str, json_out: bool) -> None:
     """`curse remove`: a curse lifted for 1 wish, 3 karma or 10 XP (R18); PAY in either language."""
-    from campaign_cli.i18n import N_plural, english_word, ngettext
+    from campaign_cli.i18n import english_word
     from campaign_cli.library.characters import Characters
 
-    paid_with = {
-        "wish": N_plural("{name}: {curse} lifted ({n} wish)", "{name}: {curse} lifted ({n} wishes)"),
-        "karma": N_plural("{name}: {curse} lifted ({n} karma)", "{name}: {curse} lifted ({n} karma)"),
-        "xp": N_plural("{name}: {curse} lifted ({n} XP)", "{name}: {curse} lifted ({n} XP)"),
-    }
-    pay = english_word(pay.strip(), tuple(paid_with))
+    pay = english_word(pay.strip(), ("wish", "karma", "xp"))
     with acting(Characters) as camp:
         lib: Any = camp  # PAY checked by the library
         data = lib.curse_remove(name, curse, pay=pay)
-    ch, paid = data["character"], data["paid"]
-    emit(
-        data, Line(ngettext(*paid_with[pay], paid[pay]).format(name=ch["name"], curse=curse.strip())), json_out=json_out
-    )
+    emit(data, _drawn("curse_lifted", data, curse, pay), json_out=json_out)
 
 
 def item_add(name: str, item: str, *, custom: bool, count: int, options: dict[str, Any], json_out: bool) -> None:
     """`item add`: a catalog entry or a new item described by OPTIONS (cli/itemopts.py)."""
     from campaign_cli.library.items import Items
-    from campaign_cli.render.character import object_shown
 
     with acting(Items) as camp:
         data = camp.item_add(name, item, custom=custom, count=count, **options)
-    ch, added = data["character"], data["item"]
-    line = _("{name} gets {object} (#{id}); carries {weight} of {limit}").format(
-        name=ch["name"],
-        object=object_shown(added, count),
-        id=added["id"],
-        weight=ch["carry_weight"],
-        limit=ch["carry_limit"],
-    )
-    emit(data, Line(line), json_out=json_out)
+    emit(data, _drawn("item_added", data, count), json_out=json_out)
 
 
 def item_show(name: str, item: str, *, json_out: bool) -> None:
@@ -203,48 +158,26 @@ def item_show(name: str, item: str, *, json_out: bool) -> None:
     camp = looking(Items)
     found = camp.item_show(name, item)
 
-    def views() -> list[Any]:
-        from campaign_cli.cli.said import item_views
-
-        return item_views(camp.character_show(name), found)
-
-    emit(found, views, json_out=json_out)
+    emit(found, lambda: _drawn("item_views", camp.character_show(name), found)(), json_out=json_out)
 
 
 def undo(to: int | None, *, json_out: bool) -> None:
     """`undo`: the last change taken back, or every change back to TO, said from its facts."""
     from campaign_cli import api
     from campaign_cli.cli.door import campaign_path
-    from campaign_cli.i18n import language, ngettext
     from campaign_cli.run import RUN
 
     data, camp, undone = api.undoing(campaign_path(), to, RUN.words)
-    done = data["undone_all"]
-    target = done[0]
-    if len(done) > 1:
-        text = ngettext("undid #{first}..#{last}: {n} change", "undid #{first}..#{last}: {n} changes", len(done))
-        line = text.format(first=done[0]["seq"], last=done[-1]["seq"])
-    else:
-        from campaign_cli.cli.journal import told
-
-        # what the change did, from its facts, said in the language in use
-        did = (told(camp, [undone]) if to is None else {}).get(undone[0]["seq"])
-        stored = target["summary"]  # English: where the facts say nothing (an old entry)
-        what = stored if did is None else did[0] or (stored if language() == "en" else did[1])
-        line = _("undid #{seq}: {what}").format(seq=target["seq"], what=what)
-    emit(data, Line(line), json_out=json_out)
+    emit(data, _drawn("undone", data, camp, undone, to), json_out=json_out)
 
 
 def redo(*, json_out: bool) -> None:
     """`redo`: what the last undo took back, put back while nothing else changed since."""
     from campaign_cli import api
     from campaign_cli.cli.door import campaign_path
-    from campaign_cli.i18n import ngettext
 
     data = api.redo(campaign_path())
-    again = data["changes"]
-    text = ngettext("redid {n} change: #{seqs}", "redid {n} changes: #{seqs}", len(again))
-    emit(data, Line(text.format(seqs=", #".join(map(str, again)))), json_out=json_out)
+    emit(data, _drawn("redone", data), json_out=json_out)
 
 
 def kind_in_english(options: dict[str, Any]) -> None:
@@ -273,29 +206,11 @@ def xp_spend(
     if dry_run:
         camp = looking(Advancement)
         data = camp.xp_spend(name, attribute=attribute, skill=skill, spell=spell, karma=karma, dry_run=True)
-        ch = data["character"]
-        line = _("{name}: {step} costs {cost} XP; has {xp}").format(
-            name=ch["name"], step=step_words(data["raises"]), cost=data["cost"], xp=ch["xp"]
-        )
-        emit(data, Line(line), json_out=json_out)
+        emit(data, _drawn("xp_cost", data), json_out=json_out)
         return
     with acting(Advancement) as camp:
         data = camp.xp_spend(name, attribute=attribute, skill=skill, spell=spell, karma=karma)
-    ch = data["character"]
-    line = _("{name}: {step} for {cost} XP ({before} -> {xp})").format(
-        name=ch["name"],
-        step=step_words(data["raises"]),
-        cost=data["cost"],
-        before=data["xp_before"],
-        xp=data["xp_after"],
-    )
-
-    def views() -> list[Any]:
-        from campaign_cli.cli.drawn import character_lines
-
-        return [Line(line), *character_lines(ch)]
-
-    emit(data, views, json_out=json_out)
+    emit(data, _drawn("xp_spent", data), json_out=json_out)
 
 
 def log(
@@ -361,13 +276,3 @@ def recap(
 
     with paged(not no_pager and not json_out and format_ == "text"):
         emit(data, views, json_out=json_out or format_ == "json")
-
-
-def step_words(step: Mapping[str, Any]) -> str:
-    """The step as the run's language says it ("ST 12 -> 13", "Плавание 0 -> 1", "изучает Свет")."""
-    from campaign_cli.i18n import changed, shown
-
-    if step["kind"] == "spell":
-        return _("learns {spell}").format(spell=step["name"])
-    name = shown(step["name"]) if step["kind"] == "skill" else step["name"]  # ST, DX, IQ: as typed
-    return f"{name} {changed(step['level'], step['level'] + 1)}"

@@ -212,14 +212,6 @@ def _arguments(arguments: list[tuple[Any, ...]], loose: list[str], given: dict[s
     return not loose
 
 
-def _drawn(views: tuple[str, ...], data: Any, given: dict[str, Any]) -> Any:
-    """DATA's views, drawn by the function VIEWS names (module, name, then the parameters it
-    is given after DATA, read off GIVEN): loaded only when a person is shown them, as the
-    command's own views are."""
-    module, name, *parameters = views
-    return getattr(__import__(module, fromlist=[name]), name)(data, *(given[p] for p in parameters))
-
-
 def _read(word: str, kind: str, low: int | None, high: int | None) -> Any:
     """WORD as a value of KIND, or None where Click would refuse it (or might)."""
     if kind == "str":
@@ -280,10 +272,8 @@ def run(call: Call, area: Any = None, keep: list[Any] | None = None) -> int:
     """Make CALL's library call, in its own transaction or the open batch's, and answer it
     as the command does (a batch line: its result captured). Refusals are raised. KEEP:
     where the campaign opened goes, not to be freed when this returns (`KEPT`)."""
-    from functools import partial  # (loaded already: the store's contextlib imports it)
-
     from campaign_cli.cli.door import acting, looking
-    from campaign_cli.cli.output import emit
+    from campaign_cli.cli.output import emit, later
 
     area = area or _area(call)
     positional, keywords = call.made()
@@ -298,6 +288,9 @@ def run(call: Call, area: Any = None, keep: list[Any] | None = None) -> int:
             data = getattr(camp, call.method)(*positional, **keywords)
     if keep is not None:
         keep[:] = [camp]
-    drawn = None if call.views is None else partial(_drawn, call.views, data, call.given)  # drawn only when shown
+    drawn = None
+    if call.views is not None:  # the views' function, given the parameters it says back
+        module, name, *said = call.views
+        drawn = later(module, name, data, *(call.given[p] for p in said))
     emit(data if call.part is None else data[call.part], drawn, json_out=call.json, jsonl=call.jsonl)
     return 0

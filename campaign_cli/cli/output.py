@@ -109,6 +109,16 @@ def write_json_array(rows: Iterable[Any]) -> None:
     sys.stdout.write("[]\n" if first else "\n]\n")
 
 
+def later(module: str, name: str, *args: Any) -> Callable[[], Any]:
+    """The views function NAME of MODULE draws of ARGS, as a function called only when a
+    person is shown them (`emit`): a `--json` answer never loads MODULE."""
+
+    def draw() -> Any:
+        return getattr(__import__(module, fromlist=[name]), name)(*args)  # (importlib itself is a module to load)
+
+    return draw
+
+
 def emit(
     data: Any,
     views: View | Sequence[View] | Callable[[], Any] | None = None,

@@ -125,6 +125,76 @@ def character_deleted(data: Mapping[str, Any]) -> Fields:
     return Fields(_("deleted {name} (#{id})").format(name=doc["name"], id=doc["id"]))
 
 
+def xp_cost(data: Mapping[str, Any]) -> Line:
+    """`xp spend --dry-run`: what the step would cost, and the XP there is (R14-R16)."""
+    ch = data["character"]
+    said = _("{name}: {step} costs {cost} XP; has {xp}")
+    return Line(said.format(name=ch["name"], step=step_words(data["raises"]), cost=data["cost"], xp=ch["xp"]))
+
+
+def xp_spent(data: Mapping[str, Any]) -> list[Any]:
+    """`xp spend`: the step bought and its cost (R14-R16), then the character as it stands."""
+    from campaign_cli.cli.views import character_views
+
+    ch = data["character"]
+    said = _("{name}: {step} for {cost} XP ({before} -> {xp})").format(
+        name=ch["name"],
+        step=step_words(data["raises"]),
+        cost=data["cost"],
+        before=data["xp_before"],
+        xp=data["xp_after"],
+    )
+    return [Line(said), *character_views(ch)]
+
+
+def step_words(step: Mapping[str, Any]) -> str:
+    """The step as the run's language says it ("ST 12 -> 13", "Плавание 0 -> 1", "изучает Свет")."""
+    from campaign_cli.i18n import changed
+
+    if step["kind"] == "spell":
+        return _("learns {spell}").format(spell=step["name"])
+    name = shown(step["name"]) if step["kind"] == "skill" else step["name"]  # ST, DX, IQ: as typed
+    return f"{name} {changed(step['level'], step['level'] + 1)}"
+
+
+# What a curse costs to lift (R18), by what pays
+PAID = {
+    "wish": N_plural("{name}: {curse} lifted ({n} wish)", "{name}: {curse} lifted ({n} wishes)"),
+    "karma": N_plural("{name}: {curse} lifted ({n} karma)", "{name}: {curse} lifted ({n} karma)"),
+    "xp": N_plural("{name}: {curse} lifted ({n} XP)", "{name}: {curse} lifted ({n} XP)"),
+}
+
+
+def curse_lifted(data: Mapping[str, Any], curse: str, pay: str) -> Line:
+    """R18: the curse lifted, and what it cost in PAY (wish, karma or xp)."""
+    ch = data["character"]
+    return Line(ngettext(*PAID[pay], data["paid"][pay]).format(name=ch["name"], curse=curse.strip()))
+
+
+def undone(data: Mapping[str, Any], camp: Any, entry: Any, to: int | None) -> Line:
+    """`undo`: the change taken back, said from its facts in the language in use (ENTRY, the
+    newest undone with what it changed), or the changes walked back to TO counted."""
+    from campaign_cli.i18n import language
+
+    done = data["undone_all"]
+    if len(done) > 1:
+        text = ngettext("undid #{first}..#{last}: {n} change", "undid #{first}..#{last}: {n} changes", len(done))
+        return Line(text.format(first=done[0]["seq"], last=done[-1]["seq"]))
+    from campaign_cli.cli.journal import told
+
+    target = done[0]
+    did = (told(camp, [entry]) if to is None else {}).get(entry[0]["seq"])
+    stored = target["summary"]  # English: where the facts say nothing (an old entry)
+    what = stored if did is None else did[0] or (stored if language() == "en" else did[1])
+    return Line(_("undid #{seq}: {what}").format(seq=target["seq"], what=what))
+
+
+def redone(data: Mapping[str, Any]) -> Line:
+    again = data["changes"]
+    text = ngettext("redid {n} change: #{seqs}", "redid {n} changes: #{seqs}", len(again))
+    return Line(text.format(seqs=", #".join(map(str, again))))
+
+
 def curse_applied(data: Mapping[str, Any]) -> Line:
     ch = data["character"]
     said = gendered(ch["gender"], "{name} is cursed: every roll {n} worse (R18)")
@@ -643,6 +713,42 @@ def pack_removed(data: Mapping[str, Any]) -> Line:
 # Rolls
 
 
+def rolled(data: Mapping[str, Any]) -> Line:
+    from campaign_cli.render.rolls import describe_roll
+
+    return Line(describe_roll(data))
+
+
+def odds_views(data: Mapping[str, Any], value: int) -> list[Line]:
+    """`odds`: the exact chance of the check at VALUE, and with --plot its distribution."""
+    from fractions import Fraction
+
+    from campaign_cli.cli.views import plot
+    from campaign_cli.render.rolls import chance_text
+    from campaign_cli.rules.checks import distribution
+
+    said = _("{text} at {value}: {fraction} = {value2}")
+    lines = [
+        Line(
+            said.format(
+                text=data["spec"],
+                value=value,
+                fraction=data["fraction"],
+                value2=chance_text(Fraction(data["fraction"])),
+            )
+        )
+    ]
+    if "plot" in data:
+        count, limit = data["plot"]["dice"], data["plot"]["limit"]
+        what = (
+            _("{count}d6 sums").format(count=count)
+            if data["type"] == "sum"
+            else _("dice at {need}+ of {count}").format(need=limit, count=count)
+        )
+        lines += plot(distribution(data["type"], count, limit), what)
+    return lines
+
+
 def check_views(result: Mapping[str, Any]) -> list[Any]:
     """A check's line (R5-R10), and with --plot its distribution, the roll marked."""
     from campaign_cli.cli.views import plot
@@ -908,6 +1014,23 @@ def item_views(ch: Mapping[str, Any], item: Item) -> list[Any]:
         pairs += [(_("upgrade"), upgrade_text(u)) for u in item.get("upgrades", [])]
     title = _("{item} (#{id}), {owner}'s").format(item=shown(item["name"]), id=item["id"], owner=ch["name"])
     return [Fields(title, [(k, v) for k, v in pairs if v is not None])]
+
+
+def item_added(data: Mapping[str, Any], count: int) -> Line:
+    """An item added (COUNT pieces), its id, and the load it makes (R33)."""
+    from campaign_cli.render.character import object_shown
+
+    ch, added = data["character"], data["item"]
+    said = _("{name} gets {object} (#{id}); carries {weight} of {limit}")
+    return Line(
+        said.format(
+            name=ch["name"],
+            object=object_shown(added, count),
+            id=added["id"],
+            weight=ch["carry_weight"],
+            limit=ch["carry_limit"],
+        )
+    )
 
 
 def item_sold(data: Mapping[str, Any]) -> Line:
